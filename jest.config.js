@@ -1,0 +1,25 @@
+// Two projects: node for everything that is not UI, jsdom only for the task pane's component tests.
+// Preact 11 ships only ESM, so it is transformed like our own sources.
+const tsJest = ["ts-jest", { tsconfig: { rootDir: ".", allowJs: true, isolatedModules: true, jsx: "react-jsx", jsxImportSource: "preact", esModuleInterop: true } }];
+const common = {
+  transform: { "^.+\\.(t|j|mj)sx?$": tsJest },
+  transformIgnorePatterns: ["/node_modules/(?!(preact|@testing-library/preact)/)"],
+  moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
+};
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    {
+      ...common,
+      displayName: "node",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/test/**/*.test.ts"],
+    },
+    {
+      ...common,
+      displayName: "ui",
+      testEnvironment: "jsdom",
+      testMatch: ["<rootDir>/test/**/*.test.tsx"],
+    },
+  ],
+};
