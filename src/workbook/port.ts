@@ -1,0 +1,89 @@
+// The port: the only way the rest of DocSheet touches a spreadsheet. Three hosts implement it:
+// Excel through Office.js (excel.ts), .xlsx files for the command line (xlsx.ts), and an in-memory
+// grid for the preview page and tests (memory.ts). Rows and columns are 0-based sheet positions.
+
+/** A cell that holds an Excel error such as #N/A or #DIV/0!. */
+export interface CellError {
+  error: string;
+}
+
+/**
+ * What a cell holds. Dates are Excel serial numbers; the number format tells that they are dates
+ * (memory and xlsx hosts may also hand a JS Date). Empty cells are null.
+ */
+export type CellValue = string | number | boolean | Date | CellError | null;
+
+export function isCellError(v: unknown): v is CellError {
+  return typeof v === "object" && v !== null && !(v instanceof Date) && typeof (v as CellError).error === "string";
+}
+
+/** A rectangular block read from one sheet. */
+export interface Block {
+  sheet: string;
+  /** Sheet position of values[0][0]. */
+  top: number;
+  left: number;
+  values: CellValue[][];
+  /** Number formats, same shape as values ("General", "yyyy-mm-dd", "#,##0.00", ...). */
+  formats: string[][];
+  /** Merged areas that touch the block, in sheet positions (inclusive). */
+  merged: CellRect[];
+}
+
+export interface CellRect {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+/** A block of values to write at a sheet position. */
+export interface CellWrite {
+  row: number;
+  col: number;
+  values: CellValue[][];
+  /** Optional number formats, same shape as values; omitted cells keep theirs. */
+  formats?: (string | null)[][];
+}
+
+/** A message pinned to one cell. */
+export interface CellMark {
+  row: number;
+  col: number;
+  message: string;
+}
+
+/** A column of a sheet the port creates (pulls, templates). */
+export interface ColumnSpec {
+  header: string;
+  /** "text", "money" (#,##0.00), "quantity" (#,##0.####), "integer", "date", "boolean". */
+  kind: "text" | "money" | "quantity" | "integer" | "date" | "boolean";
+  /** A list of allowed values: becomes a data validation drop-down where the host supports it. */
+  allowed?: readonly (string | number)[];
+}
+
+export interface ReadTarget {
+  /** Sheet to read; default the active sheet. */
+  sheet?: string;
+  /** A1 range to read; default: the selection if it spans more than one cell, else the table or
+   * current region around the active cell (Excel), or the used range (files, memory). */
+  range?: string;
+}
+
+export interface WorkbookPort {
+  /** Reads values, number formats and merged areas in one go. */
+  read(target?: ReadTarget): Promise<Block>;
+  /** Writes blocks of values. Text that starts with = + - @ is kept as text, never a formula. */
+  write(sheet: string, writes: CellWrite[]): Promise<void>;
+  /** Marks cells with a fill the port can clear later, and the message as a note or comment where
+   * the host supports it. */
+  mark(sheet: string, marks: CellMark[]): Promise<void>;
+  /** Removes every mark this port made on the sheet, and only those. */
+  clearMarks(sheet: string): Promise<void>;
+  /** Adds a sheet holding a table: header row, rows, column formats and validation lists. Returns
+   * the name the sheet got (a suffix is added when the name is taken). */
+  addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][]): Promise<string>;
+  /** Moves the selection to a cell (a click on a finding). */
+  select(sheet: string, row: number, col: number): Promise<void>;
+  sheetNames(): Promise<string[]>;
+}
