@@ -1,0 +1,2 @@
+import { render } from "preact";
+Office.onReady(() => render(<p>DocSheet</p>, document.getElementById("app")!));

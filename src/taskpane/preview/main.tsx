@@ -1,0 +1,2 @@
+import { render } from "preact";
+render(<p>DocSheet preview</p>, document.getElementById("app")!);

@@ -1,0 +1,80 @@
+// Builds the add-in: the task pane (taskpane.html), the ribbon's function file (commands.html), the
+// preview page with an in-browser grid (preview.html) and a help page; copies assets/ and
+// manifest.xml. `npm run build` (production) rewrites https://localhost:3000/ in the manifest to
+// ADDIN_PUBLIC_URL (default https://docsheet.example/, see scripts/public-url.js).
+const path = require("node:path");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const { publicUrl, rewriteManifest } = require("./scripts/public-url");
+
+const DEV_PORT = 3000;
+
+function page(name, chunks) {
+  return new HtmlWebpackPlugin({
+    filename: `${name}.html`,
+    template: `./src/taskpane/pages/${name}.html`,
+    chunks,
+    scriptLoading: "defer",
+  });
+}
+
+module.exports = (env = {}, argv = {}) => {
+  const production = argv.mode === "production";
+  const target = production ? publicUrl(process.env) : null;
+  return {
+    mode: production ? "production" : "development",
+    devtool: production ? "source-map" : "eval-cheap-module-source-map",
+    entry: {
+      taskpane: "./src/taskpane/main.tsx",
+      commands: "./src/taskpane/commands.ts",
+      preview: "./src/taskpane/preview/main.tsx",
+    },
+    output: {
+      path: path.resolve(__dirname, "dist"),
+      filename: production ? "[name].[contenthash:8].js" : "[name].js",
+      clean: true,
+    },
+    resolve: { extensions: [".ts", ".tsx", ".js", ".mjs"] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: "ts-loader",
+            // ES modules let webpack shake unused code out; tsc -p . does the type-checking.
+            options: { transpileOnly: true, compilerOptions: { module: "esnext", moduleResolution: "bundler", sourceMap: true } },
+          },
+        },
+      ],
+    },
+    // exceljs's browser build is only loaded on demand by the preview page (open an .xlsx).
+    performance: { hints: false },
+    plugins: [
+      page("taskpane", ["taskpane"]),
+      page("commands", ["commands"]),
+      page("preview", ["preview"]),
+      page("help", []),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets/*.png", to: "assets/[name][ext]" },
+          {
+            from: "manifest.xml",
+            to: "manifest.xml",
+            ...(production ? { transform: (content) => rewriteManifest(content.toString(), target) } : {}),
+          },
+        ],
+      }),
+    ],
+    devServer: {
+      port: DEV_PORT,
+      host: "localhost",
+      server: "https",
+      hot: false,
+      liveReload: true,
+      headers: { "Access-Control-Allow-Origin": "*" },
+      static: false,
+      client: { overlay: { warnings: false, errors: true } },
+    },
+  };
+};
