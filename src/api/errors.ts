@@ -1,0 +1,109 @@
+// The errors of the client. Each failure the caller must handle differently has its own class, so
+// a job can tell "fix the row" (ValidationError) from "try later" (RateLimitError, ServerError) from
+// "find out first" (OutcomeUnknownError). Messages never carry the client secret or a token: the
+// transport passes every message through `redact` before it builds one of these.
+
+export interface ApiErrorDetails {
+  /** Which call failed, e.g. "tax-invoices.create" or "token". */
+  operation: string;
+  httpStatus?: number;
+  /** The envelope's `code` when the service sent one (207400 for validation errors). */
+  code?: number;
+  validationErrors?: string[];
+  /** Field paths of the validation errors, when the service gives them (the local service does). */
+  findings?: { path: string; message: string }[];
+  /** True when sending the same request again later may succeed. */
+  retryable?: boolean;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly operation: string;
+  readonly httpStatus?: number;
+  readonly code?: number;
+  readonly validationErrors?: string[];
+  readonly findings?: { path: string; message: string }[];
+  readonly retryable: boolean;
+
+  constructor(message: string, details: ApiErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = new.target.name;
+    this.operation = details.operation;
+    this.httpStatus = details.httpStatus;
+    this.code = details.code;
+    this.validationErrors = details.validationErrors;
+    this.findings = details.findings;
+    this.retryable = details.retryable ?? false;
+  }
+}
+
+/** The envelope said `status: false`: the body was refused; fix it before sending it again. */
+export class ValidationError extends ApiError {}
+
+/** HTTP 400 that is not a validation envelope (e.g. "pageSize must not exceed 200", export errors). */
+export class BadRequestError extends ApiError {}
+
+/** HTTP 401 that a fresh token did not cure. */
+export class AuthError extends ApiError {}
+
+/** The token endpoint refused the client id / secret (the real service answers HTTP 200 + `error`). */
+export class WrongCredentialsError extends ApiError {
+  constructor(details: ApiErrorDetails) {
+    super("wrong client id or secret", details);
+  }
+}
+
+export class NotFoundError extends ApiError {}
+
+/** HTTP 429. `retryAfterMs` is the service's Retry-After when it sent one. */
+export class RateLimitError extends ApiError {
+  readonly retryAfterMs?: number;
+  constructor(message: string, details: ApiErrorDetails & { retryAfterMs?: number }) {
+    super(message, { ...details, retryable: true });
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** HTTP 5xx: the service answered, so the outcome is known (failed). */
+export class ServerError extends ApiError {}
+
+/** No answer: the connection failed or timed out (on a request that is safe to repeat). */
+export class NetworkError extends ApiError {}
+
+/**
+ * A create (or other non-repeatable request) was sent but its answer was lost. The document may or
+ * may not exist: look it up before trying again. Never retried by the client.
+ */
+export class OutcomeUnknownError extends ApiError {
+  constructor(details: ApiErrorDetails) {
+    super(`outcome unknown: the answer to ${details.operation} was lost; check whether it was done before trying again`, {
+      ...details,
+      retryable: false,
+    });
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class CancelledError extends ApiError {
+  /** True when a create was already on its way: it may have been done (look before re-sending). */
+  readonly outcomeUnknown: boolean;
+  constructor(operation: string, opts: { outcomeUnknown?: boolean } = {}) {
+    super(opts.outcomeUnknown ? "cancelled (outcome unknown: the request was already sent)" : "cancelled", { operation });
+    this.outcomeUnknown = opts.outcomeUnknown ?? false;
+  }
+}
+
+/** The family has no such operation (e.g. quotations have no payment). */
+export class UnsupportedOperationError extends ApiError {}
+
+const MASK = "***";
+
+/** Replaces every occurrence of each secret (client secret, tokens) in `text`. */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) {
+    // Short strings would mask ordinary words; real secrets and tokens are long.
+    if (s && s.length >= 4) out = out.split(s).join(MASK);
+  }
+  return out;
+}

@@ -1,0 +1,188 @@
+// Shapes of what goes over the wire, as the client sees them (spec, service-facts §3–§5).
+// Request bodies are open records: the rules layer (src/rules) owns the exact schemas and checks
+// them before anything is sent; the client only needs the fields it reads itself.
+
+/** The envelope of every JSON answer. */
+export interface Envelope<T = unknown> {
+  status: boolean;
+  message: string;
+  code: number;
+  data: T;
+}
+
+/** A list answer (documents, contacts, products, withholding taxes). */
+export interface ListPage<T> {
+  total: number;
+  currentPage: number;
+  list: T[];
+}
+
+/** List query parameters (spec, "List query parameters"; service-facts §4.2). */
+export interface ListQuery {
+  currentPage?: number;
+  pageSize?: number;
+  searchString?: string;
+  range?: number | string;
+  month?: number | string;
+  year?: number | string;
+  startDate?: string;
+  endDate?: string;
+  sortBy?: string;
+  filter?: string;
+}
+
+export type JsonBody = Record<string, unknown>;
+
+export interface DocumentReference {
+  referenceId?: number;
+  referenceDocumentType?: number;
+  referenceDocumentSerial?: string;
+  documentId?: number;
+  documentType?: number;
+  documentSerial?: string;
+  type?: number;
+}
+
+/** A document as the service returns it; fields beyond these pass through untouched. */
+export interface DocumentRecord {
+  recordId: number;
+  documentId?: number;
+  documentSerial: string;
+  documentType?: number;
+  status?: number;
+  statusString?: string;
+  contactId?: number;
+  contactName?: string;
+  publishedOn?: string;
+  dueDate?: string;
+  grandTotal?: number;
+  documentStructureType?: string | null;
+  items?: JsonBody[];
+  referencedToMe?: DocumentReference[];
+  referencedByMe?: DocumentReference[];
+  allowDelete?: boolean;
+  [field: string]: unknown;
+}
+
+export interface Attachment {
+  attachmentId: number;
+  attachmentName: string;
+  createdOn: string;
+  orderNumber: number;
+  isDisplay: boolean;
+  attachmentPath: string;
+}
+
+/** A file for POST {family}/{id}/attachment (multipart field `file`). */
+export interface AttachmentFile {
+  name: string;
+  /** MIME type, e.g. "application/pdf". */
+  type: string;
+  data: Uint8Array | Blob;
+}
+
+/** One file for POST {family}/{id}/attachment/base64. */
+export interface Base64File {
+  fileName: string;
+  /** MIME type or extension, as the service expects. */
+  fileType?: string;
+  Base64Data: string;
+  [field: string]: unknown;
+}
+
+export interface EmailResult {
+  ok?: boolean;
+  message?: string;
+  successMsg?: string;
+  [field: string]: unknown;
+}
+
+export interface DeleteResult {
+  deleteStatus?: string;
+  [field: string]: unknown;
+}
+
+export interface Contact {
+  id: number;
+  contactName: string;
+  contactCode?: string;
+  contactType?: number;
+  contactGroup?: number;
+  [field: string]: unknown;
+}
+
+export interface Product {
+  id: number;
+  name: string;
+  code?: string;
+  type?: number;
+  [field: string]: unknown;
+}
+
+export interface Company {
+  companyId?: number;
+  /** Spelled so on the wire (service-facts §7.3). */
+  compnayName?: string;
+  companyName?: string;
+  companyNameEn?: string;
+  [field: string]: unknown;
+}
+
+export interface BankAccount {
+  bankAccountId: number;
+  bankAccountNumber?: string;
+  bankAccountName?: string;
+  bankAccountType?: number;
+  bankBranch?: string;
+  bankId?: number;
+  bankName?: string;
+  [field: string]: unknown;
+}
+
+/** Cheque, credit card, petty cash and other payment channels: shapes not documented. */
+export interface PaymentChannel {
+  id?: number;
+  [field: string]: unknown;
+}
+
+export interface ExpenseCategory {
+  id?: number;
+  systemCode?: string;
+  categoryId?: number;
+  categoryNameLocal?: string;
+  debitId?: number;
+  creditId?: number;
+  [field: string]: unknown;
+}
+
+export interface ChartOfAccount {
+  id?: number;
+  code?: string;
+  [field: string]: unknown;
+}
+
+export interface WithholdingTaxRecord {
+  recordId: number | string;
+  documentSerial?: string;
+  [field: string]: unknown;
+}
+
+export interface JournalEntry {
+  recordId?: number;
+  id?: number;
+  documentSerial?: string;
+  [field: string]: unknown;
+}
+
+/** PDF export options: {culture, document: {original, copy}, receipt: {original}} (service-facts §3.9). */
+export interface ExportPdfOptions {
+  culture?: "th" | "en";
+  [field: string]: unknown;
+}
+
+export interface TokenAnswer {
+  access_token?: string;
+  token_type?: string;
+  expires_in?: number;
+  error?: string;
+}
