@@ -1,0 +1,221 @@
+// The columns a worksheet may have: every document, line, payment, upgrade-source and result field,
+// with its wire name, how its cells are read, and the English and Thai labels a header may use.
+// A header names a field when it equals (ignoring case and spaces) the wire name, `item.<wire>` for
+// line fields, or one of the labels. The first English label is the header templates write.
+import {
+  CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, ITEM_TYPE, PAYMENT_METHOD, STATUS_WORDS, VAT_RATES,
+  WITHHOLDING_RATES,
+} from "../rules/codes";
+
+/**
+ * How a cell is read. money/quantity/rate are decimals (2 dp, 4 dp, 4 dp); integer and id are whole
+ * numbers; code is a whole number from `allowed` (or one of its `words`); status is a status word.
+ */
+export type FieldKind = "text" | "money" | "quantity" | "rate" | "integer" | "id" | "date" | "boolean" | "code" | "status";
+
+/** key: a document's own field; item: a line's; payment: with-payment / payment bodies;
+ * source: the document an upgrade starts from; result: written back by the jobs. */
+export type FieldLevel = "key" | "document" | "item" | "payment" | "source" | "result";
+
+export interface FieldDef {
+  /** Column key: the wire name, `item.<wire>` for lines, `source.<wire>` for the upgrade source. */
+  key: string;
+  /** Name in the request body (inside items[] or documentReference[] for those levels). */
+  wire: string;
+  level: FieldLevel;
+  kind: FieldKind;
+  en: readonly string[];
+  th: readonly string[];
+  /** Fixed values of the spec: become validation lists in templates. */
+  allowed?: readonly (string | number)[];
+  /** Words accepted for a code, mapped to the code (lower case, no spaces). */
+  words?: Readonly<Record<string, number>>;
+}
+
+const f = (
+  key: string, level: FieldLevel, kind: FieldKind, en: readonly string[], th: readonly string[],
+  extra: Partial<Pick<FieldDef, "allowed" | "words" | "wire">> = {},
+): FieldDef => ({ key, wire: extra.wire ?? key.replace(/^(item|source)\./, ""), level, kind, en, th, ...extra });
+
+const PAYMENT_WORDS: Record<string, number> = {
+  cash: PAYMENT_METHOD.Cash, เงินสด: PAYMENT_METHOD.Cash,
+  cheque: PAYMENT_METHOD.Cheque, check: PAYMENT_METHOD.Cheque, เช็ค: PAYMENT_METHOD.Cheque,
+  transfer: PAYMENT_METHOD.Transfer, banktransfer: PAYMENT_METHOD.Transfer, โอนเงิน: PAYMENT_METHOD.Transfer, โอน: PAYMENT_METHOD.Transfer,
+  creditcard: PAYMENT_METHOD.CreditCard, card: PAYMENT_METHOD.CreditCard, บัตรเครดิต: PAYMENT_METHOD.CreditCard,
+  pettycash: PAYMENT_METHOD.PettyCash, เงินสดย่อย: PAYMENT_METHOD.PettyCash,
+  other: PAYMENT_METHOD.OtherChannel, otherchannel: PAYMENT_METHOD.OtherChannel, ช่องทางอื่น: PAYMENT_METHOD.OtherChannel,
+};
+
+const VAT_RATE_WORDS: Record<string, number> = { exempt: -1, ยกเว้น: -1, ยกเว้นภาษี: -1, zero: 0, "0%": 0, "7%": 7 };
+
+const SOURCE_TYPE_WORDS: Record<string, number> = {
+  quotation: 3, quotations: 3, qt: 3, ใบเสนอราคา: 3,
+  billingnote: 5, "billing-notes": 5, bl: 5, ใบวางบิล: 5,
+  taxinvoice: 7, "tax-invoices": 7, inv: 7, ใบกำกับภาษี: 7,
+  purchaseorder: 1, "purchases-orders": 1, po: 1, ใบสั่งซื้อ: 1,
+};
+
+export const FIELDS: readonly FieldDef[] = [
+  f("documentKey", "key", "text", ["Document key", "Doc key", "Key", "Group"], ["รหัสกลุ่มเอกสาร", "กลุ่มเอกสาร", "คีย์เอกสาร"]),
+
+  // Contact
+  f("contactId", "document", "id", ["Contact id", "Customer id"], ["รหัสผู้ติดต่อ"]),
+  f("contactCode", "document", "text", ["Contact code", "Customer code", "Vendor code"], ["รหัสลูกค้า", "รหัสผู้ขาย"]),
+  f("contactName", "document", "text", ["Customer", "Customer name", "Contact", "Contact name", "Vendor", "Supplier"], ["ชื่อลูกค้า", "ลูกค้า", "ชื่อผู้ติดต่อ", "ผู้ขาย", "ชื่อผู้ขาย"]),
+  f("contactAddress", "document", "text", ["Address", "Customer address", "Contact address"], ["ที่อยู่", "ที่อยู่ลูกค้า"]),
+  f("contactTaxId", "document", "text", ["Tax id", "Tax ID no.", "Customer tax id"], ["เลขประจำตัวผู้เสียภาษี", "เลขผู้เสียภาษี"]),
+  f("contactBranch", "document", "text", ["Branch", "Customer branch"], ["สาขา", "สาขาลูกค้า"]),
+  f("contactPerson", "document", "text", ["Contact person", "Attention"], ["ผู้ติดต่อ", "ชื่อผู้ติดต่อ (บุคคล)"]),
+  f("contactEmail", "document", "text", ["Email", "E-mail", "Customer email"], ["อีเมล", "อีเมลลูกค้า"]),
+  f("contactNumber", "document", "text", ["Phone", "Phone number", "Telephone"], ["เบอร์โทร", "เบอร์โทรศัพท์", "โทรศัพท์"]),
+  f("contactZipCode", "document", "text", ["Zip code", "Postcode", "Postal code"], ["รหัสไปรษณีย์"]),
+  f("contactGroup", "document", "code", ["Contact group", "Customer type"], ["ประเภทผู้ติดต่อ"], {
+    allowed: Object.values(CONTACT_GROUP), words: { individual: 1, บุคคลธรรมดา: 1, juristic: 3, company: 3, นิติบุคคล: 3 },
+  }),
+
+  // Dates and terms
+  f("publishedOn", "document", "date", ["Date", "Document date", "Issue date"], ["วันที่", "วันที่เอกสาร", "วันที่ออกเอกสาร"]),
+  f("creditType", "document", "code", ["Credit type", "Payment terms"], ["ประเภทเครดิต"], {
+    allowed: Object.values(CREDIT_TYPE), words: { credit: 1, creditdays: 1, เครดิต: 1, cash: 3, เงินสด: 3, nodue: 5 },
+  }),
+  f("creditDays", "document", "integer", ["Credit days", "Credit term"], ["จำนวนวันเครดิต", "เครดิต (วัน)"]),
+  f("dueDate", "document", "date", ["Due date"], ["วันครบกำหนด", "ครบกำหนด"]),
+  f("salesName", "document", "text", ["Salesperson", "Sales name"], ["พนักงานขาย", "ชื่อพนักงานขาย"]),
+  f("projectName", "document", "text", ["Project", "Project name"], ["โปรเจค", "ชื่อโปรเจค", "โครงการ"]),
+  f("reference", "document", "text", ["Reference", "Ref"], ["อ้างอิง", "เลขที่อ้างอิง"]),
+
+  // VAT and totals
+  f("isVat", "document", "boolean", ["VAT", "Has VAT", "Is VAT"], ["ภาษีมูลค่าเพิ่ม", "มีภาษีมูลค่าเพิ่ม", "มี VAT"]),
+  f("isVatInclusive", "document", "boolean", ["VAT inclusive", "Prices include VAT", "Price includes VAT"], ["ราคารวมภาษี", "รวมภาษีมูลค่าเพิ่ม", "ราคารวม VAT"]),
+  f("isManualVat", "document", "boolean", ["Manual VAT"], ["กำหนด VAT เอง", "ภาษีกำหนดเอง"]),
+  f("subTotal", "document", "money", ["Subtotal", "Sub total"], ["รวมเป็นเงิน", "ยอดรวมก่อนส่วนลด"]),
+  f("discountPercentage", "document", "rate", ["Discount %", "Discount percentage"], ["ส่วนลด %", "เปอร์เซ็นต์ส่วนลด"]),
+  f("discountAmount", "document", "money", ["Discount", "Discount amount"], ["ส่วนลด", "ส่วนลดรวม"]),
+  f("discountType", "document", "code", ["Discount type"], ["ประเภทส่วนลด"], {
+    allowed: Object.values(DISCOUNT_TYPE), words: { percent: 1, "%": 1, เปอร์เซ็นต์: 1, amount: 3, บาท: 3, จำนวนเงิน: 3 },
+  }),
+  f("totalAfterDiscount", "document", "money", ["Total after discount", "After discount"], ["ราคาหลังหักส่วนลด", "ยอดหลังหักส่วนลด"]),
+  f("exemptAmount", "document", "money", ["Exempt amount", "VAT exempt amount"], ["ยอดยกเว้นภาษี", "มูลค่ายกเว้นภาษี"]),
+  f("vatableAmount", "document", "money", ["Vatable amount", "Amount subject to VAT"], ["ยอดที่ต้องเสียภาษี", "มูลค่าที่คำนวณภาษี"]),
+  f("vatAmount", "document", "money", ["VAT amount", "VAT 7%", "Tax"], ["ภาษีมูลค่าเพิ่ม 7%", "จำนวนภาษีมูลค่าเพิ่ม", "ยอดภาษี"]),
+  f("grandTotal", "document", "money", ["Grand total", "Total", "Total amount", "Net total"], ["จำนวนเงินรวมทั้งสิ้น", "ยอดรวมสุทธิ", "ยอดรวมทั้งสิ้น"]),
+
+  // Withholding and deductions
+  f("documentShowWithholdingTax", "document", "boolean", ["Show withholding tax", "Withholding tax"], ["แสดงหัก ณ ที่จ่าย", "หัก ณ ที่จ่าย"]),
+  f("documentWithholdingTaxPercentage", "document", "rate", ["Withholding tax %", "WHT %", "Withholding rate"], ["อัตราหัก ณ ที่จ่าย", "หัก ณ ที่จ่าย %"], { allowed: WITHHOLDING_RATES }),
+  f("documentWithholdingTaxAmount", "document", "money", ["Withholding tax amount", "WHT amount"], ["ยอดหัก ณ ที่จ่าย", "จำนวนเงินหัก ณ ที่จ่าย"]),
+  f("useReceiptDeduction", "document", "boolean", ["Use receipt deduction", "Deduction"], ["ใช้การหักลดหย่อน", "มีรายการหัก"]),
+  f("documentDeductionType", "document", "code", ["Deduction type"], ["ประเภทการหัก"], {
+    allowed: [1, 3, 5, 7], words: { specialdiscount: 1, commission: 3, fee: 5, rounding: 7 },
+  }),
+  f("documentDeductionAmount", "document", "money", ["Deduction amount"], ["ยอดหัก", "จำนวนเงินที่หัก"]),
+
+  // Notes and options
+  f("remarks", "document", "text", ["Remarks", "Remark", "Note"], ["หมายเหตุ"]),
+  f("internalNotes", "document", "text", ["Internal notes", "Internal note"], ["โน้ตภายใน", "บันทึกภายใน", "หมายเหตุภายใน"]),
+  f("showSignatureOrStamp", "document", "boolean", ["Show signature or stamp", "Signature"], ["แสดงลายเซ็นหรือตรายาง", "แสดงลายเซ็น"]),
+  f("saleAndPurchaseChannel", "document", "text", ["Sales channel", "Channel"], ["ช่องทางการขาย", "ช่องทาง"]),
+  f("expenseCategoryView", "document", "code", ["Expense category view", "Expense view"], ["มุมมองหมวดค่าใช้จ่าย"], {
+    allowed: Object.values(EXPENSE_VIEW), words: { accounting: 1, บัญชี: 1, business: 3, ธุรกิจ: 3 },
+  }),
+
+  // Lines
+  f("item.type", "item", "code", ["Item type", "Product type"], ["ประเภทสินค้า", "ประเภทรายการ"], {
+    allowed: Object.values(ITEM_TYPE), words: { service: 1, บริการ: 1, noninventory: 3, product: 3, สินค้า: 3, inventory: 5, สินค้าคงคลัง: 5 },
+  }),
+  f("item.name", "item", "text", ["Item", "Item name", "Product", "Product name", "Product / service"], ["ชื่อสินค้า", "รายการ", "สินค้า/บริการ", "ชื่อรายการ"]),
+  f("item.description", "item", "text", ["Description", "Item description"], ["รายละเอียด", "คำอธิบาย"]),
+  f("item.quantity", "item", "quantity", ["Quantity", "Qty"], ["จำนวน"]),
+  f("item.unitName", "item", "text", ["Unit", "Unit name"], ["หน่วย", "หน่วยนับ"]),
+  f("item.pricePerUnit", "item", "quantity", ["Unit price", "Price per unit", "Price"], ["ราคาต่อหน่วย", "ราคา/หน่วย"]),
+  f("item.discountAmount", "item", "money", ["Line discount", "Item discount"], ["ส่วนลดรายการ", "ส่วนลดต่อรายการ"]),
+  f("item.vatRate", "item", "code", ["VAT rate", "Line VAT rate", "VAT %"], ["อัตราภาษี", "อัตราภาษีมูลค่าเพิ่ม"], { allowed: VAT_RATES, words: VAT_RATE_WORDS }),
+  f("item.total", "item", "money", ["Amount", "Line total", "Item total"], ["จำนวนเงิน", "ยอดรวมรายการ", "มูลค่า"]),
+  f("item.sellChartOfAccountCode", "item", "text", ["Sales account", "Sell account code"], ["บัญชีขาย", "รหัสบัญชีขาย"]),
+  f("item.buyChartOfAccountCode", "item", "text", ["Purchase account", "Buy account code"], ["บัญชีซื้อ", "รหัสบัญชีซื้อ"]),
+  f("item.systemCode", "item", "text", ["System code", "Expense system code"], ["รหัสระบบ"]),
+  f("item.categoryId", "item", "id", ["Category id", "Expense category"], ["หมวดค่าใช้จ่าย", "รหัสหมวด"]),
+  f("item.creditId", "item", "id", ["Credit account id", "Credit id"], ["บัญชีเครดิต", "รหัสบัญชีเครดิต"]),
+  f("item.debitId", "item", "id", ["Debit account id", "Debit id"], ["บัญชีเดบิต", "รหัสบัญชีเดบิต"]),
+  f("item.withHeldPerItem", "item", "rate", ["Line withholding %", "Item withholding rate"], ["หัก ณ ที่จ่ายต่อรายการ %"], { allowed: WITHHOLDING_RATES }),
+  f("item.withHeldPerItemValue", "item", "money", ["Line withholding amount", "Item withholding amount"], ["ยอดหัก ณ ที่จ่ายต่อรายการ"]),
+  f("item.documentId", "item", "id", ["Tax invoice record id", "Invoice record id", "Paid document id"], ["รหัสใบกำกับภาษีที่ชำระ"]),
+  f("item.documentType", "item", "code", ["Paid document type"], ["ประเภทเอกสารที่ชำระ"], { allowed: [7], words: SOURCE_TYPE_WORDS }),
+  f("item.partialAmount", "item", "money", ["Partial amount", "Amount paid now", "Instalment"], ["ยอดชำระบางส่วน", "ยอดรับชำระงวดนี้"]),
+
+  // Payment
+  f("paymentMethod", "payment", "code", ["Payment method", "Paid by"], ["วิธีชำระเงิน", "ช่องทางชำระเงิน"], {
+    allowed: Object.values(PAYMENT_METHOD), words: PAYMENT_WORDS,
+  }),
+  f("paymentDate", "payment", "date", ["Payment date", "Paid on"], ["วันที่ชำระ", "วันที่รับชำระ"]),
+  f("collected", "payment", "money", ["Collected", "Amount collected", "Amount paid"], ["ยอดรับชำระ", "จำนวนเงินที่ชำระ"]),
+  f("bankAccountId", "payment", "id", ["Bank account id", "Bank account"], ["บัญชีธนาคาร", "รหัสบัญชีธนาคาร"]),
+  f("transferBankAccountId", "payment", "id", ["Transfer bank code", "Transfer bank"], ["ธนาคารที่โอน", "รหัสธนาคารที่โอน"]),
+  f("chequeBankAccountId", "payment", "id", ["Cheque bank", "Cheque bank account id"], ["ธนาคารของเช็ค"]),
+  f("chequeDate", "payment", "date", ["Cheque date"], ["วันที่เช็ค", "ลงวันที่เช็ค"]),
+  f("chequeNumber", "payment", "text", ["Cheque number", "Cheque no."], ["เลขที่เช็ค"]),
+  f("bankChequeId", "payment", "id", ["Bank cheque id", "Cheque id"], ["รหัสเช็ค"]),
+  f("creditCardBankAccountId", "payment", "id", ["Credit card bank account id", "Card bank account"], ["บัญชีบัตรเครดิต"]),
+  f("creditCardId", "payment", "id", ["Credit card id", "Card id"], ["รหัสบัตรเครดิต"]),
+  f("pettyCashId", "payment", "id", ["Petty cash id", "Petty cash"], ["รหัสเงินสดย่อย", "เงินสดย่อย"]),
+  f("otherChannelId", "payment", "id", ["Other channel id", "Other channel"], ["รหัสช่องทางอื่น"]),
+  f("withheldPercentage", "payment", "rate", ["Withheld %", "Payment withholding %"], ["อัตราภาษีที่ถูกหัก", "ถูกหัก ณ ที่จ่าย %"]),
+  f("withheldAmount", "payment", "money", ["Withheld amount", "Payment withholding amount"], ["ภาษีที่ถูกหัก", "ยอดถูกหัก ณ ที่จ่าย"]),
+  f("paymentDeductionType", "payment", "code", ["Payment deduction type"], ["ประเภทการหักตอนชำระ"], {
+    allowed: [1, 3, 5, 7], words: { specialdiscount: 1, commission: 3, fee: 5, rounding: 7 },
+  }),
+  f("paymentDeductionAmount", "payment", "money", ["Payment deduction amount"], ["ยอดหักตอนชำระ"]),
+  f("remainingCollectedType", "payment", "code", ["Remaining collected type"], ["ประเภทยอดคงเหลือ"], { allowed: [51, 55] }),
+  f("remainingCollected", "payment", "money", ["Remaining collected", "Difference"], ["ยอดคงเหลือ", "ส่วนต่าง"]),
+  f("paymentCharge", "payment", "rate", ["Payment charge", "Bank fee"], ["ค่าธรรมเนียม", "ค่าธรรมเนียมธนาคาร"]),
+  f("paymentRemarks", "payment", "text", ["Payment remarks", "Payment note"], ["หมายเหตุการชำระ"]),
+
+  // Upgrade source (documentReference[0])
+  f("source.recordId", "source", "id", ["Source record id", "Source id", "From record id"], ["รหัสเอกสารต้นทาง"], { wire: "recordId" }),
+  f("source.referenceDocumentSerial", "source", "text", ["Source document", "Source serial", "From document"], ["เลขที่เอกสารต้นทาง", "อ้างอิงเอกสาร"]),
+  f("source.referenceDocumentType", "source", "code", ["Source type", "Source document type"], ["ประเภทเอกสารต้นทาง"], {
+    allowed: [1, 3, 5, 7], words: SOURCE_TYPE_WORDS,
+  }),
+
+  // Results written back
+  f("recordId", "result", "id", ["Record id"], ["รหัสเอกสารในระบบ"]),
+  f("documentSerial", "result", "text", ["Document no.", "Document number", "Serial"], ["เลขที่เอกสาร", "เลขที่"]),
+  f("status", "result", "status", ["Status"], ["สถานะ"], { allowed: STATUS_WORDS }),
+  f("result", "result", "text", ["Result"], ["ผลลัพธ์", "ผล"]),
+  f("shareLink", "result", "text", ["Share link", "Link"], ["ลิงก์แชร์", "ลิงก์"]),
+  f("pdfFile", "result", "text", ["PDF file", "PDF"], ["ไฟล์ PDF"]),
+];
+
+/** Lower case, no spaces: the form headers and words are compared in. */
+export function normalizeName(text: string): string {
+  return text.normalize("NFC").toLowerCase().replace(/[\s\u200b]+/g, "");
+}
+
+export const FIELD_BY_KEY: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((d) => [d.key, d]));
+
+/** Every header text that names a field, normalized → field. */
+const BY_HEADER: ReadonlyMap<string, FieldDef> = (() => {
+  const m = new Map<string, FieldDef>();
+  const add = (name: string, def: FieldDef): void => {
+    const k = normalizeName(name);
+    if (!m.has(k)) m.set(k, def);
+  };
+  // Keys and wire names first: they win over a label that happens to be spelled alike.
+  for (const d of FIELDS) add(d.key, d);
+  for (const d of FIELDS) {
+    if (d.level === "document" || d.level === "payment" || d.level === "result" || d.level === "key") add(d.wire, d);
+    if (d.level === "source") add(`documentReference.${d.wire}`, d);
+  }
+  add("referenceRecordId", FIELD_BY_KEY.get("source.recordId")!);
+  add("referenceDocumentSerial", FIELD_BY_KEY.get("source.referenceDocumentSerial")!);
+  add("referenceDocumentType", FIELD_BY_KEY.get("source.referenceDocumentType")!);
+  for (const d of FIELDS) for (const l of [...d.en, ...d.th]) add(l, d);
+  return m;
+})();
+
+/** The field a header names, if any. */
+export function fieldForHeader(header: string): FieldDef | undefined {
+  return BY_HEADER.get(normalizeName(header));
+}
+
+export const RESULT_KEYS = ["recordId", "documentSerial", "status", "result"] as const;

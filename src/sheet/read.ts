@@ -1,0 +1,160 @@
+// Rows → documents. Rows with the same documentKey are one document; its header fields come from
+// its first row. Every value keeps the cell it came from, so findings can point back at it.
+import type { Block, CellRect, CellValue } from "../workbook/port";
+import { isCellError } from "../workbook/port";
+import { rangeAddress } from "./address";
+import { FIELD_BY_KEY, type FieldDef } from "./fields";
+import { cellFinding, type CellFinding } from "./findings";
+import { mapHeaders, type HeaderMap } from "./headers";
+import { isEmptyCell, parseCell, type Parsed } from "./values";
+
+export interface SheetCell<T = Parsed> {
+  value: T;
+  row: number;
+  col: number;
+}
+
+export interface SheetLine {
+  row: number;
+  /** Line fields by column key ("item.name"). */
+  fields: Record<string, SheetCell>;
+}
+
+export interface SheetDocument {
+  /** documentKey, or "row N" (sheet row, 1-based) when the sheet has no documentKey column. */
+  key: string;
+  /** Sheet rows of this document, in sheet order. */
+  rows: number[];
+  firstRow: number;
+  /** Document, payment, source and result fields by column key, from the first row that has them. */
+  fields: Record<string, SheetCell>;
+  lines: SheetLine[];
+  /** A cell of this document could not be read: it must not be sent. */
+  broken: boolean;
+}
+
+export interface SheetLayout {
+  sheet: string;
+  headerRow: number;
+  /** First and last data row read (sheet rows). */
+  firstDataRow: number;
+  lastRow: number;
+  headers: HeaderMap;
+}
+
+export interface ReadResult {
+  layout: SheetLayout;
+  documents: SheetDocument[];
+  findings: CellFinding[];
+}
+
+/** Reads a block whose first row is the header row. */
+export function readDocuments(block: Block): ReadResult {
+  const { sheet, top, left, values } = block;
+  const headers = mapHeaders(sheet, top, left, values[0] ?? []);
+  const findings: CellFinding[] = [...headers.findings];
+  const layout: SheetLayout = { sheet, headerRow: top, firstDataRow: top + 1, lastRow: top + values.length - 1, headers };
+  if (headers.byColumn.size === 0) {
+    findings.push(cellFinding(sheet, top, left, "", "No column header names a field: the first row must hold headers such as contactName, item.name, item.quantity, item.pricePerUnit."));
+    return { layout, documents: [], findings };
+  }
+
+  const brokenRows = markMerged(block, findings);
+  const keyCol = headers.columns.get("documentKey");
+  const mapped = [...headers.byColumn.entries()].sort((a, b) => a[0] - b[0]);
+  const byKey = new Map<string, SheetDocument>();
+  const documents: SheetDocument[] = [];
+
+  for (let i = 1; i < values.length; i++) {
+    const row = top + i;
+    const cells = values[i] ?? [];
+    const formats = block.formats[i] ?? [];
+    const at = (col: number): CellValue => cells[col - left] ?? null;
+    if (isBlankRow(mapped, at)) continue;
+
+    let key: string;
+    if (keyCol !== undefined) {
+      const raw = at(keyCol);
+      const parsed = isEmptyCell(raw) ? undefined : parseCell(FIELD_BY_KEY.get("documentKey")!, raw, formats[keyCol - left]);
+      if (!parsed || !parsed.ok || parsed.value === "") {
+        findings.push(cellFinding(sheet, row, keyCol, "documentKey",
+          parsed && !parsed.ok ? parsed.message : "documentKey is empty: rows with the same key are one document; fill it in."));
+        continue;
+      }
+      key = String(parsed.value);
+    } else {
+      key = `row ${row + 1}`;
+    }
+
+    let doc = byKey.get(key);
+    if (!doc) {
+      doc = { key, rows: [], firstRow: row, fields: {}, lines: [], broken: false };
+      byKey.set(key, doc);
+      documents.push(doc);
+    }
+    doc.rows.push(row);
+    if (brokenRows.has(row)) doc.broken = true;
+
+    const line: SheetLine = { row, fields: {} };
+    let hasLine = false;
+    for (const [col, def] of mapped) {
+      if (def.level === "key") continue;
+      const raw = at(col);
+      if (def.level === "item" && !isEmptyCell(raw)) hasLine = true;
+      if (isEmptyCell(raw)) continue;
+      const parsed = parseCell(def, raw, formats[col - left]);
+      if (!parsed.ok) {
+        findings.push(cellFinding(sheet, row, col, def.key, parsed.message));
+        doc.broken = true;
+        continue;
+      }
+      const cell: SheetCell = { value: parsed.value, row, col };
+      if (def.level === "item") line.fields[def.key] = cell;
+      else placeHeaderField(doc, def, cell, sheet, findings);
+    }
+    if (hasLine) doc.lines.push(line);
+  }
+  return { layout, documents, findings };
+}
+
+function isBlankRow(mapped: [number, FieldDef][], at: (col: number) => CellValue): boolean {
+  for (const [col, def] of mapped) {
+    if (def.level === "result") continue;
+    const v = at(col);
+    if (!isEmptyCell(v) || isCellError(v)) return false;
+  }
+  return true;
+}
+
+/** The first row's value stands; a later row may repeat it or leave it empty, never differ. */
+function placeHeaderField(doc: SheetDocument, def: FieldDef, cell: SheetCell, sheet: string, findings: CellFinding[]): void {
+  const existing = doc.fields[def.key];
+  if (!existing) {
+    // Results may sit on any row; header fields of a later row with an empty first-row cell are
+    // still the document's (the first row is where it starts, not where every field must be).
+    doc.fields[def.key] = cell;
+    return;
+  }
+  if (existing.value === cell.value || def.level === "result") return;
+  findings.push(cellFinding(sheet, cell.row, cell.col, def.key,
+    `Differs from row ${existing.row + 1} of document "${doc.key}" (${String(existing.value)}): all rows of one document share its header fields.`));
+  doc.broken = true;
+}
+
+/** Merged areas cannot be read cell by cell: each is a finding at its top-left cell. */
+function markMerged(block: Block, findings: CellFinding[]): Set<number> {
+  const rows = new Set<number>();
+  const bottom = block.top + block.values.length - 1;
+  const right = block.left + Math.max(0, ...block.values.map((r) => r.length)) - 1;
+  for (const m of block.merged) {
+    if (!touches(m, block.top, bottom, block.left, right)) continue;
+    findings.push(cellFinding(block.sheet, m.top, m.left, "",
+      `Merged cells ${rangeAddress(m)} cannot be read; unmerge them and fill in each cell.`));
+    for (let r = Math.max(m.top, block.top + 1); r <= Math.min(m.bottom, bottom); r++) rows.add(r);
+  }
+  return rows;
+}
+
+function touches(m: CellRect, top: number, bottom: number, left: number, right: number): boolean {
+  return m.top <= bottom && m.bottom >= top && m.left <= right && m.right >= left;
+}

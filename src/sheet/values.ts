@@ -1,0 +1,166 @@
+// Reads one cell as the kind of value its column holds. Pure. Every failure is a message for that
+// cell, never an exception: users type anything into cells.
+import { isCellError, type CellValue } from "../workbook/port";
+import { STATUS_WORDS } from "../rules/codes";
+import type { FieldDef } from "./fields";
+import { normalizeName } from "./fields";
+import { readDecimal } from "./decimal";
+
+export type Parsed = string | number | boolean;
+export type ParseResult = { ok: true; value: Parsed } | { ok: false; message: string };
+
+const ok = (value: Parsed): ParseResult => ({ ok: true, value });
+const bad = (message: string): ParseResult => ({ ok: false, message });
+
+/** A cell counts as empty when it holds nothing but spaces. */
+export function isEmptyCell(v: CellValue): boolean {
+  return v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+}
+
+const DECIMALS: Record<string, number> = { money: 2, quantity: 4, rate: 4 };
+
+/** Parses a non-empty cell for a field. `format` is the cell's number format ("General", "d/m/yyyy", ...). */
+export function parseCell(def: FieldDef, value: CellValue, format = "General"): ParseResult {
+  if (isCellError(value)) return bad(`The cell holds the error ${value.error}; enter a value instead.`);
+  switch (def.kind) {
+    case "text":
+      return ok(textOf(value, format));
+    case "money":
+    case "quantity":
+    case "rate":
+      return parseNumber(value, DECIMALS[def.kind]);
+    case "integer":
+    case "id":
+      return parseWhole(value, def.kind === "id");
+    case "date":
+      return parseDate(value, format);
+    case "boolean":
+      return parseBoolean(value);
+    case "code":
+      return parseCode(def, value);
+    case "status":
+      return parseStatus(value);
+  }
+}
+
+function textOf(value: CellValue, format: string): string {
+  if (value instanceof Date) return isoDate(value);
+  if (typeof value === "number") {
+    if (isDateFormat(format)) {
+      const d = fromSerial(value);
+      if (d) return d;
+    }
+    return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)));
+  }
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  return String(value).trim();
+}
+
+function parseNumber(value: CellValue, decimals: number): ParseResult {
+  if (value instanceof Date || typeof value === "boolean") return bad("Expected a number.");
+  let text: string;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return bad("Expected a number.");
+    // Formula results carry binary noise (0.1 + 0.2); 15 significant digits is what Excel shows.
+    text = String(Number(value.toPrecision(15)));
+  } else {
+    text = String(value).trim().replace(/%$/, "").trim();
+  }
+  const d = readDecimal(text);
+  if (d === undefined) return bad(`"${String(value).trim()}" is not a number.`);
+  if (d.decimalPlaces() > decimals) return bad(`${d.toString()} has more than ${decimals} decimal places.`);
+  return ok(d.toNumber());
+}
+
+function parseWhole(value: CellValue, id: boolean): ParseResult {
+  const n = parseNumber(value, 0);
+  if (!n.ok) return bad(`${n.message.replace(/ has more than 0 decimal places\.$/, " is not a whole number.")}`);
+  if (id && (n.value as number) < 0) return bad("An id cannot be negative.");
+  return n;
+}
+
+/** Excel's day 0 is 1899-12-30 once its 1900 leap-year bug is taken into account. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+
+function fromSerial(serial: number): string | undefined {
+  if (!Number.isFinite(serial) || serial < 1 || serial >= 2_958_466) return undefined;
+  return isoDate(new Date(EXCEL_EPOCH_MS + Math.floor(serial) * DAY_MS));
+}
+
+/** A number format shows a date when it has d, m or y outside quotes and brackets (not [h]:mm). */
+export function isDateFormat(format: string): boolean {
+  if (!format || format === "General") return false;
+  const bare = format.replace(/"[^"]*"/g, "").replace(/\[[^\]]*\]/g, "").replace(/\\./g, "");
+  return /[dy]/i.test(bare) || /m{3,}/i.test(bare) || (/m/i.test(bare) && !/[h:s]/i.test(bare));
+}
+
+const pad = (n: number, w = 2): string => String(n).padStart(w, "0");
+
+/** UTC date parts: exceljs and the memory host give dates at UTC midnight. */
+function isoDate(d: Date): string {
+  return isoFromParts(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()) ?? "";
+}
+
+/** YYYY-MM-DD, with Buddhist-era years (from 2400) turned into the common era; undefined when impossible. */
+function isoFromParts(year: number, month: number, day: number): string | undefined {
+  const y = year >= 2400 ? year - 543 : year;
+  if (y < 1900 || y > 2200 || month < 1 || month > 12 || day < 1) return undefined;
+  const last = new Date(Date.UTC(y, month, 0)).getUTCDate();
+  if (day > last) return undefined;
+  return `${pad(y, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+function parseDate(value: CellValue, format: string): ParseResult {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return bad("Not a valid date.");
+    const s = isoFromParts(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());
+    return s ? ok(s) : bad("Not a valid date.");
+  }
+  if (typeof value === "number") {
+    const s = Number.isInteger(value) || isDateFormat(format) ? fromSerial(value) : undefined;
+    return s ? ok(s) : bad(`${value} is not a date; use YYYY-MM-DD or DD/MM/YYYY.`);
+  }
+  if (typeof value === "boolean") return bad("Expected a date.");
+  const text = String(value).trim();
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  let parts: [number, number, number] | undefined;
+  if (m) parts = [Number(m[1]), Number(m[2]), Number(m[3])];
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (m) parts = [Number(m[3]), Number(m[2]), Number(m[1])];
+  if (!parts) return bad(`"${text}" is not a date; use YYYY-MM-DD or DD/MM/YYYY.`);
+  const s = isoFromParts(...parts);
+  return s ? ok(s) : bad(`"${text}" is not a possible date.`);
+}
+
+const TRUE_WORDS = new Set(["true", "yes", "y", "1", "ใช่", "จริง", "มี"]);
+const FALSE_WORDS = new Set(["false", "no", "n", "0", "ไม่ใช่", "เท็จ", "ไม่มี"]);
+
+function parseBoolean(value: CellValue): ParseResult {
+  if (typeof value === "boolean") return ok(value);
+  if (typeof value === "number" && (value === 0 || value === 1)) return ok(value === 1);
+  const w = typeof value === "string" ? normalizeName(value) : "";
+  if (TRUE_WORDS.has(w)) return ok(true);
+  if (FALSE_WORDS.has(w)) return ok(false);
+  return bad(`"${String(value)}" is not yes or no; use TRUE/FALSE, yes/no or ใช่/ไม่ใช่.`);
+}
+
+function parseCode(def: FieldDef, value: CellValue): ParseResult {
+  const allowed = (def.allowed ?? []) as readonly number[];
+  const list = allowed.join(", ");
+  if (typeof value === "string") {
+    const w = normalizeName(value);
+    const word = def.words?.[w];
+    if (word !== undefined) return ok(word);
+  }
+  const n = parseNumber(value, 4);
+  if (n.ok && (allowed.length === 0 || allowed.includes(n.value as number))) return n;
+  const words = def.words ? ` or one of ${Object.keys(def.words).slice(0, 8).join(", ")}` : "";
+  return bad(`"${String(value)}" is not allowed here; use ${list}${words}.`);
+}
+
+function parseStatus(value: CellValue): ParseResult {
+  const w = typeof value === "string" ? normalizeName(value).replace(/[-_]/g, "") : "";
+  if ((STATUS_WORDS as readonly string[]).includes(w)) return ok(w);
+  return bad(`Unknown status "${String(value)}"; use one of ${STATUS_WORDS.join(", ")}.`);
+}

@@ -1,0 +1,163 @@
+// The in-memory grid: the port for the preview page and for tests. A sheet is a sparse 2-D array
+// of values and number formats; marks, validation lists and the selection are kept so tests can
+// look at what a job did.
+import { parseRange } from "../sheet/address";
+import type {
+  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
+} from "./port";
+
+export interface MemorySheet {
+  values: CellValue[][];
+  formats: string[][];
+  merged: CellRect[];
+  /** "row,col" → message of each mark this port made. */
+  marks: Map<string, string>;
+  /** Column validation lists added by addTableSheet: column → allowed values. */
+  validations: Map<number, readonly (string | number)[]>;
+}
+
+export const KIND_FORMATS: Record<ColumnSpec["kind"], string> = {
+  text: "@",
+  money: "#,##0.00",
+  quantity: "#,##0.####",
+  integer: "0",
+  date: "yyyy-mm-dd",
+  boolean: "General",
+};
+
+export class MemoryWorkbook implements WorkbookPort {
+  readonly sheets = new Map<string, MemorySheet>();
+  active: string;
+  selection: { sheet: string; row: number; col: number } | undefined;
+
+  constructor(init: Record<string, CellValue[][]> = { Sheet1: [] }) {
+    for (const [name, rows] of Object.entries(init)) this.setSheet(name, rows);
+    this.active = Object.keys(init)[0] ?? "Sheet1";
+    if (!this.sheets.has(this.active)) this.setSheet(this.active, []);
+  }
+
+  /** Replaces a sheet's contents (rows from A1). */
+  setSheet(name: string, rows: CellValue[][], formats: string[][] = []): MemorySheet {
+    const sheet: MemorySheet = {
+      values: rows.map((r) => [...r]),
+      formats: formats.map((r) => [...r]),
+      merged: [],
+      marks: new Map(),
+      validations: new Map(),
+    };
+    this.sheets.set(name, sheet);
+    return sheet;
+  }
+
+  sheet(name: string): MemorySheet {
+    const s = this.sheets.get(name);
+    if (!s) throw new Error(`no sheet named "${name}"`);
+    return s;
+  }
+
+  cell(name: string, row: number, col: number): CellValue {
+    return this.sheet(name).values[row]?.[col] ?? null;
+  }
+
+  async read(target: ReadTarget = {}): Promise<Block> {
+    const name = target.sheet ?? this.active;
+    const s = this.sheet(name);
+    const area = target.range ? parseRange(target.range) : usedRange(s.values);
+    if (target.range && !area) throw new Error(`"${target.range}" is not a range`);
+    const box = area ?? { top: 0, left: 0, bottom: 0, right: 0 };
+    const values: CellValue[][] = [];
+    const formats: string[][] = [];
+    for (let r = box.top; r <= box.bottom; r++) {
+      const vr: CellValue[] = [];
+      const fr: string[] = [];
+      for (let c = box.left; c <= box.right; c++) {
+        vr.push(s.values[r]?.[c] ?? null);
+        fr.push(s.formats[r]?.[c] ?? "General");
+      }
+      values.push(vr);
+      formats.push(fr);
+    }
+    const merged = s.merged.filter((m) => m.top <= box.bottom && m.bottom >= box.top && m.left <= box.right && m.right >= box.left);
+    return { sheet: name, top: box.top, left: box.left, values, formats, merged };
+  }
+
+  async write(name: string, writes: CellWrite[]): Promise<void> {
+    const s = this.sheet(name);
+    for (const w of writes) {
+      w.values.forEach((row, i) => {
+        row.forEach((v, j) => {
+          const r = w.row + i;
+          const c = w.col + j;
+          (s.values[r] ??= [])[c] = v;
+          const fmt = w.formats?.[i]?.[j];
+          if (fmt) (s.formats[r] ??= [])[c] = fmt;
+        });
+      });
+    }
+  }
+
+  async mark(name: string, marks: CellMark[]): Promise<void> {
+    const s = this.sheet(name);
+    for (const m of marks) {
+      const k = `${m.row},${m.col}`;
+      const prev = s.marks.get(k);
+      s.marks.set(k, prev ? `${prev}\n${m.message}` : m.message);
+    }
+  }
+
+  async clearMarks(name: string): Promise<void> {
+    this.sheet(name).marks.clear();
+  }
+
+  async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
+    const unique = uniqueName(name, [...this.sheets.keys()]);
+    const header = columns.map((c) => c.header);
+    const formats = [columns.map(() => "General"), ...rows.map(() => columns.map((c) => KIND_FORMATS[c.kind]))];
+    const s = this.setSheet(unique, [header, ...rows], formats);
+    columns.forEach((c, i) => {
+      if (c.allowed) s.validations.set(i, c.allowed);
+    });
+    return unique;
+  }
+
+  async select(name: string, row: number, col: number): Promise<void> {
+    this.sheet(name);
+    this.active = name;
+    this.selection = { sheet: name, row, col };
+  }
+
+  async sheetNames(): Promise<string[]> {
+    return [...this.sheets.keys()];
+  }
+}
+
+/** The smallest rectangle holding every non-empty cell; undefined for an empty sheet. */
+export function usedRange(values: CellValue[][]): CellRect | undefined {
+  let top = -1;
+  let bottom = -1;
+  let left = Infinity;
+  let right = -1;
+  values.forEach((row, r) => {
+    if (!row) return;
+    row.forEach((v, c) => {
+      if (v === null || v === undefined || v === "") return;
+      if (top < 0) top = r;
+      bottom = r;
+      if (c < left) left = c;
+      if (c > right) right = c;
+    });
+  });
+  return top < 0 ? undefined : { top, left, bottom, right };
+}
+
+/** "Pull", then "Pull (2)", "Pull (3)" ... Sheet names are compared case-insensitively as Excel does. */
+export function uniqueName(name: string, taken: readonly string[]): string {
+  const lower = new Set(taken.map((t) => t.toLowerCase()));
+  const base = name.slice(0, 31);
+  if (!lower.has(base.toLowerCase())) return base;
+  for (let i = 2; ; i++) {
+    const suffix = ` (${i})`;
+    const candidate = base.slice(0, 31 - suffix.length) + suffix;
+    if (!lower.has(candidate.toLowerCase())) return candidate;
+  }
+}
