@@ -1,0 +1,7 @@
+// The shared rules: codes, messages, money, schemas, totals and checks. Pure: no I/O, no DOM,
+// no Node built-ins, nothing of ours from outside src/rules.
+export * from "./codes";
+export * from "./findings";
+export * from "./messages";
+export * from "./money";
+export * from "./schemas";

@@ -1,0 +1,105 @@
+// Every message the rules give. Texts shown by the spec's Errors section are copied to the letter;
+// the others (marked "ours") follow the same style. Templates take {name} placeholders filled by
+// formatMessage, so MESSAGES stays a plain table of strings the service and tests can compare.
+import { ATTACHMENT_EXTENSIONS, PAYMENT_METHOD_CODES, WITHHOLDING_RATES } from "./codes";
+
+const RATES = WITHHOLDING_RATES.join(", ");
+const TYPES = ATTACHMENT_EXTENSIONS.map((e) => "." + e).join(", ");
+
+export const MESSAGES = {
+  // --- spec, Errors section (exact) ---
+  pageSizeMax: "pageSize must not exceed 200",
+  validationFailed: "One or more validation errors occurred.",
+  attachmentExtensionMismatch: "The file extension in fileName does not match the actual file type detected from Base64Data.",
+  contactIdNegative: "ContactId cannot be less than 0",
+  contactIdNotFound: "ContactId not found",
+  contactMismatch: "ContactId, ContactName and ContactCode is mismatch",
+  contactOtherCompany: "ContactId does not belong to the current company",
+  contactInvalid: "Contact is invalid",
+  totalAfterDiscountLessThanVat: "totalAfterDiscount cannot be less than vatAmount",
+  vatCombination: "isVatInclusive, isVat and vatAmount doesn't match",
+  paymentChequeBankAccountId: "PaymentMethod Cheque requires ChequeBankAccountId",
+  paymentChequeDate: "PaymentMethod Cheque requires ChequeDate",
+  paymentChequeBankAccountIdBuy: "PaymentMethod Cheque requires bankAccountId",
+  paymentChequeBankChequeId: "PaymentMethod Cheque requires bankChequeId",
+  paymentTransferBankAccountId: "PaymentMethod Transfer requires bankAccountId",
+  paymentCreditCardBankAccountId: "PaymentMethod CreditCard requires creditCardBankAccountId",
+  paymentCreditCardId: "PaymentMethod CreditCard requires creditCardId",
+  paymentPettyCashId: "PaymentMethod PettyCash requires pettyCashId",
+  paymentOtherChannelId: "PaymentMethod OtherChannel requires otherChannelId",
+  itemDescription: "Item requires Description",
+  itemCreditId: "Item requires CreditId",
+  itemDebitId: "Item requires DebitId",
+  itemSystemCode: "Item requires SystemCode",
+  itemCategoryId: "Item requires CategoryId",
+
+  // --- service-facts §7.2 (observed on the real service) ---
+  receiptObsoleted: "Create Receipt API is obsoleted, please follow the Upgrade Receipt procedure",
+
+  // --- ours: contacts and structure ---
+  contactRequired: "contactId or contactName is required",
+  updateSimpleRequired: "documentStructureType must be UpdateSimpleDocument when updating a simple document",
+  structureMismatch: "documentStructureType {given} does not match a {structure} document",
+  bodyNotObject: "The request body must be a JSON object",
+  itemsRequired: "items must contain at least one line",
+  itemQuantityRequired: "Item requires quantity",
+  itemPricePerUnitRequired: "Item requires pricePerUnit",
+  unitNameTooLong: "unitName must be at most 7 characters",
+  upgradeReferenceRequired: "documentReference must name the source document of an upgrade",
+  upgradeReferenceType: "referenceDocumentType {given} cannot be upgraded into {family}; allowed: {allowed}",
+  paymentMethodUnknown: `paymentMethod must be one of ${PAYMENT_METHOD_CODES.join(", ")}`,
+  paymentMethodNotForSide: "PaymentMethod {method} is not available on {side} documents",
+
+  // --- ours: withholding tax ---
+  withholdingRate: `documentWithholdingTaxPercentage must be one of ${RATES}`,
+  withholdingNeedsShow: "documentShowWithholdingTax must be true to specify withholding tax",
+  withholdingRateMissing: "documentWithholdingTaxPercentage must be above 0 when documentShowWithholdingTax is true",
+  itemWithholdingRate: `withHeldPerItem must be one of ${RATES}, or empty for none`,
+  itemWithholdingValueRange: "withHeldPerItemValue must be between 0 and the line total ({total})",
+  useInlineVatRequired: "useInlineVat must be true for inline withholding tax on expenses",
+  withheldPercentage: `withheldPercentage must be one of ${RATES}, or -1 for an amount`,
+
+  // --- ours: partial receipts (spec, Partial receipt) ---
+  partialBatch: "isBatchDocument must be true for a partial receipt",
+  partialMethod: "partialPaymentMethod must be 11 for a partial receipt",
+  partialCreditType: "creditType must be 3 for a partial receipt",
+  partialGrandTotal: "grandTotal is {given} but the sum of partialAmount is {expected}",
+  partialUpdateGrandTotal: "grandTotal is {given} but partialAmount is {expected}",
+  partialDocumentId: "Item documentId must be the recordId of a tax invoice (greater than 0)",
+  partialDocumentType: "Item documentType must be 7 (tax invoice)",
+  partialAmountPositive: "Item partialAmount must be greater than 0",
+  partialUpdateContactId: "contactId is required to update a partial receipt",
+  partialUpdateReference: "documentReference must be null or empty when updating a partial receipt",
+
+  // --- ours: attachments (spec, Limits) ---
+  attachmentType: `The file type of {fileName} is not allowed; allowed types: ${TYPES}`,
+  attachmentFileTypeMismatch: "fileType {fileType} does not match the file extension in fileName",
+  attachmentEmpty: "Base64Data is empty or not valid Base64",
+  attachmentTooLarge: "The attachments must not exceed 10 MB in total per upload",
+  attachmentTooMany: "At most 10 files can be attached per upload",
+  attachmentFileNameRequired: "fileName is required and must end with the file's extension",
+
+  // --- ours: arithmetic (totals given against totals computed) ---
+  arithmeticDocument: "{field} is {given} but the lines give {expected}",
+  arithmeticLineTotal: "total is {given} but {formula} gives {expected}",
+  arithmeticVat: "vatAmount is {given} but {rate} VAT on {base} gives {expected}",
+  arithmeticWithholding: "documentWithholdingTaxAmount is {given} but {rate}% of {base} gives {expected}",
+  arithmeticDiscount: "discountAmount is {given} but {rate}% of subTotal {base} gives {expected}",
+  precisionRounded: "{field} has more than {places} decimals; the service rounds it to {rounded}",
+
+  // --- ours: list query ---
+  pageSizeMin: "pageSize must be at least 1",
+  currentPageMin: "currentPage must be at least 1",
+  rangeValue: "range must be one of 0, 1, 3, 5, 7, 9, 15",
+  dateRangeNeedsDates: "startDate and endDate are required with range 5",
+  dateRangeOrder: "startDate must not be after endDate",
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Fills {name} placeholders of a message template; unknown placeholders are left as written. */
+export function formatMessage(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
