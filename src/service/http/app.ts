@@ -1,0 +1,90 @@
+// The HTTP application: CORS, answer delay, bearer auth, rate limit, the route modules under both
+// roots (/v1 and /test), and the envelope for unknown paths, malformed bodies and faults.
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { ServiceError, unauthorized, type Envelope } from "./envelope";
+import type { AppEnv, ServiceContext } from "./context";
+import { RateLimiter } from "../auth/rate-limit";
+import { registerTokenRoute } from "../routes/token";
+import { registerRoutes } from "../routes";
+
+export const ROOTS = ["/v1", "/test"] as const;
+/** Paths below a root that need no token. */
+const PUBLIC_PATHS = new Set(["/token", "/openapi.json"]);
+
+/** The add-in is served from localhost (dev server, preview page); other origins may be added by env. */
+function allowedOrigin(origin: string): string | undefined {
+  const extra = (process.env.DOCSHEET_CORS_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (extra.includes(origin)) return origin;
+  return /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin) ? origin : undefined;
+}
+
+function envelopeOf(err: unknown, log: (e: unknown) => void): { status: number; body: Envelope<unknown>; headers: Record<string, string> } {
+  if (err instanceof ServiceError) {
+    return { status: err.httpStatus, body: { status: false, message: err.message, code: err.code, data: err.data }, headers: err.headers };
+  }
+  if (err instanceof HTTPException) {
+    // hono raises these for malformed JSON or form bodies: the caller's fault, never a stack.
+    const message = err.status === 400 ? "Malformed request body" : err.message || "Bad request";
+    return { status: err.status, body: { status: false, message, code: err.status, data: null }, headers: {} };
+  }
+  log(err);
+  return { status: 500, body: { status: false, message: "Internal server error", code: 500, data: null }, headers: {} };
+}
+
+export function createApp(ctx: ServiceContext): Hono<AppEnv> {
+  const log = (e: unknown): void => {
+    if (!ctx.options.quiet) console.error("service fault:", e instanceof Error ? e.stack ?? e.message : e);
+  };
+  const limiter = ctx.options.rateLimitPerMinute ? new RateLimiter(ctx.options.rateLimitPerMinute) : undefined;
+
+  const api: OpenAPIHono<AppEnv> = new OpenAPIHono<AppEnv>();
+  api.use("*", async (c, next) => {
+    const path = c.req.path.replace(/^\/(v1|test)/, "");
+    if (PUBLIC_PATHS.has(path) || c.req.method === "OPTIONS") return next();
+    const header = c.req.header("authorization") ?? "";
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const principal = m ? await ctx.tokens.verify(m[1]) : undefined;
+    if (!principal) throw unauthorized();
+    if (limiter) {
+      const wait = limiter.take(principal.tokenKey);
+      if (wait > 0) throw new ServiceError(429, "Too Many Requests", 429, null, { "Retry-After": String(wait) });
+    }
+    c.set("principal", principal);
+    return next();
+  });
+  registerTokenRoute(api, ctx);
+  registerRoutes(api, ctx);
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  api.doc("/openapi.json", {
+    openapi: "3.0.3",
+    info: { title: "DocSheet local accounting service", version: "1.0.0", description: "Local implementation of the accounting document service interface" },
+  });
+
+  const app = new Hono<AppEnv>();
+  app.use("*", cors({
+    origin: (origin) => allowedOrigin(origin) ?? null,
+    allowHeaders: ["Authorization", "Content-Type"],
+    allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+    exposeHeaders: ["Retry-After"],
+    maxAge: 600,
+  }) as never);
+  if (ctx.options.answerDelayMs) {
+    const ms = ctx.options.answerDelayMs;
+    app.use("*", async (_c, next) => {
+      await new Promise((r) => setTimeout(r, ms));
+      await next();
+    });
+  }
+  for (const root of ROOTS) app.route(root, api);
+  app.notFound((c) => c.json({ status: false, message: "Not Found", code: 404, data: null }, 404));
+  const onError = (err: unknown, c: { json: (b: unknown, s: number, h?: Record<string, string>) => Response }): Response => {
+    const e = envelopeOf(err, log);
+    return c.json(e.body, e.status, e.headers);
+  };
+  api.onError(onError as never);
+  app.onError(onError as never);
+  return app;
+}

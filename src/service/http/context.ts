@@ -1,0 +1,26 @@
+// What every route module receives: the store, the token service, the options of this instance.
+import type { Context } from "hono";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Store } from "../store/database";
+import type { Principal, TokenService } from "../auth/tokens";
+
+export interface ServiceOptions {
+  tokenTtlSeconds: number;
+  rateLimitPerMinute?: number;
+  answerDelayMs?: number;
+  smtpUrl?: string;
+  quiet: boolean;
+}
+
+export interface ServiceContext {
+  store: Store;
+  tokens: TokenService;
+  options: ServiceOptions;
+}
+
+export type AppEnv = { Variables: { principal: Principal } };
+export type Api = OpenAPIHono<AppEnv>;
+export type Ctx = Context<AppEnv>;
+
+/** The company of the authenticated caller. */
+export const companyOf = (c: Ctx): number => c.get("principal").companyId;

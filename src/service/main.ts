@@ -1,0 +1,121 @@
+// Entry point of the local accounting service: startService() for other modules (CLI, npm start,
+// tests), and a command line when run directly (prints one line "listening <url>").
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { openStore } from "./store/database";
+import { seedDemoData } from "./store/seed";
+import { TokenService } from "./auth/tokens";
+import { createApp } from "./http/app";
+import type { ServiceContext } from "./http/context";
+
+export interface StartServiceOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  rateLimitPerMinute?: number;
+  answerDelayMs?: number;
+  tokenTtlSeconds?: number;
+  smtpUrl?: string;
+  quiet?: boolean;
+}
+
+export interface RunningService {
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_TOKEN_TTL_SECONDS = 86_400;
+
+export async function startService(opts: StartServiceOptions = {}): Promise<RunningService> {
+  const host = opts.host ?? "127.0.0.1";
+  const dataDir = resolve(opts.dataDir ?? ".data");
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  const store = await openStore({ dataDir, databaseUrl });
+  await seedDemoData(store.db);
+  const tokenTtlSeconds = opts.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+  const ctx: ServiceContext = {
+    store,
+    tokens: new TokenService(store.db, tokenTtlSeconds),
+    options: {
+      tokenTtlSeconds,
+      rateLimitPerMinute: opts.rateLimitPerMinute,
+      answerDelayMs: opts.answerDelayMs,
+      smtpUrl: opts.smtpUrl ?? (process.env.SMTP_URL || undefined),
+      quiet: opts.quiet ?? false,
+    },
+  };
+  const app = createApp(ctx);
+  const server = await new Promise<ReturnType<typeof serve>>((done, fail) => {
+    const s = serve({ fetch: app.fetch, port: opts.port ?? DEFAULT_PORT, hostname: host }, () => done(s));
+    s.once("error", fail);
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    close() {
+      closed ??= new Promise<void>((done) => {
+        server.close(() => done());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }).then(() => store.close());
+      return closed;
+    },
+  };
+}
+
+function parseArgs(argv: string[]): StartServiceOptions {
+  const opts: StartServiceOptions = {};
+  const num = (name: string, v: string | undefined): number => {
+    const n = Number(v);
+    if (v === undefined || !Number.isFinite(n) || n < 0) throw new Error(`${name} needs a number`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const [flag, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+    const value = (): string | undefined => inline ?? argv[++i];
+    switch (flag) {
+      case "--port": opts.port = num(flag, value()); break;
+      case "--host": opts.host = value(); break;
+      case "--data-dir": opts.dataDir = value(); break;
+      case "--database-url": opts.databaseUrl = value(); break;
+      case "--rate-limit": opts.rateLimitPerMinute = num(flag, value()); break;
+      case "--answer-delay-ms": opts.answerDelayMs = num(flag, value()); break;
+      case "--token-ttl": opts.tokenTtlSeconds = num(flag, value()); break;
+      case "--smtp-url": opts.smtpUrl = value(); break;
+      case "--quiet": opts.quiet = true; break;
+      default: throw new Error(`unknown option ${a}`);
+    }
+  }
+  return opts;
+}
+
+async function runFromCommandLine(): Promise<void> {
+  let opts: StartServiceOptions;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+  const service = await startService(opts);
+  console.log(`listening ${service.url}`);
+  const stop = (): void => {
+    service.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+if (require.main === module) {
+  runFromCommandLine().catch((e: unknown) => {
+    console.error(`service failed to start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,42 @@
+// Opens the store: PGlite (PostgreSQL in WASM, on disk in a data dir) by default, PostgreSQL when a
+// database URL is given. Both go through drizzle with the same schema and migrations folder.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { Pool } from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: repository functions take either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+export interface Store {
+  kind: "pglite" | "postgres";
+  db: Db;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = join(__dirname, "migrations");
+
+export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<Store> {
+  if (opts.databaseUrl) {
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A broken idle connection must not take the process down.
+    pool.on("error", () => undefined);
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS });
+    return { kind: "postgres", db: db as unknown as Db, close: () => pool.end() };
+  }
+  const dir = join(opts.dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  // PGlite runs one query at a time and serializes transactions itself (its transaction mutex).
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  return { kind: "pglite", db: db as unknown as Db, close: () => client.close() };
+}

@@ -1,0 +1,160 @@
+// The one schema of the service, for both stores (PGlite and PostgreSQL 15). Documents keep the
+// columns lists filter and sort on, plus the whole answer body as JSONB, so new document features
+// (references, payments, partial receipts) extend the body without new columns for every field.
+import { sql } from "drizzle-orm";
+import {
+  bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text,
+  timestamp, uniqueIndex, date,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const id = (name = "id") => bigserial(name, { mode: "number" }).primaryKey();
+const companyRef = () => integer("company_id").notNull().references(() => companies.id);
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+type Json = Record<string, unknown>;
+
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  clientId: text("client_id").notNull().unique(),
+  clientSecret: text("client_secret").notNull(),
+  /** Company information as GET /company/info answers it. */
+  info: jsonb("info").$type<Json>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const accessTokens = pgTable("access_tokens", {
+  /** sha256 of the token: the token itself is never stored. */
+  tokenHash: text("token_hash").primaryKey(),
+  companyId: companyRef(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+export const contacts = pgTable("contacts", {
+  id: id(),
+  companyId: companyRef(),
+  contactCode: text("contact_code").notNull().default(""),
+  contactName: text("contact_name").notNull(),
+  deleted: boolean("deleted").notNull().default(false),
+  body: jsonb("body").$type<Json>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("contacts_company_name").on(t.companyId, t.contactName)]);
+
+export const products = pgTable("products", {
+  id: id(),
+  companyId: companyRef(),
+  code: text("code").notNull().default(""),
+  name: text("name").notNull(),
+  deleted: boolean("deleted").notNull().default(false),
+  body: jsonb("body").$type<Json>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("products_company").on(t.companyId, t.id)]);
+
+/** Bank accounts and the other payment channels: kind bank | cheque | credit-card | petty-cash | other. */
+export const paymentChannels = pgTable("payment_channels", {
+  id: id(),
+  companyId: companyRef(),
+  kind: text("kind").notNull(),
+  body: jsonb("body").$type<Json>().notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("payment_channels_company_kind").on(t.companyId, t.kind)]);
+
+/** Expense categories: view 1 accounting, 3 business. */
+export const expenseCategories = pgTable("expense_categories", {
+  id: id(),
+  companyId: companyRef(),
+  view: integer("view").notNull(),
+  body: jsonb("body").$type<Json>().notNull(),
+}, (t) => [index("expense_categories_company_view").on(t.companyId, t.view)]);
+
+export const chartOfAccounts = pgTable("chart_of_accounts", {
+  id: id(),
+  companyId: companyRef(),
+  code: text("code").notNull(),
+  body: jsonb("body").$type<Json>().notNull(),
+}, (t) => [uniqueIndex("chart_of_accounts_company_code").on(t.companyId, t.code)]);
+
+/** Next serial number per company, family and month; bumped with INSERT ... ON CONFLICT DO UPDATE. */
+export const serialCounters = pgTable("serial_counters", {
+  companyId: companyRef(),
+  family: text("family").notNull(),
+  period: text("period").notNull(),
+  last: integer("last").notNull(),
+}, (t) => [primaryKey({ columns: [t.companyId, t.family, t.period] })]);
+
+export const documents = pgTable("documents", {
+  id: id(),
+  companyId: companyRef(),
+  family: text("family").notNull(),
+  documentType: integer("document_type").notNull(),
+  structure: text("structure").notNull(),
+  serial: text("serial").notNull(),
+  status: text("status").notNull(),
+  publishedOn: date("published_on", { mode: "string" }).notNull(),
+  dueDate: date("due_date", { mode: "string" }),
+  contactId: bigint("contact_id", { mode: "number" }),
+  contactName: text("contact_name").notNull().default(""),
+  projectName: text("project_name").notNull().default(""),
+  grandTotal: numeric("grand_total", { precision: 18, scale: 2 }).notNull().default("0"),
+  /** What remains to be paid (tax invoices with partial receipts); null when not tracked. */
+  remaining: numeric("remaining", { precision: 18, scale: 2 }),
+  deleted: boolean("deleted").notNull().default(false),
+  /** The document as GET answers it, without the columns above that are merged on read. */
+  body: jsonb("body").$type<Json>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index("documents_list").on(t.companyId, t.family, t.publishedOn.desc(), t.id.desc()).where(sql`not ${t.deleted}`),
+  uniqueIndex("documents_serial").on(t.companyId, t.family, t.serial),
+]);
+
+/** Links between documents: upgrades (kind 1), batch (5), partial payments (11), deposits (13, 15). */
+export const documentReferences = pgTable("document_references", {
+  id: id(),
+  companyId: companyRef(),
+  /** The source document (referencedByMe on it). */
+  fromDocumentId: bigint("from_document_id", { mode: "number" }).notNull().references(() => documents.id),
+  /** The destination document (referencedToMe on it). */
+  toDocumentId: bigint("to_document_id", { mode: "number" }).notNull().references(() => documents.id),
+  kind: integer("kind").notNull(),
+  /** Amount carried by the link (partial receipts). */
+  amount: numeric("amount", { precision: 18, scale: 2 }),
+  createdAt: createdAt(),
+}, (t) => [index("document_references_from").on(t.fromDocumentId), index("document_references_to").on(t.toDocumentId)]);
+
+export const attachments = pgTable("attachments", {
+  id: id(),
+  companyId: companyRef(),
+  documentId: bigint("document_id", { mode: "number" }).notNull().references(() => documents.id),
+  orderNumber: integer("order_number").notNull(),
+  name: text("name").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  content: bytea("content").notNull(),
+  isDisplay: boolean("is_display").notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index("attachments_document").on(t.documentId)]);
+
+export const shareLinks = pgTable("share_links", {
+  token: text("token").primaryKey(),
+  companyId: companyRef(),
+  documentId: bigint("document_id", { mode: "number" }).notNull().references(() => documents.id),
+  culture: text("culture").notNull().default("th"),
+  createdAt: createdAt(),
+}, (t) => [index("share_links_document").on(t.documentId)]);
+
+export const outbox = pgTable("outbox", {
+  id: id(),
+  companyId: companyRef(),
+  documentId: bigint("document_id", { mode: "number" }).references(() => documents.id),
+  message: jsonb("message").$type<Json>().notNull(),
+  relayedAt: timestamp("relayed_at", { withTimezone: true }),
+  relayError: text("relay_error"),
+  createdAt: createdAt(),
+}, (t) => [index("outbox_company").on(t.companyId, t.id)]);
