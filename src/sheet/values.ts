@@ -4,7 +4,7 @@ import { isCellError, type CellValue } from "../workbook/port";
 import { STATUS_WORDS } from "../rules/codes";
 import type { FieldDef } from "./fields";
 import { normalizeName } from "./fields";
-import { readDecimal } from "./decimal";
+import { parseDecimal } from "../rules/money";
 
 export type Parsed = string | number | boolean;
 export type ParseResult = { ok: true; value: Parsed } | { ok: false; message: string };
@@ -64,10 +64,10 @@ function parseNumber(value: CellValue, decimals: number): ParseResult {
     // Formula results carry binary noise (0.1 + 0.2); 15 significant digits is what Excel shows.
     text = String(Number(value.toPrecision(15)));
   } else {
-    text = String(value).trim().replace(/%$/, "").trim();
+    text = String(value).trim().replace(/%$/, "");
   }
-  const d = readDecimal(text);
-  if (d === undefined) return bad(`"${String(value).trim()}" is not a number.`);
+  const d = parseDecimal(text);
+  if (d === null) return bad(`"${String(value).trim()}" is not a number.`);
   if (d.decimalPlaces() > decimals) return bad(`${d.toString()} has more than ${decimals} decimal places.`);
   return ok(d.toNumber());
 }

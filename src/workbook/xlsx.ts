@@ -1,0 +1,220 @@
+// The .xlsx host for the command line: the port over an exceljs workbook held in memory, loaded from
+// and saved to a file. Saves go through a temporary file and a rename, so a run killed mid-save
+// never leaves a half-written workbook.
+import { promises as fs } from "node:fs";
+import { dirname, basename, join } from "node:path";
+import ExcelJS from "exceljs";
+import { parseRange } from "../sheet/address";
+import { KIND_FORMATS, uniqueName, usedRange } from "./memory";
+import type {
+  Block, CellError, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
+} from "./port";
+import { isCellError } from "./port";
+
+/** The fill and note prefix that tell our marks from the user's own. */
+const MARK_ARGB = "FFFFC7CE";
+const NOTE_PREFIX = "DocSheet: ";
+/** Rows below a template's header that get its validation lists. */
+const VALIDATION_ROWS = 1000;
+
+export class XlsxWorkbook implements WorkbookPort {
+  private constructor(readonly book: ExcelJS.Workbook) {}
+
+  static empty(): XlsxWorkbook {
+    return new XlsxWorkbook(new ExcelJS.Workbook());
+  }
+
+  static async load(path: string): Promise<XlsxWorkbook> {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path);
+    return new XlsxWorkbook(book);
+  }
+
+  static async fromBuffer(data: Buffer | ArrayBuffer): Promise<XlsxWorkbook> {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(data as ArrayBuffer);
+    return new XlsxWorkbook(book);
+  }
+
+  async save(path: string): Promise<void> {
+    const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+    await this.book.xlsx.writeFile(tmp);
+    await fs.rename(tmp, path);
+  }
+
+  private worksheet(name?: string): ExcelJS.Worksheet {
+    if (name === undefined) {
+      const active = this.book.views?.[0]?.activeTab ?? 0;
+      const ws = this.book.worksheets[active] ?? this.book.worksheets[0];
+      if (!ws) throw new Error("the workbook has no sheets");
+      return ws;
+    }
+    const ws = this.book.getWorksheet(name);
+    if (!ws) throw new Error(`no sheet named "${name}"; the workbook has ${this.book.worksheets.map((w) => `"${w.name}"`).join(", ")}`);
+    return ws;
+  }
+
+  async read(target: ReadTarget = {}): Promise<Block> {
+    const ws = this.worksheet(target.sheet);
+    const grid: CellValue[][] = [];
+    const fmts: string[][] = [];
+    ws.eachRow({ includeEmpty: false }, (row, r) => {
+      const vr: CellValue[] = (grid[r - 1] = []);
+      const fr: string[] = (fmts[r - 1] = []);
+      row.eachCell({ includeEmpty: false }, (cell, c) => {
+        vr[c - 1] = cellValue(cell);
+        fr[c - 1] = cell.numFmt ?? "General";
+      });
+    });
+    const area = target.range ? parseRange(target.range) : usedRange(grid);
+    if (target.range && !area) throw new Error(`"${target.range}" is not a range`);
+    const box = area ?? { top: 0, left: 0, bottom: 0, right: 0 };
+    const values: CellValue[][] = [];
+    const formats: string[][] = [];
+    for (let r = box.top; r <= box.bottom; r++) {
+      const vr: CellValue[] = new Array(box.right - box.left + 1);
+      const fr: string[] = new Array(box.right - box.left + 1);
+      const gr = grid[r];
+      const fg = fmts[r];
+      for (let c = box.left; c <= box.right; c++) {
+        vr[c - box.left] = gr?.[c] ?? null;
+        fr[c - box.left] = fg?.[c] ?? "General";
+      }
+      values.push(vr);
+      formats.push(fr);
+    }
+    const merged = mergedAreas(ws).filter((m) => m.top <= box.bottom && m.bottom >= box.top && m.left <= box.right && m.right >= box.left);
+    return { sheet: ws.name, top: box.top, left: box.left, values, formats, merged };
+  }
+
+  async write(sheet: string, writes: CellWrite[]): Promise<void> {
+    const ws = this.worksheet(sheet);
+    for (const w of writes) {
+      w.values.forEach((rowValues, i) => {
+        const row = ws.getRow(w.row + i + 1);
+        rowValues.forEach((v, j) => {
+          const cell = row.getCell(w.col + j + 1);
+          // exceljs writes a string as a string: text starting with = + - @ stays text.
+          cell.value = toExcel(v);
+          const fmt = w.formats?.[i]?.[j];
+          if (fmt) cell.numFmt = fmt;
+        });
+      });
+    }
+  }
+
+  async mark(sheet: string, marks: CellMark[]): Promise<void> {
+    const ws = this.worksheet(sheet);
+    for (const m of marks) {
+      const cell = ws.getCell(m.row + 1, m.col + 1);
+      const prev = noteText(cell);
+      const text = prev?.startsWith(NOTE_PREFIX) ? `${prev}\n${m.message}` : `${NOTE_PREFIX}${m.message}`;
+      cell.note = text;
+      cell.style = { ...cell.style, fill: { type: "pattern", pattern: "solid", fgColor: { argb: MARK_ARGB } } };
+    }
+  }
+
+  async clearMarks(sheet: string): Promise<void> {
+    const ws = this.worksheet(sheet);
+    ws.eachRow({ includeEmpty: true }, (row) => {
+      row.eachCell({ includeEmpty: true }, (cell) => {
+        if (!noteText(cell)?.startsWith(NOTE_PREFIX)) return;
+        cell.note = undefined as unknown as string;
+        const fill = cell.style?.fill as ExcelJS.FillPattern | undefined;
+        if (fill?.type === "pattern" && fill.fgColor?.argb === MARK_ARGB) {
+          const { fill: _drop, ...rest } = cell.style;
+          void _drop;
+          cell.style = rest;
+        }
+      });
+    });
+  }
+
+  async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
+    const unique = uniqueName(name, this.book.worksheets.map((w) => w.name));
+    const ws = this.book.addWorksheet(unique, { views: [{ state: "frozen", ySplit: 1 }] });
+    ws.columns = columns.map((c) => ({
+      header: c.header,
+      width: Math.min(40, Math.max(10, c.header.length + 2)),
+      style: c.kind === "boolean" || c.kind === "text" ? {} : { numFmt: KIND_FORMATS[c.kind] },
+    }));
+    ws.getRow(1).font = { bold: true };
+    if (rows.length > 0) ws.addRows(rows.map((r) => r.map(toExcel)));
+    const last = Math.max(rows.length + 1, VALIDATION_ROWS);
+    columns.forEach((c, i) => {
+      if (!c.allowed || c.allowed.length === 0) return;
+      const letter = ws.getColumn(i + 1).letter;
+      const list = c.allowed.map(String).join(",");
+      // Excel limits an inline list to 255 characters; longer lists are left without a drop-down.
+      if (list.length > 253) return;
+      (ws as unknown as { dataValidations: { add(a: string, v: ExcelJS.DataValidation): void } }).dataValidations.add(
+        `${letter}2:${letter}${last}`,
+        { type: "list", allowBlank: true, formulae: [`"${list}"`], showErrorMessage: true, errorTitle: c.header, error: `Use one of: ${list}` },
+      );
+    });
+    if (columns.length > 0) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+    return unique;
+  }
+
+  async select(sheet: string, row: number, col: number): Promise<void> {
+    const ws = this.worksheet(sheet);
+    const index = this.book.worksheets.indexOf(ws);
+    this.book.views = [{ ...(this.book.views?.[0] ?? {}), activeTab: index } as ExcelJS.WorkbookView];
+    const view = (ws.views?.[0] ?? {}) as Partial<ExcelJS.WorksheetView>;
+    ws.views = [{ ...view, activeCell: ws.getCell(row + 1, col + 1).address } as ExcelJS.WorksheetView];
+  }
+
+  async sheetNames(): Promise<string[]> {
+    return this.book.worksheets.map((w) => w.name);
+  }
+
+  /** Validation lists of a sheet by A1 range (for tests and the template checks). */
+  validations(sheet: string): Record<string, ExcelJS.DataValidation> {
+    const ws = this.worksheet(sheet) as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } };
+    return Object.fromEntries(Object.entries(ws.dataValidations.model).filter(([, v]) => v !== undefined));
+  }
+
+  /** A cell's note, if any (for tests of marks). */
+  note(sheet: string, row: number, col: number): string | undefined {
+    return noteText(this.worksheet(sheet).getCell(row + 1, col + 1));
+  }
+}
+
+function noteText(cell: ExcelJS.Cell): string | undefined {
+  const n = cell.note as unknown;
+  if (n === undefined || n === null) return undefined;
+  if (typeof n === "string") return n;
+  const texts = (n as { texts?: { text: string }[] }).texts;
+  return texts ? texts.map((t) => t.text).join("") : undefined;
+}
+
+function mergedAreas(ws: ExcelJS.Worksheet): CellRect[] {
+  const merges = (ws as unknown as { _merges: Record<string, { top: number; left: number; bottom: number; right: number }> })._merges ?? {};
+  return Object.values(merges).map((m) => ({ top: m.top - 1, left: m.left - 1, bottom: m.bottom - 1, right: m.right - 1 }));
+}
+
+/** An exceljs cell → the port's value. Cells covered by a merge (not its top-left) read as empty. */
+function cellValue(cell: ExcelJS.Cell): CellValue {
+  if (cell.isMerged && cell.master !== cell) return null;
+  return plain(cell.value);
+}
+
+function plain(v: unknown): CellValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v;
+  if (v instanceof Date) return v;
+  if (typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    if (typeof o.error === "string") return { error: o.error };
+    if ("formula" in o || "sharedFormula" in o) return plain(o.result);
+    if (Array.isArray(o.richText)) return (o.richText as { text: string }[]).map((t) => t.text).join("");
+    if (typeof o.text === "string") return o.text;
+    if (o.text && typeof o.text === "object") return plain(o.text);
+  }
+  return String(v);
+}
+
+function toExcel(v: CellValue): ExcelJS.CellValue {
+  if (isCellError(v)) return { error: (v as CellError).error } as ExcelJS.CellErrorValue;
+  return v as ExcelJS.CellValue;
+}

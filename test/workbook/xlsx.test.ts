@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
+import { readDocuments } from "../../src/sheet/read";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "docsheet-xlsx-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function fileWith(build: (ws: ExcelJS.Worksheet) => void): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  build(wb.addWorksheet("Sales"));
+  const path = join(dir, `f${Math.random().toString(36).slice(2)}.xlsx`);
+  await wb.xlsx.writeFile(path);
+  return path;
+}
+
+describe("the .xlsx port", () => {
+  it("reads values, formats, dates, formulas, rich text, errors and merged areas from a real file", async () => {
+    const path = await fileWith((ws) => {
+      ws.getCell("B2").value = "documentKey";
+      ws.getCell("C2").value = "Date";
+      ws.getCell("D2").value = "Unit price";
+      ws.getCell("B3").value = "A";
+      ws.getCell("C3").value = new Date(Date.UTC(2026, 0, 15));
+      ws.getCell("C3").numFmt = "dd/mm/yyyy";
+      ws.getCell("D3").value = { formula: "1+1", result: 2 };
+      ws.getCell("B4").value = { richText: [{ text: "B" }, { text: "2" }] };
+      ws.getCell("C4").value = { error: "#N/A" } as ExcelJS.CellErrorValue;
+      ws.getCell("D4").value = 1234.5;
+      ws.getCell("D4").numFmt = "#,##0.00";
+      ws.getCell("B5").value = "C";
+      ws.mergeCells("C5:D6");
+      ws.getCell("C5").value = "2026-02-01";
+    });
+    const wb = await XlsxWorkbook.load(path);
+    const block = await wb.read();
+    expect(block.sheet).toBe("Sales");
+    expect([block.top, block.left]).toEqual([1, 1]);
+    expect(block.values[1][1]).toEqual(new Date(Date.UTC(2026, 0, 15)));
+    expect(block.formats[1][1]).toBe("dd/mm/yyyy");
+    expect(block.values[1][2]).toBe(2);
+    expect(block.values[2][0]).toBe("B2");
+    expect(block.values[2][1]).toEqual({ error: "#N/A" });
+    expect(block.formats[2][2]).toBe("#,##0.00");
+    expect(block.values[3][1]).toBe("2026-02-01");
+    expect(block.values[3][2]).toBeNull();
+    expect(block.merged).toEqual([{ top: 4, left: 2, bottom: 5, right: 3 }]);
+
+    const r = readDocuments(block);
+    expect(r.findings.map((f) => f.cell).sort()).toEqual(["C4", "C5"]);
+    expect(r.documents[0].fields.publishedOn.value).toBe("2026-01-15");
+  });
+
+  it("writes text that looks like a formula as text, saves atomically and reads it back", async () => {
+    const path = await fileWith((ws) => {
+      ws.getCell("A1").value = "Customer";
+    });
+    const wb = await XlsxWorkbook.load(path);
+    await wb.write("Sales", [{ row: 1, col: 0, values: [["=1+1", "-5 discount", 12.5, true, null]], formats: [[null, null, "#,##0.00", null, null]] }]);
+    await wb.save(path);
+    const again = await XlsxWorkbook.load(path);
+    const block = await again.read({ sheet: "Sales", range: "A2:D2" });
+    expect(block.values[0]).toEqual(["=1+1", "-5 discount", 12.5, true]);
+    expect(block.formats[0][2]).toBe("#,##0.00");
+  });
+
+  it("marks cells with a note and a fill, and clears only its own marks", async () => {
+    const path = await fileWith((ws) => {
+      ws.getCell("A1").value = "x";
+      ws.getCell("B1").value = "y";
+      ws.getCell("B1").note = "the user's own note";
+    });
+    const wb = await XlsxWorkbook.load(path);
+    await wb.mark("Sales", [{ row: 0, col: 0, message: "wrong" }]);
+    await wb.save(path);
+    const again = await XlsxWorkbook.load(path);
+    expect(again.note("Sales", 0, 0)).toBe("DocSheet: wrong");
+    await again.clearMarks("Sales");
+    expect(again.note("Sales", 0, 0)).toBeUndefined();
+    expect(again.note("Sales", 0, 1)).toBe("the user's own note");
+  });
+
+  it("adds a table sheet with formats and validation lists under a unique name", async () => {
+    const wb = XlsxWorkbook.empty();
+    await wb.addTableSheet("Pull", [{ header: "Customer", kind: "text" }], []);
+    const name = await wb.addTableSheet(
+      "pull",
+      [{ header: "Customer", kind: "text" }, { header: "Total", kind: "money" }, { header: "VAT rate", kind: "integer", allowed: [7, 0, -1] }],
+      [["Acme", 107, 7]],
+    );
+    expect(name).toBe("pull (2)");
+    expect(wb.validations(name)).toEqual({
+      "C2:C1000": expect.objectContaining({ type: "list", formulae: ['"7,0,-1"'] }),
+    });
+    const path = join(dir, "table.xlsx");
+    await wb.save(path);
+    const again = await XlsxWorkbook.load(path);
+    expect(await again.sheetNames()).toEqual(["Pull", "pull (2)"]);
+    const block = await again.read({ sheet: name });
+    expect(block.values).toEqual([["Customer", "Total", "VAT rate"], ["Acme", 107, 7]]);
+    expect(block.formats[1][1]).toBe("#,##0.00");
+    await again.select(name, 1, 1);
+    expect(again.book.views[0].activeTab).toBe(1);
+  });
+});
