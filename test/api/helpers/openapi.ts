@@ -1,0 +1,188 @@
+// Checks the request bodies the client sends against the real service's 2020 OpenAPI description
+// (../shared/reference/openapi-2020.yaml), where that operation exists there. A small validator
+// for the subset of JSON schema that file uses: $ref, type (+ nullable), properties, required,
+// enum, items, allOf, oneOf (with discriminator), maxLength/minLength, format date.
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+
+const SPEC_PATH = "/work/shared/reference/openapi-2020.yaml";
+const SPEC_FALLBACK = `${__dirname}/../../../../shared/reference/openapi-2020.yaml`;
+
+type Schema = {
+  $ref?: string;
+  type?: string;
+  nullable?: boolean;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  enum?: unknown[];
+  items?: Schema;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  maxLength?: number;
+  minLength?: number;
+  format?: string;
+};
+
+interface Spec {
+  paths: Record<string, Record<string, { requestBody?: { $ref?: string; content?: Record<string, { schema: Schema }> } }>>;
+  components: { schemas: Record<string, Schema>; requestBodies: Record<string, { content: Record<string, { schema: Schema }> }> };
+}
+
+let cached: Spec | undefined;
+function spec(): Spec {
+  if (!cached) {
+    let text: string;
+    try {
+      text = readFileSync(SPEC_PATH, "utf8");
+    } catch {
+      text = readFileSync(SPEC_FALLBACK, "utf8");
+    }
+    cached = parse(text) as Spec;
+  }
+  return cached;
+}
+
+/** Fields newer than the 2020 description, which it cannot know (the brief excepts them). */
+export const NEWER_FIELDS = new Set(["contactId", "isManualVat"]);
+
+/**
+ * Defects of the 2020 description where the current service (and the spec) disagree with it; the
+ * field's type is not checked. An account number is text (leading zeros, dashes), not an integer.
+ */
+export const DESCRIPTION_DEFECTS = new Set(["bankAccountNumber"]);
+
+function deref(s: Schema): Schema {
+  let cur = s;
+  for (let i = 0; cur.$ref && i < 20; i++) {
+    const name = cur.$ref.replace("#/components/schemas/", "");
+    const next = spec().components.schemas[name];
+    if (!next) throw new Error(`unresolved $ref ${cur.$ref}`);
+    cur = next;
+  }
+  return cur;
+}
+
+const refName = (s: Schema): string | undefined => s.$ref?.split("/").pop();
+
+function typeOk(type: string, v: unknown): boolean {
+  switch (type) {
+    case "object": return typeof v === "object" && v !== null && !Array.isArray(v);
+    case "array": return Array.isArray(v);
+    case "string": return typeof v === "string";
+    case "integer": return typeof v === "number" && Number.isInteger(v);
+    case "number": return typeof v === "number" && Number.isFinite(v);
+    case "boolean": return typeof v === "boolean";
+    default: return true;
+  }
+}
+
+/** Returns problems as "path: what". */
+export function validate(schemaIn: Schema, value: unknown, path = "body"): string[] {
+  const s = deref(schemaIn);
+  const out: string[] = [];
+  if (value === null) return s.nullable || !s.type ? [] : [`${path}: null not allowed`];
+  if (s.allOf) for (const part of s.allOf) out.push(...validate(part, value, path));
+  if (s.oneOf) out.push(...validateOneOf(s, value, path));
+  if (s.type && !typeOk(s.type, value)) return [...out, `${path}: expected ${s.type}, got ${JSON.stringify(value)}`];
+  if (s.enum && !s.enum.some((e) => e === value || String(e) === String(value))) out.push(`${path}: ${JSON.stringify(value)} not in ${JSON.stringify(s.enum)}`);
+  if (typeof value === "string") {
+    if (s.maxLength !== undefined && value.length > s.maxLength) out.push(`${path}: longer than ${s.maxLength}`);
+    if (s.minLength !== undefined && value.length < s.minLength) out.push(`${path}: shorter than ${s.minLength}`);
+    if (s.format === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(value)) out.push(`${path}: not a date YYYY-MM-DD`);
+  }
+  if (typeof value === "object" && !Array.isArray(value)) {
+    const o = value as Record<string, unknown>;
+    for (const r of s.required ?? []) if (o[r] === undefined) out.push(`${path}.${r}: required`);
+    for (const [k, sub] of Object.entries(s.properties ?? {})) {
+      if (o[k] === undefined || NEWER_FIELDS.has(k) || DESCRIPTION_DEFECTS.has(k)) continue;
+      out.push(...validate(sub, o[k], `${path}.${k}`));
+    }
+  }
+  if (Array.isArray(value) && s.items) value.forEach((v, i) => out.push(...validate(s.items!, v, `${path}[${i}]`)));
+  return out;
+}
+
+function validateOneOf(s: Schema, value: unknown, path: string): string[] {
+  const options = s.oneOf!;
+  const d = s.discriminator;
+  if (d && value && typeof value === "object") {
+    const tag = (value as Record<string, unknown>)[d.propertyName];
+    if (tag === undefined) return [`${path}.${d.propertyName}: required (discriminator)`];
+    const target = d.mapping?.[String(tag)]?.split("/").pop() ?? String(tag);
+    const chosen = options.find((o) => refName(o) === target);
+    if (!chosen) return [`${path}.${d.propertyName}: ${JSON.stringify(tag)} is none of ${options.map(refName).join(", ")}`];
+    return validate(chosen, value, path);
+  }
+  const results = options.map((o) => validate(o, value, path));
+  const passing = results.filter((r) => r.length === 0).length;
+  if (passing === 1) return [];
+  if (passing === 0) return [`${path}: matches none of oneOf (${results.map((r) => r[0]).join(" | ")})`];
+  return [`${path}: matches ${passing} schemas of oneOf`];
+}
+
+/** The 2020 description's path template matching a concrete path, e.g. /quotations/12 → /quotations/{id}. */
+export function findPathTemplate(path: string): string | undefined {
+  const paths = Object.keys(spec().paths);
+  if (paths.includes(path)) return path;
+  return paths.find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path));
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path below the root, e.g. /quotations/12/status/approved. */
+  path: string;
+  contentType?: string;
+  /** Parsed body: JSON value, form fields, or multipart field names → "file"/string. */
+  body?: unknown;
+}
+
+/**
+ * Problems with one request against the 2020 description; [] when fine or when the operation is
+ * not in that description (newer operations: upgrades, export, base64 attachments...).
+ */
+export function checkRequest(r: RecordedRequest): string[] {
+  const template = findPathTemplate(r.path);
+  if (!template) return [];
+  const op = spec().paths[template][r.method.toLowerCase()];
+  if (!op) return [];
+  const where = `${r.method} ${r.path}`;
+  let rb = op.requestBody;
+  if (rb?.$ref) rb = spec().components.requestBodies[rb.$ref.split("/").pop()!];
+  if (!rb?.content) return r.body === undefined ? [] : [`${where}: sends a body, the description has none`];
+  if (r.body === undefined) return [`${where}: the description requires a body`];
+  const kind = (r.contentType ?? "").split(";")[0].trim();
+  const media = rb.content[kind];
+  if (!media) return [`${where}: content type ${kind} not in ${Object.keys(rb.content).join(", ")}`];
+  return validate(media.schema, r.body).map((p) => `${where}: ${p}`);
+}
+
+/**
+ * Wraps a fetch so every request is recorded (path relative to `root`) for checkRequest.
+ * Only reads what fetch was given; the request itself goes out untouched.
+ */
+export function recordingFetch(root: string, inner: typeof fetch = fetch): { fetch: typeof fetch; requests: RecordedRequest[] } {
+  const requests: RecordedRequest[] = [];
+  const rootPath = new URL(root).pathname.replace(/\/+$/, "");
+  const wrapped = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    const headers = new Headers(init?.headers);
+    const contentType = headers.get("content-type") ?? undefined;
+    let body: unknown;
+    const b = init?.body;
+    if (typeof b === "string") {
+      body = contentType?.startsWith("application/x-www-form-urlencoded") ? Object.fromEntries(new URLSearchParams(b)) : JSON.parse(b);
+    } else if (b instanceof FormData) {
+      body = Object.fromEntries([...b.entries()].map(([k, v]) => [k, typeof v === "string" ? v : "file"]));
+    }
+    requests.push({
+      method: init?.method ?? "GET",
+      path: url.pathname.slice(rootPath.length) || "/",
+      contentType: b instanceof FormData ? "multipart/form-data" : contentType,
+      body,
+    });
+    return inner(input, init);
+  };
+  return { fetch: wrapped as typeof fetch, requests };
+}
