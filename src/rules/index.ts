@@ -5,3 +5,5 @@ export * from "./findings";
 export * from "./messages";
 export * from "./money";
 export * from "./schemas";
+export * from "./totals";
+export * from "./checks";

@@ -283,21 +283,16 @@ export type UpgradeWithPaymentDocument = z.infer<typeof UpgradeWithPaymentDocume
 // Partial receipts (spec, Partial receipt). Values (true, 11, 3, 7, > 0) are checked in checks.ts
 // with their own messages; the schema checks the types.
 
-export const PartialReceiptItemSchema = z.looseObject({
-  ...LineItemSchema.shape,
-  documentId: wireInt(),
-  documentType: wireInt(),
-  partialAmount: wireNumber(),
-}, { error: phrase("must be an object") });
+export const PartialReceiptItemSchema = LineItemSchema;
 export type PartialReceiptItem = z.infer<typeof PartialReceiptItemSchema>;
 
 const partialFields = {
   ...documentFields,
   publishedOn: date(),
   totalAfterDiscount: num(),
-  isBatchDocument: wireBool(),
-  partialPaymentMethod: wireInt(),
-  creditType: wireInt(),
+  isBatchDocument: bool(),
+  partialPaymentMethod: int(),
+  creditType: int(),
   grandTotal: wireNumber(),
   items: z
     .array(PartialReceiptItemSchema, { error: phrase("must be a list of lines") })
@@ -310,7 +305,6 @@ export type PartialReceiptCreate = z.infer<typeof PartialReceiptCreateSchema>;
 export const PartialReceiptUpdateSchema = z.looseObject({
   ...partialFields,
   ...companyHeaderFields,
-  contactId: wireInt(),
   documentStructureType: opt(z.enum(STRUCTURE_TYPES, { error: `must be one of ${STRUCTURE_TYPES.join(", ")}` })),
   documentReference: opt(z.array(z.unknown(), { error: "must be null or an empty list" })),
 }, { error: MESSAGES.bodyNotObject });
