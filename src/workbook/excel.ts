@@ -1,0 +1,445 @@
+// The port over Office.js: the only DocSheet code that knows Excel. House rules (DESIGN.md): one
+// Excel.run per action, queue everything then sync once (more only for 5 MB chunks), 2-D blocks,
+// calculation and screen updating suspended around big writes, text starting = + - @ kept as text.
+import { cellAddress, parseRange } from "../sheet/address";
+import { KIND_FORMATS } from "./memory";
+import { isCellError } from "./port";
+import type {
+  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
+} from "./port";
+
+/** What the port needs from the host; tests pass a strict fake, Excel passes the real globals. */
+export interface ExcelHost {
+  run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+  /** Office.context.requirements.isSetSupported("ExcelApi", version). */
+  supports(version: string): boolean;
+}
+
+export function officeHost(): ExcelHost {
+  return {
+    run: (batch) => Excel.run(batch),
+    supports: (version) => Office.context.requirements.isSetSupported("ExcelApi", version),
+  };
+}
+
+/** Excel on the web refuses a request over 5 MB; keep each batch well under it. */
+export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+/** A read larger than this (cells) is done in row chunks, one sync each. */
+export const MAX_READ_CELLS = 100_000;
+/** The fill of a finding cell: Excel's "bad" red. */
+export const MARK_FILL = "#FFC7CE";
+/** Workbook setting (never a secret) that remembers the cells the port marked and their own fill. */
+export const MARKS_SETTING = "docsheet.marks";
+
+export type MarkNoteKind = "note" | "comment" | "none";
+
+export interface MarkOutcome {
+  /** How messages were attached to cells. */
+  kind: MarkNoteKind;
+  /** Marks whose message could not go into a note or comment: the caller writes them in `result`. */
+  unplaced: CellMark[];
+}
+
+/** What the port remembers of one marked cell so clearing restores the user's own fill. */
+interface MarkRecord {
+  color: string;
+  /** The fill pattern before marking; "None" means the cell had no fill. */
+  pattern: string;
+  note: MarkNoteKind;
+  commentId?: string;
+}
+
+/** Sheet id → cell address → record. */
+type MarkBook = Record<string, Record<string, MarkRecord>>;
+
+const TEXT_FORMAT = "@";
+const DATE_FORMAT = "yyyy-mm-dd";
+
+/** Text that Excel would turn into something else if typed: a formula or sign, a number, a date. */
+export function needsTextFormat(value: CellValue): boolean {
+  return typeof value === "string" && (/^[=+\-@]/.test(value) || /^\s*(\d[\d,]*(\.\d+)?%?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4})\s*$/.test(value));
+}
+
+/** JS Date → Excel serial (1900 date system; the day fraction is kept). */
+export function excelSerial(date: Date): number {
+  return date.getTime() / 86_400_000 + 25569;
+}
+
+/** A port value → what Office.js accepts in `values`. */
+function toExcel(value: CellValue): string | number | boolean {
+  if (value === null) return "";
+  if (value instanceof Date) return excelSerial(value);
+  if (isCellError(value)) return value.error;
+  return value;
+}
+
+/** An Office.js value (with its value type) → a port value. */
+function fromExcel(value: unknown, type: string | undefined): CellValue {
+  if (type === "Error") return { error: String(value) };
+  if (value === "" || value === null || value === undefined) return null;
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "string") return value;
+  return String(value);
+}
+
+/** A rough size of a row in a request: JSON text plus per-cell overhead. */
+function rowBytes(values: readonly unknown[], formats?: readonly unknown[] | null): number {
+  return JSON.stringify(values).length + (formats ? JSON.stringify(formats).length : 0) + values.length * 4;
+}
+
+/** Splits rows into chunks whose estimated request size stays under the limit. */
+export function chunkRows(rowSizes: readonly number[], limit = MAX_REQUEST_BYTES): Array<[start: number, end: number]> {
+  const chunks: Array<[number, number]> = [];
+  let start = 0;
+  let size = 0;
+  rowSizes.forEach((bytes, i) => {
+    if (i > start && size + bytes > limit) {
+      chunks.push([start, i]);
+      start = i;
+      size = 0;
+    }
+    size += bytes;
+  });
+  if (rowSizes.length > start) chunks.push([start, rowSizes.length]);
+  return chunks;
+}
+
+/** Splits "Sheet1!A1:B2,'a,b'!C3" into its areas (commas inside quoted sheet names kept). */
+function splitAreas(address: string): string[] {
+  return address.split(/,(?=(?:[^']*'[^']*')*[^']*$)/).map((a) => a.trim()).filter(Boolean);
+}
+
+interface RangeBox {
+  rowIndex: number;
+  columnIndex: number;
+  rowCount: number;
+  columnCount: number;
+}
+
+function boxOf(range: Excel.Range): RangeBox {
+  return { rowIndex: range.rowIndex, columnIndex: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount };
+}
+
+function intersect(a: RangeBox, b: RangeBox): RangeBox | null {
+  const top = Math.max(a.rowIndex, b.rowIndex);
+  const left = Math.max(a.columnIndex, b.columnIndex);
+  const bottom = Math.min(a.rowIndex + a.rowCount, b.rowIndex + b.rowCount);
+  const right = Math.min(a.columnIndex + a.columnCount, b.columnIndex + b.columnCount);
+  return bottom > top && right > left ? { rowIndex: top, columnIndex: left, rowCount: bottom - top, columnCount: right - left } : null;
+}
+
+const BOX_PROPS = "rowIndex,columnIndex,rowCount,columnCount";
+
+export class ExcelPort implements WorkbookPort {
+  constructor(private readonly host: ExcelHost = officeHost()) {}
+
+  /** Calculation and screen updating wait for the next sync: big writes go faster and flicker less. */
+  private suspend(context: Excel.RequestContext): void {
+    if (this.host.supports("1.6")) context.application.suspendApiCalculationUntilNextSync();
+    if (this.host.supports("1.9")) context.application.suspendScreenUpdatingUntilNextSync();
+  }
+
+  async read(target: ReadTarget = {}): Promise<Block> {
+    return this.host.run(async (context) => {
+      const sheets = context.workbook.worksheets;
+      const active = sheets.getActiveWorksheet().load("name");
+      const sheet = target.sheet ? sheets.getItem(target.sheet).load("name") : active;
+      // First sync: where to read. Every candidate is queued at once so the choice costs one round trip.
+      const used = sheet.getUsedRangeOrNullObject(true).load(BOX_PROPS);
+      const explicit = target.range ? sheet.getRange(target.range).load(BOX_PROPS) : null;
+      const selection = explicit ? null : context.workbook.getSelectedRange().load(BOX_PROPS);
+      const activeCell = explicit ? null : context.workbook.getActiveCell();
+      const tables = activeCell ? activeCell.getTables(false).load("items/name") : null;
+      const region = activeCell ? activeCell.getSurroundingRegion().load(BOX_PROPS) : null;
+      await context.sync();
+
+      let tableRange: Excel.Range | null = null;
+      const single = selection !== null && selection.rowCount * selection.columnCount === 1;
+      if (single && sheet.name === active.name && tables && tables.items.length > 0) {
+        // Office.js has no null-object "first table" here: the table's extent costs one more sync.
+        tableRange = tables.items[0].getRange().load(BOX_PROPS);
+        await context.sync();
+      }
+      const box = this.chooseReadBox(sheet.name === active.name, used, explicit, selection, tableRange, region);
+      const name = sheet.name;
+      if (!box) return { sheet: name, top: 0, left: 0, values: [[null]], formats: [["General"]], merged: [] };
+      return this.readBox(context, sheet, name, box);
+    });
+  }
+
+  private chooseReadBox(
+    onActive: boolean,
+    used: Excel.Range,
+    explicit: Excel.Range | null,
+    selection: Excel.Range | null,
+    tableRange: Excel.Range | null,
+    region: Excel.Range | null,
+  ): RangeBox | null {
+    if (explicit) return boxOf(explicit);
+    const usedBox = used.isNullObject ? null : boxOf(used);
+    if (!onActive) return usedBox;
+    if (selection && selection.rowCount * selection.columnCount > 1) {
+      // A whole-column selection would be a million rows: only its part inside the used range counts.
+      return usedBox ? intersect(boxOf(selection), usedBox) : null;
+    }
+    if (tableRange) return boxOf(tableRange);
+    if (region) return boxOf(region);
+    return usedBox;
+  }
+
+  /** Second sync (more only past MAX_READ_CELLS): values, value types, formats and merged areas. */
+  private async readBox(context: Excel.RequestContext, sheet: Excel.Worksheet, name: string, box: RangeBox): Promise<Block> {
+    const rowsPerChunk = Math.max(1, Math.floor(MAX_READ_CELLS / box.columnCount));
+    const values: CellValue[][] = [];
+    const formats: string[][] = [];
+    const merged: CellRect[] = [];
+    for (let start = 0; start < box.rowCount; start += rowsPerChunk) {
+      const count = Math.min(rowsPerChunk, box.rowCount - start);
+      const range = sheet.getRangeByIndexes(box.rowIndex + start, box.columnIndex, count, box.columnCount);
+      range.load("values,valueTypes,numberFormat");
+      const areas = this.host.supports("1.13") ? range.getMergedAreasOrNullObject().load("address") : null;
+      await context.sync(); // one per chunk: a chunk is the most one response may carry
+      range.values.forEach((row, r) => values.push(row.map((v, c) => fromExcel(v, range.valueTypes[r][c]))));
+      for (const row of range.numberFormat) formats.push(row.map((f) => String(f ?? "General")));
+      if (areas && !areas.isNullObject) {
+        for (const area of splitAreas(areas.address)) {
+          const rect = parseRange(area);
+          if (rect && !merged.some((m) => m.top === rect.top && m.left === rect.left)) merged.push(rect);
+        }
+      }
+    }
+    return { sheet: name, top: box.rowIndex, left: box.columnIndex, values, formats, merged };
+  }
+
+  async write(sheetName: string, writes: CellWrite[]): Promise<void> {
+    await this.host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetName);
+      await this.writeRows(context, sheet, writes.flatMap((w) => splitWrite(w)));
+    });
+  }
+
+  /**
+   * Queues rows chunk by chunk and syncs once per chunk of at most MAX_REQUEST_BYTES, so the number
+   * of syncs follows the size of the data, not the number of rows. Consecutive rows of the same
+   * width go out as one 2-D block. `last` runs in the final batch.
+   */
+  private async writeRows(context: Excel.RequestContext, sheet: Excel.Worksheet, rows: RowWrite[], last?: () => void): Promise<void> {
+    const chunks = chunkRows(rows.map((r) => rowBytes(r.values, r.formats)));
+    if (chunks.length === 0) chunks.push([0, 0]);
+    for (const [index, [start, end]] of chunks.entries()) {
+      this.suspend(context);
+      for (const block of joinRows(rows.slice(start, end))) {
+        const range = sheet.getRangeByIndexes(block.row, block.col, block.values.length, block.values[0].length);
+        // Formats first, then values: a cell formatted as text takes "=1+1" as text, not a formula.
+        if (block.formats) range.numberFormat = block.formats as string[][]; // null entries keep a cell's format
+        range.values = block.values.map((row) => row.map(toExcel));
+      }
+      if (index === chunks.length - 1) last?.();
+      await context.sync();
+    }
+  }
+
+  /** How the last mark() attached its messages, and which it could not place (for the `result` column). */
+  lastMark: MarkOutcome = { kind: "none", unplaced: [] };
+
+  async mark(sheetName: string, marks: CellMark[]): Promise<void> {
+    this.lastMark = await this.markCells(sheetName, marks);
+  }
+
+  /** Marks cells; the answer tells which messages still need a place (the caller's `result` column). */
+  async markCells(sheetName: string, marks: CellMark[]): Promise<MarkOutcome> {
+    const kind: MarkNoteKind = this.host.supports("1.18") ? "note" : this.host.supports("1.10") ? "comment" : "none";
+    if (marks.length === 0) return { kind, unplaced: [] };
+    return this.host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetName).load("id");
+      const setting = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
+      const unique = [...new Map(marks.map((m) => [cellAddress(m.row, m.col), m])).values()];
+      const cells = unique.map((m) => {
+        const range = sheet.getRangeByIndexes(m.row, m.col, 1, 1);
+        const fill = range.format.fill.load("color,pattern");
+        const note = kind === "note" ? sheet.notes.getItemOrNullObject(cellAddress(m.row, m.col)).load("content") : null;
+        return { mark: m, address: cellAddress(m.row, m.col), range, fill, note };
+      });
+      await context.sync();
+
+      const book = readMarkBook(setting);
+      const records = (book[sheet.id] ??= {});
+      const unplaced: CellMark[] = [];
+      const comments: Array<{ address: string; comment: Excel.Comment }> = [];
+      for (const cell of cells) {
+        const mine = records[cell.address];
+        // A cell marked twice keeps the fill the user had before the first mark.
+        const record: MarkRecord = mine ?? { color: cell.fill.color, pattern: cell.fill.pattern, note: "none" };
+        cell.range.format.fill.color = MARK_FILL;
+        if (kind === "note" && cell.note) {
+          if (cell.note.isNullObject) {
+            sheet.notes.add(cell.range, cell.mark.message);
+            record.note = "note";
+          } else if (mine?.note === "note") {
+            cell.note.content = cell.mark.message;
+          } else {
+            unplaced.push(cell.mark); // the user's own note stays as it is
+          }
+        } else if (kind === "comment" && mine?.note !== "comment") {
+          comments.push({ address: cell.address, comment: context.workbook.comments.add(cell.range, cell.mark.message).load("id") });
+          record.note = "comment";
+        } else if (kind === "none") {
+          unplaced.push(cell.mark);
+        }
+        records[cell.address] = record;
+      }
+      if (comments.length === 0) {
+        context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
+        await context.sync();
+        return { kind, unplaced };
+      }
+      await context.sync(); // comment ids exist only once the comments do
+      for (const { address, comment } of comments) records[address].commentId = comment.id;
+      context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
+      await context.sync();
+      return { kind, unplaced };
+    });
+  }
+
+  async clearMarks(sheetName: string): Promise<void> {
+    await this.host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetName).load("id");
+      const setting = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
+      await context.sync();
+      const book = readMarkBook(setting);
+      const records = book[sheet.id];
+      if (!records) return;
+      const cells = Object.entries(records).map(([address, record]) => {
+        const range = sheet.getRange(address);
+        const fill = range.format.fill.load("color");
+        const note = record.note === "note" ? sheet.notes.getItemOrNullObject(address) : null;
+        const comment = record.note === "comment" && record.commentId ? context.workbook.comments.getItemOrNullObject(record.commentId) : null;
+        note?.load("content");
+        comment?.load("id");
+        return { record, range, fill, note, comment };
+      });
+      await context.sync();
+      for (const { record, range, fill, note, comment } of cells) {
+        // A fill the user changed after the mark is theirs now: leave it.
+        if (fill.color.toUpperCase() === MARK_FILL) {
+          if (record.pattern === "None") range.format.fill.clear();
+          else range.format.fill.color = record.color;
+        }
+        if (note && !note.isNullObject) note.delete();
+        if (comment && !comment.isNullObject) comment.delete();
+      }
+      delete book[sheet.id];
+      context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
+      await context.sync();
+    });
+  }
+
+  async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
+    return this.host.run(async (context) => {
+      const sheets = context.workbook.worksheets.load("items/name");
+      await context.sync();
+      const taken = new Set(sheets.items.map((s) => s.name.toLowerCase()));
+      const finalName = uniqueSheetName(name, taken);
+      const sheet = sheets.add(finalName);
+      const kinds = columns.map((c) => KIND_FORMATS[c.kind]);
+      const block: RowWrite[] = [
+        { row: 0, col: 0, values: columns.map((c) => c.header), formats: columns.map(() => TEXT_FORMAT) },
+        ...rows.map((values, i) => ({
+          row: i + 1,
+          col: 0,
+          values: columns.map((_, c) => values[c] ?? null),
+          formats: columns.map((_, c) => (needsTextFormat(values[c] ?? null) ? TEXT_FORMAT : kinds[c])),
+        })),
+      ];
+      const dataRows = Math.max(1, rows.length);
+      await this.writeRows(context, sheet, block, () => {
+        // Write the block, then make it a table: adding a table to written cells is the fast way.
+        const table = sheet.tables.add(sheet.getRangeByIndexes(0, 0, rows.length + 1, columns.length), true);
+        columns.forEach((column, c) => {
+          if (!column.allowed || column.allowed.length === 0) return;
+          const range = sheet.getRangeByIndexes(1, c, dataRows, 1);
+          range.dataValidation.rule = { list: { inCellDropDown: true, source: column.allowed.map(String).join(",") } };
+        });
+        table.getRange().format.autofitColumns();
+        sheet.activate();
+        sheet.getRangeByIndexes(0, 0, 1, 1).select();
+      });
+      return finalName;
+    });
+  }
+
+  async select(sheetName: string, row: number, col: number): Promise<void> {
+    await this.host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetName);
+      sheet.activate();
+      sheet.getRangeByIndexes(row, col, 1, 1).select();
+      await context.sync();
+    });
+  }
+
+  async sheetNames(): Promise<string[]> {
+    return this.host.run(async (context) => {
+      const sheets = context.workbook.worksheets.load("items/name");
+      await context.sync();
+      return sheets.items.map((s) => s.name);
+    });
+  }
+}
+
+/** One row of a write, with the formats it needs (null: keep the cell's own). */
+interface RowWrite {
+  row: number;
+  col: number;
+  values: CellValue[];
+  formats: (string | null)[] | null;
+}
+
+/** A block → rows, each cell that must stay text given the text format, dates given a date format. */
+function splitWrite(write: CellWrite): RowWrite[] {
+  return write.values.map((values, r) => {
+    const given = write.formats?.[r];
+    let formats: (string | null)[] | null = null;
+    values.forEach((value, c) => {
+      const format = given?.[c] ?? (needsTextFormat(value) ? TEXT_FORMAT : value instanceof Date ? DATE_FORMAT : null);
+      if (format !== null) (formats ??= values.map(() => null))[c] = format;
+    });
+    return { row: write.row + r, col: write.col, values, formats };
+  });
+}
+
+/** Consecutive rows starting in the same column with the same width → one block each. */
+function joinRows(rows: RowWrite[]): Array<{ row: number; col: number; values: CellValue[][]; formats: (string | null)[][] | null }> {
+  const blocks: Array<{ row: number; col: number; values: CellValue[][]; formats: (string | null)[][] | null }> = [];
+  for (const r of rows) {
+    const prev = blocks[blocks.length - 1];
+    const joins = prev && prev.col === r.col && prev.row + prev.values.length === r.row && prev.values[0].length === r.values.length;
+    if (!joins) {
+      blocks.push({ row: r.row, col: r.col, values: [r.values], formats: r.formats ? [r.formats] : null });
+      continue;
+    }
+    if (r.formats && !prev.formats) prev.formats = prev.values.map((v) => v.map(() => null));
+    prev.values.push(r.values);
+    prev.formats?.push(r.formats ?? r.values.map(() => null));
+  }
+  return blocks;
+}
+
+function readMarkBook(setting: Excel.Setting): MarkBook {
+  if (setting.isNullObject) return {};
+  try {
+    const parsed: unknown = typeof setting.value === "string" ? JSON.parse(setting.value) : setting.value;
+    return parsed && typeof parsed === "object" ? (parsed as MarkBook) : {};
+  } catch {
+    return {}; // a damaged entry must not block marking; the worst case is a fill left behind
+  }
+}
+
+/** Excel sheet names: at most 31 characters, none of : \ / ? * [ ], unique ignoring case. */
+export function uniqueSheetName(wanted: string, taken: Set<string>): string {
+  const base = (wanted.replace(/[:\\/?*[\]]/g, " ").replace(/^'+|'+$/g, "").trim() || "Sheet").slice(0, 31);
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = base.slice(0, 31 - suffix.length) + suffix;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}

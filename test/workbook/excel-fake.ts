@@ -1,0 +1,746 @@
+// A STRICT fake of the Office.js objects the Excel port uses, over an in-memory grid. Like Office.js:
+// - reading a property that was not loaded and synced throws PropertyNotLoaded;
+// - writes are queued and take effect at context.sync(), in order; syncs are counted;
+// - a request over 5 MB fails (Excel on the web's limit); so does a response over 5 MB;
+// - an API newer than the fake's ExcelApi version throws ApiNotFound, so isSetSupported guards are tested;
+// - strings written into a cell that is not text-formatted are coerced the way Excel does
+//   ("=..." becomes a formula, "-5" and "12" become numbers).
+// Only what the port uses is here; anything else is simply missing.
+import { cellAddress, parseRange } from "../../src/sheet/address";
+import type { ExcelHost } from "../../src/workbook/excel";
+
+export const LIMIT_BYTES = 5 * 1024 * 1024;
+
+export class FakeOfficeError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(`${code}: ${message}`);
+  }
+}
+
+type Scalar = string | number | boolean;
+
+export interface FakeCell {
+  value: Scalar;
+  /** "Error" for #N/A and friends. */
+  type?: "Error";
+  formula?: string;
+  format: string;
+  fill: { color: string; pattern: string };
+}
+
+interface Rect {
+  sheet: FakeSheet;
+  top: number;
+  left: number;
+  rows: number;
+  cols: number;
+}
+
+export interface FakeTable {
+  name: string;
+  top: number;
+  left: number;
+  rows: number;
+  cols: number;
+}
+
+export class FakeSheet {
+  readonly cells = new Map<string, FakeCell>();
+  readonly tables: FakeTable[] = [];
+  readonly notes = new Map<string, string>();
+  readonly merged: Array<{ top: number; left: number; bottom: number; right: number }> = [];
+  readonly validation = new Map<string, string>();
+  constructor(readonly id: string, public name: string) {}
+
+  cell(row: number, col: number): FakeCell {
+    const key = `${row},${col}`;
+    let c = this.cells.get(key);
+    if (!c) {
+      c = { value: "", format: "General", fill: { color: "#FFFFFF", pattern: "None" } };
+      this.cells.set(key, c);
+    }
+    return c;
+  }
+
+  peek(row: number, col: number): FakeCell | undefined {
+    return this.cells.get(`${row},${col}`);
+  }
+
+  value(row: number, col: number): Scalar {
+    return this.peek(row, col)?.value ?? "";
+  }
+
+  /** Test set-up: values from A1 (or a given corner), with optional formats. */
+  fill(rows: Scalar[][], top = 0, left = 0, formats?: string[][]): void {
+    rows.forEach((r, i) => r.forEach((v, j) => {
+      const c = this.cell(top + i, left + j);
+      c.value = v;
+      if (formats?.[i]?.[j]) c.format = formats[i][j];
+    }));
+  }
+
+  isEmpty(row: number, col: number): boolean {
+    const v = this.peek(row, col)?.value;
+    return v === undefined || v === "";
+  }
+}
+
+function compareVersions(a: string, b: string): number {
+  const [a1, a2] = a.split(".").map(Number);
+  const [b1, b2] = b.split(".").map(Number);
+  return a1 !== b1 ? a1 - b1 : a2 - b2;
+}
+
+export class FakeExcel {
+  readonly sheets: FakeSheet[] = [];
+  active: FakeSheet;
+  selection: { sheet: FakeSheet; top: number; left: number; rows: number; cols: number; activeRow: number; activeCol: number };
+  readonly settings = new Map<string, unknown>();
+  readonly comments = new Map<string, { sheet: FakeSheet; row: number; col: number; content: string }>();
+  /** Every sync of every run, with the estimated request size. */
+  readonly syncLog: Array<{ run: number; bytes: number }> = [];
+  runs = 0;
+  suspended = { calculation: 0, screen: 0 };
+  private nextId = 1;
+
+  constructor(public apiVersion = "1.18", sheetNames: string[] = ["Sheet1"]) {
+    for (const name of sheetNames) this.addSheet(name);
+    this.active = this.sheets[0];
+    this.selection = { sheet: this.active, top: 0, left: 0, rows: 1, cols: 1, activeRow: 0, activeCol: 0 };
+  }
+
+  addSheet(name: string): FakeSheet {
+    if (this.sheets.some((s) => s.name.toLowerCase() === name.toLowerCase())) throw new FakeOfficeError("ItemAlreadyExists", name);
+    const sheet = new FakeSheet(`{sheet-${this.nextId++}}`, name);
+    this.sheets.push(sheet);
+    return sheet;
+  }
+
+  sheet(name: string): FakeSheet {
+    const s = this.sheets.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    if (!s) throw new FakeOfficeError("ItemNotFound", `no worksheet ${name}`);
+    return s;
+  }
+
+  /** Selects a block (top-left is the active cell). */
+  select(sheet: FakeSheet, top: number, left: number, rows = 1, cols = 1): void {
+    this.active = sheet;
+    this.selection = { sheet, top, left, rows, cols, activeRow: top, activeCol: left };
+  }
+
+  newId(prefix: string): string {
+    return `${prefix}-${this.nextId++}`;
+  }
+
+  supports(version: string): boolean {
+    return compareVersions(version, this.apiVersion) <= 0;
+  }
+
+  requireApi(version: string, what: string): void {
+    if (!this.supports(version)) throw new FakeOfficeError("ApiNotFound", `${what} needs ExcelApi ${version}, host has ${this.apiVersion}`);
+  }
+
+  /** Syncs made by the last run. */
+  syncsOfRun(run = this.runs): number {
+    return this.syncLog.filter((s) => s.run === run).length;
+  }
+
+  host(): ExcelHost {
+    return {
+      run: async <T>(batch: (context: Excel.RequestContext) => Promise<T>) => {
+        const context = new FakeContext(this, ++this.runs);
+        try {
+          return await batch(context as unknown as Excel.RequestContext);
+        } finally {
+          context.closed = true;
+        }
+      },
+      supports: (version) => this.supports(version),
+    };
+  }
+}
+
+interface Op {
+  bytes: number;
+  run: () => void;
+}
+
+export class FakeContext {
+  private queue: Op[] = [];
+  closed = false;
+  readonly workbook: FakeWorkbook;
+  readonly application: FakeApplication;
+
+  constructor(readonly excel: FakeExcel, readonly run: number) {
+    this.workbook = new FakeWorkbook(this);
+    this.application = new FakeApplication(this);
+  }
+
+  enqueue(run: () => void, bytes = 64): void {
+    if (this.closed) throw new FakeOfficeError("InvalidObjectPath", "object used after its Excel.run ended");
+    this.queue.push({ run, bytes });
+  }
+
+  async sync(): Promise<void> {
+    if (this.closed) throw new FakeOfficeError("InvalidObjectPath", "sync after Excel.run ended");
+    const ops = this.queue;
+    this.queue = [];
+    const bytes = ops.reduce((n, op) => n + op.bytes, 0);
+    this.excel.syncLog.push({ run: this.run, bytes });
+    if (bytes > LIMIT_BYTES) throw new FakeOfficeError("RequestPayloadSizeLimitExceeded", `${bytes} bytes`);
+    await Promise.resolve();
+    for (const op of ops) op.run();
+  }
+}
+
+/** Common machinery: load() snapshots properties at sync; reads of anything else throw. */
+abstract class FakeObject {
+  private readonly loaded = new Map<string, unknown>();
+  private nullObject: boolean | undefined;
+
+  constructor(protected readonly ctx: FakeContext) {}
+
+  /** The value of a property right now (at sync time); undefined when the object is a null object. */
+  protected abstract snapshot(prop: string): unknown;
+  /** Whether this is a null object (only *OrNullObject getters can make one). */
+  protected exists(): boolean {
+    return true;
+  }
+
+  load(props?: string | string[] | Record<string, unknown>): this {
+    const names = typeof props === "string" ? props.split(",").map((p) => p.trim()).filter(Boolean) : Array.isArray(props) ? props : [];
+    this.ctx.enqueue(() => this.during(() => {
+      this.nullObject = !this.exists();
+      if (this.nullObject) return;
+      for (const name of names) this.loaded.set(name, this.snapshot(name));
+    }));
+    return this;
+  }
+
+  /** Runs one load; a subclass may keep what it located for the length of it. */
+  protected during(f: () => void): void {
+    f();
+  }
+
+  get isNullObject(): boolean {
+    if (this.nullObject === undefined) throw new FakeOfficeError("PropertyNotLoaded", `${this.constructor.name}.isNullObject`);
+    return this.nullObject;
+  }
+
+  protected read<T>(prop: string): T {
+    if (!this.loaded.has(prop)) throw new FakeOfficeError("PropertyNotLoaded", `${this.constructor.name}.${prop}`);
+    return this.loaded.get(prop) as T;
+  }
+}
+
+class FakeApplication {
+  constructor(private readonly ctx: FakeContext) {}
+  suspendApiCalculationUntilNextSync(): void {
+    this.ctx.excel.requireApi("1.6", "suspendApiCalculationUntilNextSync");
+    this.ctx.enqueue(() => this.ctx.excel.suspended.calculation++);
+  }
+  suspendScreenUpdatingUntilNextSync(): void {
+    this.ctx.excel.requireApi("1.9", "suspendScreenUpdatingUntilNextSync");
+    this.ctx.enqueue(() => this.ctx.excel.suspended.screen++);
+  }
+}
+
+class FakeWorkbook {
+  readonly worksheets: FakeWorksheetCollection;
+  readonly settings: FakeSettingCollection;
+  constructor(private readonly ctx: FakeContext) {
+    this.worksheets = new FakeWorksheetCollection(ctx);
+    this.settings = new FakeSettingCollection(ctx);
+  }
+  get comments(): FakeCommentCollection {
+    this.ctx.excel.requireApi("1.10", "workbook.comments");
+    return new FakeCommentCollection(this.ctx);
+  }
+  getSelectedRange(): FakeRange {
+    const x = this.ctx.excel;
+    return new FakeRange(this.ctx, () => ({ ...x.selection }));
+  }
+  getActiveCell(): FakeRange {
+    const x = this.ctx.excel;
+    return new FakeRange(this.ctx, () => ({ sheet: x.selection.sheet, top: x.selection.activeRow, left: x.selection.activeCol, rows: 1, cols: 1 }));
+  }
+}
+
+class FakeWorksheetCollection extends FakeObject {
+  private itemsSnapshot: FakeWorksheet[] | undefined;
+  protected snapshot(prop: string): unknown {
+    if (prop === "items/name" || prop === "items") {
+      this.itemsSnapshot = this.ctx.excel.sheets.map((s) => {
+        const w = new FakeWorksheet(this.ctx, () => s);
+        w.preload("name", s.name);
+        return w;
+      });
+      return true;
+    }
+    throw new FakeOfficeError("InvalidArgument", `cannot load ${prop}`);
+  }
+  get items(): FakeWorksheet[] {
+    this.read("items/name");
+    return this.itemsSnapshot!;
+  }
+  getActiveWorksheet(): FakeWorksheet {
+    return new FakeWorksheet(this.ctx, () => this.ctx.excel.active);
+  }
+  getItem(name: string): FakeWorksheet {
+    return new FakeWorksheet(this.ctx, () => this.ctx.excel.sheet(name));
+  }
+  add(name: string): FakeWorksheet {
+    let sheet: FakeSheet | undefined;
+    this.ctx.enqueue(() => { sheet = this.ctx.excel.addSheet(name); });
+    return new FakeWorksheet(this.ctx, () => {
+      if (!sheet) throw new FakeOfficeError("InvalidObjectPath", "worksheet used before it was added");
+      return sheet;
+    });
+  }
+}
+
+class FakeWorksheet extends FakeObject {
+  constructor(ctx: FakeContext, readonly resolve: () => FakeSheet) {
+    super(ctx);
+  }
+  private preloaded = new Map<string, unknown>();
+  /** Collections hand out items with the properties they loaded. */
+  preload(prop: string, value: unknown): void {
+    this.preloaded.set(prop, value);
+  }
+  protected snapshot(prop: string): unknown {
+    const s = this.resolve();
+    if (prop === "name") return s.name;
+    if (prop === "id") return s.id;
+    throw new FakeOfficeError("InvalidArgument", `cannot load Worksheet.${prop}`);
+  }
+  get name(): string {
+    return this.preloaded.has("name") ? (this.preloaded.get("name") as string) : this.read<string>("name");
+  }
+  get id(): string {
+    return this.read<string>("id");
+  }
+  get tables(): FakeTableCollection {
+    return new FakeTableCollection(this.ctx, this);
+  }
+  get notes(): FakeNoteCollection {
+    this.ctx.excel.requireApi("1.18", "worksheet.notes");
+    return new FakeNoteCollection(this.ctx, this);
+  }
+  activate(): void {
+    this.ctx.enqueue(() => { this.ctx.excel.active = this.resolve(); });
+  }
+  getRange(address: string): FakeRange {
+    return new FakeRange(this.ctx, () => {
+      const r = parseRange(address);
+      if (!r) throw new FakeOfficeError("InvalidArgument", `bad address ${address}`);
+      return { sheet: this.resolve(), top: r.top, left: r.left, rows: r.bottom - r.top + 1, cols: r.right - r.left + 1 };
+    });
+  }
+  getRangeByIndexes(top: number, left: number, rows: number, cols: number): FakeRange {
+    if (rows < 1 || cols < 1 || top < 0 || left < 0) throw new FakeOfficeError("InvalidArgument", `getRangeByIndexes(${top}, ${left}, ${rows}, ${cols})`);
+    return new FakeRange(this.ctx, () => ({ sheet: this.resolve(), top, left, rows, cols }));
+  }
+  getUsedRangeOrNullObject(_valuesOnly?: boolean): FakeRange {
+    return new FakeRange(this.ctx, () => usedRect(this.resolve()));
+  }
+}
+
+function usedRect(sheet: FakeSheet): Rect | null {
+  let top = Infinity, left = Infinity, bottom = -1, right = -1;
+  for (const [key, cell] of sheet.cells) {
+    if (cell.value === "") continue;
+    const [r, c] = key.split(",").map(Number);
+    top = Math.min(top, r); left = Math.min(left, c); bottom = Math.max(bottom, r); right = Math.max(right, c);
+  }
+  return bottom < 0 ? null : { sheet, top, left, rows: bottom - top + 1, cols: right - left + 1 };
+}
+
+/** Excel's current region: grow the box while any cell touching it (diagonals too) holds a value. */
+function surroundingRect(sheet: FakeSheet, row: number, col: number): Rect {
+  let top = row, left = col, bottom = row, right = col;
+  for (let grew = true; grew;) {
+    grew = false;
+    const ring = (r: number, c: number): boolean => r >= 0 && c >= 0 && !sheet.isEmpty(r, c);
+    for (let c = left - 1; c <= right + 1; c++) {
+      if (ring(top - 1, c) && top > 0) { top--; grew = true; break; }
+    }
+    for (let c = left - 1; c <= right + 1; c++) {
+      if (ring(bottom + 1, c)) { bottom++; grew = true; break; }
+    }
+    for (let r = top - 1; r <= bottom + 1; r++) {
+      if (ring(r, left - 1) && left > 0) { left--; grew = true; break; }
+    }
+    for (let r = top - 1; r <= bottom + 1; r++) {
+      if (ring(r, right + 1)) { right++; grew = true; break; }
+    }
+  }
+  return { sheet, top, left, rows: bottom - top + 1, cols: right - left + 1 };
+}
+
+function sizeOf(value: unknown): number {
+  return JSON.stringify(value)?.length ?? 4;
+}
+
+/** Excel coerces what is typed into a General cell; a text ("@") cell keeps it as typed. */
+function coerce(cell: FakeCell, value: unknown): void {
+  cell.formula = undefined;
+  cell.type = undefined;
+  if (typeof value === "string" && cell.format !== "@") {
+    if (value.startsWith("=")) {
+      cell.formula = value;
+      cell.value = "#NAME?";
+      cell.type = "Error";
+      return;
+    }
+    if (/^[+-]?\d+(\.\d+)?$/.test(value.trim())) {
+      cell.value = Number(value);
+      return;
+    }
+  }
+  if (typeof value === "number" && !Number.isFinite(value)) throw new FakeOfficeError("InvalidArgument", `not a number: ${value}`);
+  cell.value = value as Scalar;
+}
+
+export class FakeRange extends FakeObject {
+  constructor(ctx: FakeContext, private readonly locate: () => Rect | null) {
+    super(ctx);
+  }
+  private located: { rect: Rect | null } | undefined;
+  protected override during(f: () => void): void {
+    this.located = { rect: this.locate() }; // one load sees one state of the sheet
+    try {
+      f();
+    } finally {
+      this.located = undefined;
+    }
+  }
+  protected override exists(): boolean {
+    return (this.located ? this.located.rect : this.locate()) !== null;
+  }
+  private rect(): Rect {
+    const r = this.located ? this.located.rect : this.locate();
+    if (!r) throw new FakeOfficeError("InvalidObjectPath", "null object used");
+    return r;
+  }
+  private grid<T>(f: (cell: FakeCell | undefined, r: number, c: number) => T): T[][] {
+    const { sheet, top, left, rows, cols } = this.rect();
+    return Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => f(sheet.peek(top + i, left + j), top + i, left + j)));
+  }
+  protected snapshot(prop: string): unknown {
+    const r = this.rect();
+    switch (prop) {
+      case "rowIndex": return r.top;
+      case "columnIndex": return r.left;
+      case "rowCount": return r.rows;
+      case "columnCount": return r.cols;
+      case "address": return `${r.sheet.name}!${cellAddress(r.top, r.left)}:${cellAddress(r.top + r.rows - 1, r.left + r.cols - 1)}`;
+      case "values": return this.checkedResponse(this.grid((c) => c?.value ?? ""));
+      case "valueTypes": return this.grid((c) => (c?.type ?? (c === undefined || c.value === "" ? "Empty" : typeof c.value === "number" ? "Double" : typeof c.value === "boolean" ? "Boolean" : "String")));
+      case "numberFormat": return this.checkedResponse(this.grid((c) => c?.format ?? "General"));
+      default: throw new FakeOfficeError("InvalidArgument", `cannot load Range.${prop}`);
+    }
+  }
+  private checkedResponse<T>(grid: T[][]): T[][] {
+    if (sizeOf(grid) > LIMIT_BYTES) throw new FakeOfficeError("ResponsePayloadSizeLimitExceeded", "read too large");
+    return grid;
+  }
+  get rowIndex(): number { return this.read("rowIndex"); }
+  get columnIndex(): number { return this.read("columnIndex"); }
+  get rowCount(): number { return this.read("rowCount"); }
+  get columnCount(): number { return this.read("columnCount"); }
+  get address(): string { return this.read("address"); }
+  get values(): Scalar[][] { return this.read("values"); }
+  get valueTypes(): string[][] { return this.read("valueTypes"); }
+  get numberFormat(): string[][] { return this.read("numberFormat"); }
+
+  private checkShape(grid: unknown, what: string): unknown[][] {
+    const { rows, cols } = this.rect();
+    if (!Array.isArray(grid) || grid.length !== rows || grid.some((row) => !Array.isArray(row) || row.length !== cols)) {
+      throw new FakeOfficeError("InvalidArgument", `${what}: the array does not match the range's ${rows}x${cols} size`);
+    }
+    return grid as unknown[][];
+  }
+  set values(grid: unknown[][]) {
+    this.ctx.enqueue(() => {
+      const { sheet, top, left } = this.rect();
+      this.checkShape(grid, "values").forEach((row, i) => row.forEach((v, j) => {
+        if (v === null) return; // null leaves the cell alone
+        coerce(sheet.cell(top + i, left + j), v);
+      }));
+    }, sizeOf(grid) + 64);
+  }
+  set numberFormat(grid: unknown[][]) {
+    this.ctx.enqueue(() => {
+      const { sheet, top, left } = this.rect();
+      this.checkShape(grid, "numberFormat").forEach((row, i) => row.forEach((f, j) => {
+        if (f === null) return;
+        if (typeof f !== "string") throw new FakeOfficeError("InvalidArgument", "numberFormat must be text");
+        sheet.cell(top + i, left + j).format = f;
+      }));
+    }, sizeOf(grid) + 64);
+  }
+  get format(): { fill: FakeFill; autofitColumns: () => void } {
+    return {
+      fill: new FakeFill(this.ctx, () => this.rect()),
+      autofitColumns: () => this.ctx.enqueue(() => void this.rect()),
+    };
+  }
+  get dataValidation(): { rule: unknown } {
+    const ctx = this.ctx;
+    const range = this;
+    return {
+      set rule(rule: { list?: { source: string; inCellDropDown: boolean } }) {
+        ctx.enqueue(() => {
+          if (!rule.list || typeof rule.list.source !== "string") throw new FakeOfficeError("InvalidArgument", "only list rules are faked");
+          const { sheet, top, left, rows, cols } = range.rect();
+          for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) sheet.validation.set(cellAddress(top + i, left + j), rule.list.source);
+        }, sizeOf(rule) + 64);
+      },
+      get rule(): unknown {
+        throw new FakeOfficeError("PropertyNotLoaded", "DataValidation.rule");
+      },
+    };
+  }
+  select(): void {
+    this.ctx.enqueue(() => {
+      const r = this.rect();
+      this.ctx.excel.select(r.sheet, r.top, r.left, r.rows, r.cols);
+    });
+  }
+  getSurroundingRegion(): FakeRange {
+    return new FakeRange(this.ctx, () => {
+      const r = this.rect();
+      return surroundingRect(r.sheet, r.top, r.left);
+    });
+  }
+  getTables(fullyContained = false): FakeTableScoped {
+    return new FakeTableScoped(this.ctx, () => {
+      const r = this.rect();
+      return r.sheet.tables.filter((t) => fullyContained
+        ? t.top >= r.top && t.left >= r.left && t.top + t.rows <= r.top + r.rows && t.left + t.cols <= r.left + r.cols
+        : t.top < r.top + r.rows && r.top < t.top + t.rows && t.left < r.left + r.cols && r.left < t.left + t.cols)
+        .map((t) => ({ sheet: r.sheet, table: t }));
+    });
+  }
+  getMergedAreasOrNullObject(): FakeRangeAreas {
+    this.ctx.excel.requireApi("1.13", "getMergedAreasOrNullObject");
+    return new FakeRangeAreas(this.ctx, () => {
+      const r = this.rect();
+      const hits = r.sheet.merged.filter((m) => m.top < r.top + r.rows && r.top <= m.bottom && m.left < r.left + r.cols && r.left <= m.right);
+      return hits.length === 0 ? null : hits.map((m) => `${r.sheet.name}!${cellAddress(m.top, m.left)}:${cellAddress(m.bottom, m.right)}`).join(", ");
+    });
+  }
+}
+
+class FakeRangeAreas extends FakeObject {
+  constructor(ctx: FakeContext, private readonly locate: () => string | null) {
+    super(ctx);
+  }
+  protected override exists(): boolean {
+    return this.locate() !== null;
+  }
+  protected snapshot(prop: string): unknown {
+    if (prop === "address") return this.locate();
+    throw new FakeOfficeError("InvalidArgument", `cannot load RangeAreas.${prop}`);
+  }
+  get address(): string { return this.read("address"); }
+}
+
+class FakeFill extends FakeObject {
+  constructor(ctx: FakeContext, private readonly rect: () => Rect) {
+    super(ctx);
+  }
+  private first(): FakeCell["fill"] {
+    const { sheet, top, left } = this.rect();
+    return sheet.peek(top, left)?.fill ?? { color: "#FFFFFF", pattern: "None" };
+  }
+  protected snapshot(prop: string): unknown {
+    if (prop === "color") return this.first().color;
+    if (prop === "pattern") return this.first().pattern;
+    throw new FakeOfficeError("InvalidArgument", `cannot load RangeFill.${prop}`);
+  }
+  private each(f: (cell: FakeCell) => void): void {
+    const { sheet, top, left, rows, cols } = this.rect();
+    for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) f(sheet.cell(top + i, left + j));
+  }
+  get color(): string { return this.read("color"); }
+  set color(color: string) {
+    this.ctx.enqueue(() => this.each((c) => { c.fill = { color: color.toUpperCase(), pattern: "Solid" }; }));
+  }
+  get pattern(): string { return this.read("pattern"); }
+  clear(): void {
+    this.ctx.enqueue(() => this.each((c) => { c.fill = { color: "#FFFFFF", pattern: "None" }; }));
+  }
+}
+
+class FakeTableScoped extends FakeObject {
+  private itemsSnapshot: FakeTableProxy[] | undefined;
+  constructor(ctx: FakeContext, private readonly find: () => Array<{ sheet: FakeSheet; table: FakeTable }>) {
+    super(ctx);
+  }
+  protected snapshot(prop: string): unknown {
+    if (prop !== "items/name") throw new FakeOfficeError("InvalidArgument", `cannot load ${prop}`);
+    this.itemsSnapshot = this.find().map(({ sheet, table }) => new FakeTableProxy(this.ctx, sheet, table));
+    return true;
+  }
+  get items(): FakeTableProxy[] {
+    this.read("items/name");
+    return this.itemsSnapshot!;
+  }
+}
+
+class FakeTableProxy {
+  constructor(private readonly ctx: FakeContext, private readonly sheet: FakeSheet, private readonly table: FakeTable) {}
+  get name(): string { return this.table.name; }
+  getRange(): FakeRange {
+    const t = this.table;
+    return new FakeRange(this.ctx, () => ({ sheet: this.sheet, top: t.top, left: t.left, rows: t.rows, cols: t.cols }));
+  }
+}
+
+class FakeTableCollection {
+  constructor(private readonly ctx: FakeContext, private readonly worksheet: FakeWorksheet) {}
+  add(range: FakeRange, hasHeaders: boolean): FakeTableProxy {
+    if (!(range instanceof FakeRange)) throw new FakeOfficeError("InvalidArgument", "tables.add needs a Range");
+    let made: { sheet: FakeSheet; table: FakeTable } | undefined;
+    const probe = range.load("rowIndex,columnIndex,rowCount,columnCount");
+    this.ctx.enqueue(() => {
+      if (!hasHeaders) throw new FakeOfficeError("InvalidArgument", "fake supports header tables only");
+      const sheet = this.worksheet.resolve();
+      const t = { name: `Table${sheet.tables.length + 1}`, top: probe.rowIndex, left: probe.columnIndex, rows: probe.rowCount, cols: probe.columnCount };
+      if (sheet.tables.some((o) => o.top < t.top + t.rows && t.top < o.top + o.rows && o.left < t.left + t.cols && t.left < o.left + o.cols)) {
+        throw new FakeOfficeError("InvalidOperation", "tables cannot overlap");
+      }
+      sheet.tables.push(t);
+      made = { sheet, table: t };
+    });
+    const ctx = this.ctx;
+    return new (class extends FakeTableProxy {
+      constructor() {
+        super(ctx, undefined as unknown as FakeSheet, undefined as unknown as FakeTable);
+      }
+      override getRange(): FakeRange {
+        return new FakeRange(ctx, () => {
+          if (!made) throw new FakeOfficeError("InvalidObjectPath", "table used before it was added");
+          return { sheet: made.sheet, top: made.table.top, left: made.table.left, rows: made.table.rows, cols: made.table.cols };
+        });
+      }
+    })();
+  }
+}
+
+class FakeNote extends FakeObject {
+  constructor(ctx: FakeContext, private readonly sheet: () => FakeSheet, private readonly key: string) {
+    super(ctx);
+  }
+  protected override exists(): boolean {
+    return this.sheet().notes.has(this.key);
+  }
+  protected snapshot(prop: string): unknown {
+    if (prop === "content") return this.sheet().notes.get(this.key);
+    throw new FakeOfficeError("InvalidArgument", `cannot load Note.${prop}`);
+  }
+  get content(): string { return this.read("content"); }
+  set content(text: string) {
+    this.ctx.enqueue(() => {
+      if (!this.exists()) throw new FakeOfficeError("ItemNotFound", `no note at ${this.key}`);
+      this.sheet().notes.set(this.key, text);
+    }, sizeOf(text) + 64);
+  }
+  delete(): void {
+    this.ctx.enqueue(() => {
+      if (!this.exists()) throw new FakeOfficeError("ItemNotFound", `no note at ${this.key}`);
+      this.sheet().notes.delete(this.key);
+    });
+  }
+}
+
+class FakeNoteCollection {
+  constructor(private readonly ctx: FakeContext, private readonly worksheet: FakeWorksheet) {}
+  add(cell: FakeRange | string, content: string): FakeNote {
+    const probe = typeof cell === "string" ? this.worksheet.getRange(cell) : cell;
+    probe.load("rowIndex,columnIndex,rowCount,columnCount");
+    let key = "";
+    this.ctx.enqueue(() => {
+      if (probe.rowCount !== 1 || probe.columnCount !== 1) throw new FakeOfficeError("InvalidCellAddress", "a note goes on one cell");
+      key = cellAddress(probe.rowIndex, probe.columnIndex);
+      const sheet = this.worksheet.resolve();
+      if (sheet.notes.has(key)) throw new FakeOfficeError("InvalidOperation", `a note already exists at ${key}`);
+      sheet.notes.set(key, content);
+    }, sizeOf(content) + 64);
+    return new FakeNote(this.ctx, () => this.worksheet.resolve(), key);
+  }
+  getItemOrNullObject(key: string): FakeNote {
+    return new FakeNote(this.ctx, () => this.worksheet.resolve(), key.replace(/\$/g, "").toUpperCase());
+  }
+}
+
+class FakeComment extends FakeObject {
+  constructor(ctx: FakeContext, private readonly idOf: () => string | undefined) {
+    super(ctx);
+  }
+  protected override exists(): boolean {
+    const id = this.idOf();
+    return id !== undefined && this.ctx.excel.comments.has(id);
+  }
+  protected snapshot(prop: string): unknown {
+    if (prop === "id") return this.idOf();
+    if (prop === "content") return this.ctx.excel.comments.get(this.idOf()!)!.content;
+    throw new FakeOfficeError("InvalidArgument", `cannot load Comment.${prop}`);
+  }
+  get id(): string { return this.read("id"); }
+  delete(): void {
+    this.ctx.enqueue(() => {
+      if (!this.exists()) throw new FakeOfficeError("ItemNotFound", "no such comment");
+      this.ctx.excel.comments.delete(this.idOf()!);
+    });
+  }
+}
+
+class FakeCommentCollection {
+  constructor(private readonly ctx: FakeContext) {}
+  add(cell: FakeRange, content: string): FakeComment {
+    if (!(cell instanceof FakeRange)) throw new FakeOfficeError("InvalidArgument", "the fake takes a Range");
+    const probe = cell.load("rowIndex,columnIndex,rowCount,columnCount");
+    let id: string | undefined;
+    let sheetOf: FakeSheet | undefined;
+    this.ctx.enqueue(() => {
+      sheetOf = (cell as unknown as { rect(): Rect }).rect().sheet;
+      for (const c of this.ctx.excel.comments.values()) {
+        if (c.sheet === sheetOf && c.row === probe.rowIndex && c.col === probe.columnIndex) throw new FakeOfficeError("InvalidOperation", "the cell already has a comment");
+      }
+      id = this.ctx.excel.newId("comment");
+      this.ctx.excel.comments.set(id, { sheet: sheetOf, row: probe.rowIndex, col: probe.columnIndex, content });
+    }, sizeOf(content) + 64);
+    return new FakeComment(this.ctx, () => id);
+  }
+  getItemOrNullObject(id: string): FakeComment {
+    return new FakeComment(this.ctx, () => id);
+  }
+}
+
+class FakeSetting extends FakeObject {
+  constructor(ctx: FakeContext, private readonly key: string) {
+    super(ctx);
+  }
+  protected override exists(): boolean {
+    return this.ctx.excel.settings.has(this.key);
+  }
+  protected snapshot(prop: string): unknown {
+    if (prop === "value") return this.ctx.excel.settings.get(this.key);
+    throw new FakeOfficeError("InvalidArgument", `cannot load Setting.${prop}`);
+  }
+  get value(): unknown { return this.read("value"); }
+}
+
+class FakeSettingCollection {
+  constructor(private readonly ctx: FakeContext) {}
+  add(key: string, value: unknown): FakeSetting {
+    this.ctx.enqueue(() => { this.ctx.excel.settings.set(key, value); }, sizeOf(value) + 64);
+    return new FakeSetting(this.ctx, key);
+  }
+  getItemOrNullObject(key: string): FakeSetting {
+    return new FakeSetting(this.ctx, key);
+  }
+}

@@ -1,0 +1,363 @@
+// The Excel port against the strict Office.js fake: what it reads and writes, and how many syncs
+// each action costs (the house rules: a check read takes at most 3; writes sync per 5 MB chunk).
+import fc from "fast-check";
+import { ExcelPort, MARK_FILL, MARKS_SETTING, MAX_READ_CELLS, chunkRows, excelSerial, uniqueSheetName } from "../../src/workbook/excel";
+import { FakeExcel, FakeOfficeError, LIMIT_BYTES } from "./excel-fake";
+
+function setup(version = "1.18"): { excel: FakeExcel; port: ExcelPort } {
+  const excel = new FakeExcel(version, ["Sheet1", "Other"]);
+  return { excel, port: new ExcelPort(excel.host()) };
+}
+
+const HEADER = ["documentKey", "contactName", "publishedOn", "item.pricePerUnit"];
+
+describe("the fake is strict", () => {
+  test("reading a property that was not loaded and synced throws", async () => {
+    const excel = new FakeExcel();
+    await expect(excel.host().run(async (context) => {
+      const range = context.workbook.getSelectedRange();
+      range.load("values");
+      return range.values; // no sync yet
+    })).rejects.toThrow(/PropertyNotLoaded/);
+    await expect(excel.host().run(async (context) => {
+      const range = context.workbook.getSelectedRange().load("values");
+      await context.sync();
+      return range.rowCount; // loaded something else
+    })).rejects.toThrow(/PropertyNotLoaded/);
+  });
+
+  test("a General cell turns '=…' into a formula and '-5' into a number, as Excel does", async () => {
+    const excel = new FakeExcel();
+    await excel.host().run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(0, 0, 1, 2).values = [["=1+1", "-5"]];
+      await context.sync();
+    });
+    const sheet = excel.sheet("Sheet1");
+    expect(sheet.peek(0, 0)?.formula).toBe("=1+1");
+    expect(sheet.value(0, 1)).toBe(-5);
+  });
+
+  test("a request over 5 MB fails", async () => {
+    const excel = new FakeExcel();
+    const big = Array.from({ length: 3000 }, () => ["x".repeat(2000)]);
+    await expect(excel.host().run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(0, 0, 3000, 1).values = big;
+      await context.sync();
+    })).rejects.toThrow(FakeOfficeError);
+  });
+});
+
+describe("read", () => {
+  test("a selection: values, formats (dates stay serials with a date format), errors, merged areas, in 2 syncs", async () => {
+    const { excel, port } = setup();
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([HEADER, ["A1", "Acme", 46023, 100.5], ["A1", "Acme", 46023, 3]], 1, 1, [[], ["", "", "yyyy-mm-dd", "#,##0.00"]]);
+    sheet.cell(3, 3).value = "#N/A";
+    sheet.cell(3, 3).type = "Error";
+    sheet.merged.push({ top: 2, left: 1, bottom: 3, right: 1 });
+    excel.select(sheet, 1, 1, 3, 4);
+    const block = await port.read();
+    expect(block).toMatchObject({ sheet: "Sheet1", top: 1, left: 1 });
+    expect(block.values[0]).toEqual(HEADER);
+    expect(block.values[1]).toEqual(["A1", "Acme", 46023, 100.5]);
+    expect(block.values[2][2]).toEqual({ error: "#N/A" });
+    expect(block.formats[1][2]).toBe("yyyy-mm-dd");
+    expect(block.formats[1][3]).toBe("#,##0.00");
+    expect(block.merged).toEqual([{ top: 2, left: 1, bottom: 3, right: 1 }]);
+    expect(excel.syncsOfRun()).toBe(2);
+  });
+
+  test("one active cell inside a table reads the whole table in 3 syncs", async () => {
+    const { excel, port } = setup();
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([HEADER, ["A", "B", 1, 2], ["C", "D", 3, 4]], 4, 2);
+    sheet.fill([["next to the table"]], 3, 2); // touches the table: the current region would take it in
+    sheet.tables.push({ name: "T", top: 4, left: 2, rows: 3, cols: 4 });
+    excel.select(sheet, 5, 3);
+    const block = await port.read();
+    expect([block.top, block.left, block.values.length, block.values[0].length]).toEqual([4, 2, 3, 4]);
+    expect(excel.syncsOfRun()).toBeLessThanOrEqual(3);
+  });
+
+  test("one active cell outside a table reads its current region", async () => {
+    const { excel, port } = setup();
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([HEADER, ["A", "B", 1, 2]], 0, 0);
+    sheet.fill([["far away"]], 20, 20);
+    excel.select(sheet, 1, 1);
+    const block = await port.read();
+    expect(block.values).toEqual([HEADER, ["A", "B", 1, 2]]);
+    expect(excel.syncsOfRun()).toBe(2);
+  });
+
+  test("a whole-column selection reads only its used part; another sheet reads its used range", async () => {
+    const { excel, port } = setup();
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([HEADER, ["A", "B", 1, 2]], 2, 0);
+    excel.select(sheet, 0, 0, 1_048_576, 4);
+    const block = await port.read();
+    expect([block.top, block.values.length]).toEqual([2, 2]);
+    excel.sheet("Other").fill([["x", "y"], [1, 2]], 5, 5);
+    const other = await port.read({ sheet: "Other" });
+    expect(other).toMatchObject({ sheet: "Other", top: 5, left: 5, values: [["x", "y"], [1, 2]] });
+  });
+
+  test("an explicit range; an empty sheet gives one empty cell", async () => {
+    const { excel, port } = setup();
+    excel.sheet("Sheet1").fill([[1, 2], [3, 4]]);
+    expect((await port.read({ range: "B1:B2" })).values).toEqual([[2], [4]]);
+    expect((await port.read({ sheet: "Other" })).values).toEqual([[null]]);
+    await expect(port.read({ sheet: "Missing" })).rejects.toThrow(/Missing/);
+  });
+
+  test("without ExcelApi 1.13 merged areas are skipped, not an error", async () => {
+    const { excel, port } = setup("1.9");
+    excel.sheet("Sheet1").fill([[1, 2], [3, 4]]);
+    excel.sheet("Sheet1").merged.push({ top: 0, left: 0, bottom: 0, right: 1 });
+    excel.select(excel.sheet("Sheet1"), 0, 0, 2, 2);
+    expect((await port.read()).merged).toEqual([]);
+  });
+
+  test("any selection under the size limit takes at most 3 syncs", async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 30 }), fc.boolean(), fc.integer({ min: 0, max: 50 }),
+      async (rows, cols, inTable, offset) => {
+        fc.pre(rows * cols <= MAX_READ_CELLS);
+        const { excel, port } = setup();
+        const sheet = excel.sheet("Sheet1");
+        sheet.fill(Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => r * cols + c + 1)), offset, offset);
+        if (inTable) {
+          sheet.tables.push({ name: "T", top: offset, left: offset, rows, cols });
+          excel.select(sheet, offset + rows - 1, offset);
+        } else {
+          excel.select(sheet, offset, offset, rows, cols);
+        }
+        const block = await port.read();
+        expect(block.values.length).toBe(rows);
+        expect(block.values[rows - 1][cols - 1]).toBe(rows * cols);
+        expect(excel.syncsOfRun()).toBeLessThanOrEqual(3);
+      }), { numRuns: 20 });
+  });
+
+  test("past the size limit the read is chunked by rows and still complete", async () => {
+    const { excel, port } = setup();
+    const rows = Math.ceil(MAX_READ_CELLS / 10) * 2 + 5;
+    excel.sheet("Sheet1").fill(Array.from({ length: rows }, (_, r) => Array.from({ length: 10 }, () => r)));
+    const block = await port.read({ range: `A1:J${rows}` });
+    expect(block.values.length).toBe(rows);
+    expect(block.values[rows - 1][9]).toBe(rows - 1);
+    expect(excel.syncsOfRun()).toBe(1 + 3);
+  });
+});
+
+describe("write", () => {
+  async function writeRows(n: number, width = 4, text = "ok"): Promise<{ excel: FakeExcel; syncs: number }> {
+    const { excel, port } = setup();
+    const values = Array.from({ length: n }, (_, r) => Array.from({ length: width }, (_, c) => (c === 0 ? r : `${text}${r}`)));
+    await port.write("Sheet1", [{ row: 1, col: 0, values }]);
+    return { excel, syncs: excel.syncsOfRun() };
+  }
+
+  test("10 rows and 10,000 rows of small values take the same number of syncs", async () => {
+    const small = await writeRows(10);
+    const large = await writeRows(10_000);
+    expect(small.syncs).toBe(1);
+    expect(large.syncs).toBe(small.syncs);
+    expect(large.excel.sheet("Sheet1").value(10_000, 1)).toBe("ok9999");
+  });
+
+  test("syncs grow with the number of 5 MB chunks, each request stays under the limit", async () => {
+    const { excel, syncs } = await writeRows(6_000, 4, "y".repeat(600)); // ~14 MB
+    expect(syncs).toBeGreaterThanOrEqual(3);
+    expect(syncs).toBeLessThanOrEqual(5);
+    for (const s of excel.syncLog) expect(s.bytes).toBeLessThan(LIMIT_BYTES);
+    expect(excel.sheet("Sheet1").value(6_000, 3)).toBe(`${"y".repeat(600)}5999`);
+    // calculation and screen updating were suspended for every chunk
+    expect(excel.suspended.calculation).toBe(syncs);
+    expect(excel.suspended.screen).toBe(syncs);
+  });
+
+  test("text starting with = + - @ (and numeric-looking text) stays text", async () => {
+    const { excel, port } = setup();
+    const texts = ["=SUM(A1:A3)", "+66812345678", "-5", "@home", "0105556000000"];
+    await port.write("Sheet1", [{ row: 0, col: 0, values: [[...texts, 42, "plain"]] }]);
+    const sheet = excel.sheet("Sheet1");
+    texts.forEach((t, c) => {
+      expect(sheet.value(0, c)).toBe(t);
+      expect(sheet.peek(0, c)?.formula).toBeUndefined();
+      expect(sheet.peek(0, c)?.format).toBe("@");
+    });
+    expect(sheet.value(0, 5)).toBe(42);
+    expect(sheet.peek(0, 6)?.format).toBe("General"); // ordinary text keeps the cell's own format
+  });
+
+  test("given formats are applied, dates become serials with a date format, null clears", async () => {
+    const { excel, port } = setup();
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([["old", "old", "old"]]);
+    await port.write("Sheet1", [{ row: 0, col: 0, values: [[new Date(Date.UTC(2026, 0, 2)), 1234.5, null]], formats: [[null, "#,##0.00", null]] }]);
+    expect(sheet.value(0, 0)).toBe(excelSerial(new Date(Date.UTC(2026, 0, 2))));
+    expect(sheet.value(0, 0)).toBe(46024);
+    expect(sheet.peek(0, 0)?.format).toBe("yyyy-mm-dd");
+    expect(sheet.peek(0, 1)?.format).toBe("#,##0.00");
+    expect(sheet.value(0, 2)).toBe("");
+  });
+
+  test("several blocks in one action share the sync", async () => {
+    const { excel, port } = setup();
+    await port.write("Sheet1", [{ row: 0, col: 5, values: [["r1"]] }, { row: 9, col: 5, values: [["r9"]] }, { row: 1, col: 5, values: [["r2"]] }]);
+    expect(excel.syncsOfRun()).toBe(1);
+    expect(excel.runs).toBe(1);
+    expect([0, 1, 9].map((r) => excel.sheet("Sheet1").value(r, 5))).toEqual(["r1", "r2", "r9"]);
+  });
+
+  test("chunkRows keeps every chunk under the limit", () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 300 }), { maxLength: 200 }), (sizes) => {
+      const chunks = chunkRows(sizes, 1000);
+      expect(chunks.flatMap(([a, b]) => Array.from({ length: b - a }, (_, i) => a + i))).toEqual(sizes.map((_, i) => i));
+      for (const [a, b] of chunks) expect(sizes.slice(a, b).reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(1000);
+    }));
+  });
+});
+
+describe("mark and clearMarks", () => {
+  function userFormatted(excel: FakeExcel): void {
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([["a", "b", "c"], ["d", "e", "f"]]);
+    sheet.cell(0, 0).fill = { color: "#FFFF00", pattern: "Solid" }; // the user's own yellow
+    sheet.notes.set("C1", "the user's own note");
+  }
+
+  test("fills and notes (ExcelApi 1.18), then clear restores the user's own fill and notes", async () => {
+    const { excel, port } = setup("1.18");
+    userFormatted(excel);
+    const sheet = excel.sheet("Sheet1");
+    const outcome = await port.markCells("Sheet1", [
+      { row: 0, col: 0, message: "contactName is required" },
+      { row: 1, col: 1, message: "vatAmount should be 7.00" },
+      { row: 0, col: 2, message: "a cell with the user's note" },
+    ]);
+    expect(outcome.kind).toBe("note");
+    expect(outcome.unplaced).toEqual([{ row: 0, col: 2, message: "a cell with the user's note" }]);
+    expect(sheet.peek(0, 0)?.fill.color).toBe(MARK_FILL);
+    expect(sheet.peek(1, 1)?.fill.color).toBe(MARK_FILL);
+    expect(sheet.notes.get("A1")).toBe("contactName is required");
+    expect(sheet.notes.get("B2")).toBe("vatAmount should be 7.00");
+    expect(sheet.notes.get("C1")).toBe("the user's own note");
+    expect(excel.syncsOfRun()).toBe(2);
+    expect(String(excel.settings.get(MARKS_SETTING))).not.toMatch(/secret|token/i);
+
+    // marking again keeps the first "before" fill and updates the message
+    await port.mark("Sheet1", [{ row: 0, col: 0, message: "still wrong" }]);
+    expect(sheet.notes.get("A1")).toBe("still wrong");
+
+    await port.clearMarks("Sheet1");
+    expect(sheet.peek(0, 0)?.fill).toEqual({ color: "#FFFF00", pattern: "Solid" });
+    expect(sheet.peek(1, 1)?.fill.pattern).toBe("None");
+    expect(sheet.peek(0, 2)?.fill.pattern).toBe("None");
+    expect([...sheet.notes.entries()]).toEqual([["C1", "the user's own note"]]);
+    expect(excel.syncsOfRun()).toBe(3); // what was marked; the cells now; the restore
+    expect(sheet.value(1, 1)).toBe("e");
+  });
+
+  test("clear leaves a fill the user changed after the mark", async () => {
+    const { excel, port } = setup();
+    userFormatted(excel);
+    await port.mark("Sheet1", [{ row: 1, col: 0, message: "m" }]);
+    excel.sheet("Sheet1").cell(1, 0).fill = { color: "#00B050", pattern: "Solid" };
+    await port.clearMarks("Sheet1");
+    expect(excel.sheet("Sheet1").peek(1, 0)?.fill.color).toBe("#00B050");
+    expect(excel.sheet("Sheet1").notes.has("A2")).toBe(false);
+  });
+
+  test("marks on another sheet are left alone; clearing twice is harmless", async () => {
+    const { excel, port } = setup();
+    await port.mark("Sheet1", [{ row: 0, col: 0, message: "one" }]);
+    await port.mark("Other", [{ row: 0, col: 0, message: "two" }]);
+    await port.clearMarks("Sheet1");
+    await port.clearMarks("Sheet1");
+    expect(excel.sheet("Other").peek(0, 0)?.fill.color).toBe(MARK_FILL);
+    expect(excel.sheet("Other").notes.get("A1")).toBe("two");
+  });
+
+  test("ExcelApi 1.10..1.17: comments instead of notes, deleted on clear", async () => {
+    const { excel, port } = setup("1.12");
+    userFormatted(excel);
+    const outcome = await port.markCells("Sheet1", [{ row: 1, col: 2, message: "wrong rate" }]);
+    expect(outcome).toEqual({ kind: "comment", unplaced: [] });
+    expect([...excel.comments.values()].map((c) => [c.row, c.col, c.content])).toEqual([[1, 2, "wrong rate"]]);
+    await port.clearMarks("Sheet1");
+    expect(excel.comments.size).toBe(0);
+    expect(excel.sheet("Sheet1").peek(1, 2)?.fill.pattern).toBe("None");
+  });
+
+  test("ExcelApi 1.9: only the fill; every message is handed back for the result column", async () => {
+    const { excel, port } = setup("1.9");
+    userFormatted(excel);
+    const marks = [{ row: 0, col: 1, message: "m1" }, { row: 1, col: 1, message: "m2" }];
+    expect(await port.markCells("Sheet1", marks)).toEqual({ kind: "none", unplaced: marks });
+    expect(excel.sheet("Sheet1").peek(0, 1)?.fill.color).toBe(MARK_FILL);
+    await port.clearMarks("Sheet1");
+    expect(excel.sheet("Sheet1").peek(0, 1)?.fill.pattern).toBe("None");
+  });
+
+  test("no marks: no Excel.run at all", async () => {
+    const { excel, port } = setup();
+    await port.mark("Sheet1", []);
+    expect(excel.runs).toBe(0);
+  });
+});
+
+describe("addTableSheet, select, sheetNames", () => {
+  test("a new sheet with a table, money and date formats, validation lists, the first cell selected", async () => {
+    const { excel, port } = setup();
+    excel.addSheet("Quotations");
+    const name = await port.addTableSheet("Quotations", [
+      { header: "documentSerial", kind: "text" },
+      { header: "publishedOn", kind: "date" },
+      { header: "grandTotal", kind: "money" },
+      { header: "status", kind: "text", allowed: ["awaiting", "approved"] },
+    ], [
+      ["QT0001", new Date(Date.UTC(2026, 0, 2)), 1070, "awaiting"],
+      ["=HACK()", 46025, 5.5, "approved"],
+    ]);
+    expect(name).toBe("Quotations (2)");
+    const sheet = excel.sheet(name);
+    expect(sheet.value(0, 2)).toBe("grandTotal");
+    expect(sheet.value(1, 1)).toBe(46024);
+    expect(sheet.peek(1, 1)?.format).toBe("yyyy-mm-dd");
+    expect(sheet.peek(2, 2)?.format).toBe("#,##0.00");
+    expect(sheet.value(2, 0)).toBe("=HACK()");
+    expect(sheet.peek(2, 0)?.formula).toBeUndefined();
+    expect(sheet.tables).toEqual([{ name: "Table1", top: 0, left: 0, rows: 3, cols: 4 }]);
+    expect(sheet.validation.get("D2")).toBe("awaiting,approved");
+    expect(sheet.validation.get("D3")).toBe("awaiting,approved");
+    expect(excel.active).toBe(sheet);
+    expect(excel.selection).toMatchObject({ top: 0, left: 0, rows: 1, cols: 1 });
+    expect(excel.syncsOfRun()).toBe(2);
+  });
+
+  test("a large pull is chunked and still one table", async () => {
+    const { excel, port } = setup();
+    const rows = Array.from({ length: 8000 }, (_, i) => [`DOC${i}`, "z".repeat(700), i]);
+    const name = await port.addTableSheet("Pull", [{ header: "id", kind: "text" }, { header: "note", kind: "text" }, { header: "n", kind: "integer" }], rows);
+    expect(excel.syncsOfRun()).toBeGreaterThan(2);
+    for (const s of excel.syncLog) expect(s.bytes).toBeLessThan(LIMIT_BYTES);
+    expect(excel.sheet(name).tables[0]).toMatchObject({ rows: 8001, cols: 3 });
+  });
+
+  test("uniqueSheetName removes characters Excel refuses and keeps 31 characters", () => {
+    expect(uniqueSheetName("a/b:c", new Set())).toBe("a b c");
+    expect(uniqueSheetName("x".repeat(40), new Set(["x".repeat(31)]))).toHaveLength(31);
+    expect(uniqueSheetName("", new Set())).toBe("Sheet");
+  });
+
+  test("select moves to the cell in one sync; sheetNames lists the sheets", async () => {
+    const { excel, port } = setup();
+    await port.select("Other", 4, 2);
+    expect(excel.active.name).toBe("Other");
+    expect(excel.selection).toMatchObject({ top: 4, left: 2 });
+    expect(excel.syncsOfRun()).toBe(1);
+    expect(await port.sheetNames()).toEqual(["Sheet1", "Other"]);
+  });
+});
