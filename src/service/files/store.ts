@@ -96,7 +96,7 @@ export class FsAttachmentStore implements AttachmentStore {
     return next;
   }
 
-  put(companyId: OwnerId, documentId: OwnerId, file: NewAttachment): Promise<StoredAttachment> {
+  async put(companyId: OwnerId, documentId: OwnerId, file: NewAttachment): Promise<StoredAttachment> {
     const docDir = this.docDir(companyId, documentId);
     return this.serial(async () => {
       await mkdir(docDir, { recursive: true });
@@ -130,7 +130,7 @@ export class FsAttachmentStore implements AttachmentStore {
     return { attachment: { ...entry, createdOn: new Date(entry.createdOn) }, bytes };
   }
 
-  remove(companyId: OwnerId, documentId: OwnerId, attachmentId: number): Promise<void> {
+  async remove(companyId: OwnerId, documentId: OwnerId, attachmentId: number): Promise<void> {
     const docDir = this.docDir(companyId, documentId);
     return this.serial(async () => {
       const index = await this.readIndex(docDir);
@@ -141,7 +141,7 @@ export class FsAttachmentStore implements AttachmentStore {
     });
   }
 
-  removeDocument(companyId: OwnerId, documentId: OwnerId): Promise<void> {
+  async removeDocument(companyId: OwnerId, documentId: OwnerId): Promise<void> {
     const docDir = this.docDir(companyId, documentId);
     return this.serial(() => rm(docDir, { recursive: true, force: true }));
   }

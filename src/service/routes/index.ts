@@ -1,7 +1,17 @@
 // Every route module of the service, mounted in one place.
 import type { Api, ServiceContext } from "../http/context";
+import { registerContactRoutes } from "./contacts";
+import { registerProductRoutes } from "./products";
+import { registerCompanyRoutes } from "./company";
+import { registerChannelRoutes } from "./channels";
+import { registerAccountingRoutes } from "./accounting";
+import { registerDocumentRoutes } from "./documents";
 
 export function registerRoutes(api: Api, ctx: ServiceContext): void {
-  void api;
-  void ctx;
+  registerContactRoutes(api, ctx);
+  registerProductRoutes(api, ctx);
+  registerCompanyRoutes(api, ctx);
+  registerChannelRoutes(api, ctx);
+  registerAccountingRoutes(api, ctx);
+  registerDocumentRoutes(api, ctx);
 }

@@ -1,0 +1,77 @@
+// Contact rules 4 and 5 of the spec. With contactId: the contact fills the document; contactName
+// and contactCode, when sent, must match it; the other contact fields, when sent (even empty),
+// are used for this document only. Without contactId: an existing contact of that name with no
+// code is used, else a new contact with an empty code is created from the payload.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { MESSAGES } from "../../rules/messages";
+import { CONTACT_GROUP, CONTACT_TYPE, type Side } from "../../rules/codes";
+import { finding } from "../../rules/findings";
+import { validationError } from "../http/envelope";
+import type { Tx } from "../store/database";
+import { contacts } from "../store/schema";
+import { insertContact } from "../routes/contacts";
+
+type Json = Record<string, unknown>;
+
+/** Document field ← contact field for the fields a document may override. */
+const OVERRIDABLE: ReadonlyArray<[docField: string, contactField: string]> = [
+  ["contactAddress", "contactAddress"],
+  ["contactTaxId", "contactTaxId"],
+  ["contactBranch", "contactBranch"],
+  ["contactPerson", "contactPerson"],
+  ["contactEmail", "contactEmail"],
+  ["contactNumber", "contactMobile"],
+  ["contactZipCode", "contactZipCode"],
+];
+
+export interface ResolvedContact {
+  contactId: number;
+  /** The contact fields of the document (contactCode, contactName, contactAddress, ...). */
+  fields: Json;
+}
+
+const given = (v: unknown): boolean => v !== undefined && v !== null;
+/** Blank name or code counts as not sent: sheets send "" for an empty cell. */
+const sentText = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+
+function fill(body: Json, contact: typeof contacts.$inferSelect): ResolvedContact {
+  const fields: Json = { contactCode: contact.contactCode, contactName: contact.contactName };
+  for (const [doc, own] of OVERRIDABLE) fields[doc] = given(body[doc]) ? body[doc] : (contact.body[own] ?? "");
+  fields.contactGroup = given(body.contactGroup) ? body.contactGroup : (contact.body.contactGroup ?? CONTACT_GROUP.Individual);
+  return { contactId: contact.id, fields };
+}
+
+export async function resolveContact(tx: Tx, companyId: number, side: Side, body: Json): Promise<ResolvedContact> {
+  const id = typeof body.contactId === "number" ? body.contactId : 0;
+  if (id < 0) throw validationError([finding("contactId", MESSAGES.contactIdNegative)]);
+  if (id > 0) {
+    const [contact] = await tx.select().from(contacts).where(eq(contacts.id, id));
+    if (!contact) throw validationError([finding("contactId", MESSAGES.contactIdNotFound)]);
+    if (contact.companyId !== companyId) throw validationError([finding("contactId", MESSAGES.contactOtherCompany)]);
+    if (contact.deleted) throw validationError([finding("contactId", MESSAGES.contactInvalid)]);
+    const name = sentText(body.contactName);
+    const code = sentText(body.contactCode);
+    if ((name !== undefined && name !== contact.contactName) || (code !== undefined && code !== contact.contactCode)) {
+      throw validationError([finding("contactName", MESSAGES.contactMismatch)]);
+    }
+    return fill(body, contact);
+  }
+  const name = sentText(body.contactName);
+  if (name === undefined) throw validationError([finding("contactName", MESSAGES.contactRequired)]);
+  // One resolver per company and name at a time, so two documents naming a new contact at the
+  // same moment end up with one contact.
+  await tx.execute(sql`select pg_advisory_xact_lock(${companyId}, hashtext(${name}))`);
+  const [existing] = await tx.select().from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.contactName, name), eq(contacts.contactCode, ""), eq(contacts.deleted, false)))
+    .orderBy(asc(contacts.id)).limit(1);
+  if (existing) return fill(body, existing);
+  const fresh: Json = {
+    contactGroup: given(body.contactGroup) ? body.contactGroup : CONTACT_GROUP.Individual,
+    contactType: side === "sell" ? CONTACT_TYPE.Customer : CONTACT_TYPE.Vendor,
+    contactCode: "",
+    contactName: name,
+  };
+  for (const [doc, own] of OVERRIDABLE) fresh[own] = typeof body[doc] === "string" ? body[doc] : "";
+  const created = await insertContact(tx, companyId, fresh);
+  return fill(body, created);
+}

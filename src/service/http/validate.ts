@@ -1,0 +1,45 @@
+// Reading request bodies and query strings: malformed JSON and shape errors become the envelope's
+// validation answer (HTTP 400, code 207400) instead of a fault.
+import type { ZodType } from "zod";
+import { finding, type Finding } from "../../rules/findings";
+import { MESSAGES } from "../../rules/messages";
+import { ServiceError, validationError } from "./envelope";
+import { VALIDATION_ERROR_CODE } from "../../rules/codes";
+import type { Ctx } from "./context";
+
+export const MALFORMED_JSON = "The request body is not valid JSON";
+
+/** The JSON body of a request; an empty body reads as {}. */
+export async function readJson(c: Ctx): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ServiceError(400, MALFORMED_JSON, VALIDATION_ERROR_CODE, { validationErrors: [MALFORMED_JSON] });
+  }
+}
+
+/** zod issues as findings: "field must be ..." with the dotted path, or the message alone when it is a full sentence. */
+export function issuesToFindings(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Finding[] {
+  return issues.map((i) => {
+    const path = i.path.map(String).join(".");
+    const name = i.path.length > 0 ? String(i.path[i.path.length - 1]) : "";
+    const sentence = /^[A-Z]/.test(i.message) || name === "" || i.message.startsWith(name);
+    return finding(path, sentence ? i.message : `${path} ${i.message}`);
+  });
+}
+
+export function parseWith<T>(schema: ZodType<T>, raw: unknown): T {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw validationError(MESSAGES.bodyNotObject);
+  const r = schema.safeParse(raw);
+  if (!r.success) throw validationError(issuesToFindings(r.error.issues));
+  return r.data;
+}
+
+/** A positive whole number from a path parameter, else 404 (an id that cannot exist). */
+export function idParam(c: Ctx, name = "id"): number {
+  const v = c.req.param(name) ?? "";
+  if (!/^\d{1,15}$/.test(v) || Number(v) <= 0) throw new ServiceError(404, "Not Found", 404);
+  return Number(v);
+}

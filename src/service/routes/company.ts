@@ -1,0 +1,35 @@
+// Company information (GET/PUT /company/info, service-facts §5.9). The wire typo `compnayName` is
+// kept; `companyName` is answered beside it for readers that expect the plain spelling.
+import { eq } from "drizzle-orm";
+import { MASTER_ROUTES } from "../../api/routes";
+import { CompanyInfoSchema } from "../../rules/schemas";
+import { companies } from "../store/schema";
+import type { Tx } from "../store/database";
+import { companyOf, type Api, type ServiceContext } from "../http/context";
+import { mount } from "../http/mount";
+import { ok } from "../http/envelope";
+import { parseWith, readJson } from "../http/validate";
+
+export async function companyInfo(tx: Tx, companyId: number): Promise<Record<string, unknown>> {
+  const [row] = await tx.select({ info: companies.info }).from(companies).where(eq(companies.id, companyId));
+  return { ...row.info, companyId };
+}
+
+export function registerCompanyRoutes(api: Api, ctx: ServiceContext): void {
+  const db = ctx.store.db;
+  const tags = ["My company"];
+  mount(api, MASTER_ROUTES.companyGet, async (c) => c.json(ok(await companyInfo(db, companyOf(c)))),
+    { summary: "Read company information", tags });
+  mount(api, MASTER_ROUTES.companyUpdate, async (c) => {
+    const body = parseWith(CompanyInfoSchema, await readJson(c)) as Record<string, unknown>;
+    const companyId = companyOf(c);
+    const info = await db.transaction(async (tx) => {
+      const current = await companyInfo(tx, companyId);
+      const rest: Record<string, unknown> = { ...current, ...body, companyName: body.compnayName };
+      delete rest.companyId;
+      await tx.update(companies).set({ info: rest }).where(eq(companies.id, companyId));
+      return { ...rest, companyId };
+    });
+    return c.json(ok(info));
+  }, { summary: "Update company information", tags, body: CompanyInfoSchema });
+}

@@ -1,0 +1,160 @@
+// The document routes of the eight families, mounted from the shared route table: list, read,
+// create (simple and inline), update, delete, status. Every create and update runs the shared
+// checks of src/rules, then the contact rules, then composes the stored document.
+import { DOCUMENT_ROUTES, type Route } from "../../api/routes";
+import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
+import { MESSAGES, formatMessage } from "../../rules/messages";
+import { checkDocument, checkListQuery } from "../../rules/checks";
+import { InlineDocumentSchema, ListQuerySchema, SimpleDocumentSchema, UpdateDocumentSchema } from "../../rules/schemas";
+import type { Finding } from "../../rules/findings";
+import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
+import { mount } from "../http/mount";
+import { ok, ServiceError, validationError } from "../http/envelope";
+import { idParam, readJson } from "../http/validate";
+import type { Db, Tx } from "../store/database";
+import { companyInfo } from "./company";
+import { resolveContact } from "../documents/contact-resolution";
+import { composeDocument, type Structure } from "../documents/compose";
+import { rangeInterval } from "../documents/list-range";
+import {
+  documentAnswer, documentAnswers, findDocument, insertDocument, listDocuments, nextSerial, softDeleteDocument,
+  updateDocument, type DocumentRow,
+} from "../documents/repository";
+
+export const DOCUMENT_NOT_FOUND = "Document not found";
+export const ONLY_AWAITING_UPDATE = "Only an awaiting document can be edited";
+export const ONLY_AWAITING_DELETE = "Only an awaiting document can be deleted";
+export const STATUS_NOT_ALLOWED = "statusId {given} is not allowed for {family}; allowed: {allowed}";
+export const PARTIAL_RECEIPTS_PENDING = "Partial receipts are not available on this service yet";
+
+type Json = Record<string, unknown>;
+
+function rejectErrors(findings: Finding[]): void {
+  if (findings.some((f) => f.severity === "error")) throw validationError(findings);
+}
+
+/** The body parsed by its schema (numbers and booleans normalized); checks have already passed. */
+function parsed(schema: typeof SimpleDocumentSchema | typeof InlineDocumentSchema | typeof UpdateDocumentSchema, raw: unknown): Json {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw validationError(r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message, severity: "error" as const })));
+  return r.data as Json;
+}
+
+export async function loadDocument(tx: Tx, companyId: number, family: Family, id: number, lock = false): Promise<DocumentRow> {
+  const row = await findDocument(tx, companyId, family, id, lock);
+  if (!row) throw new ServiceError(404, DOCUMENT_NOT_FOUND, 404);
+  return row;
+}
+
+/** Creates a document from a checked body, in the caller's transaction. */
+export async function createDocument(tx: Tx, companyId: number, family: Family, structure: Structure, body: Json): Promise<DocumentRow> {
+  const info = FAMILY_INFO[family];
+  const contact = await resolveContact(tx, companyId, info.side, body);
+  const composed = composeDocument({ family, structure, body, contact, company: await companyInfo(tx, companyId) });
+  const serial = await nextSerial(tx, companyId, family, composed.publishedOn);
+  return insertDocument(tx, {
+    companyId, family, documentType: info.documentType, structure, serial, status: "awaiting",
+    publishedOn: composed.publishedOn, dueDate: composed.dueDate, contactId: composed.contactId,
+    contactName: composed.contactName, projectName: composed.projectName, grandTotal: composed.grandTotal, body: composed.body,
+  });
+}
+
+export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
+  const db: Db = ctx.store.db;
+  const answerOne = async (row: DocumentRow): Promise<Json> => (await documentAnswers(db, [row]))[0];
+
+  for (const family of FAMILIES) {
+    const info = FAMILY_INFO[family];
+    const routes = DOCUMENT_ROUTES[family];
+    const tags = [info.label.en];
+    const at = (r: Route | undefined): Route => r!;
+
+    const list = async (c: Ctx) => {
+      const raw = c.req.query();
+      rejectErrors(checkListQuery(raw));
+      const q = ListQuerySchema.parse(raw);
+      const { interval, findings } = rangeInterval(q);
+      rejectErrors(findings);
+      const search = q.searchString?.trim();
+      const { total, rows } = await listDocuments(db, {
+        companyId: companyOf(c), family, from: interval.from, to: interval.to, search: search || undefined,
+        currentPage: q.currentPage, pageSize: q.pageSize,
+      });
+      return c.json(ok({ total, currentPage: q.currentPage, list: await documentAnswers(db, rows) }));
+    };
+    for (const path of new Set([info.listPath, ...info.listAliases])) {
+      mount(api, at(routes.list), list, { summary: `List ${info.label.en.toLowerCase()}s`, tags, query: ListQuerySchema }, `/${path}`);
+    }
+
+    // GET by id answers data.list[0], as the real service does (service-facts §4.1, §7.3 item 8).
+    mount(api, at(routes.get), async (c) => {
+      const row = await loadDocument(db, companyOf(c), family, idParam(c));
+      return c.json(ok({ list: [await answerOne(row)] }));
+    }, { summary: `Read a ${info.label.en.toLowerCase()}`, tags });
+
+    const create = (structure: Structure) => async (c: Ctx) => {
+      const raw = await readJson(c);
+      rejectErrors(checkDocument(raw, { family, structure, operation: "create" }));
+      const body = parsed(structure === "inline" ? InlineDocumentSchema : SimpleDocumentSchema, raw);
+      const companyId = companyOf(c);
+      const row = await db.transaction((tx) => createDocument(tx, companyId, family, structure, body));
+      return c.json(ok(documentAnswer(row)));
+    };
+    if (routes.create) mount(api, routes.create, create("simple"), { summary: `Create a ${info.label.en.toLowerCase()} (simple)`, tags, body: SimpleDocumentSchema });
+    if (routes.createInline) mount(api, routes.createInline, create("inline"), { summary: `Create a ${info.label.en.toLowerCase()} (inline)`, tags, body: InlineDocumentSchema });
+    if (routes.partialReceipt) {
+      // Plain receipt creation is obsolete (service-facts §7.2); batch mode makes partial receipts.
+      mount(api, routes.partialReceipt, async (c) => {
+        const raw = await readJson(c);
+        const batch = raw !== null && typeof raw === "object" && [true, "true"].includes((raw as Json).isBatchDocument as never);
+        if (!batch) throw validationError(MESSAGES.receiptObsoleted);
+        throw new ServiceError(501, PARTIAL_RECEIPTS_PENDING, 501);
+      }, { summary: "Create partial receipts from tax invoices (batch mode)", tags, body: SimpleDocumentSchema });
+    }
+
+    mount(api, at(routes.update), async (c) => {
+      const id = idParam(c);
+      const companyId = companyOf(c);
+      const raw = await readJson(c);
+      const row = await db.transaction(async (tx) => {
+        const current = await loadDocument(tx, companyId, family, id, true);
+        if (current.status !== "awaiting") throw validationError(ONLY_AWAITING_UPDATE);
+        const structure = current.structure as Structure;
+        rejectErrors(checkDocument(raw, { family, structure, operation: "update" }));
+        const body = parsed(UpdateDocumentSchema, raw);
+        const contact = await resolveContact(tx, companyId, info.side, body);
+        const composed = composeDocument({ family, structure, body, contact, company: (current.body.company ?? {}) as Json });
+        return updateDocument(tx, id, {
+          publishedOn: composed.publishedOn, dueDate: composed.dueDate, contactId: composed.contactId,
+          contactName: composed.contactName, projectName: composed.projectName, grandTotal: composed.grandTotal, body: composed.body,
+        });
+      });
+      return c.json(ok(await answerOne(row)));
+    }, { summary: `Update an awaiting ${info.label.en.toLowerCase()}`, tags, body: UpdateDocumentSchema });
+
+    mount(api, at(routes.delete), async (c) => {
+      const id = idParam(c);
+      const companyId = companyOf(c);
+      await db.transaction(async (tx) => {
+        const current = await loadDocument(tx, companyId, family, id, true);
+        if (current.status !== "awaiting") throw validationError(ONLY_AWAITING_DELETE);
+        await softDeleteDocument(tx, id);
+      });
+      return c.json(ok({ deleteStatus: "Deleted" }));
+    }, { summary: `Delete an awaiting ${info.label.en.toLowerCase()}`, tags });
+
+    mount(api, at(routes.status), async (c) => {
+      const id = idParam(c);
+      const companyId = companyOf(c);
+      const statusId = (c.req.param("statusId") ?? "").toLowerCase();
+      const row = await db.transaction(async (tx) => {
+        const current = await loadDocument(tx, companyId, family, id, true);
+        if (!info.statuses.includes(statusId)) {
+          throw validationError(formatMessage(STATUS_NOT_ALLOWED, { given: statusId, family, allowed: info.statuses.join(", ") }));
+        }
+        return updateDocument(tx, current.id, { status: statusId });
+      });
+      return c.json(ok(await answerOne(row)));
+    }, { summary: `Change the status of a ${info.label.en.toLowerCase()}`, tags });
+  }
+}
