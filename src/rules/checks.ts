@@ -35,6 +35,13 @@ type Obj = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 const truthy = (v: unknown): boolean => v === true || (typeof v === "string" && v.trim().toLowerCase() === "true");
+/** A boolean flag: absent is false; null when present but not a boolean. */
+const flag = (v: unknown): boolean | null => {
+  if (absent(v) || v === false) return false;
+  if (v === true) return true;
+  if (typeof v === "string" && /^\s*(true|false)\s*$/i.test(v)) return v.trim().toLowerCase() === "true";
+  return null;
+};
 /** Absent for the service: undefined, null, or blank text. */
 const absent = (v: unknown): boolean => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 /** An id the service would read as not given: absent, 0 or "0" (the .NET default of an int). */
@@ -160,11 +167,12 @@ function structureFindings(body: Obj, ctx: DocumentCheckContext): Finding[] {
 function vatFindings(body: Obj): Finding[] {
   const vat = absent(body.vatAmount) ? ZERO : parseDecimal(body.vatAmount);
   const tad = absent(body.totalAfterDiscount) ? ZERO : parseDecimal(body.totalAfterDiscount);
-  if (vat === null || tad === null) return []; // unreadable: the schema already says so
+  const inclusive = flag(body.isVatInclusive);
+  const isVat = flag(body.isVat);
+  // Unreadable values: the schema already says so, and guessing would add a wrong finding.
+  if (vat === null || tad === null || inclusive === null || isVat === null) return [];
   if (vat.isZero() && tad.isZero()) return [];
   const out: Finding[] = [];
-  const inclusive = truthy(body.isVatInclusive);
-  const isVat = truthy(body.isVat);
   const allowed =
     (!inclusive && !isVat && vat.isZero()) || (!inclusive && isVat && vat.greaterThan(0)) || (inclusive && isVat && vat.greaterThan(0));
   if (!allowed) out.push(finding("isVat", MESSAGES.vatCombination));

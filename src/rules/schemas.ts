@@ -266,7 +266,7 @@ export const UpgradeDocumentSchema = z.looseObject({
   ...documentFields,
   ...inlineFields,
   documentReference: z
-    .array(UpgradeReferenceSchema, { error: phrase("must be a list") })
+    .array(UpgradeReferenceSchema, { error: (iss) => (isMissing(iss.input) ? MESSAGES.upgradeReferenceRequired : "must be a list") })
     .min(1, { error: MESSAGES.upgradeReferenceRequired }),
 }, { error: MESSAGES.bodyNotObject });
 export type UpgradeDocument = z.infer<typeof UpgradeDocumentSchema>;
