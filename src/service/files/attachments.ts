@@ -2,13 +2,13 @@
 // letter case), decode strictly, read each file's real type from its bytes, apply the spec's rules,
 // store the files all or nothing, and answer the spec's attachment records.
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from "../../rules/codes";
+import { checkAttachments, extensionOf, type AttachmentFacts } from "../../rules/checks";
 import { finding, type Finding } from "../../rules/findings";
-import { formatMessage, MESSAGES } from "../../rules/messages";
+import { MESSAGES } from "../../rules/messages";
 import { normalizeAttachmentKeys } from "../../rules/schemas";
 import { base64DecodedSize, decodeBase64 } from "./base64";
 import { detectFileType } from "./detect";
 import type { AttachmentStore, NewAttachment, OwnerId, StoredAttachment } from "./store";
-import { canonicalExtension, extensionOf, fileTypeNames, isAllowedExtension, mimeOf } from "./types";
 
 /** The spec's attachment record (response `data` array item). */
 export interface AttachmentRecord {
@@ -23,92 +23,75 @@ export interface AttachmentRecord {
 
 export type PreparedAttachments = { ok: true; files: NewAttachment[] } | { ok: false; findings: Finding[] };
 
-interface Candidate {
-  path: string;
+interface Item {
   fileName: string;
-  ext: string;
-  bytes: Buffer;
+  fileType?: string;
+  base64Data: string;
 }
 
-/** Checks one file's name (and declared type) before its data is looked at. */
-function checkName(path: string, fileName: unknown, fileType: unknown): Finding[] {
-  if (typeof fileName !== "string" || extensionOf(fileName) === "") {
-    return [finding(`${path}fileName`, MESSAGES.attachmentFileNameRequired)];
+const text = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** The body as a list of items, or the findings that say why it is not one. */
+function itemsOf(body: unknown): { items: Item[] } | { findings: Finding[] } {
+  const normalised = normalizeAttachmentKeys(body);
+  const raw = Array.isArray(normalised) ? normalised : [normalised];
+  if (raw.length === 0) return { findings: [finding("", "At least one file is required")] };
+  if (raw.length > ATTACHMENT_MAX_FILES) return { findings: [finding("", MESSAGES.attachmentTooMany)] };
+  const shapeless = raw.findIndex((item) => item === null || typeof item !== "object" || Array.isArray(item));
+  if (shapeless >= 0) {
+    return { findings: [finding(String(shapeless), "Each attachment must be an object with fileName, fileType and base64Data")] };
   }
-  const ext = extensionOf(fileName);
-  if (!isAllowedExtension(ext)) return [finding(`${path}fileName`, formatMessage(MESSAGES.attachmentType, { fileName }))];
-  if (fileType !== undefined && fileType !== null && fileType !== "") {
-    if (typeof fileType !== "string" || !fileTypeNames(fileType, ext)) {
-      return [finding(`${path}fileType`, formatMessage(MESSAGES.attachmentFileTypeMismatch, { fileType: String(fileType) }))];
-    }
-  }
-  return [];
+  return {
+    items: raw.map((item) => {
+      const { fileName, fileType, base64Data } = item as Record<string, unknown>;
+      return { fileName: text(fileName), fileType: typeof fileType === "string" ? fileType : undefined, base64Data: text(base64Data) };
+    }),
+  };
 }
 
-/** The content must be what the name says (the spec's exact message otherwise). */
-async function checkContent(c: Candidate): Promise<Finding[]> {
-  const detected = await detectFileType(c.bytes);
-  if (!detected || canonicalExtension(detected.extension) !== canonicalExtension(c.ext)) {
-    return [finding(`${c.path}base64Data`, MESSAGES.attachmentExtensionMismatch)];
-  }
-  return [];
-}
-
-function toNewAttachments(candidates: Candidate[]): NewAttachment[] {
-  return candidates.map((c) => ({ name: c.fileName, mime: isAllowedExtension(c.ext) ? mimeOf(c.ext) : "", bytes: c.bytes }));
+/** Reads each file's real type; the name, declared type, size and content then go through the shared checks. */
+async function checkFiles(files: { fileName: string; fileType?: string; bytes: Buffer | null }[]): Promise<PreparedAttachments> {
+  const detected = await Promise.all(files.map((f) => (f.bytes ? detectFileType(f.bytes) : null)));
+  const facts: AttachmentFacts[] = files.map((f, i) => ({
+    fileName: f.fileName,
+    fileType: f.fileType,
+    sizeBytes: f.bytes?.length ?? 0,
+    detectedExtension: detected[i]?.extension ?? null,
+  }));
+  const findings = checkAttachments(facts);
+  if (findings.length > 0) return { ok: false, findings };
+  return { ok: true, files: files.map((f, i) => ({ name: f.fileName, mime: detected[i]!.mime, bytes: f.bytes! })) };
 }
 
 /**
- * Validates and decodes a base64 attachment body. Sizes are summed from the base64 lengths before
- * anything is decoded, so an upload over 10 MB never costs its decoded size in memory.
+ * Validates and decodes a base64 attachment body. A first pass of the checks runs on the sizes
+ * the base64 texts announce, so an upload over 10 MB (or a bad name) never costs its decoded
+ * size in memory.
  */
 export async function prepareBase64Attachments(body: unknown): Promise<PreparedAttachments> {
-  const normalised = normalizeAttachmentKeys(body);
-  const items = Array.isArray(normalised) ? normalised : [normalised];
-  if (items.length === 0) return { ok: false, findings: [finding("", "At least one file is required")] };
-  if (items.length > ATTACHMENT_MAX_FILES) return { ok: false, findings: [finding("", MESSAGES.attachmentTooMany)] };
-
-  const findings: Finding[] = [];
-  let total = 0;
-  items.forEach((item, i) => {
-    const path = Array.isArray(normalised) ? `${i}.` : "";
-    if (item === null || typeof item !== "object") {
-      findings.push(finding(path.replace(/\.$/, ""), "Each attachment must be an object with fileName, fileType and base64Data"));
-      return;
-    }
-    const { fileName, fileType, base64Data } = item as Record<string, unknown>;
-    findings.push(...checkName(path, fileName, fileType));
-    const size = typeof base64Data === "string" ? base64DecodedSize(base64Data) : -1;
-    if (size <= 0) findings.push(finding(`${path}base64Data`, MESSAGES.attachmentEmpty));
-    else total += size;
-  });
-  if (total > ATTACHMENT_MAX_BYTES) findings.push(finding("", MESSAGES.attachmentTooLarge));
-  if (findings.length > 0) return { ok: false, findings };
-
-  const candidates: Candidate[] = [];
-  for (const [i, item] of items.entries()) {
-    const path = Array.isArray(normalised) ? `${i}.` : "";
-    const { fileName, base64Data } = item as { fileName: string; base64Data: string };
-    const decoded = decodeBase64(base64Data, ATTACHMENT_MAX_BYTES);
-    if (!decoded.ok) {
-      findings.push(finding(`${path}base64Data`, decoded.reason === "too-large" ? MESSAGES.attachmentTooLarge : MESSAGES.attachmentEmpty));
-      continue;
-    }
-    candidates.push({ path, fileName, ext: extensionOf(fileName), bytes: decoded.bytes });
-  }
-  for (const c of candidates) findings.push(...(await checkContent(c)));
-  return findings.length > 0 ? { ok: false, findings } : { ok: true, files: toNewAttachments(candidates) };
+  const parsed = itemsOf(body);
+  if ("findings" in parsed) return { ok: false, findings: parsed.findings };
+  const announced = checkAttachments(
+    parsed.items.map((item) => ({
+      fileName: item.fileName,
+      fileType: item.fileType,
+      sizeBytes: Math.max(0, base64DecodedSize(item.base64Data)),
+      detectedExtension: extensionOf(item.fileName), // content not read yet: assume it agrees
+    })),
+  );
+  if (announced.length > 0) return { ok: false, findings: announced };
+  return checkFiles(
+    parsed.items.map((item) => {
+      const decoded = decodeBase64(item.base64Data, ATTACHMENT_MAX_BYTES);
+      return { fileName: item.fileName, fileType: item.fileType, bytes: decoded.ok ? decoded.bytes : null };
+    }),
+  );
 }
 
 /** Validates one multipart upload (`file` field): same rules, the bytes arrive decoded. */
 export async function prepareUploadedFile(fileName: string, bytes: Uint8Array): Promise<PreparedAttachments> {
-  const findings = checkName("", fileName, undefined);
-  if (bytes.length === 0) findings.push(finding("file", MESSAGES.attachmentEmpty));
-  if (bytes.length > ATTACHMENT_MAX_BYTES) findings.push(finding("file", MESSAGES.attachmentTooLarge));
-  if (findings.length > 0) return { ok: false, findings };
-  const candidate: Candidate = { path: "", fileName, ext: extensionOf(fileName), bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
-  const mismatch = await checkContent(candidate);
-  return mismatch.length > 0 ? { ok: false, findings: mismatch } : { ok: true, files: toNewAttachments([candidate]) };
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  return checkFiles([{ fileName, bytes: buffer.length > 0 ? buffer : null }]);
 }
 
 /** Stores every file or none: a failure part-way removes what was already stored. */
