@@ -1,0 +1,133 @@
+// Token endpoint, bearer auth (missing, wrong, expired), rate limit, CORS, and the envelope on
+// malformed JSON and unknown paths, over real HTTP on each store.
+import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { client, clientFor, DEMO, tokenFor } from "./support";
+
+jest.setTimeout(120_000);
+
+describe.each(storesUnderTest)("auth and envelope (%s)", (store) => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService({ store, tokenTtlSeconds: 2 });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  const form = (fields: Record<string, string>) => ({
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+
+  it("issues a bearer token for client credentials in a form body, at both roots", async () => {
+    for (const root of [svc.root, `${svc.origin}/v1`]) {
+      const r = await fetch(`${root}/token`, form({ grant_type: "client_credentials", client_id: "demo", client_secret: "demo-secret", scope: "flowaccount-api" }));
+      expect(r.status).toBe(200);
+      const body = await r.json();
+      expect(body).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 2 });
+      const a = await client(root, body.access_token).get("/company/info");
+      expect(a.body.data.compnayName).toBe("Demo Co., Ltd.");
+    }
+  });
+
+  it("answers wrong credentials with HTTP 200 and error invalid_client, as the real service", async () => {
+    for (const fields of [
+      { grant_type: "client_credentials", client_id: "demo", client_secret: "wrong" },
+      { grant_type: "client_credentials", client_id: "nobody", client_secret: "demo-secret" },
+      { grant_type: "client_credentials" },
+    ]) {
+      const r = await fetch(`${svc.root}/token`, form(fields));
+      expect(r.status).toBe(200);
+      expect(await r.json()).toEqual({ error: "invalid_client" });
+    }
+    const r = await fetch(`${svc.root}/token`, form({ grant_type: "password", client_id: "demo", client_secret: "demo-secret" }));
+    expect(await r.json()).toEqual({ error: "unsupported_grant_type" });
+  });
+
+  it("refuses a missing, malformed, unknown or expired token with HTTP 401 in the envelope", async () => {
+    const unauthorized = { status: false, message: "Unauthorized", code: 401, data: null };
+    for (const headers of [{}, { authorization: "Basic abc" }, { authorization: "Bearer not-a-token" }, { authorization: "Bearer" }]) {
+      const r = await fetch(`${svc.root}/quotations`, { headers });
+      expect(r.status).toBe(401);
+      expect(await r.json()).toEqual(unauthorized);
+    }
+    const token = await tokenFor(svc.root, DEMO);
+    expect((await client(svc.root, token).get("/contacts")).http).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_300));
+    const expired = await client(svc.root, token).get("/contacts");
+    expect(expired.http).toBe(401);
+    expect(expired.body).toEqual(unauthorized);
+  });
+
+  it("answers malformed JSON, unknown paths and non-numeric ids with the envelope", async () => {
+    const api = await clientFor(svc.root);
+    const bad = await api.raw("/tax-invoices", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    expect(bad.http).toBe(400);
+    expect(bad.body).toMatchObject({ status: false, code: 207400, message: "The request body is not valid JSON" });
+    for (const path of ["/no-such-thing", "/tax-invoices/abc", "/tax-invoices/999999"]) {
+      const a = await api.get(path);
+      expect(a.http).toBe(404);
+      expect(a.body.status).toBe(false);
+      expect(typeof a.body.message).toBe("string");
+      expect(JSON.stringify(a.body)).not.toMatch(/at .*\.ts:\d+/);
+    }
+    const outside = await fetch(`${svc.origin}/elsewhere`);
+    expect(outside.status).toBe(404);
+    expect(await outside.json()).toEqual({ status: false, message: "Not Found", code: 404, data: null });
+    const notObject = await api.post("/quotations", [1, 2]);
+    expect(notObject.http).toBe(400);
+    expect(notObject.body.message).toBe("The request body must be a JSON object");
+  });
+
+  it("sends CORS headers for the add-in's origin and answers preflight requests", async () => {
+    const pre = await fetch(`${svc.root}/tax-invoices`, {
+      method: "OPTIONS",
+      headers: { origin: "https://localhost:3000", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" },
+    });
+    expect(pre.status).toBeLessThan(300);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("https://localhost:3000");
+    expect((pre.headers.get("access-control-allow-headers") ?? "").toLowerCase()).toContain("authorization");
+    const r = await fetch(`${svc.root}/token`, { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(r.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("serves an OpenAPI document generated from the shared schemas at both roots", async () => {
+    for (const root of [svc.root, `${svc.origin}/v1`]) {
+      const r = await fetch(`${root}/openapi.json`);
+      expect(r.status).toBe(200);
+      const doc = await r.json();
+      expect(doc.openapi).toMatch(/^3\./);
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+        "/token", "/tax-invoices", "/tax-invoices/inline", "/tax-invoices/{id}", "/tax-invoices/{id}/status/{statusId}",
+        "/purchase-orders", "/purchases-orders", "/contacts", "/company/info", "/bank-channel/petty-cash",
+      ]));
+      const create = doc.paths["/tax-invoices"].post.requestBody.content["application/json"].schema;
+      expect(JSON.stringify(create)).toContain("publishedOn");
+    }
+  });
+});
+
+// The budget is kept in memory, whatever the store: one store is enough.
+describe("rate limit", () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService({ rateLimitPerMinute: 3 });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  it("answers 429 with Retry-After past the requests allowed per minute for a token", async () => {
+    const api = await clientFor(svc.root);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await api.get("/company/info")).http);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const last = await api.get("/company/info");
+    expect(last.http).toBe(429);
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(last.body).toMatchObject({ status: false, code: 429 });
+    // Another token has its own budget.
+    expect((await (await clientFor(svc.root)).get("/company/info")).http).toBe(200);
+  });
+});
