@@ -2,7 +2,7 @@
 // Runs in the task pane and in Node alike: `fetch` is passed in, nothing else of the host is used.
 
 import { defaultSleep, type Sleep } from "./backoff";
-import { ApiError, AuthError, NotFoundError, UnsupportedOperationError } from "./errors";
+import { ApiError, AuthError, CancelledError, NotFoundError, UnsupportedOperationError } from "./errors";
 import { createPacer, defaultRequestsPerMinute } from "./pacing";
 import { iterateList, type IterateOptions } from "./paging";
 import { DOCUMENT_ROUTES, ENVIRONMENTS, MASTER_ROUTES, type DocumentOperation, type EnvironmentName, type Route } from "./routes";
@@ -191,6 +191,7 @@ export function createClient(opts: ClientOptions): DocSheetClient {
 
   /** Sends with the bearer token; a 401 drops the token and tries once more with a fresh one. */
   async function call(route: Route, operation: string, a: { params?: Record<string, Id>; query?: object; body?: unknown; signal?: AbortSignal } = {}): Promise<unknown> {
+    if (a.signal?.aborted) throw new CancelledError(operation);
     const send = async (token: string) =>
       transport.send({ route, operation, params: a.params, query: a.query, body: a.body, signal: a.signal, token });
     let token = await tokenCache.get(a.signal);

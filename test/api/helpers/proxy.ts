@@ -1,0 +1,56 @@
+// A fault-injecting HTTP proxy: forwards each request to the real service, waits for its full
+// answer, and then, for the requests chosen, destroys the client's socket instead of answering.
+// The service has done the work; the client never hears of it.
+import { createServer, request, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+export interface DroppingProxy {
+  /** Same path layout as the target: origin of the proxy. */
+  origin: string;
+  /** Requests whose answers were dropped, as "METHOD /path". */
+  dropped: string[];
+  close(): Promise<void>;
+}
+
+export async function startDroppingProxy(target: string, drop: (method: string, path: string) => boolean): Promise<DroppingProxy> {
+  const upstream = new URL(target);
+  const dropped: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    const headers: IncomingHttpHeaders = { ...req.headers, host: upstream.host };
+    const up = request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+      (upRes) => {
+        const chunks: Buffer[] = [];
+        upRes.on("data", (c: Buffer) => chunks.push(c));
+        upRes.on("end", () => {
+          const path = (req.url ?? "").split("?")[0];
+          if (drop(req.method ?? "", path)) {
+            dropped.push(`${req.method} ${path}`);
+            req.socket.destroy();
+            return;
+          }
+          res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+          res.end(Buffer.concat(chunks));
+        });
+      },
+    );
+    up.on("error", () => req.socket.destroy());
+    req.pipe(up);
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    dropped,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
