@@ -1,0 +1,37 @@
+// Progress on stderr: a bar redrawn in place on a terminal, plain lines otherwise (logs, pipes).
+import type { Progress } from "../jobs/types";
+
+export interface ProgressReporter {
+  update(p: Progress): void;
+  done(): void;
+}
+
+export function progressReporter(label: string, stream: NodeJS.WriteStream = process.stderr): ProgressReporter {
+  if (stream.isTTY) {
+    let last = 0;
+    let drawn = false;
+    return {
+      update(p) {
+        const now = Date.now();
+        if (now - last < 80 && p.done !== p.total) return;
+        last = now;
+        const width = 30;
+        const ratio = p.total ? Math.min(1, p.done / p.total) : 0;
+        const filled = Math.round(ratio * width);
+        const bar = `[${"#".repeat(filled)}${"-".repeat(width - filled)}]`;
+        const count = p.total !== undefined ? `${p.done}/${p.total}` : `${p.done}`;
+        stream.write(`\r${label} ${bar} ${count} `);
+        drawn = true;
+      },
+      done() {
+        if (drawn) stream.write("\n");
+      },
+    };
+  }
+  return {
+    update(p) {
+      if (p.message) stream.write(`${label}: ${p.message}${p.total !== undefined ? ` (${p.done}/${p.total})` : ""}\n`);
+    },
+    done() {},
+  };
+}

@@ -1,0 +1,28 @@
+// The check job: read the sheet, run the shared rules on every document, report (and optionally
+// mark) each finding at its cell.
+import type { Family } from "../rules/codes";
+import { checkSheet } from "../sheet/check";
+import { readDocuments } from "../sheet/read";
+import type { ReadTarget, WorkbookPort } from "../workbook/port";
+import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
+
+export interface CheckJobOptions extends JobContext {
+  family: Family;
+  target?: ReadTarget;
+  /** Mark the cells of the findings on the sheet (after clearing earlier marks). */
+  mark?: boolean;
+}
+
+export async function checkJob(port: WorkbookPort, opts: CheckJobOptions): Promise<CheckOutcome> {
+  throwIfCancelled(opts.signal);
+  const block = await port.read(opts.target);
+  const read = readDocuments(block);
+  const today = localDate((opts.now ?? (() => new Date()))());
+  const { documents, findings } = checkSheet(read, opts.family, today);
+  opts.onProgress?.({ done: documents.length, total: documents.length, message: `checked ${documents.length} documents` });
+  if (opts.mark) {
+    await port.clearMarks(block.sheet);
+    if (findings.length > 0) await port.mark(block.sheet, findings.map((f) => ({ row: f.row, col: f.col, message: f.message })));
+  }
+  return { sheet: block.sheet, documents: read.documents.length, findings };
+}

@@ -1,0 +1,41 @@
+// What every job shares: progress, cancel, the clock. Jobs touch no Node built-ins: the port,
+// the client and the clock are handed in.
+import type { CellFinding } from "../sheet/findings";
+
+export interface Progress {
+  /** Units done so far (documents, pages), and the total when known. */
+  done: number;
+  total?: number;
+  /** What just happened, for a plain log line. */
+  message?: string;
+}
+
+export interface JobContext {
+  onProgress?: (p: Progress) => void;
+  signal?: AbortSignal;
+  /** Now; tests and the CLI pass their own. */
+  now?: () => Date;
+}
+
+/** YYYY-MM-DD of a moment in local time (the user's "today"). */
+export function localDate(d: Date): string {
+  const p = (n: number): string => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+export class JobCancelledError extends Error {
+  constructor() {
+    super("cancelled");
+    this.name = "JobCancelledError";
+  }
+}
+
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new JobCancelledError();
+}
+
+export interface CheckOutcome {
+  sheet: string;
+  documents: number;
+  findings: CellFinding[];
+}

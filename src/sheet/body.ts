@@ -1,0 +1,193 @@
+// A document read from rows → the request the service takes: which operation (simple or inline,
+// with payment, upgrade, partial receipt) and the JSON body, with the totals the user left out
+// computed by the shared rules. Pure.
+import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
+import { computeTotals, type ComputedTotals } from "../rules/totals";
+import { ZERO, parseDecimal, toWireNumber } from "../rules/money";
+import { FIELD_BY_KEY } from "./fields";
+import { cellFinding, type CellFinding } from "./findings";
+import type { SheetDocument, SheetLayout } from "./read";
+
+export type PostOperation =
+  | "create" | "createInline" | "createWithPayment" | "createInlineWithPayment"
+  | "upgrade" | "upgradeInline" | "upgradeWithPayment" | "upgradeInlineWithPayment"
+  | "partialReceipt";
+
+export interface BuiltDocument {
+  operation: PostOperation;
+  structure: "simple" | "inline";
+  withPayment: boolean;
+  upgrade: boolean;
+  body: Record<string, unknown>;
+  /** Problems with the choice of operation (a receipt with no source, payment on a quotation). */
+  findings: CellFinding[];
+}
+
+export interface BuildOptions {
+  /** YYYY-MM-DD used when the sheet gives no publishedOn. */
+  today: string;
+  /** Text added to internalNotes (the post job's marker). */
+  marker?: string;
+}
+
+const TOTAL_FIELDS = ["subTotal", "discountAmount", "totalAfterDiscount", "vatAmount", "grandTotal"] as const;
+const INLINE_TOTALS = ["exemptAmount", "vatableAmount"] as const;
+
+const METHOD_NAME: Record<number, string> = {
+  [PAYMENT_METHOD.Cash]: "Cash", [PAYMENT_METHOD.Cheque]: "Cheque", [PAYMENT_METHOD.Transfer]: "Transfer",
+  [PAYMENT_METHOD.CreditCard]: "CreditCard", [PAYMENT_METHOD.PettyCash]: "PettyCash", [PAYMENT_METHOD.OtherChannel]: "OtherChannel",
+};
+
+/** Serial prefixes of the source types an upgrade names (service-facts §2.1). */
+const SOURCE_TYPE_BY_PREFIX: [RegExp, number][] = [[/^QT/i, 3], [/^BL/i, 5], [/^INV/i, 7], [/^PO/i, 1]];
+
+export function buildDocument(doc: SheetDocument, family: Family, layout: SheetLayout, opts: BuildOptions): BuiltDocument {
+  const info = FAMILY_INFO[family];
+  const findings: CellFinding[] = [];
+  const here = (key: string): { row: number; col: number } => {
+    const c = doc.fields[key];
+    if (c) return c;
+    return { row: doc.firstRow, col: layout.headers.columns.get(key) ?? layout.headers.left };
+  };
+  const problem = (key: string, message: string): void => {
+    const at = here(key);
+    findings.push(cellFinding(layout.sheet, at.row, at.col, FIELD_BY_KEY.has(key) ? key : "", message));
+  };
+
+  const has = (level: string): boolean => Object.keys(doc.fields).some((k) => FIELD_BY_KEY.get(k)?.level === level);
+  const partial = doc.lines.some((l) => l.fields["item.documentId"] || l.fields["item.partialAmount"]);
+  const upgrade = has("source");
+  const withPayment = has("payment");
+  const inline = doc.lines.some((l) => l.fields["item.discountAmount"] || l.fields["item.vatRate"] || l.fields["item.withHeldPerItem"] || l.fields["item.withHeldPerItemValue"]);
+  const structure = inline ? "inline" : "simple";
+
+  let operation: PostOperation;
+  if (partial) {
+    operation = "partialReceipt";
+    if (!info.partialReceipt) problem("item.documentId", `${info.label.en} documents have no partial receipts; only receipts are paid against tax invoices.`);
+  } else if (upgrade) {
+    operation = withPayment ? (inline ? "upgradeInlineWithPayment" : "upgradeWithPayment") : inline ? "upgradeInline" : "upgrade";
+    if (!info.upgrade) problem("source.recordId", `${info.label.en} documents cannot be created by upgrading another document; clear the source columns.`);
+    else if (withPayment && !info.upgradeWithPayment) problem("paymentMethod", `An upgrade into a ${info.label.en.toLowerCase()} cannot record a payment; clear the payment columns.`);
+  } else {
+    operation = withPayment ? (inline ? "createInlineWithPayment" : "createWithPayment") : inline ? "createInline" : "create";
+    if (!info.simple) {
+      problem("source.recordId", `${info.label.en}s are created from a tax invoice or billing note: fill the source columns, or the tax invoice record id and partial amount of each line.`);
+    } else if (withPayment && !info.withPayment) {
+      problem("paymentMethod", `${info.label.en}s take no payment on creation; clear the payment columns.`);
+    }
+  }
+
+  const body = operation === "partialReceipt" ? partialBody(doc, opts) : documentBody(doc, family, structure, upgrade, withPayment, opts);
+  return { operation, structure, withPayment: withPayment && !partial, upgrade: upgrade && !partial, body, findings };
+}
+
+/** Document, payment and source fields of the sheet, by wire name. */
+function headerValues(doc: SheetDocument, levels: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, cell] of Object.entries(doc.fields)) {
+    const def = FIELD_BY_KEY.get(key);
+    if (def && levels.includes(def.level)) out[def.wire] = cell.value;
+  }
+  return out;
+}
+
+function lineValues(doc: SheetDocument): Record<string, unknown>[] {
+  return doc.lines.map((l) => {
+    const item: Record<string, unknown> = {};
+    for (const [key, cell] of Object.entries(l.fields)) item[FIELD_BY_KEY.get(key)!.wire] = cell.value;
+    return item;
+  });
+}
+
+function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+function withMarker(notes: unknown, marker: string | undefined): string | undefined {
+  const text = typeof notes === "string" ? notes : "";
+  if (!marker) return text || undefined;
+  return text ? `${text}\n${marker}` : marker;
+}
+
+function documentBody(
+  doc: SheetDocument, family: Family, structure: "simple" | "inline", upgrade: boolean, withPayment: boolean, opts: BuildOptions,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = headerValues(doc, ["document"]);
+  body.publishedOn ??= opts.today;
+  if (body.dueDate === undefined) body.dueDate = addDays(String(body.publishedOn), typeof body.creditDays === "number" ? body.creditDays : 0);
+  const notes = withMarker(body.internalNotes, opts.marker);
+  if (notes !== undefined) body.internalNotes = notes;
+  body.documentStructureType = structure === "inline" ? "InlineDocument" : "SimpleDocument";
+  if (structure === "inline") {
+    body.useInlineDiscount ??= true;
+    body.useInlineVat ??= true;
+    body.discountType ??= 3;
+  }
+  body.items = lineValues(doc);
+  fillTotals(body, structure);
+
+  if (upgrade) {
+    const source = headerValues(doc, ["source"]);
+    if (source.referenceDocumentType === undefined) source.referenceDocumentType = sourceType(family, source.referenceDocumentSerial);
+    body.documentReference = [source];
+  }
+  if (withPayment) Object.assign(body, paymentBody(body, family, structure, headerValues(doc, ["payment"])));
+  return body;
+}
+
+/** Totals the sheet leaves empty are computed; the ones it gives are sent as given (and checked). */
+function fillTotals(body: Record<string, unknown>, structure: "simple" | "inline"): ComputedTotals {
+  const totals = computeTotals(body, { structure });
+  const items = body.items as Record<string, unknown>[];
+  items.forEach((item, i) => {
+    if (item.total === undefined) item.total = toWireNumber(totals.lines[i].total);
+  });
+  for (const f of TOTAL_FIELDS) if (body[f] === undefined) body[f] = toWireNumber(totals[f]);
+  if (structure === "inline") for (const f of INLINE_TOTALS) if (body[f] === undefined) body[f] = toWireNumber(totals[f]);
+  if (body.documentWithholdingTaxPercentage !== undefined && body.documentWithholdingTaxAmount === undefined) {
+    body.documentWithholdingTaxAmount = toWireNumber(totals.documentWithholdingTaxAmount);
+  }
+  return totals;
+}
+
+function sourceType(family: Family, serial: unknown): number | undefined {
+  if (typeof serial === "string") for (const [re, t] of SOURCE_TYPE_BY_PREFIX) if (re.test(serial)) return t;
+  const from = FAMILY_INFO[family].upgradeFrom;
+  return from.length === 1 ? from[0] : undefined;
+}
+
+function paymentBody(
+  body: Record<string, unknown>, family: Family, structure: "simple" | "inline", pay: Record<string, unknown>,
+): Record<string, unknown> {
+  const info = FAMILY_INFO[family];
+  pay.paymentDate ??= body.publishedOn;
+  if (pay.collected === undefined && typeof body.grandTotal === "number") {
+    pay.collected = body.grandTotal;
+  }
+  const method = METHOD_NAME[Number(pay.paymentMethod)] ?? "Cash";
+  const form = structure === "inline" ? "Inline" : "Simple";
+  if (info.side === "expense") pay.expensePaymentStructureType = `Expense${form}DocumentWithPaymentPaid${method}`;
+  else pay.documentPaymentStructureType = `${form}DocumentWithPayment${info.side === "buy" ? "Paid" : "Receiving"}${method}`;
+  return pay;
+}
+
+function partialBody(doc: SheetDocument, opts: BuildOptions): Record<string, unknown> {
+  const body: Record<string, unknown> = headerValues(doc, ["document"]);
+  const notes = withMarker(body.internalNotes, opts.marker);
+  if (notes !== undefined) body.internalNotes = notes;
+  body.isBatchDocument = true;
+  body.partialPaymentMethod = 11;
+  body.creditType ??= 3;
+  body.documentStructureType = "SimpleDocument";
+  body.documentReference = [];
+  body.items = lineValues(doc).map((item) => ({ documentType: 7, ...item }));
+  if (body.grandTotal === undefined) {
+    let sum = ZERO;
+    for (const item of body.items as Record<string, unknown>[]) sum = sum.plus(parseDecimal(item.partialAmount) ?? ZERO);
+    body.grandTotal = toWireNumber(sum);
+  }
+  body.totalAfterDiscount ??= body.grandTotal;
+  return body;
+}

@@ -1,0 +1,62 @@
+// A template per family: the fields users fill, validation lists where the spec has fixed values,
+// and one example document that passes check. Pure.
+import { FAMILY_INFO, type Family } from "../rules/codes";
+import type { CellValue, ColumnSpec } from "../workbook/port";
+import { columnFor } from "./columns";
+import { RESULT_KEYS } from "./fields";
+
+export interface Template {
+  sheetName: string;
+  columns: ColumnSpec[];
+  rows: CellValue[][];
+}
+
+const CONTACT = ["contactName", "contactTaxId", "contactAddress", "contactBranch", "contactEmail"];
+const TERMS = ["publishedOn", "creditDays", "reference", "projectName", "isVat", "isVatInclusive", "discountAmount", "remarks", "internalNotes"];
+const LINES = ["item.name", "item.description", "item.quantity", "item.unitName", "item.pricePerUnit", "item.discountAmount", "item.vatRate"];
+const EXPENSE_LINES = ["item.systemCode", "item.categoryId", "item.creditId", "item.debitId", "item.withHeldPerItem", "item.withHeldPerItemValue"];
+const PAYMENT = ["paymentMethod", "paymentDate", "collected", "bankAccountId", "chequeBankAccountId", "chequeDate", "bankChequeId", "creditCardBankAccountId", "creditCardId", "pettyCashId", "otherChannelId", "withheldPercentage", "withheldAmount"];
+const SOURCE = ["source.recordId", "source.referenceDocumentSerial", "source.referenceDocumentType"];
+const PARTIAL = ["item.documentId", "item.partialAmount"];
+
+export function templateKeys(family: Family): string[] {
+  const info = FAMILY_INFO[family];
+  if (family === "receipts") {
+    // Receipts come from an upgrade (source columns) or, against tax invoices, as partial receipts.
+    return ["documentKey", ...CONTACT, ...TERMS, ...LINES, ...SOURCE, ...PAYMENT, ...PARTIAL, ...RESULT_KEYS];
+  }
+  const keys = ["documentKey", ...CONTACT, ...TERMS];
+  if (family === "expenses") keys.push("expenseCategoryView");
+  keys.push(...LINES);
+  if (family === "expenses") keys.push(...EXPENSE_LINES);
+  if (info.upgrade) keys.push(...SOURCE);
+  if (info.withPayment) keys.push(...PAYMENT);
+  keys.push(...RESULT_KEYS);
+  return keys;
+}
+
+export function template(family: Family, today: string): Template {
+  const keys = templateKeys(family);
+  const columns = keys.map((k) => columnFor(k, family));
+  const [y, m, d] = today.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const example: Record<string, CellValue>[] = [
+    {
+      documentKey: "1", contactName: "Example Co., Ltd.", contactTaxId: "0105556000001", publishedOn: date, creditDays: 30,
+      reference: "PO-001", isVat: "TRUE", isVatInclusive: "FALSE",
+      "item.name": "Consulting", "item.quantity": 2, "item.unitName": "hour", "item.pricePerUnit": 1500,
+    },
+    { documentKey: "1", "item.name": "Travel", "item.quantity": 1, "item.unitName": "trip", "item.pricePerUnit": 350 },
+  ];
+  if (family === "expenses") {
+    // Accounting view: each line names its debit (expense) and credit (payable) account codes.
+    Object.assign(example[0], { expenseCategoryView: 1, "item.name": "Taxi", "item.description": "Taxi to client", "item.creditId": "21399", "item.debitId": "53029" });
+    Object.assign(example[1], { "item.name": "Paper", "item.description": "Printer paper", "item.creditId": "21399", "item.debitId": "53030" });
+  }
+  if (family === "receipts") {
+    // An upgrade of a tax invoice: the record id and serial must be those of a real one.
+    Object.assign(example[0], { "source.recordId": 1, "source.referenceDocumentSerial": "INV2026010001", "source.referenceDocumentType": 7 });
+  }
+  const rows = example.map((r) => keys.map((k) => r[k] ?? null));
+  return { sheetName: FAMILY_INFO[family].label.en, columns, rows };
+}
