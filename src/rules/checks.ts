@@ -16,7 +16,7 @@ import {
   SimpleDocumentSchema, UpdateDocumentSchema, UpgradeDocumentSchema, UpgradeWithPaymentDocumentSchema,
   WithPaymentDocumentSchema,
 } from "./schemas";
-import { computeTotals } from "./totals";
+import { computeTotals, type ComputedTotals } from "./totals";
 
 export type Structure = "simple" | "inline";
 export type CheckOperation = "create" | "update" | "upgrade";
@@ -133,10 +133,12 @@ function documentFindings(body: unknown, ctx: DocumentCheckContext): Finding[] {
   // Simple-document VAT validation: creates, PUTs, and upgrades only on with-payment paths.
   if (ctx.structure === "simple" && (ctx.operation !== "upgrade" || ctx.withPayment)) out.push(...vatFindings(body));
   out.push(...withholdingFindings(body, ctx));
-  out.push(...lineFindings(body, ctx));
+  // Totals once: the line checks need the line totals, the arithmetic checks all of them.
+  const totals = computeTotals(body, { structure: ctx.structure });
+  out.push(...lineFindings(body, ctx, totals));
   if (ctx.operation === "upgrade") out.push(...upgradeFindings(body, ctx.family));
   if (ctx.withPayment) out.push(...paymentRuleFindings(body, FAMILY_INFO[ctx.family].side));
-  if (ctx.arithmetic) out.push(...arithmeticFindings(body, ctx.structure));
+  if (ctx.arithmetic) out.push(...arithmeticFindings(body, ctx.structure, totals));
   out.push(...precisionWarnings(body));
   return out;
 }
@@ -212,11 +214,10 @@ function expenseView(body: Obj): 1 | 3 | null {
   return v.equals(1) ? 1 : v.equals(3) ? 3 : null;
 }
 
-function lineFindings(body: Obj, ctx: DocumentCheckContext): Finding[] {
+function lineFindings(body: Obj, ctx: DocumentCheckContext, computed: ComputedTotals): Finding[] {
   const out: Finding[] = [];
   const items = itemsOf(body);
   const view = ctx.family === "expenses" ? expenseView(body) : null;
-  const computed = computeTotals(body, { structure: ctx.structure });
   let inlineWithholding = false;
   items.forEach((raw, i) => {
     if (!isObject(raw)) return; // the schema reports it
@@ -278,9 +279,8 @@ function given2(v: unknown): Decimal | null {
   return d === null ? null : roundHalfUp(d, 2);
 }
 
-function arithmeticFindings(body: Obj, structure: Structure): Finding[] {
+function arithmeticFindings(body: Obj, structure: Structure, t: ComputedTotals): Finding[] {
   const out: Finding[] = [];
-  const t = computeTotals(body, { structure });
   const inline = structure === "inline";
   const mismatch = (field: string, expected: Decimal, template: string = MESSAGES.arithmeticDocument, extra: Record<string, string> = {}) => {
     const given = given2(body[field]);
@@ -340,6 +340,14 @@ function precisionWarnings(body: Obj): Finding[] {
   const out: Finding[] = [];
   const check = (path: string, v: unknown) => {
     if (typeof v !== "number" && typeof v !== "string") return;
+    // Fast path for JSON numbers: their shortest form shows the places (no exponent below 1e21).
+    if (typeof v === "number") {
+      const text = String(v);
+      if (!text.includes("e")) {
+        const dot = text.indexOf(".");
+        if (dot < 0 || text.length - dot - 1 <= placesOf(path)) return;
+      }
+    }
     const d = parseDecimal(v);
     if (d === null) return;
     const places = placesOf(path);

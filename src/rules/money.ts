@@ -6,7 +6,8 @@ export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUN
 export type Decimal = DecimalJs;
 export type DecimalValue = DecimalJs.Value;
 
-export const ZERO = new Decimal(0);
+const SMALL_INTEGERS: readonly Decimal[] = Array.from({ length: 1024 }, (_, i) => new Decimal(i));
+export const ZERO = SMALL_INTEGERS[0];
 export const HUNDRED = new Decimal(100);
 
 /**
@@ -48,7 +49,9 @@ export function placesOf(field: string): 2 | 4 {
 }
 
 export function roundHalfUp(value: DecimalValue, places: number): Decimal {
-  return new Decimal(value).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  const d = DecimalJs.isDecimal(value) ? (value as Decimal) : new Decimal(value);
+  // Decimals are immutable: a value already within its places is returned as it is (a hot path).
+  return d.decimalPlaces() <= places ? d : d.toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
 }
 
 export function roundField(field: string, value: DecimalValue): Decimal {
@@ -74,7 +77,13 @@ const SPACES = /[\s\u00a0\u2007\u2009\u202f]+/g;
  * gives null. Never throws.
  */
 export function parseDecimal(value: unknown): Decimal | null {
-  if (typeof value === "number") return Number.isFinite(value) ? new Decimal(String(value)) : null;
+  // decimal.js reads a number through its shortest string form itself (and integers faster).
+  // Small whole numbers (quantities, flags, codes, zero amounts) come from a table: decimals are
+  // immutable, so sharing them is safe, and it halves the work of checking a large sheet.
+  if (typeof value === "number") {
+    if (Number.isInteger(value) && value >= 0 && value < SMALL_INTEGERS.length) return SMALL_INTEGERS[value];
+    return Number.isFinite(value) ? new Decimal(value) : null;
+  }
   if (typeof value === "bigint") return new Decimal(value.toString());
   if (DecimalJs.isDecimal(value)) return (value as Decimal).isFinite() ? new Decimal(value as Decimal) : null;
   if (typeof value !== "string") return null;

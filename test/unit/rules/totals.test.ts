@@ -53,7 +53,7 @@ describe("calculation rule 2: inline, isManualVat true, isVatInclusive false", (
 });
 
 describe("VAT from the formula (isManualVat not true)", () => {
-  test.each<[string, object, "simple" | "inline", Expected]>([
+  test.each<[string, Record<string, unknown>, "simple" | "inline", Expected]>([
     [
       // 3 × 33.3333 = 99.9999 → subTotal 100.00; VAT 7% = 7.00; grandTotal 107.00
       "simple, VAT exclusive",
@@ -142,7 +142,7 @@ describe("VAT from the formula (isManualVat not true)", () => {
 });
 
 describe("withholding tax (document level, on the pre-VAT amount)", () => {
-  test.each<[string, object, string]>([
+  test.each<[string, Record<string, unknown>, string]>([
     // 1000 + 7% VAT; 3% of 1000 = 30.00
     ["VAT exclusive", { isVat: true, documentWithholdingTaxPercentage: 3, items: [{ quantity: 1, pricePerUnit: 1000 }] }, "30"],
     // 1070 including VAT 70: base 1000, 3% = 30.00
