@@ -1,0 +1,39 @@
+// Finding documents a post created earlier, by the marker in their internalNotes: before a run
+// (documents a killed run created) and after a create whose answer was lost.
+import type { DocSheetClient, DocumentRecord } from "../api";
+import type { Family } from "../rules/codes";
+import { MARKER_PREFIX, hasMarker } from "../sheet/marker";
+
+export interface MarkerSearch {
+  /** YYYY-MM-DD bounds of the documents' publishedOn. */
+  startDate: string;
+  endDate: string;
+  searchString?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Every document of the family in the date range whose internalNotes carry a docsheet marker,
+ * by marker. Lists that leave internalNotes out are completed by reading the document.
+ */
+export async function documentsByMarker(client: DocSheetClient, family: Family, search: MarkerSearch, wanted?: ReadonlySet<string>): Promise<Map<string, DocumentRecord>> {
+  const api = client.documents(family);
+  const found = new Map<string, DocumentRecord>();
+  const query = { range: 5, startDate: search.startDate, endDate: search.endDate, searchString: search.searchString };
+  for await (const page of api.listAll(query, { signal: search.signal })) {
+    for (const rec of page.list) {
+      let notes = rec.internalNotes;
+      if (notes === undefined) notes = (await api.get(rec.recordId, { signal: search.signal })).internalNotes;
+      if (typeof notes !== "string" || !notes.includes(MARKER_PREFIX)) continue;
+      for (const line of notes.split(/\r?\n/)) {
+        const m = line.trim();
+        if (!m.startsWith(MARKER_PREFIX) || !hasMarker(notes, m)) continue;
+        if (wanted && !wanted.has(m)) continue;
+        // The oldest wins should two ever carry one marker: it is the one a row may already claim.
+        const prev = found.get(m);
+        if (!prev || rec.recordId < prev.recordId) found.set(m, { ...rec, internalNotes: notes });
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,222 @@
+// The post job: every document of the sheet without a recordId is checked, sent with the right
+// operation, and its result written back on all its rows as soon as it arrives.
+//
+// No document is created twice: each body carries a marker in internalNotes (sheet/marker.ts).
+// Before sending, documents that an earlier (killed) run created are found by their marker and
+// written back instead of sent. A create whose answer is lost is looked up by its marker before
+// it is tried again; if the lookup fails too, the row says so and claims nothing.
+import {
+  ApiError, AuthError, NetworkError, OutcomeUnknownError, ValidationError, WrongCredentialsError, type DocSheetClient, type DocumentRecord,
+} from "../api";
+import type { Family } from "../rules/codes";
+import { buildDocument, type BuiltDocument } from "../sheet/body";
+import { checkBuilt } from "../sheet/check";
+import type { CellFinding } from "../sheet/findings";
+import { documentMarker } from "../sheet/marker";
+import { readDocuments, type SheetDocument } from "../sheet/read";
+import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
+import type { ReadTarget, WorkbookPort } from "../workbook/port";
+import { documentsByMarker } from "./find";
+import { runPool } from "./pool";
+import { localDate, type JobContext } from "./types";
+
+export interface PostJobOptions extends JobContext {
+  family: Family;
+  target?: ReadTarget;
+  /** Documents in flight at once (the client paces requests on top). Default 4. */
+  concurrency?: number;
+  /** Called after results were written to the port (the CLI saves the file here). */
+  onResult?: (r: DocumentResult) => void | Promise<void>;
+}
+
+export type ResultKind = "created" | "found" | "skipped" | "invalid" | "failed" | "unknown" | "cancelled";
+
+export interface DocumentResult {
+  key: string;
+  rows: number[];
+  kind: ResultKind;
+  recordId?: number;
+  documentSerial?: string;
+  message: string;
+}
+
+export interface PostOutcome {
+  sheet: string;
+  results: DocumentResult[];
+  findings: CellFinding[];
+  counts: Record<ResultKind, number>;
+}
+
+/** Failures that are about the connection, not the row: the whole job stops. */
+export class ConnectionError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ConnectionError";
+  }
+}
+
+const RESULT_KEYS = ["recordId", "documentSerial", "status", "result"] as const;
+
+interface Pending {
+  doc: SheetDocument;
+  built: BuiltDocument;
+  marker: string;
+}
+
+export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions): Promise<PostOutcome> {
+  const block = await port.read(opts.target);
+  const read = readDocuments(block);
+  const sheet = block.sheet;
+  const today = localDate((opts.now ?? (() => new Date()))());
+  const findings: CellFinding[] = [...read.findings];
+  const results: DocumentResult[] = [];
+  const columns = resultColumns(read.layout, RESULT_KEYS);
+  if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
+
+  const total = read.documents.length;
+  let done = 0;
+  const report = async (doc: SheetDocument, r: Omit<DocumentResult, "key" | "rows">, status?: string): Promise<void> => {
+    const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r };
+    results.push(result);
+    if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, status));
+    done++;
+    opts.onProgress?.({ done, total, message: `${doc.key} (row ${doc.firstRow + 1}): ${r.message}` });
+    await opts.onResult?.(result);
+  };
+
+  // 1. Check everything; only clean documents without a recordId go on.
+  const pending: Pending[] = [];
+  for (const doc of read.documents) {
+    if (doc.fields.recordId) {
+      await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: "already posted" });
+      continue;
+    }
+    const marker = documentMarker(sheet, doc);
+    const built = buildDocument(doc, opts.family, read.layout, { today, marker });
+    const own = read.findings.filter((f) => doc.rows.includes(f.row) && f.severity === "error");
+    const rules = doc.broken ? [] : checkBuilt(doc, built, opts.family, read.layout).filter((f) => f.severity === "error");
+    findings.push(...rules);
+    const problems = [...own, ...rules];
+    if (problems.length > 0 || doc.broken) {
+      const text = problems.slice(0, 3).map((f) => `${f.cell}: ${f.message}`).join("; ") || "a cell could not be read";
+      await report(doc, { kind: "invalid", message: `not sent: ${text}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ""}` });
+      continue;
+    }
+    pending.push({ doc, built, marker });
+  }
+
+  // 2. Documents an earlier run created but could not write back.
+  const toSend: Pending[] = [];
+  if (pending.length > 0) {
+    const existing = await guardConnection(() => documentsByMarker(client, opts.family, dateSpan(pending), new Set(pending.map((p) => p.marker))));
+    for (const p of pending) {
+      const rec = existing.get(p.marker);
+      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, message: "created (found from an earlier run)" }, rec.statusString);
+      else toSend.push(p);
+    }
+  }
+
+  // 3. Send, a few at a time; results are written as they arrive.
+  const api = client.documents(opts.family);
+  let fatal: unknown;
+  await runPool(toSend, opts.concurrency ?? 4, async (p) => {
+    try {
+      const rec = await createOnce(client, opts.family, p, () => (api[p.built.operation] as (b: Record<string, unknown>) => Promise<DocumentRecord>)(p.built.body));
+      if (rec === undefined) {
+        await report(p.doc, { kind: "unknown", message: "outcome unknown: the answer was lost and the document could not be looked up; run post again to resolve it" });
+      } else {
+        await report(p.doc, { kind: rec.found ? "found" : "created", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: rec.found ? "created (confirmed after a lost answer)" : "created" }, rec.record.statusString);
+      }
+    } catch (err) {
+      if (isConnectionFailure(err)) {
+        fatal ??= err;
+        return;
+      }
+      await report(p.doc, { kind: "failed", message: errorText(err) });
+    }
+  }, () => fatal !== undefined || opts.signal?.aborted === true);
+
+  for (const p of toSend) {
+    if (!results.some((r) => r.key === p.doc.key)) await report(p.doc, { kind: "cancelled", message: fatal ? `not sent: ${errorText(fatal)}` : "not sent: cancelled" });
+  }
+  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
+
+  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
+  for (const r of results) counts[r.kind]++;
+  return { sheet, results, findings, counts };
+}
+
+function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, status?: string) {
+  const ok = r.recordId !== undefined;
+  return resultWrites(doc, columns.cols, {
+    recordId: ok ? r.recordId! : null,
+    documentSerial: ok ? (r.documentSerial ?? null) : null,
+    status: ok ? (status ?? "awaiting") : null,
+    result: r.message,
+  });
+}
+
+/**
+ * Sends a create. When its answer is lost, looks for the document by its marker; only when the
+ * service is known not to have it is the create sent again (once). undefined: still unknown.
+ */
+async function createOnce(
+  client: DocSheetClient, family: Family, p: Pending, send: () => Promise<DocumentRecord>,
+): Promise<{ record: DocumentRecord; found: boolean } | undefined> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return { record: await send(), found: false };
+    } catch (err) {
+      if (!(err instanceof OutcomeUnknownError)) throw err;
+      let existing: Map<string, DocumentRecord>;
+      try {
+        existing = await documentsByMarker(client, family, { ...dateSpan([p]), searchString: searchFor(p) }, new Set([p.marker]));
+      } catch (lookupErr) {
+        if (isConnectionFailure(lookupErr)) throw lookupErr;
+        return undefined;
+      }
+      const rec = existing.get(p.marker);
+      if (rec) return { record: rec, found: true };
+    }
+  }
+  return undefined;
+}
+
+function searchFor(p: Pending): string | undefined {
+  const name = p.built.body.contactName;
+  return typeof name === "string" && name.trim() ? name.trim() : undefined;
+}
+
+function dateSpan(list: Pending[]): { startDate: string; endDate: string } {
+  let start = "9999-12-31";
+  let end = "0000-01-01";
+  for (const p of list) {
+    const d = String(p.built.body.publishedOn ?? "");
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) continue;
+    if (d < start) start = d;
+    if (d > end) end = d;
+  }
+  if (start > end) start = end = new Date().toISOString().slice(0, 10);
+  return { startDate: start, endDate: end };
+}
+
+function isConnectionFailure(err: unknown): boolean {
+  return err instanceof WrongCredentialsError || err instanceof AuthError || (err instanceof NetworkError && err.operation === "token");
+}
+
+async function guardConnection<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ApiError) throw new ConnectionError(errorText(err), { cause: err });
+    throw err;
+  }
+}
+
+export function errorText(err: unknown): string {
+  if (err instanceof ValidationError) {
+    const extra = err.validationErrors?.length ? `: ${err.validationErrors.join("; ")}` : "";
+    return `${err.message}${extra}`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}

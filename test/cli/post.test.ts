@@ -1,0 +1,248 @@
+// `docsheet post` end to end: real .xlsx files, the real bin as a child process, the real local
+// service (child process). Totals are confirmed by reading the documents back from the service.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { createClient, type DocSheetClient, type DocumentRecord } from "../../src/api";
+import { startTestService, type TestService } from "../helpers/service";
+import { BIN, REPO, runCli } from "./run";
+
+jest.setTimeout(240_000);
+
+let service: TestService;
+let client: DocSheetClient;
+let dir: string;
+const AUTH = ["--client-id", "demo", "--client-secret", "demo-secret"];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "docsheet-post-"));
+  service = await startTestService();
+  client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+});
+afterAll(async () => {
+  await service?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Doc {
+  key: string;
+  customer: string;
+  lines: [name: string, qty: number, price: number][];
+}
+
+/** A template made by the CLI, filled in with these documents. */
+async function filledTemplate(name: string, family: string, docs: Doc[]): Promise<string> {
+  const path = join(dir, name);
+  expect((await runCli(["template", family, "--out", path])).code).toBe(0);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const ws = wb.worksheets[0];
+  const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+  ws.spliceRows(2, ws.rowCount - 1);
+  const col = (k: string) => header.indexOf(k) + 1;
+  let r = 2;
+  for (const d of docs) {
+    d.lines.forEach(([item, qty, price], i) => {
+      const row = ws.getRow(r++);
+      row.getCell(col("documentKey")).value = d.key;
+      if (i === 0) {
+        row.getCell(col("contactName")).value = d.customer;
+        row.getCell(col("publishedOn")).value = "15/01/2569";
+        row.getCell(col("isVat")).value = "ใช่";
+        row.getCell(col("isVatInclusive")).value = false;
+      }
+      row.getCell(col("item.name")).value = item;
+      row.getCell(col("item.quantity")).value = qty;
+      row.getCell(col("item.pricePerUnit")).value = typeof price === "number" && price > 999 ? price.toLocaleString("en-US") : price;
+    });
+  }
+  await wb.xlsx.writeFile(path);
+  return path;
+}
+
+async function rowsOf(path: string): Promise<Record<string, unknown>[]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const ws = wb.worksheets[0];
+  const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+  const out: Record<string, unknown>[] = [];
+  ws.eachRow((row, i) => {
+    if (i === 1) return;
+    out.push(Object.fromEntries(header.map((h, c) => [h, row.getCell(c + 1).value])));
+  });
+  return out;
+}
+
+async function allDocuments(family: "tax-invoices" | "quotations"): Promise<DocumentRecord[]> {
+  const all: DocumentRecord[] = [];
+  for await (const page of client.documents(family).listAll({})) all.push(...page.list);
+  return all;
+}
+
+function docs(prefix: string, n: number): Doc[] {
+  return Array.from({ length: n }, (_, i) => ({
+    key: `${prefix}-${i + 1}`,
+    customer: `${prefix} customer ${i + 1}`,
+    lines: [["Consulting", 2, 1500 + i], ["Travel", 1, 350.25]],
+  }));
+}
+
+describe("docsheet post", () => {
+  it("creates the documents of a filled template with the totals the service confirms, and a second run creates nothing", async () => {
+    const path = await filledTemplate("basic.xlsx", "tax-invoices", docs("basic", 3));
+    const first = await runCli(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...AUTH]);
+    expect(first.stdout).toMatch(/created 3, found 0, skipped 0/);
+    expect(first.code).toBe(0);
+
+    const rows = await rowsOf(path);
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      expect(row.result).toBe("created");
+      expect(row.status).toBe("awaiting");
+      expect(typeof row.recordId).toBe("number");
+    }
+    for (let i = 0; i < 3; i++) {
+      const [a, b] = [rows[2 * i], rows[2 * i + 1]];
+      expect(b.recordId).toBe(a.recordId);
+      expect(b.documentSerial).toBe(a.documentSerial);
+      const doc = await client.documents("tax-invoices").get(a.recordId as number);
+      // 2 × (1500 + i) + 350.25, 7% VAT on top.
+      const sub = 2 * (1500 + i) + 350.25;
+      expect(doc.subTotal).toBe(sub);
+      expect(doc.vatAmount).toBe(Math.round(sub * 7) / 100);
+      expect(doc.grandTotal).toBe(Math.round(sub * 107) / 100);
+      expect(doc.documentSerial).toBe(a.documentSerial);
+      expect(doc.publishedOn).toBe("2026-01-15");
+      expect(doc.contactName).toBe(`basic customer ${i + 1}`);
+      expect(String(doc.internalNotes)).toMatch(/^docsheet:[0-9a-z]+:basic-\d$/);
+    }
+
+    const before = (await allDocuments("tax-invoices")).length;
+    const second = await runCli(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...AUTH]);
+    expect(second.stdout).toMatch(/created 0, found 0, skipped 3/);
+    expect(second.code).toBe(0);
+    expect((await allDocuments("tax-invoices")).length).toBe(before);
+  });
+
+  it("writes the reason into the rows of a document the service refuses, and exits 1", async () => {
+    const path = await filledTemplate("bad.xlsx", "tax-invoices", [{ key: "x", customer: "Bad Co", lines: [["Pen", 1, 10]] }]);
+    const out = join(dir, "bad-out.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path);
+    const ws = wb.worksheets[0];
+    const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+    ws.getRow(2).getCell(header.indexOf("item.quantity") + 1).value = "lots";
+    await wb.xlsx.writeFile(path);
+    const r = await runCli(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", out]);
+    expect(r.code).toBe(1);
+    const rows = await rowsOf(out);
+    expect(rows[0].recordId).toBeNull();
+    expect(String(rows[0].result)).toMatch(/not sent: .*"lots" is not a number/);
+  });
+
+  it("exits 2 on wrong credentials and takes the secret from DOCSHEET_CLIENT_SECRET", async () => {
+    const path = await filledTemplate("creds.xlsx", "quotations", docs("creds", 1));
+    const wrong = await runCli(["post", path, "--family", "quotations", "--base-url", service.root, "--client-id", "demo", "--client-secret", "nope"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/wrong client id or secret/);
+    expect(wrong.stderr).not.toMatch(/nope/);
+    const env = await runCli(["post", path, "--family", "quotations", "--base-url", service.root, "--client-id", "demo"], { DOCSHEET_CLIENT_SECRET: "demo-secret" });
+    expect(env.code).toBe(0);
+  });
+
+  it("creates each document exactly once when a run is killed half-way and run again", async () => {
+    const n = 40;
+    const path = await filledTemplate("killed.xlsx", "quotations", docs("killed", n));
+    const child = spawn(process.execPath, [BIN, "post", path, "--family", "quotations", "--base-url", service.root, ...AUTH, "--concurrency", "2"], {
+      cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
+    });
+    let seen = 0;
+    await new Promise<void>((done) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        seen += (chunk.toString().match(/: created/g) ?? []).length;
+        if (seen >= 8 && child.exitCode === null && !child.killed) child.kill("SIGKILL");
+      });
+      child.on("close", () => done());
+    });
+    expect(seen).toBeGreaterThanOrEqual(8);
+    const mid = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("killed "));
+    expect(mid.length).toBeGreaterThan(0);
+    expect(mid.length).toBeLessThan(n);
+
+    const again = await runCli(["post", path, "--family", "quotations", "--base-url", service.root, ...AUTH]);
+    expect(again.code).toBe(0);
+    const after = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("killed "));
+    expect(after).toHaveLength(n);
+    expect(new Set(after.map((d) => d.contactName)).size).toBe(n);
+    const rows = await rowsOf(path);
+    const claimed = new Map<string, unknown>();
+    for (const row of rows) {
+      expect(typeof row.recordId).toBe("number");
+      const prev = claimed.get(String(row.documentKey));
+      if (prev !== undefined) expect(row.recordId).toBe(prev);
+      claimed.set(String(row.documentKey), row.recordId);
+    }
+    expect(new Set(claimed.values()).size).toBe(n);
+    const byId = new Map(after.map((d) => [d.recordId, d]));
+    for (const [key, id] of claimed) expect(byId.get(id as number)?.contactName).toBe(`killed customer ${key.split("-")[1]}`);
+  });
+
+  it("creates no duplicate when the answer to a create is dropped after the service committed it", async () => {
+    const proxy = await droppingProxy(new URL(service.root).origin, (method, url, n) => method === "POST" && /\/quotations$/.test(url) && (n === 2 || n === 3));
+    try {
+      const path = await filledTemplate("dropped.xlsx", "quotations", docs("dropped", 4));
+      const r = await runCli(["post", path, "--family", "quotations", "--base-url", `${proxy.origin}/test`, ...AUTH, "--concurrency", "1"]);
+      expect(proxy.dropped()).toBe(2);
+      expect(r.stdout).toMatch(/created 2, found 2/);
+      expect(r.code).toBe(0);
+      const created = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("dropped "));
+      expect(created).toHaveLength(4);
+      const rows = await rowsOf(path);
+      expect(rows.filter((x) => x.result === "created (confirmed after a lost answer)")).toHaveLength(4);
+      const ids = new Set(rows.map((x) => x.recordId));
+      expect(ids).toEqual(new Set(created.map((d) => d.recordId)));
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+/** An HTTP proxy that forwards every request, and for chosen ones drops the answer after the service sent it. */
+async function droppingProxy(target: string, drop: (method: string, url: string, nth: number) => boolean) {
+  let count = 0;
+  let dropped = 0;
+  const server: Server = createServer((req, res) => {
+    const isCreate = req.method === "POST" && /\/quotations$/.test(req.url ?? "");
+    const nth = isCreate ? ++count : 0;
+    const upstream = request(new URL(req.url ?? "/", target), { method: req.method, headers: req.headers }, (up) => {
+      const chunks: Buffer[] = [];
+      up.on("data", (c: Buffer) => chunks.push(c));
+      up.on("end", () => {
+        if (isCreate && drop(req.method ?? "", req.url ?? "", nth)) {
+          dropped++;
+          req.socket.destroy();
+          return;
+        }
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        res.end(Buffer.concat(chunks));
+      });
+    });
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    dropped: () => dropped,
+    close: () => new Promise<void>((done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    }),
+  };
+}
+
