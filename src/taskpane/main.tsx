@@ -1,2 +1,22 @@
+// The task pane inside Excel: the Office.js port, the relay on the pane's own origin, Office's language.
 import { render } from "preact";
-Office.onReady(() => render(<p>DocSheet</p>, document.getElementById("app")!));
+import { ExcelPort } from "../workbook/excel";
+import { App } from "./app";
+import { pickLanguage } from "./i18n";
+import { createServices, loadEngine } from "./services";
+import { injectStyles } from "./styles";
+
+function safeSession(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // some hosts block storage: the pane still works, it just forgets the client id
+  }
+}
+
+Office.onReady(() => {
+  injectStyles();
+  const services = createServices({ port: new ExcelPort(), relayBase: `${window.location.origin}/relay` });
+  render(<App services={services} lang={pickLanguage(Office.context.displayLanguage)} storage={safeSession()} />, document.getElementById("app")!);
+  setTimeout(() => void loadEngine().catch(() => undefined), 0); // warm the heavy chunk once the pane shows
+});

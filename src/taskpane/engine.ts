@@ -1,0 +1,7 @@
+// Everything heavy the pane runs (the shared rules with zod and decimal.js, the sheet layer, the
+// jobs, the client), in one chunk loaded after the pane is on screen: the pane shows at once.
+export { createClient } from "../api/client";
+export { checkJob } from "../jobs/check";
+export { checkSheet } from "../sheet/check";
+export { readDocuments } from "../sheet/read";
+export { template } from "../sheet/template";

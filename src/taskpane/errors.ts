@@ -1,0 +1,30 @@
+// Every failure the pane can meet → one clear sentence in the user's language. Secrets never reach
+// here: the client redacts them before it builds an error.
+import {
+  ApiError, AuthError, CancelledError, NetworkError, OutcomeUnknownError, RateLimitError, ServerError, ValidationError,
+  WrongCredentialsError,
+} from "../api/errors";
+import type { Translate } from "./i18n";
+
+/** Office.js errors carry a string `code` (ItemNotFound, InvalidArgument, ...). */
+function officeCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+export function describeError(err: unknown, t: Translate): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof WrongCredentialsError) return t("err_credentials");
+  if (err instanceof RateLimitError) return t("err_rate", { seconds: Math.max(1, Math.ceil((err.retryAfterMs ?? 60_000) / 1000)) });
+  if (err instanceof NetworkError) return t("err_network");
+  if (err instanceof OutcomeUnknownError) return t("err_outcome");
+  if (err instanceof AuthError) return t("err_auth");
+  if (err instanceof ServerError) return t("err_server", { status: err.httpStatus ?? "5xx" });
+  if (err instanceof ValidationError) return t("err_validation", { message: (err.validationErrors ?? [message]).join("; ") });
+  if (err instanceof CancelledError) return t("cancelled");
+  if (err instanceof ApiError) return t("err_unknown", { message });
+  // fetch() itself failing (no network, relay down, CORS) is a TypeError in browsers.
+  if (err instanceof TypeError && /fetch|network|load failed/i.test(message)) return t("err_network");
+  if (officeCode(err)) return t("err_host", { message });
+  return t("err_unknown", { message });
+}

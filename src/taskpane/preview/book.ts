@@ -1,0 +1,63 @@
+// The preview's workbook: the in-memory port, plus what Excel would give it — a selection the user
+// makes on the grid, and a redraw after every change a job makes.
+import { rangeAddress } from "../../sheet/address";
+import { MemoryWorkbook } from "../../workbook/memory";
+import type { CellRect, WorkbookPort } from "../../workbook/port";
+
+export interface GridSelection extends CellRect {
+  sheet: string;
+}
+
+export class PreviewBook {
+  readonly memory: MemoryWorkbook;
+  selection: GridSelection | null = null;
+  private listeners = new Set<() => void>();
+
+  constructor(memory = new MemoryWorkbook()) {
+    this.memory = memory;
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  changed(): void {
+    for (const l of this.listeners) l();
+  }
+
+  select(sel: GridSelection | null): void {
+    this.selection = sel;
+    if (sel) this.memory.active = sel.sheet;
+    this.changed();
+  }
+
+  /** The port jobs use: reads the grid selection when it spans more than one cell, as Excel does. */
+  port(): WorkbookPort {
+    const m = this.memory;
+    const after = async <T>(p: Promise<T>): Promise<T> => {
+      try {
+        return await p;
+      } finally {
+        this.changed();
+      }
+    };
+    return {
+      read: (target = {}) => {
+        const sel = this.selection;
+        const sheet = target.sheet ?? m.active;
+        const multi = sel && sel.sheet === sheet && (sel.bottom > sel.top || sel.right > sel.left);
+        return m.read(target.range || !multi ? target : { sheet, range: rangeAddress(sel) });
+      },
+      write: (sheet, writes) => after(m.write(sheet, writes)),
+      mark: (sheet, marks) => after(m.mark(sheet, marks)),
+      clearMarks: (sheet) => after(m.clearMarks(sheet)),
+      addTableSheet: (name, columns, rows) => after(m.addTableSheet(name, columns, rows)),
+      select: async (sheet, row, col) => {
+        await m.select(sheet, row, col);
+        this.select({ sheet, top: row, left: col, bottom: row, right: col });
+      },
+      sheetNames: () => m.sheetNames(),
+    };
+  }
+}

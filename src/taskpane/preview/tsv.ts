@@ -1,0 +1,38 @@
+// Rows copied from Excel arrive as tab-separated text; cells holding tabs, newlines or quotes are
+// quoted ("a""b"). Numbers stay text here: the sheet layer reads text numbers the way it reads Excel's.
+import type { CellValue } from "../../workbook/port";
+
+export function parseTsv(text: string): CellValue[][] {
+  const rows: CellValue[][] = [];
+  let row: CellValue[] = [];
+  let cell = "";
+  let quoted = false;
+  let i = 0;
+  const body = text.replace(/\r\n?/g, "\n").replace(/\n$/, "");
+  const push = () => { row.push(toValue(cell)); cell = ""; };
+  while (i < body.length) {
+    const ch = body[i];
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') { cell += '"'; i += 2; continue; }
+      if (ch === '"') { quoted = false; i++; continue; }
+      cell += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && cell === "") { quoted = true; i++; continue; }
+    if (ch === "\t") { push(); i++; continue; }
+    if (ch === "\n") { push(); rows.push(row); row = []; i++; continue; }
+    cell += ch;
+    i++;
+  }
+  if (body.length > 0) { push(); rows.push(row); }
+  return rows;
+}
+
+/** Excel copies TRUE/FALSE and numbers as text; plain numbers become numbers like typing them would. */
+function toValue(text: string): CellValue {
+  if (text === "") return null;
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (text === "TRUE" || text === "FALSE") return text === "TRUE";
+  return text;
+}

@@ -1,0 +1,92 @@
+// Actions on the documents of the selected rows: status, delete, payment, upgrade, PDF, e-mail,
+// share link, attach a file.
+import { useState } from "preact/hooks";
+import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
+import type { Lang, Translate } from "../i18n";
+import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices } from "../services";
+import { Message, Section, useTask } from "../ui";
+import { Progressbar } from "./post";
+
+/** Which actions a family has (codes.ts says which operations exist). */
+export function actionsFor(family: Family): ActionKind[] {
+  const info = FAMILY_INFO[family];
+  return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? FAMILIES.some((f) => FAMILY_INFO[f].upgradeFrom.includes(info.documentType)) : true));
+}
+
+export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean; confirm?: (text: string) => boolean }) {
+  const { t, services, family } = props;
+  const info = FAMILY_INFO[family];
+  const kinds = actionsFor(family);
+  const [kind, setKind] = useState<ActionKind>("status");
+  const [status, setStatus] = useState(info.statuses[0] ?? "");
+  const [email, setEmail] = useState("");
+  const [file, setFile] = useState<ActionRequest["file"]>();
+  const targets = FAMILIES.filter((f) => FAMILY_INFO[f].upgradeFrom.includes(info.documentType));
+  const [upgradeTo, setUpgradeTo] = useState<Family | undefined>(targets[0]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const task = useTask<ActView>(t);
+  const act = services.act;
+  const current = kinds.includes(kind) ? kind : "status";
+  const currentStatus = info.statuses.includes(status) ? status : info.statuses[0];
+
+  function start() {
+    setProblem(null);
+    if (current === "email" && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())) return setProblem(t("required", { field: t("email") }));
+    if (current === "attach" && !file) return setProblem(t("required", { field: t("file") }));
+    if (current === "delete" && !(props.confirm ?? ((s) => window.confirm(s)))(t("confirmDelete"))) return;
+    const request: ActionRequest = { kind: current, status: currentStatus, email: email.trim(), upgradeTo: upgradeTo ?? targets[0], file };
+    if (act) void task.run((ctx) => act(family, request, ctx));
+  }
+
+  async function pick(input: HTMLInputElement) {
+    const chosen = input.files?.[0];
+    setFile(chosen ? { name: chosen.name, bytes: new Uint8Array(await chosen.arrayBuffer()) } : undefined);
+  }
+
+  return (
+    <Section id="actions" title={t("actions")}>
+      <p class="help">{t("actionsHelp")}</p>
+      <label for="ds-action">{t("action")}</label>
+      <select id="ds-action" value={current} onChange={(e) => setKind((e.currentTarget as HTMLSelectElement).value as ActionKind)}>
+        {kinds.map((k) => <option key={k} value={k}>{t(`act_${k}`)}</option>)}
+      </select>
+      {current === "status" && (
+        <>
+          <label for="ds-status">{t("status")}</label>
+          <select id="ds-status" value={currentStatus} onChange={(e) => setStatus((e.currentTarget as HTMLSelectElement).value)}>
+            {info.statuses.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </>
+      )}
+      {current === "upgrade" && (
+        <>
+          <label for="ds-upgrade">{t("upgradeTo")}</label>
+          <select id="ds-upgrade" value={upgradeTo} onChange={(e) => setUpgradeTo((e.currentTarget as HTMLSelectElement).value as Family)}>
+            {targets.map((f) => <option key={f} value={f}>{FAMILY_INFO[f].label[props.lang]}</option>)}
+          </select>
+        </>
+      )}
+      {current === "email" && (
+        <>
+          <label for="ds-email">{t("email")}</label>
+          <input id="ds-email" type="email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        </>
+      )}
+      {current === "attach" && (
+        <>
+          <label for="ds-file">{t("file")}</label>
+          <input id="ds-file" type="file" onChange={(e) => void pick(e.currentTarget)} />
+        </>
+      )}
+      <button class="primary" type="button" disabled={!act || !props.connected || task.busy} onClick={start}>{t("runAction")}</button>
+      {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
+      {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("acting", { done: task.progress.done, total: task.progress.total ?? "?" })} />}
+      <Message tone="info" text={!act ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="error" text={problem ?? task.error} />
+      <Message tone={task.result && task.result.failed > 0 ? "error" : "ok"} text={task.result ? t("actDone", { ok: task.result.ok, failed: task.result.failed }) : null} />
+      {task.result && task.result.links.length > 0 && (
+        <ul>{task.result.links.map((l) => <li key={l}><a href={l} target="_blank" rel="noopener noreferrer">{l}</a></li>)}</ul>
+      )}
+    </Section>
+  );
+}

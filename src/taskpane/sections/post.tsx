@@ -1,0 +1,35 @@
+// Post: creates the documents of the rows, with a progress bar and cancel; results go into the sheet.
+import type { Family } from "../../rules/codes";
+import type { Translate } from "../i18n";
+import type { PaneServices, PostView } from "../services";
+import { Message, Section, useTask } from "../ui";
+
+export function Progressbar(props: { done: number; total?: number; label: string }) {
+  return (
+    <>
+      <progress value={props.done} max={props.total ?? undefined} aria-label={props.label} />
+      <p class="status" aria-live="polite">{props.label}</p>
+    </>
+  );
+}
+
+export function PostSection(props: { t: Translate; services: PaneServices; family: Family; connected: boolean }) {
+  const { t, services } = props;
+  const task = useTask<PostView>(t);
+  const post = services.post;
+  const r = task.result;
+  return (
+    <Section id="post" title={t("post")}>
+      <p class="help">{t("postHelp")}</p>
+      <button class="primary" type="button" disabled={!post || !props.connected || task.busy}
+        onClick={() => post && task.run((ctx) => post(props.family, ctx))}>{t("runPost")}</button>
+      {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
+      {task.busy && task.progress && (
+        <Progressbar done={task.progress.done} total={task.progress.total} label={t("posting", { done: task.progress.done, total: task.progress.total ?? "?" })} />
+      )}
+      <Message tone="info" text={!post ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="error" text={task.error} />
+      <Message tone={r && r.failed > 0 ? "error" : "ok"} text={r ? t("postDone", { created: r.created, skipped: r.skipped, failed: r.failed }) : null} />
+    </Section>
+  );
+}

@@ -1,0 +1,58 @@
+// Pull: the family's documents (filters: period, dates, search) into a new sheet, per document or per line.
+import { useState } from "preact/hooks";
+import { RANGE, type Family } from "../../rules/codes";
+import type { Translate } from "../i18n";
+import type { PaneServices, PullQuery, PullView } from "../services";
+import { Message, Section, useTask } from "../ui";
+import { Progressbar } from "./post";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function PullSection(props: { t: Translate; services: PaneServices; family: Family; connected: boolean }) {
+  const { t, services } = props;
+  const [query, setQuery] = useState<PullQuery>({ perLine: false });
+  const [problem, setProblem] = useState<string | null>(null);
+  const task = useTask<PullView>(t);
+  const pull = services.pull;
+  const set = (patch: Partial<PullQuery>) => setQuery({ ...query, ...patch });
+
+  function start() {
+    setProblem(null);
+    for (const d of [query.startDate, query.endDate]) if (d && !DATE.test(d)) return setProblem(`${d}: YYYY-MM-DD`);
+    if (pull) void task.run((ctx) => pull(props.family, query, ctx));
+  }
+
+  return (
+    <Section id="pull" title={t("pull")}>
+      <p class="help">{t("pullHelp")}</p>
+      <label for="ds-range">{t("range")}</label>
+      <select id="ds-range" value={query.range ?? ""} onChange={(e) => set({ range: (e.currentTarget as HTMLSelectElement).value || undefined })}>
+        <option value="">—</option>
+        {Object.entries(RANGE).map(([name, value]) => <option key={name} value={String(value)}>{name}</option>)}
+      </select>
+      <div class="row">
+        <div>
+          <label for="ds-start">{t("startDate")}</label>
+          <input id="ds-start" type="date" value={query.startDate ?? ""} onInput={(e) => set({ startDate: e.currentTarget.value || undefined })} />
+        </div>
+        <div>
+          <label for="ds-end">{t("endDate")}</label>
+          <input id="ds-end" type="date" value={query.endDate ?? ""} onInput={(e) => set({ endDate: e.currentTarget.value || undefined })} />
+        </div>
+      </div>
+      <label for="ds-search">{t("search")}</label>
+      <input id="ds-search" type="search" value={query.search ?? ""} onInput={(e) => set({ search: e.currentTarget.value || undefined })} />
+      <fieldset style="border:0;padding:0;margin:8px 0 0">
+        <legend class="help">{t("layout")}</legend>
+        <label style="font-weight:400"><input type="radio" name="ds-layout" checked={!query.perLine} onChange={() => set({ perLine: false })} />{t("perDocument")}</label>
+        <label style="font-weight:400"><input type="radio" name="ds-layout" checked={query.perLine} onChange={() => set({ perLine: true })} />{t("perLine")}</label>
+      </fieldset>
+      <button class="primary" type="button" disabled={!pull || !props.connected || task.busy} onClick={start}>{t("runPull")}</button>
+      {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
+      {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("pulling", { done: task.progress.done })} />}
+      <Message tone="info" text={!pull ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="error" text={problem ?? task.error} />
+      <Message tone="ok" text={task.result ? t("pullDone", { rows: task.result.rows, sheet: task.result.sheet }) : null} />
+    </Section>
+  );
+}

@@ -1,0 +1,71 @@
+// Small pieces every section uses: a collapsible section, a message line, and a task runner that
+// keeps busy/progress/error state and can cancel.
+import type { ComponentChildren } from "preact";
+import { useRef, useState } from "preact/hooks";
+import type { Progress } from "../jobs/types";
+import { describeError } from "./errors";
+import type { Translate } from "./i18n";
+
+export function Section(props: { id: string; title: string; open?: boolean; children: ComponentChildren }) {
+  return (
+    <details id={props.id} open={props.open}>
+      <summary>{props.title}</summary>
+      <div class="body">{props.children}</div>
+    </details>
+  );
+}
+
+export type Tone = "error" | "ok" | "info";
+
+export function Message(props: { tone: Tone; text: string | null }) {
+  if (!props.text) return null;
+  return <p class={`msg ${props.tone}`} role={props.tone === "error" ? "alert" : "status"}>{props.text}</p>;
+}
+
+export interface Task<T> {
+  busy: boolean;
+  progress: Progress | null;
+  error: string | null;
+  result: T | null;
+  run(work: (ctx: { signal: AbortSignal; onProgress: (p: Progress) => void }) => Promise<T>): Promise<void>;
+  cancel(): void;
+  reset(): void;
+}
+
+/** Runs one job at a time; every failure becomes a message in the user's language, never a crash. */
+export function useTask<T>(t: Translate): Task<T> {
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<T | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  return {
+    busy, progress, error, result,
+    async run(work) {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setBusy(true);
+      setError(null);
+      setResult(null);
+      setProgress(null);
+      try {
+        const value = await work({ signal: abort.signal, onProgress: setProgress });
+        if (!abort.signal.aborted) setResult(value);
+      } catch (err) {
+        setError(abort.signal.aborted ? t("cancelled") : describeError(err, t));
+      } finally {
+        if (controller.current === abort) controller.current = null;
+        setBusy(false);
+      }
+    },
+    cancel() {
+      controller.current?.abort();
+    },
+    reset() {
+      setError(null);
+      setResult(null);
+      setProgress(null);
+    },
+  };
+}
