@@ -5,6 +5,7 @@ import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { computeTotals, type ComputedTotals } from "../rules/totals";
 import { ZERO, parseDecimal, toWireNumber } from "../rules/money";
 import { FIELD_BY_KEY } from "./fields";
+import { MARKER_PREFIX } from "./marker";
 import { cellFinding, type CellFinding } from "./findings";
 import type { SheetDocument, SheetLayout } from "./read";
 
@@ -106,7 +107,8 @@ function addDays(iso: string, days: number): string {
 }
 
 function withMarker(notes: unknown, marker: string | undefined): string | undefined {
-  const text = typeof notes === "string" ? notes : "";
+  // A pulled document's own marker is not this document's: it would make a repost look posted.
+  const text = typeof notes === "string" ? notes.split(/\r?\n/).filter((l) => !l.trim().startsWith(MARKER_PREFIX)).join("\n").trim() : "";
   if (!marker) return text || undefined;
   return text ? `${text}\n${marker}` : marker;
 }

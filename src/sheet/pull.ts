@@ -1,0 +1,74 @@
+// Documents → rows of a sheet, one row per document or one per line, with columns named as the
+// worksheet layout names them (the field keys), so a pulled sheet reads back, can be edited, and
+// posted again (rows keep their recordId, so posting skips them until it is cleared). Pure.
+import type { Family } from "../rules/codes";
+import type { CellValue, ColumnSpec } from "../workbook/port";
+import { columnFor } from "./columns";
+import { FIELD_BY_KEY } from "./fields";
+
+type Json = Record<string, unknown>;
+
+const HEAD = [
+  "documentKey", "contactName", "contactCode", "contactTaxId", "contactAddress", "contactBranch", "contactPerson", "contactEmail",
+  "contactNumber", "contactZipCode", "publishedOn", "dueDate", "creditType", "creditDays", "reference", "projectName", "salesName",
+  "isVat", "isVatInclusive", "isManualVat", "discountPercentage", "discountAmount", "remarks", "internalNotes",
+];
+const EXPENSE_HEAD = ["expenseCategoryView"];
+const LINE = ["item.type", "item.name", "item.description", "item.quantity", "item.unitName", "item.pricePerUnit", "item.discountAmount", "item.vatRate", "item.total"];
+const EXPENSE_LINE = ["item.systemCode", "item.categoryId", "item.creditId", "item.debitId", "item.withHeldPerItem", "item.withHeldPerItemValue"];
+const TOTALS = ["subTotal", "totalAfterDiscount", "exemptAmount", "vatableAmount", "vatAmount", "grandTotal", "documentWithholdingTaxPercentage", "documentWithholdingTaxAmount"];
+const RESULTS = ["recordId", "documentSerial", "status"];
+
+export interface PulledSheet {
+  columns: ColumnSpec[];
+  rows: CellValue[][];
+}
+
+export function pullKeys(family: Family, lines: boolean): string[] {
+  const keys = [...HEAD];
+  if (family === "expenses") keys.push(...EXPENSE_HEAD);
+  if (lines) keys.push(...LINE, ...(family === "expenses" ? EXPENSE_LINE : []));
+  keys.push(...TOTALS, ...RESULTS);
+  return keys;
+}
+
+/** One pulled document → its rows. */
+export function documentRows(doc: Json, keys: readonly string[], lines: boolean): CellValue[][] {
+  const inline = doc.documentStructureType === "InlineDocument" || doc.useInlineDiscount === true || doc.useInlineVat === true;
+  const head = (key: string): CellValue => {
+    if (key === "documentKey") return String(doc.documentSerial ?? doc.recordId ?? "");
+    if (key === "status") return typeof doc.statusString === "string" ? doc.statusString : null;
+    return cellOf(key, doc[FIELD_BY_KEY.get(key)!.wire]);
+  };
+  const items = Array.isArray(doc.items) ? (doc.items as Json[]) : [];
+  if (!lines || items.length === 0) return [keys.map((k) => (k.startsWith("item.") ? null : head(k)))];
+  return items.map((item, i) =>
+    keys.map((k) => {
+      if (!k.startsWith("item.")) {
+        // Header fields on the first row only: later rows of a document may leave them empty.
+        return i === 0 || k === "documentKey" || k === "recordId" || k === "documentSerial" || k === "status" ? head(k) : null;
+      }
+      // Simple documents keep no line discount or VAT rate, so posting them back stays simple.
+      if (!inline && (k === "item.discountAmount" || k === "item.vatRate")) return null;
+      return cellOf(k, item[FIELD_BY_KEY.get(k)!.wire]);
+    }),
+  );
+}
+
+function cellOf(key: string, v: unknown): CellValue {
+  if (v === undefined || v === null || v === "") return null;
+  const def = FIELD_BY_KEY.get(key)!;
+  if (def.kind === "date" && typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) {
+    const [y, m, d] = v.slice(0, 10).split("-").map(Number);
+    return new Date(Date.UTC(y, m - 1, d));
+  }
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v;
+  return JSON.stringify(v);
+}
+
+export function pullSheet(family: Family, docs: readonly Json[], lines: boolean): PulledSheet {
+  const keys = pullKeys(family, lines);
+  const rows: CellValue[][] = [];
+  for (const d of docs) for (const r of documentRows(d, keys, lines)) rows.push(r);
+  return { columns: keys.map((k) => columnFor(k, family)), rows };
+}
