@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { createClient, type DocSheetClient } from "../../src/api";
+import { createClient, type DocSheetClient, type DocumentRecord } from "../../src/api";
 import { startTestService, type TestService } from "../helpers/service";
 import { runCli } from "./run";
 
@@ -97,7 +97,7 @@ describe("docsheet pull", () => {
     const post = await runCli(["post", out, "--family", "tax-invoices", "--base-url", service.root, ...AUTH]);
     expect(post.stdout).toMatch(/created 2/);
     expect(post.code).toBe(0);
-    const all = [];
+    const all: DocumentRecord[] = [];
     for await (const page of client.documents("tax-invoices").listAll({})) all.push(...page.list);
     const totals = (name: string) => all.filter((d) => d.contactName === name).map((d) => [d.subTotal, d.vatAmount, d.grandTotal, d.documentStructureType]);
     expect(totals("Pull Simple")).toEqual([[137.5, 9.63, 147.13, "SimpleDocument"], [137.5, 9.63, 147.13, "SimpleDocument"]]);
