@@ -1,0 +1,121 @@
+// `npm start`: the local accounting service (http://127.0.0.1:8787) and the add-in on port 3000
+// (task pane, manifest.xml, preview.html, and the relay to the service roots), then how to sideload.
+// Options: --http (no certificate), --no-service, --port N (add-in), --service-port N.
+// HTTPS uses a self-signed certificate webpack-dev-server makes itself (no sudo); if that fails the
+// add-in is served over plain http on localhost (the preview page works; Office needs https).
+import type { AddressInfo } from "node:net";
+import { createRelay, relayRoots } from "../src/relay/relay";
+
+interface StartOptions {
+  https: boolean;
+  service: boolean;
+  port: number;
+  servicePort: number;
+}
+
+function parseArgs(argv: string[]): StartOptions {
+  const opts: StartOptions = { https: true, service: true, port: 3000, servicePort: 8787 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--http") opts.https = false;
+    else if (a === "--no-service") opts.service = false;
+    else if (a === "--port") opts.port = Number(argv[++i]);
+    else if (a === "--service-port") opts.servicePort = Number(argv[++i]);
+    else throw new Error(`unknown option ${a} (use --http, --no-service, --port N, --service-port N)`);
+  }
+  for (const p of [opts.port, opts.servicePort]) if (!Number.isInteger(p) || p <= 0 || p > 65535) throw new Error(`not a port: ${p}`);
+  return opts;
+}
+
+async function startLocalService(port: number): Promise<{ url: string; close(): Promise<void> } | null> {
+  try {
+    const { startService } = (await import("../src/service/main")) as typeof import("../src/service/main");
+    return await startService({ port, quiet: true });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === "EADDRINUSE") {
+      console.log(`port ${port} is taken: using the service already running there`);
+      return null;
+    }
+    throw err;
+  }
+}
+
+type DevServer = { start(): Promise<void>; stop(): Promise<void>; server?: { address(): AddressInfo | string | null } };
+
+async function startAddin(opts: StartOptions, https: boolean): Promise<DevServer> {
+  const webpack = require("webpack") as typeof import("webpack");
+  const WebpackDevServer = require("webpack-dev-server") as new (options: object, compiler: unknown) => DevServer;
+  const makeConfig = require("../webpack.config.js") as (env: object, argv: object) => import("webpack").Configuration & { devServer: object };
+  const config = makeConfig({}, { mode: "development" });
+  const compiler = webpack({ ...config, infrastructureLogging: { level: "warn" }, stats: "errors-warnings" });
+  const relay = createRelay(relayRoots(process.env, opts.servicePort));
+  const server = new WebpackDevServer({
+    ...config.devServer,
+    port: opts.port,
+    server: https ? "https" : "http",
+    open: false,
+    setupMiddlewares: (middlewares: unknown[], devServer: { app: { use(path: string, fn: unknown): void } }) => {
+      devServer.app.use("/", relay);
+      return middlewares;
+    },
+  }, compiler);
+  await server.start();
+  return server;
+}
+
+function printHelp(addin: string, service: string | null, https: boolean): void {
+  const lines = [
+    "",
+    "DocSheet is running.",
+    `  Task pane          ${addin}/taskpane.html`,
+    `  Preview (no Excel) ${addin}/preview.html`,
+    `  Manifest           ${addin}/manifest.xml   (file: ./manifest.xml)`,
+    `  Relay              ${addin}/relay/local/... -> ${service ?? "http://127.0.0.1:8787"}/test`,
+    service ? `  Local service      ${service}  (roots ${service}/test and ${service}/v1)` : "  Local service      not started here",
+    "",
+    "Demo credentials: client id demo, secret demo-secret (environment: Local service).",
+    "",
+    "Sideload manifest.xml in Excel:",
+    "  Windows: put manifest.xml in a shared folder, add that folder under File > Options > Trust Center >",
+    "           Trust Center Settings > Trusted Add-in Catalogs (tick Show in Menu), restart Excel, then",
+    "           Home > Add-ins > Advanced > SHARED FOLDER > DocSheet.",
+    "  Mac:     copy manifest.xml to ~/Library/Containers/com.microsoft.Excel/Data/Documents/wef/",
+    "           (create the folder), restart Excel, then Home > Add-ins > DocSheet.",
+    "  Web:     Excel on the web > Home > Add-ins > More Add-ins > My Add-ins > Upload My Add-in > manifest.xml.",
+    https
+      ? "  The certificate is self-signed: open the task pane URL once in your browser and accept it (or trust it in the OS)."
+      : "  Served over http: Office only loads https add-ins, so use the preview page, or restart without --http.",
+    "",
+    "Press Ctrl+C to stop.",
+  ];
+  console.log(lines.join("\n"));
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const service = opts.service ? await startLocalService(opts.servicePort) : null;
+  let https = opts.https;
+  let addin: DevServer;
+  try {
+    addin = await startAddin(opts, https);
+  } catch (err) {
+    if (!https) throw err;
+    console.log(`could not serve https (${err instanceof Error ? err.message : String(err)}): falling back to http`);
+    https = false;
+    addin = await startAddin(opts, false);
+  }
+  printHelp(`${https ? "https" : "http"}://localhost:${opts.port}`, service?.url ?? (opts.service ? `http://127.0.0.1:${opts.servicePort}` : null), https);
+  const stop = async () => {
+    await addin.stop().catch(() => undefined);
+    await service?.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void stop());
+  process.once("SIGTERM", () => void stop());
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
