@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { checkJob } from "../jobs/check";
 import { publicFinding, type CellFinding } from "../sheet/findings";
 import { XlsxWorkbook } from "../workbook/xlsx";
+import { actCommand } from "./act";
 import { postCommand } from "./post";
 import { pullCommand } from "./pull";
 import { templateCommand } from "./template";
@@ -19,6 +20,8 @@ export async function runCommand(p: Parsed): Promise<number> {
       return postCommand(p);
     case "pull":
       return pullCommand(p);
+    case "act":
+      return actCommand(p);
     case "serve":
       return serve(p);
     default:

@@ -200,7 +200,7 @@ function dateSpan(list: Pending[]): { startDate: string; endDate: string } {
   return { startDate: start, endDate: end };
 }
 
-function isConnectionFailure(err: unknown): boolean {
+export function isConnectionFailure(err: unknown): boolean {
   return err instanceof WrongCredentialsError || err instanceof AuthError || (err instanceof NetworkError && err.operation === "token");
 }
 

@@ -1,0 +1,92 @@
+// `docsheet act BOOK.xlsx --family F --action status|delete|payment|pdf|email|share ...`: acts on
+// the rows that have a recordId (all, or --rows) and writes the outcome into them. PDFs are saved
+// as files in --pdf-dir (default: beside the workbook).
+import { promises as fs } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { ApiError, createClient } from "../api";
+import { actJob, type Action } from "../jobs/act";
+import { ConnectionError } from "../jobs/post";
+import { UsageError, connectionArgs, dateArg, familyArg, intArg, required, type Parsed } from "./args";
+import { openBook } from "./commands";
+import { progressReporter } from "./progress";
+
+/** "2,5-9" (sheet row numbers as Excel shows them) → 0-based rows. */
+export function parseRows(text: string): number[] {
+  const rows: number[] = [];
+  for (const part of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (!m) throw new UsageError(`--rows "${text}" is not a list such as 2,5-9`);
+    const a = Number(m[1]);
+    const b = m[2] ? Number(m[2]) : a;
+    if (a < 1 || b < a || b - a > 1_000_000) throw new UsageError(`--rows "${part}" is not a range of row numbers`);
+    for (let r = a; r <= b; r++) rows.push(r - 1);
+  }
+  return rows;
+}
+
+function culture(v: unknown): "th" | "en" | undefined {
+  if (v === undefined) return undefined;
+  if (v !== "th" && v !== "en") throw new UsageError("--culture must be th or en");
+  return v;
+}
+
+export async function actCommand(p: Parsed): Promise<number> {
+  const family = familyArg(p.values.family);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const book = await openBook(input);
+  const out = resolve((p.values.out as string | undefined) ?? input);
+  const pdfDir = resolve((p.values["pdf-dir"] as string | undefined) ?? dirname(out));
+  const kind = required(p.values, "action");
+  let action: Action;
+  switch (kind) {
+    case "status":
+      action = { kind, statusId: p.values.status as string | undefined };
+      break;
+    case "delete":
+      action = { kind };
+      break;
+    case "payment":
+      action = { kind, paymentMethod: intArg(p.values, "payment-method"), paymentDate: dateArg(p.values, "payment-date") };
+      break;
+    case "pdf":
+      action = {
+        kind: "exportPdf", culture: culture(p.values.culture),
+        save: async (name, base64) => {
+          await fs.mkdir(pdfDir, { recursive: true });
+          const file = join(pdfDir, name);
+          await fs.writeFile(file, Buffer.from(base64, "base64"));
+          return file;
+        },
+      };
+      break;
+    case "email":
+      action = { kind, toEmail: p.values.to as string | undefined, fromEmail: p.values.from as string | undefined, subject: p.values.subject as string | undefined, message: p.values.message as string | undefined };
+      break;
+    case "share":
+      action = { kind, culture: culture(p.values.culture) };
+      break;
+    default:
+      throw new UsageError(`--action must be status, delete, payment, pdf, email or share`);
+  }
+  const sheet = p.values.sheet as string | undefined;
+  if (sheet !== undefined && !(await book.sheetNames()).includes(sheet)) throw new UsageError(`no sheet named "${sheet}"`);
+  const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
+  const client = createClient({ ...conn, fetch: globalThis.fetch });
+  const progress = progressReporter(kind);
+  try {
+    const outcome = await actJob(book, client, { family, action, target: { sheet }, rows, concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x) });
+    progress.done();
+    await book.save(out);
+    for (const r of outcome.results) if (!r.ok) process.stdout.write(`${r.key} (row ${r.rows[0] + 1}): ${r.message}\n`);
+    process.stdout.write(`${kind}: ${outcome.done} done, ${outcome.failed} failed; wrote ${out}\n`);
+    return outcome.failed > 0 ? 1 : 0;
+  } catch (err) {
+    progress.done();
+    if (err instanceof ConnectionError || err instanceof ApiError) {
+      process.stderr.write(`docsheet: cannot ${kind}: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,161 @@
+// The act job: on rows that have a recordId, change status, delete, record a payment, export a
+// PDF, send by e-mail or get a share link; the outcome is written into each document's rows.
+import { ApiError, type DocSheetClient } from "../api";
+import { checkPayment } from "../rules/checks";
+import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
+import { FIELD_BY_KEY } from "../sheet/fields";
+import { readDocuments, type SheetDocument } from "../sheet/read";
+import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
+import type { ReadTarget, WorkbookPort } from "../workbook/port";
+import { runPool } from "./pool";
+import { ConnectionError, errorText, isConnectionFailure } from "./post";
+import { localDate, type JobContext } from "./types";
+
+export type Action =
+  /** statusId for every row; without it, each row's status cell says where to go. */
+  | { kind: "status"; statusId?: string }
+  | { kind: "delete" }
+  /** Payment columns of the row first, then these defaults. */
+  | { kind: "payment"; paymentMethod?: number; paymentDate?: string }
+  /** `save` stores the PDF (the CLI writes a file) and answers where, for the pdfFile column. */
+  | { kind: "exportPdf"; culture?: "th" | "en"; save: (fileName: string, base64: string) => Promise<string> }
+  /** toEmail defaults to the row's contactEmail. */
+  | { kind: "email"; fromEmail?: string; toEmail?: string; subject?: string; message?: string }
+  | { kind: "share"; culture?: "th" | "en" };
+
+export interface ActJobOptions extends JobContext {
+  family: Family;
+  action: Action;
+  target?: ReadTarget;
+  /** Only documents with a row among these (sheet rows, 0-based); default every document. */
+  rows?: readonly number[];
+  concurrency?: number;
+}
+
+export interface ActResult {
+  key: string;
+  rows: number[];
+  ok: boolean;
+  message: string;
+}
+
+export interface ActOutcome {
+  sheet: string;
+  results: ActResult[];
+  done: number;
+  failed: number;
+}
+
+const METHOD_NAMES: Record<number, string> = Object.fromEntries(Object.entries(PAYMENT_METHOD).map(([k, v]) => [v, k]));
+
+export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: ActJobOptions): Promise<ActOutcome> {
+  const block = await port.read(opts.target);
+  const read = readDocuments(block);
+  const sheet = block.sheet;
+  const wanted = opts.rows ? new Set(opts.rows) : undefined;
+  const docs = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));
+  const keys: ResultKey[] = ["status", "result"];
+  if (opts.action.kind === "share") keys.push("shareLink");
+  if (opts.action.kind === "exportPdf") keys.push("pdfFile");
+  const columns = resultColumns(read.layout, keys);
+  if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
+  const api = client.documents(opts.family);
+  const today = localDate((opts.now ?? (() => new Date()))());
+  const results: ActResult[] = [];
+  let fatal: unknown;
+
+  const finish = async (doc: SheetDocument, ok: boolean, message: string, extra: Partial<Record<ResultKey, string | null>> = {}): Promise<void> => {
+    results.push({ key: doc.key, rows: doc.rows, ok, message });
+    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...extra }));
+    opts.onProgress?.({ done: results.length, total: docs.length, message: `${doc.key} (row ${doc.firstRow + 1}): ${message}` });
+  };
+
+  await runPool(docs, opts.concurrency ?? 4, async (doc) => {
+    const id = Number(doc.fields.recordId.value);
+    try {
+      const a = opts.action;
+      switch (a.kind) {
+        case "status": {
+          const statusId = a.statusId ?? (doc.fields.status?.value as string | undefined);
+          const allowed = FAMILY_INFO[opts.family].statuses;
+          if (!statusId || !allowed.includes(statusId)) {
+            await finish(doc, false, `status ${statusId ? `"${statusId}" ` : ""}cannot be set on ${opts.family}; use one of ${allowed.join(", ")}`);
+            return;
+          }
+          const rec = await api.setStatus(id, statusId);
+          await finish(doc, true, `status set to ${rec.statusString ?? statusId}`, { status: rec.statusString ?? statusId });
+          return;
+        }
+        case "delete":
+          await api.delete(id);
+          await finish(doc, true, "deleted", { status: null });
+          return;
+        case "payment": {
+          const body = await paymentBody(doc, opts.family, id, a, today, () => api.get(id));
+          const problems = checkPayment(body, FAMILY_INFO[opts.family].side).filter((f) => f.severity === "error");
+          if (problems.length > 0) {
+            await finish(doc, false, `no payment: ${problems.map((f) => f.message).join("; ")}`);
+            return;
+          }
+          const rec = await api.pay(id, body);
+          await finish(doc, true, `paid ${String(body.collected)}`, { status: rec.statusString ?? "paid" });
+          return;
+        }
+        case "exportPdf": {
+          const base64 = await api.exportPdf(id, { culture: a.culture ?? "th" });
+          const serial = String(doc.fields.documentSerial?.value ?? id).replace(/[^\w.-]+/g, "_");
+          const where = await a.save(`${serial}.pdf`, base64);
+          await finish(doc, true, "PDF exported", { pdfFile: where });
+          return;
+        }
+        case "email": {
+          const to = a.toEmail ?? (doc.fields.contactEmail?.value as string | undefined);
+          if (!to) {
+            await finish(doc, false, "not sent: no e-mail address (fill contactEmail)");
+            return;
+          }
+          const serial = doc.fields.documentSerial?.value ?? id;
+          const body: Record<string, unknown> = {
+            documentId: id, toemail: to, subject: a.subject ?? `${FAMILY_INFO[opts.family].label.en} ${String(serial)}`,
+            message: a.message ?? "", cCMyself: false,
+          };
+          if (a.fromEmail) body.fromemail = a.fromEmail;
+          await api.email(body);
+          await finish(doc, true, `e-mailed to ${to}`);
+          return;
+        }
+        case "share": {
+          const link = await api.share({ documentId: id, culture: a.culture ?? "th" });
+          await finish(doc, true, "share link created", { shareLink: link });
+          return;
+        }
+      }
+    } catch (err) {
+      if (isConnectionFailure(err)) fatal ??= err;
+      else if (err instanceof ApiError || err instanceof Error) await finish(doc, false, errorText(err));
+      else throw err;
+    }
+  }, () => fatal !== undefined || opts.signal?.aborted === true);
+  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
+
+  const failed = results.filter((r) => !r.ok).length;
+  return { sheet, results, done: results.length - failed, failed };
+}
+
+async function paymentBody(
+  doc: SheetDocument, family: Family, id: number, a: { paymentMethod?: number; paymentDate?: string }, today: string,
+  fetchDoc: () => Promise<{ grandTotal?: number }>,
+): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for (const [key, cell] of Object.entries(doc.fields)) {
+    if (FIELD_BY_KEY.get(key)?.level === "payment") body[FIELD_BY_KEY.get(key)!.wire] = cell.value;
+  }
+  body.paymentMethod ??= a.paymentMethod;
+  body.paymentDate ??= a.paymentDate ?? today;
+  if (body.collected === undefined) body.collected = doc.fields.grandTotal?.value ?? (await fetchDoc()).grandTotal;
+  const side = FAMILY_INFO[family].side;
+  const method = METHOD_NAMES[Number(body.paymentMethod)];
+  if (method) body.paymentStructureType = `Payment${side === "sell" ? "Receiving" : "Paid"}${method}`;
+  body.documentId = id;
+  return body;
+}

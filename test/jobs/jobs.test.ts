@@ -1,0 +1,114 @@
+// The jobs on the in-memory grid against the real local service (child process): progress,
+// cancel, bounded concurrency, write-back, and acting on posted rows.
+import { createClient, type DocSheetClient } from "../../src/api";
+import { actJob } from "../../src/jobs/act";
+import { checkJob } from "../../src/jobs/check";
+import { postJob } from "../../src/jobs/post";
+import { pullJob } from "../../src/jobs/pull";
+import type { Progress } from "../../src/jobs/types";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import type { CellValue } from "../../src/workbook/port";
+import { startTestService, type TestService } from "../helpers/service";
+
+jest.setTimeout(120_000);
+
+let service: TestService;
+let client: DocSheetClient;
+
+beforeAll(async () => {
+  service = await startTestService();
+  client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+});
+afterAll(() => service?.stop());
+
+const HEADER = ["documentKey", "ชื่อลูกค้า", "วันที่", "isVat", "item.name", "จำนวน", "ราคาต่อหน่วย", "Line discount", "VAT rate", "contactEmail"];
+
+function sheet(prefix: string, n: number): CellValue[][] {
+  const rows: CellValue[][] = [HEADER];
+  for (let i = 1; i <= n; i++) {
+    rows.push([`${prefix}${i}`, `${prefix} ${i}`, "2026-03-01", true, "Widget", i, "1,000.00", null, null, "buyer@example.com"]);
+    rows.push([`${prefix}${i}`, null, null, null, "Fee", 1, 10, null, null, null]);
+  }
+  return rows;
+}
+
+const now = () => new Date("2026-03-05T10:00:00");
+
+describe("jobs on the memory grid", () => {
+  it("check marks the cells of its findings and clears them when fixed", async () => {
+    const wb = new MemoryWorkbook({ S: sheet("c", 1) });
+    wb.sheet("S").values[1][5] = "many";
+    const out = await checkJob(wb, { family: "quotations", mark: true, now });
+    expect(out.findings.map((f) => f.cell)).toEqual(["F2"]);
+    expect(wb.sheet("S").marks.get("1,5")).toMatch(/not a number/);
+    wb.sheet("S").values[1][5] = 1;
+    expect((await checkJob(wb, { family: "quotations", mark: true, now })).findings).toEqual([]);
+    expect(wb.sheet("S").marks.size).toBe(0);
+  });
+
+  it("post picks inline for lines with their own discount or VAT rate, reports progress and writes results on every row", async () => {
+    const rows = sheet("p", 3);
+    rows[3][7] = 5; // line discount on p2's first line → inline
+    const wb = new MemoryWorkbook({ S: rows });
+    const progress: Progress[] = [];
+    const out = await postJob(wb, client, { family: "quotations", now, onProgress: (p) => progress.push(p) });
+    expect(out.counts.created).toBe(3);
+    expect(progress.map((p) => p.done)).toEqual([1, 2, 3]);
+    expect(progress.every((p) => p.total === 3)).toBe(true);
+    const s = wb.sheet("S").values;
+    expect(s[0].slice(10)).toEqual(["recordId", "documentSerial", "status", "result"]);
+    for (let r = 1; r <= 6; r++) expect(s[r][13]).toBe("created");
+    const inline = await client.documents("quotations").get(s[3][10] as number);
+    expect(inline.documentStructureType).toBe("InlineDocument");
+    expect(inline.discountAmount).toBe(5);
+    const simple = await client.documents("quotations").get(s[1][10] as number);
+    expect(simple.documentStructureType).toBe("SimpleDocument");
+  });
+
+  it("post stops starting documents when cancelled, and a second run creates only the rest", async () => {
+    const wb = new MemoryWorkbook({ S: sheet("k", 12) });
+    const ctl = new AbortController();
+    const first = await postJob(wb, client, {
+      family: "quotations", now, concurrency: 2, signal: ctl.signal,
+      onProgress: (p) => {
+        if (p.done === 3) ctl.abort();
+      },
+    });
+    expect(first.counts.created).toBeGreaterThanOrEqual(3);
+    expect(first.counts.created).toBeLessThan(12);
+    expect(first.counts.cancelled).toBe(12 - first.counts.created);
+    const second = await postJob(wb, client, { family: "quotations", now });
+    expect(second.counts.skipped).toBe(first.counts.created);
+    expect(second.counts.created).toBe(12 - first.counts.created);
+    const all = [];
+    for await (const page of client.documents("quotations").listAll({ searchString: "k " })) all.push(...page.list);
+    expect(all).toHaveLength(12);
+  });
+
+  it("acts on posted rows: status, delete", async () => {
+    const wb = new MemoryWorkbook({ S: sheet("a", 2) });
+    await postJob(wb, client, { family: "quotations", now });
+    const status = await actJob(wb, client, { family: "quotations", action: { kind: "status", statusId: "approved" }, rows: [1] });
+    expect(status).toMatchObject({ done: 1, failed: 0 });
+    const s = () => wb.sheet("S").values;
+    expect([s()[1][12], s()[2][12], s()[3][12]]).toEqual(["approved", "approved", "awaiting"]);
+
+    const bad = await actJob(wb, client, { family: "quotations", action: { kind: "status", statusId: "paid" } });
+    expect(bad.failed).toBe(2);
+    expect(String(s()[1][13])).toMatch(/cannot be set on quotations/);
+
+    const del = await actJob(wb, client, { family: "quotations", action: { kind: "delete" }, rows: [3] });
+    expect(del).toMatchObject({ done: 1, failed: 0 });
+    await expect(client.documents("quotations").get(s()[3][10] as number)).rejects.toThrow();
+  });
+
+  it("pull fills a table sheet from every page", async () => {
+    const wb = new MemoryWorkbook({ S: [] });
+    const out = await pullJob(wb, client, { family: "quotations", query: { searchString: "p " }, lines: true });
+    expect(out.documents).toBe(3);
+    expect(out.rows).toBe(6);
+    const rows = wb.sheet(out.sheet).values;
+    expect(rows[0]).toContain("item.pricePerUnit");
+    expect(wb.sheet(out.sheet).validations.size).toBeGreaterThan(0);
+  });
+});
