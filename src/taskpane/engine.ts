@@ -5,3 +5,6 @@ export { checkJob } from "../jobs/check";
 export { checkSheet } from "../sheet/check";
 export { readDocuments } from "../sheet/read";
 export { template } from "../sheet/template";
+export { actJob } from "../jobs/act";
+export { postJob } from "../jobs/post";
+export { pullJob } from "../jobs/pull";

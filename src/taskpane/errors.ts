@@ -14,6 +14,11 @@ function officeCode(err: unknown): string | undefined {
 
 export function describeError(err: unknown, t: Translate): string {
   const message = err instanceof Error ? err.message : String(err);
+  const name = err instanceof Error ? err.name : "";
+  if (name === "NotConnectedError") return t("needConnection");
+  if (name === "JobCancelledError") return t("cancelled");
+  // The post job stops on connection failures and keeps the client's error as the cause.
+  if (name === "ConnectionError" && (err as Error).cause instanceof ApiError) return describeError((err as Error).cause, t);
   if (err instanceof WrongCredentialsError) return t("err_credentials");
   if (err instanceof RateLimitError) return t("err_rate", { seconds: Math.max(1, Math.ceil((err.retryAfterMs ?? 60_000) / 1000)) });
   if (err instanceof NetworkError) return t("err_network");

@@ -16,7 +16,8 @@ function safeSession(): Storage | null {
 
 Office.onReady(() => {
   injectStyles();
-  const services = createServices({ port: new ExcelPort(), relayBase: `${window.location.origin}/relay` });
+  const port = new ExcelPort();
+  const services = createServices({ port, relayBase: `${window.location.origin}/relay`, selection: () => port.selectionInfo() });
   render(<App services={services} lang={pickLanguage(Office.context.displayLanguage)} storage={safeSession()} />, document.getElementById("app")!);
   setTimeout(() => void loadEngine().catch(() => undefined), 0); // warm the heavy chunk once the pane shows
 });

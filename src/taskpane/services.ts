@@ -44,6 +44,8 @@ export interface PostView {
   created: number;
   skipped: number;
   failed: number;
+  /** Problems found before sending, marked on the sheet. */
+  findings: number;
 }
 
 export interface PullQuery {
@@ -70,6 +72,14 @@ export interface ActionRequest {
   file?: { name: string; bytes: Uint8Array };
 }
 
+/** Which rows the user selected, and the block (table or region) that holds them with its header. */
+export interface SelectionInfo {
+  sheet: string;
+  rows: number[];
+  /** A1 range of the block to read; undefined: the host's default. */
+  region?: string;
+}
+
 export interface ActView {
   ok: number;
   failed: number;
@@ -77,8 +87,13 @@ export interface ActView {
   links: string[];
 }
 
+/** The actions the act job does; upgrade and attach are not among them yet. */
+export const JOB_ACTIONS: readonly ActionKind[] = ["status", "delete", "payment", "pdf", "email", "share"];
+
 export interface PaneServices {
   readonly port: WorkbookPort;
+  /** Actions this build can run. */
+  readonly actionKinds: readonly ActionKind[];
   connect(form: ConnectionForm): Promise<string>;
   disconnect(): void;
   isConnected(): boolean;
@@ -138,12 +153,43 @@ export interface ServiceOptions {
   /** Base of the relay on the pane's own origin, e.g. "https://localhost:3000/relay"; null to call roots directly. */
   relayBase: string | null;
   fetch?: typeof fetch;
+  /** The selected rows for actions; without it actions apply to every document of the sheet. */
+  selection?: () => Promise<SelectionInfo | null>;
+  /** Hands a PDF to the user (a download in a browser); answers the name written in the sheet. */
+  savePdf?: (fileName: string, base64: string) => Promise<string>;
+}
+
+/** A download link for a PDF, in the browser. */
+export function browserPdf(links: string[]): (fileName: string, base64: string) => Promise<string> {
+  return async (fileName, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
+    links.push(url);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = fileName;
+    a.click();
+    return fileName;
+  };
+}
+
+function requireClient(client: DocSheetClient | null): DocSheetClient {
+  if (!client) throw new NotConnectedError();
+  return client;
+}
+
+export class NotConnectedError extends Error {
+  constructor() {
+    super("not connected");
+    this.name = "NotConnectedError";
+  }
 }
 
 export function createServices(opts: ServiceOptions): PaneServices {
   let client: DocSheetClient | null = null;
   return {
     port: opts.port,
+    actionKinds: JOB_ACTIONS,
     async connect(form) {
       const { createClient } = await loadEngine();
       const c = createClient({ root: serviceRoot(form, opts.relayBase), clientId: form.clientId.trim(), clientSecret: form.clientSecret, fetch: opts.fetch, maxRetries: 1, timeoutMs: 20_000 });
@@ -162,13 +208,56 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const block = recording.last();
       return { sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: block ? await summarize(block, family) : [] };
     },
-    post: null,
-    pull: null,
-    act: null,
+    async post(family, ctx) {
+      const { postJob } = await loadEngine();
+      const outcome = await postJob(opts.port, requireClient(client), { family, ...ctx });
+      if (outcome.findings.length > 0) {
+        await opts.port.clearMarks(outcome.sheet);
+        await opts.port.mark(outcome.sheet, outcome.findings.map((f) => ({ row: f.row, col: f.col, message: f.message })));
+      }
+      const c = outcome.counts;
+      return { created: c.created, skipped: c.skipped + c.found, failed: c.invalid + c.failed + c.unknown, findings: outcome.findings.length };
+    },
+    async pull(family, query, ctx) {
+      const { pullJob } = await loadEngine();
+      const outcome = await pullJob(opts.port, requireClient(client), {
+        family, lines: query.perLine, ...ctx,
+        query: { range: query.range, startDate: query.startDate, endDate: query.endDate, searchString: query.search },
+      });
+      return { sheet: outcome.sheet, rows: outcome.rows };
+    },
+    async act(family, request, ctx) {
+      const { actJob } = await loadEngine();
+      const links: string[] = [];
+      const action = toJobAction(request, opts.savePdf ?? browserPdf(links));
+      if (!action) throw new Error(`${request.kind}: not available in this version yet`);
+      const selection = opts.selection ? await opts.selection() : null;
+      const outcome = await actJob(opts.port, requireClient(client), {
+        family, action, ...ctx,
+        target: selection ? { sheet: selection.sheet, range: selection.region } : undefined,
+        rows: selection?.rows,
+      });
+      return { ok: outcome.done, failed: outcome.failed, links };
+    },
     async insertTemplate(family) {
       const { template } = await loadEngine();
       const tpl = template(family, today());
       return opts.port.addTableSheet(tpl.sheetName, tpl.columns, tpl.rows);
     },
   };
+}
+
+type JobAction = Parameters<typeof Engine.actJob>[2]["action"];
+
+/** The pane's action form → the act job's action; null for what the job does not do yet. */
+export function toJobAction(request: ActionRequest, savePdf: (fileName: string, base64: string) => Promise<string>): JobAction | null {
+  switch (request.kind) {
+    case "status": return { kind: "status", statusId: request.status };
+    case "delete": return { kind: "delete" };
+    case "payment": return { kind: "payment" };
+    case "pdf": return { kind: "exportPdf", save: savePdf };
+    case "email": return { kind: "email", toEmail: request.email || undefined };
+    case "share": return { kind: "share" };
+    default: return null;
+  }
 }

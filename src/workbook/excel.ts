@@ -1,7 +1,7 @@
 // The port over Office.js: the only DocSheet code that knows Excel. House rules (DESIGN.md): one
 // Excel.run per action, queue everything then sync once (more only for 5 MB chunks), 2-D blocks,
 // calculation and screen updating suspended around big writes, text starting = + - @ kept as text.
-import { cellAddress, parseRange } from "../sheet/address";
+import { cellAddress, parseRange, rangeAddress } from "../sheet/address";
 import { KIND_FORMATS } from "./memory";
 import { isCellError } from "./port";
 import type {
@@ -373,6 +373,30 @@ export class ExcelPort implements WorkbookPort {
       sheet.activate();
       sheet.getRangeByIndexes(row, col, 1, 1).select();
       await context.sync();
+    });
+  }
+
+  /**
+   * The rows the user selected and the block holding them with its header row (the table around the
+   * active cell, else its current region), for actions on "the selected rows".
+   */
+  async selectionInfo(): Promise<{ sheet: string; rows: number[]; region: string }> {
+    return this.host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getActiveWorksheet().load("name");
+      const selection = context.workbook.getSelectedRange().load(BOX_PROPS);
+      const activeCell = context.workbook.getActiveCell();
+      const tables = activeCell.getTables(false).load("items/name");
+      const region = activeCell.getSurroundingRegion().load(BOX_PROPS);
+      await context.sync();
+      let block = boxOf(region);
+      if (tables.items.length > 0) {
+        const tableRange = tables.items[0].getRange().load(BOX_PROPS);
+        await context.sync();
+        block = boxOf(tableRange);
+      }
+      const rows = Array.from({ length: Math.min(selection.rowCount, 100_000) }, (_, i) => selection.rowIndex + i);
+      const region1 = { top: block.rowIndex, left: block.columnIndex, bottom: block.rowIndex + block.rowCount - 1, right: block.columnIndex + block.columnCount - 1 };
+      return { sheet: sheet.name, rows, region: rangeAddress(region1) };
     });
   }
 

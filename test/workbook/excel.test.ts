@@ -352,6 +352,17 @@ describe("addTableSheet, select, sheetNames", () => {
     expect(uniqueSheetName("", new Set())).toBe("Sheet");
   });
 
+  test("selectionInfo: the selected rows and the table that holds them", async () => {
+    const { excel, port } = setup();
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([HEADER, ["A", "B", 1, 2], ["C", "D", 3, 4], ["E", "F", 5, 6]], 2, 1);
+    sheet.tables.push({ name: "T", top: 2, left: 1, rows: 4, cols: 4 });
+    excel.select(sheet, 4, 2, 2, 1);
+    expect(await port.selectionInfo()).toEqual({ sheet: "Sheet1", rows: [4, 5], region: "B3:E6" });
+    sheet.tables.length = 0;
+    expect((await port.selectionInfo()).region).toBe("B3:E6"); // the current region without a table
+  });
+
   test("select moves to the cell in one sync; sheetNames lists the sheets", async () => {
     const { excel, port } = setup();
     await port.select("Other", 4, 2);

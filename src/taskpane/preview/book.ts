@@ -1,7 +1,7 @@
 // The preview's workbook: the in-memory port, plus what Excel would give it — a selection the user
 // makes on the grid, and a redraw after every change a job makes.
 import { rangeAddress } from "../../sheet/address";
-import { MemoryWorkbook } from "../../workbook/memory";
+import { MemoryWorkbook, usedRange } from "../../workbook/memory";
 import type { CellRect, WorkbookPort } from "../../workbook/port";
 
 export interface GridSelection extends CellRect {
@@ -30,6 +30,16 @@ export class PreviewBook {
     this.selection = sel;
     if (sel) this.memory.active = sel.sheet;
     this.changed();
+  }
+
+  /** The selected rows, and the sheet's used range as the block that holds them with its header. */
+  async selectionInfo(): Promise<{ sheet: string; rows: number[]; region?: string } | null> {
+    const sheet = this.memory.active;
+    const used = usedRange(this.memory.sheet(sheet).values);
+    const sel = this.selection && this.selection.sheet === sheet ? this.selection : null;
+    if (!sel || !used) return null;
+    const rows = Array.from({ length: sel.bottom - sel.top + 1 }, (_, i) => sel.top + i);
+    return { sheet, rows, region: rangeAddress(used) };
   }
 
   /** The port jobs use: reads the grid selection when it spans more than one cell, as Excel does. */

@@ -22,7 +22,7 @@ function start(): void {
   const memory = new MemoryWorkbook({ Sheet1: [] });
   memory.setSheet("Sheet1", [sample.columns.map((c) => c.header), ...sample.rows]);
   const book = new PreviewBook(memory);
-  const services = createServices({ port: book.port(), relayBase: `${window.location.origin}/relay` });
+  const services = createServices({ port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo() });
   let storage: Storage | null = null;
   try {
     storage = window.sessionStorage;

@@ -16,7 +16,7 @@ export function actionsFor(family: Family): ActionKind[] {
 export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean; confirm?: (text: string) => boolean }) {
   const { t, services, family } = props;
   const info = FAMILY_INFO[family];
-  const kinds = actionsFor(family);
+  const kinds = actionsFor(family).filter((k) => services.actionKinds.includes(k));
   const [kind, setKind] = useState<ActionKind>("status");
   const [status, setStatus] = useState(info.statuses[0] ?? "");
   const [email, setEmail] = useState("");
