@@ -1,0 +1,119 @@
+// Document bodies (simple, inline, update, upgrade, with-payment): runs every rule that applies
+// to the operation, each finding at the dotted path of its field.
+import type { z } from "zod";
+import { DOCUMENT_STRUCTURE, FAMILY_INFO, type Family } from "../codes";
+import { finding, type Finding } from "../findings";
+import { MESSAGES, formatMessage } from "../messages";
+import { ZERO, parseDecimal } from "../money";
+import {
+  InlineDocumentSchema, SimpleDocumentSchema, UpdateDocumentSchema, UpgradeDocumentSchema, UpgradeWithPaymentDocumentSchema,
+  WithPaymentDocumentSchema,
+} from "../schemas";
+import { computeTotals } from "../totals";
+import { arithmeticFindings } from "./arithmetic";
+import { contactFindings } from "./contact";
+import { lineFindings } from "./lines";
+import { partialReceiptFindings } from "./partial-receipt";
+import { paymentRuleFindings } from "./payment";
+import { precisionWarnings } from "./precision";
+import { absent, flag, isObject, truthy, type Obj } from "./read";
+import { guarded, schemaFindings } from "./report";
+import { withholdingFindings } from "./withholding";
+
+export type Structure = "simple" | "inline";
+export type CheckOperation = "create" | "update" | "upgrade";
+
+export interface DocumentCheckContext {
+  family: Family;
+  structure: Structure;
+  operation: CheckOperation;
+  /** The body also carries payment fields (/with-payment paths). */
+  withPayment?: boolean;
+  /** Compare the totals given with the totals computed from the lines. */
+  arithmetic?: boolean;
+}
+
+export function checkDocument(body: unknown, ctx: DocumentCheckContext): Finding[] {
+  return guarded(() => documentFindings(body, ctx));
+}
+
+function documentSchema(ctx: DocumentCheckContext): z.ZodType {
+  if (ctx.operation === "upgrade") return ctx.withPayment ? UpgradeWithPaymentDocumentSchema : UpgradeDocumentSchema;
+  if (ctx.withPayment) return WithPaymentDocumentSchema;
+  if (ctx.operation === "update") return UpdateDocumentSchema;
+  return ctx.structure === "inline" ? InlineDocumentSchema : SimpleDocumentSchema;
+}
+
+function documentFindings(body: unknown, ctx: DocumentCheckContext): Finding[] {
+  if (!isObject(body)) return [finding("", MESSAGES.bodyNotObject)];
+  // Receipts: plain creation is obsolete; batch (partial) receipts have rules of their own.
+  if (ctx.family === "receipts" && ctx.operation !== "upgrade" && truthy(body.isBatchDocument)) {
+    return partialReceiptFindings(body, ctx.operation === "update" ? "update" : "create");
+  }
+  const out: Finding[] = [];
+  if (ctx.family === "receipts" && ctx.operation === "create") out.push(finding("", MESSAGES.receiptObsoleted));
+  out.push(...schemaFindings(documentSchema(ctx), body));
+  out.push(...contactFindings(body));
+  out.push(...structureFindings(body, ctx));
+  // Simple-document VAT validation: creates, PUTs, and upgrades only on with-payment paths.
+  if (ctx.structure === "simple" && (ctx.operation !== "upgrade" || ctx.withPayment)) out.push(...vatFindings(body));
+  out.push(...withholdingFindings(body, ctx));
+  // Totals once: the line checks need the line totals, the arithmetic checks all of them.
+  const totals = computeTotals(body, { structure: ctx.structure });
+  out.push(...lineFindings(body, ctx, totals));
+  if (ctx.operation === "upgrade") out.push(...upgradeFindings(body, ctx.family));
+  if (ctx.withPayment) out.push(...paymentRuleFindings(body, FAMILY_INFO[ctx.family].side));
+  if (ctx.arithmetic) out.push(...arithmeticFindings(body, ctx.structure, totals));
+  out.push(...precisionWarnings(body));
+  return out;
+}
+
+
+function structureFindings(body: Obj, ctx: DocumentCheckContext): Finding[] {
+  const given = body.documentStructureType;
+  if (ctx.operation === "update" && ctx.structure === "simple") {
+    return given === DOCUMENT_STRUCTURE.UpdateSimple ? [] : [finding("documentStructureType", MESSAGES.updateSimpleRequired)];
+  }
+  if (typeof given !== "string") return [];
+  const saysInline = given.includes("Inline");
+  const saysSimple = given.includes("Simple");
+  if ((ctx.structure === "simple" && saysInline) || (ctx.structure === "inline" && saysSimple)) {
+    return [finding("documentStructureType", formatMessage(MESSAGES.structureMismatch, { given, structure: ctx.structure }), "warning")];
+  }
+  return [];
+}
+
+/** Spec, Errors, rule table 1, and "totalAfterDiscount cannot be less than vatAmount". */
+function vatFindings(body: Obj): Finding[] {
+  const vat = absent(body.vatAmount) ? ZERO : parseDecimal(body.vatAmount);
+  const tad = absent(body.totalAfterDiscount) ? ZERO : parseDecimal(body.totalAfterDiscount);
+  const inclusive = flag(body.isVatInclusive);
+  const isVat = flag(body.isVat);
+  // Unreadable values: the schema already says so, and guessing would add a wrong finding.
+  if (vat === null || tad === null || inclusive === null || isVat === null) return [];
+  if (vat.isZero() && tad.isZero()) return [];
+  const out: Finding[] = [];
+  const allowed =
+    (!inclusive && !isVat && vat.isZero()) || (!inclusive && isVat && vat.greaterThan(0)) || (inclusive && isVat && vat.greaterThan(0));
+  if (!allowed) out.push(finding("isVat", MESSAGES.vatCombination));
+  if (vat.greaterThanOrEqualTo(tad)) out.push(finding("totalAfterDiscount", MESSAGES.totalAfterDiscountLessThanVat));
+  return out;
+}
+
+
+function upgradeFindings(body: Obj, family: Family): Finding[] {
+  const allowed = FAMILY_INFO[family].upgradeFrom as readonly number[];
+  if (!Array.isArray(body.documentReference) || allowed.length === 0) return [];
+  const out: Finding[] = [];
+  body.documentReference.forEach((ref, i) => {
+    if (!isObject(ref)) return;
+    const type = parseDecimal(ref.referenceDocumentType);
+    if (type !== null && !allowed.includes(type.toNumber())) {
+      out.push(finding(`documentReference.${i}.referenceDocumentType`, formatMessage(MESSAGES.upgradeReferenceType, {
+        given: type.toString(), family, allowed: allowed.join(", "),
+      })));
+    }
+  });
+  return out;
+}
+

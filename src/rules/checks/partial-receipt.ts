@@ -1,0 +1,70 @@
+// Partial receipts (spec, Partial receipt), create and update. The remaining balance is the
+// service's to check.
+import { DOCUMENT_STRUCTURE, DOCUMENT_TYPE, PARTIAL_PAYMENT_METHOD_RECEIPT } from "../codes";
+import { finding, type Finding } from "../findings";
+import { MESSAGES, formatMessage } from "../messages";
+import { ZERO, parseDecimal, roundHalfUp } from "../money";
+import { PartialReceiptCreateSchema, PartialReceiptUpdateSchema } from "../schemas";
+import { contactIdFindings } from "./contact";
+import { precisionWarnings } from "./precision";
+import { absent, given2, isObject, itemsOf, money, truthy, type Obj } from "./read";
+import { guarded, schemaFindings } from "./report";
+
+export function checkPartialReceipt(body: unknown, operation: "create" | "update"): Finding[] {
+  return guarded(() => (isObject(body) ? partialReceiptFindings(body, operation) : [finding("", MESSAGES.bodyNotObject)]));
+}
+
+
+export function partialReceiptFindings(body: Obj, operation: "create" | "update"): Finding[] {
+  const out: Finding[] = [];
+  out.push(...schemaFindings(operation === "create" ? PartialReceiptCreateSchema : PartialReceiptUpdateSchema, body));
+  if (!truthy(body.isBatchDocument)) out.push(finding("isBatchDocument", MESSAGES.partialBatch));
+  const method = parseDecimal(body.partialPaymentMethod);
+  if (method === null || !method.equals(PARTIAL_PAYMENT_METHOD_RECEIPT)) out.push(finding("partialPaymentMethod", MESSAGES.partialMethod));
+  const creditType = parseDecimal(body.creditType);
+  if (creditType === null || !creditType.equals(3)) out.push(finding("creditType", MESSAGES.partialCreditType));
+  out.push(...contactIdFindings(body));
+
+  let sum = ZERO;
+  let readable = true;
+  itemsOf(body).forEach((raw, i) => {
+    if (!isObject(raw)) {
+      readable = false;
+      return;
+    }
+    const at = `items.${i}`;
+    const documentId = parseDecimal(raw.documentId);
+    if (documentId === null ? absent(raw.documentId) : !(documentId.isInteger() && documentId.greaterThan(0))) {
+      out.push(finding(`${at}.documentId`, MESSAGES.partialDocumentId));
+    }
+    const documentType = parseDecimal(raw.documentType);
+    if (documentType === null ? absent(raw.documentType) : !documentType.equals(DOCUMENT_TYPE.TaxInvoice)) {
+      out.push(finding(`${at}.documentType`, MESSAGES.partialDocumentType));
+    }
+    const amount = parseDecimal(raw.partialAmount);
+    if (amount === null) {
+      readable = false;
+      if (absent(raw.partialAmount)) out.push(finding(`${at}.partialAmount`, MESSAGES.partialAmountPositive));
+    } else {
+      if (!amount.greaterThan(0)) out.push(finding(`${at}.partialAmount`, MESSAGES.partialAmountPositive));
+      sum = sum.plus(roundHalfUp(amount, 2));
+    }
+  });
+  const grandTotal = given2(body.grandTotal);
+  if (readable && grandTotal !== null && itemsOf(body).length > 0 && !grandTotal.equals(sum)) {
+    const template = operation === "create" ? MESSAGES.partialGrandTotal : MESSAGES.partialUpdateGrandTotal;
+    out.push(finding("grandTotal", formatMessage(template, { given: money(grandTotal), expected: money(sum) })));
+  }
+  if (operation === "update") {
+    if (absent(body.contactId)) out.push(finding("contactId", MESSAGES.partialUpdateContactId));
+    if (body.documentStructureType !== DOCUMENT_STRUCTURE.UpdateSimple) {
+      out.push(finding("documentStructureType", MESSAGES.updateSimpleRequired));
+    }
+    const refs = body.documentReference;
+    if (!(refs === null || refs === undefined || (Array.isArray(refs) && refs.length === 0))) {
+      out.push(finding("documentReference", MESSAGES.partialUpdateReference));
+    }
+  }
+  out.push(...precisionWarnings(body));
+  return out;
+}

@@ -1,0 +1,57 @@
+// Payment fields by method for sell and buy documents (spec, Errors, rule table 3).
+import { PAYMENT_METHOD, PAYMENT_METHOD_CODES, type Side } from "../codes";
+import { finding, type Finding } from "../findings";
+import { MESSAGES } from "../messages";
+import { parseDecimal } from "../money";
+import { PaymentSchema } from "../schemas";
+import { precisionWarnings } from "./precision";
+import { absent, absentId, isObject, isWithholdingRate, type Obj } from "./read";
+import { guarded, schemaFindings } from "./report";
+
+type Requirement = readonly [field: string, message: string, isId: boolean];
+const SELL_REQUIREMENTS: Partial<Record<number, readonly Requirement[]>> = {
+  [PAYMENT_METHOD.Cheque]: [["chequeBankAccountId", MESSAGES.paymentChequeBankAccountId, true], ["chequeDate", MESSAGES.paymentChequeDate, false]],
+  [PAYMENT_METHOD.Transfer]: [["bankAccountId", MESSAGES.paymentTransferBankAccountId, true]],
+  [PAYMENT_METHOD.OtherChannel]: [["otherChannelId", MESSAGES.paymentOtherChannelId, true]],
+};
+const BUY_REQUIREMENTS: Partial<Record<number, readonly Requirement[]>> = {
+  [PAYMENT_METHOD.Cheque]: [
+    ["chequeBankAccountId", MESSAGES.paymentChequeBankAccountId, true], ["chequeDate", MESSAGES.paymentChequeDate, false],
+    ["bankAccountId", MESSAGES.paymentChequeBankAccountIdBuy, true], ["bankChequeId", MESSAGES.paymentChequeBankChequeId, true],
+  ],
+  [PAYMENT_METHOD.Transfer]: [["bankAccountId", MESSAGES.paymentTransferBankAccountId, true]],
+  [PAYMENT_METHOD.CreditCard]: [
+    ["creditCardBankAccountId", MESSAGES.paymentCreditCardBankAccountId, true], ["creditCardId", MESSAGES.paymentCreditCardId, true],
+  ],
+  [PAYMENT_METHOD.PettyCash]: [["pettyCashId", MESSAGES.paymentPettyCashId, true]],
+  [PAYMENT_METHOD.OtherChannel]: [["otherChannelId", MESSAGES.paymentOtherChannelId, true]],
+};
+
+/** The payment-field rules alone (the schema is the caller's): shared by payments and with-payment bodies. */
+export function paymentRuleFindings(body: Obj, side: Side): Finding[] {
+  const out: Finding[] = [];
+  const method = parseDecimal(body.paymentMethod);
+  if (method !== null) {
+    const code = method.toNumber();
+    if (!(PAYMENT_METHOD_CODES as number[]).includes(code)) out.push(finding("paymentMethod", MESSAGES.paymentMethodUnknown));
+    else {
+      // Expenses pay out like purchases.
+      const table = side === "sell" ? SELL_REQUIREMENTS : BUY_REQUIREMENTS;
+      for (const [field, message, isId] of table[code] ?? []) {
+        if (isId ? absentId(body[field]) : absent(body[field])) out.push(finding(field, message));
+      }
+    }
+  }
+  if (!absent(body.withheldPercentage)) {
+    const rate = parseDecimal(body.withheldPercentage);
+    if (rate !== null && !isWithholdingRate(rate) && !rate.equals(-1)) out.push(finding("withheldPercentage", MESSAGES.withheldPercentage));
+  }
+  return out;
+}
+
+export function checkPayment(body: unknown, side: Side): Finding[] {
+  return guarded(() => {
+    if (!isObject(body)) return [finding("", MESSAGES.bodyNotObject)];
+    return [...schemaFindings(PaymentSchema, body), ...paymentRuleFindings(body, side), ...precisionWarnings(body)];
+  });
+}

@@ -1,0 +1,50 @@
+// Turning zod issues into findings, and running a check so that it never throws and never
+// repeats itself.
+import type { z } from "zod";
+import { finding, type Finding } from "../findings";
+
+function labelOf(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "The request body";
+  const last = path[path.length - 1];
+  if (typeof last === "number") {
+    const parent = path.length > 1 ? String(path[path.length - 2]) : "";
+    return parent === "items" ? `Line ${last + 1}` : `${parent || "Entry"} ${last + 1}`;
+  }
+  return String(last);
+}
+
+/** Findings of a failed zod parse; field phrases ("must be a number") get the field name in front. */
+export function zodFindings(issues: readonly z.core.$ZodIssue[], prefix = ""): Finding[] {
+  const out: Finding[] = [];
+  for (const issue of issues) {
+    const path = [prefix, ...issue.path.map(String)].filter((s) => s !== "").join(".");
+    const text = /^(must|is) /.test(issue.message) ? `${labelOf(issue.path)} ${issue.message}` : issue.message;
+    out.push(finding(path, text));
+  }
+  return out;
+}
+
+export function schemaFindings(schema: z.ZodType, body: unknown): Finding[] {
+  const result = schema.safeParse(body);
+  return result.success ? [] : zodFindings(result.error.issues);
+}
+
+/** Removes repeated findings (same path and message), keeping the first. */
+function unique(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.path}\u0000${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Runs a check; an unexpected exception becomes a finding instead of reaching the caller. */
+export function guarded(run: () => Finding[]): Finding[] {
+  try {
+    return unique(run());
+  } catch (err) {
+    return [finding("", `The body could not be checked: ${err instanceof Error ? err.message : String(err)}`)];
+  }
+}

@@ -1,0 +1,34 @@
+// Line items of documents, with the expense, inline-withholding and partial-receipt fields.
+import { z } from "zod";
+import { VAT_RATES } from "../codes";
+import { int, num, oneOf, opt, phrase, str, wireIdOrCode } from "./wire";
+
+export const LineItemSchema = z.looseObject({
+  id: int(),
+  type: int(),
+  name: str(),
+  description: str(),
+  unitName: str(),
+  quantity: num(),
+  pricePerUnit: num(),
+  total: num(),
+  discountAmount: num(),
+  vatRate: opt(oneOf(VAT_RATES, "vatRate")),
+  sellChartOfAccountCode: opt(z.union([z.string(), z.number()], { error: "must be an account code" })),
+  buyChartOfAccountCode: opt(z.union([z.string(), z.number()], { error: "must be an account code" })),
+  // Expense lines (service-facts §3.3).
+  systemCode: opt(wireIdOrCode()),
+  categoryId: opt(wireIdOrCode()),
+  creditId: opt(wireIdOrCode()),
+  debitId: opt(wireIdOrCode()),
+  nameLocal: str(),
+  nameForeign: str(),
+  // Inline withholding tax per line (expenses).
+  withHeldPerItem: num(),
+  withHeldPerItemValue: num(),
+  // Partial receipt lines.
+  documentId: int(),
+  documentType: int(),
+  partialAmount: num(),
+}, { error: phrase("must be an object") });
+export type LineItem = z.infer<typeof LineItemSchema>;

@@ -1,0 +1,133 @@
+// Master data bodies (service-facts §5): contacts, products, bank accounts, company, withholding
+// tax certificates, journal entries.
+import { z } from "zod";
+import { MESSAGES } from "../messages";
+import { contactHeaderFields } from "./documents";
+import { bool, date, int, num, oneOf, opt, phrase, str, wireDate, wireIdOrCode, wireInt, wireNumber, wireString } from "./wire";
+
+export const ContactSchema = z.looseObject({
+  id: int(),
+  contactGroup: oneOf([1, 3, 9], "contactGroup"),
+  contactType: oneOf([0, 3, 5, 7, 9], "contactType"),
+  contactCode: str(),
+  contactName: wireString().refine((v) => v.trim() !== "", { error: "is required" }),
+  contactAddress: str(),
+  contactZipCode: str(),
+  contactTaxId: str(),
+  contactBranchCode: str(),
+  contactBranch: str(),
+  contactPerson: str(),
+  contactEmail: str(),
+  contactMobile: str(),
+  contactBankId: int(),
+  contactBankAccountNumber: str(),
+  contactBankBranch: str(),
+  contactBankAccountType: opt(oneOf([1, 3], "contactBankAccountType")),
+  contactCreditDays: int(),
+  contactOffice: str(),
+  contactFax: str(),
+  contactWebsite: str(),
+  conatactShippingAddress: str(), // wire typo kept (service-facts §7.3)
+  contactNote: str(),
+}, { error: MESSAGES.bodyNotObject });
+export type Contact = z.infer<typeof ContactSchema>;
+
+const VAT_TYPES = [1, 3, 5, 7];
+export const ProductSchema = z.looseObject({
+  id: int(),
+  productStructureType: str(),
+  type: oneOf([1, 3, 5], "type"),
+  code: str(),
+  name: wireString().refine((v) => v.trim() !== "", { error: "is required" }),
+  unitName: str(),
+  categoryName: str(),
+  barcode: str(),
+  sellDescription: str(),
+  sellPrice: num(),
+  sellVatType: opt(oneOf(VAT_TYPES, "sellVatType")),
+  buyDescription: str(),
+  buyPrice: num(),
+  buyVatType: opt(oneOf(VAT_TYPES, "buyVatType")),
+  inventoryPublishedOn: date(),
+  inventoryQuantity: num(),
+  inventoryPrice: num(),
+}, { error: MESSAGES.bodyNotObject });
+export type Product = z.infer<typeof ProductSchema>;
+
+export const BankAccountSchema = z.looseObject({
+  bankAccountNumber: wireString().min(1, { error: "is required" }),
+  bankAccountName: wireString().min(1, { error: "is required" }),
+  bankAccountType: oneOf([1, 3, 5, 7], "bankAccountType"),
+  bankBranch: wireString(),
+  bankId: wireInt(),
+}, { error: MESSAGES.bodyNotObject });
+export type BankAccount = z.infer<typeof BankAccountSchema>;
+
+export const CompanyInfoSchema = z.looseObject({
+  companyType: opt(z.union([z.string(), z.number()])),
+  compnayName: wireString().min(1, { error: "is required" }), // wire typo kept (service-facts §5.9)
+  companyNameEn: str(),
+  companyAddress: str(),
+  companyAddressEn: str(),
+  companyZipCode: str(),
+  companyTaxId: str(),
+  companyBranch: str(),
+  companyBranchEn: str(),
+  companyBranchCode: str(),
+  companyPhone: str(),
+  companyMobile: str(),
+  companyFax: str(),
+  companyWebsite: str(),
+}, { error: MESSAGES.bodyNotObject });
+export type CompanyInfo = z.infer<typeof CompanyInfoSchema>;
+
+export const WithholdingTaxItemSchema = z.looseObject({
+  incomeType: wireInt(),
+  description: str(),
+  taxRate: wireNumber(),
+  taxAmount: num(),
+  taxAmountNoVat: num(),
+  withheld: num(),
+  total: num(),
+  vatType: opt(oneOf([1, 3, 7], "vatType")),
+}, { error: phrase("must be an object") });
+
+export const WithholdingTaxSchema = z.looseObject({
+  ...contactHeaderFields(),
+  entity: wireInt(),
+  textOther: str(),
+  withholdingTaxItems: z.array(WithholdingTaxItemSchema, { error: phrase("must be a list") })
+    .min(1, { error: "must contain at least one line" }),
+  total: num(),
+  totalTaxWithheld: num(),
+  taxPayment: int(),
+  taxPaymentOthers: str(),
+  providentFundNumber: str(),
+  providentFundAmount: opt(z.union([z.string(), z.number()])),
+  socialSecurityAmount: opt(z.union([z.string(), z.number()])),
+  remarks: str(),
+  internalNotes: str(),
+  showSignatureOrStamp: bool(),
+}, { error: MESSAGES.bodyNotObject });
+export type WithholdingTax = z.infer<typeof WithholdingTaxSchema>;
+
+export const JournalEntrySchema = z.looseObject({
+  documentType: oneOf([51, 53, 55, 57, 59], "documentType"),
+  documentDate: wireDate(),
+  contactId: int(),
+  contactName: str(),
+  description: str(),
+  note: str(),
+  remarks: str(),
+  reference: str(),
+  bookOfAccounts: z.array(
+    z.looseObject({
+      debitCredit: oneOf([1, 3], "debitCredit"),
+      chartOfAccountId: wireIdOrCode(),
+      value: wireNumber(),
+      description: str(),
+    }, { error: phrase("must be an object") }),
+    { error: phrase("must be a list") },
+  ).min(2, { error: "must contain at least one debit and one credit row" }),
+}, { error: MESSAGES.bodyNotObject });
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;

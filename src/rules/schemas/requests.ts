@@ -1,0 +1,118 @@
+// Request bodies and queries other than documents: the list query, base64 attachments, e-mail,
+// share and PDF export.
+import { z } from "zod";
+import { ATTACHMENT_MAX_FILES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RANGE_VALUES } from "../codes";
+import { MESSAGES } from "../messages";
+import { bool, isIsoDate, opt, phrase, str, wireInt, wireString } from "./wire";
+
+// ---------------------------------------------------------------------------------------------
+// List query: every value arrives as query text.
+
+const queryInt = (min: number, minMessage: string) =>
+  z
+    .string()
+    .regex(/^\s*[+-]?\d{1,9}\s*$/, { error: "must be a whole number" })
+    .transform(Number)
+    .refine((v) => v >= min, { error: minMessage });
+
+export const ListQuerySchema = z.looseObject({
+  currentPage: queryInt(1, MESSAGES.currentPageMin).default(1),
+  pageSize: queryInt(1, MESSAGES.pageSizeMin)
+    .refine((v) => v <= PAGE_SIZE_MAX, { error: MESSAGES.pageSizeMax, abort: true })
+    .default(PAGE_SIZE_DEFAULT),
+  searchString: z.string().optional(),
+  range: z
+    .string()
+    .refine((v) => (RANGE_VALUES as number[]).map(String).includes(v.trim()), { error: MESSAGES.rangeValue })
+    .transform((v) => Number(v))
+    .optional(),
+  month: z.string().optional(),
+  year: z.string().optional(),
+  startDate: z.string().refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" }).optional(),
+  endDate: z.string().refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" }).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Base64 attachment. The real service reads keys in any letter case (Base64Data, FILENAME, ...).
+
+const ATTACHMENT_KEYS: Record<string, "fileName" | "fileType" | "base64Data"> = {
+  filename: "fileName",
+  filetype: "fileType",
+  base64data: "base64Data",
+};
+
+/** Maps attachment keys written in any letter case to fileName, fileType, base64Data. */
+export function normalizeAttachmentKeys(raw: unknown): unknown {
+  if (Array.isArray(raw)) return raw.map(normalizeAttachmentKeys);
+  if (raw === null || typeof raw !== "object") return raw;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const canonical = ATTACHMENT_KEYS[key.toLowerCase()];
+    if (canonical) {
+      // An exact-case key wins over a differently cased duplicate.
+      if (!(canonical in out) || key === canonical) out[canonical] = value;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+export const Base64AttachmentSchema = z.looseObject({
+  fileName: wireString().min(1, { error: "is required" }),
+  fileType: str(),
+  base64Data: wireString().min(1, { error: "is required" }),
+}, { error: phrase("must be an object") });
+export type Base64Attachment = z.infer<typeof Base64AttachmentSchema>;
+
+export const Base64AttachmentBodySchema = z.preprocess(
+  normalizeAttachmentKeys,
+  z.union([
+    Base64AttachmentSchema,
+    z.array(Base64AttachmentSchema).min(1, { error: "must contain at least one file" })
+      .max(ATTACHMENT_MAX_FILES, { error: MESSAGES.attachmentTooMany }),
+  ], { error: "must be an attachment object or a list of them" }),
+);
+export type Base64AttachmentBody = z.infer<typeof Base64AttachmentBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// E-mail, share, PDF export (service-facts §3.9)
+
+const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+/** One address or several separated by commas or semicolons. */
+const emailList = () =>
+  wireString().refine(
+    (v) => v.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== "").length > 0 &&
+      v.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== "").every((s) => EMAIL.test(s)),
+    { error: "must be e-mail addresses separated by commas" },
+  );
+
+export const CULTURES = ["th", "en"] as const;
+const culture = () => z.enum(CULTURES, { error: 'must be "th" or "en"' });
+
+export const EmailSchema = z.looseObject({
+  documentId: wireInt(),
+  fromemail: emailList(),
+  toemail: emailList(),
+  cCMyself: bool(),
+  ccEmail: opt(z.union([z.literal(""), emailList()])),
+  bccEmail: opt(z.union([z.literal(""), emailList()])),
+  subject: wireString().min(1, { error: "is required" }),
+  message: str(),
+  doCopy: bool(),
+  culture: opt(culture()),
+  documentStructureType: str(),
+}, { error: MESSAGES.bodyNotObject });
+export type Email = z.infer<typeof EmailSchema>;
+
+export const ShareSchema = z.looseObject({
+  documentId: wireInt(),
+  culture: culture().default("th"),
+}, { error: MESSAGES.bodyNotObject });
+export type Share = z.infer<typeof ShareSchema>;
+
+export const ExportPdfSchema = z.looseObject({
+  culture: opt(culture()),
+  document: opt(z.looseObject({ original: bool(), copy: bool() }, { error: "must be an object" })),
+  receipt: opt(z.looseObject({ original: bool(), copy: bool() }, { error: "must be an object" })),
+}, { error: MESSAGES.bodyNotObject });
+export type ExportPdf = z.infer<typeof ExportPdfSchema>;
