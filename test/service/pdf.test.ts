@@ -82,6 +82,15 @@ describe("document PDF", () => {
     expect(text).toContain("74,070.00"); // line 60: 60 × 1,234.50
   });
 
+  test("renders after the first (shaping cached across documents) draw exactly the same page", async () => {
+    const page = (pdf: Buffer) => execFileSync("pdftoppm", ["-gray", "-r", "60", "-f", "1", "-l", "1", "-"], { input: pdf });
+    const [a, b] = await Promise.all([renderDocumentPdf(input), renderDocumentPdf(input)]);
+    const c = await renderDocumentPdf(input);
+    expect(Buffer.compare(page(a), page(c))).toBe(0);
+    expect(Buffer.compare(page(b), page(c))).toBe(0);
+    expect(pdfText(c)).toBe(pdfText(a));
+  });
+
   test("odd stored data prints what it can and never throws", async () => {
     const odd = { documentSerial: 5, items: [null, "x", { name: "Only a name", quantity: "abc", total: "1,000" }], grandTotal: "n/a", remarks: 7 };
     const pdf = await renderDocumentPdf({ family: "expenses", doc: odd, company: { name: "" }, culture: "en" });

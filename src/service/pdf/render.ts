@@ -24,11 +24,39 @@ const fontkit = createRequire(require.resolve("pdfkit"))("fontkit") as { create(
 type ParsedFont = Parameters<PDFKit.PDFDocument["registerFont"]>[1] & { postscriptName: string };
 let fonts: { regular: ParsedFont; bold: ParsedFont } | undefined;
 
-function parsedFonts(): { regular: ParsedFont; bold: ParsedFont } {
-  fonts ??= {
-    regular: fontkit.create(readFileSync(join(FONT_DIR, "Waree.ttf"))) as ParsedFont,
-    bold: fontkit.create(readFileSync(join(FONT_DIR, "Waree-Bold.ttf"))) as ParsedFont,
+interface Run {
+  glyphs: unknown[];
+  positions: object[];
+}
+const LAYOUT_CACHE_LIMIT = 20_000;
+
+/**
+ * The font with shaping results kept across documents. pdfkit caches shaped words per document
+ * only, and scales the positions of what it gets in place, so each caller receives fresh copies
+ * of the positions (glyphs are read-only to pdfkit).
+ */
+function withLayoutCache(font: object): object {
+  const layout = (font as { layout: (text: string, features?: unknown) => Run }).layout.bind(font);
+  const cache = new Map<string, Run>();
+  const cached = Object.create(font) as { layout: (text: string, features?: unknown) => Run };
+  cached.layout = (text: string, features?: unknown) => {
+    if (features !== undefined) return layout(text, features);
+    let run = cache.get(text);
+    if (!run) {
+      run = layout(text);
+      if (cache.size >= LAYOUT_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+      cache.set(text, run);
+    }
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(run)) as Run, run);
+    copy.positions = run.positions.map((p) => Object.assign(Object.create(Object.getPrototypeOf(p)) as object, p));
+    return copy;
   };
+  return cached;
+}
+
+function parsedFonts(): { regular: ParsedFont; bold: ParsedFont } {
+  const open = (file: string) => withLayoutCache(fontkit.create(readFileSync(join(FONT_DIR, file))) as object) as ParsedFont;
+  fonts ??= { regular: open("Waree.ttf"), bold: open("Waree-Bold.ttf") };
   return fonts;
 }
 
