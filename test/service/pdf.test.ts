@@ -1,7 +1,7 @@
 // PDF export read back the way a person would: text extracted with pdftotext (Thai as typed),
 // page 1 rendered with pdftoppm and checked to have ink, fonts embedded, pages numbered.
 import { execFileSync } from "node:child_process";
-import { renderDocumentPdf, validateExportOptions } from "../../src/service/pdf";
+import { companyFromInfo, renderDocumentPdf, validateExportOptions } from "../../src/service/pdf";
 import { sampleDocument, SAMPLE_COMPANY } from "../fixtures/files/sample-document";
 
 const pdfText = (pdf: Buffer): string => execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf }).toString("utf8");
@@ -121,5 +121,15 @@ describe("export options", () => {
       if (!result.ok) expect(result.message.length).toBeGreaterThan(5);
     }
     expect(validateExportOptions({ culture: "fr" })).toEqual({ ok: false, message: 'culture must be "th" or "en"' });
+  });
+});
+
+describe("company block", () => {
+  test("built from company information as the service stores it", () => {
+    expect(companyFromInfo({ companyName: "ก", companyNameEn: "A", companyAddress: "1 ถนน", companyZipCode: "10110", companyTaxId: "1", companyBranch: "สำนักงานใหญ่", companyMobile: "081" })).toEqual({
+      name: "ก", nameEn: "A", address: "1 ถนน 10110", addressEn: undefined, taxId: "1", branch: "สำนักงานใหญ่", branchEn: undefined,
+      phone: "081", email: undefined, website: undefined,
+    });
+    expect(companyFromInfo({}).name).toBe("");
   });
 });

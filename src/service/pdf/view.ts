@@ -19,6 +19,24 @@ export interface CompanyInfo {
   website?: string;
 }
 
+/** The printed company block from company information as GET /company/info answers it (companyName, companyNameEn, ...). */
+export function companyFromInfo(info: Record<string, unknown>): CompanyInfo {
+  const s = (key: string) => str(info[key]) || undefined;
+  const address = (key: string) => (s(key) ? [s(key), s("companyZipCode")].filter(Boolean).join(" ") : undefined);
+  return {
+    name: s("companyName") ?? s("compnayName") ?? "",
+    nameEn: s("companyNameEn"),
+    address: address("companyAddress"),
+    addressEn: address("companyAddressEn"),
+    taxId: s("companyTaxId"),
+    branch: s("companyBranch"),
+    branchEn: s("companyBranchEn"),
+    phone: s("companyPhone") ?? s("companyMobile"),
+    email: s("companyEmail"),
+    website: s("companyWebsite"),
+  };
+}
+
 export interface DocumentRenderInput {
   family: Family;
   /** Overrides the family's printed title (e.g. "ใบกำกับภาษี/ใบเสร็จรับเงิน"). */
