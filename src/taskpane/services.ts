@@ -9,11 +9,18 @@ import type { Block, WorkbookPort } from "../workbook/port";
 
 import type * as Engine from "./engine";
 
+declare const __webpack_require__: unknown;
+
 /**
  * The heavy part of the pane, fetched once on first use (and prefetched after the first paint).
- * The path is cast so tsc (nodenext) accepts it without an extension; webpack and jest see "./engine".
+ * Under webpack the branch is decided at build time, so `require` never reaches the bundle; under
+ * jest (CommonJS, no dynamic import) the engine is simply required. The path is cast so tsc
+ * (nodenext) accepts it without an extension.
  */
-export const loadEngine = (): Promise<typeof Engine> => import(/* webpackChunkName: "engine" */ "./engine" as string);
+export function loadEngine(): Promise<typeof Engine> {
+  if (typeof __webpack_require__ === "function") return import(/* webpackChunkName: "engine" */ "./engine" as string);
+  return Promise.resolve(require("./engine") as typeof Engine);
+}
 
 export type Environment = "local" | "sandbox" | "production" | "custom";
 export const ENVIRONMENT_NAMES: readonly Environment[] = ["local", "sandbox", "production", "custom"];
