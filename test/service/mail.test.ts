@@ -3,7 +3,8 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
-import { createMailer, MailInputError, MemoryOutbox } from "../../src/service/mail";
+import { EmailSchema } from "../../src/rules/schemas";
+import { createMailer, documentMail, emailPdfVersions, MailInputError, MemoryOutbox, sendEmailAnswer } from "../../src/service/mail";
 import { renderDocumentPdf } from "../../src/service/pdf";
 import { sampleDocument, SAMPLE_COMPANY } from "../fixtures/files/sample-document";
 
@@ -131,5 +132,28 @@ describe("mail", () => {
     await expect(mailer.send({ ...base, cc: "x@example.com\r\nBcc: evil@example.com" })).rejects.toThrow(MailInputError);
     await expect(mailer.send({ ...base, subject: "  " })).rejects.toThrow("subject is required");
     expect(await outbox.list(1)).toEqual([]);
+  });
+});
+
+describe("document e-mail body", () => {
+  test("the email-document body becomes the message: cCMyself copies the sender, doCopy adds the copy pages", async () => {
+    const body = EmailSchema.parse({
+      documentId: 101, fromemail: "demo@example.com", toemail: "buyer@example.com, boss@example.com", ccEmail: "acc@example.com",
+      bccEmail: "", subject: "ใบกำกับภาษี INV2026110001", message: "เรียนลูกค้า", cCMyself: true,
+    });
+    expect(emailPdfVersions(body)).toEqual(["original", "copy"]);
+    expect(emailPdfVersions({ doCopy: false })).toEqual(["original"]);
+    const pdf = await pdfPromise;
+    const outbox = new MemoryOutbox();
+    const entry = await createMailer({ outbox }).send(documentMail(body, { companyId: 1, pdf, fileName: "INV2026110001.pdf" }));
+    expect(entry).toMatchObject({
+      from: "demo@example.com", to: ["buyer@example.com", "boss@example.com"], cc: ["acc@example.com", "demo@example.com"], bcc: [],
+      subject: "ใบกำกับภาษี INV2026110001", text: "เรียนลูกค้า",
+    });
+    expect(entry.attachments[0].content.equals(pdf)).toBe(true);
+    expect(sendEmailAnswer(entry)).toEqual({ ok: true, message: "", successMsg: expect.stringContaining("buyer@example.com") });
+    const notMe = documentMail({ ...body, cCMyself: false, ccEmail: undefined }, { companyId: 1, pdf, fileName: "x.pdf" });
+    expect(notMe.cc).toBe("");
+    expect(sendEmailAnswer({ ...entry, relay: { status: "failed", error: "boom" } })).toEqual({ ok: false, message: "The e-mail could not be relayed: boom", successMsg: "" });
   });
 });
