@@ -9,6 +9,7 @@ import { seedDemoData } from "./store/seed";
 import { TokenService } from "./auth/tokens";
 import { createApp } from "./http/app";
 import type { ServiceContext } from "./http/context";
+import { ContactCache } from "./documents/contact-cache";
 
 export interface StartServiceOptions {
   port?: number;
@@ -41,6 +42,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
   const ctx: ServiceContext = {
     store,
     tokens: new TokenService(store.db, tokenTtlSeconds),
+    contactCache: store.kind === "pglite" ? new ContactCache() : undefined,
     options: {
       tokenTtlSeconds,
       rateLimitPerMinute: opts.rateLimitPerMinute,

@@ -25,6 +25,8 @@ export interface TestService {
   root: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Process id of the service (benchmarks read its CPU time). */
+  readonly pid: number;
   stop(): Promise<void>;
   /** Stops and starts the service again on the same port, keeping the same data. */
   restart(): Promise<void>;
@@ -138,6 +140,9 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     root: `${origin}/test`,
     dataDir,
     databaseUrl,
+    get pid() {
+      return child.pid ?? 0;
+    },
     async stop() {
       await stopChild(child);
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });

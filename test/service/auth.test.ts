@@ -32,11 +32,12 @@ describe.each(storesUnderTest)("auth and envelope (%s)", (store) => {
   });
 
   it("answers wrong credentials with HTTP 200 and error invalid_client, as the real service", async () => {
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { grant_type: "client_credentials", client_id: "demo", client_secret: "wrong" },
       { grant_type: "client_credentials", client_id: "nobody", client_secret: "demo-secret" },
       { grant_type: "client_credentials" },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const r = await fetch(`${svc.root}/token`, form(fields));
       expect(r.status).toBe(200);
       expect(await r.json()).toEqual({ error: "invalid_client" });
@@ -47,7 +48,8 @@ describe.each(storesUnderTest)("auth and envelope (%s)", (store) => {
 
   it("refuses a missing, malformed, unknown or expired token with HTTP 401 in the envelope", async () => {
     const unauthorized = { status: false, message: "Unauthorized", code: 401, data: null };
-    for (const headers of [{}, { authorization: "Basic abc" }, { authorization: "Bearer not-a-token" }, { authorization: "Bearer" }]) {
+    const headerSets: Record<string, string>[] = [{}, { authorization: "Basic abc" }, { authorization: "Bearer not-a-token" }, { authorization: "Bearer" }];
+    for (const headers of headerSets) {
       const r = await fetch(`${svc.root}/quotations`, { headers });
       expect(r.status).toBe(401);
       expect(await r.json()).toEqual(unauthorized);

@@ -7,14 +7,14 @@ import { CREDIT_TYPE, DOCUMENT_STRUCTURE, EXPENSE_VIEW, type Family } from "../.
 import { LineItemSchema, UpdateDocumentSchema } from "../../rules/schemas";
 import { addDays } from "./list-range";
 import type { ResolvedContact } from "./contact-resolution";
+import { COLUMN_FIELDS } from "./repository";
 
 type Json = Record<string, unknown>;
 export type Structure = "simple" | "inline";
 
 /** Fields the service computes or owns: never taken from the request. */
-const SERVER_FIELDS = new Set([
-  "recordId", "documentId", "documentSerial", "documentType", "status", "statusString", "allowDelete",
-  "referencedToMe", "referencedByMe", "payments", "company", "items", "documentReference", "dueDate",
+const SERVER_FIELDS = new Set<string>([
+  ...COLUMN_FIELDS, "payments", "company", "items", "documentReference",
   "subTotal", "discountAmount", "totalAfterDiscount", "vatAmount", "grandTotal", "exemptAmount", "vatableAmount",
   "documentWithholdingTaxAmount", "totalWithoutVat", "contactId",
 ]);

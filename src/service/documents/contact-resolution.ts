@@ -10,6 +10,7 @@ import { validationError } from "../http/envelope";
 import type { Tx } from "../store/database";
 import { contacts } from "../store/schema";
 import { insertContact } from "../routes/contacts";
+import type { ContactCache } from "./contact-cache";
 
 type Json = Record<string, unknown>;
 
@@ -41,11 +42,21 @@ function fill(body: Json, contact: typeof contacts.$inferSelect): ResolvedContac
   return { contactId: contact.id, fields };
 }
 
-export async function resolveContact(tx: Tx, companyId: number, side: Side, body: Json): Promise<ResolvedContact> {
+export interface ResolveOptions {
+  /** Take a lock per company and name (PostgreSQL, where transactions run side by side). */
+  lock: boolean;
+  cache?: ContactCache;
+}
+
+export async function resolveContact(tx: Tx, companyId: number, side: Side, body: Json, opts: ResolveOptions): Promise<ResolvedContact> {
   const id = typeof body.contactId === "number" ? body.contactId : 0;
   if (id < 0) throw validationError([finding("contactId", MESSAGES.contactIdNegative)]);
   if (id > 0) {
-    const [contact] = await tx.select().from(contacts).where(eq(contacts.id, id));
+    let contact = opts.cache?.byIdOf(id);
+    if (!contact) {
+      [contact] = await tx.select().from(contacts).where(eq(contacts.id, id));
+      if (contact) opts.cache?.remember(contact);
+    }
     if (!contact) throw validationError([finding("contactId", MESSAGES.contactIdNotFound)]);
     if (contact.companyId !== companyId) throw validationError([finding("contactId", MESSAGES.contactOtherCompany)]);
     if (contact.deleted) throw validationError([finding("contactId", MESSAGES.contactInvalid)]);
@@ -60,11 +71,16 @@ export async function resolveContact(tx: Tx, companyId: number, side: Side, body
   if (name === undefined) throw validationError([finding("contactName", MESSAGES.contactRequired)]);
   // One resolver per company and name at a time, so two documents naming a new contact at the
   // same moment end up with one contact.
-  await tx.execute(sql`select pg_advisory_xact_lock(${companyId}, hashtext(${name}))`);
+  const cached = opts.cache?.noCodeNamed(companyId, name);
+  if (cached) return fill(body, cached);
+  if (opts.lock) await tx.execute(sql`select pg_advisory_xact_lock(${companyId}, hashtext(${name}))`);
   const [existing] = await tx.select().from(contacts)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.contactName, name), eq(contacts.contactCode, ""), eq(contacts.deleted, false)))
     .orderBy(asc(contacts.id)).limit(1);
-  if (existing) return fill(body, existing);
+  if (existing) {
+    opts.cache?.remember(existing);
+    return fill(body, existing);
+  }
   const fresh: Json = {
     contactGroup: given(body.contactGroup) ? body.contactGroup : CONTACT_GROUP.Individual,
     contactType: side === "sell" ? CONTACT_TYPE.Customer : CONTACT_TYPE.Vendor,
@@ -73,5 +89,6 @@ export async function resolveContact(tx: Tx, companyId: number, side: Side, body
   };
   for (const [doc, own] of OVERRIDABLE) fresh[own] = typeof body[doc] === "string" ? body[doc] : "";
   const created = await insertContact(tx, companyId, fresh);
+  // Not cached here: the transaction may still fail. A later lookup reads and caches it.
   return fill(body, created);
 }

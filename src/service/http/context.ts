@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Store } from "../store/database";
 import type { Principal, TokenService } from "../auth/tokens";
+import type { ContactCache } from "../documents/contact-cache";
 
 export interface ServiceOptions {
   tokenTtlSeconds: number;
@@ -16,6 +17,8 @@ export interface ServiceContext {
   store: Store;
   tokens: TokenService;
   options: ServiceOptions;
+  /** Embedded store only: contacts documents name (see contact-cache.ts). */
+  contactCache?: ContactCache;
 }
 
 export type AppEnv = { Variables: { principal: Principal } };

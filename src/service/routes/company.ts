@@ -15,6 +15,19 @@ export async function companyInfo(tx: Tx, companyId: number): Promise<Record<str
   return { ...row.info, companyId };
 }
 
+// Company information is read by every document create (the company header) and changes only
+// through PUT /company/info of this process: cached per database. A second service process on the
+// same PostgreSQL database would show the old header until it restarts.
+const cache = new WeakMap<object, Map<number, Record<string, unknown>>>();
+
+export async function cachedCompanyInfo(db: Tx, companyId: number): Promise<Record<string, unknown>> {
+  let byId = cache.get(db);
+  if (!byId) cache.set(db, (byId = new Map()));
+  let info = byId.get(companyId);
+  if (!info) byId.set(companyId, (info = await companyInfo(db, companyId)));
+  return info;
+}
+
 export function registerCompanyRoutes(api: Api, ctx: ServiceContext): void {
   const db = ctx.store.db;
   const tags = ["My company"];
@@ -28,6 +41,7 @@ export function registerCompanyRoutes(api: Api, ctx: ServiceContext): void {
       const rest: Record<string, unknown> = { ...current, ...body, companyName: body.compnayName };
       delete rest.companyId;
       await tx.update(companies).set({ info: rest }).where(eq(companies.id, companyId));
+      cache.get(db)?.delete(companyId);
       return { ...rest, companyId };
     });
     return c.json(ok(info));

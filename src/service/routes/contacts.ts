@@ -86,6 +86,7 @@ export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
       }).where(eq(contacts.id, id)).returning();
       return updated;
     });
+    ctx.contactCache?.clear();
     return c.json(one(row));
   }, { summary: "Update a contact", tags, body: ContactSchema });
 
@@ -94,6 +95,7 @@ export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
     const companyId = companyOf(c);
     await findContact(db, companyId, id);
     await db.update(contacts).set({ deleted: true, updatedAt: new Date() }).where(eq(contacts.id, id));
+    ctx.contactCache?.clear();
     return c.json(ok({ deleteStatus: "Deleted" }));
   }, { summary: "Delete a contact", tags });
 }

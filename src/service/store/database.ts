@@ -36,6 +36,9 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
   mkdirSync(dir, { recursive: true });
   // PGlite runs one query at a time and serializes transactions itself (its transaction mutex).
   const client = await PGlite.create(dir);
+  // Commits return without waiting for the WAL flush: the writes still reach the files at once
+  // (a crash of the service loses nothing), only a crash of the machine may lose the last moments.
+  await client.exec("set synchronous_commit = off");
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return { kind: "pglite", db: db as unknown as Db, close: () => client.close() };

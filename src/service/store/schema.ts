@@ -110,9 +110,18 @@ export const documents = pgTable("documents", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  index("documents_list").on(t.companyId, t.family, t.publishedOn.desc(), t.id.desc()).where(sql`not ${t.deleted}`),
+  // Ascending: a backward scan gives ORDER BY published_on DESC, id DESC (nulls first, the default).
+  index("documents_list_order").on(t.companyId, t.family, t.publishedOn, t.id).where(sql`not ${t.deleted}`),
   uniqueIndex("documents_serial").on(t.companyId, t.family, t.serial),
 ]);
+
+/** Live documents per company and family, kept by a statement-level trigger on documents (see the
+ * migrations), so an unfiltered list answers its total without counting 100,000 rows. */
+export const documentCounts = pgTable("document_counts", {
+  companyId: companyRef(),
+  family: text("family").notNull(),
+  live: integer("live").notNull(),
+}, (t) => [primaryKey({ columns: [t.companyId, t.family] })]);
 
 /** Links between documents: upgrades (kind 1), batch (5), partial payments (11), deposits (13, 15). */
 export const documentReferences = pgTable("document_references", {
