@@ -62,7 +62,11 @@ export class PreviewBook {
       write: (sheet, writes) => after(m.write(sheet, writes)),
       mark: (sheet, marks) => after(m.mark(sheet, marks)),
       clearMarks: (sheet) => after(m.clearMarks(sheet)),
-      addTableSheet: (name, columns, rows) => after(m.addTableSheet(name, columns, rows)),
+      addTableSheet: (name, columns, rows) => after(m.addTableSheet(name, columns, rows).then((made) => {
+        m.active = made; // Excel shows the new sheet; so does the grid
+        this.selection = null;
+        return made;
+      })),
       select: async (sheet, row, col) => {
         await m.select(sheet, row, col);
         this.select({ sheet, top: row, left: col, bottom: row, right: col });
