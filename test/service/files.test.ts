@@ -1,24 +1,31 @@
 // Attachments end to end below HTTP: real files of every allowed type, strict base64, the spec's
 // rules and messages, and the records. Runs through a child process (file-type is ESM-only).
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { FIXTURE_EXTENSIONS, makeFixture, makeOle, makePng } from "../fixtures/files/make";
 import type { ProbeRequest } from "../fixtures/files/probe";
 
 const PROBE = join(__dirname, "../fixtures/files/probe.ts");
 const MISMATCH = "The file extension in fileName does not match the actual file type detected from Base64Data.";
 
+/** The probe child, started once for the file; requests are answered in order. */
+let child: ChildProcessWithoutNullStreams;
+const waiting: { resolve: (answers: any[]) => void; reject: (err: Error) => void }[] = [];
+let stderr = "";
+
+function startProbe(): void {
+  child = spawn(process.execPath, ["--import", "tsx", PROBE]);
+  child.stderr.on("data", (c) => (stderr += c));
+  createInterface({ input: child.stdout }).on("line", (line) => waiting.shift()?.resolve(JSON.parse(line)));
+  child.on("close", (code) => waiting.splice(0).forEach((w) => w.reject(new Error(`probe exited ${code}: ${stderr}`))));
+}
+
 function probe(requests: ProbeRequest[]): Promise<any[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", PROBE], { stdio: ["pipe", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (c) => (out += c));
-    child.stderr.on("data", (c) => (err += c));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`probe exited ${code}: ${err}`))));
-    child.stdin.end(JSON.stringify(requests));
+    waiting.push({ resolve, reject });
+    child.stdin.write(`${JSON.stringify(requests)}\n`);
   });
 }
 
@@ -29,8 +36,14 @@ const messages = (answer: any): string[] => answer.findings.map((f: any) => f.me
 describe("attachment files", () => {
   let fixtures: Record<string, Buffer>;
   beforeAll(async () => {
+    startProbe();
     fixtures = {};
     for (const ext of FIXTURE_EXTENSIONS) fixtures[ext] = await makeFixture(ext);
+  });
+  afterAll(async () => {
+    const closed = new Promise((resolve) => child.once("close", resolve));
+    child.stdin.end();
+    await closed;
   });
 
   test("every allowed type is recognised from its bytes, legacy Office told apart inside OLE", async () => {
