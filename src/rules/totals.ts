@@ -25,7 +25,7 @@
 //   vatableAmount = the rest. (They are not wire fields of simple documents.)
 // - Withholding (document level) = documentWithholdingTaxPercentage × the pre-VAT amount
 //   (grandTotal − vatAmount), 2 dp. Computed whenever a percentage is given.
-import { Decimal, HUNDRED, ZERO, parseDecimal, roundHalfUp } from "./money";
+import { Decimal, ZERO, parseDecimal, roundHalfUp } from "./money";
 
 export interface ComputedLine {
   total: Decimal;
@@ -61,6 +61,9 @@ export interface TotalsOptions {
 
 const SEVEN = new Decimal(7);
 const VAT_INCLUSIVE_DIVISOR = new Decimal(107);
+// Multiplying by these is exact like dividing by 100, and much cheaper in decimal.js.
+const SEVEN_PERCENT = new Decimal("0.07");
+const ONE_PERCENT = new Decimal("0.01");
 
 const dec = (v: unknown, places: number): Decimal => {
   const d = parseDecimal(v);
@@ -70,6 +73,7 @@ const truthy = (v: unknown): boolean => v === true || (typeof v === "string" && 
 const isFalse = (v: unknown): boolean => v === false || (typeof v === "string" && v.trim().toLowerCase() === "false");
 
 function lineVatRate(raw: unknown): number {
+  if (typeof raw === "number") return raw === 0 ? 0 : raw === -1 ? -1 : 7; // the usual case, no Decimal
   const d = parseDecimal(raw);
   if (d === null) return 7;
   const n = d.toNumber();
@@ -78,7 +82,7 @@ function lineVatRate(raw: unknown): number {
 
 /** VAT on an amount: 7% of it, or 7/107 of it when the amount already includes VAT. */
 export function vatOf(amount: Decimal, inclusive: boolean): Decimal {
-  const vat = inclusive ? amount.times(SEVEN).dividedBy(VAT_INCLUSIVE_DIVISOR) : amount.times(SEVEN).dividedBy(HUNDRED);
+  const vat = inclusive ? amount.times(SEVEN).dividedBy(VAT_INCLUSIVE_DIVISOR) : amount.times(SEVEN_PERCENT);
   return roundHalfUp(vat, 2);
 }
 
@@ -98,10 +102,10 @@ export function computeTotals(doc: DocumentLike, opts: TotalsOptions = {}): Comp
     const item = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
     const gross = dec(item.quantity, 4).times(dec(item.pricePerUnit, 4));
     const discount = inline ? dec(item.discountAmount, 2) : ZERO;
-    const total = roundHalfUp(gross.minus(discount), 2);
+    const total = roundHalfUp(discount.isZero() && !gross.isZero() ? gross : gross.minus(discount), 2); // minus turns -0 into 0
     const vatRate = inline ? lineVatRate(item.vatRate) : noVat ? 0 : 7;
     grossSum = grossSum.plus(gross);
-    lineDiscounts = lineDiscounts.plus(discount);
+    if (!discount.isZero()) lineDiscounts = lineDiscounts.plus(discount);
     if (inline && vatRate !== 7) exempt = exempt.plus(total);
     lines.push({ total, discountAmount: discount, gross, vatRate });
   }
@@ -112,7 +116,7 @@ export function computeTotals(doc: DocumentLike, opts: TotalsOptions = {}): Comp
   else {
     const percentage = dec(body.discountPercentage, 4);
     discountAmount = percentage.greaterThan(0)
-      ? roundHalfUp(subTotal.times(percentage).dividedBy(HUNDRED), 2)
+      ? roundHalfUp(subTotal.times(percentage).times(ONE_PERCENT), 2)
       : dec(body.discountAmount, 2);
   }
   const totalAfterDiscount = subTotal.minus(discountAmount);
@@ -139,7 +143,7 @@ export function computeTotals(doc: DocumentLike, opts: TotalsOptions = {}): Comp
   const withholdingBase = grandTotal.minus(vatAmount);
   const whtRate = dec(body.documentWithholdingTaxPercentage, 4);
   const documentWithholdingTaxAmount = whtRate.greaterThan(0)
-    ? roundHalfUp(withholdingBase.times(whtRate).dividedBy(HUNDRED), 2)
+    ? roundHalfUp(withholdingBase.times(whtRate).times(ONE_PERCENT), 2)
     : ZERO;
 
   return {

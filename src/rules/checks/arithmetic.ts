@@ -7,51 +7,67 @@ import type { ComputedTotals } from "../totals";
 import type { Structure } from "./document";
 import { given2, isObject, itemsOf, money, truthy, type Obj } from "./read";
 
+type Extra = () => Record<string, string>;
+const NO_EXTRA: Extra = () => ({});
+
+/** The given figure at 2 dp when it differs from the expected one; null when equal, absent or unreadable. */
+function differing(v: unknown, expected: Decimal): Decimal | null {
+  // A JSON number equal to the expected figure has the same shortest text (both canonical, no
+  // exponent below 1e21): a right figure, the usual case, then costs no Decimal at all.
+  if (typeof v === "number" && String(v) === expected.toString()) return null;
+  const given = given2(v);
+  return given !== null && !given.equals(expected) ? given : null;
+}
+
+/** A finding when a document figure differs; the message parameters are built only then. */
+function compare(out: Finding[], body: Obj, field: string, expected: Decimal, template: string = MESSAGES.arithmeticDocument, extra = NO_EXTRA): void {
+  const given = differing(body[field], expected);
+  if (given !== null) {
+    out.push(finding(field, formatMessage(template, { field, given: money(given), expected: money(expected), ...extra() })));
+  }
+}
+
 export function arithmeticFindings(body: Obj, structure: Structure, t: ComputedTotals): Finding[] {
   const out: Finding[] = [];
   const inline = structure === "inline";
-  const mismatch = (field: string, expected: Decimal, template: string = MESSAGES.arithmeticDocument, extra: Record<string, string> = {}) => {
-    const given = given2(body[field]);
-    if (given !== null && !given.equals(expected)) {
-      out.push(finding(field, formatMessage(template, { field, given: money(given), expected: money(expected), ...extra })));
-    }
-  };
-  itemsOf(body).forEach((raw, i) => {
-    if (!isObject(raw)) return;
-    const given = given2(raw.total);
+  const items = itemsOf(body);
+  for (let i = 0; i < items.length; i++) {
+    const raw = items[i];
+    if (!isObject(raw)) continue;
     const expected = t.lines[i].total;
-    if (given !== null && !given.equals(expected)) {
+    const given = differing(raw.total, expected);
+    if (given !== null) {
       out.push(finding(`items.${i}.total`, formatMessage(MESSAGES.arithmeticLineTotal, {
         given: money(given), expected: money(expected),
         formula: inline ? "quantity × pricePerUnit − discountAmount" : "quantity × pricePerUnit",
       })));
     }
-  });
-  mismatch("subTotal", t.subTotal);
-  const percentage = parseDecimal(body.discountPercentage);
-  if (inline) mismatch("discountAmount", t.discountAmount);
-  else if (percentage !== null && percentage.greaterThan(0)) {
-    mismatch("discountAmount", t.discountAmount, MESSAGES.arithmeticDiscount, {
-      rate: percentage.toString(), base: money(t.subTotal),
-    });
   }
-  mismatch("totalAfterDiscount", t.totalAfterDiscount);
+  compare(out, body, "subTotal", t.subTotal);
+  const percentage = parseDecimal(body.discountPercentage);
+  if (inline) compare(out, body, "discountAmount", t.discountAmount);
+  else if (percentage !== null && percentage.greaterThan(0)) {
+    compare(out, body, "discountAmount", t.discountAmount, MESSAGES.arithmeticDiscount, () => ({
+      rate: percentage.toString(), base: money(t.subTotal),
+    }));
+  }
+  compare(out, body, "totalAfterDiscount", t.totalAfterDiscount);
   if (inline) {
-    mismatch("exemptAmount", t.exemptAmount);
-    mismatch("vatableAmount", t.vatableAmount);
+    compare(out, body, "exemptAmount", t.exemptAmount);
+    compare(out, body, "vatableAmount", t.vatableAmount);
   }
   // Manual VAT is the caller's figure; a simple document without VAT is the VAT rules' business.
   if (t.vatComputed && (inline || truthy(body.isVat))) {
-    mismatch("vatAmount", t.vatAmount, MESSAGES.arithmeticVat, {
+    compare(out, body, "vatAmount", t.vatAmount, MESSAGES.arithmeticVat, () => ({
       rate: truthy(body.isVatInclusive) ? "7/107" : "7%", base: money(t.vatableAmount),
-    });
+    }));
   }
-  mismatch("grandTotal", t.grandTotal);
+  compare(out, body, "grandTotal", t.grandTotal);
   const rate = parseDecimal(body.documentWithholdingTaxPercentage);
   if (truthy(body.documentShowWithholdingTax) && rate !== null && rate.greaterThan(0)) {
-    mismatch("documentWithholdingTaxAmount", t.documentWithholdingTaxAmount, MESSAGES.arithmeticWithholding, {
+    compare(out, body, "documentWithholdingTaxAmount", t.documentWithholdingTaxAmount, MESSAGES.arithmeticWithholding, () => ({
       rate: rate.toString(), base: money(t.withholdingBase),
-    });
+    }));
   }
   return out;
 }

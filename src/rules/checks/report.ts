@@ -2,6 +2,7 @@
 // repeats itself.
 import type { z } from "zod";
 import { finding, type Finding } from "../findings";
+import { quickAccept } from "./quick-accept";
 
 function labelOf(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "The request body";
@@ -25,6 +26,7 @@ export function zodFindings(issues: readonly z.core.$ZodIssue[], prefix = ""): F
 }
 
 export function schemaFindings(schema: z.ZodType, body: unknown): Finding[] {
+  if (quickAccept(schema, body)) return [];
   const result = schema.safeParse(body);
   return result.success ? [] : zodFindings(result.error.issues);
 }
