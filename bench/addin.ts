@@ -1,0 +1,115 @@
+// bench/addin: the size of the task pane's JavaScript (production build; office.js excluded, it
+// comes from Microsoft's CDN) and the time from page load to a usable pane in Chromium.
+// Targets: at most 150 KB minified, at most 300 ms. Run: npx tsx bench/addin.ts (or npm run bench addin).
+import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { extname, join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const ROOT = join(__dirname, "..");
+const LOADS = 15;
+/** Stands in for office.js: the pane's own start-up is what is measured. */
+const OFFICE_STUB = "window.Office={onReady:function(f){setTimeout(function(){f({host:'Excel'})},0);return Promise.resolve()},context:{displayLanguage:'en-US',requirements:{isSetSupported:function(){return true}}}};";
+
+async function build(out: string): Promise<void> {
+  const webpack = require("webpack") as typeof import("webpack");
+  const makeConfig = require(join(ROOT, "webpack.config.js")) as (env: object, argv: object) => import("webpack").Configuration;
+  const config = { ...makeConfig({}, { mode: "production" }), context: ROOT, devtool: false as const };
+  config.output = { ...config.output, path: out };
+  const stats = await new Promise<import("webpack").Stats>((resolve, reject) => webpack(config, (err, s) => (err || !s ? reject(err) : resolve(s))));
+  if (stats.hasErrors()) throw new Error(stats.toString("errors-only"));
+}
+
+function serve(dir: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const file = join(dir, new URL(req.url ?? "/", "http://x").pathname);
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
+    res.writeHead(200, { "content-type": extname(file) === ".js" ? "text/javascript" : "text/html; charset=utf-8" });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function timeToUsable(origin: string, page: string, ready: string): Promise<number[]> {
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.newContext();
+      await context.route("https://appsforoffice.microsoft.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: OFFICE_STUB }));
+      const tab = await context.newPage();
+      // The moment the pane's first button can be used, from the start of navigation.
+      await tab.addInitScript((selector: string) => {
+        const w = window as unknown as { __usable?: number };
+        new MutationObserver((_, obs) => {
+          const el = document.querySelector(selector) as HTMLButtonElement | null;
+          if (el && !el.disabled) {
+            w.__usable = performance.now();
+            obs.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      }, ready);
+      await tab.goto(`${origin}/${page}`);
+      await tab.waitForFunction(() => (window as unknown as { __usable?: number }).__usable !== undefined);
+      times.push(await tab.evaluate(() => (window as unknown as { __usable: number }).__usable));
+      await context.close();
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function run(): Promise<Record<string, string>> {
+  const out = mkdtempSync(join(tmpdir(), "docsheet-bench-"));
+  let server: Server | undefined;
+  try {
+    await build(out);
+    const js = readdirSync(out).filter((f) => f.endsWith(".js"));
+    const size = (f: string) => statSync(join(out, f)).size;
+    const gz = (f: string) => gzipSync(readFileSync(join(out, f))).length;
+    const initial = js.filter((f) => f.startsWith("taskpane."));
+    // Everything the task pane can load: its entry and the chunks it imports on demand; not the
+    // preview page, the ribbon's function file or the .xlsx reader of the preview.
+    const pane = js.filter((f) => !/^(preview|commands|exceljs)\./.test(f));
+    const sum = (files: string[], f: (x: string) => number) => files.reduce((n, x) => n + f(x), 0);
+    server = await serve(out);
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const pane_ms = await timeToUsable(origin, "taskpane.html", "#connect button.primary");
+    const preview_ms = await timeToUsable(origin, "preview.html", "#connect button.primary");
+    return {
+      "pane JS at start (taskpane entry, minified)": `${kb(sum(initial, size))} (gzip ${kb(sum(initial, gz))})`,
+      "pane JS in all (entry + engine chunks loaded after first paint, minified)": `${kb(sum(pane, size))} (gzip ${kb(sum(pane, gz))}); target 150 KB`,
+      "chunks": pane.map((f) => `${f} ${kb(size(f))}`).join(", "),
+      "page load to usable pane, median of 15 (taskpane.html, office.js stubbed)": `${median(pane_ms).toFixed(0)} ms (min ${Math.min(...pane_ms).toFixed(0)}, max ${Math.max(...pane_ms).toFixed(0)}); target 300 ms`,
+      "page load to usable pane, median of 15 (preview.html with grid)": `${median(preview_ms).toFixed(0)} ms`,
+    };
+  } finally {
+    server?.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  run().then((figures) => {
+    for (const [k, v] of Object.entries(figures)) console.log(`${k}: ${v}`);
+  }).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
