@@ -36,6 +36,9 @@ export function relayRoots(env: Record<string, string | undefined> = process.env
 
 /** "/relay/local/tax-invoices?x=1" → "http://127.0.0.1:8787/test/tax-invoices?x=1"; null if not a configured root. */
 export function relayTarget(roots: RelayRoots, url: string, prefix = "/relay"): string | null {
+  // Checked on the raw path: URL parsing would quietly resolve "..", "%2e%2e" and backslashes first.
+  const rawPath = url.split("?")[0];
+  if (/(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i.test(rawPath)) return null;
   const parsed = new URL(url, "http://relay.invalid");
   if (!parsed.pathname.startsWith(`${prefix}/`)) return null;
   const rest = parsed.pathname.slice(prefix.length + 1);
@@ -43,8 +46,6 @@ export function relayTarget(roots: RelayRoots, url: string, prefix = "/relay"): 
   const name = slash < 0 ? rest : rest.slice(0, slash);
   const path = slash < 0 ? "" : rest.slice(slash);
   if (!Object.prototype.hasOwnProperty.call(roots, name)) return null;
-  // "..", encoded slashes and the like must not walk out of the root.
-  if (/(^|\/)\.\.?(\/|$)|%2f|%5c|\\/i.test(path)) return null;
   return `${roots[name].replace(/\/+$/, "")}${path}${parsed.search}`;
 }
 
