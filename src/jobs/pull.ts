@@ -1,8 +1,7 @@
 // The pull job: every page of a family's list (with the spec's filters) into a new table sheet.
 import type { DocSheetClient, ListQuery } from "../api";
 import { FAMILY_INFO, type Family } from "../rules/codes";
-import { pullKeys, documentRows } from "../sheet/pull";
-import { columnFor } from "../sheet/columns";
+import { documentRows, pruneColumns, pullKeys } from "../sheet/pull";
 import type { CellValue, WorkbookPort } from "../workbook/port";
 import { throwIfCancelled, type JobContext } from "./types";
 
@@ -41,6 +40,7 @@ export async function pullJob(port: WorkbookPort, client: DocSheetClient, opts: 
   }
   throwIfCancelled(opts.signal);
   const name = opts.sheetName ?? `${FAMILY_INFO[opts.family].label.en}s`;
-  const sheet = await port.addTableSheet(name, keys.map((k) => columnFor(k, opts.family)), rows);
+  const pulled = pruneColumns(opts.family, keys, rows);
+  const sheet = await port.addTableSheet(name, pulled.columns, pulled.rows);
   return { sheet, documents, rows: rows.length };
 }

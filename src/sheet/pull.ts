@@ -66,9 +66,23 @@ function cellOf(key: string, v: unknown): CellValue {
   return JSON.stringify(v);
 }
 
+/** Columns a pulled sheet always has, filled or not: the ones a user edits and posts back. */
+const ALWAYS = new Set(["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "item.name", "item.quantity", "item.pricePerUnit", "grandTotal", "recordId", "documentSerial", "status"]);
+
+/** Drops the optional columns no row fills (a pull of 10,000 documents stays small and quick to save). */
+export function pruneColumns(family: Family, keys: readonly string[], rows: CellValue[][]): PulledSheet {
+  const used = keys.map((k) => ALWAYS.has(k));
+  for (const r of rows) for (let c = 0; c < keys.length; c++) if (!used[c] && r[c] !== null) used[c] = true;
+  const keep = keys.map((_, c) => c).filter((c) => used[c]);
+  return {
+    columns: keep.map((c) => columnFor(keys[c], family)),
+    rows: keep.length === keys.length ? rows : rows.map((r) => keep.map((c) => r[c])),
+  };
+}
+
 export function pullSheet(family: Family, docs: readonly Json[], lines: boolean): PulledSheet {
   const keys = pullKeys(family, lines);
   const rows: CellValue[][] = [];
   for (const d of docs) for (const r of documentRows(d, keys, lines)) rows.push(r);
-  return { columns: keys.map((k) => columnFor(k, family)), rows };
+  return pruneColumns(family, keys, rows);
 }

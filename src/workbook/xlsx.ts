@@ -10,6 +10,7 @@ import type {
   Block, CellError, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
 } from "./port";
 import { isCellError } from "./port";
+import { openFastXlsx, type FastXlsx } from "./xlsx-read";
 
 /** The fill and note prefix that tell our marks from the user's own. */
 const MARK_ARGB = "FFFFC7CE";
@@ -18,44 +19,58 @@ const NOTE_PREFIX = "DocSheet: ";
 const VALIDATION_ROWS = 1000;
 
 export class XlsxWorkbook implements WorkbookPort {
-  private constructor(readonly book: ExcelJS.Workbook) {}
+  /** The exceljs model, built on the first change: reading alone goes through the fast reader. */
+  private book: ExcelJS.Workbook | undefined;
+
+  private constructor(book: ExcelJS.Workbook | undefined, private readonly data?: Buffer, private readonly fast?: FastXlsx) {
+    this.book = book;
+  }
 
   static empty(): XlsxWorkbook {
     return new XlsxWorkbook(new ExcelJS.Workbook());
   }
 
   static async load(path: string): Promise<XlsxWorkbook> {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(path);
-    return new XlsxWorkbook(book);
+    return XlsxWorkbook.fromBuffer(await fs.readFile(path));
   }
 
-  static async fromBuffer(data: Buffer | ArrayBuffer): Promise<XlsxWorkbook> {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(data as ArrayBuffer);
-    return new XlsxWorkbook(book);
+  static async fromBuffer(data: Buffer): Promise<XlsxWorkbook> {
+    return new XlsxWorkbook(undefined, data, await openFastXlsx(data));
+  }
+
+  /** The exceljs workbook (parsed on first use). */
+  async model(): Promise<ExcelJS.Workbook> {
+    if (!this.book) {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(this.data as unknown as ArrayBuffer);
+      this.book = book;
+    }
+    return this.book;
   }
 
   async save(path: string): Promise<void> {
+    const book = await this.model();
     const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-    await this.book.xlsx.writeFile(tmp);
+    await book.xlsx.writeFile(tmp);
     await fs.rename(tmp, path);
   }
 
-  private worksheet(name?: string): ExcelJS.Worksheet {
+  private async worksheet(name?: string): Promise<ExcelJS.Worksheet> {
+    const book = await this.model();
     if (name === undefined) {
-      const active = this.book.views?.[0]?.activeTab ?? 0;
-      const ws = this.book.worksheets[active] ?? this.book.worksheets[0];
+      const active = book.views?.[0]?.activeTab ?? 0;
+      const ws = book.worksheets[active] ?? book.worksheets[0];
       if (!ws) throw new Error("the workbook has no sheets");
       return ws;
     }
-    const ws = this.book.getWorksheet(name);
-    if (!ws) throw new Error(`no sheet named "${name}"; the workbook has ${this.book.worksheets.map((w) => `"${w.name}"`).join(", ")}`);
+    const ws = book.getWorksheet(name);
+    if (!ws) throw new Error(`no sheet named "${name}"; the workbook has ${book.worksheets.map((w) => `"${w.name}"`).join(", ")}`);
     return ws;
   }
 
   async read(target: ReadTarget = {}): Promise<Block> {
-    const ws = this.worksheet(target.sheet);
+    if (!this.book && this.fast) return this.fast.read(target);
+    const ws = await this.worksheet(target.sheet);
     const grid: CellValue[][] = [];
     const fmts: string[][] = [];
     ws.eachRow({ includeEmpty: false }, (row, r) => {
@@ -88,7 +103,7 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   async write(sheet: string, writes: CellWrite[]): Promise<void> {
-    const ws = this.worksheet(sheet);
+    const ws = await this.worksheet(sheet);
     for (const w of writes) {
       w.values.forEach((rowValues, i) => {
         const row = ws.getRow(w.row + i + 1);
@@ -104,7 +119,7 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   async mark(sheet: string, marks: CellMark[]): Promise<void> {
-    const ws = this.worksheet(sheet);
+    const ws = await this.worksheet(sheet);
     for (const m of marks) {
       const cell = ws.getCell(m.row + 1, m.col + 1);
       const prev = noteText(cell);
@@ -115,7 +130,7 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   async clearMarks(sheet: string): Promise<void> {
-    const ws = this.worksheet(sheet);
+    const ws = await this.worksheet(sheet);
     ws.eachRow({ includeEmpty: true }, (row) => {
       row.eachCell({ includeEmpty: true }, (cell) => {
         if (!noteText(cell)?.startsWith(NOTE_PREFIX)) return;
@@ -131,8 +146,9 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
-    const unique = uniqueName(name, this.book.worksheets.map((w) => w.name));
-    const ws = this.book.addWorksheet(unique, { views: [{ state: "frozen", ySplit: 1 }] });
+    const book = await this.model();
+    const unique = uniqueName(name, book.worksheets.map((w) => w.name));
+    const ws = book.addWorksheet(unique, { views: [{ state: "frozen", ySplit: 1 }] });
     ws.columns = columns.map((c) => ({
       header: c.header,
       width: Math.min(40, Math.max(10, c.header.length + 2)),
@@ -157,26 +173,28 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   async select(sheet: string, row: number, col: number): Promise<void> {
-    const ws = this.worksheet(sheet);
-    const index = this.book.worksheets.indexOf(ws);
-    this.book.views = [{ ...(this.book.views?.[0] ?? {}), activeTab: index } as ExcelJS.WorkbookView];
+    const ws = await this.worksheet(sheet);
+    const book = await this.model();
+    const index = book.worksheets.indexOf(ws);
+    book.views = [{ ...(book.views?.[0] ?? {}), activeTab: index } as ExcelJS.WorkbookView];
     const view = (ws.views?.[0] ?? {}) as Partial<ExcelJS.WorksheetView>;
     ws.views = [{ ...view, activeCell: ws.getCell(row + 1, col + 1).address } as ExcelJS.WorksheetView];
   }
 
   async sheetNames(): Promise<string[]> {
-    return this.book.worksheets.map((w) => w.name);
+    if (!this.book && this.fast) return [...this.fast.sheetNames];
+    return (await this.model()).worksheets.map((w) => w.name);
   }
 
   /** Validation lists of a sheet by A1 range (for tests and the template checks). */
-  validations(sheet: string): Record<string, ExcelJS.DataValidation> {
-    const ws = this.worksheet(sheet) as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } };
+  async validations(sheet: string): Promise<Record<string, ExcelJS.DataValidation>> {
+    const ws = (await this.worksheet(sheet)) as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } };
     return Object.fromEntries(Object.entries(ws.dataValidations.model).filter(([, v]) => v !== undefined));
   }
 
   /** A cell's note, if any (for tests of marks). */
-  note(sheet: string, row: number, col: number): string | undefined {
-    return noteText(this.worksheet(sheet).getCell(row + 1, col + 1));
+  async note(sheet: string, row: number, col: number): Promise<string | undefined> {
+    return noteText((await this.worksheet(sheet)).getCell(row + 1, col + 1));
   }
 }
 

@@ -1,0 +1,126 @@
+// bench/engine: the sheet engine end to end.
+//   check: 10,000 line rows (2,000 documents × 5 lines) read from an .xlsx and checked (target ≤ 1 s)
+//   post:  1,000 documents of 5 lines to the local service (target ≥ 50 documents/s)
+//   pull:  10,000 documents from the local service into an .xlsx (target ≤ 10 s)
+// Prints times and peak memory (RSS sampled every 20 ms during each phase).
+// Run: npx tsx bench/engine.ts   (or npm run bench -- engine)
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { createClient } from "../src/api";
+import { checkJob } from "../src/jobs/check";
+import { postJob } from "../src/jobs/post";
+import { pullJob } from "../src/jobs/pull";
+import { spawn, type ChildProcess } from "node:child_process";
+import { MemoryWorkbook } from "../src/workbook/memory";
+import type { CellValue } from "../src/workbook/port";
+import { XlsxWorkbook } from "../src/workbook/xlsx";
+
+const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "reference", "item.name", "item.quantity", "item.unitName", "item.pricePerUnit", "grandTotal"];
+
+function rows(docs: number, lines: number, prefix: string): CellValue[][] {
+  const out: CellValue[][] = [HEADER];
+  for (let d = 0; d < docs; d++) {
+    // Prices 100.00 + d, quantities 1..lines: subtotal = Σ q·p, VAT 7%.
+    const price = 100 + (d % 50);
+    let sub = 0;
+    for (let l = 1; l <= lines; l++) sub += l * price;
+    const grand = Math.round(sub * 107) / 100;
+    for (let l = 1; l <= lines; l++) {
+      const first = l === 1;
+      out.push([
+        `${prefix}${d}`, first ? `Customer ${prefix}${d}` : null, first ? "2026-04-01" : null, first ? true : null, first ? false : null,
+        first ? `REF-${d}` : null, `Item ${l}`, l, "pcs", price, first ? grand : null,
+      ]);
+    }
+  }
+  return out;
+}
+
+async function measure<T>(fn: () => Promise<T>): Promise<{ ms: number; peakMb: number; value: T }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const t0 = performance.now();
+  try {
+    const value = await fn();
+    return { ms: performance.now() - t0, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1048576), value };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The local service in its own process (as users run it), on a free port with a fresh store. */
+function startServiceProcess(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(__dirname, "..", "src", "service", "main.ts"), "--port", "0", "--data-dir", dataDir, "--quiet"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const m = /listening (\S+)/.exec(out);
+      if (m) resolve({ url: m[1], child });
+    });
+    child.once("exit", (code) => reject(new Error(`service exited with ${code}`)));
+  });
+}
+
+export async function run(): Promise<Record<string, string>> {
+  const dir = mkdtempSync(join(tmpdir(), "docsheet-bench-"));
+  const figures: Record<string, string> = {};
+  const service = await startServiceProcess(join(dir, "data"));
+  try {
+    // --- check
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet("Lines").addRows(rows(2000, 5, "c"));
+    const file = join(dir, "check.xlsx");
+    await book.xlsx.writeFile(file);
+    const check = await measure(async () => {
+      const wb = await XlsxWorkbook.load(file);
+      return checkJob(wb, { family: "tax-invoices" });
+    });
+    if (check.value.findings.length > 0) throw new Error(`check found ${check.value.findings.length} problems, e.g. ${check.value.findings[0].message}`);
+    figures["check 10,000 line rows from .xlsx"] = `${check.ms.toFixed(0)} ms (target ≤ 1000 ms), peak RSS ${check.peakMb} MB`;
+
+    // --- post
+    const client = createClient({ root: `${service.url}/test`, clientId: "demo", clientSecret: "demo-secret" });
+    const grid = new MemoryWorkbook({ Post: rows(1000, 5, "p") });
+    const post = await measure(() => postJob(grid, client, { family: "tax-invoices", concurrency: 8 }));
+    if (post.value.counts.created !== 1000) throw new Error(`post created ${post.value.counts.created} of 1000: ${JSON.stringify(post.value.results.find((r) => r.kind !== "created"))}`);
+    figures["post 1,000 documents × 5 lines"] = `${post.ms.toFixed(0)} ms = ${(1000 / (post.ms / 1000)).toFixed(0)} documents/s (target ≥ 50), peak RSS ${post.peakMb} MB`;
+
+    // --- pull: top the store up to 10,000 tax invoices first (not timed)
+    const more = new MemoryWorkbook({ More: rows(9000, 1, "q") });
+    const seeded = await postJob(more, client, { family: "tax-invoices", concurrency: 16 });
+    if (seeded.counts.created !== 9000) throw new Error(`seeding created ${seeded.counts.created} of 9000`);
+    const out = join(dir, "pull.xlsx");
+    const pull = await measure(async () => {
+      const wb = XlsxWorkbook.empty();
+      const r = await pullJob(wb, client, { family: "tax-invoices", concurrency: 4 });
+      await wb.save(out);
+      return r;
+    });
+    if (pull.value.documents !== 10000) throw new Error(`pulled ${pull.value.documents} documents, expected 10000`);
+    figures["pull 10,000 documents into .xlsx"] = `${pull.ms.toFixed(0)} ms (target ≤ 10000 ms), peak RSS ${pull.peakMb} MB`;
+    return figures;
+  } finally {
+    service.child.removeAllListeners("exit");
+    service.child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  run().then(
+    (figures) => {
+      for (const [k, v] of Object.entries(figures)) console.log(`${k}: ${v}`);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
+}

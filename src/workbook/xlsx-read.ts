@@ -1,0 +1,174 @@
+// A fast read-only path for .xlsx files: unzips the workbook and scans the sheet XML directly for
+// values, number formats and merged areas. exceljs builds a full model (styles, every cell object)
+// and takes seconds on 10,000 rows; `docsheet check` only needs the values.
+import JSZip from "jszip";
+import { parseRange } from "../sheet/address";
+import type { Block, CellRect, CellValue, ReadTarget } from "./port";
+import { usedRange } from "./memory";
+
+/** Excel's built-in number formats that matter for reading (dates among them). */
+const BUILTIN_FORMATS: Record<number, string> = {
+  0: "General", 1: "0", 2: "0.00", 3: "#,##0", 4: "#,##0.00", 9: "0%", 10: "0.00%", 11: "0.00E+00", 12: "# ?/?", 13: "# ??/??",
+  14: "mm-dd-yy", 15: "d-mmm-yy", 16: "d-mmm", 17: "mmm-yy", 18: "h:mm AM/PM", 19: "h:mm:ss AM/PM", 20: "h:mm", 21: "h:mm:ss",
+  22: "m/d/yy h:mm", 37: "#,##0 ;(#,##0)", 38: "#,##0 ;[Red](#,##0)", 39: "#,##0.00;(#,##0.00)", 40: "#,##0.00;[Red](#,##0.00)",
+  45: "mm:ss", 46: "[h]:mm:ss", 47: "mmss.0", 48: "##0.0E+0", 49: "@",
+};
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function unescapeXml(s: string): string {
+  if (!s.includes("&") && !s.includes("_x")) return s;
+  return s
+    .replace(/&(amp|lt|gt|quot|apos);|&#(\d+);|&#x([0-9a-fA-F]+);/g, (_, name: string, dec: string, hex: string) =>
+      name ? ENTITIES[name] : String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)))
+    .replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Text of all <t> elements inside a fragment (shared and inline strings, rich text runs). */
+function textOf(fragment: string): string {
+  let out = "";
+  const re = /<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g;
+  for (let m = re.exec(fragment); m; m = re.exec(fragment)) out += m[1] ?? "";
+  return unescapeXml(out);
+}
+
+const ATTR_RE = new Map<string, RegExp>();
+
+function attr(tag: string, name: string): string | undefined {
+  let re = ATTR_RE.get(name);
+  if (!re) ATTR_RE.set(name, (re = new RegExp(`\\s${name}="([^"]*)"`)));
+  const m = re.exec(tag);
+  return m ? unescapeXml(m[1]) : undefined;
+}
+
+const CELL_R = /\sr="([A-Z]{1,3})(\d+)"/;
+const CELL_S = /\ss="(\d+)"/;
+const CELL_T = /\st="(\w+)"/;
+const V_RE = /<v>([\s\S]*?)<\/v>/;
+
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (let i = 0; i < letters.length; i++) n = n * 26 + (letters.charCodeAt(i) - 64);
+  return n - 1;
+}
+
+function resolveTarget(target: string): string {
+  const t = target.replace(/^\//, "");
+  return t.startsWith("xl/") ? t : `xl/${t}`;
+}
+
+export interface FastXlsx {
+  sheetNames: string[];
+  read(target?: ReadTarget): Promise<Block>;
+}
+
+export async function openFastXlsx(data: Buffer | Uint8Array): Promise<FastXlsx> {
+  const zip = await JSZip.loadAsync(data);
+  const file = async (path: string): Promise<string | undefined> => zip.file(path)?.async("string");
+  const workbook = (await file("xl/workbook.xml")) ?? "";
+  const rels = (await file("xl/_rels/workbook.xml.rels")) ?? "";
+  const relTarget = new Map<string, string>();
+  for (const m of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    const id = attr(m[0], "Id");
+    const target = attr(m[0], "Target");
+    if (id && target) relTarget.set(id, resolveTarget(target));
+  }
+  const sheets: { name: string; path: string }[] = [];
+  for (const m of workbook.matchAll(/<sheet\b[^>]*>/g)) {
+    const name = attr(m[0], "name");
+    const rid = attr(m[0], "r:id");
+    const path = rid ? relTarget.get(rid) : undefined;
+    if (name && path) sheets.push({ name, path });
+  }
+  const activeTab = Number(/<workbookView\b[^>]*\bactiveTab="(\d+)"/.exec(workbook)?.[1] ?? 0);
+
+  let shared: string[] | undefined;
+  let styleFormats: string[] | undefined;
+  const loadShared = async (): Promise<string[]> => {
+    if (shared) return shared;
+    const xml = (await file("xl/sharedStrings.xml")) ?? "";
+    shared = [];
+    for (const m of xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) shared.push(m[1] ? textOf(m[1]) : "");
+    return shared;
+  };
+  const loadStyles = async (): Promise<string[]> => {
+    if (styleFormats) return styleFormats;
+    const xml = (await file("xl/styles.xml")) ?? "";
+    const custom = new Map<number, string>();
+    for (const m of xml.matchAll(/<numFmt\b[^>]*>/g)) custom.set(Number(attr(m[0], "numFmtId")), attr(m[0], "formatCode") ?? "General");
+    const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml)?.[1] ?? "";
+    styleFormats = [...xfs.matchAll(/<xf\b[^>]*>/g)].map((m) => {
+      const id = Number(attr(m[0], "numFmtId") ?? 0);
+      return custom.get(id) ?? BUILTIN_FORMATS[id] ?? "General";
+    });
+    return styleFormats;
+  };
+
+  return {
+    sheetNames: sheets.map((s) => s.name),
+    async read(target: ReadTarget = {}): Promise<Block> {
+      const sheet = target.sheet === undefined ? sheets[activeTab] ?? sheets[0] : sheets.find((s) => s.name === target.sheet);
+      if (!sheet) throw new Error(target.sheet === undefined ? "the workbook has no sheets" : `no sheet named "${target.sheet}"`);
+      const xml = (await file(sheet.path)) ?? "";
+      const strings = await loadShared();
+      const formats = await loadStyles();
+      const grid: CellValue[][] = [];
+      const fmts: string[][] = [];
+      // <c r="B7" s="3" t="s"><f>..</f><v>12</v><is>..</is></c> or <c r="B7" s="3"/>
+      const cellRe = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+      for (let m = cellRe.exec(xml); m; m = cellRe.exec(xml)) {
+        const attrs = m[1];
+        const ref = CELL_R.exec(attrs);
+        if (!ref) continue;
+        const pos = { row: Number(ref[2]) - 1, col: columnNumber(ref[1]) };
+        const style = Number(CELL_S.exec(attrs)?.[1] ?? 0);
+        const fmt = formats[style] ?? "General";
+        const body = m[2] ?? "";
+        const type = CELL_T.exec(attrs)?.[1] ?? "n";
+        const v = body ? V_RE.exec(body)?.[1] : undefined;
+        let value: CellValue = null;
+        if (type === "s") value = v !== undefined ? strings[Number(v)] ?? "" : null;
+        else if (type === "inlineStr") value = textOf(body);
+        else if (type === "str") value = v !== undefined ? unescapeXml(v) : "";
+        else if (type === "b") value = v === "1";
+        else if (type === "e") value = { error: v !== undefined ? unescapeXml(v) : "#N/A" };
+        else if (v !== undefined && v !== "") value = Number(v);
+        if (value === null && fmt === "General") continue;
+        (grid[pos.row] ??= [])[pos.col] = value;
+        (fmts[pos.row] ??= [])[pos.col] = fmt;
+      }
+      const merged: CellRect[] = [];
+      for (const mm of xml.matchAll(/<mergeCell\b[^>]*\bref="([^"]+)"/g)) {
+        const r = parseRange(mm[1]);
+        if (r) merged.push(r);
+      }
+      // Cells covered by a merge (not its top-left) read as empty, as in the exceljs path.
+      for (const r of merged) {
+        for (let row = r.top; row <= r.bottom; row++) for (let col = r.left; col <= r.right; col++) {
+          if ((row !== r.top || col !== r.left) && grid[row]) grid[row][col] = null;
+        }
+      }
+      const area = target.range ? parseRange(target.range) : usedRange(grid);
+      if (target.range && !area) throw new Error(`"${target.range}" is not a range`);
+      const box = area ?? { top: 0, left: 0, bottom: 0, right: 0 };
+      const values: CellValue[][] = [];
+      const formatsOut: string[][] = [];
+      for (let r = box.top; r <= box.bottom; r++) {
+        const gr = grid[r];
+        const fr = fmts[r];
+        const vr: CellValue[] = new Array(box.right - box.left + 1);
+        const fo: string[] = new Array(box.right - box.left + 1);
+        for (let c = box.left; c <= box.right; c++) {
+          vr[c - box.left] = gr?.[c] ?? null;
+          fo[c - box.left] = fr?.[c] ?? "General";
+        }
+        values.push(vr);
+        formatsOut.push(fo);
+      }
+      return {
+        sheet: sheet.name, top: box.top, left: box.left, values, formats: formatsOut,
+        merged: merged.filter((m) => m.top <= box.bottom && m.bottom >= box.top && m.left <= box.right && m.right >= box.left),
+      };
+    },
+  };
+}
