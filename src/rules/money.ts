@@ -70,6 +70,20 @@ const PLAIN = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 // Every kind of space a spreadsheet or a paste can carry (NBSP, thin and narrow spaces included).
 const SPACES = /[\s\u00a0\u2007\u2009\u202f]+/g;
 
+// Other numbers repeat too (a price on many lines, a figure read by totals and then by checks):
+// the last few thousand are kept, bounded so a long session cannot grow it.
+const RECENT_LIMIT = 4096;
+const recent = new Map<number, Decimal>();
+function recentDecimal(value: number): Decimal {
+  let d = recent.get(value);
+  if (d === undefined) {
+    if (recent.size >= RECENT_LIMIT) recent.clear();
+    d = new Decimal(value);
+    recent.set(value, d);
+  }
+  return d;
+}
+
 /**
  * Reads a number a person or a program may have written: JSON numbers (through their shortest
  * string form, so 0.1 stays 0.1), and text such as "1,234.50", " -12 ", "+3", "(1,234.50)",
@@ -82,7 +96,7 @@ export function parseDecimal(value: unknown): Decimal | null {
   // immutable, so sharing them is safe, and it halves the work of checking a large sheet.
   if (typeof value === "number") {
     if (Number.isInteger(value) && value >= 0 && value < SMALL_INTEGERS.length) return SMALL_INTEGERS[value];
-    return Number.isFinite(value) ? new Decimal(value) : null;
+    return Number.isFinite(value) ? recentDecimal(value) : null;
   }
   if (typeof value === "bigint") return new Decimal(value.toString());
   if (DecimalJs.isDecimal(value)) return (value as Decimal).isFinite() ? new Decimal(value as Decimal) : null;
