@@ -108,6 +108,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
       const companyId = companyOf(c);
       const company = await cachedCompanyInfo(db, companyId);
       const row = await db.transaction((tx) => createDocument(tx, companyId, family, structure, body, { company, contacts: contactRules }));
+      ctx.store.noteWrites();
       return c.json(ok(newDocumentAnswer(row)));
     };
     if (routes.create) mount(api, routes.create, create("simple"), { summary: `Create a ${info.label.en.toLowerCase()} (simple)`, tags, body: SimpleDocumentSchema });
@@ -150,6 +151,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
         if (current.status !== "awaiting") throw validationError(ONLY_AWAITING_DELETE);
         await softDeleteDocument(tx, id);
       });
+      ctx.store.noteWrites();
       return c.json(ok({ deleteStatus: "Deleted" }));
     }, { summary: `Delete an awaiting ${info.label.en.toLowerCase()}`, tags });
 

@@ -19,7 +19,12 @@ export interface Store {
   kind: "pglite" | "postgres";
   db: Db;
   close(): Promise<void>;
+  /** Counts document writes; the embedded store vacuums after many (it has no autovacuum). */
+  noteWrites(count?: number): void;
 }
+
+/** Document writes between two VACUUMs of the embedded store. */
+const VACUUM_EVERY = 10_000;
 
 const MIGRATIONS = join(__dirname, "migrations");
 
@@ -30,7 +35,8 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     pool.on("error", () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
-    return { kind: "postgres", db: db as unknown as Db, close: () => pool.end() };
+    // PostgreSQL's autovacuum keeps the visibility map and statistics.
+    return { kind: "postgres", db: db as unknown as Db, close: () => pool.end(), noteWrites: () => undefined };
   }
   const dir = join(opts.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
@@ -41,5 +47,25 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
   await client.exec("set synchronous_commit = off");
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  return { kind: "pglite", db: db as unknown as Db, close: () => client.close() };
+  // PGlite runs no autovacuum: without it the visibility map stays empty (list pages cannot use
+  // index-only scans) and the planner's statistics go stale. Vacuum at start and every so often.
+  const vacuum = () => client.exec("vacuum (analyze) documents, contacts").then(() => undefined, () => undefined);
+  await vacuum();
+  let writes = 0;
+  let closing = false;
+  return {
+    kind: "pglite",
+    db: db as unknown as Db,
+    close: async () => {
+      closing = true;
+      await client.close();
+    },
+    noteWrites(count = 1) {
+      writes += count;
+      if (writes >= VACUUM_EVERY && !closing) {
+        writes = 0;
+        void vacuum();
+      }
+    },
+  };
 }

@@ -3,7 +3,7 @@
 // (references, payments, partial receipts) extend the body without new columns for every field.
 import { sql } from "drizzle-orm";
 import {
-  bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text,
+  bigint, bigserial, boolean, customType, index, integer, json, jsonb, numeric, pgTable, primaryKey, serial, text,
   timestamp, uniqueIndex, date,
 } from "drizzle-orm/pg-core";
 
@@ -105,8 +105,11 @@ export const documents = pgTable("documents", {
   /** What remains to be paid (tax invoices with partial receipts); null when not tracked. */
   remaining: numeric("remaining", { precision: 18, scale: 2 }),
   deleted: boolean("deleted").notNull().default(false),
-  /** The document as GET answers it, without the columns above that are merged on read. */
-  body: jsonb("body").$type<Json>().notNull(),
+  /** True once a reference names this document: lists skip the reference lookups of the others. */
+  hasReferences: boolean("has_references").notNull().default(false),
+  /** The document as GET answers it, without the columns above that are merged on read. Plain json
+   * (kept as text, key order kept): answers are spliced from it without a jsonb-to-text conversion. */
+  body: json("body").$type<Json>().notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
