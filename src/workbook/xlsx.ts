@@ -21,6 +21,7 @@ const VALIDATION_ROWS = 1000;
 export class XlsxWorkbook implements WorkbookPort {
   /** The exceljs model, built on the first change: reading alone goes through the fast reader. */
   private book: ExcelJS.Workbook | undefined;
+  private loading: Promise<ExcelJS.Workbook> | undefined;
 
   private constructor(book: ExcelJS.Workbook | undefined, private readonly data?: Buffer, private readonly fast?: FastXlsx) {
     this.book = book;
@@ -40,12 +41,15 @@ export class XlsxWorkbook implements WorkbookPort {
 
   /** The exceljs workbook (parsed on first use). */
   async model(): Promise<ExcelJS.Workbook> {
-    if (!this.book) {
+    if (this.book) return this.book;
+    // One load for all callers: concurrent writes must land in the same model.
+    this.loading ??= (async () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(this.data as unknown as ArrayBuffer);
       this.book = book;
-    }
-    return this.book;
+      return book;
+    })();
+    return this.loading;
   }
 
   async save(path: string): Promise<void> {

@@ -211,6 +211,29 @@ describe("docsheet post", () => {
   });
 });
 
+describe("docsheet act", () => {
+  it("changes status and deletes the documents of posted rows, writing the outcome into them", async () => {
+    const path = await filledTemplate("act.xlsx", "quotations", docs("act", 2));
+    expect((await runCli(["post", path, "--family", "quotations", "--base-url", service.root, ...AUTH])).code).toBe(0);
+    const status = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", service.root, ...AUTH]);
+    expect(status.stdout).toMatch(/status: 1 done, 0 failed/);
+    expect(status.code).toBe(0);
+    let rows = await rowsOf(path);
+    expect(rows.map((r) => r.status)).toEqual(["approved", "approved", "awaiting", "awaiting"]);
+    expect(rows[0].result).toBe("status set to approved");
+    const id = rows[2].recordId as number;
+    const del = await runCli(["act", path, "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", service.root, ...AUTH]);
+    expect(del.code).toBe(0);
+    rows = await rowsOf(path);
+    expect([rows[2].result, rows[3].result]).toEqual(["deleted", "deleted"]);
+    await expect(client.documents("quotations").get(id)).rejects.toThrow();
+    const bad = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "paid", "--base-url", service.root, ...AUTH]);
+    expect(bad.code).toBe(1);
+    const usage = await runCli(["act", path, "--family", "quotations", "--action", "fly", "--base-url", service.root, ...AUTH]);
+    expect(usage.code).toBe(2);
+  });
+});
+
 /** An HTTP proxy that forwards every request, and for chosen ones drops the answer after the service sent it. */
 async function droppingProxy(target: string, drop: (method: string, url: string, nth: number) => boolean) {
   let count = 0;

@@ -77,6 +77,18 @@ describe("the .xlsx port", () => {
     expect(block.formats[0][2]).toBe("#,##0.00");
   });
 
+  it("keeps every write when writes race the first load of the model", async () => {
+    const path = await fileWith((ws) => {
+      ws.getCell("A1").value = "x";
+    });
+    const wb = await XlsxWorkbook.load(path);
+    await wb.read();
+    await Promise.all([0, 1, 2, 3].map((i) => wb.write("Sales", [{ row: i + 1, col: 0, values: [[`w${i}`]] }])));
+    await wb.save(path);
+    const block = await (await XlsxWorkbook.load(path)).read({ sheet: "Sales", range: "A2:A5" });
+    expect(block.values.map((r) => r[0])).toEqual(["w0", "w1", "w2", "w3"]);
+  });
+
   it("marks cells with a note and a fill, and clears only its own marks", async () => {
     const path = await fileWith((ws) => {
       ws.getCell("A1").value = "x";
