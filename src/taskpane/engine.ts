@@ -8,3 +8,4 @@ export { template } from "../sheet/template";
 export { actJob } from "../jobs/act";
 export { postJob } from "../jobs/post";
 export { pullJob } from "../jobs/pull";
+export { attachToRows, writeUnplaced } from "./attach";

@@ -5,7 +5,7 @@ import { ENVIRONMENTS } from "../api/routes";
 import type { JobContext } from "../jobs/types";
 import type { Family } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
-import type { Block, WorkbookPort } from "../workbook/port";
+import type { Block, CellMark, WorkbookPort } from "../workbook/port";
 
 import type * as Engine from "./engine";
 
@@ -95,7 +95,7 @@ export interface ActView {
 }
 
 /** The actions the act job does; upgrade and attach are not among them yet. */
-export const JOB_ACTIONS: readonly ActionKind[] = ["status", "delete", "payment", "pdf", "email", "share"];
+export const JOB_ACTIONS: readonly ActionKind[] = ["status", "delete", "payment", "pdf", "email", "share", "attach"];
 
 export interface PaneServices {
   readonly port: WorkbookPort;
@@ -209,10 +209,13 @@ export function createServices(opts: ServiceOptions): PaneServices {
     },
     isConnected: () => client !== null,
     async check(family, ctx) {
-      const { checkJob } = await loadEngine();
+      const { checkJob, writeUnplaced } = await loadEngine();
       const recording = recordingPort(opts.port);
       const outcome = await checkJob(recording.port, { family, mark: true, ...ctx });
       const block = recording.last();
+      // The Excel port hands back messages it could not put in a note or comment (old Excel).
+      const unplaced = (recording.port as { lastMark?: { unplaced: CellMark[] } }).lastMark?.unplaced ?? [];
+      if (block && unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced);
       return { sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: block ? await summarize(block, family) : [] };
     },
     async post(family, ctx) {
@@ -234,8 +237,16 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return { sheet: outcome.sheet, rows: outcome.rows };
     },
     async act(family, request, ctx) {
-      const { actJob } = await loadEngine();
+      const { actJob, attachToRows } = await loadEngine();
       const links: string[] = [];
+      if (request.kind === "attach") {
+        if (!request.file) throw new Error("no file chosen");
+        const sel = opts.selection ? await opts.selection() : null;
+        const done = await attachToRows(opts.port, requireClient(client), {
+          family, file: request.file, target: sel ? { sheet: sel.sheet, range: sel.region } : undefined, rows: sel?.rows, ...ctx,
+        });
+        return { ...done, links };
+      }
       const action = toJobAction(request, opts.savePdf ?? browserPdf(links));
       if (!action) throw new Error(`${request.kind}: not available in this version yet`);
       const selection = opts.selection ? await opts.selection() : null;

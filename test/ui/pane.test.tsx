@@ -10,6 +10,8 @@ import { createServices, serviceRoot, toJobAction, validRoot, type PaneServices 
 import { parseTsv } from "../../src/taskpane/preview/tsv";
 import { PreviewBook } from "../../src/taskpane/preview/book";
 import { MemoryWorkbook } from "../../src/workbook/memory";
+import { ExcelPort, MARK_FILL } from "../../src/workbook/excel";
+import { FakeExcel } from "../workbook/excel-fake";
 
 const HEADER = ["documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit"];
 
@@ -107,6 +109,23 @@ describe("check", () => {
     act(() => button(root, "Check rows").click());
     await settle();
     expect(root.querySelector("ul.findings")?.textContent).toMatch(/header/i);
+  });
+});
+
+describe("check in an old Excel (ExcelApi 1.9: no notes, no comments)", () => {
+  test("messages go into the result column of their rows", async () => {
+    const excel = new FakeExcel("1.9");
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([HEADER, ["1", "Acme", "2026-01-05", "Pen", 2, 100], ["2", "", "2026-01-05", "Ink", 1, 50]]);
+    excel.select(sheet, 0, 0, 3, 6);
+    const services = createServices({ port: new ExcelPort(excel.host()), relayBase: null });
+    const view = await services.check("tax-invoices", {});
+    expect(view.findings.map((f) => f.cell)).toContain("A3");
+    expect(sheet.peek(2, 0)?.fill.color).toBe(MARK_FILL);
+    expect(sheet.value(0, 6)).toBe("result");
+    expect(String(sheet.value(2, 6))).toContain("contactId or contactName is required");
+    expect(sheet.value(1, 6)).toBe("");
+    expect(sheet.notes.size + excel.comments.size).toBe(0);
   });
 });
 
