@@ -28,7 +28,7 @@ export function PullSection(props: { t: Translate; services: PaneServices; famil
       <label for="ds-range">{t("range")}</label>
       <select id="ds-range" value={query.range ?? ""} onChange={(e) => set({ range: (e.currentTarget as HTMLSelectElement).value || undefined })}>
         <option value="">—</option>
-        {Object.entries(RANGE).map(([name, value]) => <option key={name} value={String(value)}>{name}</option>)}
+        {(Object.keys(RANGE) as (keyof typeof RANGE)[]).map((name) => <option key={name} value={String(RANGE[name])}>{t(`r_${name}`)}</option>)}
       </select>
       <div class="row">
         <div>
