@@ -3,8 +3,8 @@
 // and company isolation.
 import { FAMILIES, FAMILY_INFO, type Family } from "../../src/rules/codes";
 import { MESSAGES } from "../../src/rules/messages";
-import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
-import { clientFor, OTHER, simpleBody, expectValidation, EXPENSE_LINE, type Client } from "./support";
+import { storesUnderTest } from "../helpers/service";
+import { serviceForFile, simpleBody, expectValidation, EXPENSE_LINE, type Client } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -13,16 +13,11 @@ const bodyFor = (family: Family, overrides: Record<string, unknown> = {}) =>
   simpleBody(overrides, family === "expenses" ? EXPENSE_LINE : {});
 
 describe.each(storesUnderTest)("documents (%s)", (store) => {
-  let svc: TestService;
+  const ctx = serviceForFile(store);
   let demo: Client;
   let other: Client;
   beforeAll(async () => {
-    svc = await startTestService({ store });
-    demo = await clientFor(svc.root);
-    other = await clientFor(svc.root, OTHER);
-  });
-  afterAll(async () => {
-    await svc?.stop();
+    ({ demo, other } = ctx);
   });
 
   const create = async (family: Family, overrides: Record<string, unknown> = {}, api = demo) => {
@@ -60,6 +55,22 @@ describe.each(storesUnderTest)("documents (%s)", (store) => {
     });
     expect(a.body.data.items.map((i: { total: number }) => i.total)).toEqual([990, 100]);
     expect(a.body.data.documentSerial.startsWith(FAMILY_INFO[family].serialPrefix)).toBe(true);
+  });
+
+  it("answers a create exactly as a later read answers the same document", async () => {
+    for (const [path, body] of [
+      ["/tax-invoices", bodyFor("tax-invoices", { remarks: "quote \" and \\ and ไทย", projectName: "P-1" })],
+      ["/expenses/inline", { contactName: "Inline", publishedOn: "2026-11-01", totalAfterDiscount: 5, grandTotal: 5, items: [{ name: "x", quantity: 1, pricePerUnit: 5, vatRate: 0, ...EXPENSE_LINE }] }],
+    ] as const) {
+      const answer = await demo.post(path, body);
+      expect(answer.http).toBe(200);
+      const created = answer.body.data;
+      const family = path.split("/")[1];
+      const read = (await demo.get(`/${family}/${created.recordId}`)).body.data.list[0];
+      expect(read).toEqual(created);
+      const listed = (await demo.get(`/${family}?searchString=${created.documentSerial}`)).body.data.list[0];
+      expect(listed).toEqual(created);
+    }
   });
 
   it("numbers serials per company, family and month", async () => {

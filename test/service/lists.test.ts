@@ -1,8 +1,8 @@
 // Document lists over real HTTP on each store: paging, pageSize limits, searchString, every range,
 // the purchase-order list paths, and company isolation.
 import { MESSAGES } from "../../src/rules/messages";
-import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
-import { clientFor, OTHER, simpleBody, expectValidation, type Client } from "./support";
+import { storesUnderTest } from "../helpers/service";
+import { serviceForFile, simpleBody, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -14,14 +14,12 @@ const lastMonth = iso(new Date(now.getFullYear(), now.getMonth() - 1, 3));
 const lastYear = iso(new Date(now.getFullYear() - 1, 5, 15));
 
 describe.each(storesUnderTest)("document lists (%s)", (store) => {
-  let svc: TestService;
+  const ctx = serviceForFile(store);
   let demo: Client;
   let other: Client;
   const serials: string[] = [];
   beforeAll(async () => {
-    svc = await startTestService({ store });
-    demo = await clientFor(svc.root);
-    other = await clientFor(svc.root, OTHER);
+    ({ demo, other } = ctx);
     // 25 quotations: 21 this month, 2 last month, 1 last year, 1 on 2024-02-29; names and projects vary.
     const dates = [...Array(21).fill(thisMonth), lastMonth, lastMonth, lastYear, "2024-02-29"];
     for (const [i, publishedOn] of dates.entries()) {
@@ -32,9 +30,6 @@ describe.each(storesUnderTest)("document lists (%s)", (store) => {
     }
     await other.post("/quotations", simpleBody({ publishedOn: thisMonth, contactName: "Even Buyer" }));
     await demo.post("/purchases-orders", simpleBody({ publishedOn: thisMonth }));
-  });
-  afterAll(async () => {
-    await svc?.stop();
   });
 
   it("answers {total, currentPage, list}, 20 per page by default, newest first", async () => {

@@ -1,22 +1,17 @@
 // Master data over real HTTP on each store: demo data, contacts and products CRUD, company
 // information, bank accounts and payment channels, expense categories, chart of accounts, and
 // company isolation of all of it.
-import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
-import { clientFor, OTHER, expectValidation, type Client } from "./support";
+import { storesUnderTest } from "../helpers/service";
+import { serviceForFile, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
 
 describe.each(storesUnderTest)("master data (%s)", (store) => {
-  let svc: TestService;
+  const ctx = serviceForFile(store);
   let demo: Client;
   let other: Client;
   beforeAll(async () => {
-    svc = await startTestService({ store });
-    demo = await clientFor(svc.root);
-    other = await clientFor(svc.root, OTHER);
-  });
-  afterAll(async () => {
-    await svc?.stop();
+    ({ demo, other } = ctx);
   });
 
   it("creates both demo companies with their master data on an empty store", async () => {

@@ -1,5 +1,6 @@
 // Small HTTP helpers for the service tests: a token per demo company, and calls that return the
 // HTTP status, headers and parsed envelope.
+import { startTestService, type StoreKind, type TestService, type TestServiceOptions } from "../helpers/service";
 export interface Answer<T = any> {
   http: number;
   headers: Headers;
@@ -81,4 +82,18 @@ export function expectValidation(a: Answer, message: string): void {
   expect(a.body.status).toBe(false);
   expect(a.body.code).toBe(207400);
   expect(a.body.data.validationErrors).toContain(message);
+}
+
+/** One service per test file (per store), with a client for each demo company. */
+export function serviceForFile(store: StoreKind, opts: TestServiceOptions = {}): { svc: TestService; demo: Client; other: Client } {
+  const ctx = {} as { svc: TestService; demo: Client; other: Client };
+  beforeAll(async () => {
+    ctx.svc = await startTestService({ ...opts, store });
+    ctx.demo = await clientFor(ctx.svc.root);
+    ctx.other = await clientFor(ctx.svc.root, OTHER);
+  });
+  afterAll(async () => {
+    await ctx.svc?.stop();
+  });
+  return ctx;
 }

@@ -1,7 +1,7 @@
 // Reading request bodies and query strings: malformed JSON and shape errors become the envelope's
 // validation answer (HTTP 400, code 207400) instead of a fault.
 import type { ZodType } from "zod";
-import { finding, type Finding } from "../../rules/findings";
+import { zodFindings } from "../../rules/checks";
 import { MESSAGES } from "../../rules/messages";
 import { ServiceError, validationError } from "./envelope";
 import { VALIDATION_ERROR_CODE } from "../../rules/codes";
@@ -20,20 +20,10 @@ export async function readJson(c: Ctx): Promise<unknown> {
   }
 }
 
-/** zod issues as findings: "field must be ..." with the dotted path, or the message alone when it is a full sentence. */
-export function issuesToFindings(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Finding[] {
-  return issues.map((i) => {
-    const path = i.path.map(String).join(".");
-    const name = i.path.length > 0 ? String(i.path[i.path.length - 1]) : "";
-    const sentence = /^[A-Z]/.test(i.message) || name === "" || i.message.startsWith(name);
-    return finding(path, sentence ? i.message : `${path} ${i.message}`);
-  });
-}
-
 export function parseWith<T>(schema: ZodType<T>, raw: unknown): T {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw validationError(MESSAGES.bodyNotObject);
   const r = schema.safeParse(raw);
-  if (!r.success) throw validationError(issuesToFindings(r.error.issues));
+  if (!r.success) throw validationError(zodFindings(r.error.issues));
   return r.data;
 }
 

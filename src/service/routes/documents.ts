@@ -4,7 +4,7 @@
 import { DOCUMENT_ROUTES, type Route } from "../../api/routes";
 import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
 import { MESSAGES, formatMessage } from "../../rules/messages";
-import { checkDocument, checkListQuery } from "../../rules/checks";
+import { checkDocument, checkListQuery, zodFindings } from "../../rules/checks";
 import { InlineDocumentSchema, ListQuerySchema, SimpleDocumentSchema, UpdateDocumentSchema } from "../../rules/schemas";
 import type { Finding } from "../../rules/findings";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
@@ -36,7 +36,7 @@ function rejectErrors(findings: Finding[]): void {
 /** The body parsed by its schema (numbers and booleans normalized); checks have already passed. */
 function parsed(schema: typeof SimpleDocumentSchema | typeof InlineDocumentSchema | typeof UpdateDocumentSchema, raw: unknown): Json {
   const r = schema.safeParse(raw);
-  if (!r.success) throw validationError(r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message, severity: "error" as const })));
+  if (!r.success) throw validationError(zodFindings(r.error.issues));
   return r.data as Json;
 }
 

@@ -3,7 +3,7 @@
 import { ListQuerySchema } from "../../rules/schemas";
 import type { Ctx } from "../http/context";
 import { validationError } from "../http/envelope";
-import { issuesToFindings } from "../http/validate";
+import { zodFindings } from "../../rules/checks";
 
 export interface Paging {
   currentPage: number;
@@ -13,7 +13,7 @@ export interface Paging {
 
 export function listPaging(c: Ctx): Paging {
   const r = ListQuerySchema.safeParse(c.req.query());
-  if (!r.success) throw validationError(issuesToFindings(r.error.issues));
+  if (!r.success) throw validationError(zodFindings(r.error.issues));
   const searchString = r.data.searchString?.trim();
   return { currentPage: r.data.currentPage, pageSize: r.data.pageSize, searchString: searchString || undefined };
 }
