@@ -2,7 +2,9 @@
 // the precision table, totals from the shared rules (calculation rules 1 and 2), dueDate from
 // publishedOn + creditDays, the contact's fields, and the company header.
 import { computeTotals } from "../../rules/totals";
-import { parseDecimal, PRECISION, roundField, toWireNumber, type Decimal } from "../../rules/money";
+import { Decimal, parseDecimal, PRECISION, roundField, toWireNumber } from "../../rules/money";
+import { finding } from "../../rules/findings";
+import { validationError } from "../http/envelope";
 import { CREDIT_TYPE, DOCUMENT_STRUCTURE, EXPENSE_VIEW, type Family } from "../../rules/codes";
 import { LineItemSchema, UpdateDocumentSchema } from "../../rules/schemas";
 import { addDays } from "./list-range";
@@ -62,10 +64,24 @@ export interface Composed {
   grandTotal: string;
 }
 
+/** Limits of what the store keeps (numeric(18,2) columns, real calendar dates). */
+export const MAX_CREDIT_DAYS = 9999;
+export const CREDIT_DAYS_RANGE = `creditDays must be a whole number from 0 to ${MAX_CREDIT_DAYS}`;
+const MAX_AMOUNT = new Decimal("1e13");
+export const AMOUNT_TOO_LARGE = "Amounts must be below 10,000,000,000,000";
+
+function assertStorable(body: Json, totals: ReturnType<typeof computeTotals>): void {
+  const days = body.creditDays;
+  if (typeof days === "number" && (days < 0 || days > MAX_CREDIT_DAYS)) throw validationError([finding("creditDays", CREDIT_DAYS_RANGE)]);
+  const amounts = [totals.subTotal, totals.grandTotal, totals.vatAmount, totals.discountAmount, ...totals.lines.map((l) => l.total)];
+  if (amounts.some((a) => a.abs().greaterThanOrEqualTo(MAX_AMOUNT))) throw validationError([finding("grandTotal", AMOUNT_TOO_LARGE)]);
+}
+
 export function composeDocument(input: ComposeInput): Composed {
   const { body, structure, family } = input;
   const inline = structure === "inline";
   const totals = computeTotals(body, { structure });
+  assertStorable(body, totals);
   const doc: Json = pick(body, DOCUMENT_FIELDS, (f) => !inline && INLINE_ONLY.has(f));
   for (const f of COMPANY_FIELDS) delete doc[f];
 
