@@ -205,5 +205,5 @@ describe("production URL", () => {
       if (previous === undefined) delete process.env.ADDIN_PUBLIC_URL; else process.env.ADDIN_PUBLIC_URL = previous;
       rmSync(out, { recursive: true, force: true });
     }
-  }, 120000);
+  }, 240_000);
 });
