@@ -1,6 +1,7 @@
 // Token endpoint, bearer auth (missing, wrong, expired), rate limit, CORS, and the envelope on
 // malformed JSON and unknown paths, over real HTTP on each store.
 import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { Client as PgClient } from "pg";
 import { client, clientFor, DEMO, tokenFor } from "./support";
 
 jest.setTimeout(120_000);
@@ -131,5 +132,33 @@ describe("rate limit", () => {
     expect(last.body).toMatchObject({ status: false, code: 429 });
     // Another token has its own budget.
     expect((await (await clientFor(svc.root)).get("/company/info")).http).toBe(200);
+  });
+});
+
+// A real fault: the products table vanishes under a running service (PostgreSQL, which the test
+// can reach from outside). The answer is the envelope with HTTP 500, never a stack trace.
+(storesUnderTest.includes("postgres") ? describe : describe.skip)("server fault (postgres)", () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService({ store: "postgres" });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  it("answers a fault with the envelope and HTTP 500", async () => {
+    const pg = new PgClient({ connectionString: svc.databaseUrl });
+    await pg.connect();
+    const api = await clientFor(svc.root);
+    try {
+      await pg.query("alter table products rename to products_gone");
+      const a = await api.get("/products");
+      expect(a.http).toBe(500);
+      expect(a.body).toEqual({ status: false, message: "Internal server error", code: 500, data: null });
+    } finally {
+      await pg.query("alter table products_gone rename to products");
+      await pg.end();
+    }
+    expect((await api.get("/products")).http).toBe(200);
   });
 });
