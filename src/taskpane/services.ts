@@ -1,7 +1,6 @@
 // What the pane does, apart from showing it: connect, check, post, pull, act, templates. The pane
 // gets these through PaneServices so the UI can be tested on its own and the jobs wired in one place.
 import type { DocSheetClient } from "../api/client";
-import { ENVIRONMENTS } from "../api/routes";
 import type { JobContext } from "../jobs/types";
 import type { Family } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
@@ -118,7 +117,8 @@ export interface PaneServices {
  */
 export function serviceRoot(form: Pick<ConnectionForm, "environment" | "customRoot">, relayBase: string | null): string {
   if (form.environment === "custom") return form.customRoot.trim().replace(/\/+$/, "");
-  return relayBase ? `${relayBase.replace(/\/+$/, "")}/${form.environment}` : ENVIRONMENTS[form.environment];
+  // Without a relay the environment's name is the root: the client knows the three roots.
+  return relayBase ? `${relayBase.replace(/\/+$/, "")}/${form.environment}` : form.environment;
 }
 
 /** A custom root must be a full URL: https, or http on this computer. */
