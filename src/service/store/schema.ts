@@ -150,8 +150,10 @@ export const attachments = pgTable("attachments", {
   size: integer("size").notNull(),
   content: bytea("content").notNull(),
   isDisplay: boolean("is_display").notNull().default(true),
+  /** Unguessable key of the download path (migration 0004). */
+  accessKey: text("access_key"),
   createdAt: createdAt(),
-}, (t) => [index("attachments_document").on(t.documentId)]);
+}, (t) => [index("attachments_document").on(t.documentId), uniqueIndex("attachments_access_key").on(t.accessKey)]);
 
 export const shareLinks = pgTable("share_links", {
   token: text("token").primaryKey(),
@@ -170,3 +172,50 @@ export const outbox = pgTable("outbox", {
   relayError: text("relay_error"),
   createdAt: createdAt(),
 }, (t) => [index("outbox_company").on(t.companyId, t.id)]);
+
+// --- files, mail, share, withholding tax, journal entries, product masters (migration 0004) ---
+
+/** Withholding-tax certificates (service-facts §5.6): columns lists filter on, the rest in body. */
+export const withholdingTaxes = pgTable("withholding_taxes", {
+  id: id(),
+  companyId: companyRef(),
+  serial: text("serial").notNull(),
+  status: text("status").notNull(),
+  publishedOn: date("published_on", { mode: "string" }).notNull(),
+  contactId: bigint("contact_id", { mode: "number" }),
+  contactName: text("contact_name").notNull().default(""),
+  deleted: boolean("deleted").notNull().default(false),
+  body: jsonb("body").$type<Json>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index("withholding_taxes_list").on(t.companyId, t.publishedOn, t.id).where(sql`not ${t.deleted}`),
+  uniqueIndex("withholding_taxes_serial").on(t.companyId, t.serial),
+]);
+
+/** Journal entries (service-facts §5.7): draft or approved, rows in body.bookOfAccounts. */
+export const journalEntries = pgTable("journal_entries", {
+  id: id(),
+  companyId: companyRef(),
+  serial: text("serial").notNull(),
+  status: text("status").notNull(),
+  documentType: integer("document_type").notNull(),
+  documentDate: date("document_date", { mode: "string" }).notNull(),
+  body: jsonb("body").$type<Json>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index("journal_entries_list").on(t.companyId, t.documentDate, t.id),
+  uniqueIndex("journal_entries_serial").on(t.companyId, t.serial),
+]);
+
+/** Product masters (service-facts §5.2, the newer product API): one product with its unit lists. */
+export const productMasters = pgTable("product_masters", {
+  id: id(),
+  companyId: companyRef(),
+  code: text("code").notNull().default(""),
+  name: text("name").notNull(),
+  body: jsonb("body").$type<Json>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("product_masters_company").on(t.companyId, t.id)]);
