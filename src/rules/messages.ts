@@ -71,6 +71,22 @@ export const MESSAGES = {
   partialUpdateContactId: "contactId is required to update a partial receipt",
   partialUpdateReference: "documentReference must be null or empty when updating a partial receipt",
 
+  // --- ours: upgrades, payments and partial receipts checked against the store ---
+  upgradeSourceNotFound: "documentReference recordId {recordId} is not a document of this company",
+  upgradeSourceMismatch: "documentReference recordId {recordId} is {type} {serial}, not {givenType} {givenSerial}",
+  upgradeSourceState: "{serial} is {status} and cannot be upgraded",
+  paymentChannelNotConfigured: "PaymentMethod {method} {field} is not configured for this company",
+  paymentDocumentVoid: "{serial} is void and cannot be paid",
+  paymentAlreadyPaid: "{serial} is already paid",
+  paymentHasPartialReceipts: "{serial} is being paid by partial receipts; pay the partial receipts instead",
+  partialInvoiceNotFound: "Item documentId {documentId} is not a tax invoice of this company",
+  partialInvoiceState: "Tax invoice {serial} is {status} and cannot take a partial receipt",
+  partialAmountAboveRemaining: "partialAmount {given} is above the remaining balance {remaining} of tax invoice {serial}",
+  partialContactMismatch: "contactId {given} does not match the contact of tax invoice {serial}",
+  partialOneContact: "The tax invoices of a partial receipt must all be of one contact",
+  partialOnlyAwaiting: "Only an awaiting partial receipt can be updated",
+  partialInvoiceLocked: "{serial} has partial receipts and cannot be edited or deleted",
+
   // --- ours: attachments (spec, Limits) ---
   attachmentType: `The file type of {fileName} is not allowed; allowed types: ${TYPES}`,
   attachmentFileTypeMismatch: "fileType {fileType} does not match the file extension in fileName",
