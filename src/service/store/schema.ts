@@ -219,3 +219,14 @@ export const productMasters = pgTable("product_masters", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index("product_masters_company").on(t.companyId, t.id)]);
+
+/** Paid documents (migration 0003): how each was paid (payment | partial-receipts) and the state it
+ * was in before, so a partial receipt lowered by a PUT can take the tax invoice back there. The
+ * payment itself is shown from the document body's `payments`. */
+export const documentPayments = pgTable("document_payments", {
+  documentId: bigint("document_id", { mode: "number" }).primaryKey().references(() => documents.id),
+  companyId: companyRef(),
+  source: text("source").notNull(),
+  statusBefore: text("status_before").notNull(),
+  paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+});
