@@ -85,7 +85,7 @@ export const MESSAGES = {
   partialContactMismatch: "contactId {given} does not match the contact of tax invoice {serial}",
   partialOneContact: "The tax invoices of a partial receipt must all be of one contact",
   partialOnlyAwaiting: "Only an awaiting partial receipt can be updated",
-  partialInvoiceLocked: "{serial} has partial receipts and cannot be edited or deleted",
+  partialInvoiceLocked: "{serial} has partial receipts and cannot be edited, deleted or voided",
 
   // --- ours: attachments (spec, Limits) ---
   attachmentType: `The file type of {fileName} is not allowed; allowed types: ${TYPES}`,

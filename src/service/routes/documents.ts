@@ -3,7 +3,7 @@
 // checks of src/rules, then the contact rules, then composes the stored document.
 import { DOCUMENT_ROUTES, type Route } from "../../api/routes";
 import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
-import { MESSAGES, formatMessage } from "../../rules/messages";
+import { formatMessage } from "../../rules/messages";
 import { checkDocument, checkListQuery, zodFindings } from "../../rules/checks";
 import { InlineDocumentSchema, ListQuerySchema, SimpleDocumentSchema, UpdateDocumentSchema } from "../../rules/schemas";
 import type { Finding } from "../../rules/findings";
@@ -16,6 +16,7 @@ import { cachedCompanyInfo } from "./company";
 import { resolveContact, type ResolveOptions } from "../documents/contact-resolution";
 import { composeDocument, type Structure } from "../documents/compose";
 import { rangeInterval } from "../documents/list-range";
+import { assertNoPartialReceipts, beforeRemoval } from "../documents/partial-receipts";
 import {
   documentAnswersById, findDocument, insertDocument, listDocuments, newDocumentAnswer, softDeleteDocument,
   updateDocument, type DocumentRow,
@@ -25,7 +26,6 @@ export const DOCUMENT_NOT_FOUND = "Document not found";
 export const ONLY_AWAITING_UPDATE = "Only an awaiting document can be edited";
 export const ONLY_AWAITING_DELETE = "Only an awaiting document can be deleted";
 export const STATUS_NOT_ALLOWED = "statusId {given} is not allowed for {family}; allowed: {allowed}";
-export const PARTIAL_RECEIPTS_PENDING = "Partial receipts are not available on this service yet";
 
 type Json = Record<string, unknown>;
 
@@ -113,15 +113,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
     };
     if (routes.create) mount(api, routes.create, create("simple"), { summary: `Create a ${info.label.en.toLowerCase()} (simple)`, tags, body: SimpleDocumentSchema });
     if (routes.createInline) mount(api, routes.createInline, create("inline"), { summary: `Create a ${info.label.en.toLowerCase()} (inline)`, tags, body: InlineDocumentSchema });
-    if (routes.partialReceipt) {
-      // Plain receipt creation is obsolete (service-facts §7.2); batch mode makes partial receipts.
-      mount(api, routes.partialReceipt, async (c) => {
-        const raw = await readJson(c);
-        const batch = raw !== null && typeof raw === "object" && [true, "true"].includes((raw as Json).isBatchDocument as never);
-        if (!batch) throw validationError(MESSAGES.receiptObsoleted);
-        throw new ServiceError(501, PARTIAL_RECEIPTS_PENDING, 501);
-      }, { summary: "Create partial receipts from tax invoices (batch mode)", tags, body: SimpleDocumentSchema });
-    }
+    // POST /receipts (batch mode, and the refusal outside it): routes/partial-receipts.ts.
 
     mount(api, at(routes.update), async (c) => {
       const id = idParam(c);
@@ -130,6 +122,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
       const row = await db.transaction(async (tx) => {
         const current = await loadDocument(tx, companyId, family, id, true);
         if (current.status !== "awaiting") throw validationError(ONLY_AWAITING_UPDATE);
+        assertNoPartialReceipts(current);
         const structure = current.structure as Structure;
         rejectErrors(checkDocument(raw, { family, structure, operation: "update" }));
         const body = parsed(UpdateDocumentSchema, raw);
@@ -149,6 +142,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
       await db.transaction(async (tx) => {
         const current = await loadDocument(tx, companyId, family, id, true);
         if (current.status !== "awaiting") throw validationError(ONLY_AWAITING_DELETE);
+        await beforeRemoval(tx, current);
         await softDeleteDocument(tx, id);
       });
       ctx.store.noteWrites();
@@ -164,6 +158,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
         if (!info.statuses.includes(statusId)) {
           throw validationError(formatMessage(STATUS_NOT_ALLOWED, { given: statusId, family, allowed: info.statuses.join(", ") }));
         }
+        if (statusId === "void") await beforeRemoval(tx, current);
         return updateDocument(tx, current.id, { status: statusId });
       });
       return c.json(ok(await answerOne(row)));
