@@ -132,6 +132,7 @@ export async function openFastXlsx(data: Buffer | Uint8Array): Promise<FastXlsx>
         else if (type === "str") value = v !== undefined ? unescapeXml(v) : "";
         else if (type === "b") value = v === "1";
         else if (type === "e") value = { error: v !== undefined ? unescapeXml(v) : "#N/A" };
+        else if (type === "d") value = v !== undefined && !Number.isNaN(Date.parse(v)) ? new Date(v.length === 10 ? `${v}T00:00:00Z` : v) : null;
         else if (v !== undefined && v !== "") value = Number(v);
         if (value === null && fmt === "General") continue;
         (grid[pos.row] ??= [])[pos.col] = value;
