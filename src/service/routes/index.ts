@@ -6,6 +6,7 @@ import { registerCompanyRoutes } from "./company";
 import { registerChannelRoutes } from "./channels";
 import { registerAccountingRoutes } from "./accounting";
 import { registerDocumentRoutes } from "./documents";
+import { registerDocumentFlowRoutes } from "./document-flows";
 
 export function registerRoutes(api: Api, ctx: ServiceContext): void {
   registerContactRoutes(api, ctx);
@@ -13,5 +14,6 @@ export function registerRoutes(api: Api, ctx: ServiceContext): void {
   registerCompanyRoutes(api, ctx);
   registerChannelRoutes(api, ctx);
   registerAccountingRoutes(api, ctx);
+  registerDocumentFlowRoutes(api, ctx); // before the document routes: PUT of partial receipts
   registerDocumentRoutes(api, ctx);
 }

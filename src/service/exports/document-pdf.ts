@@ -1,0 +1,38 @@
+// A stored document as the PDF module's input: the answer the service gives for it and the
+// company block (the document's own company header over the company's current information).
+import { companyFromInfo, renderDocumentPdf, type Culture, type Version } from "../pdf";
+import type { Family } from "../../rules/codes";
+import type { Tx } from "../store/database";
+import { documentAnswersById, type DocumentRow } from "../documents/repository";
+import { cachedCompanyInfo } from "../routes/company";
+
+type Json = Record<string, unknown>;
+
+export interface PrintableDocument {
+  family: Family;
+  doc: Json;
+  company: ReturnType<typeof companyFromInfo>;
+}
+
+export async function printableDocument(tx: Tx, row: DocumentRow): Promise<PrintableDocument> {
+  const [doc] = await documentAnswersById(tx, [row.id]);
+  const info = await cachedCompanyInfo(tx, row.companyId);
+  const header = (doc.company ?? {}) as Json;
+  // Blank header fields keep the company's information.
+  const filled = Object.fromEntries(Object.entries(header).filter(([, v]) => typeof v === "string" && v.trim() !== ""));
+  return { family: row.family as Family, doc, company: companyFromInfo({ ...info, ...filled }) };
+}
+
+/** The culture to print in: the one asked for, else the document's, else Thai. */
+export function cultureOf(asked: unknown, doc: Json): Culture {
+  if (asked === "th" || asked === "en") return asked;
+  return doc.culture === "en" ? "en" : "th";
+}
+
+export function documentPdf(p: PrintableDocument, culture: Culture, versions: Version[]): Promise<Buffer> {
+  return renderDocumentPdf({ family: p.family, doc: p.doc, company: p.company, culture, versions });
+}
+
+/** The PDF's file name: the serial, or the family and id when the serial is blank. */
+export const pdfFileName = (p: PrintableDocument): string =>
+  `${String(p.doc.documentSerial ?? "") || `${p.family}-${String(p.doc.recordId)}`}.pdf`.replace(/[^\w.-]+/g, "_");
