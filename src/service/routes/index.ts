@@ -7,6 +7,7 @@ import { registerChannelRoutes } from "./channels";
 import { registerAccountingRoutes } from "./accounting";
 import { registerDocumentRoutes } from "./documents";
 import { registerDocumentFlowRoutes } from "./document-flows";
+import { registerFileMailShareRoutes } from "./files-mail-share";
 
 export function registerRoutes(api: Api, ctx: ServiceContext): void {
   registerContactRoutes(api, ctx);
@@ -14,6 +15,7 @@ export function registerRoutes(api: Api, ctx: ServiceContext): void {
   registerCompanyRoutes(api, ctx);
   registerChannelRoutes(api, ctx);
   registerAccountingRoutes(api, ctx);
+  registerFileMailShareRoutes(api, ctx); // before the document routes: it lists attachments on their GET
   registerDocumentFlowRoutes(api, ctx); // before the document routes: PUT of partial receipts
   registerDocumentRoutes(api, ctx);
 }
