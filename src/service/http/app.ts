@@ -9,6 +9,7 @@ import type { AppEnv, ServiceContext } from "./context";
 import { RateLimiter } from "../auth/rate-limit";
 import { registerTokenRoute } from "../routes/token";
 import { registerRoutes } from "../routes";
+import { registerPublicRoutes } from "../routes/public";
 
 export const ROOTS = ["/v1", "/test"] as const;
 /** Paths below a root that need no token. */
@@ -81,6 +82,7 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
       await next();
     });
   }
+  registerPublicRoutes(app, ctx); // share pages and attachment downloads: outside the roots, no token
   for (const root of ROOTS) app.route(root, api);
   app.notFound((c) => c.json({ status: false, message: "Not Found", code: 404, data: null }, 404));
   const onError = (err: unknown, c: { json: (b: unknown, s: number, h?: Record<string, string>) => Response }): Response => {
