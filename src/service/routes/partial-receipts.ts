@@ -1,0 +1,61 @@
+// POST /receipts: partial receipts in batch mode; outside batch mode the real service's refusal
+// (service-facts §7.2). PUT /receipts/{id} of a partial receipt; other receipts go on to the
+// plain document update (registered after this module).
+import { DOCUMENT_ROUTES } from "../../api/routes";
+import { FAMILY_INFO } from "../../rules/codes";
+import { checkPartialReceipt } from "../../rules/checks";
+import { MESSAGES } from "../../rules/messages";
+import { PartialReceiptCreateSchema, PartialReceiptUpdateSchema } from "../../rules/schemas";
+import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
+import { mount } from "../http/mount";
+import { ok, validationError } from "../http/envelope";
+import { idParam, readJson } from "../http/validate";
+import { parsedBody, rejectErrors } from "../documents/checked-body";
+import { createPartialReceipt, isPartialReceipt, updatePartialReceipt } from "../documents/partial-receipts";
+import { documentAnswersById, findDocument } from "../documents/repository";
+import { loadDocument } from "./documents";
+
+/** isBatchDocument true (or "true"), as the shared rules read it. */
+function isBatch(raw: unknown): boolean {
+  if (raw === null || typeof raw !== "object") return false;
+  const v = (raw as Record<string, unknown>).isBatchDocument;
+  return v === true || (typeof v === "string" && v.trim().toLowerCase() === "true");
+}
+
+export function registerPartialReceiptRoutes(api: Api, ctx: ServiceContext): void {
+  const db = ctx.store.db;
+  const routes = DOCUMENT_ROUTES.receipts;
+  const tags = [FAMILY_INFO.receipts.label.en];
+
+  mount(api, routes.partialReceipt!, async (c) => {
+    const raw = await readJson(c);
+    if (!isBatch(raw)) throw validationError(MESSAGES.receiptObsoleted);
+    rejectErrors(checkPartialReceipt(raw, "create"));
+    const body = parsedBody(PartialReceiptCreateSchema, raw);
+    const companyId = companyOf(c);
+    const answer = await db.transaction(async (tx) => {
+      const row = await createPartialReceipt(tx, companyId, body);
+      return (await documentAnswersById(tx, [row.id]))[0];
+    });
+    ctx.store.noteWrites();
+    return c.json(ok(answer));
+  }, { summary: "Create a partial receipt from tax invoices (batch mode)", tags, body: PartialReceiptCreateSchema });
+
+  // Not mounted through the route table: the update route is the plain document update's, which
+  // answers every receipt that is not a partial one (next()).
+  api.on("PUT", routes.update!.path, async (c: Ctx, next: () => Promise<void>) => {
+    const id = idParam(c);
+    const companyId = companyOf(c);
+    const stored = await findDocument(db, companyId, "receipts", id);
+    if (!stored || !isPartialReceipt(stored)) return next();
+    const raw = await readJson(c);
+    rejectErrors(checkPartialReceipt(raw, "update"));
+    const body = parsedBody(PartialReceiptUpdateSchema, raw);
+    const answer = await db.transaction(async (tx) => {
+      const current = await loadDocument(tx, companyId, "receipts", id, true);
+      const row = await updatePartialReceipt(tx, current, body);
+      return (await documentAnswersById(tx, [row.id]))[0];
+    });
+    return c.json(ok(answer));
+  });
+}
