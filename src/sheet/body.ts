@@ -118,7 +118,10 @@ function documentBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = headerValues(doc, ["document"]);
   body.publishedOn ??= opts.today;
-  if (body.dueDate === undefined) body.dueDate = addDays(String(body.publishedOn), typeof body.creditDays === "number" ? body.creditDays : 0);
+  if (body.dueDate === undefined) {
+    const days = typeof body.creditDays === "number" ? body.creditDays : 0;
+    body.dueDate = days === 0 ? body.publishedOn : addDays(String(body.publishedOn), days);
+  }
   const notes = withMarker(body.internalNotes, opts.marker);
   if (notes !== undefined) body.internalNotes = notes;
   body.documentStructureType = structure === "inline" ? "InlineDocument" : "SimpleDocument";

@@ -62,7 +62,11 @@ function parseNumber(value: CellValue, decimals: number): ParseResult {
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return bad("Expected a number.");
     // Formula results carry binary noise (0.1 + 0.2); 15 significant digits is what Excel shows.
-    text = String(Number(value.toPrecision(15)));
+    const clean = Number(value.toPrecision(15));
+    text = String(clean);
+    // Most cells are plain numbers within their places: no need for a Decimal.
+    const dot = text.indexOf(".");
+    if (!text.includes("e") && (dot < 0 || text.length - dot - 1 <= decimals)) return ok(clean);
   } else {
     text = String(value).trim().replace(/%$/, "");
   }

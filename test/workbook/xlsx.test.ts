@@ -77,6 +77,10 @@ describe("the .xlsx port", () => {
     expect(block.formats[0][2]).toBe("#,##0.00");
   });
 
+  it("refuses a file that is not an .xlsx with a clear error", async () => {
+    await expect(XlsxWorkbook.fromBuffer(Buffer.from("name,amount\nAcme,1\n"))).rejects.toThrow(/not a zip archive/);
+  });
+
   it("keeps every write when writes race the first load of the model", async () => {
     const path = await fileWith((ws) => {
       ws.getCell("A1").value = "x";
