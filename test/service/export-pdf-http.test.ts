@@ -1,0 +1,102 @@
+// PDF export over real HTTP on each store: a real PDF of the document (read back with pdftotext,
+// first page rendered and checked to carry ink), Thai and English, original and copy, the 415 of a
+// body that is not JSON, the 400 export error of bad options, and company isolation.
+import { storesUnderTest } from "../helpers/service";
+import { serviceForFile, simpleBody, type Client } from "./support";
+import { inkOnFirstPage, pdfPages, pdfText } from "./pdf-readback";
+
+jest.setTimeout(120_000);
+
+describe.each(storesUnderTest)("PDF export over HTTP (%s)", (store) => {
+  const ctx = serviceForFile(store);
+  let demo: Client;
+  let other: Client;
+  let id: number;
+  let serial: string;
+  beforeAll(async () => {
+    ({ demo, other } = ctx);
+    const a = await demo.post("/tax-invoices/inline", {
+      contactName: "บริษัท ลูกค้าดี จำกัด", publishedOn: "2026-11-10", creditDays: 30, projectName: "Audit 2026",
+      documentShowWithholdingTax: true, documentWithholdingTaxPercentage: 3,
+      totalAfterDiscount: 3700, vatAmount: 203, grandTotal: 3903,
+      items: [
+        { name: "ค่าบริการที่ปรึกษา", quantity: 2, pricePerUnit: 1500, discountAmount: 100, vatRate: 7 },
+        { name: "Travel", quantity: 1, pricePerUnit: 800, vatRate: -1 },
+      ],
+    });
+    if (a.http !== 200) throw new Error(JSON.stringify(a.body));
+    ({ recordId: id, documentSerial: serial } = a.body.data);
+  });
+
+  const exportPdf = async (body: unknown, api = demo, path = `/tax-invoices/${id}/export-pdf/base64`) => {
+    const a = await api.post(path, body);
+    return { a, pdf: a.http === 200 ? Buffer.from(a.body.data, "base64") : Buffer.alloc(0) };
+  };
+
+  it("answers the document as a real PDF in Thai by default: company, contact, serial, lines, totals", async () => {
+    const { a, pdf } = await exportPdf({});
+    expect(a.http).toBe(200);
+    expect(a.body).toMatchObject({ status: true, code: 0, message: "" });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfText(pdf);
+    for (const expected of [serial, "Demo Co., Ltd.", "บริษัท ลูกค้าดี จำกัด", "ค่าบริการที่ปรึกษา", "Travel", "Audit 2026", "ต้นฉบับ"]) {
+      expect(text).toContain(expected);
+    }
+    // 2 × 1,500 − 100 = 2,900 taxed (+203.00 VAT), 800 exempt: 3,903.00 in all
+    expect(text).toContain("2,900.00");
+    expect(text).toContain("203.00");
+    expect(text).toContain("3,903.00");
+    expect(text).toContain("หักภาษี ณ ที่จ่าย");
+    expect(inkOnFirstPage(pdf)).toBeGreaterThan(0.002);
+  });
+
+  it("prints in English when asked, the copy after the original when asked", async () => {
+    const { a, pdf } = await exportPdf({ culture: "en", document: { original: true, copy: true } });
+    expect(a.http).toBe(200);
+    const text = pdfText(pdf);
+    expect(text).toMatch(/Tax invoice/i);
+    expect(text).toMatch(/Original/);
+    expect(text).toMatch(/Copy/);
+    expect(text).toContain("Withholding tax");
+    expect(pdfPages(pdf)).toBe(2);
+    const copyOnly = pdfText((await exportPdf({ document: { original: false, copy: true } })).pdf);
+    expect(copyOnly).toContain("สำเนา");
+    expect(copyOnly).not.toContain("ต้นฉบับ");
+  });
+
+  it("bad options: HTTP 400 with an export error envelope", async () => {
+    for (const body of [{ culture: "fr" }, { document: { original: false, copy: false } }, { document: "yes" }, [1, 2]]) {
+      const { a } = await exportPdf(body);
+      expect(a.http).toBe(400);
+      expect(a.body.status).toBe(false);
+      expect(a.body.message).toMatch(/^PDF export failed: /);
+      expect(a.body.data.validationErrors.length).toBeGreaterThan(0);
+    }
+    const broken = await demo.raw(`/tax-invoices/${id}/export-pdf/base64`, { method: "POST", headers: { "content-type": "application/json" }, body: "{culture" });
+    expect(broken.http).toBe(400);
+    expect(broken.body.status).toBe(false);
+  });
+
+  it("a body that is not JSON is HTTP 415, as the real service answers", async () => {
+    for (const init of [{}, { headers: { "content-type": "text/plain" }, body: "{}" }, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "culture=th" }]) {
+      const a = await demo.raw(`/tax-invoices/${id}/export-pdf/base64`, { method: "POST", ...init });
+      expect(a.http).toBe(415);
+      expect(a.body).toMatchObject({ status: false, code: 415 });
+    }
+  });
+
+  it("another company's or a missing document is 404; a wrong family is 404", async () => {
+    expect((await exportPdf({}, other)).a.http).toBe(404);
+    expect((await exportPdf({}, demo, "/tax-invoices/999999/export-pdf/base64")).a.http).toBe(404);
+    expect((await exportPdf({}, demo, `/quotations/${id}/export-pdf/base64`)).a.http).toBe(404);
+  });
+
+  it("every family exports", async () => {
+    for (const family of ["quotations", "billing-notes", "cash-invoices", "purchases-orders", "purchases"]) {
+      const made = await demo.post(`/${family}`, simpleBody());
+      const { a, pdf } = await exportPdf({ culture: "en" }, demo, `/${family}/${made.body.data.recordId}/export-pdf/base64`);
+      expect(a.http).toBe(200);
+      expect(pdfText(pdf)).toContain(made.body.data.documentSerial);
+    }
+  });
+});
