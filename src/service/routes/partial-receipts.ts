@@ -41,6 +41,12 @@ export function registerPartialReceiptRoutes(api: Api, ctx: ServiceContext): voi
     return c.json(ok(answer));
   }, { summary: "Create a partial receipt from tax invoices (batch mode)", tags, body: PartialReceiptCreateSchema });
 
+  // The real service refuses plain receipts with payment the same way (service-facts §7.2).
+  const obsolete = { ...routes.partialReceipt!, path: `${routes.partialReceipt!.path}/with-payment` };
+  mount(api, obsolete, async () => {
+    throw validationError(MESSAGES.receiptObsoleted);
+  }, { summary: "Obsolete: receipts come from upgrades or batch mode", tags });
+
   // Not mounted through the route table: the update route is the plain document update's, which
   // answers every receipt that is not a partial one (next()).
   api.on("PUT", routes.update!.path, async (c: Ctx, next: () => Promise<void>) => {
