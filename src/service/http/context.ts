@@ -11,6 +11,8 @@ export interface ServiceOptions {
   answerDelayMs?: number;
   smtpUrl?: string;
   quiet: boolean;
+  /** The data directory (the embedded store keeps attachment bytes under it). */
+  dataDir?: string;
 }
 
 export interface ServiceContext {
