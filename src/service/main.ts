@@ -49,6 +49,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
       answerDelayMs: opts.answerDelayMs,
       smtpUrl: opts.smtpUrl ?? (process.env.SMTP_URL || undefined),
       quiet: opts.quiet ?? false,
+      dataDir,
     },
   };
   const app = createApp(ctx);
