@@ -73,7 +73,7 @@ describe("document files, PDF, e-mail, share", () => {
     const text = pdfText(base64);
     expect(text).toContain(String(doc.documentSerial));
     expect(text).toContain(contactName);
-    await expect(ti.exportPdf(doc.recordId, { culture: "xx" })).rejects.toBeInstanceOf(ValidationError);
+    await expect(ti.exportPdf(doc.recordId, { culture: "xx" } as never)).rejects.toBeInstanceOf(ValidationError);
   });
 
   it("e-mails the document; the sandbox outbox shows it", async () => {

@@ -12,7 +12,7 @@ import { mount } from "../http/mount";
 import { ok, ServiceError, SEVERAL_ERRORS } from "../http/envelope";
 import { idParam, readJson } from "../http/validate";
 import type { Tx } from "../store/database";
-import { TableAttachmentStore, type KeyedAttachment } from "../attachments/table-store";
+import { attachmentBlobDir, TableAttachmentStore } from "../attachments/table-store";
 import { attachmentUrl, serviceOrigin } from "./public-links";
 import { loadDocument } from "./documents";
 
@@ -75,16 +75,22 @@ function listWithDocument(api: Api, ctx: ServiceContext, family: Family): void {
 
 export function registerAttachmentRoutes(api: Api, ctx: ServiceContext): void {
   const db = ctx.store.db;
+  const blobDir = attachmentBlobDir(ctx.store.kind, ctx.options.dataDir);
   const store = (family: Family, prepare: (c: Ctx) => Promise<PreparedAttachments>) => async (c: Ctx) => {
     const id = idParam(c);
     const companyId = companyOf(c);
     const prepared = await prepare(c);
     if (!prepared.ok) throw refused(prepared.findings);
+    let store: TableAttachmentStore | undefined;
     const records = await db.transaction(async (tx) => {
       // Locked: uploads to one document take their order numbers one after the other.
       await loadDocument(tx, companyId, family, id, true);
-      await saveAttachments(new TableAttachmentStore(tx), companyId, id, prepared.files);
+      store = new TableAttachmentStore(tx, blobDir);
+      await saveAttachments(store, companyId, id, prepared.files);
       return attachmentRecordsOf(tx, serviceOrigin(c), companyId, id);
+    }).catch(async (err: unknown) => {
+      await store?.discardWritten();
+      throw err;
     });
     return c.json(ok(records));
   };

@@ -6,7 +6,7 @@ import type { AppEnv, ServiceContext } from "../http/context";
 import { notFound } from "../http/envelope";
 import { isShareToken, renderSharePage } from "../share";
 import { sharedDocument } from "../share/links";
-import { attachmentByKey } from "../attachments/table-store";
+import { attachmentBlobDir, attachmentByKey } from "../attachments/table-store";
 import { documentPdf, pdfFileName, printableDocument } from "../exports/document-pdf";
 import { FILES_PREFIX, isAccessKey, SHARE_PREFIX } from "./public-links";
 
@@ -45,7 +45,7 @@ export function registerPublicRoutes(app: Hono<AppEnv>, ctx: ServiceContext): vo
 
   app.get(`${FILES_PREFIX}/:key/:name`, async (c) => {
     const key = c.req.param("key");
-    const file = isAccessKey(key) ? await attachmentByKey(db, key) : null;
+    const file = isAccessKey(key) ? await attachmentByKey(db, key, attachmentBlobDir(ctx.store.kind, ctx.options.dataDir)) : null;
     if (!file) throw notFound();
     return c.body(new Uint8Array(file.bytes), 200, {
       ...PRIVATE, "content-type": file.mime, "content-disposition": contentDisposition("attachment", file.name),
