@@ -102,6 +102,35 @@ describe("jobs on the memory grid", () => {
     await expect(client.documents("quotations").get(s()[3][10] as number)).rejects.toThrow();
   });
 
+  it("post creates with payment and upgrades; act records a payment", async () => {
+    const wb = new MemoryWorkbook({ S: [
+      ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "paymentMethod"],
+      ["w1", "Paid Co", "2026-03-01", true, "Pen", 2, 50, "cash"],
+    ] });
+    const paid = await postJob(wb, client, { family: "tax-invoices", now });
+    expect(paid.results[0]).toMatchObject({ kind: "created" });
+    expect(wb.sheet("S").values[1][10]).toBe("paid");
+
+    const qt = new MemoryWorkbook({ S: [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"], ["u1", "Upgrade Co", "2026-03-01", true, "Pen", 1, 100]] });
+    await postJob(qt, client, { family: "quotations", now });
+    const [qtId, qtSerial] = [qt.sheet("S").values[1][7], qt.sheet("S").values[1][8]];
+    const bl = new MemoryWorkbook({ S: [
+      ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "source.recordId", "Source document"],
+      ["b1", "Upgrade Co", "2026-03-02", true, "Pen", 1, 100, qtId, qtSerial],
+    ] });
+    const up = await postJob(bl, client, { family: "billing-notes", now });
+    expect(up.results[0]).toMatchObject({ kind: "created" });
+    const billing = await client.documents("billing-notes").get(bl.sheet("S").values[1][9] as number);
+    expect(billing.referencedToMe ?? billing.referencedByMe).toBeDefined();
+
+    const ti = new MemoryWorkbook({ S: [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "grandTotal"], ["t1", "Later Co", "2026-03-01", true, "Pen", 1, 100, 107]] });
+    await postJob(ti, client, { family: "tax-invoices", now });
+    const pay = await actJob(ti, client, { family: "tax-invoices", action: { kind: "payment", paymentMethod: 1 }, now });
+    expect(pay).toMatchObject({ done: 1, failed: 0 });
+    expect(ti.sheet("S").values[1][10]).toBe("paid");
+    expect(ti.sheet("S").values[1][11]).toBe("paid 107");
+  });
+
   it("pull fills a table sheet from every page", async () => {
     const wb = new MemoryWorkbook({ S: [] });
     const out = await pullJob(wb, client, { family: "quotations", query: { searchString: "p " }, lines: true });
