@@ -6,6 +6,8 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { startTestService } from "../test/helpers/service";
+import { run as partTwoFigures } from "./service-files";
+import { run as moduleFigures } from "./service-modules";
 
 const CLIENTS = 16;
 const CREATES = Number(process.env.BENCH_CREATES ?? 1600);
@@ -118,6 +120,8 @@ export async function run(): Promise<Record<string, string>> {
       "list page of 200, p95": `${list.p95.toFixed(1)} ms`,
       "service CPU per list page": `${list.cpuPerPage.toFixed(1)} ms`,
       "load average while measuring": loadavg().map((l) => l.toFixed(1)).join(" "),
+      ...(await partTwoFigures()),
+      ...(await moduleFigures()),
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
