@@ -134,6 +134,17 @@ describe.each(storesUnderTest)("attachments over HTTP (%s)", (store) => {
     expect((await fetch(path)).status).toBe(404);
   });
 
+  it("files survive a restart of the service", async () => {
+    const id = await create();
+    const jpg = await makeFixture("jpg");
+    const a = await demo.post(`/quotations/${id}/attachment/base64`, { fileName: "kept.jpg", base64Data: b64(jpg) });
+    await ctx.svc.restart();
+    const download = await fetch(a.body.data[0].attachmentPath);
+    expect(download.status).toBe(200);
+    expect(sha(await download.arrayBuffer())).toBe(sha(jpg));
+    expect((await attachmentsOf("quotations", id)).map((r: any) => r.attachmentName)).toEqual(["kept.jpg"]);
+  });
+
   it("needs a token; malformed JSON is a validation answer", async () => {
     const anon = await fetch(`${ctx.svc.root}/quotations/1/attachment/base64`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(anon.status).toBe(401);
