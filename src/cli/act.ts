@@ -1,11 +1,13 @@
-// `docsheet act BOOK.xlsx --family F --action status|delete|payment|pdf|email|share ...`: acts on
-// the rows that have a recordId (all, or --rows) and writes the outcome into them. PDFs are saved
-// as files in --pdf-dir (default: beside the workbook).
+// `docsheet act BOOK.xlsx --family F --action status|delete|payment|upgrade|pdf|email|share|attach`:
+// acts on the rows that have a recordId (all, or --rows) and writes the outcome into them. PDFs are
+// saved as files in --pdf-dir (default: beside the workbook); upgrade makes the --to family's
+// document; attach sends the --file.
 import { promises as fs } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { actJob, type Action } from "../jobs/act";
 import { ConnectionError } from "../jobs/post";
+import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
 import { UsageError, connectionArgs, dateArg, familyArg, intArg, required, type Parsed } from "./args";
 import { openBook } from "./commands";
 import { progressReporter } from "./progress";
@@ -66,8 +68,30 @@ export async function actCommand(p: Parsed): Promise<number> {
     case "share":
       action = { kind, culture: culture(p.values.culture) };
       break;
+    case "upgrade": {
+      const to = required(p.values, "to");
+      try {
+        assertUpgradeTarget(family, to);
+      } catch (err) {
+        if (err instanceof UpgradeTargetError) throw new UsageError(`--to: ${err.message}`);
+        throw err;
+      }
+      action = { kind, to };
+      break;
+    }
+    case "attach": {
+      const file = resolve(required(p.values, "file"));
+      let bytes: Buffer;
+      try {
+        bytes = await fs.readFile(file);
+      } catch (err) {
+        throw new UsageError(`--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      }
+      action = { kind, file: { name: basename(file), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) } };
+      break;
+    }
     default:
-      throw new UsageError(`--action must be status, delete, payment, pdf, email or share`);
+      throw new UsageError(`--action must be status, delete, payment, upgrade, pdf, email, share or attach`);
   }
   const sheet = p.values.sheet as string | undefined;
   if (sheet !== undefined && !(await book.sheetNames()).includes(sheet)) throw new UsageError(`no sheet named "${sheet}"`);
@@ -79,7 +103,8 @@ export async function actCommand(p: Parsed): Promise<number> {
     progress.done();
     await book.save(out);
     for (const r of outcome.results) if (!r.ok) process.stdout.write(`${r.key} (row ${r.rows[0] + 1}): ${r.message}\n`);
-    process.stdout.write(`${kind}: ${outcome.done} done, ${outcome.failed} failed; wrote ${out}\n`);
+    const skipped = outcome.skipped > 0 ? `, ${outcome.skipped} skipped` : "";
+    process.stdout.write(`${kind}: ${outcome.done} done, ${outcome.failed} failed${skipped}; wrote ${out}\n`);
     return outcome.failed > 0 ? 1 : 0;
   } catch (err) {
     progress.done();

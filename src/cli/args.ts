@@ -16,9 +16,10 @@ export const USAGE = `Usage:
   docsheet pull FAMILY --base-url URL --client-id ID --client-secret SECRET --out OUT.xlsx
                 [--range N] [--start-date YYYY-MM-DD --end-date YYYY-MM-DD] [--search TEXT] [--lines]
   docsheet template FAMILY --out BOOK.xlsx
-  docsheet act BOOK.xlsx --family FAMILY --action status|delete|payment|pdf|email|share --base-url URL --client-id ID
-               --client-secret SECRET [--sheet NAME] [--rows 2,5-9] [--status WORD] [--payment-method N]
+  docsheet act BOOK.xlsx --family FAMILY --action status|delete|payment|upgrade|pdf|email|share|attach --base-url URL
+               --client-id ID --client-secret SECRET [--sheet NAME] [--rows 2,5-9] [--status WORD] [--payment-method N]
                [--payment-date YYYY-MM-DD] [--pdf-dir DIR] [--to EMAIL] [--from EMAIL] [--subject TEXT] [--out OUT.xlsx]
+               upgrade: --to FAMILY (the document to make); attach: --file PATH
   docsheet serve [--port 8787] [--data-dir DIR] [--database-url postgres://...]
 
 FAMILY: ${FAMILIES.join(", ")}
@@ -50,6 +51,7 @@ const COMMANDS: Record<string, { options: Options; positionals: number }> = {
       family: { type: "string" }, sheet: { type: "string" }, out: { type: "string" }, action: { type: "string" }, rows: { type: "string" },
       status: { type: "string" }, "payment-method": { type: "string" }, "payment-date": { type: "string" }, "pdf-dir": { type: "string" },
       to: { type: "string" }, from: { type: "string" }, subject: { type: "string" }, message: { type: "string" }, culture: { type: "string" },
+      file: { type: "string" },
       ...CONNECTION,
     },
     positionals: 1,

@@ -1,15 +1,18 @@
-// The act job: on rows that have a recordId, change status, delete, record a payment, export a
-// PDF, send by e-mail or get a share link; the outcome is written into each document's rows.
+// The act job: on rows that have a recordId, change status, delete, record a payment, upgrade to
+// the next document, export a PDF, send by e-mail, get a share link or attach a file; the outcome
+// is written into each document's rows.
 import { ApiError, type DocSheetClient } from "../api";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
-import { FIELD_BY_KEY } from "../sheet/fields";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
+import type { CellWrite } from "../workbook/port";
+import { attachFile, type FileBytes } from "./attach";
 import { runPool } from "./pool";
 import { ConnectionError, errorText, isConnectionFailure } from "./post";
 import { localDate, type JobContext } from "./types";
+import { assertUpgradeTarget, rowPayment, upgradeColumns, upgradedAlready, upgradeOne, type UpgradeColumn } from "./upgrade";
 
 export type Action =
   /** statusId for every row; without it, each row's status cell says where to go. */
@@ -21,7 +24,11 @@ export type Action =
   | { kind: "exportPdf"; culture?: "th" | "en"; save: (fileName: string, base64: string) => Promise<string> }
   /** toEmail defaults to the row's contactEmail. */
   | { kind: "email"; fromEmail?: string; toEmail?: string; subject?: string; message?: string }
-  | { kind: "share"; culture?: "th" | "en" };
+  | { kind: "share"; culture?: "th" | "en" }
+  /** The next document made from each row's document (the target must accept the family). */
+  | { kind: "upgrade"; to: Family }
+  /** One file attached to every document of the rows. */
+  | { kind: "attach"; file: FileBytes };
 
 export interface ActJobOptions extends JobContext {
   family: Family;
@@ -36,6 +43,8 @@ export interface ActResult {
   key: string;
   rows: number[];
   ok: boolean;
+  /** Nothing to do (already upgraded): not counted as done. */
+  skipped?: boolean;
   message: string;
 }
 
@@ -44,11 +53,13 @@ export interface ActOutcome {
   results: ActResult[];
   done: number;
   failed: number;
+  skipped: number;
 }
 
 const METHOD_NAMES: Record<number, string> = Object.fromEntries(Object.entries(PAYMENT_METHOD).map(([k, v]) => [v, k]));
 
 export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: ActJobOptions): Promise<ActOutcome> {
+  if (opts.action.kind === "upgrade") assertUpgradeTarget(opts.family, opts.action.to);
   const block = await port.read(opts.target);
   const read = readDocuments(block);
   const sheet = block.sheet;
@@ -58,15 +69,22 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   if (opts.action.kind === "share") keys.push("shareLink");
   if (opts.action.kind === "exportPdf") keys.push("pdfFile");
   const columns = resultColumns(read.layout, keys);
-  if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
+  const headerWrites = [...columns.headerWrites];
+  let upgraded: Record<UpgradeColumn, number> | undefined;
+  if (opts.action.kind === "upgrade") {
+    const extra = upgradeColumns(read.layout, read.layout.headers.right + 1 + columns.headerWrites.length);
+    upgraded = extra.cols;
+    headerWrites.push(...extra.headerWrites);
+  }
+  if (headerWrites.length > 0 && docs.length > 0) await port.write(sheet, headerWrites);
   const api = client.documents(opts.family);
   const today = localDate((opts.now ?? (() => new Date()))());
   const results: ActResult[] = [];
   let fatal: unknown;
 
-  const finish = async (doc: SheetDocument, ok: boolean, message: string, extra: Partial<Record<ResultKey, string | null>> = {}): Promise<void> => {
+  const finish = async (doc: SheetDocument, ok: boolean, message: string, extra: Partial<Record<ResultKey, string | null>> = {}, more: CellWrite[] = []): Promise<void> => {
     results.push({ key: doc.key, rows: doc.rows, ok, message });
-    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...extra }));
+    await port.write(sheet, [...resultWrites(doc, columns.cols, { result: message, ...extra }), ...more]);
     opts.onProgress?.({ done: results.length, total: docs.length, message: `${doc.key} (row ${doc.firstRow + 1}): ${message}` });
   };
 
@@ -129,6 +147,31 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           await finish(doc, true, "share link created", { shareLink: link });
           return;
         }
+        case "attach":
+          await finish(doc, true, await attachFile(api, id, a.file, opts.signal));
+          return;
+        case "upgrade": {
+          const cols = upgraded!;
+          const already = upgradedAlready(block, doc, cols.upgradedRecordId);
+          if (already !== undefined) {
+            results.push({ key: doc.key, rows: doc.rows, ok: true, skipped: true, message: `already upgraded (record ${already})` });
+            opts.onProgress?.({ done: results.length, total: docs.length, message: `${doc.key} (row ${doc.firstRow + 1}): already upgraded` });
+            return;
+          }
+          const made = await upgradeOne(client, opts.family, a.to, id, doc, today, opts.signal);
+          if (!made) {
+            await finish(doc, false, "outcome unknown: the answer was lost and the source shows no new document yet; run upgrade again to resolve it");
+            return;
+          }
+          const label = FAMILY_INFO[a.to].label.en.toLowerCase();
+          const message = made.found
+            ? `upgraded to ${label} ${made.documentSerial} (found from an earlier run)`
+            : `upgraded to ${label} ${made.documentSerial}${made.withPayment ? " with payment" : ""}`;
+          const values = { upgradedTo: a.to, upgradedRecordId: made.recordId, upgradedSerial: made.documentSerial };
+          const cells = doc.rows.flatMap((row) => (Object.keys(values) as UpgradeColumn[]).map((k) => ({ row, col: cols[k], values: [[values[k]]] })));
+          await finish(doc, true, message, made.sourceStatus ? { status: made.sourceStatus } : {}, cells);
+          return;
+        }
       }
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;
@@ -139,17 +182,15 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
 
   const failed = results.filter((r) => !r.ok).length;
-  return { sheet, results, done: results.length - failed, failed };
+  const skipped = results.filter((r) => r.skipped).length;
+  return { sheet, results, done: results.length - failed - skipped, failed, skipped };
 }
 
 async function paymentBody(
   doc: SheetDocument, family: Family, id: number, a: { paymentMethod?: number; paymentDate?: string }, today: string,
   fetchDoc: () => Promise<{ grandTotal?: number }>,
 ): Promise<Record<string, unknown>> {
-  const body: Record<string, unknown> = {};
-  for (const [key, cell] of Object.entries(doc.fields)) {
-    if (FIELD_BY_KEY.get(key)?.level === "payment") body[FIELD_BY_KEY.get(key)!.wire] = cell.value;
-  }
+  const body = rowPayment(doc);
   body.paymentMethod ??= a.paymentMethod;
   body.paymentDate ??= a.paymentDate ?? today;
   if (body.collected === undefined) body.collected = doc.fields.grandTotal?.value ?? (await fetchDoc()).grandTotal;

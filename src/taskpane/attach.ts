@@ -1,52 +1,21 @@
-// Attach one file to the documents of the selected rows (the act job has no attach yet), and
-// write what happened into each document's `result` cells.
-import { ApiError, type DocSheetClient } from "../api";
+// Attach one file to the documents of the selected rows: the act job's attach action (shared with
+// the CLI), answered in the pane's terms. Also: messages old Excel cannot attach to cells.
+import type { DocSheetClient } from "../api";
+import { actJob } from "../jobs/act";
+import type { FileBytes } from "../jobs/attach";
+import type { Progress } from "../jobs/types";
 import type { Family } from "../rules/codes";
 import { readDocuments } from "../sheet/read";
-import { resultColumns, resultWrites } from "../sheet/writeback";
+import { resultColumns } from "../sheet/writeback";
 import type { CellMark, CellWrite, ReadTarget, WorkbookPort } from "../workbook/port";
-import type { Progress } from "../jobs/types";
-
-const TYPES: Record<string, string> = {
-  pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", bmp: "image/bmp",
-  doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ppt: "application/vnd.ms-powerpoint", pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-};
-
-export function mimeType(fileName: string): string {
-  return TYPES[fileName.toLowerCase().split(".").pop() ?? ""] ?? "application/octet-stream";
-}
 
 export async function attachToRows(
   port: WorkbookPort,
   client: DocSheetClient,
-  opts: { family: Family; file: { name: string; bytes: Uint8Array }; target?: ReadTarget; rows?: readonly number[]; signal?: AbortSignal; onProgress?: (p: Progress) => void },
+  opts: { family: Family; file: FileBytes; target?: ReadTarget; rows?: readonly number[]; signal?: AbortSignal; onProgress?: (p: Progress) => void },
 ): Promise<{ ok: number; failed: number }> {
-  const block = await port.read(opts.target);
-  const read = readDocuments(block);
-  const wanted = opts.rows ? new Set(opts.rows) : undefined;
-  const docs = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));
-  const { cols, headerWrites } = resultColumns(read.layout, ["result"]);
-  const writes: CellWrite[] = [...headerWrites];
-  const api = client.documents(opts.family);
-  let ok = 0;
-  let failed = 0;
-  for (const doc of docs) {
-    if (opts.signal?.aborted) break;
-    try {
-      await api.attach(String(doc.fields.recordId.value), { name: opts.file.name, type: mimeType(opts.file.name), data: opts.file.bytes }, { signal: opts.signal });
-      writes.push(...resultWrites(doc, cols, { result: `attached ${opts.file.name}` }));
-      ok++;
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      writes.push(...resultWrites(doc, cols, { result: err.message }));
-      failed++;
-    }
-    opts.onProgress?.({ done: ok + failed, total: docs.length });
-  }
-  if (writes.length > headerWrites.length) await port.write(block.sheet, writes);
-  return { ok, failed };
+  const outcome = await actJob(port, client, { ...opts, action: { kind: "attach", file: opts.file } });
+  return { ok: outcome.done, failed: outcome.failed };
 }
 
 /**

@@ -93,8 +93,8 @@ export interface ActView {
   links: string[];
 }
 
-/** The actions the act job does; upgrade and attach are not among them yet. */
-export const JOB_ACTIONS: readonly ActionKind[] = ["status", "delete", "payment", "pdf", "email", "share", "attach"];
+/** The actions the act job does (attach goes through it too, see attach.ts). */
+export const JOB_ACTIONS: readonly ActionKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];
 
 export interface PaneServices {
   readonly port: WorkbookPort;
@@ -276,6 +276,7 @@ export function toJobAction(request: ActionRequest, savePdf: (fileName: string, 
     case "pdf": return { kind: "exportPdf", save: savePdf };
     case "email": return { kind: "email", toEmail: request.email || undefined };
     case "share": return { kind: "share" };
+    case "upgrade": return request.upgradeTo ? { kind: "upgrade", to: request.upgradeTo } : null;
     default: return null;
   }
 }

@@ -1,0 +1,182 @@
+// The upgrade action of the act job: the next document made from a posted one (quotation → billing
+// note, tax invoice or cash invoice; billing note → tax invoice or receipt; tax invoice → receipt;
+// purchase order → purchase). The source is read back from the service and turned into the
+// target's create body (same contact, lines, VAT settings and totals) naming the source in
+// documentReference; the row's payment columns make it an upgrade with payment where the target
+// has one. The new document goes into the row's upgradedTo / upgradedRecordId / upgradedSerial.
+//
+// Never twice: a row whose upgradedRecordId is filled is skipped, and a source that already links
+// to a document of the target family (an earlier run whose write-back was lost) is written back
+// instead of upgraded again.
+import { OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type JsonBody } from "../api";
+import { FAMILIES, FAMILY_INFO, paymentMethodName, type Family } from "../rules/codes";
+import { FIELD_BY_KEY, normalizeName } from "../sheet/fields";
+import { MARKER_PREFIX } from "../sheet/marker";
+import type { SheetDocument, SheetLayout } from "../sheet/read";
+import { isEmptyCell } from "../sheet/values";
+import type { Block, CellWrite } from "../workbook/port";
+
+/** The columns the upgrade writes, added at the right of the header when missing. */
+export const UPGRADE_COLUMNS = ["upgradedTo", "upgradedRecordId", "upgradedSerial"] as const;
+export type UpgradeColumn = (typeof UPGRADE_COLUMNS)[number];
+
+/** The families a document of `family` can be upgraded into. */
+export function upgradeTargets(family: Family): Family[] {
+  const type = FAMILY_INFO[family].documentType;
+  return FAMILIES.filter((f) => FAMILY_INFO[f].upgrade && FAMILY_INFO[f].upgradeFrom.includes(type));
+}
+
+export class UpgradeTargetError extends Error {
+  constructor(from: Family, to: string) {
+    const allowed = upgradeTargets(from);
+    super(allowed.length === 0
+      ? `${FAMILY_INFO[from].label.en} documents cannot be upgraded`
+      : `a ${FAMILY_INFO[from].label.en.toLowerCase()} cannot be upgraded to "${to}"; choose ${allowed.join(" or ")}`);
+    this.name = "UpgradeTargetError";
+  }
+}
+
+export function assertUpgradeTarget(from: Family, to: string): asserts to is Family {
+  if (!upgradeTargets(from).includes(to as Family)) throw new UpgradeTargetError(from, to);
+}
+
+/**
+ * Where the upgrade columns are: by header text (the sheet layer does not know them as fields, so
+ * they come back as unnamed headers), else new columns after `nextFree`.
+ */
+export function upgradeColumns(layout: SheetLayout, nextFree: number): { cols: Record<UpgradeColumn, number>; headerWrites: CellWrite[] } {
+  const { texts, left } = layout.headers;
+  const headerWrites: CellWrite[] = [];
+  const cols = {} as Record<UpgradeColumn, number>;
+  let next = nextFree;
+  for (const name of UPGRADE_COLUMNS) {
+    const i = texts.findIndex((t) => normalizeName(t) === name.toLowerCase());
+    if (i >= 0) cols[name] = left + i;
+    else {
+      cols[name] = next;
+      headerWrites.push({ row: layout.headerRow, col: next++, values: [[name]] });
+    }
+  }
+  return { cols, headerWrites };
+}
+
+/** The upgradedRecordId already in one of the document's rows, if any. */
+export function upgradedAlready(block: Block, doc: SheetDocument, col: number): string | undefined {
+  for (const row of doc.rows) {
+    const v = block.values[row - block.top]?.[col - block.left];
+    if (v !== undefined && !isEmptyCell(v) && typeof v !== "object") return String(v);
+  }
+  return undefined;
+}
+
+/** The row's payment columns by wire name (empty when none is filled). */
+export function rowPayment(doc: SheetDocument): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, cell] of Object.entries(doc.fields)) {
+    const def = FIELD_BY_KEY.get(key);
+    if (def?.level === "payment") out[def.wire] = cell.value;
+  }
+  return out;
+}
+
+const HEADER_FIELDS = [
+  "contactId", "contactCode", "contactName", "contactAddress", "contactTaxId", "contactBranch", "contactPerson", "contactEmail",
+  "contactNumber", "contactZipCode", "contactGroup", "creditType", "creditDays", "salesName", "projectName", "reference",
+  "isManualVat", "isVatInclusive", "isVat", "subTotal", "discountPercentage", "discountAmount", "totalAfterDiscount", "vatAmount",
+  "grandTotal", "documentShowWithholdingTax", "documentWithholdingTaxPercentage", "documentWithholdingTaxAmount",
+  "useReceiptDeduction", "documentDeductionType", "documentDeductionAmount", "remarks", "showSignatureOrStamp",
+  "saleAndPurchaseChannel", "expenseCategoryView",
+] as const;
+const INLINE_FIELDS = ["discountType", "useInlineDiscount", "useInlineVat", "exemptAmount", "vatableAmount"] as const;
+const LINE_FIELDS = [
+  "type", "name", "description", "unitName", "quantity", "pricePerUnit", "total", "discountAmount", "vatRate",
+  "sellChartOfAccountCode", "buyChartOfAccountCode", "systemCode", "categoryId", "creditId", "debitId", "nameLocal",
+  "nameForeign", "withHeldPerItem", "withHeldPerItemValue",
+] as const;
+
+function pick(from: Record<string, unknown>, keys: readonly string[]): JsonBody {
+  const out: JsonBody = {};
+  for (const k of keys) if (from[k] !== undefined && from[k] !== null) out[k] = from[k];
+  return out;
+}
+
+function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+export const isInline = (doc: DocumentRecord): boolean => doc.documentStructureType === "InlineDocument";
+
+/**
+ * The target's create body from the source as the service holds it. Dated today (or the source's
+ * date when that is later); the post job's marker is not carried over: it names the source's row.
+ */
+export function upgradeBody(source: DocumentRecord, target: Family, today: string, payment?: Record<string, unknown>): JsonBody {
+  const inline = isInline(source);
+  const body = pick(source, inline ? [...HEADER_FIELDS, ...INLINE_FIELDS] : HEADER_FIELDS);
+  const date = typeof source.publishedOn === "string" ? source.publishedOn.slice(0, 10) : "";
+  body.publishedOn = date > today ? date : today;
+  body.dueDate = typeof body.creditDays === "number" && body.creditDays > 0 ? addDays(String(body.publishedOn), body.creditDays) : body.publishedOn;
+  const notes = typeof source.internalNotes === "string"
+    ? source.internalNotes.split(/\r?\n/).filter((l) => !l.trim().startsWith(MARKER_PREFIX)).join("\n").trim() : "";
+  if (notes) body.internalNotes = notes;
+  body.documentStructureType = inline ? "InlineDocument" : "SimpleDocument";
+  body.items = (source.items ?? []).map((item) => pick(item, LINE_FIELDS));
+  body.documentReference = [{
+    recordId: source.recordId, referenceDocumentSerial: source.documentSerial, referenceDocumentType: source.documentType,
+  }];
+  if (payment) {
+    const pay: JsonBody = { ...payment };
+    pay.paymentDate ??= body.publishedOn;
+    pay.collected ??= body.grandTotal;
+    const method = paymentMethodName(Number(pay.paymentMethod)) ?? "Cash";
+    const side = FAMILY_INFO[target].side === "buy" ? "Paid" : "Receiving";
+    pay.documentPaymentStructureType = `${inline ? "Inline" : "Simple"}DocumentWithPayment${side}${method}`;
+    Object.assign(body, pay);
+  }
+  return body;
+}
+
+/** The document of the target family the source already links to (made by an earlier run). */
+export function existingUpgrade(source: DocumentRecord, target: Family): { recordId: number; documentSerial: string } | undefined {
+  const type = FAMILY_INFO[target].documentType;
+  const link = (source.referencedToMe ?? []).find((r) => r.documentType === type && typeof r.documentId === "number");
+  return link ? { recordId: link.documentId!, documentSerial: link.documentSerial ?? "" } : undefined;
+}
+
+export interface Upgraded {
+  recordId: number;
+  documentSerial: string;
+  /** The source's status after the upgrade. */
+  sourceStatus?: string;
+  /** Found linked to the source (an earlier run) rather than created now. */
+  found: boolean;
+  withPayment: boolean;
+}
+
+/** Upgrades one source document; undefined when the answer was lost and nothing links to it yet. */
+export async function upgradeOne(
+  client: DocSheetClient, from: Family, to: Family, id: number, doc: SheetDocument, today: string, signal?: AbortSignal,
+): Promise<Upgraded | undefined> {
+  const sourceApi = client.documents(from);
+  const source = await sourceApi.get(id, { signal });
+  const earlier = existingUpgrade(source, to);
+  if (earlier) return { ...earlier, sourceStatus: source.statusString, found: true, withPayment: false };
+
+  const payment = rowPayment(doc);
+  const withPayment = FAMILY_INFO[to].upgradeWithPayment && Object.keys(payment).length > 0;
+  const body = upgradeBody(source, to, today, withPayment ? payment : undefined);
+  const api = client.documents(to);
+  const op = withPayment ? (isInline(source) ? "upgradeInlineWithPayment" : "upgradeWithPayment") : isInline(source) ? "upgradeInline" : "upgrade";
+  let made: DocumentRecord;
+  try {
+    made = await api[op](body, { signal });
+  } catch (err) {
+    if (!(err instanceof OutcomeUnknownError)) throw err;
+    const again = await sourceApi.get(id, { signal });
+    const after = existingUpgrade(again, to);
+    return after ? { ...after, sourceStatus: again.statusString, found: true, withPayment } : undefined;
+  }
+  const refreshed = await sourceApi.get(id, { signal });
+  return { recordId: made.recordId, documentSerial: made.documentSerial, sourceStatus: refreshed.statusString, found: false, withPayment };
+}
