@@ -1,16 +1,22 @@
 // Actions on the documents of the selected rows: status, delete, payment, upgrade, PDF, e-mail,
 // share link, attach a file.
 import { useState } from "preact/hooks";
-import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
+import { ATTACHMENT_MAX_BYTES, FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
 import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices } from "../services";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar } from "./post";
 
+/** The families a document of this family can be upgraded into (the same rule as the act job). */
+export function upgradeTargetsOf(family: Family): Family[] {
+  const type = FAMILY_INFO[family].documentType;
+  return FAMILIES.filter((f) => FAMILY_INFO[f].upgrade && FAMILY_INFO[f].upgradeFrom.includes(type));
+}
+
 /** Which actions a family has (codes.ts says which operations exist). */
 export function actionsFor(family: Family): ActionKind[] {
   const info = FAMILY_INFO[family];
-  return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? FAMILIES.some((f) => FAMILY_INFO[f].upgradeFrom.includes(info.documentType)) : true));
+  return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargetsOf(family).length > 0 : true));
 }
 
 export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean; confirm?: (text: string) => boolean }) {
@@ -21,8 +27,10 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   const [status, setStatus] = useState(info.statuses[0] ?? "");
   const [email, setEmail] = useState("");
   const [file, setFile] = useState<ActionRequest["file"]>();
-  const targets = FAMILIES.filter((f) => FAMILY_INFO[f].upgradeFrom.includes(info.documentType));
+  const targets = upgradeTargetsOf(family);
   const [upgradeTo, setUpgradeTo] = useState<Family | undefined>(targets[0]);
+  // The family may change under a kept choice: fall back to its first target.
+  const currentTarget = upgradeTo && targets.includes(upgradeTo) ? upgradeTo : targets[0];
   const [problem, setProblem] = useState<string | null>(null);
   const task = useTask<ActView>(t);
   const act = services.act;
@@ -33,8 +41,9 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     setProblem(null);
     if (current === "email" && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())) return setProblem(t("required", { field: t("email") }));
     if (current === "attach" && !file) return setProblem(t("required", { field: t("file") }));
+    if (current === "attach" && file && file.bytes.length > ATTACHMENT_MAX_BYTES) return setProblem(t("fileTooLarge", { name: file.name }));
     if (current === "delete" && !(props.confirm ?? ((s) => window.confirm(s)))(t("confirmDelete"))) return;
-    const request: ActionRequest = { kind: current, status: currentStatus, email: email.trim(), upgradeTo: upgradeTo ?? targets[0], file };
+    const request: ActionRequest = { kind: current, status: currentStatus, email: email.trim(), upgradeTo: currentTarget, file };
     if (act) void task.run((ctx) => act(family, request, ctx));
   }
 
@@ -61,7 +70,8 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
       {current === "upgrade" && (
         <>
           <label for="ds-upgrade">{t("upgradeTo")}</label>
-          <select id="ds-upgrade" value={upgradeTo} onChange={(e) => setUpgradeTo((e.currentTarget as HTMLSelectElement).value as Family)}>
+          <p class="help">{t("upgradeHelp")}</p>
+          <select id="ds-upgrade" value={currentTarget} onChange={(e) => setUpgradeTo((e.currentTarget as HTMLSelectElement).value as Family)}>
             {targets.map((f) => <option key={f} value={f}>{FAMILY_INFO[f].label[props.lang]}</option>)}
           </select>
         </>
@@ -75,7 +85,8 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
       {current === "attach" && (
         <>
           <label for="ds-file">{t("file")}</label>
-          <input id="ds-file" type="file" onChange={(e) => void pick(e.currentTarget)} />
+          <p class="help">{t("attachHelp")}</p>
+          <input id="ds-file" type="file" accept=".pdf,.png,.jpg,.jpeg,.bmp,.doc,.docx,.xls,.xlsx,.ppt,.pptx" onChange={(e) => void pick(e.currentTarget)} />
         </>
       )}
       <button class="primary" type="button" disabled={!act || !props.connected || task.busy} onClick={start}>{t("runAction")}</button>

@@ -1,0 +1,142 @@
+// The Actions section's Upgrade control (jsdom): the target picker offers exactly the families the
+// document can become, in English and Thai; and Run upgrades the selected rows through the real
+// pane services, the act job and the real local service (child process, Node's own fetch).
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { runInThisContext } from "node:vm";
+import { createClient } from "../../src/api/client";
+import { postJob } from "../../src/jobs/post";
+import { FAMILY_INFO, type Family } from "../../src/rules/codes";
+import { translator, type Lang } from "../../src/taskpane/i18n";
+import { ActionsSection, actionsFor, upgradeTargetsOf } from "../../src/taskpane/sections/actions";
+import { createServices, type PaneServices } from "../../src/taskpane/services";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import type { TestService } from "../helpers/service";
+
+jest.setTimeout(120_000);
+
+/**
+ * Node's fetch (jsdom has none). Its AbortSignal must be Node's own: the pane's (jsdom) signal is
+ * forwarded to one.
+ */
+const nodeFetch = runInThisContext("globalThis.fetch") as typeof fetch;
+const NodeAbortController = runInThisContext("AbortController") as typeof AbortController;
+const bridgedFetch: typeof fetch = (input, init = {}) => {
+  const ctl = new NodeAbortController();
+  const given = init.signal;
+  if (given) {
+    if (given.aborted) ctl.abort();
+    else given.addEventListener("abort", () => ctl.abort());
+  }
+  return nodeFetch(input, { ...init, signal: ctl.signal });
+};
+
+function mount(services: PaneServices, family: Family, lang: Lang = "en", connected = false): HTMLElement {
+  const root = document.createElement("div");
+  document.body.appendChild(root);
+  act(() => render(<ActionsSection t={translator(lang)} lang={lang} services={services} family={family} connected={connected} />, root));
+  return root;
+}
+
+function choose(root: HTMLElement, id: string, value: string): void {
+  const select = root.querySelector(`#${id}`) as HTMLSelectElement;
+  act(() => {
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+const options = (root: HTMLElement, id: string) =>
+  [...root.querySelectorAll(`#${id} option`)].map((o) => [(o as HTMLOptionElement).value, o.textContent]);
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (check()) return;
+    await act(async () => { await new Promise((r) => setTimeout(r, 25)); });
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("the Upgrade control", () => {
+  const offline = () => createServices({ port: new MemoryWorkbook(), relayBase: null });
+
+  test.each<[Family, Family[]]>([
+    ["quotations", ["billing-notes", "tax-invoices", "cash-invoices", "purchases-orders"]],
+    ["billing-notes", ["tax-invoices", "receipts", "cash-invoices"]],
+    ["tax-invoices", ["receipts"]],
+    ["purchases-orders", ["purchases"]],
+  ])("%s can become %j, named in English and Thai", (family, targets) => {
+    expect(upgradeTargetsOf(family)).toEqual(targets);
+    for (const lang of ["en", "th"] as const) {
+      const root = mount(offline(), family, lang);
+      choose(root, "ds-action", "upgrade");
+      expect(root.querySelector("label[for='ds-upgrade']")?.textContent).toBe(translator(lang)("upgradeTo"));
+      expect(options(root, "ds-upgrade")).toEqual(targets.map((f) => [f, FAMILY_INFO[f].label[lang]]));
+      expect(root.textContent).toContain(translator(lang)("upgradeHelp"));
+      document.body.innerHTML = "";
+    }
+  });
+
+  test("is not offered where nothing can be made from the document", () => {
+    for (const family of ["receipts", "purchases", "expenses"] as Family[]) {
+      expect(actionsFor(family)).not.toContain("upgrade");
+      const root = mount(offline(), family);
+      expect(options(root, "ds-action").map(([v]) => v)).not.toContain("upgrade");
+      document.body.innerHTML = "";
+    }
+  });
+
+  test("asks for a connection before running", () => {
+    const root = mount(offline(), "quotations");
+    choose(root, "ds-action", "upgrade");
+    const run = [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!;
+    expect(run.disabled).toBe(true);
+    expect(root.textContent).toContain("Connect first");
+  });
+});
+
+describe("Upgrade against the local service", () => {
+  let service: TestService;
+  beforeAll(async () => {
+    // The helper loads pg, which wants TextEncoder (jsdom has none): loaded after setting it.
+    Object.assign(globalThis, { TextEncoder: require("node:util").TextEncoder, TextDecoder: require("node:util").TextDecoder });
+    const { startTestService } = require("../helpers/service") as typeof import("../helpers/service");
+    service = await startTestService();
+  });
+  afterAll(() => service?.stop());
+
+  test("Run upgrades the selected rows into the chosen family and writes the new documents back", async () => {
+    const book = new MemoryWorkbook({ S: [
+      ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"],
+      ["u1", "Pane Co", "2026-03-01", true, "Pen", 1, 100],
+      ["u2", "Pane Two Co", "2026-03-01", true, "Pen", 2, 100],
+    ] });
+    const client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+    expect((await postJob(book, client, { family: "quotations" })).counts.created).toBe(2);
+
+    const services = createServices({
+      port: book, relayBase: null, fetch: bridgedFetch,
+      selection: async () => ({ sheet: "S", rows: [2], region: "A1:K3" }),
+    });
+    await services.connect({ environment: "custom", customRoot: service.root, clientId: "demo", clientSecret: "demo-secret" });
+    const root = mount(services, "quotations", "en", true);
+    choose(root, "ds-action", "upgrade");
+    choose(root, "ds-upgrade", "billing-notes");
+    const run = [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!;
+    act(() => run.click());
+    await until(() => root.textContent!.includes("1 done, 0 failed."), "the result line");
+
+    const rows = book.sheet("S").values;
+    const col = (name: string) => rows[0].indexOf(name);
+    expect(rows[2][col("upgradedTo")]).toBe("billing-notes");
+    expect(rows[2][col("status")]).toBe("approvedandprocessed");
+    expect(rows[1][col("upgradedRecordId")] ?? null).toBeNull();
+    const note = await client.documents("billing-notes").get(rows[2][col("upgradedRecordId")] as number);
+    expect(note).toMatchObject({ contactName: "Pane Two Co", documentSerial: rows[2][col("upgradedSerial")] });
+    expect(note.referencedByMe).toEqual([expect.objectContaining({ referenceId: rows[2][col("recordId")] })]);
+  });
+});
