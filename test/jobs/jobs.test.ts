@@ -111,12 +111,12 @@ describe("jobs on the memory grid", () => {
     expect(paid.results[0]).toMatchObject({ kind: "created" });
     expect(wb.sheet("S").values[1][10]).toBe("paid");
 
-    const qt = new MemoryWorkbook({ S: [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"], ["u1", "Upgrade Co", "2026-03-01", true, "Pen", 1, 100]] });
+    const qt = new MemoryWorkbook({ S: [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"], ["u1", "Raise Co", "2026-03-01", true, "Pen", 1, 100]] });
     await postJob(qt, client, { family: "quotations", now });
     const [qtId, qtSerial] = [qt.sheet("S").values[1][7], qt.sheet("S").values[1][8]];
     const bl = new MemoryWorkbook({ S: [
       ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "source.recordId", "Source document"],
-      ["b1", "Upgrade Co", "2026-03-02", true, "Pen", 1, 100, qtId, qtSerial],
+      ["b1", "Raise Co", "2026-03-02", true, "Pen", 1, 100, qtId, qtSerial],
     ] });
     const up = await postJob(bl, client, { family: "billing-notes", now });
     expect(up.results[0]).toMatchObject({ kind: "created" });
@@ -133,6 +133,7 @@ describe("jobs on the memory grid", () => {
 
   it("pull fills a table sheet from every page", async () => {
     const wb = new MemoryWorkbook({ S: [] });
+    // The service trims the search to "p": only the three "p N" quotations of the post test hold a "p".
     const out = await pullJob(wb, client, { family: "quotations", query: { searchString: "p " }, lines: true });
     expect(out.documents).toBe(3);
     expect(out.rows).toBe(6);
