@@ -6,13 +6,12 @@ import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
-import type { ReadTarget, WorkbookPort } from "../workbook/port";
-import type { CellWrite } from "../workbook/port";
+import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { attachFile, type FileBytes } from "./attach";
 import { runPool } from "./pool";
 import { ConnectionError, errorText, isConnectionFailure } from "./post";
 import { localDate, type JobContext } from "./types";
-import { assertUpgradeTarget, rowPayment, upgradeColumns, upgradedAlready, upgradeOne, type UpgradeColumn } from "./upgrade";
+import { assertUpgradeTarget, rowPayment, UPGRADE_COLUMNS, upgradedAlready, upgradeOne } from "./upgrade";
 
 export type Action =
   /** statusId for every row; without it, each row's status cell says where to go. */
@@ -68,23 +67,17 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   const keys: ResultKey[] = ["status", "result"];
   if (opts.action.kind === "share") keys.push("shareLink");
   if (opts.action.kind === "exportPdf") keys.push("pdfFile");
+  if (opts.action.kind === "upgrade") keys.push(...UPGRADE_COLUMNS);
   const columns = resultColumns(read.layout, keys);
-  const headerWrites = [...columns.headerWrites];
-  let upgraded: Record<UpgradeColumn, number> | undefined;
-  if (opts.action.kind === "upgrade") {
-    const extra = upgradeColumns(read.layout, read.layout.headers.right + 1 + columns.headerWrites.length);
-    upgraded = extra.cols;
-    headerWrites.push(...extra.headerWrites);
-  }
-  if (headerWrites.length > 0 && docs.length > 0) await port.write(sheet, headerWrites);
+  if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
   const api = client.documents(opts.family);
   const today = localDate((opts.now ?? (() => new Date()))());
   const results: ActResult[] = [];
   let fatal: unknown;
 
-  const finish = async (doc: SheetDocument, ok: boolean, message: string, extra: Partial<Record<ResultKey, string | null>> = {}, more: CellWrite[] = []): Promise<void> => {
+  const finish = async (doc: SheetDocument, ok: boolean, message: string, extra: Partial<Record<ResultKey, CellValue>> = {}): Promise<void> => {
     results.push({ key: doc.key, rows: doc.rows, ok, message });
-    await port.write(sheet, [...resultWrites(doc, columns.cols, { result: message, ...extra }), ...more]);
+    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...extra }));
     opts.onProgress?.({ done: results.length, total: docs.length, message: `${doc.key} (row ${doc.firstRow + 1}): ${message}` });
   };
 
@@ -151,8 +144,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           await finish(doc, true, await attachFile(api, id, a.file, opts.signal));
           return;
         case "upgrade": {
-          const cols = upgraded!;
-          const already = upgradedAlready(block, doc, cols.upgradedRecordId);
+          const already = upgradedAlready(block, doc, columns.cols.upgradedRecordId!);
           if (already !== undefined) {
             results.push({ key: doc.key, rows: doc.rows, ok: true, skipped: true, message: `already upgraded (record ${already})` });
             opts.onProgress?.({ done: results.length, total: docs.length, message: `${doc.key} (row ${doc.firstRow + 1}): already upgraded` });
@@ -167,9 +159,10 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           const message = made.found
             ? `upgraded to ${label} ${made.documentSerial} (found from an earlier run)`
             : `upgraded to ${label} ${made.documentSerial}${made.withPayment ? " with payment" : ""}`;
-          const values = { upgradedTo: a.to, upgradedRecordId: made.recordId, upgradedSerial: made.documentSerial };
-          const cells = doc.rows.flatMap((row) => (Object.keys(values) as UpgradeColumn[]).map((k) => ({ row, col: cols[k], values: [[values[k]]] })));
-          await finish(doc, true, message, made.sourceStatus ? { status: made.sourceStatus } : {}, cells);
+          await finish(doc, true, message, {
+            upgradedTo: a.to, upgradedRecordId: made.recordId, upgradedSerial: made.documentSerial,
+            ...(made.sourceStatus ? { status: made.sourceStatus } : {}),
+          });
           return;
         }
       }

@@ -9,22 +9,16 @@
 // to a document of the target family (an earlier run whose write-back was lost) is written back
 // instead of upgraded again.
 import { OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type JsonBody } from "../api";
-import { FAMILIES, FAMILY_INFO, paymentMethodName, type Family } from "../rules/codes";
-import { FIELD_BY_KEY, normalizeName } from "../sheet/fields";
+import { FAMILY_INFO, paymentMethodName, upgradeTargets, type Family } from "../rules/codes";
+import { FIELD_BY_KEY } from "../sheet/fields";
 import { MARKER_PREFIX } from "../sheet/marker";
-import type { SheetDocument, SheetLayout } from "../sheet/read";
+import type { SheetDocument } from "../sheet/read";
 import { isEmptyCell } from "../sheet/values";
-import type { Block, CellWrite } from "../workbook/port";
+import type { ResultKey } from "../sheet/writeback";
+import type { Block } from "../workbook/port";
 
-/** The columns the upgrade writes, added at the right of the header when missing. */
-export const UPGRADE_COLUMNS = ["upgradedTo", "upgradedRecordId", "upgradedSerial"] as const;
-export type UpgradeColumn = (typeof UPGRADE_COLUMNS)[number];
-
-/** The families a document of `family` can be upgraded into. */
-export function upgradeTargets(family: Family): Family[] {
-  const type = FAMILY_INFO[family].documentType;
-  return FAMILIES.filter((f) => FAMILY_INFO[f].upgrade && FAMILY_INFO[f].upgradeFrom.includes(type));
-}
+/** The result columns the upgrade writes, added at the right of the header when missing. */
+export const UPGRADE_COLUMNS = ["upgradedTo", "upgradedRecordId", "upgradedSerial"] as const satisfies readonly ResultKey[];
 
 export class UpgradeTargetError extends Error {
   constructor(from: Family, to: string) {
@@ -41,26 +35,9 @@ export function assertUpgradeTarget(from: Family, to: string): asserts to is Fam
 }
 
 /**
- * Where the upgrade columns are: by header text (the sheet layer does not know them as fields, so
- * they come back as unnamed headers), else new columns after `nextFree`.
+ * The upgradedRecordId already in one of the document's rows, if any. Read from the raw cells: any
+ * filled cell counts, even one the sheet layer could not read as an id (never upgrade twice).
  */
-export function upgradeColumns(layout: SheetLayout, nextFree: number): { cols: Record<UpgradeColumn, number>; headerWrites: CellWrite[] } {
-  const { texts, left } = layout.headers;
-  const headerWrites: CellWrite[] = [];
-  const cols = {} as Record<UpgradeColumn, number>;
-  let next = nextFree;
-  for (const name of UPGRADE_COLUMNS) {
-    const i = texts.findIndex((t) => normalizeName(t) === name.toLowerCase());
-    if (i >= 0) cols[name] = left + i;
-    else {
-      cols[name] = next;
-      headerWrites.push({ row: layout.headerRow, col: next++, values: [[name]] });
-    }
-  }
-  return { cols, headerWrites };
-}
-
-/** The upgradedRecordId already in one of the document's rows, if any. */
 export function upgradedAlready(block: Block, doc: SheetDocument, col: number): string | undefined {
   for (const row of doc.rows) {
     const v = block.values[row - block.top]?.[col - block.left];

@@ -130,6 +130,12 @@ export function familyOfDocumentType(code: number): Family | undefined {
   return FAMILIES.find((f) => FAMILY_INFO[f].documentType === code);
 }
 
+/** The families a document of `family` can be upgraded into (those whose upgradeFrom names it). */
+export function upgradeTargets(family: Family): Family[] {
+  const type = FAMILY_INFO[family].documentType;
+  return FAMILIES.filter((f) => FAMILY_INFO[f].upgrade && FAMILY_INFO[f].upgradeFrom.includes(type));
+}
+
 /** Every status word a document can be in; "paid" is reached by payment only, never by statusId. */
 export const STATUS_WORDS = [
   "awaiting", "approved", "approvedandprocessed", "rejected", "invoicedelivered", "received", "void", "paid", "processed",

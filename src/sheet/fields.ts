@@ -184,6 +184,10 @@ export const FIELDS: readonly FieldDef[] = [
   f("result", "result", "text", ["Result"], ["ผลลัพธ์", "ผล"]),
   f("shareLink", "result", "text", ["Share link", "Link"], ["ลิงก์แชร์", "ลิงก์"]),
   f("pdfFile", "result", "text", ["PDF file", "PDF"], ["ไฟล์ PDF"]),
+  // The document an upgrade made from this row's document (the act job's upgrade).
+  f("upgradedTo", "result", "text", ["Upgraded to"], ["อัปเกรดเป็น", "แปลงเป็น"]),
+  f("upgradedRecordId", "result", "id", ["Upgraded record id", "New record id"], ["รหัสเอกสารที่อัปเกรด", "รหัสเอกสารใหม่"]),
+  f("upgradedSerial", "result", "text", ["Upgraded document no.", "Upgraded serial", "New document no."], ["เลขที่เอกสารที่อัปเกรด", "เลขที่เอกสารใหม่"]),
 ];
 
 /** Lower case, no spaces: the form headers and words are compared in. */

@@ -1,10 +1,12 @@
 // Results written back into the sheet: recordId, documentSerial, status, result (and share links,
-// PDF files) on every row of a document. Missing result columns are added at the right of the
-// header. Pure: returns the writes for the port to make.
+// PDF files, the document an upgrade made) on every row of a document. Missing result columns are
+// added at the right of the header. Pure: returns the writes for the port to make.
 import type { CellValue, CellWrite } from "../workbook/port";
 import type { SheetDocument, SheetLayout } from "./read";
 
-export type ResultKey = "recordId" | "documentSerial" | "status" | "result" | "shareLink" | "pdfFile";
+export type ResultKey =
+  | "recordId" | "documentSerial" | "status" | "result" | "shareLink" | "pdfFile"
+  | "upgradedTo" | "upgradedRecordId" | "upgradedSerial";
 
 export interface ResultColumns {
   cols: Partial<Record<ResultKey, number>>;

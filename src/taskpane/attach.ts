@@ -13,9 +13,9 @@ export async function attachToRows(
   port: WorkbookPort,
   client: DocSheetClient,
   opts: { family: Family; file: FileBytes; target?: ReadTarget; rows?: readonly number[]; signal?: AbortSignal; onProgress?: (p: Progress) => void },
-): Promise<{ ok: number; failed: number }> {
+): Promise<{ ok: number; skipped: number; failed: number }> {
   const outcome = await actJob(port, client, { ...opts, action: { kind: "attach", file: opts.file } });
-  return { ok: outcome.done, failed: outcome.failed };
+  return { ok: outcome.done, skipped: outcome.skipped, failed: outcome.failed };
 }
 
 /**

@@ -87,7 +87,7 @@ const en = {
   fileTooLarge: "{name} is larger than 10 MB.",
   runAction: "Run on selected rows",
   acting: "Working on {done} of {total}…",
-  actDone: "{ok} done, {failed} failed.",
+  actDone: "{ok} done, {skipped} skipped, {failed} failed.",
   confirmDelete: "Delete the documents of the selected rows? This cannot be undone.",
   // states and failures
   needConnection: "Connect first (section Connect).",
@@ -194,7 +194,7 @@ const th: Record<MessageKey, string> = {
   fileTooLarge: "{name} มีขนาดเกิน 10 MB",
   runAction: "ทำกับแถวที่เลือก",
   acting: "กำลังทำ {done} จาก {total}…",
-  actDone: "สำเร็จ {ok}, ไม่สำเร็จ {failed}",
+  actDone: "สำเร็จ {ok}, ข้าม {skipped}, ไม่สำเร็จ {failed}",
   confirmDelete: "ลบเอกสารของแถวที่เลือก? ย้อนกลับไม่ได้",
   needConnection: "โปรดเชื่อมต่อก่อน (ส่วนเชื่อมต่อ)",
   notAvailable: "ยังไม่มีในรุ่นนี้",

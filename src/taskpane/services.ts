@@ -88,6 +88,8 @@ export interface SelectionInfo {
 
 export interface ActView {
   ok: number;
+  /** Nothing to do (already upgraded). */
+  skipped: number;
   failed: number;
   /** Links (share) or file names (PDF) the pane can offer. */
   links: string[];
@@ -255,7 +257,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
         target: selection ? { sheet: selection.sheet, range: selection.region } : undefined,
         rows: selection?.rows,
       });
-      return { ok: outcome.done, failed: outcome.failed, links };
+      return { ok: outcome.done, skipped: outcome.skipped, failed: outcome.failed, links };
     },
     async insertTemplate(family) {
       const { template } = await loadEngine();

@@ -57,7 +57,7 @@ describe("act attach", () => {
     expect(await attachmentsOf(at(wb, 2, "recordId") as number)).toBeUndefined();
 
     const pane = await attachToRows(wb, client, { family: "tax-invoices", file: { name: "second.png", bytes: png } });
-    expect(pane).toEqual({ ok: 2, failed: 0 });
+    expect(pane).toEqual({ ok: 2, skipped: 0, failed: 0 });
     expect((await attachmentsOf(at(wb, 1, "recordId") as number))!.map((a) => a.attachmentName)).toEqual(["scan.png", "second.png"]);
   });
 

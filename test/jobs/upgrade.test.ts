@@ -5,9 +5,9 @@
 import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { postJob } from "../../src/jobs/post";
-import { UpgradeTargetError, upgradeTargets } from "../../src/jobs/upgrade";
+import { UpgradeTargetError } from "../../src/jobs/upgrade";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
-import type { Family } from "../../src/rules/codes";
+import { upgradeTargets, type Family } from "../../src/rules/codes";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { startTestService, type TestService } from "../helpers/service";

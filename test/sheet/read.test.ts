@@ -58,6 +58,14 @@ describe("header mapping", () => {
     expect(r.findings.map((f) => [f.cell, f.severity])).toEqual([["B1", "warning"], ["C1", "error"]]);
   });
 
+  it("knows every column the jobs write back, so a worked sheet reads without warnings", async () => {
+    const results = ["recordId", "documentSerial", "status", "result", "shareLink", "pdfFile", "upgradedTo", "upgradedRecordId", "upgradedSerial"];
+    const r = await read([["Customer", ...results], ["A", 12, "QT1", "approvedandprocessed", "done", "https://x/s", "QT1.pdf", "tax-invoices", 13, "INV1"]]);
+    expect(r.findings).toEqual([]);
+    expect(Object.keys(r.documents[0].fields)).toEqual(["contactName", ...results]);
+    expect(r.documents[0].fields.upgradedRecordId.value).toBe(13);
+  });
+
   it("needs at least one known header", async () => {
     const r = await read([["foo", "bar"], [1, 2]]);
     expect(r.findings.some((f) => f.cell === "A1" && f.severity === "error")).toBe(true);

@@ -6,9 +6,9 @@ import { act } from "preact/test-utils";
 import { runInThisContext } from "node:vm";
 import { createClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
-import { FAMILY_INFO, type Family } from "../../src/rules/codes";
+import { FAMILY_INFO, upgradeTargets, type Family } from "../../src/rules/codes";
 import { translator, type Lang } from "../../src/taskpane/i18n";
-import { ActionsSection, actionsFor, upgradeTargetsOf } from "../../src/taskpane/sections/actions";
+import { ActionsSection, actionsFor } from "../../src/taskpane/sections/actions";
 import { createServices, type PaneServices } from "../../src/taskpane/services";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { TestService } from "../helpers/service";
@@ -70,7 +70,7 @@ describe("the Upgrade control", () => {
     ["tax-invoices", ["receipts"]],
     ["purchases-orders", ["purchases"]],
   ])("%s can become %j, named in English and Thai", (family, targets) => {
-    expect(upgradeTargetsOf(family)).toEqual(targets);
+    expect(upgradeTargets(family)).toEqual(targets);
     for (const lang of ["en", "th"] as const) {
       const root = mount(offline(), family, lang);
       choose(root, "ds-action", "upgrade");
@@ -118,9 +118,10 @@ describe("Upgrade against the local service", () => {
     const client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
     expect((await postJob(book, client, { family: "quotations" })).counts.created).toBe(2);
 
+    let region = "A1:K3";
     const services = createServices({
       port: book, relayBase: null, fetch: bridgedFetch,
-      selection: async () => ({ sheet: "S", rows: [2], region: "A1:K3" }),
+      selection: async () => ({ sheet: "S", rows: [2], region }),
     });
     await services.connect({ environment: "custom", customRoot: service.root, clientId: "demo", clientSecret: "demo-secret" });
     const root = mount(services, "quotations", "en", true);
@@ -128,7 +129,7 @@ describe("Upgrade against the local service", () => {
     choose(root, "ds-upgrade", "billing-notes");
     const run = [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!;
     act(() => run.click());
-    await until(() => root.textContent!.includes("1 done, 0 failed."), "the result line");
+    await until(() => root.textContent!.includes("1 done, 0 skipped, 0 failed."), "the result line");
 
     const rows = book.sheet("S").values;
     const col = (name: string) => rows[0].indexOf(name);
@@ -138,5 +139,12 @@ describe("Upgrade against the local service", () => {
     const note = await client.documents("billing-notes").get(rows[2][col("upgradedRecordId")] as number);
     expect(note).toMatchObject({ contactName: "Pane Two Co", documentSerial: rows[2][col("upgradedSerial")] });
     expect(note.referencedByMe).toEqual([expect.objectContaining({ referenceId: rows[2][col("recordId")] })]);
+
+    // Run again (the region now takes in the new columns): the row is already upgraded, the result
+    // line counts it as skipped.
+    region = "A1:N3";
+    act(() => run.click());
+    await until(() => root.textContent!.includes("0 done, 1 skipped, 0 failed."), "the second result line");
+    expect(rows[2][col("upgradedRecordId")]).toBe(note.recordId);
   });
 });

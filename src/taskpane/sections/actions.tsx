@@ -1,22 +1,16 @@
 // Actions on the documents of the selected rows: status, delete, payment, upgrade, PDF, e-mail,
 // share link, attach a file.
 import { useState } from "preact/hooks";
-import { ATTACHMENT_MAX_BYTES, FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
+import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, upgradeTargets, type Family } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
 import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices } from "../services";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar } from "./post";
 
-/** The families a document of this family can be upgraded into (the same rule as the act job). */
-export function upgradeTargetsOf(family: Family): Family[] {
-  const type = FAMILY_INFO[family].documentType;
-  return FAMILIES.filter((f) => FAMILY_INFO[f].upgrade && FAMILY_INFO[f].upgradeFrom.includes(type));
-}
-
 /** Which actions a family has (codes.ts says which operations exist). */
 export function actionsFor(family: Family): ActionKind[] {
   const info = FAMILY_INFO[family];
-  return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargetsOf(family).length > 0 : true));
+  return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true));
 }
 
 export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean; confirm?: (text: string) => boolean }) {
@@ -27,7 +21,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   const [status, setStatus] = useState(info.statuses[0] ?? "");
   const [email, setEmail] = useState("");
   const [file, setFile] = useState<ActionRequest["file"]>();
-  const targets = upgradeTargetsOf(family);
+  const targets = upgradeTargets(family);
   const [upgradeTo, setUpgradeTo] = useState<Family | undefined>(targets[0]);
   // The family may change under a kept choice: fall back to its first target.
   const currentTarget = upgradeTo && targets.includes(upgradeTo) ? upgradeTo : targets[0];
@@ -94,7 +88,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
       {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("acting", { done: task.progress.done, total: task.progress.total ?? "?" })} />}
       <Message tone="info" text={!act ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
-      <Message tone={task.result && task.result.failed > 0 ? "error" : "ok"} text={task.result ? t("actDone", { ok: task.result.ok, failed: task.result.failed }) : null} />
+      <Message tone={task.result && task.result.failed > 0 ? "error" : "ok"} text={task.result ? t("actDone", { ok: task.result.ok, skipped: task.result.skipped, failed: task.result.failed }) : null} />
       {task.result && task.result.links.length > 0 && (
         <ul>{task.result.links.map((l) => <li key={l}><a href={l} target="_blank" rel="noopener noreferrer">{l}</a></li>)}</ul>
       )}
