@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type DocSheetClient } from "../src/api/client";
 import { startTestService } from "../test/helpers/service";
+import { runAsScript } from "./support";
 
 const DOCUMENTS = 10_000;
 const PAGE_SIZE = 200;
@@ -88,14 +89,4 @@ export async function run(): Promise<Record<string, string | number>> {
   }
 }
 
-if (require.main === module) {
-  run().then(
-    (figures) => {
-      for (const [k, v] of Object.entries(figures)) console.log(`${k}: ${v}`);
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAsScript(run);

@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { MemoryWorkbook } from "../src/workbook/memory";
 import type { CellValue } from "../src/workbook/port";
 import { XlsxWorkbook } from "../src/workbook/xlsx";
+import { runAsScript } from "./support";
 
 const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "reference", "item.name", "item.quantity", "item.unitName", "item.pricePerUnit", "grandTotal"];
 
@@ -113,14 +114,4 @@ export async function run(): Promise<Record<string, string>> {
   }
 }
 
-if (require.main === module) {
-  run().then(
-    (figures) => {
-      for (const [k, v] of Object.entries(figures)) console.log(`${k}: ${v}`);
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) runAsScript(run);

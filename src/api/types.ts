@@ -64,9 +64,11 @@ export interface DocumentRecord {
   [field: string]: unknown;
 }
 
+/** The spec's attachment record (response `data` array item); the service answers this type too. */
 export interface Attachment {
   attachmentId: number;
   attachmentName: string;
+  /** ISO 8601 with offset, e.g. 2026-05-01T14:03:07.120+07:00 */
   createdOn: string;
   orderNumber: number;
   isDisplay: boolean;

@@ -1,81 +1,17 @@
 // Every operation of the client against the real local service (embedded store), with every body
 // checked against openapi-2020.yaml at the end.
-import type { DocSheetClient } from "../../src/api/client";
 import { NotFoundError, UnsupportedOperationError, ValidationError } from "../../src/api/errors";
-import type { DocumentRecord, JsonBody } from "../../src/api/types";
+import type { DocumentRecord } from "../../src/api/types";
 import { FAMILIES, FAMILY_INFO, type Family } from "../../src/rules/codes";
-import { startTestService, type TestService } from "../helpers/service";
 import { bodyProblems, OTHER, recorded, recordedClient } from "./helpers/client";
+import { serviceSession, today } from "./helpers/session";
 
-let service: TestService;
-let c: DocSheetClient;
-let contactId: number;
-let contactName: string;
-
-beforeAll(async () => {
-  service = await startTestService();
-  c = recordedClient(service.root);
-  const contacts = await c.contacts.list({ currentPage: 1, pageSize: 20 });
-  const customer = contacts.list.find((x) => x.contactType === 3 || x.contactType === 7)!;
-  contactId = customer.id;
-  contactName = customer.contactName; // the 2020 description requires it; with contactId it must match
-
-}, 120_000);
-afterAll(() => service?.stop());
-
-const today = new Date().toISOString().slice(0, 10);
-
-/** A simple document that both the service and the 2020 description accept: 2 × 100 + 7% VAT. */
-export function simpleBody(extra: JsonBody = {}): JsonBody {
-  return {
-    contactId,
-    contactName,
-    documentStructureType: "SimpleDocument",
-    publishedOn: today,
-    dueDate: today,
-    creditType: 1,
-    creditDays: 0,
-    isVatInclusive: false,
-    isVat: true,
-    subTotal: 200,
-    discountPercentage: 0,
-    discountAmount: 0,
-    totalAfterDiscount: 200,
-    vatAmount: 14,
-    grandTotal: 214,
-    total: 214, // required by the 2020 description though it defines no such field
-    items: [{ documentStructureType: "SimpleDocument", type: 1, name: "Pen", description: "Blue pen", quantity: 2, unitName: "pcs", pricePerUnit: 100, total: 200 }],
-    ...extra,
-  };
-}
-
-export function inlineBody(extra: JsonBody = {}): JsonBody {
-  return {
-    ...simpleBody(),
-    documentStructureType: "InlineDocument",
-    useInlineDiscount: true,
-    useInlineVat: true,
-    discountType: 3,
-    subTotal: 300,
-    discountAmount: 10,
-    totalAfterDiscount: 290,
-    exemptAmount: 100,
-    vatableAmount: 190,
-    vatAmount: 13.3,
-    grandTotal: 303.3,
-    total: 303.3,
-    items: [
-      { documentStructureType: "InlineDocument", type: 1, name: "Taxed", quantity: 2, unitName: "pcs", pricePerUnit: 100, discountAmount: 10, vatRate: 7, total: 190 },
-      { documentStructureType: "InlineDocument", type: 1, name: "Exempt", quantity: 1, unitName: "pcs", pricePerUnit: 100, discountAmount: 0, vatRate: -1, total: 100 },
-    ],
-    ...extra,
-  };
-}
+const s = serviceSession();
 
 describe("documents", () => {
   it("creates, reads, lists, updates, changes status of and deletes a quotation", async () => {
-    const q = c.documents("quotations");
-    const created = await q.create(simpleBody({ projectName: "Client test" }));
+    const q = s.c.documents("quotations");
+    const created = await q.create(s.simpleBody({ projectName: "Client test" }));
     expect(created.recordId).toBeGreaterThan(0);
     expect(created.documentSerial).toMatch(/^QT/);
     const got = await q.get(created.recordId);
@@ -85,7 +21,7 @@ describe("documents", () => {
     expect(page.total).toBe(1);
     expect(page.list[0].recordId).toBe(created.recordId);
 
-    const updated = await q.update(created.recordId, simpleBody({ documentStructureType: "UpdateSimpleDocument", recordId: created.recordId, remarks: "edited", companyName: "Demo Co., Ltd.", companyBranch: "สำนักงานใหญ่" }));
+    const updated = await q.update(created.recordId, s.simpleBody({ documentStructureType: "UpdateSimpleDocument", recordId: created.recordId, remarks: "edited", companyName: "Demo Co., Ltd.", companyBranch: "สำนักงานใหญ่" }));
     expect(updated.remarks).toBe("edited");
 
     const approved = await q.setStatus(created.recordId, "approved");
@@ -96,22 +32,22 @@ describe("documents", () => {
   });
 
   it("creates an inline document", async () => {
-    const d = await c.documents("billing-notes").createInline(inlineBody());
+    const d = await s.c.documents("billing-notes").createInline(s.inlineBody());
     expect(d.documentSerial).toMatch(/^BL/);
-    expect((await c.documents("billing-notes").get(d.recordId)).grandTotal).toBe(303.3);
+    expect((await s.c.documents("billing-notes").get(d.recordId)).grandTotal).toBe(303.3);
   });
 
   it("creates a simple document of every family that has plain creation", async () => {
     for (const family of FAMILIES) {
-      const api = c.documents(family);
+      const api = s.c.documents(family);
       if (!api.has("create") || family === "expenses") continue;
-      const d = await api.create(simpleBody());
+      const d = await api.create(s.simpleBody());
       expect(d.documentSerial.startsWith(FAMILY_INFO[family].serialPrefix)).toBe(true);
     }
   });
 
   it("turns the service's refusal into ValidationError with the spec's message", async () => {
-    const err = (await c.documents("tax-invoices").create(simpleBody({ isVat: false })).catch((e: unknown) => e)) as ValidationError;
+    const err = (await s.c.documents("tax-invoices").create(s.simpleBody({ isVat: false })).catch((e: unknown) => e)) as ValidationError;
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.message).toBe("isVatInclusive, isVat and vatAmount doesn't match");
     expect(err.code).toBe(207400);
@@ -119,19 +55,19 @@ describe("documents", () => {
   });
 
   it("another company's document does not exist for this client", async () => {
-    const d = await c.documents("quotations").create(simpleBody());
-    const other = recordedClient(service.root, OTHER);
+    const d = await s.c.documents("quotations").create(s.simpleBody());
+    const other = recordedClient(s.service.root, OTHER);
     await expect(other.documents("quotations").get(d.recordId)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("an operation the family lacks is refused before any request", async () => {
-    await expect(c.documents("quotations").pay(1, {})).rejects.toBeInstanceOf(UnsupportedOperationError);
-    await expect(c.documents("receipts").create(simpleBody())).rejects.toThrow("receipts have no create operation");
+    await expect(s.c.documents("quotations").pay(1, {})).rejects.toBeInstanceOf(UnsupportedOperationError);
+    await expect(s.c.documents("receipts").create(s.simpleBody())).rejects.toThrow("receipts have no create operation");
   });
 
   it("pages through every document, sequentially and in parallel, with the same result", async () => {
-    const api = c.documents("purchases-orders");
-    await Promise.all(Array.from({ length: 23 }, () => api.create(simpleBody())));
+    const api = s.c.documents("purchases-orders");
+    await Promise.all(Array.from({ length: 23 }, () => api.create(s.simpleBody())));
     const read = async (concurrency: number) => {
       const ids: number[] = [];
       for await (const p of api.listAll({}, { pageSize: 5, concurrency })) ids.push(...p.list.map((d: DocumentRecord) => d.recordId));
@@ -145,53 +81,53 @@ describe("documents", () => {
   });
 
   it("pageSize above 200 is the service's HTTP 400 validation answer", async () => {
-    await expect(c.documents("quotations").list({ pageSize: 201 })).rejects.toMatchObject({ name: "ValidationError", httpStatus: 400, message: "pageSize must not exceed 200" });
+    await expect(s.c.documents("quotations").list({ pageSize: 201 })).rejects.toMatchObject({ name: "ValidationError", httpStatus: 400, message: "pageSize must not exceed 200" });
   });
 });
 
 describe("master data", () => {
   it("contacts: create, get, update, list, delete", async () => {
-    const made = await c.contacts.create({ contactName: "Client Test Co.", contactType: 3, contactGroup: 3, contactEmail: "a@example.com" });
+    const made = await s.c.contacts.create({ contactName: "Client Test Co.", contactType: 3, contactGroup: 3, contactEmail: "a@example.com" });
     expect(made.id).toBeGreaterThan(0);
-    expect((await c.contacts.get(made.id)).contactName).toBe("Client Test Co.");
-    const upd = await c.contacts.update(made.id, { contactName: "Client Test Co. 2", contactType: 3, contactGroup: 3 });
+    expect((await s.c.contacts.get(made.id)).contactName).toBe("Client Test Co.");
+    const upd = await s.c.contacts.update(made.id, { contactName: "Client Test Co. 2", contactType: 3, contactGroup: 3 });
     expect(upd.contactName).toBe("Client Test Co. 2");
     const all = [];
-    for await (const p of c.contacts.listAll()) all.push(...p.list);
+    for await (const p of s.c.contacts.listAll()) all.push(...p.list);
     expect(all.some((x) => x.id === made.id)).toBe(true);
-    await c.contacts.delete(made.id);
-    await expect(c.contacts.get(made.id)).rejects.toBeInstanceOf(NotFoundError);
+    await s.c.contacts.delete(made.id);
+    await expect(s.c.contacts.get(made.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("products: create, get, update, list, delete", async () => {
-    const made = await c.products.create({ productStructureType: "ProductService", type: 1, name: "Audit", code: `AUD${Date.now() % 100000}`, unitName: "job", sellPrice: 5000, sellVatType: 3 });
-    expect((await c.products.get(made.id)).name).toBe("Audit");
-    expect((await c.products.update(made.id, { productStructureType: "ProductService", type: 1, name: "Audit 2", unitName: "job" })).name).toBe("Audit 2");
-    expect((await c.products.list()).list.some((p) => p.id === made.id)).toBe(true);
-    await c.products.delete(made.id);
+    const made = await s.c.products.create({ productStructureType: "ProductService", type: 1, name: "Audit", code: `AUD${Date.now() % 100000}`, unitName: "job", sellPrice: 5000, sellVatType: 3 });
+    expect((await s.c.products.get(made.id)).name).toBe("Audit");
+    expect((await s.c.products.update(made.id, { productStructureType: "ProductService", type: 1, name: "Audit 2", unitName: "job" })).name).toBe("Audit 2");
+    expect((await s.c.products.list()).list.some((p) => p.id === made.id)).toBe(true);
+    await s.c.products.delete(made.id);
   });
 
   it("company: read and update", async () => {
-    const info = await c.company.get();
+    const info = await s.c.company.get();
     expect(info.compnayName).toBe("Demo Co., Ltd.");
-    const upd = await c.company.update({ compnayName: "Demo Co., Ltd.", companyPhone: "02-111-1111" });
+    const upd = await s.c.company.update({ compnayName: "Demo Co., Ltd.", companyPhone: "02-111-1111" });
     expect(upd.companyPhone).toBe("02-111-1111");
   });
 
   it("bank accounts and payment channels", async () => {
-    const before = await c.bankAccounts.list();
-    const made = await c.bankAccounts.create({ bankAccountNumber: "987-6-54321-0", bankAccountName: "Demo", bankAccountType: 1, bankBranch: "Siam", bankId: 2 });
+    const before = await s.c.bankAccounts.list();
+    const made = await s.c.bankAccounts.create({ bankAccountNumber: "987-6-54321-0", bankAccountName: "Demo", bankAccountType: 1, bankBranch: "Siam", bankId: 2 });
     expect(made.bankAccountId).toBeGreaterThan(0);
-    expect((await c.bankAccounts.list()).length).toBe(before.length + 1);
-    for (const list of [c.bankAccounts.cheques, c.bankAccounts.creditCards, c.bankAccounts.pettyCash, c.bankAccounts.otherChannels]) {
+    expect((await s.c.bankAccounts.list()).length).toBe(before.length + 1);
+    for (const list of [s.c.bankAccounts.cheques, s.c.bankAccounts.creditCards, s.c.bankAccounts.pettyCash, s.c.bankAccounts.otherChannels]) {
       expect((await list()).length).toBeGreaterThan(0);
     }
   });
 
   it("expense categories and chart of accounts", async () => {
-    expect((await c.expenseCategories.business())[0]).toHaveProperty("systemCode");
-    expect((await c.expenseCategories.accounting()).length).toBeGreaterThan(0);
-    expect((await c.chartOfAccounts.list()).length).toBeGreaterThan(0);
+    expect((await s.c.expenseCategories.business())[0]).toHaveProperty("systemCode");
+    expect((await s.c.expenseCategories.accounting()).length).toBeGreaterThan(0);
+    expect((await s.c.chartOfAccounts.list()).length).toBeGreaterThan(0);
   });
 });
 

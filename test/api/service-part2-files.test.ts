@@ -5,40 +5,15 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DocSheetClient } from "../../src/api/client";
 import { NotFoundError, ValidationError } from "../../src/api/errors";
 import type { JsonBody } from "../../src/api/types";
-import { startTestService, type TestService } from "../helpers/service";
 import { makeFixture, makePng } from "../fixtures/files/make";
 import { bodyProblems, recorded, recordedClient, OTHER } from "./helpers/client";
+import { serviceSession, today } from "./helpers/session";
 
 jest.setTimeout(120_000);
 
-let service: TestService;
-let c: DocSheetClient;
-let contactId: number;
-let contactName: string;
-
-beforeAll(async () => {
-  service = await startTestService();
-  c = recordedClient(service.root);
-  const customer = (await c.contacts.list({ currentPage: 1, pageSize: 20 })).list.find((x) => x.contactType === 3)!;
-  contactId = customer.id;
-  contactName = customer.contactName;
-}, 120_000);
-afterAll(() => service?.stop());
-
-const today = new Date().toISOString().slice(0, 10);
-
-/** A simple tax invoice both the service and the 2020 description accept. */
-function invoiceBody(): JsonBody {
-  return {
-    contactId, contactName, documentStructureType: "SimpleDocument", publishedOn: today, dueDate: today, creditType: 1, creditDays: 0,
-    isVatInclusive: false, isVat: true, subTotal: 200, discountPercentage: 0, discountAmount: 0, totalAfterDiscount: 200, vatAmount: 14,
-    grandTotal: 214, total: 214,
-    items: [{ documentStructureType: "SimpleDocument", type: 1, name: "Pen", description: "Blue pen", quantity: 2, unitName: "pcs", pricePerUnit: 100, total: 200 }],
-  };
-}
+const s = serviceSession();
 
 function pdfText(base64: string): string {
   const dir = mkdtempSync(join(tmpdir(), "docsheet-client-pdf-"));
@@ -52,8 +27,8 @@ function pdfText(base64: string): string {
 
 describe("document files, PDF, e-mail, share", () => {
   it("attaches files (multipart and base64) and reads them back with the document", async () => {
-    const ti = c.documents("tax-invoices");
-    const doc = await ti.create(invoiceBody());
+    const ti = s.c.documents("tax-invoices");
+    const doc = await ti.create(s.simpleBody());
     const png = makePng();
     const first = await ti.attach(doc.recordId, { name: "scan.png", type: "image/png", data: new Uint8Array(png) });
     expect(first).toEqual([expect.objectContaining({ attachmentName: "scan.png", orderNumber: 1, isDisplay: true })]);
@@ -67,31 +42,31 @@ describe("document files, PDF, e-mail, share", () => {
   });
 
   it("exports the PDF as base64 and refuses bad options", async () => {
-    const ti = c.documents("tax-invoices");
-    const doc = await ti.create(invoiceBody());
+    const ti = s.c.documents("tax-invoices");
+    const doc = await ti.create(s.simpleBody());
     const base64 = await ti.exportPdf(doc.recordId, { culture: "en", document: { original: true, copy: false } });
     const text = pdfText(base64);
     expect(text).toContain(String(doc.documentSerial));
-    expect(text).toContain(contactName);
+    expect(text).toContain(s.contactName);
     await expect(ti.exportPdf(doc.recordId, { culture: "xx" } as never)).rejects.toBeInstanceOf(ValidationError);
   });
 
   it("e-mails the document; the sandbox outbox shows it", async () => {
-    const qt = c.documents("quotations");
-    const doc = await qt.create({ ...invoiceBody() });
+    const qt = s.c.documents("quotations");
+    const doc = await qt.create(s.simpleBody());
     const result = await qt.email({
       documentId: doc.recordId, fromemail: "sales@demo.example", toemail: "buyer@customer.example", cCMyself: false,
       subject: `Quotation ${doc.documentSerial}`, message: "Please see attached.",
     });
     expect(result.ok).toBe(true);
-    const box = (await c.outbox()) as { list: Array<Record<string, any>> };
+    const box = (await s.c.outbox()) as { list: Array<Record<string, any>> };
     expect(box.list[0]).toMatchObject({ documentId: doc.recordId, to: ["buyer@customer.example"], subject: `Quotation ${doc.documentSerial}` });
     expect(box.list[0].attachments[0].filename).toBe(`${doc.documentSerial}.pdf`);
   });
 
   it("shares a link that opens without a token, until the document is deleted", async () => {
-    const qt = c.documents("quotations");
-    const doc = await qt.create(invoiceBody());
+    const qt = s.c.documents("quotations");
+    const doc = await qt.create(s.simpleBody());
     const link = await qt.share({ documentId: doc.recordId, culture: "th" });
     const page = await fetch(link);
     expect(page.status).toBe(200);
@@ -109,21 +84,21 @@ describe("withholding tax, journal entries, product masters", () => {
       withholdingTaxItems: [{ incomeType: 3, description: "Design fee", taxRate: 3, taxAmount: 10000, taxAmountNoVat: 10000, withheld: 300, total: 9700, vatType: 7 }],
       total: 10000, totalTaxWithheld: 300,
     };
-    const made = await c.withholdingTaxes.create(body);
+    const made = await s.c.withholdingTaxes.create(body);
     expect(made).toMatchObject({ statusString: "processed", documentSerial: expect.stringMatching(/^WT/) });
-    expect((await c.withholdingTaxes.get(made.recordId)).recordId).toBe(made.recordId);
-    expect((await c.withholdingTaxes.list()).list.map((w) => w.recordId)).toContain(made.recordId);
-    await expect(c.withholdingTaxes.delete(made.recordId)).rejects.toBeInstanceOf(ValidationError);
-    expect((await c.withholdingTaxes.setStatus(made.recordId, "awaiting")).statusString).toBe("awaiting");
-    expect((await c.withholdingTaxes.update(made.recordId, {
+    expect((await s.c.withholdingTaxes.get(made.recordId)).recordId).toBe(made.recordId);
+    expect((await s.c.withholdingTaxes.list()).list.map((w) => w.recordId)).toContain(made.recordId);
+    await expect(s.c.withholdingTaxes.delete(made.recordId)).rejects.toBeInstanceOf(ValidationError);
+    expect((await s.c.withholdingTaxes.setStatus(made.recordId, "awaiting")).statusString).toBe("awaiting");
+    expect((await s.c.withholdingTaxes.update(made.recordId, {
       ...body, remarks: "fixed", companyName: "Demo Co., Ltd.", companyAddress: "99 Sukhumvit Road", companyBranch: "Head office",
     })).remarks).toBe("fixed");
-    expect((await c.withholdingTaxes.delete(made.recordId)).deleteStatus).toBe("Deleted");
-    await expect(c.withholdingTaxes.get(made.recordId)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await s.c.withholdingTaxes.delete(made.recordId)).deleteStatus).toBe("Deleted");
+    await expect(s.c.withholdingTaxes.get(made.recordId)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("journal entries: draft, approve (balanced only), list, get", async () => {
-    const chart = await c.chartOfAccounts.list();
+    const chart = await s.c.chartOfAccounts.list();
     const id = (code: string) => (chart.find((a) => a.code === code) as unknown as { chartOfAccountId: number }).chartOfAccountId;
     const body = (credit: number): JsonBody => ({
       documentType: 51, documentDate: today, description: "Stationery paid in cash",
@@ -132,25 +107,25 @@ describe("withholding tax, journal entries, product masters", () => {
         { debitCredit: 3, chartOfAccountId: id("11111"), value: credit, description: "" },
       ],
     });
-    const draft = await c.journalEntries.draft(body(500));
+    const draft = await s.c.journalEntries.draft(body(500));
     expect(draft.statusString).toBe("draft");
-    await expect(c.journalEntries.approve(body(500))).rejects.toBeInstanceOf(ValidationError);
-    const approved = await c.journalEntries.approve(body(535));
+    await expect(s.c.journalEntries.approve(body(500))).rejects.toBeInstanceOf(ValidationError);
+    const approved = await s.c.journalEntries.approve(body(535));
     expect(approved.statusString).toBe("approved");
-    expect((await c.journalEntries.get(approved.recordId!)).documentSerial).toBe(approved.documentSerial);
-    expect((await c.journalEntries.list()).list.map((j) => j.recordId)).toEqual(expect.arrayContaining([draft.recordId, approved.recordId]));
+    expect((await s.c.journalEntries.get(approved.recordId!)).documentSerial).toBe(approved.documentSerial);
+    expect((await s.c.journalEntries.list()).list.map((j) => j.recordId)).toEqual(expect.arrayContaining([draft.recordId, approved.recordId]));
   });
 
   it("product masters: create, get, update; another company cannot read them", async () => {
-    const made = await c.productMasters.create({
+    const made = await s.c.productMasters.create({
       type: 1, code: `PM${Date.now() % 100000}`, name: "Bookkeeping", categoryName: "Services",
       sellSettings: { vatType: 3, description: "Monthly bookkeeping" },
       productLists: [{ unitName: "month", sellPrice: 3000, buyPrice: 0, isMainProduct: true }],
     });
     expect(made).toMatchObject({ id: expect.any(Number), name: "Bookkeeping" });
-    expect((await c.productMasters.get(made.id as number)).name).toBe("Bookkeeping");
-    expect((await c.productMasters.update(made.id as number, { type: 1, name: "Bookkeeping (monthly)" })).name).toBe("Bookkeeping (monthly)");
-    const otherClient = recordedClient(service.root, OTHER);
+    expect((await s.c.productMasters.get(made.id as number)).name).toBe("Bookkeeping");
+    expect((await s.c.productMasters.update(made.id as number, { type: 1, name: "Bookkeeping (monthly)" })).name).toBe("Bookkeeping (monthly)");
+    const otherClient = recordedClient(s.service.root, OTHER);
     await expect(otherClient.productMasters.get(made.id as number)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

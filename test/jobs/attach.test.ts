@@ -1,7 +1,7 @@
 // The act job's attach action (shared by the pane and the CLI) on the in-memory grid against the
 // real local service: a real PNG lands on the document, a file whose bytes do not match its name
 // is refused with the service's message in the row, an empty file never leaves the sheet.
-import { createClient, type DocSheetClient, type JsonBody } from "../../src/api";
+import type { JsonBody } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { mimeType } from "../../src/jobs/attach";
 import { postJob } from "../../src/jobs/post";
@@ -10,32 +10,24 @@ import { attachToRows } from "../../src/taskpane/attach";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { makePng } from "../fixtures/files/make";
-import { startTestService, type TestService } from "../helpers/service";
+import { jobsService, now } from "./service";
 
 jest.setTimeout(120_000);
 
-let service: TestService;
-let client: DocSheetClient;
+const svc = jobsService();
 
-beforeAll(async () => {
-  service = await startTestService();
-  client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
-});
-afterAll(() => service?.stop());
-
-const now = () => new Date("2026-03-05T10:00:00");
 const png = new Uint8Array(makePng());
 
 async function postedInvoices(keys: string[]): Promise<MemoryWorkbook> {
   const rows: CellValue[][] = [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"]];
   for (const k of keys) rows.push([k, `Attach ${k} Co`, "2026-03-01", true, "Pen", 1, 100]);
   const wb = new MemoryWorkbook({ S: rows });
-  expect((await postJob(wb, client, { family: "tax-invoices", now })).counts.created).toBe(keys.length);
+  expect((await postJob(wb, svc.client, { family: "tax-invoices", now })).counts.created).toBe(keys.length);
   return wb;
 }
 
 const at = (wb: MemoryWorkbook, row: number, name: string): CellValue => wb.sheet("S").values[row][wb.sheet("S").values[0].indexOf(name)] ?? null;
-const attachmentsOf = async (id: number) => ((await client.documents("tax-invoices").get(id)) as JsonBody).attachments as JsonBody[] | undefined;
+const attachmentsOf = async (id: number) => ((await svc.client.documents("tax-invoices").get(id)) as JsonBody).attachments as JsonBody[] | undefined;
 
 describe("act attach", () => {
   it("names the MIME type from the extension", () => {
@@ -46,7 +38,7 @@ describe("act attach", () => {
 
   it("attaches a real PNG to the documents of the selected rows, and the pane's entry goes through the job", async () => {
     const wb = await postedInvoices(["a1", "a2"]);
-    const out = await actJob(wb, client, { family: "tax-invoices", action: { kind: "attach", file: { name: "scan.png", bytes: png } }, rows: [1], now });
+    const out = await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "attach", file: { name: "scan.png", bytes: png } }, rows: [1], now });
     expect(out).toMatchObject({ done: 1, failed: 0 });
     expect(at(wb, 1, "result")).toBe("attached scan.png");
     expect(at(wb, 2, "result")).toBe("created");
@@ -56,14 +48,14 @@ describe("act attach", () => {
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(png);
     expect(await attachmentsOf(at(wb, 2, "recordId") as number)).toBeUndefined();
 
-    const pane = await attachToRows(wb, client, { family: "tax-invoices", file: { name: "second.png", bytes: png } });
+    const pane = await attachToRows(wb, svc.client, { family: "tax-invoices", file: { name: "second.png", bytes: png } });
     expect(pane).toEqual({ ok: 2, skipped: 0, failed: 0 });
     expect((await attachmentsOf(at(wb, 1, "recordId") as number))!.map((a) => a.attachmentName)).toEqual(["scan.png", "second.png"]);
   });
 
   it("a file whose content does not match its extension is refused, with the service's message in the row", async () => {
     const wb = await postedInvoices(["w1"]);
-    const out = await actJob(wb, client, { family: "tax-invoices", action: { kind: "attach", file: { name: "bill.pdf", bytes: png } }, now });
+    const out = await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "attach", file: { name: "bill.pdf", bytes: png } }, now });
     expect(out).toMatchObject({ done: 0, failed: 1 });
     expect(String(at(wb, 1, "result"))).toContain(MESSAGES.attachmentExtensionMismatch);
     expect(await attachmentsOf(at(wb, 1, "recordId") as number)).toBeUndefined();
@@ -71,10 +63,10 @@ describe("act attach", () => {
 
   it("a type the service does not take and an empty file are refused in the row", async () => {
     const wb = await postedInvoices(["t1"]);
-    const exe = await actJob(wb, client, { family: "tax-invoices", action: { kind: "attach", file: { name: "tool.exe", bytes: png } }, now });
+    const exe = await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "attach", file: { name: "tool.exe", bytes: png } }, now });
     expect(exe).toMatchObject({ failed: 1 });
     expect(String(at(wb, 1, "result"))).toMatch(/tool\.exe is not allowed/);
-    const empty = await actJob(wb, client, { family: "tax-invoices", action: { kind: "attach", file: { name: "empty.png", bytes: new Uint8Array() } }, now });
+    const empty = await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "attach", file: { name: "empty.png", bytes: new Uint8Array() } }, now });
     expect(empty).toMatchObject({ failed: 1 });
     expect(at(wb, 1, "result")).toBe("not attached: empty.png is empty");
   });

@@ -1,6 +1,5 @@
 // The jobs on the in-memory grid against the real local service (child process): progress,
 // cancel, bounded concurrency, write-back, and acting on posted rows.
-import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { checkJob } from "../../src/jobs/check";
 import { postJob } from "../../src/jobs/post";
@@ -8,18 +7,11 @@ import { pullJob } from "../../src/jobs/pull";
 import type { Progress } from "../../src/jobs/types";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { startTestService, type TestService } from "../helpers/service";
+import { jobsService, now } from "./service";
 
 jest.setTimeout(120_000);
 
-let service: TestService;
-let client: DocSheetClient;
-
-beforeAll(async () => {
-  service = await startTestService();
-  client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
-});
-afterAll(() => service?.stop());
+const svc = jobsService();
 
 const HEADER = ["documentKey", "ชื่อลูกค้า", "วันที่", "isVat", "item.name", "จำนวน", "ราคาต่อหน่วย", "Line discount", "VAT rate", "contactEmail"];
 
@@ -31,8 +23,6 @@ function sheet(prefix: string, n: number): CellValue[][] {
   }
   return rows;
 }
-
-const now = () => new Date("2026-03-05T10:00:00");
 
 describe("jobs on the memory grid", () => {
   it("check marks the cells of its findings and clears them when fixed", async () => {
@@ -51,24 +41,24 @@ describe("jobs on the memory grid", () => {
     rows[3][7] = 5; // line discount on p2's first line → inline
     const wb = new MemoryWorkbook({ S: rows });
     const progress: Progress[] = [];
-    const out = await postJob(wb, client, { family: "quotations", now, onProgress: (p) => progress.push(p) });
+    const out = await postJob(wb, svc.client, { family: "quotations", now, onProgress: (p) => progress.push(p) });
     expect(out.counts.created).toBe(3);
     expect(progress.map((p) => p.done)).toEqual([1, 2, 3]);
     expect(progress.every((p) => p.total === 3)).toBe(true);
     const s = wb.sheet("S").values;
     expect(s[0].slice(10)).toEqual(["recordId", "documentSerial", "status", "result"]);
     for (let r = 1; r <= 6; r++) expect(s[r][13]).toBe("created");
-    const inline = await client.documents("quotations").get(s[3][10] as number);
+    const inline = await svc.client.documents("quotations").get(s[3][10] as number);
     expect(inline.documentStructureType).toBe("InlineDocument");
     expect(inline.discountAmount).toBe(5);
-    const simple = await client.documents("quotations").get(s[1][10] as number);
+    const simple = await svc.client.documents("quotations").get(s[1][10] as number);
     expect(simple.documentStructureType).toBe("SimpleDocument");
   });
 
   it("post stops starting documents when cancelled, and a second run creates only the rest", async () => {
     const wb = new MemoryWorkbook({ S: sheet("k", 12) });
     const ctl = new AbortController();
-    const first = await postJob(wb, client, {
+    const first = await postJob(wb, svc.client, {
       family: "quotations", now, concurrency: 2, signal: ctl.signal,
       onProgress: (p) => {
         if (p.done === 3) ctl.abort();
@@ -77,29 +67,29 @@ describe("jobs on the memory grid", () => {
     expect(first.counts.created).toBeGreaterThanOrEqual(3);
     expect(first.counts.created).toBeLessThan(12);
     expect(first.counts.cancelled).toBe(12 - first.counts.created);
-    const second = await postJob(wb, client, { family: "quotations", now });
+    const second = await postJob(wb, svc.client, { family: "quotations", now });
     expect(second.counts.skipped).toBe(first.counts.created);
     expect(second.counts.created).toBe(12 - first.counts.created);
     const all = [];
-    for await (const page of client.documents("quotations").listAll({ searchString: "k " })) all.push(...page.list);
+    for await (const page of svc.client.documents("quotations").listAll({ searchString: "k " })) all.push(...page.list);
     expect(all).toHaveLength(12);
   });
 
   it("acts on posted rows: status, delete", async () => {
     const wb = new MemoryWorkbook({ S: sheet("a", 2) });
-    await postJob(wb, client, { family: "quotations", now });
-    const status = await actJob(wb, client, { family: "quotations", action: { kind: "status", statusId: "approved" }, rows: [1] });
+    await postJob(wb, svc.client, { family: "quotations", now });
+    const status = await actJob(wb, svc.client, { family: "quotations", action: { kind: "status", statusId: "approved" }, rows: [1] });
     expect(status).toMatchObject({ done: 1, failed: 0 });
     const s = () => wb.sheet("S").values;
     expect([s()[1][12], s()[2][12], s()[3][12]]).toEqual(["approved", "approved", "awaiting"]);
 
-    const bad = await actJob(wb, client, { family: "quotations", action: { kind: "status", statusId: "paid" } });
+    const bad = await actJob(wb, svc.client, { family: "quotations", action: { kind: "status", statusId: "paid" } });
     expect(bad.failed).toBe(2);
     expect(String(s()[1][13])).toMatch(/cannot be set on quotations/);
 
-    const del = await actJob(wb, client, { family: "quotations", action: { kind: "delete" }, rows: [3] });
+    const del = await actJob(wb, svc.client, { family: "quotations", action: { kind: "delete" }, rows: [3] });
     expect(del).toMatchObject({ done: 1, failed: 0 });
-    await expect(client.documents("quotations").get(s()[3][10] as number)).rejects.toThrow();
+    await expect(svc.client.documents("quotations").get(s()[3][10] as number)).rejects.toThrow();
   });
 
   it("post creates with payment and upgrades; act records a payment", async () => {
@@ -107,25 +97,25 @@ describe("jobs on the memory grid", () => {
       ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "paymentMethod"],
       ["w1", "Paid Co", "2026-03-01", true, "Pen", 2, 50, "cash"],
     ] });
-    const paid = await postJob(wb, client, { family: "tax-invoices", now });
+    const paid = await postJob(wb, svc.client, { family: "tax-invoices", now });
     expect(paid.results[0]).toMatchObject({ kind: "created" });
     expect(wb.sheet("S").values[1][10]).toBe("paid");
 
     const qt = new MemoryWorkbook({ S: [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"], ["u1", "Raise Co", "2026-03-01", true, "Pen", 1, 100]] });
-    await postJob(qt, client, { family: "quotations", now });
+    await postJob(qt, svc.client, { family: "quotations", now });
     const [qtId, qtSerial] = [qt.sheet("S").values[1][7], qt.sheet("S").values[1][8]];
     const bl = new MemoryWorkbook({ S: [
       ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "source.recordId", "Source document"],
       ["b1", "Raise Co", "2026-03-02", true, "Pen", 1, 100, qtId, qtSerial],
     ] });
-    const up = await postJob(bl, client, { family: "billing-notes", now });
+    const up = await postJob(bl, svc.client, { family: "billing-notes", now });
     expect(up.results[0]).toMatchObject({ kind: "created" });
-    const billing = await client.documents("billing-notes").get(bl.sheet("S").values[1][9] as number);
+    const billing = await svc.client.documents("billing-notes").get(bl.sheet("S").values[1][9] as number);
     expect(billing.referencedToMe ?? billing.referencedByMe).toBeDefined();
 
     const ti = new MemoryWorkbook({ S: [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "grandTotal"], ["t1", "Later Co", "2026-03-01", true, "Pen", 1, 100, 107]] });
-    await postJob(ti, client, { family: "tax-invoices", now });
-    const pay = await actJob(ti, client, { family: "tax-invoices", action: { kind: "payment", paymentMethod: 1 }, now });
+    await postJob(ti, svc.client, { family: "tax-invoices", now });
+    const pay = await actJob(ti, svc.client, { family: "tax-invoices", action: { kind: "payment", paymentMethod: 1 }, now });
     expect(pay).toMatchObject({ done: 1, failed: 0 });
     expect(ti.sheet("S").values[1][10]).toBe("paid");
     expect(ti.sheet("S").values[1][11]).toBe("paid 107");
@@ -134,7 +124,7 @@ describe("jobs on the memory grid", () => {
   it("pull fills a table sheet from every page", async () => {
     const wb = new MemoryWorkbook({ S: [] });
     // The service trims the search to "p": only the three "p N" quotations of the post test hold a "p".
-    const out = await pullJob(wb, client, { family: "quotations", query: { searchString: "p " }, lines: true });
+    const out = await pullJob(wb, svc.client, { family: "quotations", query: { searchString: "p " }, lines: true });
     expect(out.documents).toBe(3);
     expect(out.rows).toBe(6);
     const rows = wb.sheet(out.sheet).values;

@@ -2,7 +2,6 @@
 // quotation → tax invoice → receipt with payment, the links both documents show, the write-back,
 // never twice (a filled upgradedRecordId; a lost write-back found through the source's links),
 // refusals in the row, and a target the family cannot be upgraded to.
-import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { postJob } from "../../src/jobs/post";
 import { UpgradeTargetError } from "../../src/jobs/upgrade";
@@ -10,27 +9,18 @@ import { MESSAGES, formatMessage } from "../../src/rules/messages";
 import { upgradeTargets, type Family } from "../../src/rules/codes";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { startTestService, type TestService } from "../helpers/service";
+import { jobsService, now } from "./service";
 
 jest.setTimeout(120_000);
 
-let service: TestService;
-let client: DocSheetClient;
-
-beforeAll(async () => {
-  service = await startTestService();
-  client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
-});
-afterAll(() => service?.stop());
-
-const now = () => new Date("2026-03-05T10:00:00");
+const svc = jobsService();
 
 /** A posted sheet of one two-line quotation per key; answers the book and its header. */
 async function postedQuotations(keys: string[]): Promise<MemoryWorkbook> {
   const rows: CellValue[][] = [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"]];
   for (const k of keys) rows.push([k, `Upgrade ${k} Co`, "2026-03-01", true, "Pen", 3, 100], [k, null, null, null, "Ink", 2, "12.50"]);
   const wb = new MemoryWorkbook({ S: rows });
-  const out = await postJob(wb, client, { family: "quotations", now });
+  const out = await postJob(wb, svc.client, { family: "quotations", now });
   expect(out.counts.created).toBe(keys.length);
   return wb;
 }
@@ -42,7 +32,7 @@ const col = (wb: MemoryWorkbook, name: string): number => {
   return c;
 };
 const cell = (wb: MemoryWorkbook, row: number, name: string): CellValue => wb.sheet("S").values[row][col(wb, name)] ?? null;
-const total = async (family: Family): Promise<number> => (await client.documents(family).list({ pageSize: 1 })).total;
+const total = async (family: Family): Promise<number> => (await svc.client.documents(family).list({ pageSize: 1 })).total;
 
 describe("act upgrade", () => {
   it("knows the allowed targets of each family", () => {
@@ -58,7 +48,7 @@ describe("act upgrade", () => {
     const qtId = cell(qt, 1, "recordId") as number;
     const invoicesBefore = await total("tax-invoices");
 
-    const up = await actJob(qt, client, { family: "quotations", action: { kind: "upgrade", to: "tax-invoices" }, now });
+    const up = await actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "tax-invoices" }, now });
     expect(up).toMatchObject({ done: 1, failed: 0, skipped: 0 });
     expect(qt.sheet("S").values[0].slice(-3)).toEqual(["upgradedTo", "upgradedRecordId", "upgradedSerial"]);
     const invId = cell(qt, 1, "upgradedRecordId") as number;
@@ -71,8 +61,8 @@ describe("act upgrade", () => {
     }
     expect(invSerial).toMatch(/^INV/);
 
-    const quotation = await client.documents("quotations").get(qtId);
-    const invoice = await client.documents("tax-invoices").get(invId);
+    const quotation = await svc.client.documents("quotations").get(qtId);
+    const invoice = await svc.client.documents("tax-invoices").get(invId);
     expect(quotation.statusString).toBe("approvedandprocessed");
     expect(invoice).toMatchObject({ contactName: "Upgrade q1 Co", isVat: true, grandTotal: quotation.grandTotal, vatAmount: quotation.vatAmount, statusString: "awaiting" });
     expect(invoice.grandTotal).toBe(347.75); // (300 + 25) × 1.07
@@ -81,7 +71,7 @@ describe("act upgrade", () => {
     expect(quotation.referencedToMe).toEqual([expect.objectContaining({ referenceId: qtId, documentId: invId, documentSerial: invSerial })]);
 
     // A second run: the row says it is done, the service gets nothing.
-    const again = await actJob(qt, client, { family: "quotations", action: { kind: "upgrade", to: "tax-invoices" }, now });
+    const again = await actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "tax-invoices" }, now });
     expect(again).toMatchObject({ done: 0, failed: 0, skipped: 1 });
     expect(await total("tax-invoices")).toBe(invoicesBefore + 1);
 
@@ -91,21 +81,21 @@ describe("act upgrade", () => {
       ["t1", invId, invSerial, "Upgrade q1 Co", "cash", "2026-03-06"],
     ] });
     const receiptsBefore = await total("receipts");
-    const paid = await actJob(ti, client, { family: "tax-invoices", action: { kind: "upgrade", to: "receipts" }, now });
+    const paid = await actJob(ti, svc.client, { family: "tax-invoices", action: { kind: "upgrade", to: "receipts" }, now });
     expect(paid).toMatchObject({ done: 1, failed: 0 });
     const reId = cell(ti, 1, "upgradedRecordId") as number;
-    const receipt = await client.documents("receipts").get(reId);
+    const receipt = await svc.client.documents("receipts").get(reId);
     expect(receipt).toMatchObject({ statusString: "paid", grandTotal: 347.75, documentSerial: cell(ti, 1, "upgradedSerial") });
     expect(receipt.payments).toMatchObject({ paymentMethod: 1, collected: 347.75, paymentDate: "2026-03-06" });
     expect(cell(ti, 1, "result")).toBe(`upgraded to receipt ${receipt.documentSerial} with payment`);
     expect(receipt.referencedByMe).toEqual([expect.objectContaining({ referenceId: invId, documentId: reId })]);
-    const invoiceAfter = await client.documents("tax-invoices").get(invId);
+    const invoiceAfter = await svc.client.documents("tax-invoices").get(invId);
     expect(invoiceAfter.referencedToMe).toEqual([expect.objectContaining({ referenceId: invId, documentId: reId, documentType: 9 })]);
     expect(cell(ti, 1, "status")).toBe(invoiceAfter.statusString);
 
     // The write-back lost (cells cleared): the source's link is found, nothing is made again.
     ti.sheet("S").values[1][col(ti, "upgradedRecordId")] = null;
-    const found = await actJob(ti, client, { family: "tax-invoices", action: { kind: "upgrade", to: "receipts" }, now });
+    const found = await actJob(ti, svc.client, { family: "tax-invoices", action: { kind: "upgrade", to: "receipts" }, now });
     expect(found).toMatchObject({ done: 1, failed: 0 });
     expect(cell(ti, 1, "upgradedRecordId")).toBe(reId);
     expect(cell(ti, 1, "result")).toMatch(/found from an earlier run/);
@@ -115,10 +105,10 @@ describe("act upgrade", () => {
   it("acts on the selected rows only, and an inline source stays inline", async () => {
     const qt = await postedQuotations(["s1", "s2"]);
     const secondId = cell(qt, 3, "recordId") as number;
-    const out = await actJob(qt, client, { family: "quotations", action: { kind: "upgrade", to: "billing-notes" }, rows: [3], now });
+    const out = await actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "billing-notes" }, rows: [3], now });
     expect(out).toMatchObject({ done: 1, failed: 0 });
     expect(cell(qt, 1, "upgradedRecordId")).toBeNull();
-    const note = await client.documents("billing-notes").get(cell(qt, 3, "upgradedRecordId") as number);
+    const note = await svc.client.documents("billing-notes").get(cell(qt, 3, "upgradedRecordId") as number);
     expect(note.referencedByMe).toEqual([expect.objectContaining({ referenceId: secondId })]);
 
     const inline = new MemoryWorkbook({ S: [
@@ -126,20 +116,20 @@ describe("act upgrade", () => {
       ["i1", "Inline Co", "2026-03-01", true, "A", 2, 500, 10, 7],
       ["i1", null, null, null, "B", 1, 100, null, -1],
     ] });
-    await postJob(inline, client, { family: "quotations", now });
-    await actJob(inline, client, { family: "quotations", action: { kind: "upgrade", to: "cash-invoices" }, now });
-    const source = await client.documents("quotations").get(inline.sheet("S").values[1][9] as number);
-    const made = await client.documents("cash-invoices").get(cell(inline, 1, "upgradedRecordId") as number);
+    await postJob(inline, svc.client, { family: "quotations", now });
+    await actJob(inline, svc.client, { family: "quotations", action: { kind: "upgrade", to: "cash-invoices" }, now });
+    const source = await svc.client.documents("quotations").get(inline.sheet("S").values[1][9] as number);
+    const made = await svc.client.documents("cash-invoices").get(cell(inline, 1, "upgradedRecordId") as number);
     expect(made).toMatchObject({ documentStructureType: "InlineDocument", grandTotal: source.grandTotal, exemptAmount: source.exemptAmount });
     expect(made.items?.map((i) => [i.name, i.discountAmount, i.vatRate])).toEqual([["A", 10, 7], ["B", 0, -1]]);
   });
 
   it("purchase order → purchase", async () => {
     const po = new MemoryWorkbook({ S: [["documentKey", "Vendor", "Date", "isVat", "Item", "Qty", "Unit price"], ["o1", "Supplier Co", "2026-03-01", true, "Paper", 10, 20]] });
-    await postJob(po, client, { family: "purchases-orders", now });
-    const out = await actJob(po, client, { family: "purchases-orders", action: { kind: "upgrade", to: "purchases" }, now });
+    await postJob(po, svc.client, { family: "purchases-orders", now });
+    const out = await actJob(po, svc.client, { family: "purchases-orders", action: { kind: "upgrade", to: "purchases" }, now });
     expect(out).toMatchObject({ done: 1, failed: 0 });
-    const purchase = await client.documents("purchases").get(cell(po, 1, "upgradedRecordId") as number);
+    const purchase = await svc.client.documents("purchases").get(cell(po, 1, "upgradedRecordId") as number);
     expect(purchase).toMatchObject({ contactName: "Supplier Co", grandTotal: 214, documentType: 23 });
     expect(cell(po, 1, "status")).toBe("approvedandprocessed");
   });
@@ -148,9 +138,9 @@ describe("act upgrade", () => {
     const qt = await postedQuotations(["r1"]);
     const id = cell(qt, 1, "recordId") as number;
     const serial = cell(qt, 1, "documentSerial") as string;
-    await client.documents("quotations").setStatus(id, "rejected");
+    await svc.client.documents("quotations").setStatus(id, "rejected");
     const before = await total("billing-notes");
-    const out = await actJob(qt, client, { family: "quotations", action: { kind: "upgrade", to: "billing-notes" }, now });
+    const out = await actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "billing-notes" }, now });
     expect(out).toMatchObject({ done: 0, failed: 1 });
     const message = formatMessage(MESSAGES.upgradeSourceState, { serial, status: "rejected" });
     expect(cell(qt, 1, "result")).toContain(message);
@@ -165,7 +155,7 @@ describe("act upgrade", () => {
     sheet[0].push("paymentMethod");
     sheet[1].push("transfer");
     const before = await total("tax-invoices");
-    const out = await actJob(qt, client, { family: "quotations", action: { kind: "upgrade", to: "tax-invoices" }, now });
+    const out = await actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "tax-invoices" }, now });
     expect(out).toMatchObject({ failed: 1 });
     expect(cell(qt, 1, "result")).toContain(MESSAGES.paymentTransferBankAccountId);
     expect(await total("tax-invoices")).toBe(before);
@@ -174,8 +164,8 @@ describe("act upgrade", () => {
   it("refuses a target the family cannot be upgraded to before touching the sheet", async () => {
     const qt = await postedQuotations(["x1"]);
     const width = qt.sheet("S").values[0].length;
-    await expect(actJob(qt, client, { family: "quotations", action: { kind: "upgrade", to: "receipts" }, now })).rejects.toThrow(UpgradeTargetError);
-    await expect(actJob(qt, client, { family: "receipts", action: { kind: "upgrade", to: "tax-invoices" }, now })).rejects.toThrow(/cannot be upgraded/);
+    await expect(actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "receipts" }, now })).rejects.toThrow(UpgradeTargetError);
+    await expect(actJob(qt, svc.client, { family: "receipts", action: { kind: "upgrade", to: "tax-invoices" }, now })).rejects.toThrow(/cannot be upgraded/);
     expect(qt.sheet("S").values[0]).toHaveLength(width);
   });
 });

@@ -1,6 +1,7 @@
 // Attachments from upload to record: read the base64 body (one object or up to 10, keys in any
 // letter case), decode strictly, read each file's real type from its bytes, apply the spec's rules,
 // store the files all or nothing, and answer the spec's attachment records.
+import type { Attachment } from "../../api/types";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from "../../rules/codes";
 import { checkAttachments, extensionOf, type AttachmentFacts } from "../../rules/checks";
 import { finding, type Finding } from "../../rules/findings";
@@ -10,16 +11,8 @@ import { base64DecodedSize, decodeBase64 } from "./base64";
 import { detectFileType } from "./detect";
 import type { AttachmentStore, NewAttachment, OwnerId, StoredAttachment } from "./store";
 
-/** The spec's attachment record (response `data` array item). */
-export interface AttachmentRecord {
-  attachmentId: number;
-  attachmentName: string;
-  /** ISO 8601 with offset, e.g. 2026-05-01T14:03:07.120+07:00 */
-  createdOn: string;
-  orderNumber: number;
-  isDisplay: boolean;
-  attachmentPath: string;
-}
+/** The spec's attachment record (response `data` array item): the same type the client reads. */
+export type AttachmentRecord = Attachment;
 
 export type PreparedAttachments = { ok: true; files: NewAttachment[] } | { ok: false; findings: Finding[] };
 

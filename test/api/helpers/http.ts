@@ -1,6 +1,6 @@
 // A throw-away HTTP server for the client's own tests of what the local service cannot be made to
 // do (5xx, odd token answers, dropped connections, slow pages). Real sockets, real fetch.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 export interface TinyServer {
@@ -13,7 +13,6 @@ export async function startTinyServer(
   handler: (req: IncomingMessage & { body: string }, res: ServerResponse) => void | Promise<void>,
 ): Promise<TinyServer> {
   const requests: TinyServer["requests"] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -26,6 +25,16 @@ export async function startTinyServer(
       });
     });
   });
+  const { origin, close } = await listenOnLoopback(server);
+  return { url: origin, requests, close };
+}
+
+/**
+ * Listens on a free loopback port; close() also ends open keep-alive sockets, which would
+ * otherwise hold server.close() back.
+ */
+export async function listenOnLoopback(server: Server): Promise<{ origin: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
   server.on("connection", (s) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
@@ -33,8 +42,7 @@ export async function startTinyServer(
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
+    origin: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy();

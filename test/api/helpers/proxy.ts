@@ -2,7 +2,7 @@
 // answer, and then, for the requests chosen, destroys the client's socket instead of answering.
 // The service has done the work; the client never hears of it.
 import { createServer, request, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { listenOnLoopback } from "./http";
 
 export interface DroppingProxy {
   /** Same path layout as the target: origin of the proxy. */
@@ -15,7 +15,6 @@ export interface DroppingProxy {
 export async function startDroppingProxy(target: string, drop: (method: string, path: string) => boolean): Promise<DroppingProxy> {
   const upstream = new URL(target);
   const dropped: string[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const headers: IncomingHttpHeaders = { ...req.headers, host: upstream.host };
     const up = request(
@@ -38,19 +37,5 @@ export async function startDroppingProxy(target: string, drop: (method: string, 
     up.on("error", () => req.socket.destroy());
     req.pipe(up);
   });
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    dropped,
-    close: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => r());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), dropped };
 }

@@ -1,0 +1,62 @@
+// One local service per test file of the client (embedded store), with a recorded client, a
+// customer and a bank account of the seed data, and the bodies those files send: started in
+// beforeAll, stopped in afterAll.
+import type { DocSheetClient } from "../../../src/api/client";
+import type { JsonBody } from "../../../src/api/types";
+import { startTestService, type TestService } from "../../helpers/service";
+import { recordedClient } from "./client";
+
+export const today = new Date().toISOString().slice(0, 10);
+
+export interface ServiceSession {
+  service: TestService;
+  /** Every request it sends is recorded (see client.ts). */
+  c: DocSheetClient;
+  /** A customer: the 2020 description wants contactName beside contactId, and they must match. */
+  contactId: number;
+  contactName: string;
+  bankAccountId: number;
+  /** A simple document both the service and the 2020 description accept: 2 × 100 + 7 % VAT. */
+  simpleBody(extra?: JsonBody): JsonBody;
+  /** An inline document: one taxed line with a discount, one exempt line. */
+  inlineBody(extra?: JsonBody): JsonBody;
+}
+
+/** Call at the top of a test file: the session is filled once beforeAll has run. */
+export function serviceSession(): ServiceSession {
+  const s = { simpleBody: (extra = {}) => simpleBody(s, extra), inlineBody: (extra = {}) => inlineBody(s, extra) } as ServiceSession;
+  beforeAll(async () => {
+    s.service = await startTestService();
+    s.c = recordedClient(s.service.root);
+    const contacts = await s.c.contacts.list({ currentPage: 1, pageSize: 20 });
+    const customer = contacts.list.find((x) => x.contactType === 3 || x.contactType === 7)!;
+    s.contactId = customer.id;
+    s.contactName = customer.contactName;
+    s.bankAccountId = (await s.c.bankAccounts.list())[0].bankAccountId;
+  }, 120_000);
+  afterAll(() => s.service?.stop());
+  return s;
+}
+
+function simpleBody(s: ServiceSession, extra: JsonBody): JsonBody {
+  return {
+    contactId: s.contactId, contactName: s.contactName, documentStructureType: "SimpleDocument", publishedOn: today, dueDate: today,
+    creditType: 1, creditDays: 0, isVatInclusive: false, isVat: true, subTotal: 200, discountPercentage: 0, discountAmount: 0,
+    totalAfterDiscount: 200, vatAmount: 14, grandTotal: 214,
+    total: 214, // required by the 2020 description though it defines no such field
+    items: [{ documentStructureType: "SimpleDocument", type: 1, name: "Pen", description: "Blue pen", quantity: 2, unitName: "pcs", pricePerUnit: 100, total: 200 }],
+    ...extra,
+  };
+}
+
+function inlineBody(s: ServiceSession, extra: JsonBody): JsonBody {
+  return {
+    ...simpleBody(s, {}), documentStructureType: "InlineDocument", useInlineDiscount: true, useInlineVat: true, discountType: 3,
+    subTotal: 300, discountAmount: 10, totalAfterDiscount: 290, exemptAmount: 100, vatableAmount: 190, vatAmount: 13.3, grandTotal: 303.3, total: 303.3,
+    items: [
+      { documentStructureType: "InlineDocument", type: 1, name: "Taxed", quantity: 2, unitName: "pcs", pricePerUnit: 100, discountAmount: 10, vatRate: 7, total: 190 },
+      { documentStructureType: "InlineDocument", type: 1, name: "Exempt", quantity: 1, unitName: "pcs", pricePerUnit: 100, discountAmount: 0, vatRate: -1, total: 100 },
+    ],
+    ...extra,
+  };
+}
