@@ -1,32 +1,17 @@
 // `docsheet post` end to end: real .xlsx files, the real bin as a child process, the real local
 // service (child process). Totals are confirmed by reading the documents back from the service.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { createClient, type DocSheetClient, type DocumentRecord } from "../../src/api";
-import { startTestService, type TestService } from "../helpers/service";
+import type { DocumentRecord } from "../../src/api";
 import { BIN, REPO, runCli } from "./run";
+import { AUTH, cliSession, sheetRows } from "./session";
 
 jest.setTimeout(240_000);
 
-let service: TestService;
-let client: DocSheetClient;
-let dir: string;
-const AUTH = ["--client-id", "demo", "--client-secret", "demo-secret"];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "docsheet-post-"));
-  service = await startTestService();
-  client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
-});
-afterAll(async () => {
-  await service?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const s = cliSession("post");
 
 interface Doc {
   key: string;
@@ -36,7 +21,7 @@ interface Doc {
 
 /** A template made by the CLI, filled in with these documents. */
 async function filledTemplate(name: string, family: string, docs: Doc[]): Promise<string> {
-  const path = join(dir, name);
+  const path = join(s.dir, name);
   expect((await runCli(["template", family, "--out", path])).code).toBe(0);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
@@ -64,22 +49,9 @@ async function filledTemplate(name: string, family: string, docs: Doc[]): Promis
   return path;
 }
 
-async function rowsOf(path: string): Promise<Record<string, unknown>[]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(path);
-  const ws = wb.worksheets[0];
-  const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
-  const out: Record<string, unknown>[] = [];
-  ws.eachRow((row, i) => {
-    if (i === 1) return;
-    out.push(Object.fromEntries(header.map((h, c) => [h, row.getCell(c + 1).value])));
-  });
-  return out;
-}
-
 async function allDocuments(family: "tax-invoices" | "quotations"): Promise<DocumentRecord[]> {
   const all: DocumentRecord[] = [];
-  for await (const page of client.documents(family).listAll({})) all.push(...page.list);
+  for await (const page of s.client.documents(family).listAll({})) all.push(...page.list);
   return all;
 }
 
@@ -94,11 +66,11 @@ function docs(prefix: string, n: number): Doc[] {
 describe("docsheet post", () => {
   it("creates the documents of a filled template with the totals the service confirms, and a second run creates nothing", async () => {
     const path = await filledTemplate("basic.xlsx", "tax-invoices", docs("basic", 3));
-    const first = await runCli(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...AUTH]);
+    const first = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
     expect(first.stdout).toMatch(/created 3, found 0, skipped 0/);
     expect(first.code).toBe(0);
 
-    const rows = await rowsOf(path);
+    const rows = await sheetRows(path);
     expect(rows).toHaveLength(6);
     for (const row of rows) {
       expect(row.result).toBe("created");
@@ -109,7 +81,7 @@ describe("docsheet post", () => {
       const [a, b] = [rows[2 * i], rows[2 * i + 1]];
       expect(b.recordId).toBe(a.recordId);
       expect(b.documentSerial).toBe(a.documentSerial);
-      const doc = await client.documents("tax-invoices").get(a.recordId as number);
+      const doc = await s.client.documents("tax-invoices").get(a.recordId as number);
       // 2 × (1500 + i) + 350.25, 7% VAT on top.
       const sub = 2 * (1500 + i) + 350.25;
       expect(doc.subTotal).toBe(sub);
@@ -122,7 +94,7 @@ describe("docsheet post", () => {
     }
 
     const before = (await allDocuments("tax-invoices")).length;
-    const second = await runCli(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...AUTH]);
+    const second = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
     expect(second.stdout).toMatch(/created 0, found 0, skipped 3/);
     expect(second.code).toBe(0);
     expect((await allDocuments("tax-invoices")).length).toBe(before);
@@ -130,34 +102,34 @@ describe("docsheet post", () => {
 
   it("writes the reason into the rows of a document the service refuses, and exits 1", async () => {
     const path = await filledTemplate("bad.xlsx", "tax-invoices", [{ key: "x", customer: "Bad Co", lines: [["Pen", 1, 10]] }]);
-    const out = join(dir, "bad-out.xlsx");
+    const out = join(s.dir, "bad-out.xlsx");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(path);
     const ws = wb.worksheets[0];
     const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
     ws.getRow(2).getCell(header.indexOf("item.quantity") + 1).value = "lots";
     await wb.xlsx.writeFile(path);
-    const r = await runCli(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", out]);
+    const r = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
     expect(r.code).toBe(1);
-    const rows = await rowsOf(out);
+    const rows = await sheetRows(out);
     expect(rows[0].recordId).toBeNull();
     expect(String(rows[0].result)).toMatch(/not sent: .*"lots" is not a number/);
   });
 
   it("exits 2 on wrong credentials and takes the secret from DOCSHEET_CLIENT_SECRET", async () => {
     const path = await filledTemplate("creds.xlsx", "quotations", docs("creds", 1));
-    const wrong = await runCli(["post", path, "--family", "quotations", "--base-url", service.root, "--client-id", "demo", "--client-secret", "nope"]);
+    const wrong = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, "--client-id", "demo", "--client-secret", "nope"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/wrong client id or secret/);
     expect(wrong.stderr).not.toMatch(/nope/);
-    const env = await runCli(["post", path, "--family", "quotations", "--base-url", service.root, "--client-id", "demo"], { DOCSHEET_CLIENT_SECRET: "demo-secret" });
+    const env = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, "--client-id", "demo"], { DOCSHEET_CLIENT_SECRET: "demo-secret" });
     expect(env.code).toBe(0);
   });
 
   it("creates each document exactly once when a run is killed half-way and run again", async () => {
     const n = 40;
     const path = await filledTemplate("killed.xlsx", "quotations", docs("killed", n));
-    const child = spawn(process.execPath, [BIN, "post", path, "--family", "quotations", "--base-url", service.root, ...AUTH, "--concurrency", "2"], {
+    const child = spawn(process.execPath, [BIN, "post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2"], {
       cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
     });
     let seen = 0;
@@ -173,12 +145,12 @@ describe("docsheet post", () => {
     expect(mid.length).toBeGreaterThan(0);
     expect(mid.length).toBeLessThan(n);
 
-    const again = await runCli(["post", path, "--family", "quotations", "--base-url", service.root, ...AUTH]);
+    const again = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
     expect(again.code).toBe(0);
     const after = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("killed "));
     expect(after).toHaveLength(n);
     expect(new Set(after.map((d) => d.contactName)).size).toBe(n);
-    const rows = await rowsOf(path);
+    const rows = await sheetRows(path);
     const claimed = new Map<string, unknown>();
     for (const row of rows) {
       expect(typeof row.recordId).toBe("number");
@@ -192,7 +164,7 @@ describe("docsheet post", () => {
   });
 
   it("creates no duplicate when the answer to a create is dropped after the service committed it", async () => {
-    const proxy = await droppingProxy(new URL(service.root).origin, (method, url, n) => method === "POST" && /\/quotations$/.test(url) && (n === 2 || n === 3));
+    const proxy = await droppingProxy(new URL(s.service.root).origin, (method, url, n) => method === "POST" && /\/quotations$/.test(url) && (n === 2 || n === 3));
     try {
       const path = await filledTemplate("dropped.xlsx", "quotations", docs("dropped", 4));
       const r = await runCli(["post", path, "--family", "quotations", "--base-url", `${proxy.origin}/test`, ...AUTH, "--concurrency", "1"]);
@@ -201,7 +173,7 @@ describe("docsheet post", () => {
       expect(r.code).toBe(0);
       const created = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("dropped "));
       expect(created).toHaveLength(4);
-      const rows = await rowsOf(path);
+      const rows = await sheetRows(path);
       expect(rows.filter((x) => x.result === "created (confirmed after a lost answer)")).toHaveLength(4);
       const ids = new Set(rows.map((x) => x.recordId));
       expect(ids).toEqual(new Set(created.map((d) => d.recordId)));
@@ -214,22 +186,22 @@ describe("docsheet post", () => {
 describe("docsheet act", () => {
   it("changes status and deletes the documents of posted rows, writing the outcome into them", async () => {
     const path = await filledTemplate("act.xlsx", "quotations", docs("act", 2));
-    expect((await runCli(["post", path, "--family", "quotations", "--base-url", service.root, ...AUTH])).code).toBe(0);
-    const status = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", service.root, ...AUTH]);
+    expect((await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH])).code).toBe(0);
+    const status = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", s.service.root, ...AUTH]);
     expect(status.stdout).toMatch(/status: 1 done, 0 failed/);
     expect(status.code).toBe(0);
-    let rows = await rowsOf(path);
+    let rows = await sheetRows(path);
     expect(rows.map((r) => r.status)).toEqual(["approved", "approved", "awaiting", "awaiting"]);
     expect(rows[0].result).toBe("status set to approved");
     const id = rows[2].recordId as number;
-    const del = await runCli(["act", path, "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", service.root, ...AUTH]);
+    const del = await runCli(["act", path, "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", s.service.root, ...AUTH]);
     expect(del.code).toBe(0);
-    rows = await rowsOf(path);
+    rows = await sheetRows(path);
     expect([rows[2].result, rows[3].result]).toEqual(["deleted", "deleted"]);
-    await expect(client.documents("quotations").get(id)).rejects.toThrow();
-    const bad = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "paid", "--base-url", service.root, ...AUTH]);
+    await expect(s.client.documents("quotations").get(id)).rejects.toThrow();
+    const bad = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "paid", "--base-url", s.service.root, ...AUTH]);
     expect(bad.code).toBe(1);
-    const usage = await runCli(["act", path, "--family", "quotations", "--action", "fly", "--base-url", service.root, ...AUTH]);
+    const usage = await runCli(["act", path, "--family", "quotations", "--action", "fly", "--base-url", s.service.root, ...AUTH]);
     expect(usage.code).toBe(2);
   });
 });

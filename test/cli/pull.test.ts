@@ -1,25 +1,17 @@
 // `docsheet pull` end to end: documents made through the client, pulled into .xlsx by the real bin,
 // read back, and posted again after clearing their recordId: the copies have the same totals.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { createClient, type DocSheetClient, type DocumentRecord } from "../../src/api";
-import { startTestService, type TestService } from "../helpers/service";
+import type { DocumentRecord } from "../../src/api";
 import { runCli } from "./run";
+import { AUTH, cliSession, sheetRows } from "./session";
 
 jest.setTimeout(180_000);
 
-let service: TestService;
-let client: DocSheetClient;
-let dir: string;
-const AUTH = ["--client-id", "demo", "--client-secret", "demo-secret"];
+const s = cliSession("pull");
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "docsheet-pull-"));
-  service = await startTestService();
-  client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
-  const api = client.documents("tax-invoices");
+  const api = s.client.documents("tax-invoices");
   await api.create({
     contactName: "Pull Simple", publishedOn: "2026-01-10", isVat: true, isVatInclusive: false, documentStructureType: "SimpleDocument",
     items: [{ name: "Pen", quantity: 3, pricePerUnit: 12.5, total: 37.5 }, { name: "Ink", quantity: 1, pricePerUnit: 100, total: 100 }],
@@ -35,27 +27,11 @@ beforeAll(async () => {
     subTotal: 1100, discountAmount: 100, totalAfterDiscount: 1000, exemptAmount: 100, vatableAmount: 900, vatAmount: 63, grandTotal: 1063,
   });
 });
-afterAll(async () => {
-  await service?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function sheetRows(path: string, sheet: string): Promise<Record<string, unknown>[]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(path);
-  const ws = wb.getWorksheet(sheet)!;
-  const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
-  const out: Record<string, unknown>[] = [];
-  ws.eachRow((row, i) => {
-    if (i > 1) out.push(Object.fromEntries(header.map((h, c) => [h, row.getCell(c + 1).value])));
-  });
-  return out;
-}
 
 describe("docsheet pull", () => {
   it("pulls one row per document, with the filters of the spec", async () => {
-    const out = join(dir, "docs.xlsx");
-    const r = await runCli(["pull", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", out]);
+    const out = join(s.dir, "docs.xlsx");
+    const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
     expect(r.code).toBe(0);
     const rows = await sheetRows(out, "Tax invoices");
     expect(rows.map((x) => [x.contactName, x.grandTotal, x.status])).toEqual(
@@ -64,19 +40,19 @@ describe("docsheet pull", () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]["item.name"]).toBeUndefined();
 
-    const filtered = await runCli(["pull", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", out, "--start-date", "2026-02-01", "--end-date", "2026-02-28"]);
+    const filtered = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--start-date", "2026-02-01", "--end-date", "2026-02-28"]);
     expect(filtered.code).toBe(0);
     const feb = await sheetRows(out, "Tax invoices (2)");
     expect(feb.map((x) => x.contactName)).toEqual(["Pull Inline"]);
 
-    const searched = await runCli(["pull", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", join(dir, "s.xlsx"), "--search", "simple"]);
+    const searched = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "s.xlsx"), "--search", "simple"]);
     expect(searched.code).toBe(0);
-    expect((await sheetRows(join(dir, "s.xlsx"), "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple"]);
+    expect((await sheetRows(join(s.dir, "s.xlsx"), "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple"]);
   });
 
   it("pulls one row per line; the sheet checks clean and posts back as equal documents", async () => {
-    const out = join(dir, "lines.xlsx");
-    const r = await runCli(["pull", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", out, "--lines"]);
+    const out = join(s.dir, "lines.xlsx");
+    const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--lines"]);
     expect(r.code).toBe(0);
     const rows = await sheetRows(out, "Tax invoices");
     expect(rows).toHaveLength(4);
@@ -94,20 +70,20 @@ describe("docsheet pull", () => {
     await wb.xlsx.writeFile(out);
     const check = await runCli(["check", out, "--family", "tax-invoices", "--json"]);
     expect(JSON.parse(check.stdout)).toEqual([]);
-    const post = await runCli(["post", out, "--family", "tax-invoices", "--base-url", service.root, ...AUTH]);
+    const post = await runCli(["post", out, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
     expect(post.stdout).toMatch(/created 2/);
     expect(post.code).toBe(0);
     const all: DocumentRecord[] = [];
-    for await (const page of client.documents("tax-invoices").listAll({})) all.push(...page.list);
+    for await (const page of s.client.documents("tax-invoices").listAll({})) all.push(...page.list);
     const totals = (name: string) => all.filter((d) => d.contactName === name).map((d) => [d.subTotal, d.vatAmount, d.grandTotal, d.documentStructureType]);
     expect(totals("Pull Simple")).toEqual([[137.5, 9.63, 147.13, "SimpleDocument"], [137.5, 9.63, 147.13, "SimpleDocument"]]);
     expect(totals("Pull Inline")).toEqual([[1100, 63, 1063, "InlineDocument"], [1100, 63, 1063, "InlineDocument"]]);
   });
 
   it("exits 2 on bad filters", async () => {
-    const out = join(dir, "x.xlsx");
+    const out = join(s.dir, "x.xlsx");
     for (const extra of [["--range", "4"], ["--start-date", "2026-01-01"], ["--range", "5"], ["--start-date", "01/01/2026", "--end-date", "2026-01-31"]]) {
-      const r = await runCli(["pull", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", out, ...extra]);
+      const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, ...extra]);
       expect({ extra, code: r.code }).toEqual({ extra, code: 2 });
     }
   });

@@ -1,0 +1,53 @@
+// What the command-line tests share: the local service (child process) with a client of its demo
+// company and a scratch directory, once per test file; the bin's connection options; .xlsx files
+// written and read back with ExcelJS.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { createClient, type DocSheetClient } from "../../src/api";
+import { startTestService, type TestService } from "../helpers/service";
+
+export const AUTH = ["--client-id", "demo", "--client-secret", "demo-secret"];
+
+export interface CliSession {
+  service: TestService;
+  client: DocSheetClient;
+  dir: string;
+}
+
+/** Call at the top of a test file: filled once beforeAll has run, cleaned up in afterAll. */
+export function cliSession(name: string): CliSession {
+  const s = {} as CliSession;
+  beforeAll(async () => {
+    s.dir = mkdtempSync(join(tmpdir(), `docsheet-${name}-`));
+    s.service = await startTestService();
+    s.client = createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  });
+  afterAll(async () => {
+    await s.service?.stop();
+    if (s.dir) rmSync(s.dir, { recursive: true, force: true });
+  });
+  return s;
+}
+
+/** A one-sheet workbook of these rows (the first is the header). */
+export async function writeBook(path: string, rows: unknown[][], sheet = "Sales"): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet(sheet).addRows(rows);
+  await wb.xlsx.writeFile(path);
+  return path;
+}
+
+/** The data rows of a sheet (the first one by default) keyed by their header. */
+export async function sheetRows(path: string, sheet?: string): Promise<Record<string, unknown>[]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const ws = sheet === undefined ? wb.worksheets[0] : wb.getWorksheet(sheet)!;
+  const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+  const out: Record<string, unknown>[] = [];
+  ws.eachRow((row, i) => {
+    if (i > 1) out.push(Object.fromEntries(header.map((h, c) => [h, row.getCell(c + 1).value])));
+  });
+  return out;
+}
