@@ -48,6 +48,15 @@ export interface ResolveOptions {
   cache?: ContactCache;
 }
 
+/** Whether this body's contact is resolved from the cache alone: no query, so no write either. */
+export function resolvesFromCache(companyId: number, body: Json, opts: ResolveOptions): boolean {
+  if (!opts.cache) return false;
+  const id = typeof body.contactId === "number" ? body.contactId : 0;
+  if (id > 0) return opts.cache.byIdOf(id) !== undefined;
+  const name = sentText(body.contactName);
+  return id === 0 && name !== undefined && opts.cache.noCodeNamed(companyId, name) !== undefined;
+}
+
 export async function resolveContact(tx: Tx, companyId: number, side: Side, body: Json, opts: ResolveOptions): Promise<ResolvedContact> {
   const id = typeof body.contactId === "number" ? body.contactId : 0;
   if (id < 0) throw validationError([finding("contactId", MESSAGES.contactIdNegative)]);

@@ -1,10 +1,10 @@
 // Storage of documents: serial numbers, insert, read, update, soft delete, list pages, and the
 // references between documents. Every function takes a company id: another company's documents
 // simply do not exist for a caller.
-import { and, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { FAMILY_INFO, STATUS_NUMBER, type Family, type StatusWord } from "../../rules/codes";
-import type { Tx } from "../store/database";
-import { documentCounts, documentReferences, documents, serialCounters } from "../store/schema";
+import type { RawQuery, Tx } from "../store/database";
+import { documentReferences, documents, serialCounters } from "../store/schema";
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
@@ -31,25 +31,40 @@ export async function nextSerial(tx: Tx, companyId: number, family: Family, publ
 
 /** Inserts a document under the next serial of its company, family and month: the counter bump
  * and the insert are one statement (one round trip on the single-connection embedded store). */
-export async function insertDocument(tx: Tx, values: Omit<NewDocument, "serial">): Promise<DocumentRow> {
+const INSERT_DOCUMENT = `
+  with counter as (
+    insert into serial_counters (company_id, family, period, last) values ($1, $2, $3, 1)
+    on conflict (company_id, family, period) do update set last = serial_counters.last + 1
+    returning last
+  )
+  insert into documents (company_id, family, document_type, structure, serial, status, published_on, due_date,
+                         contact_id, contact_name, project_name, grand_total, remaining, body)
+  select $1, $2, $5, $6, $4 || lpad(counter.last::text, greatest(4, length(counter.last::text)), '0'),
+         $7, $8::date, $9::date, $10::bigint, $11, $12, $13::numeric, $14::numeric, $15::json
+  from counter
+  returning id, serial`;
+
+type InsertValues = Omit<NewDocument, "serial">;
+
+function insertParams(values: InsertValues): unknown[] {
   const period = periodOf(values.publishedOn);
   const prefix = FAMILY_INFO[values.family as Family].serialPrefix;
-  const result = await tx.execute(sql`
-    with counter as (
-      insert into ${serialCounters} (company_id, family, period, last) values (${values.companyId}, ${values.family}, ${period}, 1)
-      on conflict (company_id, family, period) do update set last = ${serialCounters}.last + 1
-      returning last
-    )
-    insert into ${documents} (company_id, family, document_type, structure, serial, status, published_on, due_date,
-                              contact_id, contact_name, project_name, grand_total, remaining, body)
-    select ${values.companyId}, ${values.family}, ${values.documentType}, ${values.structure},
-           ${prefix + period} || lpad(counter.last::text, greatest(4, length(counter.last::text)), '0'),
-           ${values.status}, ${values.publishedOn}::date, ${values.dueDate ?? null}::date, ${values.contactId ?? null}::bigint,
-           ${values.contactName ?? ""}, ${values.projectName ?? ""}, ${values.grandTotal ?? "0"}::numeric,
-           ${values.remaining ?? null}::numeric, ${JSON.stringify(values.body)}::json
-    from counter
-    returning id, serial, created_at`);
-  const [r] = (result as unknown as { rows: Array<{ id: number | string; serial: string; created_at: unknown }> }).rows;
+  return [
+    values.companyId, values.family, period, prefix + period, values.documentType, values.structure, values.status,
+    values.publishedOn, values.dueDate ?? null, values.contactId ?? null, values.contactName ?? "", values.projectName ?? "",
+    values.grandTotal ?? "0", values.remaining ?? null, JSON.stringify(values.body),
+  ];
+}
+
+/** A statement written with $1, $2, ... as a drizzle query (to run in a drizzle transaction). */
+function boundSql(text: string, params: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  for (let i = 0; i < parts.length; i++) chunks.push(i % 2 === 0 ? sql.raw(parts[i]) : sql`${params[Number(parts[i]) - 1]}`);
+  return sql.join(chunks);
+}
+
+function insertedRow(values: InsertValues, r: { id: number | string; serial: string }): DocumentRow {
   const now = new Date();
   return {
     id: Number(r.id), serial: r.serial, companyId: values.companyId, family: values.family, documentType: values.documentType,
@@ -58,6 +73,19 @@ export async function insertDocument(tx: Tx, values: Omit<NewDocument, "serial">
     grandTotal: values.grandTotal ?? "0", remaining: values.remaining ?? null, deleted: false, body: values.body,
     hasReferences: false, createdAt: now, updatedAt: now,
   };
+}
+
+/** Inserts a document in the caller's transaction. */
+export async function insertDocument(tx: Tx, values: InsertValues): Promise<DocumentRow> {
+  const result = await tx.execute(boundSql(INSERT_DOCUMENT, insertParams(values)));
+  return insertedRow(values, (result as unknown as { rows: Array<{ id: number | string; serial: string }> }).rows[0]);
+}
+
+/** The same insert as one statement straight through the driver, outside any transaction (it is
+ * atomic on its own): the create path when nothing else is written. */
+export async function insertDocumentDirect(query: RawQuery, values: InsertValues): Promise<DocumentRow> {
+  const [r] = await query<{ id: number | string; serial: string }>(INSERT_DOCUMENT, insertParams(values));
+  return insertedRow(values, r);
 }
 
 /** A live document of this company and family, optionally locked for update (FOR UPDATE). */
@@ -113,7 +141,9 @@ export interface ReferenceAnswer {
   type: number;
 }
 
-const STATUS_MAP = JSON.stringify(STATUS_NUMBER);
+/** The status number of a status word, as a SQL expression over `column`. */
+const statusNumberSql = (column: string): string =>
+  `case ${column} ${Object.entries(STATUS_NUMBER).map(([word, n]) => `when '${word.replace(/'/g, "''")}' then '${Number(n)}'`).join(" ")} else '0' end`;
 
 /** Answer fields that come from columns: never kept in the stored body. */
 export const COLUMN_FIELDS = [
@@ -123,68 +153,66 @@ export const COLUMN_FIELDS = [
 
 /** referencedToMe (links from this document to documents made from or paying it) or
  * referencedByMe (links from the sources of this document), as JSON text. */
-function referencesSql(d: SQL, side: "from" | "to"): SQL {
-  const column = side === "from" ? sql.raw("r.from_document_id") : sql.raw("r.to_document_id");
-  return sql`case when not ${d}.has_references then '[]' else coalesce((
+function referencesSql(d: string, side: "from" | "to"): string {
+  return `case when not ${d}.has_references then '[]' else coalesce((
     select json_agg(json_build_object(
       'referenceId', s.id, 'referenceDocumentType', s.document_type, 'referenceDocumentSerial', s.serial,
       'documentId', t.id, 'documentType', t.document_type, 'documentSerial', t.serial, 'type', r.kind) order by r.id)::text
-    from ${documentReferences} r
-    join ${documents} s on s.id = r.from_document_id
-    join ${documents} t on t.id = r.to_document_id
-    where ${column} = ${d}.id), '[]') end`;
+    from document_references r
+    join documents s on s.id = r.from_document_id
+    join documents t on t.id = r.to_document_id
+    where r.${side}_document_id = ${d}.id), '[]') end`;
 }
 
 /** The document as the service answers it, as JSON text built by the database: the column values
  * and references, then the stored body's fields. Text concatenation, not jsonb building: a list
- * page of 200 documents is one cheap statement. */
-function answerSql(d: SQL): SQL {
-  return sql`'{"recordId": ' || ${d}.id || ', "documentId": ' || ${d}.id
+ * page of 200 documents is one cheap statement. `d` must carry body_text (the body as text, made
+ * once per row: it is read twice here). */
+function answerSql(d: string): string {
+  return `'{"recordId": ' || ${d}.id || ', "documentId": ' || ${d}.id
     || ', "documentSerial": ' || to_json(${d}.serial)::text || ', "documentType": ' || ${d}.document_type
     || ', "publishedOn": "' || to_char(${d}.published_on, 'YYYY-MM-DD')
     || '", "dueDate": ' || coalesce('"' || to_char(${d}.due_date, 'YYYY-MM-DD') || '"', 'null')
-    || ', "status": ' || coalesce(${STATUS_MAP}::jsonb ->> ${d}.status, '0') || ', "statusString": ' || to_json(${d}.status)::text
+    || ', "status": ' || ${statusNumberSql(`${d}.status`)} || ', "statusString": ' || to_json(${d}.status)::text
     || ', "allowDelete": ' || (${d}.status = 'awaiting')::text
     || ', "referencedToMe": ' || ${referencesSql(d, "from")} || ', "referencedByMe": ' || ${referencesSql(d, "to")}
-    || case when ${d}.body::text = '{}' then '}' else ', ' || substr(${d}.body::text, 2) end`;
+    || case when ${d}.body_text = '{}' then '}' else ', ' || substr(${d}.body_text, 2) end`;
 }
+const ANSWER_SQL = answerSql("d");
+/** The rows of documents named by ids in `source` (a subquery with an id column), with body_text. */
+const withBodyText = (source: string): string =>
+  `${source} cross join lateral (select d0.*, d0.body::text as body_text from documents d0 where d0.id = page.id offset 0) d`;
 
-/** One page of a list: the total and the list as JSON text, ready to be sent. */
-export async function listDocuments(tx: Tx, f: ListFilter): Promise<{ total: number; listJson: string }> {
-  const conditions: (SQL | undefined)[] = [
-    eq(documents.companyId, f.companyId), eq(documents.family, f.family), eq(documents.deleted, false),
-    f.from ? gte(documents.publishedOn, f.from) : undefined,
-    f.to ? lte(documents.publishedOn, f.to) : undefined,
-  ];
+/** One page of a list: the total and the list as JSON text, ready to be sent. One statement straight
+ * through the driver: the total (kept count, or counted under a filter) and the page. */
+export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ total: number; listJson: string }> {
+  const params: unknown[] = [f.companyId, f.family];
+  const param = (v: unknown): string => `$${params.push(v)}`;
+  let where = "company_id = $1 and family = $2 and not deleted";
+  if (f.from) where += ` and published_on >= ${param(f.from)}::date`;
+  if (f.to) where += ` and published_on <= ${param(f.to)}::date`;
   if (f.search) {
-    const p = likePattern(f.search);
-    conditions.push(or(ilike(documents.contactName, p), ilike(documents.projectName, p), ilike(documents.serial, p)));
+    const p = param(likePattern(f.search));
+    where += ` and (contact_name ilike ${p} or project_name ilike ${p} or serial ilike ${p})`;
   }
-  const where = and(...conditions);
-  const filtered = Boolean(f.from || f.to || f.search);
-  const total = filtered
-    ? (await tx.select({ n: sql<number>`count(*)::int` }).from(documents).where(where))[0].n
-    : ((await tx.select({ n: documentCounts.live }).from(documentCounts)
-      .where(and(eq(documentCounts.companyId, f.companyId), eq(documentCounts.family, f.family))))[0]?.n ?? 0);
-  if (total === 0 || (f.currentPage - 1) * f.pageSize >= total) return { total, listJson: "[]" };
-  const d = sql.raw("d");
+  const total = f.from || f.to || f.search
+    ? `(select count(*)::int from documents where ${where})`
+    : "coalesce((select live from document_counts where company_id = $1 and family = $2), 0)";
   // The page's ids come from the list index alone (index-only scan), then the 200 rows are read.
-  const result = await tx.execute(sql`
-    select '[' || coalesce(string_agg(${answerSql(d)}, ',' order by d.published_on desc, d.id desc), '') || ']' as list
-    from (select ${documents.id} from ${documents} where ${where}
-          order by ${documents.publishedOn} desc, ${documents.id} desc
-          limit ${f.pageSize} offset ${(f.currentPage - 1) * f.pageSize}) page
-    join ${documents} d on d.id = page.id`);
-  return { total, listJson: (result as unknown as { rows: Array<{ list: string }> }).rows[0].list };
+  const page = `(select id from documents where ${where} order by published_on desc, id desc
+                 limit ${param(f.pageSize)} offset ${param((f.currentPage - 1) * f.pageSize)}) page`;
+  const [row] = await query<{ total: number; list: string }>(`
+    select ${total} as total,
+           (select '[' || coalesce(string_agg(${ANSWER_SQL}, ',' order by d.published_on desc, d.id desc), '') || ']'
+            from ${withBodyText(page)}) as list`, params);
+  return { total: Number(row.total), listJson: row.list };
 }
 
 /** Answers of documents by id (in that order), as the service sends them. */
 export async function documentAnswersById(tx: Tx, ids: number[]): Promise<Json[]> {
   if (ids.length === 0) return [];
-  const d = sql.raw("d");
-  const result = await tx.execute(sql`
-    select ${answerSql(d)} as doc, d.id from ${documents} d
-    where d.id = any(${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::bigint[])`);
+  const idList = `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
+  const result = await tx.execute(boundSql(`select ${ANSWER_SQL} as doc, d.id from ${withBodyText("unnest($1::bigint[]) as page(id)")}`, [idList]));
   const byId = new Map((result as unknown as { rows: Array<{ doc: string; id: unknown }> }).rows.map((r) => [Number(r.id), JSON.parse(r.doc) as Json]));
   return ids.map((id) => byId.get(id)).filter((x): x is Json => x !== undefined);
 }

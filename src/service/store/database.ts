@@ -15,9 +15,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repository functions take either. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
+/** A parameterised statement straight through the driver ($1, $2, ...): no query building, no
+ * per-query parser setup. For the hot paths (document create and list pages). */
+export type RawQuery = <R = Record<string, unknown>>(text: string, params: unknown[]) => Promise<R[]>;
+
 export interface Store {
   kind: "pglite" | "postgres";
   db: Db;
+  query: RawQuery;
   close(): Promise<void>;
   /** Counts document writes; the embedded store vacuums after many (it has no autovacuum). */
   noteWrites(count?: number): void;
@@ -36,7 +41,8 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     // PostgreSQL's autovacuum keeps the visibility map and statistics.
-    return { kind: "postgres", db: db as unknown as Db, close: () => pool.end(), noteWrites: () => undefined };
+    const query: RawQuery = async <R>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as R[];
+    return { kind: "postgres", db: db as unknown as Db, query, close: () => pool.end(), noteWrites: () => undefined };
   }
   const dir = join(opts.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
@@ -56,6 +62,8 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
   return {
     kind: "pglite",
     db: db as unknown as Db,
+    // PGlite's own query() takes its transaction mutex: it never runs inside another transaction.
+    query: async <R>(text: string, params: unknown[]) => (await client.query<R>(text, params)).rows,
     close: async () => {
       closing = true;
       await client.close();
