@@ -63,7 +63,8 @@ export async function actCommand(p: Parsed): Promise<number> {
       };
       break;
     case "email":
-      action = { kind, toEmail: p.values.to as string | undefined, fromEmail: p.values.from as string | undefined, subject: p.values.subject as string | undefined, message: p.values.message as string | undefined };
+      // The service refuses a message without a sender: say so before touching anything.
+      action = { kind, toEmail: p.values.to as string | undefined, fromEmail: required(p.values, "from"), subject: p.values.subject as string | undefined, message: p.values.message as string | undefined };
       break;
     case "share":
       action = { kind, culture: culture(p.values.culture) };

@@ -21,7 +21,7 @@ export type Action =
   | { kind: "payment"; paymentMethod?: number; paymentDate?: string }
   /** `save` stores the PDF (the CLI writes a file) and answers where, for the pdfFile column. */
   | { kind: "exportPdf"; culture?: "th" | "en"; save: (fileName: string, base64: string) => Promise<string> }
-  /** toEmail defaults to the row's contactEmail. */
+  /** toEmail defaults to the row's contactEmail; without fromEmail (the service needs a sender) nothing is sent. */
   | { kind: "email"; fromEmail?: string; toEmail?: string; subject?: string; message?: string }
   | { kind: "share"; culture?: "th" | "en" }
   /** The next document made from each row's document (the target must accept the family). */
@@ -125,13 +125,21 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             await finish(doc, false, "not sent: no e-mail address (fill contactEmail)");
             return;
           }
+          // The service requires a sender (fromemail); asking it without one only earns a field error.
+          if (!a.fromEmail) {
+            await finish(doc, false, "not sent: no sender address (give the From e-mail)");
+            return;
+          }
           const serial = doc.fields.documentSerial?.value ?? id;
-          const body: Record<string, unknown> = {
-            documentId: id, toemail: to, subject: a.subject ?? `${FAMILY_INFO[opts.family].label.en} ${String(serial)}`,
+          const sent = await api.email({
+            documentId: id, fromemail: a.fromEmail, toemail: to, subject: a.subject ?? `${FAMILY_INFO[opts.family].label.en} ${String(serial)}`,
             message: a.message ?? "", cCMyself: false,
-          };
-          if (a.fromEmail) body.fromemail = a.fromEmail;
-          await api.email(body);
+          });
+          // A relay failure answers 200 with ok false: the message was not delivered.
+          if (sent.ok === false) {
+            await finish(doc, false, `not sent: ${sent.message || "the service could not send it"}`);
+            return;
+          }
           await finish(doc, true, `e-mailed to ${to}`);
           return;
         }
