@@ -1,11 +1,12 @@
-// `docsheet act --action upgrade --to FAMILY` and `--action attach --file PATH` end to end: real
+// `docsheet act --action upgrade|attach|pdf|email|share` end to end: real
 // .xlsx files posted and acted on by the real bin (child process) against the real local service;
 // the outcome is read back from the workbook and from the service.
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { JsonBody } from "../../src/api";
 import { MESSAGES } from "../../src/rules/messages";
 import { makePng } from "../fixtures/files/make";
+import { pdfText } from "../service/pdf-readback";
 import { runCli } from "./run";
 import { AUTH, cliSession, sheetRows, writeBook } from "./session";
 
@@ -14,10 +15,10 @@ jest.setTimeout(240_000);
 const s = cliSession("act");
 const connection = (): string[] => ["--base-url", s.service.root, ...AUTH];
 
-/** A workbook of two-line documents, one per key, posted as `family` through the bin. */
-async function postedBook(name: string, family: string, keys: string[]): Promise<string> {
-  const rows: unknown[][] = [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"]];
-  for (const k of keys) rows.push([k, `CLI act ${k} Co`, "2026-03-01", true, "Pen", 3, 100], [k, null, null, null, "Ink", 2, 12.5]);
+/** A workbook of two-line documents, one per key (with the contact's e-mail when given), posted as `family` through the bin. */
+async function postedBook(name: string, family: string, keys: string[], emails: Record<string, string> = {}): Promise<string> {
+  const rows: unknown[][] = [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "Email"]];
+  for (const k of keys) rows.push([k, `CLI act ${k} Co`, "2026-03-01", true, "Pen", 3, 100, emails[k] ?? null], [k, null, null, null, "Ink", 2, 12.5, null]);
   const path = await writeBook(join(s.dir, name), rows);
   const post = await runCli(["post", path, "--family", family, ...connection()]);
   expect(post.stdout).toMatch(new RegExp(`created ${keys.length}`));
@@ -104,5 +105,104 @@ describe("docsheet act --action attach", () => {
     const none = await runCli(["act", path, "--family", "tax-invoices", "--action", "attach", ...connection()]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("--file is required");
+  });
+});
+
+describe("docsheet act --action pdf", () => {
+  it("saves one real PDF per document in --pdf-dir, named by its serial, and writes the file into the rows", async () => {
+    const path = await postedBook("pdf.xlsx", "tax-invoices", ["f1", "f2"]);
+    const dir = join(s.dir, "pdfs");
+    const run = await runCli(["act", path, "--family", "tax-invoices", "--action", "pdf", "--pdf-dir", dir, "--culture", "en", ...connection()]);
+    expect(run.stdout).toMatch(/pdf: 2 done, 0 failed; wrote /);
+    expect(run.code).toBe(0);
+    const rows = await sheetRows(path);
+    const serials = [rows[0].documentSerial, rows[2].documentSerial] as string[];
+    expect(readdirSync(dir).sort()).toEqual(serials.map((x) => `${x}.pdf`).sort());
+    for (const [i, serial] of serials.entries()) {
+      const file = join(dir, `${serial}.pdf`);
+      expect(rows[2 * i]).toMatchObject({ pdfFile: file, result: "PDF exported" });
+      expect(rows[2 * i + 1]).toMatchObject({ pdfFile: file });
+      const pdf = readFileSync(file);
+      expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(pdfText(pdf)).toContain(serial);
+    }
+  });
+
+  it("without --pdf-dir the PDFs go beside the output workbook", async () => {
+    const path = await postedBook("pdf-beside.xlsx", "quotations", ["g1"]);
+    const out = join(s.dir, "beside", "out.xlsx");
+    const run = await runCli(["act", path, "--family", "quotations", "--action", "pdf", "--out", out, ...connection()]);
+    expect(run.code).toBe(0);
+    const [row] = await sheetRows(out);
+    expect(row.pdfFile).toBe(join(s.dir, "beside", `${String(row.documentSerial)}.pdf`));
+    expect(existsSync(row.pdfFile as string)).toBe(true);
+  });
+});
+
+interface OutboxMessage { documentId: number | null; from: string; to: string[]; subject: string; attachments: Array<{ filename: string; contentType: string; base64: string }> }
+const outbox = async (): Promise<{ total: number; list: OutboxMessage[] }> => (await s.client.outbox({ pageSize: 200 })) as { total: number; list: OutboxMessage[] };
+
+describe("docsheet act --action email", () => {
+  it("sends each document to its row's address with its PDF; a row without an address is told so, exit 1", async () => {
+    const path = await postedBook("email.xlsx", "tax-invoices", ["m1", "m2", "m3"], { m1: "one@customer.example", m3: "three@customer.example" });
+    const before = (await outbox()).total;
+    const run = await runCli(["act", path, "--family", "tax-invoices", "--action", "email", "--from", "accounts@demo.example", ...connection()]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/email: 2 done, 1 failed; wrote /);
+    expect(run.stdout).toContain("m2 (row 4): not sent: no e-mail address (fill contactEmail)");
+    const rows = await sheetRows(path);
+    expect(rows.map((r) => r.result)).toEqual([
+      "e-mailed to one@customer.example", "e-mailed to one@customer.example",
+      "not sent: no e-mail address (fill contactEmail)", "not sent: no e-mail address (fill contactEmail)",
+      "e-mailed to three@customer.example", "e-mailed to three@customer.example",
+    ]);
+    const box = await outbox();
+    expect(box.total).toBe(before + 2);
+    expect(box.list.filter((m) => m.documentId === rows[2].recordId)).toEqual([]);
+    for (const [row, to] of [[rows[0], "one@customer.example"], [rows[4], "three@customer.example"]] as const) {
+      const mine = box.list.filter((m) => m.documentId === row.recordId);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ from: "accounts@demo.example", to: [to], subject: `Tax invoice ${String(row.documentSerial)}` });
+      expect(mine[0].attachments).toEqual([expect.objectContaining({ filename: `${String(row.documentSerial)}.pdf`, contentType: "application/pdf" })]);
+      const pdf = Buffer.from(mine[0].attachments[0].base64, "base64");
+      expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(pdfText(pdf)).toContain(String(row.documentSerial));
+    }
+  });
+
+  it("--to and --subject override the row; without --from it is a usage error and nothing is sent", async () => {
+    const path = await postedBook("email-to.xlsx", "quotations", ["n1"], { n1: "row@customer.example" });
+    const before = (await outbox()).total;
+    const none = await runCli(["act", path, "--family", "quotations", "--action", "email", ...connection()]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("--from is required");
+    expect((await outbox()).total).toBe(before);
+
+    const run = await runCli(["act", path, "--family", "quotations", "--action", "email", "--from", "accounts@demo.example", "--to", "boss@customer.example", "--subject", "Our quotation", ...connection()]);
+    expect(run.code).toBe(0);
+    const [row] = await sheetRows(path);
+    expect(row.result).toBe("e-mailed to boss@customer.example");
+    expect((await outbox()).list.filter((m) => m.documentId === row.recordId)).toEqual([expect.objectContaining({ to: ["boss@customer.example"], subject: "Our quotation" })]);
+  });
+});
+
+describe("docsheet act --action share", () => {
+  it("writes a link that opens the document without a token; a second run writes the same link", async () => {
+    const path = await postedBook("share.xlsx", "cash-invoices", ["h1"]);
+    const run = await runCli(["act", path, "--family", "cash-invoices", "--action", "share", ...connection()]);
+    expect(run.stdout).toMatch(/share: 1 done, 0 failed; wrote /);
+    expect(run.code).toBe(0);
+    const rows = await sheetRows(path);
+    const link = rows[0].shareLink as string;
+    expect(rows[1].shareLink).toBe(link);
+    expect(link.startsWith(`${s.service.origin}/share/`)).toBe(true);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await page.text()).toContain(String(rows[0].documentSerial));
+
+    const again = await runCli(["act", path, "--family", "cash-invoices", "--action", "share", ...connection()]);
+    expect(again.code).toBe(0);
+    expect((await sheetRows(path)).map((r) => r.shareLink)).toEqual([link, link]);
   });
 });

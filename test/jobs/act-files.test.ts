@@ -159,3 +159,25 @@ describe("act share", () => {
     expect([cell(wb, 1, "shareLink"), cell(wb, 3, "shareLink")]).toEqual(links);
   });
 });
+
+describe("act email through a relay that refuses the connection", () => {
+  // The service reads SMTP_URL when it starts: set only around this block's service start.
+  beforeAll(() => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:1";
+  });
+  const relay = jobsService();
+  beforeAll(() => {
+    delete process.env.SMTP_URL;
+  });
+
+  it("the service's ok false is a failed row with its reason, not 'e-mailed'", async () => {
+    const wb = new MemoryWorkbook({ S: [
+      ["documentKey", "Customer", "Email", "Date", "isVat", "Item", "Qty", "Unit price"],
+      ["r1", "Relay Co", "buyer@customer.example", "2026-03-01", true, "Pen", 1, 100],
+    ] });
+    await postJob(wb, relay.client, { family: "tax-invoices", now });
+    const out = await actJob(wb, relay.client, { family: "tax-invoices", action: { kind: "email", fromEmail: "accounts@demo.example" }, now });
+    expect(out).toMatchObject({ done: 0, failed: 1 });
+    expect(cell(wb, 1, "result")).toMatch(/^not sent: The e-mail could not be relayed: /);
+  });
+});
