@@ -19,7 +19,7 @@ export const USAGE = `Usage:
   docsheet act BOOK.xlsx --family FAMILY --action status|delete|payment|upgrade|pdf|email|share|attach --base-url URL
                --client-id ID --client-secret SECRET [--sheet NAME] [--rows 2,5-9] [--status WORD] [--payment-method N]
                [--payment-date YYYY-MM-DD] [--pdf-dir DIR] [--to EMAIL] [--from EMAIL] [--subject TEXT] [--out OUT.xlsx]
-               upgrade: --to FAMILY (the document to make); attach: --file PATH
+               upgrade: --to FAMILY (the document to make); attach: --file PATH; email: --from EMAIL (the sender)
   docsheet serve [--port 8787] [--data-dir DIR] [--database-url postgres://...]
 
 FAMILY: ${FAMILIES.join(", ")}

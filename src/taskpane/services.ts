@@ -73,6 +73,8 @@ export const ACTION_KINDS: readonly ActionKind[] = ["status", "delete", "payment
 export interface ActionRequest {
   kind: ActionKind;
   status?: string;
+  /** E-mail: the sender (required by the service) and an optional recipient for every row. */
+  from?: string;
   email?: string;
   upgradeTo?: Family;
   file?: { name: string; bytes: Uint8Array };
@@ -276,7 +278,7 @@ export function toJobAction(request: ActionRequest, savePdf: (fileName: string, 
     case "delete": return { kind: "delete" };
     case "payment": return { kind: "payment" };
     case "pdf": return { kind: "exportPdf", save: savePdf };
-    case "email": return { kind: "email", toEmail: request.email || undefined };
+    case "email": return { kind: "email", fromEmail: request.from || undefined, toEmail: request.email || undefined };
     case "share": return { kind: "share" };
     case "upgrade": return request.upgradeTo ? { kind: "upgrade", to: request.upgradeTo } : null;
     default: return null;

@@ -9,7 +9,7 @@ import { postJob } from "../../src/jobs/post";
 import { FAMILY_INFO, upgradeTargets, type Family } from "../../src/rules/codes";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { ActionsSection, actionsFor } from "../../src/taskpane/sections/actions";
-import { createServices, type PaneServices } from "../../src/taskpane/services";
+import { createServices, toJobAction, type ActionRequest, type PaneServices } from "../../src/taskpane/services";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { TestService } from "../helpers/service";
 
@@ -96,6 +96,42 @@ describe("the Upgrade control", () => {
     const run = [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!;
     expect(run.disabled).toBe(true);
     expect(root.textContent).toContain("Connect first");
+  });
+});
+
+describe("the E-mail action", () => {
+  function type(root: HTMLElement, id: string, value: string): void {
+    const input = root.querySelector(`#${id}`) as HTMLInputElement;
+    act(() => {
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+
+  test("needs the sender; the recipient may be left to each row's contactEmail", async () => {
+    const requests: ActionRequest[] = [];
+    const services: PaneServices = {
+      ...createServices({ port: new MemoryWorkbook(), relayBase: null }),
+      act: async (_family, request) => {
+        requests.push(request);
+        return { ok: 1, skipped: 0, failed: 0, links: [] };
+      },
+    };
+    const root = mount(services, "tax-invoices", "en", true);
+    choose(root, "ds-action", "email");
+    const run = () => act(() => [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!.click());
+    run();
+    expect(root.textContent).toContain(translator("en")("fromEmail"));
+    expect(requests).toHaveLength(0);
+
+    type(root, "ds-from", "billing@demo.example");
+    run();
+    await until(() => requests.length === 1, "the act request");
+    expect(toJobAction(requests[0], async () => "")).toEqual({ kind: "email", fromEmail: "billing@demo.example", toEmail: undefined });
+
+    type(root, "ds-email", "not an address");
+    run();
+    expect(requests).toHaveLength(1);
   });
 });
 

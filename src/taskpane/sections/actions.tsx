@@ -13,12 +13,15 @@ export function actionsFor(family: Family): ActionKind[] {
   return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true));
 }
 
+const isEmail = (text: string): boolean => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text.trim());
+
 export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean; confirm?: (text: string) => boolean }) {
   const { t, services, family } = props;
   const info = FAMILY_INFO[family];
   const kinds = actionsFor(family).filter((k) => services.actionKinds.includes(k));
   const [kind, setKind] = useState<ActionKind>("status");
   const [status, setStatus] = useState(info.statuses[0] ?? "");
+  const [from, setFrom] = useState("");
   const [email, setEmail] = useState("");
   const [file, setFile] = useState<ActionRequest["file"]>();
   const targets = upgradeTargets(family);
@@ -33,11 +36,13 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
 
   function start() {
     setProblem(null);
-    if (current === "email" && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())) return setProblem(t("required", { field: t("email") }));
+    // The service needs a sender; the recipient defaults to each row's contactEmail.
+    if (current === "email" && !isEmail(from)) return setProblem(t("required", { field: t("fromEmail") }));
+    if (current === "email" && email.trim() !== "" && !isEmail(email)) return setProblem(t("required", { field: t("email") }));
     if (current === "attach" && !file) return setProblem(t("required", { field: t("file") }));
     if (current === "attach" && file && file.bytes.length > ATTACHMENT_MAX_BYTES) return setProblem(t("fileTooLarge", { name: file.name }));
     if (current === "delete" && !(props.confirm ?? ((s) => window.confirm(s)))(t("confirmDelete"))) return;
-    const request: ActionRequest = { kind: current, status: currentStatus, email: email.trim(), upgradeTo: currentTarget, file };
+    const request: ActionRequest = { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file };
     if (act) void task.run((ctx) => act(family, request, ctx));
   }
 
@@ -72,6 +77,8 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
       )}
       {current === "email" && (
         <>
+          <label for="ds-from">{t("fromEmail")}</label>
+          <input id="ds-from" type="email" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
           <label for="ds-email">{t("email")}</label>
           <input id="ds-email" type="email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
         </>
