@@ -2,8 +2,9 @@
 // references between documents. Every function takes a company id: another company's documents
 // simply do not exist for a caller.
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
-import { FAMILY_INFO, STATUS_NUMBER, type Family, type StatusWord } from "../../rules/codes";
+import { FAMILY_INFO, STATUS_NUMBER, type Family } from "../../rules/codes";
 import type { RawQuery, Tx } from "../store/database";
+import { answerHeader } from "./answer-header";
 import { documentReferences, documents, serialCounters } from "../store/schema";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -220,19 +221,5 @@ export async function documentAnswersById(tx: Tx, ids: number[]): Promise<Json[]
 /** The answer of a document just created without references: built from the row, no round trip.
  * It equals what documentAnswersById gives for it (tested). */
 export function newDocumentAnswer(row: DocumentRow): Json {
-  const status = row.status as StatusWord;
-  return {
-    ...row.body,
-    recordId: row.id,
-    documentId: row.id,
-    documentSerial: row.serial,
-    documentType: row.documentType,
-    publishedOn: row.publishedOn,
-    dueDate: row.dueDate,
-    status: STATUS_NUMBER[status] ?? 0,
-    statusString: status,
-    allowDelete: status === "awaiting",
-    referencedToMe: [],
-    referencedByMe: [],
-  };
+  return { ...row.body, ...answerHeader(row, row.documentType), dueDate: row.dueDate, referencedToMe: [], referencedByMe: [] };
 }

@@ -3,8 +3,9 @@
 // certificate as the service answers it.
 import { Decimal, parseDecimal, roundHalfUp, toWireNumber } from "../../rules/money";
 import { finding, type Finding } from "../../rules/findings";
-import { DOCUMENT_TYPE, STATUS_NUMBER, type StatusWord } from "../../rules/codes";
+import { DOCUMENT_TYPE } from "../../rules/codes";
 import type { withholdingTaxes } from "../store/schema";
+import { answerHeader } from "../documents/answer-header";
 
 type Json = Record<string, unknown>;
 export type WithholdingRow = typeof withholdingTaxes.$inferSelect;
@@ -72,16 +73,5 @@ export function computeWithholding(body: Json): { items: Json[]; total: Decimal;
 
 /** The certificate as the service answers it: columns first, then the stored body. */
 export function withholdingAnswer(row: WithholdingRow): Json {
-  const status = row.status as StatusWord;
-  return {
-    ...row.body,
-    recordId: row.id,
-    documentId: row.id,
-    documentSerial: row.serial,
-    documentType: DOCUMENT_TYPE.WithHoldingTax,
-    publishedOn: row.publishedOn,
-    status: STATUS_NUMBER[status] ?? 0,
-    statusString: status,
-    allowDelete: status === "awaiting",
-  };
+  return { ...row.body, ...answerHeader(row, DOCUMENT_TYPE.WithHoldingTax) };
 }
