@@ -2,9 +2,12 @@
 # Starts a throw-away PostgreSQL cluster on 127.0.0.1 for the tests and prints its URL.
 # Usage: eval "$(bash scripts/pg-up.sh)"   → exports TEST_DATABASE_URL
 set -euo pipefail
+# The first free port from 55432 up (a developer may already run a cluster there).
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 port=${PGPORT_TEST:-55432}
+while ! port_free "$port"; do port=$((port + 1)); done
 bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-[ -n "$bindir" ] || { echo "echo 'no PostgreSQL server installed' >&2"; exit 0; }
+[ -n "$bindir" ] || { echo "no PostgreSQL server installed" >&2; exit 1; }
 dir=$(mktemp -d /tmp/docsheet-pg.XXXXXX)
 as=()
 if [ "$(id -u)" = 0 ]; then chown postgres "$dir"; as=(runuser -u postgres --); fi
