@@ -7,7 +7,7 @@ import { postJob } from "../../src/jobs/post";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { pdfText } from "../service/pdf-readback";
-import { jobsService, now } from "./service";
+import { jobsService, now, col, cell } from "./service";
 
 jest.setTimeout(120_000);
 
@@ -32,12 +32,6 @@ async function postedInvoices(docs: Array<[key: string, email: string | null]>):
   return wb;
 }
 
-const col = (wb: MemoryWorkbook, name: string): number => {
-  const c = wb.sheet("S").values[0].indexOf(name);
-  if (c < 0) throw new Error(`no column ${name} in ${JSON.stringify(wb.sheet("S").values[0])}`);
-  return c;
-};
-const cell = (wb: MemoryWorkbook, row: number, name: string): CellValue => wb.sheet("S").values[row][col(wb, name)] ?? null;
 const act = (wb: MemoryWorkbook, action: Action) => actJob(wb, svc.client, { family: "tax-invoices", action, now });
 
 async function outbox(): Promise<{ total: number; list: OutboxMessage[] }> {

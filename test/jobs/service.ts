@@ -1,6 +1,8 @@
 // The local service the job tests run against (a child process, started once per test file) and
 // a client of its demo company; the jobs' clock is fixed so dates in the sheets stay valid.
 import { createClient, type DocSheetClient } from "../../src/api";
+import type { MemoryWorkbook } from "../../src/workbook/memory";
+import type { CellValue } from "../../src/workbook/port";
 import { startTestService, type TestService } from "../helpers/service";
 
 export interface JobsService {
@@ -20,3 +22,13 @@ export function jobsService(): JobsService {
 }
 
 export const now = (): Date => new Date("2026-03-05T10:00:00");
+
+/** Column of a header text in row 0 of sheet S; throws with the header when it is missing. */
+export function col(wb: MemoryWorkbook, name: string): number {
+  const c = wb.sheet("S").values[0].indexOf(name);
+  if (c < 0) throw new Error(`no column ${name} in ${JSON.stringify(wb.sheet("S").values[0])}`);
+  return c;
+}
+
+/** The value under a header in a row of sheet S. */
+export const cell = (wb: MemoryWorkbook, row: number, name: string): CellValue => wb.sheet("S").values[row][col(wb, name)] ?? null;

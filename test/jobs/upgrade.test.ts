@@ -9,7 +9,7 @@ import { MESSAGES, formatMessage } from "../../src/rules/messages";
 import { upgradeTargets, type Family } from "../../src/rules/codes";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { jobsService, now } from "./service";
+import { jobsService, now, col, cell } from "./service";
 
 jest.setTimeout(120_000);
 
@@ -25,13 +25,6 @@ async function postedQuotations(keys: string[]): Promise<MemoryWorkbook> {
   return wb;
 }
 
-/** Column of a header text in row 0. */
-const col = (wb: MemoryWorkbook, name: string): number => {
-  const c = wb.sheet("S").values[0].indexOf(name);
-  if (c < 0) throw new Error(`no column ${name} in ${JSON.stringify(wb.sheet("S").values[0])}`);
-  return c;
-};
-const cell = (wb: MemoryWorkbook, row: number, name: string): CellValue => wb.sheet("S").values[row][col(wb, name)] ?? null;
 const total = async (family: Family): Promise<number> => (await svc.client.documents(family).list({ pageSize: 1 })).total;
 
 describe("act upgrade", () => {
