@@ -1,6 +1,6 @@
 // Document bodies (simple, inline, update, upgrade, with-payment): runs every rule that applies
 // to the operation, each finding at the dotted path of its field.
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { DOCUMENT_STRUCTURE, FAMILY_INFO, type Family } from "../codes";
 import { finding, type Finding } from "../findings";
 import { MESSAGES, formatMessage } from "../messages";
@@ -37,7 +37,7 @@ export function checkDocument(body: unknown, ctx: DocumentCheckContext): Finding
   return guarded(() => documentFindings(body, ctx));
 }
 
-function documentSchema(ctx: DocumentCheckContext): z.ZodType {
+function documentSchema(ctx: DocumentCheckContext): z.ZodMiniType {
   if (ctx.operation === "upgrade") return ctx.withPayment ? UpgradeWithPaymentDocumentSchema : UpgradeDocumentSchema;
   if (ctx.withPayment) return WithPaymentDocumentSchema;
   if (ctx.operation === "update") return UpdateDocumentSchema;

@@ -4,7 +4,7 @@
 // cannot tell (an unknown schema kind or check, a transform before a refinement) it answers false
 // and the caller runs zod, which then gives the exact findings. Derived from the schema itself, so
 // the two cannot drift apart.
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 type Accept = (value: unknown) => boolean;
 type Node = { _zod: { def: Def; optin?: string } };
@@ -161,7 +161,7 @@ function objectAccept(def: Def): Accept | null {
 const compiled = new WeakMap<object, Accept | null>();
 
 /** True when the schema surely accepts the value; false means "ask zod". */
-export function quickAccept(schema: z.ZodType, value: unknown): boolean {
+export function quickAccept(schema: z.ZodMiniType, value: unknown): boolean {
   let accept = compiled.get(schema);
   if (accept === undefined) {
     accept = compile(schema as unknown as Node, false);

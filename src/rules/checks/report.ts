@@ -1,6 +1,6 @@
 // Turning zod issues into findings, and running a check so that it never throws and never
 // repeats itself.
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { finding, type Finding } from "../findings";
 import { quickAccept } from "./quick-accept";
 
@@ -25,7 +25,7 @@ export function zodFindings(issues: readonly z.core.$ZodIssue[], prefix = ""): F
   return out;
 }
 
-export function schemaFindings(schema: z.ZodType, body: unknown): Finding[] {
+export function schemaFindings(schema: z.ZodMiniType, body: unknown): Finding[] {
   if (quickAccept(schema, body)) return [];
   const result = schema.safeParse(body);
   return result.success ? [] : zodFindings(result.error.issues);

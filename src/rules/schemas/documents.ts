@@ -1,14 +1,16 @@
 // Document bodies: simple, inline, update (PUT), upgrade and with-payment.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { EXPENSE_VIEW } from "../codes";
 import { MESSAGES } from "../messages";
 import { LineItemSchema } from "./lines";
 import { paymentFields } from "./payments";
-import { bool, date, int, isMissing, num, oneOf, opt, phrase, str, wireDate, wireInt, wireNumber, wireString } from "./wire";
+import {
+  bool, date, int, isMissing, list, num, oneOf, opt, phrase, requiredText, str, textOrNumber, wireDate, wireInt, wireNumber,
+} from "./wire";
 
 export const UpgradeReferenceSchema = z.looseObject({
-  recordId: wireInt().refine((v) => v > 0, { error: "must be greater than 0" }),
-  referenceDocumentSerial: wireString().min(1, { error: "is required" }),
+  recordId: wireInt().check(z.refine((v: number) => v > 0, { error: "must be greater than 0" })),
+  referenceDocumentSerial: requiredText(),
   referenceDocumentType: wireInt(),
 }, { error: phrase("must be an object") });
 export type UpgradeReference = z.infer<typeof UpgradeReferenceSchema>;
@@ -60,15 +62,13 @@ export const documentFields = {
   showSignatureOrStamp: bool(),
   documentStructureType: opt(z.enum(STRUCTURE_TYPES, { error: `must be one of ${STRUCTURE_TYPES.join(", ")}` })),
   // [PM] samples send 0, [V3] types it as a string: both are taken.
-  saleAndPurchaseChannel: opt(z.union([z.string(), z.number()], { error: "must be text" })),
+  saleAndPurchaseChannel: opt(textOrNumber("must be text")),
   expenseCategoryView: opt(oneOf(Object.values(EXPENSE_VIEW), "expenseCategoryView")),
   isBatchDocument: bool(),
   partialPaymentMethod: int(),
   documentReference: opt(z.array(UpgradeReferenceSchema, { error: "must be a list" })),
-  externalId: opt(z.union([z.string(), z.number()])),
-  items: z
-    .array(LineItemSchema, { error: phrase("must be a list of lines") })
-    .min(1, { error: MESSAGES.itemsRequired }),
+  externalId: opt(textOrNumber()),
+  items: list(LineItemSchema, phrase("must be a list of lines"), 1, MESSAGES.itemsRequired),
 };
 
 export const SimpleDocumentSchema = z.looseObject(documentFields, { error: MESSAGES.bodyNotObject });
@@ -121,9 +121,12 @@ export type WithPaymentDocument = z.infer<typeof WithPaymentDocumentSchema>;
 export const UpgradeDocumentSchema = z.looseObject({
   ...documentFields,
   ...inlineFields,
-  documentReference: z
-    .array(UpgradeReferenceSchema, { error: (iss) => (isMissing(iss.input) ? MESSAGES.upgradeReferenceRequired : "must be a list") })
-    .min(1, { error: MESSAGES.upgradeReferenceRequired }),
+  documentReference: list(
+    UpgradeReferenceSchema,
+    (iss) => (isMissing(iss.input) ? MESSAGES.upgradeReferenceRequired : "must be a list"),
+    1,
+    MESSAGES.upgradeReferenceRequired,
+  ),
 }, { error: MESSAGES.bodyNotObject });
 export type UpgradeDocument = z.infer<typeof UpgradeDocumentSchema>;
 

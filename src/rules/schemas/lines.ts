@@ -1,7 +1,7 @@
 // Line items of documents, with the expense, inline-withholding and partial-receipt fields.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { VAT_RATES } from "../codes";
-import { int, num, oneOf, opt, phrase, str, wireIdOrCode } from "./wire";
+import { int, num, oneOf, opt, phrase, str, textOrNumber, wireIdOrCode } from "./wire";
 
 export const LineItemSchema = z.looseObject({
   id: int(),
@@ -14,8 +14,8 @@ export const LineItemSchema = z.looseObject({
   total: num(),
   discountAmount: num(),
   vatRate: opt(oneOf(VAT_RATES, "vatRate")),
-  sellChartOfAccountCode: opt(z.union([z.string(), z.number()], { error: "must be an account code" })),
-  buyChartOfAccountCode: opt(z.union([z.string(), z.number()], { error: "must be an account code" })),
+  sellChartOfAccountCode: opt(textOrNumber("must be an account code")),
+  buyChartOfAccountCode: opt(textOrNumber("must be an account code")),
   // Expense lines (service-facts §3.3).
   systemCode: opt(wireIdOrCode()),
   categoryId: opt(wireIdOrCode()),

@@ -1,16 +1,19 @@
 // Master data bodies (service-facts §5): contacts, products, bank accounts, company, withholding
 // tax certificates, journal entries.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MESSAGES } from "../messages";
 import { contactHeaderFields } from "./documents";
-import { bool, date, int, num, oneOf, opt, phrase, str, wireDate, wireIdOrCode, wireInt, wireNumber, wireString } from "./wire";
+import {
+  bool, date, int, list, nonBlankText, num, oneOf, opt, phrase, requiredText, str, textOrNumber, wireDate, wireIdOrCode, wireInt,
+  wireNumber, wireString,
+} from "./wire";
 
 export const ContactSchema = z.looseObject({
   id: int(),
   contactGroup: oneOf([1, 3, 9], "contactGroup"),
   contactType: oneOf([0, 3, 5, 7, 9], "contactType"),
   contactCode: str(),
-  contactName: wireString().refine((v) => v.trim() !== "", { error: "is required" }),
+  contactName: nonBlankText(),
   contactAddress: str(),
   contactZipCode: str(),
   contactTaxId: str(),
@@ -38,7 +41,7 @@ export const ProductSchema = z.looseObject({
   productStructureType: str(),
   type: oneOf([1, 3, 5], "type"),
   code: str(),
-  name: wireString().refine((v) => v.trim() !== "", { error: "is required" }),
+  name: nonBlankText(),
   unitName: str(),
   categoryName: str(),
   barcode: str(),
@@ -55,8 +58,8 @@ export const ProductSchema = z.looseObject({
 export type Product = z.infer<typeof ProductSchema>;
 
 export const BankAccountSchema = z.looseObject({
-  bankAccountNumber: wireString().min(1, { error: "is required" }),
-  bankAccountName: wireString().min(1, { error: "is required" }),
+  bankAccountNumber: requiredText(),
+  bankAccountName: requiredText(),
   bankAccountType: oneOf([1, 3, 5, 7], "bankAccountType"),
   bankBranch: wireString(),
   bankId: wireInt(),
@@ -64,8 +67,8 @@ export const BankAccountSchema = z.looseObject({
 export type BankAccount = z.infer<typeof BankAccountSchema>;
 
 export const CompanyInfoSchema = z.looseObject({
-  companyType: opt(z.union([z.string(), z.number()])),
-  compnayName: wireString().min(1, { error: "is required" }), // wire typo kept (service-facts §5.9)
+  companyType: opt(textOrNumber()),
+  compnayName: requiredText(), // wire typo kept (service-facts §5.9)
   companyNameEn: str(),
   companyAddress: str(),
   companyAddressEn: str(),
@@ -96,15 +99,14 @@ export const WithholdingTaxSchema = z.looseObject({
   ...contactHeaderFields(),
   entity: wireInt(),
   textOther: str(),
-  withholdingTaxItems: z.array(WithholdingTaxItemSchema, { error: phrase("must be a list") })
-    .min(1, { error: "must contain at least one line" }),
+  withholdingTaxItems: list(WithholdingTaxItemSchema, phrase("must be a list"), 1, "must contain at least one line"),
   total: num(),
   totalTaxWithheld: num(),
   taxPayment: int(),
   taxPaymentOthers: str(),
   providentFundNumber: str(),
-  providentFundAmount: opt(z.union([z.string(), z.number()])),
-  socialSecurityAmount: opt(z.union([z.string(), z.number()])),
+  providentFundAmount: opt(textOrNumber()),
+  socialSecurityAmount: opt(textOrNumber()),
   remarks: str(),
   internalNotes: str(),
   showSignatureOrStamp: bool(),
@@ -120,14 +122,16 @@ export const JournalEntrySchema = z.looseObject({
   note: str(),
   remarks: str(),
   reference: str(),
-  bookOfAccounts: z.array(
+  bookOfAccounts: list(
     z.looseObject({
       debitCredit: oneOf([1, 3], "debitCredit"),
       chartOfAccountId: wireIdOrCode(),
       value: wireNumber(),
       description: str(),
     }, { error: phrase("must be an object") }),
-    { error: phrase("must be a list") },
-  ).min(2, { error: "must contain at least one debit and one credit row" }),
+    phrase("must be a list"),
+    2,
+    "must contain at least one debit and one credit row",
+  ),
 }, { error: MESSAGES.bodyNotObject });
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;

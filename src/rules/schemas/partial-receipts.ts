@@ -1,10 +1,10 @@
 // Partial receipts (spec, Partial receipt). Values (true, 11, 3, 7, > 0) are checked in
 // checks/partial-receipt.ts with their own messages; the schema checks the types.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MESSAGES } from "../messages";
 import { STRUCTURE_TYPES, companyHeaderFields, documentFields } from "./documents";
 import { LineItemSchema } from "./lines";
-import { bool, date, int, num, opt, phrase, wireNumber } from "./wire";
+import { bool, date, int, list, num, opt, phrase, wireNumber } from "./wire";
 
 export const PartialReceiptItemSchema = LineItemSchema;
 export type PartialReceiptItem = z.infer<typeof PartialReceiptItemSchema>;
@@ -17,9 +17,7 @@ const partialFields = {
   partialPaymentMethod: int(),
   creditType: int(),
   grandTotal: wireNumber(),
-  items: z
-    .array(PartialReceiptItemSchema, { error: phrase("must be a list of lines") })
-    .min(1, { error: MESSAGES.itemsRequired }),
+  items: list(PartialReceiptItemSchema, phrase("must be a list of lines"), 1, MESSAGES.itemsRequired),
 };
 
 export const PartialReceiptCreateSchema = z.looseObject(partialFields, { error: MESSAGES.bodyNotObject });

@@ -1,7 +1,7 @@
 // Payment fields, alone and as the payment body of a document.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MESSAGES } from "../messages";
-import { date, int, num, opt, str, wireDate, wireIdOrCode, wireInt, wireNumber } from "./wire";
+import { date, int, num, opt, str, textOrNumber, wireDate, wireIdOrCode, wireInt, wireNumber } from "./wire";
 
 export const paymentFields = {
   paymentMethod: wireInt(),
@@ -11,7 +11,7 @@ export const paymentFields = {
   transferBankAccountId: opt(wireIdOrCode()),
   chequeBankAccountId: opt(wireIdOrCode()),
   chequeDate: date(),
-  chequeNumber: opt(z.union([z.string(), z.number()], { error: "must be text" })),
+  chequeNumber: opt(textOrNumber("must be text")),
   bankChequeId: opt(wireIdOrCode()),
   creditCardBankAccountId: opt(wireIdOrCode()),
   creditCardId: opt(wireIdOrCode()),

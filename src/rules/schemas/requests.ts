@@ -1,35 +1,34 @@
 // Request bodies and queries other than documents: the list query, base64 attachments, e-mail,
 // share and PDF export.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ATTACHMENT_MAX_FILES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RANGE_VALUES } from "../codes";
 import { MESSAGES } from "../messages";
-import { bool, isIsoDate, opt, phrase, str, wireInt, wireString } from "./wire";
+import { bool, isIsoDate, opt, phrase, requiredText, str, wireInt, wireString } from "./wire";
 
 // ---------------------------------------------------------------------------------------------
 // List query: every value arrives as query text.
 
 const queryInt = (min: number, minMessage: string) =>
-  z
-    .string()
-    .regex(/^\s*[+-]?\d{1,9}\s*$/, { error: "must be a whole number" })
-    .transform(Number)
-    .refine((v) => v >= min, { error: minMessage });
+  z.pipe(z.string().check(z.regex(/^\s*[+-]?\d{1,9}\s*$/, { error: "must be a whole number" })), z.transform(Number))
+    .check(z.refine((v: number) => v >= min, { error: minMessage }));
+
+const queryDate = () => z.optional(z.string().check(z.refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" })));
 
 export const ListQuerySchema = z.looseObject({
-  currentPage: queryInt(1, MESSAGES.currentPageMin).default(1),
-  pageSize: queryInt(1, MESSAGES.pageSizeMin)
-    .refine((v) => v <= PAGE_SIZE_MAX, { error: MESSAGES.pageSizeMax, abort: true })
-    .default(PAGE_SIZE_DEFAULT),
-  searchString: z.string().optional(),
-  range: z
-    .string()
-    .refine((v) => (RANGE_VALUES as number[]).map(String).includes(v.trim()), { error: MESSAGES.rangeValue })
-    .transform((v) => Number(v))
-    .optional(),
-  month: z.string().optional(),
-  year: z.string().optional(),
-  startDate: z.string().refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" }).optional(),
-  endDate: z.string().refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" }).optional(),
+  currentPage: z._default(queryInt(1, MESSAGES.currentPageMin), 1),
+  pageSize: z._default(
+    queryInt(1, MESSAGES.pageSizeMin).check(z.refine((v: number) => v <= PAGE_SIZE_MAX, { error: MESSAGES.pageSizeMax, abort: true })),
+    PAGE_SIZE_DEFAULT,
+  ),
+  searchString: z.optional(z.string()),
+  range: z.optional(z.pipe(
+    z.string().check(z.refine((v: string) => (RANGE_VALUES as number[]).map(String).includes(v.trim()), { error: MESSAGES.rangeValue })),
+    z.transform((v: string) => Number(v)),
+  )),
+  month: z.optional(z.string()),
+  year: z.optional(z.string()),
+  startDate: queryDate(),
+  endDate: queryDate(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
@@ -58,18 +57,20 @@ export function normalizeAttachmentKeys(raw: unknown): unknown {
 }
 
 export const Base64AttachmentSchema = z.looseObject({
-  fileName: wireString().min(1, { error: "is required" }),
+  fileName: requiredText(),
   fileType: str(),
-  base64Data: wireString().min(1, { error: "is required" }),
+  base64Data: requiredText(),
 }, { error: phrase("must be an object") });
 export type Base64Attachment = z.infer<typeof Base64AttachmentSchema>;
 
-export const Base64AttachmentBodySchema = z.preprocess(
-  normalizeAttachmentKeys,
+export const Base64AttachmentBodySchema = z.pipe(
+  z.transform(normalizeAttachmentKeys),
   z.union([
     Base64AttachmentSchema,
-    z.array(Base64AttachmentSchema).min(1, { error: "must contain at least one file" })
-      .max(ATTACHMENT_MAX_FILES, { error: MESSAGES.attachmentTooMany }),
+    z.array(Base64AttachmentSchema).check(
+      z.minLength(1, { error: "must contain at least one file" }),
+      z.maxLength(ATTACHMENT_MAX_FILES, { error: MESSAGES.attachmentTooMany }),
+    ),
   ], { error: "must be an attachment object or a list of them" }),
 );
 export type Base64AttachmentBody = z.infer<typeof Base64AttachmentBodySchema>;
@@ -80,11 +81,11 @@ export type Base64AttachmentBody = z.infer<typeof Base64AttachmentBodySchema>;
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 /** One address or several separated by commas or semicolons. */
 const emailList = () =>
-  wireString().refine(
-    (v) => v.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== "").length > 0 &&
+  wireString().check(z.refine(
+    (v: string) => v.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== "").length > 0 &&
       v.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== "").every((s) => EMAIL.test(s)),
     { error: "must be e-mail addresses separated by commas" },
-  );
+  ));
 
 export const CULTURES = ["th", "en"] as const;
 const culture = () => z.enum(CULTURES, { error: 'must be "th" or "en"' });
@@ -96,7 +97,7 @@ export const EmailSchema = z.looseObject({
   cCMyself: bool(),
   ccEmail: opt(z.union([z.literal(""), emailList()])),
   bccEmail: opt(z.union([z.literal(""), emailList()])),
-  subject: wireString().min(1, { error: "is required" }),
+  subject: requiredText(),
   message: str(),
   doCopy: bool(),
   culture: opt(culture()),
@@ -106,7 +107,7 @@ export type Email = z.infer<typeof EmailSchema>;
 
 export const ShareSchema = z.looseObject({
   documentId: wireInt(),
-  culture: culture().default("th"),
+  culture: z._default(culture(), "th"),
 }, { error: MESSAGES.bodyNotObject });
 export type Share = z.infer<typeof ShareSchema>;
 

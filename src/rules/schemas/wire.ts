@@ -13,7 +13,9 @@
 // - Optional fields also accept null (the .NET service treats null as absent).
 // - Field error messages are phrases ("must be a number", "is required"); zodFindings in checks/report.ts
 //   puts the field name in front of them.
-import { z } from "zod";
+// - Written with zod/mini (functions, not methods): the task pane bundles these schemas, and the
+//   mini API is a third of the classic one's size. The service and the CLI use the same schemas.
+import * as z from "zod/mini";
 
 export const isMissing = (input: unknown) => input === undefined;
 export const phrase = (what: string) => (iss: { input?: unknown }) => (isMissing(iss.input) ? "is required" : what);
@@ -21,23 +23,30 @@ export const phrase = (what: string) => (iss: { input?: unknown }) => (isMissing
 const NUMERIC_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 const INTEGER_TEXT = /^\s*[+-]?\d{1,15}\s*$/;
 
-/** A number: JSON number or plain numeric text, out as a number. */
-export const wireNumber = () =>
-  z.union([z.number(), z.string().regex(NUMERIC_TEXT).transform(Number)], { error: phrase("must be a number") });
+/** Text matching `pattern`, out as a number. */
+const numericText = (pattern: RegExp) => z.pipe(z.string().check(z.regex(pattern)), z.transform(Number));
 
-/** A whole number: JSON integer or integer text, out as a number. */
+/** A number: JSON number or plain numeric text, out as a number. */
+export const wireNumber = () => z.union([z.number(), numericText(NUMERIC_TEXT)], { error: phrase("must be a number") });
+
+/** A whole number: JSON integer (a safe one) or integer text, out as a number. */
 export const wireInt = () =>
-  z.union([z.number().int().safe(), z.string().regex(INTEGER_TEXT).transform(Number)], {
-    error: phrase("must be a whole number"),
-  });
+  z.union([z.number().check(z.int()), numericText(INTEGER_TEXT)], { error: phrase("must be a whole number") });
 
 /** A boolean: JSON boolean or "true"/"false". */
 export const wireBool = () =>
-  z.union([z.boolean(), z.string().regex(/^\s*(true|false)\s*$/i).transform((s) => s.trim().toLowerCase() === "true")], {
-    error: phrase("must be true or false"),
-  });
+  z.union([
+    z.boolean(),
+    z.pipe(z.string().check(z.regex(/^\s*(true|false)\s*$/i)), z.transform((s: string) => s.trim().toLowerCase() === "true")),
+  ], { error: phrase("must be true or false") });
 
 export const wireString = () => z.string({ error: phrase("must be text") });
+
+/** A text of at least one character. */
+export const requiredText = () => wireString().check(z.minLength(1, { error: "is required" }));
+
+/** A text with something besides spaces. */
+export const nonBlankText = () => wireString().check(z.refine((v: string) => v.trim() !== "", { error: "is required" }));
 
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(text: string): boolean {
@@ -50,20 +59,28 @@ export function isIsoDate(text: string): boolean {
 }
 
 export const wireDate = () =>
-  z
-    .string({ error: phrase("must be a date written YYYY-MM-DD") })
-    .refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" });
+  z.string({ error: phrase("must be a date written YYYY-MM-DD") })
+    .check(z.refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" }));
 
 /** Id fields of expense lines and payment channels: a whole number or a code text. */
 export const wireIdOrCode = () =>
-  z.union([z.number().int(), z.string()], { error: phrase("must be a whole number or a code") });
+  z.union([z.number().check(z.int()), z.string()], { error: phrase("must be a whole number or a code") });
 
-export const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
+/** Text or a number (the real service takes both for these fields). */
+export const textOrNumber = (error?: string) => z.union([z.string(), z.number()], error === undefined ? undefined : { error });
+
+export const opt = <T extends z.ZodMiniType>(schema: T) => z.nullish(schema);
 export const num = () => opt(wireNumber());
 export const int = () => opt(wireInt());
 export const bool = () => opt(wireBool());
 export const str = () => opt(wireString());
 export const date = () => opt(wireDate());
 
+/** A non-empty list. */
+export const list = <T extends z.ZodMiniType>(element: T, error: string | ((iss: { input?: unknown }) => string), atLeast: number, fewError: string) =>
+  z.array(element, { error }).check(z.minLength(atLeast, { error: fewError }));
+
 export const oneOf = (values: readonly number[], name: string) =>
-  wireInt().refine((v) => values.includes(v), { error: `must be one of ${values.join(", ")}` }).describe(name);
+  wireInt()
+    .check(z.refine((v: number) => values.includes(v), { error: `must be one of ${values.join(", ")}` }))
+    .register(z.globalRegistry, { description: name });

@@ -1,6 +1,6 @@
 // Bodies of the upgrade, payment and partial-receipt routes: the shared rules' findings become the
 // validation answer, then the schema gives the normalized body (numbers as numbers).
-import type { ZodType } from "zod";
+import type { ZodMiniType as ZodType } from "zod/mini";
 import { zodFindings } from "../../rules/checks";
 import type { Finding } from "../../rules/findings";
 import { validationError } from "../http/envelope";

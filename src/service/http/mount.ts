@@ -1,7 +1,6 @@
 // Mounts a handler for a route of the shared route table and describes it in the OpenAPI document,
 // so the served paths and the documented paths come from the same table.
-import type { ZodType } from "zod";
-import { z } from "@hono/zod-openapi";
+import { toJSONSchema, type ZodMiniType as ZodType } from "zod/mini";
 import type { Route } from "../../api/routes";
 import type { Api, Ctx } from "./context";
 
@@ -20,25 +19,30 @@ export function mount(api: Api, route: Route, handler: (c: Ctx) => Promise<Respo
   api.on(route.method, path, handler);
   const params = [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   const bodyContent = route.body === "form" ? "application/x-www-form-urlencoded" : route.body === "multipart" ? "multipart/form-data" : "application/json";
-  try {
-    api.openAPIRegistry.registerPath({
-      method: route.method.toLowerCase() as "get" | "post" | "put" | "delete",
-      path: openApiPath(path),
-      summary: doc.summary,
-      tags: doc.tags,
-      ...(doc.public ? {} : { security: [{ bearer: [] }] }),
-      request: {
-        ...(params.length > 0 ? { params: pathParams(params) } : {}),
-        ...(doc.query ? { query: doc.query as never } : {}),
-        ...(doc.body ? { body: { content: { [bodyContent]: { schema: doc.body as never } } } } : {}),
-      },
-      responses: { 200: { description: "Envelope {status, message, code, data}" } },
-    });
-  } catch {
-    // A schema the generator cannot describe must not stop the service: the route still works.
-  }
+  api.openAPIRegistry.registerPath({
+    method: route.method.toLowerCase() as "get" | "post" | "put" | "delete",
+    path: openApiPath(path),
+    summary: doc.summary,
+    tags: doc.tags,
+    ...(doc.public ? {} : { security: [{ bearer: [] }] }),
+    parameters: [
+      ...params.map((name) => ({ name, in: "path" as const, required: true, schema: { type: "string" as const } })),
+      ...(doc.query ? queryParams(doc.query) : []),
+    ],
+    ...(doc.body ? { requestBody: { content: { [bodyContent]: { schema: jsonSchema(doc.body) } } } } : {}),
+    responses: { 200: { description: "Envelope {status, message, code, data}" } },
+  });
 }
 
-function pathParams(names: string[]) {
-  return z.object(Object.fromEntries(names.map((n) => [n, z.string()])));
+type SchemaObject = Record<string, unknown> & { properties?: Record<string, SchemaObject>; required?: string[] };
+
+/** The schema as the OpenAPI 3.0 document describes it: what a caller may send (the input side). */
+function jsonSchema(schema: ZodType): SchemaObject {
+  return toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "openapi-3.0" }) as SchemaObject;
+}
+
+/** One query parameter per property of a query schema. */
+function queryParams(schema: ZodType) {
+  const { properties = {}, required = [] } = jsonSchema(schema);
+  return Object.entries(properties).map(([name, s]) => ({ name, in: "query" as const, required: required.includes(name), schema: s as never }));
 }

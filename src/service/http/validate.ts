@@ -1,6 +1,6 @@
 // Reading request bodies and query strings: malformed JSON and shape errors become the envelope's
 // validation answer (HTTP 400, code 207400) instead of a fault.
-import type { ZodType } from "zod";
+import type { ZodMiniType as ZodType } from "zod/mini";
 import { zodFindings } from "../../rules/checks";
 import { MESSAGES } from "../../rules/messages";
 import { ServiceError, validationError } from "./envelope";

@@ -1,12 +1,12 @@
 // Product masters (service-facts §5.2, the newer product API): create, read, update. One product
 // with its sell settings and unit lists (productLists; one of them the main product). Codes are
 // unique among the company's product masters; a sell account must be in the company's chart.
-import { z } from "zod";
+import * as z from "zod/mini";
 import { and, eq } from "drizzle-orm";
 import { MASTER_ROUTES } from "../../api/routes";
 import { MESSAGES } from "../../rules/messages";
 import { finding, type Finding } from "../../rules/findings";
-import { bool, int, num, oneOf, opt, str, wireIdOrCode, wireString } from "../../rules/schemas/wire";
+import { bool, int, nonBlankText, num, oneOf, opt, str, wireIdOrCode } from "../../rules/schemas/wire";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { ok, ServiceError, validationError } from "../http/envelope";
@@ -23,7 +23,7 @@ const VAT_TYPES = [1, 3, 5, 7];
 export const ProductMasterSchema = z.looseObject({
   type: oneOf([1, 3, 5], "type"),
   code: str(),
-  name: wireString().refine((v) => v.trim() !== "", { error: "is required" }),
+  name: nonBlankText(),
   categoryName: str(),
   sellSettings: opt(z.looseObject({
     vatType: opt(oneOf(VAT_TYPES, "vatType")),

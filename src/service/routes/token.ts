@@ -1,6 +1,6 @@
 // POST {root}/token: client credentials in a form body (service-facts §1.2). Wrong credentials
 // answer HTTP 200 {"error":"invalid_client"} as the real service does.
-import { z } from "@hono/zod-openapi";
+import * as z from "zod/mini";
 import { MASTER_ROUTES } from "../../api/routes";
 import type { Api, ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
@@ -9,7 +9,7 @@ const TokenRequest = z.object({
   grant_type: z.literal("client_credentials"),
   client_id: z.string(),
   client_secret: z.string(),
-  scope: z.string().optional(),
+  scope: z.optional(z.string()),
 });
 
 export function registerTokenRoute(api: Api, ctx: ServiceContext): void {

@@ -2,11 +2,11 @@
 // zod schema rejects (else findings would be lost), and it must accept the usual valid body
 // (else it saves nothing).
 import fc from "fast-check";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import * as schemas from "../../../src/rules/schemas";
 import { quickAccept } from "../../../src/rules/checks/quick-accept";
 
-const ALL = Object.entries(schemas).filter(([name]) => name.endsWith("Schema")) as [string, z.ZodType][];
+const ALL = Object.entries(schemas).filter(([name]) => name.endsWith("Schema")) as [string, z.ZodMiniType][];
 const DOCUMENTS = ALL.filter(([name]) => /Document|PartialReceipt/.test(name) && !name.includes("Reference"));
 
 // Values near the edges of each wire type, so both answers are reached.
