@@ -17,7 +17,6 @@ export interface AppProps {
   storage: Storage | null;
   initialConnection?: Partial<ConnectionForm>;
   initialFamily?: Family;
-  confirm?: (text: string) => boolean;
 }
 
 export function App(props: AppProps) {
@@ -47,7 +46,7 @@ export function App(props: AppProps) {
       <CheckSection {...common} />
       <PostSection {...common} />
       <PullSection {...common} />
-      <ActionsSection {...common} lang={lang} confirm={props.confirm} />
+      <ActionsSection {...common} lang={lang} />
     </main>
   );
 }

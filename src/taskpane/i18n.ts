@@ -90,6 +90,8 @@ const en = {
   acting: "Working on {done} of {total}…",
   actDone: "{ok} done, {skipped} skipped, {failed} failed.",
   confirmDelete: "Delete the documents of the selected rows? This cannot be undone.",
+  confirmYes: "Delete",
+  confirmNo: "Keep them",
   // states and failures
   needConnection: "Connect first (section Connect).",
   notAvailable: "Not available in this version yet.",
@@ -198,6 +200,8 @@ const th: Record<MessageKey, string> = {
   acting: "กำลังทำ {done} จาก {total}…",
   actDone: "สำเร็จ {ok}, ข้าม {skipped}, ไม่สำเร็จ {failed}",
   confirmDelete: "ลบเอกสารของแถวที่เลือก? ย้อนกลับไม่ได้",
+  confirmYes: "ลบ",
+  confirmNo: "ไม่ลบ",
   needConnection: "โปรดเชื่อมต่อก่อน (ส่วนเชื่อมต่อ)",
   notAvailable: "ยังไม่มีในรุ่นนี้",
   err_network: "เชื่อมต่อบริการไม่ได้ ตรวจสอบที่อยู่และเครือข่ายแล้วลองอีกครั้ง",

@@ -18,6 +18,10 @@ export const PANE_CSS = `
 .ds button:hover{background:#f5f5f5}
 .ds button.primary{background:#0f6cbd;border-color:#0f6cbd;color:#fff}
 .ds button.primary:hover{background:#115ea3}
+.ds button.danger{background:#c50f1f;border-color:#c50f1f;color:#fff}
+.ds button.danger:hover{background:#a80000}
+.ds .confirm{margin-top:8px;padding:8px;border:1px solid #eeacb2;border-radius:4px;background:#fdf3f4}
+.ds .confirm p{margin:0}
 .ds button:disabled{background:#f0f0f0;border-color:#e0e0e0;color:#bdbdbd;cursor:default}
 .ds .help{color:#616161;font-size:12px;margin:4px 0}
 .ds .msg{margin:8px 0 0;padding:6px 8px;border-radius:4px;font-size:13px}

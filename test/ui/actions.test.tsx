@@ -135,6 +135,38 @@ describe("the E-mail action", () => {
   });
 });
 
+describe("the Delete action", () => {
+  test("asks inside the pane (Office add-ins cannot open window.confirm); Keep them does nothing", async () => {
+    const requests: ActionRequest[] = [];
+    const services: PaneServices = {
+      ...createServices({ port: new MemoryWorkbook(), relayBase: null }),
+      act: async (_family, request) => {
+        requests.push(request);
+        return { ok: 2, skipped: 0, failed: 0, links: [] };
+      },
+    };
+    const root = mount(services, "quotations", "th", true);
+    const th = translator("th");
+    choose(root, "ds-action", "delete");
+    const button = (text: string) => [...root.querySelectorAll("button")].find((b) => b.textContent === text);
+    act(() => button(th("runAction"))!.click());
+    expect(root.querySelector("[role=alertdialog]")?.textContent).toContain(th("confirmDelete"));
+    expect(button(th("runAction"))!.disabled).toBe(true);
+    expect(document.activeElement).toBe(button(th("confirmNo")));
+
+    act(() => button(th("confirmNo"))!.click());
+    expect(root.querySelector("[role=alertdialog]")).toBeNull();
+    expect(requests).toHaveLength(0);
+
+    act(() => button(th("runAction"))!.click());
+    act(() => button(th("confirmYes"))!.click());
+    await until(() => requests.length === 1, "the delete request");
+    expect(requests[0].kind).toBe("delete");
+    expect(root.querySelector("[role=alertdialog]")).toBeNull();
+    await until(() => root.textContent!.includes(th("actDone", { ok: 2, skipped: 0, failed: 0 })), "the result line");
+  });
+});
+
 describe("Upgrade against the local service", () => {
   let service: TestService;
   beforeAll(async () => {

@@ -15,7 +15,7 @@ export function actionsFor(family: Family): ActionKind[] {
 
 const isEmail = (text: string): boolean => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text.trim());
 
-export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean; confirm?: (text: string) => boolean }) {
+export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean }) {
   const { t, services, family } = props;
   const info = FAMILY_INFO[family];
   const kinds = actionsFor(family).filter((k) => services.actionKinds.includes(k));
@@ -29,19 +29,22 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   // The family may change under a kept choice: fall back to its first target.
   const currentTarget = upgradeTo && targets.includes(upgradeTo) ? upgradeTo : targets[0];
   const [problem, setProblem] = useState<string | null>(null);
+  // Delete asks first, inside the pane: Office add-ins cannot open window.confirm.
+  const [confirming, setConfirming] = useState(false);
   const task = useTask<ActView>(t);
   const act = services.act;
   const current = kinds.includes(kind) ? kind : "status";
   const currentStatus = info.statuses.includes(status) ? status : info.statuses[0];
 
-  function start() {
+  function start(confirmed = false) {
     setProblem(null);
     // The service needs a sender; the recipient defaults to each row's contactEmail.
     if (current === "email" && !isEmail(from)) return setProblem(t("required", { field: t("fromEmail") }));
     if (current === "email" && email.trim() !== "" && !isEmail(email)) return setProblem(t("required", { field: t("email") }));
     if (current === "attach" && !file) return setProblem(t("required", { field: t("file") }));
     if (current === "attach" && file && file.bytes.length > ATTACHMENT_MAX_BYTES) return setProblem(t("fileTooLarge", { name: file.name }));
-    if (current === "delete" && !(props.confirm ?? ((s) => window.confirm(s)))(t("confirmDelete"))) return;
+    if (current === "delete" && !confirmed) return setConfirming(true);
+    setConfirming(false);
     const request: ActionRequest = { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file };
     if (act) void task.run((ctx) => act(family, request, ctx));
   }
@@ -55,7 +58,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     <Section id="actions" title={t("actions")}>
       <p class="help">{t("actionsHelp")}</p>
       <label for="ds-action">{t("action")}</label>
-      <select id="ds-action" value={current} onChange={(e) => setKind((e.currentTarget as HTMLSelectElement).value as ActionKind)}>
+      <select id="ds-action" value={current} onChange={(e) => { setConfirming(false); setKind((e.currentTarget as HTMLSelectElement).value as ActionKind); }}>
         {kinds.map((k) => <option key={k} value={k}>{t(`act_${k}`)}</option>)}
       </select>
       {current === "status" && (
@@ -90,7 +93,14 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
           <input id="ds-file" type="file" accept=".pdf,.png,.jpg,.jpeg,.bmp,.doc,.docx,.xls,.xlsx,.ppt,.pptx" onChange={(e) => void pick(e.currentTarget)} />
         </>
       )}
-      <button class="primary" type="button" disabled={!act || !props.connected || task.busy} onClick={start}>{t("runAction")}</button>
+      <button class="primary" type="button" disabled={!act || !props.connected || task.busy || confirming} onClick={() => start()}>{t("runAction")}</button>
+      {confirming && (
+        <div class="confirm" role="alertdialog" aria-labelledby="ds-confirm-text">
+          <p id="ds-confirm-text">{t("confirmDelete")}</p>
+          <button class="danger" type="button" onClick={() => start(true)}>{t("confirmYes")}</button>
+          <button type="button" ref={(b) => b?.focus()} onClick={() => setConfirming(false)}>{t("confirmNo")}</button>
+        </div>
+      )}
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("acting", { done: task.progress.done, total: task.progress.total ?? "?" })} />}
       <Message tone="info" text={!act ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
