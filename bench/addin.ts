@@ -92,9 +92,12 @@ export async function run(): Promise<Record<string, string>> {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const pane_ms = await timeToUsable(origin, "taskpane.html", "#connect button.primary");
     const preview_ms = await timeToUsable(origin, "preview.html", "#connect button.primary");
+    const onDemand = pane.filter((f) => !initial.includes(f));
+    const verdict = (bytes: number) => (bytes <= 150 * 1024 ? "within the 150 KB target" : "over the 150 KB target");
     return {
-      "pane JS at start (taskpane entry, minified)": `${kb(sum(initial, size))} (gzip ${kb(sum(initial, gz))})`,
-      "pane JS in all (entry + engine chunks loaded after first paint, minified)": `${kb(sum(pane, size))} (gzip ${kb(sum(pane, gz))}); target 150 KB`,
+      "pane JS at start (taskpane entry, minified)": `${kb(sum(initial, size))} (gzip ${kb(sum(initial, gz))}); ${verdict(sum(initial, size))}`,
+      "pane JS on demand (engine chunks, fetched after first paint)": `${kb(sum(onDemand, size))} (gzip ${kb(sum(onDemand, gz))})`,
+      "pane JS in all (entry + engine chunks, minified)": `${kb(sum(pane, size))} (gzip ${kb(sum(pane, gz))}); ${verdict(sum(pane, size))}`,
       "chunks": pane.map((f) => `${f} ${kb(size(f))}`).join(", "),
       "page load to usable pane, median of 15 (taskpane.html, office.js stubbed)": `${median(pane_ms).toFixed(0)} ms (min ${Math.min(...pane_ms).toFixed(0)}, max ${Math.max(...pane_ms).toFixed(0)}); target 300 ms`,
       "page load to usable pane, median of 15 (preview.html with grid)": `${median(preview_ms).toFixed(0)} ms`,
