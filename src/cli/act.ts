@@ -104,8 +104,8 @@ export async function actCommand(p: Parsed): Promise<number> {
     progress.done();
     await book.save(out);
     for (const r of outcome.results) if (!r.ok) process.stdout.write(`${r.key} (row ${r.rows[0] + 1}): ${r.message}\n`);
-    const skipped = outcome.skipped > 0 ? `, ${outcome.skipped} skipped` : "";
-    process.stdout.write(`${kind}: ${outcome.done} done, ${outcome.failed} failed${skipped}; wrote ${out}\n`);
+    // The pane's words: done, skipped (already done before), failed.
+    process.stdout.write(`${kind}: ${outcome.done} done, ${outcome.skipped} skipped, ${outcome.failed} failed; wrote ${out}\n`);
     return outcome.failed > 0 ? 1 : 0;
   } catch (err) {
     progress.done();

@@ -49,7 +49,8 @@ export async function postCommand(p: Parsed): Promise<number> {
       if (r.kind !== "created" && r.kind !== "found" && r.kind !== "skipped") process.stdout.write(`${r.key} (row ${r.rows[0] + 1}): ${r.message}\n`);
     }
     const c = outcome.counts;
-    process.stdout.write(`created ${c.created}, found ${c.found}, skipped ${c.skipped}, not sent ${c.invalid + c.cancelled}, failed ${c.failed}, unknown ${c.unknown}; wrote ${out}\n`);
+    // The pane's words (its Post summary), every count shown.
+    process.stdout.write(`${c.created} created, ${c.found} found from an earlier run, ${c.skipped} already posted, ${c.invalid + c.cancelled} not sent, ${c.failed} failed, ${c.unknown} unknown; wrote ${out}\n`);
     return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
   } catch (err) {
     progress.done();

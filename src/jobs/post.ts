@@ -11,6 +11,7 @@ import {
 import type { Family } from "../rules/codes";
 import { buildDocument, type BuiltDocument } from "../sheet/body";
 import { checkBuilt } from "../sheet/check";
+import { RESULT_KEYS } from "../sheet/fields";
 import type { CellFinding } from "../sheet/findings";
 import { documentMarker } from "../sheet/marker";
 import { readDocuments, type SheetDocument } from "../sheet/read";
@@ -54,8 +55,6 @@ export class ConnectionError extends Error {
     this.name = "ConnectionError";
   }
 }
-
-const RESULT_KEYS = ["recordId", "documentSerial", "status", "result"] as const;
 
 interface Pending {
   doc: SheetDocument;

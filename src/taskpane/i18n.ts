@@ -45,7 +45,12 @@ const en = {
   posting: "Posting {done} of {total}…",
   cancel: "Cancel",
   cancelled: "Cancelled. Rows already posted keep their recordId.",
-  postDone: "{created} created, {skipped} already posted, {failed} failed.",
+  postCreated: "{n} created",
+  postFound: "{n} found from an earlier run",
+  postSkipped: "{n} already posted",
+  postNotSent: "{n} not sent",
+  postFailed: "{n} failed",
+  postUnknown: "{n} unknown (post again to resolve)",
   // pull
   pull: "Pull",
   pullHelp: "Lists documents from the service into a new sheet as an Excel table.",
@@ -65,7 +70,7 @@ const en = {
   perLine: "One row per line",
   runPull: "Pull into a new sheet",
   pulling: "Pulling page {done}…",
-  pullDone: "{rows} rows written to sheet “{sheet}”.",
+  pullDone: "{rows} {rows|row|rows} written to sheet “{sheet}”.",
   // actions
   actions: "Actions",
   actionsHelp: "Acts on the documents of the selected rows (they need a recordId).",
@@ -157,7 +162,12 @@ const th: Record<MessageKey, string> = {
   posting: "กำลังส่ง {done} จาก {total}…",
   cancel: "ยกเลิก",
   cancelled: "ยกเลิกแล้ว แถวที่ส่งไปแล้วยังคงมี recordId",
-  postDone: "สร้าง {created} รายการ, ส่งไว้แล้ว {skipped}, ไม่สำเร็จ {failed}",
+  postCreated: "สร้าง {n} รายการ",
+  postFound: "พบจากการส่งครั้งก่อน {n}",
+  postSkipped: "ส่งไว้แล้ว {n}",
+  postNotSent: "ไม่ได้ส่ง {n}",
+  postFailed: "ไม่สำเร็จ {n}",
+  postUnknown: "ไม่ทราบผล {n} (ส่งอีกครั้งเพื่อตรวจสอบ)",
   pull: "ดึงข้อมูล",
   pullHelp: "ดึงรายการเอกสารจากบริการลงชีตใหม่เป็นตาราง Excel",
   range: "ช่วงเวลา",
@@ -235,7 +245,12 @@ export type Translate = (key: MessageKey, vars?: Record<string, string | number>
 
 export function translator(lang: Lang): Translate {
   const table = MESSAGES[lang];
-  return (key, vars) => table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (vars && name in vars ? String(vars[name]) : whole));
+  // {n} is the value; {n|row|rows} picks the word for it (English only has these plurals).
+  return (key, vars) =>
+    table[key].replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (whole, name: string, one?: string, many?: string) => {
+      if (!vars || !(name in vars)) return whole;
+      return one === undefined ? String(vars[name]) : vars[name] === 1 ? one : (many ?? "");
+    });
 }
 
 export const ALL_KEYS = Object.keys(en) as MessageKey[];

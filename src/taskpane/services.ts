@@ -46,10 +46,18 @@ export interface CheckView {
   summaries: DocumentSummary[];
 }
 
+/** The counts of a post, in the words the CLI uses too. */
 export interface PostView {
   created: number;
+  /** Created by an earlier, interrupted run and found by their marker. */
+  found: number;
+  /** Rows that already had a recordId. */
   skipped: number;
+  /** Not sent: problems in the rows, or cancelled. */
+  notSent: number;
   failed: number;
+  /** The answer was lost and the document could not be looked up: post again to resolve. */
+  unknown: number;
   /** Problems found before sending, marked on the sheet. */
   findings: number;
 }
@@ -230,7 +238,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
         await opts.port.mark(outcome.sheet, outcome.findings.map((f) => ({ row: f.row, col: f.col, message: f.message })));
       }
       const c = outcome.counts;
-      return { created: c.created, skipped: c.skipped + c.found, failed: c.invalid + c.failed + c.unknown, findings: outcome.findings.length };
+      return { created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown, findings: outcome.findings.length };
     },
     async pull(family, query, ctx) {
       const { pullJob } = await loadEngine();

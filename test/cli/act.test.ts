@@ -32,7 +32,7 @@ describe("docsheet act --action upgrade", () => {
     const invoicesBefore = (await s.client.documents("tax-invoices").list({ pageSize: 1 })).total;
 
     const up = await runCli(["act", path, "--family", "quotations", "--action", "upgrade", "--to", "tax-invoices", "--rows", "2-3", ...connection()]);
-    expect(up.stdout).toMatch(/upgrade: 1 done, 0 failed; wrote /);
+    expect(up.stdout).toMatch(/upgrade: 1 done, 0 skipped, 0 failed; wrote /);
     expect(up.code).toBe(0);
     const rows = await sheetRows(path);
     const [first, second] = [rows[0], rows[1]];
@@ -50,7 +50,7 @@ describe("docsheet act --action upgrade", () => {
     expect(JSON.parse(check.stdout)).toEqual([]);
 
     const again = await runCli(["act", path, "--family", "quotations", "--action", "upgrade", "--to", "tax-invoices", "--rows", "2", ...connection()]);
-    expect(again.stdout).toMatch(/upgrade: 0 done, 0 failed, 1 skipped/);
+    expect(again.stdout).toMatch(/upgrade: 0 done, 1 skipped, 0 failed/);
     expect(again.code).toBe(0);
     expect((await s.client.documents("tax-invoices").list({ pageSize: 1 })).total).toBe(invoicesBefore + 1);
   });
@@ -75,7 +75,7 @@ describe("docsheet act --action attach", () => {
     writeFileSync(scan, png);
 
     const ok = await runCli(["act", path, "--family", "tax-invoices", "--action", "attach", "--file", scan, ...connection()]);
-    expect(ok.stdout).toMatch(/attach: 2 done, 0 failed; wrote /);
+    expect(ok.stdout).toMatch(/attach: 2 done, 0 skipped, 0 failed; wrote /);
     expect(ok.code).toBe(0);
     const rows = await sheetRows(path);
     expect(rows.map((r) => r.result)).toEqual(["attached scan.png", "attached scan.png", "attached scan.png", "attached scan.png"]);
@@ -91,7 +91,7 @@ describe("docsheet act --action attach", () => {
     writeFileSync(fake, png);
     const refused = await runCli(["act", path, "--family", "tax-invoices", "--action", "attach", "--file", fake, "--rows", "4", ...connection()]);
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toMatch(/attach: 0 done, 1 failed/);
+    expect(refused.stdout).toMatch(/attach: 0 done, 0 skipped, 1 failed/);
     const after = await sheetRows(path);
     expect(String(after[3].result)).toContain(MESSAGES.attachmentExtensionMismatch);
     expect(after[0].result).toBe("attached scan.png");
@@ -113,7 +113,7 @@ describe("docsheet act --action pdf", () => {
     const path = await postedBook("pdf.xlsx", "tax-invoices", ["f1", "f2"]);
     const dir = join(s.dir, "pdfs");
     const run = await runCli(["act", path, "--family", "tax-invoices", "--action", "pdf", "--pdf-dir", dir, "--culture", "en", ...connection()]);
-    expect(run.stdout).toMatch(/pdf: 2 done, 0 failed; wrote /);
+    expect(run.stdout).toMatch(/pdf: 2 done, 0 skipped, 0 failed; wrote /);
     expect(run.code).toBe(0);
     const rows = await sheetRows(path);
     const serials = [rows[0].documentSerial, rows[2].documentSerial] as string[];
@@ -148,7 +148,7 @@ describe("docsheet act --action email", () => {
     const before = (await outbox()).total;
     const run = await runCli(["act", path, "--family", "tax-invoices", "--action", "email", "--from", "accounts@demo.example", ...connection()]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/email: 2 done, 1 failed; wrote /);
+    expect(run.stdout).toMatch(/email: 2 done, 0 skipped, 1 failed; wrote /);
     expect(run.stdout).toContain("m2 (row 4): not sent: no e-mail address (fill contactEmail)");
     const rows = await sheetRows(path);
     expect(rows.map((r) => r.result)).toEqual([
@@ -190,7 +190,7 @@ describe("docsheet act --action share", () => {
   it("writes a link that opens the document without a token; a second run writes the same link", async () => {
     const path = await postedBook("share.xlsx", "cash-invoices", ["h1"]);
     const run = await runCli(["act", path, "--family", "cash-invoices", "--action", "share", ...connection()]);
-    expect(run.stdout).toMatch(/share: 1 done, 0 failed; wrote /);
+    expect(run.stdout).toMatch(/share: 1 done, 0 skipped, 0 failed; wrote /);
     expect(run.code).toBe(0);
     const rows = await sheetRows(path);
     const link = rows[0].shareLink as string;

@@ -67,7 +67,7 @@ describe("docsheet post", () => {
   it("creates the documents of a filled template with the totals the service confirms, and a second run creates nothing", async () => {
     const path = await filledTemplate("basic.xlsx", "tax-invoices", docs("basic", 3));
     const first = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
-    expect(first.stdout).toMatch(/created 3, found 0, skipped 0/);
+    expect(first.stdout).toMatch(/3 created, 0 found from an earlier run, 0 already posted/);
     expect(first.code).toBe(0);
 
     const rows = await sheetRows(path);
@@ -95,7 +95,7 @@ describe("docsheet post", () => {
 
     const before = (await allDocuments("tax-invoices")).length;
     const second = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
-    expect(second.stdout).toMatch(/created 0, found 0, skipped 3/);
+    expect(second.stdout).toMatch(/0 created, 0 found from an earlier run, 3 already posted/);
     expect(second.code).toBe(0);
     expect((await allDocuments("tax-invoices")).length).toBe(before);
   });
@@ -169,7 +169,7 @@ describe("docsheet post", () => {
       const path = await filledTemplate("dropped.xlsx", "quotations", docs("dropped", 4));
       const r = await runCli(["post", path, "--family", "quotations", "--base-url", `${proxy.origin}/test`, ...AUTH, "--concurrency", "1"]);
       expect(proxy.dropped()).toBe(2);
-      expect(r.stdout).toMatch(/created 2, found 2/);
+      expect(r.stdout).toMatch(/2 created, 2 found from an earlier run/);
       expect(r.code).toBe(0);
       const created = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("dropped "));
       expect(created).toHaveLength(4);
@@ -188,7 +188,7 @@ describe("docsheet act", () => {
     const path = await filledTemplate("act.xlsx", "quotations", docs("act", 2));
     expect((await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH])).code).toBe(0);
     const status = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", s.service.root, ...AUTH]);
-    expect(status.stdout).toMatch(/status: 1 done, 0 failed/);
+    expect(status.stdout).toMatch(/status: 1 done, 0 skipped, 0 failed/);
     expect(status.code).toBe(0);
     let rows = await sheetRows(path);
     expect(rows.map((r) => r.status)).toEqual(["approved", "approved", "awaiting", "awaiting"]);

@@ -55,9 +55,15 @@ describe("language", () => {
   test("every message has a Thai text with the same placeholders", () => {
     for (const key of ALL_KEYS) {
       expect(MESSAGES.th[key].trim()).not.toBe("");
-      const vars = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+      const vars = (s: string) => [...new Set((s.match(/\{\w+/g) ?? []))].sort();
       expect(vars(MESSAGES.th[key])).toEqual(vars(MESSAGES.en[key]));
     }
+  });
+
+  test("counts take the right English word; Thai has one form", () => {
+    expect(translator("en")("pullDone", { rows: 1, sheet: "Tax invoices" })).toBe("1 row written to sheet “Tax invoices”.");
+    expect(translator("en")("pullDone", { rows: 12, sheet: "Tax invoices" })).toBe("12 rows written to sheet “Tax invoices”.");
+    expect(translator("th")("pullDone", { rows: 1, sheet: "S" })).toBe("เขียน 1 แถวลงชีต “S” แล้ว");
   });
 
   test("the pane renders in Thai and can switch to English", () => {

@@ -13,6 +13,14 @@ export function Progressbar(props: { done: number; total?: number; label: string
   );
 }
 
+/** "3 created, 1 already posted": created always, the other counts when there are any. */
+export function postSummary(t: Translate, r: PostView): string {
+  const parts: [keyof PostView, Parameters<Translate>[0]][] = [
+    ["found", "postFound"], ["skipped", "postSkipped"], ["notSent", "postNotSent"], ["failed", "postFailed"], ["unknown", "postUnknown"],
+  ];
+  return [t("postCreated", { n: r.created }), ...parts.filter(([k]) => r[k] > 0).map(([k, key]) => t(key, { n: r[k] }))].join(", ");
+}
+
 export function PostSection(props: { t: Translate; services: PaneServices; family: Family; connected: boolean }) {
   const { t, services } = props;
   const task = useTask<PostView>(t);
@@ -29,7 +37,7 @@ export function PostSection(props: { t: Translate; services: PaneServices; famil
       )}
       <Message tone="info" text={!post ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
       <Message tone="error" text={task.error} />
-      <Message tone={r && r.failed > 0 ? "error" : "ok"} text={r ? t("postDone", { created: r.created, skipped: r.skipped, failed: r.failed }) : null} />
+      <Message tone={r && r.failed + r.unknown + r.notSent > 0 ? "error" : "ok"} text={r ? postSummary(t, r) : null} />
     </Section>
   );
 }
