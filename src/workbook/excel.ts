@@ -26,6 +26,11 @@ export function officeHost(): ExcelHost {
 export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 /** A read larger than this (cells) is done in row chunks, one sync each. */
 export const MAX_READ_CELLS = 100_000;
+/** Cells marked or cleared per sync: each cell queues several objects, and Microsoft's payload page
+ * shows 10,000 single-cell requests passing 5 MB. */
+export const MAX_MARK_CELLS = 2_000;
+/** A rough request size of one cell's objects and actions when marking or clearing. */
+const CELL_REQUEST_BYTES = 1_024;
 /** The fill of a finding cell: Excel's "bad" red. */
 export const MARK_FILL = "#FFC7CE";
 /** Workbook setting (never a secret) that remembers the cells the port marked and their own fill. */
@@ -81,18 +86,40 @@ function fromExcel(value: unknown, type: string | undefined): CellValue {
   return String(value);
 }
 
-/** A rough size of a row in a request: JSON text plus per-cell overhead. */
-function rowBytes(values: readonly unknown[], formats?: readonly unknown[] | null): number {
-  return JSON.stringify(values).length + (formats ? JSON.stringify(formats).length : 0) + values.length * 4;
+/** UTF-8 bytes of a text (what a request carries): Thai is 3 bytes a character, not 1. Counted by
+ * hand: TextEncoder is missing in older Office webviews (IE11) and in jsdom. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c < 0xdc00) {
+      bytes += 4; // a surrogate pair: one 4-byte character
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }
 
-/** Splits rows into chunks whose estimated request size stays under the limit. */
-export function chunkRows(rowSizes: readonly number[], limit = MAX_REQUEST_BYTES): Array<[start: number, end: number]> {
+/** Bytes of a value's JSON as sent. */
+function jsonBytes(value: unknown): number {
+  return utf8Length(JSON.stringify(value));
+}
+
+/** A rough size of a row in a request: JSON bytes plus per-cell overhead. */
+function rowBytes(values: readonly unknown[], formats?: readonly unknown[] | null): number {
+  return jsonBytes(values) + (formats ? jsonBytes(formats) : 0) + values.length * 4;
+}
+
+/** Splits rows into chunks whose estimated request size stays under the limit (and, if given, at
+ * most maxItems rows each). */
+export function chunkRows(rowSizes: readonly number[], limit = MAX_REQUEST_BYTES, maxItems = Infinity): Array<[start: number, end: number]> {
   const chunks: Array<[number, number]> = [];
   let start = 0;
   let size = 0;
   rowSizes.forEach((bytes, i) => {
-    if (i > start && size + bytes > limit) {
+    if (i > start && (size + bytes > limit || i - start >= maxItems)) {
       chunks.push([start, i]);
       start = i;
       size = 0;
@@ -101,6 +128,29 @@ export function chunkRows(rowSizes: readonly number[], limit = MAX_REQUEST_BYTES
   });
   if (rowSizes.length > start) chunks.push([start, rowSizes.length]);
   return chunks;
+}
+
+/**
+ * Queues `each` for every item and syncs once per chunk (MAX_MARK_CELLS items, `limit` estimated
+ * bytes), so syncs follow the chunks, not the cells. Always syncs once, so what the caller queued
+ * before goes out with the first chunk; `last` runs in the final batch. Returns what `each` made.
+ */
+async function syncInChunks<T, R>(
+  context: Excel.RequestContext,
+  items: readonly T[],
+  each: (item: T) => R,
+  options: { size?: (item: T) => number; limit?: number; last?: () => void } = {},
+): Promise<R[]> {
+  const size = options.size ?? (() => CELL_REQUEST_BYTES);
+  const chunks = chunkRows(items.map(size), options.limit ?? MAX_REQUEST_BYTES, MAX_MARK_CELLS);
+  if (chunks.length === 0) chunks.push([0, 0]);
+  const made: R[] = [];
+  for (const [index, [start, end]] of chunks.entries()) {
+    for (const item of items.slice(start, end)) made.push(each(item));
+    if (index === chunks.length - 1) options.last?.();
+    await context.sync();
+  }
+  return made;
 }
 
 /** Splits "Sheet1!A1:B2,'a,b'!C3" into its areas (commas inside quoted sheet names kept). */
@@ -128,6 +178,7 @@ function intersect(a: RangeBox, b: RangeBox): RangeBox | null {
 }
 
 const BOX_PROPS = "rowIndex,columnIndex,rowCount,columnCount";
+const ITEM_BOX_PROPS = BOX_PROPS.split(",").map((p) => `items/${p}`).join(",");
 
 export class ExcelPort implements WorkbookPort {
   constructor(private readonly host: ExcelHost = officeHost()) {}
@@ -146,12 +197,14 @@ export class ExcelPort implements WorkbookPort {
       // First sync: where to read. Every candidate is queued at once so the choice costs one round trip.
       const used = sheet.getUsedRangeOrNullObject(true).load(BOX_PROPS);
       const explicit = target.range ? sheet.getRange(target.range).load(BOX_PROPS) : null;
-      const selection = explicit ? null : context.workbook.getSelectedRange().load(BOX_PROPS);
+      // getSelectedRange throws when several areas are selected (Ctrl+click): read the first area.
+      const areas = explicit ? null : context.workbook.getSelectedRanges().areas.load(ITEM_BOX_PROPS);
       const activeCell = explicit ? null : context.workbook.getActiveCell();
       const tables = activeCell ? activeCell.getTables(false).load("items/name") : null;
       const region = activeCell ? activeCell.getSurroundingRegion().load(BOX_PROPS) : null;
       await context.sync();
 
+      const selection = areas?.items[0] ?? null;
       let tableRange: Excel.Range | null = null;
       const single = selection !== null && selection.rowCount * selection.columnCount === 1;
       if (single && sheet.name === active.name && tables && tables.items.length > 0) {
@@ -233,7 +286,11 @@ export class ExcelPort implements WorkbookPort {
         if (block.formats) range.numberFormat = block.formats as string[][]; // null entries keep a cell's format
         range.values = block.values.map((row) => row.map(toExcel));
       }
-      if (index === chunks.length - 1) last?.();
+      if (index === chunks.length - 1) {
+        last?.();
+        // After suspendApiCalculationUntilNextSync recalculating is ours: once, in the last batch.
+        if (this.host.supports("1.6")) context.application.calculate("Recalculate");
+      }
       await context.sync();
     }
   }
@@ -252,50 +309,64 @@ export class ExcelPort implements WorkbookPort {
     return this.host.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(sheetName).load("id");
       const setting = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
+      // comments.add throws on a cell that already has a comment (office-js #1416): look first.
+      const comments = kind === "comment" ? sheet.comments.load("items/id") : null;
       const unique = [...new Map(marks.map((m) => [cellAddress(m.row, m.col), m])).values()];
-      const cells = unique.map((m) => {
+      // First syncs: each cell's own fill (and note), so clearing can put it back.
+      const cells = await syncInChunks(context, unique, (m) => {
         const range = sheet.getRangeByIndexes(m.row, m.col, 1, 1);
+        const address = cellAddress(m.row, m.col);
         const fill = range.format.fill.load("color,pattern");
-        const note = kind === "note" ? sheet.notes.getItemOrNullObject(cellAddress(m.row, m.col)).load("content") : null;
-        return { mark: m, address: cellAddress(m.row, m.col), range, fill, note };
+        const note = kind === "note" ? sheet.notes.getItemOrNullObject(address).load("content") : null;
+        return { mark: m, address, range, fill, note };
       });
-      await context.sync();
+
+      const commentAt = new Map<string, Excel.Comment>();
+      if (comments && comments.items.length > 0) {
+        // One more sync, on the comment path only: a comment tells its cell through getLocation().
+        const located = await syncInChunks(context, comments.items, (comment) => ({ comment, cell: comment.getLocation().load("rowIndex,columnIndex") }));
+        for (const { comment, cell } of located) commentAt.set(cellAddress(cell.rowIndex, cell.columnIndex), comment);
+      }
 
       const book = readMarkBook(setting);
       const records = (book[sheet.id] ??= {});
       const unplaced: CellMark[] = [];
-      const comments: Array<{ address: string; comment: Excel.Comment }> = [];
-      for (const cell of cells) {
-        const mine = records[cell.address];
+      // Where each message goes is decided before anything is written, so the record says it.
+      const marked = cells.map((cell) => {
         // A cell marked twice keeps the fill the user had before the first mark.
-        const record: MarkRecord = mine ?? { color: cell.fill.color, pattern: cell.fill.pattern, note: "none" };
-        cell.range.format.fill.color = MARK_FILL;
-        if (kind === "note" && cell.note) {
-          if (cell.note.isNullObject) {
-            sheet.notes.add(cell.range, cell.mark.message);
-            record.note = "note";
-          } else if (mine?.note === "note") {
-            cell.note.content = cell.mark.message;
-          } else {
-            unplaced.push(cell.mark); // the user's own note stays as it is
-          }
-        } else if (kind === "comment" && mine?.note !== "comment") {
-          comments.push({ address: cell.address, comment: context.workbook.comments.add(cell.range, cell.mark.message).load("id") });
-          record.note = "comment";
-        } else if (kind === "none") {
-          unplaced.push(cell.mark);
-        }
+        const record: MarkRecord = records[cell.address] ?? { color: cell.fill.color, pattern: cell.fill.pattern, note: "none" };
         records[cell.address] = record;
-      }
-      if (comments.length === 0) {
+        let place: "add" | "update" | "none" = "none";
+        if (cell.note) {
+          place = cell.note.isNullObject ? "add" : record.note === "note" ? "update" : "none"; // the user's own note stays
+          if (place === "add") record.note = "note";
+        } else if (kind === "comment") {
+          const there = commentAt.get(cell.address);
+          place = !there ? "add" : record.commentId !== undefined && there.id === record.commentId ? "update" : "none"; // the user's own comment stays
+        }
+        if (place === "none") unplaced.push(cell.mark);
+        return { ...cell, record, place };
+      });
+      const recordText = JSON.stringify(book);
+      // The record goes out before any fill: if a later request fails, clearMarks still knows every cell.
+      context.workbook.settings.add(MARKS_SETTING, recordText);
+      const added: Array<{ record: MarkRecord; comment: Excel.Comment }> = [];
+      await syncInChunks(context, marked, ({ mark, address, range, fill, note, record, place }) => {
+        fill.color = MARK_FILL;
+        if (place === "add" && note) sheet.notes.add(range, mark.message);
+        else if (place === "update" && note) note.content = mark.message;
+        else if (place === "add") added.push({ record, comment: sheet.comments.add(range, mark.message).load("id") });
+        else if (place === "update") commentAt.get(address)!.content = mark.message;
+      }, { size: (cell) => CELL_REQUEST_BYTES + jsonBytes(cell.mark.message), limit: Math.max(MAX_REQUEST_BYTES - jsonBytes(recordText), MAX_REQUEST_BYTES / 2) });
+      if (added.length > 0) {
+        // Comment ids exist only once the comments do.
+        for (const { record, comment } of added) {
+          record.note = "comment";
+          record.commentId = comment.id;
+        }
         context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
         await context.sync();
-        return { kind, unplaced };
       }
-      await context.sync(); // comment ids exist only once the comments do
-      for (const { address, comment } of comments) records[address].commentId = comment.id;
-      context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
-      await context.sync();
       return { kind, unplaced };
     });
   }
@@ -308,28 +379,37 @@ export class ExcelPort implements WorkbookPort {
       const book = readMarkBook(setting);
       const records = book[sheet.id];
       if (!records) return;
-      const cells = Object.entries(records).map(([address, record]) => {
-        const range = sheet.getRange(address);
-        const fill = range.format.fill.load("color");
-        const note = record.note === "note" ? sheet.notes.getItemOrNullObject(address) : null;
-        const comment = record.note === "comment" && record.commentId ? context.workbook.comments.getItemOrNullObject(record.commentId) : null;
-        note?.load("content");
-        comment?.load("id");
-        return { record, range, fill, note, comment };
+      // A workbook marked on a newer host: notes (1.18) or comments (1.10) this host cannot reach stay,
+      // and so do their records, for a newer host to clear.
+      const notesHere = this.host.supports("1.18");
+      const commentsHere = this.host.supports("1.10");
+      const entries = Object.entries(records);
+      // comments.getItemOrNullObject is ExcelApi 1.14: the sheet's comment ids, loaded once, work from 1.10.
+      const comments = commentsHere && entries.some(([, r]) => r.commentId) ? sheet.comments.load("items/id") : null;
+      const cells = await syncInChunks(context, entries, ([address, record]) => {
+        const fill = sheet.getRange(address).format.fill.load("color");
+        const note = notesHere && record.note === "note" ? sheet.notes.getItemOrNullObject(address).load("content") : null;
+        return { address, record, fill, note };
       });
-      await context.sync();
-      for (const { record, range, fill, note, comment } of cells) {
+      const commentById = new Map((comments?.items ?? []).map((c) => [c.id, c]));
+      const kept: Record<string, MarkRecord> = {};
+      await syncInChunks(context, cells, ({ address, record, fill, note }) => {
         // A fill the user changed after the mark is theirs now: leave it.
         if (fill.color.toUpperCase() === MARK_FILL) {
-          if (record.pattern === "None") range.format.fill.clear();
-          else range.format.fill.color = record.color;
+          if (record.pattern === "None") fill.clear();
+          else fill.color = record.color;
         }
         if (note && !note.isNullObject) note.delete();
-        if (comment && !comment.isNullObject) comment.delete();
-      }
-      delete book[sheet.id];
-      context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
-      await context.sync();
+        const comment = record.commentId ? commentById.get(record.commentId) : undefined;
+        comment?.delete();
+        if ((record.note === "note" && !notesHere) || (record.commentId && !commentsHere)) kept[address] = record;
+      }, {
+        last: () => {
+          if (Object.keys(kept).length > 0) book[sheet.id] = kept;
+          else delete book[sheet.id];
+          context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
+        },
+      });
     });
   }
 
@@ -383,7 +463,8 @@ export class ExcelPort implements WorkbookPort {
   async selectionInfo(): Promise<{ sheet: string; rows: number[]; region: string }> {
     return this.host.run(async (context) => {
       const sheet = context.workbook.worksheets.getActiveWorksheet().load("name");
-      const selection = context.workbook.getSelectedRange().load(BOX_PROPS);
+      // Every area of a Ctrl+click selection counts (getSelectedRange would throw on it).
+      const areas = context.workbook.getSelectedRanges().areas.load(ITEM_BOX_PROPS);
       const activeCell = context.workbook.getActiveCell();
       const tables = activeCell.getTables(false).load("items/name");
       const region = activeCell.getSurroundingRegion().load(BOX_PROPS);
@@ -394,7 +475,11 @@ export class ExcelPort implements WorkbookPort {
         await context.sync();
         block = boxOf(tableRange);
       }
-      const rows = Array.from({ length: Math.min(selection.rowCount, 100_000) }, (_, i) => selection.rowIndex + i);
+      const picked = new Set<number>();
+      for (const area of areas.items) {
+        for (let r = area.rowIndex; r < area.rowIndex + area.rowCount && picked.size < 100_000; r++) picked.add(r);
+      }
+      const rows = [...picked].sort((a, b) => a - b);
       const region1 = { top: block.rowIndex, left: block.columnIndex, bottom: block.rowIndex + block.rowCount - 1, right: block.columnIndex + block.columnCount - 1 };
       return { sheet: sheet.name, rows, region: rangeAddress(region1) };
     });

@@ -1,7 +1,11 @@
 // A STRICT fake of the Office.js objects the Excel port uses, over an in-memory grid. Like Office.js:
 // - reading a property that was not loaded and synced throws PropertyNotLoaded;
 // - writes are queued and take effect at context.sync(), in order; syncs are counted;
-// - a request over 5 MB fails (Excel on the web's limit); so does a response over 5 MB;
+// - a request over 5 MB (UTF-8 bytes) fails (Excel on the web's limit); so does a response over 5 MB.
+//   Every new object path and every action counts ACTION_BYTES, so 10,000 single-cell fills in one
+//   request fail as on Microsoft's payload page;
+// - after suspendApiCalculationUntilNextSync, values written in that request leave the workbook
+//   needing a recalculation until application.calculate runs;
 // - an API newer than the fake's ExcelApi version throws ApiNotFound, so isSetSupported guards are tested;
 // - strings written into a cell that is not text-formatted are coerced the way Excel does
 //   ("=..." becomes a formula, "-5" and "12" become numbers).
@@ -10,6 +14,8 @@ import { cellAddress, parseRange } from "../../src/sheet/address";
 import type { ExcelHost } from "../../src/workbook/excel";
 
 export const LIMIT_BYTES = 5 * 1024 * 1024;
+/** A rough size of one object path or action in an Office.js request (each is a JSON object). */
+export const ACTION_BYTES = 140;
 
 export class FakeOfficeError extends Error {
   constructor(readonly code: string, message: string) {
@@ -96,11 +102,18 @@ export class FakeExcel {
   active: FakeSheet;
   selection: { sheet: FakeSheet; top: number; left: number; rows: number; cols: number; activeRow: number; activeCol: number };
   readonly settings = new Map<string, unknown>();
+  /** Areas of a Ctrl+click selection after the first (which is `selection`). */
+  otherAreas: Array<{ top: number; left: number; rows: number; cols: number }> = [];
   readonly comments = new Map<string, { sheet: FakeSheet; row: number; col: number; content: string }>();
   /** Every sync of every run, with the estimated request size. */
   readonly syncLog: Array<{ run: number; bytes: number }> = [];
   runs = 0;
   suspended = { calculation: 0, screen: 0 };
+  /** Values were written while calculation was suspended and no calculate() has run since. */
+  needsRecalc = false;
+  recalculations = 0;
+  /** Called as each request reaches Excel, before it runs: a test's stand-in for the user editing meanwhile. */
+  onSync: ((run: number, sync: number) => void) | undefined;
   private nextId = 1;
 
   constructor(public apiVersion = "1.18", sheetNames: string[] = ["Sheet1"]) {
@@ -126,6 +139,14 @@ export class FakeExcel {
   select(sheet: FakeSheet, top: number, left: number, rows = 1, cols = 1): void {
     this.active = sheet;
     this.selection = { sheet, top, left, rows, cols, activeRow: top, activeCol: left };
+    this.otherAreas = [];
+  }
+
+  /** A Ctrl+click selection of several blocks; the active cell is the first block's top-left. */
+  selectAreas(sheet: FakeSheet, areas: Array<{ top: number; left: number; rows: number; cols: number }>): void {
+    const [first, ...rest] = areas;
+    this.select(sheet, first.top, first.left, first.rows, first.cols);
+    this.otherAreas = rest;
   }
 
   newId(prefix: string): string {
@@ -167,6 +188,9 @@ interface Op {
 
 export class FakeContext {
   private queue: Op[] = [];
+  /** A suspendApiCalculationUntilNextSync is in the request being queued / in the one running. */
+  private suspendQueued = false;
+  calculationSuspended = false;
   closed = false;
   readonly workbook: FakeWorkbook;
   readonly application: FakeApplication;
@@ -176,20 +200,37 @@ export class FakeContext {
     this.application = new FakeApplication(this);
   }
 
-  enqueue(run: () => void, bytes = 64): void {
+  enqueue(run: () => void, bytes = ACTION_BYTES): void {
     if (this.closed) throw new FakeOfficeError("InvalidObjectPath", "object used after its Excel.run ended");
     this.queue.push({ run, bytes });
+  }
+
+  /** A new proxy object: its object path goes out with the next request. */
+  path(): void {
+    this.enqueue(() => undefined);
+  }
+
+  suspendCalculation(): void {
+    this.suspendQueued = true;
   }
 
   async sync(): Promise<void> {
     if (this.closed) throw new FakeOfficeError("InvalidObjectPath", "sync after Excel.run ended");
     const ops = this.queue;
+    const suspended = this.suspendQueued;
     this.queue = [];
+    this.suspendQueued = false;
     const bytes = ops.reduce((n, op) => n + op.bytes, 0);
     this.excel.syncLog.push({ run: this.run, bytes });
     if (bytes > LIMIT_BYTES) throw new FakeOfficeError("RequestPayloadSizeLimitExceeded", `${bytes} bytes`);
+    this.excel.onSync?.(this.run, this.excel.syncsOfRun(this.run));
     await Promise.resolve();
-    for (const op of ops) op.run();
+    this.calculationSuspended = suspended;
+    try {
+      for (const op of ops) op.run();
+    } finally {
+      this.calculationSuspended = false;
+    }
   }
 }
 
@@ -209,12 +250,17 @@ abstract class FakeObject {
 
   load(props?: string | string[] | Record<string, unknown>): this {
     const names = typeof props === "string" ? props.split(",").map((p) => p.trim()).filter(Boolean) : Array.isArray(props) ? props : [];
-    this.ctx.enqueue(() => this.during(() => {
+    this.ctx.enqueue(() => this.loadNow(names));
+    return this;
+  }
+
+  /** The load itself, at sync time; collections also call it to hand out loaded items. */
+  loadNow(names: readonly string[]): void {
+    this.during(() => {
       this.nullObject = !this.exists();
       if (this.nullObject) return;
       for (const name of names) this.loaded.set(name, this.snapshot(name));
-    }));
-    return this;
+    });
   }
 
   /** Runs one load; a subclass may keep what it located for the length of it. */
@@ -233,11 +279,46 @@ abstract class FakeObject {
   }
 }
 
+/** A collection: load("items/a,items/b") hands out its items with a and b loaded, as Office.js does. */
+abstract class FakeCollection<T extends FakeObject> extends FakeObject {
+  private itemsSnapshot: T[] | undefined;
+  private loading: T[] | undefined;
+  /** The items as they are now (at sync time). */
+  protected abstract list(): T[];
+  protected override during(f: () => void): void {
+    this.loading = this.list();
+    try {
+      f();
+      this.itemsSnapshot = this.loading;
+    } finally {
+      this.loading = undefined;
+    }
+  }
+  protected snapshot(prop: string): unknown {
+    const item = /^items\/(\w+)$/.exec(prop);
+    if (!item) throw new FakeOfficeError("InvalidArgument", `cannot load ${this.constructor.name}.${prop}`);
+    for (const x of this.loading!) x.loadNow([item[1]]);
+    return true;
+  }
+  get items(): T[] {
+    if (!this.itemsSnapshot) throw new FakeOfficeError("PropertyNotLoaded", `${this.constructor.name}.items`);
+    return this.itemsSnapshot;
+  }
+}
+
 class FakeApplication {
   constructor(private readonly ctx: FakeContext) {}
   suspendApiCalculationUntilNextSync(): void {
     this.ctx.excel.requireApi("1.6", "suspendApiCalculationUntilNextSync");
+    this.ctx.suspendCalculation();
     this.ctx.enqueue(() => this.ctx.excel.suspended.calculation++);
+  }
+  calculate(type: string): void {
+    if (!["Recalculate", "Full", "FullRebuild"].includes(type)) throw new FakeOfficeError("InvalidArgument", `calculate(${type})`);
+    this.ctx.enqueue(() => {
+      this.ctx.excel.needsRecalc = false;
+      this.ctx.excel.recalculations++;
+    });
   }
   suspendScreenUpdatingUntilNextSync(): void {
     this.ctx.excel.requireApi("1.9", "suspendScreenUpdatingUntilNextSync");
@@ -254,11 +335,19 @@ class FakeWorkbook {
   }
   get comments(): FakeCommentCollection {
     this.ctx.excel.requireApi("1.10", "workbook.comments");
-    return new FakeCommentCollection(this.ctx);
+    return new FakeCommentCollection(this.ctx, null);
   }
   getSelectedRange(): FakeRange {
     const x = this.ctx.excel;
-    return new FakeRange(this.ctx, () => ({ ...x.selection }));
+    return new FakeRange(this.ctx, () => {
+      if (x.otherAreas.length > 0) throw new FakeOfficeError("InvalidSelection", "getSelectedRange: several areas are selected");
+      return { ...x.selection };
+    });
+  }
+  getSelectedRanges(): FakeSelectedAreas {
+    this.ctx.excel.requireApi("1.9", "getSelectedRanges");
+    const x = this.ctx.excel;
+    return new FakeSelectedAreas(this.ctx, () => [x.selection, ...x.otherAreas].map((a) => ({ sheet: x.selection.sheet, top: a.top, left: a.left, rows: a.rows, cols: a.cols })));
   }
   getActiveCell(): FakeRange {
     const x = this.ctx.excel;
@@ -327,10 +416,16 @@ class FakeWorksheet extends FakeObject {
     this.ctx.excel.requireApi("1.18", "worksheet.notes");
     return new FakeNoteCollection(this.ctx, this);
   }
+  get comments(): FakeCommentCollection {
+    this.ctx.excel.requireApi("1.10", "worksheet.comments");
+    this.ctx.path();
+    return new FakeCommentCollection(this.ctx, () => this.resolve());
+  }
   activate(): void {
     this.ctx.enqueue(() => { this.ctx.excel.active = this.resolve(); });
   }
   getRange(address: string): FakeRange {
+    this.ctx.path();
     return new FakeRange(this.ctx, () => {
       const r = parseRange(address);
       if (!r) throw new FakeOfficeError("InvalidArgument", `bad address ${address}`);
@@ -339,6 +434,7 @@ class FakeWorksheet extends FakeObject {
   }
   getRangeByIndexes(top: number, left: number, rows: number, cols: number): FakeRange {
     if (rows < 1 || cols < 1 || top < 0 || left < 0) throw new FakeOfficeError("InvalidArgument", `getRangeByIndexes(${top}, ${left}, ${rows}, ${cols})`);
+    this.ctx.path();
     return new FakeRange(this.ctx, () => ({ sheet: this.resolve(), top, left, rows, cols }));
   }
   getUsedRangeOrNullObject(_valuesOnly?: boolean): FakeRange {
@@ -378,8 +474,14 @@ function surroundingRect(sheet: FakeSheet, row: number, col: number): Rect {
   return { sheet, top, left, rows: bottom - top + 1, cols: right - left + 1 };
 }
 
+/** Bytes of the JSON as sent: UTF-8, so a Thai character counts 3 (no TextEncoder under jsdom). */
 function sizeOf(value: unknown): number {
-  return JSON.stringify(value)?.length ?? 4;
+  let bytes = 0;
+  for (const ch of JSON.stringify(value) ?? "null") {
+    const c = ch.codePointAt(0)!;
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }
 
 /** Excel coerces what is typed into a General cell; a text ("@") cell keeps it as typed. */
@@ -463,12 +565,13 @@ export class FakeRange extends FakeObject {
   }
   set values(grid: unknown[][]) {
     this.ctx.enqueue(() => {
+      if (this.ctx.calculationSuspended) this.ctx.excel.needsRecalc = true;
       const { sheet, top, left } = this.rect();
       this.checkShape(grid, "values").forEach((row, i) => row.forEach((v, j) => {
         if (v === null) return; // null leaves the cell alone
         coerce(sheet.cell(top + i, left + j), v);
       }));
-    }, sizeOf(grid) + 64);
+    }, sizeOf(grid) + ACTION_BYTES);
   }
   set numberFormat(grid: unknown[][]) {
     this.ctx.enqueue(() => {
@@ -478,12 +581,18 @@ export class FakeRange extends FakeObject {
         if (typeof f !== "string") throw new FakeOfficeError("InvalidArgument", "numberFormat must be text");
         sheet.cell(top + i, left + j).format = f;
       }));
-    }, sizeOf(grid) + 64);
+    }, sizeOf(grid) + ACTION_BYTES);
   }
-  get format(): { fill: FakeFill; autofitColumns: () => void } {
+  get format(): { readonly fill: FakeFill; autofitColumns: () => void } {
+    const ctx = this.ctx;
+    const rect = (): Rect => this.rect();
+    ctx.path();
     return {
-      fill: new FakeFill(this.ctx, () => this.rect()),
-      autofitColumns: () => this.ctx.enqueue(() => void this.rect()),
+      get fill() {
+        ctx.path();
+        return new FakeFill(ctx, rect);
+      },
+      autofitColumns: () => ctx.enqueue(() => void rect()),
     };
   }
   get dataValidation(): { rule: unknown } {
@@ -495,7 +604,7 @@ export class FakeRange extends FakeObject {
           if (!rule.list || typeof rule.list.source !== "string") throw new FakeOfficeError("InvalidArgument", "only list rules are faked");
           const { sheet, top, left, rows, cols } = range.rect();
           for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) sheet.validation.set(cellAddress(top + i, left + j), rule.list.source);
-        }, sizeOf(rule) + 64);
+        }, sizeOf(rule) + ACTION_BYTES);
       },
       get rule(): unknown {
         throw new FakeOfficeError("PropertyNotLoaded", "DataValidation.rule");
@@ -545,6 +654,29 @@ class FakeRangeAreas extends FakeObject {
     throw new FakeOfficeError("InvalidArgument", `cannot load RangeAreas.${prop}`);
   }
   get address(): string { return this.read("address"); }
+}
+
+/** What getSelectedRanges gives: a RangeAreas whose `areas` collection holds one Range per block. */
+class FakeSelectedAreas extends FakeObject {
+  constructor(ctx: FakeContext, private readonly locate: () => Rect[]) {
+    super(ctx);
+  }
+  protected snapshot(prop: string): unknown {
+    throw new FakeOfficeError("InvalidArgument", `the fake loads only RangeAreas.areas, not ${prop}`);
+  }
+  get areas(): FakeRangeCollection {
+    this.ctx.path();
+    return new FakeRangeCollection(this.ctx, this.locate);
+  }
+}
+
+class FakeRangeCollection extends FakeCollection<FakeRange> {
+  constructor(ctx: FakeContext, private readonly locate: () => Rect[]) {
+    super(ctx);
+  }
+  protected list(): FakeRange[] {
+    return this.locate().map((rect) => new FakeRange(this.ctx, () => rect));
+  }
 }
 
 class FakeFill extends FakeObject {
@@ -646,7 +778,7 @@ class FakeNote extends FakeObject {
     this.ctx.enqueue(() => {
       if (!this.exists()) throw new FakeOfficeError("ItemNotFound", `no note at ${this.key}`);
       this.sheet().notes.set(this.key, text);
-    }, sizeOf(text) + 64);
+    }, sizeOf(text) + ACTION_BYTES);
   }
   delete(): void {
     this.ctx.enqueue(() => {
@@ -668,10 +800,11 @@ class FakeNoteCollection {
       const sheet = this.worksheet.resolve();
       if (sheet.notes.has(key)) throw new FakeOfficeError("InvalidOperation", `a note already exists at ${key}`);
       sheet.notes.set(key, content);
-    }, sizeOf(content) + 64);
+    }, sizeOf(content) + ACTION_BYTES);
     return new FakeNote(this.ctx, () => this.worksheet.resolve(), key);
   }
   getItemOrNullObject(key: string): FakeNote {
+    this.ctx.path();
     return new FakeNote(this.ctx, () => this.worksheet.resolve(), key.replace(/\$/g, "").toUpperCase());
   }
 }
@@ -680,16 +813,32 @@ class FakeComment extends FakeObject {
   constructor(ctx: FakeContext, private readonly idOf: () => string | undefined) {
     super(ctx);
   }
+  private stored(): { sheet: FakeSheet; row: number; col: number; content: string } {
+    const c = this.ctx.excel.comments.get(this.idOf() ?? "");
+    if (!c) throw new FakeOfficeError("ItemNotFound", "no such comment");
+    return c;
+  }
   protected override exists(): boolean {
     const id = this.idOf();
     return id !== undefined && this.ctx.excel.comments.has(id);
   }
   protected snapshot(prop: string): unknown {
     if (prop === "id") return this.idOf();
-    if (prop === "content") return this.ctx.excel.comments.get(this.idOf()!)!.content;
+    if (prop === "content") return this.stored().content;
     throw new FakeOfficeError("InvalidArgument", `cannot load Comment.${prop}`);
   }
   get id(): string { return this.read("id"); }
+  get content(): string { return this.read("content"); }
+  set content(text: string) {
+    this.ctx.enqueue(() => { this.stored().content = text; }, sizeOf(text) + ACTION_BYTES);
+  }
+  getLocation(): FakeRange {
+    this.ctx.path();
+    return new FakeRange(this.ctx, () => {
+      const c = this.stored();
+      return { sheet: c.sheet, top: c.row, left: c.col, rows: 1, cols: 1 };
+    });
+  }
   delete(): void {
     this.ctx.enqueue(() => {
       if (!this.exists()) throw new FakeOfficeError("ItemNotFound", "no such comment");
@@ -698,24 +847,35 @@ class FakeComment extends FakeObject {
   }
 }
 
-class FakeCommentCollection {
-  constructor(private readonly ctx: FakeContext) {}
+/** The workbook's comments, or one sheet's (worksheet.comments). */
+class FakeCommentCollection extends FakeCollection<FakeComment> {
+  constructor(ctx: FakeContext, private readonly sheet: (() => FakeSheet) | null) {
+    super(ctx);
+  }
+  protected list(): FakeComment[] {
+    const only = this.sheet?.();
+    return [...this.ctx.excel.comments].filter(([, c]) => !only || c.sheet === only).map(([id]) => new FakeComment(this.ctx, () => id));
+  }
+  /** Like Excel: a cell holds at most one comment, so adding to a commented cell throws (office-js #1416). */
   add(cell: FakeRange, content: string): FakeComment {
     if (!(cell instanceof FakeRange)) throw new FakeOfficeError("InvalidArgument", "the fake takes a Range");
     const probe = cell.load("rowIndex,columnIndex,rowCount,columnCount");
     let id: string | undefined;
-    let sheetOf: FakeSheet | undefined;
     this.ctx.enqueue(() => {
-      sheetOf = (cell as unknown as { rect(): Rect }).rect().sheet;
+      if (probe.rowCount !== 1 || probe.columnCount !== 1) throw new FakeOfficeError("InvalidArgument", "a comment goes on one cell");
+      const sheetOf = (cell as unknown as { rect(): Rect }).rect().sheet;
+      if (this.sheet && this.sheet() !== sheetOf) throw new FakeOfficeError("InvalidArgument", "the cell is on another sheet");
       for (const c of this.ctx.excel.comments.values()) {
         if (c.sheet === sheetOf && c.row === probe.rowIndex && c.col === probe.columnIndex) throw new FakeOfficeError("InvalidOperation", "the cell already has a comment");
       }
       id = this.ctx.excel.newId("comment");
       this.ctx.excel.comments.set(id, { sheet: sheetOf, row: probe.rowIndex, col: probe.columnIndex, content });
-    }, sizeOf(content) + 64);
+    }, sizeOf(content) + ACTION_BYTES);
     return new FakeComment(this.ctx, () => id);
   }
   getItemOrNullObject(id: string): FakeComment {
+    this.ctx.excel.requireApi("1.14", "comments.getItemOrNullObject");
+    this.ctx.path();
     return new FakeComment(this.ctx, () => id);
   }
 }
@@ -737,7 +897,7 @@ class FakeSetting extends FakeObject {
 class FakeSettingCollection {
   constructor(private readonly ctx: FakeContext) {}
   add(key: string, value: unknown): FakeSetting {
-    this.ctx.enqueue(() => { this.ctx.excel.settings.set(key, value); }, sizeOf(value) + 64);
+    this.ctx.enqueue(() => { this.ctx.excel.settings.set(key, value); }, sizeOf(value) + ACTION_BYTES);
     return new FakeSetting(this.ctx, key);
   }
   getItemOrNullObject(key: string): FakeSetting {

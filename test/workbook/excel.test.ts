@@ -1,7 +1,8 @@
 // The Excel port against the strict Office.js fake: what it reads and writes, and how many syncs
-// each action costs (the house rules: a check read takes at most 3; writes sync per 5 MB chunk).
+// each action costs (the house rules: a check read takes at most 3; writes sync per 5 MB chunk, marks
+// per MAX_MARK_CELLS cells).
 import fc from "fast-check";
-import { ExcelPort, MARK_FILL, MARKS_SETTING, MAX_READ_CELLS, chunkRows, excelSerial, uniqueSheetName } from "../../src/workbook/excel";
+import { ExcelPort, MARK_FILL, MARKS_SETTING, MAX_MARK_CELLS, MAX_READ_CELLS, chunkRows, excelSerial, uniqueSheetName } from "../../src/workbook/excel";
 import { FakeExcel, FakeOfficeError, LIMIT_BYTES } from "./excel-fake";
 
 function setup(version = "1.18"): { excel: FakeExcel; port: ExcelPort } {
@@ -44,6 +45,62 @@ describe("the fake is strict", () => {
       context.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(0, 0, 3000, 1).values = big;
       await context.sync();
     })).rejects.toThrow(FakeOfficeError);
+  });
+
+  test("request sizes are UTF-8 bytes: 2M Thai characters are 6 MB", async () => {
+    const excel = new FakeExcel();
+    const thai = Array.from({ length: 2000 }, () => ["ก".repeat(1000)]);
+    await expect(excel.host().run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(0, 0, 2000, 1).values = thai;
+      await context.sync();
+    })).rejects.toThrow(/RequestPayloadSizeLimitExceeded/);
+  });
+
+  test("10,000 single-cell fills in one request pass 5 MB (Microsoft's payload example)", async () => {
+    const excel = new FakeExcel();
+    await expect(excel.host().run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      for (let r = 0; r < 10_000; r++) sheet.getRangeByIndexes(r, 0, 1, 1).format.fill.color = "#FF0000";
+      await context.sync();
+    })).rejects.toThrow(/RequestPayloadSizeLimitExceeded/);
+  });
+
+  test("comments.getItemOrNullObject is ExcelApi 1.14; comments.add on a commented cell throws", async () => {
+    const old = new FakeExcel("1.13");
+    await expect(old.host().run(async (context) => {
+      context.workbook.comments.getItemOrNullObject("x");
+    })).rejects.toThrow(/ApiNotFound/);
+    const excel = new FakeExcel("1.12");
+    const sheet = excel.sheet("Sheet1");
+    excel.comments.set("user-1", { sheet, row: 0, col: 0, content: "the user's" });
+    await expect(excel.host().run(async (context) => {
+      const ws = context.workbook.worksheets.getItem("Sheet1");
+      ws.comments.add(ws.getRange("A1"), "ours");
+      await context.sync();
+    })).rejects.toThrow(/already has a comment/);
+    const [content, row] = await excel.host().run(async (context) => {
+      const comments = context.workbook.worksheets.getItem("Sheet1").comments.load("items/id");
+      await context.sync();
+      const cell = comments.items[0].getLocation().load("rowIndex");
+      await context.sync();
+      return [comments.items.map((c) => c.id), cell.rowIndex];
+    });
+    expect([content, row]).toEqual([["user-1"], 0]);
+  });
+
+  test("getSelectedRange throws when several areas are selected; getSelectedRanges lists them", async () => {
+    const excel = new FakeExcel();
+    excel.selectAreas(excel.sheet("Sheet1"), [{ top: 1, left: 1, rows: 2, cols: 2 }, { top: 9, left: 0, rows: 1, cols: 3 }]);
+    await expect(excel.host().run(async (context) => {
+      context.workbook.getSelectedRange().load("rowIndex");
+      await context.sync();
+    })).rejects.toThrow(/InvalidSelection/);
+    const areas = await excel.host().run(async (context) => {
+      const selected = context.workbook.getSelectedRanges().areas.load("items/rowIndex,items/rowCount");
+      await context.sync();
+      return selected.items.map((a) => [a.rowIndex, a.rowCount]);
+    });
+    expect(areas).toEqual([[1, 2], [9, 1]]);
   });
 });
 
@@ -108,6 +165,16 @@ describe("read", () => {
     expect((await port.read({ range: "B1:B2" })).values).toEqual([[2], [4]]);
     expect((await port.read({ sheet: "Other" })).values).toEqual([[null]]);
     await expect(port.read({ sheet: "Missing" })).rejects.toThrow(/Missing/);
+  });
+
+  test("a multi-area (Ctrl+click) selection reads its first area", async () => {
+    const { excel, port } = setup();
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([HEADER, ["A", "B", 1, 2], ["C", "D", 3, 4]]);
+    excel.selectAreas(sheet, [{ top: 0, left: 0, rows: 2, cols: 2 }, { top: 2, left: 3, rows: 1, cols: 1 }]);
+    const block = await port.read();
+    expect(block).toMatchObject({ top: 0, left: 0, values: [HEADER.slice(0, 2), ["A", "B"]] });
+    expect(excel.syncsOfRun()).toBe(2);
   });
 
   test("without ExcelApi 1.13 merged areas are skipped, not an error", async () => {
@@ -175,6 +242,18 @@ describe("write", () => {
     // calculation and screen updating were suspended for every chunk
     expect(excel.suspended.calculation).toBe(syncs);
     expect(excel.suspended.screen).toBe(syncs);
+    // and the workbook recalculated once at the end, in the last batch (no extra sync)
+    expect(excel.needsRecalc).toBe(false);
+    expect(excel.recalculations).toBe(1);
+  });
+
+  test("Thai text is sized in UTF-8 bytes: a write of 2M Thai characters (6 MB) is chunked", async () => {
+    const { excel, port } = setup();
+    const values = Array.from({ length: 4000 }, (_, r) => [`${"ภาษีมูลค่าเพิ่ม".repeat(33)}${r}`]);
+    await port.write("Sheet1", [{ row: 0, col: 0, values }]);
+    expect(excel.syncsOfRun()).toBeGreaterThanOrEqual(2);
+    for (const s of excel.syncLog) expect(s.bytes).toBeLessThan(LIMIT_BYTES);
+    expect(excel.sheet("Sheet1").value(3999, 0)).toBe(values[3999][0]);
   });
 
   test("text starting with = + - @ (and numeric-looking text) stays text", async () => {
@@ -280,8 +359,8 @@ describe("mark and clearMarks", () => {
     expect(excel.sheet("Other").notes.get("A1")).toBe("two");
   });
 
-  test("ExcelApi 1.10..1.17: comments instead of notes, deleted on clear", async () => {
-    const { excel, port } = setup("1.12");
+  test("ExcelApi 1.10..1.17: comments instead of notes, deleted on clear (no 1.14 getItemOrNullObject)", async () => {
+    const { excel, port } = setup("1.10");
     userFormatted(excel);
     const outcome = await port.markCells("Sheet1", [{ row: 1, col: 2, message: "wrong rate" }]);
     expect(outcome).toEqual({ kind: "comment", unplaced: [] });
@@ -289,6 +368,85 @@ describe("mark and clearMarks", () => {
     await port.clearMarks("Sheet1");
     expect(excel.comments.size).toBe(0);
     expect(excel.sheet("Sheet1").peek(1, 2)?.fill.pattern).toBe("None");
+    expect(excel.syncsOfRun()).toBe(3);
+  });
+
+  test("comments: marking a cell again updates the port's own comment", async () => {
+    const { excel, port } = setup("1.12");
+    await port.mark("Sheet1", [{ row: 1, col: 2, message: "wrong rate" }]);
+    const outcome = await port.markCells("Sheet1", [{ row: 1, col: 2, message: "still the wrong rate" }]);
+    expect(outcome).toEqual({ kind: "comment", unplaced: [] });
+    expect([...excel.comments.values()].map((c) => c.content)).toEqual(["still the wrong rate"]);
+    await port.clearMarks("Sheet1");
+    expect(excel.comments.size).toBe(0);
+  });
+
+  test("comments: a cell with the user's comment keeps it; its message is handed back", async () => {
+    const { excel, port } = setup("1.12");
+    userFormatted(excel);
+    const sheet = excel.sheet("Sheet1");
+    excel.comments.set("user-1", { sheet, row: 1, col: 2, content: "the user's own comment" });
+    const outcome = await port.markCells("Sheet1", [{ row: 1, col: 2, message: "m1" }, { row: 0, col: 1, message: "m2" }]);
+    expect(outcome).toEqual({ kind: "comment", unplaced: [{ row: 1, col: 2, message: "m1" }] });
+    expect(sheet.peek(1, 2)?.fill.color).toBe(MARK_FILL);
+    expect([...excel.comments.values()].map((c) => [c.row, c.col, c.content])).toEqual([[1, 2, "the user's own comment"], [0, 1, "m2"]]);
+    expect(excel.syncsOfRun()).toBe(4); // cells; comment places; marks; comment ids
+    await port.clearMarks("Sheet1");
+    expect([...excel.comments.keys()]).toEqual(["user-1"]);
+    expect(sheet.peek(1, 2)?.fill.pattern).toBe("None");
+    expect(sheet.peek(0, 1)?.fill.pattern).toBe("None");
+  });
+
+  test("a request that fails half-way leaves a record of every fill it made, so clear still restores them", async () => {
+    const { excel, port } = setup("1.12");
+    userFormatted(excel);
+    const sheet = excel.sheet("Sheet1");
+    const run = excel.runs + 1;
+    // the user comments on B1 while the port is between its reads and its writes
+    excel.onSync = (r, n) => {
+      if (r === run && n === 2) excel.comments.set("user-1", { sheet, row: 0, col: 1, content: "just now" });
+    };
+    await expect(port.mark("Sheet1", [{ row: 0, col: 0, message: "m1" }, { row: 0, col: 1, message: "m2" }, { row: 1, col: 0, message: "m3" }]))
+      .rejects.toThrow(/already has a comment/);
+    excel.onSync = undefined;
+    expect(sheet.peek(0, 1)?.fill.color).toBe(MARK_FILL);
+    await port.clearMarks("Sheet1");
+    expect(sheet.peek(0, 0)?.fill).toEqual({ color: "#FFFF00", pattern: "Solid" });
+    expect(sheet.peek(0, 1)?.fill.pattern).toBe("None");
+    expect(excel.comments.get("user-1")?.content).toBe("just now");
+  });
+
+  test("marked with notes on ExcelApi 1.18, cleared on an older host: fills go, notes wait for a 1.18 host", async () => {
+    const { excel, port } = setup("1.18");
+    userFormatted(excel);
+    const sheet = excel.sheet("Sheet1");
+    await port.mark("Sheet1", [{ row: 0, col: 0, message: "m1" }, { row: 1, col: 1, message: "m2" }]);
+    excel.apiVersion = "1.12";
+    await new ExcelPort(excel.host()).clearMarks("Sheet1");
+    expect(sheet.peek(0, 0)?.fill).toEqual({ color: "#FFFF00", pattern: "Solid" });
+    expect(sheet.peek(1, 1)?.fill.pattern).toBe("None");
+    expect(sheet.notes.get("A1")).toBe("m1");
+    excel.apiVersion = "1.18";
+    await port.clearMarks("Sheet1");
+    expect([...sheet.notes.keys()]).toEqual(["C1"]);
+  });
+
+  test.each([["1.18", "note", 10_000], ["1.12", "comment", 5_000]])("ExcelApi %s: marks (%s) and their clearing go in chunks of cells, each request under 5 MB", async (version, kind, n) => {
+    const { excel, port } = setup(version);
+    const sheet = excel.sheet("Sheet1");
+    const marks = Array.from({ length: n }, (_, i) => ({ row: i, col: 1, message: `ค่า VAT ต้องเป็น 7.00 (${i})` }));
+    const chunks = Math.ceil(n / MAX_MARK_CELLS);
+    expect(chunks).toBeGreaterThan(1);
+    const outcome = await port.markCells("Sheet1", marks);
+    expect(outcome).toEqual({ kind, unplaced: [] });
+    expect(excel.syncsOfRun()).toBe(2 * chunks + (kind === "comment" ? 1 : 0));
+    expect(sheet.peek(n - 1, 1)?.fill.color).toBe(MARK_FILL);
+    expect(sheet.notes.size + excel.comments.size).toBe(n);
+    await port.clearMarks("Sheet1");
+    expect(excel.syncsOfRun()).toBe(1 + 2 * chunks);
+    expect(sheet.peek(n - 1, 1)?.fill.pattern).toBe("None");
+    expect(sheet.notes.size + excel.comments.size).toBe(0);
+    for (const s of excel.syncLog) expect(s.bytes).toBeLessThan(LIMIT_BYTES);
   });
 
   test("ExcelApi 1.9: only the fill; every message is handed back for the result column", async () => {
@@ -344,6 +502,7 @@ describe("addTableSheet, select, sheetNames", () => {
     expect(excel.syncsOfRun()).toBeGreaterThan(2);
     for (const s of excel.syncLog) expect(s.bytes).toBeLessThan(LIMIT_BYTES);
     expect(excel.sheet(name).tables[0]).toMatchObject({ rows: 8001, cols: 3 });
+    expect(excel.needsRecalc).toBe(false);
   });
 
   test("uniqueSheetName removes characters Excel refuses and keeps 31 characters", () => {
@@ -361,6 +520,14 @@ describe("addTableSheet, select, sheetNames", () => {
     expect(await port.selectionInfo()).toEqual({ sheet: "Sheet1", rows: [4, 5], region: "B3:E6" });
     sheet.tables.length = 0;
     expect((await port.selectionInfo()).region).toBe("B3:E6"); // the current region without a table
+  });
+
+  test("selectionInfo: a Ctrl+click selection gives the rows of every area", async () => {
+    const { excel, port } = setup();
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill([HEADER, ["A", "B", 1, 2], ["C", "D", 3, 4], ["E", "F", 5, 6], ["G", "H", 7, 8]]);
+    excel.selectAreas(sheet, [{ top: 3, left: 0, rows: 2, cols: 1 }, { top: 1, left: 2, rows: 1, cols: 1 }, { top: 4, left: 1, rows: 1, cols: 1 }]);
+    expect(await port.selectionInfo()).toEqual({ sheet: "Sheet1", rows: [1, 3, 4], region: "A1:D5" });
   });
 
   test("select moves to the cell in one sync; sheetNames lists the sheets", async () => {
