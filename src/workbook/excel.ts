@@ -184,8 +184,8 @@ export class ExcelPort implements WorkbookPort {
   constructor(private readonly host: ExcelHost = officeHost()) {}
 
   /** Calculation and screen updating wait for the next sync: big writes go faster and flicker less. */
-  private suspend(context: Excel.RequestContext): void {
-    if (this.host.supports("1.6")) context.application.suspendApiCalculationUntilNextSync();
+  private suspend(context: Excel.RequestContext, calculation = true): void {
+    if (calculation && this.host.supports("1.6")) context.application.suspendApiCalculationUntilNextSync();
     if (this.host.supports("1.9")) context.application.suspendScreenUpdatingUntilNextSync();
   }
 
@@ -279,14 +279,17 @@ export class ExcelPort implements WorkbookPort {
     const chunks = chunkRows(rows.map((r) => rowBytes(r.values, r.formats)));
     if (chunks.length === 0) chunks.push([0, 0]);
     for (const [index, [start, end]] of chunks.entries()) {
-      this.suspend(context);
+      const final = index === chunks.length - 1;
+      // The last batch runs with calculation on, so what the earlier batches left dirty is
+      // recalculated even where an explicit calculate in a suspended batch would be ignored.
+      this.suspend(context, !final);
       for (const block of joinRows(rows.slice(start, end))) {
         const range = sheet.getRangeByIndexes(block.row, block.col, block.values.length, block.values[0].length);
         // Formats first, then values: a cell formatted as text takes "=1+1" as text, not a formula.
         if (block.formats) range.numberFormat = block.formats as string[][]; // null entries keep a cell's format
         range.values = block.values.map((row) => row.map(toExcel));
       }
-      if (index === chunks.length - 1) {
+      if (final) {
         last?.();
         // After suspendApiCalculationUntilNextSync recalculating is ours: once, in the last batch.
         if (this.host.supports("1.6")) context.application.calculate("Recalculate");
