@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { strToU8, zipSync } from "fflate";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { readDocuments } from "../../src/sheet/read";
 
@@ -79,6 +80,14 @@ describe("the .xlsx port", () => {
 
   it("refuses a file that is not an .xlsx with a clear error", async () => {
     await expect(XlsxWorkbook.fromBuffer(Buffer.from("name,amount\nAcme,1\n"))).rejects.toThrow(/not a zip archive/);
+  });
+
+  it("refuses a zip that is not an .xlsx, or a corrupt one, with a clear error", async () => {
+    const other = Buffer.from(zipSync({ "readme.txt": strToU8("hello") }));
+    await expect(XlsxWorkbook.fromBuffer(other)).rejects.toThrow(/no xl\/workbook\.xml \(not an \.xlsx file, or a corrupt one\)/);
+    const corrupt = Buffer.from(zipSync({ "xl/workbook.xml": [strToU8("<workbook/>".repeat(50)), { level: 6 }] }));
+    corrupt[30 + "xl/workbook.xml".length] = 0xff; // the first deflate block now has the invalid block type 3
+    await expect(XlsxWorkbook.fromBuffer(corrupt)).rejects.toThrow(/^corrupt zip archive \(xl\/workbook\.xml: invalid block type\)$/);
   });
 
   it("keeps every write when writes race the first load of the model", async () => {
