@@ -61,6 +61,19 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
+/** Offline pane services whose act records each request and answers `ok` done: the form's own behaviour. */
+function recordingActs(ok: number): { requests: ActionRequest[]; services: PaneServices } {
+  const requests: ActionRequest[] = [];
+  const services: PaneServices = {
+    ...createServices({ port: new MemoryWorkbook(), relayBase: null }),
+    act: async (_family, request) => {
+      requests.push(request);
+      return { ok, skipped: 0, failed: 0, links: [] };
+    },
+  };
+  return { requests, services };
+}
+
 describe("the Upgrade control", () => {
   const offline = () => createServices({ port: new MemoryWorkbook(), relayBase: null });
 
@@ -109,14 +122,7 @@ describe("the E-mail action", () => {
   }
 
   test("needs the sender; the recipient may be left to each row's contactEmail", async () => {
-    const requests: ActionRequest[] = [];
-    const services: PaneServices = {
-      ...createServices({ port: new MemoryWorkbook(), relayBase: null }),
-      act: async (_family, request) => {
-        requests.push(request);
-        return { ok: 1, skipped: 0, failed: 0, links: [] };
-      },
-    };
+    const { requests, services } = recordingActs(1);
     const root = mount(services, "tax-invoices", "en", true);
     choose(root, "ds-action", "email");
     const run = () => act(() => [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!.click());
@@ -137,14 +143,7 @@ describe("the E-mail action", () => {
 
 describe("the Delete action", () => {
   test("asks inside the pane (Office add-ins cannot open window.confirm); Keep them does nothing", async () => {
-    const requests: ActionRequest[] = [];
-    const services: PaneServices = {
-      ...createServices({ port: new MemoryWorkbook(), relayBase: null }),
-      act: async (_family, request) => {
-        requests.push(request);
-        return { ok: 2, skipped: 0, failed: 0, links: [] };
-      },
-    };
+    const { requests, services } = recordingActs(2);
     const root = mount(services, "quotations", "th", true);
     const th = translator("th");
     choose(root, "ds-action", "delete");
