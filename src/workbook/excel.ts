@@ -26,6 +26,8 @@ export function officeHost(): ExcelHost {
 export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 /** A read larger than this (cells) is done in row chunks, one sync each. */
 export const MAX_READ_CELLS = 100_000;
+/** Excel on the web refuses a response over 5 MB too: read chunks after the first aim at this size. */
+export const READ_TARGET_BYTES = 4 * 1024 * 1024;
 /** Cells marked or cleared per sync: each cell queues several objects, and Microsoft's payload page
  * shows 10,000 single-cell requests passing 5 MB. */
 export const MAX_MARK_CELLS = 2_000;
@@ -153,6 +155,12 @@ async function syncInChunks<T, R>(
   return made;
 }
 
+/** Excel on the web's refusal of a request or a response over 5 MB (Excel.ErrorCodes has both codes). */
+function isPayloadTooLarge(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "RequestPayloadSizeLimitExceeded" || code === "ResponsePayloadSizeLimitExceeded";
+}
+
 /** Splits "Sheet1!A1:B2,'a,b'!C3" into its areas (commas inside quoted sheet names kept). */
 function splitAreas(address: string): string[] {
   return address.split(/,(?=(?:[^']*'[^']*')*[^']*$)/).map((a) => a.trim()).filter(Boolean);
@@ -239,18 +247,45 @@ export class ExcelPort implements WorkbookPort {
     return usedBox;
   }
 
-  /** Second sync (more only past MAX_READ_CELLS): values, value types, formats and merged areas. */
+  /**
+   * Second sync (more only for big reads): values, value types, formats and merged areas, by row
+   * chunks. Excel on the web refuses a response over 5 MB, and what a row weighs is known only once
+   * read (a Thai character is 3 bytes), so the chunks adapt:
+   * - the first is MAX_READ_CELLS cells, as before: a small or ASCII sheet costs the same syncs;
+   * - each next one is sized from the bytes the last one really brought (READ_TARGET_BYTES);
+   * - one refused as too large is halved and read again, down to one row (then a clear error); after
+   *   a refusal chunks stay at most that half, so an estimate that keeps missing (Excel counting
+   *   bytes otherwise) cannot fail every other sync.
+   * Halving alone is correct but pays a few refused round trips for every chunk of a Thai sheet;
+   * estimating alone fails when rows further down are heavier. Together they are a few lines.
+   * A refused batch is discarded and the request context stays usable, so the retry stays in this
+   * Excel.run (one per action) with new range objects; nothing from the refused batch is reused.
+   */
   private async readBox(context: Excel.RequestContext, sheet: Excel.Worksheet, name: string, box: RangeBox): Promise<Block> {
-    const rowsPerChunk = Math.max(1, Math.floor(MAX_READ_CELLS / box.columnCount));
+    const maxRows = Math.max(1, Math.floor(MAX_READ_CELLS / box.columnCount));
     const values: CellValue[][] = [];
     const formats: string[][] = [];
     const merged: CellRect[] = [];
-    for (let start = 0; start < box.rowCount; start += rowsPerChunk) {
-      const count = Math.min(rowsPerChunk, box.rowCount - start);
+    let rows = maxRows;
+    let ceiling = maxRows;
+    for (let start = 0; start < box.rowCount;) {
+      const count = Math.min(rows, ceiling, box.rowCount - start);
       const range = sheet.getRangeByIndexes(box.rowIndex + start, box.columnIndex, count, box.columnCount);
       range.load("values,valueTypes,numberFormat");
       const areas = this.host.supports("1.13") ? range.getMergedAreasOrNullObject().load("address") : null;
-      await context.sync(); // one per chunk: a chunk is the most one response may carry
+      try {
+        await context.sync(); // one per chunk
+      } catch (error) {
+        if (!isPayloadTooLarge(error)) throw error;
+        if (count === 1) {
+          throw new Error(`Row ${box.rowIndex + start + 1} of ${name} holds more than Excel on the web can send in one response (5 MB): shorten the text in that row and check again.`);
+        }
+        ceiling = Math.ceil(count / 2);
+        continue;
+      }
+      const bytes = jsonBytes(range.values) + jsonBytes(range.valueTypes) + jsonBytes(range.numberFormat);
+      rows = Math.max(1, Math.min(maxRows, Math.floor((READ_TARGET_BYTES * count) / Math.max(bytes, 1))));
+      start += count;
       range.values.forEach((row, r) => values.push(row.map((v, c) => fromExcel(v, range.valueTypes[r][c]))));
       for (const row of range.numberFormat) formats.push(row.map((f) => String(f ?? "General")));
       if (areas && !areas.isNullObject) {

@@ -1,9 +1,10 @@
 // A STRICT fake of the Office.js objects the Excel port uses, over an in-memory grid. Like Office.js:
 // - reading a property that was not loaded and synced throws PropertyNotLoaded;
 // - writes are queued and take effect at context.sync(), in order; syncs are counted;
-// - a request over 5 MB (UTF-8 bytes) fails (Excel on the web's limit); so does a response over 5 MB.
-//   Every new object path and every action counts ACTION_BYTES, so 10,000 single-cell fills in one
-//   request fail as on Microsoft's payload page;
+// - a request over 5 MB (UTF-8 bytes) fails (Excel on the web's limit); so does a response over 5 MB:
+//   the JSON of every property loaded in one sync, all objects together. Every new object path and
+//   every action counts ACTION_BYTES, so 10,000 single-cell fills in one request fail as on
+//   Microsoft's payload page. A failed sync delivers none of its loads, and the context stays usable;
 // - after suspendApiCalculationUntilNextSync, values written in that request leave the workbook
 //   needing a recalculation until application.calculate runs;
 // - an API newer than the fake's ExcelApi version throws ApiNotFound, so isSetSupported guards are tested;
@@ -16,6 +17,10 @@ import type { ExcelHost } from "../../src/workbook/excel";
 export const LIMIT_BYTES = 5 * 1024 * 1024;
 /** A rough size of one object path or action in an Office.js request (each is a JSON object). */
 export const ACTION_BYTES = 140;
+
+/** Excel.ErrorCodes for the two 5 MB limits (Microsoft lists both; both occur only in Excel on the web). */
+export const REQUEST_TOO_LARGE = "RequestPayloadSizeLimitExceeded";
+export const RESPONSE_TOO_LARGE = "ResponsePayloadSizeLimitExceeded";
 
 export class FakeOfficeError extends Error {
   constructor(readonly code: string, message: string) {
@@ -105,8 +110,8 @@ export class FakeExcel {
   /** Areas of a Ctrl+click selection after the first (which is `selection`). */
   otherAreas: Array<{ top: number; left: number; rows: number; cols: number }> = [];
   readonly comments = new Map<string, { sheet: FakeSheet; row: number; col: number; content: string }>();
-  /** Every sync of every run, with the estimated request size. */
-  readonly syncLog: Array<{ run: number; bytes: number }> = [];
+  /** Every sync of every run, with the estimated request size and the size of what it loaded. */
+  readonly syncLog: Array<{ run: number; bytes: number; response: number }> = [];
   runs = 0;
   suspended = { calculation: 0, screen: 0 };
   /** Values were written while calculation was suspended and no calculate() has run since. */
@@ -192,6 +197,8 @@ export class FakeContext {
   private suspendQueued = false;
   calculationSuspended = false;
   closed = false;
+  /** The sync now running: bytes of its loaded properties, and how to take each load back. */
+  private response: { bytes: number; undo: Array<() => void> } | undefined;
   readonly workbook: FakeWorkbook;
   readonly application: FakeApplication;
 
@@ -214,6 +221,13 @@ export class FakeContext {
     this.suspendQueued = true;
   }
 
+  /** A load made during this sync: its JSON counts toward the response; `undo` takes it back if the sync fails. */
+  respond(bytes: number, undo: () => void): void {
+    if (!this.response) throw new Error("fake: a load outside a sync");
+    this.response.bytes += bytes;
+    this.response.undo.push(undo);
+  }
+
   async sync(): Promise<void> {
     if (this.closed) throw new FakeOfficeError("InvalidObjectPath", "sync after Excel.run ended");
     const ops = this.queue;
@@ -221,14 +235,25 @@ export class FakeContext {
     this.queue = [];
     this.suspendQueued = false;
     const bytes = ops.reduce((n, op) => n + op.bytes, 0);
-    this.excel.syncLog.push({ run: this.run, bytes });
-    if (bytes > LIMIT_BYTES) throw new FakeOfficeError("RequestPayloadSizeLimitExceeded", `${bytes} bytes`);
+    const entry = { run: this.run, bytes, response: 0 };
+    this.excel.syncLog.push(entry);
+    if (bytes > LIMIT_BYTES) throw new FakeOfficeError(REQUEST_TOO_LARGE, `request of ${bytes} bytes`);
     this.excel.onSync?.(this.run, this.excel.syncsOfRun(this.run));
     await Promise.resolve();
     this.calculationSuspended = suspended;
+    const response: { bytes: number; undo: Array<() => void> } = { bytes: 0, undo: [] };
+    this.response = response;
     try {
       for (const op of ops) op.run();
+      // Loads are visible to later actions of the same batch (the fake's own probes use that), so
+      // an oversized response is found at the end and its loads are taken back: the caller gets none.
+      if (response.bytes > LIMIT_BYTES) throw new FakeOfficeError(RESPONSE_TOO_LARGE, `response of ${response.bytes} bytes`);
+    } catch (e) {
+      for (const undo of response.undo.reverse()) undo();
+      throw e;
     } finally {
+      entry.response = response.bytes;
+      this.response = undefined;
       this.calculationSuspended = false;
     }
   }
@@ -256,10 +281,22 @@ abstract class FakeObject {
 
   /** The load itself, at sync time; collections also call it to hand out loaded items. */
   loadNow(names: readonly string[]): void {
+    const before = { loaded: new Map(this.loaded), nullObject: this.nullObject };
+    let bytes = 0;
     this.during(() => {
       this.nullObject = !this.exists();
+      bytes += 20; // {"isNullObject":…}
       if (this.nullObject) return;
-      for (const name of names) this.loaded.set(name, this.snapshot(name));
+      for (const name of names) {
+        const value = this.snapshot(name);
+        this.loaded.set(name, value);
+        bytes += sizeOf(name) + 1 + sizeOf(value);
+      }
+    });
+    this.ctx.respond(bytes, () => {
+      this.loaded.clear();
+      for (const [k, v] of before.loaded) this.loaded.set(k, v);
+      this.nullObject = before.nullObject;
     });
   }
 
@@ -289,7 +326,9 @@ abstract class FakeCollection<T extends FakeObject> extends FakeObject {
     this.loading = this.list();
     try {
       f();
+      const before = this.itemsSnapshot;
       this.itemsSnapshot = this.loading;
+      this.ctx.respond(0, () => { this.itemsSnapshot = before; });
     } finally {
       this.loading = undefined;
     }
@@ -359,11 +398,13 @@ class FakeWorksheetCollection extends FakeObject {
   private itemsSnapshot: FakeWorksheet[] | undefined;
   protected snapshot(prop: string): unknown {
     if (prop === "items/name" || prop === "items") {
+      const before = this.itemsSnapshot;
       this.itemsSnapshot = this.ctx.excel.sheets.map((s) => {
         const w = new FakeWorksheet(this.ctx, () => s);
         w.preload("name", s.name);
         return w;
       });
+      this.ctx.respond(sizeOf(this.ctx.excel.sheets.map((s) => s.name)), () => { this.itemsSnapshot = before; });
       return true;
     }
     throw new FakeOfficeError("InvalidArgument", `cannot load ${prop}`);
@@ -475,11 +516,14 @@ function surroundingRect(sheet: FakeSheet, row: number, col: number): Rect {
 }
 
 /** Bytes of the JSON as sent: UTF-8, so a Thai character counts 3 (no TextEncoder under jsdom). */
-function sizeOf(value: unknown): number {
-  let bytes = 0;
-  for (const ch of JSON.stringify(value) ?? "null") {
-    const c = ch.codePointAt(0)!;
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+export function sizeOf(value: unknown): number {
+  const json = JSON.stringify(value) ?? "null";
+  let bytes = json.length;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c < 0x80) continue;
+    // 2 bytes below U+0800, 3 for the rest of the BMP; each half of a surrogate pair 2 (4 in all).
+    bytes += c < 0x800 || (c >= 0xd800 && c < 0xe000) ? 1 : 2;
   }
   return bytes;
 }
@@ -537,15 +581,11 @@ export class FakeRange extends FakeObject {
       case "rowCount": return r.rows;
       case "columnCount": return r.cols;
       case "address": return `${r.sheet.name}!${cellAddress(r.top, r.left)}:${cellAddress(r.top + r.rows - 1, r.left + r.cols - 1)}`;
-      case "values": return this.checkedResponse(this.grid((c) => c?.value ?? ""));
+      case "values": return this.grid((c) => c?.value ?? "");
       case "valueTypes": return this.grid((c) => (c?.type ?? (c === undefined || c.value === "" ? "Empty" : typeof c.value === "number" ? "Double" : typeof c.value === "boolean" ? "Boolean" : "String")));
-      case "numberFormat": return this.checkedResponse(this.grid((c) => c?.format ?? "General"));
+      case "numberFormat": return this.grid((c) => c?.format ?? "General");
       default: throw new FakeOfficeError("InvalidArgument", `cannot load Range.${prop}`);
     }
-  }
-  private checkedResponse<T>(grid: T[][]): T[][] {
-    if (sizeOf(grid) > LIMIT_BYTES) throw new FakeOfficeError("ResponsePayloadSizeLimitExceeded", "read too large");
-    return grid;
   }
   get rowIndex(): number { return this.read("rowIndex"); }
   get columnIndex(): number { return this.read("columnIndex"); }
@@ -713,7 +753,10 @@ class FakeTableScoped extends FakeObject {
   }
   protected snapshot(prop: string): unknown {
     if (prop !== "items/name") throw new FakeOfficeError("InvalidArgument", `cannot load ${prop}`);
-    this.itemsSnapshot = this.find().map(({ sheet, table }) => new FakeTableProxy(this.ctx, sheet, table));
+    const before = this.itemsSnapshot;
+    const found = this.find();
+    this.itemsSnapshot = found.map(({ sheet, table }) => new FakeTableProxy(this.ctx, sheet, table));
+    this.ctx.respond(sizeOf(found.map(({ table }) => table.name)), () => { this.itemsSnapshot = before; });
     return true;
   }
   get items(): FakeTableProxy[] {

@@ -2,8 +2,8 @@
 // each action costs (the house rules: a check read takes at most 3; writes sync per 5 MB chunk, marks
 // per MAX_MARK_CELLS cells).
 import fc from "fast-check";
-import { ExcelPort, MARK_FILL, MARKS_SETTING, MAX_MARK_CELLS, MAX_READ_CELLS, chunkRows, excelSerial, uniqueSheetName } from "../../src/workbook/excel";
-import { FakeExcel, FakeOfficeError, LIMIT_BYTES } from "./excel-fake";
+import { ExcelPort, MARK_FILL, MARKS_SETTING, MAX_MARK_CELLS, MAX_READ_CELLS, READ_TARGET_BYTES, chunkRows, excelSerial, uniqueSheetName } from "../../src/workbook/excel";
+import { FakeExcel, FakeOfficeError, LIMIT_BYTES, RESPONSE_TOO_LARGE, sizeOf } from "./excel-fake";
 
 function setup(version = "1.18"): { excel: FakeExcel; port: ExcelPort } {
   const excel = new FakeExcel(version, ["Sheet1", "Other"]);
@@ -48,6 +48,51 @@ describe("the fake is strict", () => {
     });
     await expect(run).rejects.toThrow(FakeOfficeError);
     await expect(run).rejects.toThrow(/RequestPayloadSizeLimitExceeded/);
+  });
+
+  test("a response over 5 MB fails, delivers none of its loads, and leaves the context usable", async () => {
+    const excel = new FakeExcel();
+    // 2,000 cells of 1,000 Thai characters: 6 MB of values as UTF-8 JSON, 3 MB for half of them
+    excel.sheet("Sheet1").fill(Array.from({ length: 2000 }, (_, r) => [`${"ก".repeat(1000)}${r}`]));
+    const [error, unloaded, half] = await excel.host().run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      const all = sheet.getRangeByIndexes(0, 0, 2000, 1).load("values");
+      const error = await context.sync().then(() => undefined, (e: unknown) => e);
+      const unloaded = (() => { try { return all.values; } catch (e) { return e; } })();
+      const first = sheet.getRangeByIndexes(0, 0, 1000, 1).load("values");
+      await context.sync(); // the same Excel.run goes on
+      return [error, unloaded, first.values];
+    });
+    expect(error).toBeInstanceOf(FakeOfficeError);
+    expect((error as FakeOfficeError).code).toBe(RESPONSE_TOO_LARGE);
+    expect(String(unloaded)).toMatch(/PropertyNotLoaded/);
+    expect(half[999][0]).toBe(`${"ก".repeat(1000)}999`);
+    const [refused, delivered] = excel.syncLog.filter((s) => s.run === excel.runs);
+    expect(refused.response).toBeGreaterThan(LIMIT_BYTES);
+    expect(delivered.response).toBeLessThan(LIMIT_BYTES);
+    expect(delivered.response).toBeGreaterThan(3_000_000); // UTF-8: 3 bytes a Thai character
+  });
+
+  // Each load is under 5 MB; what one sync returns altogether is not.
+  test.each([
+    ["two ranges of 3 MB of Thai values", 1000, 1, "ข".repeat(1000), [["values"], ["values"]]],
+    // 250,000 short cells: values 1.5 MB, valueTypes 2.25 MB, numberFormat 2.5 MB
+    ["values, valueTypes and numberFormat of one range", 12_500, 20, "ข", [["values", "valueTypes", "numberFormat"]]],
+  ])("the response limit counts everything one sync loads: %s", async (_, rows, cols, text, loads) => {
+    const excel = new FakeExcel();
+    excel.sheet("Sheet1").fill(Array.from({ length: rows * loads.length }, () => Array.from({ length: cols }, () => text)));
+    const load = (props: string[][], syncEach: boolean) => excel.host().run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      for (const [i, names] of props.entries()) {
+        sheet.getRangeByIndexes(i * rows, 0, rows, cols).load(names);
+        if (syncEach) await context.sync();
+      }
+      await context.sync();
+    });
+    await expect(load(loads, false)).rejects.toMatchObject({ code: RESPONSE_TOO_LARGE });
+    if (loads.length > 1) await expect(load(loads, true)).resolves.toBeUndefined(); // one sync each
+    // and each property alone fits
+    for (const names of loads) for (const name of names) await expect(load([[name]], false)).resolves.toBeUndefined();
   });
 
   test("10,000 single-cell fills in one request pass 5 MB (Microsoft's payload example)", async () => {
@@ -208,6 +253,72 @@ describe("read", () => {
     expect(block.values.length).toBe(rows);
     expect(block.values[rows - 1][9]).toBe(rows - 1);
     expect(excel.syncsOfRun()).toBe(1 + 3);
+  });
+
+  const THAI = "บริษัท ตัวอย่าง จำกัด 99/1 ถนนพระราม 9 แขวงห้วยขวาง เขตห้วยขวาง";
+  /** Rows of 5 cells of 60 Thai characters (with the row number): about 1 KB a row as UTF-8 JSON. */
+  function thaiRows(n: number, from = 0): string[][] {
+    return Array.from({ length: n }, (_, r) => Array.from({ length: 5 }, (_, c) => `${THAI.slice(0, 60 - String(from + r).length)}${from + r}:${c}`));
+  }
+
+  /** The syncs of the last run: the ones Excel refused as too large, and the ones that delivered. */
+  function readSyncs(excel: FakeExcel): { refused: number; delivered: number[] } {
+    const syncs = excel.syncLog.filter((s) => s.run === excel.runs);
+    return { refused: syncs.filter((s) => s.response > LIMIT_BYTES).length, delivered: syncs.filter((s) => s.response <= LIMIT_BYTES).map((s) => s.response) };
+  }
+
+  /** Reads n Thai rows through the port and checks every row, response and sync; gives the syncs. */
+  async function readThai(n: number): Promise<number> {
+    const { excel, port } = setup();
+    const rows = thaiRows(n);
+    excel.sheet("Sheet1").fill(rows);
+    const runs = excel.runs;
+    const block = await port.read({ range: `A1:E${n}` });
+    expect(excel.runs).toBe(runs + 1); // one Excel.run, retries included
+    expect(block.values.length).toBe(n);
+    for (const r of [0, n / 2, n - 1]) expect(block.values[r]).toEqual(rows[r]);
+    expect(block.formats[n - 1]).toEqual(["General", "General", "General", "General", "General"]);
+    expect(sizeOf(rows)).toBeGreaterThan((n / 7_000) * LIMIT_BYTES); // the values alone: 15 MB for 20,000 rows
+
+    const { refused, delivered } = readSyncs(excel);
+    for (const bytes of delivered) expect(bytes).toBeLessThan(LIMIT_BYTES);
+    // the first chunk (100,000 cells, 20 MB) is refused and halved twice; later chunks are sized
+    // from the bytes the last one brought, so none is refused and each is near READ_TARGET_BYTES
+    expect(refused).toBe(2);
+    const chunks = delivered.length - 1; // the first sync finds the range
+    const total = delivered.slice(1).reduce((x, y) => x + y, 0);
+    expect(chunks).toBeGreaterThanOrEqual(Math.ceil(total / LIMIT_BYTES));
+    expect(chunks).toBeLessThanOrEqual(Math.ceil(total / (0.9 * READ_TARGET_BYTES)) + 1);
+    expect(excel.syncsOfRun()).toBe(1 + refused + chunks);
+    return excel.syncsOfRun();
+  }
+
+  test("a Thai sheet (20,000 and 40,000 rows × 5 cells of 60 Thai characters) is read whole, each response under 5 MB", async () => {
+    const syncs = await readThai(20_000);
+    const twice = await readThai(40_000);
+    expect(twice).toBeGreaterThan(syncs + 3); // syncs grow with the chunks
+  });
+
+  test("rows that get heavier further down: the chunk sized from light rows is halved and read again", async () => {
+    const { excel, port } = setup();
+    const light = Array.from({ length: 20_000 }, (_, r) => [r, "a", "b", "c", "d"]);
+    const heavy = thaiRows(10_000, 20_000);
+    excel.sheet("Sheet1").fill([...light, ...heavy]);
+    const block = await port.read({ range: "A1:E30000" });
+    expect(block.values.length).toBe(30_000);
+    expect(block.values[19_999]).toEqual([19_999, "a", "b", "c", "d"]);
+    expect(block.values[20_000]).toEqual(heavy[0]);
+    expect(block.values[29_999]).toEqual(heavy[9_999]);
+    const { refused, delivered } = readSyncs(excel);
+    expect(refused).toBeGreaterThanOrEqual(1);
+    for (const bytes of delivered) expect(bytes).toBeLessThan(LIMIT_BYTES);
+  });
+
+  test("one row over 5 MB is an error naming the row", async () => {
+    const { excel, port } = setup();
+    excel.sheet("Sheet1").fill([["short"], ["ค".repeat(2_000_000)], ["short"]], 4, 0);
+    excel.select(excel.sheet("Sheet1"), 4, 0, 3, 1);
+    await expect(port.read()).rejects.toThrow(/Row 6 of Sheet1 .*5 MB/);
   });
 });
 
