@@ -107,6 +107,16 @@ describe.each(storesUnderTest)("auth and envelope (%s)", (store) => {
       ]));
       const create = doc.paths["/tax-invoices"].post.requestBody.content["application/json"].schema;
       expect(JSON.stringify(create)).toContain("publishedOn");
+      // The list query, one parameter per field; the path parameters of a document route.
+      const query = doc.paths["/tax-invoices"].get.parameters as Array<{ name: string; in: string; required: boolean }>;
+      expect(query).toEqual(expect.arrayContaining([
+        expect.objectContaining({ name: "pageSize", in: "query", required: false }),
+        expect.objectContaining({ name: "startDate", in: "query" }),
+      ]));
+      expect(doc.paths["/tax-invoices/{id}/status/{statusId}"].post.parameters).toEqual(expect.arrayContaining([
+        expect.objectContaining({ name: "id", in: "path", required: true }),
+        expect.objectContaining({ name: "statusId", in: "path", required: true }),
+      ]));
     }
   });
 });
