@@ -62,23 +62,7 @@ export class MemoryWorkbook implements WorkbookPort {
   async read(target: ReadTarget = {}): Promise<Block> {
     const name = target.sheet ?? this.active;
     const s = this.sheet(name);
-    const area = target.range ? parseRange(target.range) : usedRange(s.values);
-    if (target.range && !area) throw new Error(`"${target.range}" is not a range`);
-    const box = area ?? { top: 0, left: 0, bottom: 0, right: 0 };
-    const values: CellValue[][] = [];
-    const formats: string[][] = [];
-    for (let r = box.top; r <= box.bottom; r++) {
-      const vr: CellValue[] = [];
-      const fr: string[] = [];
-      for (let c = box.left; c <= box.right; c++) {
-        vr.push(s.values[r]?.[c] ?? null);
-        fr.push(s.formats[r]?.[c] ?? "General");
-      }
-      values.push(vr);
-      formats.push(fr);
-    }
-    const merged = s.merged.filter((m) => m.top <= box.bottom && m.bottom >= box.top && m.left <= box.right && m.right >= box.left);
-    return { sheet: name, top: box.top, left: box.left, values, formats, merged };
+    return blockOfGrid(name, s, target.range);
   }
 
   async write(name: string, writes: CellWrite[]): Promise<void> {
@@ -132,6 +116,35 @@ export class MemoryWorkbook implements WorkbookPort {
 }
 
 /** The smallest rectangle holding every non-empty cell; undefined for an empty sheet. */
+/**
+ * The block a read answers, cut out of a sparse grid of values and formats: `range` (A1) or else
+ * the used range; missing cells read as null / "General". Shared by the in-memory and .xlsx ports.
+ */
+export function blockOfGrid(
+  sheet: string, grid: { values: CellValue[][]; formats: string[][]; merged: CellRect[] }, range?: string,
+): Block {
+  const area = range ? parseRange(range) : usedRange(grid.values);
+  if (range && !area) throw new Error(`"${range}" is not a range`);
+  const box = area ?? { top: 0, left: 0, bottom: 0, right: 0 };
+  const width = box.right - box.left + 1;
+  const values: CellValue[][] = [];
+  const formats: string[][] = [];
+  for (let r = box.top; r <= box.bottom; r++) {
+    const vr: CellValue[] = new Array(width);
+    const fr: string[] = new Array(width);
+    const gr = grid.values[r];
+    const fg = grid.formats[r];
+    for (let c = box.left; c <= box.right; c++) {
+      vr[c - box.left] = gr?.[c] ?? null;
+      fr[c - box.left] = fg?.[c] ?? "General";
+    }
+    values.push(vr);
+    formats.push(fr);
+  }
+  const merged = grid.merged.filter((m) => m.top <= box.bottom && m.bottom >= box.top && m.left <= box.right && m.right >= box.left);
+  return { sheet, top: box.top, left: box.left, values, formats, merged };
+}
+
 export function usedRange(values: CellValue[][]): CellRect | undefined {
   let top = -1;
   let bottom = -1;

@@ -4,7 +4,7 @@
 import { unzipSync } from "fflate";
 import { parseRange } from "../sheet/address";
 import type { Block, CellRect, CellValue, ReadTarget } from "./port";
-import { usedRange } from "./memory";
+import { blockOfGrid } from "./memory";
 
 /** Excel's built-in number formats that matter for reading (dates among them). */
 const BUILTIN_FORMATS: Record<number, string> = {
@@ -163,27 +163,7 @@ export async function openFastXlsx(data: Buffer | Uint8Array): Promise<FastXlsx>
           if ((row !== r.top || col !== r.left) && grid[row]) grid[row][col] = null;
         }
       }
-      const area = target.range ? parseRange(target.range) : usedRange(grid);
-      if (target.range && !area) throw new Error(`"${target.range}" is not a range`);
-      const box = area ?? { top: 0, left: 0, bottom: 0, right: 0 };
-      const values: CellValue[][] = [];
-      const formatsOut: string[][] = [];
-      for (let r = box.top; r <= box.bottom; r++) {
-        const gr = grid[r];
-        const fr = fmts[r];
-        const vr: CellValue[] = new Array(box.right - box.left + 1);
-        const fo: string[] = new Array(box.right - box.left + 1);
-        for (let c = box.left; c <= box.right; c++) {
-          vr[c - box.left] = gr?.[c] ?? null;
-          fo[c - box.left] = fr?.[c] ?? "General";
-        }
-        values.push(vr);
-        formatsOut.push(fo);
-      }
-      return {
-        sheet: sheet.name, top: box.top, left: box.left, values, formats: formatsOut,
-        merged: merged.filter((m) => m.top <= box.bottom && m.bottom >= box.top && m.left <= box.right && m.right >= box.left),
-      };
+      return blockOfGrid(sheet.name, { values: grid, formats: fmts, merged }, target.range);
     },
   };
 }

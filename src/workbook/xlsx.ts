@@ -4,8 +4,7 @@
 import { promises as fs } from "node:fs";
 import { dirname, basename, join } from "node:path";
 import ExcelJS from "exceljs";
-import { parseRange } from "../sheet/address";
-import { KIND_FORMATS, uniqueName, usedRange } from "./memory";
+import { blockOfGrid, KIND_FORMATS, uniqueName } from "./memory";
 import type {
   Block, CellError, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
 } from "./port";
@@ -85,25 +84,7 @@ export class XlsxWorkbook implements WorkbookPort {
         fr[c - 1] = cell.numFmt ?? "General";
       });
     });
-    const area = target.range ? parseRange(target.range) : usedRange(grid);
-    if (target.range && !area) throw new Error(`"${target.range}" is not a range`);
-    const box = area ?? { top: 0, left: 0, bottom: 0, right: 0 };
-    const values: CellValue[][] = [];
-    const formats: string[][] = [];
-    for (let r = box.top; r <= box.bottom; r++) {
-      const vr: CellValue[] = new Array(box.right - box.left + 1);
-      const fr: string[] = new Array(box.right - box.left + 1);
-      const gr = grid[r];
-      const fg = fmts[r];
-      for (let c = box.left; c <= box.right; c++) {
-        vr[c - box.left] = gr?.[c] ?? null;
-        fr[c - box.left] = fg?.[c] ?? "General";
-      }
-      values.push(vr);
-      formats.push(fr);
-    }
-    const merged = mergedAreas(ws).filter((m) => m.top <= box.bottom && m.bottom >= box.top && m.left <= box.right && m.right >= box.left);
-    return { sheet: ws.name, top: box.top, left: box.left, values, formats, merged };
+    return blockOfGrid(ws.name, { values: grid, formats: fmts, merged: mergedAreas(ws) }, target.range);
   }
 
   async write(sheet: string, writes: CellWrite[]): Promise<void> {
