@@ -36,9 +36,17 @@ export function mount(api: Api, route: Route, handler: (c: Ctx) => Promise<Respo
 
 type SchemaObject = Record<string, unknown> & { properties?: Record<string, SchemaObject>; required?: string[] };
 
-/** The schema as the OpenAPI 3.0 document describes it: what a caller may send (the input side). */
+const described = new WeakMap<ZodType, SchemaObject>();
+
+/** The schema as the OpenAPI 3.0 document describes it: what a caller may send (the input side).
+ * Made once per schema: the same body and query schemas serve every family's routes. */
 function jsonSchema(schema: ZodType): SchemaObject {
-  return toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "openapi-3.0" }) as SchemaObject;
+  let out = described.get(schema);
+  if (!out) {
+    out = toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "openapi-3.0" }) as SchemaObject;
+    described.set(schema, out);
+  }
+  return out;
 }
 
 /** One query parameter per property of a query schema. */
