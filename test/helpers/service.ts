@@ -30,6 +30,9 @@ export interface TestService {
   stop(): Promise<void>;
   /** Stops and starts the service again on the same port, keeping the same data. */
   restart(): Promise<void>;
+  /** Kills the service with SIGKILL (no shutdown of any kind) and starts it again on the same
+   * port and data, as after a crash. */
+  crash(): Promise<void>;
 }
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -109,6 +112,14 @@ function stopChild(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
+function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once("exit", () => done());
+    child.kill("SIGKILL");
+  });
+}
+
 export async function startTestService(opts: TestServiceOptions = {}): Promise<TestService> {
   const store = opts.store ?? "pglite";
   if (store === "postgres" && !TEST_DATABASE_URL) throw new Error("store postgres needs TEST_DATABASE_URL");
@@ -150,6 +161,10 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     },
     async restart() {
       await stopChild(child);
+      ({ child } = await spawnService(args(port)));
+    },
+    async crash() {
+      await killChild(child);
       ({ child } = await spawnService(args(port)));
     },
   };
