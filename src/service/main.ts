@@ -10,6 +10,7 @@ import { TokenService } from "./auth/tokens";
 import { createApp } from "./http/app";
 import type { ServiceContext } from "./http/context";
 import { ContactCache } from "./documents/contact-cache";
+import { closePdfRendering, configurePdfRendering } from "./exports/document-pdf";
 
 export interface StartServiceOptions {
   port?: number;
@@ -20,6 +21,8 @@ export interface StartServiceOptions {
   answerDelayMs?: number;
   tokenTtlSeconds?: number;
   smtpUrl?: string;
+  /** Time allowed for one PDF render (default 10 s; env PDF_BUDGET_MS). */
+  pdfBudgetMs?: number;
   quiet?: boolean;
 }
 
@@ -39,6 +42,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
   const store = await openStore({ dataDir, databaseUrl });
   await seedDemoData(store.db);
   const tokenTtlSeconds = opts.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
+  configurePdfRendering({ budgetMs: opts.pdfBudgetMs ?? (Number(process.env.PDF_BUDGET_MS) || undefined) });
   const ctx: ServiceContext = {
     store,
     tokens: new TokenService(store.db, tokenTtlSeconds),
@@ -66,7 +70,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
       closed ??= new Promise<void>((done) => {
         server.close(() => done());
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }).then(() => store.close());
+      }).then(() => Promise.all([closePdfRendering(), store.close()])).then(() => undefined);
       return closed;
     },
   };
@@ -92,6 +96,7 @@ function parseArgs(argv: string[]): StartServiceOptions {
       case "--answer-delay-ms": opts.answerDelayMs = num(flag, value()); break;
       case "--token-ttl": opts.tokenTtlSeconds = num(flag, value()); break;
       case "--smtp-url": opts.smtpUrl = value(); break;
+      case "--pdf-budget-ms": opts.pdfBudgetMs = num(flag, value()); break;
       case "--quiet": opts.quiet = true; break;
       default: throw new Error(`unknown option ${a}`);
     }

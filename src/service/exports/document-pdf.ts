@@ -1,6 +1,9 @@
 // A stored document as the PDF module's input: the answer the service gives for it and the
 // company block (the document's own company header over the company's current information).
-import { companyFromInfo, renderDocumentPdf, type Culture, type Version } from "../pdf";
+// Every route that prints a document (export, share link, e-mail) renders through documentPdf,
+// so every one of them renders in the service's worker pool, within its time budget.
+import { companyFromInfo, type Culture, type Version } from "../pdf";
+import { PdfPool, type PdfPoolOptions } from "./pdf-pool";
 import type { Family } from "../../rules/codes";
 import type { Tx } from "../store/database";
 import { documentAnswersById, type DocumentRow } from "../documents/repository";
@@ -29,8 +32,20 @@ export function cultureOf(asked: unknown, doc: Json): Culture {
   return doc.culture === "en" ? "en" : "th";
 }
 
+/** The service's pool; its threads start with the first render. */
+let pool = new PdfPool();
+
+/** The service's settings for rendering (startService); a pool already running is closed. */
+export function configurePdfRendering(opts: PdfPoolOptions): void {
+  void pool.close();
+  pool = new PdfPool(opts);
+}
+
+/** Stops the rendering threads (the service's close()). */
+export const closePdfRendering = (): Promise<void> => pool.close();
+
 export function documentPdf(p: PrintableDocument, culture: Culture, versions: Version[]): Promise<Buffer> {
-  return renderDocumentPdf({ family: p.family, doc: p.doc, company: p.company, culture, versions });
+  return pool.render({ family: p.family, doc: p.doc, company: p.company, culture, versions });
 }
 
 /** The PDF's file name: the serial, or the family and id when the serial is blank. */

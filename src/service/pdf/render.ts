@@ -6,7 +6,7 @@ import PDFDocument from "pdfkit";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { drawLine, drawWrapped, wrappedHeight, type Align } from "./text";
+import { drawLine, drawWrapped, lineHeight, wrappedHeight, wrapText, type Align } from "./text";
 import { documentView, type DocumentRenderInput, type DocumentView, type LineView } from "./view";
 
 export type Version = "original" | "copy";
@@ -71,6 +71,7 @@ const PAGE = { width: 595.28, height: 841.89, margin: 36 };
 const RIGHT = PAGE.width - PAGE.margin;
 const CONTENT = RIGHT - PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 20; // room for the page number
+const CONTINUED_TOP = 22; // the title line at the top of pages after the first
 const INK = "#1a1a1a";
 const MUTED = "#555555";
 const RULE = "#bbbbbb";
@@ -120,7 +121,7 @@ class Layout {
     drawLine(this.doc, `${this.view.title}  ${this.view.serial}`, PAGE.margin, this.y, CONTENT / 2);
     this.font(false, 9, MUTED);
     drawLine(this.doc, this.mark, PAGE.margin + CONTENT / 2, this.y, CONTENT / 2, "right");
-    this.y += 22;
+    this.y += CONTINUED_TOP;
   }
 
   private ensure(height: number, then?: () => void): void {
@@ -254,12 +255,22 @@ class Layout {
     const { doc, view } = this;
     if (!view.remarks) return;
     this.font(false, 9);
-    const height = 14 + wrappedHeight(doc, view.remarks, CONTENT);
-    this.ensure(height);
+    const lines = wrapText(doc, view.remarks, CONTENT);
+    const step = lineHeight(doc);
+    // Kept together when the whole block fits on a page; longer remarks flow over pages, the
+    // heading staying with at least their first line.
+    const whole = 14 + lines.length * step;
+    this.ensure(whole <= BOTTOM - PAGE.margin - CONTINUED_TOP ? whole : 14 + step);
     this.font(true, 9);
     drawLine(doc, view.labels.remarks, PAGE.margin, this.y, CONTENT);
     this.font(false, 9);
-    this.y += 14 + drawWrapped(doc, view.remarks, PAGE.margin, this.y + 14, CONTENT) + 6;
+    this.y += 14;
+    for (const line of lines) {
+      this.ensure(step, () => this.font(false, 9));
+      drawLine(doc, line, PAGE.margin, this.y, CONTENT);
+      this.y += step;
+    }
+    this.y += 6;
   }
 
   private signatures(): void {

@@ -7,43 +7,112 @@
 const WORDS = new Intl.Segmenter("th", { granularity: "word" });
 const GRAPHEMES = new Intl.Segmenter("th", { granularity: "grapheme" });
 
+/**
+ * Text is segmented in windows of this many UTF-16 units: V8's segment iterator slows down with
+ * the length of the string it walks (80,000 characters in one piece take seconds; in windows,
+ * milliseconds).
+ */
+const WINDOW = 256;
+
 export type Align = "left" | "right" | "center";
 
+export interface Segment {
+  text: string;
+  /** The segment goes on in the next one: a word longer than a window was cut between clusters. */
+  cut: boolean;
+}
+
+/** The window without its last cluster, which the window's end may have cut. */
+function withoutLastCluster(window: string): string {
+  let last = "";
+  for (const { segment } of GRAPHEMES.segment(window)) last = segment;
+  return last.length < window.length ? window.slice(0, window.length - last.length) : window;
+}
+
 /**
- * Breaks text into lines no wider than `width` at the current font and size. Each word is
- * measured once and widths are summed (kerning across words is negligible for breaking), which
- * keeps wrapping linear instead of re-shaping the growing line for every word.
+ * The segments of `text` (words or clusters), found window by window so the time stays linear.
+ * The last segment of a window may have been cut by the window's end, so the next window starts
+ * at it; a segment as long as a whole window is cut at its last cluster boundary.
  */
-export function wrapText(doc: PDFKit.PDFDocument, text: string, width: number): string[] {
+export function* segments(segmenter: Intl.Segmenter, text: string): Generator<Segment> {
+  let start = 0;
+  while (start < text.length) {
+    const end = start + WINDOW;
+    const window = text.slice(start, end);
+    const found = Array.from(segmenter.segment(window), (s) => s.segment);
+    if (end >= text.length) {
+      for (const s of found) yield { text: s, cut: false };
+      return;
+    }
+    if (found.length > 1) {
+      found.pop();
+      for (const s of found) yield { text: s, cut: false };
+      start += found.reduce((n, s) => n + s.length, 0);
+    } else {
+      // One segment fills the window: a very long word (cut between clusters) or a cluster of
+      // hundreds of combining marks (cut anywhere; nothing sensible can be drawn of it anyway).
+      const head = segmenter === GRAPHEMES ? window : withoutLastCluster(window);
+      yield { text: head, cut: true };
+      start += head.length;
+    }
+  }
+}
+
+/** What a text can be measured with; doc.widthOfString at the current font and size. */
+export type Measure = (text: string) => number;
+
+/**
+ * Breaks text into lines no wider than `width`. Each word is measured once and widths are summed
+ * (kerning across words is negligible for breaking); a word wider than the column is broken
+ * between its clusters, each measured once. Time and memory are linear in the text.
+ */
+export function wrapWith(measure: Measure, text: string, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.replace(/\r\n?/g, "\n").split("\n")) {
-    let line = "";
+    let parts: string[] = [];
     let used = 0;
-    const push = () => {
-      lines.push(line.trimEnd());
-      line = "";
+    let inked = false; // the line has more than spaces
+    let gluedToLast = false; // the last segment was cut: this one goes on with the same word
+    const reset = () => {
+      parts = [];
       used = 0;
+      inked = false;
     };
-    for (const { segment } of WORDS.segment(paragraph)) {
-      const w = doc.widthOfString(segment);
+    const push = () => {
+      lines.push(parts.join("").trimEnd());
+      reset();
+    };
+    const add = (s: string, w: number) => {
+      parts.push(s);
+      used += w;
+      inked ||= s.trim() !== "";
+    };
+    for (const { text: segment, cut } of segments(WORDS, paragraph)) {
+      const glued = gluedToLast;
+      gluedToLast = cut;
+      const w = measure(segment);
       if (used + w <= width) {
-        line += segment;
-        used += w;
+        add(segment, w);
         continue;
       }
-      if (line.trim() !== "") push();
-      if (segment.trim() === "") continue; // no spaces at the start of a line
-      if (w <= width) {
-        line = segment;
-        used = w;
+      if (segment.trim() === "") {
+        // Spaces that do not fit end the line; a line never starts with them.
+        if (inked) push();
         continue;
+      }
+      if (!glued) {
+        if (inked) push();
+        else reset(); // only spaces so far
+        if (w <= width) {
+          add(segment, w);
+          continue;
+        }
       }
       // A word wider than the column (a long code or e-mail address): break between clusters.
-      for (const { segment: cluster } of GRAPHEMES.segment(segment)) {
-        const cw = doc.widthOfString(cluster);
-        if (line !== "" && used + cw > width) push();
-        line += cluster;
-        used += cw;
+      for (const { text: cluster } of segments(GRAPHEMES, segment)) {
+        const cw = measure(cluster);
+        if (parts.length > 0 && used + cw > width) push();
+        add(cluster, cw);
       }
     }
     push();
@@ -51,15 +120,23 @@ export function wrapText(doc: PDFKit.PDFDocument, text: string, width: number): 
   return lines;
 }
 
+/** wrapWith at the document's current font and size. */
+export function wrapText(doc: PDFKit.PDFDocument, text: string, width: number): string[] {
+  return wrapWith((s) => doc.widthOfString(s), text, width);
+}
+
 /** Draws one line without wrapping, aligned within `width`, searchable as typed. */
 export function drawLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, align: Align = "left"): void {
   if (text === "") return;
-  const w = doc.widthOfString(text);
+  const w = align === "left" ? 0 : doc.widthOfString(text); // a left-aligned line needs no measuring
   const left = align === "right" ? x + width - w : align === "center" ? x + (width - w) / 2 : x;
   doc.markContent("Span", { actual: text });
   doc.text(text, left, y, { lineBreak: false });
   doc.endMarkedContent();
 }
+
+/** The height of one wrapped line at the current font and size. */
+export const lineHeight = (doc: PDFKit.PDFDocument, lineGap = 1): number => doc.currentLineHeight(true) + lineGap;
 
 /** Draws wrapped text and answers the height it took. */
 export function drawWrapped(
@@ -71,7 +148,7 @@ export function drawWrapped(
   align: Align = "left",
   lineGap = 1,
 ): number {
-  const height = doc.currentLineHeight(true) + lineGap;
+  const height = lineHeight(doc, lineGap);
   const lines = wrapText(doc, text, width);
   lines.forEach((line, i) => drawLine(doc, line, x, y + i * height, width, align));
   return lines.length * height;
@@ -79,5 +156,5 @@ export function drawWrapped(
 
 /** Height wrapped text would take, without drawing it. */
 export function wrappedHeight(doc: PDFKit.PDFDocument, text: string, width: number, lineGap = 1): number {
-  return wrapText(doc, text, width).length * (doc.currentLineHeight(true) + lineGap);
+  return wrapText(doc, text, width).length * lineHeight(doc, lineGap);
 }
