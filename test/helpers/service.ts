@@ -17,6 +17,10 @@ export interface TestServiceOptions {
   tokenTtlSeconds?: number;
   /** Reuse this data dir (embedded store); it is then not removed on stop(). */
   dataDir?: string;
+  /** More command-line options of the service, e.g. ["--public-url", "https://docs.example"]. */
+  args?: string[];
+  /** Keep the service's log (no --quiet); read it with log(). */
+  logs?: boolean;
 }
 
 export interface TestService {
@@ -33,6 +37,8 @@ export interface TestService {
   /** Kills the service with SIGKILL (no shutdown of any kind) and starts it again on the same
    * port and data, as after a crash. */
   crash(): Promise<void>;
+  /** What the service wrote to stderr so far (its last 20,000 characters). */
+  log(): string;
 }
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -63,7 +69,7 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-function spawnService(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+function spawnService(args: string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
       cwd: REPO_ROOT,
@@ -94,7 +100,7 @@ function spawnService(args: string[]): Promise<{ child: ChildProcess; url: strin
         // Keep draining the pipes so the child never blocks on a full buffer.
         child.stdout!.removeAllListeners("data");
         child.stdout!.resume();
-        resolvePromise({ child, url: m[1] });
+        resolvePromise({ child, url: m[1], stderr: () => err });
       }
     });
   });
@@ -134,7 +140,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
   }
 
   const args = (port: number): string[] => {
-    const a = ["--port", String(port), "--data-dir", dataDir, "--quiet"];
+    const a = ["--port", String(port), "--data-dir", dataDir, ...(opts.logs ? [] : ["--quiet"]), ...(opts.args ?? [])];
     if (databaseUrl) a.push("--database-url", databaseUrl);
     if (opts.rateLimitPerMinute !== undefined) a.push("--rate-limit", String(opts.rateLimitPerMinute));
     if (opts.answerDelayMs !== undefined) a.push("--answer-delay-ms", String(opts.answerDelayMs));
@@ -142,7 +148,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     return a;
   };
 
-  let { child, url } = await spawnService(args(0));
+  let { child, url, stderr } = await spawnService(args(0));
   const origin = new URL(url).origin;
   const port = Number(new URL(url).port);
 
@@ -161,11 +167,12 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     },
     async restart() {
       await stopChild(child);
-      ({ child } = await spawnService(args(port)));
+      ({ child, stderr } = await spawnService(args(port)));
     },
     async crash() {
       await killChild(child);
-      ({ child } = await spawnService(args(port)));
+      ({ child, stderr } = await spawnService(args(port)));
     },
+    log: () => stderr(),
   };
 }
