@@ -49,6 +49,8 @@ export const MESSAGES = {
   upgradeReferenceType: "referenceDocumentType {given} cannot be upgraded into {family}; allowed: {allowed}",
   paymentMethodUnknown: `paymentMethod must be one of ${PAYMENT_METHOD_CODES.join(", ")}`,
   paymentMethodNotForSide: "PaymentMethod {method} is not available on {side} documents",
+  collectedPositive: "collected must be greater than 0 (at least 0.01)",
+  computedOutOfRange: "{field} comes to {value}; amounts must be above -{max} and below {max}",
 
   // --- ours: withholding tax ---
   withholdingRate: `documentWithholdingTaxPercentage must be one of ${RATES}`,
@@ -68,6 +70,7 @@ export const MESSAGES = {
   partialDocumentId: "Item documentId must be the recordId of a tax invoice (greater than 0)",
   partialDocumentType: "Item documentType must be 7 (tax invoice)",
   partialAmountPositive: "Item partialAmount must be greater than 0",
+  partialAmountRoundsToZero: "Item partialAmount {given} rounds to 0.00; it must be at least 0.01",
   partialUpdateContactId: "contactId is required to update a partial receipt",
   partialUpdateReference: "documentReference must be null or empty when updating a partial receipt",
 

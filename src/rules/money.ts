@@ -84,11 +84,17 @@ function recentDecimal(value: number): Decimal {
   return d;
 }
 
+// Beyond 30 whole digits a value is no amount anyone means, and writing one out ("1e99999999" is
+// ten characters; toFixed gives a hundred million digits) could hold the caller: it is unreadable.
+const READABLE_LIMIT = 1e30;
+const READABLE = new Decimal(READABLE_LIMIT);
+const readable = (d: Decimal): Decimal | null => (d.isFinite() && d.abs().lessThan(READABLE) ? d : null);
+
 /**
  * Reads a number a person or a program may have written: JSON numbers (through their shortest
  * string form, so 0.1 stays 0.1), and text such as "1,234.50", " -12 ", "+3", "(1,234.50)",
- * "฿1,234.50", "1,234.50 THB". Anything else, including NaN, Infinity, "", booleans and objects,
- * gives null. Never throws.
+ * "฿1,234.50", "1,234.50 THB". Anything else, including NaN, Infinity, 1e30 and beyond, "",
+ * booleans and objects, gives null. Never throws.
  */
 export function parseDecimal(value: unknown): Decimal | null {
   // decimal.js reads a number through its shortest string form itself (and integers faster).
@@ -96,10 +102,10 @@ export function parseDecimal(value: unknown): Decimal | null {
   // immutable, so sharing them is safe, and it halves the work of checking a large sheet.
   if (typeof value === "number") {
     if (Number.isInteger(value) && value >= 0 && value < SMALL_INTEGERS.length) return SMALL_INTEGERS[value];
-    return Number.isFinite(value) ? recentDecimal(value) : null;
+    return Number.isFinite(value) && Math.abs(value) < READABLE_LIMIT ? recentDecimal(value) : null;
   }
-  if (typeof value === "bigint") return new Decimal(value.toString());
-  if (DecimalJs.isDecimal(value)) return (value as Decimal).isFinite() ? new Decimal(value as Decimal) : null;
+  if (typeof value === "bigint") return readable(new Decimal(value.toString()));
+  if (DecimalJs.isDecimal(value)) return readable(new Decimal(value as Decimal));
   if (typeof value !== "string") return null;
   let text = value.replace(SPACES, "");
   if (text.length === 0 || text.length > 100) return null;
@@ -128,8 +134,8 @@ export function parseDecimal(value: unknown): Decimal | null {
   else if (PLAIN.test(text)) digits = text;
   else return null;
   try {
-    const d = new Decimal(digits);
-    if (!d.isFinite()) return null;
+    const d = readable(new Decimal(digits));
+    if (d === null) return null;
     return negative || sign === "-" ? d.negated() : d;
   } catch {
     return null;

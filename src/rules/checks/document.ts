@@ -16,7 +16,8 @@ import { lineFindings } from "./lines";
 import { partialReceiptFindings } from "./partial-receipt";
 import { paymentRuleFindings } from "./payment";
 import { precisionWarnings } from "./precision";
-import { absent, flag, isObject, truthy, type Obj } from "./read";
+import { computedRangeFindings } from "./range";
+import { absent, flag, given2, isObject, truthy, type Obj } from "./read";
 import { guarded, schemaFindings } from "./report";
 import { withholdingFindings } from "./withholding";
 
@@ -60,6 +61,7 @@ function documentFindings(body: unknown, ctx: DocumentCheckContext): Finding[] {
   out.push(...withholdingFindings(body, ctx));
   // Totals once: the line checks need the line totals, the arithmetic checks all of them.
   const totals = computeTotals(body, { structure: ctx.structure });
+  out.push(...computedRangeFindings(totals));
   out.push(...lineFindings(body, ctx, totals));
   if (ctx.operation === "upgrade") out.push(...upgradeFindings(body, ctx.family));
   if (ctx.withPayment) out.push(...paymentRuleFindings(body, FAMILY_INFO[ctx.family].side));
@@ -85,8 +87,9 @@ function structureFindings(body: Obj, ctx: DocumentCheckContext): Finding[] {
 
 /** Spec, Errors, rule table 1, and "totalAfterDiscount cannot be less than vatAmount". */
 function vatFindings(body: Obj): Finding[] {
-  const vat = absent(body.vatAmount) ? ZERO : parseDecimal(body.vatAmount);
-  const tad = absent(body.totalAfterDiscount) ? ZERO : parseDecimal(body.totalAfterDiscount);
+  // As the service keeps them (2 dp): a vatAmount of 0.004 is 0, not "above 0".
+  const vat = absent(body.vatAmount) ? ZERO : given2(body.vatAmount);
+  const tad = absent(body.totalAfterDiscount) ? ZERO : given2(body.totalAfterDiscount);
   const inclusive = flag(body.isVatInclusive);
   const isVat = flag(body.isVat);
   // Unreadable values: the schema already says so, and guessing would add a wrong finding.

@@ -7,4 +7,5 @@ export { checkPayment, paymentRuleFindings } from "./payment";
 export { checkPartialReceipt } from "./partial-receipt";
 export { checkListQuery } from "./list-query";
 export { checkAttachments, extensionMatchesContent, extensionOf, type AttachmentFacts } from "./attachments";
+export { jsonLimitFindings, TOO_DEEP } from "./json-limits";
 export { zodFindings } from "./report";

@@ -1,4 +1,4 @@
-// Line rules: quantity and price given, unit name length, per-line withholding (rate and value
+// Line rules: quantity and price given, per-line withholding (rate and value
 // within the line total, useInlineVat on inline expenses) and the expense fields by view.
 import { finding, type Finding } from "../findings";
 import { MESSAGES, formatMessage } from "../messages";
@@ -35,9 +35,6 @@ export function lineFindings(body: Obj, ctx: DocumentCheckContext, computed: Com
     const at = `items.${i}`;
     if (absent(raw.quantity)) out.push(finding(`${at}.quantity`, MESSAGES.itemQuantityRequired));
     if (absent(raw.pricePerUnit)) out.push(finding(`${at}.pricePerUnit`, MESSAGES.itemPricePerUnitRequired));
-    if (typeof raw.unitName === "string" && [...raw.unitName].length > 7) {
-      out.push(finding(`${at}.unitName`, MESSAGES.unitNameTooLong, "warning"));
-    }
     if (!absent(raw.withHeldPerItem)) {
       const rate = parseDecimal(raw.withHeldPerItem);
       if (rate !== null && !isWithholdingRate(rate)) out.push(finding(`${at}.withHeldPerItem`, MESSAGES.itemWithholdingRate));

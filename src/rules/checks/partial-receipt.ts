@@ -46,8 +46,11 @@ export function partialReceiptFindings(body: Obj, operation: "create" | "update"
       readable = false;
       if (absent(raw.partialAmount)) out.push(finding(`${at}.partialAmount`, MESSAGES.partialAmountPositive));
     } else {
+      // Kept at 2 dp: 0.004 would be a receipt of 0.00.
+      const kept = roundHalfUp(amount, 2);
       if (!amount.greaterThan(0)) out.push(finding(`${at}.partialAmount`, MESSAGES.partialAmountPositive));
-      sum = sum.plus(roundHalfUp(amount, 2));
+      else if (kept.isZero()) out.push(finding(`${at}.partialAmount`, formatMessage(MESSAGES.partialAmountRoundsToZero, { given: amount.toString() })));
+      sum = sum.plus(kept);
     }
   });
   const grandTotal = given2(body.grandTotal);

@@ -5,7 +5,7 @@ import { MESSAGES } from "../messages";
 import { parseDecimal } from "../money";
 import { PaymentSchema } from "../schemas";
 import { precisionWarnings } from "./precision";
-import { absent, absentId, isObject, isWithholdingRate, type Obj } from "./read";
+import { absent, absentId, given2, isObject, isWithholdingRate, type Obj } from "./read";
 import { guarded, schemaFindings } from "./report";
 
 type Requirement = readonly [field: string, message: string, isId: boolean];
@@ -42,6 +42,9 @@ export function paymentRuleFindings(body: Obj, side: Side): Finding[] {
       }
     }
   }
+  // A payment of nothing (0, negative, or 0.004 kept as 0.00) pays nothing.
+  const collected = given2(body.collected);
+  if (collected !== null && !collected.greaterThan(0)) out.push(finding("collected", MESSAGES.collectedPositive));
   if (!absent(body.withheldPercentage)) {
     const rate = parseDecimal(body.withheldPercentage);
     if (rate !== null && !isWithholdingRate(rate) && !rate.equals(-1)) out.push(finding("withheldPercentage", MESSAGES.withheldPercentage));

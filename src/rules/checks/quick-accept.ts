@@ -28,6 +28,8 @@ type CheckDef = {
   pattern?: RegExp;
   minimum?: number;
   maximum?: number;
+  value?: unknown;
+  inclusive?: boolean;
   when?: unknown;
   fn?: (v: unknown) => unknown;
 };
@@ -47,6 +49,16 @@ function checkAccept(c: CheckDef): Accept | null {
       return (v) => lengthOf(v) >= c.minimum!;
     case "max_length":
       return (v) => lengthOf(v) >= 0 && lengthOf(v) <= c.maximum!;
+    case "less_than": {
+      const { value: bound, inclusive } = c;
+      if (typeof bound !== "number") return null;
+      return (v) => typeof v === "number" && (inclusive ? v <= bound : v < bound);
+    }
+    case "greater_than": {
+      const { value: bound, inclusive } = c;
+      if (typeof bound !== "number") return null;
+      return (v) => typeof v === "number" && (inclusive ? v >= bound : v > bound);
+    }
     case "number_format":
       return c.format === "safeint" ? (v) => Number.isSafeInteger(v) : null;
     case "custom": {

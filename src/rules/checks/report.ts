@@ -4,7 +4,8 @@ import type * as z from "zod/mini";
 import { finding, type Finding } from "../findings";
 import { quickAccept } from "./quick-accept";
 
-function labelOf(path: readonly PropertyKey[]): string {
+/** How a message names the field at a path: its key, or "Line 3" for a line. */
+export function labelOf(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "The request body";
   const last = path[path.length - 1];
   if (typeof last === "number") {

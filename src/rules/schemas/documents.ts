@@ -1,16 +1,17 @@
 // Document bodies: simple, inline, update (PUT), upgrade and with-payment.
 import * as z from "zod/mini";
 import { EXPENSE_VIEW } from "../codes";
+import { ADDRESS_MAX, CODE_MAX, LONG_TEXT_MAX, NAME_MAX } from "../limits";
 import { MESSAGES } from "../messages";
 import { LineItemSchema } from "./lines";
 import { paymentFields } from "./payments";
 import {
-  bool, date, int, isMissing, list, num, oneOf, opt, phrase, requiredText, str, textOrNumber, wireDate, wireInt, wireNumber,
+  bool, boundedList, date, int, isMissing, list, num, oneOf, opt, phrase, requiredText, str, textOrNumber, wireDate, wireInt, wireNumber,
 } from "./wire";
 
 export const UpgradeReferenceSchema = z.looseObject({
   recordId: wireInt().check(z.refine((v: number) => v > 0, { error: "must be greater than 0" })),
-  referenceDocumentSerial: requiredText(),
+  referenceDocumentSerial: requiredText(CODE_MAX),
   referenceDocumentType: wireInt(),
 }, { error: phrase("must be an object") });
 export type UpgradeReference = z.infer<typeof UpgradeReferenceSchema>;
@@ -21,15 +22,15 @@ export const STRUCTURE_TYPES = ["SimpleDocument", "InlineDocument", "UpdateSimpl
 export const contactHeaderFields = () => ({
   recordId: int(),
   contactId: int(),
-  contactCode: str(),
-  contactName: str(),
-  contactAddress: str(),
-  contactTaxId: str(),
-  contactBranch: str(),
-  contactPerson: str(),
-  contactEmail: str(),
-  contactNumber: str(),
-  contactZipCode: str(),
+  contactCode: str(CODE_MAX),
+  contactName: str(NAME_MAX),
+  contactAddress: str(ADDRESS_MAX),
+  contactTaxId: str(CODE_MAX),
+  contactBranch: str(NAME_MAX),
+  contactPerson: str(NAME_MAX),
+  contactEmail: str(NAME_MAX),
+  contactNumber: str(CODE_MAX),
+  contactZipCode: str(CODE_MAX),
   contactGroup: int(),
   publishedOn: wireDate(),
 });
@@ -39,9 +40,9 @@ export const documentFields = {
   creditType: int(),
   creditDays: int(),
   dueDate: date(),
-  salesName: str(),
-  projectName: str(),
-  reference: str(),
+  salesName: str(NAME_MAX),
+  projectName: str(NAME_MAX),
+  reference: str(NAME_MAX),
   isManualVat: bool(),
   isVatInclusive: bool(),
   isVat: bool(),
@@ -57,17 +58,17 @@ export const documentFields = {
   useReceiptDeduction: bool(),
   documentDeductionType: int(),
   documentDeductionAmount: num(),
-  remarks: str(),
-  internalNotes: str(),
+  remarks: str(LONG_TEXT_MAX),
+  internalNotes: str(LONG_TEXT_MAX),
   showSignatureOrStamp: bool(),
   documentStructureType: opt(z.enum(STRUCTURE_TYPES, { error: `must be one of ${STRUCTURE_TYPES.join(", ")}` })),
   // [PM] samples send 0, [V3] types it as a string: both are taken.
-  saleAndPurchaseChannel: opt(textOrNumber("must be text")),
+  saleAndPurchaseChannel: opt(textOrNumber(NAME_MAX, "must be text")),
   expenseCategoryView: opt(oneOf(Object.values(EXPENSE_VIEW), "expenseCategoryView")),
   isBatchDocument: bool(),
   partialPaymentMethod: int(),
-  documentReference: opt(z.array(UpgradeReferenceSchema, { error: "must be a list" })),
-  externalId: opt(textOrNumber()),
+  documentReference: opt(boundedList(UpgradeReferenceSchema, "must be a list")),
+  externalId: opt(textOrNumber(CODE_MAX)),
   items: list(LineItemSchema, phrase("must be a list of lines"), 1, MESSAGES.itemsRequired),
 };
 
@@ -87,17 +88,17 @@ export type InlineDocument = z.infer<typeof InlineDocumentSchema>;
 
 /** PUT /{family}/{id} (UpdateSimpleDocument / UpdateInlineDocument): document plus company header. */
 export const companyHeaderFields = {
-  companyName: str(),
-  companyNameEn: str(),
-  companyAddress: str(),
-  companyAddressEn: str(),
-  companyTaxId: str(),
-  companyBranch: str(),
-  companyBranchEn: str(),
-  companyPhone: str(),
-  companyMobile: str(),
-  companyFax: str(),
-  companyWebsite: str(),
+  companyName: str(NAME_MAX),
+  companyNameEn: str(NAME_MAX),
+  companyAddress: str(ADDRESS_MAX),
+  companyAddressEn: str(ADDRESS_MAX),
+  companyTaxId: str(CODE_MAX),
+  companyBranch: str(NAME_MAX),
+  companyBranchEn: str(NAME_MAX),
+  companyPhone: str(CODE_MAX),
+  companyMobile: str(CODE_MAX),
+  companyFax: str(CODE_MAX),
+  companyWebsite: str(NAME_MAX),
 };
 export const UpdateDocumentSchema = z.looseObject(
   { ...documentFields, ...inlineFields, ...companyHeaderFields },
@@ -110,8 +111,8 @@ export const WithPaymentDocumentSchema = z.looseObject({
   ...documentFields,
   ...inlineFields,
   ...paymentFields,
-  documentPaymentStructureType: str(),
-  expensePaymentStructureType: str(),
+  documentPaymentStructureType: str(CODE_MAX),
+  expensePaymentStructureType: str(CODE_MAX),
 }, { error: MESSAGES.bodyNotObject });
 export type WithPaymentDocument = z.infer<typeof WithPaymentDocumentSchema>;
 
@@ -133,7 +134,7 @@ export type UpgradeDocument = z.infer<typeof UpgradeDocumentSchema>;
 export const UpgradeWithPaymentDocumentSchema = z.looseObject({
   ...UpgradeDocumentSchema.shape,
   ...paymentFields,
-  documentPaymentStructureType: str(),
-  expensePaymentStructureType: str(),
+  documentPaymentStructureType: str(CODE_MAX),
+  expensePaymentStructureType: str(CODE_MAX),
 }, { error: MESSAGES.bodyNotObject });
 export type UpgradeWithPaymentDocument = z.infer<typeof UpgradeWithPaymentDocumentSchema>;

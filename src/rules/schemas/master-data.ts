@@ -1,6 +1,7 @@
 // Master data bodies (service-facts §5): contacts, products, bank accounts, company, withholding
 // tax certificates, journal entries.
 import * as z from "zod/mini";
+import { ADDRESS_MAX, CODE_MAX, LINE_TEXT_MAX, LONG_TEXT_MAX, NAME_MAX, UNIT_NAME_MAX } from "../limits";
 import { MESSAGES } from "../messages";
 import { contactHeaderFields } from "./documents";
 import {
@@ -12,43 +13,43 @@ export const ContactSchema = z.looseObject({
   id: int(),
   contactGroup: oneOf([1, 3, 9], "contactGroup"),
   contactType: oneOf([0, 3, 5, 7, 9], "contactType"),
-  contactCode: str(),
-  contactName: nonBlankText(),
-  contactAddress: str(),
-  contactZipCode: str(),
-  contactTaxId: str(),
-  contactBranchCode: str(),
-  contactBranch: str(),
-  contactPerson: str(),
-  contactEmail: str(),
-  contactMobile: str(),
+  contactCode: str(CODE_MAX),
+  contactName: nonBlankText(NAME_MAX),
+  contactAddress: str(ADDRESS_MAX),
+  contactZipCode: str(CODE_MAX),
+  contactTaxId: str(CODE_MAX),
+  contactBranchCode: str(CODE_MAX),
+  contactBranch: str(NAME_MAX),
+  contactPerson: str(NAME_MAX),
+  contactEmail: str(NAME_MAX),
+  contactMobile: str(CODE_MAX),
   contactBankId: int(),
-  contactBankAccountNumber: str(),
-  contactBankBranch: str(),
+  contactBankAccountNumber: str(CODE_MAX),
+  contactBankBranch: str(NAME_MAX),
   contactBankAccountType: opt(oneOf([1, 3], "contactBankAccountType")),
   contactCreditDays: int(),
-  contactOffice: str(),
-  contactFax: str(),
-  contactWebsite: str(),
-  conatactShippingAddress: str(), // wire typo kept (service-facts §7.3)
-  contactNote: str(),
+  contactOffice: str(CODE_MAX),
+  contactFax: str(CODE_MAX),
+  contactWebsite: str(NAME_MAX),
+  conatactShippingAddress: str(ADDRESS_MAX), // wire typo kept (service-facts §7.3)
+  contactNote: str(LONG_TEXT_MAX),
 }, { error: MESSAGES.bodyNotObject });
 export type Contact = z.infer<typeof ContactSchema>;
 
 const VAT_TYPES = [1, 3, 5, 7];
 export const ProductSchema = z.looseObject({
   id: int(),
-  productStructureType: str(),
+  productStructureType: str(CODE_MAX),
   type: oneOf([1, 3, 5], "type"),
-  code: str(),
-  name: nonBlankText(),
-  unitName: str(),
-  categoryName: str(),
-  barcode: str(),
-  sellDescription: str(),
+  code: str(CODE_MAX),
+  name: nonBlankText(NAME_MAX),
+  unitName: str(UNIT_NAME_MAX),
+  categoryName: str(NAME_MAX),
+  barcode: str(CODE_MAX),
+  sellDescription: str(LINE_TEXT_MAX),
   sellPrice: num(),
   sellVatType: opt(oneOf(VAT_TYPES, "sellVatType")),
-  buyDescription: str(),
+  buyDescription: str(LINE_TEXT_MAX),
   buyPrice: num(),
   buyVatType: opt(oneOf(VAT_TYPES, "buyVatType")),
   inventoryPublishedOn: date(),
@@ -58,35 +59,35 @@ export const ProductSchema = z.looseObject({
 export type Product = z.infer<typeof ProductSchema>;
 
 export const BankAccountSchema = z.looseObject({
-  bankAccountNumber: requiredText(),
-  bankAccountName: requiredText(),
+  bankAccountNumber: requiredText(CODE_MAX),
+  bankAccountName: requiredText(NAME_MAX),
   bankAccountType: oneOf([1, 3, 5, 7], "bankAccountType"),
-  bankBranch: wireString(),
+  bankBranch: wireString(NAME_MAX),
   bankId: wireInt(),
 }, { error: MESSAGES.bodyNotObject });
 export type BankAccount = z.infer<typeof BankAccountSchema>;
 
 export const CompanyInfoSchema = z.looseObject({
-  companyType: opt(textOrNumber()),
-  compnayName: requiredText(), // wire typo kept (service-facts §5.9)
-  companyNameEn: str(),
-  companyAddress: str(),
-  companyAddressEn: str(),
-  companyZipCode: str(),
-  companyTaxId: str(),
-  companyBranch: str(),
-  companyBranchEn: str(),
-  companyBranchCode: str(),
-  companyPhone: str(),
-  companyMobile: str(),
-  companyFax: str(),
-  companyWebsite: str(),
+  companyType: opt(textOrNumber(CODE_MAX)),
+  compnayName: requiredText(NAME_MAX), // wire typo kept (service-facts §5.9)
+  companyNameEn: str(NAME_MAX),
+  companyAddress: str(ADDRESS_MAX),
+  companyAddressEn: str(ADDRESS_MAX),
+  companyZipCode: str(CODE_MAX),
+  companyTaxId: str(CODE_MAX),
+  companyBranch: str(NAME_MAX),
+  companyBranchEn: str(NAME_MAX),
+  companyBranchCode: str(CODE_MAX),
+  companyPhone: str(CODE_MAX),
+  companyMobile: str(CODE_MAX),
+  companyFax: str(CODE_MAX),
+  companyWebsite: str(NAME_MAX),
 }, { error: MESSAGES.bodyNotObject });
 export type CompanyInfo = z.infer<typeof CompanyInfoSchema>;
 
 export const WithholdingTaxItemSchema = z.looseObject({
   incomeType: wireInt(),
-  description: str(),
+  description: str(LINE_TEXT_MAX),
   taxRate: wireNumber(),
   taxAmount: num(),
   taxAmountNoVat: num(),
@@ -98,17 +99,17 @@ export const WithholdingTaxItemSchema = z.looseObject({
 export const WithholdingTaxSchema = z.looseObject({
   ...contactHeaderFields(),
   entity: wireInt(),
-  textOther: str(),
+  textOther: str(NAME_MAX),
   withholdingTaxItems: list(WithholdingTaxItemSchema, phrase("must be a list"), 1, "must contain at least one line"),
   total: num(),
   totalTaxWithheld: num(),
   taxPayment: int(),
-  taxPaymentOthers: str(),
-  providentFundNumber: str(),
-  providentFundAmount: opt(textOrNumber()),
-  socialSecurityAmount: opt(textOrNumber()),
-  remarks: str(),
-  internalNotes: str(),
+  taxPaymentOthers: str(NAME_MAX),
+  providentFundNumber: str(CODE_MAX),
+  providentFundAmount: opt(textOrNumber(CODE_MAX)),
+  socialSecurityAmount: opt(textOrNumber(CODE_MAX)),
+  remarks: str(LONG_TEXT_MAX),
+  internalNotes: str(LONG_TEXT_MAX),
   showSignatureOrStamp: bool(),
 }, { error: MESSAGES.bodyNotObject });
 export type WithholdingTax = z.infer<typeof WithholdingTaxSchema>;
@@ -117,17 +118,17 @@ export const JournalEntrySchema = z.looseObject({
   documentType: oneOf([51, 53, 55, 57, 59], "documentType"),
   documentDate: wireDate(),
   contactId: int(),
-  contactName: str(),
-  description: str(),
-  note: str(),
-  remarks: str(),
-  reference: str(),
+  contactName: str(NAME_MAX),
+  description: str(LINE_TEXT_MAX),
+  note: str(LONG_TEXT_MAX),
+  remarks: str(LONG_TEXT_MAX),
+  reference: str(NAME_MAX),
   bookOfAccounts: list(
     z.looseObject({
       debitCredit: oneOf([1, 3], "debitCredit"),
       chartOfAccountId: wireIdOrCode(),
       value: wireNumber(),
-      description: str(),
+      description: str(LINE_TEXT_MAX),
     }, { error: phrase("must be an object") }),
     phrase("must be a list"),
     2,

@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { MESSAGES } from "../messages";
 import { STRUCTURE_TYPES, companyHeaderFields, documentFields } from "./documents";
 import { LineItemSchema } from "./lines";
-import { bool, date, int, list, num, opt, phrase, wireNumber } from "./wire";
+import { bool, boundedList, date, int, list, num, opt, phrase, wireNumber } from "./wire";
 
 export const PartialReceiptItemSchema = LineItemSchema;
 export type PartialReceiptItem = z.infer<typeof PartialReceiptItemSchema>;
@@ -27,6 +27,6 @@ export const PartialReceiptUpdateSchema = z.looseObject({
   ...partialFields,
   ...companyHeaderFields,
   documentStructureType: opt(z.enum(STRUCTURE_TYPES, { error: `must be one of ${STRUCTURE_TYPES.join(", ")}` })),
-  documentReference: opt(z.array(z.unknown(), { error: "must be null or an empty list" })),
+  documentReference: opt(boundedList(z.unknown(), "must be null or an empty list")),
 }, { error: MESSAGES.bodyNotObject });
 export type PartialReceiptUpdate = z.infer<typeof PartialReceiptUpdateSchema>;

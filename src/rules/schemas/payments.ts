@@ -1,5 +1,6 @@
 // Payment fields, alone and as the payment body of a document.
 import * as z from "zod/mini";
+import { CODE_MAX, LONG_TEXT_MAX } from "../limits";
 import { MESSAGES } from "../messages";
 import { date, int, num, opt, str, textOrNumber, wireDate, wireIdOrCode, wireInt, wireNumber } from "./wire";
 
@@ -11,7 +12,7 @@ export const paymentFields = {
   transferBankAccountId: opt(wireIdOrCode()),
   chequeBankAccountId: opt(wireIdOrCode()),
   chequeDate: date(),
-  chequeNumber: opt(textOrNumber("must be text")),
+  chequeNumber: opt(textOrNumber(CODE_MAX, "must be text")),
   bankChequeId: opt(wireIdOrCode()),
   creditCardBankAccountId: opt(wireIdOrCode()),
   creditCardId: opt(wireIdOrCode()),
@@ -21,7 +22,7 @@ export const paymentFields = {
   withheldPercentage: num(),
   paymentDeductionType: int(),
   paymentDeductionAmount: num(),
-  paymentRemarks: str(),
+  paymentRemarks: str(LONG_TEXT_MAX),
   remainingCollectedType: int(),
   remainingCollected: num(),
   paymentCharge: num(),
@@ -42,7 +43,7 @@ export const PAYMENT_STRUCTURE_TYPES = [
  */
 export const PaymentSchema = z.looseObject({
   ...paymentFields,
-  paymentStructureType: str(),
+  paymentStructureType: str(CODE_MAX),
   documentId: int(),
 }, { error: MESSAGES.bodyNotObject });
 export type Payment = z.infer<typeof PaymentSchema>;

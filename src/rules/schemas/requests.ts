@@ -2,8 +2,12 @@
 // share and PDF export.
 import * as z from "zod/mini";
 import { ATTACHMENT_MAX_FILES, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, RANGE_VALUES } from "../codes";
+import { BASE64_TEXT_MAX, CODE_MAX, EMAIL_LIST_MAX, LONG_TEXT_MAX, NAME_MAX, QUERY_TEXT_MAX } from "../limits";
 import { MESSAGES } from "../messages";
 import { bool, isIsoDate, opt, phrase, requiredText, str, wireInt, wireString } from "./wire";
+
+/** Query text: the characters and length every text field has. */
+const queryText = () => wireString(QUERY_TEXT_MAX);
 
 // ---------------------------------------------------------------------------------------------
 // List query: every value arrives as query text.
@@ -12,7 +16,7 @@ const queryInt = (min: number, minMessage: string) =>
   z.pipe(z.string().check(z.regex(/^\s*[+-]?\d{1,9}\s*$/, { error: "must be a whole number" })), z.transform(Number))
     .check(z.refine((v: number) => v >= min, { error: minMessage }));
 
-const queryDate = () => z.optional(z.string().check(z.refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" })));
+const queryDate = () => z.optional(queryText().check(z.refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" })));
 
 export const ListQuerySchema = z.looseObject({
   currentPage: z._default(queryInt(1, MESSAGES.currentPageMin), 1),
@@ -20,13 +24,13 @@ export const ListQuerySchema = z.looseObject({
     queryInt(1, MESSAGES.pageSizeMin).check(z.refine((v: number) => v <= PAGE_SIZE_MAX, { error: MESSAGES.pageSizeMax, abort: true })),
     PAGE_SIZE_DEFAULT,
   ),
-  searchString: z.optional(z.string()),
+  searchString: z.optional(queryText()),
   range: z.optional(z.pipe(
-    z.string().check(z.refine((v: string) => (RANGE_VALUES as number[]).map(String).includes(v.trim()), { error: MESSAGES.rangeValue })),
+    queryText().check(z.refine((v: string) => (RANGE_VALUES as number[]).map(String).includes(v.trim()), { error: MESSAGES.rangeValue })),
     z.transform((v: string) => Number(v)),
   )),
-  month: z.optional(z.string()),
-  year: z.optional(z.string()),
+  month: z.optional(queryText()),
+  year: z.optional(queryText()),
   startDate: queryDate(),
   endDate: queryDate(),
 });
@@ -57,9 +61,9 @@ export function normalizeAttachmentKeys(raw: unknown): unknown {
 }
 
 export const Base64AttachmentSchema = z.looseObject({
-  fileName: requiredText(),
-  fileType: str(),
-  base64Data: requiredText(),
+  fileName: requiredText(NAME_MAX),
+  fileType: str(CODE_MAX),
+  base64Data: requiredText(BASE64_TEXT_MAX),
 }, { error: phrase("must be an object") });
 export type Base64Attachment = z.infer<typeof Base64AttachmentSchema>;
 
@@ -81,7 +85,7 @@ export type Base64AttachmentBody = z.infer<typeof Base64AttachmentBodySchema>;
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 /** One address or several separated by commas or semicolons. */
 const emailList = () =>
-  wireString().check(z.refine(
+  wireString(EMAIL_LIST_MAX).check(z.refine(
     (v: string) => v.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== "").length > 0 &&
       v.split(/[,;]/).map((s) => s.trim()).filter((s) => s !== "").every((s) => EMAIL.test(s)),
     { error: "must be e-mail addresses separated by commas" },
@@ -97,11 +101,11 @@ export const EmailSchema = z.looseObject({
   cCMyself: bool(),
   ccEmail: opt(z.union([z.literal(""), emailList()])),
   bccEmail: opt(z.union([z.literal(""), emailList()])),
-  subject: requiredText(),
-  message: str(),
+  subject: requiredText(NAME_MAX),
+  message: str(LONG_TEXT_MAX),
   doCopy: bool(),
   culture: opt(culture()),
-  documentStructureType: str(),
+  documentStructureType: str(CODE_MAX),
 }, { error: MESSAGES.bodyNotObject });
 export type Email = z.infer<typeof EmailSchema>;
 

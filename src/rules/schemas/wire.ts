@@ -16,6 +16,7 @@
 // - Written with zod/mini (functions, not methods): the task pane bundles these schemas, and the
 //   mini API is a third of the classic one's size. The service and the CLI use the same schemas.
 import * as z from "zod/mini";
+import { CODE_MAX, ITEMS_MAX, NAME_MAX, NUMBER_MAX } from "../limits";
 
 export const isMissing = (input: unknown) => input === undefined;
 export const phrase = (what: string) => (iss: { input?: unknown }) => (isMissing(iss.input) ? "is required" : what);
@@ -26,8 +27,17 @@ const INTEGER_TEXT = /^\s*[+-]?\d{1,15}\s*$/;
 /** Text matching `pattern`, out as a number. */
 const numericText = (pattern: RegExp) => z.pipe(z.string().check(z.regex(pattern)), z.transform(Number));
 
-/** A number: JSON number or plain numeric text, out as a number. */
-export const wireNumber = () => z.union([z.number(), numericText(NUMERIC_TEXT)], { error: phrase("must be a number") });
+const NUMBER_MAX_TEXT = NUMBER_MAX.toLocaleString("en-US");
+export const OUT_OF_RANGE = `must be a number above -${NUMBER_MAX_TEXT} and below ${NUMBER_MAX_TEXT}`;
+/** Finite and within ±NUMBER_MAX (limits.ts): "1e400" and 1e300 are refused, never stored as 0 or Infinity. */
+const withinRange = () => [z.gt(-NUMBER_MAX, { error: OUT_OF_RANGE }), z.lt(NUMBER_MAX, { error: OUT_OF_RANGE })] as const;
+
+/** A number: JSON number or plain numeric text, out as a number within ±NUMBER_MAX. JSON's 1e400
+ * arrives as Infinity, which is out of range rather than not a number. */
+export const wireNumber = () =>
+  z.union([z.number().check(...withinRange()), numericText(NUMERIC_TEXT).check(...withinRange())], {
+    error: (iss) => (isMissing(iss.input) ? "is required" : typeof iss.input === "number" ? OUT_OF_RANGE : "must be a number"),
+  });
 
 /** A whole number: JSON integer (a safe one) or integer text, out as a number. */
 export const wireInt = () =>
@@ -40,13 +50,26 @@ export const wireBool = () =>
     z.pipe(z.string().check(z.regex(/^\s*(true|false)\s*$/i)), z.transform((s: string) => s.trim().toLowerCase() === "true")),
   ], { error: phrase("must be true or false") });
 
-export const wireString = () => z.string({ error: phrase("must be text") });
+// Unpaired UTF-16 surrogates cannot be written as UTF-8, and PostgreSQL text cannot hold NUL.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE_TEXT = "must not contain NUL (U+0000) or broken characters (unpaired surrogates)";
+
+/** True for text the store can keep as it is: no NUL, no unpaired surrogate. */
+export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
+
+export const tooLong = (max: number) => `must be at most ${max} characters`;
+
+/** The checks of every text field: its length limit (limits.ts) and characters the store can keep. */
+const textChecks = (max: number) => [z.maxLength(max, { error: tooLong(max) }), z.refine<string>(isStorableText, { error: UNSTORABLE_TEXT })] as const;
+
+/** Text of at most `max` characters (limits.ts; NAME_MAX when not said). */
+export const wireString = (max: number = NAME_MAX) => z.string({ error: phrase("must be text") }).check(...textChecks(max));
 
 /** A text of at least one character. */
-export const requiredText = () => wireString().check(z.minLength(1, { error: "is required" }));
+export const requiredText = (max?: number) => wireString(max).check(z.minLength(1, { error: "is required" }));
 
 /** A text with something besides spaces. */
-export const nonBlankText = () => wireString().check(z.refine((v: string) => v.trim() !== "", { error: "is required" }));
+export const nonBlankText = (max?: number) => wireString(max).check(z.refine((v: string) => v.trim() !== "", { error: "is required" }));
 
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(text: string): boolean {
@@ -64,21 +87,28 @@ export const wireDate = () =>
 
 /** Id fields of expense lines and payment channels: a whole number or a code text. */
 export const wireIdOrCode = () =>
-  z.union([z.number().check(z.int()), z.string()], { error: phrase("must be a whole number or a code") });
+  z.union([z.number().check(z.int()), z.string().check(...textChecks(CODE_MAX))], { error: phrase("must be a whole number or a code") });
 
 /** Text or a number (the real service takes both for these fields). */
-export const textOrNumber = (error?: string) => z.union([z.string(), z.number()], error === undefined ? undefined : { error });
+export const textOrNumber = (max: number, error?: string) =>
+  z.union([z.string().check(...textChecks(max)), z.number()], error === undefined ? undefined : { error });
 
 export const opt = <T extends z.ZodMiniType>(schema: T) => z.nullish(schema);
 export const num = () => opt(wireNumber());
 export const int = () => opt(wireInt());
 export const bool = () => opt(wireBool());
-export const str = () => opt(wireString());
+export const str = (max?: number) => opt(wireString(max));
 export const date = () => opt(wireDate());
 
-/** A non-empty list. */
+/** A list of `atLeast` to ITEMS_MAX elements. */
 export const list = <T extends z.ZodMiniType>(element: T, error: string | ((iss: { input?: unknown }) => string), atLeast: number, fewError: string) =>
-  z.array(element, { error }).check(z.minLength(atLeast, { error: fewError }));
+  z.array(element, { error }).check(z.minLength(atLeast, { error: fewError }), z.maxLength(ITEMS_MAX, { error: tooMany(ITEMS_MAX) }));
+
+export const tooMany = (max: number) => `must have at most ${max} entries`;
+
+/** A list of at most ITEMS_MAX elements, empty allowed. */
+export const boundedList = <T extends z.ZodMiniType>(element: T, error: string) =>
+  z.array(element, { error }).check(z.maxLength(ITEMS_MAX, { error: tooMany(ITEMS_MAX) }));
 
 export const oneOf = (values: readonly number[], name: string) =>
   wireInt()

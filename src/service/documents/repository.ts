@@ -4,6 +4,7 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { FAMILY_INFO, STATUS_NUMBER, type Family } from "../../rules/codes";
 import type { RawQuery, Tx } from "../store/database";
+import { containsPattern } from "../routes/paging";
 import { answerHeader } from "./answer-header";
 import { documentReferences, documents, serialCounters } from "../store/schema";
 
@@ -130,8 +131,6 @@ export interface ListFilter {
   pageSize: number;
 }
 
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 export interface ReferenceAnswer {
   referenceId: number;
   referenceDocumentType: number;
@@ -193,7 +192,7 @@ export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ t
   if (f.from) where += ` and published_on >= ${param(f.from)}::date`;
   if (f.to) where += ` and published_on <= ${param(f.to)}::date`;
   if (f.search) {
-    const p = param(likePattern(f.search));
+    const p = param(containsPattern(f.search));
     where += ` and (contact_name ilike ${p} or project_name ilike ${p} or serial ilike ${p})`;
   }
   const total = f.from || f.to || f.search

@@ -5,6 +5,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { ServiceError, unauthorized, type Envelope } from "./envelope";
+import { requestBodyLimit } from "./validate";
 import type { AppEnv, ServiceContext } from "./context";
 import { RateLimiter } from "../auth/rate-limit";
 import { registerTokenRoute } from "../routes/token";
@@ -75,6 +76,7 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
   // Only browsers send Origin: other callers skip the CORS work (and keep the server's fast
   // path for answers nobody rewrites).
   app.use("*", (c, next) => (c.req.header("origin") ? corsMiddleware(c as never, next) : next()));
+  app.use("*", requestBodyLimit()); // after CORS, so a browser can read the 413
   if (ctx.options.answerDelayMs) {
     const ms = ctx.options.answerDelayMs;
     app.use("*", async (_c, next) => {

@@ -9,7 +9,7 @@ import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { ok, ServiceError, validationError } from "../http/envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
-import { listPaging, pageOf } from "./paging";
+import { containsPattern, listPaging, pageOf } from "./paging";
 
 export const CONTACT_CODE_DUPLICATE = "ERROR.CONTACT_CODE_DUPLICATE";
 export const CONTACT_NOT_FOUND = "Contact not found";
@@ -52,7 +52,7 @@ export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
     const q = listPaging(c);
     const where = and(
       eq(contacts.companyId, companyOf(c)), eq(contacts.deleted, false),
-      q.searchString ? ilike(contacts.contactName, `%${q.searchString}%`) : undefined,
+      q.searchString ? ilike(contacts.contactName, containsPattern(q.searchString)) : undefined,
     );
     const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(contacts).where(where);
     const rows = await db.select().from(contacts).where(where).orderBy(asc(contacts.id)).limit(q.pageSize).offset((q.currentPage - 1) * q.pageSize);

@@ -8,7 +8,7 @@ import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { ok, ServiceError, validationError } from "../http/envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
-import { listPaging, pageOf } from "./paging";
+import { containsPattern, listPaging, pageOf } from "./paging";
 
 export const PRODUCT_CODE_DUPLICATE = "ERROR.PRODUCT_CODE_DUPLICATE";
 export const PRODUCT_NOT_FOUND = "Product not found";
@@ -39,7 +39,7 @@ export function registerProductRoutes(api: Api, ctx: ServiceContext): void {
     const q = listPaging(c);
     const where = and(
       eq(products.companyId, companyOf(c)), eq(products.deleted, false),
-      q.searchString ? or(ilike(products.name, `%${q.searchString}%`), ilike(products.code, `%${q.searchString}%`)) : undefined,
+      q.searchString ? or(ilike(products.name, containsPattern(q.searchString)), ilike(products.code, containsPattern(q.searchString))) : undefined,
     );
     const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
     const rows = await db.select().from(products).where(where).orderBy(asc(products.id)).limit(q.pageSize).offset((q.currentPage - 1) * q.pageSize);

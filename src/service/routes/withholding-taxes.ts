@@ -15,7 +15,7 @@ import { resolveContact, type ResolveOptions } from "../documents/contact-resolu
 import { nextRegisterSerial } from "../ledger/serial";
 import { computeWithholding, WHT_CREATED_STATUS, WHT_STATUSES, withholdingAnswer, type WithholdingRow } from "../ledger/withholding";
 import { ONLY_AWAITING_DELETE, ONLY_AWAITING_UPDATE, STATUS_NOT_ALLOWED } from "./documents";
-import { listPaging, pageOf } from "./paging";
+import { containsPattern, listPaging, pageOf } from "./paging";
 
 export const WHT_NOT_FOUND = "Withholding tax certificate not found";
 const REGISTER = "withholding-taxes";
@@ -50,7 +50,7 @@ export function registerWithholdingTaxRoutes(api: Api, ctx: ServiceContext): voi
 
   mount(api, MASTER_ROUTES.withholdingTaxesList, async (c) => {
     const q = listPaging(c);
-    const search = q.searchString ? `%${q.searchString.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined;
+    const search = q.searchString ? containsPattern(q.searchString) : undefined;
     const where = and(
       eq(withholdingTaxes.companyId, companyOf(c)), eq(withholdingTaxes.deleted, false),
       search ? or(ilike(withholdingTaxes.contactName, search), ilike(withholdingTaxes.serial, search)) : undefined,

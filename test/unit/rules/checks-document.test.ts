@@ -297,8 +297,11 @@ describe("warnings", () => {
     const found = checkDocument(simpleDoc({ items: [{ name: "x", quantity: 2, pricePerUnit: 500.00005, total: 1000 }] }), create("quotations"));
     expect(found).toContainEqual({ path: "items.0.pricePerUnit", message: "pricePerUnit has more than 4 decimals; the service rounds it to 500.0001", severity: "warning" });
   });
-  test("unitName above 7 characters", () => {
+});
+
+describe("limits (rules/limits.ts)", () => {
+  test("unitName above 7 characters is refused (spec: maxLength 7)", () => {
     const found = checkDocument(simpleDoc({ items: [{ ...simpleDoc().items[0], unitName: "kilogram" }] }), create("quotations"));
-    expect(found).toEqual([{ path: "items.0.unitName", message: MESSAGES.unitNameTooLong, severity: "warning" }]);
+    expect(found).toEqual([{ path: "items.0.unitName", message: MESSAGES.unitNameTooLong, severity: "error" }]);
   });
 });
