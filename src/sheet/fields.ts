@@ -1,7 +1,8 @@
 // The columns a worksheet may have: every document, line, payment, upgrade-source and result field,
 // with its wire name, how its cells are read, and the English and Thai labels a header may use.
 // A header names a field when it equals (ignoring case and spaces) the wire name, `item.<wire>` for
-// line fields, or one of the labels. The first English label is the header templates write.
+// line fields, or one of the labels. The first English label is the field's name in what users
+// read. Looser synonyms, only ever suggested, are in synonyms.ts.
 import {
   CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, ITEM_TYPE, PAYMENT_METHOD, STATUS_WORDS, VAT_RATES,
   WITHHOLDING_RATES,
@@ -56,7 +57,11 @@ const SOURCE_TYPE_WORDS: Record<string, number> = {
 };
 
 export const FIELDS: readonly FieldDef[] = [
-  f("documentKey", "key", "text", ["Document key", "Doc key", "Key", "Group"], ["รหัสกลุ่มเอกสาร", "กลุ่มเอกสาร", "คีย์เอกสาร"]),
+  // The user's own document number groups the rows of one document: "Document no." / "เลขที่" name
+  // this column, not documentSerial (the number the service gives, written back).
+  f("documentKey", "key", "text", ["Document key", "Doc key", "Key", "Group", "Document no.", "Document number", "Doc no."], [
+    "รหัสกลุ่มเอกสาร", "กลุ่มเอกสาร", "คีย์เอกสาร", "เลขที่", "เลขที่เอกสาร",
+  ]),
 
   // Contact
   f("contactId", "document", "id", ["Contact id", "Customer id"], ["รหัสผู้ติดต่อ"]),
@@ -179,7 +184,7 @@ export const FIELDS: readonly FieldDef[] = [
 
   // Results written back
   f("recordId", "result", "id", ["Record id"], ["รหัสเอกสารในระบบ"]),
-  f("documentSerial", "result", "text", ["Document no.", "Document number", "Serial"], ["เลขที่เอกสาร", "เลขที่"]),
+  f("documentSerial", "result", "text", ["Document serial", "Serial", "Document serial no."], ["เลขที่เอกสารในระบบ", "เลขที่ในระบบ"]),
   f("status", "result", "status", ["Status"], ["สถานะ"], { allowed: STATUS_WORDS }),
   f("result", "result", "text", ["Result"], ["ผลลัพธ์", "ผล"]),
   f("shareLink", "result", "text", ["Share link", "Link"], ["ลิงก์แชร์", "ลิงก์"]),
@@ -197,29 +202,41 @@ export function normalizeName(text: string): string {
 
 export const FIELD_BY_KEY: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((d) => [d.key, d]));
 
-/** Every header text that names a field, normalized → field. */
-const BY_HEADER: ReadonlyMap<string, FieldDef> = (() => {
+function addName(m: Map<string, FieldDef>, name: string, def: FieldDef): void {
+  const k = normalizeName(name);
+  if (!m.has(k)) m.set(k, def);
+}
+
+/** Keys and wire names, normalized → field. */
+const BY_NAME: ReadonlyMap<string, FieldDef> = (() => {
   const m = new Map<string, FieldDef>();
-  const add = (name: string, def: FieldDef): void => {
-    const k = normalizeName(name);
-    if (!m.has(k)) m.set(k, def);
-  };
-  // Keys and wire names first: they win over a label that happens to be spelled alike.
-  for (const d of FIELDS) add(d.key, d);
+  for (const d of FIELDS) addName(m, d.key, d);
   for (const d of FIELDS) {
-    if (d.level === "document" || d.level === "payment" || d.level === "result" || d.level === "key") add(d.wire, d);
-    if (d.level === "source") add(`documentReference.${d.wire}`, d);
+    if (d.level === "document" || d.level === "payment" || d.level === "result" || d.level === "key") addName(m, d.wire, d);
+    if (d.level === "source") addName(m, `documentReference.${d.wire}`, d);
   }
-  add("referenceRecordId", FIELD_BY_KEY.get("source.recordId")!);
-  add("referenceDocumentSerial", FIELD_BY_KEY.get("source.referenceDocumentSerial")!);
-  add("referenceDocumentType", FIELD_BY_KEY.get("source.referenceDocumentType")!);
-  for (const d of FIELDS) for (const l of [...d.en, ...d.th]) add(l, d);
+  addName(m, "referenceRecordId", FIELD_BY_KEY.get("source.recordId")!);
+  addName(m, "referenceDocumentSerial", FIELD_BY_KEY.get("source.referenceDocumentSerial")!);
+  addName(m, "referenceDocumentType", FIELD_BY_KEY.get("source.referenceDocumentType")!);
+  return m;
+})();
+
+/** Every header text that names a field, normalized → field. Keys and wire names first: they win
+ * over a label that happens to be spelled alike. */
+const BY_HEADER: ReadonlyMap<string, FieldDef> = (() => {
+  const m = new Map(BY_NAME);
+  for (const d of FIELDS) for (const l of [...d.en, ...d.th]) addName(m, l, d);
   return m;
 })();
 
 /** The field a header names, if any. */
 export function fieldForHeader(header: string): FieldDef | undefined {
   return BY_HEADER.get(normalizeName(header));
+}
+
+/** The field whose key or wire name the header is (labels aside), if any. */
+export function fieldForName(header: string): FieldDef | undefined {
+  return BY_NAME.get(normalizeName(header));
 }
 
 export const RESULT_KEYS = ["recordId", "documentSerial", "status", "result"] as const;

@@ -1,9 +1,11 @@
-// Header row → which column holds which field. Unknown headers are ignored with a warning;
-// a field named twice is an error on the second header.
+// Header row → which column holds which field. A mapping (mapping.ts) says it for the headers it
+// names; the others name a field by key, wire name or label (fields.ts). Unknown headers are
+// ignored with a warning; a field named twice is an error on the second header.
 import type { CellValue } from "../workbook/port";
 import { cellAddress } from "./address";
-import { fieldForHeader, type FieldDef } from "./fields";
+import { FIELD_BY_KEY, fieldForHeader, normalizeName, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
+import type { ColumnMapping } from "./mapping";
 import { isEmptyCell } from "./values";
 
 export interface HeaderMap {
@@ -19,21 +21,42 @@ export interface HeaderMap {
   findings: CellFinding[];
 }
 
-export function mapHeaders(sheet: string, headerRow: number, left: number, cells: readonly CellValue[]): HeaderMap {
+/** The text of a header cell ("" for an empty cell, a date or an error). */
+export function headerText(v: CellValue): string {
+  return isEmptyCell(v) || typeof v === "object" ? "" : String(v).trim();
+}
+
+/** The mapping's field for a header (null: the mapping ignores it; undefined: not in the mapping),
+ * headers compared ignoring case and spaces. */
+function mappedField(mapping: ColumnMapping | undefined): (header: string) => FieldDef | null | undefined {
+  if (!mapping) return () => undefined;
+  const byHeader = new Map<string, FieldDef | null>();
+  for (const [header, key] of Object.entries(mapping.columns)) {
+    const def = key === null ? null : FIELD_BY_KEY.get(key);
+    if (def !== undefined) byHeader.set(normalizeName(header), def);
+  }
+  return (header) => byHeader.get(normalizeName(header));
+}
+
+export function mapHeaders(sheet: string, headerRow: number, left: number, cells: readonly CellValue[], mapping?: ColumnMapping): HeaderMap {
   const columns = new Map<string, number>();
   const byColumn = new Map<number, FieldDef>();
   const findings: CellFinding[] = [];
   const texts: string[] = [];
+  const fromMapping = mappedField(mapping);
   let right = left - 1;
   cells.forEach((v, i) => {
     const col = left + i;
-    const text = isEmptyCell(v) || typeof v === "object" ? "" : String(v).trim();
+    const text = headerText(v);
     texts.push(text);
     if (!text) return;
     right = col;
-    const def = fieldForHeader(text);
+    const mapped = fromMapping(text);
+    if (mapped === null) return;
+    const def = mapped ?? fieldForHeader(text);
     if (!def) {
-      findings.push(cellFinding(sheet, headerRow, col, "", `Column "${text}" names no field; it is ignored.`, "warning"));
+      findings.push(cellFinding(sheet, headerRow, col, "",
+        `Column "${text}" names no field${mapping ? " and is not in the mapping" : ""}; it is ignored.`, "warning"));
       return;
     }
     const earlier = columns.get(def.key);

@@ -6,6 +6,7 @@ import { rangeAddress } from "./address";
 import { FIELD_BY_KEY, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { mapHeaders, type HeaderMap } from "./headers";
+import type { ColumnMapping } from "./mapping";
 import { isEmptyCell, parseCell, type Parsed } from "./values";
 
 export interface SheetCell<T = Parsed> {
@@ -48,10 +49,15 @@ export interface ReadResult {
   findings: CellFinding[];
 }
 
+export interface ReadOptions {
+  /** Which field each header is, for the headers it names (the others by key, wire name or label). */
+  mapping?: ColumnMapping;
+}
+
 /** Reads a block whose first row is the header row. */
-export function readDocuments(block: Block): ReadResult {
+export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult {
   const { sheet, top, left, values } = block;
-  const headers = mapHeaders(sheet, top, left, values[0] ?? []);
+  const headers = mapHeaders(sheet, top, left, values[0] ?? [], opts.mapping);
   const findings: CellFinding[] = [...headers.findings];
   const layout: SheetLayout = { sheet, headerRow: top, firstDataRow: top + 1, lastRow: top + values.length - 1, headers };
   if (headers.byColumn.size === 0) {

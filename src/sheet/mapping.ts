@@ -1,0 +1,272 @@
+// Column mapping: which field each header of the user's own sheet is. One implementation for the
+// pane's mapping editor and the CLI (`docsheet map`, `--mapping`):
+//   suggestMapping   headers → a field (or null) per column, from keys, labels and synonyms
+//   missingFields    what the family's documents need that no column gives yet
+//   parseMapping     a mapping file checked (fields exist, none twice, the right family)
+//   toMapping        suggestions → the mapping to save
+// Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
+import { FAMILIES, FAMILY_INFO, isFamily, type Family } from "../rules/codes";
+import { columnLetters } from "./address";
+import { FIELDS, FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
+import { headerText } from "./headers";
+import { SIDE_SYNONYMS, SYNONYMS, familySynonyms } from "./synonyms";
+import type { CellValue } from "../workbook/port";
+
+/** `{"family": "tax-invoices", "columns": {"Invoice No": "documentKey", "Colour": null}}`: null ignores a column. */
+export interface ColumnMapping {
+  family: Family;
+  /** Header text → field key as the worksheet layout names it (`contactName`, `item.quantity`). */
+  columns: Record<string, string | null>;
+}
+
+export interface ColumnSuggestion {
+  /** Column letters as Excel shows them ("A"). */
+  column: string;
+  header: string;
+  field: string | null;
+}
+
+/** A need of the family's documents that no column meets: any one of `fields` would. */
+export interface MissingField {
+  fields: string[];
+  /** required: every document fails check without it; recommended: usually wanted (see note). */
+  need: "required" | "recommended";
+  note?: string;
+}
+
+/** A mapping that cannot be used; `problems` lists every one found. */
+export class MappingError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("; "));
+    this.name = "MappingError";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which fields a family's sheet can use
+
+const EXPENSE_ONLY = new Set([
+  "expenseCategoryView", "item.systemCode", "item.categoryId", "item.creditId", "item.debitId", "item.withHeldPerItem", "item.withHeldPerItemValue",
+]);
+const PARTIAL_ONLY = new Set(["item.documentId", "item.documentType", "item.partialAmount"]);
+
+/** Whether a document of the family can use the field (payment columns on families that take a
+ * payment, source columns on families made by upgrades, expense lines on expenses). */
+export function fieldApplies(def: FieldDef, family: Family): boolean {
+  const info = FAMILY_INFO[family];
+  if (EXPENSE_ONLY.has(def.key)) return family === "expenses";
+  if (PARTIAL_ONLY.has(def.key)) return info.partialReceipt;
+  if (def.key === "item.sellChartOfAccountCode") return info.side === "sell";
+  if (def.key === "item.buyChartOfAccountCode") return info.side !== "sell";
+  if (def.level === "payment") return info.withPayment || info.upgradeWithPayment;
+  if (def.level === "source") return info.upgrade;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suggestions
+
+/** Currency after a header ("Unit price (THB)", "ราคา (บาท)", "Amount ฿"): dropped, and it says the column is money. */
+const MONEY_UNIT = /[([]\s*(?:thb|baht|บาท|฿|\$|usd|eur|€)\s*[)\]]|\s(?:thb|baht)\s*$|\s*฿\s*/giu;
+/** Count units and date formats after a header ("Qty (pcs)", "Date (dd/mm/yyyy)"): dropped. */
+const OTHER_UNIT = /[([]\s*(?:pcs|pc|units?|ea|ชิ้น|อัน|[dmyวดป]{1,4}(?:\s*[/.-]\s*[dmyวดป]{1,4}){2})\s*[)\]]/giu;
+const MONEY_KINDS = new Set<FieldDef["kind"]>(["money", "quantity"]);
+
+/**
+ * The form headers are compared in for suggestions: case, spaces and punctuation ignored, a unit
+ * dropped, camelCase split, "number" / "num" / "#" read as "no" ("Invoice No." = "invoice_no" =
+ * "INVOICE NUMBER" = "Invoice #"); "%" is kept ("Discount %" is not "Discount").
+ */
+export function looseName(header: string): { name: string; money: boolean } {
+  const text = header.normalize("NFC");
+  const noMoney = text.replace(MONEY_UNIT, " ");
+  const name = noMoney.replace(OTHER_UNIT, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .replace(/#/g, " no ")
+    // Letters, digits and marks (Thai vowels and tone marks are marks) and %; the rest separates words.
+    .replace(/[^\p{L}\p{N}\p{M}%]+/gu, " ")
+    .replace(/\b(?:number|num|nbr|no)\b/g, "no")
+    .replace(/\s+/g, "");
+  return { name, money: noMoney !== text };
+}
+
+/** How sure a suggestion is (lower is surer): a key or wire name, a label, a family word, a side word, a synonym. */
+const RANK = { name: 0, label: 1, family: 2, side: 3, synonym: 4 } as const;
+
+interface Hit {
+  def: FieldDef;
+  rank: number;
+}
+
+const INDEX = new Map<Family, Map<string, Hit>>();
+
+/** Loose name → field for one family: labels, then family, side and general synonyms; the first claim wins. */
+function familyIndex(family: Family): Map<string, Hit> {
+  const cached = INDEX.get(family);
+  if (cached) return cached;
+  const index = new Map<string, Hit>();
+  const add = (key: string, words: readonly string[], rank: number): void => {
+    const def = FIELD_BY_KEY.get(key);
+    if (!def || !fieldApplies(def, family)) return;
+    for (const w of words) {
+      const { name } = looseName(w);
+      if (name && !index.has(name)) index.set(name, { def, rank });
+    }
+  };
+  for (const d of FIELDS) add(d.key, [...d.en, ...d.th], RANK.label);
+  for (const [key, words] of familySynonyms(family)) add(key, words, RANK.family);
+  for (const [key, words] of Object.entries(SIDE_SYNONYMS[FAMILY_INFO[family].side])) add(key, words, RANK.side);
+  for (const [key, words] of Object.entries(SYNONYMS)) add(key, words, RANK.synonym);
+  INDEX.set(family, index);
+  return index;
+}
+
+function suggestHit(header: string, family: Family): Hit | undefined {
+  const exact = fieldForName(header);
+  if (exact) return { def: exact, rank: RANK.name };
+  const { name, money } = looseName(header);
+  if (!name) return undefined;
+  const index = familyIndex(family);
+  const hit = index.get(name);
+  if (!hit || !money || MONEY_KINDS.has(hit.def.kind)) return hit;
+  // "VAT (THB)" is the VAT amount, not the yes/no VAT column.
+  for (const other of [`${name}amount`, `จำนวน${name}`, `ยอด${name}`]) {
+    const amount = index.get(other);
+    if (amount && MONEY_KINDS.has(amount.def.kind)) return amount;
+  }
+  return hit;
+}
+
+/** The field a header most likely is on a sheet of this family, if any. */
+export function suggestField(header: string, family: Family): FieldDef | undefined {
+  return suggestHit(header, family)?.def;
+}
+
+/**
+ * A field (or null) for every non-empty header cell; `left` is the sheet column of cells[0]. A field
+ * goes to one column only: the surest match wins, then the leftmost.
+ */
+export function suggestMapping(cells: readonly CellValue[], family: Family, left = 0): ColumnSuggestion[] {
+  const headers = cells.map((v, i) => ({ col: left + i, header: headerText(v) })).filter((h) => h.header !== "");
+  const hits = headers.map((h) => suggestHit(h.header, family));
+  const order = headers.map((_, i) => i).sort((a, b) => (hits[a]?.rank ?? Infinity) - (hits[b]?.rank ?? Infinity) || a - b);
+  const fields: (string | null)[] = headers.map(() => null);
+  const taken = new Set<string>();
+  for (const i of order) {
+    const def = hits[i]?.def;
+    if (!def || taken.has(def.key)) continue;
+    taken.add(def.key);
+    fields[i] = def.key;
+  }
+  return headers.map((h, i) => ({ column: columnLetters(h.col), header: h.header, field: fields[i] }));
+}
+
+/** The mapping to save from suggestions (edited or not): unmatched headers are kept as null, so the
+ * file lists every column and reading it ignores them without a warning. */
+export function toMapping(family: Family, suggestions: readonly Pick<ColumnSuggestion, "header" | "field">[]): ColumnMapping {
+  const columns: Record<string, string | null> = {};
+  for (const s of suggestions) if (!(s.header in columns) || columns[s.header] === null) columns[s.header] = s.field;
+  return { family, columns };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a family's documents need (rules/checks: contact, lines, expense lines; sheet/body.ts: the
+// operation a receipt takes)
+
+const CONTACT = ["contactName", "contactId"];
+
+/** The needs of the family that none of `mapped` (field keys) meets. */
+export function missingFields(family: Family, mapped: Iterable<string>): MissingField[] {
+  const have = new Set(mapped);
+  const needs: MissingField[] = [];
+  const need = (fields: string[], level: MissingField["need"] = "required", note?: string): void => {
+    if (!fields.some((f) => have.has(f))) needs.push(note ? { fields, need: level, note } : { fields, need: level });
+  };
+  const partial = FAMILY_INFO[family].partialReceipt && (have.has("item.documentId") || have.has("item.partialAmount"));
+  if (partial) {
+    // A partial receipt pays tax invoices: each line names one and the amount paid now.
+    need(["item.documentId"]);
+    need(["item.partialAmount"]);
+    return needs;
+  }
+  if (!FAMILY_INFO[family].simple) {
+    // Receipts are made from the document they are for (an upgrade).
+    need(["source.recordId"]);
+    need(["source.referenceDocumentSerial"]);
+  }
+  need(CONTACT);
+  need(["item.quantity"]);
+  need(["item.pricePerUnit"]);
+  if (family === "expenses") {
+    need(["item.description"]);
+    need(["item.creditId"]);
+    need(["item.debitId"]);
+    // The business view (the default without an expenseCategoryView column) also needs these.
+    const view = have.has("expenseCategoryView");
+    need(["item.systemCode"], view ? "recommended" : "required", view ? "for business-view rows" : undefined);
+    need(["item.categoryId"], view ? "recommended" : "required", view ? "for business-view rows" : undefined);
+  }
+  need(["item.name"], "recommended");
+  need(["publishedOn"], "recommended", "today's date when absent");
+  need(["documentKey"], "recommended", "without it every row is a document of one line");
+  return needs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mapping files
+
+const SHAPE = `a mapping is {"family": "FAMILY", "columns": {"<header>": "<field>" or null}}`;
+
+/**
+ * Checks a mapping (parsed JSON) and returns it typed. Every problem is listed: not the shape above,
+ * an unknown family or one other than `family`, a field that does not exist, a field named twice,
+ * a header given twice (case and spaces ignored).
+ */
+export function parseMapping(value: unknown, family?: Family): ColumnMapping {
+  if (!isObject(value)) throw new MappingError([SHAPE]);
+  const problems: string[] = [];
+  for (const k of Object.keys(value)) if (k !== "family" && k !== "columns") problems.push(`unknown key "${k}" (${SHAPE})`);
+  const given = value.family;
+  if (!isFamily(given)) {
+    problems.push(given === undefined ? `"family" is missing (${SHAPE})` : `"family" ${JSON.stringify(given)} is not one of ${FAMILIES.join(", ")}`);
+  } else if (family !== undefined && given !== family) {
+    problems.push(`the mapping is for ${given}, not ${family}`);
+  }
+  const columns = value.columns;
+  if (!isObject(columns)) {
+    problems.push(`"columns" must be an object of header → field (${SHAPE})`);
+    throw new MappingError(problems);
+  }
+  const headerOf = new Map<string, string>();
+  const columnOf = new Map<string, string>();
+  for (const [header, key] of Object.entries(columns)) {
+    if (header.trim() === "") problems.push("a header is empty");
+    const same = headerOf.get(normalizeName(header));
+    if (same !== undefined) problems.push(`header "${header}" is given twice ("${same}" and "${header}")`);
+    headerOf.set(normalizeName(header), header);
+    if (key === null) continue;
+    if (typeof key !== "string") {
+      problems.push(`column "${header}": the field must be a field name such as item.quantity, or null to ignore the column`);
+      continue;
+    }
+    if (!FIELD_BY_KEY.has(key)) {
+      problems.push(`column "${header}": unknown field "${key}"${didYouMean(key, isFamily(given) ? given : family)}`);
+      continue;
+    }
+    const earlier = columnOf.get(key);
+    if (earlier !== undefined) problems.push(`field ${key} is named twice (columns "${earlier}" and "${header}")`);
+    else columnOf.set(key, header);
+  }
+  if (problems.length > 0) throw new MappingError(problems);
+  return { family: given as Family, columns: columns as Record<string, string | null> };
+}
+
+function didYouMean(text: string, family: Family | undefined): string {
+  const def = fieldForHeader(text) ?? (family ? suggestField(text, family) : undefined);
+  return def ? `; did you mean ${def.key}?` : "";
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
