@@ -4,6 +4,7 @@
 import { ApiError, type DocSheetClient } from "../api";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
+import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
 import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
@@ -33,6 +34,8 @@ export interface ActJobOptions extends JobContext {
   family: Family;
   action: Action;
   target?: ReadTarget;
+  /** Which field each header is (docsheet map, the pane's mapping), checked for this family by parseMapping. */
+  mapping?: ColumnMapping;
   /** Only documents with a row among these (sheet rows, 0-based); default every document. */
   rows?: readonly number[];
   concurrency?: number;
@@ -60,7 +63,7 @@ const METHOD_NAMES: Record<number, string> = Object.fromEntries(Object.entries(P
 export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: ActJobOptions): Promise<ActOutcome> {
   if (opts.action.kind === "upgrade") assertUpgradeTarget(opts.family, opts.action.to);
   const block = await port.read(opts.target);
-  const read = readDocuments(block);
+  const read = readDocuments(block, { mapping: opts.mapping });
   const sheet = block.sheet;
   const wanted = opts.rows ? new Set(opts.rows) : undefined;
   const docs = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));

@@ -2,6 +2,7 @@
 // mark) each finding at its cell.
 import type { Family } from "../rules/codes";
 import { checkSheet } from "../sheet/check";
+import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments } from "../sheet/read";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
@@ -9,6 +10,8 @@ import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from 
 export interface CheckJobOptions extends JobContext {
   family: Family;
   target?: ReadTarget;
+  /** Which field each header is (docsheet map, the pane's mapping), checked for this family by parseMapping. */
+  mapping?: ColumnMapping;
   /** Mark the cells of the findings on the sheet (after clearing earlier marks). */
   mark?: boolean;
 }
@@ -16,7 +19,7 @@ export interface CheckJobOptions extends JobContext {
 export async function checkJob(port: WorkbookPort, opts: CheckJobOptions): Promise<CheckOutcome> {
   throwIfCancelled(opts.signal);
   const block = await port.read(opts.target);
-  const read = readDocuments(block);
+  const read = readDocuments(block, { mapping: opts.mapping });
   const today = localDate((opts.now ?? (() => new Date()))());
   const { documents, findings } = checkSheet(read, opts.family, today);
   opts.onProgress?.({ done: documents.length, total: documents.length, message: `checked ${documents.length} documents` });

@@ -14,6 +14,7 @@ import { checkBuilt } from "../sheet/check";
 import { RESULT_KEYS } from "../sheet/fields";
 import type { CellFinding } from "../sheet/findings";
 import { documentMarker } from "../sheet/marker";
+import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
@@ -24,6 +25,8 @@ import { localDate, type JobContext } from "./types";
 export interface PostJobOptions extends JobContext {
   family: Family;
   target?: ReadTarget;
+  /** Which field each header is (docsheet map, the pane's mapping), checked for this family by parseMapping. */
+  mapping?: ColumnMapping;
   /** Documents in flight at once (the client paces requests on top). Default 4. */
   concurrency?: number;
   /** Called after results were written to the port (the CLI saves the file here). */
@@ -64,7 +67,7 @@ interface Pending {
 
 export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions): Promise<PostOutcome> {
   const block = await port.read(opts.target);
-  const read = readDocuments(block);
+  const read = readDocuments(block, { mapping: opts.mapping });
   const sheet = block.sheet;
   const today = localDate((opts.now ?? (() => new Date()))());
   const findings: CellFinding[] = [...read.findings];
