@@ -26,13 +26,14 @@ export class ApiError extends Error {
   readonly retryable: boolean;
 
   constructor(message: string, details: ApiErrorDetails) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    // Whoever builds the error, a credential field in it never reaches the user (see redact).
+    super(redactCredentialFields(message), details.cause === undefined ? undefined : { cause: details.cause });
     this.name = new.target.name;
     this.operation = details.operation;
     this.httpStatus = details.httpStatus;
     this.code = details.code;
-    this.validationErrors = details.validationErrors;
-    this.findings = details.findings;
+    this.validationErrors = details.validationErrors?.map(redactCredentialFields);
+    this.findings = details.findings?.map((f) => ({ path: f.path, message: redactCredentialFields(f.message) }));
     this.retryable = details.retryable ?? false;
   }
 }
@@ -98,12 +99,37 @@ export class UnsupportedOperationError extends ApiError {}
 
 const MASK = "***";
 
-/** Replaces every occurrence of each secret (client secret, tokens) in `text`. */
+/**
+ * Values of fields that only ever hold a credential, however a server echoes them: a form
+ * (`client_secret=...&`), JSON (`"access_token": "..."`) or a header (`Bearer ...`). Masked even when
+ * the value is not one the client knows (a token it never stored, another client's secret).
+ */
+const CREDENTIAL_FIELD = /\b(client_secret|access_token|refresh_token|id_token)((?:%22|\\?["'])?\s*(?:[:=]|%3A|%3D)\s*(?:%22|\\?["'])?)([^\s"'&,;}\\]+)/gi;
+const BEARER = /\b(Bearer)(\s+|%20|\+)([^\s"'&,;}\\]+)/gi;
+
+/** Masks credential fields in `text`, whatever their value. */
+export function redactCredentialFields(text: string): string {
+  return text.replace(CREDENTIAL_FIELD, `$1$2${MASK}`).replace(BEARER, `$1$2${MASK}`);
+}
+
+/** How `s` may be spelled in an answer that echoes it: as is, form-encoded, URL-encoded, JSON-escaped. */
+function spellings(s: string): string[] {
+  const uri = encodeURIComponent(s);
+  const form = new URLSearchParams({ s }).toString().slice(2);
+  return [...new Set([s, uri, form, JSON.stringify(s).slice(1, -1)])];
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Replaces every occurrence of each secret (client secret, tokens) in `text`, and every credential field. */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
   for (const s of secrets) {
-    // Short strings would mask ordinary words; real secrets and tokens are long.
-    if (s && s.length >= 4) out = out.split(s).join(MASK);
+    if (!s) continue;
+    for (const spelled of spellings(s)) {
+      // Short strings would mask parts of ordinary words, so they are masked only as whole words.
+      out = spelled.length >= 4 ? out.split(spelled).join(MASK) : out.replace(new RegExp(`(?<![\\w-])${escapeRegExp(spelled)}(?![\\w-])`, "g"), MASK);
+    }
   }
-  return out;
+  return redactCredentialFields(out);
 }

@@ -2,7 +2,7 @@
 // shared by parallel callers (one request for all of them), dropped on a 401 so the next call
 // fetches a fresh one.
 
-import { ApiError, CancelledError, WrongCredentialsError } from "./errors";
+import { ApiError, CancelledError, WrongCredentialsError, redact } from "./errors";
 import { MASTER_ROUTES } from "./routes";
 import type { Transport } from "./transport";
 import type { TokenAnswer } from "./types";
@@ -77,7 +77,11 @@ export class TokenCache {
     }
     const body = (answer.json ?? {}) as TokenAnswer;
     if (body.error === "invalid_client") throw new WrongCredentialsError({ operation, httpStatus: answer.status });
-    if (body.error) throw new ApiError(`token request refused: ${body.error}`, { operation, httpStatus: answer.status });
+    if (body.error) {
+      // Some servers echo the request form (client_secret included) in `error`.
+      const said = redact(String(body.error), [this.creds.clientSecret, this.token]);
+      throw new ApiError(`token request refused: ${said.slice(0, 200)}`, { operation, httpStatus: answer.status });
+    }
     if (typeof body.access_token !== "string" || body.access_token === "") {
       throw new ApiError("token request answered without an access_token", { operation, httpStatus: answer.status });
     }

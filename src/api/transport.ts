@@ -117,6 +117,10 @@ function findingsOf(json: unknown): { path: string; message: string }[] | undefi
     .map((f) => ({ path: String(f.path ?? ""), message: String(f.message ?? "") }));
 }
 
+function cleanFindings(list: { path: string; message: string }[] | undefined, secrets: readonly (string | undefined)[]) {
+  return list?.map((f) => ({ path: redact(f.path, secrets), message: redact(f.message, secrets) }));
+}
+
 function codeOf(json: unknown): number | undefined {
   const code = (json as { code?: unknown } | undefined)?.code;
   return typeof code === "number" ? code : undefined;
@@ -240,14 +244,15 @@ export class Transport {
   }
 
   private httpError(a: Answer, text: string, operation: string, idempotent: boolean): ApiError {
-    const said = serviceMessage(a.json) ?? text.slice(0, 200);
-    const message = this.clean(said || `HTTP ${a.status}`);
+    const said = serviceMessage(a.json);
+    // A body is redacted before it is cut short: a cut could leave half a secret that no longer matches.
+    const message = (said === undefined ? this.clean(text).slice(0, 200) : this.clean(said)) || `HTTP ${a.status}`;
     const details = {
       operation,
       httpStatus: a.status,
       code: codeOf(a.json),
       validationErrors: validationErrorsOf(a.json)?.map((v) => this.clean(v)),
-      findings: findingsOf(a.json),
+      findings: cleanFindings(findingsOf(a.json), this.o.secrets()),
     };
     if (a.status === 400) {
       return details.code === VALIDATION_ERROR_CODE ? new ValidationError(message, details) : new BadRequestError(message, details);
@@ -279,7 +284,7 @@ export function envelopeData(a: Answer, operation: string, secrets: readonly (st
       httpStatus: a.status,
       code: codeOf(env),
       validationErrors: validationErrorsOf(env)?.map((v) => redact(v, secrets)),
-      findings: findingsOf(env),
+      findings: cleanFindings(findingsOf(env), secrets),
     });
   }
   return env.data;
