@@ -96,7 +96,8 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     const marker = documentMarker(sheet, doc);
     const built = buildDocument(doc, opts.family, read.layout, { today, marker });
     const own = read.findings.filter((f) => doc.rows.includes(f.row) && f.severity === "error");
-    const rules = doc.broken ? [] : checkBuilt(doc, built, opts.family, read.layout).filter((f) => f.severity === "error");
+    // Checked on what could be read even when a cell could not: the row then lists every problem.
+    const rules = checkBuilt(doc, built, opts.family, read.layout).filter((f) => f.severity === "error");
     findings.push(...rules);
     const problems = [...own, ...rules];
     if (problems.length > 0 || doc.broken) {

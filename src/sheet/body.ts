@@ -1,13 +1,16 @@
 // A document read from rows → the request the service takes: which operation (simple or inline,
 // with payment, upgrade, partial receipt) and the JSON body, with the totals the user left out
-// computed by the shared rules. Pure.
+// computed by the shared rules. A field whose cell could not be read is left out, as though its cell
+// were empty (defaults and computed totals fill it), but still counts when choosing the operation.
+// Pure.
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { computeTotals, type ComputedTotals } from "../rules/totals";
 import { ZERO, parseDecimal, toWireNumber } from "../rules/money";
-import { FIELD_BY_KEY } from "./fields";
+import { FIELD_BY_KEY, type FieldLevel } from "./fields";
 import { MARKER_PREFIX } from "./marker";
 import { cellFinding, type CellFinding } from "./findings";
-import type { SheetDocument, SheetLayout } from "./read";
+import { sheetMessage } from "./messages";
+import type { SheetCell, SheetDocument, SheetLayout } from "./read";
 
 export type PostOperation =
   | "create" | "createInline" | "createWithPayment" | "createInlineWithPayment"
@@ -34,6 +37,13 @@ export interface BuildOptions {
 const TOTAL_FIELDS = ["subTotal", "discountAmount", "totalAfterDiscount", "vatAmount", "grandTotal"] as const;
 const INLINE_TOTALS = ["exemptAmount", "vatableAmount"] as const;
 
+/** Fields filled here (computed or defaulted) when the sheet leaves them out: a finding about one
+ * never asks for its column. */
+export const FILLED_FIELDS: ReadonlySet<string> = new Set([
+  ...TOTAL_FIELDS, ...INLINE_TOTALS, "documentWithholdingTaxAmount", "item.total", "publishedOn", "dueDate",
+  "useInlineDiscount", "useInlineVat", "discountType", "paymentDate", "collected", "source.referenceDocumentType", "creditType",
+]);
+
 const METHOD_NAME: Record<number, string> = {
   [PAYMENT_METHOD.Cash]: "Cash", [PAYMENT_METHOD.Cheque]: "Cheque", [PAYMENT_METHOD.Transfer]: "Transfer",
   [PAYMENT_METHOD.CreditCard]: "CreditCard", [PAYMENT_METHOD.PettyCash]: "PettyCash", [PAYMENT_METHOD.OtherChannel]: "OtherChannel",
@@ -45,42 +55,59 @@ const SOURCE_TYPE_BY_PREFIX: [RegExp, number][] = [[/^QT/i, 3], [/^BL/i, 5], [/^
 export function buildDocument(doc: SheetDocument, family: Family, layout: SheetLayout, opts: BuildOptions): BuiltDocument {
   const info = FAMILY_INFO[family];
   const findings: CellFinding[] = [];
-  const here = (key: string): { row: number; col: number } => {
-    const c = doc.fields[key];
-    if (c) return c;
-    return { row: doc.firstRow, col: layout.headers.columns.get(key) ?? layout.headers.left };
+  const named = { family: info.label.en };
+  /** A finding at the cell that asks for what cannot be done, else where `key`'s column is (or the first cell). */
+  const problem = (asker: SheetCell | undefined, key: string, message: string): void => {
+    const at = asker ?? { row: doc.firstRow, col: layout.headers.columns.get(key) ?? layout.headers.left };
+    findings.push(cellFinding(layout.sheet, at.row, at.col, key, message));
   };
-  const problem = (key: string, message: string): void => {
-    const at = here(key);
-    findings.push(cellFinding(layout.sheet, at.row, at.col, FIELD_BY_KEY.has(key) ? key : "", message));
-  };
-
-  const has = (level: string): boolean => Object.keys(doc.fields).some((k) => FIELD_BY_KEY.get(k)?.level === level);
-  const partial = doc.lines.some((l) => l.fields["item.documentId"] || l.fields["item.partialAmount"]);
+  // Unreadable cells count: a source column the sheet could not read still asks for an upgrade.
+  const has = (level: FieldLevel): boolean =>
+    firstOfLevel(doc, level) !== undefined || [...doc.unreadable].some((k) => FIELD_BY_KEY.get(k)?.level === level);
+  const lineHas = (keys: readonly string[]): boolean => doc.lines.some((l) => keys.some((k) => l.fields[k] || l.unreadable.has(k)));
+  const partial = lineHas(PARTIAL_FIELDS);
   const upgrade = has("source");
   const withPayment = has("payment");
-  const inline = doc.lines.some((l) => l.fields["item.discountAmount"] || l.fields["item.vatRate"] || l.fields["item.withHeldPerItem"] || l.fields["item.withHeldPerItemValue"]);
+  const inline = lineHas(INLINE_FIELDS);
   const structure = inline ? "inline" : "simple";
 
   let operation: PostOperation;
   if (partial) {
     operation = "partialReceipt";
-    if (!info.partialReceipt) problem("item.documentId", `${info.label.en} documents have no partial receipts; only receipts are paid against tax invoices.`);
+    if (!info.partialReceipt) problem(firstLineCell(doc, PARTIAL_FIELDS), "item.documentId", sheetMessage("noPartialReceipts", named));
   } else if (upgrade) {
     operation = withPayment ? (inline ? "upgradeInlineWithPayment" : "upgradeWithPayment") : inline ? "upgradeInline" : "upgrade";
-    if (!info.upgrade) problem("source.recordId", `${info.label.en} documents cannot be created by upgrading another document; clear the source columns.`);
-    else if (withPayment && !info.upgradeWithPayment) problem("paymentMethod", `An upgrade into a ${info.label.en.toLowerCase()} cannot record a payment; clear the payment columns.`);
+    if (!info.upgrade) problem(firstOfLevel(doc, "source"), "source.recordId", sheetMessage("noUpgrade", named));
+    else if (withPayment && !info.upgradeWithPayment) {
+      problem(firstOfLevel(doc, "payment"), "paymentMethod", sheetMessage("upgradeNoPayment", { family: info.label.en.toLowerCase() }));
+    }
   } else {
     operation = withPayment ? (inline ? "createInlineWithPayment" : "createWithPayment") : inline ? "createInline" : "create";
-    if (!info.simple) {
-      problem("source.recordId", `${info.label.en}s are created from a tax invoice or billing note: fill the source columns, or the tax invoice record id and partial amount of each line.`);
-    } else if (withPayment && !info.withPayment) {
-      problem("paymentMethod", `${info.label.en}s take no payment on creation; clear the payment columns.`);
-    }
+    if (!info.simple) problem(undefined, "source.recordId", sheetMessage("needsSource", named));
+    else if (withPayment && !info.withPayment) problem(firstOfLevel(doc, "payment"), "paymentMethod", sheetMessage("noPaymentOnCreate", named));
   }
 
   const body = operation === "partialReceipt" ? partialBody(doc, opts) : documentBody(doc, family, structure, upgrade, withPayment, opts);
   return { operation, structure, withPayment: withPayment && !partial, upgrade: upgrade && !partial, body, findings };
+}
+
+const PARTIAL_FIELDS = ["item.documentId", "item.partialAmount"];
+const INLINE_FIELDS = ["item.discountAmount", "item.vatRate", "item.withHeldPerItem", "item.withHeldPerItemValue"];
+
+/** The leftmost filled cell of the document's fields of a level (on its first row that has one). */
+function firstOfLevel(doc: SheetDocument, level: FieldLevel): SheetCell | undefined {
+  let first: SheetCell | undefined;
+  for (const [key, cell] of Object.entries(doc.fields)) {
+    if (FIELD_BY_KEY.get(key)?.level !== level) continue;
+    if (!first || cell.row < first.row || (cell.row === first.row && cell.col < first.col)) first = cell;
+  }
+  return first;
+}
+
+/** The first line cell of these fields. */
+function firstLineCell(doc: SheetDocument, keys: readonly string[]): SheetCell | undefined {
+  for (const l of doc.lines) for (const k of keys) if (l.fields[k]) return l.fields[k];
+  return undefined;
 }
 
 /** Document, payment and source fields of the sheet, by wire name. */

@@ -5,6 +5,7 @@ import type { CellValue } from "../workbook/port";
 import { cellAddress } from "./address";
 import { FIELD_BY_KEY, fieldForHeader, normalizeName, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
+import { sheetMessage } from "./messages";
 import type { ColumnMapping } from "./mapping";
 import { isEmptyCell } from "./values";
 
@@ -55,14 +56,13 @@ export function mapHeaders(sheet: string, headerRow: number, left: number, cells
     if (mapped === null) return;
     const def = mapped ?? fieldForHeader(text);
     if (!def) {
-      findings.push(cellFinding(sheet, headerRow, col, "",
-        `Column "${text}" names no field${mapping ? " and is not in the mapping" : ""}; it is ignored.`, "warning"));
+      findings.push(cellFinding(sheet, headerRow, col, "", sheetMessage(mapping ? "unknownHeaderMapped" : "unknownHeader", { header: text }), "warning"));
       return;
     }
     const earlier = columns.get(def.key);
     if (earlier !== undefined) {
       findings.push(cellFinding(sheet, headerRow, col, def.key,
-        `Column "${text}" names ${def.key} again (already column ${cellAddress(headerRow, earlier).replace(/\d+$/, "")}); keep one.`));
+        sheetMessage("headerTwice", { header: text, field: def.key, column: cellAddress(headerRow, earlier).replace(/\d+$/, "") })));
       return;
     }
     columns.set(def.key, col);

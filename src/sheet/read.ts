@@ -1,5 +1,7 @@
 // Rows → documents. Rows with the same documentKey are one document; its header fields come from
-// its first row. Every value keeps the cell it came from, so findings can point back at it.
+// its first row. Every value keeps the cell it came from, so findings can point back at it. A cell
+// that cannot be read is a finding at that cell and is left out of the document, which is still
+// read (and checked) whole: one check run shows every problem.
 import type { Block, CellRect, CellValue } from "../workbook/port";
 import { isCellError } from "../workbook/port";
 import { rangeAddress } from "./address";
@@ -7,6 +9,7 @@ import { FIELD_BY_KEY, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { mapHeaders, type HeaderMap } from "./headers";
 import type { ColumnMapping } from "./mapping";
+import { sheetMessage } from "./messages";
 import { isEmptyCell, parseCell, type Parsed } from "./values";
 
 export interface SheetCell<T = Parsed> {
@@ -19,6 +22,8 @@ export interface SheetLine {
   row: number;
   /** Line fields by column key ("item.name"). */
   fields: Record<string, SheetCell>;
+  /** Keys of line fields whose cell could not be read (not in `fields`). */
+  unreadable: Set<string>;
 }
 
 export interface SheetDocument {
@@ -30,7 +35,9 @@ export interface SheetDocument {
   /** Document, payment, source and result fields by column key, from the first row that has them. */
   fields: Record<string, SheetCell>;
   lines: SheetLine[];
-  /** A cell of this document could not be read: it must not be sent. */
+  /** Keys of document, payment and source fields with a cell that could not be read (not in `fields`). */
+  unreadable: Set<string>;
+  /** A cell of this document could not be read (or its rows disagree): it must not be sent. */
   broken: boolean;
 }
 
@@ -61,11 +68,11 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
   const findings: CellFinding[] = [...headers.findings];
   const layout: SheetLayout = { sheet, headerRow: top, firstDataRow: top + 1, lastRow: top + values.length - 1, headers };
   if (headers.byColumn.size === 0) {
-    findings.push(cellFinding(sheet, top, left, "", "No column header names a field: the first row must hold headers such as contactName, item.name, item.quantity, item.pricePerUnit."));
+    findings.push(cellFinding(sheet, top, left, "", sheetMessage("noHeader")));
     return { layout, documents: [], findings };
   }
 
-  const brokenRows = markMerged(block, findings);
+  const covered = markMerged(block, findings);
   const keyCol = headers.columns.get("documentKey");
   const mapped = [...headers.byColumn.entries()].sort((a, b) => a[0] - b[0]);
   const byKey = new Map<string, SheetDocument>();
@@ -83,8 +90,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
       const raw = at(keyCol);
       const parsed = isEmptyCell(raw) ? undefined : parseCell(FIELD_BY_KEY.get("documentKey")!, raw, formats[keyCol - left]);
       if (!parsed || !parsed.ok || parsed.value === "") {
-        findings.push(cellFinding(sheet, row, keyCol, "documentKey",
-          parsed && !parsed.ok ? parsed.message : "documentKey is empty: rows with the same key are one document; fill it in."));
+        findings.push(cellFinding(sheet, row, keyCol, "documentKey", parsed && !parsed.ok ? parsed.message : sheetMessage("keyEmpty")));
         continue;
       }
       key = String(parsed.value);
@@ -94,26 +100,35 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
 
     let doc = byKey.get(key);
     if (!doc) {
-      doc = { key, rows: [], firstRow: row, fields: {}, lines: [], broken: false };
+      doc = { key, rows: [], firstRow: row, fields: {}, lines: [], unreadable: new Set(), broken: false };
       byKey.set(key, doc);
       documents.push(doc);
     }
     doc.rows.push(row);
-    if (brokenRows.has(row)) doc.broken = true;
+    const coveredCols = covered.get(row);
+    if (coveredCols) doc.broken = true;
 
-    const line: SheetLine = { row, fields: {} };
+    const line: SheetLine = { row, fields: {}, unreadable: new Set() };
     let hasLine = false;
     for (const [col, def] of mapped) {
       if (def.level === "key") continue;
       const raw = at(col);
-      if (def.level === "item" && !isEmptyCell(raw)) hasLine = true;
-      if (isEmptyCell(raw)) continue;
+      const empty = isEmptyCell(raw);
+      if (def.level === "item" && !empty) hasLine = true;
+      // Inside a merged area (its finding is at the area's first cell) the value is not this cell's.
+      if (coveredCols?.has(col)) {
+        (def.level === "item" ? line : doc).unreadable.add(def.key);
+        continue;
+      }
+      if (empty) continue;
       const parsed = parseCell(def, raw, formats[col - left]);
       if (!parsed.ok) {
         findings.push(cellFinding(sheet, row, col, def.key, parsed.message));
+        (def.level === "item" ? line : doc).unreadable.add(def.key);
         doc.broken = true;
         continue;
       }
+      if (parsed.note) findings.push(cellFinding(sheet, row, col, def.key, parsed.note, "warning"));
       const cell: SheetCell = { value: parsed.value, row, col };
       if (def.level === "item") line.fields[def.key] = cell;
       else placeHeaderField(doc, def, cell, sheet, findings);
@@ -143,22 +158,30 @@ function placeHeaderField(doc: SheetDocument, def: FieldDef, cell: SheetCell, sh
   }
   if (existing.value === cell.value || def.level === "result") return;
   findings.push(cellFinding(sheet, cell.row, cell.col, def.key,
-    `Differs from row ${existing.row + 1} of document "${doc.key}" (${String(existing.value)}): all rows of one document share its header fields.`));
+    sheetMessage("headerFieldDiffers", { row: existing.row + 1, key: doc.key, value: String(existing.value) })));
   doc.broken = true;
 }
 
-/** Merged areas cannot be read cell by cell: each is a finding at its top-left cell. */
-function markMerged(block: Block, findings: CellFinding[]): Set<number> {
-  const rows = new Set<number>();
+/**
+ * Merged areas cannot be read cell by cell: each is a finding at its top-left cell. Answers the data
+ * rows they cover → the columns of those rows whose cell lies inside one, but not at its top-left
+ * (that cell holds the area's value).
+ */
+function markMerged(block: Block, findings: CellFinding[]): Map<number, Set<number>> {
+  const covered = new Map<number, Set<number>>();
+  if (block.merged.length === 0) return covered;
   const bottom = block.top + block.values.length - 1;
   const right = block.left + Math.max(0, ...block.values.map((r) => r.length)) - 1;
   for (const m of block.merged) {
     if (!touches(m, block.top, bottom, block.left, right)) continue;
-    findings.push(cellFinding(block.sheet, m.top, m.left, "",
-      `Merged cells ${rangeAddress(m)} cannot be read; unmerge them and fill in each cell.`));
-    for (let r = Math.max(m.top, block.top + 1); r <= Math.min(m.bottom, bottom); r++) rows.add(r);
+    findings.push(cellFinding(block.sheet, m.top, m.left, "", sheetMessage("merged", { range: rangeAddress(m) })));
+    for (let r = Math.max(m.top, block.top + 1); r <= Math.min(m.bottom, bottom); r++) {
+      let cols = covered.get(r);
+      if (!cols) covered.set(r, (cols = new Set()));
+      for (let c = Math.max(m.left, block.left); c <= Math.min(m.right, right); c++) if (r !== m.top || c !== m.left) cols.add(c);
+    }
   }
-  return rows;
+  return covered;
 }
 
 function touches(m: CellRect, top: number, bottom: number, left: number, right: number): boolean {

@@ -42,7 +42,7 @@ export function template(family: Family, today: string): Template {
   const date = new Date(Date.UTC(y, m - 1, d));
   const example: Record<string, CellValue>[] = [
     {
-      documentKey: "1", contactName: "Example Co., Ltd.", contactTaxId: "0105556000001", publishedOn: date, creditDays: 30,
+      documentKey: "1", contactName: "Example Co., Ltd.", contactTaxId: "0105556000009", publishedOn: date, creditDays: 30,
       reference: "PO-001", isVat: "TRUE", isVatInclusive: "FALSE",
       "item.name": "Consulting", "item.quantity": 2, "item.unitName": "hour", "item.pricePerUnit": 1500,
     },

@@ -5,12 +5,24 @@ import { STATUS_WORDS } from "../rules/codes";
 import type { FieldDef } from "./fields";
 import { normalizeName } from "./fields";
 import { parseDecimal } from "../rules/money";
+import { sheetMessage } from "./messages";
+import { readBranch, readTaxId } from "./tax-id";
 
 export type Parsed = string | number | boolean;
-export type ParseResult = { ok: true; value: Parsed } | { ok: false; message: string };
+/** `note`: the value was repaired (a leading zero Excel dropped); said at the cell as a warning. */
+export type ParseResult = { ok: true; value: Parsed; note?: string } | { ok: false; message: string };
 
 const ok = (value: Parsed): ParseResult => ({ ok: true, value });
 const bad = (message: string): ParseResult => ({ ok: false, message });
+
+/** Fields with a form of their own, whatever their kind says. */
+const OWN_READERS: Readonly<Record<string, (value: CellValue) => ParseResult>> = {
+  contactTaxId: readTaxId,
+  contactBranch: readBranch,
+};
+
+/** Ids whose negative values the shared rules judge, in the spec's words ("ContactId cannot be less than 0"). */
+const NEGATIVE_JUDGED_BY_RULES = new Set(["contactId"]);
 
 /** A cell counts as empty when it holds nothing but spaces. */
 export function isEmptyCell(v: CellValue): boolean {
@@ -21,7 +33,9 @@ const DECIMALS: Record<string, number> = { money: 2, quantity: 4, rate: 4 };
 
 /** Parses a non-empty cell for a field. `format` is the cell's number format ("General", "d/m/yyyy", ...). */
 export function parseCell(def: FieldDef, value: CellValue, format = "General"): ParseResult {
-  if (isCellError(value)) return bad(`The cell holds the error ${value.error}; enter a value instead.`);
+  if (isCellError(value)) return bad(sheetMessage("cellError", { error: value.error }));
+  const own = OWN_READERS[def.key];
+  if (own) return own(value);
   switch (def.kind) {
     case "text":
       return ok(textOf(value, format));
@@ -31,7 +45,7 @@ export function parseCell(def: FieldDef, value: CellValue, format = "General"): 
       return parseNumber(value, DECIMALS[def.kind]);
     case "integer":
     case "id":
-      return parseWhole(value, def.kind === "id");
+      return parseWhole(value, def.kind === "id" && !NEGATIVE_JUDGED_BY_RULES.has(def.key));
     case "date":
       return parseDate(value, format);
     case "boolean":
@@ -57,10 +71,10 @@ function textOf(value: CellValue, format: string): string {
 }
 
 function parseNumber(value: CellValue, decimals: number): ParseResult {
-  if (value instanceof Date || typeof value === "boolean") return bad("Expected a number.");
+  if (value instanceof Date || typeof value === "boolean") return bad(sheetMessage("numberExpected"));
   let text: string;
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) return bad("Expected a number.");
+    if (!Number.isFinite(value)) return bad(sheetMessage("numberExpected"));
     // Formula results carry binary noise (0.1 + 0.2); 15 significant digits is what Excel shows.
     const clean = Number(value.toPrecision(15));
     text = String(clean);
@@ -71,15 +85,17 @@ function parseNumber(value: CellValue, decimals: number): ParseResult {
     text = String(value).trim().replace(/%$/, "");
   }
   const d = parseDecimal(text);
-  if (d === null) return bad(`"${String(value).trim()}" is not a number.`);
-  if (d.decimalPlaces() > decimals) return bad(`${d.toString()} has more than ${decimals} decimal places.`);
+  if (d === null) return bad(sheetMessage("notANumber", { text: String(value).trim() }));
+  if (d.decimalPlaces() > decimals) {
+    return bad(decimals === 0 ? sheetMessage("notWhole", { value: d.toString() }) : sheetMessage("tooManyDecimals", { value: d.toString(), places: decimals }));
+  }
   return ok(d.toNumber());
 }
 
-function parseWhole(value: CellValue, id: boolean): ParseResult {
+/** A whole number; `noNegative` for ids, which are never below 0. */
+function parseWhole(value: CellValue, noNegative: boolean): ParseResult {
   const n = parseNumber(value, 0);
-  if (!n.ok) return bad(`${n.message.replace(/ has more than 0 decimal places\.$/, " is not a whole number.")}`);
-  if (id && (n.value as number) < 0) return bad("An id cannot be negative.");
+  if (n.ok && noNegative && (n.value as number) < 0) return bad(sheetMessage("idNegative"));
   return n;
 }
 
@@ -117,24 +133,24 @@ function isoFromParts(year: number, month: number, day: number): string | undefi
 
 function parseDate(value: CellValue, format: string): ParseResult {
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return bad("Not a valid date.");
+    if (Number.isNaN(value.getTime())) return bad(sheetMessage("dateInvalid"));
     const s = isoFromParts(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());
-    return s ? ok(s) : bad("Not a valid date.");
+    return s ? ok(s) : bad(sheetMessage("dateInvalid"));
   }
   if (typeof value === "number") {
     const s = Number.isInteger(value) || isDateFormat(format) ? fromSerial(value) : undefined;
-    return s ? ok(s) : bad(`${value} is not a date; use YYYY-MM-DD or DD/MM/YYYY.`);
+    return s ? ok(s) : bad(sheetMessage("numberNotDate", { value }));
   }
-  if (typeof value === "boolean") return bad("Expected a date.");
+  if (typeof value === "boolean") return bad(sheetMessage("dateExpected"));
   const text = String(value).trim();
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
   let parts: [number, number, number] | undefined;
   if (m) parts = [Number(m[1]), Number(m[2]), Number(m[3])];
   m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
   if (m) parts = [Number(m[3]), Number(m[2]), Number(m[1])];
-  if (!parts) return bad(`"${text}" is not a date; use YYYY-MM-DD or DD/MM/YYYY.`);
+  if (!parts) return bad(sheetMessage("textNotDate", { text }));
   const s = isoFromParts(...parts);
-  return s ? ok(s) : bad(`"${text}" is not a possible date.`);
+  return s ? ok(s) : bad(sheetMessage("dateImpossible", { text }));
 }
 
 const TRUE_WORDS = new Set(["true", "yes", "y", "1", "ใช่", "จริง", "มี"]);
@@ -146,7 +162,7 @@ function parseBoolean(value: CellValue): ParseResult {
   const w = typeof value === "string" ? normalizeName(value) : "";
   if (TRUE_WORDS.has(w)) return ok(true);
   if (FALSE_WORDS.has(w)) return ok(false);
-  return bad(`"${String(value)}" is not yes or no; use TRUE/FALSE, yes/no or ใช่/ไม่ใช่.`);
+  return bad(sheetMessage("notBoolean", { text: String(value) }));
 }
 
 function parseCode(def: FieldDef, value: CellValue): ParseResult {
@@ -159,12 +175,13 @@ function parseCode(def: FieldDef, value: CellValue): ParseResult {
   }
   const n = parseNumber(value, 4);
   if (n.ok && (allowed.length === 0 || allowed.includes(n.value as number))) return n;
-  const words = def.words ? ` or one of ${Object.keys(def.words).slice(0, 8).join(", ")}` : "";
-  return bad(`"${String(value)}" is not allowed here; use ${list}${words}.`);
+  const text = String(value);
+  if (!def.words) return bad(sheetMessage("codeNotAllowed", { text, allowed: list }));
+  return bad(sheetMessage("codeNotAllowedWords", { text, allowed: list, words: Object.keys(def.words).slice(0, 8).join(", ") }));
 }
 
 function parseStatus(value: CellValue): ParseResult {
   const w = typeof value === "string" ? normalizeName(value).replace(/[-_]/g, "") : "";
   if ((STATUS_WORDS as readonly string[]).includes(w)) return ok(w);
-  return bad(`Unknown status "${String(value)}"; use one of ${STATUS_WORDS.join(", ")}.`);
+  return bad(sheetMessage("statusUnknown", { text: String(value), statuses: STATUS_WORDS.join(", ") }));
 }

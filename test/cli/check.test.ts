@@ -56,7 +56,7 @@ describe("docsheet check", () => {
     expect(by("F2")[0]).toMatchObject({ field: "item.quantity", message: expect.stringMatching(/not a number/) });
     expect(by("I2")[0]).toMatchObject({ field: "status", message: expect.stringMatching(/Unknown status/) });
     expect(by("G3")[0]).toMatchObject({ field: "item.pricePerUnit", message: expect.stringMatching(/#N\/A/) });
-    expect(by("A4")[0]).toMatchObject({ field: "contactName", message: expect.stringMatching(/contactName/) });
+    expect(by("B4")[0]).toMatchObject({ field: "contactName", message: "contactId or contactName is required" });
     expect(by("E5")[0]).toMatchObject({ message: expect.stringMatching(/Merged cells E5:E6/) });
   });
 

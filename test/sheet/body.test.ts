@@ -64,7 +64,7 @@ describe("the operation of each document", () => {
 });
 
 describe("check findings at cells", () => {
-  it("a wrong line total points at that line's total cell; a missing required field at the first cell, named", async () => {
+  it("a wrong line total points at that line's total cell; a missing required field at the empty cell of its column", async () => {
     const read = readDocuments(await new MemoryWorkbook({ S: [
       ["documentKey", ...BASE, "item.total"],
       ["1", "Acme", "2026-01-01", true, "Pen", 2, 10, 20],
@@ -72,7 +72,7 @@ describe("check findings at cells", () => {
       ["2", null, "2026-01-01", true, "Pen", 1, 1, null],
     ] }).read());
     const { findings } = checkSheet(read, "tax-invoices", "2026-03-01");
-    expect(findings.map((f) => [f.cell, f.field])).toEqual([["H3", "item.total"], ["A4", "contactName"]]);
+    expect(findings.map((f) => [f.cell, f.field])).toEqual([["H3", "item.total"], ["B4", "contactName"]]);
     expect(findings[0].message).toMatch(/total is 6\.00 but/);
   });
 });

@@ -1,0 +1,81 @@
+// Every message the sheet layer writes, as English templates with {placeholders}, in one table: a
+// translator matches these templates (and the rules' MESSAGES) to put each message into Thai, so
+// texts are never pieced together outside this table. Pure.
+import { WITHHOLDING_RATES } from "../rules/codes";
+import { formatMessage } from "../rules/messages";
+
+export const SHEET_MESSAGES = {
+  // --- header row ---
+  noHeader: "No column header names a field: the first row must hold headers such as contactName, item.name, item.quantity, item.pricePerUnit.",
+  unknownHeader: 'Column "{header}" names no field; it is ignored.',
+  unknownHeaderMapped: 'Column "{header}" names no field and is not in the mapping; it is ignored.',
+  headerTwice: 'Column "{header}" names {field} again (already column {column}); keep one.',
+
+  // --- rows into documents ---
+  keyEmpty: "documentKey is empty: rows with the same key are one document; fill it in.",
+  headerFieldDiffers: 'Differs from row {row} of document "{key}" ({value}): all rows of one document share its header fields.',
+  merged: "Merged cells {range} cannot be read; unmerge them and fill in each cell.",
+
+  // --- cell values ---
+  cellError: "The cell holds the error {error}; enter a value instead.",
+  numberExpected: "Expected a number.",
+  notANumber: '"{text}" is not a number.',
+  tooManyDecimals: "{value} has more than {places} decimal places.",
+  notWhole: "{value} is not a whole number.",
+  idNegative: "An id cannot be negative.",
+  dateInvalid: "Not a valid date.",
+  dateExpected: "Expected a date.",
+  numberNotDate: "{value} is not a date; use YYYY-MM-DD or DD/MM/YYYY.",
+  textNotDate: '"{text}" is not a date; use YYYY-MM-DD or DD/MM/YYYY.',
+  dateImpossible: '"{text}" is not a possible date.',
+  notBoolean: '"{text}" is not yes or no; use TRUE/FALSE, yes/no or ใช่/ไม่ใช่.',
+  codeNotAllowed: '"{text}" is not allowed here; use {allowed}.',
+  codeNotAllowedWords: '"{text}" is not allowed here; use {allowed} or one of {words}.',
+  statusUnknown: 'Unknown status "{text}"; use one of {statuses}.',
+
+  // --- Thai tax ids and branch codes (tax-id.ts) ---
+  taxIdDigits: '"{text}" is not a tax id: a Thai tax id has 13 digits.',
+  taxIdChecksum: "{taxId} is not a valid tax id: its last digit does not match the other 12; look for a mistyped digit.",
+  taxIdTwelveDigits: "{text} has 12 digits and with the leading zero Excel drops it is still not a valid tax id; enter the 13 digits as text.",
+  taxIdZeroRestored: "Leading zero restored: {taxId}",
+  branchInvalid: '"{text}" is not a branch code: use 5 digits (00000 for head office, 00001 for branch 1) or Head office / สำนักงานใหญ่.',
+  branchZerosRestored: "Leading zeros restored: {branch}",
+
+  // --- the operation a document asks for (body.ts) ---
+  noPartialReceipts: "{family} documents have no partial receipts; only receipts are paid against tax invoices.",
+  noUpgrade: "{family} documents cannot be created by upgrading another document; clear the source columns.",
+  upgradeNoPayment: "An upgrade into a {family} cannot record a payment; clear the payment columns.",
+  needsSource: "{family}s are created from a tax invoice or billing note: fill the source columns, or the tax invoice record id and partial amount of each line.",
+  noPaymentOnCreate: "{family}s take no payment on creation; clear the payment columns.",
+
+  // --- findings pinned where their field's column is missing (pin.ts) ---
+  namedField: "{field}: {message}",
+  addColumn: "{message}. Add {a} {label} column ({key}).",
+  addColumnHint: "{message}. Add {a} {label} column: {hint}.",
+} as const;
+
+export type SheetMessageKey = keyof typeof SHEET_MESSAGES;
+
+/** The message of `key` with its placeholders filled. */
+export function sheetMessage(key: SheetMessageKey, params: Record<string, string | number> = {}): string {
+  return formatMessage(SHEET_MESSAGES[key], params);
+}
+
+/**
+ * What to put in a column a finding asks for, where the label alone does not say it (templates
+ * like the messages above). Fields without a hint are named by label and key.
+ */
+export const COLUMN_HINTS: Readonly<Record<string, string>> = {
+  isVat: "TRUE when the document carries VAT",
+  isVatInclusive: "TRUE when prices carry VAT",
+  isManualVat: "TRUE when the VAT amount is typed in rather than computed",
+  documentShowWithholdingTax: "TRUE to show withholding tax on the document",
+  documentWithholdingTaxPercentage: `the withholding tax rate, one of ${WITHHOLDING_RATES.filter((r) => r > 0).join(", ")}`,
+  paymentMethod: "cash, cheque, transfer, credit card, petty cash or other",
+  chequeDate: "the date written on the cheque",
+  "item.creditId": "the id of the account credited, from the chart of accounts",
+  "item.debitId": "the id of the account debited, from the chart of accounts",
+  "item.categoryId": "the id of the expense category",
+  "item.systemCode": "the expense's system code",
+  "item.description": "what the line is for",
+};
