@@ -20,7 +20,8 @@ import { runAsScript } from "./support";
 
 const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "reference", "item.name", "item.quantity", "item.unitName", "item.pricePerUnit", "grandTotal"];
 
-function rows(docs: number, lines: number, prefix: string): CellValue[][] {
+/** A sheet of `docs` tax invoices of `lines` lines each, header first, every total right. */
+export function rows(docs: number, lines: number, prefix: string): CellValue[][] {
   const out: CellValue[][] = [HEADER];
   for (let d = 0; d < docs; d++) {
     // Prices 100.00 + d, quantities 1..lines: subtotal = Σ q·p, VAT 7%.

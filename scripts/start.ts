@@ -3,8 +3,15 @@
 // Options: --http (no certificate), --no-service, --port N (add-in), --service-port N.
 // HTTPS uses a self-signed certificate webpack-dev-server makes itself (no sudo); if that fails the
 // add-in is served over plain http on localhost (the preview page works; Office needs https).
+// manifest.xml names https://localhost:3000/; the served /manifest.xml names the origin actually
+// served, so a manifest taken from `npm start -- --port N` loads the add-in from port N.
+import { readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { serviceBanner } from "../src/cli/banner";
 import { createRelay, relayRoots } from "../src/relay/relay";
+import { DEV_URL, rewriteManifest } from "./public-url";
 
 interface StartOptions {
   https: boolean;
@@ -43,6 +50,20 @@ async function startLocalService(port: number): Promise<{ url: string; close(): 
 
 type DevServer = { start(): Promise<void>; stop(): Promise<void>; server?: { address(): AddressInfo | string | null } };
 
+/** The add-in's origin as served: what the manifest must name. */
+function addinUrl(port: number, https: boolean): string {
+  return `${https ? "https" : "http"}://localhost:${port}/`;
+}
+
+/** Serves manifest.xml with every https://localhost:3000/ replaced by the origin actually served. */
+function manifestFor(url: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const source = readFileSync(join(__dirname, "..", "manifest.xml"), "utf8");
+  const xml = url === DEV_URL ? source : rewriteManifest(source, url);
+  return (_req, res) => {
+    res.writeHead(200, { "content-type": "application/xml; charset=utf-8", "cache-control": "no-cache" }).end(xml);
+  };
+}
+
 async function startAddin(opts: StartOptions, https: boolean): Promise<DevServer> {
   const webpack = require("webpack") as typeof import("webpack");
   const WebpackDevServer = require("webpack-dev-server") as new (options: object, compiler: unknown) => DevServer;
@@ -57,6 +78,8 @@ async function startAddin(opts: StartOptions, https: boolean): Promise<DevServer
     open: false,
     setupMiddlewares: (middlewares: unknown[], devServer: { app: { use(path: string, fn: unknown): void } }) => {
       devServer.app.use("/", relay);
+      // Before webpack's own copy of manifest.xml, which names port 3000.
+      devServer.app.use("/manifest.xml", manifestFor(addinUrl(opts.port, https)));
       return middlewares;
     },
   }, compiler);
@@ -64,17 +87,20 @@ async function startAddin(opts: StartOptions, https: boolean): Promise<DevServer
   return server;
 }
 
-function printHelp(addin: string, service: string | null, https: boolean): void {
+function printHelp(addin: string, service: string | null, https: boolean, port: number): void {
+  const manifest = port === 3000 && https
+    ? `${addin}/manifest.xml   (file: ./manifest.xml)`
+    : `${addin}/manifest.xml   (names ${addin}/; ./manifest.xml names port 3000, so sideload this one)`;
   const lines = [
     "",
     "DocSheet is running.",
     `  Task pane          ${addin}/taskpane.html`,
     `  Preview (no Excel) ${addin}/preview.html`,
-    `  Manifest           ${addin}/manifest.xml   (file: ./manifest.xml)`,
+    `  Manifest           ${manifest}`,
     `  Relay              ${addin}/relay/local/... -> ${service ?? "http://127.0.0.1:8787"}/test`,
-    service ? `  Local service      ${service}  (roots ${service}/test and ${service}/v1)` : "  Local service      not started here",
+    ...(service ? [`  Local service      ${service}`, ...serviceBanner(service)] : ["  Local service      not started here"]),
     "",
-    "Demo credentials: client id demo, secret demo-secret (environment: Local service).",
+    "In the task pane, environment Local service: client id demo, secret demo-secret.",
     "",
     "Sideload manifest.xml in Excel:",
     "  Windows: put manifest.xml in a shared folder, add that folder under File > Options > Trust Center >",
@@ -105,7 +131,7 @@ async function main(): Promise<void> {
     https = false;
     addin = await startAddin(opts, false);
   }
-  printHelp(`${https ? "https" : "http"}://localhost:${opts.port}`, service?.url ?? (opts.service ? `http://127.0.0.1:${opts.servicePort}` : null), https);
+  printHelp(addinUrl(opts.port, https).slice(0, -1), service?.url ?? (opts.service ? `http://127.0.0.1:${opts.servicePort}` : null), https, opts.port);
   const stop = async () => {
     await addin.stop().catch(() => undefined);
     await service?.close().catch(() => undefined);

@@ -9,7 +9,8 @@ import { actJob, type Action } from "../jobs/act";
 import { ConnectionError } from "../jobs/post";
 import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
 import { UsageError, connectionArgs, dateArg, familyArg, intArg, required, type Parsed } from "./args";
-import { openBook } from "./commands";
+import { assertSheet, openBook } from "./book";
+import { connectionMessage } from "./connection";
 import { progressReporter } from "./progress";
 
 /** "2,5-9" (sheet row numbers as Excel shows them) → 0-based rows. */
@@ -95,7 +96,7 @@ export async function actCommand(p: Parsed): Promise<number> {
       throw new UsageError(`--action must be status, delete, payment, upgrade, pdf, email, share or attach`);
   }
   const sheet = p.values.sheet as string | undefined;
-  if (sheet !== undefined && !(await book.sheetNames()).includes(sheet)) throw new UsageError(`no sheet named "${sheet}"`);
+  await assertSheet(book, sheet);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter(kind);
@@ -110,7 +111,7 @@ export async function actCommand(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
-      process.stderr.write(`docsheet: cannot ${kind}: ${err.message}\n`);
+      process.stderr.write(`docsheet: cannot ${kind}: ${connectionMessage(err, conn.root)}\n`);
       return 2;
     }
     throw err;

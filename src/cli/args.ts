@@ -1,5 +1,7 @@
-// Argument parsing of the `docsheet` command with Node's util.parseArgs: one table per command,
-// and a UsageError (exit 2) for anything it does not understand.
+// Argument parsing of the `docsheet` command with Node's util.parseArgs. One table per command
+// gives the parser its options and `docsheet COMMAND --help` its text, so the help can never name an
+// option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
+// understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { FAMILIES, isFamily, type Family } from "../rules/codes";
 
@@ -10,54 +12,144 @@ export class UsageError extends Error {
   }
 }
 
-export const USAGE = `Usage:
-  docsheet check BOOK.xlsx --family FAMILY [--sheet NAME] [--json]
-  docsheet post BOOK.xlsx --family FAMILY [--sheet NAME] --base-url URL --client-id ID --client-secret SECRET [--out OUT.xlsx]
-  docsheet pull FAMILY --base-url URL --client-id ID --client-secret SECRET --out OUT.xlsx
-                [--range N] [--start-date YYYY-MM-DD --end-date YYYY-MM-DD] [--search TEXT] [--lines]
-  docsheet template FAMILY --out BOOK.xlsx
-  docsheet act BOOK.xlsx --family FAMILY --action status|delete|payment|upgrade|pdf|email|share|attach --base-url URL
-               --client-id ID --client-secret SECRET [--sheet NAME] [--rows 2,5-9] [--status WORD] [--payment-method N]
-               [--payment-date YYYY-MM-DD] [--pdf-dir DIR] [--to EMAIL] [--from EMAIL] [--subject TEXT] [--out OUT.xlsx]
-               upgrade: --to FAMILY (the document to make); attach: --file PATH; email: --from EMAIL (the sender)
-  docsheet serve [--port 8787] [--data-dir DIR] [--database-url postgres://...]
+export interface OptionDoc {
+  /** The option's name without "--". */
+  name: string;
+  /** The value's placeholder; none for a switch. */
+  value?: string;
+  required?: boolean;
+  help: string;
+}
 
-FAMILY: ${FAMILIES.join(", ")}
-The client secret may also come from the environment variable DOCSHEET_CLIENT_SECRET.
+export interface CommandDoc {
+  /** What the command takes before its options: "BOOK.xlsx", "FAMILY" or nothing. */
+  positional?: string;
+  summary: string;
+  options: OptionDoc[];
+  /** Lines printed after the options. */
+  notes?: string[];
+}
+
+const FAMILY: OptionDoc = { name: "family", value: "FAMILY", required: true, help: "the kind of documents in the sheet (FAMILY below)" };
+const SHEET: OptionDoc = { name: "sheet", value: "NAME", help: "the sheet to read (default: the active sheet)" };
+const CONNECTION: OptionDoc[] = [
+  { name: "base-url", value: "URL", required: true, help: "a service root: http://127.0.0.1:8787/test (local), https://openapi.flowaccount.com/test or /v1" },
+  { name: "client-id", value: "ID", required: true, help: "the company's client id (local service: demo)" },
+  { name: "client-secret", value: "SECRET", required: true, help: "its secret (local service: demo-secret); or set DOCSHEET_CLIENT_SECRET" },
+];
+const concurrency = (what: string): OptionDoc => ({ name: "concurrency", value: "N", help: `${what} at once (default 4)` });
+const CULTURE: OptionDoc = { name: "culture", value: "th|en", help: "pdf, share: the document's language" };
+
+export const COMMANDS: Record<string, CommandDoc> = {
+  serve: {
+    summary: "Runs the local accounting service (roots /v1 and /test) on an embedded store, or on PostgreSQL.",
+    options: [
+      { name: "port", value: "8787", help: "the port to listen on (0: any free port)" },
+      { name: "data-dir", value: "DIR", help: "where the embedded store keeps its data (default .data/ here)" },
+      { name: "database-url", value: "postgres://...", help: "PostgreSQL instead of the embedded store (or set DATABASE_URL)" },
+    ],
+  },
+  template: {
+    positional: "FAMILY",
+    summary: "Writes an empty workbook for FAMILY: the header row, one example document and drop-down lists.",
+    options: [{ name: "out", value: "BOOK.xlsx", required: true, help: "the workbook to write" }],
+  },
+  check: {
+    positional: "BOOK.xlsx",
+    summary: "Checks every document of a sheet as the service would, without sending anything.",
+    options: [FAMILY, SHEET, { name: "json", help: "print the findings as JSON: [{sheet, cell, field, message}]" }],
+    notes: ["Exit code 0 when the sheet is clean, 1 when it has findings."],
+  },
+  post: {
+    positional: "BOOK.xlsx",
+    summary: "Creates the documents of a sheet on the service and writes each one's recordId, documentSerial, status and result into its rows.",
+    options: [
+      FAMILY, SHEET, ...CONNECTION,
+      { name: "out", value: "OUT.xlsx", help: "write the posted workbook here (default: BOOK.posted.xlsx beside BOOK.xlsx)" },
+      { name: "in-place", help: "write the results into BOOK.xlsx itself" },
+      concurrency("documents sent"),
+    ],
+    notes: ["Run it again on the same workbook to retry: documents already created are found, never made twice."],
+  },
+  pull: {
+    positional: "FAMILY",
+    summary: "Reads every page of FAMILY's list into a new sheet of OUT.xlsx (added as another sheet when OUT.xlsx exists).",
+    options: [
+      ...CONNECTION,
+      { name: "out", value: "OUT.xlsx", required: true, help: "the workbook to write" },
+      { name: "range", value: "N", help: "the service's date range filter (5: between --start-date and --end-date)" },
+      { name: "start-date", value: "YYYY-MM-DD", help: "first day (with --end-date)" },
+      { name: "end-date", value: "YYYY-MM-DD", help: "last day (with --start-date)" },
+      { name: "search", value: "TEXT", help: "only documents the service finds for this text" },
+      { name: "lines", help: "one row per line instead of one per document" },
+      concurrency("pages read"),
+    ],
+  },
+  act: {
+    positional: "BOOK.xlsx",
+    summary: "Acts on the documents of the rows that have a recordId, and writes each outcome into its rows.",
+    options: [
+      FAMILY,
+      { name: "action", value: "ACTION", required: true, help: "status, delete, payment, upgrade, pdf, email, share or attach" },
+      ...CONNECTION, SHEET,
+      { name: "rows", value: "2,5-9", help: "only these sheet rows, numbered as Excel shows them (default: every row with a recordId)" },
+      { name: "status", value: "WORD", help: "status: the new status (default: each row's status cell)" },
+      { name: "payment-method", value: "N", help: "payment: the payment channel (default: each row's payment columns)" },
+      { name: "payment-date", value: "YYYY-MM-DD", help: "payment: the day paid" },
+      { name: "to", value: "FAMILY|EMAIL", help: "upgrade: the family to make; email: the recipient (default: the row's contactEmail)" },
+      { name: "from", value: "EMAIL", help: "email: the sender (required)" },
+      { name: "subject", value: "TEXT", help: "email: the subject" },
+      { name: "message", value: "TEXT", help: "email: the message" },
+      { name: "pdf-dir", value: "DIR", help: "pdf: where to save the PDFs (default: beside the workbook written)" },
+      CULTURE,
+      { name: "file", value: "PATH", help: "attach: the file to attach (pdf, image, Word, Excel or PowerPoint, 10 MB at most)" },
+      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: BOOK.xlsx itself)" },
+      concurrency("documents acted on"),
+    ],
+  },
+};
+
+const WIDTH = 100;
+
+/** "docsheet post BOOK.xlsx --family FAMILY [--sheet NAME] ...", wrapped at WIDTH with an indent. */
+export function synopsis(command: string, prefix = "docsheet"): string {
+  const doc = COMMANDS[command];
+  const head = [prefix, command, ...(doc.positional ? [doc.positional] : [])].join(" ");
+  const words = doc.options.map((o) => {
+    const text = `--${o.name}${o.value ? ` ${o.value}` : ""}`;
+    return o.required ? text : `[${text}]`;
+  });
+  const indent = " ".repeat(head.length + 1);
+  const lines = [head];
+  for (const w of words) {
+    const last = lines.length - 1;
+    if (lines[last].length + 1 + w.length > WIDTH && lines[last] !== head) lines.push(`${indent}${w}`);
+    else lines[last] += ` ${w}`;
+  }
+  return lines.join("\n");
+}
+
+const FOOTER = `FAMILY: ${FAMILIES.join(", ")}
 Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.`;
 
-type Options = NonNullable<ParseArgsConfig["options"]>;
+export const USAGE = `Usage:
+${Object.keys(COMMANDS).map((c) => synopsis(c).replace(/^/gm, "  ")).join("\n")}
 
-const CONNECTION: Options = {
-  "base-url": { type: "string" },
-  "client-id": { type: "string" },
-  "client-secret": { type: "string" },
-  concurrency: { type: "string" },
-};
+${FOOTER}
+docsheet COMMAND --help tells what each option does.`;
 
-const COMMANDS: Record<string, { options: Options; positionals: number }> = {
-  check: { options: { family: { type: "string" }, sheet: { type: "string" }, json: { type: "boolean" } }, positionals: 1 },
-  post: { options: { family: { type: "string" }, sheet: { type: "string" }, out: { type: "string" }, ...CONNECTION }, positionals: 1 },
-  pull: {
-    options: {
-      out: { type: "string" }, range: { type: "string" }, "start-date": { type: "string" }, "end-date": { type: "string" },
-      search: { type: "string" }, lines: { type: "boolean" }, ...CONNECTION,
-    },
-    positionals: 1,
-  },
-  template: { options: { out: { type: "string" } }, positionals: 1 },
-  act: {
-    options: {
-      family: { type: "string" }, sheet: { type: "string" }, out: { type: "string" }, action: { type: "string" }, rows: { type: "string" },
-      status: { type: "string" }, "payment-method": { type: "string" }, "payment-date": { type: "string" }, "pdf-dir": { type: "string" },
-      to: { type: "string" }, from: { type: "string" }, subject: { type: "string" }, message: { type: "string" }, culture: { type: "string" },
-      file: { type: "string" },
-      ...CONNECTION,
-    },
-    positionals: 1,
-  },
-  serve: { options: { port: { type: "string" }, "data-dir": { type: "string" }, "database-url": { type: "string" } }, positionals: 0 },
-};
+/** `docsheet COMMAND --help`: the synopsis, then every option with what it does. */
+export function commandHelp(command: string): string {
+  const doc = COMMANDS[command];
+  const names = doc.options.map((o) => `--${o.name}${o.value ? ` ${o.value}` : ""}`);
+  const pad = Math.max(...names.map((n) => n.length)) + 2;
+  const lines = doc.options.map((o, i) => `  ${names[i].padEnd(pad)}${o.help}${o.required ? " (required)" : ""}`);
+  return [`Usage: ${synopsis(command)}`, "", doc.summary, "", "Options:", ...lines, ...(doc.notes ? ["", ...doc.notes] : []), "", FOOTER].join("\n");
+}
+
+function parserOptions(doc: CommandDoc): NonNullable<ParseArgsConfig["options"]> {
+  return Object.fromEntries(doc.options.map((o) => [o.name, { type: o.value ? "string" : "boolean" } as const]));
+}
 
 export interface Parsed {
   command: string;
@@ -65,22 +157,23 @@ export interface Parsed {
   values: Record<string, string | boolean | undefined>;
 }
 
+/** The command and its options; command "help" with no values for `docsheet --help`, and
+ * values.help for `docsheet COMMAND --help`. */
 export function parseCommand(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv;
-  if (!command || command === "--help" || command === "-h" || command === "help") throw new UsageError("");
-  const spec = COMMANDS[command];
-  if (!spec) throw new UsageError(`unknown command "${command}"`);
+  if (!command || command === "--help" || command === "-h" || command === "help") return { command: "help", positionals: [], values: {} };
+  const doc = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!doc) throw new UsageError(`unknown command "${command}"`);
   let parsed;
   try {
-    parsed = parseArgs({ args: [...rest], options: { ...spec.options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...rest], options: { ...parserOptions(doc), help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  if (parsed.values.help) throw new UsageError("");
-  if (parsed.positionals.length !== spec.positionals) {
-    throw new UsageError(spec.positionals === 0
-      ? `${command} takes no file or family argument`
-      : `${command} needs ${command === "pull" || command === "template" ? "a FAMILY" : "a BOOK.xlsx"} argument`);
+  if (parsed.values.help) return { command, positionals: [], values: { help: true } };
+  const wanted = doc.positional ? 1 : 0;
+  if (parsed.positionals.length !== wanted) {
+    throw new UsageError(wanted === 0 ? `${command} takes no file or family argument` : `${command} needs a ${doc.positional} argument`);
   }
   return { command, positionals: parsed.positionals, values: parsed.values as Parsed["values"] };
 }

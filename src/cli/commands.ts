@@ -1,27 +1,20 @@
-// One function per command. Each returns the exit code.
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { checkJob } from "../jobs/check";
-import { publicFinding, type CellFinding } from "../sheet/findings";
-import { XlsxWorkbook } from "../workbook/xlsx";
-import { actCommand } from "./act";
-import { postCommand } from "./post";
-import { pullCommand } from "./pull";
-import { templateCommand } from "./template";
-import { UsageError, familyArg, intArg, required, type Parsed } from "./args";
+// One function per command, each required only when its command runs (the job, workbook and
+// service code of one command is not loaded by the others). Each returns the exit code.
+import { UsageError, familyArg, intArg, type Parsed } from "./args";
 
 export async function runCommand(p: Parsed): Promise<number> {
+  /* eslint-disable @typescript-eslint/no-require-imports */
   switch (p.command) {
     case "check":
       return check(p);
     case "template":
-      return templateCommand(p);
+      return (require("./template") as typeof import("./template")).templateCommand(p);
     case "post":
-      return postCommand(p);
+      return (require("./post") as typeof import("./post")).postCommand(p);
     case "pull":
-      return pullCommand(p);
+      return (require("./pull") as typeof import("./pull")).pullCommand(p);
     case "act":
-      return actCommand(p);
+      return (require("./act") as typeof import("./act")).actCommand(p);
     case "serve":
       return serve(p);
     default:
@@ -29,26 +22,15 @@ export async function runCommand(p: Parsed): Promise<number> {
   }
 }
 
-/** Opens a workbook given on the command line; a missing or unreadable file is a usage error. */
-export async function openBook(path: string): Promise<XlsxWorkbook> {
-  const full = resolve(path);
-  if (!existsSync(full)) throw new UsageError(`no such file: ${path}`);
-  try {
-    return await XlsxWorkbook.load(full);
-  } catch (err) {
-    throw new UsageError(`cannot read ${path} as an .xlsx workbook: ${(err as Error).message}`);
-  }
-}
-
-export function printFindings(findings: readonly CellFinding[], stream: NodeJS.WriteStream = process.stdout): void {
-  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${f.severity === "warning" ? "warning: " : ""}${f.message}\n`);
-}
-
 async function check(p: Parsed): Promise<number> {
   const family = familyArg(p.values.family);
+  const { assertSheet, openBook, printFindings } = require("./book") as typeof import("./book");
+  const { checkJob } = require("../jobs/check") as typeof import("../jobs/check");
+  const { publicFinding } = require("../sheet/findings") as typeof import("../sheet/findings");
+  const { count } = require("./words") as typeof import("./words");
   const book = await openBook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
-  if (sheet !== undefined && !(await book.sheetNames()).includes(sheet)) throw new UsageError(`no sheet named "${sheet}"`);
+  await assertSheet(book, sheet);
   const outcome = await checkJob(book, { family, target: { sheet } });
   const errors = outcome.findings.filter((f) => f.severity === "error");
   if (p.values.json) {
@@ -56,7 +38,7 @@ async function check(p: Parsed): Promise<number> {
     printFindings(outcome.findings.filter((f) => f.severity === "warning"), process.stderr);
   } else {
     printFindings(outcome.findings);
-    process.stdout.write(`${outcome.documents} documents, ${errors.length} findings\n`);
+    process.stdout.write(`${count(outcome.documents, "document")}, ${count(errors.length, "finding")}\n`);
   }
   return errors.length > 0 ? 1 : 0;
 }
@@ -64,14 +46,14 @@ async function check(p: Parsed): Promise<number> {
 async function serve(p: Parsed): Promise<number> {
   const port = intArg(p.values, "port", 8787)!;
   // Loaded only here: the service pulls in its store and HTTP stack, which the other commands do not need.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startService } = require("../service/main") as typeof import("../service/main.js");
+  const { startService } = require("../service/main") as typeof import("../service/main");
+  const { serviceBanner } = require("./banner") as typeof import("./banner");
   const service = await startService({
     port,
     dataDir: p.values["data-dir"] as string | undefined,
     databaseUrl: p.values["database-url"] as string | undefined,
   });
-  process.stdout.write(`listening ${service.url}\n`);
+  process.stdout.write([`listening ${service.url}`, ...serviceBanner(service.url), "Press Ctrl+C to stop.", ""].join("\n"));
   await new Promise<void>((done) => {
     const stop = (): void => {
       void service.close().finally(done);
@@ -81,5 +63,3 @@ async function serve(p: Parsed): Promise<number> {
   });
   return 0;
 }
-
-export { required };

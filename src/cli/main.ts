@@ -1,24 +1,37 @@
-// The `docsheet` command: check, post, pull, template, serve on .xlsx files. bin/docsheet.js loads
-// this file through tsx. Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.
-import { UsageError, USAGE, parseCommand } from "./args";
-import { runCommand } from "./commands";
+// The `docsheet` command: check, post, pull, template, act, serve on .xlsx files. bin/docsheet.js
+// runs the compiled build of this file (build/cli/main.js). Exit codes: 0 clean, 1 findings or
+// failed rows, 2 usage or connection errors. Help comes from args.ts alone: `docsheet --help`
+// loads no job, no workbook library and no service.
+import { COMMANDS, UsageError, USAGE, commandHelp, parseCommand, synopsis } from "./args";
 
 export async function main(argv: readonly string[]): Promise<number> {
+  const command = argv[0];
   try {
     const parsed = parseCommand(argv);
+    if (parsed.command === "help") {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (parsed.values.help) {
+      process.stdout.write(`${commandHelp(parsed.command)}\n`);
+      return 0;
+    }
+    // Loaded only now: each command requires what it uses.
+    const { runCommand } = require("./commands") as typeof import("./commands");
     return await runCommand(parsed);
   } catch (err) {
     if (err instanceof UsageError) {
-      if (err.message) process.stderr.write(`docsheet: ${err.message}\n\n`);
-      process.stderr.write(`${USAGE}\n`);
-      return err.message ? 2 : 0;
+      const known = command !== undefined && Object.hasOwn(COMMANDS, command);
+      process.stderr.write(`docsheet: ${err.message}\n\n${known ? `Usage: ${synopsis(command)}\ndocsheet ${command} --help tells what each option does.` : USAGE}\n`);
+      return 2;
     }
     process.stderr.write(`docsheet: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;
   }
 }
 
-if (require.main === module || process.argv[1]?.endsWith("docsheet.js") || process.argv[1]?.endsWith("docsheet")) {
+// `tsx src/cli/main.ts ...` runs it directly too.
+if (require.main === module) {
   void main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -1,23 +1,37 @@
-// `docsheet post BOOK.xlsx --family F [--sheet NAME] --base-url URL --client-id ID --client-secret S [--out OUT.xlsx]`
-// Results are saved into the workbook as they arrive (at most every SAVE_EVERY_MS, and at the end),
-// so a run that is killed keeps what it wrote; the next run finds the rest by their markers.
-import { resolve } from "node:path";
+// `docsheet post BOOK.xlsx --family F [--sheet NAME] --base-url URL --client-id ID --client-secret S
+//   [--out OUT.xlsx | --in-place]`
+// Results are saved as they arrive (at most every SAVE_EVERY_MS, and at the end), so a run that is
+// killed keeps what it wrote; the next run finds the rest by their markers. They go to
+// BOOK.posted.xlsx unless --out or --in-place says otherwise: the user's own file is changed only
+// when asked.
+import { basename, dirname, extname, join, resolve } from "node:path";
 import { createClient } from "../api";
 import { ConnectionError, postJob, type DocumentResult } from "../jobs/post";
 import { familyArg, connectionArgs, intArg, UsageError, type Parsed } from "./args";
-import { openBook, printFindings } from "./commands";
+import { assertSheet, openBook, printFindings } from "./book";
+import { connectionMessage } from "./connection";
 import { progressReporter } from "./progress";
 
 const SAVE_EVERY_MS = 1000;
+
+/** Where the results go: --out, the input itself with --in-place, else BOOK.posted.xlsx beside it. */
+export function postedPath(input: string, out: string | undefined, inPlace: boolean): string {
+  if (out !== undefined && inPlace) throw new UsageError("--out and --in-place do not go together");
+  if (out !== undefined) return resolve(out);
+  const full = resolve(input);
+  if (inPlace) return full;
+  const ext = extname(full);
+  return join(dirname(full), `${basename(full, ext)}.posted${ext || ".xlsx"}`);
+}
 
 export async function postCommand(p: Parsed): Promise<number> {
   const family = familyArg(p.values.family);
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const book = await openBook(input);
-  const out = resolve((p.values.out as string | undefined) ?? input);
+  const out = postedPath(input, p.values.out as string | undefined, p.values["in-place"] === true);
   const sheet = p.values.sheet as string | undefined;
-  if (sheet !== undefined && !(await book.sheetNames()).includes(sheet)) throw new UsageError(`no sheet named "${sheet}"`);
+  await assertSheet(book, sheet);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("post");
 
@@ -56,7 +70,7 @@ export async function postCommand(p: Parsed): Promise<number> {
     progress.done();
     await save().catch(() => undefined);
     if (err instanceof ConnectionError) {
-      process.stderr.write(`docsheet: cannot post: ${err.message}\n`);
+      process.stderr.write(`docsheet: cannot post: ${connectionMessage(err, conn.root)}\n`);
       return 2;
     }
     throw err;

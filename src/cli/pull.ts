@@ -1,15 +1,30 @@
 // `docsheet pull FAMILY --base-url URL --client-id ID --client-secret S --out OUT.xlsx [--range N]
-//   [--start-date YYYY-MM-DD --end-date YYYY-MM-DD] [--search TEXT] [--lines]`
-// An existing OUT.xlsx gets a new sheet; otherwise a new workbook is written.
+//   [--start-date YYYY-MM-DD --end-date YYYY-MM-DD] [--search TEXT] [--lines] [--concurrency N]`
+// A new OUT.xlsx is streamed row by row (no workbook model in memory); an existing one is loaded
+// and gets a new sheet.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { RANGE_VALUES } from "../rules/codes";
-import { pullJob } from "../jobs/pull";
-import { XlsxWorkbook } from "../workbook/xlsx";
+import { pullJob, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
+import { writeTableXlsx } from "../workbook/xlsx-write";
 import { UsageError, connectionArgs, dateArg, familyArg, intArg, required, type Parsed } from "./args";
-import { openBook } from "./commands";
+import { openBook } from "./book";
+import { connectionMessage } from "./connection";
 import { progressReporter } from "./progress";
+import { count } from "./words";
+
+async function pullInto(out: string, client: ReturnType<typeof createClient>, opts: PullJobOptions): Promise<PullOutcome> {
+  if (existsSync(out)) {
+    const book = await openBook(out);
+    const outcome = await pullJob(book, client, opts);
+    await book.save(out);
+    return outcome;
+  }
+  const table = await pullTable(client, opts);
+  await writeTableXlsx(out, table.name, table.columns, table.rows);
+  return { sheet: table.name, documents: table.documents, rows: table.rows.length };
+}
 
 export async function pullCommand(p: Parsed): Promise<number> {
   const family = familyArg(p.positionals[0]);
@@ -24,23 +39,21 @@ export async function pullCommand(p: Parsed): Promise<number> {
   if (range === 5 && !startDate) throw new UsageError("--range 5 needs --start-date and --end-date");
   const search = p.values.search as string | undefined;
 
-  const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("pull");
   try {
-    const outcome = await pullJob(book, client, {
-      family, lines: p.values.lines === true,
+    const outcome = await pullInto(out, client, {
+      family, lines: p.values.lines === true, concurrency: intArg(p.values, "concurrency", 4),
       query: { range, startDate, endDate, searchString: search },
       onProgress: (x) => progress.update(x),
     });
     progress.done();
-    await book.save(out);
-    process.stdout.write(`pulled ${outcome.documents} documents into sheet "${outcome.sheet}" (${outcome.rows} rows) of ${out}\n`);
+    process.stdout.write(`pulled ${count(outcome.documents, "document")} into sheet "${outcome.sheet}" (${count(outcome.rows, "row")}) of ${out}\n`);
     return 0;
   } catch (err) {
     progress.done();
     if (err instanceof ApiError) {
-      process.stderr.write(`docsheet: cannot pull: ${err.message}\n`);
+      process.stderr.write(`docsheet: cannot pull: ${connectionMessage(err, conn.root)}\n`);
       return 2;
     }
     throw err;

@@ -1,7 +1,7 @@
 // The pull job: every page of a family's list (with the spec's filters) into a new table sheet.
 import type { DocSheetClient, ListQuery } from "../api";
 import { FAMILY_INFO, type Family } from "../rules/codes";
-import { documentRows, pruneColumns, pullKeys } from "../sheet/pull";
+import { documentRows, pruneColumns, pullKeys, type PulledSheet } from "../sheet/pull";
 import type { CellValue, WorkbookPort } from "../workbook/port";
 import { throwIfCancelled, type JobContext } from "./types";
 
@@ -22,7 +22,14 @@ export interface PullOutcome {
   rows: number;
 }
 
-export async function pullJob(port: WorkbookPort, client: DocSheetClient, opts: PullJobOptions): Promise<PullOutcome> {
+/** A pull read but not yet written: the sheet's name, columns and rows. */
+export interface PulledTable extends PulledSheet {
+  name: string;
+  documents: number;
+}
+
+/** Reads every page into a table. The CLI streams it into a new file; pullJob adds it to a port. */
+export async function pullTable(client: DocSheetClient, opts: PullJobOptions): Promise<PulledTable> {
   const api = client.documents(opts.family);
   const lines = opts.lines ?? false;
   const keys = pullKeys(opts.family, lines);
@@ -36,11 +43,15 @@ export async function pullJob(port: WorkbookPort, client: DocSheetClient, opts: 
       for (const r of documentRows(doc, keys, lines)) rows.push(r);
       documents++;
     }
-    opts.onProgress?.({ done: documents, total: page.total, message: `page ${page.currentPage}: ${documents} of ${page.total} documents` });
+    opts.onProgress?.({ done: documents, total: page.total, message: `page ${page.currentPage}: ${documents} of ${page.total} document${page.total === 1 ? "" : "s"}` });
   }
   throwIfCancelled(opts.signal);
   const name = opts.sheetName ?? `${FAMILY_INFO[opts.family].label.en}s`;
-  const pulled = pruneColumns(opts.family, keys, rows);
-  const sheet = await port.addTableSheet(name, pulled.columns, pulled.rows);
-  return { sheet, documents, rows: rows.length };
+  return { name, documents, ...pruneColumns(opts.family, keys, rows) };
+}
+
+export async function pullJob(port: WorkbookPort, client: DocSheetClient, opts: PullJobOptions): Promise<PullOutcome> {
+  const table = await pullTable(client, opts);
+  const sheet = await port.addTableSheet(table.name, table.columns, table.rows);
+  return { sheet, documents: table.documents, rows: table.rows.length };
 }

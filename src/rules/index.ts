@@ -2,6 +2,7 @@
 // no Node built-ins, nothing of ours from outside src/rules.
 export * from "./codes";
 export * from "./findings";
+export * from "./limits";
 export * from "./messages";
 export * from "./money";
 export * from "./schemas";

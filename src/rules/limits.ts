@@ -39,6 +39,9 @@ export const ITEMS_MAX = 500;
  */
 export const NUMBER_MAX = 1e12;
 
+/** creditDays: a due date the store can keep (publishedOn + creditDays stays a real date). */
+export const CREDIT_DAYS_MAX = 9_999;
+
 // --- Requests ---
 
 /** A JSON body (attachment uploads have their own, larger limit: routes/attachments.ts). */

@@ -1,21 +1,19 @@
 // The .xlsx host for the command line: the port over an exceljs workbook held in memory, loaded from
 // and saved to a file. Saves go through a temporary file and a rename, so a run killed mid-save
-// never leaves a half-written workbook.
+// never leaves a half-written workbook. Reading alone goes through the fast reader and never loads
+// exceljs.
 import { promises as fs } from "node:fs";
-import { dirname, basename, join } from "node:path";
-import ExcelJS from "exceljs";
-import { blockOfGrid, KIND_FORMATS, uniqueName } from "./memory";
+import type ExcelJS from "exceljs";
+import { blockOfGrid, uniqueName } from "./memory";
 import type {
-  Block, CellError, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
+  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
 } from "./port";
-import { isCellError } from "./port";
 import { openFastXlsx, type FastXlsx } from "./xlsx-read";
+import { exceljs, fillTable, tempPathFor, toExcel } from "./xlsx-write";
 
 /** The fill and note prefix that tell our marks from the user's own. */
 const MARK_ARGB = "FFFFC7CE";
 const NOTE_PREFIX = "DocSheet: ";
-/** Rows below a template's header that get its validation lists. */
-const VALIDATION_ROWS = 1000;
 
 export class XlsxWorkbook implements WorkbookPort {
   /** The exceljs model, built on the first change: reading alone goes through the fast reader. */
@@ -27,7 +25,7 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   static empty(): XlsxWorkbook {
-    return new XlsxWorkbook(new ExcelJS.Workbook());
+    return new XlsxWorkbook(new (exceljs().Workbook)());
   }
 
   static async load(path: string): Promise<XlsxWorkbook> {
@@ -43,7 +41,7 @@ export class XlsxWorkbook implements WorkbookPort {
     if (this.book) return this.book;
     // One load for all callers: concurrent writes must land in the same model.
     this.loading ??= (async () => {
-      const book = new ExcelJS.Workbook();
+      const book = new (exceljs().Workbook)();
       await book.xlsx.load(this.data as unknown as ArrayBuffer);
       this.book = book;
       return book;
@@ -53,7 +51,7 @@ export class XlsxWorkbook implements WorkbookPort {
 
   async save(path: string): Promise<void> {
     const book = await this.model();
-    const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+    const tmp = tempPathFor(path);
     await book.xlsx.writeFile(tmp);
     await fs.rename(tmp, path);
   }
@@ -134,26 +132,7 @@ export class XlsxWorkbook implements WorkbookPort {
     const book = await this.model();
     const unique = uniqueName(name, book.worksheets.map((w) => w.name));
     const ws = book.addWorksheet(unique, { views: [{ state: "frozen", ySplit: 1 }] });
-    ws.columns = columns.map((c) => ({
-      header: c.header,
-      width: Math.min(40, Math.max(10, c.header.length + 2)),
-      style: c.kind === "boolean" || c.kind === "text" ? {} : { numFmt: KIND_FORMATS[c.kind] },
-    }));
-    ws.getRow(1).font = { bold: true };
-    if (rows.length > 0) ws.addRows(rows.map((r) => r.map(toExcel)));
-    const last = Math.max(rows.length + 1, VALIDATION_ROWS);
-    columns.forEach((c, i) => {
-      if (!c.allowed || c.allowed.length === 0) return;
-      const letter = ws.getColumn(i + 1).letter;
-      const list = c.allowed.map(String).join(",");
-      // Excel limits an inline list to 255 characters; longer lists are left without a drop-down.
-      if (list.length > 253) return;
-      (ws as unknown as { dataValidations: { add(a: string, v: ExcelJS.DataValidation): void } }).dataValidations.add(
-        `${letter}2:${letter}${last}`,
-        { type: "list", allowBlank: true, formulae: [`"${list}"`], showErrorMessage: true, errorTitle: c.header, error: `Use one of: ${list}` },
-      );
-    });
-    if (columns.length > 0) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+    fillTable(ws, columns, rows);
     return unique;
   }
 
@@ -215,9 +194,4 @@ function plain(v: unknown): CellValue {
     if (o.text && typeof o.text === "object") return plain(o.text);
   }
   return String(v);
-}
-
-function toExcel(v: CellValue): ExcelJS.CellValue {
-  if (isCellError(v)) return { error: (v as CellError).error } as ExcelJS.CellErrorValue;
-  return v as ExcelJS.CellValue;
 }

@@ -20,7 +20,7 @@ async function postedBook(name: string, family: string, keys: string[], emails: 
   const rows: unknown[][] = [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "Email"]];
   for (const k of keys) rows.push([k, `CLI act ${k} Co`, "2026-03-01", true, "Pen", 3, 100, emails[k] ?? null], [k, null, null, null, "Ink", 2, 12.5, null]);
   const path = await writeBook(join(s.dir, name), rows);
-  const post = await runCli(["post", path, "--family", family, ...connection()]);
+  const post = await runCli(["post", path, "--family", family, ...connection(), "--in-place"]);
   expect(post.stdout).toMatch(new RegExp(`^${keys.length} created`));
   expect(post.code).toBe(0);
   return path;

@@ -1,6 +1,7 @@
 // `docsheet post` end to end: real .xlsx files, the real bin as a child process, the real local
 // service (child process). Totals are confirmed by reading the documents back from the service.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -66,7 +67,7 @@ function docs(prefix: string, n: number): Doc[] {
 describe("docsheet post", () => {
   it("creates the documents of a filled template with the totals the service confirms, and a second run creates nothing", async () => {
     const path = await filledTemplate("basic.xlsx", "tax-invoices", docs("basic", 3));
-    const first = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
+    const first = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--in-place"]);
     expect(first.stdout).toMatch(/3 created, 0 found from an earlier run, 0 already posted/);
     expect(first.code).toBe(0);
 
@@ -94,7 +95,7 @@ describe("docsheet post", () => {
     }
 
     const before = (await allDocuments("tax-invoices")).length;
-    const second = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
+    const second = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--in-place"]);
     expect(second.stdout).toMatch(/0 created, 0 found from an earlier run, 3 already posted/);
     expect(second.code).toBe(0);
     expect((await allDocuments("tax-invoices")).length).toBe(before);
@@ -116,6 +117,43 @@ describe("docsheet post", () => {
     expect(String(rows[0].result)).toMatch(/not sent: .*"lots" is not a number/);
   });
 
+  it("writes BOOK.posted.xlsx beside the workbook unless told --out or --in-place, and says where", async () => {
+    const path = await filledTemplate("where.xlsx", "quotations", docs("where", 1));
+    const before = readFileSync(path);
+    const posted = join(s.dir, "where.posted.xlsx");
+    const r = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^1 created, .*; wrote (.*)$/m);
+    expect(r.stdout.trim().endsWith(`wrote ${posted}`)).toBe(true);
+    expect(readFileSync(path).equals(before)).toBe(true);
+    expect((await sheetRows(posted)).map((x) => x.result)).toEqual(["created", "created"]);
+
+    // The same workbook again: the document is found, not made twice.
+    const again = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
+    expect(again.stdout).toMatch(/^0 created, 1 found from an earlier run/m);
+    expect((await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("where "))).toHaveLength(1);
+
+    const out = join(s.dir, "where-out.xlsx");
+    const toOut = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    expect(toOut.stdout.trim().endsWith(`wrote ${out}`)).toBe(true);
+    expect(readFileSync(path).equals(before)).toBe(true);
+
+    const both = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--in-place"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--out and --in-place do not go together");
+  });
+
+  it("answers a --base-url without its root with the root it probably meant", async () => {
+    const path = await filledTemplate("root.xlsx", "quotations", docs("root", 1));
+    const origin = new URL(s.service.root).origin;
+    const r = await runCli(["post", path, "--family", "quotations", "--base-url", origin, ...AUTH]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`did you mean ${origin}/test?`);
+    const wrong = await runCli(["post", path, "--family", "quotations", "--base-url", `${origin}/v2`, ...AUTH]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(`${origin}/v2 is not a service root`);
+  });
+
   it("exits 2 on wrong credentials and takes the secret from DOCSHEET_CLIENT_SECRET", async () => {
     const path = await filledTemplate("creds.xlsx", "quotations", docs("creds", 1));
     const wrong = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, "--client-id", "demo", "--client-secret", "nope"]);
@@ -129,7 +167,7 @@ describe("docsheet post", () => {
   it("creates each document exactly once when a run is killed half-way and run again", async () => {
     const n = 40;
     const path = await filledTemplate("killed.xlsx", "quotations", docs("killed", n));
-    const child = spawn(process.execPath, [BIN, "post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2"], {
+    const child = spawn(process.execPath, [BIN, "post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2", "--in-place"], {
       cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
     });
     let seen = 0;
@@ -145,7 +183,7 @@ describe("docsheet post", () => {
     expect(mid.length).toBeGreaterThan(0);
     expect(mid.length).toBeLessThan(n);
 
-    const again = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
+    const again = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"]);
     expect(again.code).toBe(0);
     const after = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("killed "));
     expect(after).toHaveLength(n);
@@ -167,7 +205,7 @@ describe("docsheet post", () => {
     const proxy = await droppingProxy(new URL(s.service.root).origin, (method, url, n) => method === "POST" && /\/quotations$/.test(url) && (n === 2 || n === 3));
     try {
       const path = await filledTemplate("dropped.xlsx", "quotations", docs("dropped", 4));
-      const r = await runCli(["post", path, "--family", "quotations", "--base-url", `${proxy.origin}/test`, ...AUTH, "--concurrency", "1"]);
+      const r = await runCli(["post", path, "--family", "quotations", "--base-url", `${proxy.origin}/test`, ...AUTH, "--concurrency", "1", "--in-place"]);
       expect(proxy.dropped()).toBe(2);
       expect(r.stdout).toMatch(/2 created, 2 found from an earlier run/);
       expect(r.code).toBe(0);
@@ -186,7 +224,7 @@ describe("docsheet post", () => {
 describe("docsheet act", () => {
   it("changes status and deletes the documents of posted rows, writing the outcome into them", async () => {
     const path = await filledTemplate("act.xlsx", "quotations", docs("act", 2));
-    expect((await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH])).code).toBe(0);
+    expect((await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"])).code).toBe(0);
     const status = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", s.service.root, ...AUTH]);
     expect(status.stdout).toMatch(/status: 1 done, 0 skipped, 0 failed/);
     expect(status.code).toBe(0);

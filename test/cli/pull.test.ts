@@ -33,6 +33,7 @@ describe("docsheet pull", () => {
     const out = join(s.dir, "docs.xlsx");
     const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
     expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^pulled 2 documents into sheet "Tax invoices" \(2 rows\)/);
     const rows = await sheetRows(out, "Tax invoices");
     expect(rows.map((x) => [x.contactName, x.grandTotal, x.status])).toEqual(
       expect.arrayContaining([["Pull Simple", 147.13, "awaiting"], ["Pull Inline", 1063, "awaiting"]]),
@@ -47,6 +48,7 @@ describe("docsheet pull", () => {
 
     const searched = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "s.xlsx"), "--search", "simple"]);
     expect(searched.code).toBe(0);
+    expect(searched.stdout).toBe(`pulled 1 document into sheet "Tax invoices" (1 row) of ${join(s.dir, "s.xlsx")}\n`);
     expect((await sheetRows(join(s.dir, "s.xlsx"), "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple"]);
   });
 

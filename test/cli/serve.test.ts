@@ -1,4 +1,5 @@
-// `docsheet serve` through the real bin: listens, answers a token request, stops on SIGTERM.
+// `docsheet serve` through the real bin: listens, prints its roots and the demo credentials, answers
+// a token request, stops on SIGTERM.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,19 +8,23 @@ import { BIN, REPO } from "./run";
 
 jest.setTimeout(120_000);
 
-it("starts the local service with --port and --data-dir and stops cleanly", async () => {
+it("starts the local service with --port and --data-dir, says how to connect, and stops cleanly", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "docsheet-serve-"));
   const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--data-dir", dataDir], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
   try {
+    let out = "";
     const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
       child.stdout.on("data", (c: Buffer) => {
         out += c.toString();
-        const m = /listening (\S+)/.exec(out);
+        const m = /listening (\S+)[\s\S]*Ctrl\+C/.exec(out);
         if (m) resolve(m[1]);
       });
       child.once("exit", (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
     });
+    // What a first run needs to connect: the roots, the token request and the demo credentials.
+    expect(out).toContain(`Roots              ${url}/test and ${url}/v1`);
+    expect(out).toContain(`Token              POST ${url}/test/token with a form body: grant_type=client_credentials, client_id, client_secret, scope=flowaccount-api`);
+    expect(out).toContain("client id demo, secret demo-secret (Demo Co., Ltd.); client id other, secret other-secret (Other Co., Ltd.)");
     const res = await fetch(`${url}/test/token`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

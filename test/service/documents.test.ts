@@ -148,7 +148,7 @@ describe.each(storesUnderTest)("documents (%s)", (store) => {
   it("refuses due dates and amounts the store cannot keep, without a fault", async () => {
     expectValidation(await demo.post("/quotations", bodyFor("quotations", { creditDays: 1e12 })), "creditDays must be a whole number from 0 to 9999");
     expectValidation(await demo.post("/quotations", bodyFor("quotations", { creditDays: -1 })), "creditDays must be a whole number from 0 to 9999");
-    expectValidation(await demo.post("/quotations", simpleBody({ isVat: false, vatAmount: 0 }, { pricePerUnit: 1e20 })), "Amounts must be below 10,000,000,000,000");
+    expectValidation(await demo.post("/quotations", simpleBody({ isVat: false, vatAmount: 0 }, { pricePerUnit: 1e20 })), "pricePerUnit must be a number above -1,000,000,000,000 and below 1,000,000,000,000");
   });
 
   it("refuses plain receipt creation as obsolete", async () => {

@@ -1,8 +1,10 @@
 // Base64 attachments (spec, Base64 attachment and Limits): allowed types, the extension agreeing
-// with the content, 10 MB and 10 files per upload.
+// with the content, 10 MB and 10 files per upload; file names the store can keep.
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from "../codes";
 import { finding, type Finding } from "../findings";
 import { MESSAGES, formatMessage } from "../messages";
+import { NAME_MAX } from "../limits";
+import { UNSTORABLE_TEXT, isStorableText, tooLong } from "../schemas/wire";
 import { isObject } from "./read";
 import { guarded } from "./report";
 
@@ -65,6 +67,9 @@ export function checkAttachments(files: AttachmentFacts[]): Finding[] {
       const name = typeof f.fileName === "string" ? f.fileName : "";
       const size = typeof f.sizeBytes === "number" && Number.isFinite(f.sizeBytes) ? f.sizeBytes : 0;
       total += Math.max(0, size);
+      // Multipart uploads name the file outside any schema: the fileName rules of the base64 body.
+      if (name.length > NAME_MAX) out.push(finding(`${i}.fileName`, `fileName ${tooLong(NAME_MAX)}`));
+      if (!isStorableText(name)) out.push(finding(`${i}.fileName`, `fileName ${UNSTORABLE_TEXT}`));
       const ext = extensionOf(name);
       if (ext === "") {
         out.push(finding(`${i}.fileName`, MESSAGES.attachmentFileNameRequired));

@@ -46,10 +46,11 @@ export function jsonLimitFindings(body: unknown): Finding[] {
     if (container.depth >= JSON_DEPTH_MAX) return [finding("", TOO_DEEP)];
     const { value } = container;
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) visit(container, i, value[i]);
+      for (let i = 0; i < value.length && out.length < MAX_FINDINGS; i++) visit(container, i, value[i]);
       continue;
     }
     for (const key of Object.keys(value)) {
+      if (out.length >= MAX_FINDINGS) break;
       if (!isStorableText(key)) out.push(finding(keysOf(container).join("."), `A field name ${UNSTORABLE_TEXT}`));
       visit(container, key, (value as Record<string, unknown>)[key]);
     }

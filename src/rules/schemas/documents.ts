@@ -1,7 +1,7 @@
 // Document bodies: simple, inline, update (PUT), upgrade and with-payment.
 import * as z from "zod/mini";
 import { EXPENSE_VIEW } from "../codes";
-import { ADDRESS_MAX, CODE_MAX, LONG_TEXT_MAX, NAME_MAX } from "../limits";
+import { ADDRESS_MAX, CODE_MAX, CREDIT_DAYS_MAX, LONG_TEXT_MAX, NAME_MAX } from "../limits";
 import { MESSAGES } from "../messages";
 import { LineItemSchema } from "./lines";
 import { paymentFields } from "./payments";
@@ -38,7 +38,7 @@ export const contactHeaderFields = () => ({
 export const documentFields = {
   ...contactHeaderFields(),
   creditType: int(),
-  creditDays: int(),
+  creditDays: opt(wireInt().check(z.refine((v: number) => v >= 0 && v <= CREDIT_DAYS_MAX, { error: `must be a whole number from 0 to ${CREDIT_DAYS_MAX}` }))),
   dueDate: date(),
   salesName: str(NAME_MAX),
   projectName: str(NAME_MAX),

@@ -1,7 +1,9 @@
 // zod schemas of every request body of the spec, with their inferred types (see wire.ts for how
 // values are read on the wire). One module per kind of body; this index keeps `rules/schemas`
 // importable as one.
-export { isIsoDate, wireBool, wireDate, wireInt, wireNumber, wireString } from "./wire";
+export {
+  OUT_OF_RANGE, UNSTORABLE_TEXT, isIsoDate, isStorableText, tooLong, tooMany, wireBool, wireDate, wireInt, wireNumber, wireString,
+} from "./wire";
 export { LineItemSchema, type LineItem } from "./lines";
 export {
   InlineDocumentSchema, SimpleDocumentSchema, UpdateDocumentSchema, UpgradeDocumentSchema, UpgradeReferenceSchema,

@@ -36,7 +36,7 @@ const withinRange = () => [z.gt(-NUMBER_MAX, { error: OUT_OF_RANGE }), z.lt(NUMB
  * arrives as Infinity, which is out of range rather than not a number. */
 export const wireNumber = () =>
   z.union([z.number().check(...withinRange()), numericText(NUMERIC_TEXT).check(...withinRange())], {
-    error: (iss) => (isMissing(iss.input) ? "is required" : typeof iss.input === "number" ? OUT_OF_RANGE : "must be a number"),
+    error: (iss) => (isMissing(iss.input) ? "is required" : typeof iss.input === "number" && !Number.isNaN(iss.input) ? OUT_OF_RANGE : "must be a number"),
   });
 
 /** A whole number: JSON integer (a safe one) or integer text, out as a number. */

@@ -4,6 +4,8 @@ import * as z from "zod/mini";
 import { MASTER_ROUTES } from "../../api/routes";
 import type { Api, ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
+import { NAME_MAX } from "../../rules/limits";
+import { isStorableText } from "../../rules/schemas";
 
 const TokenRequest = z.object({
   grant_type: z.literal("client_credentials"),
@@ -22,7 +24,8 @@ export function registerTokenRoute(api: Api, ctx: ServiceContext): void {
       // Lenient: some clients send JSON; the real service documents a form body.
       form = await c.req.json<Record<string, unknown>>().catch(() => ({}));
     }
-    const str = (v: unknown): string => (typeof v === "string" ? v : "");
+    // Text no credential can be (NUL, unpaired surrogates, over NAME_MAX) is simply a wrong credential.
+    const str = (v: unknown): string => (typeof v === "string" && v.length <= NAME_MAX && isStorableText(v) ? v : "");
     if (form.grant_type !== undefined && form.grant_type !== "client_credentials") {
       return c.json({ error: "unsupported_grant_type" }, 200);
     }

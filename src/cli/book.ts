@@ -1,0 +1,26 @@
+// The workbook named on the command line, and findings printed one per line.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { CellFinding } from "../sheet/findings";
+import { XlsxWorkbook } from "../workbook/xlsx";
+import { UsageError } from "./args";
+
+/** Opens a workbook given on the command line; a missing or unreadable file is a usage error. */
+export async function openBook(path: string): Promise<XlsxWorkbook> {
+  const full = resolve(path);
+  if (!existsSync(full)) throw new UsageError(`no such file: ${path}`);
+  try {
+    return await XlsxWorkbook.load(full);
+  } catch (err) {
+    throw new UsageError(`cannot read ${path} as an .xlsx workbook: ${(err as Error).message}`);
+  }
+}
+
+/** Refuses a --sheet the workbook does not have, before any work. */
+export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined): Promise<void> {
+  if (sheet !== undefined && !(await book.sheetNames()).includes(sheet)) throw new UsageError(`no sheet named "${sheet}"`);
+}
+
+export function printFindings(findings: readonly CellFinding[], stream: NodeJS.WriteStream = process.stdout): void {
+  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${f.severity === "warning" ? "warning: " : ""}${f.message}\n`);
+}

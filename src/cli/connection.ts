@@ -1,0 +1,21 @@
+// Messages of a run that could not reach the service. A --base-url without its root (…:8787
+// instead of …:8787/test) meets a 404 at the token request; the service's bare "Not Found" does not
+// say why, so the message says which URL was missing and which root was probably meant.
+import { ApiError } from "../api";
+
+function apiCause(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  return err instanceof Error && err.cause !== undefined ? apiCause(err.cause) : undefined;
+}
+
+/** The error's message, with a hint when the root was not a service root. */
+export function connectionMessage(err: unknown, root: string): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const api = apiCause(err);
+  if (api?.operation !== "token" || api.httpStatus !== 404) return message;
+  const path = new URL(root).pathname.replace(/\/+$/, "");
+  const hint = path === ""
+    ? `did you mean ${root}/test?`
+    : `--base-url must be a service root such as http://127.0.0.1:8787/test or https://openapi.flowaccount.com/v1`;
+  return `${message} (${root}/token): ${root} is not a service root; ${hint}`;
+}

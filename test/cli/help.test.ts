@@ -1,0 +1,85 @@
+// The command's help and its build, through the real bin: `docsheet --help` and each command's
+// --help name the options the README's command-line section names; the compiled build (what
+// `npm install` makes) runs with no tsx, and each command loads only the packages it uses.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { REPO, buildCli, runBuilt, runCli } from "./run";
+
+jest.setTimeout(180_000);
+
+const COMMANDS = ["serve", "template", "check", "post", "pull", "act"];
+
+/** Options per command in the README's "The command line" section (its first sh block). */
+function readmeOptions(): Map<string, Set<string>> {
+  const readme = readFileSync(join(REPO, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## The command line"));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)![1];
+  const options = new Map<string, Set<string>>();
+  let current: Set<string> | undefined;
+  for (const line of block.split("\n")) {
+    const start = /^npx docsheet (\S+)/.exec(line);
+    if (start) options.set(start[1], (current = new Set()));
+    else if (!/^\s/.test(line)) current = undefined;
+    for (const m of line.matchAll(/--([a-z][a-z-]*)/g)) current?.add(m[1]);
+  }
+  return options;
+}
+
+/** Options the help of a command describes (its "Options:" list). */
+function helpOptions(help: string): Set<string> {
+  const list = help.slice(help.indexOf("\nOptions:\n"));
+  return new Set([...list.matchAll(/^ {2}--([a-z][a-z-]*)/gm)].map((m) => m[1]));
+}
+
+describe("docsheet help", () => {
+  it("the README and each command's --help name the same options", async () => {
+    const readme = readmeOptions();
+    expect([...readme.keys()].sort()).toEqual([...COMMANDS].sort());
+    for (const command of COMMANDS) {
+      const r = await runCli([command, "--help"]);
+      expect({ command, code: r.code }).toEqual({ command, code: 0 });
+      expect(r.stdout).toMatch(new RegExp(`^Usage: docsheet ${command}\\b`));
+      const help = helpOptions(r.stdout);
+      expect({ command, options: [...help].sort() }).toEqual({ command, options: [...readme.get(command)!].sort() });
+      // The synopsis at the top names the same ones.
+      const synopsis = r.stdout.slice(0, r.stdout.indexOf("\n\n"));
+      expect(new Set([...synopsis.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]))).toEqual(help);
+    }
+  });
+
+  it("docsheet --help lists every command on stdout and exits 0; a usage error points at the command's help", async () => {
+    const r = await runCli(["--help"]);
+    expect(r.code).toBe(0);
+    for (const command of COMMANDS) expect(r.stdout).toMatch(new RegExp(`^ {2}docsheet ${command}\\b`, "m"));
+    const bad = await runCli(["post", "book.xlsx", "--lines"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^docsheet: Unknown option '--lines'/);
+    expect(bad.stderr).toContain("docsheet post --help tells what each option does.");
+  });
+});
+
+describe("the compiled command", () => {
+  beforeAll(() => buildCli());
+
+  it("runs JavaScript from build/: --help loads no package at all", async () => {
+    const r = await runBuilt(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.packages).toEqual([]);
+  });
+
+  it("check reads with the fast reader and loads no exceljs; template, which writes a workbook, does", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "docsheet-help-"));
+    const out = join(dir, "book.xlsx");
+    const t = await runBuilt(["template", "quotations", "--out", out]);
+    expect(t.code).toBe(0);
+    expect(t.packages).toContain("exceljs");
+    expect(t.packages).not.toContain("tsx");
+    const c = await runBuilt(["check", out, "--family", "quotations"]);
+    expect(c.stdout).toMatch(/^1 document, 0 findings$/m);
+    expect(c.code).toBe(0);
+    expect(c.packages).not.toContain("exceljs");
+    expect(c.packages).not.toContain("tsx");
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

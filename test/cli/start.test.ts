@@ -1,0 +1,48 @@
+// `npm start -- --port N` (scripts/start.ts): the add-in served on port N, and the manifest it serves
+// points at port N (manifest.xml in the repository names port 3000), and it says so.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { REPO } from "./run";
+
+jest.setTimeout(300_000);
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+}
+
+it("serves a manifest that points at the port it serves", async () => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", join(REPO, "scripts", "start.ts"), "--no-service", "--http", "--port", String(port)], {
+    cwd: REPO, stdio: ["ignore", "pipe", "pipe"], detached: true,
+  });
+  let out = "";
+  try {
+    await new Promise<void>((done, fail) => {
+      child.stdout.on("data", (c: Buffer) => {
+        out += c.toString();
+        if (out.includes("Press Ctrl+C to stop.")) done();
+      });
+      child.stderr.on("data", (c: Buffer) => (out += c.toString()));
+      child.once("exit", (code) => fail(new Error(`npm start exited ${code}: ${out}`)));
+    });
+    const origin = `http://localhost:${port}`;
+    expect(out).toContain(`Manifest           ${origin}/manifest.xml   (names ${origin}/; ./manifest.xml names port 3000, so sideload this one)`);
+    const res = await fetch(`${origin}/manifest.xml`);
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(xml).toContain(`<SourceLocation DefaultValue="${origin}/taskpane.html"`);
+    expect(xml).not.toContain("localhost:3000");
+    expect((await fetch(`${origin}/taskpane.html`)).status).toBe(200);
+  } finally {
+    child.removeAllListeners("exit");
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  }
+});

@@ -1,0 +1,74 @@
+// The streamed table sheet (writeTableXlsx, `docsheet pull` into a new file) and the in-memory one
+// (XlsxWorkbook.addTableSheet, a pull into an existing file) read back the same: values, dates,
+// number formats, validation lists, the frozen header and its filter.
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import type { CellValue, ColumnSpec } from "../../src/workbook/port";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
+import { writeTableXlsx } from "../../src/workbook/xlsx-write";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "docsheet-xlsx-write-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const COLUMNS: ColumnSpec[] = [
+  { header: "documentKey", kind: "text" },
+  { header: "publishedOn", kind: "date" },
+  { header: "isVat", kind: "boolean", allowed: ["TRUE", "FALSE"] },
+  { header: "item.quantity", kind: "quantity" },
+  { header: "item.vatRate", kind: "integer", allowed: [7, 0, -1] },
+  { header: "grandTotal", kind: "money" },
+];
+const ROWS: CellValue[][] = [
+  ["IV1", new Date(Date.UTC(2026, 0, 15)), true, 1.5, 7, 1070.25],
+  ["IV1", null, null, 2, -1, null],
+  ["=not a formula", new Date(Date.UTC(2026, 1, 1)), false, 3, 0, { error: "#N/A" }],
+];
+
+/** What a person sees of the sheet: every cell's value and format, validations, view and filter. */
+async function look(path: string, sheet: string) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const ws = wb.getWorksheet(sheet)!;
+  const cells: unknown[] = [];
+  ws.eachRow((row, r) => row.eachCell((cell, c) => cells.push([r, c, cell.value, cell.numFmt ?? null, r === 1 ? cell.font?.bold ?? false : null])));
+  const validations = (ws as unknown as { dataValidations: { model: Record<string, unknown> } }).dataValidations.model;
+  return { cells, validations, frozen: ws.views[0]?.state === "frozen" ? ws.views[0].ySplit : undefined, filter: ws.autoFilter, widths: ws.columns.map((c) => c.width) };
+}
+
+it("a streamed table sheet reads back as the in-memory one does", async () => {
+  const streamed = join(dir, "streamed.xlsx");
+  await writeTableXlsx(streamed, "Tax invoices", COLUMNS, ROWS);
+  const held = join(dir, "held.xlsx");
+  const wb = XlsxWorkbook.empty();
+  await wb.addTableSheet("Tax invoices", COLUMNS, ROWS);
+  await wb.save(held);
+
+  const a = await look(streamed, "Tax invoices");
+  expect(a).toEqual(await look(held, "Tax invoices"));
+  expect(a.frozen).toBe(1);
+  // exceljs reads a validated range back cell by cell.
+  for (const cell of ["E2", "E1000"]) expect(a.validations).toHaveProperty([cell, "formulae"], ['"7,0,-1"']);
+  expect(a.validations).not.toHaveProperty("E1001");
+  expect(a.cells).toContainEqual([4, 1, "=not a formula", null, null]);
+  expect(a.cells).toContainEqual([2, 6, 1070.25, "#,##0.00", null]);
+
+  // And through the port's own reader (the one `docsheet check` uses).
+  const block = await (await XlsxWorkbook.load(streamed)).read();
+  expect(block.values[1].slice(0, 4)).toEqual(["IV1", expect.any(Number), true, 1.5]);
+  expect(block.formats[1][1]).toBe("yyyy-mm-dd");
+});
+
+it("leaves no file, whole or half-written, when the rows fail half-way", async () => {
+  const sub = mkdtempSync(join(dir, "fail-"));
+  function* rows(): Generator<CellValue[]> {
+    yield ROWS[0];
+    throw new Error("cancelled");
+  }
+  await expect(writeTableXlsx(join(sub, "x.xlsx"), "S", COLUMNS, rows())).rejects.toThrow("cancelled");
+  expect(readdirSync(sub)).toEqual([]);
+});
