@@ -12,7 +12,7 @@ import type { Family } from "../rules/codes";
 import { buildDocument, type BuiltDocument } from "../sheet/body";
 import { checkBuilt } from "../sheet/check";
 import { RESULT_KEYS } from "../sheet/fields";
-import type { CellFinding } from "../sheet/findings";
+import { sortFindings, type CellFinding } from "../sheet/findings";
 import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
@@ -99,7 +99,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     // Checked on what could be read even when a cell could not: the row then lists every problem.
     const rules = checkBuilt(doc, built, opts.family, read.layout).filter((f) => f.severity === "error");
     findings.push(...rules);
-    const problems = [...own, ...rules];
+    const problems = sortFindings([...own, ...rules]);
     if (problems.length > 0 || doc.broken) {
       const text = problems.slice(0, 3).map((f) => `${f.cell}: ${f.message}`).join("; ") || "a cell could not be read";
       await report(doc, { kind: "invalid", message: `not sent: ${text}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ""}` });
