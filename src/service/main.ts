@@ -10,6 +10,8 @@ import { TokenService } from "./auth/tokens";
 import { createApp } from "./http/app";
 import type { ServiceContext } from "./http/context";
 import { ContactCache } from "./documents/contact-cache";
+import { checkedPublicUrl, listeningUrl } from "./routes/public-links";
+import { hostnameOf, parseHostList } from "./http/host-guard";
 import { closePdfRendering, configurePdfRendering } from "./exports/document-pdf";
 
 export interface StartServiceOptions {
@@ -24,6 +26,10 @@ export interface StartServiceOptions {
   /** Time allowed for one PDF render (default 10 s; env PDF_BUDGET_MS). */
   pdfBudgetMs?: number;
   quiet?: boolean;
+  /** What links start with (default DOCSHEET_PUBLIC_URL, else the listening address). */
+  publicUrl?: string;
+  /** Host names requests may name besides the service's own (added to DOCSHEET_ALLOWED_HOSTS). */
+  allowedHosts?: string[];
 }
 
 export interface RunningService {
@@ -36,6 +42,7 @@ export const DEFAULT_TOKEN_TTL_SECONDS = 86_400;
 
 export async function startService(opts: StartServiceOptions = {}): Promise<RunningService> {
   const host = opts.host ?? "127.0.0.1";
+  const publicUrl = checkedPublicUrl(opts.publicUrl ?? process.env.DOCSHEET_PUBLIC_URL);
   const dataDir = resolve(opts.dataDir ?? ".data");
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
@@ -54,6 +61,13 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
       smtpUrl: opts.smtpUrl ?? (process.env.SMTP_URL || undefined),
       quiet: opts.quiet ?? false,
       dataDir,
+      publicUrl: publicUrl ?? listeningUrl(host, opts.port ?? DEFAULT_PORT),
+      allowedHosts: [
+        ...parseHostList(process.env.DOCSHEET_ALLOWED_HOSTS),
+        ...(opts.allowedHosts ?? []),
+        hostnameOf(host.includes(":") ? `[${host}]` : host),
+        ...(publicUrl ? [new URL(publicUrl).hostname] : []),
+      ].filter((h): h is string => h !== undefined),
     },
   };
   const app = createApp(ctx);
@@ -62,10 +76,11 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     s.once("error", fail);
   });
   const { port } = server.address() as AddressInfo;
-  const shownHost = host.includes(":") ? `[${host}]` : host;
+  const url = listeningUrl(host, port);
+  ctx.options.publicUrl = publicUrl ?? url; // the port is known only now when it was 0
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${port}`,
+    url,
     close() {
       closed ??= new Promise<void>((done) => {
         server.close(() => done());
@@ -98,6 +113,8 @@ function parseArgs(argv: string[]): StartServiceOptions {
       case "--smtp-url": opts.smtpUrl = value(); break;
       case "--pdf-budget-ms": opts.pdfBudgetMs = num(flag, value()); break;
       case "--quiet": opts.quiet = true; break;
+      case "--public-url": opts.publicUrl = value(); break;
+      case "--allowed-hosts": opts.allowedHosts = parseHostList(value()); break;
       default: throw new Error(`unknown option ${a}`);
     }
   }
@@ -121,9 +138,15 @@ async function runFromCommandLine(): Promise<void> {
   process.once("SIGINT", stop);
 }
 
+/** One line of a start-up failure, with the credentials of any URL in it (database, SMTP) masked. */
+function startFailure(e: unknown): string {
+  const first = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+  return first.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi, "$1***@").slice(0, 500);
+}
+
 if (require.main === module) {
   runFromCommandLine().catch((e: unknown) => {
-    console.error(`service failed to start: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(`service failed to start: ${startFailure(e)}`);
     process.exit(1);
   });
 }

@@ -164,7 +164,7 @@ describe("rate limit", () => {
       await pg.query("alter table products rename to products_gone");
       const a = await api.get("/products");
       expect(a.http).toBe(500);
-      expect(a.body).toEqual({ status: false, message: "Internal server error", code: 500, data: null });
+      expect(a.body).toEqual({ status: false, message: expect.stringMatching(/^Internal server error \(request id [\w-]+\)$/), code: 500, data: null });
     } finally {
       await pg.query("alter table products_gone rename to products");
       await pg.end();

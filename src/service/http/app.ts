@@ -1,12 +1,18 @@
-// The HTTP application: CORS, answer delay, bearer auth, rate limit, the route modules under both
-// roots (/v1 and /test), and the envelope for unknown paths, malformed bodies and faults.
+// The HTTP application: request id, Host guard, CORS, answer delay, bearer auth, rate limit, the
+// route modules under both roots (/v1 and /test), and the envelope for unknown paths, malformed
+// bodies and faults.
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { matchedRoutes } from "hono/route";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { ServiceError, unauthorized, type Envelope } from "./envelope";
 import { requestBodyLimit } from "./validate";
-import type { AppEnv, ServiceContext } from "./context";
+import type { AppEnv, Ctx, ServiceContext } from "./context";
+import { FaultLog } from "./fault-log";
+import { hostGuard } from "./host-guard";
 import { RateLimiter } from "../auth/rate-limit";
 import { registerTokenRoute } from "../routes/token";
 import { registerRoutes } from "../routes";
@@ -23,7 +29,12 @@ function allowedOrigin(origin: string): string | undefined {
   return /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin) ? origin : undefined;
 }
 
-function envelopeOf(err: unknown, log: (e: unknown) => void): { status: number; body: Envelope<unknown>; headers: Record<string, string> } {
+/** The pattern of the route a request matched ("/test/contacts/:id"): logs name it, never the path's values. */
+function routeOf(c: Ctx): string {
+  return matchedRoutes(c).filter((r) => r.method !== "ALL").at(-1)?.path ?? "(no route)";
+}
+
+function envelopeOf(err: unknown, c: Ctx, log: FaultLog): { status: number; body: Envelope<unknown>; headers: Record<string, string> } {
   if (err instanceof ServiceError) {
     return { status: err.httpStatus, body: { status: false, message: err.message, code: err.code, data: err.data }, headers: err.headers };
   }
@@ -32,14 +43,16 @@ function envelopeOf(err: unknown, log: (e: unknown) => void): { status: number; 
     const message = err.status === 400 ? "Malformed request body" : err.message || "Bad request";
     return { status: err.status, body: { status: false, message, code: err.status, data: null }, headers: {} };
   }
-  log(err);
-  return { status: 500, body: { status: false, message: "Internal server error", code: 500, data: null }, headers: {} };
+  const id = c.get("requestId");
+  log.record({ requestId: id, method: c.req.method, route: routeOf(c), error: err });
+  // The id lets a user quote the fault and a maintainer find its log line.
+  return { status: 500, body: { status: false, message: `Internal server error (request id ${id})`, code: 500, data: null }, headers: {} };
 }
 
 export function createApp(ctx: ServiceContext): Hono<AppEnv> {
-  const log = (e: unknown): void => {
-    if (!ctx.options.quiet) console.error("service fault:", e instanceof Error ? e.stack ?? e.message : e);
-  };
+  const log = new FaultLog((line) => {
+    if (!ctx.options.quiet) console.error(line);
+  });
   const limiter = ctx.options.rateLimitPerMinute ? new RateLimiter(ctx.options.rateLimitPerMinute) : undefined;
 
   const api: OpenAPIHono<AppEnv> = new OpenAPIHono<AppEnv>();
@@ -66,11 +79,17 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
   });
 
   const app = new Hono<AppEnv>();
+  app.use("*", requestId({ limitLength: 64 }));
+  app.use("*", hostGuard(() => ctx.options.allowedHosts ?? []));
+  app.use("*", (c, next) => {
+    c.set("publicUrl", ctx.options.publicUrl);
+    return next();
+  });
   const corsMiddleware = cors({
     origin: (origin) => allowedOrigin(origin) ?? null,
     allowHeaders: ["Authorization", "Content-Type"],
     allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-    exposeHeaders: ["Retry-After"],
+    exposeHeaders: ["Retry-After", "X-Request-Id"],
     maxAge: 600,
   });
   // Only browsers send Origin: other callers skip the CORS work (and keep the server's fast
@@ -87,9 +106,9 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
   registerPublicRoutes(app, ctx); // share pages and attachment downloads: outside the roots, no token
   for (const root of ROOTS) app.route(root, api);
   app.notFound((c) => c.json({ status: false, message: "Not Found", code: 404, data: null }, 404));
-  const onError = (err: unknown, c: { json: (b: unknown, s: number, h?: Record<string, string>) => Response }): Response => {
-    const e = envelopeOf(err, log);
-    return c.json(e.body, e.status, e.headers);
+  const onError = (err: unknown, c: Ctx): Response => {
+    const e = envelopeOf(err, c, log);
+    return c.json(e.body, e.status as ContentfulStatusCode, e.headers);
   };
   api.onError(onError as never);
   app.onError(onError as never);

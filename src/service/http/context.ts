@@ -13,6 +13,10 @@ export interface ServiceOptions {
   quiet: boolean;
   /** The data directory (the embedded store keeps attachment bytes under it). */
   dataDir?: string;
+  /** The URL links the service hands out start with (share pages, attachments); see public-links.ts. */
+  publicUrl: string;
+  /** Host names besides loopback and IP addresses that requests may name (see host-guard.ts). */
+  allowedHosts?: readonly string[];
 }
 
 export interface ServiceContext {
@@ -23,7 +27,7 @@ export interface ServiceContext {
   contactCache?: ContactCache;
 }
 
-export type AppEnv = { Variables: { principal: Principal } };
+export type AppEnv = { Variables: { principal: Principal; requestId: string; publicUrl: string } };
 export type Api = OpenAPIHono<AppEnv>;
 export type Ctx = Context<AppEnv>;
 
