@@ -28,7 +28,8 @@ beforeAll(async () => {
     if (mode === "200 error echoes the form" && isToken) return sendJson(res, 200, { error: `invalid_request: ${req.body}` });
     if (mode === "400 text echoes the form" && isToken) {
       res.writeHead(400, { "content-type": "text/plain" });
-      return res.end(`could not read ${req.body} (client_secret=${decodeURIComponent(new URLSearchParams(req.body).get("client_secret") ?? "")})`);
+      res.end(`could not read ${req.body} (client_secret=${new URLSearchParams(req.body).get("client_secret") ?? ""})`);
+      return;
     }
     if (mode === "401 envelope echoes the form" && isToken) {
       return sendJson(res, 401, { status: false, message: `refused form ${req.body}`, code: 401, data: { validationErrors: [req.body] } });
