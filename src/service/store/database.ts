@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { Pool } from "pg";
 import * as schema from "./schema";
+import { lockDataDir } from "./data-dir-lock";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repository functions take either. */
@@ -44,15 +45,34 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     const query: RawQuery = async <R>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as R[];
     return { kind: "postgres", db: db as unknown as Db, query, close: () => pool.end(), noteWrites: () => undefined };
   }
-  const dir = join(opts.dataDir, "pglite");
+  // One service per data dir: a second one fails here, before it touches the files.
+  const unlock = lockDataDir(opts.dataDir);
+  try {
+    return await openEmbedded(join(opts.dataDir, "pglite"), unlock);
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}
+
+/** PGlite in `dir`; `unlock` releases the data dir when the store is closed. */
+async function openEmbedded(dir: string, unlock: () => void): Promise<Store> {
   mkdirSync(dir, { recursive: true });
   // PGlite runs one query at a time and serializes transactions itself (its transaction mutex).
+  // synchronous_commit stays on (the default): PGlite is one process with no WAL writer, so a
+  // commit that did not flush would leave its WAL in this process's memory until the buffer
+  // fills, and a kill would lose it (acknowledged documents gone, their ids and serials handed
+  // out again). The flush writes the WAL to the files, which the OS keeps when the process dies.
+  // PGlite runs with fsync off (its file system's fsync does nothing), so a crash of the machine
+  // itself may still lose the last moments.
   const client = await PGlite.create(dir);
-  // Commits return without waiting for the WAL flush: the writes still reach the files at once
-  // (a crash of the service loses nothing), only a crash of the machine may lose the last moments.
-  await client.exec("set synchronous_commit = off");
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  } catch (e) {
+    await client.close().catch(() => undefined);
+    throw e;
+  }
   // PGlite runs no autovacuum: without it the visibility map stays empty (list pages cannot use
   // index-only scans) and the planner's statistics go stale. Vacuum at start and every so often.
   const vacuum = () => client.exec("vacuum (analyze) documents, contacts").then(() => undefined, () => undefined);
@@ -67,6 +87,7 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     close: async () => {
       closing = true;
       await client.close();
+      unlock();
     },
     noteWrites(count = 1) {
       writes += count;
