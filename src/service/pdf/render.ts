@@ -6,7 +6,7 @@ import PDFDocument from "pdfkit";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { drawLine, drawWrapped, lineHeight, wrappedHeight, wrapText, type Align } from "./text";
+import { drawLine, drawLines, lineHeight, wrapText, type Align } from "./text";
 import { documentView, type DocumentRenderInput, type DocumentView, type LineView } from "./view";
 
 export type Version = "original" | "copy";
@@ -72,6 +72,7 @@ const RIGHT = PAGE.width - PAGE.margin;
 const CONTENT = RIGHT - PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 20; // room for the page number
 const CONTINUED_TOP = 22; // the title line at the top of pages after the first
+const TABLE_HEADER = 21;
 const INK = "#1a1a1a";
 const MUTED = "#555555";
 const RULE = "#bbbbbb";
@@ -101,21 +102,64 @@ function columns(view: DocumentView): Column[] {
   return fixed;
 }
 
+/** Lines of wrapped text by font, size, width and text: shared by the versions of one render. */
+type WrapCache = Map<string, string[]>;
+
 /** Draws one version of the document from the top of a fresh page; answers its first page index. */
 class Layout {
   private y = PAGE.margin;
+  private face = "";
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly view: DocumentView,
     private readonly mark: string,
+    private readonly wrapped: WrapCache,
   ) {}
 
   private font(bold: boolean, size: number, color = INK): void {
     this.doc.font(bold ? FONT.bold : FONT.regular).fontSize(size).fillColor(color);
+    this.face = `${bold ? "b" : "r"}${size}`;
   }
+
+  /** The text's lines at the current font: wrapped once, whether measured, drawn or printed twice. */
+  private wrap(text: string, width: number): string[] {
+    const key = `${this.face}|${width}|${text}`;
+    let lines = this.wrapped.get(key);
+    if (!lines) {
+      lines = wrapText(this.doc, text, width);
+      this.wrapped.set(key, lines);
+    }
+    return lines;
+  }
+
+  private height(text: string, width: number): number {
+    return this.wrap(text, width).length * lineHeight(this.doc);
+  }
+
+  private drawWrapped(text: string, x: number, y: number, width: number, align: Align = "left"): number {
+    return drawLines(this.doc, this.wrap(text, width), x, y, width, align);
+  }
+
+  /**
+   * Draws lines at the current font from the current position on, continuing on new pages;
+   * `afterBreak` redraws what a continued block needs and sets its font again.
+   */
+  private flow(lines: string[], x: number, width: number, afterBreak: () => void): void {
+    const step = lineHeight(this.doc);
+    for (const line of lines) {
+      this.ensure(step, afterBreak);
+      drawLine(this.doc, line, x, this.y, width);
+      this.y += step;
+    }
+  }
+
+  /** Height a block can have on a page after the first, below the title line. */
+  private static readonly PAGE_ROOM = BOTTOM - PAGE.margin - CONTINUED_TOP;
+  private pages = 0;
 
   private newPage(): void {
     this.doc.addPage();
+    this.pages++;
     this.y = PAGE.margin;
     this.font(true, 10);
     drawLine(this.doc, `${this.view.title}  ${this.view.serial}`, PAGE.margin, this.y, CONTENT / 2);
@@ -137,13 +181,13 @@ class Layout {
     const rightWidth = RIGHT - rightX;
     let left = this.y;
     this.font(true, 13);
-    left += drawWrapped(doc, view.company.name, PAGE.margin, left, leftWidth);
+    left += this.drawWrapped(view.company.name, PAGE.margin, left, leftWidth);
     this.font(false, 8.5, MUTED);
-    for (const line of view.company.lines) left += drawWrapped(doc, line, PAGE.margin, left, leftWidth);
+    for (const line of view.company.lines) left += this.drawWrapped(line, PAGE.margin, left, leftWidth);
 
     let right = this.y;
     this.font(true, 18);
-    right += drawWrapped(doc, view.title, rightX, right, rightWidth, "right");
+    right += this.drawWrapped(view.title, rightX, right, rightWidth, "right");
     this.font(false, 9, MUTED);
     drawLine(doc, this.mark, rightX, right, rightWidth, "right");
     right += 16;
@@ -151,7 +195,7 @@ class Layout {
       this.font(true, 9);
       drawLine(doc, m.label, rightX, right, rightWidth * 0.4);
       this.font(false, 9);
-      right += drawWrapped(doc, m.value, rightX + rightWidth * 0.4, right, rightWidth * 0.6, "right");
+      right += this.drawWrapped(m.value, rightX + rightWidth * 0.4, right, rightWidth * 0.6, "right");
     }
     this.y = Math.max(left, right) + 10;
   }
@@ -161,9 +205,9 @@ class Layout {
     const pad = 8;
     const width = CONTENT - 2 * pad;
     this.font(false, 9);
-    const body = view.contact.lines.reduce((h, line) => h + wrappedHeight(doc, line, width), 0);
+    const body = view.contact.lines.reduce((h, line) => h + this.height(line, width), 0);
     this.font(true, 10);
-    const nameHeight = wrappedHeight(doc, view.contact.name || " ", width);
+    const nameHeight = this.height(view.contact.name || " ", width);
     const height = pad + 13 + nameHeight + body + pad;
     this.ensure(height);
     doc.roundedRect(PAGE.margin, this.y, CONTENT, height, 4).lineWidth(0.7).strokeColor(RULE).stroke();
@@ -172,16 +216,16 @@ class Layout {
     drawLine(doc, view.contactHeading, PAGE.margin + pad, y, width);
     y += 13;
     this.font(true, 10);
-    y += drawWrapped(doc, view.contact.name, PAGE.margin + pad, y, width);
+    y += this.drawWrapped(view.contact.name, PAGE.margin + pad, y, width);
     this.font(false, 9);
-    for (const line of view.contact.lines) y += drawWrapped(doc, line, PAGE.margin + pad, y, width);
+    for (const line of view.contact.lines) y += this.drawWrapped(line, PAGE.margin + pad, y, width);
     this.y += height + 12;
   }
 
   private tableHeader(cols: Column[]): void {
     const { doc } = this;
     this.font(true, 8.5);
-    const height = 18;
+    const height = TABLE_HEADER - 3;
     doc.rect(PAGE.margin, this.y, CONTENT, height).fill(SHADE);
     this.font(true, 8.5);
     let x = PAGE.margin;
@@ -197,28 +241,34 @@ class Layout {
     const cols = columns(view);
     this.ensure(40);
     this.tableHeader(cols);
+    const nameCol = cols[1];
+    const nameX = PAGE.margin + cols[0].width + 3;
+    const textWidth = nameCol.width - 6;
+    const nameFont = () => this.font(false, 9);
+    const descriptionFont = () => this.font(false, 8, MUTED);
     for (const line of view.lines) {
-      const nameCol = cols[1];
-      this.font(false, 9);
-      const nameHeight = wrappedHeight(doc, line.name, nameCol.width - 6);
-      this.font(false, 8, MUTED);
-      const descHeight = line.description ? wrappedHeight(doc, line.description, nameCol.width - 6) : 0;
-      const height = Math.max(nameHeight + descHeight, 14) + 4;
-      this.ensure(height, () => this.tableHeader(cols));
+      nameFont();
+      const nameLines = this.wrap(line.name, textWidth);
+      const firstLine = lineHeight(doc);
+      const nameHeight = nameLines.length * firstLine;
+      descriptionFont();
+      const descriptionLines = line.description ? this.wrap(line.description, textWidth) : [];
+      const height = Math.max(nameHeight + descriptionLines.length * lineHeight(doc), 14) + 4;
+      // A row taller than a page starts where there is room for its first line and flows on.
+      this.ensure(height <= Layout.PAGE_ROOM - TABLE_HEADER ? height : firstLine + 4, () => this.tableHeader(cols));
+      const top = this.y;
+      const page = this.pages;
       let x = PAGE.margin;
+      this.font(false, 9);
       for (const c of cols) {
-        if (c.key === "name") {
-          this.font(false, 9);
-          const h = drawWrapped(doc, line.name, x + 3, this.y, c.width - 6);
-          this.font(false, 8, MUTED);
-          if (line.description) drawWrapped(doc, line.description, x + 3, this.y + h, c.width - 6);
-        } else {
-          this.font(false, 9);
-          drawLine(doc, line[c.key], x + 3, this.y, c.width - 6, c.align);
-        }
+        if (c.key !== "name") drawLine(doc, line[c.key], x + 3, top, c.width - 6, c.align);
         x += c.width;
       }
-      this.y += height;
+      nameFont();
+      this.flow(nameLines, nameX, textWidth, () => (this.tableHeader(cols), nameFont()));
+      descriptionFont();
+      this.flow(descriptionLines, nameX, textWidth, () => (this.tableHeader(cols), descriptionFont()));
+      this.y = (page === this.pages ? Math.max(this.y, top + 14) : this.y) + 4;
       doc.moveTo(PAGE.margin, this.y - 2).lineTo(RIGHT, this.y - 2).lineWidth(0.4).strokeColor(RULE).stroke();
     }
     this.y += 8;
@@ -232,13 +282,13 @@ class Layout {
     const rowHeight = 15;
     this.font(false, 9);
     const notes = [view.inWords ? `(${view.inWords})` : "", view.vatNote].filter(Boolean);
-    const notesHeight = notes.reduce((h, n) => h + wrappedHeight(doc, n, notesWidth), 0);
+    const notesHeight = notes.reduce((h, n) => h + this.height(n, notesWidth), 0);
     this.ensure(Math.max(view.totals.length * rowHeight, notesHeight) + 6);
     const top = this.y;
     let noteY = top;
     for (const note of notes) {
       this.font(note === notes[0] && view.inWords !== "", 9);
-      noteY += drawWrapped(doc, note, PAGE.margin, noteY, notesWidth);
+      noteY += this.drawWrapped(note, PAGE.margin, noteY, notesWidth);
     }
     let y = top;
     for (const t of view.totals) {
@@ -254,22 +304,18 @@ class Layout {
   private remarks(): void {
     const { doc, view } = this;
     if (!view.remarks) return;
-    this.font(false, 9);
-    const lines = wrapText(doc, view.remarks, CONTENT);
-    const step = lineHeight(doc);
+    const body = () => this.font(false, 9);
+    body();
+    const lines = this.wrap(view.remarks, CONTENT);
     // Kept together when the whole block fits on a page; longer remarks flow over pages, the
     // heading staying with at least their first line.
-    const whole = 14 + lines.length * step;
-    this.ensure(whole <= BOTTOM - PAGE.margin - CONTINUED_TOP ? whole : 14 + step);
+    const whole = 14 + lines.length * lineHeight(doc);
+    this.ensure(whole <= Layout.PAGE_ROOM ? whole : 14 + lineHeight(doc));
     this.font(true, 9);
     drawLine(doc, view.labels.remarks, PAGE.margin, this.y, CONTENT);
-    this.font(false, 9);
     this.y += 14;
-    for (const line of lines) {
-      this.ensure(step, () => this.font(false, 9));
-      drawLine(doc, line, PAGE.margin, this.y, CONTENT);
-      this.y += step;
-    }
+    body();
+    this.flow(lines, PAGE.margin, CONTENT, body);
     this.y += 6;
   }
 
@@ -325,10 +371,11 @@ export function renderDocumentPdf(input: PdfRenderInput): Promise<Buffer> {
       FONT.regular = files.regular.postscriptName;
       doc.registerFont(FONT.bold, files.bold);
       const starts: number[] = [];
+      const wrapped: WrapCache = new Map();
       for (const version of versionsOf(input)) {
         starts.push(doc.bufferedPageRange().count);
         doc.addPage();
-        new Layout(doc, view, version === "copy" ? view.labels.copy : view.labels.original).draw();
+        new Layout(doc, view, version === "copy" ? view.labels.copy : view.labels.original, wrapped).draw();
       }
       numberPages(doc, view, starts);
       doc.end();

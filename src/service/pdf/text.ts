@@ -1,8 +1,9 @@
 // Text on a PDF page that survives copy and search. pdfkit shapes Thai correctly (fontkit applies
 // the font's GSUB/GPOS: marks stacked, sara am split), but a glyph-by-glyph ToUnicode map cannot
-// say what those shaped glyphs were, so each drawn line is wrapped in a marked-content span whose
-// ActualText is the line as typed. Lines are broken between words (Intl.Segmenter knows Thai
-// words), never inside a cluster, so a mark never lands on a line without its consonant.
+// say what those shaped glyphs were, so each drawn line (but plain ASCII) is wrapped in a
+// marked-content span whose ActualText is the line as typed. Lines are broken between words
+// (Intl.Segmenter knows Thai words), never inside a cluster, so a mark never lands on a line
+// without its consonant. Layout time is linear in the text: each word is measured once.
 
 const WORDS = new Intl.Segmenter("th", { granularity: "word" });
 const GRAPHEMES = new Intl.Segmenter("th", { granularity: "grapheme" });
@@ -12,7 +13,13 @@ const GRAPHEMES = new Intl.Segmenter("th", { granularity: "grapheme" });
  * the length of the string it walks (80,000 characters in one piece take seconds; in windows,
  * milliseconds).
  */
-const WINDOW = 256;
+const WINDOW = 512;
+/**
+ * Segments ending this close to a window's end are found again from the next window: where a
+ * Thai word ends depends on the words after it (ICU's dictionary looks a few words ahead), so
+ * only boundaries with enough text after them are kept.
+ */
+const LOOKAHEAD = 128;
 
 export type Align = "left" | "right" | "center";
 
@@ -31,30 +38,30 @@ function withoutLastCluster(window: string): string {
 
 /**
  * The segments of `text` (words or clusters), found window by window so the time stays linear.
- * The last segment of a window may have been cut by the window's end, so the next window starts
- * at it; a segment as long as a whole window is cut at its last cluster boundary.
+ * Segments ending near a window's end may have been cut (or chosen differently) because of it,
+ * so the next window starts at the first of them; a segment filling a whole window (a very long
+ * word) is cut at its last cluster boundary.
  */
 export function* segments(segmenter: Intl.Segmenter, text: string): Generator<Segment> {
   let start = 0;
   while (start < text.length) {
-    const end = start + WINDOW;
-    const window = text.slice(start, end);
-    const found = Array.from(segmenter.segment(window), (s) => s.segment);
-    if (end >= text.length) {
-      for (const s of found) yield { text: s, cut: false };
-      return;
+    const window = text.slice(start, start + WINDOW);
+    const last = start + WINDOW >= text.length;
+    let used = 0;
+    for (const { segment, index } of segmenter.segment(window)) {
+      if (!last && index > 0 && index + segment.length > WINDOW - LOOKAHEAD) break;
+      if (!last && index + segment.length === window.length) {
+        // One segment fills the window: a very long word (cut between clusters) or a cluster of
+        // hundreds of combining marks (cut anywhere; nothing sensible can be drawn of it anyway).
+        const head = segmenter === GRAPHEMES ? window : withoutLastCluster(window);
+        yield { text: head, cut: true };
+        used = head.length;
+        break;
+      }
+      yield { text: segment, cut: false };
+      used = index + segment.length;
     }
-    if (found.length > 1) {
-      found.pop();
-      for (const s of found) yield { text: s, cut: false };
-      start += found.reduce((n, s) => n + s.length, 0);
-    } else {
-      // One segment fills the window: a very long word (cut between clusters) or a cluster of
-      // hundreds of combining marks (cut anywhere; nothing sensible can be drawn of it anyway).
-      const head = segmenter === GRAPHEMES ? window : withoutLastCluster(window);
-      yield { text: head, cut: true };
-      start += head.length;
-    }
+    start += used;
   }
 }
 
@@ -78,8 +85,10 @@ export function wrapWith(measure: Measure, text: string, width: number): string[
       used = 0;
       inked = false;
     };
+    let pushed = false;
     const push = () => {
       lines.push(parts.join("").trimEnd());
+      pushed = true;
       reset();
     };
     const add = (s: string, w: number) => {
@@ -115,7 +124,7 @@ export function wrapWith(measure: Measure, text: string, width: number): string[
         add(cluster, cw);
       }
     }
-    push();
+    if (inked || !pushed) push(); // an empty paragraph is an empty line; trailing spaces are none
   }
   return lines;
 }
@@ -125,36 +134,29 @@ export function wrapText(doc: PDFKit.PDFDocument, text: string, width: number): 
   return wrapWith((s) => doc.widthOfString(s), text, width);
 }
 
+/**
+ * Printable ASCII is shaped glyph for character (or into ligatures that the font's ToUnicode map
+ * names with all their characters), so it copies right without an ActualText span.
+ */
+const PLAIN = /^[\x20-\x7e]*$/;
+
 /** Draws one line without wrapping, aligned within `width`, searchable as typed. */
 export function drawLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, align: Align = "left"): void {
   if (text === "") return;
   const w = align === "left" ? 0 : doc.widthOfString(text); // a left-aligned line needs no measuring
   const left = align === "right" ? x + width - w : align === "center" ? x + (width - w) / 2 : x;
-  doc.markContent("Span", { actual: text });
+  const plain = PLAIN.test(text);
+  if (!plain) doc.markContent("Span", { actual: text });
   doc.text(text, left, y, { lineBreak: false });
-  doc.endMarkedContent();
+  if (!plain) doc.endMarkedContent();
 }
 
 /** The height of one wrapped line at the current font and size. */
 export const lineHeight = (doc: PDFKit.PDFDocument, lineGap = 1): number => doc.currentLineHeight(true) + lineGap;
 
-/** Draws wrapped text and answers the height it took. */
-export function drawWrapped(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  x: number,
-  y: number,
-  width: number,
-  align: Align = "left",
-  lineGap = 1,
-): number {
+/** Draws lines one below the other and answers the height they took. */
+export function drawLines(doc: PDFKit.PDFDocument, lines: string[], x: number, y: number, width: number, align: Align = "left", lineGap = 1): number {
   const height = lineHeight(doc, lineGap);
-  const lines = wrapText(doc, text, width);
   lines.forEach((line, i) => drawLine(doc, line, x, y + i * height, width, align));
   return lines.length * height;
-}
-
-/** Height wrapped text would take, without drawing it. */
-export function wrappedHeight(doc: PDFKit.PDFDocument, text: string, width: number, lineGap = 1): number {
-  return wrapText(doc, text, width).length * lineHeight(doc, lineGap);
 }
