@@ -47,6 +47,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       { name: "port", value: "8787", help: "the port to listen on (0: any free port)" },
       { name: "data-dir", value: "DIR", help: "where the embedded store keeps its data (default .data/ here)" },
       { name: "database-url", value: "postgres://...", help: "PostgreSQL instead of the embedded store (or set DATABASE_URL)" },
+      { name: "public-url", value: "URL", help: "what share and attachment links start with (or set DOCSHEET_PUBLIC_URL; default the listening address)" },
     ],
   },
   template: {
