@@ -90,13 +90,13 @@ describe("check", () => {
     const findings = [...root.querySelectorAll("ul.findings button")];
     expect(findings.length).toBeGreaterThan(0);
     expect(root.textContent).toMatch(/2 documents checked: \d+ problems/);
-    // the missing name is pinned to the document's first cell
-    const onContact = findings.find((b) => b.textContent === "A3contactId or contactName is required") as HTMLButtonElement;
+    // the missing name is pinned to the empty cell of its column
+    const onContact = findings.find((b) => b.textContent === "B3contactId or contactName is required") as HTMLButtonElement;
     expect(onContact).toBeDefined();
-    expect(memory.sheet("Sheet1").marks.get("2,0")).toContain("contactName");
+    expect(memory.sheet("Sheet1").marks.get("2,1")).toContain("contactId or contactName is required");
     act(() => onContact.click());
     await settle();
-    expect(memory.selection).toEqual({ sheet: "Sheet1", row: 2, col: 0 });
+    expect(memory.selection).toEqual({ sheet: "Sheet1", row: 2, col: 1 });
     const summary = root.querySelector("table[aria-label='Totals per document']");
     const rows = [...summary!.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
     expect(rows).toEqual([["1", "0", "200"], ["2", "0", "50"]]); // no isVat column: no VAT
@@ -126,8 +126,8 @@ describe("check in an old Excel (ExcelApi 1.9: no notes, no comments)", () => {
     excel.select(sheet, 0, 0, 3, 6);
     const services = createServices({ port: new ExcelPort(excel.host()), relayBase: null });
     const view = await services.check("tax-invoices", {});
-    expect(view.findings.map((f) => f.cell)).toContain("A3");
-    expect(sheet.peek(2, 0)?.fill.color).toBe(MARK_FILL);
+    expect(view.findings.map((f) => f.cell)).toContain("B3");
+    expect(sheet.peek(2, 1)?.fill.color).toBe(MARK_FILL);
     expect(sheet.value(0, 6)).toBe("result");
     expect(String(sheet.value(2, 6))).toContain("contactId or contactName is required");
     expect(sheet.value(1, 6)).toBe("");
