@@ -3,11 +3,13 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { openStore } from "./store/database";
 import { seedDemoData } from "./store/seed";
 import { TokenService } from "./auth/tokens";
 import { createApp } from "./http/app";
+import { answerClientErrors } from "./http/client-errors";
 import type { ServiceContext } from "./http/context";
 import { ContactCache } from "./documents/contact-cache";
 import { checkedPublicUrl, listeningUrl } from "./routes/public-links";
@@ -73,6 +75,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
   const app = createApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((done, fail) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? DEFAULT_PORT, hostname: host }, () => done(s));
+    answerClientErrors(s as Server);
     s.once("error", fail);
   });
   const { port } = server.address() as AddressInfo;

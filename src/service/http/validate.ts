@@ -21,7 +21,9 @@ const UPLOAD_PATH = /\/attachment(\/base64)?\/?$/;
 export function requestBodyLimit(): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
     maxSize: JSON_BODY_MAX_BYTES,
-    onError: (c) => c.json({ status: false, message: BODY_TOO_LARGE, code: 413, data: null }, 413),
+    // The rest of the body is never read: the connection closes, so no client sends its next
+    // request into a socket the server is about to drop.
+    onError: (c) => c.json({ status: false, message: BODY_TOO_LARGE, code: 413, data: null }, 413, { connection: "close" }),
   });
   return (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : limit(c, next));
 }
