@@ -1,29 +1,16 @@
 // The client's part-2 operations against the real local service: attachments (multipart and
 // base64), PDF export, e-mail and the sandbox outbox, share links, withholding-tax certificates,
 // journal entries and product masters; every body it sent is checked against openapi-2020.yaml.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { NotFoundError, ValidationError } from "../../src/api/errors";
 import type { JsonBody } from "../../src/api/types";
 import { makeFixture, makePng } from "../fixtures/files/make";
+import { pdfText } from "../service/pdf-readback";
 import { bodyProblems, recorded, recordedClient, OTHER } from "./helpers/client";
 import { serviceSession, today } from "./helpers/session";
 
 jest.setTimeout(120_000);
 
 const s = serviceSession();
-
-function pdfText(base64: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "docsheet-client-pdf-"));
-  try {
-    writeFileSync(join(dir, "a.pdf"), Buffer.from(base64, "base64"));
-    return execFileSync("pdftotext", [join(dir, "a.pdf"), "-"]).toString("utf8");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe("document files, PDF, e-mail, share", () => {
   it("attaches files (multipart and base64) and reads them back with the document", async () => {
@@ -45,7 +32,7 @@ describe("document files, PDF, e-mail, share", () => {
     const ti = s.c.documents("tax-invoices");
     const doc = await ti.create(s.simpleBody());
     const base64 = await ti.exportPdf(doc.recordId, { culture: "en", document: { original: true, copy: false } });
-    const text = pdfText(base64);
+    const text = await pdfText(Buffer.from(base64, "base64"));
     expect(text).toContain(String(doc.documentSerial));
     expect(text).toContain(s.contactName);
     await expect(ti.exportPdf(doc.recordId, { culture: "xx" } as never)).rejects.toBeInstanceOf(ValidationError);

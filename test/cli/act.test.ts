@@ -124,7 +124,7 @@ describe("docsheet act --action pdf", () => {
       expect(rows[2 * i + 1]).toMatchObject({ pdfFile: file });
       const pdf = readFileSync(file);
       expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      expect(pdfText(pdf)).toContain(serial);
+      expect(await pdfText(pdf)).toContain(serial);
     }
   });
 
@@ -166,7 +166,7 @@ describe("docsheet act --action email", () => {
       expect(mine[0].attachments).toEqual([expect.objectContaining({ filename: `${String(row.documentSerial)}.pdf`, contentType: "application/pdf" })]);
       const pdf = Buffer.from(mine[0].attachments[0].base64, "base64");
       expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      expect(pdfText(pdf)).toContain(String(row.documentSerial));
+      expect(await pdfText(pdf)).toContain(String(row.documentSerial));
     }
   });
 

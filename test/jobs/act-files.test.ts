@@ -55,7 +55,7 @@ describe("act pdf", () => {
     for (const [i, serial] of serials.entries()) {
       const pdf = saved.get(`${serial}.pdf`)!;
       expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      const text = pdfText(pdf);
+      const text = await pdfText(pdf);
       expect(text).toContain(serial);
       expect(text).toContain(`Files p${i + 1} Co`);
       for (const row of [1 + 2 * i, 2 + 2 * i]) {
@@ -98,7 +98,7 @@ describe("act email", () => {
       expect(mine[0].attachments).toEqual([expect.objectContaining({ filename: `${serials[i]}.pdf`, contentType: "application/pdf" })]);
       const pdf = Buffer.from(mine[0].attachments[0].base64, "base64");
       expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      expect(pdfText(pdf)).toContain(serials[i]);
+      expect(await pdfText(pdf)).toContain(serials[i]);
     }
   });
 

@@ -65,8 +65,8 @@ describe.each(storesUnderTest)("e-mail over HTTP (%s)", (store) => {
     expect(entry.attachments[0]).toMatchObject({ filename: `${serial}.pdf`, contentType: "application/pdf" });
     const pdf = Buffer.from(entry.attachments[0].base64, "base64");
     expect(entry.attachments[0].size).toBe(pdf.length);
-    expect(pdfText(pdf)).toContain(serial);
-    expect(pdfPages(pdf)).toBe(2);
+    expect(await pdfText(pdf)).toContain(serial);
+    expect(await pdfPages(pdf)).toBe(2);
   });
 
   it("doCopy false sends the original only; cCMyself false leaves the sender out; English on request", async () => {
@@ -76,8 +76,8 @@ describe.each(storesUnderTest)("e-mail over HTTP (%s)", (store) => {
     const [entry] = (await outbox(plain.demo)).list;
     expect(entry).toMatchObject({ documentId: id, cc: [], bcc: ["audit@demo.example"] });
     const pdf = Buffer.from(entry.attachments[0].base64, "base64");
-    expect(pdfPages(pdf)).toBe(1);
-    expect(pdfText(pdf)).toMatch(/Tax invoice/i);
+    expect(await pdfPages(pdf)).toBe(1);
+    expect(await pdfText(pdf)).toMatch(/Tax invoice/i);
   });
 
   it("refuses bad bodies with validation answers and unknown documents with 404", async () => {

@@ -1,4 +1,4 @@
-// PDF export over real HTTP on each store: a real PDF of the document (read back with pdftotext,
+// PDF export over real HTTP on each store: a real PDF of the document (read back as a viewer reads it,
 // first page rendered and checked to carry ink), Thai and English, original and copy, the 415 of a
 // body that is not JSON, the 400 export error of bad options, and company isolation.
 import { storesUnderTest } from "../helpers/service";
@@ -38,7 +38,7 @@ describe.each(storesUnderTest)("PDF export over HTTP (%s)", (store) => {
     expect(a.http).toBe(200);
     expect(a.body).toMatchObject({ status: true, code: 0, message: "" });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (const expected of [serial, "Demo Co., Ltd.", "บริษัท ลูกค้าดี จำกัด", "ค่าบริการที่ปรึกษา", "Travel", "Audit 2026", "ต้นฉบับ"]) {
       expect(text).toContain(expected);
     }
@@ -47,19 +47,19 @@ describe.each(storesUnderTest)("PDF export over HTTP (%s)", (store) => {
     expect(text).toContain("203.00");
     expect(text).toContain("3,903.00");
     expect(text).toContain("หักภาษี ณ ที่จ่าย");
-    expect(inkOnFirstPage(pdf)).toBeGreaterThan(0.002);
+    expect(await inkOnFirstPage(pdf)).toBeGreaterThan(0.002);
   });
 
   it("prints in English when asked, the copy after the original when asked", async () => {
     const { a, pdf } = await exportPdf({ culture: "en", document: { original: true, copy: true } });
     expect(a.http).toBe(200);
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toMatch(/Tax invoice/i);
     expect(text).toMatch(/Original/);
     expect(text).toMatch(/Copy/);
     expect(text).toContain("Withholding tax");
-    expect(pdfPages(pdf)).toBe(2);
-    const copyOnly = pdfText((await exportPdf({ document: { original: false, copy: true } })).pdf);
+    expect(await pdfPages(pdf)).toBe(2);
+    const copyOnly = await pdfText((await exportPdf({ document: { original: false, copy: true } })).pdf);
     expect(copyOnly).toContain("สำเนา");
     expect(copyOnly).not.toContain("ต้นฉบับ");
   });
@@ -96,7 +96,7 @@ describe.each(storesUnderTest)("PDF export over HTTP (%s)", (store) => {
       const made = await demo.post(`/${family}`, simpleBody());
       const { a, pdf } = await exportPdf({ culture: "en" }, demo, `/${family}/${made.body.data.recordId}/export-pdf/base64`);
       expect(a.http).toBe(200);
-      expect(pdfText(pdf)).toContain(made.body.data.documentSerial);
+      expect(await pdfText(pdf)).toContain(made.body.data.documentSerial);
     }
   });
 });

@@ -1,34 +1,76 @@
-// Reading a PDF back in tests: its text (pdftotext) and its first page as a grey image (pdftoppm),
-// to check the page is not blank.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// Reading a PDF back in tests the way a person would, with PDFium (the PDF engine of Chrome) as
+// WebAssembly from npm, so no system program is needed: its text as a viewer copies it (ActualText
+// spans honoured, so shaped Thai reads as typed, as poppler and Acrobat read it), its pages, its
+// fonts, and its first page rendered in grey.
+import { PDFiumLibrary, type PDFiumDocument } from "@hyzyla/pdfium";
 
-function withFile<T>(pdf: Buffer, run: (path: string) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), "docsheet-pdf-"));
+let library: Promise<PDFiumLibrary> | undefined;
+
+async function withDocument<T>(pdf: Uint8Array, read: (doc: PDFiumDocument) => T | Promise<T>): Promise<T> {
+  library ??= PDFiumLibrary.init();
+  const doc = await (await library).loadDocument(pdf);
   try {
-    const path = join(dir, "doc.pdf");
-    writeFileSync(path, pdf);
-    return run(path);
+    return await read(doc);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    doc.destroy();
   }
 }
 
-export const pdfText = (pdf: Buffer): string => withFile(pdf, (path) => execFileSync("pdftotext", ["-layout", path, "-"]).toString("utf8"));
+/** The text of every page, one line per line drawn, pages separated by a form feed. */
+export const pdfText = (pdf: Uint8Array): Promise<string> =>
+  withDocument(pdf, (doc) => Array.from(doc.pages(), (page) => page.getText()).join("\n\f"));
 
-export const pdfPages = (pdf: Buffer): number =>
-  Number(/Pages:\s+(\d+)/.exec(withFile(pdf, (path) => execFileSync("pdfinfo", [path]).toString("utf8")))?.[1] ?? 0);
+export const pdfPages = (pdf: Uint8Array): Promise<number> => withDocument(pdf, (doc) => doc.getPageCount());
 
-/** Share of dark pixels (below mid grey) on the first page rendered at 30 dpi. */
-export function inkOnFirstPage(pdf: Buffer): number {
-  const pgm = withFile(pdf, (path) => execFileSync("pdftoppm", ["-gray", "-r", "30", "-f", "1", "-l", "1", path]));
-  // Binary PGM: "P5\n<width> <height>\n255\n" then one byte per pixel.
-  const m = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString("latin1"));
-  if (!m) throw new Error("pdftoppm did not give a PGM image");
-  const pixels = pgm.subarray(m[0].length);
+/** Page 1 rendered in grey at `dpi`: one byte per pixel, 255 is white. */
+export const firstPageGrey = (pdf: Uint8Array, dpi: number): Promise<Buffer> =>
+  withDocument(pdf, async (doc) => {
+    const image = await doc.getPage(0).render({ scale: dpi / 72, colorSpace: "Gray", render: "bitmap" });
+    return Buffer.from(image.data);
+  });
+
+/** Share of page 1's pixels that are not white (darker than light grey), rendered at 40 dpi. */
+export async function inkOnFirstPage(pdf: Uint8Array): Promise<number> {
+  const pixels = await firstPageGrey(pdf, 40);
   let dark = 0;
-  for (const p of pixels) if (p < 128) dark++;
+  for (const p of pixels) if (p < 200) dark++;
   return dark / pixels.length;
 }
+
+/** What the @hyzyla/pdfium wrapper keeps of a page object: PDFium itself and the object's handle. */
+interface RawObject {
+  module: {
+    _FPDFTextObj_GetFont(object: number): number;
+    _FPDFFont_GetBaseFontName(font: number, buffer: number, length: number): number;
+    _FPDFFont_GetIsEmbedded(font: number): number;
+    HEAPU8: Uint8Array;
+    wasmExports: { malloc(size: number): number; free(pointer: number): void };
+  };
+  objectIdx: number;
+}
+
+/**
+ * The fonts the text on every page is drawn with, by PostScript name, and whether each is embedded.
+ * The wrapper has no font API, so PDFium's own FPDFFont_* functions are called on its handles.
+ */
+export const pdfFonts = (pdf: Uint8Array): Promise<Map<string, boolean>> =>
+  withDocument(pdf, (doc) => {
+    const fonts = new Map<string, boolean>();
+    for (const page of doc.pages()) {
+      for (const object of page.objects()) {
+        if (object.type !== "text") continue;
+        const { module: pdfium, objectIdx } = object as unknown as RawObject;
+        const font = pdfium._FPDFTextObj_GetFont(objectIdx);
+        const length = pdfium._FPDFFont_GetBaseFontName(font, 0, 0);
+        const name = pdfium.wasmExports.malloc(length);
+        try {
+          pdfium._FPDFFont_GetBaseFontName(font, name, length);
+          const text = new TextDecoder().decode(pdfium.HEAPU8.subarray(name, name + length - 1));
+          fonts.set(text, pdfium._FPDFFont_GetIsEmbedded(font) === 1);
+        } finally {
+          pdfium.wasmExports.free(name);
+        }
+      }
+    }
+    return fonts;
+  });

@@ -45,7 +45,7 @@ describe.each(storesUnderTest)("share links over HTTP (%s)", (store) => {
     const pdf = await fetch(`${link}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain(doc.documentSerial);
+    expect(await pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain(doc.documentSerial);
   });
 
   it("one link per document and culture; English pages in English", async () => {
