@@ -8,6 +8,10 @@ const common = {
 };
 module.exports = {
   testTimeout: 30000,
+  // One PostgreSQL cluster for the whole run (from npm), and a line each on the PostgreSQL,
+  // Chromium and PDF reader in use.
+  globalSetup: "<rootDir>/test/global-setup.ts",
+  globalTeardown: "<rootDir>/test/global-teardown.ts",
   projects: [
     {
       ...common,

