@@ -137,4 +137,20 @@ describe("reading rows into documents", () => {
     expect(r.documents.find((d) => d.key === "A")!.broken).toBe(true);
     expect(b.broken).toBe(false);
   });
+
+  it("leaves a bad cell out of its document, names it unreadable and reads the rest of the document", async () => {
+    const r = await read([
+      ["documentKey", "Customer", "Date", "Item", "Qty", "Unit price"],
+      ["A", "Acme", "31/02/2026", "Pen", "two", 10],
+      ["A", null, null, "Ink", 1, { error: "#N/A" }],
+    ]);
+    const [a] = r.documents;
+    expect(a.broken).toBe(true);
+    expect([...a.unreadable]).toEqual(["publishedOn"]);
+    expect(a.fields.contactName.value).toBe("Acme");
+    expect(a.lines.map((l) => [[...l.unreadable], Object.keys(l.fields)])).toEqual([
+      [["item.quantity"], ["item.name", "item.pricePerUnit"]],
+      [["item.pricePerUnit"], ["item.name", "item.quantity"]],
+    ]);
+  });
 });
