@@ -129,7 +129,7 @@ async function runFromCommandLine(): Promise<void> {
   try {
     opts = parseArgs(process.argv.slice(2));
   } catch (e) {
-    console.error((e as Error).message);
+    console.error(startFailure(e)); // a mistyped option may carry a database URL
     process.exit(2);
   }
   const service = await startService(opts);

@@ -20,7 +20,8 @@ export function checkedPublicUrl(given: string | undefined): string | undefined 
     url = undefined;
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) {
-    throw new Error(`public URL "${given}" must be an http(s) URL such as https://docsheet.example.com (no query, no credentials)`);
+    // Not echoed: it may carry credentials.
+    throw new Error("the public URL (--public-url, DOCSHEET_PUBLIC_URL) must be an http(s) URL such as https://docsheet.example.com, without credentials, query or fragment");
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
