@@ -11,6 +11,7 @@ import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
 import { UsageError, connectionArgs, dateArg, familyArg, intArg, required, type Parsed } from "./args";
 import { assertSheet, openBook } from "./book";
 import { connectionMessage } from "./connection";
+import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
 
 /** "2,5-9" (sheet row numbers as Excel shows them) → 0-based rows. */
@@ -97,11 +98,12 @@ export async function actCommand(p: Parsed): Promise<number> {
   }
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
+  const mapping = await mappingArg(p.values, family);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter(kind);
   try {
-    const outcome = await actJob(book, client, { family, action, target: { sheet }, rows, concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x) });
+    const outcome = await actJob(book, client, { family, action, target: { sheet }, mapping, rows, concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x) });
     progress.done();
     await book.save(out);
     for (const r of outcome.results) if (!r.ok) process.stdout.write(`${r.key} (row ${r.rows[0] + 1}): ${r.message}\n`);

@@ -32,6 +32,7 @@ export interface CommandDoc {
 
 const FAMILY: OptionDoc = { name: "family", value: "FAMILY", required: true, help: "the kind of documents in the sheet (FAMILY below)" };
 const SHEET: OptionDoc = { name: "sheet", value: "NAME", help: "the sheet to read (default: the active sheet)" };
+const MAPPING: OptionDoc = { name: "mapping", value: "MAPPING.json", help: "which field each header is (docsheet map --out writes one)" };
 const CONNECTION: OptionDoc[] = [
   { name: "base-url", value: "URL", required: true, help: "a service root: http://127.0.0.1:8787/test (local), https://openapi.flowaccount.com/test or /v1" },
   { name: "client-id", value: "ID", required: true, help: "the company's client id (local service: demo)" },
@@ -58,14 +59,24 @@ export const COMMANDS: Record<string, CommandDoc> = {
   check: {
     positional: "BOOK.xlsx",
     summary: "Checks every document of a sheet as the service would, without sending anything.",
-    options: [FAMILY, SHEET, { name: "json", help: "print the findings as JSON: [{sheet, cell, field, message}]" }],
+    options: [FAMILY, SHEET, MAPPING, { name: "json", help: "print the findings as JSON: [{sheet, cell, field, message}]" }],
     notes: ["Exit code 0 when the sheet is clean, 1 when it has findings."],
+  },
+  map: {
+    positional: "BOOK.xlsx",
+    summary: "Suggests which field each header of the sheet is (your own headers, in English or Thai) and names the fields still needed.",
+    options: [
+      FAMILY, SHEET,
+      { name: "json", help: "print the suggestion as JSON: [{column, header, field}] (field null: not mapped)" },
+      { name: "out", value: "MAPPING.json", help: "save it as a mapping file, to edit and pass to check, post and act with --mapping" },
+    ],
+    notes: ["Exit code 0 when every required field has a column, 1 when one is missing."],
   },
   post: {
     positional: "BOOK.xlsx",
     summary: "Creates the documents of a sheet on the service and writes each one's recordId, documentSerial, status and result into its rows.",
     options: [
-      FAMILY, SHEET, ...CONNECTION,
+      FAMILY, SHEET, MAPPING, ...CONNECTION,
       { name: "out", value: "OUT.xlsx", help: "write the posted workbook here (default: BOOK.posted.xlsx beside BOOK.xlsx)" },
       { name: "in-place", help: "write the results into BOOK.xlsx itself" },
       concurrency("documents sent"),
@@ -92,7 +103,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
     options: [
       FAMILY,
       { name: "action", value: "ACTION", required: true, help: "status, delete, payment, upgrade, pdf, email, share or attach" },
-      ...CONNECTION, SHEET,
+      ...CONNECTION, SHEET, MAPPING,
       { name: "rows", value: "2,5-9", help: "only these sheet rows, numbered as Excel shows them (default: every row with a recordId)" },
       { name: "status", value: "WORD", help: "status: the new status (default: each row's status cell)" },
       { name: "payment-method", value: "N", help: "payment: the payment channel (default: each row's payment columns)" },

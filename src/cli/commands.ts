@@ -7,6 +7,8 @@ export async function runCommand(p: Parsed): Promise<number> {
   switch (p.command) {
     case "check":
       return check(p);
+    case "map":
+      return (require("./map") as typeof import("./map")).mapCommand(p);
     case "template":
       return (require("./template") as typeof import("./template")).templateCommand(p);
     case "post":
@@ -28,10 +30,11 @@ async function check(p: Parsed): Promise<number> {
   const { checkJob } = require("../jobs/check") as typeof import("../jobs/check");
   const { publicFinding } = require("../sheet/findings") as typeof import("../sheet/findings");
   const { count } = require("./words") as typeof import("./words");
+  const { mappingArg } = require("./map") as typeof import("./map");
   const book = await openBook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
-  const outcome = await checkJob(book, { family, target: { sheet } });
+  const outcome = await checkJob(book, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
   const errors = outcome.findings.filter((f) => f.severity === "error");
   if (p.values.json) {
     process.stdout.write(`${JSON.stringify(errors.map(publicFinding), null, 2)}\n`);

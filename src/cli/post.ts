@@ -10,6 +10,7 @@ import { ConnectionError, postJob, type DocumentResult } from "../jobs/post";
 import { familyArg, connectionArgs, intArg, UsageError, type Parsed } from "./args";
 import { assertSheet, openBook, printFindings } from "./book";
 import { connectionMessage } from "./connection";
+import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
 
 const SAVE_EVERY_MS = 1000;
@@ -32,6 +33,7 @@ export async function postCommand(p: Parsed): Promise<number> {
   const out = postedPath(input, p.values.out as string | undefined, p.values["in-place"] === true);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
+  const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("post");
 
@@ -53,7 +55,7 @@ export async function postCommand(p: Parsed): Promise<number> {
   process.once("SIGINT", () => stop.abort());
   try {
     const outcome = await postJob(book, client, {
-      family, target: { sheet }, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal,
+      family, target: { sheet }, mapping, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal,
       onProgress: (x) => progress.update(x), onResult,
     });
     progress.done();

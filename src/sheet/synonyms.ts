@@ -106,6 +106,8 @@ export const SIDE_SYNONYMS: Readonly<Record<Side, Words>> = {
     vatAmount: ["Input VAT", "Input tax", "ภาษีซื้อ"],
     "item.pricePerUnit": ["Purchase price", "Buying price", "ราคาซื้อ", "ราคาทุน"],
     reference: ["Vendor invoice no", "Supplier invoice no", "Invoice no", "Tax invoice no", "เลขที่ใบกำกับภาษี", "เลขที่ใบแจ้งหนี้", "เลขที่ใบกำกับภาษีผู้ขาย"],
+    // Purchases are recorded on the seller's tax invoice, and dated by it.
+    publishedOn: ["Tax invoice date", "วันที่ใบกำกับภาษี"],
   },
   expense: {
     contactName: ["Payee", "Paid to", "Seller", "Vendor name", "Supplier name", "Merchant", "ผู้รับเงิน", "ผู้จำหน่าย", "ชื่อผู้จำหน่าย", "ร้านค้า", "ชื่อร้าน"],
@@ -115,7 +117,7 @@ export const SIDE_SYNONYMS: Readonly<Record<Side, Words>> = {
     "item.name": ["Expense", "Expense item", "Expense name", "ค่าใช้จ่าย", "รายการค่าใช้จ่าย", "ชื่อค่าใช้จ่าย"],
     "item.description": ["Expense description", "Purpose", "รายละเอียดค่าใช้จ่าย", "วัตถุประสงค์"],
     "item.pricePerUnit": ["Cost", "ค่าใช้จ่ายต่อหน่วย"],
-    publishedOn: ["Expense date", "Spend date", "Receipt date", "วันที่ค่าใช้จ่าย", "วันที่ใบเสร็จ"],
+    publishedOn: ["Expense date", "Spend date", "Receipt date", "Tax invoice date", "วันที่ค่าใช้จ่าย", "วันที่ใบเสร็จ", "วันที่ใบกำกับภาษี"],
   },
 };
 

@@ -1,0 +1,90 @@
+// `docsheet map BOOK.xlsx --family F [--sheet NAME] [--json] [--out MAPPING.json]`: which field each
+// header of the user's own sheet most likely is, the columns left unmapped and what the family's
+// documents still need; --out saves it as a mapping file. `--mapping MAPPING.json` on check, post
+// and act reads one back (mappingArg).
+import { promises as fs } from "node:fs";
+import type { Family } from "../rules/codes";
+import { FIELD_BY_KEY } from "../sheet/fields";
+import {
+  MappingError, missingFields, parseMapping, suggestMapping, toMapping, type ColumnMapping, type ColumnSuggestion, type MissingField,
+} from "../sheet/mapping";
+import { UsageError, familyArg, type Parsed } from "./args";
+import { assertSheet, openBook } from "./book";
+
+export async function mapCommand(p: Parsed): Promise<number> {
+  const family = familyArg(p.values.family);
+  const book = await openBook(p.positionals[0]);
+  const sheet = p.values.sheet as string | undefined;
+  await assertSheet(book, sheet);
+  const block = await book.read({ sheet });
+  const suggestions = suggestMapping(block.values[0] ?? [], family, block.left);
+  const missing = missingFields(family, suggestions.flatMap((s) => (s.field ? [s.field] : [])));
+  const out = p.values.out as string | undefined;
+  if (out !== undefined) await fs.writeFile(out, `${JSON.stringify(toMapping(family, suggestions), null, 2)}\n`);
+
+  const required = missing.filter((m) => m.need === "required");
+  if (p.values.json) {
+    process.stdout.write(`${JSON.stringify(suggestions, null, 2)}\n`);
+    if (required.length > 0) process.stderr.write(`required, not yet mapped: ${required.map(need).join("; ")}\n`);
+  } else {
+    process.stdout.write(table(block.sheet, family, suggestions, missing));
+  }
+  if (out !== undefined) {
+    (p.values.json ? process.stderr : process.stdout).write(`wrote ${out}: edit it if need be, then pass it to check, post and act with --mapping ${out}\n`);
+  }
+  return required.length > 0 ? 1 : 0;
+}
+
+/** Reads `--mapping FILE` for this family; any problem with it is a usage error naming the file. */
+export async function mappingArg(values: Parsed["values"], family: Family): Promise<ColumnMapping | undefined> {
+  const path = values.mapping;
+  if (path === undefined) return undefined;
+  if (typeof path !== "string" || path === "") throw new UsageError("--mapping needs a MAPPING.json file");
+  let text: string;
+  try {
+    text = await fs.readFile(path, "utf8");
+  } catch (err) {
+    throw new UsageError(`cannot read --mapping ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (err) {
+    throw new UsageError(`--mapping ${path} is not JSON: ${(err as Error).message}`);
+  }
+  try {
+    return parseMapping(json, family);
+  } catch (err) {
+    if (err instanceof MappingError) throw new UsageError(`--mapping ${path}: ${err.message}`);
+    throw err;
+  }
+}
+
+/** "Customer (contactName)". */
+function label(key: string): string {
+  return `${FIELD_BY_KEY.get(key)?.en[0] ?? key} (${key})`;
+}
+
+function need(m: MissingField): string {
+  return `${m.fields.map(label).join(" or ")}${m.note ? `: ${m.note}` : ""}`;
+}
+
+/** Width on a terminal: Thai vowel and tone marks take no column of their own. */
+function width(text: string): number {
+  return [...text.replace(/\p{M}/gu, "")].length;
+}
+
+function table(sheet: string, family: Family, suggestions: readonly ColumnSuggestion[], missing: readonly MissingField[]): string {
+  if (suggestions.length === 0) return `Sheet "${sheet}" has no header row.\n`;
+  const rows = [["Column", "Header", "Field"], ...suggestions.map((s) => [s.column, s.header, s.field ? label(s.field) : "-"])];
+  const pads = [0, 1].map((i) => Math.max(...rows.map((r) => width(r[i]))) + 2);
+  const pad = (text: string, n: number): string => text + " ".repeat(Math.max(0, n - width(text)));
+  const lines = [`Sheet "${sheet}", ${family}:`, ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
+  const unmapped = suggestions.filter((s) => !s.field);
+  if (unmapped.length > 0) lines.push(`Not mapped (ignored unless you name a field for them): ${unmapped.map((s) => `${s.column} "${s.header}"`).join(", ")}`);
+  const required = missing.filter((m) => m.need === "required");
+  const usual = missing.filter((m) => m.need === "recommended");
+  lines.push(required.length > 0 ? `Required, not yet mapped: ${required.map(need).join("; ")}` : "Every required field has a column.");
+  if (usual.length > 0) lines.push(`Usual, not mapped: ${usual.map(need).join("; ")}`);
+  return `${lines.join("\n")}\n`;
+}
