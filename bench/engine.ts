@@ -54,10 +54,14 @@ async function measure<T>(fn: () => Promise<T>): Promise<{ ms: number; peakMb: n
   }
 }
 
-/** The local service in its own process (as users run it), on a free port with a fresh store. */
-function startServiceProcess(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+/** The local service in its own process (as users run it), on a free port with a fresh store;
+ * `entry`: the node arguments that run it (default its sources through tsx). */
+export function startServiceProcess(
+  dataDir: string,
+  entry = ["--import", "tsx", join(__dirname, "..", "src", "service", "main.ts")],
+): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(__dirname, "..", "src", "service", "main.ts"), "--port", "0", "--data-dir", dataDir, "--quiet"], {
+    const child = spawn(process.execPath, [...entry, "--port", "0", "--data-dir", dataDir, "--quiet"], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

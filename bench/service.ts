@@ -61,8 +61,9 @@ async function measureCreates(root: string, pid: number): Promise<{ perSecond: n
   return { perSecond: CREATES / ((performance.now() - started) / 1000), cpuPerCreate: (cpuMs(pid) - cpu0) / CREATES };
 }
 
-/** 100,000 tax invoices written straight into the store, copies of one created through the API. */
-async function bulkLoad(dataDir: string): Promise<void> {
+/** `count` (100,000) tax invoices written straight into the store, copies of the first one created
+ * through the API (bench/cli pulls such copies too). */
+export async function bulkLoad(dataDir: string, count = BULK): Promise<void> {
   const db = await PGlite.create(join(dataDir, "pglite"));
   try {
     await db.exec(`
@@ -71,7 +72,7 @@ async function bulkLoad(dataDir: string): Promise<void> {
       select t.company_id, t.family, t.document_type, t.structure, 'BLK' || lpad(g::text, 7, '0'), 'awaiting',
              date '2020-01-01' + (g % 2400), date '2020-01-31' + (g % 2400),
              t.contact_id, t.contact_name || ' ' || (g % 500), 'Project ' || (g % 97), t.grand_total, t.body
-      from generate_series(1, ${BULK}) g,
+      from generate_series(1, ${count}) g,
            (select * from documents where family = 'tax-invoices' order by id limit 1) t;
       analyze documents;`);
   } finally {

@@ -1,6 +1,6 @@
 // Loaded into a `docsheet` run with NODE_OPTIONS="--require <this file>" by the CLI tests and
 // bench/cli: when the run ends it writes to the file named by DOCSHEET_PROBE_OUT the packages it
-// loaded and its peak memory, so a test can prove a command loads no exceljs and no tsx.
+// loaded, its peak memory and its CPU time, so a test can prove a command loads no exceljs and no tsx.
 "use strict";
 const { writeFileSync } = require("node:fs");
 
@@ -11,5 +11,7 @@ process.on("exit", () => {
     if (m) packages.add(m[1]);
   }
   const out = process.env.DOCSHEET_PROBE_OUT;
-  if (out) writeFileSync(out, JSON.stringify({ packages: [...packages].sort(), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+  const usage = process.resourceUsage();
+  const cpuMs = Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000);
+  if (out) writeFileSync(out, JSON.stringify({ packages: [...packages].sort(), maxRssMb: Math.round(usage.maxRSS / 1024), cpuMs }));
 });
