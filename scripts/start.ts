@@ -76,10 +76,14 @@ async function startAddin(opts: StartOptions, https: boolean): Promise<DevServer
     port: opts.port,
     server: https ? "https" : "http",
     open: false,
-    setupMiddlewares: (middlewares: unknown[], devServer: { app: { use(path: string, fn: unknown): void } }) => {
-      devServer.app.use("/", relay);
-      // Before webpack's own copy of manifest.xml, which names port 3000.
-      devServer.app.use("/manifest.xml", manifestFor(addinUrl(opts.port, https)));
+    setupMiddlewares: (middlewares: Array<{ name?: string; path?: string; middleware?: unknown }>) => {
+      // After webpack-dev-server's Host and cross-origin checks: a page on another name rebound to
+      // this machine (DNS rebinding) must not reach the relay, which sends the service's own Host.
+      // The manifest comes before webpack's own copy of manifest.xml, which names port 3000.
+      const afterChecks = middlewares.findIndex((m) => m.name === "cross-origin-header-check") + 1;
+      middlewares.splice(afterChecks, 0,
+        { name: "docsheet-relay", middleware: relay },
+        { name: "docsheet-manifest", path: "/manifest.xml", middleware: manifestFor(addinUrl(opts.port, https)) });
       return middlewares;
     },
   }, compiler);

@@ -1,6 +1,7 @@
 // `npm start -- --port N` (scripts/start.ts): the add-in served on port N, and the manifest it serves
 // points at port N (manifest.xml in the repository names port 3000), and it says so.
 import { spawn } from "node:child_process";
+import { request } from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { REPO } from "./run";
@@ -41,6 +42,14 @@ it("serves a manifest that points at the port it serves", async () => {
     expect(xml).toContain(`<SourceLocation DefaultValue="${origin}/taskpane.html"`);
     expect(xml).not.toContain("localhost:3000");
     expect((await fetch(`${origin}/taskpane.html`)).status).toBe(200);
+    // The relay is behind webpack-dev-server's Host check: a page rebound to this machine under
+    // another name (DNS rebinding) does not reach it (fetch cannot choose the Host: node:http can).
+    const rebound = await new Promise<number>((done, fail) =>
+      request(`${origin}/relay/local/token`, { method: "POST", headers: { host: `attacker.example:${port}` } }, (r) => {
+        r.resume();
+        done(r.statusCode ?? 0);
+      }).on("error", fail).end("grant_type=client_credentials&client_id=demo&client_secret=demo-secret"));
+    expect(rebound).toBe(403);
   } finally {
     child.removeAllListeners("exit");
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
