@@ -108,7 +108,10 @@ async function headerColumn(page: Page, name: string): Promise<string> {
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   dist = mkdtempSync(join(tmpdir(), "docsheet-e2e-"));
-  [service] = await Promise.all([startTestService(), build(dist)]);
+  // Both settle before a failure is thrown: webpack must not go on building after jest tears down.
+  const [started, built] = await Promise.allSettled([startTestService(), build(dist)]);
+  if (started.status === "fulfilled") service = started.value;
+  for (const step of [started, built]) if (step.status === "rejected") throw step.reason;
   web = await serve(dist, service.root);
   origin = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
   browser = await launchChromium();
