@@ -9,7 +9,7 @@ import { matchedRoutes } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { ServiceError, unauthorized, type Envelope } from "./envelope";
-import { requestBodyLimit } from "./validate";
+import { requestBodyLimit } from "./body-limit";
 import type { AppEnv, Ctx, ServiceContext } from "./context";
 import { FaultLog } from "./fault-log";
 import { hostGuard } from "./host-guard";
