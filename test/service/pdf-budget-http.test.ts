@@ -4,7 +4,7 @@
 // answered with the envelope on every route that prints a document (export, share link, e-mail),
 // the service answering as before afterwards.
 import { LONG_TEXT_MAX } from "../../src/rules/limits";
-import { storesUnderTest } from "../helpers/service";
+import { storesUnderTest, type StoreKind } from "../helpers/service";
 import { serviceForFile, simpleBody, type Client } from "./support";
 
 jest.setTimeout(180_000);
@@ -30,17 +30,23 @@ async function create(api: Client, body: Record<string, unknown>): Promise<numbe
   return a.body.data.recordId;
 }
 
-const exportPdf = (api: Client, id: number) => api.post(`/tax-invoices/${id}/export-pdf/base64`, { document: { original: true, copy: true } });
-
-describe.each(storesUnderTest)("PDF rendering off the event loop (%s)", (store) => {
-  // The budget is not what this part is about: generous, so every render on a busy machine ends.
+/** A service for this file with this PDF budget (the service reads PDF_BUDGET_MS as it starts). */
+function serviceWithBudget(store: StoreKind, budgetMs: number): ReturnType<typeof serviceForFile> {
   beforeAll(() => {
-    process.env.PDF_BUDGET_MS = "120000";
+    process.env.PDF_BUDGET_MS = String(budgetMs);
   });
   const ctx = serviceForFile(store);
   beforeAll(() => {
     delete process.env.PDF_BUDGET_MS;
   });
+  return ctx;
+}
+
+const exportPdf = (api: Client, id: number) => api.post(`/tax-invoices/${id}/export-pdf/base64`, { document: { original: true, copy: true } });
+
+describe.each(storesUnderTest)("PDF rendering off the event loop (%s)", (store) => {
+  // The budget is not what this part is about: generous, so every render on a busy machine ends.
+  const ctx = serviceWithBudget(store, 120_000);
 
   it("answers an unrelated request in under a second while the largest documents render", async () => {
     const id = await create(ctx.demo, largest());
@@ -64,13 +70,7 @@ describe.each(storesUnderTest)("PDF rendering off the event loop (%s)", (store) 
 });
 
 describe.each(storesUnderTest)("PDF time budget (%s)", (store) => {
-  beforeAll(() => {
-    process.env.PDF_BUDGET_MS = "1";
-  });
-  const ctx = serviceForFile(store);
-  beforeAll(() => {
-    delete process.env.PDF_BUDGET_MS;
-  });
+  const ctx = serviceWithBudget(store, 1);
 
   const expectBudgetEnvelope = (http: number, body: unknown) => {
     expect(http).toBe(503);
