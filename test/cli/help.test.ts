@@ -1,10 +1,10 @@
 // The command's help and its build, through the real bin: `docsheet --help` and each command's
 // --help name the options the README's command-line section names; the compiled build (what
 // `npm install` makes) runs with no tsx, and each command loads only the packages it uses.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO, buildCli, runBuilt, runCli } from "./run";
+import { REPO, buildCli, runBuilt, runCli, runProbed } from "./run";
 
 jest.setTimeout(180_000);
 
@@ -61,6 +61,30 @@ describe("docsheet help", () => {
 
 describe("the compiled command", () => {
   beforeAll(() => buildCli());
+
+  it("runs the sources through tsx when build/ is missing or older than a source, and build/ otherwise", async () => {
+    // A copy of the bin beside links to the repository's sources and packages, so build/ can be
+    // taken away or made old without touching the one other tests run.
+    const root = mkdtempSync(join(tmpdir(), "docsheet-bin-"));
+    try {
+      mkdirSync(join(root, "bin"));
+      copyFileSync(join(REPO, "bin", "docsheet.js"), join(root, "bin", "docsheet.js"));
+      for (const dir of ["src", "node_modules"]) symlinkSync(join(REPO, dir), join(root, dir));
+      const bin = join(root, "bin", "docsheet.js");
+      const loaded = async (): Promise<string[]> => (await runProbed(["--help"], bin)).packages;
+
+      expect(await loaded()).toContain("tsx"); // no build/
+      cpSync(join(REPO, "build"), join(root, "build"), { recursive: true });
+      const stamp = join(root, "build", ".stamp.json");
+      const built = JSON.parse(readFileSync(stamp, "utf8")) as { started: number; sources: string[] };
+      writeFileSync(stamp, JSON.stringify({ ...built, started: Date.now() + 60_000 }));
+      expect(await loaded()).toEqual([]);
+      writeFileSync(stamp, JSON.stringify({ ...built, started: 0 })); // every source is newer
+      expect(await loaded()).toContain("tsx");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 
   it("runs JavaScript from build/: --help loads no package at all", async () => {
     const r = await runBuilt(["--help"]);

@@ -14,9 +14,9 @@ export interface RunResult {
   stderr: string;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, bin = BIN): Promise<RunResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: REPO, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -39,11 +39,11 @@ export interface ProbedRun extends RunResult {
 }
 
 /** A run of the bin that reports the packages it loaded (test/cli/probe.js). */
-export async function runProbed(args: string[]): Promise<ProbedRun> {
+export async function runProbed(args: string[], bin = BIN): Promise<ProbedRun> {
   const dir = mkdtempSync(join(tmpdir(), "docsheet-probe-"));
   try {
     const out = join(dir, "probe.json");
-    const r = await runCli(args, { NODE_OPTIONS: `--require ${PROBE}`, DOCSHEET_PROBE_OUT: out });
+    const r = await runCli(args, { NODE_OPTIONS: `--require ${PROBE}`, DOCSHEET_PROBE_OUT: out }, bin);
     return { ...r, ...(JSON.parse(readFileSync(out, "utf8")) as { packages: string[]; maxRssMb: number }) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
