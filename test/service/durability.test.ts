@@ -24,6 +24,38 @@ describe.each(storesUnderTest)("concurrency and restart (%s)", (store) => {
     expect(new Set(answers.map((a) => a.body.data.contactId)).size).toBe(1);
   });
 
+  it("answers each of 60 concurrent creates of a known contact with its own document, serials consecutive per family and month", async () => {
+    // Creates naming a known contact are written together when they arrive together (the embedded
+    // store's group commit): each answer must still be its own document, under its own serial.
+    const api = await clientFor(svc.root);
+    const plan = Array.from({ length: 60 }, (_, i) => ({
+      family: i % 3 === 0 ? "quotations" : "tax-invoices",
+      publishedOn: i % 2 === 0 ? "2026-08-10" : "2026-09-10",
+      name: `Line of create ${i}`,
+    }));
+    // The first create makes the contact, the second finds it: from then on the service knows it.
+    for (const day of ["05", "06"]) await api.post("/quotations", simpleBody({ publishedOn: `2026-01-${day}`, contactName: "Batch Buyer" }));
+    // Sixty open connections first (kept alive), so that the creates arrive together.
+    await Promise.all(plan.map(() => api.get("/contacts?pageSize=1")));
+    const answers = await Promise.all(plan.map((p, i) => api.post(`/${p.family}`, simpleBody(
+      { publishedOn: p.publishedOn, contactName: "Batch Buyer", grandTotal: 1070 + i * 1.07, vatAmount: 70 + i * 0.07, totalAfterDiscount: 1000 + i },
+      { name: p.name, pricePerUnit: 500 + i / 2 },
+    ))));
+    expect(answers.map((a) => a.http)).toEqual(Array(60).fill(200));
+    const created = answers.map((a) => a.body.data);
+    expect(created.map((d) => [d.items[0].name, d.grandTotal])).toEqual(plan.map((p, i) => [p.name, 1070 + i * 1.07]));
+    const reads = await Promise.all(created.map((d, i) => api.get(`/${plan[i].family}/${d.recordId}`)));
+    expect(reads.map((r) => r.body.data.list[0])).toEqual(created);
+    for (const family of ["quotations", "tax-invoices"]) {
+      for (const month of ["08", "09"]) {
+        const serials = created.filter((d, i) => plan[i].family === family && d.publishedOn.slice(5, 7) === month)
+          .map((d) => d.documentSerial as string).sort();
+        const prefix = `${family === "quotations" ? "QT" : "INV"}2026${month}`;
+        expect(serials).toEqual(serials.map((_, n) => `${prefix}${String(n + 1).padStart(4, "0")}`));
+      }
+    }
+  });
+
   it("keeps documents, contacts, counters and tokens across a restart", async () => {
     const token = await tokenFor(svc.root);
     const api = client(svc.root, token);

@@ -48,13 +48,22 @@ const INSERT_DOCUMENT = `
 
 type InsertValues = Omit<NewDocument, "serial">;
 
-function insertParams(values: InsertValues): unknown[] {
+/** The columns of a new document (the serial is made from the counter, the prefix and the period). */
+function insertColumns(values: InsertValues) {
   const period = periodOf(values.publishedOn);
-  const prefix = FAMILY_INFO[values.family as Family].serialPrefix;
+  return {
+    company_id: values.companyId, family: values.family, period, prefix: FAMILY_INFO[values.family as Family].serialPrefix + period,
+    document_type: values.documentType, structure: values.structure, status: values.status, published_on: values.publishedOn,
+    due_date: values.dueDate ?? null, contact_id: values.contactId ?? null, contact_name: values.contactName ?? "",
+    project_name: values.projectName ?? "", grand_total: values.grandTotal ?? "0", remaining: values.remaining ?? null, body: values.body,
+  };
+}
+
+function insertParams(values: InsertValues): unknown[] {
+  const c = insertColumns(values);
   return [
-    values.companyId, values.family, period, prefix + period, values.documentType, values.structure, values.status,
-    values.publishedOn, values.dueDate ?? null, values.contactId ?? null, values.contactName ?? "", values.projectName ?? "",
-    values.grandTotal ?? "0", values.remaining ?? null, JSON.stringify(values.body),
+    c.company_id, c.family, c.period, c.prefix, c.document_type, c.structure, c.status, c.published_on, c.due_date, c.contact_id,
+    c.contact_name, c.project_name, c.grand_total, c.remaining, JSON.stringify(c.body),
   ];
 }
 
@@ -88,6 +97,43 @@ export async function insertDocument(tx: Tx, values: InsertValues): Promise<Docu
 export async function insertDocumentDirect(query: RawQuery, values: InsertValues): Promise<DocumentRow> {
   const [r] = await query<{ id: number | string; serial: string }>(INSERT_DOCUMENT, insertParams(values));
   return insertedRow(values, r);
+}
+
+/** Many inserts as one statement (one commit): rows come in as one JSON array, each family's
+ * counter of the month is bumped once by its count, and the rows take its serials in array order. */
+const INSERT_DOCUMENTS = `
+  with input as (
+    select * from json_to_recordset($1::json) as i(ord int, company_id bigint, family text, period text, prefix text,
+      document_type int, structure text, status text, published_on date, due_date date, contact_id bigint, contact_name text,
+      project_name text, grand_total numeric, remaining numeric, body json)
+  ), counter as (
+    insert into serial_counters (company_id, family, period, last)
+    select company_id, family, period, count(*) from input group by company_id, family, period
+    on conflict (company_id, family, period) do update set last = serial_counters.last + excluded.last
+    returning company_id, family, period, last
+  ), numbered as (
+    select i.*, i.prefix || lpad(n::text, greatest(4, length(n::text)), '0') as serial
+    from (select i.*, c.last - count(*) over (partition by i.company_id, i.family, i.period)
+                      + row_number() over (partition by i.company_id, i.family, i.period order by i.ord) as n
+          from input i join counter c using (company_id, family, period)) i
+  ), inserted as (
+    insert into documents (company_id, family, document_type, structure, serial, status, published_on, due_date,
+                           contact_id, contact_name, project_name, grand_total, remaining, body)
+    select company_id, family, document_type, structure, serial, status, published_on, due_date,
+           contact_id, contact_name, project_name, grand_total, remaining, body
+    from numbered order by ord
+    returning id, company_id, family, serial
+  )
+  select n.ord, d.id, d.serial from inserted d join numbered n using (company_id, family, serial)`;
+
+/** Inserts documents as one statement straight through the driver (atomic: all or none), answering
+ * the rows in the order given. */
+export async function insertDocumentsDirect(query: RawQuery, many: InsertValues[]): Promise<DocumentRow[]> {
+  if (many.length === 1) return [await insertDocumentDirect(query, many[0])];
+  const input = many.map((values, ord) => ({ ord, ...insertColumns(values) }));
+  const rows = await query<{ ord: number; id: number | string; serial: string }>(INSERT_DOCUMENTS, [JSON.stringify(input)]);
+  const byOrd = new Map(rows.map((r) => [Number(r.ord), r]));
+  return many.map((values, ord) => insertedRow(values, byOrd.get(ord)!));
 }
 
 /** A live document of this company and family, optionally locked for update (FOR UPDATE). */

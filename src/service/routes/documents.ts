@@ -18,9 +18,10 @@ import { composeDocument, type Structure } from "../documents/compose";
 import { rangeInterval } from "../documents/list-range";
 import { assertNoPartialReceipts, beforeRemoval } from "../documents/partial-receipts";
 import {
-  documentAnswersById, findDocument, insertDocument, insertDocumentDirect, listDocuments, newDocumentAnswer, softDeleteDocument,
+  documentAnswersById, findDocument, insertDocument, listDocuments, newDocumentAnswer, softDeleteDocument,
   updateDocument, type DocumentRow,
 } from "../documents/repository";
+import { DocumentInsertQueue } from "../documents/insert-queue";
 
 export const DOCUMENT_NOT_FOUND = "Document not found";
 export const ONLY_AWAITING_UPDATE = "Only an awaiting document can be edited";
@@ -74,6 +75,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
   const db: Db = ctx.store.db;
   const contactRules: ResolveOptions = { lock: ctx.store.kind === "postgres", cache: ctx.contactCache };
   const answerOne = async (row: DocumentRow): Promise<Json> => (await documentAnswersById(db, [row.id]))[0];
+  const inserts = new DocumentInsertQueue(ctx.store.query);
 
   for (const family of FAMILIES) {
     const info = FAMILY_INFO[family];
@@ -114,9 +116,10 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
       const company = await cachedCompanyInfo(db, companyId);
       const opts: CreateOptions = { company, contacts: contactRules };
       // Contact known (embedded store cache): the create writes one statement, atomic on its own,
-      // sent straight through the driver. Otherwise contact and document in one transaction.
+      // with the creates that arrived with it (insert-queue.ts). Otherwise contact and document in
+      // one transaction.
       const row = resolvesFromCache(companyId, body, contactRules)
-        ? await insertDocumentDirect(ctx.store.query, await newDocumentValues(db, companyId, family, structure, body, opts))
+        ? await inserts.insert(await newDocumentValues(db, companyId, family, structure, body, opts))
         : await db.transaction((tx) => createDocument(tx, companyId, family, structure, body, opts));
       ctx.store.noteWrites();
       return c.json(ok(newDocumentAnswer(row)));
