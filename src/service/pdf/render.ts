@@ -107,7 +107,12 @@ type WrapCache = Map<string, string[]>;
 
 /** Draws one version of the document from the top of a fresh page; answers its first page index. */
 class Layout {
+  /** Height a block can have on a page after the first, below the title line. */
+  private static readonly PAGE_ROOM = BOTTOM - PAGE.margin - CONTINUED_TOP;
   private y = PAGE.margin;
+  /** Pages added after the first: a block that changed page is not measured from its top. */
+  private pages = 0;
+  /** The current font and size, as the wrap cache tells them apart. */
   private face = "";
   constructor(
     private readonly doc: PDFKit.PDFDocument,
@@ -152,10 +157,6 @@ class Layout {
       this.y += step;
     }
   }
-
-  /** Height a block can have on a page after the first, below the title line. */
-  private static readonly PAGE_ROOM = BOTTOM - PAGE.margin - CONTINUED_TOP;
-  private pages = 0;
 
   private newPage(): void {
     this.doc.addPage();
@@ -249,22 +250,21 @@ class Layout {
     for (const line of view.lines) {
       nameFont();
       const nameLines = this.wrap(line.name, textWidth);
-      const firstLine = lineHeight(doc);
-      const nameHeight = nameLines.length * firstLine;
+      const nameStep = lineHeight(doc);
+      const nameHeight = nameLines.length * nameStep;
       descriptionFont();
       const descriptionLines = line.description ? this.wrap(line.description, textWidth) : [];
       const height = Math.max(nameHeight + descriptionLines.length * lineHeight(doc), 14) + 4;
       // A row taller than a page starts where there is room for its first line and flows on.
-      this.ensure(height <= Layout.PAGE_ROOM - TABLE_HEADER ? height : firstLine + 4, () => this.tableHeader(cols));
+      this.ensure(height <= Layout.PAGE_ROOM - TABLE_HEADER ? height : nameStep + 4, () => this.tableHeader(cols));
       const top = this.y;
       const page = this.pages;
       let x = PAGE.margin;
-      this.font(false, 9);
+      nameFont();
       for (const c of cols) {
         if (c.key !== "name") drawLine(doc, line[c.key], x + 3, top, c.width - 6, c.align);
         x += c.width;
       }
-      nameFont();
       this.flow(nameLines, nameX, textWidth, () => (this.tableHeader(cols), nameFont()));
       descriptionFont();
       this.flow(descriptionLines, nameX, textWidth, () => (this.tableHeader(cols), descriptionFont()));
