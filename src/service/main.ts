@@ -25,7 +25,7 @@ export interface StartServiceOptions {
   answerDelayMs?: number;
   tokenTtlSeconds?: number;
   smtpUrl?: string;
-  /** Time allowed for one PDF render (default 10 s; env PDF_BUDGET_MS). */
+  /** Time allowed for one PDF render (default 10 s; env DOCSHEET_PDF_BUDGET_MS). */
   pdfBudgetMs?: number;
   quiet?: boolean;
   /** What links start with (default DOCSHEET_PUBLIC_URL, else the listening address). */
@@ -51,7 +51,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
   const store = await openStore({ dataDir, databaseUrl });
   await seedDemoData(store.db);
   const tokenTtlSeconds = opts.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
-  configurePdfRendering({ budgetMs: opts.pdfBudgetMs ?? (Number(process.env.PDF_BUDGET_MS) || undefined) });
+  configurePdfRendering({ budgetMs: opts.pdfBudgetMs ?? (Number(process.env.DOCSHEET_PDF_BUDGET_MS) || undefined) });
   const ctx: ServiceContext = {
     store,
     tokens: new TokenService(store.db, tokenTtlSeconds),

@@ -1,6 +1,6 @@
 // PDF rendering never holds the service, over real HTTP on each store: while the largest
 // documents render (in the service's worker threads), an unrelated request is answered within a
-// second; and a render over the time budget (PDF_BUDGET_MS, set tiny here) is stopped and
+// second; and a render over the time budget (DOCSHEET_PDF_BUDGET_MS, set tiny here) is stopped and
 // answered with the envelope on every route that prints a document (export, share link, e-mail),
 // the service answering as before afterwards.
 import { LONG_TEXT_MAX } from "../../src/rules/limits";
@@ -30,14 +30,14 @@ async function create(api: Client, body: Record<string, unknown>): Promise<numbe
   return a.body.data.recordId;
 }
 
-/** A service for this file with this PDF budget (the service reads PDF_BUDGET_MS as it starts). */
+/** A service for this file with this PDF budget (the service reads DOCSHEET_PDF_BUDGET_MS as it starts). */
 function serviceWithBudget(store: StoreKind, budgetMs: number): ReturnType<typeof serviceForFile> {
   beforeAll(() => {
-    process.env.PDF_BUDGET_MS = String(budgetMs);
+    process.env.DOCSHEET_PDF_BUDGET_MS = String(budgetMs);
   });
   const ctx = serviceForFile(store);
   beforeAll(() => {
-    delete process.env.PDF_BUDGET_MS;
+    delete process.env.DOCSHEET_PDF_BUDGET_MS;
   });
   return ctx;
 }

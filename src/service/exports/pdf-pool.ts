@@ -18,11 +18,11 @@ const RETRY_AFTER_SECONDS = "5";
 // Same extension as this module: .ts under tsx, .js when compiled.
 const WORKER_FILE = join(__dirname, `pdf-worker${extname(__filename)}`);
 
-export const pdfBudgetExceeded = (budgetMs: number): ServiceError =>
+const pdfBudgetExceeded = (budgetMs: number): ServiceError =>
   new ServiceError(503, `PDF export took longer than ${budgetMs / 1000} s and was stopped; try again later`, 503, null, {
     "Retry-After": RETRY_AFTER_SECONDS,
   });
-export const pdfBusy = (): ServiceError =>
+const pdfBusy = (): ServiceError =>
   new ServiceError(503, "Too many PDF exports at once; try again in a few seconds", 503, null, { "Retry-After": RETRY_AFTER_SECONDS });
 
 /**
