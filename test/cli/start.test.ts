@@ -2,22 +2,11 @@
 // points at port N (manifest.xml in the repository names port 3000), and it says so.
 import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "../helpers/free-port";
 import { REPO } from "./run";
 
 jest.setTimeout(300_000);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
 
 it("serves a manifest that points at the port it serves", async () => {
   const port = await freePort();
