@@ -2,6 +2,7 @@
 // the others (marked "ours") follow the same style. Templates take {name} placeholders filled by
 // formatMessage, so MESSAGES stays a plain table of strings the service and tests can compare.
 import { ATTACHMENT_EXTENSIONS, PAYMENT_METHOD_CODES, WITHHOLDING_RATES } from "./codes";
+import { JSON_DEPTH_MAX, NUMBER_MAX } from "./limits";
 
 const RATES = WITHHOLDING_RATES.join(", ");
 const TYPES = ATTACHMENT_EXTENSIONS.map((e) => "." + e).join(", ");
@@ -112,9 +113,34 @@ export const MESSAGES = {
   rangeValue: "range must be one of 0, 1, 3, 5, 7, 9, 15",
   dateRangeNeedsDates: "startDate and endDate are required with range 5",
   dateRangeOrder: "startDate must not be after endDate",
+
+  // --- ours: bodies that are not what a request takes ---
+  attachmentsNotList: "The attachments must be a list of files",
+  queryNotObject: "The query must be a set of parameters",
+  jsonTooDeep: `The request body must not nest lists and objects more than ${JSON_DEPTH_MAX} levels deep`,
+  bodyUnchecked: "The body could not be checked: {error}",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+const NUMBER_MAX_TEXT = NUMBER_MAX.toLocaleString("en-US");
+
+/** Phrases of the schemas (schemas/wire.ts) that carry a limit: here so the translator knows them
+ * without loading the schemas. */
+export const FIELD_PHRASES = {
+  outOfRange: `must be a number above -${NUMBER_MAX_TEXT} and below ${NUMBER_MAX_TEXT}`,
+  unstorable: "must not contain NUL (U+0000) or broken characters (unpaired surrogates)",
+} as const;
+
+/** Texts given to the letter by the spec's Errors section (and observed on the real service):
+ * wherever a message is shown in other words or in Thai, these are kept beside it. */
+export const EXACT_MESSAGE_KEYS: readonly MessageKey[] = [
+  "pageSizeMax", "validationFailed", "attachmentExtensionMismatch", "contactIdNegative", "contactIdNotFound", "contactMismatch",
+  "contactOtherCompany", "contactInvalid", "totalAfterDiscountLessThanVat", "vatCombination", "paymentChequeBankAccountId",
+  "paymentChequeDate", "paymentChequeBankAccountIdBuy", "paymentChequeBankChequeId", "paymentTransferBankAccountId",
+  "paymentCreditCardBankAccountId", "paymentCreditCardId", "paymentPettyCashId", "paymentOtherChannelId", "itemDescription",
+  "itemCreditId", "itemDebitId", "itemSystemCode", "itemCategoryId", "receiptObsoleted",
+];
 
 /** Fills {name} placeholders of a message template; unknown placeholders are left as written. */
 export function formatMessage(template: string, params: Record<string, string | number>): string {

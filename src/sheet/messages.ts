@@ -6,13 +6,13 @@ import { formatMessage } from "../rules/messages";
 
 export const SHEET_MESSAGES = {
   // --- header row ---
-  noHeader: "No column header names a field: the first row must hold headers such as contactName, item.name, item.quantity, item.pricePerUnit.",
+  noHeader: "No column header names a field: the first row must hold headers such as Customer, Item, Quantity, Unit price.",
   unknownHeader: 'Column "{header}" names no field; it is ignored.',
   unknownHeaderMapped: 'Column "{header}" names no field and is not in the mapping; it is ignored.',
   headerTwice: 'Column "{header}" names {field} again (already column {column}); keep one.',
 
   // --- rows into documents ---
-  keyEmpty: "documentKey is empty: rows with the same key are one document; fill it in.",
+  keyEmpty: "Document key is empty: rows with the same key are one document; fill it in.",
   headerFieldDiffers: 'Differs from row {row} of document "{key}" ({value}): all rows of one document share its header fields.',
   merged: "Merged cells {range} cannot be read; unmerge them and fill in each cell.",
 

@@ -6,6 +6,7 @@ import type { FieldDef } from "./fields";
 import { normalizeName } from "./fields";
 import { parseDecimal } from "../rules/money";
 import { sheetMessage } from "./messages";
+import { statusFromText } from "./i18n/status";
 import { readBranch, readTaxId } from "./tax-id";
 
 export type Parsed = string | number | boolean;
@@ -180,8 +181,10 @@ function parseCode(def: FieldDef, value: CellValue): ParseResult {
   return bad(sheetMessage("codeNotAllowedWords", { text, allowed: list, words: Object.keys(def.words).slice(0, 8).join(", ") }));
 }
 
+/** The service's status word for a cell that says it (awaiting, invoicedelivered) or says it as people
+ * do, in English or Thai (awaiting payment, รอเก็บเงิน): the jobs write the people's words. */
 function parseStatus(value: CellValue): ParseResult {
-  const w = typeof value === "string" ? normalizeName(value).replace(/[-_]/g, "") : "";
-  if ((STATUS_WORDS as readonly string[]).includes(w)) return ok(w);
+  const word = typeof value === "string" ? statusFromText(value) : undefined;
+  if (word !== undefined) return ok(word);
   return bad(sheetMessage("statusUnknown", { text: String(value), statuses: STATUS_WORDS.join(", ") }));
 }

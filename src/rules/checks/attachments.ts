@@ -58,7 +58,7 @@ export function extensionMatchesContent(nameExtension: string, detected: string 
 
 export function checkAttachments(files: AttachmentFacts[]): Finding[] {
   return guarded(() => {
-    if (!Array.isArray(files)) return [finding("", "The attachments must be a list of files")];
+    if (!Array.isArray(files)) return [finding("", MESSAGES.attachmentsNotList)];
     const out: Finding[] = [];
     if (files.length > ATTACHMENT_MAX_FILES) out.push(finding("", MESSAGES.attachmentTooMany));
     let total = 0;

@@ -3,10 +3,11 @@
 // in keys and values. Iterative, so a body nested 10,000 deep cannot exhaust the stack here.
 import { finding, type Finding } from "../findings";
 import { JSON_DEPTH_MAX } from "../limits";
+import { MESSAGES } from "../messages";
 import { UNSTORABLE_TEXT, isStorableText } from "../schemas/wire";
 import { labelOf } from "./report";
 
-export const TOO_DEEP = `The request body must not nest lists and objects more than ${JSON_DEPTH_MAX} levels deep`;
+export const TOO_DEEP = MESSAGES.jsonTooDeep;
 /** Enough to show what is wrong without building a long answer for a hostile body. */
 const MAX_FINDINGS = 20;
 

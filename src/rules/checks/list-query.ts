@@ -8,7 +8,7 @@ import { guarded, schemaFindings } from "./report";
 
 export function checkListQuery(query: Record<string, string | undefined>): Finding[] {
   return guarded(() => {
-    if (!isObject(query)) return [finding("", "The query must be a set of parameters")];
+    if (!isObject(query)) return [finding("", MESSAGES.queryNotObject)];
     const defined: Obj = {};
     for (const [k, v] of Object.entries(query)) if (v !== undefined) defined[k] = v;
     const out = schemaFindings(ListQuerySchema, defined);

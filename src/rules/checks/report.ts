@@ -2,6 +2,7 @@
 // repeats itself.
 import type * as z from "zod/mini";
 import { finding, type Finding } from "../findings";
+import { MESSAGES, formatMessage } from "../messages";
 import { quickAccept } from "./quick-accept";
 
 /** How a message names the field at a path: its key, or "Line 3" for a line. */
@@ -48,6 +49,6 @@ export function guarded(run: () => Finding[]): Finding[] {
   try {
     return unique(run());
   } catch (err) {
-    return [finding("", `The body could not be checked: ${err instanceof Error ? err.message : String(err)}`)];
+    return [finding("", formatMessage(MESSAGES.bodyUnchecked, { error: err instanceof Error ? err.message : String(err) }))];
   }
 }

@@ -17,6 +17,7 @@
 //   mini API is a third of the classic one's size. The service and the CLI use the same schemas.
 import * as z from "zod/mini";
 import { CODE_MAX, ITEMS_MAX, NAME_MAX, NUMBER_MAX } from "../limits";
+import { FIELD_PHRASES } from "../messages";
 
 export const isMissing = (input: unknown) => input === undefined;
 export const phrase = (what: string) => (iss: { input?: unknown }) => (isMissing(iss.input) ? "is required" : what);
@@ -27,8 +28,7 @@ const INTEGER_TEXT = /^\s*[+-]?\d{1,15}\s*$/;
 /** Text matching `pattern`, out as a number. */
 const numericText = (pattern: RegExp) => z.pipe(z.string().check(z.regex(pattern)), z.transform(Number));
 
-const NUMBER_MAX_TEXT = NUMBER_MAX.toLocaleString("en-US");
-export const OUT_OF_RANGE = `must be a number above -${NUMBER_MAX_TEXT} and below ${NUMBER_MAX_TEXT}`;
+export const OUT_OF_RANGE = FIELD_PHRASES.outOfRange;
 /** Finite and within ±NUMBER_MAX (limits.ts): "1e400" and 1e300 are refused, never stored as 0 or Infinity. */
 const withinRange = () => [z.gt(-NUMBER_MAX, { error: OUT_OF_RANGE }), z.lt(NUMBER_MAX, { error: OUT_OF_RANGE })] as const;
 
@@ -52,7 +52,7 @@ export const wireBool = () =>
 
 // Unpaired UTF-16 surrogates cannot be written as UTF-8, and PostgreSQL text cannot hold NUL.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
-export const UNSTORABLE_TEXT = "must not contain NUL (U+0000) or broken characters (unpaired surrogates)";
+export const UNSTORABLE_TEXT = FIELD_PHRASES.unstorable;
 
 /** True for text the store can keep as it is: no NUL, no unpaired surrogate. */
 export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);

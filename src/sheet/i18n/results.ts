@@ -1,0 +1,55 @@
+// What the jobs write into a row's result column and print, as English templates with
+// {placeholders} (like MESSAGES and SHEET_MESSAGES), rendered in the run's language by
+// translate.ts. Kept in the sheet layer so the translator, below the jobs, knows them. Pure.
+import { formatMessage } from "../../rules/messages";
+
+export const RESULT_MESSAGES = {
+  // --- post ---
+  created: "created",
+  createdFound: "created (found from an earlier run)",
+  createdConfirmed: "created (confirmed after a lost answer)",
+  alreadyPosted: "already posted",
+  /** {reason}: the problems ("E2: message; F2: message"), an error or one of the reasons below. */
+  notSent: "not sent: {reason}",
+  notSentMore: "not sent: {reason} (+{more} more)",
+  cellUnreadable: "a cell could not be read",
+  cancelled: "cancelled",
+  postUnknown: "outcome unknown: the answer was lost and the document could not be looked up; run post again to resolve it",
+
+  // --- act ---
+  statusNotAllowed: 'status "{status}" cannot be set on {family}; use one of {statuses}',
+  statusMissing: "no status to set on {family}; use one of {statuses}",
+  statusSet: "status set to {status}",
+  deleted: "deleted",
+  noPayment: "no payment: {reason}",
+  paidAmount: "paid {amount}",
+  pdfExported: "PDF exported",
+  noRecipient: "no e-mail address (fill in the Email column)",
+  noSender: "no sender address (give the From e-mail)",
+  notDelivered: "the service could not send it",
+  emailed: "e-mailed to {to}",
+  shareCreated: "share link created",
+  attached: "attached {name}",
+  notAttachedEmpty: "not attached: {name} is empty",
+  alreadyUpgraded: "already upgraded (record {record})",
+  upgradeUnknown: "outcome unknown: the answer was lost and the source shows no new document yet; run upgrade again to resolve it",
+  upgraded: "upgraded to {family} {serial}",
+  upgradedWithPayment: "upgraded to {family} {serial} with payment",
+  upgradedFound: "upgraded to {family} {serial} (found from an earlier run)",
+  cannotUpgrade: "{family} documents cannot be upgraded",
+  cannotUpgradeTo: 'a {family} cannot be upgraded to "{to}"; choose {allowed}',
+
+  // --- progress and errors ---
+  rowResult: "{key} (row {row}): {message}",
+  checked: "checked {n} documents",
+  checkedOne: "checked 1 document",
+  pulledPage: "page {page}: {done} of {total} documents",
+  pulledPageOne: "page {page}: {done} of 1 document",
+} as const;
+
+export type ResultMessageKey = keyof typeof RESULT_MESSAGES;
+
+/** The English result text of `key` with its placeholders filled. */
+export function resultMessage(key: ResultMessageKey, params: Record<string, string | number> = {}): string {
+  return formatMessage(RESULT_MESSAGES[key], params);
+}

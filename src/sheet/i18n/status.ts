@@ -1,0 +1,109 @@
+// Status words as people say them, per family, in English and Thai (service-facts §2.2 gives
+// what each of the service's words means for each family). The service keeps answering its own
+// words ("awaiting", "invoicedelivered"); the sheet shows these, and reading a status cell takes
+// either. Pure.
+import { FAMILY_INFO, STATUS_WORDS, type Family, type StatusWord } from "../../rules/codes";
+import { normalizeName } from "../fields";
+import type { Lang } from "./lang";
+
+type Words = Readonly<Record<Lang, string>>;
+const w = (en: string, th: string): Words => ({ en, th });
+
+const CANCELLED = w("cancelled", "ยกเลิก");
+const PAID = w("paid", "ชำระแล้ว");
+const APPROVAL = {
+  awaiting: w("awaiting approval", "รออนุมัติ"),
+  approved: w("approved", "อนุมัติแล้ว"),
+  approvedandprocessed: w("processed", "ดำเนินการแล้ว"),
+} as const;
+const SALES_INVOICE = {
+  awaiting: w("pending", "รอดำเนินการ"),
+  invoicedelivered: w("awaiting payment", "รอเก็บเงิน"),
+  paid: PAID,
+  void: CANCELLED,
+} as const;
+
+/** A family's words; a word a family does not name falls back to GENERAL. */
+const BY_FAMILY: Readonly<Record<Family, Partial<Record<StatusWord, Words>>>> = {
+  quotations: { ...APPROVAL, rejected: CANCELLED },
+  "billing-notes": {
+    awaiting: w("awaiting billing", "รอวางบิล"), approved: w("billed", "วางบิลแล้ว"),
+    approvedandprocessed: w("invoice issued", "ออกใบกำกับภาษีแล้ว"), void: CANCELLED,
+  },
+  "tax-invoices": SALES_INVOICE,
+  "cash-invoices": SALES_INVOICE,
+  receipts: { paid: PAID, void: CANCELLED },
+  "purchases-orders": { ...APPROVAL, void: CANCELLED },
+  purchases: { awaiting: APPROVAL.awaiting, approved: APPROVAL.approved, paid: PAID, void: CANCELLED },
+  expenses: { awaiting: w("pending", "รอดำเนินการ"), received: w("receipt received", "ได้รับใบเสร็จแล้ว"), paid: PAID, void: CANCELLED },
+};
+
+/** Words without a family (a status cell read before the family is known). */
+const GENERAL: Readonly<Record<StatusWord, Words>> = {
+  awaiting: w("pending", "รอดำเนินการ"),
+  approved: APPROVAL.approved,
+  approvedandprocessed: APPROVAL.approvedandprocessed,
+  rejected: w("rejected", "ไม่อนุมัติ"),
+  invoicedelivered: SALES_INVOICE.invoicedelivered,
+  received: BY_FAMILY.expenses.received!,
+  void: CANCELLED,
+  paid: PAID,
+  processed: w("processed", "ดำเนินการแล้ว"),
+};
+
+const isStatusWord = (v: string): v is StatusWord => (STATUS_WORDS as readonly string[]).includes(v);
+
+/** The people's word for a status (the service's word, or a people's word in either language);
+ * a word no status has is shown as it is. */
+export function statusText(word: string, lang: Lang, family?: Family): string {
+  const normal = normalizeName(word);
+  const key = isStatusWord(normal) ? normal : statusFromText(word);
+  if (key === undefined) return word;
+  return ((family && BY_FAMILY[family][key]) || GENERAL[key])[lang];
+}
+
+/** Every word a status cell may hold (normalized) → the service's word. The family's words first:
+ * where two families say one word for different states ("processed"), the first listed wins and
+ * serviceStatus turns it into the family's own. */
+const FROM_TEXT: ReadonlyMap<string, StatusWord> = (() => {
+  const m = new Map<string, StatusWord>();
+  const add = (text: string, word: StatusWord): void => {
+    const k = normalizeName(text).replace(/[-_]/g, "");
+    if (!m.has(k)) m.set(k, word);
+  };
+  for (const word of STATUS_WORDS) add(word, word);
+  for (const word of STATUS_WORDS) for (const lang of ["en", "th"] as const) add(GENERAL[word][lang], word);
+  for (const words of Object.values(BY_FAMILY)) {
+    for (const [word, text] of Object.entries(words) as [StatusWord, Words][]) for (const lang of ["en", "th"] as const) add(text[lang], word);
+  }
+  return m;
+})();
+
+/** The service's word for what a cell says (service word or people's word, English or Thai). */
+export function statusFromText(text: string): StatusWord | undefined {
+  return FROM_TEXT.get(normalizeName(text).replace(/[-_]/g, ""));
+}
+
+/** Every people's word of every family, for messages that list what a cell may say. */
+export function statusChoices(lang: Lang, family?: Family): string[] {
+  const words = family ? FAMILY_INFO[family].statuses : STATUS_WORDS;
+  return [...new Set(words.map((s) => statusText(s, lang, family)))];
+}
+
+/** The same state as `word` in the words `family` accepts for a status change: a cell that says
+ * "cancelled" is `rejected` on a quotation and `void` elsewhere; "processed" is
+ * `approvedandprocessed` where the family has it. Undefined when the family cannot take it. */
+export function serviceStatus(family: Family, text: string): string | undefined {
+  const allowed = FAMILY_INFO[family].statuses;
+  const key = normalizeName(text).replace(/[-_]/g, "");
+  // The family's own words first: they say which state this family means.
+  for (const [word, t] of Object.entries(BY_FAMILY[family]) as [StatusWord, Words][]) {
+    if (allowed.includes(word) && (normalizeName(t.en).replace(/[-_]/g, "") === key || normalizeName(t.th) === key)) return word;
+  }
+  const word = statusFromText(text);
+  if (word === undefined) return undefined;
+  if (allowed.includes(word)) return word;
+  const same: Partial<Record<StatusWord, StatusWord>> = { void: "rejected", rejected: "void", processed: "approvedandprocessed", approvedandprocessed: "processed" };
+  const other = same[word];
+  return other && allowed.includes(other) ? other : undefined;
+}
