@@ -1,6 +1,8 @@
-// A fast read-only path for .xlsx files: unzips only the entries it needs (fflate) and scans the sheet XML directly
+// A fast read-only path for .xlsx files: unzips only the entries it needs (Node's inflate for a plain
+// archive, fflate for the rest) and scans the sheet XML directly
 // for values, number formats and merged areas. exceljs builds a full model (styles, every cell object)
 // and takes seconds on 10,000 rows; `docsheet check` only needs the values.
+import { inflateRawSync } from "node:zlib";
 import { unzipSync } from "fflate";
 import { parseRange } from "../sheet/address";
 import type { Block, CellRect, CellValue, ReadTarget } from "./port";
@@ -57,9 +59,60 @@ function resolveTarget(target: string): string {
   return t.startsWith("xl/") ? t : `xl/${t}`;
 }
 
-/** One entry's text (UTF-8), or undefined when the archive has no such entry: fflate inflates that entry alone. */
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+/**
+ * One entry's bytes through Node's own inflate (native: several times faster than fflate's on a
+ * sheet of 10,000 rows, a good part of `docsheet check`), found through the central directory. It
+ * answers only for a plain archive: anything else (ZIP64, encryption, another method, an entry it
+ * cannot find or that does not inflate to its size) is undefined, and fflate reads it and explains
+ * what is wrong.
+ */
+function nativeEntry(data: Uint8Array, name: string): Uint8Array | undefined {
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let eocd = -1;
+  // The end record is the last 22 bytes but for a comment of up to 65,535.
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
+    if (buf.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return undefined;
+  const entries = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) return undefined;
+    const nameLength = buf.readUInt16LE(at + 28);
+    const next = at + 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+    if (buf.toString("latin1", at + 46, at + 46 + nameLength) !== name) {
+      at = next;
+      continue;
+    }
+    const flags = buf.readUInt16LE(at + 8);
+    const method = buf.readUInt16LE(at + 10);
+    const size = buf.readUInt32LE(at + 20);
+    const originalSize = buf.readUInt32LE(at + 24);
+    const local = buf.readUInt32LE(at + 42);
+    if (flags & 1 || (method !== 0 && method !== 8) || local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL) return undefined;
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    if (start + size > buf.length) return undefined;
+    try {
+      const bytes = method === 0 ? buf.subarray(start, start + size) : inflateRawSync(buf.subarray(start, start + size));
+      return bytes.length === originalSize ? bytes : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** One entry's text (UTF-8), or undefined when the archive has no such entry: only that entry is inflated. */
 function entryText(data: Uint8Array, name: string): string | undefined {
-  let bytes: Uint8Array | undefined;
+  let bytes = nativeEntry(data, name);
+  if (bytes) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
   try {
     bytes = unzipSync(data, { filter: (f) => f.name === name })[name];
   } catch (err) {
