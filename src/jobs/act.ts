@@ -4,6 +4,9 @@
 import { ApiError, type DocSheetClient } from "../api";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
+import { resultMessage } from "../sheet/i18n/results";
+import { serviceStatus, statusText } from "../sheet/i18n/status";
+import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
@@ -47,6 +50,7 @@ export interface ActResult {
   ok: boolean;
   /** Nothing to do (already upgraded): not counted as done. */
   skipped?: boolean;
+  /** In the run's language, as written into the result column. */
   message: string;
 }
 
@@ -76,12 +80,16 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   const api = client.documents(opts.family);
   const today = localDate((opts.now ?? (() => new Date()))());
   const results: ActResult[] = [];
+  const lang = opts.lang ?? "en";
+  const status = (word: string, family: Family = opts.family): string => statusText(word, lang, family);
   let fatal: unknown;
 
-  const finish = async (doc: SheetDocument, ok: boolean, message: string, extra: Partial<Record<ResultKey, CellValue>> = {}): Promise<void> => {
-    results.push({ key: doc.key, rows: doc.rows, ok, message });
-    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...extra }));
-    opts.onProgress?.({ done: results.length, total: docs.length, message: `${doc.key} (row ${doc.firstRow + 1}): ${message}` });
+  /** `english` from the tables; written and reported in the run's language. */
+  const finish = async (doc: SheetDocument, ok: boolean, english: string, extra: Partial<Record<ResultKey, CellValue>> = {}, skipped?: boolean): Promise<void> => {
+    const message = translate(english, lang);
+    results.push({ key: doc.key, rows: doc.rows, ok, message, ...(skipped ? { skipped } : {}) });
+    if (!skipped) await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...extra }));
+    opts.onProgress?.({ done: results.length, total: docs.length, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: english }), lang) });
   };
 
   await runPool(docs, opts.concurrency ?? 4, async (doc) => {
@@ -90,47 +98,52 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
       const a = opts.action;
       switch (a.kind) {
         case "status": {
-          const statusId = a.statusId ?? (doc.fields.status?.value as string | undefined);
-          const allowed = FAMILY_INFO[opts.family].statuses;
-          if (!statusId || !allowed.includes(statusId)) {
-            await finish(doc, false, `status ${statusId ? `"${statusId}" ` : ""}cannot be set on ${opts.family}; use one of ${allowed.join(", ")}`);
+          // The service's word, or the people's word in either language ("รอเก็บเงิน", "cancelled").
+          const asked = a.statusId ?? (doc.fields.status?.value as string | undefined);
+          const statusId = asked ? serviceStatus(opts.family, asked) : undefined;
+          if (!statusId) {
+            const statuses = FAMILY_INFO[opts.family].statuses.join(", ");
+            await finish(doc, false, asked
+              ? resultMessage("statusNotAllowed", { status: asked, family: opts.family, statuses })
+              : resultMessage("statusMissing", { family: opts.family, statuses }));
             return;
           }
           const rec = await api.setStatus(id, statusId);
-          await finish(doc, true, `status set to ${rec.statusString ?? statusId}`, { status: rec.statusString ?? statusId });
+          const now = rec.statusString ?? statusId;
+          await finish(doc, true, resultMessage("statusSet", { status: now }), { status: status(now) });
           return;
         }
         case "delete":
           await api.delete(id);
-          await finish(doc, true, "deleted", { status: null });
+          await finish(doc, true, resultMessage("deleted"), { status: null });
           return;
         case "payment": {
           const body = await paymentBody(doc, opts.family, id, a, today, () => api.get(id));
           const problems = checkPayment(body, FAMILY_INFO[opts.family].side).filter((f) => f.severity === "error");
           if (problems.length > 0) {
-            await finish(doc, false, `no payment: ${problems.map((f) => f.message).join("; ")}`);
+            await finish(doc, false, resultMessage("noPayment", { reason: problems.map((f) => f.message).join("; ") }));
             return;
           }
           const rec = await api.pay(id, body);
-          await finish(doc, true, `paid ${String(body.collected)}`, { status: rec.statusString ?? "paid" });
+          await finish(doc, true, resultMessage("paidAmount", { amount: String(body.collected) }), { status: status(rec.statusString ?? "paid") });
           return;
         }
         case "exportPdf": {
           const base64 = await api.exportPdf(id, { culture: a.culture ?? "th" });
           const serial = String(doc.fields.documentSerial?.value ?? id).replace(/[^\w.-]+/g, "_");
           const where = await a.save(`${serial}.pdf`, base64);
-          await finish(doc, true, "PDF exported", { pdfFile: where });
+          await finish(doc, true, resultMessage("pdfExported"), { pdfFile: where });
           return;
         }
         case "email": {
           const to = a.toEmail ?? (doc.fields.contactEmail?.value as string | undefined);
           if (!to) {
-            await finish(doc, false, "not sent: no e-mail address (fill contactEmail)");
+            await finish(doc, false, resultMessage("notSent", { reason: resultMessage("noRecipient") }));
             return;
           }
           // The service requires a sender (fromemail); asking it without one only earns a field error.
           if (!a.fromEmail) {
-            await finish(doc, false, "not sent: no sender address (give the From e-mail)");
+            await finish(doc, false, resultMessage("notSent", { reason: resultMessage("noSender") }));
             return;
           }
           const serial = doc.fields.documentSerial?.value ?? id;
@@ -140,15 +153,15 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           });
           // A relay failure answers 200 with ok false: the message was not delivered.
           if (sent.ok === false) {
-            await finish(doc, false, `not sent: ${sent.message || "the service could not send it"}`);
+            await finish(doc, false, resultMessage("notSent", { reason: sent.message || resultMessage("notDelivered") }));
             return;
           }
-          await finish(doc, true, `e-mailed to ${to}`);
+          await finish(doc, true, resultMessage("emailed", { to }));
           return;
         }
         case "share": {
           const link = await api.share({ documentId: id, culture: a.culture ?? "th" });
-          await finish(doc, true, "share link created", { shareLink: link });
+          await finish(doc, true, resultMessage("shareCreated"), { shareLink: link });
           return;
         }
         case "attach":
@@ -157,22 +170,19 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
         case "upgrade": {
           const already = upgradedAlready(block, doc, columns.cols.upgradedRecordId!);
           if (already !== undefined) {
-            results.push({ key: doc.key, rows: doc.rows, ok: true, skipped: true, message: `already upgraded (record ${already})` });
-            opts.onProgress?.({ done: results.length, total: docs.length, message: `${doc.key} (row ${doc.firstRow + 1}): already upgraded` });
+            await finish(doc, true, resultMessage("alreadyUpgraded", { record: already }), {}, true);
             return;
           }
           const made = await upgradeOne(client, opts.family, a.to, id, doc, today, opts.signal);
           if (!made) {
-            await finish(doc, false, "outcome unknown: the answer was lost and the source shows no new document yet; run upgrade again to resolve it");
+            await finish(doc, false, resultMessage("upgradeUnknown"));
             return;
           }
-          const label = FAMILY_INFO[a.to].label.en.toLowerCase();
-          const message = made.found
-            ? `upgraded to ${label} ${made.documentSerial} (found from an earlier run)`
-            : `upgraded to ${label} ${made.documentSerial}${made.withPayment ? " with payment" : ""}`;
+          const params = { family: a.to, serial: made.documentSerial };
+          const message = resultMessage(made.found ? "upgradedFound" : made.withPayment ? "upgradedWithPayment" : "upgraded", params);
           await finish(doc, true, message, {
             upgradedTo: a.to, upgradedRecordId: made.recordId, upgradedSerial: made.documentSerial,
-            ...(made.sourceStatus ? { status: made.sourceStatus } : {}),
+            ...(made.sourceStatus ? { status: status(made.sourceStatus) } : {}),
           });
           return;
         }

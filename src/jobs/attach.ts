@@ -2,6 +2,7 @@
 // it passes the pane's relay like every other call). The service checks the bytes against the
 // extension and answers a clear refusal, which the act job writes into the row.
 import { bytesToBase64, type DocumentApi } from "../api";
+import { resultMessage } from "../sheet/i18n/results";
 
 export interface FileBytes {
   name: string;
@@ -21,7 +22,7 @@ export function mimeType(fileName: string): string {
 
 /** Attaches the file; answers the row's result text. */
 export async function attachFile(api: DocumentApi, id: number, file: FileBytes, signal?: AbortSignal): Promise<string> {
-  if (file.bytes.length === 0) throw new Error(`not attached: ${file.name} is empty`);
+  if (file.bytes.length === 0) throw new Error(resultMessage("notAttachedEmpty", { name: file.name }));
   await api.attachBase64(id, [{ fileName: file.name, fileType: mimeType(file.name), Base64Data: bytesToBase64(file.bytes) }], { signal });
-  return `attached ${file.name}`;
+  return resultMessage("attached", { name: file.name });
 }

@@ -2,6 +2,8 @@
 // mark) each finding at its cell.
 import type { Family } from "../rules/codes";
 import { checkSheet } from "../sheet/check";
+import { resultMessage } from "../sheet/i18n/results";
+import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments } from "../sheet/read";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
@@ -22,10 +24,12 @@ export async function checkJob(port: WorkbookPort, opts: CheckJobOptions): Promi
   const read = readDocuments(block, { mapping: opts.mapping });
   const today = localDate((opts.now ?? (() => new Date()))());
   const { documents, findings } = checkSheet(read, opts.family, today);
-  opts.onProgress?.({ done: documents.length, total: documents.length, message: `checked ${documents.length} documents` });
+  const lang = opts.lang ?? "en";
+  const checked = documents.length === 1 ? resultMessage("checkedOne") : resultMessage("checked", { n: documents.length });
+  opts.onProgress?.({ done: documents.length, total: documents.length, message: translate(checked, lang) });
   if (opts.mark) {
     await port.clearMarks(block.sheet);
-    if (findings.length > 0) await port.mark(block.sheet, findings.map((f) => ({ row: f.row, col: f.col, message: f.message })));
+    if (findings.length > 0) await port.mark(block.sheet, findings.map((f) => ({ row: f.row, col: f.col, message: translate(f.message, lang) })));
   }
   return { sheet: block.sheet, documents: read.documents.length, findings };
 }

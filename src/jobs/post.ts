@@ -13,6 +13,10 @@ import { buildDocument, type BuiltDocument } from "../sheet/body";
 import { checkBuilt } from "../sheet/check";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
+import type { Lang } from "../sheet/i18n/lang";
+import { resultMessage } from "../sheet/i18n/results";
+import { statusText } from "../sheet/i18n/status";
+import { translate } from "../sheet/i18n/translate";
 import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
@@ -41,6 +45,7 @@ export interface DocumentResult {
   kind: ResultKind;
   recordId?: number;
   documentSerial?: string;
+  /** In the run's language, as written into the result column. */
   message: string;
 }
 
@@ -76,13 +81,15 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
 
   const total = read.documents.length;
+  const lang = opts.lang ?? "en";
   let done = 0;
+  // r.message is English from the tables: written and reported in the run's language.
   const report = async (doc: SheetDocument, r: Omit<DocumentResult, "key" | "rows">, status?: string): Promise<void> => {
-    const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r };
+    const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
     results.push(result);
-    if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, status));
+    if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, opts.family, lang, status));
     done++;
-    opts.onProgress?.({ done, total, message: `${doc.key} (row ${doc.firstRow + 1}): ${r.message}` });
+    opts.onProgress?.({ done, total, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
     await opts.onResult?.(result);
   };
 
@@ -90,7 +97,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const pending: Pending[] = [];
   for (const doc of read.documents) {
     if (doc.fields.recordId) {
-      await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: "already posted" });
+      await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: resultMessage("alreadyPosted") });
       continue;
     }
     const marker = documentMarker(sheet, doc);
@@ -101,8 +108,9 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     findings.push(...rules);
     const problems = sortFindings([...own, ...rules]);
     if (problems.length > 0 || doc.broken) {
-      const text = problems.slice(0, 3).map((f) => `${f.cell}: ${f.message}`).join("; ") || "a cell could not be read";
-      await report(doc, { kind: "invalid", message: `not sent: ${text}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ""}` });
+      const reason = problems.slice(0, 3).map((f) => `${f.cell}: ${f.message}`).join("; ") || resultMessage("cellUnreadable");
+      const more = problems.length - 3;
+      await report(doc, { kind: "invalid", message: more > 0 ? resultMessage("notSentMore", { reason, more }) : resultMessage("notSent", { reason }) });
       continue;
     }
     pending.push({ doc, built, marker });
@@ -114,7 +122,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     const existing = await guardConnection(() => documentsByMarker(client, opts.family, dateSpan(pending), new Set(pending.map((p) => p.marker))));
     for (const p of pending) {
       const rec = existing.get(p.marker);
-      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, message: "created (found from an earlier run)" }, rec.statusString);
+      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, message: resultMessage("createdFound") }, rec.statusString);
       else toSend.push(p);
     }
   }
@@ -126,9 +134,9 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     try {
       const rec = await createOnce(client, opts.family, p, () => (api[p.built.operation] as (b: Record<string, unknown>) => Promise<DocumentRecord>)(p.built.body));
       if (rec === undefined) {
-        await report(p.doc, { kind: "unknown", message: "outcome unknown: the answer was lost and the document could not be looked up; run post again to resolve it" });
+        await report(p.doc, { kind: "unknown", message: resultMessage("postUnknown") });
       } else {
-        await report(p.doc, { kind: rec.found ? "found" : "created", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: rec.found ? "created (confirmed after a lost answer)" : "created" }, rec.record.statusString);
+        await report(p.doc, { kind: rec.found ? "found" : "created", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage(rec.found ? "createdConfirmed" : "created") }, rec.record.statusString);
       }
     } catch (err) {
       if (isConnectionFailure(err)) {
@@ -140,7 +148,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   }, () => fatal !== undefined || opts.signal?.aborted === true);
 
   for (const p of toSend) {
-    if (!results.some((r) => r.key === p.doc.key)) await report(p.doc, { kind: "cancelled", message: fatal ? `not sent: ${errorText(fatal)}` : "not sent: cancelled" });
+    if (!results.some((r) => r.key === p.doc.key)) await report(p.doc, { kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? errorText(fatal) : resultMessage("cancelled") }) });
   }
   if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
 
@@ -149,12 +157,13 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   return { sheet, results, findings, counts };
 }
 
-function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, status?: string) {
+function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, family: Family, lang: Lang, status?: string) {
   const ok = r.recordId !== undefined;
   return resultWrites(doc, columns.cols, {
     recordId: ok ? r.recordId! : null,
     documentSerial: ok ? (r.documentSerial ?? null) : null,
-    status: ok ? (status ?? "awaiting") : null,
+    // The status as people say it (the service's word is read back from it: values.ts).
+    status: ok ? statusText(status ?? "awaiting", lang, family) : null,
     result: r.message,
   });
 }
@@ -216,10 +225,11 @@ async function guardConnection<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function errorText(err: unknown): string {
+/** An error as a row's result: the service's message and each of its validation errors, in `lang`. */
+export function errorText(err: unknown, lang: Lang = "en"): string {
   if (err instanceof ValidationError) {
-    const extra = err.validationErrors?.length ? `: ${err.validationErrors.join("; ")}` : "";
-    return `${err.message}${extra}`;
+    const extra = err.validationErrors?.length ? `: ${err.validationErrors.map((m) => translate(m, lang)).join("; ")}` : "";
+    return `${translate(err.message, lang)}${extra}`;
   }
-  return err instanceof Error ? err.message : String(err);
+  return err instanceof Error ? translate(err.message, lang) : String(err);
 }

@@ -1,6 +1,9 @@
 // The pull job: every page of a family's list (with the spec's filters) into a new table sheet.
 import type { DocSheetClient, ListQuery } from "../api";
 import { FAMILY_INFO, type Family } from "../rules/codes";
+import { resultMessage } from "../sheet/i18n/results";
+import { statusText } from "../sheet/i18n/status";
+import { translate } from "../sheet/i18n/translate";
 import { documentRows, pruneColumns, pullKeys, type PulledSheet } from "../sheet/pull";
 import type { CellValue, WorkbookPort } from "../workbook/port";
 import { throwIfCancelled, type JobContext } from "./types";
@@ -10,7 +13,7 @@ export interface PullJobOptions extends JobContext {
   query?: Pick<ListQuery, "range" | "month" | "year" | "startDate" | "endDate" | "searchString">;
   /** One row per line instead of one per document. */
   lines?: boolean;
-  /** Sheet name; default the family's label. */
+  /** Sheet name; default the family's name (in the run's language). */
   sheetName?: string;
   /** Pages read at once. */
   concurrency?: number;
@@ -33,6 +36,9 @@ export async function pullTable(client: DocSheetClient, opts: PullJobOptions): P
   const api = client.documents(opts.family);
   const lines = opts.lines ?? false;
   const keys = pullKeys(opts.family, lines);
+  const lang = opts.lang ?? "en";
+  // Statuses as people say them, like the post and act jobs write them (read back by values.ts).
+  const statusCol = keys.indexOf("status");
   const rows: CellValue[][] = [];
   let documents = 0;
   for await (const page of api.listAll({ ...opts.query }, { signal: opts.signal, concurrency: opts.concurrency })) {
@@ -40,13 +46,20 @@ export async function pullTable(client: DocSheetClient, opts: PullJobOptions): P
     for (const rec of page.list) {
       // Lists of the real service may leave the lines out: read the document for them.
       const doc = lines && rec.items === undefined ? await api.get(rec.recordId, { signal: opts.signal }) : rec;
-      for (const r of documentRows(doc, keys, lines)) rows.push(r);
+      for (const r of documentRows(doc, keys, lines)) {
+        if (statusCol >= 0 && typeof r[statusCol] === "string") r[statusCol] = statusText(r[statusCol] as string, lang, opts.family);
+        rows.push(r);
+      }
       documents++;
     }
-    opts.onProgress?.({ done: documents, total: page.total, message: `page ${page.currentPage}: ${documents} of ${page.total} document${page.total === 1 ? "" : "s"}` });
+    const progress = page.total === 1
+      ? resultMessage("pulledPageOne", { page: page.currentPage, done: documents })
+      : resultMessage("pulledPage", { page: page.currentPage, done: documents, total: page.total });
+    opts.onProgress?.({ done: documents, total: page.total, message: translate(progress, lang) });
   }
   throwIfCancelled(opts.signal);
-  const name = opts.sheetName ?? `${FAMILY_INFO[opts.family].label.en}s`;
+  const label = FAMILY_INFO[opts.family].label;
+  const name = opts.sheetName ?? (lang === "th" ? label.th : `${label.en}s`);
   return { name, documents, ...pruneColumns(opts.family, keys, rows) };
 }
 

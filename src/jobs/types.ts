@@ -1,6 +1,7 @@
 // What every job shares: progress, cancel, the clock. Jobs touch no Node built-ins: the port,
 // the client and the clock are handed in.
 import type { CellFinding } from "../sheet/findings";
+import type { Lang } from "../sheet/i18n/lang";
 
 export interface Progress {
   /** Units done so far (documents, pages), and the total when known. */
@@ -15,6 +16,9 @@ export interface JobContext {
   signal?: AbortSignal;
   /** Now; tests and the CLI pass their own. */
   now?: () => Date;
+  /** The language of what the job writes into the sheet (results, statuses, marks) and reports;
+   * default English. Findings it returns stay in the rules' English: callers translate what they show. */
+  lang?: Lang;
 }
 
 /** YYYY-MM-DD of a moment in local time (the user's "today"). */

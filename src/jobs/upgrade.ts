@@ -11,6 +11,7 @@
 import { OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type JsonBody } from "../api";
 import { FAMILY_INFO, paymentMethodName, upgradeTargets, type Family } from "../rules/codes";
 import { FIELD_BY_KEY } from "../sheet/fields";
+import { resultMessage } from "../sheet/i18n/results";
 import { MARKER_PREFIX } from "../sheet/marker";
 import type { SheetDocument } from "../sheet/read";
 import { isEmptyCell } from "../sheet/values";
@@ -24,8 +25,8 @@ export class UpgradeTargetError extends Error {
   constructor(from: Family, to: string) {
     const allowed = upgradeTargets(from);
     super(allowed.length === 0
-      ? `${FAMILY_INFO[from].label.en} documents cannot be upgraded`
-      : `a ${FAMILY_INFO[from].label.en.toLowerCase()} cannot be upgraded to "${to}"; choose ${allowed.join(" or ")}`);
+      ? resultMessage("cannotUpgrade", { family: FAMILY_INFO[from].label.en })
+      : resultMessage("cannotUpgradeTo", { family: FAMILY_INFO[from].label.en.toLowerCase(), to, allowed: allowed.join(" or ") }));
     this.name = "UpgradeTargetError";
   }
 }

@@ -72,7 +72,7 @@ function templates(): Template[] {
     list.push(compile(`rules.${key}`, en, { en: RULES_EN[key] ?? en, th: RULES_TH[key] }, exact.has(key)));
   }
   for (const [key, en] of Object.entries(SHEET_MESSAGES) as [keyof typeof SHEET_MESSAGES, string][]) {
-    list.push(compile(`sheet.${key}`, en, { en, th: SHEET_TH[key] }));
+    list.push(compile(`sheet.${key}`, en, { en, th: SHEET_TH[key] ?? en }));
   }
   for (const [key, en] of Object.entries(RESULT_MESSAGES) as [keyof typeof RESULT_MESSAGES, string][]) {
     list.push(compile(`results.${key}`, en, { en, th: RESULTS_TH[key] }));
