@@ -3,11 +3,14 @@
 import { finding, type Finding } from "../findings";
 import { NUMBER_MAX } from "../limits";
 import { MESSAGES, formatMessage } from "../messages";
-import { formatMoney, type Decimal } from "../money";
+import { Decimal, formatMoney } from "../money";
 import type { ComputedTotals } from "../totals";
 
 const MAX_TEXT = NUMBER_MAX.toLocaleString("en-US");
-const outOfRange = (d: Decimal): boolean => d.abs().greaterThanOrEqualTo(NUMBER_MAX);
+const MAX = new Decimal(NUMBER_MAX);
+const MIN = MAX.negated();
+// Once per line of every document checked: no new Decimal unless it is out of range.
+const outOfRange = (d: Decimal): boolean => d.greaterThanOrEqualTo(MAX) || d.lessThanOrEqualTo(MIN);
 
 function check(out: Finding[], path: string, field: string, value: Decimal): void {
   if (outOfRange(value)) out.push(finding(path, formatMessage(MESSAGES.computedOutOfRange, { field, value: formatMoney(value), max: MAX_TEXT })));
