@@ -5,13 +5,14 @@
 //   check:    10,000 line rows (2,000 documents × 5 lines) from an .xlsx (median of 5; target < 800 ms)
 //   pull:     10,000 documents of 5 lines into a new .xlsx, one row per document and one per line
 //             (target: peak memory < 250 MB)
-// The build is made first (scripts/build-cli.js). A run that fell back to tsx (someone changed a
-// source meanwhile) is made again after a new build; three such runs in a row fail the bench.
+// The build is made first (scripts/build-cli.js) and the bin runs from a snapshot of it (the bin and
+// build/ copied, the sources and packages linked), taken as up to date: a source someone edits
+// meanwhile would otherwise send the bin to the sources through tsx.
 // Run: npx tsx bench/cli.ts   (or npm run bench -- cli)
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../src/api";
 import { rows, startServiceProcess } from "./engine";
@@ -19,7 +20,6 @@ import { bulkLoad } from "./service";
 import { runAsScript } from "./support";
 
 const REPO = resolve(__dirname, "..");
-const BIN = join(REPO, "bin", "docsheet.js");
 const PROBE = join(REPO, "test", "cli", "probe.js");
 const PULLED = 10_000;
 
@@ -36,21 +36,23 @@ function build(): void {
   if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
 }
 
-/** One run of the bin on its build, with the probe reporting its peak memory and the packages it loaded. */
-async function docsheet(args: string[], dir: string): Promise<Run> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const run = await once(args, dir);
-    if (!run.packages.includes("tsx")) return run;
-    build();
-  }
-  throw new Error("the bin kept running the sources through tsx: sources keep changing after each build");
+/** The bin and a copy of its fresh build in `dir`, with links to the sources and packages. */
+function snapshot(dir: string): string {
+  mkdirSync(join(dir, "bin"));
+  copyFileSync(join(REPO, "bin", "docsheet.js"), join(dir, "bin", "docsheet.js"));
+  cpSync(join(REPO, "build"), join(dir, "build"), { recursive: true });
+  for (const link of ["src", "node_modules"]) symlinkSync(join(REPO, link), join(dir, link));
+  const stamp = join(dir, "build", ".stamp.json");
+  writeFileSync(stamp, JSON.stringify({ ...JSON.parse(readFileSync(stamp, "utf8")), started: Date.now() + 86_400_000 }));
+  return join(dir, "bin", "docsheet.js");
 }
 
-function once(args: string[], dir: string): Promise<Run & { packages: string[] }> {
+/** One run of the bin on its build, with the probe reporting its peak memory and the packages it loaded. */
+function docsheet(bin: string, args: string[], dir: string): Promise<Run> {
   const out = join(dir, "probe.json");
   return new Promise((done, fail) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, NODE_OPTIONS: `--require ${PROBE}`, DOCSHEET_PROBE_OUT: out },
     });
@@ -63,7 +65,8 @@ function once(args: string[], dir: string): Promise<Run & { packages: string[] }
       const ms = performance.now() - t0;
       if (code !== 0) return fail(new Error(`docsheet ${args[0]} exited ${code}: ${stderr || stdout}`));
       const probe = JSON.parse(readFileSync(out, "utf8")) as { packages: string[]; maxRssMb: number; cpuMs: number };
-      done({ ms, cpuMs: probe.cpuMs, maxRssMb: probe.maxRssMb, stdout, packages: probe.packages });
+      if (probe.packages.includes("tsx")) return fail(new Error("the bin ran the sources through tsx, not its build"));
+      done({ ms, cpuMs: probe.cpuMs, maxRssMb: probe.maxRssMb, stdout });
     });
   });
 }
@@ -77,8 +80,8 @@ async function median(times: number, run: () => Promise<Run>): Promise<Run> {
 
 /** PULLED tax invoices in the store: one of 5 lines made through the API, and copies of it. The
  * service runs from the build, as `docsheet serve` does. */
-async function seed(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const entry = [join(REPO, "build", "service", "main.js")];
+async function seed(dataDir: string, bin: string): Promise<{ url: string; child: ChildProcess }> {
+  const entry = [join(dirname(bin), "..", "build", "service", "main.js")];
   const first = await startServiceProcess(dataDir, entry);
   try {
     const client = createClient({ root: `${first.url}/test`, clientId: "demo", clientSecret: "demo-secret" });
@@ -106,25 +109,26 @@ function stop(child: ChildProcess): Promise<void> {
 export async function run(): Promise<Record<string, string>> {
   build();
   const dir = mkdtempSync(join(tmpdir(), "docsheet-bench-cli-"));
+  const bin = snapshot(mkdtempSync(join(dir, "snapshot-")));
   const figures: Record<string, string> = { "load average at start": loadavg()[0].toFixed(2) };
   let service: { url: string; child: ChildProcess } | undefined;
   try {
-    const help = await median(15, () => docsheet(["--help"], dir));
+    const help = await median(15, () => docsheet(bin, ["--help"], dir));
     figures["start-up (docsheet --help)"] = `${help.ms.toFixed(0)} ms wall (target < 300 ms), CPU ${help.cpuMs} ms, peak RSS ${help.maxRssMb} MB`;
 
     const book = new ExcelJS.Workbook();
     book.addWorksheet("Lines").addRows(rows(2000, 5, "c"));
     const file = join(dir, "check.xlsx");
     await book.xlsx.writeFile(file);
-    const check = await median(5, () => docsheet(["check", file, "--family", "tax-invoices"], dir));
+    const check = await median(5, () => docsheet(bin, ["check", file, "--family", "tax-invoices"], dir));
     if (!/^2000 documents, 0 findings$/m.test(check.stdout)) throw new Error(`check said: ${check.stdout}`);
     figures["check 10,000 line rows"] = `${check.ms.toFixed(0)} ms wall (target < 800 ms), CPU ${check.cpuMs} ms, peak RSS ${check.maxRssMb} MB`;
 
-    service = await seed(join(dir, "data"));
+    service = await seed(join(dir, "data"), bin);
     const connection = ["--base-url", `${service.url}/test`, "--client-id", "demo", "--client-secret", "demo-secret"];
     for (const [label, extra, expected] of [["one row per document", [], PULLED], ["one row per line", ["--lines"], PULLED * 5]] as const) {
       const out = join(dir, `pull-${extra.length}.xlsx`);
-      const pull = await docsheet(["pull", "tax-invoices", ...connection, "--out", out, ...extra], dir);
+      const pull = await docsheet(bin, ["pull", "tax-invoices", ...connection, "--out", out, ...extra], dir);
       const said = /pulled ([\d]+) documents .*\(([\d]+) rows\)/.exec(pull.stdout);
       if (!said || Number(said[1]) !== PULLED || Number(said[2]) !== expected) throw new Error(`pull said: ${pull.stdout}`);
       figures[`pull 10,000 documents, ${label} (${expected.toLocaleString("en-US")} rows)`] = `${(pull.ms / 1000).toFixed(1)} s wall, CPU ${(pull.cpuMs / 1000).toFixed(1)} s, peak RSS ${pull.maxRssMb} MB (target < 250 MB)`;
