@@ -51,7 +51,7 @@ export const wireBool = () =>
   ], { error: phrase("must be true or false") });
 
 // Unpaired UTF-16 surrogates cannot be written as UTF-8, and PostgreSQL text cannot hold NUL.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 export const UNSTORABLE_TEXT = FIELD_PHRASES.unstorable;
 
 // String.prototype.isWellFormed (Node 20, current browsers) scans a 14 MB base64 text ten times

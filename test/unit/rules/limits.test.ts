@@ -7,7 +7,9 @@ import {
   UNIT_NAME_MAX, UNSTORABLE_TEXT, checkAttachments, checkDocument, checkListQuery, checkPartialReceipt, checkPayment,
   formatMessage, jsonLimitFindings, parseDecimal, wireNumber, type Finding,
 } from "../../../src/rules";
+import fc from "fast-check";
 import { quickAccept } from "../../../src/rules/checks/quick-accept";
+import { UNSTORABLE, isStorableText } from "../../../src/rules/schemas/wire";
 
 const errors = (fs: Finding[]) => fs.filter((f) => f.severity === "error").map((f) => [f.path, f.message]);
 const create = { family: "quotations", structure: "simple", operation: "create" } as const;
@@ -121,6 +123,11 @@ describe("text: characters the store can keep, within each field's limit", () =>
   test("a 5 MB name is refused with the limit, once", () => {
     const r = ContactSchema.safeParse({ contactName: "x".repeat(5_000_000), contactGroup: 1, contactType: 3 });
     expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["contactName", "must be at most 250 characters"]]);
+  });
+
+  test("hosts without String.prototype.isWellFormed judge text the same by the pattern", () => {
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom("\u0000", "\ud800", "\udc00", "a", "ก"), fc.string({ unit: "binary", maxLength: 1 })), maxLength: 8 });
+    fc.assert(fc.property(text, (t) => isStorableText(t) === !UNSTORABLE.test(t)), { numRuns: 2000 });
   });
 
   test("list query texts: searchString with NUL or over 250 characters", () => {
