@@ -8,11 +8,12 @@ import { ApiError, createClient } from "../api";
 import { actJob, type Action } from "../jobs/act";
 import { ConnectionError } from "../jobs/post";
 import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
-import { UsageError, connectionArgs, dateArg, familyArg, intArg, required, type Parsed } from "./args";
+import { UsageError, connectionArgs, dateArg, familyArg, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openBook } from "./book";
 import { connectionMessage } from "./connection";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
+import { words } from "./words";
 
 /** "2,5-9" (sheet row numbers as Excel shows them) → 0-based rows. */
 export function parseRows(text: string): number[] {
@@ -36,6 +37,8 @@ function culture(v: unknown): "th" | "en" | undefined {
 
 export async function actCommand(p: Parsed): Promise<number> {
   const family = familyArg(p.values.family);
+  const lang = langArg(p.values);
+  const say = words(lang);
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const book = await openBook(input);
@@ -103,12 +106,14 @@ export async function actCommand(p: Parsed): Promise<number> {
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter(kind);
   try {
-    const outcome = await actJob(book, client, { family, action, target: { sheet }, mapping, rows, concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x) });
+    const outcome = await actJob(book, client, {
+      family, action, target: { sheet }, mapping, rows, concurrency: intArg(p.values, "concurrency", 4), lang, onProgress: (x) => progress.update(x),
+    });
     progress.done();
     await book.save(out);
-    for (const r of outcome.results) if (!r.ok) process.stdout.write(`${r.key} (row ${r.rows[0] + 1}): ${r.message}\n`);
+    for (const r of outcome.results) if (!r.ok) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
     // The pane's words: done, skipped (already done before), failed.
-    process.stdout.write(`${kind}: ${outcome.done} done, ${outcome.skipped} skipped, ${outcome.failed} failed; wrote ${out}\n`);
+    process.stdout.write(`${say.acted(kind, outcome.done, outcome.skipped, outcome.failed, out)}\n`);
     return outcome.failed > 0 ? 1 : 0;
   } catch (err) {
     progress.done();

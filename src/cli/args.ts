@@ -4,6 +4,7 @@
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { FAMILIES, isFamily, type Family } from "../rules/codes";
+import { isLang, type Lang } from "../sheet/i18n/lang";
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -39,6 +40,7 @@ const CONNECTION: OptionDoc[] = [
   { name: "client-secret", value: "SECRET", required: true, help: "its secret (local service: demo-secret); or set DOCSHEET_CLIENT_SECRET" },
 ];
 const concurrency = (what: string): OptionDoc => ({ name: "concurrency", value: "N", help: `${what} at once (default 4)` });
+const LANG: OptionDoc = { name: "lang", value: "en|th", help: "the language of the findings and results printed and written into the sheet (default en)" };
 const CULTURE: OptionDoc = { name: "culture", value: "th|en", help: "pdf, share: the document's language" };
 
 export const COMMANDS: Record<string, CommandDoc> = {
@@ -54,12 +56,12 @@ export const COMMANDS: Record<string, CommandDoc> = {
   template: {
     positional: "FAMILY",
     summary: "Writes an empty workbook for FAMILY: the header row, one example document and drop-down lists.",
-    options: [{ name: "out", value: "BOOK.xlsx", required: true, help: "the workbook to write" }],
+    options: [{ name: "out", value: "BOOK.xlsx", required: true, help: "the workbook to write" }, LANG],
   },
   check: {
     positional: "BOOK.xlsx",
     summary: "Checks every document of a sheet as the service would, without sending anything.",
-    options: [FAMILY, SHEET, MAPPING, { name: "json", help: "print the findings as JSON: [{sheet, cell, field, message}]" }],
+    options: [FAMILY, SHEET, MAPPING, { name: "json", help: "print the findings as JSON: [{sheet, cell, field, message}] (field: the column's key)" }, LANG],
     notes: ["Exit code 0 when the sheet is clean, 1 when it has findings."],
   },
   map: {
@@ -69,6 +71,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       FAMILY, SHEET,
       { name: "json", help: "print the suggestion as JSON: [{column, header, field}] (field null: not mapped)" },
       { name: "out", value: "MAPPING.json", help: "save it as a mapping file, to edit and pass to check, post and act with --mapping" },
+      LANG,
     ],
     notes: ["Exit code 0 when every required field has a column, 1 when one is missing."],
   },
@@ -79,7 +82,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       FAMILY, SHEET, MAPPING, ...CONNECTION,
       { name: "out", value: "OUT.xlsx", help: "write the posted workbook here (default: BOOK.posted.xlsx beside BOOK.xlsx)" },
       { name: "in-place", help: "write the results into BOOK.xlsx itself" },
-      concurrency("documents sent"),
+      concurrency("documents sent"), LANG,
     ],
     notes: ["Run it again on the same workbook to retry: documents already created are found, never made twice."],
   },
@@ -94,7 +97,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       { name: "end-date", value: "YYYY-MM-DD", help: "last day (with --start-date)" },
       { name: "search", value: "TEXT", help: "only documents the service finds for this text" },
       { name: "lines", help: "one row per line instead of one per document" },
-      concurrency("pages read"),
+      concurrency("pages read"), LANG,
     ],
   },
   act: {
@@ -105,7 +108,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       { name: "action", value: "ACTION", required: true, help: "status, delete, payment, upgrade, pdf, email, share or attach" },
       ...CONNECTION, SHEET, MAPPING,
       { name: "rows", value: "2,5-9", help: "only these sheet rows, numbered as Excel shows them (default: every row with a recordId)" },
-      { name: "status", value: "WORD", help: "status: the new status (default: each row's status cell)" },
+      { name: "status", value: "WORD", help: "status: the new status, the service's word or as people say it, English or Thai (default: each row's status cell)" },
       { name: "payment-method", value: "N", help: "payment: the payment channel (default: each row's payment columns)" },
       { name: "payment-date", value: "YYYY-MM-DD", help: "payment: the day paid" },
       { name: "to", value: "FAMILY|EMAIL", help: "upgrade: the family to make; email: the recipient (default: the row's contactEmail)" },
@@ -116,7 +119,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       CULTURE,
       { name: "file", value: "PATH", help: "attach: the file to attach (pdf, image, Word, Excel or PowerPoint, 10 MB at most)" },
       { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: BOOK.xlsx itself)" },
-      concurrency("documents acted on"),
+      concurrency("documents acted on"), LANG,
     ],
   },
 };
@@ -194,6 +197,13 @@ export function familyArg(value: unknown): Family {
   if (value === undefined) throw new UsageError("--family is required");
   if (!isFamily(value)) throw new UsageError(`"${String(value)}" is not a family; use one of ${FAMILIES.join(", ")}`);
   return value;
+}
+
+export function langArg(values: Parsed["values"]): Lang {
+  const v = values.lang;
+  if (v === undefined) return "en";
+  if (!isLang(v)) throw new UsageError("--lang must be en or th");
+  return v;
 }
 
 export function required(values: Parsed["values"], name: string): string {

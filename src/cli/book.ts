@@ -2,8 +2,11 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CellFinding } from "../sheet/findings";
+import type { Lang } from "../sheet/i18n/lang";
+import { translate } from "../sheet/i18n/translate";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError } from "./args";
+import { words } from "./words";
 
 /** Opens a workbook given on the command line; a missing or unreadable file is a usage error. */
 export async function openBook(path: string): Promise<XlsxWorkbook> {
@@ -21,6 +24,8 @@ export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined)
   if (sheet !== undefined && !(await book.sheetNames()).includes(sheet)) throw new UsageError(`no sheet named "${sheet}"`);
 }
 
-export function printFindings(findings: readonly CellFinding[], stream: NodeJS.WriteStream = process.stdout): void {
-  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${f.severity === "warning" ? "warning: " : ""}${f.message}\n`);
+/** One line a finding, its message in `lang` (translated only here, for what is printed). */
+export function printFindings(findings: readonly CellFinding[], stream: NodeJS.WriteStream = process.stdout, lang: Lang = "en"): void {
+  const warning = words(lang).warning;
+  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${f.severity === "warning" ? warning : ""}${translate(f.message, lang)}\n`);
 }

@@ -1,6 +1,6 @@
 // One function per command, each required only when its command runs (the job, workbook and
 // service code of one command is not loaded by the others). Each returns the exit code.
-import { UsageError, familyArg, intArg, type Parsed } from "./args";
+import { UsageError, familyArg, intArg, langArg, type Parsed } from "./args";
 
 export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -26,10 +26,12 @@ export async function runCommand(p: Parsed): Promise<number> {
 
 async function check(p: Parsed): Promise<number> {
   const family = familyArg(p.values.family);
+  const lang = langArg(p.values);
   const { assertSheet, openBook, printFindings } = require("./book") as typeof import("./book");
   const { checkJob } = require("../jobs/check") as typeof import("../jobs/check");
   const { publicFinding } = require("../sheet/findings") as typeof import("../sheet/findings");
-  const { count } = require("./words") as typeof import("./words");
+  const { translate } = require("../sheet/i18n/translate") as typeof import("../sheet/i18n/translate");
+  const { words } = require("./words") as typeof import("./words");
   const { mappingArg } = require("./map") as typeof import("./map");
   const book = await openBook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
@@ -37,11 +39,12 @@ async function check(p: Parsed): Promise<number> {
   const outcome = await checkJob(book, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
   const errors = outcome.findings.filter((f) => f.severity === "error");
   if (p.values.json) {
-    process.stdout.write(`${JSON.stringify(errors.map(publicFinding), null, 2)}\n`);
-    printFindings(outcome.findings.filter((f) => f.severity === "warning"), process.stderr);
+    // field stays the column's key; the message is in --lang.
+    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: translate(f.message, lang) })), null, 2)}\n`);
+    printFindings(outcome.findings.filter((f) => f.severity === "warning"), process.stderr, lang);
   } else {
-    printFindings(outcome.findings);
-    process.stdout.write(`${count(outcome.documents, "document")}, ${count(errors.length, "finding")}\n`);
+    printFindings(outcome.findings, process.stdout, lang);
+    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length)}\n`);
   }
   return errors.length > 0 ? 1 : 0;
 }

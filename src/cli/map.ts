@@ -8,11 +8,15 @@ import { FIELD_BY_KEY } from "../sheet/fields";
 import {
   MappingError, missingFields, parseMapping, suggestMapping, toMapping, type ColumnMapping, type ColumnSuggestion, type MissingField,
 } from "../sheet/mapping";
-import { UsageError, familyArg, type Parsed } from "./args";
+import type { Lang } from "../sheet/i18n/lang";
+import { label as fieldLabel } from "../sheet/i18n/translate";
+import { UsageError, familyArg, langArg, type Parsed } from "./args";
 import { assertSheet, openBook } from "./book";
 
 export async function mapCommand(p: Parsed): Promise<number> {
   const family = familyArg(p.values.family);
+  const lang = langArg(p.values);
+  const say = MAP_WORDS[lang];
   const book = await openBook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
@@ -25,12 +29,12 @@ export async function mapCommand(p: Parsed): Promise<number> {
   const required = missing.filter((m) => m.need === "required");
   if (p.values.json) {
     process.stdout.write(`${JSON.stringify(suggestions, null, 2)}\n`);
-    if (required.length > 0) process.stderr.write(`required, not yet mapped: ${required.map(need).join("; ")}\n`);
+    if (required.length > 0) process.stderr.write(`${say.requiredMissing}: ${required.map((m) => need(m, lang)).join("; ")}\n`);
   } else {
-    process.stdout.write(table(block.sheet, family, suggestions, missing));
+    process.stdout.write(table(block.sheet, family, suggestions, missing, lang));
   }
   if (out !== undefined) {
-    (p.values.json ? process.stderr : process.stdout).write(`wrote ${out}: edit it if need be, then pass it to check, post and act with --mapping ${out}\n`);
+    (p.values.json ? process.stderr : process.stdout).write(`${say.wrote(out)}\n`);
   }
   return required.length > 0 ? 1 : 0;
 }
@@ -60,13 +64,38 @@ export async function mappingArg(values: Parsed["values"], family: Family): Prom
   }
 }
 
-/** "Customer (contactName)". */
-function label(key: string): string {
-  return `${FIELD_BY_KEY.get(key)?.en[0] ?? key} (${key})`;
+/** What the table says, in English or Thai. */
+const MAP_WORDS = {
+  en: {
+    heading: ["Column", "Header", "Field"], or: " or ", noHeader: (sheet: string) => `Sheet "${sheet}" has no header row.`,
+    notMapped: "Not mapped (ignored unless you name a field for them)", requiredMissing: "Required, not yet mapped",
+    allRequired: "Every required field has a column.", usual: "Usual, not mapped",
+    wrote: (out: string) => `wrote ${out}: edit it if need be, then pass it to check, post and act with --mapping ${out}`,
+  },
+  th: {
+    heading: ["คอลัมน์", "หัวคอลัมน์", "ฟิลด์"], or: " หรือ ", noHeader: (sheet: string) => `ชีต "${sheet}" ไม่มีแถวหัวคอลัมน์`,
+    notMapped: "ยังไม่ได้จับคู่ (จะไม่ใช้ จนกว่าจะระบุฟิลด์ให้)", requiredMissing: "ฟิลด์ที่ต้องมีแต่ยังไม่ได้จับคู่",
+    allRequired: "ฟิลด์ที่ต้องมีมีคอลัมน์ครบแล้ว", usual: "ฟิลด์ที่มักใช้แต่ยังไม่ได้จับคู่",
+    wrote: (out: string) => `เขียน ${out} แล้ว: แก้ไขได้ตามต้องการ แล้วใช้กับ check, post และ act ด้วย --mapping ${out}`,
+  },
+} as const;
+
+/** mapping.ts's notes on the fields still needed, in Thai. */
+const NOTES_TH: Readonly<Record<string, string>> = {
+  "for business-view rows": "สำหรับแถวที่ใช้มุมมองธุรกิจ",
+  "today's date when absent": "ถ้าไม่มีจะใช้วันที่วันนี้",
+  "without it every row is a document of one line": "ถ้าไม่มี แต่ละแถวจะเป็นเอกสารหนึ่งรายการ",
+};
+
+/** "Customer (contactName)", "ชื่อลูกค้า (contactName)". */
+function label(key: string, lang: Lang): string {
+  const def = FIELD_BY_KEY.get(key);
+  return `${def ? fieldLabel(def, lang) : key} (${key})`;
 }
 
-function need(m: MissingField): string {
-  return `${m.fields.map(label).join(" or ")}${m.note ? `: ${m.note}` : ""}`;
+function need(m: MissingField, lang: Lang): string {
+  const note = m.note && lang === "th" ? (NOTES_TH[m.note] ?? m.note) : m.note;
+  return `${m.fields.map((k) => label(k, lang)).join(MAP_WORDS[lang].or)}${note ? `: ${note}` : ""}`;
 }
 
 /** Width on a terminal: Thai vowel and tone marks take no column of their own. */
@@ -74,17 +103,18 @@ function width(text: string): number {
   return [...text.replace(/\p{M}/gu, "")].length;
 }
 
-function table(sheet: string, family: Family, suggestions: readonly ColumnSuggestion[], missing: readonly MissingField[]): string {
-  if (suggestions.length === 0) return `Sheet "${sheet}" has no header row.\n`;
-  const rows = [["Column", "Header", "Field"], ...suggestions.map((s) => [s.column, s.header, s.field ? label(s.field) : "-"])];
+function table(sheet: string, family: Family, suggestions: readonly ColumnSuggestion[], missing: readonly MissingField[], lang: Lang): string {
+  const say = MAP_WORDS[lang];
+  if (suggestions.length === 0) return `${say.noHeader(sheet)}\n`;
+  const rows = [[...say.heading], ...suggestions.map((s) => [s.column, s.header, s.field ? label(s.field, lang) : "-"])];
   const pads = [0, 1].map((i) => Math.max(...rows.map((r) => width(r[i]))) + 2);
   const pad = (text: string, n: number): string => text + " ".repeat(Math.max(0, n - width(text)));
-  const lines = [`Sheet "${sheet}", ${family}:`, ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
+  const lines = [`${lang === "th" ? "ชีต" : "Sheet"} "${sheet}", ${family}:`, ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
   const unmapped = suggestions.filter((s) => !s.field);
-  if (unmapped.length > 0) lines.push(`Not mapped (ignored unless you name a field for them): ${unmapped.map((s) => `${s.column} "${s.header}"`).join(", ")}`);
+  if (unmapped.length > 0) lines.push(`${say.notMapped}: ${unmapped.map((s) => `${s.column} "${s.header}"`).join(", ")}`);
   const required = missing.filter((m) => m.need === "required");
   const usual = missing.filter((m) => m.need === "recommended");
-  lines.push(required.length > 0 ? `Required, not yet mapped: ${required.map(need).join("; ")}` : "Every required field has a column.");
-  if (usual.length > 0) lines.push(`Usual, not mapped: ${usual.map(need).join("; ")}`);
+  lines.push(required.length > 0 ? `${say.requiredMissing}: ${required.map((m) => need(m, lang)).join("; ")}` : say.allRequired);
+  if (usual.length > 0) lines.push(`${say.usual}: ${usual.map((m) => need(m, lang)).join("; ")}`);
   return `${lines.join("\n")}\n`;
 }

@@ -7,11 +7,12 @@
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { createClient } from "../api";
 import { ConnectionError, postJob, type DocumentResult } from "../jobs/post";
-import { familyArg, connectionArgs, intArg, UsageError, type Parsed } from "./args";
+import { familyArg, connectionArgs, intArg, langArg, UsageError, type Parsed } from "./args";
 import { assertSheet, openBook, printFindings } from "./book";
 import { connectionMessage } from "./connection";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
+import { words } from "./words";
 
 const SAVE_EVERY_MS = 1000;
 
@@ -27,6 +28,8 @@ export function postedPath(input: string, out: string | undefined, inPlace: bool
 
 export async function postCommand(p: Parsed): Promise<number> {
   const family = familyArg(p.values.family);
+  const lang = langArg(p.values);
+  const say = words(lang);
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const book = await openBook(input);
@@ -55,18 +58,17 @@ export async function postCommand(p: Parsed): Promise<number> {
   process.once("SIGINT", () => stop.abort());
   try {
     const outcome = await postJob(book, client, {
-      family, target: { sheet }, mapping, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal,
+      family, target: { sheet }, mapping, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
       onProgress: (x) => progress.update(x), onResult,
     });
     progress.done();
     await save();
-    printFindings(outcome.findings);
+    printFindings(outcome.findings, process.stdout, lang);
     for (const r of outcome.results) {
-      if (r.kind !== "created" && r.kind !== "found" && r.kind !== "skipped") process.stdout.write(`${r.key} (row ${r.rows[0] + 1}): ${r.message}\n`);
+      if (r.kind !== "created" && r.kind !== "found" && r.kind !== "skipped") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
     }
     const c = outcome.counts;
-    // The pane's words (its Post summary), every count shown.
-    process.stdout.write(`${c.created} created, ${c.found} found from an earlier run, ${c.skipped} already posted, ${c.invalid + c.cancelled} not sent, ${c.failed} failed, ${c.unknown} unknown; wrote ${out}\n`);
+    process.stdout.write(`${say.posted({ ...c, notSent: c.invalid + c.cancelled }, out)}\n`);
     return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
   } catch (err) {
     progress.done();

@@ -8,11 +8,11 @@ import { ApiError, createClient } from "../api";
 import { RANGE_VALUES } from "../rules/codes";
 import { pullJob, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
 import { writeTableXlsx } from "../workbook/xlsx-write";
-import { UsageError, connectionArgs, dateArg, familyArg, intArg, required, type Parsed } from "./args";
+import { UsageError, connectionArgs, dateArg, familyArg, intArg, langArg, required, type Parsed } from "./args";
 import { openBook } from "./book";
 import { connectionMessage } from "./connection";
 import { progressReporter } from "./progress";
-import { count } from "./words";
+import { words } from "./words";
 
 async function pullInto(out: string, client: ReturnType<typeof createClient>, opts: PullJobOptions): Promise<PullOutcome> {
   if (existsSync(out)) {
@@ -28,6 +28,7 @@ async function pullInto(out: string, client: ReturnType<typeof createClient>, op
 
 export async function pullCommand(p: Parsed): Promise<number> {
   const family = familyArg(p.positionals[0]);
+  const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
   const out = resolve(required(p.values, "out"));
   const startDate = dateArg(p.values, "start-date");
@@ -43,12 +44,12 @@ export async function pullCommand(p: Parsed): Promise<number> {
   const progress = progressReporter("pull");
   try {
     const outcome = await pullInto(out, client, {
-      family, lines: p.values.lines === true, concurrency: intArg(p.values, "concurrency", 4),
+      family, lines: p.values.lines === true, concurrency: intArg(p.values, "concurrency", 4), lang,
       query: { range, startDate, endDate, searchString: search },
       onProgress: (x) => progress.update(x),
     });
     progress.done();
-    process.stdout.write(`pulled ${count(outcome.documents, "document")} into sheet "${outcome.sheet}" (${count(outcome.rows, "row")}) of ${out}\n`);
+    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out)}\n`);
     return 0;
   } catch (err) {
     progress.done();

@@ -1,6 +1,51 @@
-// English counts in every message of the command: "1 document", "2 documents".
+// What the command prints besides findings and row results, in English or Thai (--lang), with
+// counts in the shared plural helper: "1 document", "2 documents"; Thai nouns have one form.
+import { count } from "../sheet/i18n/plural";
+import type { Lang } from "../sheet/i18n/lang";
 
-/** `count(1, "document")` → "1 document"; `count(2, "entry", "entries")` → "2 entries". */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+export { count };
+
+export interface PostCounts {
+  created: number;
+  found: number;
+  skipped: number;
+  notSent: number;
+  failed: number;
+  unknown: number;
+}
+
+export interface Words {
+  checked(documents: number, findings: number): string;
+  warning: string;
+  /** "INV-1 (row 2): message" */
+  row(key: string, row: number, message: string): string;
+  posted(c: PostCounts, out: string): string;
+  acted(action: string, done: number, skipped: number, failed: number, out: string): string;
+  pulled(documents: number, sheet: string, rows: number, out: string): string;
+  template(out: string, sheet: string, columns: number): string;
+}
+
+const EN: Words = {
+  checked: (d, f) => `${count(d, "document")}, ${count(f, "finding")}`,
+  warning: "warning: ",
+  row: (key, row, message) => `${key} (row ${row}): ${message}`,
+  // The pane's words (its Post summary), every count shown.
+  posted: (c, out) => `${c.created} created, ${c.found} found from an earlier run, ${c.skipped} already posted, ${c.notSent} not sent, ${c.failed} failed, ${c.unknown} unknown; wrote ${out}`,
+  acted: (action, done, skipped, failed, out) => `${action}: ${done} done, ${skipped} skipped, ${failed} failed; wrote ${out}`,
+  pulled: (d, sheet, rows, out) => `pulled ${count(d, "document")} into sheet "${sheet}" (${count(rows, "row")}) of ${out}`,
+  template: (out, sheet, columns) => `wrote ${out}: sheet "${sheet}", ${count(columns, "column")}, one example document`,
+};
+
+const TH: Words = {
+  checked: (d, f) => `${d} เอกสาร, พบ ${f} ปัญหา`,
+  warning: "คำเตือน: ",
+  row: (key, row, message) => `${key} (แถว ${row}): ${message}`,
+  posted: (c, out) => `สร้าง ${c.created}, พบจากการส่งครั้งก่อน ${c.found}, ส่งไว้แล้ว ${c.skipped}, ไม่ได้ส่ง ${c.notSent}, ไม่สำเร็จ ${c.failed}, ไม่ทราบผล ${c.unknown}; เขียน ${out} แล้ว`,
+  acted: (action, done, skipped, failed, out) => `${action}: สำเร็จ ${done}, ข้าม ${skipped}, ไม่สำเร็จ ${failed}; เขียน ${out} แล้ว`,
+  pulled: (d, sheet, rows, out) => `ดึง ${d} เอกสารลงชีต "${sheet}" (${rows} แถว) ใน ${out} แล้ว`,
+  template: (out, sheet, columns) => `เขียน ${out} แล้ว: ชีต "${sheet}", ${columns} คอลัมน์, ตัวอย่างหนึ่งเอกสาร`,
+};
+
+export function words(lang: Lang): Words {
+  return lang === "th" ? TH : EN;
 }

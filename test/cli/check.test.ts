@@ -56,7 +56,7 @@ describe("docsheet check", () => {
     expect(by("F2")[0]).toMatchObject({ field: "item.quantity", message: expect.stringMatching(/not a number/) });
     expect(by("I2")[0]).toMatchObject({ field: "status", message: expect.stringMatching(/Unknown status/) });
     expect(by("G3")[0]).toMatchObject({ field: "item.pricePerUnit", message: expect.stringMatching(/#N\/A/) });
-    expect(by("B4")[0]).toMatchObject({ field: "contactName", message: "contactId or contactName is required" });
+    expect(by("B4")[0]).toMatchObject({ field: "contactName", message: "Enter the customer's name (or a contact id)" });
     expect(by("E5")[0]).toMatchObject({ message: expect.stringMatching(/Merged cells E5:E6/) });
   });
 
@@ -64,7 +64,7 @@ describe("docsheet check", () => {
     const path = await book([HEADER, ["1", "Acme", "2026-01-15", true, "Pen", 2, 100, 200, null]]);
     const r = await runCli(["check", path, "--family", "tax-invoices", "--json"]);
     expect(JSON.parse(r.stdout)).toEqual([
-      { sheet: "Sales", cell: "H2", field: "grandTotal", message: "grandTotal is 200.00 but the lines give 214.00" },
+      { sheet: "Sales", cell: "H2", field: "grandTotal", message: "Grand total is 200.00 but the lines give 214.00" },
     ]);
     expect(r.code).toBe(1);
   });
