@@ -60,7 +60,11 @@ describe("docsheet help", () => {
 });
 
 describe("the compiled command", () => {
-  beforeAll(() => buildCli());
+  // `npm ci` built it; build again only when a source changed since (swapping build/ under the
+  // other test files' runs is safe, but needless).
+  beforeAll(async () => {
+    if ((await runProbed(["--help"])).packages.includes("tsx")) buildCli();
+  });
 
   it("runs the sources through tsx when build/ is missing or older than a source, and build/ otherwise", async () => {
     // A copy of the bin beside links to the repository's sources and packages, so build/ can be
