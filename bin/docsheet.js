@@ -25,11 +25,18 @@ function staleBuild() {
   return undefined;
 }
 
-const stale = staleBuild();
+let stale = staleBuild();
 let cli;
 if (stale === undefined) {
-  cli = require("../build/cli/main.js");
-} else {
+  try {
+    cli = require("../build/cli/main.js");
+  } catch (err) {
+    // A build being replaced this very moment (npm run build:cli swaps build/ whole).
+    if (err.code !== "MODULE_NOT_FOUND") throw err;
+    stale = "build/ is being rebuilt";
+  }
+}
+if (cli === undefined) {
   // A hint for a person at a terminal; scripts and tests read stderr, and the run is correct anyway.
   if (process.stderr.isTTY) process.stderr.write(`docsheet: ${stale}; running the sources through tsx (npm run build:cli makes start-up fast)\n`);
   require("tsx/cjs/api").register();
