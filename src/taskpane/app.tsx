@@ -1,4 +1,5 @@
-// The task pane: Connect, the family picker, Check, Post, Pull and Actions, in English or Thai.
+// The task pane: Connect, the family picker, Columns (the mapping), Check, Post, Pull and Actions,
+// in English or Thai.
 import { useState } from "preact/hooks";
 import type { Family } from "../rules/codes";
 import { translator, type Lang } from "./i18n";
@@ -6,6 +7,7 @@ import { ActionsSection } from "./sections/actions";
 import { CheckSection } from "./sections/check";
 import { ConnectSection } from "./sections/connect";
 import { FamilyPicker } from "./sections/family";
+import { MappingSection } from "./sections/mapping";
 import { PostSection } from "./sections/post";
 import { PullSection } from "./sections/pull";
 import type { ConnectionForm, PaneServices } from "./services";
@@ -24,7 +26,7 @@ export function App(props: AppProps) {
   const [family, setFamily] = useState<Family>(props.initialFamily ?? "tax-invoices");
   const [company, setCompany] = useState<string | null>(null);
   const t = translator(lang);
-  const common = { t, services: props.services, family, connected: company !== null };
+  const common = { t, lang, services: props.services, family, connected: company !== null };
   return (
     <main class="ds" lang={lang}>
       <div class="row" style="align-items:center">
@@ -43,10 +45,11 @@ export function App(props: AppProps) {
       <p class={company ? "status on" : "status"} aria-live="polite">{company ? t("connectedTo", { company }) : t("notConnected")}</p>
       <ConnectSection t={t} services={props.services} storage={props.storage} initial={props.initialConnection} onConnected={setCompany} />
       <FamilyPicker t={t} lang={lang} services={props.services} family={family} onChange={setFamily} />
+      <MappingSection {...common} lang={lang} />
       <CheckSection {...common} />
       <PostSection {...common} />
       <PullSection {...common} />
-      <ActionsSection {...common} lang={lang} />
+      <ActionsSection {...common} />
     </main>
   );
 }

@@ -1,6 +1,11 @@
 // The pane's words in English and Thai. The language follows Office's display language (th-* →
-// Thai, anything else → English); the preview page follows the browser's.
-export type Lang = "en" | "th";
+// Thai, anything else → English); the preview page follows the browser's. Findings, results and
+// statuses from the jobs go through the shared translator (sheet/i18n), in the same language.
+import type { Lang } from "../sheet/i18n/lang";
+import { pluralWord } from "../sheet/i18n/plural";
+import { MORE_EN, MORE_TH } from "./words";
+
+export type { Lang };
 
 const en = {
   title: "DocSheet",
@@ -31,8 +36,8 @@ const en = {
   checkHelp: "Checks the selected rows (or the table around the active cell) without sending anything.",
   runCheck: "Check rows",
   checking: "Checking…",
-  checkClean: "{documents} documents checked: no problems found.",
-  checkFound: "{documents} documents checked: {count} problems.",
+  checkClean: "{documents} {documents|document|documents} checked: no problems found.",
+  checkFound: "{documents} {documents|document|documents} checked: {count} {count|problem|problems}.",
   findingAt: "{cell}: {message}",
   summary: "Totals per document",
   doc: "Document",
@@ -40,11 +45,11 @@ const en = {
   total: "Grand total",
   // post
   post: "Post",
-  postHelp: "Creates the documents of the selected rows and writes recordId, serial and status back.",
+  postHelp: "Creates the documents of the selected rows and writes each one's record id, document serial and status back.",
   runPost: "Post documents",
   posting: "Posting {done} of {total}…",
   cancel: "Cancel",
-  cancelled: "Cancelled. Rows already posted keep their recordId.",
+  cancelled: "Cancelled. Rows already posted keep their record id.",
   postCreated: "{n} created",
   postFound: "{n} found from an earlier run",
   postSkipped: "{n} already posted",
@@ -73,7 +78,7 @@ const en = {
   pullDone: "{rows} {rows|row|rows} written to sheet “{sheet}”.",
   // actions
   actions: "Actions",
-  actionsHelp: "Acts on the documents of the selected rows (they need a recordId).",
+  actionsHelp: "Acts on the documents of the selected rows (they need a record id).",
   action: "Action",
   act_status: "Change status",
   act_delete: "Delete",
@@ -84,11 +89,11 @@ const en = {
   act_share: "Share link",
   act_attach: "Attach a file",
   status: "New status",
-  email: "To (blank: each row's contactEmail)",
+  email: "To (blank: each row's Email column)",
   fromEmail: "From (your e-mail address)",
   file: "File",
   upgradeTo: "Upgrade to",
-  upgradeHelp: "Makes the next document from each selected row and writes it into the columns upgradedTo, upgradedRecordId and upgradedSerial. Rows already upgraded are skipped; payment columns filled in the row record the payment with it.",
+  upgradeHelp: "Makes the next document from each selected row and writes it into the columns Upgraded to, Upgraded record id and Upgraded document no. Rows already upgraded are skipped; payment columns filled in the row record the payment with it.",
   attachHelp: "PDF, pictures (PNG, JPG, BMP), Word, Excel or PowerPoint, up to 10 MB.",
   fileTooLarge: "{name} is larger than 10 MB.",
   runAction: "Run on selected rows",
@@ -102,7 +107,7 @@ const en = {
   notAvailable: "Not available in this version yet.",
   err_network: "No connection to the service. Check the address and your network, then try again.",
   err_credentials: "Wrong client id or secret.",
-  err_rate: "The service is busy (too many requests). Try again in {seconds} seconds.",
+  err_rate: "The service is busy (too many requests). Try again in {seconds} {seconds|second|seconds}.",
   err_auth: "The service refused the access token. Test the connection again.",
   err_server: "The service failed ({status}). Try again later.",
   err_validation: "The service refused the document: {message}",
@@ -119,6 +124,8 @@ const en = {
   sheet: "Sheet",
   loadError: "Could not open the file: {message}",
   clearSheet: "Clear sheet",
+  // the column mapping, rows to look at, the payment form, the delete prompt (words.ts)
+  ...MORE_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -157,11 +164,11 @@ const th: Record<MessageKey, string> = {
   vat: "ภาษีมูลค่าเพิ่ม",
   total: "ยอดรวมสุทธิ",
   post: "ส่งเอกสาร",
-  postHelp: "สร้างเอกสารจากแถวที่เลือก แล้วเขียน recordId เลขที่ และสถานะกลับลงชีต",
+  postHelp: "สร้างเอกสารจากแถวที่เลือก แล้วเขียนรหัสเอกสารในระบบ เลขที่เอกสารในระบบ และสถานะกลับลงชีต",
   runPost: "สร้างเอกสาร",
   posting: "กำลังส่ง {done} จาก {total}…",
   cancel: "ยกเลิก",
-  cancelled: "ยกเลิกแล้ว แถวที่ส่งไปแล้วยังคงมี recordId",
+  cancelled: "ยกเลิกแล้ว แถวที่ส่งไปแล้วยังคงมีรหัสเอกสารในระบบ",
   postCreated: "สร้าง {n} รายการ",
   postFound: "พบจากการส่งครั้งก่อน {n}",
   postSkipped: "ส่งไว้แล้ว {n}",
@@ -188,7 +195,7 @@ const th: Record<MessageKey, string> = {
   pulling: "กำลังดึงหน้า {done}…",
   pullDone: "เขียน {rows} แถวลงชีต “{sheet}” แล้ว",
   actions: "การดำเนินการ",
-  actionsHelp: "ทำกับเอกสารของแถวที่เลือก (ต้องมี recordId)",
+  actionsHelp: "ทำกับเอกสารของแถวที่เลือก (ต้องมีรหัสเอกสารในระบบ)",
   action: "การดำเนินการ",
   act_status: "เปลี่ยนสถานะ",
   act_delete: "ลบ",
@@ -199,11 +206,11 @@ const th: Record<MessageKey, string> = {
   act_share: "ลิงก์แชร์",
   act_attach: "แนบไฟล์",
   status: "สถานะใหม่",
-  email: "ถึง (เว้นว่าง: ใช้ contactEmail ของแต่ละแถว)",
+  email: "ถึง (เว้นว่าง: ใช้คอลัมน์อีเมลของแต่ละแถว)",
   fromEmail: "จาก (อีเมลของคุณ)",
   file: "ไฟล์",
   upgradeTo: "แปลงเป็น",
-  upgradeHelp: "สร้างเอกสารถัดไปจากแต่ละแถวที่เลือก แล้วเขียนลงคอลัมน์ upgradedTo, upgradedRecordId และ upgradedSerial แถวที่แปลงแล้วจะถูกข้าม ถ้าแถวมีคอลัมน์การชำระเงินจะบันทึกการชำระเงินไปพร้อมกัน",
+  upgradeHelp: "สร้างเอกสารถัดไปจากแต่ละแถวที่เลือก แล้วเขียนลงคอลัมน์ อัปเกรดเป็น รหัสเอกสารที่อัปเกรด และเลขที่เอกสารที่อัปเกรด แถวที่แปลงแล้วจะถูกข้าม ถ้าแถวมีคอลัมน์การชำระเงินจะบันทึกการชำระเงินไปพร้อมกัน",
   attachHelp: "PDF รูปภาพ (PNG, JPG, BMP) Word Excel หรือ PowerPoint ขนาดไม่เกิน 10 MB",
   fileTooLarge: "{name} มีขนาดเกิน 10 MB",
   runAction: "ทำกับแถวที่เลือก",
@@ -232,6 +239,7 @@ const th: Record<MessageKey, string> = {
   sheet: "ชีต",
   loadError: "เปิดไฟล์ไม่ได้: {message}",
   clearSheet: "ล้างชีต",
+  ...MORE_TH,
 };
 
 const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en, th };
@@ -245,11 +253,12 @@ export type Translate = (key: MessageKey, vars?: Record<string, string | number>
 
 export function translator(lang: Lang): Translate {
   const table = MESSAGES[lang];
-  // {n} is the value; {n|row|rows} picks the word for it (English only has these plurals).
+  // {n} is the value; {n|row|rows} picks the word for it by the language's plural rules (Thai
+  // texts need none: their nouns have one form).
   return (key, vars) =>
     table[key].replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (whole, name: string, one?: string, many?: string) => {
       if (!vars || !(name in vars)) return whole;
-      return one === undefined ? String(vars[name]) : vars[name] === 1 ? one : (many ?? "");
+      return one === undefined ? String(vars[name]) : pluralWord(Number(vars[name]), one, many ?? "", lang);
     });
 }
 

@@ -4,7 +4,12 @@ import type { DocSheetClient } from "../api/client";
 import type { JobContext } from "../jobs/types";
 import type { Family } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
-import type { Block, CellMark, WorkbookPort } from "../workbook/port";
+import type { ColumnMapping, ColumnSuggestion } from "../sheet/mapping";
+import { translate } from "../sheet/i18n/translate";
+import type { Block, CellMark, ReadTarget, WorkbookPort } from "../workbook/port";
+import { readChannels, type ChannelLists } from "./channels";
+import { SavedMappings, mappingOf, mappingView, type MappingView } from "./mappings";
+import { actNotes, postNotes, resultColumn, type RowNote } from "./rows";
 
 import type * as Engine from "./engine";
 
@@ -60,6 +65,9 @@ export interface PostView {
   unknown: number;
   /** Problems found before sending, marked on the sheet. */
   findings: number;
+  sheet?: string;
+  /** Every document not created, with the reason in its Result cell. */
+  rows?: RowNote[];
 }
 
 export interface PullQuery {
@@ -86,6 +94,27 @@ export interface ActionRequest {
   email?: string;
   upgradeTo?: Family;
   file?: { name: string; bytes: Uint8Array };
+  payment?: PaymentRequest;
+  /** Delete: the record ids the user confirmed; the action is refused if the selection now holds others. */
+  expect?: readonly number[];
+}
+
+/** The payment form: method, date, amount (blank: each document's grand total) and channel fields. */
+export interface PaymentRequest {
+  method: number;
+  date: string;
+  amount?: string;
+  /** Payment fields by wire name: channel ids (bankAccountId, ...) and chequeDate. */
+  fields: Record<string, string | number>;
+}
+
+/** A posted document of the selected rows, as the delete prompt names it. */
+export interface SelectedDocument {
+  key: string;
+  row: number;
+  recordId: number;
+  /** The document serial from the sheet, else the record id. */
+  serial: string;
 }
 
 /** Which rows the user selected, and the block (table or region) that holds them with its header. */
@@ -103,6 +132,9 @@ export interface ActView {
   failed: number;
   /** Links (share) or file names (PDF) the pane can offer. */
   links: string[];
+  sheet?: string;
+  /** Every document the action failed on or skipped, with the reason in its Result cell. */
+  rows?: RowNote[];
 }
 
 /** The actions the act job does (attach goes through it too, see attach.ts). */
@@ -121,6 +153,15 @@ export interface PaneServices {
   pull: ((family: Family, query: PullQuery, ctx: JobContext) => Promise<PullView>) | null;
   act: ((family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>) | null;
   insertTemplate: ((family: Family) => Promise<string>) | null;
+  /** The header row of the selection (or the table around the active cell): the mapping saved for
+   * its sheet and the family, else the suggested one. */
+  readMapping(family: Family): Promise<MappingView>;
+  /** Saves the columns' fields with the workbook for the sheet and family; null forgets them. */
+  saveMapping(sheet: string, family: Family, columns: readonly ColumnSuggestion[] | null): Promise<void>;
+  /** The posted documents of the selected rows (what a delete would delete). */
+  selectedDocuments(family: Family): Promise<SelectedDocument[]>;
+  /** The company's bank accounts and payment channels, read once per connection. */
+  paymentChannels(signal?: AbortSignal): Promise<ChannelLists>;
 }
 
 /**
@@ -143,12 +184,12 @@ export function validRoot(root: string): boolean {
   }
 }
 
-/** Remembers the last block read, so the pane can total the documents the job just checked. */
-function recordingPort(port: WorkbookPort): { port: WorkbookPort; last: () => Block | undefined } {
-  let last: Block | undefined;
+/** The port with one block already read: a job reads it from here, so the sheet is read once for
+ * both its saved mapping and the job. Everything else goes to the port. */
+function blockPort(port: WorkbookPort, block: Block): WorkbookPort {
   const wrapped: WorkbookPort = Object.create(port) as WorkbookPort;
-  wrapped.read = async (target) => (last = await port.read(target));
-  return { port: wrapped, last: () => last };
+  wrapped.read = async () => block;
+  return wrapped;
 }
 
 export function today(): string {
@@ -156,9 +197,9 @@ export function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-export async function summarize(block: Block, family: Family): Promise<DocumentSummary[]> {
+export async function summarize(block: Block, family: Family, mapping?: ColumnMapping): Promise<DocumentSummary[]> {
   const { checkSheet, readDocuments } = await loadEngine();
-  const { documents } = checkSheet(readDocuments(block), family, today());
+  const { documents } = checkSheet(readDocuments(block, { mapping }), family, today());
   return documents.map(({ doc, built }) => ({
     key: doc.key,
     row: doc.firstRow,
@@ -204,8 +245,45 @@ export class NotConnectedError extends Error {
   }
 }
 
+/** A selection-changed refusal of a confirmed delete. */
+export class SelectionChangedError extends Error {
+  constructor() {
+    super("the selected documents changed");
+    this.name = "SelectionChangedError";
+  }
+}
+
 export function createServices(opts: ServiceOptions): PaneServices {
   let client: DocSheetClient | null = null;
+  let channels: Promise<ChannelLists> | null = null;
+  const mappings = new SavedMappings(opts.port);
+
+  /** Reads the block once and finds the mapping saved for its sheet and the family. */
+  async function prepare(family: Family, target?: ReadTarget): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
+    const engine = await loadEngine();
+    const block = await opts.port.read(target);
+    const mapping = (await mappings.get(engine, block.sheet, family)) ?? undefined;
+    return { block, mapping, port: blockPort(opts.port, block) };
+  }
+
+  /** The block of the selected rows (the table or region that holds them), or the default read. */
+  async function selected(): Promise<{ target?: ReadTarget; rows?: number[] }> {
+    const selection = opts.selection ? await opts.selection() : null;
+    return selection ? { target: { sheet: selection.sheet, range: selection.region }, rows: selection.rows } : {};
+  }
+
+  async function documentsOf(family: Family, block: Block, mapping: ColumnMapping | undefined, rows?: readonly number[]): Promise<SelectedDocument[]> {
+    const { readDocuments } = await loadEngine();
+    const wanted = rows ? new Set(rows) : undefined;
+    return readDocuments(block, { mapping }).documents
+      .filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))))
+      .map((d) => {
+        const recordId = Number(d.fields.recordId.value);
+        const serial = d.fields.documentSerial?.value;
+        return { key: d.key, row: d.firstRow, recordId, serial: serial === undefined || serial === null || serial === "" ? `#${recordId}` : String(serial) };
+      });
+  }
+
   return {
     port: opts.port,
     actionKinds: JOB_ACTIONS,
@@ -218,27 +296,32 @@ export function createServices(opts: ServiceOptions): PaneServices {
     },
     disconnect() {
       client = null;
+      channels = null;
     },
     isConnected: () => client !== null,
     async check(family, ctx) {
       const { checkJob, writeUnplaced } = await loadEngine();
-      const recording = recordingPort(opts.port);
-      const outcome = await checkJob(recording.port, { family, mark: true, ...ctx });
-      const block = recording.last();
+      const { block, mapping, port } = await prepare(family);
+      const outcome = await checkJob(port, { family, mark: true, mapping, ...ctx });
       // The Excel port hands back messages it could not put in a note or comment (old Excel).
-      const unplaced = (recording.port as { lastMark?: { unplaced: CellMark[] } }).lastMark?.unplaced ?? [];
-      if (block && unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced);
-      return { sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: block ? await summarize(block, family) : [] };
+      const unplaced = (port as { lastMark?: { unplaced: CellMark[] } }).lastMark?.unplaced ?? [];
+      if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);
+      return { sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: await summarize(block, family, mapping) };
     },
     async post(family, ctx) {
-      const { postJob } = await loadEngine();
-      const outcome = await postJob(opts.port, requireClient(client), { family, ...ctx });
+      const engine = await loadEngine();
+      const { block, mapping, port } = await prepare(family);
+      const outcome = await engine.postJob(port, requireClient(client), { family, mapping, ...ctx });
       if (outcome.findings.length > 0) {
         await opts.port.clearMarks(outcome.sheet);
-        await opts.port.mark(outcome.sheet, outcome.findings.map((f) => ({ row: f.row, col: f.col, message: f.message })));
+        await opts.port.mark(outcome.sheet, outcome.findings.map((f) => ({ row: f.row, col: f.col, message: translate(f.message, ctx.lang ?? "en") })));
       }
       const c = outcome.counts;
-      return { created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown, findings: outcome.findings.length };
+      const rows = postNotes(outcome.results, resultColumn(engine, block, mapping, engine.RESULT_KEYS));
+      return {
+        created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown,
+        findings: outcome.findings.length, sheet: outcome.sheet, rows,
+      };
     },
     async pull(family, query, ctx) {
       const { pullJob } = await loadEngine();
@@ -249,25 +332,45 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return { sheet: outcome.sheet, rows: outcome.rows };
     },
     async act(family, request, ctx) {
-      const { actJob, attachToRows } = await loadEngine();
+      const engine = await loadEngine();
       const links: string[] = [];
-      if (request.kind === "attach") {
-        if (!request.file) throw new Error("no file chosen");
-        const sel = opts.selection ? await opts.selection() : null;
-        const done = await attachToRows(opts.port, requireClient(client), {
-          family, file: request.file, target: sel ? { sheet: sel.sheet, range: sel.region } : undefined, rows: sel?.rows, ...ctx,
-        });
-        return { ...done, links };
-      }
+      if (request.kind === "attach" && !request.file) throw new Error("no file chosen");
       const action = toJobAction(request, opts.savePdf ?? browserPdf(links));
       if (!action) throw new Error(`${request.kind}: not available in this version yet`);
-      const selection = opts.selection ? await opts.selection() : null;
-      const outcome = await actJob(opts.port, requireClient(client), {
-        family, action, ...ctx,
-        target: selection ? { sheet: selection.sheet, range: selection.region } : undefined,
-        rows: selection?.rows,
+      const c = requireClient(client);
+      const { target, rows } = await selected();
+      const { block, mapping, port } = await prepare(family, target);
+      if (request.expect) {
+        // Exactly the documents the user confirmed, or none.
+        const now = (await documentsOf(family, block, mapping, rows)).map((d) => d.recordId).sort((a, b) => a - b);
+        if (now.join() !== [...request.expect].sort((a, b) => a - b).join()) throw new SelectionChangedError();
+      }
+      const outcome = await engine.actJob(port, c, { family, action, mapping, target, rows, ...ctx });
+      const notes = actNotes(outcome.results, resultColumn(engine, block, mapping, ["status", "result"]));
+      return { ok: outcome.done, skipped: outcome.skipped, failed: outcome.failed, links, sheet: outcome.sheet, rows: notes };
+    },
+    async readMapping(family) {
+      const engine = await loadEngine();
+      const block = await opts.port.read();
+      return mappingView(engine, block, family, await mappings.get(engine, block.sheet, family));
+    },
+    async saveMapping(sheet, family, columns) {
+      const engine = await loadEngine();
+      await mappings.set(sheet, family, columns ? mappingOf(engine, family, columns) : null);
+    },
+    async selectedDocuments(family) {
+      const { target, rows } = await selected();
+      const { block, mapping } = await prepare(family, target);
+      return documentsOf(family, block, mapping, rows);
+    },
+    paymentChannels(signal) {
+      const c = requireClient(client);
+      // Read once per connection; a failed read is tried again next time.
+      channels ??= readChannels(c, signal).catch((err: unknown) => {
+        channels = null;
+        throw err;
       });
-      return { ok: outcome.done, skipped: outcome.skipped, failed: outcome.failed, links };
+      return channels;
     },
     async insertTemplate(family) {
       const { template } = await loadEngine();
@@ -284,11 +387,18 @@ export function toJobAction(request: ActionRequest, savePdf: (fileName: string, 
   switch (request.kind) {
     case "status": return { kind: "status", statusId: request.status };
     case "delete": return { kind: "delete" };
-    case "payment": return { kind: "payment" };
+    case "payment": return request.payment ? { kind: "payment", ...paymentAction(request.payment) } : { kind: "payment" };
     case "pdf": return { kind: "exportPdf", save: savePdf };
     case "email": return { kind: "email", fromEmail: request.from || undefined, toEmail: request.email || undefined };
     case "share": return { kind: "share" };
     case "upgrade": return request.upgradeTo ? { kind: "upgrade", to: request.upgradeTo } : null;
+    case "attach": return request.file ? { kind: "attach", file: request.file } : null;
     default: return null;
   }
+}
+
+/** The payment form's values for rows whose own payment columns do not give them. */
+function paymentAction(p: PaymentRequest): { paymentMethod: number; paymentDate: string; fields: Record<string, string | number> } {
+  const amount = p.amount?.replace(/,/g, "").trim();
+  return { paymentMethod: p.method, paymentDate: p.date, fields: { ...p.fields, ...(amount ? { collected: amount } : {}) } };
 }

@@ -3,10 +3,11 @@
 // calculation and screen updating suspended around big writes, text starting = + - @ kept as text.
 import { cellAddress, parseRange, rangeAddress } from "../sheet/address";
 import { KIND_FORMATS } from "./memory";
-import { isCellError } from "./port";
+import { LISTS_SHEET, isCellError } from "./port";
 import type {
-  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
+  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
+import { inlineList, lookupFormula } from "./validation";
 
 /** What the port needs from the host; tests pass a strict fake, Excel passes the real globals. */
 export interface ExcelHost {
@@ -216,14 +217,17 @@ export class ExcelPort implements WorkbookPort {
       let tableRange: Excel.Range | null = null;
       const single = selection !== null && selection.rowCount * selection.columnCount === 1;
       if (single && sheet.name === active.name && tables && tables.items.length > 0) {
+      const listsSheet = target.sheet === LISTS_SHEET ? null : sheets.getItemOrNullObject(LISTS_SHEET).load("name");
         // Office.js has no null-object "first table" here: the table's extent costs one more sync.
         tableRange = tables.items[0].getRange().load(BOX_PROPS);
         await context.sync();
       }
       const box = this.chooseReadBox(sheet.name === active.name, used, explicit, selection, tableRange, region);
       const name = sheet.name;
-      if (!box) return { sheet: name, top: 0, left: 0, values: [[null]], formats: [["General"]], merged: [] };
-      return this.readBox(context, sheet, name, box);
+      const lists = listsSheet && !listsSheet.isNullObject && name !== LISTS_SHEET ? await this.readLists(context, listsSheet) : undefined;
+      const block: Block = box ? await this.readBox(context, sheet, name, box) : { sheet: name, top: 0, left: 0, values: [[null]], formats: [["General"]], merged: [] };
+      if (lists) block.lists = lists;
+      return block;
     });
   }
 
@@ -233,6 +237,13 @@ export class ExcelPort implements WorkbookPort {
     explicit: Excel.Range | null,
     selection: Excel.Range | null,
     tableRange: Excel.Range | null,
+  /** The lookup lists' values: one more sync, only in workbooks that have them (a small sheet). */
+  private async readLists(context: Excel.RequestContext, sheet: Excel.Worksheet): Promise<CellValue[][]> {
+    const used = sheet.getUsedRangeOrNullObject(true).load("values");
+    await context.sync();
+    return used.isNullObject ? [] : used.values.map((row) => row.map((v) => fromExcel(v, undefined)));
+  }
+
     region: Excel.Range | null,
   ): RangeBox | null {
     if (explicit) return boxOf(explicit);
@@ -451,12 +462,14 @@ export class ExcelPort implements WorkbookPort {
     });
   }
 
-  async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
+  async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options: TableOptions = {}): Promise<string> {
     return this.host.run(async (context) => {
       const sheets = context.workbook.worksheets.load("items/name");
       await context.sync();
       const taken = new Set(sheets.items.map((s) => s.name.toLowerCase()));
-      const finalName = uniqueSheetName(name, taken);
+      // The lists go first: the table's drop-downs refer to them.
+      if (options.hidden) await this.fillHiddenSheet(context, taken.has(options.hidden.name.toLowerCase()), options.hidden.name, options.hidden.rows);
+      const finalName = uniqueSheetName(name, new Set([...taken, ...(options.hidden ? [options.hidden.name.toLowerCase()] : [])]));
       const sheet = sheets.add(finalName);
       const kinds = columns.map((c) => KIND_FORMATS[c.kind]);
       const block: RowWrite[] = [
@@ -473,14 +486,21 @@ export class ExcelPort implements WorkbookPort {
         // Write the block, then make it a table: adding a table to written cells is the fast way.
         const table = sheet.tables.add(sheet.getRangeByIndexes(0, 0, rows.length + 1, columns.length), true);
         columns.forEach((column, c) => {
-          if (!column.allowed || column.allowed.length === 0) return;
           const range = sheet.getRangeByIndexes(1, c, dataRows, 1);
-          range.dataValidation.rule = { list: { inCellDropDown: true, source: column.allowed.map(String).join(",") } };
+          const list = column.allowed ? inlineList(column.allowed) : undefined;
+          if (list !== undefined) {
+            range.dataValidation.rule = { list: { inCellDropDown: true, source: list } };
+          } else if (column.lookup) {
+            range.dataValidation.rule = { list: { inCellDropDown: true, source: `=${lookupFormula(column.lookup)}` } };
+            // A new customer, or an id typed in: allowed after a warning.
+            range.dataValidation.errorAlert = { showAlert: true, style: "Warning", title: column.header, message: "Not in the list: keep it anyway?" };
+          }
         });
         table.getRange().format.autofitColumns();
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();
       });
+        // Rows a user adds to the table take its columns' formats and drop-downs.
       return finalName;
     });
   }
@@ -492,6 +512,29 @@ export class ExcelPort implements WorkbookPort {
       sheet.getRangeByIndexes(row, col, 1, 1).select();
       await context.sync();
     });
+  }
+
+  async writeHiddenSheet(name: string, rows: CellValue[][]): Promise<void> {
+    await this.host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItemOrNullObject(name).load("name");
+      await context.sync();
+      await this.fillHiddenSheet(context, !sheet.isNullObject, name, rows);
+    });
+  }
+
+  /** Replaces a hidden sheet's contents with rows from A1 (the sheet is added when missing). */
+  private async fillHiddenSheet(context: Excel.RequestContext, exists: boolean, name: string, rows: CellValue[][]): Promise<void> {
+    const sheets = context.workbook.worksheets;
+    const sheet = exists ? sheets.getItem(name) : sheets.add(name);
+    if (exists) sheet.getRange().clear("Contents");
+    sheet.visibility = "Hidden";
+    const width = Math.max(1, ...rows.map((r) => r.length));
+    await this.writeRows(context, sheet, rows.map((values, i) => ({
+      row: i,
+      col: 0,
+      values: Array.from({ length: width }, (_, c) => values[c] ?? null),
+      formats: Array.from({ length: width }, (_, c) => (needsTextFormat(values[c] ?? null) ? TEXT_FORMAT : null)),
+    })));
   }
 
   /**

@@ -2,8 +2,9 @@
 // of values and number formats; marks, validation lists and the selection are kept so tests can
 // look at what a job did.
 import { parseRange } from "../sheet/address";
+import { LISTS_SHEET } from "./port";
 import type {
-  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
+  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ListRef, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
 
 export interface MemorySheet {
@@ -14,6 +15,11 @@ export interface MemorySheet {
   marks: Map<string, string>;
   /** Column validation lists added by addTableSheet: column → allowed values. */
   validations: Map<number, readonly (string | number)[]>;
+  /** Column drop-downs over another sheet's column (lookup lists): column → that column. */
+  lookups: Map<number, ListRef>;
+  /** The sheet holds a table (addTableSheet). */
+  table: boolean;
+  hidden: boolean;
 }
 
 export const KIND_FORMATS: Record<ColumnSpec["kind"], string> = {
@@ -44,6 +50,9 @@ export class MemoryWorkbook implements WorkbookPort {
       merged: [],
       marks: new Map(),
       validations: new Map(),
+      lookups: new Map(),
+      table: false,
+      hidden: false,
     };
     this.sheets.set(name, sheet);
     return sheet;
@@ -62,7 +71,10 @@ export class MemoryWorkbook implements WorkbookPort {
   async read(target: ReadTarget = {}): Promise<Block> {
     const name = target.sheet ?? this.active;
     const s = this.sheet(name);
-    return blockOfGrid(name, s, target.range);
+    const block = blockOfGrid(name, s, target.range);
+    const lists = name !== LISTS_SHEET ? this.sheets.get(LISTS_SHEET) : undefined;
+    if (lists) block.lists = blockOfGrid(LISTS_SHEET, lists).values;
+    return block;
   }
 
   async write(name: string, writes: CellWrite[]): Promise<void> {
@@ -93,15 +105,31 @@ export class MemoryWorkbook implements WorkbookPort {
     this.sheet(name).marks.clear();
   }
 
-  async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
+  async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options: TableOptions = {}): Promise<string> {
+    if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);
     const unique = uniqueName(name, [...this.sheets.keys()]);
     const header = columns.map((c) => c.header);
     const formats = [columns.map(() => "General"), ...rows.map(() => columns.map((c) => KIND_FORMATS[c.kind]))];
     const s = this.setSheet(unique, [header, ...rows], formats);
+    s.table = true;
     columns.forEach((c, i) => {
       if (c.allowed) s.validations.set(i, c.allowed);
+      if (c.lookup) s.lookups.set(i, c.lookup);
     });
     return unique;
+  }
+
+  async writeHiddenSheet(name: string, rows: CellValue[][]): Promise<void> {
+    this.setSheet(name, rows).hidden = true;
+  }
+
+  /** The values of a column's drop-down: its inline list, or the filled cells of the list it refers to. */
+  dropDown(name: string, col: number): readonly (string | number)[] | undefined {
+    const s = this.sheet(name);
+    const ref = s.lookups.get(col);
+    if (!ref) return s.validations.get(col);
+    const list = this.sheets.get(ref.sheet)?.values.slice(1).map((r) => r?.[ref.col] ?? null) ?? [];
+    return list.filter((v): v is string | number => typeof v === "string" || typeof v === "number");
   }
 
   async select(name: string, row: number, col: number): Promise<void> {

@@ -28,7 +28,12 @@ export interface Block {
   formats: string[][];
   /** Merged areas that touch the block, in sheet positions (inclusive). */
   merged: CellRect[];
+  /** The workbook's lookup lists (the used range of LISTS_SHEET from A1), when it has that sheet. */
+  lists?: CellValue[][];
 }
+
+/** The hidden sheet that holds the lookup lists templates pick from (contacts, products, channels). */
+export const LISTS_SHEET = "DocSheet lists";
 
 export interface CellRect {
   top: number;
@@ -60,6 +65,21 @@ export interface ColumnSpec {
   kind: "text" | "money" | "quantity" | "integer" | "date" | "boolean";
   /** A list of allowed values: becomes a data validation drop-down where the host supports it. */
   allowed?: readonly (string | number)[];
+  /** A drop-down of the values in a column of another sheet (the lookup lists), from its row 2 down
+   * to its last filled cell. Other values are allowed after a warning: a new customer, a typed id. */
+  lookup?: ListRef;
+}
+
+/** A column of a sheet, for validation lists that refer to it. */
+export interface ListRef {
+  sheet: string;
+  col: number;
+}
+
+export interface TableOptions {
+  /** A hidden sheet written (its contents replaced) in the same action, before the table's
+   * lookups refer to it. */
+  hidden?: { name: string; rows: CellValue[][] };
 }
 
 export interface ReadTarget {
@@ -71,7 +91,8 @@ export interface ReadTarget {
 }
 
 export interface WorkbookPort {
-  /** Reads values, number formats and merged areas in one go. */
+  /** Reads values, number formats and merged areas in one go, and the lookup lists (LISTS_SHEET)
+   * when the workbook has them. */
   read(target?: ReadTarget): Promise<Block>;
   /** Writes blocks of values. Text that starts with = + - @ is kept as text, never a formula. */
   write(sheet: string, writes: CellWrite[]): Promise<void>;
@@ -82,7 +103,9 @@ export interface WorkbookPort {
   clearMarks(sheet: string): Promise<void>;
   /** Adds a sheet holding a table: header row, rows, column formats and validation lists. Returns
    * the name the sheet got (a suffix is added when the name is taken). */
-  addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][]): Promise<string>;
+  addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options?: TableOptions): Promise<string>;
+  /** Writes rows from A1 of a hidden sheet, replacing all it held; the sheet is made when missing. */
+  writeHiddenSheet(name: string, rows: CellValue[][]): Promise<void>;
   /** Moves the selection to a cell (a click on a finding). */
   select(sheet: string, row: number, col: number): Promise<void>;
   sheetNames(): Promise<string[]>;

@@ -9,6 +9,7 @@ import { basename, dirname, join } from "node:path";
 import type ExcelJS from "exceljs";
 import { KIND_FORMATS } from "./memory";
 import { isCellError, type CellError, type CellValue, type ColumnSpec } from "./port";
+import { inlineList, lookupFormula } from "./validation";
 
 /** Rows below a template's header that get its validation lists. */
 const VALIDATION_ROWS = 1000;
@@ -24,35 +25,67 @@ export function toExcel(v: CellValue): ExcelJS.CellValue {
   return v as ExcelJS.CellValue;
 }
 
-/** Header row, column formats and widths, rows, validation lists and a filter on a new worksheet. */
-export function fillTable(ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>): void {
+/** Header row, column formats and widths, rows, validation lists, and a table (named `table`; the
+ * streaming writer cannot write one and gets a filter on the header instead) on a new worksheet. */
+export function fillTable(ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>, table?: string): void {
   ws.columns = columns.map((c) => ({
     header: c.header,
     width: Math.min(40, Math.max(10, c.header.length + 2)),
-    style: c.kind === "boolean" || c.kind === "text" ? {} : { numFmt: KIND_FORMATS[c.kind] },
+    style: c.kind === "boolean" ? {} : { numFmt: KIND_FORMATS[c.kind] },
   }));
+  // The header row is text in bold, whatever its column holds.
   const header = ws.getRow(1);
-  header.font = { bold: true };
+  header.eachCell((cell) => {
+    cell.style = { font: { bold: true } };
+  });
   header.commit();
   let count = 0;
-  // commit() hands a row to a streaming writer; the in-memory model ignores it.
-  for (const r of rows) {
-    ws.addRow(r.map(toExcel)).commit();
-    count++;
+  if (table !== undefined && columns.length > 0) {
+    const data = [...rows].map((r) => columns.map((_, c) => toExcel(r[c] ?? null)));
+    count = data.length;
+    // A table needs a data row: an empty one when there are none.
+    if (data.length === 0) data.push(columns.map(() => null));
+    ws.addTable({
+      name: table, ref: "A1", headerRow: true, style: { theme: "TableStyleMedium2", showRowStripes: true },
+      columns: columns.map((c) => ({ name: c.header, filterButton: true })), rows: data,
+    });
+  } else {
+    // commit() hands a row to a streaming writer; the in-memory model ignores it.
+    for (const r of rows) {
+      ws.addRow(r.map(toExcel)).commit();
+      count++;
+    }
+    if (columns.length > 0) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   }
-  const last = Math.max(count + 1, VALIDATION_ROWS);
+  addValidations(ws, columns, Math.max(count + 1, VALIDATION_ROWS));
+}
+
+/** Each column's drop-down from row 2 to `last`: a fixed list is kept to, a lookup list only warns. */
+function addValidations(ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], last: number): void {
+  const validations = (ws as unknown as { dataValidations: { add(a: string, v: ExcelJS.DataValidation): void } }).dataValidations;
   columns.forEach((c, i) => {
-    if (!c.allowed || c.allowed.length === 0) return;
     const letter = ws.getColumn(i + 1).letter;
-    const list = c.allowed.map(String).join(",");
-    // Excel limits an inline list to 255 characters; longer lists are left without a drop-down.
-    if (list.length > 253) return;
-    (ws as unknown as { dataValidations: { add(a: string, v: ExcelJS.DataValidation): void } }).dataValidations.add(
-      `${letter}2:${letter}${last}`,
-      { type: "list", allowBlank: true, formulae: [`"${list}"`], showErrorMessage: true, errorTitle: c.header, error: `Use one of: ${list}` },
-    );
+    const list = c.allowed ? inlineList(c.allowed) : undefined;
+    // A list too long to be written inline is left without a drop-down.
+    if (list !== undefined) {
+      validations.add(`${letter}2:${letter}${last}`, {
+        type: "list", allowBlank: true, formulae: [`"${list}"`], showErrorMessage: true, errorTitle: c.header, error: `Use one of: ${list}`,
+      });
+    } else if (c.lookup) {
+      validations.add(`${letter}2:${letter}${last}`, {
+        type: "list", allowBlank: true, formulae: [lookupFormula(c.lookup)], showErrorMessage: true, errorStyle: "warning",
+        errorTitle: c.header, error: "Not in the list: keep it anyway?",
+      });
+    }
   });
-  if (columns.length > 0) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+}
+
+/** A name for a sheet's table: letters, digits and _ (Excel's rule), unique in the workbook. */
+export function tableName(sheet: string, taken: ReadonlySet<string>): string {
+  const base = `DocSheet_${sheet.replace(/[^A-Za-z0-9_]+/g, "_")}`.slice(0, 200);
+  let name = base;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base}_${i}`;
+  return name;
 }
 
 /** Where a save writes before its rename: a run killed mid-save never leaves a half-written workbook. */

@@ -5,11 +5,12 @@
 import { promises as fs } from "node:fs";
 import type ExcelJS from "exceljs";
 import { blockOfGrid, uniqueName } from "./memory";
+import { LISTS_SHEET } from "./port";
 import type {
-  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, WorkbookPort,
+  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
 import { openFastXlsx, type FastXlsx } from "./xlsx-read";
-import { exceljs, fillTable, tempPathFor, toExcel } from "./xlsx-write";
+import { exceljs, fillTable, tableName, tempPathFor, toExcel } from "./xlsx-write";
 
 /** The fill and note prefix that tell our marks from the user's own. */
 const MARK_ARGB = "FFFFC7CE";
@@ -51,6 +52,7 @@ export class XlsxWorkbook implements WorkbookPort {
 
   async save(path: string): Promise<void> {
     const book = await this.model();
+    for (const ws of book.worksheets) compactValidations(ws);
     const tmp = tempPathFor(path);
     await book.xlsx.writeFile(tmp);
     await fs.rename(tmp, path);
@@ -70,6 +72,14 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   async read(target: ReadTarget = {}): Promise<Block> {
+    const block = await this.readSheet(target);
+    if (block.sheet !== LISTS_SHEET && (await this.sheetNames()).includes(LISTS_SHEET)) {
+      block.lists = (await this.readSheet({ sheet: LISTS_SHEET })).values;
+    }
+    return block;
+  }
+
+  private async readSheet(target: ReadTarget): Promise<Block> {
     if (!this.book && this.fast) return this.fast.read(target);
     const ws = await this.worksheet(target.sheet);
     const grid: CellValue[][] = [];
@@ -128,12 +138,24 @@ export class XlsxWorkbook implements WorkbookPort {
     });
   }
 
-  async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][]): Promise<string> {
+  async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options: TableOptions = {}): Promise<string> {
     const book = await this.model();
     const unique = uniqueName(name, book.worksheets.map((w) => w.name));
+    const tables = new Set(book.worksheets.flatMap((w) => Object.keys((w as unknown as { tables: Record<string, unknown> }).tables ?? {})).map((t) => t.toLowerCase()));
     const ws = book.addWorksheet(unique, { views: [{ state: "frozen", ySplit: 1 }] });
-    fillTable(ws, columns, rows);
+    fillTable(ws, columns, rows, tableName(unique, tables));
+    // After the table: a new workbook's first sheet is the one it opens on, and must not be hidden.
+    if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);
     return unique;
+  }
+
+  async writeHiddenSheet(name: string, rows: CellValue[][]): Promise<void> {
+    const book = await this.model();
+    const old = book.getWorksheet(name);
+    // Replaced whole: what a refresh drops must not linger below the new rows.
+    if (old) book.removeWorksheet(old.id);
+    const ws = book.addWorksheet(name, { state: "hidden" });
+    for (const r of rows) ws.addRow(r.map(toExcel));
   }
 
   async select(sheet: string, row: number, col: number): Promise<void> {
@@ -171,6 +193,36 @@ function noteText(cell: ExcelJS.Cell): string | undefined {
 }
 
 function mergedAreas(ws: ExcelJS.Worksheet): CellRect[] {
+/**
+ * exceljs reads a validated range back cell by cell, and on save joins the cells again in the order
+ * of their addresses as text ("A10" before "A2"), which writes overlapping ranges ("A10:A1000" and
+ * "A2:A1000"). Joined here first, per column, into runs of equal validations.
+ */
+function compactValidations(ws: ExcelJS.Worksheet): void {
+  const holder = ws as unknown as { dataValidations?: { model: Record<string, ExcelJS.DataValidation | undefined> } };
+  const model = holder.dataValidations?.model;
+  if (!model) return;
+  const cells: Array<{ row: number; col: number; key: string; v: ExcelJS.DataValidation }> = [];
+  const out: Record<string, ExcelJS.DataValidation> = {};
+  for (const [key, v] of Object.entries(model)) {
+    if (v === undefined) continue;
+    const pos = /^([A-Z]{1,3})(\d+)$/.exec(key);
+    if (!pos) out[key] = v; // already a range
+    else cells.push({ row: Number(pos[2]), col: ws.getColumn(pos[1]).number, key: pos[1], v });
+  }
+  cells.sort((a, b) => a.col - b.col || a.row - b.row);
+  for (let i = 0; i < cells.length;) {
+    let j = i + 1;
+    const same = JSON.stringify(cells[i].v);
+    while (j < cells.length && cells[j].col === cells[i].col && cells[j].row === cells[j - 1].row + 1 && JSON.stringify(cells[j].v) === same) j++;
+    const first = cells[i];
+    const last = cells[j - 1];
+    out[j - i === 1 ? `${first.key}${first.row}` : `${first.key}${first.row}:${last.key}${last.row}`] = first.v;
+    i = j;
+  }
+  holder.dataValidations!.model = out;
+}
+
   const merges = (ws as unknown as { _merges: Record<string, { top: number; left: number; bottom: number; right: number }> })._merges ?? {};
   return Object.values(merges).map((m) => ({ top: m.top - 1, left: m.left - 1, bottom: m.bottom - 1, right: m.right - 1 }));
 }

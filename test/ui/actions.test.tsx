@@ -201,7 +201,8 @@ describe("Upgrade against the local service", () => {
     const rows = book.sheet("S").values;
     const col = (name: string) => rows[0].indexOf(name);
     expect(rows[2][col("upgradedTo")]).toBe("billing-notes");
-    expect(rows[2][col("status")]).toBe("approvedandprocessed");
+    // The quotation's new status as people say it ("approvedandprocessed" on the service).
+    expect(rows[2][col("status")]).toBe("processed");
     expect(rows[1][col("upgradedRecordId")] ?? null).toBeNull();
     const note = await client.documents("billing-notes").get(rows[2][col("upgradedRecordId")] as number);
     expect(note).toMatchObject({ contactName: "Pane Two Co", documentSerial: rows[2][col("upgradedSerial")] });

@@ -89,11 +89,11 @@ describe("check", () => {
     await settle();
     const findings = [...root.querySelectorAll("ul.findings button")];
     expect(findings.length).toBeGreaterThan(0);
-    expect(root.textContent).toMatch(/2 documents checked: \d+ problems/);
-    // the missing name is pinned to the empty cell of its column
-    const onContact = findings.find((b) => b.textContent === "B3contactId or contactName is required") as HTMLButtonElement;
+    expect(root.textContent).toContain("2 documents checked: 1 problem.");
+    // the missing name is pinned to the empty cell of its column, said with the field's label
+    const onContact = findings.find((b) => b.textContent === "B3Enter the customer's name (or a contact id)") as HTMLButtonElement;
     expect(onContact).toBeDefined();
-    expect(memory.sheet("Sheet1").marks.get("2,1")).toContain("contactId or contactName is required");
+    expect(memory.sheet("Sheet1").marks.get("2,1")).toContain("Enter the customer's name (or a contact id)");
     act(() => onContact.click());
     await settle();
     expect(memory.selection).toEqual({ sheet: "Sheet1", row: 2, col: 1 });
@@ -107,7 +107,7 @@ describe("check", () => {
     let root = mount(createServices({ port: clean, relayBase: null }));
     act(() => button(root, "Check rows").click());
     await settle();
-    expect(root.textContent).toContain("1 documents checked: no problems found.");
+    expect(root.textContent).toContain("1 document checked: no problems found.");
 
     document.body.innerHTML = "";
     const junk = new MemoryWorkbook({ Sheet1: [["=1+", "@@", 3], [null, "x", "y"]] });
@@ -129,7 +129,7 @@ describe("check in an old Excel (ExcelApi 1.9: no notes, no comments)", () => {
     expect(view.findings.map((f) => f.cell)).toContain("B3");
     expect(sheet.peek(2, 1)?.fill.color).toBe(MARK_FILL);
     expect(sheet.value(0, 6)).toBe("result");
-    expect(String(sheet.value(2, 6))).toContain("contactId or contactName is required");
+    expect(String(sheet.value(2, 6))).toContain("Enter the customer's name (or a contact id)");
     expect(sheet.value(1, 6)).toBe("");
     expect(sheet.notes.size + excel.comments.size).toBe(0);
   });

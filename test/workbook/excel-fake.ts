@@ -61,6 +61,9 @@ export class FakeSheet {
   readonly notes = new Map<string, string>();
   readonly merged: Array<{ top: number; left: number; bottom: number; right: number }> = [];
   readonly validation = new Map<string, string>();
+  /** Error alerts of validated cells (dataValidation.errorAlert), by address. */
+  readonly validationAlerts = new Map<string, { showAlert: boolean; style: string; title?: string; message?: string }>();
+  visibility: "Visible" | "Hidden" | "VeryHidden" = "Visible";
   constructor(readonly id: string, public name: string) {}
 
   cell(row: number, col: number): FakeCell {
@@ -419,6 +422,15 @@ class FakeWorksheetCollection extends FakeObject {
   getItem(name: string): FakeWorksheet {
     return new FakeWorksheet(this.ctx, () => this.ctx.excel.sheet(name));
   }
+  getItemOrNullObject(name: string): FakeWorksheet {
+    this.ctx.excel.requireApi("1.4", "worksheets.getItemOrNullObject");
+    const find = () => this.ctx.excel.sheets.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    return new FakeWorksheet(this.ctx, () => {
+      const s = find();
+      if (!s) throw new FakeOfficeError("InvalidObjectPath", `the null object for worksheet ${name} was used`);
+      return s;
+    }, () => find() !== undefined);
+  }
   add(name: string): FakeWorksheet {
     let sheet: FakeSheet | undefined;
     this.ctx.enqueue(() => { sheet = this.ctx.excel.addSheet(name); });
@@ -430,8 +442,12 @@ class FakeWorksheetCollection extends FakeObject {
 }
 
 class FakeWorksheet extends FakeObject {
-  constructor(ctx: FakeContext, readonly resolve: () => FakeSheet) {
+  /** `found`: for getItemOrNullObject, whether the sheet is there (at sync time). */
+  constructor(ctx: FakeContext, readonly resolve: () => FakeSheet, private readonly found?: () => boolean) {
     super(ctx);
+  }
+  protected override exists(): boolean {
+    return this.found ? this.found() : true;
   }
   private preloaded = new Map<string, unknown>();
   /** Collections hand out items with the properties they loaded. */
@@ -463,10 +479,29 @@ class FakeWorksheet extends FakeObject {
     return new FakeCommentCollection(this.ctx, () => this.resolve());
   }
   activate(): void {
-    this.ctx.enqueue(() => { this.ctx.excel.active = this.resolve(); });
+    this.ctx.enqueue(() => {
+      const s = this.resolve();
+      if (s.visibility !== "Visible") throw new FakeOfficeError("InvalidOperation", `cannot activate the hidden sheet ${s.name}`);
+      this.ctx.excel.active = s;
+    });
   }
-  getRange(address: string): FakeRange {
+  set visibility(v: "Visible" | "Hidden" | "VeryHidden") {
+    this.ctx.excel.requireApi("1.2", "worksheet.visibility (set)");
+    this.ctx.enqueue(() => {
+      const s = this.resolve();
+      if (!["Visible", "Hidden", "VeryHidden"].includes(v)) throw new FakeOfficeError("InvalidArgument", `visibility ${v}`);
+      // Like Excel: a workbook keeps at least one visible sheet, and the active sheet is a visible one.
+      if (v !== "Visible" && !this.ctx.excel.sheets.some((o) => o !== s && o.visibility === "Visible")) {
+        throw new FakeOfficeError("InvalidOperation", "a workbook must keep one visible sheet");
+      }
+      s.visibility = v;
+      if (v !== "Visible" && this.ctx.excel.active === s) this.ctx.excel.active = this.ctx.excel.sheets.find((o) => o.visibility === "Visible")!;
+    });
+  }
+  /** The whole sheet when no address is given, as Office.js does. */
+  getRange(address?: string): FakeRange {
     this.ctx.path();
+    if (address === undefined) return new FakeRange(this.ctx, () => ({ sheet: this.resolve(), top: 0, left: 0, rows: 1_048_576, cols: 16_384 }));
     return new FakeRange(this.ctx, () => {
       const r = parseRange(address);
       if (!r) throw new FakeOfficeError("InvalidArgument", `bad address ${address}`);
@@ -635,21 +670,54 @@ export class FakeRange extends FakeObject {
       autofitColumns: () => ctx.enqueue(() => void rect()),
     };
   }
-  get dataValidation(): { rule: unknown } {
+  get dataValidation(): { rule: unknown; errorAlert: unknown } {
     const ctx = this.ctx;
     const range = this;
+    ctx.excel.requireApi("1.8", "range.dataValidation");
+    const each = (f: (sheet: FakeSheet, address: string) => void): void => {
+      const { sheet, top, left, rows, cols } = range.rect();
+      for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) f(sheet, cellAddress(top + i, left + j));
+    };
     return {
       set rule(rule: { list?: { source: string; inCellDropDown: boolean } }) {
         ctx.enqueue(() => {
           if (!rule.list || typeof rule.list.source !== "string") throw new FakeOfficeError("InvalidArgument", "only list rules are faked");
-          const { sheet, top, left, rows, cols } = range.rect();
-          for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) sheet.validation.set(cellAddress(top + i, left + j), rule.list.source);
+          const source = rule.list.source;
+          if (source.startsWith("=")) {
+            // Like Excel, a formula must make sense when it is set: every sheet it names exists.
+            for (const m of source.matchAll(/'((?:[^']|'')+)'!/g)) ctx.excel.sheet(m[1].replace(/''/g, "'"));
+          } else if (source.length > 255) {
+            throw new FakeOfficeError("InvalidArgument", "an inline list is at most 255 characters");
+          }
+          each((sheet, address) => sheet.validation.set(address, source));
         }, sizeOf(rule) + ACTION_BYTES);
       },
       get rule(): unknown {
         throw new FakeOfficeError("PropertyNotLoaded", "DataValidation.rule");
       },
+      set errorAlert(alert: { showAlert: boolean; style: string; title?: string; message?: string }) {
+        ctx.enqueue(() => {
+          if (!["Stop", "Warning", "Information"].includes(alert.style)) throw new FakeOfficeError("InvalidArgument", `alert style ${alert.style}`);
+          each((sheet, address) => sheet.validationAlerts.set(address, { ...alert }));
+        }, sizeOf(alert) + ACTION_BYTES);
+      },
+      get errorAlert(): unknown {
+        throw new FakeOfficeError("PropertyNotLoaded", "DataValidation.errorAlert");
+      },
     };
+  }
+  /** Clears contents ("Contents") or everything ("All") of the range's cells. */
+  clear(applyTo: "All" | "Contents" | "Formats" = "All"): void {
+    this.ctx.enqueue(() => {
+      const { sheet, top, left, rows, cols } = this.rect();
+      for (const [key, cell] of [...sheet.cells]) {
+        const [r, c] = key.split(",").map(Number);
+        if (r < top || r >= top + rows || c < left || c >= left + cols) continue;
+        if (applyTo === "All") sheet.cells.delete(key);
+        else if (applyTo === "Contents") Object.assign(cell, { value: "", formula: undefined, type: undefined });
+        else cell.format = "General";
+      }
+    });
   }
   select(): void {
     this.ctx.enqueue(() => {

@@ -3,6 +3,7 @@
 // per MAX_MARK_CELLS cells).
 import fc from "fast-check";
 import { ExcelPort, MARK_FILL, MARKS_SETTING, MAX_MARK_CELLS, MAX_READ_CELLS, READ_TARGET_BYTES, chunkRows, excelSerial, uniqueSheetName } from "../../src/workbook/excel";
+import { LISTS_SHEET } from "../../src/workbook/port";
 import { FakeExcel, FakeOfficeError, LIMIT_BYTES, RESPONSE_TOO_LARGE, sizeOf } from "./excel-fake";
 
 function setup(version = "1.18"): { excel: FakeExcel; port: ExcelPort } {
@@ -609,6 +610,70 @@ describe("addTableSheet, select, sheetNames", () => {
     for (const s of excel.syncLog) expect(s.bytes).toBeLessThan(LIMIT_BYTES);
     expect(excel.sheet(name).tables[0]).toMatchObject({ rows: 8001, cols: 3 });
     expect(excel.needsRecalc).toBe(false);
+  });
+
+  test("a template with lookup lists: the lists on a hidden sheet first, drop-downs over them that warn, one Excel.run", async () => {
+    const { excel, port } = setup();
+    const lists = [["Contacts", "Contacts id"], ["Acme", 1], ["=Siam", 2]];
+    const runs = excel.runs;
+    const name = await port.addTableSheet("Tax invoice", [
+      { header: "Customer", kind: "text", lookup: { sheet: LISTS_SHEET, col: 0 } },
+      { header: "Tax id", kind: "text" },
+      { header: "VAT", kind: "text", allowed: ["Yes", "No"] },
+    ], [["Acme", "0105556000009", "Yes"]], { hidden: { name: LISTS_SHEET, rows: lists } });
+    expect(excel.runs).toBe(runs + 1);
+    const hidden = excel.sheet(LISTS_SHEET);
+    expect(hidden.visibility).toBe("Hidden");
+    expect([hidden.value(1, 0), hidden.value(2, 0), hidden.value(2, 1), hidden.peek(2, 0)?.format]).toEqual(["Acme", "=Siam", 2, "@"]);
+    const sheet = excel.sheet(name);
+    expect(sheet.validation.get("A2")).toBe("=OFFSET('DocSheet lists'!$A$2,0,0,MAX(1,COUNTA('DocSheet lists'!$A:$A)-1),1)");
+    expect(sheet.validationAlerts.get("A2")).toMatchObject({ showAlert: true, style: "Warning" });
+    expect(sheet.validation.get("C2")).toBe("Yes,No");
+    expect(sheet.validationAlerts.get("C2")).toBeUndefined();
+    expect([sheet.peek(1, 1)?.format, sheet.value(1, 1)]).toEqual(["@", "0105556000009"]);
+    expect(excel.active).toBe(sheet);
+
+    // Read with the sheet: one more sync brings the lists.
+    excel.select(sheet, 0, 0);
+    const block = await port.read();
+    expect(block.lists).toEqual([["Contacts", "Contacts id"], ["Acme", 1], ["=Siam", 2]]);
+
+    // A refresh replaces the lists whole: nothing of the longer old list stays below.
+    await port.writeHiddenSheet(LISTS_SHEET, [["Contacts", "Contacts id"], ["Globex", 3]]);
+    expect(excel.syncsOfRun()).toBe(2);
+    expect((await port.read({ sheet: name })).lists).toEqual([["Contacts", "Contacts id"], ["Globex", 3]]);
+    expect(hidden.visibility).toBe("Hidden");
+  });
+
+  test("a workbook without lists costs no extra sync to read; writeHiddenSheet makes the sheet when missing", async () => {
+    const { excel, port } = setup();
+    excel.sheet("Sheet1").fill([HEADER, ["A", "Acme", 46024, 10]]);
+    excel.select(excel.sheet("Sheet1"), 0, 0, 2, 4);
+    const block = await port.read();
+    expect(block.lists).toBeUndefined();
+    expect(excel.syncsOfRun()).toBe(2);
+    await port.writeHiddenSheet(LISTS_SHEET, [["Products", "Products id"], ["Pen", 1]]);
+    expect(excel.sheet(LISTS_SHEET).visibility).toBe("Hidden");
+    const again = await port.read();
+    expect(again.lists).toEqual([["Products", "Products id"], ["Pen", 1]]);
+    expect(excel.syncsOfRun()).toBe(3);
+  });
+
+  test("the fake is strict about drop-downs: a formula naming a missing sheet, an inline list over 255 characters, a hidden last sheet", async () => {
+    const { excel, port } = setup();
+    await expect(port.addTableSheet("T", [{ header: "Customer", kind: "text", lookup: { sheet: "Nowhere", col: 0 } }], [["x"]]))
+      .rejects.toThrow(/ItemNotFound/);
+    const host = excel.host();
+    await expect(host.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1");
+      range.dataValidation.rule = { list: { inCellDropDown: true, source: "x".repeat(256) } };
+      await context.sync();
+    })).rejects.toThrow(/255/);
+    const lone = new FakeExcel("1.18", ["Only"]);
+    await expect(lone.host().run(async (context) => {
+      context.workbook.worksheets.getItem("Only").visibility = "Hidden";
+      await context.sync();
+    })).rejects.toThrow(/one visible sheet/);
   });
 
   test("uniqueSheetName removes characters Excel refuses and keeps 31 characters", () => {

@@ -1,4 +1,5 @@
 import { MemoryWorkbook, uniqueName, usedRange } from "../../src/workbook/memory";
+import { LISTS_SHEET } from "../../src/workbook/port";
 
 describe("the in-memory port", () => {
   it("reads the used range, a given range, formats and merged areas", async () => {
@@ -36,6 +37,25 @@ describe("the in-memory port", () => {
     expect(wb.sheet(name).values).toEqual([["Total", "Rate"], [1, 7]]);
     expect(wb.sheet(name).formats[1][0]).toBe("#,##0.00");
     expect(wb.sheet(name).validations.get(1)).toEqual([7, 0, -1]);
+  });
+
+  it("keeps lookup lists on a hidden sheet: drop-downs refer to them, reads carry them, refreshes replace them", async () => {
+    const wb = new MemoryWorkbook({ Sheet1: [] });
+    const lists = [["Contacts", "Contacts id"], ["Acme", 1], ["Siam", 2]];
+    const name = await wb.addTableSheet("Tax invoice", [
+      { header: "Customer", kind: "text", lookup: { sheet: LISTS_SHEET, col: 0 } },
+      { header: "Tax id", kind: "text" },
+    ], [["Acme", "0105556000009"]], { hidden: { name: LISTS_SHEET, rows: lists } });
+    expect(wb.sheet(name).table).toBe(true);
+    expect(wb.sheet(LISTS_SHEET).hidden).toBe(true);
+    expect(wb.sheet(name).formats[1][1]).toBe("@");
+    expect(wb.dropDown(name, 0)).toEqual(["Acme", "Siam"]);
+    expect(wb.dropDown(name, 1)).toBeUndefined();
+    expect((await wb.read({ sheet: name })).lists).toEqual(lists);
+    expect((await wb.read({ sheet: LISTS_SHEET })).lists).toBeUndefined();
+    await wb.writeHiddenSheet(LISTS_SHEET, [["Contacts", "Contacts id"], ["Globex", 3]]);
+    expect(wb.dropDown(name, 0)).toEqual(["Globex"]);
+    expect(await wb.sheetNames()).toEqual(["Sheet1", LISTS_SHEET, name]);
   });
 
   it("names and bounds", () => {

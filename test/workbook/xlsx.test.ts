@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { strToU8, zipSync } from "fflate";
+import { readFileSync } from "node:fs";
+import { strToU8, unzipSync, zipSync } from "fflate";
+import { LISTS_SHEET } from "../../src/workbook/port";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { readDocuments } from "../../src/sheet/read";
 
@@ -139,5 +141,53 @@ describe("the .xlsx port", () => {
     expect(block.formats[1][1]).toBe("#,##0.00");
     await again.select(name, 1, 1);
     expect((await again.model()).views[0].activeTab).toBe(1);
+  });
+
+  it("writes a template's lists on a hidden sheet its drop-downs refer to, reads them with the sheet and replaces them whole", async () => {
+    const wb = XlsxWorkbook.empty();
+    const columns = [
+      { header: "Customer", kind: "text" as const, lookup: { sheet: LISTS_SHEET, col: 0 } },
+      { header: "Tax id", kind: "text" as const },
+      { header: "Bank account id", kind: "integer" as const, lookup: { sheet: LISTS_SHEET, col: 2 } },
+    ];
+    const lists = [["Contacts", "Contacts id", "Bank accounts", "Bank accounts id"], ["Acme", 1, "Bangkok Bank 123", 7], ["Siam", 2, null, null]];
+    const name = await wb.addTableSheet("Tax invoice", columns, [["Acme", "0105556000009", "Bangkok Bank 123"]], { hidden: { name: LISTS_SHEET, rows: lists } });
+    const path = join(dir, "lists.xlsx");
+    await wb.save(path);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path);
+    // The template is the first sheet (the one a new workbook opens on); the lists come after it, hidden.
+    expect(book.worksheets.map((w) => [w.name, w.state])).toEqual([[name, "visible"], [LISTS_SHEET, "hidden"]]);
+    const model = (book.getWorksheet(name) as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } }).dataValidations.model;
+    expect(model.A2).toMatchObject({ type: "list", errorStyle: "warning", formulae: ["OFFSET('DocSheet lists'!$A$2,0,0,MAX(1,COUNTA('DocSheet lists'!$A:$A)-1),1)"] });
+    expect(model.C1000?.formulae).toEqual(["OFFSET('DocSheet lists'!$C$2,0,0,MAX(1,COUNTA('DocSheet lists'!$C:$C)-1),1)"]);
+    expect(model.B2).toBeUndefined();
+    expect(book.getWorksheet(name)!.getCell("B2").numFmt).toBe("@");
+
+    // Read through the fast reader and through the model: the block carries the lists.
+    const loaded = await XlsxWorkbook.load(path);
+    const block = await loaded.read();
+    expect(block.sheet).toBe(name);
+    expect(block.lists).toEqual(lists);
+    await loaded.writeHiddenSheet(LISTS_SHEET, [["Contacts", "Contacts id"], ["Globex", 3]]);
+    expect((await loaded.read()).lists).toEqual([["Contacts", "Contacts id"], ["Globex", 3]]);
+    expect(await loaded.sheetNames()).toEqual([name, LISTS_SHEET]);
+    expect((await loaded.read({ sheet: LISTS_SHEET })).lists).toBeUndefined();
+  });
+
+  it("saves a loaded workbook's validation lists without overlapping ranges", async () => {
+    const wb = XlsxWorkbook.empty();
+    await wb.addTableSheet("S", [{ header: "Paid by", kind: "text", allowed: ["Cash", "Cheque"] }, { header: "VAT", kind: "text", allowed: ["Yes", "No"] }], [["Cash", "Yes"]]);
+    const first = join(dir, "dv1.xlsx");
+    await wb.save(first);
+    // exceljs alone would write "A10:A1000" and "A2:A1000" here (it sorts cell addresses as text).
+    const again = await XlsxWorkbook.load(first);
+    await again.write("S", [{ row: 1, col: 0, values: [["Cheque"]] }]);
+    const second = join(dir, "dv2.xlsx");
+    await again.save(second);
+    const xml = new TextDecoder().decode(unzipSync(readFileSync(second))["xl/worksheets/sheet1.xml"]);
+    const sqrefs = [...xml.matchAll(/sqref="([^"]+)"/g)].map((m) => m[1]).sort();
+    expect(sqrefs).toEqual(["A2:A1000", "B2:B1000"]);
   });
 });

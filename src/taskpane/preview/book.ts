@@ -62,11 +62,12 @@ export class PreviewBook {
       write: (sheet, writes) => after(m.write(sheet, writes)),
       mark: (sheet, marks) => after(m.mark(sheet, marks)),
       clearMarks: (sheet) => after(m.clearMarks(sheet)),
-      addTableSheet: (name, columns, rows) => after(m.addTableSheet(name, columns, rows).then((made) => {
+      addTableSheet: (name, columns, rows, options) => after(m.addTableSheet(name, columns, rows, options).then((made) => {
         m.active = made; // Excel shows the new sheet; so does the grid
         this.selection = null;
         return made;
       })),
+      writeHiddenSheet: (name, rows) => after(m.writeHiddenSheet(name, rows)),
       select: async (sheet, row, col) => {
         await m.select(sheet, row, col);
         this.select({ sheet, top: row, left: col, bottom: row, right: col });

@@ -93,7 +93,7 @@ export function Grid(props: { book: PreviewBook; t: Translate }) {
       </div>
       {error && <p class="msg error" role="alert">{error}</p>}
       <div class="tabs" role="tablist">
-        {[...m.sheets.keys()].map((s) => (
+        {[...m.sheets.keys()].filter((s) => !m.sheets.get(s)?.hidden).map((s) => (
           <button key={s} role="tab" aria-selected={s === name} class={s === name ? "tab on" : "tab"} onClick={() => { m.active = s; book.select(null); }}>{s}</button>
         ))}
       </div>

@@ -2,6 +2,7 @@
 // share link, attach a file.
 import { useState } from "preact/hooks";
 import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, upgradeTargets, type Family } from "../../rules/codes";
+import { statusText } from "../../sheet/i18n/status";
 import type { Lang, Translate } from "../i18n";
 import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices } from "../services";
 import { Message, Section, useTask } from "../ui";
@@ -46,7 +47,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     if (current === "delete" && !confirmed) return setConfirming(true);
     setConfirming(false);
     const request: ActionRequest = { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file };
-    if (act) void task.run((ctx) => act(family, request, ctx));
+    if (act) void task.run((ctx) => act(family, request, { ...ctx, lang: props.lang }));
   }
 
   async function pick(input: HTMLInputElement) {
@@ -65,7 +66,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
         <>
           <label for="ds-status">{t("status")}</label>
           <select id="ds-status" value={currentStatus} onChange={(e) => setStatus((e.currentTarget as HTMLSelectElement).value)}>
-            {info.statuses.map((s) => <option key={s} value={s}>{s}</option>)}
+            {info.statuses.map((s) => <option key={s} value={s}>{statusText(s, props.lang, family)}</option>)}
           </select>
         </>
       )}

@@ -1,8 +1,9 @@
 // Post: creates the documents of the rows, with a progress bar and cancel; results go into the sheet.
 import type { Family } from "../../rules/codes";
-import type { Translate } from "../i18n";
+import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PostView } from "../services";
 import { Message, Section, useTask } from "../ui";
+import { RowNotes } from "./rows";
 
 export function Progressbar(props: { done: number; total?: number; label: string }) {
   return (
@@ -15,14 +16,14 @@ export function Progressbar(props: { done: number; total?: number; label: string
 
 /** "3 created, 1 already posted": created always, the other counts when there are any. */
 export function postSummary(t: Translate, r: PostView): string {
-  const parts: [keyof PostView, Parameters<Translate>[0]][] = [
+  const parts: ["found" | "skipped" | "notSent" | "failed" | "unknown", Parameters<Translate>[0]][] = [
     ["found", "postFound"], ["skipped", "postSkipped"], ["notSent", "postNotSent"], ["failed", "postFailed"], ["unknown", "postUnknown"],
   ];
   return [t("postCreated", { n: r.created }), ...parts.filter(([k]) => r[k] > 0).map(([k, key]) => t(key, { n: r[k] }))].join(", ");
 }
 
-export function PostSection(props: { t: Translate; services: PaneServices; family: Family; connected: boolean }) {
-  const { t, services } = props;
+export function PostSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean }) {
+  const { t, lang, services } = props;
   const task = useTask<PostView>(t);
   const post = services.post;
   const r = task.result;
@@ -30,14 +31,16 @@ export function PostSection(props: { t: Translate; services: PaneServices; famil
     <Section id="post" title={t("post")}>
       <p class="help">{t("postHelp")}</p>
       <button class="primary" type="button" disabled={!post || !props.connected || task.busy}
-        onClick={() => post && task.run((ctx) => post(props.family, ctx))}>{t("runPost")}</button>
+        onClick={() => post && task.run((ctx) => post(props.family, { ...ctx, lang }))}>{t("runPost")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && (
         <Progressbar done={task.progress.done} total={task.progress.total} label={t("posting", { done: task.progress.done, total: task.progress.total ?? "?" })} />
       )}
       <Message tone="info" text={!post ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
       <Message tone="error" text={task.error} />
-      <Message tone={r && r.failed + r.unknown + r.notSent > 0 ? "error" : "ok"} text={r ? postSummary(t, r) : null} />
+      <Message tone={task.cancelled ? "info" : r && r.failed + r.unknown + r.notSent > 0 ? "error" : "ok"}
+        text={r ? (task.cancelled ? t("postCancelled", { summary: postSummary(t, r) }) : postSummary(t, r)) : null} />
+      <RowNotes t={t} services={services} sheet={r?.sheet} rows={r?.rows} />
     </Section>
   );
 }

@@ -1,14 +1,14 @@
 // Pull: the family's documents (filters: period, dates, search) into a new sheet, per document or per line.
 import { useState } from "preact/hooks";
 import { RANGE, type Family } from "../../rules/codes";
-import type { Translate } from "../i18n";
+import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PullQuery, PullView } from "../services";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar } from "./post";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function PullSection(props: { t: Translate; services: PaneServices; family: Family; connected: boolean }) {
+export function PullSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean }) {
   const { t, services } = props;
   const [query, setQuery] = useState<PullQuery>({ perLine: false });
   const [problem, setProblem] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function PullSection(props: { t: Translate; services: PaneServices; famil
   function start() {
     setProblem(null);
     for (const d of [query.startDate, query.endDate]) if (d && !DATE.test(d)) return setProblem(`${d}: YYYY-MM-DD`);
-    if (pull) void task.run((ctx) => pull(props.family, query, ctx));
+    if (pull) void task.run((ctx) => pull(props.family, query, { ...ctx, lang: props.lang }));
   }
 
   return (

@@ -1,0 +1,85 @@
+// The pane in Thai: findings of a check listed and marked in Thai, with the spec's text kept
+// beside the translation; a switch to English shows the same findings in English at once; counts
+// say "1 problem" in English; status choices are the people's words.
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { App } from "../../src/taskpane/app";
+import { createServices } from "../../src/taskpane/services";
+import { translator } from "../../src/taskpane/i18n";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+
+const HEADER = ["documentKey", "contactName", "publishedOn", "item.name", "item.description", "item.quantity", "item.pricePerUnit", "item.creditId", "item.debitId", "expenseCategoryView"];
+
+function mount(port: MemoryWorkbook, lang: "en" | "th", family = "expenses" as const): HTMLElement {
+  const root = document.createElement("div");
+  document.body.appendChild(root);
+  act(() => render(<App services={createServices({ port, relayBase: null })} lang={lang} storage={null} initialFamily={family} />, root));
+  return root;
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await act(async () => { await new Promise((r) => setTimeout(r, 5)); });
+}
+
+function click(root: HTMLElement, text: string): void {
+  const b = [...root.querySelectorAll("button")].find((x) => x.textContent?.trim() === text);
+  if (!b) throw new Error(`no button "${text}"`);
+  act(() => b.click());
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("the pane's findings in the pane's language", () => {
+  test("Thai: listed and marked in Thai, the spec's text kept; English after switching", async () => {
+    const memory = new MemoryWorkbook({
+      Sheet1: [
+        HEADER,
+        ["1", "ร้านหนึ่ง", "2026-01-05", "กระดาษ", null, 2, 100, 21399, 53030, 1],
+        ["2", "", "2026-01-05", "หมึก", "หมึกพิมพ์", "สอง", 50, 21399, 53030, 1],
+      ],
+    });
+    const root = mount(memory, "th");
+    click(root, "ตรวจแถว");
+    await settle();
+    const items = () => [...root.querySelectorAll("ul.findings button")].map((b) => b.textContent);
+    expect(items()).toEqual([
+      "E2ต้องระบุคำอธิบายรายการ (Item requires Description)",
+      "B3ต้องระบุชื่อลูกค้า (หรือรหัสผู้ติดต่อ)",
+      'F3"สอง" ไม่ใช่ตัวเลข',
+    ]);
+    expect(root.textContent).toContain("ตรวจ 2 เอกสาร: พบ 3 ปัญหา");
+    // The marks on the sheet are in the pane's language too.
+    expect(memory.sheet("Sheet1").marks.get("1,4")).toBe("ต้องระบุคำอธิบายรายการ (Item requires Description)");
+
+    const select = root.querySelector<HTMLSelectElement>("#ds-lang")!;
+    act(() => {
+      select.value = "en";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    expect(items()).toEqual([
+      "E2Each line needs a description (Item requires Description)",
+      "B3Enter the customer's name (or a contact id)",
+      'F3"สอง" is not a number.',
+    ]);
+    expect(root.textContent).toContain("2 documents checked: 3 problems.");
+  });
+
+  test("English counts: 1 problem, 1 document", async () => {
+    const memory = new MemoryWorkbook({ Sheet1: [HEADER, ["1", "Acme", "2026-01-05", "Paper", null, 2, 100, 21399, 53030, 1]] });
+    const root = mount(memory, "en");
+    click(root, "Check rows");
+    await settle();
+    expect(root.textContent).toContain("1 document checked: 1 problem.");
+    const t = translator("en");
+    expect(t("err_rate", { seconds: 1 })).toContain("Try again in 1 second.");
+    expect(t("err_rate", { seconds: 30 })).toContain("Try again in 30 seconds.");
+  });
+
+  test("status choices are the people's words of the family, in the pane's language", () => {
+    const root = mount(new MemoryWorkbook(), "th", "tax-invoices" as never);
+    const options = [...root.querySelectorAll<HTMLOptionElement>("#ds-status option")].map((o) => [o.value, o.textContent]);
+    expect(options).toEqual([["awaiting", "รอดำเนินการ"], ["invoicedelivered", "รอเก็บเงิน"], ["void", "ยกเลิก"]]);
+  });
+});
