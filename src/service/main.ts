@@ -2,7 +2,7 @@
 // tests), and a command line when run directly (prints one line "listening <url>").
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { openStore } from "./store/database";
@@ -48,6 +48,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
   const dataDir = resolve(opts.dataDir ?? ".data");
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = opts.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  await checkPortFree(opts.port ?? DEFAULT_PORT, host);
   const store = await openStore({ dataDir, databaseUrl });
   await seedDemoData(store.db);
   const tokenTtlSeconds = opts.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS;
@@ -77,6 +78,9 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     const s = serve({ fetch: app.fetch, port: opts.port ?? DEFAULT_PORT, hostname: host }, () => done(s));
     answerClientErrors(s as Server);
     s.once("error", fail);
+  }).catch(async (e: unknown) => {
+    await store.close(); // releases the data dir
+    throw e;
   });
   const { port } = server.address() as AddressInfo;
   const url = listeningUrl(host, port);
@@ -92,6 +96,17 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
       return closed;
     },
   };
+}
+
+/** Fails as listening would (EADDRINUSE) while the port is taken, before the store is opened: a
+ * service started a second time (npm start then uses the running one) never opens its data dir. */
+function checkPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(port, host, () => probe.close(() => done()));
+  });
 }
 
 function parseArgs(argv: string[]): StartServiceOptions {

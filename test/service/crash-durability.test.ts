@@ -142,6 +142,10 @@ describe.each(storesUnderTest)("crash durability (%s)", (store) => {
       await expect(startTestService({ store, dataDir: svc.dataDir })).rejects.toThrow(
         new RegExp(`data dir .* is in use by another service \\(pid ${svc.pid}\\)`),
       );
+      // On the same port it is the port that is refused, before the data dir is opened (npm start
+      // then uses the service already running there).
+      const port = new URL(svc.origin).port;
+      await expect(startTestService({ store, dataDir: svc.dataDir, args: ["--port", port] })).rejects.toThrow(/EADDRINUSE/);
       // The first one is undisturbed.
       expect((await api.get("/contacts?searchString=Walk-in")).body.data.total).toBe(1);
       // A killed service leaves its lock behind; the next one takes it over.
