@@ -77,7 +77,11 @@ function templates(): Template[] {
   for (const [key, en] of Object.entries(RESULT_MESSAGES) as [keyof typeof RESULT_MESSAGES, string][]) {
     list.push(compile(`results.${key}`, en, { en, th: RESULTS_TH[key] }));
   }
-  PHRASES.forEach((p, i) => list.push(compile(`phrase.${i}`, `{field} ${p.en}`, { en: `{field} ${p.en}`, th: p.th })));
+  PHRASES.forEach((p, i) => {
+    list.push(compile(`phrase.${i}`, `{field} ${p.en}`, { en: `{field} ${p.en}`, th: p.th }));
+    // The phrase alone, at the cell of its field ("must be at most 5000 characters").
+    list.push(compile(`phrase.${i}.alone`, p.en, { en: p.en, th: p.th.replace(/\{field\} ?/, "") }));
+  });
   compiled = list.sort((a, b) => b.weight - a.weight);
   return compiled;
 }
