@@ -211,13 +211,13 @@ export class ExcelPort implements WorkbookPort {
       const activeCell = explicit ? null : context.workbook.getActiveCell();
       const tables = activeCell ? activeCell.getTables(false).load("items/name") : null;
       const region = activeCell ? activeCell.getSurroundingRegion().load(BOX_PROPS) : null;
+      const listsSheet = target.sheet === LISTS_SHEET ? null : sheets.getItemOrNullObject(LISTS_SHEET).load("name");
       await context.sync();
 
       const selection = areas?.items[0] ?? null;
       let tableRange: Excel.Range | null = null;
       const single = selection !== null && selection.rowCount * selection.columnCount === 1;
       if (single && sheet.name === active.name && tables && tables.items.length > 0) {
-      const listsSheet = target.sheet === LISTS_SHEET ? null : sheets.getItemOrNullObject(LISTS_SHEET).load("name");
         // Office.js has no null-object "first table" here: the table's extent costs one more sync.
         tableRange = tables.items[0].getRange().load(BOX_PROPS);
         await context.sync();
@@ -231,12 +231,6 @@ export class ExcelPort implements WorkbookPort {
     });
   }
 
-  private chooseReadBox(
-    onActive: boolean,
-    used: Excel.Range,
-    explicit: Excel.Range | null,
-    selection: Excel.Range | null,
-    tableRange: Excel.Range | null,
   /** The lookup lists' values: one more sync, only in workbooks that have them (a small sheet). */
   private async readLists(context: Excel.RequestContext, sheet: Excel.Worksheet): Promise<CellValue[][]> {
     const used = sheet.getUsedRangeOrNullObject(true).load("values");
@@ -244,6 +238,12 @@ export class ExcelPort implements WorkbookPort {
     return used.isNullObject ? [] : used.values.map((row) => row.map((v) => fromExcel(v, undefined)));
   }
 
+  private chooseReadBox(
+    onActive: boolean,
+    used: Excel.Range,
+    explicit: Excel.Range | null,
+    selection: Excel.Range | null,
+    tableRange: Excel.Range | null,
     region: Excel.Range | null,
   ): RangeBox | null {
     if (explicit) return boxOf(explicit);
@@ -485,6 +485,7 @@ export class ExcelPort implements WorkbookPort {
       await this.writeRows(context, sheet, block, () => {
         // Write the block, then make it a table: adding a table to written cells is the fast way.
         const table = sheet.tables.add(sheet.getRangeByIndexes(0, 0, rows.length + 1, columns.length), true);
+        // Rows a user adds to the table take its columns' formats and drop-downs.
         columns.forEach((column, c) => {
           const range = sheet.getRangeByIndexes(1, c, dataRows, 1);
           const list = column.allowed ? inlineList(column.allowed) : undefined;
@@ -500,17 +501,7 @@ export class ExcelPort implements WorkbookPort {
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();
       });
-        // Rows a user adds to the table take its columns' formats and drop-downs.
       return finalName;
-    });
-  }
-
-  async select(sheetName: string, row: number, col: number): Promise<void> {
-    await this.host.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(sheetName);
-      sheet.activate();
-      sheet.getRangeByIndexes(row, col, 1, 1).select();
-      await context.sync();
     });
   }
 
@@ -535,6 +526,15 @@ export class ExcelPort implements WorkbookPort {
       values: Array.from({ length: width }, (_, c) => values[c] ?? null),
       formats: Array.from({ length: width }, (_, c) => (needsTextFormat(values[c] ?? null) ? TEXT_FORMAT : null)),
     })));
+  }
+
+  async select(sheetName: string, row: number, col: number): Promise<void> {
+    await this.host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetName);
+      sheet.activate();
+      sheet.getRangeByIndexes(row, col, 1, 1).select();
+      await context.sync();
+    });
   }
 
   /**
