@@ -184,15 +184,6 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 }
 
-function noteText(cell: ExcelJS.Cell): string | undefined {
-  const n = cell.note as unknown;
-  if (n === undefined || n === null) return undefined;
-  if (typeof n === "string") return n;
-  const texts = (n as { texts?: { text: string }[] }).texts;
-  return texts ? texts.map((t) => t.text).join("") : undefined;
-}
-
-function mergedAreas(ws: ExcelJS.Worksheet): CellRect[] {
 /**
  * exceljs reads a validated range back cell by cell, and on save joins the cells again in the order
  * of their addresses as text ("A10" before "A2"), which writes overlapping ranges ("A10:A1000" and
@@ -223,6 +214,15 @@ function compactValidations(ws: ExcelJS.Worksheet): void {
   holder.dataValidations!.model = out;
 }
 
+function noteText(cell: ExcelJS.Cell): string | undefined {
+  const n = cell.note as unknown;
+  if (n === undefined || n === null) return undefined;
+  if (typeof n === "string") return n;
+  const texts = (n as { texts?: { text: string }[] }).texts;
+  return texts ? texts.map((t) => t.text).join("") : undefined;
+}
+
+function mergedAreas(ws: ExcelJS.Worksheet): CellRect[] {
   const merges = (ws as unknown as { _merges: Record<string, { top: number; left: number; bottom: number; right: number }> })._merges ?? {};
   return Object.values(merges).map((m) => ({ top: m.top - 1, left: m.left - 1, bottom: m.bottom - 1, right: m.right - 1 }));
 }
