@@ -7,7 +7,9 @@ import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { computeTotals, type ComputedTotals } from "../rules/totals";
 import { ZERO, parseDecimal, toWireNumber } from "../rules/money";
 import { FIELD_BY_KEY, type FieldLevel } from "./fields";
-import { MARKER_PREFIX } from "./marker";
+import { LONG_TEXT_MAX } from "../rules/limits";
+import { tooLong } from "../rules/schemas/wire";
+import { NOTES_MAX, notesWithMarker, stripMarkers } from "./marker";
 import { cellFinding, type CellFinding } from "./findings";
 import { sheetMessage } from "./messages";
 import type { SheetCell, SheetDocument, SheetLayout } from "./read";
@@ -88,6 +90,7 @@ export function buildDocument(doc: SheetDocument, family: Family, layout: SheetL
   }
 
   const body = operation === "partialReceipt" ? partialBody(doc, opts) : documentBody(doc, family, structure, upgrade, withPayment, opts);
+  findings.push(...notesTooLong(doc, layout));
   return { operation, structure, withPayment: withPayment && !partial, upgrade: upgrade && !partial, body, findings };
 }
 
@@ -133,11 +136,23 @@ function addDays(iso: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** internalNotes as sent: the user's own, kept as read, and the post's marker as the last line. A
+ * pulled document's marker is dropped: it is not this document's and would make a repost look posted. */
 function withMarker(notes: unknown, marker: string | undefined): string | undefined {
-  // A pulled document's own marker is not this document's: it would make a repost look posted.
-  const text = typeof notes === "string" ? notes.split(/\r?\n/).filter((l) => !l.trim().startsWith(MARKER_PREFIX)).join("\n").trim() : "";
-  if (!marker) return text || undefined;
-  return text ? `${text}\n${marker}` : marker;
+  const text = typeof notes === "string" ? stripMarkers(notes) : "";
+  // Notes too long for the marker are refused (notesTooLong): sent as they are, they are never sent.
+  if (!marker || text.length > NOTES_MAX) return text || undefined;
+  return notesWithMarker(text, marker);
+}
+
+/** Notes that leave no room for the post's marker, at their cell. Longer than the service takes at
+ * all, the rules say so with the service's own limit. */
+function notesTooLong(doc: SheetDocument, layout: SheetLayout): CellFinding[] {
+  const cell = doc.fields.internalNotes;
+  if (!cell || typeof cell.value !== "string") return [];
+  const length = stripMarkers(cell.value).length;
+  if (length <= NOTES_MAX || length > LONG_TEXT_MAX) return [];
+  return [cellFinding(layout.sheet, cell.row, cell.col, "internalNotes", tooLong(NOTES_MAX))];
 }
 
 function documentBody(

@@ -1,20 +1,71 @@
-// Columns the engine writes (templates, pulls): header text = the field's key, so the sheet reads
-// back exactly; number formats and validation lists from the field table.
-import { FAMILY_INFO, type Family } from "../rules/codes";
+// Columns the engine writes (templates, pulls). Pulls name each column by its field's key and keep
+// codes as numbers, so a pulled sheet reads back exactly; templates are for people: the field's first
+// label in their language, fixed values as words the reader takes back (values.ts), and drop-downs
+// over the workbook's lookup lists. Number formats and validation lists come from the field table.
+import { CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, type Family } from "../rules/codes";
 import type { ColumnSpec } from "../workbook/port";
 import { FIELD_BY_KEY, type FieldDef } from "./fields";
+import { LOOKUP_FIELDS, listRef } from "./lookups";
+
+export type TemplateLang = "en" | "th";
 
 const KIND: Record<FieldDef["kind"], ColumnSpec["kind"]> = {
   text: "text", money: "money", quantity: "quantity", rate: "quantity", integer: "integer", id: "integer",
   date: "date", boolean: "boolean", code: "integer", status: "text",
 };
 
-export function columnFor(key: string, family?: Family): ColumnSpec {
+type Shown = ReadonlyArray<readonly [code: number, en: string, th: string]>;
+
+const DEDUCTION: Shown = [[1, "Special discount", "Special discount"], [3, "Commission", "Commission"], [5, "Fee", "Fee"], [7, "Rounding", "Rounding"]];
+const DOCUMENT_TYPES: Shown = [[1, "Purchase order", "ใบสั่งซื้อ"], [3, "Quotation", "ใบเสนอราคา"], [5, "Billing note", "ใบวางบิล"], [7, "Tax invoice", "ใบกำกับภาษี"]];
+
+/** Fixed values as a template shows them: words people read, each one a word the field's reader
+ * takes (fields.ts `words`), so a value picked from the drop-down reads back as its code. */
+const SHOWN: Readonly<Record<string, Shown>> = {
+  paymentMethod: [
+    [PAYMENT_METHOD.Cash, "Cash", "เงินสด"], [PAYMENT_METHOD.Cheque, "Cheque", "เช็ค"], [PAYMENT_METHOD.Transfer, "Transfer", "โอนเงิน"],
+    [PAYMENT_METHOD.CreditCard, "Credit card", "บัตรเครดิต"], [PAYMENT_METHOD.PettyCash, "Petty cash", "เงินสดย่อย"],
+    [PAYMENT_METHOD.OtherChannel, "Other channel", "ช่องทางอื่น"],
+  ],
+  "item.vatRate": [[7, "7%", "7%"], [0, "0%", "0%"], [-1, "Exempt", "ยกเว้นภาษี"]],
+  expenseCategoryView: [[EXPENSE_VIEW.Accounting, "Accounting", "บัญชี"], [EXPENSE_VIEW.Business, "Business", "ธุรกิจ"]],
+  discountType: [[DISCOUNT_TYPE.Percent, "Percent", "เปอร์เซ็นต์"], [DISCOUNT_TYPE.Amount, "Amount", "จำนวนเงิน"]],
+  "item.type": [[ITEM_TYPE.Service, "Service", "บริการ"], [ITEM_TYPE.NonInventory, "Product", "สินค้า"], [ITEM_TYPE.Inventory, "Inventory", "สินค้าคงคลัง"]],
+  creditType: [[CREDIT_TYPE.CreditDays, "Credit", "เครดิต"], [CREDIT_TYPE.Cash, "Cash", "เงินสด"], [CREDIT_TYPE.CreditNoDueDate, "No due", "No due"]],
+  contactGroup: [[CONTACT_GROUP.Individual, "Individual", "บุคคลธรรมดา"], [CONTACT_GROUP.Juristic, "Juristic", "นิติบุคคล"]],
+  documentDeductionType: DEDUCTION,
+  paymentDeductionType: DEDUCTION,
+  "source.referenceDocumentType": DOCUMENT_TYPES,
+  "item.documentType": DOCUMENT_TYPES,
+};
+
+const YES_NO: Readonly<Record<TemplateLang, readonly [string, string]>> = { en: ["Yes", "No"], th: ["ใช่", "ไม่ใช่"] };
+
+/** A code or a yes/no as a template shows it in `lang` (the code itself when it has no word). */
+export function shownValue(key: string, value: number | boolean, lang: TemplateLang): string | number {
+  if (typeof value === "boolean") return YES_NO[lang][value ? 0 : 1];
+  const shown = SHOWN[key]?.find(([code]) => code === value);
+  return shown ? shown[lang === "en" ? 1 : 2] : value;
+}
+
+export interface ColumnOptions {
+  /** A template's column: the field's label in this language, fixed values as words. */
+  lang?: TemplateLang;
+  /** Drop-downs over the workbook's lookup lists for the fields that pick from one. */
+  lookups?: boolean;
+}
+
+export function columnFor(key: string, family?: Family, opts: ColumnOptions = {}): ColumnSpec {
   const def = FIELD_BY_KEY.get(key);
   if (!def) throw new Error(`no field ${key}`);
-  const spec: ColumnSpec = { header: def.key, kind: KIND[def.kind] };
-  if (def.kind === "boolean") spec.allowed = ["TRUE", "FALSE"];
+  const { lang } = opts;
+  const spec: ColumnSpec = { header: lang ? def[lang][0] : def.key, kind: KIND[def.kind] };
+  if (def.kind === "boolean") spec.allowed = lang ? YES_NO[lang] : ["TRUE", "FALSE"];
   else if (def.kind === "status") spec.allowed = family ? FAMILY_INFO[family].statuses : def.allowed;
+  else if (lang && SHOWN[key]) spec.allowed = SHOWN[key].map(([, en, th]) => (lang === "en" ? en : th));
   else if (def.allowed) spec.allowed = def.allowed;
+  // Words typed or picked stay text: "7%" in a number column would become 0.07.
+  if (lang && (def.kind === "boolean" || SHOWN[key])) spec.kind = "text";
+  if (opts.lookups && LOOKUP_FIELDS[key]) spec.lookup = listRef(LOOKUP_FIELDS[key]);
   return spec;
 }

@@ -5,6 +5,7 @@ import type { Family } from "../rules/codes";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor } from "./columns";
 import { FIELD_BY_KEY } from "./fields";
+import { stripMarkers } from "./marker";
 
 type Json = Record<string, unknown>;
 
@@ -56,6 +57,8 @@ export function documentRows(doc: Json, keys: readonly string[], lines: boolean)
 }
 
 function cellOf(key: string, v: unknown): CellValue {
+  // The post's marker is DocSheet's, not the user's: a pulled sheet shows their notes alone.
+  if (key === "internalNotes" && typeof v === "string") v = stripMarkers(v);
   if (v === undefined || v === null || v === "") return null;
   const def = FIELD_BY_KEY.get(key)!;
   if (def.kind === "date" && typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) {

@@ -8,6 +8,7 @@ import { rangeAddress } from "./address";
 import { FIELD_BY_KEY, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { mapHeaders, type HeaderMap } from "./headers";
+import { resolveLookups } from "./lookups";
 import type { ColumnMapping } from "./mapping";
 import { sheetMessage } from "./messages";
 import { isEmptyCell, parseCell, type Parsed } from "./values";
@@ -63,8 +64,11 @@ export interface ReadOptions {
 
 /** Reads a block whose first row is the header row. */
 export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult {
-  const { sheet, top, left, values } = block;
-  const headers = mapHeaders(sheet, top, left, values[0] ?? [], opts.mapping);
+  const { sheet, top, left } = block;
+  const headers = mapHeaders(sheet, top, left, block.values[0] ?? [], opts.mapping);
+  // Names picked from the workbook's lookup lists are read as their ids.
+  const lookups = block.lists ? resolveLookups(block.values, headers, block.lists) : undefined;
+  const values = lookups ? lookups.values : block.values;
   const findings: CellFinding[] = [...headers.findings];
   const layout: SheetLayout = { sheet, headerRow: top, firstDataRow: top + 1, lastRow: top + values.length - 1, headers };
   if (headers.byColumn.size === 0) {
@@ -135,6 +139,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
     }
     if (hasLine) doc.lines.push(line);
   }
+  lookups?.addContactIds(documents);
   return { layout, documents, findings };
 }
 

@@ -1,8 +1,9 @@
-// A template per family: the fields users fill, validation lists where the spec has fixed values,
+// A template per family: the fields users fill, headed by their labels in English or Thai,
+// validation lists where the spec has fixed values (as words), drop-downs over the lookup lists,
 // and one example document that passes check. Pure.
 import { FAMILY_INFO, type Family } from "../rules/codes";
 import type { CellValue, ColumnSpec } from "../workbook/port";
-import { columnFor } from "./columns";
+import { columnFor, shownValue, type TemplateLang } from "./columns";
 import { RESULT_KEYS } from "./fields";
 
 export interface Template {
@@ -35,28 +36,43 @@ export function templateKeys(family: Family): string[] {
   return keys;
 }
 
-export function template(family: Family, today: string): Template {
+export interface TemplateOptions {
+  /** Language of headers and words (default English). */
+  lang?: TemplateLang;
+  /** Drop-downs over the workbook's lookup lists (LISTS_SHEET) for customers, products, channels
+   * and expense categories. */
+  lookups?: boolean;
+}
+
+export function template(family: Family, today: string, opts: TemplateOptions = {}): Template {
+  const lang = opts.lang ?? "en";
   const keys = templateKeys(family);
-  const columns = keys.map((k) => columnFor(k, family));
+  const columns = keys.map((k) => columnFor(k, family, { lang, lookups: opts.lookups }));
   const [y, m, d] = today.split("-").map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
+  const yes = shownValue("isVat", true, lang);
+  const no = shownValue("isVat", false, lang);
   const example: Record<string, CellValue>[] = [
     {
-      documentKey: "1", contactName: "Example Co., Ltd.", contactTaxId: "0105556000009", publishedOn: date, creditDays: 30,
-      reference: "PO-001", isVat: "TRUE", isVatInclusive: "FALSE",
+      documentKey: "1", contactName: "Example Co., Ltd.", contactTaxId: "0105556000009", contactBranch: "00000", publishedOn: date, creditDays: 30,
+      reference: "PO-001", isVat: yes, isVatInclusive: no,
       "item.name": "Consulting", "item.quantity": 2, "item.unitName": "hour", "item.pricePerUnit": 1500,
     },
     { documentKey: "1", "item.name": "Travel", "item.quantity": 1, "item.unitName": "trip", "item.pricePerUnit": 350 },
   ];
   if (family === "expenses") {
     // Accounting view: each line names its debit (expense) and credit (payable) account codes.
-    Object.assign(example[0], { expenseCategoryView: 1, "item.name": "Taxi", "item.description": "Taxi to client", "item.creditId": "21399", "item.debitId": "53029" });
+    Object.assign(example[0], {
+      expenseCategoryView: shownValue("expenseCategoryView", 1, lang), "item.name": "Taxi", "item.description": "Taxi to client", "item.creditId": "21399", "item.debitId": "53029",
+    });
     Object.assign(example[1], { "item.name": "Paper", "item.description": "Printer paper", "item.creditId": "21399", "item.debitId": "53030" });
   }
   if (family === "receipts") {
     // An upgrade of a tax invoice: the record id and serial must be those of a real one.
-    Object.assign(example[0], { "source.recordId": 1, "source.referenceDocumentSerial": "INV2026010001", "source.referenceDocumentType": 7 });
+    Object.assign(example[0], {
+      "source.recordId": 1, "source.referenceDocumentSerial": "INV2026010001", "source.referenceDocumentType": shownValue("source.referenceDocumentType", 7, lang),
+    });
   }
   const rows = example.map((r) => keys.map((k) => r[k] ?? null));
-  return { sheetName: FAMILY_INFO[family].label.en, columns, rows };
+  return { sheetName: FAMILY_INFO[family].label[lang], columns, rows };
 }
