@@ -21,8 +21,9 @@ export type Action =
   /** statusId for every row; without it, each row's status cell says where to go. */
   | { kind: "status"; statusId?: string }
   | { kind: "delete" }
-  /** Payment columns of the row first, then these defaults. */
-  | { kind: "payment"; paymentMethod?: number; paymentDate?: string }
+  /** Payment columns of the row first, then these defaults; `fields`: more payment fields by wire
+   * name (collected, chequeDate, channel ids such as bankAccountId), the pane's payment form. */
+  | { kind: "payment"; paymentMethod?: number; paymentDate?: string; fields?: Readonly<Record<string, string | number>> }
   /** `save` stores the PDF (the CLI writes a file) and answers where, for the pdfFile column. */
   | { kind: "exportPdf"; culture?: "th" | "en"; save: (fileName: string, base64: string) => Promise<string> }
   /** toEmail defaults to the row's contactEmail; without fromEmail (the service needs a sender) nothing is sent. */
@@ -201,10 +202,11 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
 }
 
 async function paymentBody(
-  doc: SheetDocument, family: Family, id: number, a: { paymentMethod?: number; paymentDate?: string }, today: string,
+  doc: SheetDocument, family: Family, id: number, a: { paymentMethod?: number; paymentDate?: string; fields?: Readonly<Record<string, string | number>> }, today: string,
   fetchDoc: () => Promise<{ grandTotal?: number }>,
 ): Promise<Record<string, unknown>> {
   const body = rowPayment(doc);
+  for (const [field, value] of Object.entries(a.fields ?? {})) body[field] ??= value;
   body.paymentMethod ??= a.paymentMethod;
   body.paymentDate ??= a.paymentDate ?? today;
   if (body.collected === undefined) body.collected = doc.fields.grandTotal?.value ?? (await fetchDoc()).grandTotal;

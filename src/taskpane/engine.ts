@@ -9,3 +9,7 @@ export { actJob } from "../jobs/act";
 export { postJob } from "../jobs/post";
 export { pullJob } from "../jobs/pull";
 export { attachToRows, writeUnplaced } from "./attach";
+export { FIELDS, RESULT_KEYS, normalizeName } from "../sheet/fields";
+export { mapHeaders } from "../sheet/headers";
+export { fieldApplies, missingFields, parseMapping, suggestMapping, toMapping } from "../sheet/mapping";
+export { resultColumns } from "../sheet/writeback";

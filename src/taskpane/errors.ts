@@ -17,6 +17,7 @@ export function describeError(err: unknown, t: Translate): string {
   const name = err instanceof Error ? err.name : "";
   if (name === "NotConnectedError") return t("needConnection");
   if (name === "JobCancelledError") return t("cancelled");
+  if (name === "SelectionChangedError") return t("selectionChanged");
   // The post job stops on connection failures and keeps the client's error as the cause.
   if (name === "ConnectionError" && (err as Error).cause instanceof ApiError) return describeError((err as Error).cause, t);
   if (err instanceof WrongCredentialsError) return t("err_credentials");

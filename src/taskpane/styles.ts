@@ -34,6 +34,12 @@ export const PANE_CSS = `
 .ds table{border-collapse:collapse;width:100%;margin-top:8px;font-size:12px}
 .ds th,.ds td{border-bottom:1px solid #e0e0e0;padding:4px 6px;text-align:left}
 .ds td.num{text-align:right;font-variant-numeric:tabular-nums}
+.ds table.mapping{table-layout:fixed}
+.ds table.mapping th:first-child,.ds table.mapping td:first-child{width:3em;color:#616161}
+.ds table.mapping label{margin:0;font-weight:400;color:#242424;overflow-wrap:anywhere}
+.ds table.mapping select{padding:2px 4px}
+.ds table.mapping tr.unmapped label,.ds table.mapping tr.unmapped select{color:#616161;font-style:italic}
+.ds ul.rows .cell{color:#424242}
 .ds progress{width:100%;height:6px;margin-top:8px;accent-color:#0f6cbd}
 .ds .status{font-size:12px;color:#616161}
 .ds .status.on{color:#0e700e}

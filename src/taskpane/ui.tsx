@@ -27,6 +27,8 @@ export interface Task<T> {
   progress: Progress | null;
   error: string | null;
   result: T | null;
+  /** The result came back from a job the user cancelled (it says what was done before it stopped). */
+  cancelled: boolean;
   run(work: (ctx: { signal: AbortSignal; onProgress: (p: Progress) => void }) => Promise<T>): Promise<void>;
   cancel(): void;
   reset(): void;
@@ -38,9 +40,10 @@ export function useTask<T>(t: Translate): Task<T> {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<T | null>(null);
+  const [cancelled, setCancelled] = useState(false);
   const controller = useRef<AbortController | null>(null);
   return {
-    busy, progress, error, result,
+    busy, progress, error, result, cancelled,
     async run(work) {
       controller.current?.abort();
       const abort = new AbortController();
@@ -48,10 +51,15 @@ export function useTask<T>(t: Translate): Task<T> {
       setBusy(true);
       setError(null);
       setResult(null);
+      setCancelled(false);
       setProgress(null);
       try {
         const value = await work({ signal: abort.signal, onProgress: setProgress });
-        if (!abort.signal.aborted) setResult(value);
+        // A job that stops on cancel answers what it did before it stopped: that is shown too.
+        if (controller.current === abort) {
+          setResult(value);
+          setCancelled(abort.signal.aborted);
+        }
       } catch (err) {
         setError(abort.signal.aborted ? t("cancelled") : describeError(err, t));
       } finally {
@@ -65,6 +73,7 @@ export function useTask<T>(t: Translate): Task<T> {
     reset() {
       setError(null);
       setResult(null);
+      setCancelled(false);
       setProgress(null);
     },
   };

@@ -573,6 +573,25 @@ export class ExcelPort implements WorkbookPort {
       return sheets.items.map((s) => s.name);
     });
   }
+
+  /** Workbook settings (ExcelApi 1.4) travel with the file, per add-in; one sync each way. */
+  async loadSetting(key: string): Promise<string | null> {
+    return this.host.run(async (context) => {
+      const setting = context.workbook.settings.getItemOrNullObject(key).load("value");
+      await context.sync();
+      if (setting.isNullObject) return null;
+      return typeof setting.value === "string" ? setting.value : JSON.stringify(setting.value);
+    });
+  }
+
+  async saveSetting(key: string, value: string | null): Promise<void> {
+    await this.host.run(async (context) => {
+      const setting = context.workbook.settings.add(key, value ?? "");
+      // Added and deleted in one batch: a removal needs no look first.
+      if (value === null) setting.delete();
+      await context.sync();
+    });
+  }
 }
 
 /** One row of a write, with the formats it needs (null: keep the cell's own). */

@@ -141,6 +141,18 @@ export class MemoryWorkbook implements WorkbookPort {
   async sheetNames(): Promise<string[]> {
     return [...this.sheets.keys()];
   }
+
+  /** The workbook's settings (saveSetting), as Excel keeps them with the file. */
+  readonly settings = new Map<string, string>();
+
+  async loadSetting(key: string): Promise<string | null> {
+    return this.settings.get(key) ?? null;
+  }
+
+  async saveSetting(key: string, value: string | null): Promise<void> {
+    if (value === null) this.settings.delete(key);
+    else this.settings.set(key, value);
+  }
 }
 
 /** The smallest rectangle holding every non-empty cell; undefined for an empty sheet. */

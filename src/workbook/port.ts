@@ -109,4 +109,8 @@ export interface WorkbookPort {
   /** Moves the selection to a cell (a click on a finding). */
   select(sheet: string, row: number, col: number): Promise<void>;
   sheetNames(): Promise<string[]>;
+  /** A small setting saved with the workbook (the pane's column mappings); never a secret. null: none. */
+  loadSetting(key: string): Promise<string | null>;
+  /** Saves a setting with the workbook; null removes it. */
+  saveSetting(key: string, value: string | null): Promise<void>;
 }

@@ -172,6 +172,15 @@ export class XlsxWorkbook implements WorkbookPort {
     return (await this.model()).worksheets.map((w) => w.name);
   }
 
+  // Settings belong to the task pane; the command line takes its column mappings from a file.
+  async loadSetting(): Promise<string | null> {
+    throw new Error("workbook settings are not supported in .xlsx files: pass the column mapping with --mapping");
+  }
+
+  async saveSetting(): Promise<void> {
+    throw new Error("workbook settings are not supported in .xlsx files: pass the column mapping with --mapping");
+  }
+
   /** Validation lists of a sheet by A1 range (for tests and the template checks). */
   async validations(sheet: string): Promise<Record<string, ExcelJS.DataValidation>> {
     const ws = (await this.worksheet(sheet)) as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } };

@@ -1003,6 +1003,12 @@ class FakeSetting extends FakeObject {
     throw new FakeOfficeError("InvalidArgument", `cannot load Setting.${prop}`);
   }
   get value(): unknown { return this.read("value"); }
+  /** Removes the setting; like Office.js, a setting that is not there at sync time is an error. */
+  delete(): void {
+    this.ctx.enqueue(() => {
+      if (!this.ctx.excel.settings.delete(this.key)) throw new FakeOfficeError("ItemNotFound", `no setting ${this.key}`);
+    });
+  }
 }
 
 class FakeSettingCollection {

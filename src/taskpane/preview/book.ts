@@ -73,6 +73,8 @@ export class PreviewBook {
         this.select({ sheet, top: row, left: col, bottom: row, right: col });
       },
       sheetNames: () => m.sheetNames(),
+      loadSetting: (key) => m.loadSetting(key),
+      saveSetting: (key, value) => m.saveSetting(key, value),
     };
   }
 }

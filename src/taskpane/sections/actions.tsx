@@ -4,14 +4,23 @@ import { useState } from "preact/hooks";
 import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, upgradeTargets, type Family } from "../../rules/codes";
 import { statusText } from "../../sheet/i18n/status";
 import type { Lang, Translate } from "../i18n";
-import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices } from "../services";
+import { describeError } from "../errors";
+import { ACTION_KINDS, today, type ActionKind, type ActionRequest, type ActView, type PaneServices, type SelectedDocument } from "../services";
 import { Message, Section, useTask } from "../ui";
+import { emptyPayment, PaymentFields, paymentRequest, useChannels, type PaymentForm } from "./payment";
 import { Progressbar } from "./post";
+import { RowNotes } from "./rows";
 
 /** Which actions a family has (codes.ts says which operations exist). */
 export function actionsFor(family: Family): ActionKind[] {
   const info = FAMILY_INFO[family];
   return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true));
+}
+
+/** The serials a delete prompt names: the first ten, then "…" (the count says how many in all). */
+function serialList(documents: SelectedDocument[]): string {
+  const shown = documents.slice(0, 10).map((d) => d.serial).join(", ");
+  return documents.length > 10 ? `${shown}, …` : shown;
 }
 
 const isEmail = (text: string): boolean => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text.trim());
@@ -30,12 +39,27 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   // The family may change under a kept choice: fall back to its first target.
   const currentTarget = upgradeTo && targets.includes(upgradeTo) ? upgradeTo : targets[0];
   const [problem, setProblem] = useState<string | null>(null);
-  // Delete asks first, inside the pane: Office add-ins cannot open window.confirm.
-  const [confirming, setConfirming] = useState(false);
+  // Delete asks first, inside the pane (Office add-ins cannot open window.confirm), naming the
+  // documents it would delete: only those are deleted.
+  const [confirming, setConfirming] = useState<SelectedDocument[] | "reading" | null>(null);
+  const [payment, setPayment] = useState<PaymentForm>(() => emptyPayment(today()));
   const task = useTask<ActView>(t);
   const act = services.act;
   const current = kinds.includes(kind) ? kind : "status";
   const currentStatus = info.statuses.includes(status) ? status : info.statuses[0];
+  const channels = useChannels(t, services, current === "payment" && props.connected);
+
+  async function askDelete() {
+    setConfirming("reading");
+    try {
+      const documents = await services.selectedDocuments(family);
+      setConfirming(documents.length > 0 ? documents : null);
+      if (documents.length === 0) setProblem(t("confirmDeleteNone"));
+    } catch (err) {
+      setConfirming(null);
+      setProblem(describeError(err, t));
+    }
+  }
 
   function start(confirmed = false) {
     setProblem(null);
@@ -44,9 +68,12 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     if (current === "email" && email.trim() !== "" && !isEmail(email)) return setProblem(t("required", { field: t("email") }));
     if (current === "attach" && !file) return setProblem(t("required", { field: t("file") }));
     if (current === "attach" && file && file.bytes.length > ATTACHMENT_MAX_BYTES) return setProblem(t("fileTooLarge", { name: file.name }));
-    if (current === "delete" && !confirmed) return setConfirming(true);
-    setConfirming(false);
-    const request: ActionRequest = { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file };
+    if (current === "delete" && !confirmed) return void askDelete();
+    const pay = current === "payment" ? paymentRequest(t, payment, info.side, channels.lists) : undefined;
+    if (typeof pay === "string") return setProblem(pay);
+    const expect = current === "delete" && Array.isArray(confirming) ? confirming.map((d) => d.recordId) : undefined;
+    setConfirming(null);
+    const request: ActionRequest = { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file, payment: pay, expect };
     if (act) void task.run((ctx) => act(family, request, { ...ctx, lang: props.lang }));
   }
 
@@ -59,7 +86,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     <Section id="actions" title={t("actions")}>
       <p class="help">{t("actionsHelp")}</p>
       <label for="ds-action">{t("action")}</label>
-      <select id="ds-action" value={current} onChange={(e) => { setConfirming(false); setKind((e.currentTarget as HTMLSelectElement).value as ActionKind); }}>
+      <select id="ds-action" value={current} onChange={(e) => { setConfirming(null); setProblem(null); setKind((e.currentTarget as HTMLSelectElement).value as ActionKind); }}>
         {kinds.map((k) => <option key={k} value={k}>{t(`act_${k}`)}</option>)}
       </select>
       {current === "status" && (
@@ -94,19 +121,24 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
           <input id="ds-file" type="file" accept=".pdf,.png,.jpg,.jpeg,.bmp,.doc,.docx,.xls,.xlsx,.ppt,.pptx" onChange={(e) => void pick(e.currentTarget)} />
         </>
       )}
-      <button class="primary" type="button" disabled={!act || !props.connected || task.busy || confirming} onClick={() => start()}>{t("runAction")}</button>
-      {confirming && (
+      {current === "payment" && (
+        <PaymentFields t={t} side={info.side} form={payment} lists={channels.lists} error={channels.error} onChange={setPayment} />
+      )}
+      <button class="primary" type="button" disabled={!act || !props.connected || task.busy || confirming !== null} onClick={() => start()}>{t("runAction")}</button>
+      {Array.isArray(confirming) && (
         <div class="confirm" role="alertdialog" aria-labelledby="ds-confirm-text">
-          <p id="ds-confirm-text">{t("confirmDelete")}</p>
+          <p id="ds-confirm-text">{t("confirmDeleteSome", { n: confirming.length, serials: serialList(confirming) })}</p>
           <button class="danger" type="button" onClick={() => start(true)}>{t("confirmYes")}</button>
-          <button type="button" ref={(b) => b?.focus()} onClick={() => setConfirming(false)}>{t("confirmNo")}</button>
+          <button type="button" ref={(b) => b?.focus()} onClick={() => setConfirming(null)}>{t("confirmNo")}</button>
         </div>
       )}
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("acting", { done: task.progress.done, total: task.progress.total ?? "?" })} />}
       <Message tone="info" text={!act ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
-      <Message tone={task.result && task.result.failed > 0 ? "error" : "ok"} text={task.result ? t("actDone", { ok: task.result.ok, skipped: task.result.skipped, failed: task.result.failed }) : null} />
+      <Message tone={task.cancelled ? "info" : task.result && task.result.failed > 0 ? "error" : "ok"}
+        text={task.result ? t(task.cancelled ? "actCancelled" : "actDone", { ok: task.result.ok, skipped: task.result.skipped, failed: task.result.failed }) : null} />
+      <RowNotes t={t} services={services} sheet={task.result?.sheet} rows={task.result?.rows} />
       {task.result && task.result.links.length > 0 && (
         <ul>{task.result.links.map((l) => <li key={l}><a href={l} target="_blank" rel="noopener noreferrer">{l}</a></li>)}</ul>
       )}

@@ -1,0 +1,91 @@
+// The column mappings the pane keeps with the workbook, one per sheet and document type (a small
+// workbook setting, never a secret), and what the mapping editor shows of a header row.
+import type { Family } from "../rules/codes";
+import type { FieldLevel } from "../sheet/fields";
+import type { ColumnMapping, ColumnSuggestion, MissingField } from "../sheet/mapping";
+import type { Block, WorkbookPort } from "../workbook/port";
+import type * as Engine from "./engine";
+
+type MappingEngine = Pick<typeof Engine, "FIELDS" | "fieldApplies" | "missingFields" | "normalizeName" | "parseMapping" | "suggestMapping" | "toMapping">;
+
+export function mappingKey(family: Family, sheet: string): string {
+  return `docsheet.mapping.${family}.${sheet}`;
+}
+
+/** A field the picker offers, with its name in each language. */
+export interface FieldChoice {
+  key: string;
+  level: FieldLevel;
+  en: string;
+  th: string;
+}
+
+export interface MappingView {
+  sheet: string;
+  family: Family;
+  /** Every header of the row, with the field saved for it, else the one suggested (null: not used). */
+  columns: ColumnSuggestion[];
+  /** The mapping comes from the workbook (else it is a suggestion). */
+  saved: boolean;
+  /** The fields that apply to the family, for the pickers. */
+  choices: FieldChoice[];
+  /** What the family's documents need that none of `fields` gives. */
+  missing(fields: readonly string[]): MissingField[];
+}
+
+/** The saved mappings, read once per sheet and family and kept while the pane is open. */
+export class SavedMappings {
+  private readonly known = new Map<string, ColumnMapping | null>();
+
+  constructor(private readonly port: WorkbookPort) {}
+
+  async get(engine: MappingEngine, sheet: string, family: Family): Promise<ColumnMapping | null> {
+    const key = mappingKey(family, sheet);
+    if (!this.known.has(key)) this.known.set(key, parseSaved(engine, await this.port.loadSetting(key), family));
+    return this.known.get(key) ?? null;
+  }
+
+  /** Saves the mapping with the workbook; null forgets it. */
+  async set(sheet: string, family: Family, mapping: ColumnMapping | null): Promise<void> {
+    const key = mappingKey(family, sheet);
+    await this.port.saveSetting(key, mapping ? JSON.stringify(mapping) : null);
+    this.known.set(key, mapping);
+  }
+}
+
+/** A setting that no longer reads as a mapping of the family is ignored: the editor suggests again. */
+function parseSaved(engine: MappingEngine, text: string | null, family: Family): ColumnMapping | null {
+  if (!text) return null;
+  try {
+    return engine.parseMapping(JSON.parse(text), family);
+  } catch {
+    return null;
+  }
+}
+
+/** The editor's view of a block's header row: saved fields first, suggestions for the other headers
+ * (a suggested field already saved for another column is left out: a field goes to one column). */
+export function mappingView(engine: MappingEngine, block: Block, family: Family, saved: ColumnMapping | null): MappingView {
+  const suggested = engine.suggestMapping(block.values[0] ?? [], family, block.left);
+  const savedField = new Map(Object.entries(saved?.columns ?? {}).map(([header, field]) => [engine.normalizeName(header), field]));
+  const fromSaved = suggested.map((s) => savedField.get(engine.normalizeName(s.header)));
+  const taken = new Set(fromSaved.filter((f): f is string => typeof f === "string"));
+  const columns = suggested.map((s, i) => {
+    const field = fromSaved[i];
+    if (field !== undefined) return { ...s, field };
+    return s.field !== null && taken.has(s.field) ? { ...s, field: null } : s;
+  });
+  return {
+    sheet: block.sheet,
+    family,
+    columns,
+    saved: saved !== null,
+    choices: engine.FIELDS.filter((d) => engine.fieldApplies(d, family)).map((d) => ({ key: d.key, level: d.level, en: d.en[0], th: d.th[0] })),
+    missing: (fields) => engine.missingFields(family, fields),
+  };
+}
+
+/** The mapping to save from the editor's columns. */
+export function mappingOf(engine: MappingEngine, family: Family, columns: readonly ColumnSuggestion[]): ColumnMapping {
+  return engine.toMapping(family, columns);
+}

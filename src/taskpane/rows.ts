@@ -1,0 +1,44 @@
+// The rows a job did not do (not sent, failed, skipped), with the reason it wrote into their Result
+// cell: the pane lists them, and a click selects that cell.
+import type { ActResult } from "../jobs/act";
+import type { DocumentResult } from "../jobs/post";
+import type { ColumnMapping } from "../sheet/mapping";
+import type { ResultKey } from "../sheet/writeback";
+import type { Block } from "../workbook/port";
+import type * as Engine from "./engine";
+
+export interface RowNote {
+  /** The document's key as the sheet groups it (documentKey, or "row N"). */
+  key: string;
+  /** Sheet row (0-based) of the document's first row, and the column of its Result cell. */
+  row: number;
+  col: number;
+  message: string;
+}
+
+/** Enough for a pane; the Result column holds every one. */
+export const MAX_ROW_NOTES = 200;
+
+type RowEngine = Pick<typeof Engine, "mapHeaders" | "resultColumns">;
+
+/** The Result column the job wrote into: found by the same rule the job used (at the right of the
+ * header when the sheet had none; `keys` are the result columns the job asked for, in its order). */
+export function resultColumn(engine: RowEngine, block: Block, mapping: ColumnMapping | undefined, keys: readonly ResultKey[]): number {
+  const headers = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping);
+  const layout = { sheet: block.sheet, headerRow: block.top, firstDataRow: block.top + 1, lastRow: block.top + block.values.length - 1, headers };
+  return engine.resultColumns(layout, keys).cols.result ?? block.left;
+}
+
+function notes(results: ReadonlyArray<{ key: string; rows: number[]; message: string }>, col: number): RowNote[] {
+  return results.map((r) => ({ key: r.key, row: Math.min(...r.rows), col, message: r.message })).sort((a, b) => a.row - b.row);
+}
+
+/** Every document of a post that was not created (or found created): not sent, failed, unknown, already posted. */
+export function postNotes(results: readonly DocumentResult[], col: number): RowNote[] {
+  return notes(results.filter((r) => r.kind !== "created" && r.kind !== "found"), col);
+}
+
+/** Every document an action failed on or skipped. */
+export function actNotes(results: readonly ActResult[], col: number): RowNote[] {
+  return notes(results.filter((r) => !r.ok || r.skipped), col);
+}

@@ -1,0 +1,131 @@
+// Columns: which field each header of the user's own sheet is. Shows the mapping saved with the
+// workbook for the sheet and document type (else the suggested one), the unmapped columns and the
+// required fields still missing; a change in a picker is saved at once and Check, Post and Actions
+// use it from then on.
+import { useState } from "preact/hooks";
+import type { Family } from "../../rules/codes";
+import type { FieldLevel } from "../../sheet/fields";
+import type { ColumnSuggestion, MissingField } from "../../sheet/mapping";
+import type { Lang, MessageKey, Translate } from "../i18n";
+import type { FieldChoice, MappingView } from "../mappings";
+import type { PaneServices } from "../services";
+import { Message, Section, useTask } from "../ui";
+
+const GROUPS: readonly FieldLevel[] = ["key", "document", "item", "payment", "source", "result"];
+/** The notes missingFields gives, in the pane's words. */
+const NOTES: Record<string, MessageKey> = {
+  "today's date when absent": "note_today",
+  "without it every row is a document of one line": "note_oneLine",
+  "for business-view rows": "note_businessView",
+};
+
+interface Editing {
+  view: MappingView;
+  columns: ColumnSuggestion[];
+  saved: boolean;
+}
+
+export function MappingSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family }) {
+  const { t, lang, services, family } = props;
+  const read = useTask<MappingView>(t);
+  const save = useTask<boolean>(t);
+  const [edited, setEdited] = useState<Editing | null>(null);
+  // A mapping belongs to one family: another family's is read again.
+  const view = read.result?.family === family ? read.result : null;
+  const editing = view && (edited?.view === view ? edited : { view, columns: view.columns, saved: view.saved });
+
+  /** Saves the columns (null: forgets the saved mapping; the columns stay on show, unsaved). */
+  function store(columns: ColumnSuggestion[], keep: boolean): void {
+    if (!view) return;
+    setEdited({ view, columns, saved: keep });
+    void save.run(async () => {
+      try {
+        await services.saveMapping(view.sheet, family, keep ? columns : null);
+      } catch (err) {
+        setEdited({ view, columns, saved: !keep });
+        throw err;
+      }
+      return keep;
+    });
+  }
+
+  /** One field per column: picking a field another column had takes it from that column. */
+  function pick(index: number, field: string | null): void {
+    if (!editing) return;
+    store(editing.columns.map((c, i) => (i === index ? { ...c, field } : field !== null && c.field === field ? { ...c, field: null } : c)), true);
+  }
+
+  return (
+    <Section id="mapping" title={t("mapping")}>
+      <p class="help">{t("mappingHelp")}</p>
+      <button class={editing ? undefined : "primary"} type="button" disabled={read.busy} onClick={() => read.run(() => services.readMapping(family))}>
+        {read.busy ? t("readingHeaders") : t("readHeaders")}
+      </button>
+      <Message tone="error" text={read.error ?? save.error} />
+      {editing && editing.columns.length === 0 && <Message tone="error" text={t("mapNoHeaders")} />}
+      {editing && editing.columns.length > 0 && (
+        <>
+          <p class={editing.saved ? "status on" : "status"} aria-live="polite">
+            {t(editing.saved ? "mapSaved" : "mapSuggested", { sheet: editing.view.sheet })}
+          </p>
+          <table class="mapping" aria-label={t("mapping")}>
+            <thead><tr><th>{t("mapColumn")}</th><th>{t("mapHeader")}</th><th>{t("mapField")}</th></tr></thead>
+            <tbody>
+              {editing.columns.map((c, i) => (
+                <tr key={c.column} class={c.field ? undefined : "unmapped"}>
+                  <td>{c.column}</td>
+                  <td><label for={`ds-map-${c.column}`}>{c.header}</label></td>
+                  <td>
+                    <FieldPicker id={`ds-map-${c.column}`} t={t} lang={lang} choices={editing.view.choices} value={c.field}
+                      onPick={(field) => pick(i, field)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <MissingFields t={t} lang={lang} view={editing.view} columns={editing.columns} />
+          {editing.saved
+            ? <button type="button" disabled={save.busy} onClick={() => store(editing.columns, false)}>{t("forgetMapping")}</button>
+            : <button class="primary" type="button" disabled={save.busy} onClick={() => store(editing.columns, true)}>{t("saveMapping")}</button>}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function FieldPicker(props: { id: string; t: Translate; lang: Lang; choices: FieldChoice[]; value: string | null; onPick: (field: string | null) => void }) {
+  const { t, lang, choices } = props;
+  return (
+    <select id={props.id} value={props.value ?? ""} onChange={(e) => props.onPick((e.currentTarget as HTMLSelectElement).value || null)}>
+      <option value="">{t("mapNone")}</option>
+      {GROUPS.map((level) => {
+        const fields = choices.filter((c) => c.level === level);
+        return fields.length === 0 ? null : (
+          <optgroup key={level} label={t(`group_${level}`)}>
+            {fields.map((c) => <option key={c.key} value={c.key}>{c[lang]}</option>)}
+          </optgroup>
+        );
+      })}
+    </select>
+  );
+}
+
+function MissingFields(props: { t: Translate; lang: Lang; view: MappingView; columns: ColumnSuggestion[] }) {
+  const { t, lang, view } = props;
+  const label = new Map(view.choices.map((c) => [c.key, c[lang]]));
+  const mapped = props.columns.flatMap((c) => (c.field ? [c.field] : []));
+  const say = (m: MissingField): string => {
+    const names = m.fields.map((f) => label.get(f) ?? f).join(t("mapOr"));
+    const note = m.note ? (NOTES[m.note] ? t(NOTES[m.note]) : m.note) : "";
+    return note ? `${names} (${note})` : names;
+  };
+  const missing = view.missing(mapped);
+  const required = missing.filter((m) => m.need === "required").map(say);
+  const recommended = missing.filter((m) => m.need === "recommended").map(say);
+  return (
+    <>
+      <Message tone="error" text={required.length > 0 ? t("mapRequired", { fields: required.join("; ") }) : null} />
+      <Message tone="info" text={recommended.length > 0 ? t("mapRecommended", { fields: recommended.join("; ") }) : null} />
+    </>
+  );
+}
