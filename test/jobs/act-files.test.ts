@@ -85,8 +85,8 @@ describe("act email", () => {
     expect(out).toMatchObject({ done: 2, failed: 1 });
     expect(cell(wb, 1, "result")).toBe("e-mailed to buyer1@customer.example");
     expect(cell(wb, 6, "result")).toBe("e-mailed to buyer3@customer.example");
-    expect(cell(wb, 3, "result")).toBe("not sent: no e-mail address (fill contactEmail)");
-    expect(cell(wb, 4, "result")).toBe("not sent: no e-mail address (fill contactEmail)");
+    expect(cell(wb, 3, "result")).toBe("not sent: no e-mail address (fill in the Email column)");
+    expect(cell(wb, 4, "result")).toBe("not sent: no e-mail address (fill in the Email column)");
 
     const box = await outbox();
     expect(box.total).toBe(before + 2);

@@ -81,11 +81,12 @@ describe("jobs on the memory grid", () => {
     const status = await actJob(wb, svc.client, { family: "quotations", action: { kind: "status", statusId: "approved" }, rows: [1] });
     expect(status).toMatchObject({ done: 1, failed: 0 });
     const s = () => wb.sheet("S").values;
-    expect([s()[1][12], s()[2][12], s()[3][12]]).toEqual(["approved", "approved", "awaiting"]);
+    // Statuses as people say them for quotations.
+    expect([s()[1][12], s()[2][12], s()[3][12]]).toEqual(["approved", "approved", "awaiting approval"]);
 
     const bad = await actJob(wb, svc.client, { family: "quotations", action: { kind: "status", statusId: "paid" } });
     expect(bad.failed).toBe(2);
-    expect(String(s()[1][13])).toMatch(/cannot be set on quotations/);
+    expect(String(s()[1][13])).toMatch(/cannot be set on quotation; use one of awaiting approval, approved, processed, cancelled/);
 
     const del = await actJob(wb, svc.client, { family: "quotations", action: { kind: "delete" }, rows: [3] });
     expect(del).toMatchObject({ done: 1, failed: 0 });

@@ -7,6 +7,7 @@ import { postJob } from "../../src/jobs/post";
 import { UpgradeTargetError } from "../../src/jobs/upgrade";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
 import { upgradeTargets, type Family } from "../../src/rules/codes";
+import { statusText } from "../../src/sheet/i18n/status";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { jobsService, now, col, cell } from "./service";
@@ -49,7 +50,7 @@ describe("act upgrade", () => {
     for (const row of [1, 2]) {
       expect(cell(qt, row, "upgradedTo")).toBe("tax-invoices");
       expect(cell(qt, row, "upgradedRecordId")).toBe(invId);
-      expect(cell(qt, row, "status")).toBe("approvedandprocessed");
+      expect(cell(qt, row, "status")).toBe("processed");
       expect(cell(qt, row, "result")).toBe(`upgraded to tax invoice ${invSerial}`);
     }
     expect(invSerial).toMatch(/^INV/);
@@ -84,7 +85,8 @@ describe("act upgrade", () => {
     expect(receipt.referencedByMe).toEqual([expect.objectContaining({ referenceId: invId, documentId: reId })]);
     const invoiceAfter = await svc.client.documents("tax-invoices").get(invId);
     expect(invoiceAfter.referencedToMe).toEqual([expect.objectContaining({ referenceId: invId, documentId: reId, documentType: 9 })]);
-    expect(cell(ti, 1, "status")).toBe(invoiceAfter.statusString);
+    // The source's status after the upgrade, as people say it.
+    expect(cell(ti, 1, "status")).toBe(statusText(invoiceAfter.statusString!, "en", "tax-invoices"));
 
     // The write-back lost (cells cleared): the source's link is found, nothing is made again.
     ti.sheet("S").values[1][col(ti, "upgradedRecordId")] = null;
@@ -124,7 +126,7 @@ describe("act upgrade", () => {
     expect(out).toMatchObject({ done: 1, failed: 0 });
     const purchase = await svc.client.documents("purchases").get(cell(po, 1, "upgradedRecordId") as number);
     expect(purchase).toMatchObject({ contactName: "Supplier Co", grandTotal: 214, documentType: 23 });
-    expect(cell(po, 1, "status")).toBe("approvedandprocessed");
+    expect(cell(po, 1, "status")).toBe("processed");
   });
 
   it("a refused upgrade leaves the service's message in the row and makes nothing", async () => {
