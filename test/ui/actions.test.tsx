@@ -1,9 +1,7 @@
 // The Actions section's Upgrade control (jsdom): the target picker offers exactly the families the
 // document can become, in English and Thai; and Run upgrades the selected rows through the real
 // pane services, the act job and the real local service (child process, Node's own fetch).
-import { render } from "preact";
 import { act } from "preact/test-utils";
-import { runInThisContext } from "node:vm";
 import { createClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
 import { FAMILY_INFO, upgradeTargets, type Family } from "../../src/rules/codes";
@@ -11,50 +9,12 @@ import { translator, type Lang } from "../../src/taskpane/i18n";
 import { ActionsSection, actionsFor } from "../../src/taskpane/sections/actions";
 import { createServices, toJobAction, type ActionRequest, type PaneServices } from "../../src/taskpane/services";
 import { MemoryWorkbook } from "../../src/workbook/memory";
-import type { TestService } from "../helpers/service";
+import { bridgedFetch, choose, localService, mountPane, options, typeInto, until } from "./support";
 
 jest.setTimeout(120_000);
 
-/**
- * Node's fetch (jsdom has none). Its AbortSignal must be Node's own: the pane's (jsdom) signal is
- * forwarded to one.
- */
-const nodeFetch = runInThisContext("globalThis.fetch") as typeof fetch;
-const NodeAbortController = runInThisContext("AbortController") as typeof AbortController;
-const bridgedFetch: typeof fetch = (input, init = {}) => {
-  const ctl = new NodeAbortController();
-  const given = init.signal;
-  if (given) {
-    if (given.aborted) ctl.abort();
-    else given.addEventListener("abort", () => ctl.abort());
-  }
-  return nodeFetch(input, { ...init, signal: ctl.signal });
-};
-
 function mount(services: PaneServices, family: Family, lang: Lang = "en", connected = false): HTMLElement {
-  const root = document.createElement("div");
-  document.body.appendChild(root);
-  act(() => render(<ActionsSection t={translator(lang)} lang={lang} services={services} family={family} connected={connected} />, root));
-  return root;
-}
-
-function choose(root: HTMLElement, id: string, value: string): void {
-  const select = root.querySelector(`#${id}`) as HTMLSelectElement;
-  act(() => {
-    select.value = value;
-    select.dispatchEvent(new Event("change", { bubbles: true }));
-  });
-}
-
-const options = (root: HTMLElement, id: string) =>
-  [...root.querySelectorAll(`#${id} option`)].map((o) => [(o as HTMLOptionElement).value, o.textContent]);
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    if (check()) return;
-    await act(async () => { await new Promise((r) => setTimeout(r, 25)); });
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  return mountPane(<ActionsSection t={translator(lang)} lang={lang} services={services} family={family} connected={connected} />);
 }
 
 afterEach(() => {
@@ -62,10 +22,10 @@ afterEach(() => {
 });
 
 /** Offline pane services whose act records each request and answers `ok` done: the form's own behaviour. */
-function recordingActs(ok: number): { requests: ActionRequest[]; services: PaneServices } {
+function recordingActs(ok: number, port = new MemoryWorkbook()): { requests: ActionRequest[]; services: PaneServices } {
   const requests: ActionRequest[] = [];
   const services: PaneServices = {
-    ...createServices({ port: new MemoryWorkbook(), relayBase: null }),
+    ...createServices({ port, relayBase: null }),
     act: async (_family, request) => {
       requests.push(request);
       return { ok, skipped: 0, failed: 0, links: [] };
@@ -86,9 +46,9 @@ describe("the Upgrade control", () => {
     expect(upgradeTargets(family)).toEqual(targets);
     for (const lang of ["en", "th"] as const) {
       const root = mount(offline(), family, lang);
-      choose(root, "ds-action", "upgrade");
+      choose(root, "#ds-action", "upgrade");
       expect(root.querySelector("label[for='ds-upgrade']")?.textContent).toBe(translator(lang)("upgradeTo"));
-      expect(options(root, "ds-upgrade")).toEqual(targets.map((f) => [f, FAMILY_INFO[f].label[lang]]));
+      expect(options(root, "#ds-upgrade")).toEqual(targets.map((f) => [f, FAMILY_INFO[f].label[lang]]));
       expect(root.textContent).toContain(translator(lang)("upgradeHelp"));
       document.body.innerHTML = "";
     }
@@ -98,14 +58,14 @@ describe("the Upgrade control", () => {
     for (const family of ["receipts", "purchases", "expenses"] as Family[]) {
       expect(actionsFor(family)).not.toContain("upgrade");
       const root = mount(offline(), family);
-      expect(options(root, "ds-action").map(([v]) => v)).not.toContain("upgrade");
+      expect(options(root, "#ds-action").map(([v]) => v)).not.toContain("upgrade");
       document.body.innerHTML = "";
     }
   });
 
   test("asks for a connection before running", () => {
     const root = mount(offline(), "quotations");
-    choose(root, "ds-action", "upgrade");
+    choose(root, "#ds-action", "upgrade");
     const run = [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!;
     expect(run.disabled).toBe(true);
     expect(root.textContent).toContain("Connect first");
@@ -113,43 +73,38 @@ describe("the Upgrade control", () => {
 });
 
 describe("the E-mail action", () => {
-  function type(root: HTMLElement, id: string, value: string): void {
-    const input = root.querySelector(`#${id}`) as HTMLInputElement;
-    act(() => {
-      input.value = value;
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-    });
-  }
-
   test("needs the sender; the recipient may be left to each row's contactEmail", async () => {
     const { requests, services } = recordingActs(1);
     const root = mount(services, "tax-invoices", "en", true);
-    choose(root, "ds-action", "email");
+    choose(root, "#ds-action", "email");
     const run = () => act(() => [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!.click());
     run();
     expect(root.textContent).toContain(translator("en")("fromEmail"));
     expect(requests).toHaveLength(0);
 
-    type(root, "ds-from", "billing@demo.example");
+    typeInto(root, "#ds-from", "billing@demo.example");
     run();
     await until(() => requests.length === 1, "the act request");
     expect(toJobAction(requests[0], async () => "")).toEqual({ kind: "email", fromEmail: "billing@demo.example", toEmail: undefined });
 
-    type(root, "ds-email", "not an address");
+    typeInto(root, "#ds-email", "not an address");
     run();
     expect(requests).toHaveLength(1);
   });
 });
 
 describe("the Delete action", () => {
-  test("asks inside the pane (Office add-ins cannot open window.confirm); Keep them does nothing", async () => {
-    const { requests, services } = recordingActs(2);
+  test("asks inside the pane (Office add-ins cannot open window.confirm), naming the documents; Keep them does nothing", async () => {
+    const { requests, services } = recordingActs(2, new MemoryWorkbook({ S: [
+      ["documentKey", "Customer", "recordId", "documentSerial"], ["a", "A Co", 11, "QT-0011"], ["b", "B Co", 12, "QT-0012"], ["c", "C Co", null, null],
+    ] }));
     const root = mount(services, "quotations", "th", true);
     const th = translator("th");
-    choose(root, "ds-action", "delete");
+    choose(root, "#ds-action", "delete");
     const button = (text: string) => [...root.querySelectorAll("button")].find((b) => b.textContent === text);
     act(() => button(th("runAction"))!.click());
-    expect(root.querySelector("[role=alertdialog]")?.textContent).toContain(th("confirmDelete"));
+    await until(() => root.querySelector("[role=alertdialog]") !== null, "the prompt");
+    expect(root.querySelector("[role=alertdialog]")?.textContent).toContain(th("confirmDeleteSome", { n: 2, serials: "QT-0011, QT-0012" }));
     expect(button(th("runAction"))!.disabled).toBe(true);
     expect(document.activeElement).toBe(button(th("confirmNo")));
 
@@ -158,23 +113,17 @@ describe("the Delete action", () => {
     expect(requests).toHaveLength(0);
 
     act(() => button(th("runAction"))!.click());
+    await until(() => button(th("confirmYes")) !== undefined, "the prompt again");
     act(() => button(th("confirmYes"))!.click());
     await until(() => requests.length === 1, "the delete request");
-    expect(requests[0].kind).toBe("delete");
+    expect(requests[0]).toMatchObject({ kind: "delete", expect: [11, 12] });
     expect(root.querySelector("[role=alertdialog]")).toBeNull();
     await until(() => root.textContent!.includes(th("actDone", { ok: 2, skipped: 0, failed: 0 })), "the result line");
   });
 });
 
 describe("Upgrade against the local service", () => {
-  let service: TestService;
-  beforeAll(async () => {
-    // The helper loads pg, which wants TextEncoder (jsdom has none): loaded after setting it.
-    Object.assign(globalThis, { TextEncoder: require("node:util").TextEncoder, TextDecoder: require("node:util").TextDecoder });
-    const { startTestService } = require("../helpers/service") as typeof import("../helpers/service");
-    service = await startTestService();
-  });
-  afterAll(() => service?.stop());
+  const local = localService();
 
   test("Run upgrades the selected rows into the chosen family and writes the new documents back", async () => {
     const book = new MemoryWorkbook({ S: [
@@ -182,7 +131,7 @@ describe("Upgrade against the local service", () => {
       ["u1", "Pane Co", "2026-03-01", true, "Pen", 1, 100],
       ["u2", "Pane Two Co", "2026-03-01", true, "Pen", 2, 100],
     ] });
-    const client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+    const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
     expect((await postJob(book, client, { family: "quotations" })).counts.created).toBe(2);
 
     let region = "A1:K3";
@@ -190,10 +139,10 @@ describe("Upgrade against the local service", () => {
       port: book, relayBase: null, fetch: bridgedFetch,
       selection: async () => ({ sheet: "S", rows: [2], region }),
     });
-    await services.connect({ environment: "custom", customRoot: service.root, clientId: "demo", clientSecret: "demo-secret" });
+    await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
     const root = mount(services, "quotations", "en", true);
-    choose(root, "ds-action", "upgrade");
-    choose(root, "ds-upgrade", "billing-notes");
+    choose(root, "#ds-action", "upgrade");
+    choose(root, "#ds-upgrade", "billing-notes");
     const run = [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!;
     act(() => run.click());
     await until(() => root.textContent!.includes("1 done, 0 skipped, 0 failed."), "the result line");

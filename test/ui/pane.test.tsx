@@ -99,7 +99,7 @@ describe("check", () => {
     expect(memory.selection).toEqual({ sheet: "Sheet1", row: 2, col: 1 });
     const summary = root.querySelector("table[aria-label='Totals per document']");
     const rows = [...summary!.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
-    expect(rows).toEqual([["1", "0", "200"], ["2", "0", "50"]]); // no isVat column: no VAT
+    expect(rows).toEqual([["1", "0.00", "200.00"], ["2", "0.00", "50.00"]]); // no isVat column: no VAT
   });
 
   test("a clean sheet says so; a sheet without headers gets a clear message, not a crash", async () => {

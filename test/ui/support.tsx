@@ -1,0 +1,84 @@
+// What the pane's component tests share: mounting, clicks and choices as a user makes them, waiting
+// for the pane, and the real local service reached with Node's own fetch from jsdom.
+import type { ComponentChild } from "preact";
+import { render } from "preact";
+import { act } from "preact/test-utils";
+import { runInThisContext } from "node:vm";
+import type { TestService } from "../helpers/service";
+
+/**
+ * Node's fetch (jsdom has none). Its AbortSignal must be Node's own: the pane's (jsdom) signal is
+ * forwarded to one.
+ */
+const nodeFetch = runInThisContext("globalThis.fetch") as typeof fetch;
+const NodeAbortController = runInThisContext("AbortController") as typeof AbortController;
+export const bridgedFetch: typeof fetch = (input, init = {}) => {
+  const ctl = new NodeAbortController();
+  const given = init.signal;
+  if (given) {
+    if (given.aborted) ctl.abort();
+    else given.addEventListener("abort", () => ctl.abort());
+  }
+  return nodeFetch(input, { ...init, signal: ctl.signal });
+};
+
+/** Starts the local service for the file (beforeAll) and stops it (afterAll). */
+export function localService(): { service: TestService } {
+  const holder = {} as { service: TestService };
+  beforeAll(async () => {
+    // The helper loads pg, which wants TextEncoder (jsdom has none): loaded after setting it.
+    Object.assign(globalThis, { TextEncoder: require("node:util").TextEncoder, TextDecoder: require("node:util").TextDecoder });
+    const { startTestService } = require("../helpers/service") as typeof import("../helpers/service");
+    holder.service = await startTestService();
+  });
+  afterAll(() => holder.service?.stop());
+  return holder;
+}
+
+export function mountPane(node: ComponentChild): HTMLElement {
+  const root = document.createElement("div");
+  document.body.appendChild(root);
+  act(() => render(node, root));
+  return root;
+}
+
+export function buttonNamed(root: HTMLElement, text: string): HTMLButtonElement {
+  const b = [...root.querySelectorAll("button")].find((x) => x.textContent?.trim() === text);
+  if (!b) throw new Error(`no button "${text}" in: ${[...root.querySelectorAll("button")].map((x) => x.textContent).join(" | ")}`);
+  return b;
+}
+
+export function click(root: HTMLElement, text: string): void {
+  const b = buttonNamed(root, text);
+  act(() => b.click());
+}
+
+export function choose(root: HTMLElement, selector: string, value: string): void {
+  const select = root.querySelector(selector) as HTMLSelectElement | null;
+  if (!select) throw new Error(`no ${selector}`);
+  act(() => {
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+export function typeInto(root: HTMLElement, selector: string, value: string): void {
+  const input = root.querySelector(selector) as HTMLInputElement | null;
+  if (!input) throw new Error(`no ${selector}`);
+  act(() => {
+    input.value = value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+/** [value, text] of each option of a select. */
+export const options = (root: HTMLElement, selector: string) =>
+  [...root.querySelectorAll(`${selector} option`)].map((o) => [(o as HTMLOptionElement).value, o.textContent]);
+
+export async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (check()) return;
+    await act(async () => { await new Promise((r) => setTimeout(r, 25)); });
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
