@@ -4,6 +4,7 @@ import {
   ApiError, AuthError, CancelledError, NetworkError, OutcomeUnknownError, RateLimitError, ServerError, ValidationError,
   WrongCredentialsError,
 } from "../api/errors";
+import { translate } from "../sheet/i18n/translate";
 import type { Translate } from "./i18n";
 
 /** Office.js errors carry a string `code` (ItemNotFound, InvalidArgument, ...). */
@@ -13,7 +14,9 @@ function officeCode(err: unknown): string | undefined {
 }
 
 export function describeError(err: unknown, t: Translate): string {
-  const message = err instanceof Error ? err.message : String(err);
+  // The service's and the jobs' messages are English templates: shown in the pane's language.
+  const lang = t.lang ?? "en";
+  const message = translate(err instanceof Error ? err.message : String(err), lang);
   const name = err instanceof Error ? err.name : "";
   if (name === "NotConnectedError") return t("needConnection");
   if (name === "JobCancelledError") return t("cancelled");
@@ -26,7 +29,7 @@ export function describeError(err: unknown, t: Translate): string {
   if (err instanceof OutcomeUnknownError) return t("err_outcome");
   if (err instanceof AuthError) return t("err_auth");
   if (err instanceof ServerError) return t("err_server", { status: err.httpStatus ?? "5xx" });
-  if (err instanceof ValidationError) return t("err_validation", { message: (err.validationErrors ?? [message]).join("; ") });
+  if (err instanceof ValidationError) return t("err_validation", { message: (err.validationErrors?.map((m) => translate(m, lang)) ?? [message]).join("; ") });
   if (err instanceof CancelledError) return t("cancelled");
   if (err instanceof ApiError) return t("err_unknown", { message });
   // fetch() itself failing (no network, relay down, CORS) is a TypeError in browsers.

@@ -31,6 +31,10 @@ const en = {
   family: "Document type",
   insertTemplate: "Insert template",
   templateInserted: "Template added on sheet “{sheet}”.",
+  refreshLists: "Refresh lists",
+  listCounts: "Drop-down lists: {contacts} {contacts|contact|contacts}, {products} {products|product|products}, {channels} payment {channels|channel|channels}, {categories} expense {categories|category|categories}.",
+  templateListsHelp: "The template gets drop-down lists of your contacts, products, payment channels and expense categories; Refresh lists reads them again.",
+  templateNoListsHelp: "Connect first for drop-down lists of your contacts, products, payment channels and expense categories in the template.",
   // check
   check: "Check",
   checkHelp: "Checks the selected rows (or the table around the active cell) without sending anything.",
@@ -152,6 +156,10 @@ const th: Record<MessageKey, string> = {
   family: "ประเภทเอกสาร",
   insertTemplate: "แทรกแม่แบบ",
   templateInserted: "เพิ่มแม่แบบในชีต “{sheet}” แล้ว",
+  refreshLists: "รีเฟรชรายการ",
+  listCounts: "รายการให้เลือก: ผู้ติดต่อ {contacts}, สินค้า {products}, ช่องทางชำระเงิน {channels}, หมวดค่าใช้จ่าย {categories}",
+  templateListsHelp: "แม่แบบจะมีรายการให้เลือกผู้ติดต่อ สินค้า ช่องทางชำระเงิน และหมวดค่าใช้จ่ายของคุณ กด “รีเฟรชรายการ” เพื่ออ่านใหม่",
+  templateNoListsHelp: "เชื่อมต่อก่อน แม่แบบจึงจะมีรายการให้เลือกผู้ติดต่อ สินค้า ช่องทางชำระเงิน และหมวดค่าใช้จ่ายของคุณ",
   check: "ตรวจสอบ",
   checkHelp: "ตรวจแถวที่เลือก (หรือตารางรอบเซลล์ที่ใช้งาน) โดยไม่ส่งข้อมูลใด ๆ",
   runCheck: "ตรวจแถว",
@@ -249,17 +257,22 @@ export function pickLanguage(displayLanguage: string | undefined | null): Lang {
   return /^th\b/i.test(displayLanguage ?? "") ? "th" : "en";
 }
 
-export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+/** The pane's words in one language; `lang` says which, for messages from the jobs and the service. */
+export interface Translate {
+  (key: MessageKey, vars?: Record<string, string | number>): string;
+  readonly lang?: Lang;
+}
 
 export function translator(lang: Lang): Translate {
   const table = MESSAGES[lang];
   // {n} is the value; {n|row|rows} picks the word for it by the language's plural rules (Thai
   // texts need none: their nouns have one form).
-  return (key, vars) =>
+  const t = (key: MessageKey, vars?: Record<string, string | number>): string =>
     table[key].replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (whole, name: string, one?: string, many?: string) => {
       if (!vars || !(name in vars)) return whole;
       return one === undefined ? String(vars[name]) : pluralWord(Number(vars[name]), one, many ?? "", lang);
     });
+  return Object.assign(t, { lang });
 }
 
 export const ALL_KEYS = Object.keys(en) as MessageKey[];

@@ -3,7 +3,10 @@
 // say "1 problem" in English; status choices are the people's words.
 import { render } from "preact";
 import { act } from "preact/test-utils";
+import { ValidationError } from "../../src/api/errors";
+import { MESSAGES } from "../../src/rules/messages";
 import { App } from "../../src/taskpane/app";
+import { describeError } from "../../src/taskpane/errors";
 import { createServices } from "../../src/taskpane/services";
 import { translator } from "../../src/taskpane/i18n";
 import { MemoryWorkbook } from "../../src/workbook/memory";
@@ -75,6 +78,16 @@ describe("the pane's findings in the pane's language", () => {
     const t = translator("en");
     expect(t("err_rate", { seconds: 1 })).toContain("Try again in 1 second.");
     expect(t("err_rate", { seconds: 30 })).toContain("Try again in 30 seconds.");
+  });
+
+  test("the service's refusal is told in the pane's language, the spec's text kept", () => {
+    const err = new ValidationError(MESSAGES.validationFailed, {
+      operation: "tax-invoices.create", httpStatus: 400, validationErrors: [MESSAGES.totalAfterDiscountLessThanVat, MESSAGES.itemDescription],
+    });
+    expect(describeError(err, translator("th"))).toBe(
+      "บริการไม่รับเอกสาร: ยอดหลังหักส่วนลดต้องไม่น้อยกว่าภาษีมูลค่าเพิ่ม (totalAfterDiscount cannot be less than vatAmount); ต้องระบุคำอธิบายรายการ (Item requires Description)",
+    );
+    expect(describeError(new Error("not attached: a.pdf is empty"), translator("th"))).toBe("เกิดข้อผิดพลาด: ไม่ได้แนบ: a.pdf เป็นไฟล์ว่าง");
   });
 
   test("status choices are the people's words of the family, in the pane's language", () => {
