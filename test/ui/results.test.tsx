@@ -1,0 +1,207 @@
+// Results people can act on (jsdom, the real pane services against the real local service): Post
+// and Actions list every row they did not do with its reason, and a click selects the row's Result
+// cell; a Post cancelled half-way says what it created and the sheet tells the truth for every row;
+// the payment form offers the company's own channels for the method and pays with them; a delete
+// runs only on the documents the prompt named.
+import { createClient, type DocSheetClient } from "../../src/api/client";
+import { postJob } from "../../src/jobs/post";
+import type { Family } from "../../src/rules/codes";
+import { translator } from "../../src/taskpane/i18n";
+import { formatMoney } from "../../src/taskpane/money";
+import { ActionsSection } from "../../src/taskpane/sections/actions";
+import { PostSection } from "../../src/taskpane/sections/post";
+import { createServices, type PaneServices, type SelectionInfo } from "../../src/taskpane/services";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import type { CellValue } from "../../src/workbook/port";
+import { bridgedFetch, choose, click, localService, mountPane, options, typeInto, until } from "./support";
+
+jest.setTimeout(180_000);
+
+const local = localService();
+const t = translator("en");
+const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"];
+
+function client(): DocSheetClient {
+  return createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+}
+
+async function connected(book: MemoryWorkbook, selection?: () => Promise<SelectionInfo | null>): Promise<PaneServices> {
+  const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch, selection });
+  await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  return services;
+}
+
+function postPane(services: PaneServices, family: Family = "tax-invoices"): HTMLElement {
+  return mountPane(<PostSection t={t} lang="en" services={services} family={family} connected />);
+}
+
+function actionsPane(services: PaneServices, family: Family = "tax-invoices"): HTMLElement {
+  return mountPane(<ActionsSection t={t} lang="en" services={services} family={family} connected />);
+}
+
+const resultLine = (root: HTMLElement, section: string) => root.querySelector(`#${section} .msg.ok, #${section} .msg.error, #${section} .msg.info:not(:empty)`)?.textContent ?? "";
+const listed = (root: HTMLElement) => [...root.querySelectorAll("ul.rows button")].map((b) => b.textContent ?? "");
+/** The column of a header the jobs wrote (the wire name, or its label). */
+const column = (book: MemoryWorkbook, sheet: string, key: string, label: string) =>
+  book.sheet(sheet).values[0].findIndex((h) => h === key || h === label);
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("Post", () => {
+  test("lists every document it did not create with the reason; a click selects the row's Result cell", async () => {
+    const book = new MemoryWorkbook({ S: [
+      [...HEADER, "recordId"],
+      ["P1", "Listed Co", "2026-03-02", true, "Pen", 2, 100, null],
+      ["P2", "Listed Co", "2026-03-02", true, "Ink", "abc", 50, null],
+      ["P3", "Listed Co", "2026-03-02", true, "Paper", 1, 80, 4242],
+    ] });
+    const root = postPane(await connected(book));
+    click(root, "Post documents");
+    await until(() => resultLine(root, "post").includes("created"), "the post");
+    expect(resultLine(root, "post")).toBe("1 created, 1 already posted, 1 not sent");
+    const result = column(book, "S", "result", "Result");
+    const s = book.sheet("S").values;
+    expect(listed(root)).toEqual([`Row 3P2: ${s[2][result]}`, `Row 4P3: already posted`]);
+    expect(String(s[2][result])).toMatch(/^not sent: F3: /);
+    const first = root.querySelector("ul.rows button") as HTMLButtonElement;
+    first.click();
+    await until(() => book.selection !== null, "the selection");
+    expect(book.selection).toEqual({ sheet: "S", row: 2, col: result });
+  });
+
+  test("cancelled half-way: the summary says what was created, and every row says what happened to it", async () => {
+    const n = 60;
+    const rows: CellValue[][] = Array.from({ length: n }, (_, i) => [`C${i}`, `Cancel Co ${i}`, "2026-03-03", true, "Pen", 1, 100 + i]);
+    const book = new MemoryWorkbook({ S: [HEADER, ...rows] });
+    const root = postPane(await connected(book));
+    click(root, "Post documents");
+    await until(() => /Posting ([3-9]|\d\d+) of 60/.test(root.textContent ?? ""), "a few documents posted");
+    click(root, "Cancel");
+    await until(() => resultLine(root, "post").startsWith("Cancelled:"), "the cancelled summary");
+    const m = /^Cancelled: (\d+) created, (\d+) not sent$/.exec(resultLine(root, "post"));
+    expect(m).not.toBeNull();
+    const [created, notSent] = [Number(m![1]), Number(m![2])];
+    expect(created).toBeGreaterThanOrEqual(3);
+    expect(notSent).toBeGreaterThan(0);
+    expect(created + notSent).toBe(n);
+
+    // The sheet tells the truth for every row: a record id that the service has, or "not sent".
+    const s = book.sheet("S").values;
+    const [id, result] = [column(book, "S", "recordId", "Record id"), column(book, "S", "result", "Result")];
+    const ids = new Set<number>();
+    for (let r = 1; r <= n; r++) {
+      if (s[r][id] !== null && s[r][id] !== undefined) {
+        ids.add(s[r][id] as number);
+        expect(s[r][result]).toBe("created");
+      } else {
+        expect(String(s[r][result])).toBe("not sent: cancelled");
+      }
+    }
+    expect(ids.size).toBe(created);
+    const onService = [];
+    for await (const page of client().documents("tax-invoices").listAll({ searchString: "Cancel Co" })) onService.push(...page.list);
+    expect(new Set(onService.map((d) => d.recordId))).toEqual(ids);
+    // The rows not sent are listed, each with its reason.
+    expect(listed(root)).toHaveLength(notSent);
+    expect(listed(root).every((text) => text.endsWith("not sent: cancelled"))).toBe(true);
+  });
+});
+
+describe("Record payment", () => {
+  test("the method's channel pickers hold the company's own channels, sell and buy", async () => {
+    const services = await connected(new MemoryWorkbook());
+    const sell = actionsPane(services, "tax-invoices");
+    choose(sell, "#ds-action", "payment");
+    expect(options(sell, "#ds-pay-method")).toEqual([
+      ["1", "Cash"], ["3", "Cheque"], ["5", "Bank transfer"], ["7", "Credit card"], ["11", "Petty cash"], ["13", "Other channel"],
+    ]);
+    expect(sell.querySelector("[id^=ds-pay-]:not(#ds-pay-method):not(#ds-pay-date):not(#ds-pay-amount)")).toBeNull(); // cash: no channel
+    choose(sell, "#ds-pay-method", "5");
+    await until(() => options(sell, "#ds-pay-bank").length > 1, "the bank accounts");
+    expect(options(sell, "#ds-pay-bank")[1]).toEqual([expect.stringMatching(/^\d+$/), "Bangkok Bank 123-4-56789-0 (Demo Co., Ltd.)"]);
+    choose(sell, "#ds-pay-method", "3");
+    expect(sell.querySelector("#ds-pay-cheque-date")).not.toBeNull();
+    expect(sell.querySelector("label[for=ds-pay-bank]")?.textContent).toBe("Bank account");
+    choose(sell, "#ds-pay-method", "13");
+    expect(options(sell, "#ds-pay-other").map(([, text]) => text)).toEqual(["Choose…", "PromptPay QR"]);
+
+    document.body.innerHTML = "";
+    const buy = actionsPane(services, "purchases");
+    choose(buy, "#ds-action", "payment");
+    await until(() => !buy.textContent!.includes(t("chanLoading")), "the channels");
+    const pickers = () => [...buy.querySelectorAll("select[id^=ds-pay-]")].map((x) => x.id).filter((x) => x !== "ds-pay-method");
+    choose(buy, "#ds-pay-method", "3");
+    expect(pickers()).toEqual(["ds-pay-cheque", "ds-pay-bank"]);
+    expect(options(buy, "#ds-pay-cheque")[1][1]).toBe("Cheque - Bangkok Bank");
+    choose(buy, "#ds-pay-method", "7");
+    expect(pickers()).toEqual(["ds-pay-creditCard", "ds-pay-bank"]);
+    expect(options(buy, "#ds-pay-creditCard")[1][1]).toBe("Company Visa XXXX-XXXX-XXXX-4242");
+    choose(buy, "#ds-pay-method", "11");
+    expect(pickers()).toEqual(["ds-pay-pettyCash"]);
+  });
+
+  test("pays with the chosen channel, date and amount; a failure is listed with its reason", async () => {
+    const book = new MemoryWorkbook({ S: [HEADER, ["Y1", "Pay Co", "2026-03-04", true, "Pen", 10, 100], ["Y2", "Pay Two Co", "2026-03-04", true, "Ink", 1, 50]] });
+    expect((await postJob(book, client(), { family: "tax-invoices" })).counts.created).toBe(2);
+    let rows = [1];
+    const services = await connected(book, async () => ({ sheet: "S", rows, region: undefined }));
+    const root = actionsPane(services);
+    choose(root, "#ds-action", "payment");
+    choose(root, "#ds-pay-method", "5");
+    await until(() => options(root, "#ds-pay-bank").length > 1, "the bank accounts");
+    const bank = Number(options(root, "#ds-pay-bank")[1][0]);
+    choose(root, "#ds-pay-bank", String(bank));
+    typeInto(root, "#ds-pay-date", "2026-03-10");
+    typeInto(root, "#ds-pay-amount", "abc");
+    click(root, "Run on selected rows");
+    expect(root.querySelector("#actions .msg.error")?.textContent).toBe(t("payAmountBad"));
+    typeInto(root, "#ds-pay-amount", "1,000.50");
+    click(root, "Run on selected rows");
+    await until(() => resultLine(root, "actions") === "1 done, 0 skipped, 0 failed.", "the payment");
+    const id = column(book, "S", "recordId", "Record id");
+    const paid = await client().documents("tax-invoices").get(book.sheet("S").values[1][id] as number);
+    expect(paid.payments).toMatchObject({ paymentMethod: 5, bankAccountId: bank, collected: 1000.5, paymentDate: "2026-03-10" });
+
+    // Both rows: the first is paid already, the second is paid in full.
+    rows = [1, 2];
+    typeInto(root, "#ds-pay-amount", "");
+    click(root, "Run on selected rows");
+    await until(() => resultLine(root, "actions") === "1 done, 0 skipped, 1 failed.", "the second payment");
+    const result = column(book, "S", "result", "Result");
+    expect(listed(root)).toEqual([`Row 2Y1: ${book.sheet("S").values[1][result]}`]);
+    expect(listed(root)[0]).toMatch(/already paid/);
+    const second = await client().documents("tax-invoices").get(book.sheet("S").values[2][id] as number);
+    expect(second.payments).toMatchObject({ paymentMethod: 5, collected: second.grandTotal });
+  });
+});
+
+describe("Delete", () => {
+  test("deletes only the documents the prompt named: a selection changed since is refused", async () => {
+    const book = new MemoryWorkbook({ S: [HEADER, ["D1", "Del Co", "2026-03-05", true, "Pen", 1, 100], ["D2", "Del Two Co", "2026-03-05", true, "Ink", 1, 50]] });
+    expect((await postJob(book, client(), { family: "quotations" })).counts.created).toBe(2);
+    let rows = [1];
+    const services = await connected(book, async () => ({ sheet: "S", rows, region: undefined }));
+    const named = await services.selectedDocuments("quotations");
+    expect(named.map((d) => d.serial)).toEqual([expect.stringMatching(/^QT/)]);
+    rows = [1, 2]; // the user selected more after the prompt showed
+    await expect(services.act!("quotations", { kind: "delete", expect: named.map((d) => d.recordId) }, {})).rejects.toThrow(/changed/);
+    const quotes = client().documents("quotations");
+    expect((await quotes.get(named[0].recordId)).recordId).toBe(named[0].recordId);
+    rows = [1];
+    const done = await services.act!("quotations", { kind: "delete", expect: named.map((d) => d.recordId) }, {});
+    expect(done).toMatchObject({ ok: 1, failed: 0 });
+    await expect(quotes.get(named[0].recordId)).rejects.toThrow();
+  });
+});
+
+describe("money", () => {
+  test("two decimals and thousands separators in the pane's language", () => {
+    expect(formatMoney("1190", "en")).toBe("1,190.00");
+    expect(formatMoney("70.7", "th")).toBe("70.70");
+    expect(formatMoney(1234567.891, "th")).toBe("1,234,567.89");
+    expect(formatMoney("", "en")).toBe("");
+    expect(formatMoney("n/a", "en")).toBe("n/a");
+  });
+});
