@@ -59,15 +59,17 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
 async function openEmbedded(dir: string, unlock: () => void): Promise<Store> {
   mkdirSync(dir, { recursive: true });
   // PGlite runs one query at a time and serializes transactions itself (its transaction mutex).
-  // synchronous_commit stays on (the default): PGlite is one process with no WAL writer, so a
-  // commit that did not flush would leave its WAL in this process's memory until the buffer
-  // fills, and a kill would lose it (acknowledged documents gone, their ids and serials handed
-  // out again). The flush writes the WAL to the files, which the OS keeps when the process dies.
-  // PGlite runs with fsync off (its file system's fsync does nothing), so a crash of the machine
-  // itself may still lose the last moments.
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema });
   try {
+    // Every commit waits for its WAL flush (said here, so no default or postgresql.conf turns it
+    // off): PGlite is one process with no WAL writer, so a commit that did not flush would leave
+    // its WAL in this process's memory until the buffer fills, and a kill would lose it
+    // (acknowledged documents gone, their ids and serials handed out again). The flush writes the
+    // WAL to the files, which the OS keeps when the process dies. PGlite runs with fsync off (its
+    // file system's fsync does nothing), so a crash of the machine itself may still lose the last
+    // moments. Creates arriving together share one commit (documents/insert-queue.ts).
+    await client.exec("set synchronous_commit = on");
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
   } catch (e) {
     await client.close().catch(() => undefined);
