@@ -2,17 +2,12 @@
 // counts in the shared plural helper: "1 document", "2 documents"; Thai nouns have one form.
 import { count } from "../sheet/i18n/plural";
 import type { Lang } from "../sheet/i18n/lang";
+import type { ListCounts } from "../jobs/template";
 
 export { count };
 
-export interface PostCounts {
-  created: number;
-  found: number;
-  skipped: number;
-  notSent: number;
-  failed: number;
-  unknown: number;
-}
+/** The counts of a post, in the pane's words (its Post summary). */
+export type PostCounts = Record<"created" | "found" | "skipped" | "notSent" | "failed" | "unknown", number>;
 
 export interface Words {
   checked(documents: number, findings: number): string;
@@ -23,6 +18,7 @@ export interface Words {
   acted(action: string, done: number, skipped: number, failed: number, out: string): string;
   pulled(documents: number, sheet: string, rows: number, out: string): string;
   template(out: string, sheet: string, columns: number): string;
+  templateLists(c: ListCounts): string;
 }
 
 const EN: Words = {
@@ -34,6 +30,9 @@ const EN: Words = {
   acted: (action, done, skipped, failed, out) => `${action}: ${done} done, ${skipped} skipped, ${failed} failed; wrote ${out}`,
   pulled: (d, sheet, rows, out) => `pulled ${count(d, "document")} into sheet "${sheet}" (${count(rows, "row")}) of ${out}`,
   template: (out, sheet, columns) => `wrote ${out}: sheet "${sheet}", ${count(columns, "column")}, one example document`,
+  templateLists: (c) => `lookup lists: ${count(c.contacts, "contact")}, ${count(c.products, "product")}, ${count(c.bankAccounts, "bank account")}, `
+    + `${count(c.cheques, "cheque")}, ${count(c.creditCards, "credit card")}, ${c.pettyCash} petty cash, ${count(c.otherChannels, "other channel")}, `
+    + `${count(c.expenseCategories, "expense category", "expense categories")}`,
 };
 
 const TH: Words = {
@@ -44,6 +43,8 @@ const TH: Words = {
   acted: (action, done, skipped, failed, out) => `${action}: สำเร็จ ${done}, ข้าม ${skipped}, ไม่สำเร็จ ${failed}; เขียน ${out} แล้ว`,
   pulled: (d, sheet, rows, out) => `ดึง ${d} เอกสารลงชีต "${sheet}" (${rows} แถว) ใน ${out} แล้ว`,
   template: (out, sheet, columns) => `เขียน ${out} แล้ว: ชีต "${sheet}", ${columns} คอลัมน์, ตัวอย่างหนึ่งเอกสาร`,
+  templateLists: (c) => `รายการให้เลือก: ผู้ติดต่อ ${c.contacts}, สินค้า ${c.products}, บัญชีธนาคาร ${c.bankAccounts}, เช็ค ${c.cheques}, `
+    + `บัตรเครดิต ${c.creditCards}, เงินสดย่อย ${c.pettyCash}, ช่องทางอื่น ${c.otherChannels}, หมวดค่าใช้จ่าย ${c.expenseCategories}`,
 };
 
 export function words(lang: Lang): Words {
