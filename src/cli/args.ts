@@ -56,7 +56,12 @@ export const COMMANDS: Record<string, CommandDoc> = {
   template: {
     positional: "FAMILY",
     summary: "Writes an empty workbook for FAMILY: the header row, one example document and drop-down lists.",
-    options: [{ name: "out", value: "BOOK.xlsx", required: true, help: "the workbook to write" }, LANG],
+    options: [
+      { name: "out", value: "BOOK.xlsx", required: true, help: "the workbook to write" },
+      { ...LANG, help: "the language of the headers, the drop-down words and the messages (default en)" },
+      ...CONNECTION.map((o) => ({ ...o, required: false })),
+    ],
+    notes: ["With the connection options the template also gets drop-down lists of the company's contacts, products, payment channels and expense categories, kept on a hidden sheet."],
   },
   check: {
     positional: "BOOK.xlsx",

@@ -1,18 +1,34 @@
-// `docsheet template FAMILY --out BOOK.xlsx`
-import { template } from "../sheet/template";
-import { localDate } from "../jobs/types";
+// `docsheet template FAMILY --out BOOK.xlsx [--lang en|th] [--base-url URL --client-id ID --client-secret S]`
+// With the connection options the template gets the company's lookup lists (contacts, products,
+// payment channels, expense categories) on a hidden sheet its drop-downs refer to.
+import { resolve } from "node:path";
+import { ApiError, createClient } from "../api";
+import { templateJob } from "../jobs/template";
 import { XlsxWorkbook } from "../workbook/xlsx";
-import { familyArg, langArg, required, type Parsed } from "./args";
+import { connectionArgs, familyArg, langArg, required, type Parsed } from "./args";
+import { connectionMessage } from "./connection";
 import { words } from "./words";
 
 export async function templateCommand(p: Parsed): Promise<number> {
   const family = familyArg(p.positionals[0]);
-  const out = required(p.values, "out");
+  const out = resolve(required(p.values, "out"));
   const lang = langArg(p.values);
-  const t = template(family, localDate(new Date()));
+  const connected = ["base-url", "client-id", "client-secret"].some((o) => p.values[o] !== undefined);
+  const conn = connected ? connectionArgs(p.values, process.env) : undefined;
   const book = XlsxWorkbook.empty();
-  await book.addTableSheet(t.sheetName, t.columns, t.rows);
-  await book.save(out);
-  process.stdout.write(`${words(lang).template(out, t.sheetName, t.columns.length)}\n`);
-  return 0;
+  try {
+    const client = conn && createClient({ ...conn, fetch: globalThis.fetch });
+    const outcome = await templateJob(book, { family, lang, client });
+    await book.save(out);
+    const said = words(lang);
+    process.stdout.write(`${said.template(out, outcome.sheet, outcome.columns)}\n`);
+    if (outcome.lists) process.stdout.write(`${said.templateLists(outcome.lists)}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof ApiError && conn) {
+      process.stderr.write(`docsheet: cannot read the lookup lists: ${connectionMessage(err, conn.root)}\n`);
+      return 2;
+    }
+    throw err;
+  }
 }

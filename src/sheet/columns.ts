@@ -5,9 +5,8 @@
 import { CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, type Family } from "../rules/codes";
 import type { ColumnSpec } from "../workbook/port";
 import { FIELD_BY_KEY, type FieldDef } from "./fields";
+import type { Lang } from "./i18n/lang";
 import { LOOKUP_FIELDS, listRef } from "./lookups";
-
-export type TemplateLang = "en" | "th";
 
 const KIND: Record<FieldDef["kind"], ColumnSpec["kind"]> = {
   text: "text", money: "money", quantity: "quantity", rate: "quantity", integer: "integer", id: "integer",
@@ -39,10 +38,10 @@ const SHOWN: Readonly<Record<string, Shown>> = {
   "item.documentType": DOCUMENT_TYPES,
 };
 
-const YES_NO: Readonly<Record<TemplateLang, readonly [string, string]>> = { en: ["Yes", "No"], th: ["ใช่", "ไม่ใช่"] };
+const YES_NO: Readonly<Record<Lang, readonly [string, string]>> = { en: ["Yes", "No"], th: ["ใช่", "ไม่ใช่"] };
 
 /** A code or a yes/no as a template shows it in `lang` (the code itself when it has no word). */
-export function shownValue(key: string, value: number | boolean, lang: TemplateLang): string | number {
+export function shownValue(key: string, value: number | boolean, lang: Lang): string | number {
   if (typeof value === "boolean") return YES_NO[lang][value ? 0 : 1];
   const shown = SHOWN[key]?.find(([code]) => code === value);
   return shown ? shown[lang === "en" ? 1 : 2] : value;
@@ -50,7 +49,7 @@ export function shownValue(key: string, value: number | boolean, lang: TemplateL
 
 export interface ColumnOptions {
   /** A template's column: the field's label in this language, fixed values as words. */
-  lang?: TemplateLang;
+  lang?: Lang;
   /** Drop-downs over the workbook's lookup lists for the fields that pick from one. */
   lookups?: boolean;
 }

@@ -3,7 +3,8 @@
 // and one example document that passes check. Pure.
 import { FAMILY_INFO, type Family } from "../rules/codes";
 import type { CellValue, ColumnSpec } from "../workbook/port";
-import { columnFor, shownValue, type TemplateLang } from "./columns";
+import { columnFor, shownValue } from "./columns";
+import type { Lang } from "./i18n/lang";
 import { RESULT_KEYS } from "./fields";
 
 export interface Template {
@@ -38,7 +39,7 @@ export function templateKeys(family: Family): string[] {
 
 export interface TemplateOptions {
   /** Language of headers and words (default English). */
-  lang?: TemplateLang;
+  lang?: Lang;
   /** Drop-downs over the workbook's lookup lists (LISTS_SHEET) for customers, products, channels
    * and expense categories. */
   lookups?: boolean;

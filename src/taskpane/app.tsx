@@ -44,7 +44,7 @@ export function App(props: AppProps) {
       </div>
       <p class={company ? "status on" : "status"} aria-live="polite">{company ? t("connectedTo", { company }) : t("notConnected")}</p>
       <ConnectSection t={t} services={props.services} storage={props.storage} initial={props.initialConnection} onConnected={setCompany} />
-      <FamilyPicker t={t} lang={lang} services={props.services} family={family} onChange={setFamily} />
+      <FamilyPicker t={t} lang={lang} services={props.services} family={family} connected={company !== null} onChange={setFamily} />
       <MappingSection {...common} lang={lang} />
       <CheckSection {...common} />
       <PostSection {...common} />

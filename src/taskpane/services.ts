@@ -2,6 +2,7 @@
 // gets these through PaneServices so the UI can be tested on its own and the jobs wired in one place.
 import type { DocSheetClient } from "../api/client";
 import type { JobContext } from "../jobs/types";
+import type { ListCounts, TemplateOutcome } from "../jobs/template";
 import type { Family } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
 import type { ColumnMapping, ColumnSuggestion } from "../sheet/mapping";
@@ -152,7 +153,10 @@ export interface PaneServices {
   post: ((family: Family, ctx: JobContext) => Promise<PostView>) | null;
   pull: ((family: Family, query: PullQuery, ctx: JobContext) => Promise<PullView>) | null;
   act: ((family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>) | null;
-  insertTemplate: ((family: Family) => Promise<string>) | null;
+  /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
+  insertTemplate: ((family: Family, ctx: JobContext) => Promise<TemplateOutcome>) | null;
+  /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */
+  refreshLists: ((ctx: JobContext) => Promise<ListCounts>) | null;
   /** The header row of the selection (or the table around the active cell): the mapping saved for
    * its sheet and the family, else the suggested one. */
   readMapping(family: Family): Promise<MappingView>;
@@ -372,10 +376,13 @@ export function createServices(opts: ServiceOptions): PaneServices {
       });
       return channels;
     },
-    async insertTemplate(family) {
-      const { template } = await loadEngine();
-      const tpl = template(family, today());
-      return opts.port.addTableSheet(tpl.sheetName, tpl.columns, tpl.rows);
+    async insertTemplate(family, ctx) {
+      const { templateJob } = await loadEngine();
+      return templateJob(opts.port, { family, client: client ?? undefined, ...ctx });
+    },
+    async refreshLists(ctx) {
+      const { refreshListsJob } = await loadEngine();
+      return refreshListsJob(opts.port, requireClient(client), { lang: ctx.lang, signal: ctx.signal });
     },
   };
 }

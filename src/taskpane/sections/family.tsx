@@ -1,13 +1,23 @@
-// The document family every section works on, and "insert template".
+// The document family every section works on, "Insert template" (in the pane's language, with the
+// company's drop-down lists when connected) and "Refresh lists".
 import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
+import type { ListCounts, TemplateOutcome } from "../../jobs/template";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices } from "../services";
 import { Message, useTask } from "../ui";
 
-export function FamilyPicker(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; onChange: (f: Family) => void }) {
+function listCounts(t: Translate, c: ListCounts): string {
+  const channels = c.bankAccounts + c.cheques + c.creditCards + c.pettyCash + c.otherChannels;
+  return t("listCounts", { contacts: c.contacts, products: c.products, channels, categories: c.expenseCategories });
+}
+
+export function FamilyPicker(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean; onChange: (f: Family) => void }) {
   const { t, services } = props;
-  const task = useTask<string>(t);
+  const inserting = useTask<TemplateOutcome>(t);
+  const refreshing = useTask<ListCounts>(t);
   const insert = services.insertTemplate;
+  const refresh = services.refreshLists;
+  const inserted = inserting.result;
   return (
     <div class="family">
       <label for="ds-family">{t("family")}</label>
@@ -16,10 +26,16 @@ export function FamilyPicker(props: { t: Translate; lang: Lang; services: PaneSe
           {FAMILIES.map((f) => <option value={f} key={f}>{FAMILY_INFO[f].label[props.lang]} ({f})</option>)}
         </select>
       </div>
-      <button type="button" disabled={!insert || task.busy} title={insert ? undefined : t("notAvailable")}
-        onClick={() => insert && task.run(() => insert(props.family))}>{t("insertTemplate")}</button>
-      <Message tone="error" text={task.error} />
-      <Message tone="ok" text={task.result ? t("templateInserted", { sheet: task.result }) : null} />
+      <div class="row">
+        <button type="button" disabled={!insert || inserting.busy} title={insert ? undefined : t("notAvailable")}
+          onClick={() => insert && inserting.run((ctx) => insert(props.family, { ...ctx, lang: props.lang }))}>{t("insertTemplate")}</button>
+        <button type="button" disabled={!refresh || !props.connected || refreshing.busy} title={props.connected ? undefined : t("notConnected")}
+          onClick={() => refresh && refreshing.run((ctx) => refresh({ ...ctx, lang: props.lang }))}>{t("refreshLists")}</button>
+      </div>
+      <p class="help">{props.connected ? t("templateListsHelp") : t("templateNoListsHelp")}</p>
+      <Message tone="error" text={inserting.error ?? refreshing.error} />
+      <Message tone="ok" text={inserted ? [t("templateInserted", { sheet: inserted.sheet }), inserted.lists ? listCounts(t, inserted.lists) : ""].join(" ").trim() : null} />
+      <Message tone="ok" text={refreshing.result ? listCounts(t, refreshing.result) : null} />
     </div>
   );
 }

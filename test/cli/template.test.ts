@@ -1,0 +1,138 @@
+// `docsheet template` end to end through the real bin and the real local service: labelled headers
+// in English or Thai in an Excel table, drop-downs of words, text tax ids and branches, and with the
+// connection options the company's lookup lists on a hidden sheet. A template filled by picking
+// from them checks clean, posts with the customer's contact id and the bank account's id, keeps the
+// user's internal notes, is found again instead of posted twice, and pulls back with real dates,
+// money formats and the notes alone.
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { columnLetters } from "../../src/sheet/address";
+import { templateKeys } from "../../src/sheet/template";
+import { FIELD_BY_KEY } from "../../src/sheet/fields";
+import { LISTS_SHEET } from "../../src/workbook/port";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
+import { runCli } from "./run";
+import { AUTH, cliSession, sheetRows } from "./session";
+
+jest.setTimeout(240_000);
+
+const s = cliSession("template");
+
+async function open(path: string): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  return wb;
+}
+
+type Validations = Record<string, ExcelJS.DataValidation | undefined>;
+const validations = (ws: ExcelJS.Worksheet): Validations => (ws as unknown as { dataValidations: { model: Validations } }).dataValidations.model;
+const tables = (ws: ExcelJS.Worksheet): string[] => Object.keys((ws as unknown as { tables: Record<string, unknown> }).tables);
+
+describe("docsheet template", () => {
+  it("without a connection: an English table headed by labels, words in drop-downs, tax id and branch as text, no lists", async () => {
+    const out = join(s.dir, "en.xlsx");
+    const r = await runCli(["template", "tax-invoices", "--out", out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^wrote .*en\.xlsx: sheet "Tax invoice", \d+ columns, one example document\n$/);
+    const wb = await open(out);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Tax invoice"]);
+    const ws = wb.worksheets[0];
+    const keys = templateKeys("tax-invoices");
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(keys.map((k) => FIELD_BY_KEY.get(k)!.en[0]));
+    expect(tables(ws)).toHaveLength(1);
+    const col = (key: string) => columnLetters(keys.indexOf(key));
+    expect(validations(ws)[`${col("isVat")}2`]?.formulae).toEqual(['"Yes,No"']);
+    expect(validations(ws)[`${col("contactName")}2`]).toBeUndefined();
+    expect(ws.getCell(`${col("contactTaxId")}2`).numFmt).toBe("@");
+    expect(ws.getCell(`${col("contactBranch")}5`).numFmt).toBe("@");
+
+    const check = await runCli(["check", out, "--family", "tax-invoices"]);
+    expect(check.stdout).toContain("1 document, 0 findings");
+    expect(check.code).toBe(0);
+  });
+
+  it("with the connection options: the company's lists on a hidden sheet, Thai headers, a pick posts with the ids, and no note is lost", async () => {
+    const book = join(s.dir, "th.xlsx");
+    const r = await runCli(["template", "cash-invoices", "--lang", "th", "--out", book, "--base-url", s.service.root, ...AUTH]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\nรายการให้เลือก: ผู้ติดต่อ 3, สินค้า 2, บัญชีธนาคาร 1, เช็ค 1, บัตรเครดิต 1, เงินสดย่อย 1, ช่องทางอื่น 1, หมวดค่าใช้จ่าย 4\n$/);
+
+    const wb = await open(book);
+    expect(wb.worksheets.map((w) => [w.name, w.state])).toEqual([["บิลเงินสด", "visible"], [LISTS_SHEET, "hidden"]]);
+    const lists = wb.getWorksheet(LISTS_SHEET)!;
+    expect(lists.getCell("A2").value).toBe("Acme Trading Co., Ltd.");
+    expect(lists.getCell("E2").value).toBe("Bangkok Bank 123-4-56789-0");
+    const ws = wb.worksheets[0];
+    const keys = templateKeys("cash-invoices");
+    const col = (key: string) => columnLetters(keys.indexOf(key));
+    expect(ws.getCell(`${col("contactName")}1`).value).toBe("ชื่อลูกค้า");
+    expect(validations(ws)[`${col("contactName")}2`]?.formulae).toEqual(["OFFSET('DocSheet lists'!$A$2,0,0,MAX(1,COUNTA('DocSheet lists'!$A:$A)-1),1)"]);
+    expect(validations(ws)[`${col("paymentMethod")}2`]?.formulae).toEqual(['"เงินสด,เช็ค,โอนเงิน,บัตรเครดิต,เงินสดย่อย,ช่องทางอื่น"']);
+
+    // The user replaces the example with their own document, picking from the drop-downs.
+    const pick: Record<string, ExcelJS.CellValue> = {
+      documentKey: "CLI-1", contactName: "Acme Trading Co., Ltd.", publishedOn: new Date(Date.UTC(2026, 2, 6)), isVat: "ใช่", isVatInclusive: "ไม่ใช่",
+      internalNotes: "Paid at the counter\nreceipt in the blue file", "item.name": "Consulting hour", "item.quantity": 2, "item.unitName": "hour",
+      "item.pricePerUnit": 1500, paymentMethod: "โอนเงิน", bankAccountId: "Bangkok Bank 123-4-56789-0",
+    };
+    keys.forEach((k, i) => {
+      ws.getCell(2, i + 1).value = pick[k] ?? null;
+      ws.getCell(3, i + 1).value = null;
+    });
+    await wb.xlsx.writeFile(book);
+    const unposted = join(s.dir, "th-unposted.xlsx");
+    copyFileSync(book, unposted);
+
+    const check = await runCli(["check", book, "--family", "cash-invoices", "--lang", "th"]);
+    expect(check.code).toBe(0);
+    const posted = join(s.dir, "th-posted.xlsx");
+    const post = await runCli(["post", book, "--family", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", posted]);
+    expect(post.code).toBe(0);
+    const [row] = await sheetRows(posted, "บิลเงินสด");
+    const recordId = Number(row["รหัสเอกสารในระบบ"]);
+    const doc = await s.client.documents("cash-invoices").get(recordId);
+    expect([doc.contactId, doc.contactCode]).toEqual([1, "C0001"]); // Acme itself, not a new contact made from the name
+    expect(doc.payments).toMatchObject({ paymentMethod: 5, bankAccountId: 1 });
+    expect(String(doc.internalNotes)).toMatch(/^Paid at the counter\nreceipt in the blue file\ndocsheet:[0-9a-z]+:CLI-1$/);
+    const contacts = (await s.client.contacts.list()).total;
+
+    // The write-back was lost (the unposted copy): a second post finds the document, makes no other.
+    const again = await runCli(["post", unposted, "--family", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "again.xlsx")]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/0 created, 1 found from an earlier run/);
+    expect((await s.client.documents("cash-invoices").list()).total).toBe(1);
+    expect((await s.client.contacts.list()).total).toBe(contacts);
+
+    // Pulled into a new file (streamed) and into the posted workbook (a new sheet): the notes alone,
+    // real dates with a date format, amounts with a money format.
+    const fresh = join(s.dir, "pulled.xlsx");
+    for (const [out, sheet] of [[fresh, "Cash invoices"], [posted, "Cash invoices"]] as const) {
+      const pulled = await runCli(["pull", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
+      expect(pulled.code).toBe(0);
+      const pwb = await open(out);
+      const pws = pwb.getWorksheet(sheet)!;
+      const header = (pws.getRow(1).values as unknown[]).slice(1) as string[];
+      const cell = (name: string) => pws.getCell(2, header.indexOf(name) + 1);
+      expect(cell("internalNotes").value).toBe("Paid at the counter\nreceipt in the blue file");
+      expect([cell("publishedOn").value, cell("publishedOn").numFmt]).toEqual([new Date(Date.UTC(2026, 2, 6)), "yyyy-mm-dd"]);
+      expect([cell("grandTotal").value, cell("grandTotal").numFmt]).toEqual([3210, "#,##0.00"]);
+      expect(cell("contactTaxId").numFmt).toBe("@");
+      // And through the reader check uses: a date serial with its date format, a number with its money format.
+      const block = await (await XlsxWorkbook.load(out)).read({ sheet });
+      const at = (name: string) => header.indexOf(name);
+      expect([block.values[1][at("publishedOn")], block.formats[1][at("publishedOn")]]).toEqual([46087, "yyyy-mm-dd"]);
+      expect([block.values[1][at("grandTotal")], block.formats[1][at("grandTotal")]]).toEqual([3210, "#,##0.00"]);
+    }
+  });
+
+  it("refuses half the connection options, and says why the lists could not be read", async () => {
+    const half = await runCli(["template", "quotations", "--out", join(s.dir, "x.xlsx"), "--base-url", s.service.root]);
+    expect([half.code, half.stderr]).toEqual([2, expect.stringMatching(/--client-id is required/)]);
+    const wrong = await runCli(["template", "quotations", "--out", join(s.dir, "y.xlsx"), "--base-url", s.service.root, "--client-id", "demo", "--client-secret", "nope"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^docsheet: cannot read the lookup lists: /);
+    expect(wrong.stderr).not.toContain("nope");
+  });
+});
