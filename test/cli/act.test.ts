@@ -36,7 +36,8 @@ describe("docsheet act --action upgrade", () => {
     expect(up.code).toBe(0);
     const rows = await sheetRows(path);
     const [first, second] = [rows[0], rows[1]];
-    expect(first).toMatchObject({ upgradedTo: "tax-invoices", status: "approvedandprocessed" });
+    // The quotation's status as people say it (approvedandprocessed on the service).
+    expect(first).toMatchObject({ upgradedTo: "tax-invoices", status: "processed" });
     expect(second).toMatchObject({ upgradedTo: "tax-invoices", upgradedRecordId: first.upgradedRecordId, upgradedSerial: first.upgradedSerial });
     expect(first.result).toBe(`upgraded to tax invoice ${String(first.upgradedSerial)}`);
     expect(rows[2].upgradedRecordId ?? null).toBeNull(); // u2 was not among --rows
@@ -149,11 +150,11 @@ describe("docsheet act --action email", () => {
     const run = await runCli(["act", path, "--family", "tax-invoices", "--action", "email", "--from", "accounts@demo.example", ...connection()]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/email: 2 done, 0 skipped, 1 failed; wrote /);
-    expect(run.stdout).toContain("m2 (row 4): not sent: no e-mail address (fill contactEmail)");
+    expect(run.stdout).toContain("m2 (row 4): not sent: no e-mail address (fill in the Email column)");
     const rows = await sheetRows(path);
     expect(rows.map((r) => r.result)).toEqual([
       "e-mailed to one@customer.example", "e-mailed to one@customer.example",
-      "not sent: no e-mail address (fill contactEmail)", "not sent: no e-mail address (fill contactEmail)",
+      "not sent: no e-mail address (fill in the Email column)", "not sent: no e-mail address (fill in the Email column)",
       "e-mailed to three@customer.example", "e-mailed to three@customer.example",
     ]);
     const box = await outbox();

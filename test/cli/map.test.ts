@@ -81,7 +81,7 @@ describe("docsheet map", () => {
     expect(post.code).toBe(0);
     const rows = await sheetRows(posted);
     expect(rows.map((r) => [r["Invoice No."], r.result, r.status])).toEqual([
-      ["MAP-EN-1", "created", "awaiting"], ["MAP-EN-1", "created", "awaiting"], ["MAP-EN-2", "created", "awaiting"],
+      ["MAP-EN-1", "created", "pending"], ["MAP-EN-1", "created", "pending"], ["MAP-EN-2", "created", "pending"],
     ]);
     expect(rows[0].recordId).toBe(rows[1].recordId);
     const first = await serviceDocument(rows[0].recordId);

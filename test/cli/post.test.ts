@@ -75,7 +75,8 @@ describe("docsheet post", () => {
     expect(rows).toHaveLength(6);
     for (const row of rows) {
       expect(row.result).toBe("created");
-      expect(row.status).toBe("awaiting");
+      // A new tax invoice's status as people say it (awaiting on the service).
+      expect(row.status).toBe("pending");
       expect(typeof row.recordId).toBe("number");
     }
     for (let i = 0; i < 3; i++) {
@@ -229,7 +230,7 @@ describe("docsheet act", () => {
     expect(status.stdout).toMatch(/status: 1 done, 0 skipped, 0 failed/);
     expect(status.code).toBe(0);
     let rows = await sheetRows(path);
-    expect(rows.map((r) => r.status)).toEqual(["approved", "approved", "awaiting", "awaiting"]);
+    expect(rows.map((r) => r.status)).toEqual(["approved", "approved", "awaiting approval", "awaiting approval"]);
     expect(rows[0].result).toBe("status set to approved");
     const id = rows[2].recordId as number;
     const del = await runCli(["act", path, "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", s.service.root, ...AUTH]);

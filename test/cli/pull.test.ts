@@ -36,7 +36,7 @@ describe("docsheet pull", () => {
     expect(r.stdout).toMatch(/^pulled 2 documents into sheet "Tax invoices" \(2 rows\)/);
     const rows = await sheetRows(out, "Tax invoices");
     expect(rows.map((x) => [x.contactName, x.grandTotal, x.status])).toEqual(
-      expect.arrayContaining([["Pull Simple", 147.13, "awaiting"], ["Pull Inline", 1063, "awaiting"]]),
+      expect.arrayContaining([["Pull Simple", 147.13, "pending"], ["Pull Inline", 1063, "pending"]]),
     );
     expect(rows).toHaveLength(2);
     expect(rows[0]["item.name"]).toBeUndefined();

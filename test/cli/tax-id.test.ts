@@ -68,7 +68,7 @@ describe.each(storesUnderTest)("tax ids through docsheet post (%s)", (store) => 
 
     const rows = await sheetRows(out);
     expect(rows[0].result).toBe("created");
-    expect(String(rows[1].result)).toBe('not sent: B3: contactId or contactName is required; E3: "31/02/2026" is not a possible date.');
+    expect(String(rows[1].result)).toBe('not sent: B3: Enter the customer\'s name (or a contact id); E3: "31/02/2026" is not a possible date.');
     expect(rows[1].recordId).toBeNull();
 
     const api = client.documents("tax-invoices");
