@@ -10,7 +10,7 @@
 // meanwhile would otherwise send the bin to the sources through tsx.
 // Run: npx tsx bench/cli.ts   (or npm run bench -- cli)
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import ExcelJS from "exceljs";
@@ -38,8 +38,7 @@ function build(): void {
 
 /** The bin and a copy of its fresh build in `dir`, with links to the sources and packages. */
 function snapshot(dir: string): string {
-  mkdirSync(join(dir, "bin"));
-  copyFileSync(join(REPO, "bin", "docsheet.js"), join(dir, "bin", "docsheet.js"));
+  cpSync(join(REPO, "bin"), join(dir, "bin"), { recursive: true });
   cpSync(join(REPO, "build"), join(dir, "build"), { recursive: true });
   for (const link of ["src", "node_modules"]) symlinkSync(join(REPO, link), join(dir, link));
   const stamp = join(dir, "build", ".stamp.json");

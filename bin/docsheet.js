@@ -5,27 +5,10 @@
 // sources through tsx instead: slower to start, never stale. It does not rebuild by itself: that
 // needs typescript (a dev dependency) and would write into the install from every concurrent run.
 "use strict";
-const { readFileSync, statSync } = require("node:fs");
 const { join } = require("node:path");
+const { staleBuild } = require("./stale-build");
 
-const ROOT = join(__dirname, "..");
-
-/** Why build/ cannot be used, or undefined when it is up to date. */
-function staleBuild() {
-  let stamp;
-  try {
-    stamp = JSON.parse(readFileSync(join(ROOT, "build", ".stamp.json"), "utf8"));
-  } catch {
-    return "build/ is missing";
-  }
-  for (const source of stamp.sources) {
-    const stat = statSync(join(ROOT, source), { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs > stamp.started) return `${source} changed since build/ was made`;
-  }
-  return undefined;
-}
-
-let stale = staleBuild();
+let stale = staleBuild(join(__dirname, ".."));
 let cli;
 if (stale === undefined) {
   try {

@@ -1,7 +1,7 @@
 // The command's help and its build, through the real bin: `docsheet --help` and each command's
 // --help name the options the README's command-line section names; the compiled build (what
 // `npm install` makes) runs with no tsx, and each command loads only the packages it uses.
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO, buildCli, runBuilt, runCli, runProbed } from "./run";
@@ -71,8 +71,7 @@ describe("the compiled command", () => {
     // taken away or made old without touching the one other tests run.
     const root = mkdtempSync(join(tmpdir(), "docsheet-bin-"));
     try {
-      mkdirSync(join(root, "bin"));
-      copyFileSync(join(REPO, "bin", "docsheet.js"), join(root, "bin", "docsheet.js"));
+      cpSync(join(REPO, "bin"), join(root, "bin"), { recursive: true });
       for (const dir of ["src", "node_modules"]) symlinkSync(join(REPO, dir), join(root, dir));
       const bin = join(root, "bin", "docsheet.js");
       const loaded = async (): Promise<string[]> => (await runProbed(["--help"], bin)).packages;

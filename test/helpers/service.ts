@@ -1,12 +1,13 @@
 // Starts the local accounting service as a child process for a test file, on a free port, with a
-// fresh store (a temp data dir for the embedded store, a fresh database for PostgreSQL).
+// store of its own (a temp data dir for the embedded store, a new database for PostgreSQL).
 // Tests talk to it over real HTTP; nothing of the service is imported into the jest process.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { Client } from "pg";
+import { killChild, spawnService, stopChild } from "./service-process";
+import { storeTemplate } from "./store-templates";
+import { createDatabase, databaseUrl as testDatabaseUrl, dropDatabase } from "./test-databases";
 
 export type StoreKind = "pglite" | "postgres";
 
@@ -21,6 +22,9 @@ export interface TestServiceOptions {
   args?: string[];
   /** Keep the service's log (no --quiet); read it with log(). */
   logs?: boolean;
+  /** An empty store, which the service migrates and seeds itself (tests of a first start);
+   * otherwise a copy of the run's migrated and seeded template store, the same but made once. */
+  fresh?: boolean;
 }
 
 export interface TestService {
@@ -41,101 +45,29 @@ export interface TestService {
   log(): string;
 }
 
-/** Set by jest's global setup (test/global-setup.ts), which starts PostgreSQL unless it names one. */
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-
 /** Both stores, always. */
 export const storesUnderTest: StoreKind[] = ["pglite", "postgres"];
 
-const REPO_ROOT = resolve(__dirname, "..", "..");
-const MAIN = join(REPO_ROOT, "src", "service", "main.ts");
-const START_TIMEOUT_MS = 60_000;
-
-function databaseUrlFor(base: string, name: string): string {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
+/** A store for a new service: a copy of the run's migrated and seeded template (see
+ * store-templates.ts), or empty when `fresh` or outside jest. */
+async function newStore(store: StoreKind, dataDir: string, fresh: boolean): Promise<string | undefined> {
+  const template = fresh ? undefined : await storeTemplate(store);
+  if (store === "pglite") {
+    if (template) cpSync(template, join(dataDir, "pglite"), { recursive: true });
+    return undefined;
   }
-}
-
-function spawnService(args: string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], {
-      cwd: REPO_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NODE_ENV: "test" },
-    });
-    let out = "";
-    let err = "";
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`service did not start within ${START_TIMEOUT_MS} ms\n${out}\n${err}`));
-    }, START_TIMEOUT_MS);
-    const onExit = (code: number | null): void => {
-      clearTimeout(timer);
-      reject(new Error(`service exited with ${code} before listening\n${out}\n${err}`));
-    };
-    child.once("exit", onExit);
-    child.stderr!.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-      if (err.length > 20_000) err = err.slice(-20_000);
-    });
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.off("exit", onExit);
-        // Keep draining the pipes so the child never blocks on a full buffer.
-        child.stdout!.removeAllListeners("data");
-        child.stdout!.resume();
-        resolvePromise({ child, url: m[1], stderr: () => err });
-      }
-    });
-  });
-}
-
-function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      done();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
-function killChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once("exit", () => done());
-    child.kill("SIGKILL");
-  });
+  const name = `docsheet_${randomBytes(6).toString("hex")}`;
+  await createDatabase(name, template);
+  return name;
 }
 
 export async function startTestService(opts: TestServiceOptions = {}): Promise<TestService> {
   const store = opts.store ?? "pglite";
   const ownDataDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "docsheet-service-"));
-  let databaseUrl: string | undefined;
-  let databaseName: string | undefined;
-  if (store === "postgres") {
-    if (!TEST_DATABASE_URL) throw new Error("store postgres needs TEST_DATABASE_URL (jest's global setup sets it)");
-    databaseName = `docsheet_${randomBytes(6).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${databaseName}`);
-    databaseUrl = databaseUrlFor(TEST_DATABASE_URL, databaseName);
-  }
+  // A data dir of the caller's holds its own store already.
+  const databaseName = ownDataDir || store === "postgres" ? await newStore(store, dataDir, opts.fresh ?? false) : undefined;
+  const databaseUrl = databaseName === undefined ? undefined : testDatabaseUrl(databaseName);
 
   const args = (port: number): string[] => {
     const a = ["--port", String(port), "--data-dir", dataDir, ...(opts.logs ? [] : ["--quiet"]), ...(opts.args ?? [])];
@@ -161,7 +93,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     async stop() {
       await stopChild(child);
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
-      if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch(() => undefined);
+      if (databaseName) await dropDatabase(databaseName).catch(() => undefined);
     },
     async restart() {
       await stopChild(child);

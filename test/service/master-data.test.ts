@@ -7,7 +7,7 @@ import { serviceForFile, expectValidation, type Client } from "./support";
 jest.setTimeout(120_000);
 
 describe.each(storesUnderTest)("master data (%s)", (store) => {
-  const ctx = serviceForFile(store);
+  const ctx = serviceForFile(store, { fresh: true }); // the demo data a first start seeds
   let demo: Client;
   let other: Client;
   beforeAll(async () => {
