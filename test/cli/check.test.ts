@@ -104,10 +104,11 @@ describe("docsheet template", () => {
       await wb.xlsx.readFile(out);
       const ws = wb.worksheets[0];
       const header = (ws.getRow(1).values as unknown[]).slice(1);
-      expect(header).toEqual(expect.arrayContaining(["documentKey", "contactName", "item.name", "item.quantity", "item.pricePerUnit", "recordId", "documentSerial", "status", "result"]));
+      // Labels people read (test/cli/template.test.ts has the rest of what a template holds).
+      expect(header).toEqual(expect.arrayContaining(["Document key", "Customer", "Item", "Quantity", "Unit price", "Record id", "Document serial", "Status", "Result"]));
       const dv = (ws as unknown as { dataValidations: { model: Record<string, { formulae: string[] }> } }).dataValidations.model;
-      const vatCol = ws.getColumn(header.indexOf("item.vatRate") + 1).letter;
-      expect((dv[`${vatCol}2:${vatCol}1000`] ?? dv[`${vatCol}2`]).formulae).toEqual(['"7,0,-1"']);
+      const vatCol = ws.getColumn(header.indexOf("VAT rate") + 1).letter;
+      expect((dv[`${vatCol}2:${vatCol}1000`] ?? dv[`${vatCol}2`]).formulae).toEqual(['"7%,0%,Exempt"']);
       const c = await runCli(["check", out, "--family", family, "--json"]);
       expect(JSON.parse(c.stdout)).toEqual([]);
       expect(c.code).toBe(0);

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
 import { BIN, REPO, runCli } from "./run";
+import { fieldForHeader } from "../../src/sheet/fields";
 import { AUTH, cliSession, sheetRows } from "./session";
 
 jest.setTimeout(240_000);
@@ -27,7 +28,12 @@ async function filledTemplate(name: string, family: string, docs: Doc[]): Promis
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
   const ws = wb.worksheets[0];
-  const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+  // The template's labels become the fields' keys (the layout reads either): this file's rows are
+  // then keyed by field.
+  const header = ((ws.getRow(1).values as unknown[]).slice(1) as string[]).map((h) => fieldForHeader(h)!.key);
+  header.forEach((key, i) => {
+    ws.getCell(1, i + 1).value = key;
+  });
   ws.spliceRows(2, ws.rowCount - 1);
   const col = (k: string) => header.indexOf(k) + 1;
   let r = 2;
