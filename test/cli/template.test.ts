@@ -10,6 +10,7 @@ import ExcelJS from "exceljs";
 import { columnLetters } from "../../src/sheet/address";
 import { templateKeys } from "../../src/sheet/template";
 import { FIELD_BY_KEY } from "../../src/sheet/fields";
+import { isValidTaxId } from "../../src/sheet/tax-id";
 import { LISTS_SHEET } from "../../src/workbook/port";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { runCli } from "./run";
@@ -124,7 +125,14 @@ describe("docsheet template", () => {
       const at = (name: string) => header.indexOf(name);
       expect([block.values[1][at("publishedOn")], block.formats[1][at("publishedOn")]]).toEqual([46087, "yyyy-mm-dd"]);
       expect([block.values[1][at("grandTotal")], block.formats[1][at("grandTotal")]]).toEqual([3210, "#,##0.00"]);
+      // The demo customer's tax id passes the sheet's checksum: a pulled demo sheet checks clean.
+      const checked = await runCli(["check", out, "--family", "cash-invoices", "--sheet", sheet, "--json"]);
+      expect([checked.code, JSON.parse(checked.stdout)]).toEqual([0, []]);
     }
+    const company = await s.client.company.get();
+    const taxIds = [company.companyTaxId, ...(await s.client.contacts.list()).list.map((c) => c.contactTaxId)].filter((t) => t);
+    expect(taxIds.length).toBeGreaterThan(2);
+    for (const t of taxIds) expect([t, isValidTaxId(String(t))]).toEqual([t, true]);
   });
 
   it("refuses half the connection options, and says why the lists could not be read", async () => {

@@ -14,8 +14,8 @@ interface DemoCompany {
 }
 
 export const DEMO_COMPANIES: DemoCompany[] = [
-  { clientId: "demo", clientSecret: "demo-secret", name: "Demo Co., Ltd.", nameEn: "Demo Co., Ltd.", taxId: "0105559000001", customer: "Acme Trading Co., Ltd." },
-  { clientId: "other", clientSecret: "other-secret", name: "Other Co., Ltd.", nameEn: "Other Co., Ltd.", taxId: "0105559000002", customer: "Globex Co., Ltd." },
+  { clientId: "demo", clientSecret: "demo-secret", name: "Demo Co., Ltd.", nameEn: "Demo Co., Ltd.", taxId: "0105559000000", customer: "Acme Trading Co., Ltd." },
+  { clientId: "other", clientSecret: "other-secret", name: "Other Co., Ltd.", nameEn: "Other Co., Ltd.", taxId: "0105559000018", customer: "Globex Co., Ltd." },
 ];
 
 const CHART: Array<[code: string, nameLocal: string, nameForeign: string, category: number]> = [
@@ -73,13 +73,13 @@ async function seedCompany(db: Db, demo: DemoCompany): Promise<void> {
     companyId, contactCode: code, contactName: name,
     body: {
       contactGroup: 3, contactType, contactCode: code, contactName: name, contactAddress: "1 Silom Road, Bang Rak, Bangkok",
-      contactZipCode: "10500", contactTaxId: "0105550000000", contactBranch: "สำนักงานใหญ่", contactPerson: "Somchai",
+      contactZipCode: "10500", contactTaxId: "0105550000007", contactBranch: "สำนักงานใหญ่", contactPerson: "Somchai",
       contactEmail: "accounts@example.com", contactMobile: "089-999-9999", contactCreditDays: 30, ...extra,
     },
   });
   await db.insert(contacts).values([
     contact(demo.customer, "C0001", 3),
-    contact("Supply Partner Co., Ltd.", "V0001", 5, { contactTaxId: "0105550000001", contactPerson: "Suda" }),
+    contact("Supply Partner Co., Ltd.", "V0001", 5, { contactTaxId: "0105550000015", contactPerson: "Suda" }),
     contact("Walk-in customer", "", 3, { contactGroup: 1, contactTaxId: "", contactAddress: "", contactCreditDays: 0 }),
   ]);
   await db.insert(products).values([
