@@ -1,6 +1,7 @@
 // PDF export read back the way a person would (test/service/pdf-readback.ts): text as a viewer
 // copies it (Thai as typed), page 1 rendered and checked to have ink, fonts embedded, pages numbered.
 import { companyFromInfo, renderDocumentPdf, validateExportOptions } from "../../src/service/pdf";
+import { documentView } from "../../src/service/pdf/view";
 import { sampleDocument, SAMPLE_COMPANY } from "../fixtures/files/sample-document";
 import { firstPageGrey, inkOnFirstPage, pdfFonts, pdfPages, pdfText } from "./pdf-readback";
 
@@ -15,7 +16,7 @@ describe("document PDF", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     const text = flat(await pdfText(pdf));
     for (const expected of [
-      "ใบกำกับภาษี", "ต้นฉบับ", "บริษัท เดโม่ จำกัด", "เลขประจำตัวผู้เสียภาษี 0105551234567", "สาขา สำนักงานใหญ่",
+      "ใบกำกับภาษี", "ต้นฉบับ", "บริษัท เดโม่ จำกัด", "เลขประจำตัวผู้เสียภาษี 0105551234567 สำนักงานใหญ่",
       "INV2026110001", "21/11/2569", "21/12/2569", "QT2026110007",
       "ลูกค้า", "ห้างหุ้นส่วนจำกัด ผู้ซื้อใหญ่ <script>alert(1)</script>", "0103559876543", "สาขาที่ 00001",
       "ค่าที่ปรึกษาด้านบัญชี", "ประจำเดือนพฤศจิกายน (ที่ปรึกษาอาวุโส)", "ค่าบริการจัดทำงบการเงิน", "กระดาษ A4 ชนิดพิเศษ",
@@ -28,6 +29,20 @@ describe("document PDF", () => {
       expect(text).toContain(expected);
     }
     expect(await inkOnFirstPage(pdf)).toBeGreaterThan(0.01);
+    expect(text).not.toContain("สาขา สำนักงานใหญ่");
+  });
+
+  test("the head office is printed by name, never as branch 00000; other branches by their number", () => {
+    const view = (culture: "th" | "en", contactBranch: string) =>
+      documentView({ ...input, culture, doc: { ...sampleDocument(1), contactBranch } }).contact.lines.join(" | ");
+    expect(view("th", "00000")).toContain("สำนักงานใหญ่");
+    expect(view("th", "00000")).not.toMatch(/00000|สาขา/);
+    expect(view("en", "00000")).toContain("Head office");
+    expect(view("en", "สำนักงานใหญ่")).toContain("Head office");
+    expect(view("th", "00001")).toContain("สาขา 00001");
+    expect(view("en", "00001")).toContain("Branch 00001");
+    expect(view("th", "สาขาที่ 00001")).toContain("สาขาที่ 00001");
+    expect(view("th", "สาขาที่ 00001")).not.toContain("สาขา สาขา");
   });
 
   test("the font is embedded, so the PDF does not depend on fonts installed on the machine", async () => {

@@ -157,13 +157,26 @@ function totalViews(doc: Record<string, unknown>, labels: Labels): { totals: Tot
   return { totals, payable };
 }
 
+/** Ways a branch says it is the head office: its code 00000 (what the sheet sends) or its name. */
+const HEAD_OFFICE = new Set(["00000", "สำนักงานใหญ่", "headoffice", "hq"]);
+
+/** A branch as printed: the head office by name (never "สาขา 00000"), another branch as "สาขา 00001"
+ * / "Branch 00001", a text that already names itself a branch as it is. */
+export function branchText(branch: string, labels: Labels): string {
+  const b = branch.trim();
+  if (b === "") return "";
+  if (HEAD_OFFICE.has(b.toLowerCase().replace(/\s+/g, ""))) return labels.headOffice;
+  if (/^(สาขา|branch\b)/i.test(b)) return b;
+  return `${labels.branch} ${b}`;
+}
+
 function companyView(c: CompanyInfo, culture: Culture, labels: Labels): DocumentView["company"] {
   const en = culture === "en";
   const name = (en && c.nameEn) || c.name || "";
   const address = (en && c.addressEn) || c.address || "";
   const branch = (en && c.branchEn) || c.branch || "";
   const lines = [address];
-  const ids = [c.taxId ? `${labels.taxId} ${c.taxId}` : "", branch ? `${labels.branch} ${branch}` : ""].filter(Boolean).join("  ");
+  const ids = [c.taxId ? `${labels.taxId} ${c.taxId}` : "", branchText(branch, labels)].filter(Boolean).join("  ");
   lines.push(ids, [c.phone ? `${labels.phone} ${c.phone}` : "", c.email ?? "", c.website ?? ""].filter(Boolean).join("  "));
   return { name, lines: lines.filter((l) => l.trim() !== "") };
 }
@@ -172,7 +185,7 @@ function contactView(doc: Record<string, unknown>, labels: Labels): DocumentView
   const address = [str(doc.contactAddress), str(doc.contactZipCode)].filter(Boolean).join(" ");
   const ids = [
     str(doc.contactTaxId) ? `${labels.taxId} ${str(doc.contactTaxId)}` : "",
-    str(doc.contactBranch) ? `${labels.branch} ${str(doc.contactBranch)}` : "",
+    branchText(str(doc.contactBranch), labels),
   ].filter(Boolean).join("  ");
   const reach = [
     str(doc.contactPerson) ? `${labels.contactPerson} ${str(doc.contactPerson)}` : "",
