@@ -1,0 +1,62 @@
+// Pulled sheets on both stores, in the in-memory grid and through the Excel port: dates are real
+// dates with a date format, amounts are numbers with a money format, the internal notes are the
+// user's alone (no post marker), and the sheet reads back with no findings.
+import { createClient, type DocSheetClient } from "../../src/api";
+import { postJob } from "../../src/jobs/post";
+import { pullJob } from "../../src/jobs/pull";
+import { readDocuments } from "../../src/sheet/read";
+import { ExcelPort } from "../../src/workbook/excel";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { FakeExcel } from "../workbook/excel-fake";
+import { now } from "./service";
+
+jest.setTimeout(180_000);
+
+describe.each(storesUnderTest)("pulled sheets (%s)", (store) => {
+  let service: TestService;
+  let client: DocSheetClient;
+  beforeAll(async () => {
+    service = await startTestService({ store });
+    client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+    // Posted by DocSheet, so the service keeps a marker below the notes.
+    const wb = new MemoryWorkbook({
+      S: [
+        ["Document key", "Customer", "Date", "Internal notes", "Item", "Quantity", "Unit price"],
+        ["P-1", "Pull Formats Co., Ltd.", "2026-11-24", "Keep the receipt", "Pen", 3, 1234.5],
+      ],
+    });
+    const posted = await postJob(wb, client, { family: "tax-invoices", now });
+    expect(posted.counts.created).toBe(1);
+  });
+  afterAll(() => service?.stop());
+
+  it("into the in-memory grid", async () => {
+    const wb = new MemoryWorkbook();
+    const { sheet } = await pullJob(wb, client, { family: "tax-invoices" });
+    const grid = wb.sheet(sheet);
+    const at = (key: string) => grid.values[0].indexOf(key);
+    expect(grid.values[1][at("publishedOn")]).toEqual(new Date(Date.UTC(2026, 10, 24)));
+    expect(grid.formats[1][at("publishedOn")]).toBe("yyyy-mm-dd");
+    expect([grid.values[1][at("grandTotal")], grid.formats[1][at("grandTotal")]]).toEqual([3703.5, "#,##0.00"]);
+    expect(grid.values[1][at("internalNotes")]).toBe("Keep the receipt");
+    const read = readDocuments(await wb.read({ sheet }));
+    expect(read.findings).toEqual([]);
+    expect(read.documents[0].fields.publishedOn.value).toBe("2026-11-24");
+  });
+
+  it("through the Excel port", async () => {
+    const excel = new FakeExcel("1.18", ["Sheet1"]);
+    const port = new ExcelPort(excel.host());
+    const { sheet } = await pullJob(port, client, { family: "tax-invoices" });
+    const s = excel.sheet(sheet);
+    const header = Array.from({ length: 40 }, (_, c) => s.value(0, c));
+    const at = (key: string) => header.indexOf(key);
+    expect([s.value(1, at("publishedOn")), s.peek(1, at("publishedOn"))?.format]).toEqual([46350, "yyyy-mm-dd"]);
+    expect([s.value(1, at("grandTotal")), s.peek(1, at("grandTotal"))?.format]).toEqual([3703.5, "#,##0.00"]);
+    expect(s.value(1, at("internalNotes"))).toBe("Keep the receipt");
+    const read = readDocuments(await port.read({ sheet }));
+    expect(read.findings).toEqual([]);
+    expect(read.documents[0].fields.publishedOn.value).toBe("2026-11-24");
+  });
+});
