@@ -1,29 +1,16 @@
-// The pane's Insert template and Refresh lists, in jsdom on the in-memory port: the template comes
-// in the pane's language; without a connection there are no lookup lists and Refresh lists waits
-// for one (test/jobs/template.test.ts covers the lists against the real service).
-import { render } from "preact";
-import { act } from "preact/test-utils";
+// The pane's Insert template and Refresh lists in jsdom on the in-memory port: the template comes
+// in the pane's language; without a connection it has no lookup lists and Refresh lists waits for
+// one; connected to the real local service, the company's lists come with it and a refresh reads
+// them again.
 import { App } from "../../src/taskpane/app";
 import { createServices } from "../../src/taskpane/services";
+import { templateKeys } from "../../src/sheet/template";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { LISTS_SHEET } from "../../src/workbook/port";
+import { act } from "preact/test-utils";
+import { bridgedFetch, buttonNamed, choose, click, localService, mountPane, typeInto, until } from "./support";
 
-function mount(memory: MemoryWorkbook, lang: "en" | "th"): HTMLElement {
-  const root = document.createElement("div");
-  document.body.appendChild(root);
-  act(() => render(<App services={createServices({ port: memory, relayBase: null })} lang={lang} storage={null} />, root));
-  return root;
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await act(async () => { await new Promise((r) => setTimeout(r, 5)); });
-}
-
-function button(root: HTMLElement, text: string): HTMLButtonElement {
-  const b = [...root.querySelectorAll("button")].find((x) => x.textContent?.trim() === text);
-  if (!b) throw new Error(`no button "${text}"`);
-  return b;
-}
+jest.setTimeout(120_000);
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -31,23 +18,46 @@ afterEach(() => {
 
 test("Insert template writes a labelled template in the pane's language; Refresh lists needs a connection", async () => {
   const memory = new MemoryWorkbook();
-  const root = mount(memory, "th");
+  const root = mountPane(<App services={createServices({ port: memory, relayBase: null })} lang="th" storage={null} />);
   expect(root.textContent).toContain("เชื่อมต่อก่อน แม่แบบจึงจะมีรายการให้เลือก");
-  expect(button(root, "รีเฟรชรายการ").disabled).toBe(true);
-  act(() => button(root, "แทรกแม่แบบ").click());
-  await settle();
-  expect(root.textContent).toContain("เพิ่มแม่แบบในชีต “ใบกำกับภาษี” แล้ว");
+  expect(buttonNamed(root, "รีเฟรชรายการ").disabled).toBe(true);
+  click(root, "แทรกแม่แบบ");
+  await until(() => root.textContent!.includes("เพิ่มแม่แบบในชีต “ใบกำกับภาษี” แล้ว"), "the Thai template");
   expect(memory.sheet("ใบกำกับภาษี").values[0].slice(0, 2)).toEqual(["รหัสกลุ่มเอกสาร", "ชื่อลูกค้า"]);
   expect(memory.sheets.has(LISTS_SHEET)).toBe(false);
 
-  const select = root.querySelector<HTMLSelectElement>("#ds-lang")!;
-  act(() => {
-    select.value = "en";
-    select.dispatchEvent(new Event("change", { bubbles: true }));
-  });
-  act(() => button(root, "Insert template").click());
-  await settle();
-  expect(root.textContent).toContain("Template added on sheet “Tax invoice”.");
+  choose(root, "#ds-lang", "en");
+  click(root, "Insert template");
+  await until(() => root.textContent!.includes("Template added on sheet “Tax invoice”."), "the English template");
   expect(memory.sheet("Tax invoice").values[0].slice(0, 2)).toEqual(["Document key", "Customer"]);
   expect(memory.sheet("Tax invoice").table).toBe(true);
+});
+
+describe("connected", () => {
+  const local = localService();
+
+  test("after Test connection the template gets the company's lists, and Refresh lists reads them again", async () => {
+    const memory = new MemoryWorkbook();
+    const root = mountPane(<App services={createServices({ port: memory, relayBase: null, fetch: bridgedFetch })} lang="en" storage={null} />);
+    choose(root, "#ds-env", "custom");
+    typeInto(root, "#ds-root", local.service.root);
+    typeInto(root, "#ds-client-id", "demo");
+    typeInto(root, "#ds-secret", "demo-secret");
+    act(() => root.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true })));
+    await until(() => root.textContent!.includes("Connected to Demo Co., Ltd."), "the connection");
+    expect(root.textContent).toContain("The template gets drop-down lists of your contacts");
+
+    choose(root, "#ds-family", "cash-invoices");
+    click(root, "Insert template");
+    await until(() => root.textContent!.includes("Drop-down lists: 3 contacts, 2 products, 5 payment channels, 4 expense categories."), "the lists");
+    const sheet = "Cash invoice";
+    const customer = templateKeys("cash-invoices").indexOf("contactName");
+    expect(memory.dropDown(sheet, customer)).toEqual(["Acme Trading Co., Ltd.", "Supply Partner Co., Ltd.", "Walk-in customer"]);
+
+    await memory.writeHiddenSheet(LISTS_SHEET, [["Contacts", "Contacts id"]]);
+    expect(memory.dropDown(sheet, customer)).toEqual([]);
+    click(root, "Refresh lists");
+    await until(() => (memory.dropDown(sheet, customer) ?? []).length === 3, "the refreshed lists");
+    expect(memory.sheet(LISTS_SHEET).hidden).toBe(true);
+  });
 });
