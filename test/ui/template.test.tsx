@@ -43,7 +43,9 @@ describe("connected", () => {
     typeInto(root, "#ds-root", local.service.root);
     typeInto(root, "#ds-client-id", "demo");
     typeInto(root, "#ds-secret", "demo-secret");
-    act(() => root.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true })));
+    act(() => {
+      root.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    });
     await until(() => root.textContent!.includes("Connected to Demo Co., Ltd."), "the connection");
     expect(root.textContent).toContain("The template gets drop-down lists of your contacts");
 
