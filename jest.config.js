@@ -8,6 +8,10 @@ const common = {
 };
 module.exports = {
   testTimeout: 30000,
+  // Jest's default on a 2-core machine is one worker, which runs every file in band, one after the
+  // other. Most of a file's time goes to the processes it starts (the service, PostgreSQL,
+  // Chromium, the CLI) and to waiting on them, so three files side by side keep both cores busy.
+  maxWorkers: 3,
   // One PostgreSQL cluster for the whole run (from npm), and a line each on the PostgreSQL,
   // Chromium and PDF reader in use.
   globalSetup: "<rootDir>/test/global-setup.ts",
