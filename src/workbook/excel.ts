@@ -25,8 +25,14 @@ export function officeHost(): ExcelHost {
 
 /** Excel on the web refuses a request over 5 MB; keep each batch well under it. */
 export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
-/** A read larger than this (cells) is done in row chunks, one sync each. */
+/** A read larger than this (cells) is done in row chunks, one sync each, unless it may fit in one
+ * response (MIN_CELL_RESPONSE_BYTES): then it is tried whole first. */
 export const MAX_READ_CELLS = 100_000;
+/** Excel on the web refuses a response over 5 MB. */
+export const RESPONSE_LIMIT_BYTES = 5 * 1024 * 1024;
+/** The least a cell can add to a read's response: "" in values, "Empty" in valueTypes, "General" in
+ * numberFormat, with their commas. A box of more cells than the limit allows at this size cannot fit. */
+export const MIN_CELL_RESPONSE_BYTES = 21;
 /** Excel on the web refuses a response over 5 MB too: read chunks after the first aim at this size. */
 export const READ_TARGET_BYTES = 4 * 1024 * 1024;
 /** Cells marked or cleared per sync: each cell queues several objects, and Microsoft's payload page
@@ -262,7 +268,9 @@ export class ExcelPort implements WorkbookPort {
    * Second sync (more only for big reads): values, value types, formats and merged areas, by row
    * chunks. Excel on the web refuses a response over 5 MB, and what a row weighs is known only once
    * read (a Thai character is 3 bytes), so the chunks adapt:
-   * - the first is MAX_READ_CELLS cells, as before: a small or ASCII sheet costs the same syncs;
+   * - the first is the whole box when even its smallest possible response (MIN_CELL_RESPONSE_BYTES a
+   *   cell, an estimate from its size alone) is under the limit: so any box whose response fits in
+   *   5 MB is read in one sync; a bigger box starts with MAX_READ_CELLS cells;
    * - each next one is sized from the bytes the last one really brought (READ_TARGET_BYTES);
    * - one refused as too large is halved and read again, down to one row (then a clear error); after
    *   a refusal chunks stay at most that half, so an estimate that keeps missing (Excel counting
@@ -273,7 +281,8 @@ export class ExcelPort implements WorkbookPort {
    * Excel.run (one per action) with new range objects; nothing from the refused batch is reused.
    */
   private async readBox(context: Excel.RequestContext, sheet: Excel.Worksheet, name: string, box: RangeBox): Promise<Block> {
-    const maxRows = Math.max(1, Math.floor(MAX_READ_CELLS / box.columnCount));
+    const mayFit = box.rowCount * box.columnCount * MIN_CELL_RESPONSE_BYTES <= RESPONSE_LIMIT_BYTES;
+    const maxRows = mayFit ? box.rowCount : Math.max(1, Math.floor(MAX_READ_CELLS / box.columnCount));
     const values: CellValue[][] = [];
     const formats: string[][] = [];
     const merged: CellRect[] = [];

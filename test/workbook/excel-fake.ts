@@ -528,24 +528,25 @@ function usedRect(sheet: FakeSheet): Rect | null {
   return bottom < 0 ? null : { sheet, top, left, rows: bottom - top + 1, cols: right - left + 1 };
 }
 
-/** Excel's current region: grow the box while any cell touching it (diagonals too) holds a value. */
+/** Excel's current region: grow the box while any cell touching it (diagonals too) holds a value.
+ * Each side grows as far as it can before the next is tried: a big block costs its perimeter, not its area. */
 function surroundingRect(sheet: FakeSheet, row: number, col: number): Rect {
   let top = row, left = col, bottom = row, right = col;
+  const filled = (r: number, c: number): boolean => r >= 0 && c >= 0 && !sheet.isEmpty(r, c);
+  const rowTouches = (r: number): boolean => {
+    for (let c = left - 1; c <= right + 1; c++) if (filled(r, c)) return true;
+    return false;
+  };
+  const colTouches = (c: number): boolean => {
+    for (let r = top - 1; r <= bottom + 1; r++) if (filled(r, c)) return true;
+    return false;
+  };
   for (let grew = true; grew;) {
     grew = false;
-    const ring = (r: number, c: number): boolean => r >= 0 && c >= 0 && !sheet.isEmpty(r, c);
-    for (let c = left - 1; c <= right + 1; c++) {
-      if (ring(top - 1, c) && top > 0) { top--; grew = true; break; }
-    }
-    for (let c = left - 1; c <= right + 1; c++) {
-      if (ring(bottom + 1, c)) { bottom++; grew = true; break; }
-    }
-    for (let r = top - 1; r <= bottom + 1; r++) {
-      if (ring(r, left - 1) && left > 0) { left--; grew = true; break; }
-    }
-    for (let r = top - 1; r <= bottom + 1; r++) {
-      if (ring(r, right + 1)) { right++; grew = true; break; }
-    }
+    while (top > 0 && rowTouches(top - 1)) { top--; grew = true; }
+    while (rowTouches(bottom + 1)) { bottom++; grew = true; }
+    while (left > 0 && colTouches(left - 1)) { left--; grew = true; }
+    while (colTouches(right + 1)) { right++; grew = true; }
   }
   return { sheet, top, left, rows: bottom - top + 1, cols: right - left + 1 };
 }
