@@ -26,12 +26,12 @@ export interface ServiceProcess {
   stderr: () => string;
 }
 
-function spawnFrom(entry: string[], args: string[]): Promise<ServiceProcess> {
+function spawnFrom(entry: string[], args: string[], env: Record<string, string>): Promise<ServiceProcess> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [...entry, ...args], {
       cwd: REPO_ROOT,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NODE_ENV: "test" },
+      env: { ...process.env, NODE_ENV: "test", ...env },
     });
     let out = "";
     let err = "";
@@ -63,15 +63,15 @@ function spawnFrom(entry: string[], args: string[]): Promise<ServiceProcess> {
   });
 }
 
-/** Starts the service with these options; resolves once it listens. */
-export async function spawnService(args: string[]): Promise<ServiceProcess> {
+/** Starts the service with these options (and `env` added to its environment); resolves once it listens. */
+export async function spawnService(args: string[], env: Record<string, string> = {}): Promise<ServiceProcess> {
   const entry = serviceEntry();
   try {
-    return await spawnFrom(entry.args, args);
+    return await spawnFrom(entry.args, args, env);
   } catch (e) {
     // build/ swapped whole under us (npm run build:cli elsewhere): the sources always work.
     if (!entry.compiled || !/Cannot find module/.test(String(e))) throw e;
-    return spawnFrom(["--import", "tsx", SOURCES], args);
+    return spawnFrom(["--import", "tsx", SOURCES], args, env);
   }
 }
 

@@ -25,6 +25,8 @@ export interface TestServiceOptions {
   /** An empty store, which the service migrates and seeds itself (tests of a first start);
    * otherwise a copy of the run's migrated and seeded template store, the same but made once. */
   fresh?: boolean;
+  /** More environment variables of the service (DOCSHEET_PUBLIC_URL, ...). */
+  env?: Record<string, string>;
 }
 
 export interface TestService {
@@ -78,7 +80,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     return a;
   };
 
-  let { child, url, stderr } = await spawnService(args(0));
+  let { child, url, stderr } = await spawnService(args(0), opts.env);
   const origin = new URL(url).origin;
   const port = Number(new URL(url).port);
 
@@ -97,11 +99,11 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     },
     async restart() {
       await stopChild(child);
-      ({ child, stderr } = await spawnService(args(port)));
+      ({ child, stderr } = await spawnService(args(port), opts.env));
     },
     async crash() {
       await killChild(child);
-      ({ child, stderr } = await spawnService(args(port)));
+      ({ child, stderr } = await spawnService(args(port), opts.env));
     },
     log: () => stderr(),
   };

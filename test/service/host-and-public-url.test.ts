@@ -51,15 +51,9 @@ let envSvc: TestService; // DOCSHEET_PUBLIC_URL and DOCSHEET_ALLOWED_HOSTS in th
 let demo: Client;
 
 beforeAll(async () => {
-  const saved = { url: process.env.DOCSHEET_PUBLIC_URL, hosts: process.env.DOCSHEET_ALLOWED_HOSTS };
-  process.env.DOCSHEET_PUBLIC_URL = ENV_PUBLIC_URL;
-  process.env.DOCSHEET_ALLOWED_HOSTS = ".corp.example.test, nas.example.test";
-  const envStarting = startTestService(); // the child takes the environment as it is now
-  if (saved.url === undefined) delete process.env.DOCSHEET_PUBLIC_URL;
-  else process.env.DOCSHEET_PUBLIC_URL = saved.url;
-  if (saved.hosts === undefined) delete process.env.DOCSHEET_ALLOWED_HOSTS;
-  else process.env.DOCSHEET_ALLOWED_HOSTS = saved.hosts;
-  envSvc = await envStarting;
+  // The environment is given to the child itself: startTestService prepares a store before it
+  // spawns, so changing process.env around the call would be undone before the child sees it.
+  envSvc = await startTestService({ env: { DOCSHEET_PUBLIC_URL: ENV_PUBLIC_URL, DOCSHEET_ALLOWED_HOSTS: ".corp.example.test, nas.example.test" } });
   svc = await startTestService({ args: ["--public-url", `${PUBLIC_URL}/`, "--allowed-hosts", "lan-box.example.test"] });
   demo = await clientFor(svc.root);
 });
