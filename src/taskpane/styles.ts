@@ -35,8 +35,9 @@ export const PANE_CSS = `
 .ds th,.ds td{border-bottom:1px solid #e0e0e0;padding:4px 6px;text-align:left}
 .ds td.num{text-align:right;font-variant-numeric:tabular-nums}
 .ds table.mapping{table-layout:fixed}
-.ds table.mapping th:first-child,.ds table.mapping td:first-child{width:3em;color:#616161}
-.ds table.mapping label{margin:0;font-weight:400;color:#242424;overflow-wrap:anywhere}
+.ds table.mapping th:first-child{width:45%}
+.ds table.mapping .col{display:inline-block;min-width:1.8em;color:#616161;font-size:11px}
+.ds table.mapping label{display:inline;margin:0;font-weight:400;font-size:13px;color:#242424;overflow-wrap:anywhere}
 .ds table.mapping select{padding:2px 4px}
 .ds table.mapping tr.unmapped label,.ds table.mapping tr.unmapped select{color:#616161;font-style:italic}
 .ds ul.rows .cell{color:#424242}

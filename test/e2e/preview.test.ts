@@ -1,8 +1,9 @@
 // End to end in Chromium from npm (test/helpers/chromium.ts): the preview page (task pane +
 // in-browser grid) built by webpack, served with the relay, against the real local service started
 // as a child process. Opens a workbook, checks it (marks the right cells), posts (ids and serials
-// come back), pulls into a new sheet, changes a status; keeps screenshots of the pane in English
-// and Thai in test-artifacts/, Thai drawn with the project's own font.
+// come back), pulls into a new sheet, changes a status; maps a sheet with the user's own headers,
+// checks and posts it through the saved mapping; keeps screenshots of the pane in English and Thai
+// in test-artifacts/, Thai drawn with the project's own font.
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -61,6 +62,20 @@ async function workbookFile(dir: string): Promise<string> {
   ws.getCell("C2").numFmt = "yyyy-mm-dd";
   ws.getCell("C4").numFmt = "yyyy-mm-dd";
   const file = join(dir, "invoices.xlsx");
+  await book.xlsx.writeFile(file);
+  return file;
+}
+
+/** A sheet headed the way people head their own: no field names anywhere. */
+async function ownHeadersFile(dir: string): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet("Sales");
+  ws.addRow(["Invoice No", "Customer", "Date", "Item", "Qty", "Unit price", "Colour"]);
+  ws.addRow(["S-1", "Mapped Trading Co", new Date(Date.UTC(2026, 1, 3)), "Pens", 10, 100, "blue"]);
+  ws.addRow(["S-1", null, null, "Ink", 2, 35.35, "black"]);
+  ws.addRow(["S-2", "Second Mapped Co", new Date(Date.UTC(2026, 1, 4)), "Paper", 3, 1_190, "white"]);
+  for (const c of ["C2", "C4"]) ws.getCell(c).numFmt = "dd/mm/yyyy";
+  const file = join(dir, "own-headers.xlsx");
   await book.xlsx.writeFile(file);
   return file;
 }
@@ -182,6 +197,82 @@ test("open, check, post, pull and change a status from the preview page", async 
   expect(pulled.some((v) => v?.startsWith("INV"))).toBe(true);
 
   await page.screenshot({ path: join(ARTIFACTS, "pane-en.png"), fullPage: false });
+  await page.close();
+});
+
+test("map the user's own headers, then check and post through the saved mapping", async () => {
+  const page = await openPreview("en");
+  await page.setInputFiles(".grid-tools input[type=file]", await ownHeadersFile(dist));
+  await page.waitForSelector(".tab.on:has-text('Sales')");
+
+  // The suggestion: every header but Colour is a field; nothing required is missing.
+  await page.click("#mapping summary");
+  await page.click("button:has-text('Read the header row')");
+  await page.waitForSelector("#ds-map-A");
+  const fields = await page.$$eval("#mapping select", (ss) => ss.map((s) => (s as HTMLSelectElement).value));
+  expect(fields).toEqual(["documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit", ""]);
+  expect(await page.textContent("#mapping p.status")).toContain("not saved yet");
+  expect(await page.$("#mapping .msg.error")).toBeNull();
+  await page.locator("#mapping").screenshot({ path: join(ARTIFACTS, "mapping-suggested.png") });
+
+  // Colour becomes each line's description: saved with the workbook at once.
+  await page.selectOption("#ds-map-G", "item.description");
+  await page.waitForSelector("#mapping p.status:has-text('Saved with the workbook')");
+  await page.locator("#mapping").screenshot({ path: join(ARTIFACTS, "mapping-saved.png") });
+
+  // Check reads the sheet through the mapping: two documents, totals as money.
+  await page.click("button:has-text('Check rows')");
+  await page.waitForSelector("#check .msg.ok");
+  expect(await page.textContent("#check .msg.ok")).toBe("2 documents checked: no problems found.");
+  const totals = await page.$$eval("#check table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+  expect(totals).toEqual([["S-1", "0.00", "1,070.70"], ["S-2", "0.00", "3,570.00"]]);
+  await page.locator("#check").screenshot({ path: join(ARTIFACTS, "mapping-checked.png") });
+
+  // Post: both documents, ids and serials written back beside the user's columns.
+  await connect(page);
+  await page.click("#post summary");
+  await page.click("button:has-text('Post documents')");
+  await page.waitForSelector("#post .msg:has-text('created')", { timeout: 60_000 });
+  expect(await page.textContent("#post .msg.ok")).toBe("2 created");
+  const idCol = await headerColumn(page, "recordId");
+  const recordId = await cell(page, `${idCol}2`);
+  expect(recordId).toMatch(/^\d+$/);
+  expect(await cell(page, `${idCol}4`)).toMatch(/^\d+$/);
+  await page.screenshot({ path: join(ARTIFACTS, "mapping-posted.png") });
+  await page.locator("#post").screenshot({ path: join(ARTIFACTS, "mapping-post-section.png") });
+
+  const client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const first = await client.documents("tax-invoices").get(recordId);
+  expect(first).toMatchObject({ contactName: "Mapped Trading Co", publishedOn: expect.stringMatching(/^2026-02-03/) });
+  expect(first.items?.map((i) => [i.name, i.description, i.quantity, i.pricePerUnit])).toEqual([["Pens", "blue", 10, 100], ["Ink", "black", 2, 35.35]]);
+
+  // Posted again: nothing is created twice, and each row says why in the list under the summary.
+  await page.click("button:has-text('Post documents')");
+  await page.waitForSelector("#post .msg:has-text('already posted')", { timeout: 60_000 });
+  expect(await page.$$eval("#post ul.rows button", (bs) => bs.map((b) => b.textContent))).toEqual(["Row 2S-1: already posted", "Row 4S-2: already posted"]);
+  await page.locator("#post").screenshot({ path: join(ARTIFACTS, "post-rows.png") });
+
+  // Actions on the first document: the payment form offers the company's bank account for a
+  // transfer; Delete names the document it would delete, and Keep them keeps it.
+  await page.click(".grid td[data-cell='A2']");
+  await page.click("#actions summary");
+  await page.selectOption("#ds-action", "payment");
+  await page.selectOption("#ds-pay-method", "5");
+  await page.waitForSelector("#ds-pay-bank option:has-text('Bangkok Bank')", { state: "attached" });
+  await page.locator("#actions").screenshot({ path: join(ARTIFACTS, "actions-payment.png") });
+  await page.selectOption("#ds-action", "delete");
+  await page.click("button:has-text('Run on selected rows')");
+  await page.waitForSelector("#actions [role=alertdialog]");
+  const serial = await cell(page, `${await headerColumn(page, "documentSerial")}2`);
+  expect(await page.textContent("#ds-confirm-text")).toBe(`Delete 1 document: ${serial}? This cannot be undone.`);
+  await page.locator("#actions").screenshot({ path: join(ARTIFACTS, "actions-delete.png") });
+  await page.click("button:has-text('Keep them')");
+
+  // The same pane in Thai.
+  await page.selectOption("#ds-lang", "th");
+  await page.selectOption("#ds-action", "payment");
+  await page.locator("#mapping").screenshot({ path: join(ARTIFACTS, "mapping-th.png") });
+  await page.locator("#actions").screenshot({ path: join(ARTIFACTS, "actions-payment-th.png") });
   await page.close();
 });
 

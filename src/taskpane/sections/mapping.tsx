@@ -69,12 +69,11 @@ export function MappingSection(props: { t: Translate; lang: Lang; services: Pane
             {t(editing.saved ? "mapSaved" : "mapSuggested", { sheet: editing.view.sheet })}
           </p>
           <table class="mapping" aria-label={t("mapping")}>
-            <thead><tr><th>{t("mapColumn")}</th><th>{t("mapHeader")}</th><th>{t("mapField")}</th></tr></thead>
+            <thead><tr><th>{t("mapHeader")}</th><th>{t("mapField")}</th></tr></thead>
             <tbody>
               {editing.columns.map((c, i) => (
                 <tr key={c.column} class={c.field ? undefined : "unmapped"}>
-                  <td>{c.column}</td>
-                  <td><label for={`ds-map-${c.column}`}>{c.header}</label></td>
+                  <td><span class="col" title={t("mapColumn")}>{c.column}</span><label for={`ds-map-${c.column}`}>{c.header}</label></td>
                   <td>
                     <FieldPicker id={`ds-map-${c.column}`} t={t} lang={lang} choices={editing.view.choices} value={c.field}
                       onPick={(field) => pick(i, field)} />
