@@ -53,23 +53,18 @@ export function click(root: HTMLElement, text: string): void {
   act(() => b.click());
 }
 
-export function choose(root: HTMLElement, selector: string, value: string): void {
-  const select = root.querySelector(selector) as HTMLSelectElement | null;
-  if (!select) throw new Error(`no ${selector}`);
+/** Sets a control's value as a user does: the event the pane listens to follows. */
+function enter(root: HTMLElement, selector: string, value: string, event: "change" | "input"): void {
+  const control = root.querySelector(selector) as HTMLInputElement | HTMLSelectElement | null;
+  if (!control) throw new Error(`no ${selector}`);
   act(() => {
-    select.value = value;
-    select.dispatchEvent(new Event("change", { bubbles: true }));
+    control.value = value;
+    control.dispatchEvent(new Event(event, { bubbles: true }));
   });
 }
 
-export function typeInto(root: HTMLElement, selector: string, value: string): void {
-  const input = root.querySelector(selector) as HTMLInputElement | null;
-  if (!input) throw new Error(`no ${selector}`);
-  act(() => {
-    input.value = value;
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
+export const choose = (root: HTMLElement, selector: string, value: string): void => enter(root, selector, value, "change");
+export const typeInto = (root: HTMLElement, selector: string, value: string): void => enter(root, selector, value, "input");
 
 /** [value, text] of each option of a select. */
 export const options = (root: HTMLElement, selector: string) =>
