@@ -207,8 +207,9 @@ export class ExcelPort implements WorkbookPort {
   async read(target: ReadTarget = {}): Promise<Block> {
     return this.host.run(async (context) => {
       const sheets = context.workbook.worksheets;
-      const active = sheets.getActiveWorksheet().load("name");
-      const sheet = target.sheet ? sheets.getItem(target.sheet).load("name") : active;
+      const active = sheets.getActiveWorksheet().load("name,id");
+      const sheet = target.sheet ? sheets.getItem(target.sheet).load("name,id") : active;
+      const marks = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
       // First sync: where to read. Every candidate is queued at once so the choice costs one round trip.
       const used = sheet.getUsedRangeOrNullObject(true).load(BOX_PROPS);
       const explicit = target.range ? sheet.getRange(target.range).load(BOX_PROPS) : null;
@@ -221,27 +222,34 @@ export class ExcelPort implements WorkbookPort {
       await context.sync();
 
       const selection = areas?.items[0] ?? null;
+      const name = sheet.name;
+      this.seenMarks = { sheet: name, id: sheet.id, book: readMarkBook(marks) };
+      // The lookup lists (a small sheet, only in workbooks that have it) ride along with the next
+      // sync that delivers: the table's extent, else the data. No sync of their own.
+      let lists: Excel.Range | null = null;
+      const wantsLists = listsSheet !== null && !listsSheet.isNullObject && name !== LISTS_SHEET;
+      const queueLists = wantsLists ? () => { lists = listsSheet.getUsedRangeOrNullObject(true).load("values"); } : undefined;
       let tableRange: Excel.Range | null = null;
       const single = selection !== null && selection.rowCount * selection.columnCount === 1;
-      if (single && sheet.name === active.name && tables && tables.items.length > 0) {
+      if (single && name === active.name && tables && tables.items.length > 0) {
         // Office.js has no null-object "first table" here: the table's extent costs one more sync.
         tableRange = tables.items[0].getRange().load(BOX_PROPS);
+        queueLists?.();
         await context.sync();
       }
-      const box = this.chooseReadBox(sheet.name === active.name, used, explicit, selection, tableRange, region);
-      const name = sheet.name;
-      const lists = listsSheet && !listsSheet.isNullObject && name !== LISTS_SHEET ? await this.readLists(context, listsSheet) : undefined;
-      const block: Block = box ? await this.readBox(context, sheet, name, box) : { sheet: name, top: 0, left: 0, values: [[null]], formats: [["General"]], merged: [] };
-      if (lists) block.lists = lists;
+      const box = this.chooseReadBox(name === active.name, used, explicit, selection, tableRange, region);
+      const alongside = lists ? undefined : queueLists;
+      const block: Block = box
+        ? await this.readBox(context, sheet, name, box, alongside)
+        : { sheet: name, top: 0, left: 0, values: [[null]], formats: [["General"]], merged: [] };
+      if (!box && alongside) {
+        alongside();
+        await context.sync();
+      }
+      const read = lists as Excel.Range | null;
+      if (read) block.lists = read.isNullObject ? [] : read.values.map((row) => row.map((v) => fromExcel(v, undefined)));
       return block;
     });
-  }
-
-  /** The lookup lists' values: one more sync, only in workbooks that have them (a small sheet). */
-  private async readLists(context: Excel.RequestContext, sheet: Excel.Worksheet): Promise<CellValue[][]> {
-    const used = sheet.getUsedRangeOrNullObject(true).load("values");
-    await context.sync();
-    return used.isNullObject ? [] : used.values.map((row) => row.map((v) => fromExcel(v, undefined)));
   }
 
   private chooseReadBox(
@@ -280,7 +288,7 @@ export class ExcelPort implements WorkbookPort {
    * A refused batch is discarded and the request context stays usable, so the retry stays in this
    * Excel.run (one per action) with new range objects; nothing from the refused batch is reused.
    */
-  private async readBox(context: Excel.RequestContext, sheet: Excel.Worksheet, name: string, box: RangeBox): Promise<Block> {
+  private async readBox(context: Excel.RequestContext, sheet: Excel.Worksheet, name: string, box: RangeBox, alongside?: () => void): Promise<Block> {
     const mayFit = box.rowCount * box.columnCount * MIN_CELL_RESPONSE_BYTES <= RESPONSE_LIMIT_BYTES;
     const maxRows = mayFit ? box.rowCount : Math.max(1, Math.floor(MAX_READ_CELLS / box.columnCount));
     const values: CellValue[][] = [];
@@ -293,6 +301,8 @@ export class ExcelPort implements WorkbookPort {
       const range = sheet.getRangeByIndexes(box.rowIndex + start, box.columnIndex, count, box.columnCount);
       range.load("values,valueTypes,numberFormat");
       const areas = this.host.supports("1.13") ? range.getMergedAreasOrNullObject().load("address") : null;
+      // Queued again with each try until a sync delivers it: a refused sync delivers none of its loads.
+      if (start === 0) alongside?.();
       try {
         await context.sync(); // one per chunk
       } catch (error) {
@@ -362,6 +372,7 @@ export class ExcelPort implements WorkbookPort {
 
   /** Marks cells; the answer tells which messages still need a place (the caller's `result` column). */
   async markCells(sheetName: string, marks: CellMark[]): Promise<MarkOutcome> {
+    this.seenMarks = undefined;
     const kind: MarkNoteKind = this.host.supports("1.18") ? "note" : this.host.supports("1.10") ? "comment" : "none";
     if (marks.length === 0) return { kind, unplaced: [] };
     return this.host.run(async (context) => {
@@ -429,13 +440,24 @@ export class ExcelPort implements WorkbookPort {
     });
   }
 
+  /** What the last read saw of its sheet's marks. A check clears the marks of the sheet it just
+   * read: that clear needs no look of its own, and none at all when there is nothing to clear (one
+   * pane, one port: nothing else writes the record in between; marking forgets it). */
+  private seenMarks: { sheet: string; id: string; book: MarkBook } | undefined;
+
   async clearMarks(sheetName: string): Promise<void> {
+    const seen = this.seenMarks?.sheet === sheetName ? this.seenMarks : undefined;
+    this.seenMarks = undefined;
+    if (seen && !seen.book[seen.id]) return;
     await this.host.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(sheetName).load("id");
-      const setting = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
-      await context.sync();
-      const book = readMarkBook(setting);
-      const records = book[sheet.id];
+      const sheet = context.workbook.worksheets.getItem(sheetName);
+      const { id, book } = seen ?? await (async () => {
+        sheet.load("id");
+        const setting = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
+        await context.sync();
+        return { id: sheet.id, book: readMarkBook(setting) };
+      })();
+      const records = book[id];
       if (!records) return;
       // A workbook marked on a newer host: notes (1.18) or comments (1.10) this host cannot reach stay,
       // and so do their records, for a newer host to clear.
@@ -463,8 +485,8 @@ export class ExcelPort implements WorkbookPort {
         if ((record.note === "note" && !notesHere) || (record.commentId && !commentsHere)) kept[address] = record;
       }, {
         last: () => {
-          if (Object.keys(kept).length > 0) book[sheet.id] = kept;
-          else delete book[sheet.id];
+          if (Object.keys(kept).length > 0) book[id] = kept;
+          else delete book[id];
           context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
         },
       });

@@ -246,14 +246,16 @@ describe("read", () => {
     await fc.assert(fc.asyncProperty(
       fc.constantFrom(...(Object.keys(CELL_KINDS) as (keyof typeof CELL_KINDS)[])),
       fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1_000, max: LIMIT_BYTES }), fc.boolean(), fc.integer({ min: 0, max: 50 }),
-      async (kind, len, cols, bytes, inTable, offset) => {
+      fc.boolean(),
+      async (kind, len, cols, bytes, inTable, offset, withLists) => {
         const row = (r: number) => Array.from({ length: cols }, (_, c) => CELL_KINDS[kind](r, c, len));
         const rows = Math.max(2, Math.floor(bytes / Math.max(1, responseBytes([row(99_999)]))));
         const values = Array.from({ length: rows }, (_, r) => row(r));
         values[0] = values[0].map((_, c) => `h${c}`); // a header row: a table needs one, and the block a non-empty corner
         values[rows - 1][cols - 1] = "last";
-        fc.pre(responseBytes(values) <= LIMIT_BYTES - 1_024); // room for the property names and the merged areas
+        fc.pre(responseBytes(values) <= LIMIT_BYTES - 2_048); // room for the property names, the merged areas and the lists
         const { excel, port } = setup();
+        if (withLists) await port.writeHiddenSheet(LISTS_SHEET, [["Contacts", "Contacts id"], ["Acme", 1], ["Siam", 2]]);
         const sheet = excel.sheet("Sheet1");
         sheet.fill(values, offset, offset);
         if (inTable) {
@@ -265,12 +267,13 @@ describe("read", () => {
         const block = await port.read();
         expect([block.top, block.left, block.values.length, block.values[0].length]).toEqual([offset, offset, rows, cols]);
         expect(block.values[rows - 1][cols - 1]).toBe("last");
+        expect(block.lists?.length).toBe(withLists ? 3 : undefined);
         expect(readSyncs(excel).refused).toBe(0);
         expect(excel.syncsOfRun()).toBeLessThanOrEqual(3);
       }), {
       numRuns: 10,
       // The limit itself, in numbers and in Thai, selected and in a table.
-      examples: [["number", 1, 20, LIMIT_BYTES - 2_048, false, 0], ["thai", 40, 10, LIMIT_BYTES - 2_048, true, 3], ["ascii", 12, 60, 4_500_000, true, 0]],
+      examples: [["number", 1, 20, LIMIT_BYTES - 4_096, false, 0, true], ["thai", 40, 10, LIMIT_BYTES - 4_096, true, 3, true], ["ascii", 12, 60, 4_500_000, true, 0, false]],
     });
   });
 
@@ -344,6 +347,16 @@ describe("read", () => {
     const { refused, delivered } = readSyncs(excel);
     expect(refused).toBeGreaterThanOrEqual(1);
     for (const bytes of delivered) expect(bytes).toBeLessThan(LIMIT_BYTES);
+  });
+
+  test("the lookup lists come with the data even when the first try of the data is refused", async () => {
+    const { excel, port } = setup();
+    await port.writeHiddenSheet(LISTS_SHEET, [["Products", "Products id"], ["Pen", 1]]);
+    excel.sheet("Sheet1").fill(thaiRows(8_000)); // about 8 MB: tried whole, refused, halved
+    const block = await port.read({ sheet: "Sheet1", range: "A1:E8000" });
+    expect(readSyncs(excel).refused).toBeGreaterThanOrEqual(1);
+    expect(block.values.length).toBe(8_000);
+    expect(block.lists).toEqual([["Products", "Products id"], ["Pen", 1]]);
   });
 
   test("one row over 5 MB is an error naming the row", async () => {
@@ -475,6 +488,31 @@ describe("mark and clearMarks", () => {
     expect([...sheet.notes.entries()]).toEqual([["C1", "the user's own note"]]);
     expect(excel.syncsOfRun()).toBe(3); // what was marked; the cells now; the restore
     expect(sheet.value(1, 1)).toBe("e");
+  });
+
+  test("a check clears the marks of the sheet it just read: no look of its own, no Excel.run when there are none", async () => {
+    const { excel, port } = setup("1.18");
+    userFormatted(excel);
+    excel.select(excel.sheet("Sheet1"), 0, 0, 2, 3);
+    await port.read();
+    const runs = excel.runs;
+    await port.clearMarks("Sheet1");
+    expect(excel.runs).toBe(runs); // the read saw no marks on the sheet
+
+    await port.mark("Sheet1", [{ row: 0, col: 0, message: "contactName is required" }]);
+    await port.read();
+    await port.clearMarks("Sheet1");
+    expect(excel.syncsOfRun()).toBe(2); // the cells now; the restore
+    const sheet = excel.sheet("Sheet1");
+    expect(sheet.peek(0, 0)?.fill).toEqual({ color: "#FFFF00", pattern: "Solid" });
+    expect(sheet.notes.has("A1")).toBe(false);
+
+    // Only right after a read of that sheet: another sheet, or a clear without a read, looks first.
+    await port.mark("Sheet1", [{ row: 1, col: 1, message: "again" }]);
+    await port.read({ sheet: "Other" });
+    await port.clearMarks("Sheet1");
+    expect(excel.syncsOfRun()).toBe(3);
+    expect(sheet.peek(1, 1)?.fill.pattern).toBe("None");
   });
 
   test("clear leaves a fill the user changed after the mark", async () => {
@@ -664,10 +702,11 @@ describe("addTableSheet, select, sheetNames", () => {
     expect([sheet.peek(1, 1)?.format, sheet.value(1, 1)]).toEqual(["@", "0105556000009"]);
     expect(excel.active).toBe(sheet);
 
-    // Read with the sheet: one more sync brings the lists.
+    // Read from a cell of the template's table: the lists come with the table's extent, no sync of their own.
     excel.select(sheet, 0, 0);
     const block = await port.read();
     expect(block.lists).toEqual([["Contacts", "Contacts id"], ["Acme", 1], ["=Siam", 2]]);
+    expect(excel.syncsOfRun()).toBe(3);
 
     // A refresh replaces the lists whole: nothing of the longer old list stays below.
     await port.writeHiddenSheet(LISTS_SHEET, [["Contacts", "Contacts id"], ["Globex", 3]]);
@@ -676,7 +715,7 @@ describe("addTableSheet, select, sheetNames", () => {
     expect(hidden.visibility).toBe("Hidden");
   });
 
-  test("a workbook without lists costs no extra sync to read; writeHiddenSheet makes the sheet when missing", async () => {
+  test("the lists cost no sync of their own to read; writeHiddenSheet makes the sheet when missing", async () => {
     const { excel, port } = setup();
     excel.sheet("Sheet1").fill([HEADER, ["A", "Acme", 46024, 10]]);
     excel.select(excel.sheet("Sheet1"), 0, 0, 2, 4);
@@ -687,7 +726,10 @@ describe("addTableSheet, select, sheetNames", () => {
     expect(excel.sheet(LISTS_SHEET).visibility).toBe("Hidden");
     const again = await port.read();
     expect(again.lists).toEqual([["Products", "Products id"], ["Pen", 1]]);
-    expect(excel.syncsOfRun()).toBe(3);
+    expect(excel.syncsOfRun()).toBe(2); // they come with the data
+    // An empty sheet has no data to come with: one sync of their own.
+    expect((await port.read({ sheet: "Other" })).lists).toEqual([["Products", "Products id"], ["Pen", 1]]);
+    expect(excel.syncsOfRun()).toBe(2);
   });
 
   test("the fake is strict about drop-downs: a formula naming a missing sheet, an inline list over 255 characters, a hidden last sheet", async () => {
