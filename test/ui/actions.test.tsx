@@ -122,6 +122,24 @@ describe("the Delete action", () => {
   });
 });
 
+describe("Cancel", () => {
+  test("an action cancelled half-way says what it did and that the other rows were left as they were", async () => {
+    const services: PaneServices = {
+      ...createServices({ port: new MemoryWorkbook(), relayBase: null }),
+      // Stands in for the act job: it stops on cancel and answers what it did before.
+      act: (_family, _request, ctx) => new Promise((resolve) => ctx.signal?.addEventListener("abort", () => resolve({ ok: 3, skipped: 0, failed: 1, links: [] }))),
+    };
+    const root = mount(services, "tax-invoices", "en", true);
+    const button = (text: string) => [...root.querySelectorAll("button")].find((b) => b.textContent === text);
+    act(() => button("Run on selected rows")!.click());
+    await until(() => button("Cancel") !== undefined, "the Cancel button");
+    act(() => button("Cancel")!.click());
+    await until(() => root.querySelector("#actions .msg.info") !== null, "the summary");
+    expect(root.querySelector("#actions .msg.info")?.textContent).toBe(translator("en")("actCancelled", { ok: 3, skipped: 0, failed: 1 }));
+    expect(root.querySelector("#actions .msg.info")?.textContent).toBe("Cancelled after 3 done, 0 skipped, 1 failed: the other selected rows were left as they were.");
+  });
+});
+
 describe("Upgrade against the local service", () => {
   const local = localService();
 
