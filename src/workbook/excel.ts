@@ -7,6 +7,7 @@ import { LISTS_SHEET, isCellError } from "./port";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
+import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
 import { inlineList, lookupFormula } from "./validation";
 
 /** What the port needs from the host; tests pass a strict fake, Excel passes the real globals. */
@@ -622,6 +623,41 @@ export class ExcelPort implements WorkbookPort {
       if (value === null) setting.delete();
       await context.sync();
     });
+  }
+
+  async loadRecord(key: string): Promise<string | null> {
+    return this.host.run(async (context) => (await this.readRecords(context)).records.get(key) ?? null);
+  }
+
+  /** Read, changed and written back whole in one Excel.run; every cell is text, so a piece of a
+   * record that looks like a number, a date or TRUE stays what it was. */
+  async saveRecord(key: string, value: string | null): Promise<void> {
+    await this.host.run(async (context) => {
+      const { sheet, records } = await this.readRecords(context);
+      if (!sheet && value === null) return;
+      const target = sheet ?? context.workbook.worksheets.add(RECORDS_SHEET);
+      if (sheet) target.getRange().clear("Contents");
+      target.visibility = "VeryHidden";
+      const rows = recordRows(withRecord(records, key, value));
+      await this.writeRows(context, target, rows.map((values, i) => ({ row: i, col: 0, values, formats: values.map(() => TEXT_FORMAT) })));
+    });
+  }
+
+  /** The records sheet (null when missing) and its records: one sync to find it, then its used range. */
+  private async readRecords(context: Excel.RequestContext): Promise<{ sheet: Excel.Worksheet | null; records: Map<string, string> }> {
+    const sheet = context.workbook.worksheets.getItemOrNullObject(RECORDS_SHEET).load("name");
+    await context.sync();
+    if (sheet.isNullObject) return { sheet: null, records: new Map() };
+    const used = sheet.getUsedRangeOrNullObject(true).load(BOX_PROPS);
+    await context.sync();
+    if (used.isNullObject) return { sheet, records: new Map() };
+    const block = await this.readBox(context, sheet, RECORDS_SHEET, boxOf(used));
+    // Rows from A1: the used range of a sheet we wrote starts there, the header row first.
+    const rows: CellValue[][] = [];
+    block.values.forEach((row, r) => {
+      rows[block.top + r] = [...new Array<CellValue>(block.left).fill(null), ...row];
+    });
+    return { sheet, records: parseRecords(rows) };
   }
 }
 

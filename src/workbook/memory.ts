@@ -3,6 +3,7 @@
 // look at what a job did.
 import { parseRange } from "../sheet/address";
 import { LISTS_SHEET } from "./port";
+import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ListRef, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
@@ -152,6 +153,21 @@ export class MemoryWorkbook implements WorkbookPort {
   async saveSetting(key: string, value: string | null): Promise<void> {
     if (value === null) this.settings.delete(key);
     else this.settings.set(key, value);
+  }
+
+  /** Records live on a hidden sheet here too, in the layout the other hosts write. */
+  async loadRecord(key: string): Promise<string | null> {
+    return this.records().get(key) ?? null;
+  }
+
+  async saveRecord(key: string, value: string | null): Promise<void> {
+    const next = withRecord(this.records(), key, value);
+    this.setSheet(RECORDS_SHEET, recordRows(next)).hidden = true;
+  }
+
+  private records(): Map<string, string> {
+    const sheet = this.sheets.get(RECORDS_SHEET);
+    return sheet ? parseRecords(sheet.values) : new Map();
   }
 }
 

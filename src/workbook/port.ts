@@ -113,4 +113,10 @@ export interface WorkbookPort {
   loadSetting(key: string): Promise<string | null>;
   /** Saves a setting with the workbook; null removes it. */
   saveSetting(key: string, value: string | null): Promise<void>;
+  /** A record DocSheet keeps in the workbook under a key (post runs, per-document data; JSON by
+   * convention, never a secret), on the very hidden RECORDS_SHEET (records.ts) so it travels with
+   * the file in Excel, .xlsx and memory alike. null: none. */
+  loadRecord(key: string): Promise<string | null>;
+  /** Saves a record in the workbook, replacing the key's old one; null removes it. */
+  saveRecord(key: string, value: string | null): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { promises as fs } from "node:fs";
 import type ExcelJS from "exceljs";
 import { blockOfGrid, uniqueName } from "./memory";
 import { LISTS_SHEET } from "./port";
+import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
@@ -179,6 +180,33 @@ export class XlsxWorkbook implements WorkbookPort {
 
   async saveSetting(): Promise<void> {
     throw new Error("workbook settings are not supported in .xlsx files: pass the column mapping with --mapping");
+  }
+
+  async loadRecord(key: string): Promise<string | null> {
+    return (await this.records()).get(key) ?? null;
+  }
+
+  /** The records sheet is written whole, very hidden (Excel lists it under no Unhide), in place:
+   * removing and adding it again would move the workbook's active tab. */
+  async saveRecord(key: string, value: string | null): Promise<void> {
+    const next = withRecord(await this.records(), key, value);
+    const book = await this.model();
+    const ws = book.getWorksheet(RECORDS_SHEET) ?? book.addWorksheet(RECORDS_SHEET, { state: "veryHidden" });
+    const rows = recordRows(next);
+    const before = ws.rowCount;
+    for (let r = 0; r < Math.max(before, rows.length); r++) {
+      const row = ws.getRow(r + 1);
+      for (let c = 0; c < 2; c++) {
+        const cell = row.getCell(c + 1);
+        cell.value = toExcel(rows[r]?.[c] ?? null);
+        cell.numFmt = "@";
+      }
+    }
+  }
+
+  private async records(): Promise<Map<string, string>> {
+    if (!(await this.sheetNames()).includes(RECORDS_SHEET)) return new Map();
+    return parseRecords((await this.readSheet({ sheet: RECORDS_SHEET })).values);
   }
 
   /** Validation lists of a sheet by A1 range (for tests and the template checks). */

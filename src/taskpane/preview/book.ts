@@ -75,6 +75,8 @@ export class PreviewBook {
       sheetNames: () => m.sheetNames(),
       loadSetting: (key) => m.loadSetting(key),
       saveSetting: (key, value) => m.saveSetting(key, value),
+      loadRecord: (key) => m.loadRecord(key),
+      saveRecord: (key, value) => after(m.saveRecord(key, value)),
     };
   }
 }
