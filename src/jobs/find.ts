@@ -1,5 +1,5 @@
 // Finding documents a post created earlier, by the marker in their internalNotes: before a run
-// (documents a killed run created) and after a create whose answer was lost.
+// (documents a killed run created) and after a create whose answer was lost. Void ones never count.
 import type { DocSheetClient, DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { MARKER_PREFIX, hasMarker } from "../sheet/marker";
@@ -22,6 +22,9 @@ export async function documentsByMarker(client: DocSheetClient, family: Family, 
   const query = { range: 5, startDate: search.startDate, endDate: search.endDate, searchString: search.searchString };
   for await (const page of api.listAll(query, { signal: search.signal })) {
     for (const rec of page.list) {
+      // A void document is no row's document any more (undo voids what it cannot delete): the row
+      // is posted again as new, not tied back to it.
+      if (rec.statusString === "void") continue;
       let notes = rec.internalNotes;
       if (notes === undefined) notes = (await api.get(rec.recordId, { signal: search.signal })).internalNotes;
       if (typeof notes !== "string" || !notes.includes(MARKER_PREFIX)) continue;

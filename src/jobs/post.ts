@@ -24,6 +24,7 @@ import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeb
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { documentsByMarker } from "./find";
 import { runPool } from "./pool";
+import { PostRecorder } from "./post-record";
 import { localDate, type JobContext } from "./types";
 
 export interface PostJobOptions extends JobContext {
@@ -78,6 +79,8 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const findings: CellFinding[] = [...read.findings];
   const results: DocumentResult[] = [];
   const columns = resultColumns(read.layout, RESULT_KEYS);
+  // What undo needs to reverse this run, saved with the workbook at the end.
+  const recorder = new PostRecorder(opts.family, sheet);
   if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
 
   const total = read.documents.length;
@@ -97,6 +100,8 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const pending: Pending[] = [];
   for (const doc of read.documents) {
     if (doc.fields.recordId) {
+      const serial = doc.fields.documentSerial?.value;
+      recorder.posted(doc, Number(doc.fields.recordId.value), serial === undefined || serial === null ? undefined : String(serial));
       await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: resultMessage("alreadyPosted") });
       continue;
     }
@@ -122,6 +127,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     const existing = await guardConnection(() => documentsByMarker(client, opts.family, dateSpan(pending), new Set(pending.map((p) => p.marker))));
     for (const p of pending) {
       const rec = existing.get(p.marker);
+      if (rec) recorder.created(p.doc, rec); // a killed run's document: this run is the one that claims it
       if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, message: resultMessage("createdFound") }, rec.statusString);
       else toSend.push(p);
     }
@@ -129,6 +135,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
 
   // 3. Send, a few at a time; results are written as they arrive.
   const api = client.documents(opts.family);
+  if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
   let fatal: unknown;
   await runPool(toSend, opts.concurrency ?? 4, async (p) => {
     try {
@@ -136,6 +143,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
       if (rec === undefined) {
         await report(p.doc, { kind: "unknown", message: resultMessage("postUnknown") });
       } else {
+        recorder.created(p.doc, rec.record);
         await report(p.doc, { kind: rec.found ? "found" : "created", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage(rec.found ? "createdConfirmed" : "created") }, rec.record.statusString);
       }
     } catch (err) {
@@ -150,6 +158,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   for (const p of toSend) {
     if (!results.some((r) => r.key === p.doc.key)) await report(p.doc, { kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? errorText(fatal) : resultMessage("cancelled") }) });
   }
+  await recorder.save(port, (opts.now ?? (() => new Date()))());
   if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
 
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;

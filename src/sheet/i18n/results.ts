@@ -39,6 +39,22 @@ export const RESULT_MESSAGES = {
   cannotUpgrade: "{family} documents cannot be upgraded",
   cannotUpgradeTo: 'a {family} cannot be upgraded to "{to}"; choose {allowed}',
 
+  // --- undo ---
+  undoDeleted: "Undone: {serial} deleted",
+  undoVoided: "Undone: {serial} voided",
+  undoWasDeleted: "Undone: {serial} was already deleted",
+  undoWasVoid: "Undone: {serial} was already void",
+  undoWouldDelete: "Would delete {serial}",
+  undoWouldVoid: "Would void {serial}",
+  undoPaid: "Not undone: {serial} was paid after the post",
+  undoStatus: "Not undone: {serial} is {status} since the post",
+  undoUpgraded: "Not undone: {serial} was made into {children} after the post",
+  undoEdited: "Not undone: {serial} was edited after the post",
+  undoNotCreated: "Not undone: {serial} was posted before this post",
+  undoFailed: "Not undone: {serial}: {reason}",
+  undoContacts: "Contacts the service created for this post stay (the service cannot delete contacts): {names}",
+  nothingToUndo: "No post of {family} to undo in this workbook",
+
   // --- progress and errors ---
   rowResult: "{key} (row {row}): {message}",
   checked: "checked {n} documents",

@@ -1,0 +1,123 @@
+// What a post run leaves in the workbook so it can be undone: which documents it created (record
+// id, serial, the rows, the status and a fingerprint of the service's copy as it answered), which
+// rows it found already posted, the contacts the service created for it, and when. One record per
+// family (the last run of each), under the workbook's records (port.saveRecord), so it travels with
+// the file from the command line to the pane and back.
+import type { DocSheetClient, DocumentRecord } from "../api";
+import type { Family } from "../rules/codes";
+import type { SheetDocument } from "../sheet/read";
+import type { WorkbookPort } from "../workbook/port";
+
+export interface RunDocument {
+  key: string;
+  /** Sheet rows (0-based) at the time of the post; undo finds the rows by record id first. */
+  rows: number[];
+  recordId: number;
+  serial?: string;
+  /** Created by this run; false for rows it found already posted (left alone by undo). */
+  created: boolean;
+  /** statusString as the create answered (awaiting, or paid when created with payment). */
+  status?: string;
+  /** documentFingerprint of the create's answer: a different one now means the document was edited. */
+  fingerprint?: string;
+}
+
+export interface RunContact {
+  id: number;
+  name: string;
+}
+
+export interface PostRunRecord {
+  version: 1;
+  family: Family;
+  sheet: string;
+  /** ISO time the run ended. */
+  at: string;
+  documents: RunDocument[];
+  /** Contacts the service created for this run's documents (the spec has no contact delete). */
+  contacts: RunContact[];
+}
+
+export const postRecordKey = (family: Family): string => `docsheet.post.last.${family}`;
+
+export async function loadPostRecord(port: WorkbookPort, family: Family): Promise<PostRunRecord | null> {
+  const text = await port.loadRecord(postRecordKey(family));
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as PostRunRecord;
+    return parsed && parsed.version === 1 && Array.isArray(parsed.documents) ? parsed : null;
+  } catch {
+    return null; // a damaged record is no record: undo then says there is nothing to undo
+  }
+}
+
+export async function savePostRecord(port: WorkbookPort, record: PostRunRecord | null, family: Family): Promise<void> {
+  await port.saveRecord(postRecordKey(family), record ? JSON.stringify(record) : null);
+}
+
+/** The fields an edit (PUT) changes, as text: the same document answers the same fingerprint
+ * whatever else the service adds to an answer (status, references and payments are looked at apart). */
+export function documentFingerprint(rec: DocumentRecord): string {
+  const pick = (o: Record<string, unknown>, keys: readonly string[]) => keys.map((k) => (o[k] === undefined || o[k] === "" ? null : o[k]));
+  const items = Array.isArray(rec.items) ? rec.items.map((i) => pick(i, ITEM_FIELDS)) : [];
+  return fnv(JSON.stringify([pick(rec, DOCUMENT_FIELDS), items]));
+}
+
+const DOCUMENT_FIELDS = [
+  "documentSerial", "contactId", "contactName", "contactTaxId", "contactBranch", "contactAddress", "publishedOn", "dueDate",
+  "reference", "projectName", "remarks", "subTotal", "discountAmount", "totalAfterDiscount", "vatAmount", "grandTotal",
+  "documentWithholdingTaxAmount", "isVatInclusive",
+] as const;
+const ITEM_FIELDS = ["name", "description", "quantity", "unitName", "pricePerUnit", "discountAmount", "vatRate", "total"] as const;
+
+function fnv(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(36);
+}
+
+/**
+ * Collects a post run's record as documents come back. Contacts: when a document names its contact
+ * without an id the service may create one (spec, contact rule 5); the ids known before the run tell
+ * those apart, listed once and only when some document is sent without a contact id.
+ */
+export class PostRecorder {
+  private readonly documents: RunDocument[] = [];
+  private known: Set<number> | undefined;
+  private readonly contacts = new Map<number, string>();
+
+  constructor(private readonly family: Family, private readonly sheet: string) {}
+
+  /** Lists the company's contacts when a body is sent without a contactId. */
+  async beforeSending(client: DocSheetClient, bodies: readonly Record<string, unknown>[], signal?: AbortSignal): Promise<void> {
+    if (!bodies.some((b) => b.contactId === undefined || b.contactId === null || b.contactId === "")) return;
+    const ids = new Set<number>();
+    for await (const page of client.contacts.listAll({}, { signal })) for (const c of page.list) ids.add(Number(c.id));
+    this.known = ids;
+  }
+
+  created(doc: SheetDocument, rec: DocumentRecord): void {
+    this.documents.push({
+      key: doc.key, rows: doc.rows, recordId: rec.recordId, serial: rec.documentSerial, created: true,
+      status: rec.statusString, fingerprint: documentFingerprint(rec),
+    });
+    const contact = Number(rec.contactId);
+    if (this.known && Number.isInteger(contact) && contact > 0 && !this.known.has(contact)) this.contacts.set(contact, String(rec.contactName ?? ""));
+  }
+
+  /** A row the run left alone because it was posted before (found by its recordId or marker). */
+  posted(doc: SheetDocument, recordId: number, serial?: string): void {
+    this.documents.push({ key: doc.key, rows: doc.rows, recordId, serial, created: false });
+  }
+
+  /** Saved over the family's last record when the run created something; a run that created nothing
+   * leaves the last real run undoable. */
+  async save(port: WorkbookPort, at: Date): Promise<void> {
+    if (!this.documents.some((d) => d.created)) return;
+    const contacts = [...this.contacts].map(([id, name]) => ({ id, name }));
+    await savePostRecord(port, { version: 1, family: this.family, sheet: this.sheet, at: at.toISOString(), documents: this.documents, contacts }, this.family);
+  }
+}

@@ -1,0 +1,209 @@
+// The undo job: reverses the workbook's last post run of a family (post-record.ts), and only that.
+// Each document the run created is read again; one still as the run left it is deleted where the
+// service allows it (awaiting quotations and billing notes) and voided otherwise, children before
+// the documents they were made from. One that changed since (paid, another status, made into
+// another document, edited) or that the run did not create is left alone, with the reason. The rows
+// of undone documents return to "not posted" (record id, serial and status cleared; the result says
+// what became of the old document), so the sheet can be corrected and posted again. A dry run says
+// what would happen and changes nothing, on the service or in the workbook.
+import { ApiError, NotFoundError, type DocSheetClient, type DocumentRecord } from "../api";
+import type { Family } from "../rules/codes";
+import { resultMessage } from "../sheet/i18n/results";
+import { translate } from "../sheet/i18n/translate";
+import type { ColumnMapping } from "../sheet/mapping";
+import { readDocuments, type SheetDocument } from "../sheet/read";
+import { resultColumns, resultWrites } from "../sheet/writeback";
+import type { CellWrite, WorkbookPort } from "../workbook/port";
+import { runPool } from "./pool";
+import { ConnectionError, errorText, isConnectionFailure } from "./post";
+import { documentFingerprint, loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
+import type { JobContext } from "./types";
+
+export interface UndoJobOptions extends JobContext {
+  family: Family;
+  /** Which field each header is; only the result columns are looked at. */
+  mapping?: ColumnMapping;
+  dryRun?: boolean;
+  /** Documents read or changed at once. Default 8. */
+  concurrency?: number;
+}
+
+/**
+ * deleted / voided: undone now (or would be, in a dry run); gone: already deleted or void, the rows
+ * are cleared; kept: left alone (changed since, or not created by the run); failed: the service
+ * refused.
+ */
+export type UndoKind = "deleted" | "voided" | "gone" | "kept" | "failed";
+
+export interface UndoResult {
+  key: string;
+  /** The document's rows in the sheet now (found by record id); empty when none holds it any more. */
+  rows: number[];
+  recordId: number;
+  serial: string;
+  kind: UndoKind;
+  /** In the run's language, as written into the result column. */
+  message: string;
+}
+
+export interface UndoOutcome {
+  sheet: string;
+  /** When the run undone was posted (ISO). */
+  postedAt: string;
+  dryRun: boolean;
+  results: UndoResult[];
+  counts: Record<UndoKind, number>;
+  /** Contacts the service created for the run: they stay (the spec has no contact delete). */
+  contacts: RunContact[];
+  /** The sentence about them, in the run's language; null when there are none. */
+  contactsMessage: string | null;
+}
+
+/** The workbook holds no post run of the family to undo. */
+export class NothingToUndoError extends Error {
+  constructor(readonly family: Family, lang: JobContext["lang"] = "en") {
+    super(translate(resultMessage("nothingToUndo", { family }), lang ?? "en"));
+    this.name = "NothingToUndoError";
+  }
+}
+
+/** Families whose awaiting documents the service deletes (the spec's DELETE); the rest are voided. */
+const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
+
+interface Plan {
+  doc: RunDocument;
+  rows: SheetDocument[];
+  serial: string;
+  /** What to do, or the English result when nothing is to be done. */
+  action: "delete" | "void" | { kind: Exclude<UndoKind, "deleted" | "voided">; message: string };
+  /** Record ids of the run's documents made from this one: undone first. */
+  children: number[];
+}
+
+export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: UndoJobOptions): Promise<UndoOutcome> {
+  const lang = opts.lang ?? "en";
+  const record = await loadPostRecord(port, opts.family);
+  if (!record) throw new NothingToUndoError(opts.family, lang);
+  const block = await port.read({ sheet: record.sheet });
+  const read = readDocuments(block, { mapping: opts.mapping });
+  const byId = new Map<number, SheetDocument[]>();
+  for (const d of read.documents) {
+    const id = Number(d.fields.recordId?.value);
+    if (Number.isInteger(id) && id > 0) byId.set(id, [...(byId.get(id) ?? []), d]);
+  }
+  const api = client.documents(opts.family);
+  const ids = new Set(record.documents.filter((d) => d.created).map((d) => d.recordId));
+
+  // 1. Read each created document again and decide.
+  const plans: Plan[] = [];
+  let fatal: unknown;
+  let read1 = 0;
+  await runPool(record.documents, opts.concurrency ?? 8, async (doc) => {
+    const serial = doc.serial || `#${doc.recordId}`;
+    const plan: Plan = { doc, rows: byId.get(doc.recordId) ?? [], serial, action: "void", children: [] };
+    plans.push(plan);
+    try {
+      if (!doc.created) {
+        plan.action = { kind: "kept", message: resultMessage("undoNotCreated", { serial }) };
+        return;
+      }
+      let now: DocumentRecord;
+      try {
+        now = await api.get(doc.recordId, { signal: opts.signal });
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+        plan.action = { kind: "gone", message: resultMessage("undoWasDeleted", { serial }) };
+        return;
+      }
+      plan.children = (now.referencedToMe ?? []).map((r) => Number(r.documentId)).filter((id) => id !== doc.recordId);
+      plan.action = decide(now, doc, serial, plan.children.filter((id) => !ids.has(id)), opts.family);
+    } catch (err) {
+      if (isConnectionFailure(err)) fatal ??= err;
+      else plan.action = { kind: "failed", message: resultMessage("undoFailed", { serial, reason: errorText(err) }) };
+    } finally {
+      opts.onProgress?.({ done: ++read1, total: record.documents.length * (opts.dryRun ? 1 : 2) });
+    }
+  }, () => fatal !== undefined || opts.signal?.aborted === true);
+  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
+  plans.sort((a, b) => record.documents.indexOf(a.doc) - record.documents.indexOf(b.doc));
+
+  // 2. Undo, children first: a document waits until the run's documents made from it are done.
+  const outcome = new Map<Plan, { kind: UndoKind; english: string }>();
+  for (const p of plans) if (typeof p.action === "object") outcome.set(p, p.action.kind === "gone" ? { kind: "gone", english: p.action.message } : { kind: p.action.kind, english: p.action.message });
+  const planOf = new Map(plans.map((p) => [p.doc.recordId, p]));
+  let todo = plans.filter((p) => typeof p.action === "string");
+  let done = record.documents.length;
+  while (todo.length > 0 && !fatal && !opts.signal?.aborted) {
+    const ready = todo.filter((p) => p.children.every((c) => !planOf.has(c) || outcome.has(planOf.get(c)!)));
+    // A child that could not be undone keeps its parent: the parent would lose what it was made into.
+    for (const p of ready) {
+      const stuck = p.children.map((c) => planOf.get(c)).find((c) => c && !["deleted", "voided", "gone"].includes(outcome.get(c)!.kind));
+      if (stuck) outcome.set(p, { kind: "kept", english: resultMessage("undoUpgraded", { serial: p.serial, children: stuck.serial }) });
+    }
+    const go = ready.filter((p) => !outcome.has(p));
+    if (ready.length === 0) break; // a cycle cannot happen; do not spin if the service ever says so
+    todo = todo.filter((p) => !ready.includes(p));
+    await runPool(go, opts.concurrency ?? 8, async (p) => {
+      const english = resultMessage(p.action === "delete" ? (opts.dryRun ? "undoWouldDelete" : "undoDeleted") : opts.dryRun ? "undoWouldVoid" : "undoVoided", { serial: p.serial });
+      try {
+        if (!opts.dryRun) {
+          if (p.action === "delete") await api.delete(p.doc.recordId, { signal: opts.signal });
+          else await api.setStatus(p.doc.recordId, "void", { signal: opts.signal });
+        }
+        outcome.set(p, { kind: p.action === "delete" ? "deleted" : "voided", english });
+      } catch (err) {
+        if (isConnectionFailure(err)) fatal ??= err;
+        else if (err instanceof ApiError || err instanceof Error) outcome.set(p, { kind: "failed", english: resultMessage("undoFailed", { serial: p.serial, reason: errorText(err) }) });
+        else throw err;
+      } finally {
+        if (!opts.dryRun) opts.onProgress?.({ done: ++done, total: record.documents.length * 2 });
+      }
+    }, () => fatal !== undefined || opts.signal?.aborted === true);
+  }
+
+  // 3. The rows: cleared where the document is undone, the reason where it is not. Written in one go.
+  const results: UndoResult[] = [];
+  const writes: CellWrite[] = [];
+  const columns = resultColumns(read.layout, ["recordId", "documentSerial", "status", "result"]);
+  for (const p of plans) {
+    const o = outcome.get(p);
+    if (!o) continue; // not reached: cancelled or the connection failed
+    const message = translate(o.english, lang);
+    const undone = o.kind === "deleted" || o.kind === "voided" || o.kind === "gone";
+    results.push({ key: p.doc.key, rows: p.rows.flatMap((d) => d.rows), recordId: p.doc.recordId, serial: p.serial, kind: o.kind, message });
+    if (opts.dryRun) continue;
+    for (const d of p.rows) {
+      writes.push(...resultWrites(d, columns.cols, undone ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
+    }
+  }
+  if (!opts.dryRun) {
+    if (writes.length > 0) await port.write(read.layout.sheet, [...columns.headerWrites, ...writes]);
+    // What is left to undo stays recorded (undo again once, say, a payment is cancelled); the rest goes.
+    const undoneIds = new Set(results.filter((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone").map((r) => r.recordId));
+    const left = record.documents.filter((d) => d.created && !undoneIds.has(d.recordId));
+    await savePostRecord(port, left.length > 0 ? { ...record, documents: left } : null, opts.family);
+  }
+  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
+
+  const counts: Record<UndoKind, number> = { deleted: 0, voided: 0, gone: 0, kept: 0, failed: 0 };
+  for (const r of results) counts[r.kind]++;
+  const contactsMessage = record.contacts.length > 0
+    ? translate(resultMessage("undoContacts", { names: record.contacts.map((c) => c.name || `#${c.id}`).join(", ") }), lang)
+    : null;
+  return { sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contacts: record.contacts, contactsMessage };
+}
+
+/** What to do with a document the run created, from the service's copy now. */
+function decide(now: DocumentRecord, doc: RunDocument, serial: string, otherChildren: number[], family: Family): Plan["action"] {
+  const status = now.statusString ?? "";
+  if (status === "void") return { kind: "gone", message: resultMessage("undoWasVoid", { serial }) };
+  if (doc.status && status !== doc.status) {
+    return { kind: "kept", message: status === "paid" ? resultMessage("undoPaid", { serial }) : resultMessage("undoStatus", { serial, status }) };
+  }
+  if (otherChildren.length > 0) {
+    const names = (now.referencedToMe ?? []).filter((r) => otherChildren.includes(Number(r.documentId))).map((r) => r.documentSerial ?? `#${r.documentId}`);
+    return { kind: "kept", message: resultMessage("undoUpgraded", { serial, children: [...new Set(names)].join(", ") }) };
+  }
+  if (doc.fingerprint && documentFingerprint(now) !== doc.fingerprint) return { kind: "kept", message: resultMessage("undoEdited", { serial }) };
+  return DELETABLE.has(family) && status === "awaiting" ? "delete" : "void";
+}

@@ -1,0 +1,133 @@
+// Undo of the last post run, against the real local service: post, undo, post again (one live
+// document per row in the end); a document paid after the post is left alone; a dry run changes
+// nothing; contacts the service made for the run are reported.
+import type { DocSheetClient } from "../../src/api";
+import { actJob } from "../../src/jobs/act";
+import { postJob } from "../../src/jobs/post";
+import { loadPostRecord } from "../../src/jobs/post-record";
+import { NothingToUndoError, undoJob } from "../../src/jobs/undo";
+import type { Family } from "../../src/rules/codes";
+import { MARKER_PREFIX } from "../../src/sheet/marker";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import type { CellValue } from "../../src/workbook/port";
+import { cell, jobsService, now } from "./service";
+
+jest.setTimeout(120_000);
+
+const svc = jobsService();
+
+const HEADER = ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"];
+
+/** n documents of two lines each, for customers named after `prefix` (new contacts on the service). */
+function sheet(prefix: string, n: number): CellValue[][] {
+  const rows: CellValue[][] = [HEADER];
+  for (let i = 1; i <= n; i++) {
+    rows.push([`${prefix}${i}`, `${prefix} Trading ${i}`, "2026-03-02", true, "Widget", i, 100]);
+    rows.push([`${prefix}${i}`, null, null, null, "Fee", 1, 10]);
+  }
+  return rows;
+}
+
+/** Every document of the family carrying a marker of these keys, by key: [recordId, status]. */
+async function byKey(client: DocSheetClient, family: Family, prefix: string): Promise<Map<string, Array<[number, string]>>> {
+  const out = new Map<string, Array<[number, string]>>();
+  for await (const page of client.documents(family).listAll({ range: 5, startDate: "2026-03-02", endDate: "2026-03-02" })) {
+    for (const rec of page.list) {
+      const m = new RegExp(`${MARKER_PREFIX}[0-9a-z]+:(${prefix}\\d+)$`).exec(String(rec.internalNotes ?? ""));
+      if (m) out.set(m[1], [...(out.get(m[1]) ?? []), [rec.recordId, String(rec.statusString)]]);
+    }
+  }
+  return out;
+}
+
+describe("undo the last post", () => {
+  it.each<[Family, string, string]>([["tax-invoices", "void", "voided"], ["quotations", "deleted", "deleted"]])(
+    "%s: post, undo (%s), post again: one live document per row, the rows say what became of the old ones",
+    async (family, _gone, word) => {
+      const prefix = family === "quotations" ? "uq" : "ut";
+      const wb = new MemoryWorkbook({ S: sheet(prefix, 3) });
+      const first = await postJob(wb, svc.client, { family, now });
+      expect(first.counts.created).toBe(3);
+      const oldIds = [1, 3, 5].map((r) => cell(wb, r, "recordId") as number);
+      const oldSerials = [1, 3, 5].map((r) => cell(wb, r, "documentSerial") as string);
+
+      const undo = await undoJob(wb, svc.client, { family, now });
+      expect(undo.counts).toMatchObject({ [word]: 3, kept: 0, failed: 0 });
+      for (let r = 1; r <= 6; r++) {
+        const serial = oldSerials[Math.floor((r - 1) / 2)];
+        expect([cell(wb, r, "recordId"), cell(wb, r, "documentSerial"), cell(wb, r, "status")]).toEqual([null, null, null]);
+        expect(cell(wb, r, "result")).toBe(`Undone: ${serial} ${word}`);
+      }
+      // The service made a contact for each new customer name: reported, since it cannot delete them.
+      expect(undo.contacts.map((c) => c.name)).toEqual([`${prefix} Trading 1`, `${prefix} Trading 2`, `${prefix} Trading 3`]);
+      expect(undo.contactsMessage).toMatch(new RegExp(`^Contacts the service created for this post stay .*: ${prefix} Trading 1, `));
+      for (const id of oldIds) {
+        if (family === "quotations") await expect(svc.client.documents(family).get(id)).rejects.toThrow(/not found/i);
+        else expect((await svc.client.documents(family).get(id)).statusString).toBe("void");
+      }
+      // Nothing left to undo.
+      await expect(undoJob(wb, svc.client, { family, now })).rejects.toThrow(NothingToUndoError);
+
+      const again = await postJob(wb, svc.client, { family, now });
+      expect(again.counts).toMatchObject({ created: 3, found: 0 });
+      const newIds = [1, 3, 5].map((r) => cell(wb, r, "recordId") as number);
+      expect(newIds.some((id) => oldIds.includes(id))).toBe(false);
+      const docs = await byKey(svc.client, family, prefix);
+      for (const [i, key] of [`${prefix}1`, `${prefix}2`, `${prefix}3`].entries()) {
+        const live = docs.get(key)!.filter(([, status]) => status !== "void");
+        expect(live).toEqual([[newIds[i], "awaiting"]]);
+      }
+    },
+  );
+
+  it("leaves a document paid after the post alone, says so in its row, and keeps it for a later undo", async () => {
+    const wb = new MemoryWorkbook({ S: sheet("up", 2) });
+    await postJob(wb, svc.client, { family: "tax-invoices", now });
+    const [paidId, otherId] = [cell(wb, 1, "recordId") as number, cell(wb, 3, "recordId") as number];
+    const paidSerial = cell(wb, 1, "documentSerial");
+    await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "payment", paymentMethod: 1 }, rows: [1], now });
+
+    const undo = await undoJob(wb, svc.client, { family: "tax-invoices", now, lang: "th" });
+    expect(undo.counts).toMatchObject({ voided: 1, kept: 1 });
+    expect(cell(wb, 1, "recordId")).toBe(paidId);
+    expect(cell(wb, 1, "result")).toBe(`ไม่ได้ย้อนกลับ: ${paidSerial} ได้รับชำระเงินหลังการส่ง`);
+    expect(cell(wb, 3, "recordId")).toBeNull();
+    expect(cell(wb, 3, "result")).toMatch(/^ย้อนกลับแล้ว: ยกเลิก INV/);
+    expect((await svc.client.documents("tax-invoices").get(paidId)).statusString).toBe("paid");
+    expect((await svc.client.documents("tax-invoices").get(otherId)).statusString).toBe("void");
+    expect((await loadPostRecord(wb, "tax-invoices"))!.documents.map((d) => d.recordId)).toEqual([paidId]);
+
+    const again = await undoJob(wb, svc.client, { family: "tax-invoices", now });
+    expect(again.results.map((r) => [r.kind, r.message])).toEqual([["kept", `Not undone: ${paidSerial} was paid after the post`]]);
+  });
+
+  it("a dry run says what would happen and changes nothing, on the service or in the workbook", async () => {
+    const wb = new MemoryWorkbook({ S: sheet("ud", 2) });
+    await postJob(wb, svc.client, { family: "billing-notes", now });
+    const before = JSON.stringify(wb.sheet("S").values);
+    const record = await wb.loadRecord("docsheet.post.last.billing-notes");
+    const dry = await undoJob(wb, svc.client, { family: "billing-notes", now, dryRun: true });
+    expect(dry.dryRun).toBe(true);
+    expect(dry.results.map((r) => r.message)).toEqual([1, 3].map((r) => `Would delete ${String(cell(wb, r, "documentSerial"))}`));
+    expect(JSON.stringify(wb.sheet("S").values)).toBe(before);
+    expect(await wb.loadRecord("docsheet.post.last.billing-notes")).toBe(record);
+    for (const r of [1, 3]) expect((await svc.client.documents("billing-notes").get(cell(wb, r, "recordId") as number)).statusString).toBe("awaiting");
+  });
+
+  it("leaves alone what the run did not create and what was edited since", async () => {
+    const wb = new MemoryWorkbook({ S: sheet("ue", 2) });
+    await postJob(wb, svc.client, { family: "tax-invoices", now });
+    // A third document, posted by a run of its own: the last run then found two rows posted already.
+    wb.sheet("S").values.push(["ue3", "ue Trading 3", "2026-03-02", true, "Widget", 3, 100]);
+    await postJob(wb, svc.client, { family: "tax-invoices", now });
+    const editedId = cell(wb, 5, "recordId") as number;
+    const current = await svc.client.documents("tax-invoices").get(editedId);
+    await svc.client.documents("tax-invoices").update(editedId, { ...current, documentStructureType: "UpdateSimpleDocument", remarks: "changed on the service" });
+
+    const undo = await undoJob(wb, svc.client, { family: "tax-invoices", now });
+    expect(undo.results.map((r) => [r.key, r.kind])).toEqual([["ue1", "kept"], ["ue2", "kept"], ["ue3", "kept"]]);
+    expect(cell(wb, 1, "result")).toMatch(/^Not undone: INV\S+ was posted before this post$/);
+    expect(cell(wb, 5, "result")).toMatch(/^Not undone: INV\S+ was edited after the post$/);
+    expect(cell(wb, 5, "recordId")).toBe(editedId);
+  });
+});
