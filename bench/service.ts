@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPglite } from "../src/service/store/pglite";
 import { startTestService } from "../test/helpers/service";
 import { run as partTwoFigures } from "./service-files";
 import { run as moduleFigures } from "./service-modules";
@@ -72,7 +72,7 @@ async function countTaxInvoices(root: string): Promise<number> {
 /** `count` (100,000) tax invoices written straight into the store, copies of the first one created
  * through the API (bench/cli pulls such copies too). */
 export async function bulkLoad(dataDir: string, count = BULK): Promise<void> {
-  const db = await PGlite.create(join(dataDir, "pglite"));
+  const db = await openPglite(join(dataDir, "pglite"));
   try {
     await db.exec(`
       insert into documents (company_id, family, document_type, structure, serial, status, published_on, due_date,

@@ -8,3 +8,4 @@ export * from "./money";
 export * from "./schemas";
 export * from "./totals";
 export * from "./checks";
+export * from "./list-order";

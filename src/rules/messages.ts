@@ -113,6 +113,15 @@ export const MESSAGES = {
   rangeValue: "range must be one of 0, 1, 3, 5, 7, 9, 15",
   dateRangeNeedsDates: "startDate and endDate are required with range 5",
   dateRangeOrder: "startDate must not be after endDate",
+  sortByNotList: "sortBy must be a list such as [{'name':'publishedOn','sortOrder':'asc'}]",
+  sortByColumn: "sortBy name {name} is not one of {allowed}",
+  sortOrderValue: "sortOrder must be asc or desc",
+  filterNotList: "filter must be a list such as [{'columnName':'Contact.NameLocal','columnValue':'Acme','columnPredicateOperator':'And'}]",
+  filterColumn: "filter columnName {name} is not one of {allowed}",
+  filterValueRequired: "filter columnValue of {name} is required",
+  filterValueNumber: "filter columnValue of {name} must be a whole number",
+  filterOperator: "columnPredicateOperator must be And or Or",
+  listOrderTooMany: "sortBy and filter take at most {max} entries each",
 
   // --- ours: bodies that are not what a request takes ---
   attachmentsNotList: "The attachments must be a list of files",

@@ -33,6 +33,9 @@ export const ListQuerySchema = z.looseObject({
   year: z.optional(queryText()),
   startDate: queryDate(),
   endDate: queryDate(),
+  // JSON lists read by rules/list-order.ts.
+  sortBy: z.optional(wireString(LONG_TEXT_MAX)),
+  filter: z.optional(wireString(LONG_TEXT_MAX)),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

@@ -4,7 +4,7 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { FAMILY_INFO, STATUS_NUMBER, type Family } from "../../rules/codes";
 import type { RawQuery, Tx } from "../store/database";
-import { containsPattern } from "../routes/paging";
+import { orderSql, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
 import { answerHeader } from "./answer-header";
 import { documentReferences, documents, serialCounters } from "../store/schema";
 
@@ -82,7 +82,7 @@ function insertedRow(values: InsertValues, r: { id: number | string; serial: str
     structure: values.structure, status: values.status, publishedOn: values.publishedOn, dueDate: values.dueDate ?? null,
     contactId: values.contactId ?? null, contactName: values.contactName ?? "", projectName: values.projectName ?? "",
     grandTotal: values.grandTotal ?? "0", remaining: values.remaining ?? null, deleted: false, body: values.body,
-    hasReferences: false, createdAt: now, updatedAt: now,
+    hasReferences: false, searchText: null, createdAt: now, updatedAt: now,
   };
 }
 
@@ -167,12 +167,8 @@ export async function addReference(tx: Tx, companyId: number, fromId: number, to
   await tx.update(documents).set({ hasReferences: true }).where(or(eq(documents.id, fromId), eq(documents.id, toId)));
 }
 
-export interface ListFilter {
-  companyId: number;
+export interface ListFilter extends ListWhere {
   family: Family;
-  from?: string;
-  to?: string;
-  search?: string;
   currentPage: number;
   pageSize: number;
 }
@@ -186,10 +182,6 @@ export interface ReferenceAnswer {
   documentSerial: string;
   type: number;
 }
-
-/** The status number of a status word, as a SQL expression over `column`. */
-const statusNumberSql = (column: string): string =>
-  `case ${column} ${Object.entries(STATUS_NUMBER).map(([word, n]) => `when '${word.replace(/'/g, "''")}' then '${Number(n)}'`).join(" ")} else '0' end`;
 
 /** Answer fields that come from columns: never kept in the stored body. */
 export const COLUMN_FIELDS = [
@@ -229,29 +221,30 @@ const ANSWER_SQL = answerSql("d");
 const withBodyText = (source: string): string =>
   `${source} cross join lateral (select d0.*, d0.body::text as body_text from documents d0 where d0.id = page.id offset 0) d`;
 
-/** One page of a list: the total and the list as JSON text, ready to be sent. One statement straight
- * through the driver: the total (kept count, or counted under a filter) and the page. */
+/** One page of a list: the total and the list as JSON text, ready to be sent. The page's ids come
+ * from an index where one serves the order (index-only scan of the list index by default), then
+ * only those rows are read (deferred join). The total is the kept count when nothing narrows the
+ * list; otherwise the page itself tells it when it is the last one, and only a full page counts. */
 export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ total: number; listJson: string }> {
-  const params: unknown[] = [f.companyId, f.family];
-  const param = (v: unknown): string => `$${params.push(v)}`;
-  let where = "company_id = $1 and family = $2 and not deleted";
-  if (f.from) where += ` and published_on >= ${param(f.from)}::date`;
-  if (f.to) where += ` and published_on <= ${param(f.to)}::date`;
-  if (f.search) {
-    const p = param(containsPattern(f.search));
-    where += ` and (contact_name ilike ${p} or project_name ilike ${p} or serial ilike ${p})`;
+  const params: unknown[] = [];
+  const { where, narrowed } = whereSql(f, params);
+  const offset = (f.currentPage - 1) * f.pageSize;
+  const kept = "coalesce((select live from document_counts where company_id = $1 and family = $2), 0)";
+  const [row] = await query<{ total: number | null; list: string; n: number }>(`
+    with page as (select id from documents where ${where} order by ${orderSql(f.order, "documents")}
+                  limit ${Number(f.pageSize)} offset ${Number(offset)})
+    select ${narrowed ? "null" : kept} as total,
+           (select '[' || coalesce(string_agg(${ANSWER_SQL}, ',' order by ${orderSql(f.order, "d")}), '') || ']'
+            from ${withBodyText("page")}) as list,
+           (select count(*)::int from page) as n`, params);
+  let total = row.total;
+  const n = Number(row.n);
+  if (total === null) {
+    total = n < f.pageSize && (n > 0 || offset === 0)
+      ? offset + n
+      : Number((await query<{ total: number }>(`select count(*)::int as total from documents where ${where}`, params))[0].total);
   }
-  const total = f.from || f.to || f.search
-    ? `(select count(*)::int from documents where ${where})`
-    : "coalesce((select live from document_counts where company_id = $1 and family = $2), 0)";
-  // The page's ids come from the list index alone (index-only scan), then the 200 rows are read.
-  const page = `(select id from documents where ${where} order by published_on desc, id desc
-                 limit ${param(f.pageSize)} offset ${param((f.currentPage - 1) * f.pageSize)}) page`;
-  const [row] = await query<{ total: number; list: string }>(`
-    select ${total} as total,
-           (select '[' || coalesce(string_agg(${ANSWER_SQL}, ',' order by d.published_on desc, d.id desc), '') || ']'
-            from ${withBodyText(page)}) as list`, params);
-  return { total: Number(row.total), listJson: row.list };
+  return { total: Number(total), listJson: row.list };
 }
 
 /** Answers of documents by id (in that order), as the service sends them. */

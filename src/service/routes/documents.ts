@@ -7,6 +7,7 @@ import { formatMessage } from "../../rules/messages";
 import { checkDocument, checkListQuery, zodFindings } from "../../rules/checks";
 import { InlineDocumentSchema, ListQuerySchema, SimpleDocumentSchema, UpdateDocumentSchema } from "../../rules/schemas";
 import type { Finding } from "../../rules/findings";
+import { readListOrder } from "../../rules/list-order";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { ok, ServiceError, validationError } from "../http/envelope";
@@ -89,9 +90,11 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
       const q = ListQuerySchema.parse(raw);
       const { interval, findings } = rangeInterval(q);
       rejectErrors(findings);
+      const { order, findings: orderFindings } = readListOrder("documents", q);
+      rejectErrors(orderFindings);
       const search = q.searchString?.trim();
       const { total, listJson } = await listDocuments(ctx.store.query, {
-        companyId: companyOf(c), family, from: interval.from, to: interval.to, search: search || undefined,
+        companyId: companyOf(c), family, from: interval.from, to: interval.to, search: search || undefined, order,
         currentPage: q.currentPage, pageSize: q.pageSize,
       });
       // The page comes from the database as JSON text: spliced in, not parsed and written again.

@@ -2,7 +2,6 @@
 // database URL is given. Both go through drizzle with the same schema and migrations folder.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -11,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { Pool } from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
+import { openPglite } from "./pglite";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repository functions take either. */
@@ -59,7 +59,7 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
 async function openEmbedded(dir: string, unlock: () => void): Promise<Store> {
   mkdirSync(dir, { recursive: true });
   // PGlite runs one query at a time and serializes transactions itself (its transaction mutex).
-  const client = await PGlite.create(dir);
+  const client = await openPglite(dir);
   const db = drizzlePglite(client, { schema });
   try {
     // Every commit waits for its WAL flush (said here, so no default or postgresql.conf turns it

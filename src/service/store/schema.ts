@@ -107,6 +107,11 @@ export const documents = pgTable("documents", {
   deleted: boolean("deleted").notNull().default(false),
   /** True once a reference names this document: lists skip the reference lookups of the others. */
   hasReferences: boolean("has_references").notNull().default(false),
+  /** What searchString and the text filters look in, lower-cased once on write (migration 0005):
+   * contact name, project name and serial joined by U+0001, which no search carries in practice,
+   * so `search_text LIKE lower('%text%')` is the search's ILIKE on the three columns without
+   * lower-casing every row on every search. Its trigram index (pg_trgm) serves substring search. */
+  searchText: text("search_text").generatedAlwaysAs(sql`lower(contact_name || chr(1) || project_name || chr(1) || serial)`),
   /** The document as GET answers it, without the columns above that are merged on read. Plain json
    * (kept as text, key order kept): answers are spliced from it without a jsonb-to-text conversion. */
   body: json("body").$type<Json>().notNull(),
@@ -116,6 +121,8 @@ export const documents = pgTable("documents", {
   // Ascending: a backward scan gives ORDER BY published_on DESC, id DESC (nulls first, the default).
   index("documents_list_order").on(t.companyId, t.family, t.publishedOn, t.id).where(sql`not ${t.deleted}`),
   uniqueIndex("documents_serial").on(t.companyId, t.family, t.serial),
+  // Made by migration 0005 only where the store has pg_trgm.
+  index("documents_search").using("gin", sql`${t.searchText} gin_trgm_ops`),
 ]);
 
 /** Live documents per company and family, kept by a statement-level trigger on documents (see the

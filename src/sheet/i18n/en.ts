@@ -82,4 +82,13 @@ export const RULES_EN: Partial<Record<MessageKey, string>> = {
   rangeValue: "The period (range) must be one of 0, 1, 3, 5, 7, 9, 15",
   dateRangeNeedsDates: "A start date and an end date are needed with range 5",
   dateRangeOrder: "The start date must not be after the end date",
+  sortByNotList: "The sort order (sortBy) must be a list such as [{'name':'publishedOn','sortOrder':'asc'}]",
+  sortByColumn: "The list cannot be sorted by {name}; it can be sorted by {allowed}",
+  sortOrderValue: "The sort direction must be asc (ascending) or desc (descending)",
+  filterNotList: "The filter must be a list such as [{'columnName':'Contact.NameLocal','columnValue':'Acme','columnPredicateOperator':'And'}]",
+  filterColumn: "The list cannot be filtered by {name}; it can be filtered by {allowed}",
+  filterValueRequired: "The filter on {name} needs a value",
+  filterValueNumber: "The filter on {name} takes a whole number",
+  filterOperator: "A filter joins the others with And or Or",
+  listOrderTooMany: "Sort and filter take at most {max} entries each",
 };

@@ -114,6 +114,15 @@ export const RULES_TH: Record<MessageKey, string> = {
   rangeValue: "ช่วงเวลา (range) ต้องเป็นหนึ่งใน 0, 1, 3, 5, 7, 9, 15",
   dateRangeNeedsDates: "ต้องระบุวันที่เริ่มและวันที่สิ้นสุดเมื่อใช้ range 5",
   dateRangeOrder: "วันที่เริ่มต้องไม่อยู่หลังวันที่สิ้นสุด",
+  sortByNotList: "การเรียงลำดับ (sortBy) ต้องเป็นรายการ เช่น [{'name':'publishedOn','sortOrder':'asc'}]",
+  sortByColumn: "เรียงรายการตาม {name} ไม่ได้ เรียงได้ตาม {allowed}",
+  sortOrderValue: "ทิศทางการเรียงต้องเป็น asc (น้อยไปมาก) หรือ desc (มากไปน้อย)",
+  filterNotList: "ตัวกรอง (filter) ต้องเป็นรายการ เช่น [{'columnName':'Contact.NameLocal','columnValue':'Acme','columnPredicateOperator':'And'}]",
+  filterColumn: "กรองรายการตาม {name} ไม่ได้ กรองได้ตาม {allowed}",
+  filterValueRequired: "ตัวกรอง {name} ต้องมีค่า",
+  filterValueNumber: "ตัวกรอง {name} ต้องเป็นจำนวนเต็ม",
+  filterOperator: "ตัวกรองเชื่อมกับตัวอื่นด้วย And หรือ Or",
+  listOrderTooMany: "การเรียงและตัวกรองมีได้อย่างละไม่เกิน {max} รายการ",
 
   // --- ours: bodies ---
   attachmentsNotList: "ไฟล์แนบต้องเป็นรายการของไฟล์",

@@ -1,0 +1,63 @@
+// The WHERE and ORDER BY of a document list page: date range, searchString, filter and sortBy
+// (rules/list-order.ts) as SQL over the documents table, with $n parameters.
+// Text matching goes through search_text (migration 0005: contact name, project name and serial,
+// lower-cased, with a trigram index): `search_text LIKE lower('%text%')` is exactly an ILIKE on
+// the three columns (ILIKE is lower() on both sides), and each column's own filter keeps that as
+// the index's condition beside its exact one.
+import { STATUS_NUMBER } from "../../rules/codes";
+import type { ListOrder } from "../../rules/list-order";
+import { containsPattern } from "../routes/paging";
+
+export interface ListWhere {
+  companyId: number;
+  family: string;
+  from?: string;
+  to?: string;
+  search?: string;
+  order?: ListOrder;
+}
+
+/** The status number of a status word, as a SQL expression over `column`. */
+export const statusNumberSql = (column: string): string =>
+  `case ${column} ${Object.entries(STATUS_NUMBER).map(([word, n]) => `when '${word.replace(/'/g, "''")}' then '${Number(n)}'`).join(" ")} else '0' end`;
+
+/** Sort columns (facts' names) → column expressions of a documents row `t`. */
+const SORT_SQL: Record<string, (t: string) => string> = {
+  publishedOn: (t) => `${t}.published_on`,
+  documentSerial: (t) => `${t}.serial`,
+  "Contact.NameLocal": (t) => `${t}.contact_name`,
+  Value: (t) => `${t}.grand_total`,
+  Status: (t) => `(${statusNumberSql(`${t}.status`)})::int`,
+};
+
+/** Text filter columns → the column they match. */
+const FILTER_COLUMN: Record<string, string> = { "Contact.NameLocal": "contact_name", documentSerial: "serial" };
+
+/** ORDER BY over rows named `t`: sortBy's columns then id (so pages never overlap), in the last
+ * column's direction; newest first by default (the list index read backwards). */
+export function orderSql(order: ListOrder | undefined, t: string): string {
+  const sort = order?.sort ?? [];
+  if (sort.length === 0) return `${t}.published_on desc, ${t}.id desc`;
+  const terms = sort.map((s) => `${SORT_SQL[s.column](t)} ${s.desc ? "desc" : "asc"}`);
+  return [...terms, `${t}.id ${sort[sort.length - 1].desc ? "desc" : "asc"}`].join(", ");
+}
+
+/** The WHERE over the documents table (unaliased), pushing its values onto `params`. True when it
+ * narrows more than company and family (the kept count no longer answers the total). */
+export function whereSql(f: ListWhere, params: unknown[]): { where: string; narrowed: boolean } {
+  const param = (v: unknown): string => `$${params.push(v)}`;
+  let where = `company_id = ${param(f.companyId)} and family = ${param(f.family)} and not deleted`;
+  if (f.from) where += ` and published_on >= ${param(f.from)}::date`;
+  if (f.to) where += ` and published_on <= ${param(f.to)}::date`;
+  if (f.search) where += ` and search_text like lower(${param(containsPattern(f.search))})`;
+  const filter = f.order?.filter ?? [];
+  if (filter.length > 0) {
+    const joined = filter.reduce((acc, term, i) => {
+      const p = param(containsPattern(term.value));
+      const cond = `(search_text like lower(${p}) and lower(${FILTER_COLUMN[term.column]}) like lower(${p}))`;
+      return i === 0 ? cond : `(${acc} ${term.or ? "or" : "and"} ${cond})`;
+    }, "");
+    where += ` and ${joined}`;
+  }
+  return { where, narrowed: Boolean(f.from || f.to || f.search || filter.length > 0) };
+}
