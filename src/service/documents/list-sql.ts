@@ -30,6 +30,10 @@ const SORT_SQL: Record<string, (t: string) => string> = {
   Status: (t) => `(${statusNumberSql(`${t}.status`)})::int`,
 };
 
+/** What search_text joins, and between them. */
+const SEARCHED = ["contact_name", "project_name", "serial"];
+const SEPARATOR = "\u0001";
+
 /** Text filter columns → the column they match. */
 const FILTER_COLUMN: Record<string, string> = { "Contact.NameLocal": "contact_name", documentSerial: "serial" };
 
@@ -49,7 +53,12 @@ export function whereSql(f: ListWhere, params: unknown[]): { where: string; narr
   let where = `company_id = ${param(f.companyId)} and family = ${param(f.family)} and not deleted`;
   if (f.from) where += ` and published_on >= ${param(f.from)}::date`;
   if (f.to) where += ` and published_on <= ${param(f.to)}::date`;
-  if (f.search) where += ` and search_text like lower(${param(containsPattern(f.search))})`;
+  if (f.search) {
+    const p = param(containsPattern(f.search));
+    where += ` and search_text like lower(${p})`;
+    // Text with the separator in it could match across two fields: look at each one then.
+    if (f.search.includes(SEPARATOR)) where += ` and (${SEARCHED.map((c) => `lower(${c}) like lower(${p})`).join(" or ")})`;
+  }
   const filter = f.order?.filter ?? [];
   if (filter.length > 0) {
     const joined = filter.reduce((acc, term, i) => {

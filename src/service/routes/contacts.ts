@@ -1,6 +1,6 @@
 // Contacts: list, create, read, update, delete (soft). Answers carry the contact in
 // data.list[0] (ContactResponse, service-facts §5.1), lists {total, currentPage, list}.
-import { and, asc, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, ilike, sql } from "drizzle-orm";
 import { MASTER_ROUTES } from "../../api/routes";
 import { ContactSchema } from "../../rules/schemas";
 import { contacts } from "../store/schema";
@@ -10,6 +10,7 @@ import { mount } from "../http/mount";
 import { ok, ServiceError, validationError } from "../http/envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
 import { containsPattern, listPaging, pageOf } from "./paging";
+import { bodyInt, bodyText, listOrderSql } from "./list-order-sql";
 
 export const CONTACT_CODE_DUPLICATE = "ERROR.CONTACT_CODE_DUPLICATE";
 export const CONTACT_NOT_FOUND = "Contact not found";
@@ -43,6 +44,15 @@ export async function findContact(tx: Tx, companyId: number, id: number): Promis
   return row;
 }
 
+/** sortBy and filter columns (service-facts §5.1) → where each is kept. */
+const CONTACT_COLUMNS = {
+  namelocal: contacts.contactName,
+  contactPerson: bodyText(contacts.body, "contactPerson"),
+  email: bodyText(contacts.body, "contactEmail"),
+  phone2: bodyText(contacts.body, "contactMobile"),
+  contactType: bodyInt(contacts.body, "contactType"),
+};
+
 const one = (row: ContactRow) => ok({ total: 1, currentPage: 1, list: [contactAnswer(row)] });
 
 export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
@@ -50,12 +60,13 @@ export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
   const tags = ["Contacts"];
   mount(api, MASTER_ROUTES.contactsList, async (c) => {
     const q = listPaging(c);
+    const order = listOrderSql(c, "contacts", CONTACT_COLUMNS, contacts.id);
     const where = and(
       eq(contacts.companyId, companyOf(c)), eq(contacts.deleted, false),
-      q.searchString ? ilike(contacts.contactName, containsPattern(q.searchString)) : undefined,
+      q.searchString ? ilike(contacts.contactName, containsPattern(q.searchString)) : undefined, order.where,
     );
     const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(contacts).where(where);
-    const rows = await db.select().from(contacts).where(where).orderBy(asc(contacts.id)).limit(q.pageSize).offset((q.currentPage - 1) * q.pageSize);
+    const rows = await db.select().from(contacts).where(where).orderBy(...order.orderBy).limit(q.pageSize).offset((q.currentPage - 1) * q.pageSize);
     return c.json(ok({ ...pageOf(total, q.currentPage, rows.map(contactAnswer)), isDB: false }));
   }, { summary: "List contacts", tags });
 

@@ -1,5 +1,5 @@
 // Products: list, create, read, update, delete (soft). ProductResponse: data {total, currentPage, list}.
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
 import { MASTER_ROUTES } from "../../api/routes";
 import { ProductSchema } from "../../rules/schemas";
 import { products } from "../store/schema";
@@ -9,6 +9,7 @@ import { mount } from "../http/mount";
 import { ok, ServiceError, validationError } from "../http/envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
 import { containsPattern, listPaging, pageOf } from "./paging";
+import { bodyInt, bodyText, listOrderSql } from "./list-order-sql";
 
 export const PRODUCT_CODE_DUPLICATE = "ERROR.PRODUCT_CODE_DUPLICATE";
 export const PRODUCT_NOT_FOUND = "Product not found";
@@ -30,6 +31,14 @@ async function assertCodeFree(tx: Tx, companyId: number, code: string, exceptId?
   if (rows.some((r) => r.id !== exceptId)) throw validationError(PRODUCT_CODE_DUPLICATE);
 }
 
+/** sortBy and filter columns (service-facts §5.2) → where each is kept. */
+const PRODUCT_COLUMNS = {
+  productCode: products.code,
+  name: products.name,
+  barcode: bodyText(products.body, "barcode"),
+  categoryId: bodyInt(products.body, "categoryId"),
+};
+
 const codeOf = (body: Record<string, unknown>): string => (typeof body.code === "string" ? body.code.trim() : "");
 
 export function registerProductRoutes(api: Api, ctx: ServiceContext): void {
@@ -37,12 +46,14 @@ export function registerProductRoutes(api: Api, ctx: ServiceContext): void {
   const tags = ["Products"];
   mount(api, MASTER_ROUTES.productsList, async (c) => {
     const q = listPaging(c);
+    const order = listOrderSql(c, "products", PRODUCT_COLUMNS, products.id);
     const where = and(
       eq(products.companyId, companyOf(c)), eq(products.deleted, false),
       q.searchString ? or(ilike(products.name, containsPattern(q.searchString)), ilike(products.code, containsPattern(q.searchString))) : undefined,
+      order.where,
     );
     const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
-    const rows = await db.select().from(products).where(where).orderBy(asc(products.id)).limit(q.pageSize).offset((q.currentPage - 1) * q.pageSize);
+    const rows = await db.select().from(products).where(where).orderBy(...order.orderBy).limit(q.pageSize).offset((q.currentPage - 1) * q.pageSize);
     return c.json(ok({ ...pageOf(total, q.currentPage, rows.map(answer)), isDB: false }));
   }, { summary: "List products", tags });
 

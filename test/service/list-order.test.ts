@@ -1,0 +1,149 @@
+// sortBy and filter of lists over real HTTP on each store (service-facts §4.2, §5.1, §5.2): documents
+// of every family, contacts and products; the facts' single-quoted examples; unknown columns and
+// malformed JSON refused in the validation envelope; search still a substring match, Thai included.
+import { FAMILY_INFO, FAMILIES } from "../../src/rules/codes";
+import { MESSAGES, formatMessage } from "../../src/rules/messages";
+import { storesUnderTest } from "../helpers/service";
+import { serviceForFile, simpleBody, expectValidation, type Client } from "./support";
+
+jest.setTimeout(120_000);
+
+const q = (params: Record<string, string>): string => `?${new URLSearchParams(params).toString()}`;
+type Doc = { documentSerial: string; contactName: string; publishedOn: string; grandTotal: number; status: number; recordId: number };
+
+describe.each(storesUnderTest)("list sortBy and filter (%s)", (store) => {
+  const ctx = serviceForFile(store);
+  let demo: Client;
+  const list = async (path: string, params: Record<string, string>): Promise<Doc[]> => {
+    const a = await demo.get(`${path}${q({ pageSize: "200", ...params })}`);
+    expect(a.body).toMatchObject({ status: true });
+    return a.body.data.list;
+  };
+  beforeAll(async () => {
+    ({ demo } = ctx);
+    const docs = [
+      { contactName: "Beta Supplies", publishedOn: "2026-03-02", amount: 300 },
+      { contactName: "Alpha Trading", publishedOn: "2026-03-05", amount: 100 },
+      { contactName: "บริษัท ไทยเจริญ จำกัด", publishedOn: "2026-03-01", amount: 200, projectName: "โครงการสะพานข้ามคลอง" },
+      { contactName: "Alpha Trading", publishedOn: "2026-03-03", amount: 400 },
+    ];
+    for (const d of docs) {
+      const vat = d.amount * 0.07;
+      await demo.post("/quotations", simpleBody({
+        contactName: d.contactName, publishedOn: d.publishedOn, projectName: d.projectName ?? "", vatAmount: vat, totalAfterDiscount: d.amount,
+        grandTotal: d.amount + vat,
+      }, { quantity: 1, pricePerUnit: d.amount }));
+    }
+    const first = (await list("/quotations", { sortBy: "[{'name':'publishedOn','sortOrder':'asc'}]" }))[0];
+    await demo.post(`/quotations/${first.recordId}/status/approved`);
+  });
+
+  it("sorts documents by each column of the facts, single quotes as in their examples", async () => {
+    const dates = (await list("/quotations", { sortBy: "[{'name':'publishedOn','sortOrder':'asc'}]" })).map((d) => d.publishedOn);
+    expect(dates).toEqual(["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-05"]);
+    const values = (await list("/quotations", { sortBy: '[{"name":"Value","sortOrder":"desc"}]' })).map((d) => d.grandTotal);
+    expect(values).toEqual([428, 321, 214, 107]);
+    const names = (await list("/quotations", { sortBy: "[{'name':'Contact.NameLocal','sortOrder':'asc'},{'name':'publishedOn','sortOrder':'desc'}]" }))
+      .map((d) => `${d.contactName} ${d.publishedOn}`);
+    expect(names).toEqual(["Alpha Trading 2026-03-05", "Alpha Trading 2026-03-03", "Beta Supplies 2026-03-02", "บริษัท ไทยเจริญ จำกัด 2026-03-01"]);
+    const serials = (await list("/quotations", { sortBy: "[{'name':'documentserial','sortOrder':'DESC'}]" })).map((d) => d.documentSerial);
+    expect(serials).toEqual([...serials].sort().reverse());
+    const statuses = (await list("/quotations", { sortBy: "[{'name':'Status','sortOrder':'desc'}]" })).map((d) => d.status);
+    expect(statuses).toEqual([...statuses].sort((a, b) => b - a));
+    expect(new Set(statuses).size).toBe(2);
+  });
+
+  it("pages a sorted list without overlap", async () => {
+    const sortBy = "[{'name':'Contact.NameLocal','sortOrder':'asc'}]";
+    const pages = [];
+    for (let page = 1; page <= 4; page++) {
+      const a = await demo.get(`/quotations${q({ sortBy, pageSize: "1", currentPage: String(page) })}`);
+      expect(a.body.data.total).toBe(4);
+      pages.push(a.body.data.list[0].documentSerial);
+    }
+    expect(pages).toEqual((await list("/quotations", { sortBy })).map((d) => d.documentSerial));
+  });
+
+  it("filters documents by contact name (contains, any case) with And and Or", async () => {
+    const filter = (value: string, extra = "") => `[{'columnName':'Contact.NameLocal','columnValue':'${value}','columnPredicateOperator':'And'}${extra}]`;
+    const alpha = await demo.get(`/quotations${q({ filter: filter("alpha") })}`);
+    expect(alpha.body.data.total).toBe(2);
+    expect(alpha.body.data.list.map((d: Doc) => d.contactName)).toEqual(["Alpha Trading", "Alpha Trading"]);
+    expect((await list("/quotations", { filter: filter("ไทยเจริญ") })).map((d) => d.contactName)).toEqual(["บริษัท ไทยเจริญ จำกัด"]);
+    const either = await list("/quotations", { filter: filter("alpha", ",{'columnName':'Contact.NameLocal','columnValue':'beta','columnPredicateOperator':'Or'}") });
+    expect(either).toHaveLength(3);
+    expect(await list("/quotations", { filter: filter("alpha", ",{'columnName':'Contact.NameLocal','columnValue':'beta','columnPredicateOperator':'And'}") })).toEqual([]);
+    // A project name is no contact name: the filter looks at its own column only.
+    expect(await list("/quotations", { filter: filter("สะพาน") })).toEqual([]);
+    expect((await demo.get(`/quotations${q({ filter: "[]", sortBy: "" })}`)).body.data.total).toBe(4);
+  });
+
+  it("takes sortBy and filter on every family's list and refuses unknown columns and malformed JSON", async () => {
+    for (const family of FAMILIES) {
+      const path = `/${FAMILY_INFO[family].listPath}`;
+      const ok = await demo.get(`${path}${q({ sortBy: "[{'name':'Value','sortOrder':'asc'}]", filter: "[{'columnName':'Contact.NameLocal','columnValue':'x'}]" })}`);
+      expect(ok.body).toMatchObject({ status: true, data: { total: 0, list: [] } });
+      expectValidation(await demo.get(`${path}${q({ sortBy: "[{'name':'Colour','sortOrder':'asc'}]" })}`),
+        formatMessage(MESSAGES.sortByColumn, { name: "Colour", allowed: "publishedOn, documentSerial, Contact.NameLocal, Value, Status" }));
+    }
+    expectValidation(await demo.get(`/quotations${q({ filter: "[{'columnName':'grandTotal','columnValue':'1'}]" })}`),
+      formatMessage(MESSAGES.filterColumn, { name: "grandTotal", allowed: "Contact.NameLocal, documentSerial" }));
+    expectValidation(await demo.get(`/quotations${q({ sortBy: "[{'name':'publishedOn'" })}`), MESSAGES.sortByNotList);
+    expectValidation(await demo.get(`/quotations${q({ sortBy: "{'name':'publishedOn'}" })}`), MESSAGES.sortByNotList);
+    expectValidation(await demo.get(`/quotations${q({ filter: "Contact.NameLocal=Alpha" })}`), MESSAGES.filterNotList);
+    expectValidation(await demo.get(`/quotations${q({ sortBy: "[{'name':'publishedOn','sortOrder':'up'}]" })}`), MESSAGES.sortOrderValue);
+    expectValidation(await demo.get(`/quotations${q({ filter: "[{'columnName':'Contact.NameLocal','columnValue':'a','columnPredicateOperator':'Xor'}]" })}`), MESSAGES.filterOperator);
+    expectValidation(await demo.get(`/quotations${q({ sortBy: JSON.stringify(Array(11).fill({ name: "Value" })) })}`),
+      formatMessage(MESSAGES.listOrderTooMany, { max: 10 }));
+  });
+
+  it("still searches substrings of contact, project and serial, in Thai too", async () => {
+    expect((await list("/quotations", { searchString: "ไทยเจริญ" })).map((d) => d.contactName)).toEqual(["บริษัท ไทยเจริญ จำกัด"]);
+    expect((await list("/quotations", { searchString: "สะพานข้าม" })).map((d) => d.contactName)).toEqual(["บริษัท ไทยเจริญ จำกัด"]);
+    expect(await list("/quotations", { searchString: "ALPHA TRAD" })).toHaveLength(2);
+    const serial = (await list("/quotations", {}))[2].documentSerial;
+    expect((await list("/quotations", { searchString: serial.slice(-6).toLowerCase() })).map((d) => d.documentSerial)).toEqual([serial]);
+    // Search and filter together; the total counts what matches, not the page.
+    const a = await demo.get(`/quotations${q({ searchString: "trading", filter: "[{'columnName':'Contact.NameLocal','columnValue':'alpha'}]", pageSize: "1" })}`);
+    expect(a.body.data).toMatchObject({ total: 2, currentPage: 1 });
+    expect(a.body.data.list).toHaveLength(1);
+    // Three fields are searched, never text that runs across two of them.
+    expect(await list("/quotations", { searchString: "จำกัด\u0001โครงการ" })).toEqual([]);
+  });
+
+  it("sorts and filters contacts by the facts' columns", async () => {
+    for (const [name, person, type] of [["Zeta Parts", "Somchai Zq", 5], ["Mu Logistics", "Anan Zq", 3], ["Kappa Foods", "Mali Zq", 5]] as const) {
+      expect((await demo.post("/contacts", { contactGroup: 3, contactType: type, contactName: name, contactPerson: person, contactEmail: `${person.split(" ")[0]}@example.com` })).http).toBe(200);
+    }
+    type Contact = { contactName: string; contactPerson?: string; contactType: number };
+    const contacts = async (params: Record<string, string>): Promise<Contact[]> => (await demo.get(`/contacts${q({ pageSize: "200", ...params })}`)).body.data.list;
+    const vendors = await contacts({ filter: "[{'columnName':'contactType','columnValue':'5','columnPredicateOperator':'And'}]", sortBy: "[{'name':'namelocal','sortOrder':'asc'}]" });
+    expect(vendors.map((c) => c.contactName)).toEqual(expect.arrayContaining(["Kappa Foods", "Zeta Parts"]));
+    expect(vendors.every((c) => c.contactType === 5)).toBe(true);
+    const names = vendors.map((c) => c.contactName);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const byPerson = await contacts({ filter: "[{'columnName':'contactPerson','columnValue':'ZQ'}]", sortBy: "[{'name':'contactPerson','sortOrder':'desc'}]" });
+    expect(byPerson.map((c) => c.contactPerson)).toEqual(["Somchai Zq", "Mali Zq", "Anan Zq"]);
+    const all = await demo.get(`/contacts${q({ filter: "[{'columnName':'namelocal','columnValue':'kappa'}]" })}`);
+    expect(all.body.data).toMatchObject({ total: 1, list: [{ contactName: "Kappa Foods" }] });
+    expectValidation(await demo.get(`/contacts${q({ sortBy: "[{'name':'Contact.NameLocal','sortOrder':'asc'}]" })}`),
+      formatMessage(MESSAGES.sortByColumn, { name: "Contact.NameLocal", allowed: "namelocal, contactPerson, email, phone2, contactType" }));
+    expectValidation(await demo.get(`/contacts${q({ filter: "[{'columnName':'contactType','columnValue':'vendor'}]" })}`),
+      formatMessage(MESSAGES.filterValueNumber, { name: "contactType" }));
+  });
+
+  it("sorts and filters products by the facts' columns", async () => {
+    for (const [code, name, barcode] of [["P-300", "Green tea", "885000000003"], ["P-100", "Black tea", "885000000001"], ["P-200", "Coffee", "885000000002"]]) {
+      expect((await demo.post("/products", { type: 3, code, name, barcode, unitName: "pc", sellPrice: 10, sellVatType: 3 })).http).toBe(200);
+    }
+    type Product = { code: string; name: string };
+    const products = async (params: Record<string, string>): Promise<Product[]> => (await demo.get(`/products${q({ pageSize: "200", ...params })}`)).body.data.list;
+    const codes = (await products({ filter: "[{'columnName':'productCode','columnValue':'P-'}]", sortBy: "[{'name':'productCode','sortOrder':'desc'}]" })).map((p) => p.code);
+    expect(codes).toEqual(["P-300", "P-200", "P-100"]);
+    expect((await products({ filter: "[{'columnName':'name','columnValue':'TEA'}]", sortBy: "[{'name':'name','sortOrder':'asc'}]" })).map((p) => p.name))
+      .toEqual(["Black tea", "Green tea"]);
+    expect((await products({ filter: "[{'columnName':'barcode','columnValue':'0002'}]" })).map((p) => p.code)).toEqual(["P-200"]);
+    expectValidation(await demo.get(`/products${q({ filter: "[{'columnName':'colour','columnValue':'red'}]" })}`),
+      formatMessage(MESSAGES.filterColumn, { name: "colour", allowed: "name, productCode, barcode, categoryId" }));
+  });
+});
