@@ -3,7 +3,7 @@
 //   post:  1,000 documents of 5 lines to the local service (target ≥ 50 documents/s)
 //   pull:  10,000 documents from the local service into an .xlsx (target ≤ 10 s)
 //   Excel syncs: a check of a 5 MB selection through the Excel port (the strict Office.js fake counts
-//   its syncs), clean and with findings to mark (target: the read in ≤ 3)
+//   its syncs), clean and with findings to mark, first and again (target: read and marks in ≤ 3)
 // Prints times and peak memory (RSS sampled every 20 ms during each phase).
 // Run: npx tsx bench/engine.ts   (or npm run bench -- engine)
 import { mkdtempSync, rmSync } from "node:fs";

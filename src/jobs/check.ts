@@ -27,9 +27,7 @@ export async function checkJob(port: WorkbookPort, opts: CheckJobOptions): Promi
   const lang = opts.lang ?? "en";
   const checked = documents.length === 1 ? resultMessage("checkedOne") : resultMessage("checked", { n: documents.length });
   opts.onProgress?.({ done: documents.length, total: documents.length, message: translate(checked, lang) });
-  if (opts.mark) {
-    await port.clearMarks(block.sheet);
-    if (findings.length > 0) await port.mark(block.sheet, findings.map((f) => ({ row: f.row, col: f.col, message: translate(f.message, lang) })));
-  }
+  // Old marks cleared and new ones made in one action: in Excel one sync after the read.
+  if (opts.mark) await port.remark(block.sheet, findings.map((f) => ({ row: f.row, col: f.col, message: translate(f.message, lang) })));
   return { sheet: block.sheet, documents: read.documents.length, findings };
 }

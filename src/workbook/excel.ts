@@ -7,8 +7,14 @@ import { LISTS_SHEET, isCellError } from "./port";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
+import {
+  hasMarks, isEmptyDetail, marksSeen, noteKind, planMarks, queueMarksDetail, queueMarksLook, MARKS_SETTING,
+  type MarkNoteKind, type MarkOp, type MarkRecord, type MarksDetail, type SheetMarks,
+} from "./excel-marks";
 import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
 import { inlineList, lookupFormula } from "./validation";
+
+export { MARK_FILL, MARK_FORMULA, MARKS_SETTING, type MarkNoteKind } from "./excel-marks";
 
 /** What the port needs from the host; tests pass a strict fake, Excel passes the real globals. */
 export interface ExcelHost {
@@ -36,36 +42,12 @@ export const RESPONSE_LIMIT_BYTES = 5 * 1024 * 1024;
 export const MIN_CELL_RESPONSE_BYTES = 21;
 /** Excel on the web refuses a response over 5 MB too: read chunks after the first aim at this size. */
 export const READ_TARGET_BYTES = 4 * 1024 * 1024;
-/** Cells marked or cleared per sync: each cell queues several objects, and Microsoft's payload page
- * shows 10,000 single-cell requests passing 5 MB. */
-export const MAX_MARK_CELLS = 2_000;
-/** A rough request size of one cell's objects and actions when marking or clearing. */
-const CELL_REQUEST_BYTES = 1_024;
-/** The fill of a finding cell: Excel's "bad" red. */
-export const MARK_FILL = "#FFC7CE";
-/** Workbook setting (never a secret) that remembers the cells the port marked and their own fill. */
-export const MARKS_SETTING = "docsheet.marks";
-
-export type MarkNoteKind = "note" | "comment" | "none";
-
 export interface MarkOutcome {
   /** How messages were attached to cells. */
   kind: MarkNoteKind;
   /** Marks whose message could not go into a note or comment: the caller writes them in `result`. */
   unplaced: CellMark[];
 }
-
-/** What the port remembers of one marked cell so clearing restores the user's own fill. */
-interface MarkRecord {
-  color: string;
-  /** The fill pattern before marking; "None" means the cell had no fill. */
-  pattern: string;
-  note: MarkNoteKind;
-  commentId?: string;
-}
-
-/** Sheet id → cell address → record. */
-type MarkBook = Record<string, Record<string, MarkRecord>>;
 
 const TEXT_FORMAT = "@";
 const DATE_FORMAT = "yyyy-mm-dd";
@@ -140,29 +122,6 @@ export function chunkRows(rowSizes: readonly number[], limit = MAX_REQUEST_BYTES
   return chunks;
 }
 
-/**
- * Queues `each` for every item and syncs once per chunk (MAX_MARK_CELLS items, `limit` estimated
- * bytes), so syncs follow the chunks, not the cells. Always syncs once, so what the caller queued
- * before goes out with the first chunk; `last` runs in the final batch. Returns what `each` made.
- */
-async function syncInChunks<T, R>(
-  context: Excel.RequestContext,
-  items: readonly T[],
-  each: (item: T) => R,
-  options: { size?: (item: T) => number; limit?: number; last?: () => void } = {},
-): Promise<R[]> {
-  const size = options.size ?? (() => CELL_REQUEST_BYTES);
-  const chunks = chunkRows(items.map(size), options.limit ?? MAX_REQUEST_BYTES, MAX_MARK_CELLS);
-  if (chunks.length === 0) chunks.push([0, 0]);
-  const made: R[] = [];
-  for (const [index, [start, end]] of chunks.entries()) {
-    for (const item of items.slice(start, end)) made.push(each(item));
-    if (index === chunks.length - 1) options.last?.();
-    await context.sync();
-  }
-  return made;
-}
-
 /** Excel on the web's refusal of a request or a response over 5 MB (Excel.ErrorCodes has both codes). */
 function isPayloadTooLarge(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -210,7 +169,9 @@ export class ExcelPort implements WorkbookPort {
       const sheets = context.workbook.worksheets;
       const active = sheets.getActiveWorksheet().load("name,id");
       const sheet = target.sheet ? sheets.getItem(target.sheet).load("name,id") : active;
-      const marks = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
+      // The marks and notes of the sheet come along, so marking it after a check needs no look.
+      const kind = noteKind((v) => this.host.supports(v));
+      const look = queueMarksLook(context, sheet, kind);
       // First sync: where to read. Every candidate is queued at once so the choice costs one round trip.
       const used = sheet.getUsedRangeOrNullObject(true).load(BOX_PROPS);
       const explicit = target.range ? sheet.getRange(target.range).load(BOX_PROPS) : null;
@@ -224,7 +185,6 @@ export class ExcelPort implements WorkbookPort {
 
       const selection = areas?.items[0] ?? null;
       const name = sheet.name;
-      this.seenMarks = { sheet: name, id: sheet.id, book: readMarkBook(marks) };
       // The lookup lists (a small sheet, only in workbooks that have it) ride along with the next
       // sync that delivers: the table's extent, else the data. No sync of their own.
       let lists: Excel.Range | null = null;
@@ -239,14 +199,20 @@ export class ExcelPort implements WorkbookPort {
         await context.sync();
       }
       const box = this.chooseReadBox(name === active.name, used, explicit, selection, tableRange, region);
-      const alongside = lists ? undefined : queueLists;
+      const listsAlong = lists ? undefined : queueLists;
+      let detail: MarksDetail = { rules: [], places: [] };
+      const alongside = (): void => {
+        detail = queueMarksDetail(look); // queued again with each try: a refused sync delivers nothing
+        listsAlong?.();
+      };
       const block: Block = box
         ? await this.readBox(context, sheet, name, box, alongside)
         : { sheet: name, top: 0, left: 0, values: [[null]], formats: [["General"]], merged: [] };
-      if (!box && alongside) {
+      if (!box) {
         alongside();
-        await context.sync();
+        if (listsAlong || !isEmptyDetail(detail)) await context.sync();
       }
+      this.seenMarks = marksSeen(name, sheet.id, look, detail);
       const read = lists as Excel.Range | null;
       if (read) block.lists = read.isNullObject ? [] : read.values.map((row) => row.map((v) => fromExcel(v, undefined)));
       return block;
@@ -371,127 +337,77 @@ export class ExcelPort implements WorkbookPort {
     this.lastMark = await this.markCells(sheetName, marks);
   }
 
-  /** Marks cells; the answer tells which messages still need a place (the caller's `result` column). */
+  /** Marks cells, keeping the marks already there; the answer tells which messages still need a
+   * place (the caller's `result` column). */
   async markCells(sheetName: string, marks: CellMark[]): Promise<MarkOutcome> {
+    return this.applyMarks(sheetName, marks, false);
+  }
+
+  async remark(sheetName: string, marks: CellMark[]): Promise<void> {
+    this.lastMark = await this.applyMarks(sheetName, marks, true);
+  }
+
+  async clearMarks(sheetName: string): Promise<void> {
+    await this.applyMarks(sheetName, [], true);
+  }
+
+  /** What the last read saw of its sheet's marks and notes. A check marks the sheet it just read:
+   * then the marks need no look of their own, and a clean check of an unmarked sheet no Excel.run
+   * at all (one pane, one port: nothing else writes the record in between; marking forgets it). */
+  private seenMarks: SheetMarks | undefined;
+
+  /**
+   * One Excel.run: what the sheet holds (from the last read of it, else two syncs of its own), then
+   * one batch that clears the port's old marks when asked and puts the new ones: one sync for a
+   * request under 5 MB, one per 4 MB chunk beyond.
+   */
+  private async applyMarks(sheetName: string, given: CellMark[], clearOld: boolean): Promise<MarkOutcome> {
+    const kind = noteKind((v) => this.host.supports(v));
+    const seen = this.seenMarks?.sheet === sheetName ? this.seenMarks : undefined;
     this.seenMarks = undefined;
-    const kind: MarkNoteKind = this.host.supports("1.18") ? "note" : this.host.supports("1.10") ? "comment" : "none";
-    if (marks.length === 0) return { kind, unplaced: [] };
+    const marks = [...new Map(given.map((m) => [cellAddress(m.row, m.col), m])).values()];
+    if (marks.length === 0 && (!clearOld || (seen && !hasMarks(seen)))) return { kind, unplaced: [] };
     return this.host.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(sheetName).load("id");
-      const setting = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
-      // comments.add throws on a cell that already has a comment (office-js #1416): look first.
-      const comments = kind === "comment" ? sheet.comments.load("items/id") : null;
-      const unique = [...new Map(marks.map((m) => [cellAddress(m.row, m.col), m])).values()];
-      // First syncs: each cell's own fill (and note), so clearing can put it back.
-      const cells = await syncInChunks(context, unique, (m) => {
-        const range = sheet.getRangeByIndexes(m.row, m.col, 1, 1);
-        const address = cellAddress(m.row, m.col);
-        const fill = range.format.fill.load("color,pattern");
-        const note = kind === "note" ? sheet.notes.getItemOrNullObject(address).load("content") : null;
-        return { mark: m, address, range, fill, note };
-      });
-
-      const commentAt = new Map<string, Excel.Comment>();
-      if (comments && comments.items.length > 0) {
-        // One more sync, on the comment path only: a comment tells its cell through getLocation().
-        const located = await syncInChunks(context, comments.items, (comment) => ({ comment, cell: comment.getLocation().load("rowIndex,columnIndex") }));
-        for (const { comment, cell } of located) commentAt.set(cellAddress(cell.rowIndex, cell.columnIndex), comment);
-      }
-
-      const book = readMarkBook(setting);
-      const records = (book[sheet.id] ??= {});
-      const unplaced: CellMark[] = [];
-      // Where each message goes is decided before anything is written, so the record says it.
-      const marked = cells.map((cell) => {
-        // A cell marked twice keeps the fill the user had before the first mark.
-        const record: MarkRecord = records[cell.address] ?? { color: cell.fill.color, pattern: cell.fill.pattern, note: "none" };
-        records[cell.address] = record;
-        let place: "add" | "update" | "none" = "none";
-        if (cell.note) {
-          place = cell.note.isNullObject ? "add" : record.note === "note" ? "update" : "none"; // the user's own note stays
-          if (place === "add") record.note = "note";
-        } else if (kind === "comment") {
-          const there = commentAt.get(cell.address);
-          place = !there ? "add" : record.commentId !== undefined && there.id === record.commentId ? "update" : "none"; // the user's own comment stays
-        }
-        if (place === "none") unplaced.push(cell.mark);
-        return { ...cell, record, place };
-      });
-      const recordText = JSON.stringify(book);
-      // The record goes out before any fill: if a later request fails, clearMarks still knows every cell.
-      context.workbook.settings.add(MARKS_SETTING, recordText);
-      const added: Array<{ record: MarkRecord; comment: Excel.Comment }> = [];
-      await syncInChunks(context, marked, ({ mark, address, range, fill, note, record, place }) => {
-        fill.color = MARK_FILL;
-        if (place === "add" && note) sheet.notes.add(range, mark.message);
-        else if (place === "update" && note) note.content = mark.message;
-        else if (place === "add") added.push({ record, comment: sheet.comments.add(range, mark.message).load("id") });
-        else if (place === "update") commentAt.get(address)!.content = mark.message;
-      }, { size: (cell) => CELL_REQUEST_BYTES + jsonBytes(cell.mark.message), limit: Math.max(MAX_REQUEST_BYTES - jsonBytes(recordText), MAX_REQUEST_BYTES / 2) });
-      if (added.length > 0) {
-        // Comment ids exist only once the comments do.
-        for (const { record, comment } of added) {
-          record.note = "comment";
-          record.commentId = comment.id;
-        }
-        context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
+      const sheet = context.workbook.worksheets.getItem(sheetName);
+      const state = seen ?? await this.lookAtMarks(context, sheet, kind);
+      if (marks.length === 0 && !hasMarks(state)) return { kind, unplaced: [] };
+      const plan = planMarks(sheet, state, marks, { clearOld, kind, supports: (v) => this.host.supports(v) });
+      const book = state.book;
+      const recordOp = (records: Record<string, MarkRecord>): MarkOp => {
+        const next = { ...book };
+        if (Object.keys(records).length > 0) next[state.id] = records;
+        else delete next[state.id];
+        const text = JSON.stringify(next);
+        return { bytes: jsonBytes(text), run: () => { context.workbook.settings.add(MARKS_SETTING, text); } };
+      };
+      const final = recordOp(plan.records);
+      const chunks = chunkRows(plan.ops.map((op) => op.bytes), MAX_REQUEST_BYTES - 2 * final.bytes);
+      if (chunks.length <= 1) {
+        final.run();
+        for (const op of plan.ops) op.run();
         await context.sync();
+      } else {
+        // Over several requests the record first names every note old and new, so a request that
+        // fails half-way leaves none the port would not know as its own.
+        recordOp(plan.during).run();
+        for (const [index, [start, end]] of chunks.entries()) {
+          for (const op of plan.ops.slice(start, end)) op.run();
+          if (index === chunks.length - 1) final.run();
+          await context.sync();
+        }
       }
-      return { kind, unplaced };
+      return { kind, unplaced: plan.unplaced };
     });
   }
 
-  /** What the last read saw of its sheet's marks. A check clears the marks of the sheet it just
-   * read: that clear needs no look of its own, and none at all when there is nothing to clear (one
-   * pane, one port: nothing else writes the record in between; marking forgets it). */
-  private seenMarks: { sheet: string; id: string; book: MarkBook } | undefined;
-
-  async clearMarks(sheetName: string): Promise<void> {
-    const seen = this.seenMarks?.sheet === sheetName ? this.seenMarks : undefined;
-    this.seenMarks = undefined;
-    if (seen && !seen.book[seen.id]) return;
-    await this.host.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItem(sheetName);
-      const { id, book } = seen ?? await (async () => {
-        sheet.load("id");
-        const setting = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
-        await context.sync();
-        return { id: sheet.id, book: readMarkBook(setting) };
-      })();
-      const records = book[id];
-      if (!records) return;
-      // A workbook marked on a newer host: notes (1.18) or comments (1.10) this host cannot reach stay,
-      // and so do their records, for a newer host to clear.
-      const notesHere = this.host.supports("1.18");
-      const commentsHere = this.host.supports("1.10");
-      const entries = Object.entries(records);
-      // comments.getItemOrNullObject is ExcelApi 1.14: the sheet's comment ids, loaded once, work from 1.10.
-      const comments = commentsHere && entries.some(([, r]) => r.commentId) ? sheet.comments.load("items/id") : null;
-      const cells = await syncInChunks(context, entries, ([address, record]) => {
-        const fill = sheet.getRange(address).format.fill.load("color");
-        const note = notesHere && record.note === "note" ? sheet.notes.getItemOrNullObject(address).load("content") : null;
-        return { address, record, fill, note };
-      });
-      const commentById = new Map((comments?.items ?? []).map((c) => [c.id, c]));
-      const kept: Record<string, MarkRecord> = {};
-      await syncInChunks(context, cells, ({ address, record, fill, note }) => {
-        // A fill the user changed after the mark is theirs now: leave it.
-        if (fill.color.toUpperCase() === MARK_FILL) {
-          if (record.pattern === "None") fill.clear();
-          else fill.color = record.color;
-        }
-        if (note && !note.isNullObject) note.delete();
-        const comment = record.commentId ? commentById.get(record.commentId) : undefined;
-        comment?.delete();
-        if ((record.note === "note" && !notesHere) || (record.commentId && !commentsHere)) kept[address] = record;
-      }, {
-        last: () => {
-          if (Object.keys(kept).length > 0) book[id] = kept;
-          else delete book[id];
-          context.workbook.settings.add(MARKS_SETTING, JSON.stringify(book));
-        },
-      });
-    });
+  /** Two syncs: the record, the port's formats and the notes; then the formats' rules and the notes' cells. */
+  private async lookAtMarks(context: Excel.RequestContext, sheet: Excel.Worksheet, kind: MarkNoteKind): Promise<SheetMarks> {
+    sheet.load("name,id");
+    const look = queueMarksLook(context, sheet, kind);
+    await context.sync();
+    const detail = queueMarksDetail(look);
+    if (!isEmptyDetail(detail)) await context.sync();
+    return marksSeen(sheet.name, sheet.id, look, detail);
   }
 
   async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options: TableOptions = {}): Promise<string> {
@@ -697,16 +613,6 @@ function joinRows(rows: RowWrite[]): Array<{ row: number; col: number; values: C
     prev.formats?.push(r.formats ?? r.values.map(() => null));
   }
   return blocks;
-}
-
-function readMarkBook(setting: Excel.Setting): MarkBook {
-  if (setting.isNullObject) return {};
-  try {
-    const parsed: unknown = typeof setting.value === "string" ? JSON.parse(setting.value) : setting.value;
-    return parsed && typeof parsed === "object" ? (parsed as MarkBook) : {};
-  } catch {
-    return {}; // a damaged entry must not block marking; the worst case is a fill left behind
-  }
 }
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ], unique ignoring case. */

@@ -106,6 +106,11 @@ export class MemoryWorkbook implements WorkbookPort {
     this.sheet(name).marks.clear();
   }
 
+  async remark(name: string, marks: CellMark[]): Promise<void> {
+    await this.clearMarks(name);
+    await this.mark(name, marks);
+  }
+
   async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options: TableOptions = {}): Promise<string> {
     if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);
     const unique = uniqueName(name, [...this.sheets.keys()]);

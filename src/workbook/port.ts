@@ -101,6 +101,9 @@ export interface WorkbookPort {
   mark(sheet: string, marks: CellMark[]): Promise<void>;
   /** Removes every mark this port made on the sheet, and only those. */
   clearMarks(sheet: string): Promise<void>;
+  /** Replaces the marks this port made on the sheet with these (none: only clears), in one action:
+   * what a check does after reading the sheet. */
+  remark(sheet: string, marks: CellMark[]): Promise<void>;
   /** Adds a sheet holding a table: header row, rows, column formats and validation lists. Returns
    * the name the sheet got (a suffix is added when the name is taken). */
   addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options?: TableOptions): Promise<string>;

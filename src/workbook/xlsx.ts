@@ -123,6 +123,11 @@ export class XlsxWorkbook implements WorkbookPort {
     }
   }
 
+  async remark(sheet: string, marks: CellMark[]): Promise<void> {
+    await this.clearMarks(sheet);
+    await this.mark(sheet, marks);
+  }
+
   async clearMarks(sheet: string): Promise<void> {
     const ws = await this.worksheet(sheet);
     ws.eachRow({ includeEmpty: true }, (row) => {

@@ -127,7 +127,7 @@ describe("check in an old Excel (ExcelApi 1.9: no notes, no comments)", () => {
     const services = createServices({ port: new ExcelPort(excel.host()), relayBase: null });
     const view = await services.check("tax-invoices", {});
     expect(view.findings.map((f) => f.cell)).toContain("B3");
-    expect(sheet.peek(2, 1)?.fill.color).toBe(MARK_FILL);
+    expect(sheet.shownFill(2, 1).color).toBe(MARK_FILL);
     expect(sheet.value(0, 6)).toBe("result");
     expect(String(sheet.value(2, 6))).toContain("Enter the customer's name (or a contact id)");
     expect(sheet.value(1, 6)).toBe("");

@@ -39,6 +39,18 @@ export interface FakeCell {
   fill: { color: string; pattern: string };
 }
 
+export interface FakeConditionalFormatData {
+  id: string;
+  type: string;
+  areas: Array<{ top: number; left: number; rows: number; cols: number }>;
+  formula?: string;
+  fill?: string;
+}
+
+function inRect(a: { top: number; left: number; rows: number; cols: number }, row: number, col: number): boolean {
+  return row >= a.top && row < a.top + a.rows && col >= a.left && col < a.left + a.cols;
+}
+
 interface Rect {
   sheet: FakeSheet;
   top: number;
@@ -64,7 +76,15 @@ export class FakeSheet {
   /** Error alerts of validated cells (dataValidation.errorAlert), by address. */
   readonly validationAlerts = new Map<string, { showAlert: boolean; style: string; title?: string; message?: string }>();
   visibility: "Visible" | "Hidden" | "VeryHidden" = "Visible";
+  /** Conditional formats, oldest first; only custom rules whose formula Excel would find true are faked. */
+  readonly conditionalFormats: FakeConditionalFormatData[] = [];
   constructor(readonly id: string, public name: string) {}
+
+  /** The fill Excel shows: the newest conditional format over the cell, else the cell's own. */
+  shownFill(row: number, col: number): FakeCell["fill"] {
+    const format = [...this.conditionalFormats].reverse().find((f) => f.fill && f.areas.some((a) => inRect(a, row, col)));
+    return format?.fill ? { color: format.fill, pattern: "Solid" } : (this.peek(row, col)?.fill ?? { color: "#FFFFFF", pattern: "None" });
+  }
 
   cell(row: number, col: number): FakeCell {
     const key = `${row},${col}`;
@@ -508,6 +528,26 @@ class FakeWorksheet extends FakeObject {
       return { sheet: this.resolve(), top: r.top, left: r.left, rows: r.bottom - r.top + 1, cols: r.right - r.left + 1 };
     });
   }
+  /** Several areas ("A1,C2:C9"); like Excel, an address over 255 characters is refused. */
+  getRanges(address: string): { readonly conditionalFormats: FakeConditionalFormatCollection } {
+    this.ctx.excel.requireApi("1.9", "worksheet.getRanges");
+    this.ctx.path();
+    const areas = (): Rect[] => {
+      if (address.length > 255) throw new FakeOfficeError("InvalidArgument", `an address of ${address.length} characters`);
+      return address.split(",").map((a) => {
+        const r = parseRange(a.trim());
+        if (!r) throw new FakeOfficeError("InvalidArgument", `bad address ${a}`);
+        return { sheet: this.resolve(), top: r.top, left: r.left, rows: r.bottom - r.top + 1, cols: r.right - r.left + 1 };
+      });
+    };
+    const ctx = this.ctx;
+    return {
+      get conditionalFormats() {
+        ctx.path();
+        return new FakeConditionalFormatCollection(ctx, areas);
+      },
+    };
+  }
   getRangeByIndexes(top: number, left: number, rows: number, cols: number): FakeRange {
     if (rows < 1 || cols < 1 || top < 0 || left < 0) throw new FakeOfficeError("InvalidArgument", `getRangeByIndexes(${top}, ${left}, ${rows}, ${cols})`);
     this.ctx.path();
@@ -670,6 +710,11 @@ export class FakeRange extends FakeObject {
       },
       autofitColumns: () => ctx.enqueue(() => void rect()),
     };
+  }
+  get conditionalFormats(): FakeConditionalFormatCollection {
+    this.ctx.excel.requireApi("1.6", "range.conditionalFormats");
+    this.ctx.path();
+    return new FakeConditionalFormatCollection(this.ctx, () => [this.rect()]);
   }
   get dataValidation(): { rule: unknown; errorAlert: unknown } {
     const ctx = this.ctx;
@@ -886,6 +931,14 @@ class FakeNote extends FakeObject {
     throw new FakeOfficeError("InvalidArgument", `cannot load Note.${prop}`);
   }
   get content(): string { return this.read("content"); }
+  getLocation(): FakeRange {
+    this.ctx.path();
+    return new FakeRange(this.ctx, () => {
+      const r = parseRange(this.key);
+      if (!r || !this.exists()) throw new FakeOfficeError("ItemNotFound", `no note at ${this.key}`);
+      return { sheet: this.sheet(), top: r.top, left: r.left, rows: 1, cols: 1 };
+    });
+  }
   set content(text: string) {
     this.ctx.enqueue(() => {
       if (!this.exists()) throw new FakeOfficeError("ItemNotFound", `no note at ${this.key}`);
@@ -900,8 +953,13 @@ class FakeNote extends FakeObject {
   }
 }
 
-class FakeNoteCollection {
-  constructor(private readonly ctx: FakeContext, private readonly worksheet: FakeWorksheet) {}
+class FakeNoteCollection extends FakeCollection<FakeNote> {
+  constructor(ctx: FakeContext, private readonly worksheet: FakeWorksheet) {
+    super(ctx);
+  }
+  protected list(): FakeNote[] {
+    return [...this.worksheet.resolve().notes.keys()].map((key) => new FakeNote(this.ctx, () => this.worksheet.resolve(), key));
+  }
   add(cell: FakeRange | string, content: string): FakeNote {
     const probe = typeof cell === "string" ? this.worksheet.getRange(cell) : cell;
     probe.load("rowIndex,columnIndex,rowCount,columnCount");
@@ -915,9 +973,111 @@ class FakeNoteCollection {
     }, sizeOf(content) + ACTION_BYTES);
     return new FakeNote(this.ctx, () => this.worksheet.resolve(), key);
   }
+  /** By cell address; a missing note is an error when used (ItemNotFound), as in Office.js. */
+  getItem(key: string): FakeNote {
+    this.ctx.path();
+    return new FakeNote(this.ctx, () => this.worksheet.resolve(), key.replace(/\$/g, "").toUpperCase());
+  }
   getItemOrNullObject(key: string): FakeNote {
     this.ctx.path();
     return new FakeNote(this.ctx, () => this.worksheet.resolve(), key.replace(/\$/g, "").toUpperCase());
+  }
+}
+
+/** A conditional format: its id and type load; a custom one takes a rule formula and a fill. */
+class FakeConditionalFormat extends FakeObject {
+  constructor(ctx: FakeContext, private readonly find: () => { sheet: FakeSheet; data: FakeConditionalFormatData } | undefined) {
+    super(ctx);
+  }
+  private found(): { sheet: FakeSheet; data: FakeConditionalFormatData } {
+    const f = this.find();
+    if (!f) throw new FakeOfficeError("ItemNotFound", "no such conditional format");
+    return f;
+  }
+  protected snapshot(prop: string): unknown {
+    if (prop === "id") return this.found().data.id;
+    if (prop === "type") return this.found().data.type;
+    throw new FakeOfficeError("InvalidArgument", `cannot load ConditionalFormat.${prop}`);
+  }
+  get id(): string { return this.read("id"); }
+  get type(): string { return this.read("type"); }
+  get custom(): { readonly rule: FakeConditionalRule; readonly format: { readonly fill: { color: string } } } {
+    const ctx = this.ctx;
+    ctx.path();
+    const custom = (): FakeConditionalFormatData => {
+      const { data } = this.found();
+      if (data.type !== "Custom") throw new FakeOfficeError("InvalidOperation", `a ${data.type} format has no custom properties`);
+      return data;
+    };
+    return {
+      rule: new FakeConditionalRule(ctx, custom),
+      format: {
+        fill: {
+          set color(color: string) {
+            ctx.enqueue(() => { custom().fill = color.toUpperCase(); });
+          },
+          get color(): string {
+            throw new FakeOfficeError("PropertyNotLoaded", "ConditionalRangeFill.color");
+          },
+        },
+      },
+    };
+  }
+  delete(): void {
+    this.ctx.enqueue(() => {
+      const { sheet, data } = this.found();
+      sheet.conditionalFormats.splice(sheet.conditionalFormats.indexOf(data), 1);
+    });
+  }
+}
+
+class FakeConditionalRule extends FakeObject {
+  constructor(ctx: FakeContext, private readonly data: () => FakeConditionalFormatData) {
+    super(ctx);
+  }
+  protected snapshot(prop: string): unknown {
+    if (prop === "formula") return this.data().formula ?? "";
+    throw new FakeOfficeError("InvalidArgument", `cannot load ConditionalFormatRule.${prop}`);
+  }
+  get formula(): string { return this.read("formula"); }
+  set formula(text: string) {
+    this.ctx.enqueue(() => { this.data().formula = text; }, sizeOf(text) + ACTION_BYTES);
+  }
+}
+
+/** The conditional formats that touch some areas of one sheet. */
+class FakeConditionalFormatCollection extends FakeCollection<FakeConditionalFormat> {
+  constructor(ctx: FakeContext, private readonly areas: () => Rect[]) {
+    super(ctx);
+  }
+  private sheet(): FakeSheet {
+    return this.areas()[0].sheet;
+  }
+  protected list(): FakeConditionalFormat[] {
+    const sheet = this.sheet();
+    const areas = this.areas();
+    const touches = (f: FakeConditionalFormatData): boolean => f.areas.some((a) => areas.some((b) =>
+      a.top < b.top + b.rows && b.top < a.top + a.rows && a.left < b.left + b.cols && b.left < a.left + a.cols));
+    return sheet.conditionalFormats.filter(touches).map((data) => new FakeConditionalFormat(this.ctx, () => ({ sheet, data })));
+  }
+  add(type: string): FakeConditionalFormat {
+    if (type !== "Custom") throw new FakeOfficeError("InvalidArgument", `only custom conditional formats are faked, not ${type}`);
+    let made: { sheet: FakeSheet; data: FakeConditionalFormatData } | undefined;
+    this.ctx.enqueue(() => {
+      const sheet = this.sheet();
+      const data = { id: this.ctx.excel.newId("cf"), type, areas: this.areas().map(({ top, left, rows, cols }) => ({ top, left, rows, cols })) };
+      sheet.conditionalFormats.push(data);
+      made = { sheet, data };
+    });
+    return new FakeConditionalFormat(this.ctx, () => (made && made.sheet.conditionalFormats.includes(made.data) ? made : undefined));
+  }
+  getItem(id: string): FakeConditionalFormat {
+    this.ctx.path();
+    return new FakeConditionalFormat(this.ctx, () => {
+      const sheet = this.sheet();
+      const data = sheet.conditionalFormats.find((f) => f.id === id);
+      return data ? { sheet, data } : undefined;
+    });
   }
 }
 
@@ -983,6 +1143,10 @@ class FakeCommentCollection extends FakeCollection<FakeComment> {
       id = this.ctx.excel.newId("comment");
       this.ctx.excel.comments.set(id, { sheet: sheetOf, row: probe.rowIndex, col: probe.columnIndex, content });
     }, sizeOf(content) + ACTION_BYTES);
+    return new FakeComment(this.ctx, () => id);
+  }
+  getItem(id: string): FakeComment {
+    this.ctx.path();
     return new FakeComment(this.ctx, () => id);
   }
   getItemOrNullObject(id: string): FakeComment {

@@ -62,6 +62,7 @@ export class PreviewBook {
       write: (sheet, writes) => after(m.write(sheet, writes)),
       mark: (sheet, marks) => after(m.mark(sheet, marks)),
       clearMarks: (sheet) => after(m.clearMarks(sheet)),
+      remark: (sheet, marks) => after(m.remark(sheet, marks)),
       addTableSheet: (name, columns, rows, options) => after(m.addTableSheet(name, columns, rows, options).then((made) => {
         m.active = made; // Excel shows the new sheet; so does the grid
         this.selection = null;

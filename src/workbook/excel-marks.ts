@@ -1,0 +1,235 @@
+// Marks on an Excel sheet: a conditional-format fill over the finding cells and the message in a
+// note (ExcelApi 1.18) or comment (1.10). The fill is a conditional format, so the user's own fill
+// under it is never touched and needs no memory; the port's formats carry their own formula, so
+// clearing finds them among the user's. A workbook setting remembers which notes the port wrote
+// (with a hash of the text: a note the user wrote over is theirs). Everything a mark or a clear
+// needs to know is looked at in the syncs of the read before it, so replacing the old marks with
+// new ones is one batch: one sync for any request under 5 MB.
+import { cellAddress } from "../sheet/address";
+import type { CellMark } from "./port";
+
+/** The fill of a finding cell: Excel's "bad" red. */
+export const MARK_FILL = "#FFC7CE";
+/** The rule of the port's conditional formats: always true, and it names the add-in. */
+export const MARK_FORMULA = '=ISTEXT("DocSheet")';
+/** Workbook setting (never a secret) that remembers the notes and comments the port wrote. */
+export const MARKS_SETTING = "docsheet.marks";
+/** getRanges refuses a longer address: the marked cells go in groups under it. */
+export const MAX_AREAS_ADDRESS = 255;
+
+export type MarkNoteKind = "note" | "comment" | "none";
+
+/** What the port remembers of one marked cell. */
+export interface MarkRecord {
+  note: MarkNoteKind;
+  /** Hash of the message the port put in the note or comment. */
+  hash?: string;
+  /** Records of the first design, which painted the cell itself: the fill to put back. */
+  color?: string;
+  pattern?: string;
+  commentId?: string;
+}
+
+/** Sheet id → cell address → record. */
+export type MarkBook = Record<string, Record<string, MarkRecord>>;
+
+/** What a sheet holds of marks and notes, as one action found it. */
+export interface SheetMarks {
+  sheet: string;
+  id: string;
+  book: MarkBook;
+  /** Ids of the port's conditional formats on the sheet. */
+  formats: string[];
+  /** The sheet's notes (1.18) or comments (1.10) by cell address. */
+  notes: Map<string, { content: string; id?: string }>;
+}
+
+export function noteKind(supports: (version: string) => boolean): MarkNoteKind {
+  return supports("1.18") ? "note" : supports("1.10") ? "comment" : "none";
+}
+
+/** FNV-1a of a text, 8 hex digits: enough to tell the port's message from a user's edit. */
+export function hashText(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+export function readMarkBook(setting: Excel.Setting): MarkBook {
+  if (setting.isNullObject) return {};
+  try {
+    const parsed: unknown = typeof setting.value === "string" ? JSON.parse(setting.value) : setting.value;
+    return parsed && typeof parsed === "object" ? (parsed as MarkBook) : {};
+  } catch {
+    return {}; // a damaged entry must not block marking; the worst case is a note left behind
+  }
+}
+
+type NoteLike = Excel.Note | Excel.Comment;
+
+/** The first half of a look, queued with an action's first sync (the sheet's name and id loaded too). */
+export interface MarksLook {
+  setting: Excel.Setting;
+  formats: Excel.ConditionalFormatCollection;
+  notes: { items: NoteLike[] } | null;
+  kind: MarkNoteKind;
+}
+
+export function queueMarksLook(context: Excel.RequestContext, sheet: Excel.Worksheet, kind: MarkNoteKind): MarksLook {
+  const setting = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
+  const formats = sheet.getRange().conditionalFormats.load("items/id,items/type");
+  const notes = kind === "note" ? sheet.notes.load("items/content") : kind === "comment" ? sheet.comments.load("items/id,items/content") : null;
+  return { setting, formats, notes, kind };
+}
+
+/** The second half, queued with the next sync: the rule of each custom format, the cell of each note. */
+export interface MarksDetail {
+  rules: Array<{ id: string; rule: Excel.ConditionalFormatRule }>;
+  places: Array<{ note: NoteLike; cell: Excel.Range }>;
+}
+
+export function queueMarksDetail(look: MarksLook): MarksDetail {
+  return {
+    rules: look.formats.items.filter((f) => f.type === "Custom").map((f) => ({ id: f.id, rule: f.custom.rule.load("formula") })),
+    places: (look.notes?.items ?? []).map((note) => ({ note, cell: note.getLocation().load("rowIndex,columnIndex") })),
+  };
+}
+
+export function isEmptyDetail(detail: MarksDetail): boolean {
+  return detail.rules.length === 0 && detail.places.length === 0;
+}
+
+export function marksSeen(sheet: string, id: string, look: MarksLook, detail: MarksDetail): SheetMarks {
+  const own = (formula: string): boolean => formula.replace(/\s/g, "").toUpperCase() === MARK_FORMULA.toUpperCase();
+  return {
+    sheet,
+    id,
+    book: readMarkBook(look.setting),
+    formats: detail.rules.filter((r) => own(r.rule.formula)).map((r) => r.id),
+    notes: new Map(detail.places.map(({ note, cell }) => [
+      cellAddress(cell.rowIndex, cell.columnIndex),
+      { content: note.content, id: look.kind === "comment" ? (note as Excel.Comment).id : undefined },
+    ])),
+  };
+}
+
+export function hasMarks(seen: SheetMarks): boolean {
+  return seen.formats.length > 0 || Object.keys(seen.book[seen.id] ?? {}).length > 0;
+}
+
+/** One queued piece of a mark batch and a rough size of its request. */
+export interface MarkOp {
+  bytes: number;
+  run: () => void;
+}
+
+/** A rough request size of one cell's note or comment, beside its text. */
+const NOTE_OP_BYTES = 1_024;
+const DELETE_OP_BYTES = 512;
+
+/** Cells → A1 areas (vertical runs joined), in groups whose address stays under getRanges' limit. */
+export function areaGroups(cells: ReadonlyArray<{ row: number; col: number }>): string[] {
+  const sorted = [...cells].sort((a, b) => a.col - b.col || a.row - b.row);
+  const areas: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1].col === sorted[i].col && sorted[j + 1].row === sorted[j].row + 1) j++;
+    const start = cellAddress(sorted[i].row, sorted[i].col);
+    areas.push(j === i ? start : `${start}:${cellAddress(sorted[j].row, sorted[j].col)}`);
+    i = j + 1;
+  }
+  const groups: string[] = [];
+  for (const area of areas) {
+    const last = groups.length - 1;
+    if (last >= 0 && groups[last].length + 1 + area.length <= MAX_AREAS_ADDRESS) groups[last] += `,${area}`;
+    else groups.push(area);
+  }
+  return groups;
+}
+
+export interface MarkPlan {
+  ops: MarkOp[];
+  /** The sheet's records once the batch is done. */
+  records: Record<string, MarkRecord>;
+  /** The records while it runs: the old ones still there and the new ones. */
+  during: Record<string, MarkRecord>;
+  unplaced: CellMark[];
+}
+
+/**
+ * What a batch queues to put `marks` on the sheet, after clearing the port's old marks when
+ * `clearOld`. Nothing is loaded: `seen` says what is there.
+ */
+export function planMarks(
+  sheet: Excel.Worksheet,
+  seen: SheetMarks,
+  marks: readonly CellMark[],
+  options: { clearOld: boolean; kind: MarkNoteKind; supports: (version: string) => boolean },
+): MarkPlan {
+  const { kind, clearOld } = options;
+  const reachable = (note: MarkNoteKind): boolean => (note === "note" ? options.supports("1.18") : note === "comment" ? options.supports("1.10") : true);
+  const old = seen.book[seen.id] ?? {};
+  const ownNote = (address: string): { content: string; id?: string } | undefined => {
+    const record = old[address];
+    const there = seen.notes.get(address);
+    if (!record || !there || record.note !== kind) return undefined;
+    const mine = record.hash !== undefined ? record.hash === hashText(there.content) : record.commentId === undefined || record.commentId === there.id;
+    return mine ? there : undefined;
+  };
+  const wanted = new Map(marks.map((m) => [cellAddress(m.row, m.col), m]));
+  const ops: MarkOp[] = [];
+  const records: Record<string, MarkRecord> = {};
+  const noteOf = (address: string, there: { id?: string }): NoteLike =>
+    kind === "note" ? sheet.notes.getItem(address) : sheet.comments.getItem(there.id!);
+
+  if (clearOld) {
+    for (const id of seen.formats) ops.push({ bytes: DELETE_OP_BYTES, run: () => sheet.getRange().conditionalFormats.getItem(id).delete() });
+  }
+  for (const [address, record] of Object.entries(old)) {
+    if (clearOld && record.pattern !== undefined) {
+      // A mark of the first design painted the cell: put the user's fill back.
+      ops.push({ bytes: DELETE_OP_BYTES, run: () => {
+        const fill = sheet.getRange(address).format.fill;
+        if (record.pattern === "None") fill.clear();
+        else fill.color = record.color ?? "";
+      } });
+    }
+    if (!clearOld || wanted.has(address)) {
+      if (!wanted.has(address)) records[address] = record; // marking more keeps the marks already there
+      continue;
+    }
+    if (record.note === "none") continue;
+    // A note or comment this host cannot reach waits, with its record, for a host that can.
+    if (!reachable(record.note)) records[address] = { note: record.note, hash: record.hash, commentId: record.commentId };
+    const there = ownNote(address);
+    if (there) ops.push({ bytes: DELETE_OP_BYTES, run: () => noteOf(address, there).delete() });
+  }
+
+  const unplaced: CellMark[] = [];
+  for (const group of areaGroups([...wanted.values()])) {
+    ops.push({ bytes: NOTE_OP_BYTES + group.length, run: () => {
+      const format = sheet.getRanges(group).conditionalFormats.add("Custom");
+      format.custom.rule.formula = MARK_FORMULA;
+      format.custom.format.fill.color = MARK_FILL;
+    } });
+  }
+  for (const [address, mark] of wanted) {
+    const bytes = NOTE_OP_BYTES + 3 * mark.message.length;
+    const before = old[address];
+    // Marking more keeps what a mark of the first design has to put back.
+    const legacy = !clearOld && before?.pattern !== undefined ? { color: before.color, pattern: before.pattern } : {};
+    const record: MarkRecord = { note: kind, hash: hashText(mark.message), ...legacy };
+    const there = seen.notes.get(address);
+    const mine = ownNote(address);
+    if (kind === "none" || (there && !mine)) {
+      unplaced.push(mark); // the user's own note or comment stays
+      if (legacy.pattern !== undefined) records[address] = { note: "none", ...legacy };
+      continue;
+    }
+    records[address] = record;
+    if (mine) ops.push({ bytes, run: () => { noteOf(address, mine).content = mark.message; } });
+    else if (kind === "note") ops.push({ bytes, run: () => { sheet.notes.add(address, mark.message); } });
+    else ops.push({ bytes, run: () => { sheet.comments.add(sheet.getRange(address), mark.message); } });
+  }
+  return { ops, records, during: { ...old, ...records }, unplaced };
+}
