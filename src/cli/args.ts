@@ -127,6 +127,21 @@ export const COMMANDS: Record<string, CommandDoc> = {
       concurrency("documents acted on"), LANG,
     ],
   },
+  undo: {
+    positional: "BOOK.xlsx",
+    summary: "Reverses the workbook's last post of FAMILY: deletes or voids the documents it created and clears their rows, so the sheet can be corrected and posted again.",
+    options: [
+      FAMILY, ...CONNECTION, MAPPING,
+      { name: "dry-run", help: "say what would be deleted, voided or left alone, and change nothing" },
+      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: BOOK.xlsx itself)" },
+      { ...concurrency("documents read or changed"), help: "documents read or changed at once (default 8)" }, LANG,
+    ],
+    notes: [
+      "Awaiting quotations and billing notes are deleted, other documents voided, documents made from them first.",
+      "Documents paid, upgraded or edited since the post, and rows the post found already posted, are left alone with the reason.",
+      "Exit code 0 when everything was undone, 1 when something was left alone or there is nothing to undo.",
+    ],
+  },
 };
 
 const WIDTH = 100;

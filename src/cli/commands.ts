@@ -17,6 +17,8 @@ export async function runCommand(p: Parsed): Promise<number> {
       return (require("./pull") as typeof import("./pull")).pullCommand(p);
     case "act":
       return (require("./act") as typeof import("./act")).actCommand(p);
+    case "undo":
+      return (require("./undo") as typeof import("./undo")).undoCommand(p);
     case "serve":
       return serve(p);
     default:

@@ -19,7 +19,11 @@ export interface Words {
   pulled(documents: number, sheet: string, rows: number, out: string): string;
   template(out: string, sheet: string, columns: number): string;
   templateLists(c: ListCounts): string;
+  undone(c: UndoCounts, out: string | null): string;
 }
+
+/** An undo's counts (undo.ts's kinds); out null for a dry run. */
+export type UndoCounts = Record<"deleted" | "voided" | "gone" | "kept" | "failed", number>;
 
 const EN: Words = {
   checked: (d, f) => `${count(d, "document")}, ${count(f, "finding")}`,
@@ -33,6 +37,9 @@ const EN: Words = {
   templateLists: (c) => `lookup lists: ${count(c.contacts, "contact")}, ${count(c.products, "product")}, ${count(c.bankAccounts, "bank account")}, `
     + `${count(c.cheques, "cheque")}, ${count(c.creditCards, "credit card")}, ${c.pettyCash} petty cash, ${count(c.otherChannels, "other channel")}, `
     + `${count(c.expenseCategories, "expense category", "expense categories")}`,
+  undone: (c, out) => out === null
+    ? `dry run: would delete ${c.deleted}, would void ${c.voided}, ${c.gone} already deleted or void, ${c.kept} left alone, ${c.failed} failed; nothing changed`
+    : `undone: ${c.deleted} deleted, ${c.voided} voided, ${c.gone} already deleted or void, ${c.kept} left alone, ${c.failed} failed; wrote ${out}`,
 };
 
 const TH: Words = {
@@ -45,6 +52,9 @@ const TH: Words = {
   template: (out, sheet, columns) => `เขียน ${out} แล้ว: ชีต "${sheet}", ${columns} คอลัมน์, ตัวอย่างหนึ่งเอกสาร`,
   templateLists: (c) => `รายการให้เลือก: ผู้ติดต่อ ${c.contacts}, สินค้า ${c.products}, บัญชีธนาคาร ${c.bankAccounts}, เช็ค ${c.cheques}, `
     + `บัตรเครดิต ${c.creditCards}, เงินสดย่อย ${c.pettyCash}, ช่องทางอื่น ${c.otherChannels}, หมวดค่าใช้จ่าย ${c.expenseCategories}`,
+  undone: (c, out) => out === null
+    ? `ทดลอง: จะลบ ${c.deleted}, จะยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ไม่สำเร็จ ${c.failed}; ไม่ได้เปลี่ยนแปลงอะไร`
+    : `ย้อนกลับ: ลบ ${c.deleted}, ยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ไม่สำเร็จ ${c.failed}; เขียน ${out} แล้ว`,
 };
 
 export function words(lang: Lang): Words {

@@ -53,7 +53,7 @@ export const RESULT_MESSAGES = {
   undoNotCreated: "Not undone: {serial} was posted before this post",
   undoFailed: "Not undone: {serial}: {reason}",
   undoContacts: "Contacts the service created for this post stay (the service cannot delete contacts): {names}",
-  nothingToUndo: "No post of {family} to undo in this workbook",
+  nothingToUndo: "Nothing to undo: this workbook records no {family} post",
 
   // --- progress and errors ---
   rowResult: "{key} (row {row}): {message}",

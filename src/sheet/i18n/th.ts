@@ -232,7 +232,7 @@ export const RESULTS_TH: Record<ResultMessageKey, string> = {
   undoNotCreated: "ไม่ได้ย้อนกลับ: {serial} ถูกส่งไว้ก่อนการส่งครั้งนี้",
   undoFailed: "ไม่ได้ย้อนกลับ: {serial}: {reason}",
   undoContacts: "ผู้ติดต่อที่บริการสร้างให้การส่งครั้งนี้ยังคงอยู่ (บริการลบผู้ติดต่อไม่ได้): {names}",
-  nothingToUndo: "สมุดงานนี้ไม่มีการส่ง{family}ที่จะย้อนกลับ",
+  nothingToUndo: "ไม่มีอะไรให้ย้อนกลับ: สมุดงานนี้ไม่มีบันทึกการส่ง{family}",
   rowResult: "{key} (แถว {row}): {message}",
   checked: "ตรวจแล้ว {n} เอกสาร",
   checkedOne: "ตรวจแล้ว 1 เอกสาร",

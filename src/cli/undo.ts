@@ -1,0 +1,56 @@
+// `docsheet undo BOOK.xlsx --family F [--dry-run]` with the connection options: reverses the
+// workbook's last post of F (jobs/undo.ts) and writes the rows back into BOOK.xlsx (or --out). A dry
+// run prints what would happen and writes nothing.
+import { resolve } from "node:path";
+import { createClient } from "../api";
+import { ConnectionError } from "../jobs/post";
+import { NothingToUndoError, undoJob } from "../jobs/undo";
+import { connectionArgs, familyArg, intArg, langArg, type Parsed } from "./args";
+import { openBook } from "./book";
+import { connectionMessage } from "./connection";
+import { mappingArg } from "./map";
+import { progressReporter } from "./progress";
+import { words } from "./words";
+
+export async function undoCommand(p: Parsed): Promise<number> {
+  const family = familyArg(p.values.family);
+  const lang = langArg(p.values);
+  const say = words(lang);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const book = await openBook(input);
+  const dryRun = p.values["dry-run"] === true;
+  const out = resolve((p.values.out as string | undefined) ?? input);
+  const mapping = await mappingArg(p.values, family);
+  const client = createClient({ ...conn, fetch: globalThis.fetch });
+  const progress = progressReporter("undo");
+  const stop = new AbortController();
+  process.once("SIGINT", () => stop.abort());
+  try {
+    const outcome = await undoJob(book, client, {
+      family, mapping, dryRun, lang, concurrency: intArg(p.values, "concurrency", 8), signal: stop.signal,
+      onProgress: (x) => progress.update(x),
+    });
+    progress.done();
+    if (!dryRun) await book.save(out);
+    for (const r of outcome.results) {
+      process.stdout.write(`${r.rows.length > 0 ? say.row(r.key, r.rows[0] + 1, r.message) : `${r.key}: ${r.message}`}\n`);
+    }
+    if (outcome.contactsMessage) process.stdout.write(`${outcome.contactsMessage}\n`);
+    process.stdout.write(`${say.undone(outcome.counts, dryRun ? null : out)}\n`);
+    return outcome.counts.kept + outcome.counts.failed > 0 ? 1 : 0;
+  } catch (err) {
+    progress.done();
+    if (err instanceof NothingToUndoError) {
+      process.stderr.write(`docsheet: ${err.message}\n`);
+      return 1;
+    }
+    if (err instanceof ConnectionError) {
+      // What was undone before the connection failed is in the workbook: keep it.
+      if (!dryRun) await book.save(out).catch(() => undefined);
+      process.stderr.write(`docsheet: cannot undo: ${connectionMessage(err, conn.root)}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
