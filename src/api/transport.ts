@@ -63,7 +63,8 @@ export function buildQuery(query: object | undefined): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined || v === null || v === "") continue;
-    qs.set(k, String(v));
+    // Lists (sortBy, filter) go as the JSON text the service reads.
+    qs.set(k, typeof v === "object" ? JSON.stringify(v) : String(v));
   }
   const s = qs.toString();
   return s ? `?${s}` : "";

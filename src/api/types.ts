@@ -2,6 +2,10 @@
 // Request bodies are open records: the rules layer (src/rules) owns the exact schemas and checks
 // them before anything is sent; the client only needs the fields it reads itself.
 
+import type { FilterTerm, SortTerm } from "../rules/list-order";
+
+export type { FilterTerm, SortTerm };
+
 /** The envelope of every JSON answer. */
 export interface Envelope<T = unknown> {
   status: boolean;
@@ -27,8 +31,9 @@ export interface ListQuery {
   year?: number | string;
   startDate?: string;
   endDate?: string;
-  sortBy?: string;
-  filter?: string;
+  /** JSON text as the service takes it, or the terms (sent as JSON). */
+  sortBy?: string | readonly SortTerm[];
+  filter?: string | readonly FilterTerm[];
 }
 
 export type JsonBody = Record<string, unknown>;

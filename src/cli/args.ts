@@ -4,6 +4,7 @@
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { FAMILIES, isFamily, type Family } from "../rules/codes";
+import { LIST_COLUMNS, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { isLang, type Lang } from "../sheet/i18n/lang";
 
 export class UsageError extends Error {
@@ -19,6 +20,8 @@ export interface OptionDoc {
   /** The value's placeholder; none for a switch. */
   value?: string;
   required?: boolean;
+  /** Given more than once, every value is kept. */
+  multiple?: boolean;
   help: string;
 }
 
@@ -101,6 +104,8 @@ export const COMMANDS: Record<string, CommandDoc> = {
       { name: "start-date", value: "YYYY-MM-DD", help: "first day (with --end-date)" },
       { name: "end-date", value: "YYYY-MM-DD", help: "last day (with --start-date)" },
       { name: "search", value: "TEXT", help: "only documents the service finds for this text" },
+      { name: "sort", value: "COLUMN[:asc|desc]", multiple: true, help: `the order of the documents (again, or a comma list, for more columns): ${LIST_COLUMNS.documents.sort.join(", ")} (default: newest first)` },
+      { name: "filter", value: "COLUMN=TEXT", multiple: true, help: `only documents whose column contains TEXT (again for more, all must hold): ${Object.keys(LIST_COLUMNS.documents.filter).join(", ")}` },
       { name: "lines", help: "one row per line instead of one per document" },
       concurrency("pages read"), LANG,
     ],
@@ -183,13 +188,13 @@ export function commandHelp(command: string): string {
 }
 
 function parserOptions(doc: CommandDoc): NonNullable<ParseArgsConfig["options"]> {
-  return Object.fromEntries(doc.options.map((o) => [o.name, { type: o.value ? "string" : "boolean" } as const]));
+  return Object.fromEntries(doc.options.map((o) => [o.name, { type: o.value ? "string" : "boolean", multiple: o.multiple === true } as const]));
 }
 
 export interface Parsed {
   command: string;
   positionals: string[];
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | string[] | boolean | undefined>;
 }
 
 /** The command and its options; command "help" with no values for `docsheet --help`, and
@@ -246,6 +251,43 @@ export function dateArg(values: Parsed["values"], name: string): string | undefi
     throw new UsageError(`--${name} must be a date YYYY-MM-DD`);
   }
   return v;
+}
+
+/** Every value of a repeatable option. */
+const allValues = (values: Parsed["values"], name: string): string[] => {
+  const v = values[name];
+  return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+};
+
+const columnNamed = (allowed: readonly string[], name: string): string | undefined =>
+  allowed.find((a) => a.toLowerCase() === name.trim().toLowerCase());
+
+/** --sort publishedOn:asc (repeated, or a comma list): document list columns in the facts' spelling. */
+export function sortArg(values: Parsed["values"]): SortTerm[] | undefined {
+  const allowed = LIST_COLUMNS.documents.sort;
+  const terms = allValues(values, "sort").flatMap((v) => v.split(",")).filter((v) => v.trim() !== "").map((item): SortTerm => {
+    const [name, dir = "asc", ...rest] = item.split(":");
+    const column = columnNamed(allowed, name);
+    if (!column) throw new UsageError(`--sort ${item}: the column must be one of ${allowed.join(", ")}`);
+    const order = dir.trim().toLowerCase();
+    if (rest.length > 0 || (order !== "asc" && order !== "desc")) throw new UsageError(`--sort ${item}: the direction after ":" must be asc or desc`);
+    return { name: column, sortOrder: order };
+  });
+  return terms.length > 0 ? terms : undefined;
+}
+
+/** --filter Contact.NameLocal=TEXT (repeated: every one must hold). */
+export function filterArg(values: Parsed["values"]): FilterTerm[] | undefined {
+  const allowed = Object.keys(LIST_COLUMNS.documents.filter);
+  const terms = allValues(values, "filter").map((item): FilterTerm => {
+    const at = item.indexOf("=");
+    const column = at > 0 ? columnNamed(allowed, item.slice(0, at)) : undefined;
+    if (!column) throw new UsageError(`--filter ${item}: write COLUMN=TEXT with COLUMN one of ${allowed.join(", ")}`);
+    const value = item.slice(at + 1).trim();
+    if (value === "") throw new UsageError(`--filter ${item}: the text after "=" is empty`);
+    return { columnName: column, columnValue: value, columnPredicateOperator: "And" };
+  });
+  return terms.length > 0 ? terms : undefined;
 }
 
 export interface Connection {

@@ -1,5 +1,6 @@
 // `docsheet pull FAMILY --base-url URL --client-id ID --client-secret S --out OUT.xlsx [--range N]
-//   [--start-date YYYY-MM-DD --end-date YYYY-MM-DD] [--search TEXT] [--lines] [--concurrency N]`
+//   [--start-date YYYY-MM-DD --end-date YYYY-MM-DD] [--search TEXT] [--sort COLUMN[:asc|desc]]...
+//   [--filter COLUMN=TEXT]... [--lines] [--concurrency N]`
 // A new OUT.xlsx is streamed row by row (no workbook model in memory); an existing one is loaded
 // and gets a new sheet.
 import { existsSync } from "node:fs";
@@ -8,7 +9,7 @@ import { ApiError, createClient } from "../api";
 import { RANGE_VALUES } from "../rules/codes";
 import { pullJob, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
 import { writeTableXlsx } from "../workbook/xlsx-write";
-import { UsageError, connectionArgs, dateArg, familyArg, intArg, langArg, required, type Parsed } from "./args";
+import { UsageError, connectionArgs, dateArg, familyArg, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
 import { openBook } from "./book";
 import { connectionMessage } from "./connection";
 import { progressReporter } from "./progress";
@@ -39,13 +40,15 @@ export async function pullCommand(p: Parsed): Promise<number> {
   if (range !== undefined && !(RANGE_VALUES as number[]).includes(range)) throw new UsageError(`--range must be one of ${RANGE_VALUES.join(", ")}`);
   if (range === 5 && !startDate) throw new UsageError("--range 5 needs --start-date and --end-date");
   const search = p.values.search as string | undefined;
+  const sortBy = sortArg(p.values);
+  const filter = filterArg(p.values);
 
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("pull");
   try {
     const outcome = await pullInto(out, client, {
       family, lines: p.values.lines === true, concurrency: intArg(p.values, "concurrency", 4), lang,
-      query: { range, startDate, endDate, searchString: search },
+      query: { range, startDate, endDate, searchString: search, sortBy, filter },
       onProgress: (x) => progress.update(x),
     });
     progress.done();

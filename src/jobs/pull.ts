@@ -10,7 +10,7 @@ import { throwIfCancelled, type JobContext } from "./types";
 
 export interface PullJobOptions extends JobContext {
   family: Family;
-  query?: Pick<ListQuery, "range" | "month" | "year" | "startDate" | "endDate" | "searchString">;
+  query?: Pick<ListQuery, "range" | "month" | "year" | "startDate" | "endDate" | "searchString" | "sortBy" | "filter">;
   /** One row per line instead of one per document. */
   lines?: boolean;
   /** Sheet name; default the family's name (in the run's language). */

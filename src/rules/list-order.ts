@@ -154,10 +154,3 @@ export function readListOrder(kind: ListKind, query: { sortBy?: unknown; filter?
   }
   return { order, findings };
 }
-
-/** sortBy as query text. */
-export const sortByText = (terms: readonly SortTerm[]): string => JSON.stringify(terms.map(({ name, sortOrder }) => ({ name, sortOrder })));
-
-/** filter as query text. */
-export const filterText = (terms: readonly FilterTerm[]): string =>
-  JSON.stringify(terms.map((t) => ({ columnName: t.columnName, columnValue: t.columnValue, columnPredicateOperator: t.columnPredicateOperator ?? "And" })));

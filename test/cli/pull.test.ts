@@ -52,6 +52,30 @@ describe("docsheet pull", () => {
     expect((await sheetRows(join(s.dir, "s.xlsx"), "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple"]);
   });
 
+  it("sorts and filters with --sort and --filter, and says what is wrong with them", async () => {
+    const pull = (...args: string[]) => runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, ...args]);
+    const out = join(s.dir, "sorted.xlsx");
+    expect((await pull("--out", out, "--sort", "Value:desc")).code).toBe(0);
+    expect((await sheetRows(out, "Tax invoices")).map((x) => x.grandTotal)).toEqual([1063, 147.13]);
+    const twice = join(s.dir, "sorted2.xlsx");
+    expect((await pull("--out", twice, "--sort", "contact.namelocal", "--sort", "publishedOn:desc")).code).toBe(0);
+    expect((await sheetRows(twice, "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Inline", "Pull Simple"]);
+    const comma = join(s.dir, "sorted3.xlsx");
+    expect((await pull("--out", comma, "--sort", "publishedOn:asc,documentSerial")).code).toBe(0);
+    expect((await sheetRows(comma, "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple", "Pull Inline"]);
+    const filtered = join(s.dir, "filtered.xlsx");
+    expect((await pull("--out", filtered, "--filter", "Contact.NameLocal=inline")).code).toBe(0);
+    expect((await sheetRows(filtered, "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Inline"]);
+
+    const badColumn = await pull("--out", out, "--sort", "colour");
+    expect(badColumn.code).toBe(2);
+    expect(badColumn.stderr).toContain("--sort colour: the column must be one of publishedOn, documentSerial, Contact.NameLocal, Value, Status");
+    expect((await pull("--out", out, "--sort", "Value:up")).stderr).toContain("--sort Value:up: the direction after \":\" must be asc or desc");
+    const badFilter = await pull("--out", out, "--filter", "grandTotal=5");
+    expect(badFilter.code).toBe(2);
+    expect(badFilter.stderr).toContain("--filter grandTotal=5: write COLUMN=TEXT with COLUMN one of Contact.NameLocal, documentSerial");
+  });
+
   it("pulls one row per line; the sheet checks clean and posts back as equal documents", async () => {
     const out = join(s.dir, "lines.xlsx");
     const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--lines"]);
