@@ -17,9 +17,11 @@ import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";
+import { fingerprintOf } from "../sheet/fingerprint";
 import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
+import { serviceCopy } from "../sheet/service-copy";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { documentsByMarker } from "./find";
@@ -78,7 +80,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const today = localDate((opts.now ?? (() => new Date()))());
   const findings: CellFinding[] = [...read.findings];
   const results: DocumentResult[] = [];
-  const columns = resultColumns(read.layout, RESULT_KEYS);
+  const columns = resultColumns(read.layout, [...RESULT_KEYS, "fingerprint"]);
   // What undo needs to reverse this run, saved with the workbook at the end.
   const recorder = new PostRecorder(opts.family, sheet);
   if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
@@ -87,10 +89,11 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const lang = opts.lang ?? "en";
   let done = 0;
   // r.message is English from the tables: written and reported in the run's language.
-  const report = async (doc: SheetDocument, r: Omit<DocumentResult, "key" | "rows">, status?: string): Promise<void> => {
+  // `rec`: the service's copy, whose fingerprint an update compares with (sheet/fingerprint.ts).
+  const report = async (doc: SheetDocument, r: Omit<DocumentResult, "key" | "rows">, rec?: DocumentRecord): Promise<void> => {
     const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
     results.push(result);
-    if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, opts.family, lang, status));
+    if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, opts.family, lang, rec));
     done++;
     opts.onProgress?.({ done, total, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
     await opts.onResult?.(result);
@@ -128,7 +131,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     for (const p of pending) {
       const rec = existing.get(p.marker);
       if (rec) recorder.created(p.doc, rec); // a killed run's document: this run is the one that claims it
-      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, message: resultMessage("createdFound") }, rec.statusString);
+      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, message: resultMessage("createdFound") }, rec);
       else toSend.push(p);
     }
   }
@@ -144,7 +147,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
         await report(p.doc, { kind: "unknown", message: resultMessage("postUnknown") });
       } else {
         recorder.created(p.doc, rec.record);
-        await report(p.doc, { kind: rec.found ? "found" : "created", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage(rec.found ? "createdConfirmed" : "created") }, rec.record.statusString);
+        await report(p.doc, { kind: rec.found ? "found" : "created", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage(rec.found ? "createdConfirmed" : "created") }, rec.record);
       }
     } catch (err) {
       if (isConnectionFailure(err)) {
@@ -166,14 +169,15 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   return { sheet, results, findings, counts };
 }
 
-function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, family: Family, lang: Lang, status?: string) {
+function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, family: Family, lang: Lang, rec?: DocumentRecord) {
   const ok = r.recordId !== undefined;
   return resultWrites(doc, columns.cols, {
     recordId: ok ? r.recordId! : null,
     documentSerial: ok ? (r.documentSerial ?? null) : null,
     // The status as people say it (the service's word is read back from it: values.ts).
-    status: ok ? statusText(status ?? "awaiting", lang, family) : null,
+    status: ok ? statusText(rec?.statusString ?? "awaiting", lang, family) : null,
     result: r.message,
+    fingerprint: rec ? fingerprintOf(serviceCopy(rec)) : null,
   });
 }
 

@@ -34,6 +34,8 @@ export interface BuildOptions {
   today: string;
   /** Text added to internalNotes (the post job's marker). */
   marker?: string;
+  /** The structure to build (an update keeps the service's), instead of the one the lines ask for. */
+  structure?: "simple" | "inline";
 }
 
 const TOTAL_FIELDS = ["subTotal", "discountAmount", "totalAfterDiscount", "vatAmount", "grandTotal"] as const;
@@ -70,7 +72,7 @@ export function buildDocument(doc: SheetDocument, family: Family, layout: SheetL
   const partial = lineHas(PARTIAL_FIELDS);
   const upgrade = has("source");
   const withPayment = has("payment");
-  const inline = lineHas(INLINE_FIELDS);
+  const inline = opts.structure ? opts.structure === "inline" : lineHas(INLINE_FIELDS);
   const structure = inline ? "inline" : "simple";
 
   let operation: PostOperation;

@@ -193,6 +193,9 @@ export const FIELDS: readonly FieldDef[] = [
   f("upgradedTo", "result", "text", ["Upgraded to"], ["อัปเกรดเป็น", "แปลงเป็น"]),
   f("upgradedRecordId", "result", "id", ["Upgraded record id", "New record id"], ["รหัสเอกสารที่อัปเกรด", "รหัสเอกสารใหม่"]),
   f("upgradedSerial", "result", "text", ["Upgraded document no.", "Upgraded serial", "New document no."], ["เลขที่เอกสารที่อัปเกรด", "เลขที่เอกสารใหม่"]),
+  // The service's copy as the sheet last saw it (post, pull, update): how update tells a change on
+  // the service from the user's own edit (sheet/fingerprint.ts).
+  f("fingerprint", "result", "text", ["Fingerprint", "Service fingerprint"], ["ลายนิ้วมือเอกสาร", "รหัสตรวจสอบฉบับบนระบบ"]),
 ];
 
 /** Lower case, no spaces: the form headers and words are compared in. */

@@ -31,7 +31,7 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-const RESULT_FIELDS = new Set(["recordId", "documentSerial", "status", "result", "shareLink", "pdfFile"]);
+const RESULT_FIELDS = new Set(["recordId", "documentSerial", "status", "result", "shareLink", "pdfFile", "fingerprint"]);
 
 export function documentMarker(sheet: string, doc: SheetDocument): string {
   const header = Object.entries(doc.fields)

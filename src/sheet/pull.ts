@@ -5,7 +5,9 @@ import type { Family } from "../rules/codes";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor } from "./columns";
 import { FIELD_BY_KEY } from "./fields";
+import { fingerprintOf } from "./fingerprint";
 import { stripMarkers } from "./marker";
+import { serviceCopy } from "./service-copy";
 
 type Json = Record<string, unknown>;
 
@@ -18,7 +20,8 @@ const EXPENSE_HEAD = ["expenseCategoryView"];
 const LINE = ["item.type", "item.name", "item.description", "item.quantity", "item.unitName", "item.pricePerUnit", "item.discountAmount", "item.vatRate", "item.total"];
 const EXPENSE_LINE = ["item.systemCode", "item.categoryId", "item.creditId", "item.debitId", "item.withHeldPerItem", "item.withHeldPerItemValue"];
 const TOTALS = ["subTotal", "totalAfterDiscount", "exemptAmount", "vatableAmount", "vatAmount", "grandTotal", "documentWithholdingTaxPercentage", "documentWithholdingTaxAmount"];
-const RESULTS = ["recordId", "documentSerial", "status"];
+// The fingerprint lets an update of the pulled sheet tell the service's later changes from the user's.
+const RESULTS = ["recordId", "documentSerial", "status", "fingerprint"];
 
 export interface PulledSheet {
   columns: ColumnSpec[];
@@ -36,9 +39,11 @@ export function pullKeys(family: Family, lines: boolean): string[] {
 /** One pulled document → its rows. */
 export function documentRows(doc: Json, keys: readonly string[], lines: boolean): CellValue[][] {
   const inline = doc.documentStructureType === "InlineDocument" || doc.useInlineDiscount === true || doc.useInlineVat === true;
+  let fingerprint: string | undefined;
   const head = (key: string): CellValue => {
     if (key === "documentKey") return String(doc.documentSerial ?? doc.recordId ?? "");
     if (key === "status") return typeof doc.statusString === "string" ? doc.statusString : null;
+    if (key === "fingerprint") return (fingerprint ??= fingerprintOf(serviceCopy(doc)));
     return cellOf(key, doc[FIELD_BY_KEY.get(key)!.wire]);
   };
   const items = Array.isArray(doc.items) ? (doc.items as Json[]) : [];
@@ -47,7 +52,7 @@ export function documentRows(doc: Json, keys: readonly string[], lines: boolean)
     keys.map((k) => {
       if (!k.startsWith("item.")) {
         // Header fields on the first row only: later rows of a document may leave them empty.
-        return i === 0 || k === "documentKey" || k === "recordId" || k === "documentSerial" || k === "status" ? head(k) : null;
+        return i === 0 || k === "documentKey" || k === "recordId" || k === "documentSerial" || k === "status" || k === "fingerprint" ? head(k) : null;
       }
       // Simple documents keep no line discount or VAT rate, so posting them back stays simple.
       if (!inline && (k === "item.discountAmount" || k === "item.vatRate")) return null;
@@ -70,7 +75,7 @@ function cellOf(key: string, v: unknown): CellValue {
 }
 
 /** Columns a pulled sheet always has, filled or not: the ones a user edits and posts back. */
-const ALWAYS = new Set(["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "item.name", "item.quantity", "item.pricePerUnit", "grandTotal", "recordId", "documentSerial", "status"]);
+const ALWAYS = new Set(["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "item.name", "item.quantity", "item.pricePerUnit", "grandTotal", "recordId", "documentSerial", "status", "fingerprint"]);
 
 /** Drops the optional columns no row fills (a pull of 10,000 documents stays small and quick to save). */
 export function pruneColumns(family: Family, keys: readonly string[], rows: CellValue[][]): PulledSheet {

@@ -6,7 +6,7 @@ import type { SheetDocument, SheetLayout } from "./read";
 
 export type ResultKey =
   | "recordId" | "documentSerial" | "status" | "result" | "shareLink" | "pdfFile"
-  | "upgradedTo" | "upgradedRecordId" | "upgradedSerial";
+  | "upgradedTo" | "upgradedRecordId" | "upgradedSerial" | "fingerprint";
 
 export interface ResultColumns {
   cols: Partial<Record<ResultKey, number>>;

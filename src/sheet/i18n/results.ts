@@ -55,6 +55,19 @@ export const RESULT_MESSAGES = {
   undoContacts: "Contacts the service created for this post stay (the service cannot delete contacts): {names}",
   nothingToUndo: "Nothing to undo: this workbook records no {family} post",
 
+  // --- update ---
+  updated: "updated: {fields}",
+  toUpdate: "to update: {fields}",
+  noChanges: "no changes",
+  notAwaiting: "not sent: only an awaiting {family} can be edited, and this one is {status}",
+  changedOnService: "not sent: changed on the service since the sheet last saw it ({fields}); pull it again to see the service's copy",
+  changedOnServiceUnnamed: "not sent: changed on the service since the sheet last saw it; pull it again to see the service's copy",
+  keepsSimple: "not sent: the document is simple on the service (one discount and VAT for the whole document); clear the line discounts and VAT rates",
+  partialReceiptUpdate: "not sent: a partial receipt is changed on the service, not from the sheet",
+  emptyValue: "(empty)",
+  lineAdded: "(new line)",
+  lineRemoved: "(removed)",
+
   // --- progress and errors ---
   rowResult: "{key} (row {row}): {message}",
   checked: "checked {n} documents",

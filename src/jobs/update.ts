@@ -1,0 +1,260 @@
+// The update job: every document of the sheet with a recordId is compared with the service's copy
+// (read now), field by field over the sheet's columns, and the changed ones are sent (PUT, with the
+// structure type of the service's copy). Not sent, each with the reason in its row: documents the
+// service changed since the sheet last saw them (their fingerprint, sheet/fingerprint.ts, no longer
+// matches), documents that are not awaiting (the spec edits only those), documents whose check
+// fails. A dry run answers the preview and sends and writes nothing. A document sent gets a new
+// fingerprint, so the next update compares with what it sent.
+import type { DocSheetClient, DocumentRecord } from "../api";
+import { checkDocument } from "../rules/checks";
+import { FAMILY_INFO, type Family } from "../rules/codes";
+import { Decimal, formatMoney } from "../rules/money";
+import { shownValue } from "../sheet/columns";
+import { buildDocument } from "../sheet/body";
+import { FIELD_BY_KEY } from "../sheet/fields";
+import { sortFindings, type CellFinding } from "../sheet/findings";
+import { changedSince, fingerprintOf } from "../sheet/fingerprint";
+import type { Lang } from "../sheet/i18n/lang";
+import { resultMessage } from "../sheet/i18n/results";
+import { statusText } from "../sheet/i18n/status";
+import { fieldName, label, translate } from "../sheet/i18n/translate";
+import type { ColumnMapping } from "../sheet/mapping";
+import { MARKER_PREFIX, hasMarker } from "../sheet/marker";
+import { fieldOfPath, pinFinding } from "../sheet/pin";
+import { readDocuments, type SheetDocument, type SheetLayout } from "../sheet/read";
+import { serviceCopy, type ServiceCopy } from "../sheet/service-copy";
+import { TOTAL_KEYS, hasInlineLines, mergeForUpdate, sameValue, sheetChanges, type FieldChange } from "../sheet/update";
+import type { Parsed } from "../sheet/values";
+import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
+import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
+import { runPool } from "./pool";
+import { ConnectionError, errorText, isConnectionFailure } from "./post";
+import { localDate, type JobContext } from "./types";
+
+export interface UpdateJobOptions extends JobContext {
+  family: Family;
+  target?: ReadTarget;
+  mapping?: ColumnMapping;
+  /** Only documents with a row among these (sheet rows, 0-based); default every document with a recordId. */
+  rows?: readonly number[];
+  /** Documents read or sent at once (default 4). */
+  concurrency?: number;
+  /** The preview only: nothing is sent, nothing written into the sheet. */
+  dryRun?: boolean;
+}
+
+/** update: would be sent (dry run); updated: sent; the others are not sent. */
+export type UpdateKind = "update" | "updated" | "unchanged" | "conflict" | "refused" | "invalid" | "failed" | "cancelled";
+
+/** One line of the preview, in the run's language. */
+export interface ShownChange {
+  /** The field's label ("Unit price", "Line 2 unit price" / "ราคาต่อหน่วยของรายการที่ 2"). */
+  field: string;
+  from: string;
+  to: string;
+}
+
+export interface UpdateResult {
+  key: string;
+  rows: number[];
+  recordId: number;
+  documentSerial?: string;
+  kind: UpdateKind;
+  /** Sheet value against the service's, for the documents with changes (sent or not). */
+  changes: ShownChange[];
+  /** In the run's language, as written into the result column. */
+  message: string;
+}
+
+export interface UpdateOutcome {
+  sheet: string;
+  dryRun: boolean;
+  results: UpdateResult[];
+  counts: Record<UpdateKind, number>;
+}
+
+/** Company header fields the update bodies carry (service-facts §3.4), as the service has them. */
+const COMPANY_FIELDS = [
+  "companyName", "companyNameEn", "companyAddress", "companyAddressEn", "companyTaxId", "companyBranch", "companyBranchEn",
+  "companyPhone", "companyMobile", "companyFax", "companyWebsite",
+];
+
+interface Plan {
+  doc: SheetDocument;
+  copy?: ServiceCopy;
+  kind: UpdateKind;
+  changes: FieldChange[];
+  /** English from the tables (fields already in the run's language). */
+  message: string;
+  body?: Record<string, unknown>;
+}
+
+export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts: UpdateJobOptions): Promise<UpdateOutcome> {
+  const block = await port.read(opts.target);
+  const read = readDocuments(block, { mapping: opts.mapping });
+  const sheet = block.sheet;
+  const lang = opts.lang ?? "en";
+  const dryRun = opts.dryRun ?? false;
+  const wanted = opts.rows ? new Set(opts.rows) : undefined;
+  const docs = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));
+  const api = client.documents(opts.family);
+  const today = localDate((opts.now ?? (() => new Date()))());
+  const concurrency = opts.concurrency ?? 4;
+  let fatal: unknown;
+  const stop = (): boolean => fatal !== undefined || opts.signal?.aborted === true;
+
+  // 1. The service's copy of each document, and what the sheet would change in it.
+  const plans = new Map<SheetDocument, Plan>();
+  await runPool(docs, concurrency, async (doc) => {
+    try {
+      const rec = await api.get(Number(doc.fields.recordId.value), { signal: opts.signal });
+      plans.set(doc, planFor(doc, rec, read.layout, read.findings, opts.family, today, lang));
+    } catch (err) {
+      if (isConnectionFailure(err)) fatal ??= err;
+      else plans.set(doc, { doc, kind: "failed", changes: [], message: errorText(err) });
+    }
+    opts.onProgress?.({ done: plans.size, total: docs.length });
+  }, stop);
+  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
+
+  const results: UpdateResult[] = [];
+  const resultOf = (p: Plan): UpdateResult => ({
+    key: p.doc.key, rows: p.doc.rows, recordId: Number(p.doc.fields.recordId.value),
+    documentSerial: p.doc.fields.documentSerial ? String(p.doc.fields.documentSerial.value) : undefined,
+    kind: p.kind, changes: p.changes.map((c) => shown(c, lang)), message: translate(p.message, lang),
+  });
+  const ordered = docs.map((d) => plans.get(d) ?? { doc: d, kind: "cancelled" as const, changes: [], message: resultMessage("notSent", { reason: resultMessage("cancelled") }) });
+  if (dryRun) return outcome(sheet, true, ordered.map(resultOf));
+
+  // 2. Send the changed ones; every row says what became of its document.
+  const columns = resultColumns(read.layout, ["status", "result", "fingerprint"]);
+  if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
+  const finish = async (p: Plan, extra: Partial<Record<"status" | "fingerprint", CellValue>> = {}): Promise<void> => {
+    const r = resultOf(p);
+    results.push(r);
+    await port.write(sheet, resultWrites(p.doc, columns.cols, { result: r.message, ...extra }));
+    opts.onProgress?.({ done: results.length, total: docs.length, message: translate(resultMessage("rowResult", { key: p.doc.key, row: p.doc.firstRow + 1, message: p.message }), lang) });
+  };
+  for (const p of ordered) if (p.kind !== "update") await finish(p);
+  const toSend = ordered.filter((p) => p.kind === "update");
+  await runPool(toSend, concurrency, async (p) => {
+    try {
+      const rec = await api.update(p.copy!.recordId, p.body!, { signal: opts.signal });
+      const fields = fieldList(p.changes, lang);
+      await finish({ ...p, kind: "updated", message: resultMessage("updated", { fields }) }, {
+        fingerprint: fingerprintOf(serviceCopy(rec)), status: statusText(rec.statusString ?? "awaiting", lang, opts.family),
+      });
+    } catch (err) {
+      if (isConnectionFailure(err)) fatal ??= err;
+      else await finish({ ...p, kind: "failed", message: errorText(err) });
+    }
+  }, stop);
+  for (const p of toSend) {
+    if (!results.some((r) => r.key === p.doc.key)) {
+      await finish({ ...p, kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? errorText(fatal) : resultMessage("cancelled") }) });
+    }
+  }
+  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
+  return outcome(sheet, false, results);
+}
+
+function outcome(sheet: string, dryRun: boolean, results: UpdateResult[]): UpdateOutcome {
+  const counts = { update: 0, updated: 0, unchanged: 0, conflict: 0, refused: 0, invalid: 0, failed: 0, cancelled: 0 } as Record<UpdateKind, number>;
+  for (const r of results) counts[r.kind]++;
+  return { sheet, dryRun, results, counts };
+}
+
+/** What to do with one document, given the service's copy of it. */
+function planFor(
+  doc: SheetDocument, rec: DocumentRecord, layout: SheetLayout, readFindings: CellFinding[], family: Family, today: string, lang: Lang,
+): Plan {
+  const copy = serviceCopy(rec, { row: doc.firstRow, col: layout.headers.left });
+  const plan = (kind: UpdateKind, message: string, changes: FieldChange[] = [], body?: Record<string, unknown>): Plan => ({ doc, copy, kind, changes, message, body });
+  const own = readFindings.filter((f) => doc.rows.includes(f.row) && f.severity === "error");
+  if (own.length > 0 || doc.broken) return plan("invalid", notSent(own));
+
+  const changes = sheetChanges(doc, copy, layout);
+  const since = changedSince(doc.fields.fingerprint?.value, copy);
+  if (since) {
+    const fields = [...new Set(since.keys.map((k) => label(FIELD_BY_KEY.get(k)!, lang)))].join(", ");
+    return plan("conflict", fields ? resultMessage("changedOnService", { fields }) : resultMessage("changedOnServiceUnnamed"), changes);
+  }
+  if (changes.length === 0) return plan("unchanged", resultMessage("noChanges"));
+  if (copy.status !== undefined && copy.status !== "awaiting") {
+    return plan("refused", resultMessage("notAwaiting", { family, status: copy.status }), changes);
+  }
+  const merged = mergeForUpdate(doc, copy, layout);
+  if (copy.structure === "simple" && hasInlineLines(merged)) return plan("refused", resultMessage("keepsSimple"), changes);
+  const built = buildDocument(merged, family, layout, { today, marker: markerOf(rec.internalNotes), structure: copy.structure });
+  if (built.operation === "partialReceipt") return plan("refused", resultMessage("partialReceiptUpdate"), changes);
+
+  const body = updateBody(built.body, rec, copy, changes, layout);
+  const problems = sortFindings([
+    ...built.findings.filter((f) => f.field === "internalNotes"),
+    ...checkDocument(body, { family, structure: copy.structure, operation: "update", arithmetic: true })
+      .filter((f) => f.severity === "error")
+      .map((f) => pinFinding(merged, layout, fieldOfPath(f.path), f.message, f.severity)),
+  ]);
+  if (problems.length > 0) return plan("invalid", notSent(problems), changes);
+  // Totals the edits changed, computed again: shown too, after the fields the user changed.
+  for (const key of TOTAL_KEYS) {
+    if (changes.some((c) => c.key === key && c.line === undefined)) continue;
+    const now = body[FIELD_BY_KEY.get(key)!.wire];
+    if ((typeof now === "number" || typeof now === "string") && !sameValue(copy.fields[key]?.value, now)) changes.push({ key, from: copy.fields[key]?.value, to: now });
+  }
+  return plan("update", resultMessage("toUpdate", { fields: fieldList(changes, lang) }), changes, body);
+}
+
+/** The built body as the PUT takes it: the update structure type, the company header as the service
+ * has it, no upgrade source; a contact renamed in the sheet is not tied to the old contact's id. */
+function updateBody(
+  built: Record<string, unknown>, rec: DocumentRecord, copy: ServiceCopy, changes: FieldChange[], layout: SheetLayout,
+): Record<string, unknown> {
+  const body = { ...built };
+  delete body.documentReference;
+  body.documentStructureType = copy.structure === "inline" ? "UpdateInlineDocument" : "UpdateSimpleDocument";
+  for (const k of COMPANY_FIELDS) if (typeof rec[k] === "string" && body[k] === undefined) body[k] = rec[k];
+  const cols = layout.headers.columns;
+  const renamed = changes.some((c) => c.key === "contactName" || c.key === "contactCode");
+  if (renamed && !cols.has("contactId")) {
+    delete body.contactId;
+    if (!cols.has("contactCode")) delete body.contactCode;
+  }
+  return body;
+}
+
+/** The post's marker the service's notes carry: kept below the notes the sheet sends. */
+function markerOf(notes: unknown): string | undefined {
+  if (typeof notes !== "string" || !notes.includes(MARKER_PREFIX)) return undefined;
+  return notes.split(/\r?\n/).map((l) => l.trim()).find((l) => l.startsWith(MARKER_PREFIX) && hasMarker(notes, l));
+}
+
+function notSent(problems: CellFinding[]): string {
+  const reason = problems.slice(0, 3).map((f) => `${f.cell}: ${f.message}`).join("; ") || resultMessage("cellUnreadable");
+  const more = problems.length - 3;
+  return more > 0 ? resultMessage("notSentMore", { reason, more }) : resultMessage("notSent", { reason });
+}
+
+/** The names of the fields changed, each once, in the run's language. */
+function fieldList(changes: FieldChange[], lang: Lang): string {
+  return [...new Set(changes.map((c) => shown(c, lang).field))].join(", ");
+}
+
+function shown(c: FieldChange, lang: Lang): ShownChange {
+  const line = c.line === undefined ? undefined : c.line + 1;
+  const def = FIELD_BY_KEY.get(c.key);
+  const field = !def ? (fieldName(`Line ${line}`, lang) ?? `Line ${line}`)
+    : line === undefined ? label(def, lang) : (fieldName(`Line ${line} ${def.wire}`, lang) ?? `${label(def, lang)} (${line})`);
+  if (c.lineChange === "added") return { field, from: translate(resultMessage("emptyValue"), lang), to: `${valueText(c.key, c.to, lang)} ${translate(resultMessage("lineAdded"), lang)}` };
+  if (c.lineChange === "removed") return { field, from: valueText(c.key, c.from, lang), to: translate(resultMessage("lineRemoved"), lang) };
+  return { field, from: valueText(c.key, c.from, lang), to: valueText(c.key, c.to, lang) };
+}
+
+/** A value as the preview shows it: money with two places, codes and yes/no as words. */
+function valueText(key: string, v: Parsed | undefined, lang: Lang): string {
+  if (v === undefined || v === "") return translate(resultMessage("emptyValue"), lang);
+  const def = FIELD_BY_KEY.get(key);
+  if (typeof v === "boolean" || (typeof v === "number" && def?.kind === "code")) return String(shownValue(key, v, lang));
+  if (typeof v === "number" && def?.kind === "money") return formatMoney(new Decimal(v));
+  return String(v);
+}

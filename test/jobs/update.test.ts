@@ -1,0 +1,154 @@
+// Update from the sheet on both stores, on the in-memory grid against the real local service: the
+// preview matches the edits, only changed documents are sent (PUTs counted on the wire), a document
+// changed on the service in between is a conflict, one that is not awaiting is refused, a dry run
+// sends and writes nothing, and a pulled sheet updates with the fingerprints the pull wrote.
+import { createClient, type DocSheetClient } from "../../src/api";
+import { postJob } from "../../src/jobs/post";
+import { pullJob } from "../../src/jobs/pull";
+import { updateJob } from "../../src/jobs/update";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import type { CellValue } from "../../src/workbook/port";
+import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { cell, col, now } from "./service";
+
+jest.setTimeout(180_000);
+
+const HEADER = ["documentKey", "Customer", "Date", "VAT", "Item", "Qty", "Unit price", "Remarks"];
+
+function sheet(prefix: string, n: number): CellValue[][] {
+  const rows: CellValue[][] = [HEADER];
+  for (let i = 1; i <= n; i++) {
+    rows.push([`${prefix}${i}`, `${prefix} Co ${i}`, "2026-03-01", true, "Pen", 3, 100, "first"]);
+    rows.push([`${prefix}${i}`, null, null, null, "Ink", 2, 12.5, null]);
+  }
+  return rows;
+}
+
+describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
+  let service: TestService;
+  let client: DocSheetClient;
+  const puts: string[] = [];
+  beforeAll(async () => {
+    service = await startTestService({ store });
+    // The wire, watched: every PUT the client sends.
+    const watched: typeof fetch = (input, init) => {
+      if (init?.method === "PUT") puts.push(String(input));
+      return fetch(input, init);
+    };
+    client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret", fetch: watched });
+  });
+  afterAll(() => service?.stop());
+
+  async function posted(prefix: string, n: number): Promise<MemoryWorkbook> {
+    const wb = new MemoryWorkbook({ S: sheet(prefix, n) });
+    const out = await postJob(wb, client, { family: "quotations", now });
+    expect(out.counts.created).toBe(n);
+    expect(String(cell(wb, 1, "fingerprint"))).toMatch(/^1\.[0-9a-f]{16}\./);
+    return wb;
+  }
+
+  it("previews the edits field by field, sends only the changed documents, and renews their fingerprint", async () => {
+    const wb = await posted("u", 3);
+    const s = wb.sheet("S").values;
+    s[1][col(wb, "Customer")] = "u Co 1 (renamed)";
+    s[2][col(wb, "Unit price")] = 15; // u1's second line
+    s[5][col(wb, "Remarks")] = "second"; // u3
+    const before = cell(wb, 1, "fingerprint");
+    const ids = [1, 3, 5].map((r) => cell(wb, r, "recordId") as number);
+
+    puts.length = 0;
+    const preview = await updateJob(wb, client, { family: "quotations", now, dryRun: true });
+    expect(preview.counts).toMatchObject({ update: 2, unchanged: 1 });
+    const [u1, u2, u3] = preview.results;
+    expect(u1.kind).toBe("update");
+    expect(u1.changes).toEqual([
+      { field: "Customer", from: "u Co 1", to: "u Co 1 (renamed)" },
+      { field: "Line 2 unit price", from: "12.5", to: "15" },
+      { field: "Subtotal", from: "325.00", to: "330.00" },
+      { field: "Total after discount", from: "325.00", to: "330.00" },
+      { field: "VAT amount", from: "22.75", to: "23.10" },
+      { field: "Grand total", from: "347.75", to: "353.10" },
+    ]);
+    expect(u2).toMatchObject({ kind: "unchanged", changes: [] });
+    expect(u3.changes).toEqual([{ field: "Remarks", from: "first", to: "second" }]);
+    // A dry run sends nothing and writes nothing.
+    expect(puts).toEqual([]);
+    expect(cell(wb, 1, "result")).toBe("created");
+    expect((await client.documents("quotations").get(ids[0])).contactName).toBe("u Co 1");
+
+    const run = await updateJob(wb, client, { family: "quotations", now, lang: "th" });
+    expect(run.counts).toMatchObject({ updated: 2, unchanged: 1 });
+    expect(puts.map((u) => u.replace(/^.*\/quotations\//, ""))).toEqual(expect.arrayContaining([String(ids[0]), String(ids[2])]));
+    expect(puts).toHaveLength(2);
+    expect(cell(wb, 1, "result")).toBe("แก้ไขแล้ว: ชื่อลูกค้า, ราคาต่อหน่วยของรายการที่ 2, รวมเป็นเงิน, ราคาหลังหักส่วนลด, ภาษีมูลค่าเพิ่ม 7%, จำนวนเงินรวมทั้งสิ้น");
+    expect(cell(wb, 2, "result")).toBe(cell(wb, 1, "result"));
+    expect(cell(wb, 3, "result")).toBe("ไม่มีการเปลี่ยนแปลง");
+    const u1Now = await client.documents("quotations").get(ids[0]);
+    expect(u1Now).toMatchObject({ contactName: "u Co 1 (renamed)", grandTotal: 353.1, statusString: "awaiting" });
+    expect((u1Now.items as Array<{ pricePerUnit: number }>).map((i) => i.pricePerUnit)).toEqual([100, 15]);
+    // The post's marker stays below the notes, so a repost of the sheet still finds the document.
+    expect(String(u1Now.internalNotes)).toMatch(/docsheet:/);
+    expect(cell(wb, 1, "fingerprint")).not.toBe(before);
+
+    // Renewed: the sheet now matches the service, so nothing is a conflict and nothing is sent.
+    puts.length = 0;
+    const again = await updateJob(wb, client, { family: "quotations", now });
+    expect(again.counts).toMatchObject({ unchanged: 3, conflict: 0 });
+    expect(puts).toEqual([]);
+  });
+
+  it("does not send a document the service changed since the sheet saw it, and says what changed there", async () => {
+    const wb = await posted("c", 1);
+    const id = cell(wb, 1, "recordId") as number;
+    // Someone else edits the document on the service (over HTTP).
+    const theirs = await client.documents("quotations").get(id);
+    await client.documents("quotations").update(id, { ...theirs, remarks: "changed on the service", documentStructureType: "UpdateSimpleDocument" });
+    wb.sheet("S").values[1][col(wb, "Qty")] = 4;
+
+    puts.length = 0;
+    const out = await updateJob(wb, client, { family: "quotations", now });
+    expect(out.counts).toMatchObject({ conflict: 1, updated: 0 });
+    expect(puts).toEqual([]);
+    expect(out.results[0].message).toBe("not sent: changed on the service since the sheet last saw it (Remarks); pull it again to see the service's copy");
+    expect(cell(wb, 1, "result")).toBe(out.results[0].message);
+    const kept = await client.documents("quotations").get(id);
+    expect(kept.remarks).toBe("changed on the service");
+    expect((kept.items as Array<{ quantity: number }>)[0].quantity).toBe(3);
+  });
+
+  it("refuses a document that is not awaiting, with the reason in its row", async () => {
+    const wb = await posted("r", 1);
+    const id = cell(wb, 1, "recordId") as number;
+    await client.documents("quotations").setStatus(id, "approved");
+    wb.sheet("S").values[1][col(wb, "Remarks")] = "too late";
+    puts.length = 0;
+    const out = await updateJob(wb, client, { family: "quotations", now });
+    expect(out.results[0]).toMatchObject({ kind: "refused", changes: [{ field: "Remarks", from: "first", to: "too late" }] });
+    expect(cell(wb, 1, "result")).toBe("not sent: only an awaiting quotation can be edited, and this one is approved");
+    expect(puts).toEqual([]);
+    const th = await updateJob(wb, client, { family: "quotations", now, lang: "th", dryRun: true });
+    expect(th.results[0].message).toBe("ไม่ได้ส่ง: ระบบให้แก้ไขได้เฉพาะใบเสนอราคาที่ยังรอดำเนินการ (awaiting) แต่ฉบับนี้อยู่ในสถานะ อนุมัติแล้ว");
+    expect((await client.documents("quotations").get(id)).remarks).toBe("first");
+  });
+
+  it("updates a pulled sheet through the fingerprints the pull wrote", async () => {
+    const wb = await posted("p", 2);
+    const ids = [1, 3].map((r) => cell(wb, r, "recordId") as number);
+    const pulled = new MemoryWorkbook();
+    const { sheet: name } = await pullJob(pulled, client, { family: "quotations", query: { searchString: "p Co" }, lines: true });
+    const grid = pulled.sheet(name).values;
+    const at = (key: string): number => grid[0].indexOf(key);
+    const row = grid.findIndex((r) => r[at("recordId")] === ids[0]);
+    expect(grid[row][at("fingerprint")]).toBe(cell(wb, 1, "fingerprint"));
+    grid[row][at("contactName")] = "p Co 1 pulled and edited";
+    // Another row of the same document: its second line.
+    grid[row + 1][at("item.quantity")] = 5;
+
+    const out = await updateJob(pulled, client, { family: "quotations", now, target: { sheet: name } });
+    expect(out.counts).toMatchObject({ updated: 1, unchanged: 1, conflict: 0 });
+    const doc = await client.documents("quotations").get(ids[0]);
+    expect(doc.contactName).toBe("p Co 1 pulled and edited");
+    expect((doc.items as Array<{ quantity: number }>).map((i) => i.quantity)).toEqual([3, 5]);
+    expect(doc.grandTotal).toBe(387.88); // 362.50 + 7% VAT (25.375, half up)
+  });
+});
