@@ -147,6 +147,21 @@ export const COMMANDS: Record<string, CommandDoc> = {
       "Exit code 0 when everything was undone, 1 when something was left alone or there is nothing to undo.",
     ],
   },
+  update: {
+    positional: "BOOK.xlsx",
+    summary: "Sends the changes of the rows that have a recordId: compares each document with the service's copy, prints what changes field by field, and updates the changed ones.",
+    options: [
+      FAMILY, ...CONNECTION, SHEET, MAPPING,
+      { name: "rows", value: "2,5-9", help: "only these sheet rows, numbered as Excel shows them (default: every row with a recordId)" },
+      { name: "dry-run", help: "print what would change and send nothing" },
+      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: BOOK.xlsx itself)" },
+      concurrency("documents read or sent"), LANG,
+    ],
+    notes: [
+      "A document the service changed since the sheet last saw it (posted or pulled) is not sent: its row says what changed there.",
+      "Only awaiting documents can be edited; the others are refused in their row. Exit code 1 when a document was not sent.",
+    ],
+  },
 };
 
 const WIDTH = 100;

@@ -19,6 +19,8 @@ export async function runCommand(p: Parsed): Promise<number> {
       return (require("./act") as typeof import("./act")).actCommand(p);
     case "undo":
       return (require("./undo") as typeof import("./undo")).undoCommand(p);
+    case "update":
+      return (require("./update") as typeof import("./update")).updateCommand(p);
     case "serve":
       return serve(p);
     default:

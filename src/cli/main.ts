@@ -1,4 +1,4 @@
-// The `docsheet` command: check, post, pull, template, act, serve on .xlsx files. bin/docsheet.js
+// The `docsheet` command: check, post, pull, template, act, undo, update, serve on .xlsx files. bin/docsheet.js
 // runs the compiled build of this file (build/cli/main.js). Exit codes: 0 clean, 1 findings or
 // failed rows, 2 usage or connection errors. Help comes from args.ts alone: `docsheet --help`
 // loads no job, no workbook library and no service.

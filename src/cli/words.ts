@@ -3,6 +3,7 @@
 import { count } from "../sheet/i18n/plural";
 import type { Lang } from "../sheet/i18n/lang";
 import type { ListCounts } from "../jobs/template";
+import type { UpdateKind } from "../jobs/update";
 
 export { count };
 
@@ -20,6 +21,8 @@ export interface Words {
   template(out: string, sheet: string, columns: number): string;
   templateLists(c: ListCounts): string;
   undone(c: UndoCounts, out: string | null): string;
+  updated(c: Record<UpdateKind, number>, out: string): string;
+  updatePreview(c: Record<UpdateKind, number>): string;
 }
 
 /** An undo's counts (undo.ts's kinds); out null for a dry run. */
@@ -40,6 +43,8 @@ const EN: Words = {
   undone: (c, out) => out === null
     ? `dry run: would delete ${c.deleted}, would void ${c.voided}, ${c.gone} already deleted or void, ${c.kept} left alone, ${c.failed} failed; nothing changed`
     : `undone: ${c.deleted} deleted, ${c.voided} voided, ${c.gone} already deleted or void, ${c.kept} left alone, ${c.failed} failed; wrote ${out}`,
+  updated: (c, out) => `${c.updated} updated, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; wrote ${out}`,
+  updatePreview: (c) => `dry run: ${c.update} to update, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; nothing was sent`,
 };
 
 const TH: Words = {
@@ -55,6 +60,8 @@ const TH: Words = {
   undone: (c, out) => out === null
     ? `ทดลอง: จะลบ ${c.deleted}, จะยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ไม่สำเร็จ ${c.failed}; ไม่ได้เปลี่ยนแปลงอะไร`
     : `ย้อนกลับ: ลบ ${c.deleted}, ยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ไม่สำเร็จ ${c.failed}; เขียน ${out} แล้ว`,
+  updated: (c, out) => `แก้ไข ${c.updated}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; เขียน ${out} แล้ว`,
+  updatePreview: (c) => `ทดลอง: จะแก้ไข ${c.update}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; ยังไม่ได้ส่งอะไร`,
 };
 
 export function words(lang: Lang): Words {

@@ -46,7 +46,7 @@ describe("jobs on the memory grid", () => {
     expect(progress.map((p) => p.done)).toEqual([1, 2, 3]);
     expect(progress.every((p) => p.total === 3)).toBe(true);
     const s = wb.sheet("S").values;
-    expect(s[0].slice(10)).toEqual(["recordId", "documentSerial", "status", "result"]);
+    expect(s[0].slice(10)).toEqual(["recordId", "documentSerial", "status", "result", "fingerprint"]);
     for (let r = 1; r <= 6; r++) expect(s[r][13]).toBe("created");
     const inline = await svc.client.documents("quotations").get(s[3][10] as number);
     expect(inline.documentStructureType).toBe("InlineDocument");

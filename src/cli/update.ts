@@ -1,0 +1,54 @@
+// `docsheet update BOOK.xlsx --family F [--dry-run]`: sends the documents of the rows with a
+// recordId that the sheet changed (the update job), printing the preview field by field and each
+// document not sent with its reason; --dry-run prints the preview and sends and writes nothing.
+import { resolve } from "node:path";
+import { ApiError, createClient } from "../api";
+import { ConnectionError } from "../jobs/post";
+import { updateJob, type UpdateResult } from "../jobs/update";
+import { parseRows } from "./act";
+import { connectionArgs, familyArg, intArg, langArg, type Parsed } from "./args";
+import { assertSheet, openBook } from "./book";
+import { connectionMessage } from "./connection";
+import { mappingArg } from "./map";
+import { progressReporter } from "./progress";
+import { words } from "./words";
+
+export async function updateCommand(p: Parsed): Promise<number> {
+  const family = familyArg(p.values.family);
+  const lang = langArg(p.values);
+  const say = words(lang);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const book = await openBook(input);
+  const out = resolve((p.values.out as string | undefined) ?? input);
+  const sheet = p.values.sheet as string | undefined;
+  await assertSheet(book, sheet);
+  const mapping = await mappingArg(p.values, family);
+  const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
+  const dryRun = p.values["dry-run"] === true;
+  const client = createClient({ ...conn, fetch: globalThis.fetch });
+  const progress = progressReporter("update");
+  try {
+    const outcome = await updateJob(book, client, {
+      family, target: { sheet }, mapping, rows, dryRun, concurrency: intArg(p.values, "concurrency", 4), lang, onProgress: (x) => progress.update(x),
+    });
+    progress.done();
+    if (!dryRun) await book.save(out);
+    for (const r of outcome.results) if (r.kind !== "unchanged") process.stdout.write(previewOf(r, say.row));
+    process.stdout.write(`${dryRun ? say.updatePreview(outcome.counts) : say.updated(outcome.counts, out)}\n`);
+    const c = outcome.counts;
+    return c.conflict + c.refused + c.invalid + c.failed + c.cancelled > 0 ? 1 : 0;
+  } catch (err) {
+    progress.done();
+    if (err instanceof ConnectionError || err instanceof ApiError) {
+      process.stderr.write(`docsheet: cannot update: ${connectionMessage(err, conn.root)}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+/** "u1 (row 2): to update: Customer" and one indented line a field: "Customer: A → B". */
+function previewOf(r: UpdateResult, row: (key: string, row: number, message: string) => string): string {
+  return [row(r.key, r.rows[0] + 1, r.message), ...r.changes.map((c) => `  ${c.field}: ${c.from} → ${c.to}`)].join("\n") + "\n";
+}
