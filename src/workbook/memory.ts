@@ -2,7 +2,7 @@
 // of values and number formats; marks, validation lists and the selection are kept so tests can
 // look at what a job did.
 import { parseRange } from "../sheet/address";
-import { LISTS_SHEET } from "./port";
+import { LISTS_SHEET, subtotalFormula, totalsRowIndex } from "./port";
 import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ListRef, ReadTarget, TableOptions, WorkbookPort,
@@ -20,6 +20,8 @@ export interface MemorySheet {
   lookups: Map<number, ListRef>;
   /** The sheet holds a table (addTableSheet). */
   table: boolean;
+  /** "row,col" → formula of the cells written as formulas (their values are what they come to). */
+  formulas: Map<string, string>;
   hidden: boolean;
 }
 
@@ -31,6 +33,9 @@ export const KIND_FORMATS: Record<ColumnSpec["kind"], string> = {
   date: "yyyy-mm-dd",
   boolean: "General",
 };
+
+/** The number format of a column's cells. */
+export const columnFormat = (c: ColumnSpec): string => c.format ?? KIND_FORMATS[c.kind];
 
 export class MemoryWorkbook implements WorkbookPort {
   readonly sheets = new Map<string, MemorySheet>();
@@ -53,6 +58,7 @@ export class MemoryWorkbook implements WorkbookPort {
       validations: new Map(),
       lookups: new Map(),
       table: false,
+      formulas: new Map(),
       hidden: false,
     };
     this.sheets.set(name, sheet);
@@ -115,9 +121,20 @@ export class MemoryWorkbook implements WorkbookPort {
     if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);
     const unique = uniqueName(name, [...this.sheets.keys()]);
     const header = columns.map((c) => c.header);
-    const formats = [columns.map(() => "General"), ...rows.map(() => columns.map((c) => KIND_FORMATS[c.kind]))];
+    const formats = [columns.map(() => "General"), ...rows.map(() => columns.map(columnFormat))];
     const s = this.setSheet(unique, [header, ...rows], formats);
     s.table = true;
+    options.formulas?.forEach((row, r) => row.forEach((f, c) => {
+      if (f !== null) s.formulas.set(`${r + 1},${c}`, f);
+    }));
+    if (options.totals) {
+      const at = totalsRowIndex(rows.length);
+      s.values[at] = options.totals.map((t) => (t === null ? null : "label" in t ? t.label : t.sum));
+      s.formats[at] = columns.map((c, i) => (options.totals![i] && "sum" in options.totals![i]! ? columnFormat(c) : "General"));
+      options.totals.forEach((t, c) => {
+        if (t && "sum" in t) s.formulas.set(`${at},${c}`, subtotalFormula(columns[c].header));
+      });
+    }
     columns.forEach((c, i) => {
       if (c.allowed) s.validations.set(i, c.allowed);
       if (c.lookup) s.lookups.set(i, c.lookup);

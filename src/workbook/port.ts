@@ -65,6 +65,8 @@ export interface ColumnSpec {
   kind: "text" | "money" | "quantity" | "integer" | "date" | "boolean";
   /** A list of allowed values: becomes a data validation drop-down where the host supports it. */
   allowed?: readonly (string | number)[];
+  /** A number format of its own instead of the kind's (a report's Buddhist-era dates: "dd/mm/bbbb"). */
+  format?: string;
   /** A drop-down of the values in a column of another sheet (the lookup lists), from its row 2 down
    * to its last filled cell. Other values are allowed after a warning: a new customer, a typed id. */
   lookup?: ListRef;
@@ -76,10 +78,32 @@ export interface ListRef {
   col: number;
 }
 
+/** A cell of a table's totals row: a label, the sum of its column (a formula in the sheet; `value`
+ * is what it comes to, kept by hosts that do not calculate), or nothing. */
+export type TotalCell = { label: string } | { sum: number } | null;
+
 export interface TableOptions {
   /** A hidden sheet written (its contents replaced) in the same action, before the table's
    * lookups refer to it. */
   hidden?: { name: string; rows: CellValue[][] };
+  /** The table's totals row, one cell per column (reports). */
+  totals?: TotalCell[];
+  /** Cells of the rows written as formulas ("=B2-B3", A1 references), same shape as the rows, null
+   * where the value is written; the row keeps what the formula comes to, for hosts that do not
+   * calculate (the in-memory grid) and as the file's cached result. */
+  formulas?: (string | null)[][];
+}
+
+/** The sheet row (0-based) of a table's totals row: under the data rows, or under the one empty
+ * row a table without rows keeps. */
+export function totalsRowIndex(rowCount: number): number {
+  return 1 + Math.max(1, rowCount);
+}
+
+/** The formula a totals row holds for the sum of a column: what Excel writes for a table's Sum. */
+export function subtotalFormula(header: string): string {
+  // Structured references escape [ ] # ' with a '.
+  return `=SUBTOTAL(109,[${header.replace(/['#[\]]/g, "'$&")}])`;
 }
 
 export interface ReadTarget {

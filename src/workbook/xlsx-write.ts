@@ -7,8 +7,8 @@
 import { promises as fs } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type ExcelJS from "exceljs";
-import { KIND_FORMATS } from "./memory";
-import { isCellError, type CellError, type CellValue, type ColumnSpec } from "./port";
+import { columnFormat } from "./memory";
+import { isCellError, type CellError, type CellValue, type ColumnSpec, type TableOptions } from "./port";
 import { inlineList, lookupFormula } from "./validation";
 
 /** Rows below a template's header that get its validation lists. */
@@ -27,11 +27,14 @@ export function toExcel(v: CellValue): ExcelJS.CellValue {
 
 /** Header row, column formats and widths, rows, validation lists, and a table (named `table`; the
  * streaming writer cannot write one and gets a filter on the header instead) on a new worksheet. */
-export function fillTable(ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>, table?: string): void {
+export function fillTable(
+  ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>, table?: string,
+  extras: Pick<TableOptions, "totals" | "formulas"> = {},
+): void {
   ws.columns = columns.map((c) => ({
     header: c.header,
     width: Math.min(40, Math.max(10, c.header.length + 2)),
-    style: c.kind === "boolean" ? {} : { numFmt: KIND_FORMATS[c.kind] },
+    style: c.kind === "boolean" ? {} : { numFmt: columnFormat(c) },
   }));
   // The header row is text in bold, whatever its column holds.
   const header = ws.getRow(1);
@@ -41,14 +44,35 @@ export function fillTable(ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[],
   header.commit();
   let count = 0;
   if (table !== undefined && columns.length > 0) {
-    const data = [...rows].map((r) => columns.map((_, c) => toExcel(r[c] ?? null)));
+    const data = [...rows].map((r, i) => columns.map((_, c) => {
+      const formula = extras.formulas?.[i]?.[c];
+      // The value stays as the formula's cached result.
+      return formula ? ({ formula: formula.replace(/^=/, ""), result: r[c] ?? undefined } as ExcelJS.CellFormulaValue) : toExcel(r[c] ?? null);
+    }));
     count = data.length;
     // A table needs a data row: an empty one when there are none.
     if (data.length === 0) data.push(columns.map(() => null));
+    const totals = extras.totals;
     ws.addTable({
-      name: table, ref: "A1", headerRow: true, style: { theme: "TableStyleMedium2", showRowStripes: true },
-      columns: columns.map((c) => ({ name: c.header, filterButton: true })), rows: data,
+      name: table, ref: "A1", headerRow: true, totalsRow: totals !== undefined, style: { theme: "TableStyleMedium2", showRowStripes: true },
+      columns: columns.map((c, i) => {
+        const t = totals?.[i];
+        return {
+          name: c.header, filterButton: true,
+          ...(t && "label" in t ? { totalsRowLabel: t.label } : {}),
+          ...(t && "sum" in t ? { totalsRowFunction: "sum" as const, totalsRowResult: t.sum } : {}),
+        };
+      }),
+      rows: data,
     });
+    if (totals) {
+      // The totals row takes the column's number format too (exceljs leaves it General).
+      const row = ws.getRow(1 + data.length + 1);
+      columns.forEach((c, i) => {
+        if (c.kind !== "boolean") row.getCell(i + 1).numFmt = columnFormat(c);
+        row.getCell(i + 1).font = { bold: true };
+      });
+    }
   } else {
     // commit() hands a row to a streaming writer; the in-memory model ignores it.
     for (const r of rows) {

@@ -1,0 +1,145 @@
+// The monthly VAT report: every page of the month's tax documents (sell: tax invoices, cash invoices,
+// receipts; buy: purchases, expenses) into the output-tax and input-tax reports, the void documents
+// apart, and the return's summary. Each total is reconciled to the satang against the documents'
+// own amounts: after writing, the totals the host holds (calculated by Excel in the pane) are read
+// back and compared with the sum of the documents; a difference is a finding.
+import type { DocumentApi, DocumentRecord, DocSheetClient } from "../api";
+import { Decimal, formatMoney, roundHalfUp } from "../rules/money";
+import { cellAddress } from "../sheet/address";
+import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-report";
+import { VAT_FAMILIES, byDateAndSerial, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
+import { BASE_COLUMN, VAT_COLUMN, sideTable, summaryTable, voidTable, type ReportTable, type SideFigures } from "../sheet/vat-tables";
+import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
+import { throwIfCancelled, type JobContext } from "./types";
+
+export interface VatReportOptions extends JobContext {
+  /** YYYY-MM */
+  month: string;
+  /** Pages read at once. */
+  concurrency?: number;
+}
+
+export interface VatReport {
+  month: string;
+  output: VatEntry[];
+  input: VatEntry[];
+  /** Void documents that would otherwise count, listed apart. */
+  voided: VatEntry[];
+  figures: Record<VatSide, SideFigures>;
+  findings: VatFinding[];
+}
+
+export interface VatReportOutcome {
+  report: VatReport;
+  /** Sheet names: output, input, void, summary. */
+  sheets: Record<VatSide | "void" | "summary", string>;
+  /** Output VAT less input VAT (negative: refundable), at two decimals. */
+  net: Decimal;
+  findings: VatFinding[];
+}
+
+/** The first and last day of a month "YYYY-MM". */
+export function monthRange(month: string): { startDate: string; endDate: string } {
+  const [y, m] = month.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { startDate: `${month}-01`, endDate: `${month}-${String(last).padStart(2, "0")}` };
+}
+
+/** One family's documents of the month, each once (pages may shift while they are read). */
+async function readFamily(api: DocumentApi, opts: VatReportOptions, findings: VatFinding[]): Promise<DocumentRecord[]> {
+  const { startDate, endDate } = monthRange(opts.month);
+  const seen = new Map<number, DocumentRecord>();
+  let listed = 0;
+  const texts = vatTexts(opts.lang ?? "en");
+  for await (const page of api.listAll({ range: 5, startDate, endDate }, { signal: opts.signal, concurrency: opts.concurrency })) {
+    throwIfCancelled(opts.signal);
+    listed = page.total;
+    for (const doc of page.list) {
+      // A service whose filter is looser than the month: the report keeps to the month.
+      const date = typeof doc.publishedOn === "string" ? doc.publishedOn.slice(0, 10) : "";
+      if (date >= startDate && date <= endDate) seen.set(doc.recordId, doc);
+    }
+    opts.onProgress?.({ done: seen.size, total: page.total, message: texts.progress(api.family, page.currentPage, seen.size, page.total) });
+  }
+  if (listed !== seen.size) findings.push({ kind: "countDiffers", family: api.family, listed, read: seen.size });
+  return [...seen.values()];
+}
+
+/** Reads the month's documents and sorts them into the reports. */
+export async function readVatReport(client: DocSheetClient, opts: VatReportOptions): Promise<VatReport> {
+  const findings: VatFinding[] = [];
+  const lines: Record<VatSide, VatEntry[]> = { output: [], input: [] };
+  const voided: VatEntry[] = [];
+  for (const side of ["output", "input"] as const) {
+    for (const family of VAT_FAMILIES[side]) {
+      const api = client.documents(family);
+      for (let doc of await readFamily(api, opts, findings)) {
+        // A list that leaves the links out: the receipt is read for them (is it made from a tax invoice?).
+        if (family === "receipts" && doc.referencedByMe === undefined) doc = await api.get(doc.recordId, { signal: opts.signal });
+        const entry = vatEntry(side, family, doc, findings);
+        if (entry) (entry.void ? voided : lines[side]).push(entry);
+      }
+    }
+  }
+  lines.output.sort(byDateAndSerial);
+  lines.input.sort(byDateAndSerial);
+  voided.sort(byDateAndSerial);
+  const figures = { output: sums(lines.output), input: sums(lines.input) };
+  return { month: opts.month, output: lines.output, input: lines.input, voided, figures, findings };
+}
+
+/** The report as the tables it is written in; `summary` needs where the two totals rows landed. */
+export function reportTables(report: VatReport, lang: VatReportOptions["lang"] = "en"): Record<VatSide | "void", ReportTable> {
+  return {
+    output: sideTable("output", report.output, report.month, lang),
+    input: sideTable("input", report.input, report.month, lang),
+    void: voidTable(report.voided, report.month, lang),
+  };
+}
+
+const addTable = (port: WorkbookPort, t: ReportTable): Promise<string> =>
+  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas });
+
+/** A total as the host holds it (Excel has calculated it), or null when it is not a number. */
+function asDecimal(v: unknown): Decimal | null {
+  return typeof v === "number" && Number.isFinite(v) ? new Decimal(v) : null;
+}
+
+/** Compares the totals the sheet holds with the sums of the documents, to the satang. */
+async function reconcile(port: WorkbookPort, side: VatSide, sheet: string, row: number, figures: SideFigures, findings: VatFinding[]): Promise<void> {
+  const block = await port.read({ sheet, range: `${cellAddress(row, BASE_COLUMN)}:${cellAddress(row, VAT_COLUMN)}` });
+  const [base, vat] = block.values[0] ?? [];
+  for (const [what, held, documents] of [["base", base, figures.base], ["vat", vat, figures.vat]] as const) {
+    const total = asDecimal(held);
+    // The sheet's total is two-decimal money; so must the documents' sum be, exactly.
+    if (total === null || !roundHalfUp(total, 2).equals(documents)) {
+      findings.push({ kind: "totalDiffers", side, what, report: total === null ? String(held) : formatMoney(total), documents: formatMoney(documents, Math.max(2, documents.decimalPlaces())) });
+    }
+  }
+}
+
+/** Reads the month and writes the report into the workbook: four sheets, findings returned. */
+export async function vatReportJob(port: WorkbookPort, client: DocSheetClient, opts: VatReportOptions): Promise<VatReportOutcome> {
+  const report = await readVatReport(client, opts);
+  throwIfCancelled(opts.signal);
+  return writeVatReport(port, report, opts.lang ?? "en");
+}
+
+/** Writes a report read before: the two reports, the void documents, the summary; then reconciles. */
+export async function writeVatReport(port: WorkbookPort, report: VatReport, lang: VatReportOptions["lang"] = "en"): Promise<VatReportOutcome> {
+  const tables = reportTables(report, lang);
+  const output = await addTable(port, tables.output);
+  const input = await addTable(port, tables.input);
+  const voidSheet = await addTable(port, tables.void);
+  const at = {
+    output: { sheet: output, row: totalsRowIndex(report.output.length) },
+    input: { sheet: input, row: totalsRowIndex(report.input.length) },
+  };
+  const summary = await addTable(port, summaryTable(report.month, lang, at, report.figures));
+  const findings = [...report.findings];
+  await reconcile(port, "output", output, at.output.row, report.figures.output, findings);
+  await reconcile(port, "input", input, at.input.row, report.figures.input, findings);
+  const net = roundHalfUp(report.figures.output.vat.minus(report.figures.input.vat), 2);
+  return { report, sheets: { output, input, void: voidSheet, summary }, net, findings };
+}
+

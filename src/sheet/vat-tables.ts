@@ -1,0 +1,99 @@
+// The VAT report's sheets as tables: the output-tax and input-tax reports (sequence, date, document
+// number, counterparty, 13-digit tax id as text, branch, amount before VAT, VAT) with a totals row,
+// the void documents listed apart, and the return's summary whose amounts are formulas over the
+// two reports' totals beside the sums of the documents. Thai dates show Buddhist-era years. Pure.
+import { roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
+import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
+import { cellAddress } from "./address";
+import type { Lang } from "./i18n/lang";
+import { vatTexts, type VatSide } from "./i18n/vat-report";
+import { sums, type VatEntry } from "./vat-entries";
+
+export interface ReportTable {
+  name: string;
+  columns: ColumnSpec[];
+  rows: CellValue[][];
+  totals?: TotalCell[];
+  formulas?: (string | null)[][];
+}
+
+/** Columns of the amount before VAT and the VAT in a side's report. */
+export const BASE_COLUMN = 7;
+export const VAT_COLUMN = 8;
+
+/** Buddhist-era years in Thai (Excel's bbbb), day/month/year as Thai accountants write dates. */
+export const dateFormat = (lang: Lang): string => (lang === "th" ? "dd/mm/bbbb" : "dd/mm/yyyy");
+
+const dateCell = (iso: string): CellValue => {
+  const [y, m, d] = iso.split("-").map(Number);
+  return y && m && d ? new Date(Date.UTC(y, m - 1, d)) : iso;
+};
+const money = (d: Decimal): number => toWireNumber(roundHalfUp(d, 2));
+
+const SIDE_KINDS: ColumnSpec["kind"][] = ["integer", "date", "text", "text", "text", "text", "text", "money", "money"];
+const VOID_KINDS: ColumnSpec["kind"][] = ["integer", "date", "text", "text", "text", "text", "money", "money"];
+
+function columnsOf(headers: readonly string[], kinds: readonly ColumnSpec["kind"][], lang: Lang): ColumnSpec[] {
+  return headers.map((header, i) => ({ header, kind: kinds[i], ...(kinds[i] === "date" ? { format: dateFormat(lang) } : {}) }));
+}
+
+export function sideTable(side: VatSide, entries: readonly VatEntry[], month: string, lang: Lang): ReportTable {
+  const t = vatTexts(lang);
+  const rows = entries.map((e, i) => [i + 1, dateCell(e.date), e.serial, t.family(e.family), e.name, e.taxId || null, e.branch || null, money(e.base), money(e.vat)]);
+  const s = sums(entries);
+  const totals: TotalCell[] = SIDE_KINDS.map(() => null);
+  totals[0] = { label: t.total };
+  totals[BASE_COLUMN] = { sum: toWireNumber(s.cellBase) };
+  totals[VAT_COLUMN] = { sum: toWireNumber(s.cellVat) };
+  return { name: t.sheet[side](month), columns: columnsOf(t.columns(side), SIDE_KINDS, lang), rows, totals };
+}
+
+export function voidTable(entries: readonly VatEntry[], month: string, lang: Lang): ReportTable {
+  const t = vatTexts(lang);
+  const rows = entries.map((e, i) => [i + 1, dateCell(e.date), e.serial, t.family(e.family), t.side[e.side], e.name, money(e.base), money(e.vat)]);
+  return { name: t.sheet.void(month), columns: columnsOf(t.voidColumns, VOID_KINDS, lang), rows };
+}
+
+/** Where a side's totals row is: its sheet and 0-based row. */
+export interface TotalsAt {
+  sheet: string;
+  row: number;
+}
+
+export interface SideFigures {
+  /** Σ of the report's cells (what its totals row adds up). */
+  cellBase: Decimal;
+  cellVat: Decimal;
+  /** Σ of the documents' own amounts. */
+  base: Decimal;
+  vat: Decimal;
+}
+
+const ref = (at: TotalsAt, col: number): string => `'${at.sheet.replace(/'/g, "''")}'!${cellAddress(at.row, col)}`;
+
+/** The return's summary: each amount a formula over the reports' totals, the documents' sum beside
+ * it and the difference (a formula too), payable and refundable from output less input VAT. */
+export function summaryTable(month: string, lang: Lang, at: Record<VatSide, TotalsAt>, figures: Record<VatSide, SideFigures>): ReportTable {
+  const t = vatTexts(lang);
+  const out = figures.output;
+  const inp = figures.input;
+  const zero = out.vat.minus(out.vat);
+  const net = (a: Decimal, b: Decimal): Decimal => (a.greaterThan(b) ? a.minus(b) : zero);
+  // [formula of the amount, what it comes to, the documents' figure]; sheet rows 2..7 (B2 = sales).
+  const lines: [string, Decimal, Decimal][] = [
+    [`=${ref(at.output, BASE_COLUMN)}`, out.cellBase, out.base],
+    [`=${ref(at.output, VAT_COLUMN)}`, out.cellVat, out.vat],
+    [`=${ref(at.input, BASE_COLUMN)}`, inp.cellBase, inp.base],
+    [`=${ref(at.input, VAT_COLUMN)}`, inp.cellVat, inp.vat],
+    ["=MAX(B3-B5,0)", net(out.cellVat, inp.cellVat), net(out.vat, inp.vat)],
+    ["=MAX(B5-B3,0)", net(inp.cellVat, out.cellVat), net(inp.vat, out.vat)],
+  ];
+  const rows = lines.map(([, amount, documents], i) => [t.summary[i], toWireNumber(amount), toWireNumber(documents), toWireNumber(amount.minus(documents))]);
+  const formulas = lines.map(([formula], i) => [null, formula, null, `=B${i + 2}-C${i + 2}`]);
+  return {
+    name: t.sheet.summary(month),
+    columns: t.summaryColumns.map((header, i) => ({ header, kind: i === 0 ? "text" : "money" })),
+    rows, formulas,
+  };
+}
+

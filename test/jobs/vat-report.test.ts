@@ -1,0 +1,145 @@
+// The monthly VAT report against the real local service (both stores): a month of mixed documents
+// into the output-tax and input-tax reports whose totals equal the documents' VAT to the satang,
+// void documents left out and listed apart, other months, non-VAT documents and a receipt of a tax
+// invoice left out; the Thai version with Buddhist-era dates; and a total that differs from its
+// documents (amounts that are not satang) reported as a finding.
+import { createClient, type DocSheetClient, type DocumentRecord } from "../../src/api";
+import { readVatReport, vatReportJob, writeVatReport, type VatReport } from "../../src/jobs/vat-report";
+import { Decimal } from "../../src/rules/money";
+import { sums, vatEntry } from "../../src/sheet/vat-entries";
+import { vatTexts, type VatFinding } from "../../src/sheet/i18n/vat-report";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import type { CellValue } from "../../src/workbook/port";
+import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { seedVatMonth, total, type VatMonth } from "../helpers/vat-month";
+
+jest.setTimeout(180_000);
+
+const rowsOf = (wb: MemoryWorkbook, sheet: string): CellValue[][] => wb.sheet(sheet).values;
+
+describe.each(storesUnderTest)("VAT report on %s", (store) => {
+  let service: TestService;
+  let client: DocSheetClient;
+  let month: VatMonth;
+  beforeAll(async () => {
+    service = await startTestService({ store });
+    client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+    month = await seedVatMonth(client);
+  });
+  afterAll(() => service?.stop());
+
+  it("lists the month's VAT documents once each, totals equal to the documents' VAT to the satang", async () => {
+    const wb = new MemoryWorkbook();
+    const out = await vatReportJob(wb, client, { month: "2026-03" });
+    expect(out.findings).toEqual([]);
+    expect(out.sheets).toEqual({ output: "Output tax 2026-03", input: "Input tax 2026-03", void: "Void 2026-03", summary: "VAT summary 2026-03" });
+
+    const output = rowsOf(wb, out.sheets.output);
+    expect(output[0]).toEqual(["No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT"]);
+    const serials = (docs: DocumentRecord[]) => docs.map((d) => d.documentSerial).sort();
+    const n = month.output.length;
+    expect(output.slice(1, n + 1).map((r) => r[2]).sort()).toEqual(serials(month.output));
+    // Sequence, dates in order, tax id as text, branch as 5 digits.
+    expect(output.slice(1, n + 1).map((r) => r[0])).toEqual([1, 2, 3, 4]);
+    const first = output[1];
+    expect(first[1]).toEqual(new Date(Date.UTC(2026, 2, 3)));
+    expect(first.slice(4, 9)).toEqual(["VAT Exclusive Co", "0105556000009", "00000", 1000, 70]);
+    expect(output.find((r) => r[4] === "VAT Inclusive Co")?.slice(5, 9)).toEqual(["0105556000009", "00002", 93.46, 6.54]);
+    expect(output.find((r) => r[4] === "VAT Cash Co")?.slice(3, 9)).toEqual(["Cash invoice", "VAT Cash Co", null, null, 1000, 63]);
+    expect(output.find((r) => r[3] === "Receipt")?.[4]).toBe("VAT Billed Co");
+    // Left out: non-VAT, other months, the receipt of a tax invoice, the void invoice.
+    const listed = new Set(output.map((r) => r[2]));
+    for (const d of [...month.excluded, ...month.voided]) expect(listed.has(d.documentSerial)).toBe(false);
+
+    // The totals row: a sum formula whose value is the documents' VAT to the satang.
+    const totals = output[n + 1];
+    expect(totals[0]).toBe("Total");
+    expect(totals[8]).toBe(Number(total(month.output, "vatAmount")));
+    expect(new Decimal(totals[8] as number).toFixed(2)).toBe("279.54");
+    expect(wb.sheet(out.sheets.output).formulas.get(`${n + 1},8`)).toBe("=SUBTOTAL(109,[VAT])");
+    const base = month.output.reduce((s, d) => s.plus(Number(d.grandTotal)).minus(Number(d.vatAmount)), new Decimal(0));
+    expect(totals[7]).toBe(base.toNumber());
+
+    const input = rowsOf(wb, out.sheets.input);
+    expect(input[0][4]).toBe("Supplier");
+    expect(input.slice(1, 3).map((r) => [r[3], r[4], r[6], r[7], r[8]])).toEqual([
+      ["Purchase", "VAT Supplier Co", "00001", 2000, 140],
+      ["Expense", "VAT Taxi Co", null, 500, 35],
+    ]);
+    expect(input[3][8]).toBe(Number(total(month.input, "vatAmount")));
+
+    const voided = rowsOf(wb, out.sheets.void);
+    expect(voided.slice(1)).toEqual([[1, new Date(Date.UTC(2026, 2, 12)), month.voided[0].documentSerial, "Tax invoice", "Output tax", "VAT Void Co", 300, 21]]);
+
+    // The return's summary: formulas over the two totals rows, the documents' sums beside them.
+    const summary = wb.sheet(out.sheets.summary);
+    expect(summary.values.slice(1).map((r) => [r[0], r[1], r[2], r[3]])).toEqual([
+      ["Sales subject to VAT (before VAT)", base.toNumber(), base.toNumber(), 0],
+      ["Output VAT", 279.54, 279.54, 0],
+      ["Purchases and expenses with VAT (before VAT)", 2500, 2500, 0],
+      ["Input VAT", 175, 175, 0],
+      ["VAT payable", 104.54, 104.54, 0],
+      ["VAT refundable (input over output)", 0, 0, 0],
+    ]);
+    expect(summary.formulas.get("2,1")).toBe(`='Output tax 2026-03'!I${n + 2}`);
+    expect(summary.formulas.get("4,1")).toBe("='Input tax 2026-03'!I4");
+    expect(summary.formulas.get("5,1")).toBe("=MAX(B3-B5,0)");
+    expect(summary.formulas.get("2,3")).toBe("=B3-C3");
+    expect(out.net.toFixed(2)).toBe("104.54");
+  });
+
+  it("writes the Thai version: Thai headers and sheet names, Buddhist-era dates", async () => {
+    const wb = new MemoryWorkbook();
+    const out = await vatReportJob(wb, client, { month: "2026-03", lang: "th" });
+    expect(out.sheets.output).toBe("ภาษีขาย มี.ค. 2569");
+    const sheet = wb.sheet(out.sheets.output);
+    expect(sheet.values[0]).toEqual([
+      "ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", "ชื่อผู้ซื้อสินค้า/ผู้รับบริการ", "เลขประจำตัวผู้เสียภาษีอากร", "สาขา", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม",
+    ]);
+    expect(sheet.values[1][3]).toBe("ใบกำกับภาษี");
+    expect(sheet.formats[1][1]).toBe("dd/mm/bbbb");
+    expect(sheet.values[month.output.length + 1][0]).toBe("รวม");
+    expect(wb.sheet(out.sheets.summary).values[2][0]).toBe("ภาษีขาย");
+  });
+
+  it("leaves a month with no documents empty, with zero totals", async () => {
+    const wb = new MemoryWorkbook();
+    const out = await vatReportJob(wb, client, { month: "2025-07" });
+    expect(out.findings).toEqual([]);
+    expect(wb.sheet(out.sheets.output).values[2].slice(7)).toEqual([0, 0]);
+    expect(out.net.isZero()).toBe(true);
+  });
+
+  it("reads every page of a family (more than 200 documents)", async () => {
+    const wb = new MemoryWorkbook();
+    const api = client.documents("purchases");
+    const body = (i: number) => ({ contactName: `Paged ${i}`, publishedOn: "2026-06-15", dueDate: "2026-06-15", isVat: true, isVatInclusive: false, documentStructureType: "SimpleDocument",
+      items: [{ name: "x", quantity: 1, pricePerUnit: 10, total: 10 }], subTotal: 10, discountAmount: 0, totalAfterDiscount: 10, vatAmount: 0.7, grandTotal: 10.7 });
+    for (let i = 0; i < 205; i += 5) await Promise.all([0, 1, 2, 3, 4].map((k) => api.create(body(i + k))));
+    const report = await readVatReport(client, { month: "2026-06" });
+    expect(report.input).toHaveLength(205);
+    const out = await writeVatReport(wb, report);
+    expect(out.findings).toEqual([]);
+    expect(wb.sheet(out.sheets.input).values[206][8]).toBe(143.5);
+  });
+});
+
+describe("VAT report findings", () => {
+  const doc = (id: number, vat: number, grand: number): DocumentRecord => ({
+    recordId: id, documentSerial: `INV-${id}`, publishedOn: "2026-03-02", contactName: "Odd Co", vatAmount: vat, grandTotal: grand, statusString: "awaiting",
+  });
+
+  it("reports amounts that are not satang and a total that differs from its documents", async () => {
+    const findings: VatFinding[] = [];
+    // Two documents whose VAT has a third decimal: the cells round each, their sum no longer equals the documents'.
+    const output = [doc(1, 0.005, 1.075), doc(2, 0.005, 1.075)].map((d) => vatEntry("output", "tax-invoices", d, findings)!);
+    const report: VatReport = { month: "2026-03", output, input: [], voided: [], figures: { output: sums(output), input: sums([]) }, findings };
+    const out = await writeVatReport(new MemoryWorkbook(), report);
+    expect(out.findings).toEqual(expect.arrayContaining([
+      { kind: "notMoney", family: "tax-invoices", serial: "INV-1", field: "vatAmount", value: "0.005" },
+      { kind: "totalDiffers", side: "output", what: "vat", report: "0.02", documents: "0.01" },
+    ]));
+    expect(vatTexts("en").finding(out.findings.find((f) => f.kind === "totalDiffers")!)).toBe("Output tax: the total VAT is 0.02 but the documents add up to 0.01");
+    expect(vatTexts("th").finding(out.findings.find((f) => f.kind === "totalDiffers")!)).toBe("ภาษีขาย: ยอดรวมภาษีมูลค่าเพิ่มเป็น 0.02 แต่ผลรวมจากเอกสารเป็น 0.01");
+  });
+});
