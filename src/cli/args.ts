@@ -110,6 +110,18 @@ export const COMMANDS: Record<string, CommandDoc> = {
       concurrency("pages read"), LANG,
     ],
   },
+  report: {
+    positional: "vat",
+    summary: "Writes the month's VAT report into OUT.xlsx: the output-tax and input-tax reports (รายงานภาษีขาย / รายงานภาษีซื้อ) with their totals, the void documents apart, and the return's summary.",
+    options: [
+      { name: "month", value: "YYYY-MM", required: true, help: "the month (a Buddhist-era year such as 2569-03 is read too)" },
+      ...CONNECTION,
+      { name: "out", value: "REPORT.xlsx", required: true, help: "the workbook to write (the report's sheets are added when it exists)" },
+      concurrency("pages read"),
+      { ...LANG, help: "the language of the report (Thai: Buddhist-era dates) and of what is printed (default en)" },
+    ],
+    notes: ["Exit code 0 when every total equals the sum of its documents, 1 when a finding says one does not."],
+  },
   act: {
     positional: "BOOK.xlsx",
     summary: "Acts on the documents of the rows that have a recordId, and writes each outcome into its rows.",
@@ -257,6 +269,15 @@ export function intArg(values: Parsed["values"], name: string, fallback?: number
   if (v === undefined) return fallback;
   if (typeof v !== "string" || !/^\d+$/.test(v)) throw new UsageError(`--${name} must be a whole number`);
   return Number(v);
+}
+
+/** --month YYYY-MM; a Buddhist-era year (2569-03) is taken as its Common Era year. */
+export function monthArg(values: Parsed["values"]): string {
+  const v = required(values, "month");
+  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(v);
+  if (!m) throw new UsageError("--month must be a month YYYY-MM, such as 2026-03");
+  const year = Number(m[1]);
+  return `${year > 2400 ? year - 543 : year}-${m[2]}`;
 }
 
 export function dateArg(values: Parsed["values"], name: string): string | undefined {

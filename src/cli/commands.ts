@@ -15,6 +15,8 @@ export async function runCommand(p: Parsed): Promise<number> {
       return (require("./post") as typeof import("./post")).postCommand(p);
     case "pull":
       return (require("./pull") as typeof import("./pull")).pullCommand(p);
+    case "report":
+      return (require("./report") as typeof import("./report")).reportCommand(p);
     case "act":
       return (require("./act") as typeof import("./act")).actCommand(p);
     case "undo":

@@ -53,6 +53,8 @@ export function fillTable(
     // A table needs a data row: an empty one when there are none.
     if (data.length === 0) data.push(columns.map(() => null));
     const totals = extras.totals;
+    // Formulas are written with what they come to; Excel calculates them again when it opens the file.
+    if (totals || extras.formulas) ws.workbook.calcProperties = { ...ws.workbook.calcProperties, fullCalcOnLoad: true };
     ws.addTable({
       name: table, ref: "A1", headerRow: true, totalsRow: totals !== undefined, style: { theme: "TableStyleMedium2", showRowStripes: true },
       columns: columns.map((c, i) => {

@@ -8,7 +8,7 @@ import { REPO, buildCli, runBuilt, runCli, runProbed } from "./run";
 
 jest.setTimeout(180_000);
 
-const COMMANDS = ["serve", "template", "check", "map", "post", "pull", "act", "undo", "update"];
+const COMMANDS = ["serve", "template", "check", "map", "post", "pull", "act", "undo", "update", "report"];
 
 /** Options per command in the README's "The command line" section (its first sh block). */
 function readmeOptions(): Map<string, Set<string>> {

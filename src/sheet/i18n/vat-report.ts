@@ -27,8 +27,8 @@ export interface VatTexts {
   finding(f: VatFinding): string;
   /** "page 2 of tax invoices: 400 of 512 documents" */
   progress(family: Family, page: number, done: number, total: number): string;
-  /** The one-line result of a run. */
-  done(r: { month: string; outputVat: string; outputCount: number; inputVat: string; inputCount: number; net: string; refund: boolean; voided: number }): string;
+  /** The one-line result of a run; `out`: the file written (command line). */
+  done(r: { month: string; outputVat: string; outputCount: number; inputVat: string; inputCount: number; net: string; refund: boolean; voided: number; out?: string }): string;
 }
 
 const MONTHS_TH = ["ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค."];
@@ -71,7 +71,7 @@ const EN: VatTexts = {
   },
   progress: (family, page, done, total) => `${FAMILY_INFO[family].label.en}s, page ${page}: ${done} of ${count(total, "document")}`,
   done: (r) => `VAT report for ${r.month}: output VAT ${r.outputVat} on ${count(r.outputCount, "document")}, input VAT ${r.inputVat} on ${count(r.inputCount, "document")}, `
-    + `${r.refund ? "refundable" : "payable"} ${r.net}; ${count(r.voided, "void document")} listed apart`,
+    + `${r.refund ? "refundable" : "payable"} ${r.net}; ${count(r.voided, "void document")} listed apart${r.out ? `; wrote ${r.out}` : ""}`,
 };
 
 const TH: VatTexts = {
@@ -106,7 +106,7 @@ const TH: VatTexts = {
   },
   progress: (family, page, done, total) => `${FAMILY_INFO[family].label.th} หน้า ${page}: ${done} จาก ${total} เอกสาร`,
   done: (r) => `รายงานภาษีมูลค่าเพิ่มเดือน ${monthLabel(r.month, "th")}: ภาษีขาย ${r.outputVat} จาก ${r.outputCount} เอกสาร, ภาษีซื้อ ${r.inputVat} จาก ${r.inputCount} เอกสาร, `
-    + `${r.refund ? "ภาษีที่ชำระเกิน" : "ภาษีที่ต้องชำระ"} ${r.net}; เอกสารที่ยกเลิก ${r.voided} เอกสารแยกไว้ต่างหาก`,
+    + `${r.refund ? "ภาษีที่ชำระเกิน" : "ภาษีที่ต้องชำระ"} ${r.net}; เอกสารที่ยกเลิก ${r.voided} เอกสารแยกไว้ต่างหาก${r.out ? `; เขียน ${r.out} แล้ว` : ""}`,
 };
 
 export function vatTexts(lang: Lang): VatTexts {

@@ -1,0 +1,83 @@
+// `docsheet report vat` end to end: a month of mixed documents on the local service, reported by the
+// real bin into .xlsx and read back with ExcelJS: tables with totals rows of sum formulas whose
+// cached values equal the documents' VAT, the summary's formulas, tax ids as text, the void invoice
+// apart; the Thai version (Buddhist-era date format, Thai names); usage errors.
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { runCli } from "./run";
+import { AUTH, cliSession } from "./session";
+import { seedVatMonth, total, type VatMonth } from "../helpers/vat-month";
+
+jest.setTimeout(180_000);
+
+const s = cliSession("report");
+let month: VatMonth;
+
+beforeAll(async () => {
+  month = await seedVatMonth(s.client);
+});
+
+async function load(path: string): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  return wb;
+}
+
+describe("docsheet report vat", () => {
+  it("writes the output-tax and input-tax reports, the void documents and the summary, totals as formulas", async () => {
+    const out = join(s.dir, "vat.xlsx");
+    const r = await runCli(["report", "vat", "--month", "2026-03", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    expect(r.stderr).not.toMatch(/docsheet:/);
+    expect(r.stderr).toContain("report: Tax invoices, page 1: 4 of 4 documents");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`VAT report for 2026-03: output VAT 279.54 on 4 documents, input VAT 175.00 on 2 documents, payable 104.54; 1 void document listed apart; wrote ${out}\n`);
+
+    const wb = await load(out);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03"]);
+    const ws = wb.getWorksheet("Output tax 2026-03")!;
+    const table = ws.getTable(Object.keys((ws as unknown as { tables: Record<string, unknown> }).tables)[0]);
+    expect((table as unknown as { table: { totalsRow: boolean } }).table.totalsRow).toBe(true);
+    expect(ws.getRow(1).values).toEqual([undefined, "No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT"]);
+    expect(ws.getCell("F2").value).toBe("0105556000009");
+    expect(ws.getCell("F2").numFmt).toBe("@");
+    expect(ws.getCell("B2").numFmt).toBe("dd/mm/yyyy");
+    const totals = ws.getCell("I6").value as ExcelJS.CellFormulaValue;
+    expect(totals.formula).toMatch(/^SUBTOTAL\(109,DocSheet_\w+\[VAT\]\)$/);
+    expect(totals.result).toBe(Number(total(month.output, "vatAmount")));
+    expect(ws.getCell("A6").value).toBe("Total");
+
+    const summary = wb.getWorksheet("VAT summary 2026-03")!;
+    expect(summary.getCell("B3").value).toEqual({ formula: "'Output tax 2026-03'!I6", result: 279.54 });
+    expect(summary.getCell("B6").value).toEqual({ formula: "MAX(B3-B5,0)", result: 104.54 });
+    expect(summary.getCell("C5").value).toBe(175);
+    // (exceljs leaves a cached 0 out; the file asks Excel to calculate on open.)
+    expect((summary.getCell("D3").value as ExcelJS.CellFormulaValue).formula).toBe("B3-C3");
+    const voided = wb.getWorksheet("Void 2026-03")!;
+    expect(voided.getCell("C2").value).toBe(month.voided[0].documentSerial);
+  });
+
+  it("writes the Thai version with Buddhist-era dates, and takes a Buddhist-era month", async () => {
+    const out = join(s.dir, "vat-th.xlsx");
+    const r = await runCli(["report", "vat", "--month", "2569-03", "--base-url", s.service.root, ...AUTH, "--out", out, "--lang", "th"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^รายงานภาษีมูลค่าเพิ่มเดือน มี\.ค\. 2569: ภาษีขาย 279\.54 จาก 4 เอกสาร, ภาษีซื้อ 175\.00 จาก 2 เอกสาร, ภาษีที่ต้องชำระ 104\.54;/);
+    const wb = await load(out);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["ภาษีขาย มี.ค. 2569", "ภาษีซื้อ มี.ค. 2569", "ยกเลิก มี.ค. 2569", "สรุปภาษี มี.ค. 2569"]);
+    const ws = wb.getWorksheet("ภาษีขาย มี.ค. 2569")!;
+    expect(ws.getCell("B2").numFmt).toBe("dd/mm/bbbb");
+    expect(ws.getCell("B2").value).toEqual(new Date(Date.UTC(2026, 2, 3)));
+    expect(ws.getCell("A6").value).toBe("รวม");
+  });
+
+  it("refuses a missing or malformed month and another report, exit 2", async () => {
+    const base = ["--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "x.xlsx")];
+    const noMonth = await runCli(["report", "vat", ...base]);
+    expect(noMonth.code).toBe(2);
+    expect(noMonth.stderr).toMatch(/^docsheet: --month is required/);
+    const bad = await runCli(["report", "vat", "--month", "2026-13", ...base]);
+    expect(bad.stderr).toMatch(/^docsheet: --month must be a month YYYY-MM/);
+    const other = await runCli(["report", "sales", "--month", "2026-03", ...base]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/^docsheet: "sales" is not a report; the report is vat/);
+  });
+});
