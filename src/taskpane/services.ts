@@ -11,6 +11,7 @@ import type { Block, CellMark, ReadTarget, WorkbookPort } from "../workbook/port
 import { readChannels, type ChannelLists } from "./channels";
 import { SavedMappings, mappingOf, mappingView, type MappingView } from "./mappings";
 import { actNotes, postNotes, resultColumn, type RowNote } from "./rows";
+import { pullListOrder } from "./pull-order";
 
 import type * as Engine from "./engine";
 
@@ -76,6 +77,10 @@ export interface PullQuery {
   startDate?: string;
   endDate?: string;
   search?: string;
+  /** One of PULL_SORTS' values (pull-order.ts). */
+  sort?: string;
+  /** Only documents whose contact name contains this. */
+  contact?: string;
   perLine: boolean;
 }
 
@@ -330,7 +335,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { pullJob } = await loadEngine();
       const outcome = await pullJob(opts.port, requireClient(client), {
         family, lines: query.perLine, ...ctx,
-        query: { range: query.range, startDate: query.startDate, endDate: query.endDate, searchString: query.search },
+        query: { range: query.range, startDate: query.startDate, endDate: query.endDate, searchString: query.search, ...pullListOrder(query) },
       });
       return { sheet: outcome.sheet, rows: outcome.rows };
     },

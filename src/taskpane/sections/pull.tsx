@@ -1,10 +1,11 @@
-// Pull: the family's documents (filters: period, dates, search) into a new sheet, per document or per line.
+// Pull: the family's documents (filters: period, dates, search, contact; an order) into a new sheet, per document or per line.
 import { useState } from "preact/hooks";
 import { RANGE, type Family } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PullQuery, PullView } from "../services";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar } from "./post";
+import { PullOrderFields } from "./pull-order";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,6 +43,7 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
       </div>
       <label for="ds-search">{t("search")}</label>
       <input id="ds-search" type="search" value={query.search ?? ""} onInput={(e) => set({ search: e.currentTarget.value || undefined })} />
+      <PullOrderFields t={t} query={query} set={set} />
       <fieldset style="border:0;padding:0;margin:8px 0 0">
         <legend class="help">{t("layout")}</legend>
         <label style="font-weight:400"><input type="radio" name="ds-layout" checked={!query.perLine} onChange={() => set({ perLine: false })} />{t("perDocument")}</label>

@@ -1,0 +1,64 @@
+// The Pull form's order and contact filter (jsdom): offered in English and Thai, and a pull through
+// the real pane services and the real local service lists only the contact's documents, in the
+// order chosen.
+import { createClient } from "../../src/api/client";
+import { translator, type Lang } from "../../src/taskpane/i18n";
+import { PullSection } from "../../src/taskpane/sections/pull";
+import { createServices, type PaneServices } from "../../src/taskpane/services";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import { bridgedFetch, choose, click, localService, mountPane, options, typeInto, until } from "./support";
+
+jest.setTimeout(120_000);
+
+const mount = (services: PaneServices, lang: Lang = "en", connected = false): HTMLElement =>
+  mountPane(<PullSection t={translator(lang)} lang={lang} services={services} family="quotations" connected={connected} />);
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("the Pull form's order and contact filter", () => {
+  test("offers the orders and the contact filter in English and Thai", () => {
+    const services = createServices({ port: new MemoryWorkbook(), relayBase: null });
+    const en = mount(services);
+    expect(options(en, "#ds-sort")).toEqual([
+      ["", "Newest first"], ["publishedOn:asc", "Oldest first"], ["documentSerial:asc", "By document number"],
+      ["Contact.NameLocal:asc", "By contact name (A–Z)"], ["Value:desc", "Largest amount first"], ["Status:asc", "By status"],
+    ]);
+    expect(en.querySelector("label[for=ds-contact]")!.textContent).toBe("Contact name contains");
+    const th = mount(services, "th");
+    expect(options(th, "#ds-sort").map(([, text]) => text)).toEqual([
+      "ใหม่สุดก่อน", "เก่าสุดก่อน", "ตามเลขที่เอกสาร", "ตามชื่อผู้ติดต่อ (ก–ฮ, A–Z)", "ยอดเงินมากสุดก่อน", "ตามสถานะ",
+    ]);
+    expect(th.querySelector("label[for=ds-contact]")!.textContent).toBe("ชื่อผู้ติดต่อมีคำว่า");
+  });
+
+  describe("against the local service", () => {
+    const local = localService();
+
+    test("pulls only the contact's documents, largest amount first", async () => {
+      const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+      const quotations = client.documents("quotations");
+      for (const [contactName, amount] of [["Sorted Pull Co", 100], ["Other Buyer", 900], ["Sorted Pull Co", 300], ["sorted pull co", 200]] as const) {
+        await quotations.create({
+          contactName, publishedOn: "2026-04-01", isVat: false, items: [{ name: "Pen", quantity: 1, pricePerUnit: amount, total: amount }],
+          subTotal: amount, totalAfterDiscount: amount, vatAmount: 0, grandTotal: amount,
+        });
+      }
+      const book = new MemoryWorkbook();
+      const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch });
+      await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+      const root = mount(services, "en", true);
+      choose(root, "#ds-sort", "Value:desc");
+      typeInto(root, "#ds-contact", "sorted pull");
+      click(root, "Pull into a new sheet");
+      await until(() => root.querySelector("#pull .msg.ok") !== null || root.querySelector("#pull .msg.error") !== null, "the pull's result");
+      expect(root.querySelector("#pull .msg.ok")!.textContent).toBe("3 rows written to sheet “Quotations”.");
+      const rows = book.sheet("Quotations").values;
+      const col = (name: string) => rows[0].indexOf(name);
+      expect(rows.slice(1).map((r) => [r[col("contactName")], r[col("grandTotal")]])).toEqual([
+        ["Sorted Pull Co", 300], ["sorted pull co", 200], ["Sorted Pull Co", 100],
+      ]);
+    });
+  });
+});
