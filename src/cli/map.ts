@@ -5,6 +5,8 @@
 import { promises as fs } from "node:fs";
 import type { Family } from "../rules/codes";
 import { FIELD_BY_KEY } from "../sheet/fields";
+import { HINTS_TH } from "../sheet/i18n/th";
+import { COLUMN_HINTS } from "../sheet/messages";
 import {
   MappingError, missingFields, parseMapping, suggestMapping, toMapping, type ColumnMapping, type ColumnSuggestion, type MissingField,
 } from "../sheet/mapping";
@@ -83,6 +85,8 @@ const MAP_WORDS = {
 /** mapping.ts's notes on the fields still needed, in Thai. */
 const NOTES_TH: Readonly<Record<string, string>> = {
   "for business-view rows": "สำหรับแถวที่ใช้มุมมองธุรกิจ",
+  [COLUMN_HINTS.isVat]: HINTS_TH.isVat,
+  [COLUMN_HINTS.isVatInclusive]: HINTS_TH.isVatInclusive,
   "today's date when absent": "ถ้าไม่มีจะใช้วันที่วันนี้",
   "without it every row is a document of one line": "ถ้าไม่มี แต่ละแถวจะเป็นเอกสารหนึ่งรายการ",
 };

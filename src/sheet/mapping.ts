@@ -9,6 +9,7 @@ import { FAMILIES, FAMILY_INFO, isFamily, type Family } from "../rules/codes";
 import { columnLetters } from "./address";
 import { FIELDS, FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
 import { headerText } from "./headers";
+import { COLUMN_HINTS } from "./messages";
 import { SIDE_SYNONYMS, SYNONYMS, familySynonyms } from "./synonyms";
 import type { CellValue } from "../workbook/port";
 
@@ -208,6 +209,9 @@ export function missingFields(family: Family, mapped: Iterable<string>): Missing
     need(["item.categoryId"], view ? "recommended" : "required", view ? "for business-view rows" : undefined);
   }
   need(["item.name"], "recommended");
+  // Without them no VAT: a VAT column is the one users most often leave out.
+  need(["isVat"], "recommended", COLUMN_HINTS.isVat);
+  need(["isVatInclusive"], "recommended", COLUMN_HINTS.isVatInclusive);
   need(["publishedOn"], "recommended", "today's date when absent");
   need(["documentKey"], "recommended", "without it every row is a document of one line");
   return needs;

@@ -28,6 +28,8 @@ export const MORE_EN = {
   note_today: "today's date when absent",
   note_oneLine: "without it every row is a document of one line",
   note_businessView: "for business-view rows",
+  note_vat: "TRUE when the document carries VAT",
+  note_vatInclusive: "TRUE when prices carry VAT",
   // rows a job did not do
   rowsToLook: "Rows to look at",
   rowAt: "Row {row}",
@@ -88,6 +90,8 @@ export const MORE_TH: Record<MoreKey, string> = {
   note_today: "ถ้าไม่มีจะใช้วันที่วันนี้",
   note_oneLine: "ถ้าไม่มี แต่ละแถวจะเป็นเอกสารหนึ่งฉบับที่มีหนึ่งรายการ",
   note_businessView: "สำหรับแถวมุมมองธุรกิจ",
+  note_vat: "TRUE เมื่อเอกสารมีภาษีมูลค่าเพิ่ม",
+  note_vatInclusive: "TRUE เมื่อราคารวมภาษีมูลค่าเพิ่มแล้ว",
   rowsToLook: "แถวที่ควรตรวจดู",
   rowAt: "แถว {row}",
   moreRows: "…และอีก {n} แถว ดูที่คอลัมน์ผลลัพธ์",

@@ -3,6 +3,7 @@ import { MemoryWorkbook } from "../../src/workbook/memory";
 import { readDocuments } from "../../src/sheet/read";
 import { checkSheet } from "../../src/sheet/check";
 import { MESSAGES } from "../../src/rules/messages";
+import { translate } from "../../src/sheet/i18n/translate";
 import type { Family } from "../../src/rules/codes";
 import type { CellValue } from "../../src/workbook/port";
 
@@ -114,6 +115,10 @@ describe("pinning", () => {
       ["A2", "contactName", `${MESSAGES.contactRequired}. Add a Customer column (contactName).`],
       ["A2", "isVat", `${MESSAGES.vatCombination}. Add a VAT column: TRUE when the document carries VAT.`],
     ]);
+    // In Thai: the spec's text kept beside the translation, and the column to add in Thai.
+    const thai = translate(String(at[1][2]), "th");
+    expect(thai).toContain(MESSAGES.vatCombination);
+    expect(thai).toMatch(/เพิ่มคอลัมน์ ภาษีมูลค่าเพิ่ม: TRUE เมื่อเอกสารมีภาษีมูลค่าเพิ่ม$/);
     const expense = await check([
       ["documentKey", "Customer", "expenseCategoryView", "Item", "Qty", "Unit price", "item.description", "item.debitId"],
       ["e1", "Taxi Co", 1, "Ride", 1, 100, "Taxi", 53029],

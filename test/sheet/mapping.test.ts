@@ -139,7 +139,8 @@ describe("missing fields", () => {
     expect(needs("tax-invoices", [])).toEqual([["contactName", "contactId"], ["item.quantity"], ["item.pricePerUnit"]]);
     expect(needs("tax-invoices", ["contactId", "item.quantity", "item.pricePerUnit"])).toEqual([]);
     const usual = missingFields("quotations", ["contactName"]).filter((m) => m.need === "recommended").map((m) => m.fields[0]);
-    expect(usual).toEqual(["item.name", "publishedOn", "documentKey"]);
+    expect(usual).toEqual(["item.name", "isVat", "isVatInclusive", "publishedOn", "documentKey"]);
+    expect(missingFields("quotations", ["isVat"]).find((m) => m.fields[0] === "isVatInclusive")?.note).toBe("TRUE when prices carry VAT");
   });
 
   it("asks expenses for their line accounts, and the business view's code and category unless a view column says otherwise", () => {

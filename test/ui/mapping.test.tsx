@@ -65,11 +65,14 @@ describe("the Columns section", () => {
     let root = pane(memory);
     await readHeaders(root);
     expect(root.querySelector("#mapping .msg.error")?.textContent).toBe("Required, not mapped yet: Quantity");
+    // A VAT column is recommended, with what to put in it.
+    expect(root.querySelector("#mapping .msg.info")?.textContent).toContain("VAT (TRUE when the document carries VAT)");
     document.body.innerHTML = "";
     root = pane(memory, "th");
     click(root, "อ่านแถวหัวตาราง");
     await until(() => root.querySelector("#ds-map-A") !== null, "the Thai mapping");
     expect(root.querySelector("#mapping .msg.error")?.textContent).toBe("ยังไม่ได้จับคู่ข้อมูลที่จำเป็น: จำนวน");
+    expect(root.querySelector("#mapping .msg.info")?.textContent).toContain("(TRUE เมื่อเอกสารมีภาษีมูลค่าเพิ่ม)");
     expect((root.querySelector("#ds-map-D") as HTMLSelectElement).selectedOptions[0].textContent).toBe("ราคาต่อหน่วย");
   });
 

@@ -17,6 +17,8 @@ const NOTES: Record<string, MessageKey> = {
   "today's date when absent": "note_today",
   "without it every row is a document of one line": "note_oneLine",
   "for business-view rows": "note_businessView",
+  "TRUE when the document carries VAT": "note_vat",
+  "TRUE when prices carry VAT": "note_vatInclusive",
 };
 
 interface Editing {
