@@ -71,13 +71,16 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   const read = readDocuments(block, { mapping: opts.mapping });
   const sheet = block.sheet;
   const wanted = opts.rows ? new Set(opts.rows) : undefined;
-  const docs = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));
+  const chosen = read.documents.filter((d) => !wanted || d.rows.some((r) => wanted.has(r)));
+  const docs = chosen.filter((d) => d.fields.recordId);
+  // Rows the user picked that were never posted: said so in their rows, not passed over in silence.
+  const unposted = wanted ? chosen.filter((d) => !d.fields.recordId) : [];
   const keys: ResultKey[] = ["status", "result"];
   if (opts.action.kind === "share") keys.push("shareLink");
   if (opts.action.kind === "exportPdf") keys.push("pdfFile");
   if (opts.action.kind === "upgrade") keys.push(...UPGRADE_COLUMNS);
   const columns = resultColumns(read.layout, keys);
-  if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
+  if (columns.headerWrites.length > 0 && docs.length + unposted.length > 0) await port.write(sheet, columns.headerWrites);
   const api = client.documents(opts.family);
   const today = localDate((opts.now ?? (() => new Date()))());
   const results: ActResult[] = [];
@@ -89,10 +92,12 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   const finish = async (doc: SheetDocument, ok: boolean, english: string, extra: Partial<Record<ResultKey, CellValue>> = {}, skipped?: boolean): Promise<void> => {
     const message = translate(english, lang);
     results.push({ key: doc.key, rows: doc.rows, ok, message, ...(skipped ? { skipped } : {}) });
-    if (!skipped) await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...extra }));
-    opts.onProgress?.({ done: results.length, total: docs.length, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: english }), lang) });
+    // Skipped rows too: the sheet tells the truth for every row the action was asked of.
+    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...extra }));
+    opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: english }), lang) });
   };
 
+  for (const doc of unposted) await finish(doc, true, resultMessage("notPostedYet"), {}, true);
   await runPool(docs, opts.concurrency ?? 4, async (doc) => {
     const id = Number(doc.fields.recordId.value);
     try {

@@ -37,6 +37,16 @@ describe("act upgrade", () => {
     expect(upgradeTargets("receipts")).toEqual([]);
   });
 
+  it("a selected row never posted is skipped, and its Result cell says so (in the run's language)", async () => {
+    const qt = await postedQuotations(["skip1"]);
+    const values = qt.sheet("S").values;
+    values.push(["n1", "Never Co", "2026-03-01", true, "Pen", 1, 10]);
+    const out = await actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "billing-notes" }, rows: [1, 3], now, lang: "th" });
+    expect(out).toMatchObject({ done: 1, failed: 0, skipped: 1 });
+    expect(cell(qt, 3, "result")).toBe("ข้าม: ยังไม่ได้ส่ง (ไม่มีรหัสเอกสาร)");
+    expect(String(cell(qt, 1, "result"))).toMatch(/^แปลงเป็น/);
+  });
+
   it("quotation → tax invoice → receipt with payment: links on both documents, results in the rows, a second run creates nothing", async () => {
     const qt = await postedQuotations(["q1"]);
     const qtId = cell(qt, 1, "recordId") as number;
@@ -67,6 +77,7 @@ describe("act upgrade", () => {
     // A second run: the row says it is done, the service gets nothing.
     const again = await actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "tax-invoices" }, now });
     expect(again).toMatchObject({ done: 0, failed: 0, skipped: 1 });
+    for (const row of [1, 2]) expect(cell(qt, row, "result")).toBe(`already upgraded (record ${invId})`); // skipped rows say why too
     expect(await total("tax-invoices")).toBe(invoicesBefore + 1);
 
     // The tax invoice in its own sheet, with a payment column: the receipt is made with payment.

@@ -32,6 +32,7 @@ export const RESULT_MESSAGES = {
   attached: "attached {name}",
   notAttachedEmpty: "not attached: {name} is empty",
   alreadyUpgraded: "already upgraded (record {record})",
+  notPostedYet: "skipped: not posted yet (no record id)",
   upgradeUnknown: "outcome unknown: the answer was lost and the source shows no new document yet; run upgrade again to resolve it",
   upgraded: "upgraded to {family} {serial}",
   upgradedWithPayment: "upgraded to {family} {serial} with payment",

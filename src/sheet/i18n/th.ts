@@ -213,6 +213,7 @@ export const RESULTS_TH: Record<ResultMessageKey, string> = {
   attached: "แนบ {name} แล้ว",
   notAttachedEmpty: "ไม่ได้แนบ: {name} เป็นไฟล์ว่าง",
   alreadyUpgraded: "แปลงไว้แล้ว (เอกสาร {record})",
+  notPostedYet: "ข้าม: ยังไม่ได้ส่ง (ไม่มีรหัสเอกสาร)",
   upgradeUnknown: "ไม่ทราบผล: คำตอบหายและเอกสารต้นทางยังไม่มีเอกสารใหม่ สั่งแปลงอีกครั้งเพื่อตรวจสอบ",
   upgraded: "แปลงเป็น{family} {serial} แล้ว",
   upgradedWithPayment: "แปลงเป็น{family} {serial} พร้อมบันทึกการชำระเงินแล้ว",
