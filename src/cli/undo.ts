@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { createClient } from "../api";
 import { ConnectionError } from "../jobs/post";
 import { NothingToUndoError, undoJob } from "../jobs/undo";
+import { translate } from "../sheet/i18n/translate";
 import { connectionArgs, familyArg, intArg, langArg, type Parsed } from "./args";
 import { openBook } from "./book";
 import { connectionMessage } from "./connection";
@@ -42,7 +43,7 @@ export async function undoCommand(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof NothingToUndoError) {
-      process.stderr.write(`docsheet: ${err.message}\n`);
+      process.stderr.write(`docsheet: ${translate(err.message, lang)}\n`);
       return 1;
     }
     if (err instanceof ConnectionError) {

@@ -57,12 +57,14 @@ export interface UndoOutcome {
   contacts: RunContact[];
   /** The sentence about them, in the run's language; null when there are none. */
   contactsMessage: string | null;
+  /** The sheet column (0-based) of the result cells. */
+  resultColumn: number;
 }
 
-/** The workbook holds no post run of the family to undo. */
+/** The workbook holds no post run of the family to undo. The message is English: callers translate. */
 export class NothingToUndoError extends Error {
-  constructor(readonly family: Family, lang: JobContext["lang"] = "en") {
-    super(translate(resultMessage("nothingToUndo", { family }), lang ?? "en"));
+  constructor(readonly family: Family) {
+    super(resultMessage("nothingToUndo", { family }));
     this.name = "NothingToUndoError";
   }
 }
@@ -83,7 +85,7 @@ interface Plan {
 export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: UndoJobOptions): Promise<UndoOutcome> {
   const lang = opts.lang ?? "en";
   const record = await loadPostRecord(port, opts.family);
-  if (!record) throw new NothingToUndoError(opts.family, lang);
+  if (!record) throw new NothingToUndoError(opts.family);
   const block = await port.read({ sheet: record.sheet });
   const read = readDocuments(block, { mapping: opts.mapping });
   const byId = new Map<number, SheetDocument[]>();
@@ -190,7 +192,10 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const contactsMessage = record.contacts.length > 0
     ? translate(resultMessage("undoContacts", { names: record.contacts.map((c) => c.name || `#${c.id}`).join(", ") }), lang)
     : null;
-  return { sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contacts: record.contacts, contactsMessage };
+  return {
+    sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contacts: record.contacts, contactsMessage,
+    resultColumn: columns.cols.result ?? read.layout.headers.left,
+  };
 }
 
 /** What to do with a document the run created, from the service's copy now. */

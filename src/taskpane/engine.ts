@@ -7,6 +7,8 @@ export { readDocuments } from "../sheet/read";
 export { refreshListsJob, templateJob } from "../jobs/template";
 export { actJob } from "../jobs/act";
 export { postJob } from "../jobs/post";
+export { loadPostRecord } from "../jobs/post-record";
+export { undoJob } from "../jobs/undo";
 export { pullJob } from "../jobs/pull";
 export { attachToRows, writeUnplaced } from "./attach";
 export { FIELDS, RESULT_KEYS, normalizeName } from "../sheet/fields";

@@ -21,6 +21,7 @@ export function describeError(err: unknown, t: Translate): string {
   if (name === "NotConnectedError") return t("needConnection");
   if (name === "JobCancelledError") return t("cancelled");
   if (name === "SelectionChangedError") return t("selectionChanged");
+  if (name === "NothingToUndoError") return message;
   // The post job stops on connection failures and keeps the client's error as the cause.
   if (name === "ConnectionError" && (err as Error).cause instanceof ApiError) return describeError((err as Error).cause, t);
   if (err instanceof WrongCredentialsError) return t("err_credentials");

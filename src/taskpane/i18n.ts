@@ -3,6 +3,7 @@
 // statuses from the jobs go through the shared translator (sheet/i18n), in the same language.
 import type { Lang } from "../sheet/i18n/lang";
 import { pluralWord } from "../sheet/i18n/plural";
+import { UNDO_EN, UNDO_TH } from "./undo-words";
 import { MORE_EN, MORE_TH } from "./words";
 
 export type { Lang };
@@ -138,6 +139,7 @@ const en = {
   clearSheet: "Clear sheet",
   // the column mapping, rows to look at, the payment form, the delete prompt (words.ts)
   ...MORE_EN,
+  ...UNDO_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -264,6 +266,7 @@ const th: Record<MessageKey, string> = {
   loadError: "เปิดไฟล์ไม่ได้: {message}",
   clearSheet: "ล้างชีต",
   ...MORE_TH,
+  ...UNDO_TH,
 };
 
 const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en, th };

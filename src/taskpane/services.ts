@@ -72,6 +72,20 @@ export interface PostView {
   rows?: RowNote[];
 }
 
+/** What an undo of the last post did (or would do, dryRun). */
+export interface UndoView {
+  dryRun: boolean;
+  /** When the post undone was made (ISO). */
+  postedAt: string;
+  /** deleted, voided, gone (already deleted or void), kept (left alone), failed. */
+  counts: Record<"deleted" | "voided" | "gone" | "kept" | "failed", number>;
+  sheet: string;
+  /** Every document of the post with what became of it (or would). */
+  rows: RowNote[];
+  /** The contacts the service created for the post (they stay), as a sentence; null when none. */
+  contacts: string | null;
+}
+
 export interface PullQuery {
   range?: string;
   startDate?: string;
@@ -157,6 +171,8 @@ export interface PaneServices {
   /** Null until the job exists in this build. */
   post: ((family: Family, ctx: JobContext) => Promise<PostView>) | null;
   pull: ((family: Family, query: PullQuery, ctx: JobContext) => Promise<PullView>) | null;
+  /** Reverses the workbook's last post of the family; dryRun only says what would happen. */
+  undo: ((family: Family, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>) | null;
   act: ((family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>) | null;
   /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
   insertTemplate: ((family: Family, ctx: JobContext) => Promise<TemplateOutcome>) | null;
@@ -330,6 +346,19 @@ export function createServices(opts: ServiceOptions): PaneServices {
         created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown,
         findings: outcome.findings.length, sheet: outcome.sheet, rows,
       };
+    },
+    async undo(family, ctx) {
+      const engine = await loadEngine();
+      const c = requireClient(client);
+      // The post's own sheet, read with the mapping saved for it.
+      const record = await engine.loadPostRecord(opts.port, family);
+      const mapping = record ? (await mappings.get(engine, record.sheet, family)) ?? undefined : undefined;
+      const outcome = await engine.undoJob(opts.port, c, { family, mapping, ...ctx });
+      const rows = outcome.results
+        .filter((r) => r.rows.length > 0) // a document whose row left the sheet has no cell to point at
+        .map((r) => ({ key: r.key, row: Math.min(...r.rows), col: outcome.resultColumn, message: r.message }))
+        .sort((a, b) => a.row - b.row);
+      return { dryRun: outcome.dryRun, postedAt: outcome.postedAt, counts: outcome.counts, sheet: outcome.sheet, rows, contacts: outcome.contactsMessage };
     },
     async pull(family, query, ctx) {
       const { pullJob } = await loadEngine();

@@ -4,6 +4,7 @@ import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PostView } from "../services";
 import { Message, Section, useTask } from "../ui";
 import { RowNotes } from "./rows";
+import { UndoControl } from "./undo";
 
 export function Progressbar(props: { done: number; total?: number; label: string }) {
   return (
@@ -41,6 +42,7 @@ export function PostSection(props: { t: Translate; lang: Lang; services: PaneSer
       <Message tone={task.cancelled ? "info" : r && r.failed + r.unknown + r.notSent > 0 ? "error" : "ok"}
         text={r ? (task.cancelled ? t("postCancelled", { summary: postSummary(t, r) }) : postSummary(t, r)) : null} />
       <RowNotes t={t} services={services} sheet={r?.sheet} rows={r?.rows} />
+      {r && !task.busy && r.created + r.found > 0 && <UndoControl t={t} lang={lang} services={services} family={props.family} connected={props.connected} />}
     </Section>
   );
 }
