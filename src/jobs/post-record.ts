@@ -5,7 +5,9 @@
 // the file from the command line to the pane and back.
 import type { DocSheetClient, DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
+import { fingerprintOf } from "../sheet/fingerprint";
 import type { SheetDocument } from "../sheet/read";
+import { serviceCopy } from "../sheet/service-copy";
 import type { WorkbookPort } from "../workbook/port";
 
 export interface RunDocument {
@@ -18,7 +20,7 @@ export interface RunDocument {
   created: boolean;
   /** statusString as the create answered (awaiting, or paid when created with payment). */
   status?: string;
-  /** documentFingerprint of the create's answer: a different one now means the document was edited. */
+  /** fingerprintOf the create's answer (sheet/fingerprint.ts): a change since means it was edited. */
   fingerprint?: string;
 }
 
@@ -55,30 +57,6 @@ export async function savePostRecord(port: WorkbookPort, record: PostRunRecord |
   await port.saveRecord(postRecordKey(family), record ? JSON.stringify(record) : null);
 }
 
-/** The fields an edit (PUT) changes, as text: the same document answers the same fingerprint
- * whatever else the service adds to an answer (status, references and payments are looked at apart). */
-export function documentFingerprint(rec: DocumentRecord): string {
-  const pick = (o: Record<string, unknown>, keys: readonly string[]) => keys.map((k) => (o[k] === undefined || o[k] === "" ? null : o[k]));
-  const items = Array.isArray(rec.items) ? rec.items.map((i) => pick(i, ITEM_FIELDS)) : [];
-  return fnv(JSON.stringify([pick(rec, DOCUMENT_FIELDS), items]));
-}
-
-const DOCUMENT_FIELDS = [
-  "documentSerial", "contactId", "contactName", "contactTaxId", "contactBranch", "contactAddress", "publishedOn", "dueDate",
-  "reference", "projectName", "remarks", "subTotal", "discountAmount", "totalAfterDiscount", "vatAmount", "grandTotal",
-  "documentWithholdingTaxAmount", "isVatInclusive",
-] as const;
-const ITEM_FIELDS = ["name", "description", "quantity", "unitName", "pricePerUnit", "discountAmount", "vatRate", "total"] as const;
-
-function fnv(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(36);
-}
-
 /**
  * Collects a post run's record as documents come back. Contacts: when a document names its contact
  * without an id the service may create one (spec, contact rule 5); the ids known before the run tell
@@ -102,7 +80,7 @@ export class PostRecorder {
   created(doc: SheetDocument, rec: DocumentRecord): void {
     this.documents.push({
       key: doc.key, rows: doc.rows, recordId: rec.recordId, serial: rec.documentSerial, created: true,
-      status: rec.statusString, fingerprint: documentFingerprint(rec),
+      status: rec.statusString, fingerprint: fingerprintOf(serviceCopy(rec)),
     });
     const contact = Number(rec.contactId);
     if (this.known && Number.isInteger(contact) && contact > 0 && !this.known.has(contact)) this.contacts.set(contact, String(rec.contactName ?? ""));

@@ -16,7 +16,9 @@ import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { CellWrite, WorkbookPort } from "../workbook/port";
 import { runPool } from "./pool";
 import { ConnectionError, errorText, isConnectionFailure } from "./post";
-import { documentFingerprint, loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
+import { changedSince } from "../sheet/fingerprint";
+import { serviceCopy } from "../sheet/service-copy";
+import { loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
 import type { JobContext } from "./types";
 
 export interface UndoJobOptions extends JobContext {
@@ -166,7 +168,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // 3. The rows: cleared where the document is undone, the reason where it is not. Written in one go.
   const results: UndoResult[] = [];
   const writes: CellWrite[] = [];
-  const columns = resultColumns(read.layout, ["recordId", "documentSerial", "status", "result"]);
+  const columns = resultColumns(read.layout, ["recordId", "documentSerial", "status", "result", "fingerprint"]);
   for (const p of plans) {
     const o = outcome.get(p);
     if (!o) continue; // not reached: cancelled or the connection failed
@@ -175,7 +177,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     results.push({ key: p.doc.key, rows: p.rows.flatMap((d) => d.rows), recordId: p.doc.recordId, serial: p.serial, kind: o.kind, message });
     if (opts.dryRun) continue;
     for (const d of p.rows) {
-      writes.push(...resultWrites(d, columns.cols, undone ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
+      writes.push(...resultWrites(d, columns.cols, undone ? { recordId: null, documentSerial: null, status: null, result: message, fingerprint: null } : { result: message }));
     }
   }
   if (!opts.dryRun) {
@@ -209,6 +211,6 @@ function decide(now: DocumentRecord, doc: RunDocument, serial: string, otherChil
     const names = (now.referencedToMe ?? []).filter((r) => otherChildren.includes(Number(r.documentId))).map((r) => r.documentSerial ?? `#${r.documentId}`);
     return { kind: "kept", message: resultMessage("undoUpgraded", { serial, children: [...new Set(names)].join(", ") }) };
   }
-  if (doc.fingerprint && documentFingerprint(now) !== doc.fingerprint) return { kind: "kept", message: resultMessage("undoEdited", { serial }) };
+  if (doc.fingerprint && changedSince(doc.fingerprint, serviceCopy(now))) return { kind: "kept", message: resultMessage("undoEdited", { serial }) };
   return DELETABLE.has(family) && status === "awaiting" ? "delete" : "void";
 }
