@@ -1,5 +1,6 @@
 // `docsheet act BOOK.xlsx --family F --action status|delete|payment|upgrade|pdf|email|share|attach`:
-// acts on the rows that have a recordId (all, or --rows) and writes the outcome into them. PDFs are
+// acts on the rows that have a recordId (all, or --rows) and writes the outcome into them, in
+// BOOK.acted.xlsx beside BOOK.xlsx unless --out or --in-place says otherwise. PDFs are
 // saved as files in --pdf-dir (default: beside the workbook); upgrade makes the --to family's
 // document; attach sends the --file.
 import { promises as fs } from "node:fs";
@@ -12,6 +13,7 @@ import { UsageError, connectionArgs, dateArg, familyArg, intArg, langArg, requir
 import { assertSheet, openBook } from "./book";
 import { connectionMessage } from "./connection";
 import { mappingArg } from "./map";
+import { resultsPath } from "./post";
 import { progressReporter } from "./progress";
 import { words } from "./words";
 
@@ -42,7 +44,7 @@ export async function actCommand(p: Parsed): Promise<number> {
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const book = await openBook(input);
-  const out = resolve((p.values.out as string | undefined) ?? input);
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "acted");
   const pdfDir = resolve((p.values["pdf-dir"] as string | undefined) ?? dirname(out));
   const kind = required(p.values, "action");
   let action: Action;

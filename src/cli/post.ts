@@ -16,14 +16,15 @@ import { words } from "./words";
 
 const SAVE_EVERY_MS = 1000;
 
-/** Where the results go: --out, the input itself with --in-place, else BOOK.posted.xlsx beside it. */
-export function postedPath(input: string, out: string | undefined, inPlace: boolean): string {
+/** Where a command's results go: --out, the input itself with --in-place, else BOOK.<tag>.xlsx
+ * beside it (post: BOOK.posted.xlsx, act: BOOK.acted.xlsx): the user's own file only when asked. */
+export function resultsPath(input: string, out: string | undefined, inPlace: boolean, tag: string): string {
   if (out !== undefined && inPlace) throw new UsageError("--out and --in-place do not go together");
   if (out !== undefined) return resolve(out);
   const full = resolve(input);
   if (inPlace) return full;
   const ext = extname(full);
-  return join(dirname(full), `${basename(full, ext)}.posted${ext || ".xlsx"}`);
+  return join(dirname(full), `${basename(full, ext)}.${tag}${ext || ".xlsx"}`);
 }
 
 export async function postCommand(p: Parsed): Promise<number> {
@@ -33,7 +34,7 @@ export async function postCommand(p: Parsed): Promise<number> {
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const book = await openBook(input);
-  const out = postedPath(input, p.values.out as string | undefined, p.values["in-place"] === true);
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const mapping = await mappingArg(p.values, family);

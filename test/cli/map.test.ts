@@ -103,7 +103,7 @@ describe("docsheet map", () => {
     expect((await serviceDocument(after[3].recordId)).contactName).toBe("Map English Three");
 
     // act takes it too.
-    const act = await runCli(["act", posted, "--family", "tax-invoices", "--mapping", mapping, "--action", "share", "--base-url", s.service.root, ...AUTH]);
+    const act = await runCli(["act", posted, "--in-place", "--family", "tax-invoices", "--mapping", mapping, "--action", "share", "--base-url", s.service.root, ...AUTH]);
     expect(act.stdout).toMatch(/share: 3 done, 0 skipped, 0 failed/);
     expect(act.code).toBe(0);
     expect((await sheetRows(posted)).every((r) => typeof r.shareLink === "string")).toBe(true);
@@ -160,7 +160,7 @@ describe("docsheet map", () => {
     expect(r3.stderr).toMatch(/the mapping is for tax-invoices, not quotations/);
     expect(existsSync(out)).toBe(false);
 
-    const r4 = await runCli(["act", book, "--family", "tax-invoices", "--mapping", join(s.dir, "missing.json"), "--action", "share", "--base-url", s.service.root, ...AUTH]);
+    const r4 = await runCli(["act", book, "--in-place", "--family", "tax-invoices", "--mapping", join(s.dir, "missing.json"), "--action", "share", "--base-url", s.service.root, ...AUTH]);
     expect(r4.code).toBe(2);
     expect(r4.stderr).toMatch(/cannot read --mapping .*missing\.json: ENOENT/);
   });

@@ -229,24 +229,39 @@ describe("docsheet post", () => {
 });
 
 describe("docsheet act", () => {
+  it("writes BOOK.acted.xlsx beside the workbook unless told --out or --in-place, and says where", async () => {
+    const path = await filledTemplate("acted.xlsx", "quotations", docs("acted", 1));
+    expect((await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"])).code).toBe(0);
+    const before = readFileSync(path);
+    const run = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--base-url", s.service.root, ...AUTH]);
+    expect(run.code).toBe(0);
+    const acted = join(s.dir, "acted.acted.xlsx");
+    expect(run.stdout.trim().endsWith(`wrote ${acted}`)).toBe(true);
+    expect(readFileSync(path).equals(before)).toBe(true);
+    expect((await sheetRows(acted)).map((x) => x.result)).toEqual(["status set to approved", "status set to approved"]);
+    const both = await runCli(["act", path, "--family", "quotations", "--action", "status", "--base-url", s.service.root, ...AUTH, "--out", acted, "--in-place"]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("--out and --in-place do not go together");
+  });
+
   it("changes status and deletes the documents of posted rows, writing the outcome into them", async () => {
     const path = await filledTemplate("act.xlsx", "quotations", docs("act", 2));
     expect((await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"])).code).toBe(0);
-    const status = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", s.service.root, ...AUTH]);
+    const status = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", s.service.root, ...AUTH]);
     expect(status.stdout).toMatch(/status: 1 done, 0 skipped, 0 failed/);
     expect(status.code).toBe(0);
     let rows = await sheetRows(path);
     expect(rows.map((r) => r.status)).toEqual(["approved", "approved", "awaiting approval", "awaiting approval"]);
     expect(rows[0].result).toBe("status set to approved");
     const id = rows[2].recordId as number;
-    const del = await runCli(["act", path, "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", s.service.root, ...AUTH]);
+    const del = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", s.service.root, ...AUTH]);
     expect(del.code).toBe(0);
     rows = await sheetRows(path);
     expect([rows[2].result, rows[3].result]).toEqual(["deleted", "deleted"]);
     await expect(s.client.documents("quotations").get(id)).rejects.toThrow();
-    const bad = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "paid", "--base-url", s.service.root, ...AUTH]);
+    const bad = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "paid", "--base-url", s.service.root, ...AUTH]);
     expect(bad.code).toBe(1);
-    const usage = await runCli(["act", path, "--family", "quotations", "--action", "fly", "--base-url", s.service.root, ...AUTH]);
+    const usage = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "fly", "--base-url", s.service.root, ...AUTH]);
     expect(usage.code).toBe(2);
   });
 });
