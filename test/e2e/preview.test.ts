@@ -4,53 +4,15 @@
 // come back), pulls into a new sheet, changes a status; maps a sheet with the user's own headers,
 // checks and posts it through the saved mapping; keeps screenshots of the pane in English and Thai
 // in test-artifacts/, Thai drawn with the project's own font.
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import ExcelJS from "exceljs";
-import type { Browser, Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
-import { createRelay } from "../../src/relay/relay";
-import { launchChromium } from "../helpers/chromium";
-import { startTestService, type TestService } from "../helpers/service";
-
-const ROOT = join(__dirname, "..", "..");
-const ARTIFACTS = join(ROOT, "test-artifacts");
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".png": "image/png", ".xml": "application/xml" };
+import { ARTIFACTS, cell, connect, fontsDrawn, headerColumn, openPreview as open, previewSession } from "./preview-support";
 
 jest.setTimeout(240_000);
 
-let service: TestService;
-let dist: string;
-let web: Server;
-let origin: string;
-let browser: Browser;
-
-async function build(out: string): Promise<void> {
-  const webpack = require("webpack") as typeof import("webpack");
-  const makeConfig = require(join(ROOT, "webpack.config.js")) as (env: object, argv: object) => import("webpack").Configuration;
-  const config = { ...makeConfig({}, { mode: "development" }), context: ROOT, devtool: false as const };
-  config.output = { ...config.output, path: out };
-  const stats = await new Promise<import("webpack").Stats>((resolve, reject) => webpack(config, (err, s) => (err || !s ? reject(err) : resolve(s))));
-  if (stats.hasErrors()) throw new Error(stats.toString("errors-only"));
-}
-
-function serve(dir: string, relayRoot: string): Promise<Server> {
-  const relay = createRelay({ local: relayRoot });
-  const server = createServer((req, res) => relay(req, res, () => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-    const file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-    createReadStream(file).pipe(res);
-  }));
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
+const session = previewSession();
+const openPreview = (lang: "en" | "th") => open(session, lang);
 
 async function workbookFile(dir: string): Promise<string> {
   const book = new ExcelJS.Workbook();
@@ -80,68 +42,9 @@ async function ownHeadersFile(dir: string): Promise<string> {
   return file;
 }
 
-async function openPreview(lang: "en" | "th"): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on("pageerror", (err) => { throw err; });
-  await page.goto(`${origin}/preview.html?lang=${lang}`);
-  await page.waitForSelector("#connect summary");
-  return page;
-}
-
-async function connect(page: Page): Promise<void> {
-  await page.fill("#ds-client-id", "demo");
-  await page.fill("#ds-secret", "demo-secret");
-  await page.click("button:has-text('Test connection')");
-  await page.waitForSelector("text=Connected to Demo Co., Ltd.", { timeout: 30_000 });
-}
-
-/** The grid's cell text by A1 address on the sheet shown. */
-async function cell(page: Page, address: string): Promise<string> {
-  return (await page.textContent(`.grid td[data-cell='${address}']`)) ?? "";
-}
-
-/** The fonts Chromium drew an element's text with, and how many glyphs each drew. */
-async function fontsDrawn(page: Page, selector: string): Promise<Array<{ familyName: string; glyphCount: number }>> {
-  const cdp = await page.context().newCDPSession(page);
-  const { root } = await cdp.send("DOM.getDocument");
-  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
-  await cdp.send("CSS.enable");
-  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
-  await cdp.detach();
-  return fonts;
-}
-
-async function headerColumn(page: Page, name: string): Promise<string> {
-  const letters = await page.$$eval(".grid tbody tr:first-child td", (tds, wanted) => {
-    const i = tds.findIndex((td) => td.textContent === wanted);
-    return i < 0 ? "" : (tds[i] as HTMLElement).dataset.cell!.replace(/\d+$/, "");
-  }, name);
-  if (!letters) throw new Error(`no ${name} column`);
-  return letters;
-}
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  dist = mkdtempSync(join(tmpdir(), "docsheet-e2e-"));
-  // One after the other: webpack's build holds this process's event loop for long stretches, and a
-  // service started meanwhile could be taken for hung (its start timer fires before its output is read).
-  await build(dist);
-  service = await startTestService();
-  web = await serve(dist, service.root);
-  origin = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (web) await new Promise((r) => web.close(r)); // never resolves for a server that was not made
-  await service?.stop();
-  if (dist) rmSync(dist, { recursive: true, force: true });
-});
-
 test("open, check, post, pull and change a status from the preview page", async () => {
   const page = await openPreview("en");
-  await page.setInputFiles(".grid-tools input[type=file]", await workbookFile(dist));
+  await page.setInputFiles(".grid-tools input[type=file]", await workbookFile(session.dist));
   await page.waitForSelector(".tab.on:has-text('Invoices')");
   expect(await cell(page, "E2")).toBe("Pens");
   expect(await cell(page, "C2")).toBe("2026-01-05");
@@ -171,7 +74,7 @@ test("open, check, post, pull and change a status from the preview page", async 
   expect(await cell(page, `${idCol}4`)).toBe("");
 
   // The document exists on the service with both lines.
-  const client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const client = createClient({ root: session.service.root, clientId: "demo", clientSecret: "demo-secret" });
   const created = await client.documents("tax-invoices").get(recordId);
   expect(created.items?.length).toBe(2);
 
@@ -202,7 +105,7 @@ test("open, check, post, pull and change a status from the preview page", async 
 
 test("map the user's own headers, then check and post through the saved mapping", async () => {
   const page = await openPreview("en");
-  await page.setInputFiles(".grid-tools input[type=file]", await ownHeadersFile(dist));
+  await page.setInputFiles(".grid-tools input[type=file]", await ownHeadersFile(session.dist));
   await page.waitForSelector(".tab.on:has-text('Sales')");
 
   // The suggestion: every header but Colour is a field; nothing required is missing.
@@ -241,7 +144,7 @@ test("map the user's own headers, then check and post through the saved mapping"
   await page.screenshot({ path: join(ARTIFACTS, "mapping-posted.png") });
   await page.locator("#post").screenshot({ path: join(ARTIFACTS, "mapping-post-section.png") });
 
-  const client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const client = createClient({ root: session.service.root, clientId: "demo", clientSecret: "demo-secret" });
   const first = await client.documents("tax-invoices").get(recordId);
   expect(first).toMatchObject({ contactName: "Mapped Trading Co", publishedOn: expect.stringMatching(/^2026-02-03/) });
   expect(first.items?.map((i) => [i.name, i.description, i.quantity, i.pricePerUnit])).toEqual([["Pens", "blue", 10, 100], ["Ink", "black", 2, 35.35]]);

@@ -1,0 +1,113 @@
+// What the browser tests of the preview page share (test/e2e): the pane and grid built by webpack
+// once per file, served with the relay, the real local service as a child process, Chromium from
+// npm (test/helpers/chromium.ts); and the steps every test takes: open the page, connect, read a
+// cell. Screenshots go to test-artifacts/.
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { createRelay } from "../../src/relay/relay";
+import { launchChromium } from "../helpers/chromium";
+import { startTestService, type TestService } from "../helpers/service";
+
+const ROOT = join(__dirname, "..", "..");
+export const ARTIFACTS = join(ROOT, "test-artifacts");
+const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".png": "image/png", ".xml": "application/xml" };
+
+export interface PreviewSession {
+  service: TestService;
+  /** The webpack build's directory (also a scratch directory for workbooks). */
+  dist: string;
+  origin: string;
+  browser: Browser;
+}
+
+async function build(out: string): Promise<void> {
+  const webpack = require("webpack") as typeof import("webpack");
+  const makeConfig = require(join(ROOT, "webpack.config.js")) as (env: object, argv: object) => import("webpack").Configuration;
+  const config = { ...makeConfig({}, { mode: "development" }), context: ROOT, devtool: false as const };
+  config.output = { ...config.output, path: out };
+  const stats = await new Promise<import("webpack").Stats>((resolve, reject) => webpack(config, (err, s) => (err || !s ? reject(err) : resolve(s))));
+  if (stats.hasErrors()) throw new Error(stats.toString("errors-only"));
+}
+
+function serve(dir: string, relayRoot: string): Promise<Server> {
+  const relay = createRelay({ local: relayRoot });
+  const server = createServer((req, res) => relay(req, res, () => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    const file = join(dir, path);
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    createReadStream(file).pipe(res);
+  }));
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/** Call at the top of a test file: filled once beforeAll has run, torn down in afterAll. */
+export function previewSession(): PreviewSession {
+  const s = {} as PreviewSession;
+  let web: Server | undefined;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    s.dist = mkdtempSync(join(tmpdir(), "docsheet-e2e-"));
+    // One after the other: webpack's build holds this process's event loop for long stretches, and a
+    // service started meanwhile could be taken for hung (its start timer fires before its output is read).
+    await build(s.dist);
+    s.service = await startTestService();
+    web = await serve(s.dist, s.service.root);
+    s.origin = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+    s.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await s.browser?.close();
+    if (web) await new Promise((r) => web!.close(r)); // never resolves for a server that was not made
+    await s.service?.stop();
+    if (s.dist) rmSync(s.dist, { recursive: true, force: true });
+  });
+  return s;
+}
+
+export async function openPreview(s: PreviewSession, lang: "en" | "th"): Promise<Page> {
+  const page = await s.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("pageerror", (err) => { throw err; });
+  await page.goto(`${s.origin}/preview.html?lang=${lang}`);
+  await page.waitForSelector("#connect summary");
+  return page;
+}
+
+export async function connect(page: Page): Promise<void> {
+  await page.fill("#ds-client-id", "demo");
+  await page.fill("#ds-secret", "demo-secret");
+  await page.click("button:has-text('Test connection')");
+  await page.waitForSelector("text=Connected to Demo Co., Ltd.", { timeout: 30_000 });
+}
+
+/** The grid's cell text by A1 address on the sheet shown. */
+export async function cell(page: Page, address: string): Promise<string> {
+  return (await page.textContent(`.grid td[data-cell='${address}']`)) ?? "";
+}
+
+/** The fonts Chromium drew an element's text with, and how many glyphs each drew. */
+export async function fontsDrawn(page: Page, selector: string): Promise<Array<{ familyName: string; glyphCount: number }>> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  await cdp.send("CSS.enable");
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  await cdp.detach();
+  return fonts;
+}
+
+export async function headerColumn(page: Page, name: string): Promise<string> {
+  const letters = await page.$$eval(".grid tbody tr:first-child td", (tds, wanted) => {
+    const i = tds.findIndex((td) => td.textContent === wanted);
+    return i < 0 ? "" : (tds[i] as HTMLElement).dataset.cell!.replace(/\d+$/, "");
+  }, name);
+  if (!letters) throw new Error(`no ${name} column`);
+  return letters;
+}
