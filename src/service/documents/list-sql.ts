@@ -38,12 +38,13 @@ const SEPARATOR = "\u0001";
 const FILTER_COLUMN: Record<string, string> = { "Contact.NameLocal": "contact_name", documentSerial: "serial" };
 
 /** ORDER BY over rows named `t`: sortBy's columns then id (so pages never overlap), in the last
- * column's direction; newest first by default (the list index read backwards). */
-export function orderSql(order: ListOrder | undefined, t: string): string {
-  const sort = order?.sort ?? [];
-  if (sort.length === 0) return `${t}.published_on desc, ${t}.id desc`;
-  const terms = sort.map((s) => `${SORT_SQL[s.column](t)} ${s.desc ? "desc" : "asc"}`);
-  return [...terms, `${t}.id ${sort[sort.length - 1].desc ? "desc" : "asc"}`].join(", ");
+ * column's direction; newest first by default (the list index read backwards). `reverse` gives
+ * the same order backwards (every column is NOT NULL, so it is exactly the reverse). */
+export function orderSql(order: ListOrder | undefined, t: string, reverse = false): string {
+  const sort = order?.sort?.length ? order.sort : [{ column: "publishedOn", desc: true }];
+  const dir = (desc: boolean) => (desc !== reverse ? "desc" : "asc");
+  const terms = sort.map((s) => `${SORT_SQL[s.column](t)} ${dir(s.desc)}`);
+  return [...terms, `${t}.id ${dir(sort[sort.length - 1].desc)}`].join(", ");
 }
 
 /** The WHERE over the documents table (unaliased), pushing its values onto `params`. True when it

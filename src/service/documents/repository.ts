@@ -223,28 +223,31 @@ const withBodyText = (source: string): string =>
 
 /** One page of a list: the total and the list as JSON text, ready to be sent. The page's ids come
  * from an index where one serves the order (index-only scan of the list index by default), then
- * only those rows are read (deferred join). The total is the kept count when nothing narrows the
- * list; otherwise the page itself tells it when it is the last one, and only a full page counts. */
+ * only those rows are read (deferred join). A page past the middle is read from the other end
+ * (the last page costs what the first does). The total is the kept count when nothing narrows
+ * the list; otherwise a first page that is not full tells it, and only then is it counted. */
 export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ total: number; listJson: string }> {
   const params: unknown[] = [];
   const { where, narrowed } = whereSql(f, params);
   const offset = (f.currentPage - 1) * f.pageSize;
-  const kept = "coalesce((select live from document_counts where company_id = $1 and family = $2), 0)";
-  const [row] = await query<{ total: number | null; list: string; n: number }>(`
-    with page as (select id from documents where ${where} order by ${orderSql(f.order, "documents")}
-                  limit ${Number(f.pageSize)} offset ${Number(offset)})
-    select ${narrowed ? "null" : kept} as total,
-           (select '[' || coalesce(string_agg(${ANSWER_SQL}, ',' order by ${orderSql(f.order, "d")}), '') || ']'
+  const count = async (): Promise<number> => Number((await query<{ total: number }>(narrowed
+    ? `select count(*)::int as total from documents where ${where}`
+    : "select coalesce((select live from document_counts where company_id = $1 and family = $2), 0) as total", params.slice(0, narrowed ? undefined : 2)))[0].total);
+  // Past page 1 the total comes first: it says which end of the list is nearer.
+  let total = f.currentPage > 1 || !narrowed ? await count() : undefined;
+  if (total !== undefined && offset >= total) return { total, listJson: "[]" };
+  const fromEnd = total !== undefined && offset + f.pageSize / 2 > total / 2;
+  const skip = fromEnd ? Math.max(0, total! - offset - f.pageSize) : offset;
+  const take = fromEnd ? Math.min(f.pageSize, total! - offset) : f.pageSize;
+  const [row] = await query<{ list: string; n: number }>(`
+    with page as (select id from documents where ${where} order by ${orderSql(f.order, "documents", fromEnd)}
+                  limit ${Number(take)} offset ${Number(skip)})
+    select (select '[' || coalesce(string_agg(${ANSWER_SQL}, ',' order by ${orderSql(f.order, "d")}), '') || ']'
             from ${withBodyText("page")}) as list,
            (select count(*)::int from page) as n`, params);
-  let total = row.total;
   const n = Number(row.n);
-  if (total === null) {
-    total = n < f.pageSize && (n > 0 || offset === 0)
-      ? offset + n
-      : Number((await query<{ total: number }>(`select count(*)::int as total from documents where ${where}`, params))[0].total);
-  }
-  return { total: Number(total), listJson: row.list };
+  total ??= n < f.pageSize ? n : await count();
+  return { total, listJson: row.list };
 }
 
 /** Answers of documents by id (in that order), as the service sends them. */
