@@ -1,4 +1,4 @@
-// The task pane: Connect, the family picker, Columns (the mapping), Check, Post, Pull and Actions,
+// The task pane: Connect, the family picker, Columns (the mapping), Check, Post, Update, Pull and Actions,
 // in English or Thai.
 import { useState } from "preact/hooks";
 import type { Family } from "../rules/codes";
@@ -10,6 +10,7 @@ import { FamilyPicker } from "./sections/family";
 import { MappingSection } from "./sections/mapping";
 import { PostSection } from "./sections/post";
 import { PullSection } from "./sections/pull";
+import { UpdateSection } from "./sections/update";
 import type { ConnectionForm, PaneServices } from "./services";
 
 export interface AppProps {
@@ -48,6 +49,7 @@ export function App(props: AppProps) {
       <MappingSection {...common} lang={lang} />
       <CheckSection {...common} />
       <PostSection {...common} />
+      <UpdateSection {...common} />
       <PullSection {...common} />
       <ActionsSection {...common} />
     </main>

@@ -10,6 +10,7 @@ export { postJob } from "../jobs/post";
 export { loadPostRecord } from "../jobs/post-record";
 export { undoJob } from "../jobs/undo";
 export { pullJob } from "../jobs/pull";
+export { updateJob } from "../jobs/update";
 export { attachToRows, writeUnplaced } from "./attach";
 export { FIELDS, RESULT_KEYS, normalizeName } from "../sheet/fields";
 export { mapHeaders } from "../sheet/headers";

@@ -3,6 +3,7 @@
 import type { DocSheetClient } from "../api/client";
 import type { JobContext } from "../jobs/types";
 import type { ListCounts, TemplateOutcome } from "../jobs/template";
+import type { ShownChange, UpdateKind } from "../jobs/update";
 import type { Family } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
 import type { ColumnMapping, ColumnSuggestion } from "../sheet/mapping";
@@ -98,6 +99,26 @@ export interface PullQuery {
   perLine: boolean;
 }
 
+/** A document of an update's preview (or run): its changes field by field, and what became of it. */
+export interface UpdateDocumentView {
+  key: string;
+  /** Sheet row (0-based) of its first row. */
+  row: number;
+  kind: UpdateKind;
+  /** Field label, service value, sheet value: in the pane's language. */
+  changes: ShownChange[];
+  message: string;
+}
+
+export interface UpdateView {
+  dryRun: boolean;
+  counts: Record<UpdateKind, number>;
+  documents: UpdateDocumentView[];
+  sheet: string;
+  /** The documents not sent (changed on the service, refused, not valid, failed), with the reason. */
+  rows: RowNote[];
+}
+
 export interface PullView {
   sheet: string;
   rows: number;
@@ -174,6 +195,8 @@ export interface PaneServices {
   /** Reverses the workbook's last post of the family; dryRun only says what would happen. */
   undo: ((family: Family, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>) | null;
   act: ((family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>) | null;
+  /** Compares the rows' documents with the service's copies; sends the changed ones unless dryRun. */
+  update: ((family: Family, dryRun: boolean, ctx: JobContext) => Promise<UpdateView>) | null;
   /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
   insertTemplate: ((family: Family, ctx: JobContext) => Promise<TemplateOutcome>) | null;
   /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */
@@ -385,6 +408,17 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const outcome = await engine.actJob(port, c, { family, action, mapping, target, rows, ...ctx });
       const notes = actNotes(outcome.results, resultColumn(engine, block, mapping, ["status", "result"]));
       return { ok: outcome.done, skipped: outcome.skipped, failed: outcome.failed, links, sheet: outcome.sheet, rows: notes };
+    },
+    async update(family, dryRun, ctx) {
+      const engine = await loadEngine();
+      const c = requireClient(client);
+      const { target } = await selected();
+      const { block, mapping, port } = await prepare(family, target);
+      const outcome = await engine.updateJob(port, c, { family, mapping, target, dryRun, ...ctx });
+      const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"]);
+      const documents = outcome.results.map((r) => ({ key: r.key, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message }));
+      const notSent = documents.filter((d) => !["update", "updated", "unchanged"].includes(d.kind));
+      return { dryRun, counts: outcome.counts, documents, sheet: outcome.sheet, rows: notSent.map((d) => ({ key: d.key, row: d.row, col, message: d.message })) };
     },
     async readMapping(family) {
       const engine = await loadEngine();

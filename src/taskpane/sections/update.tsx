@@ -1,0 +1,75 @@
+// Update: previews, document by document and field by field, what the rows would change in the
+// service's copies (nothing is sent), then sends the changed documents on the user's word. The
+// documents that will not be sent are listed with the reason (changed on the service, not awaiting).
+import type { Family } from "../../rules/codes";
+import type { Lang, Translate } from "../i18n";
+import type { PaneServices, UpdateView } from "../services";
+import { Message, Section, useTask } from "../ui";
+import { Progressbar } from "./post";
+import { RowNotes } from "./rows";
+
+function summary(t: Translate, v: UpdateView): string {
+  const c = v.counts;
+  const notSent = c.invalid + c.failed + c.cancelled;
+  return v.dryRun
+    ? t("updatePreviewSummary", { update: c.update, unchanged: c.unchanged, conflict: c.conflict, refused: c.refused, notSent })
+    : t("updateDoneSummary", { updated: c.updated, unchanged: c.unchanged, conflict: c.conflict, refused: c.refused, notSent });
+}
+
+/** Each document to be sent (or just sent), one line a changed field. */
+function ChangeTable(props: { t: Translate; view: UpdateView }) {
+  const { t, view } = props;
+  const shown = view.documents.filter((d) => d.kind === "update" || d.kind === "updated");
+  if (shown.length === 0) return null;
+  return (
+    <table class="changes" aria-label={t("update")}>
+      <thead><tr><th>{t("updateDocument")}</th><th>{t("updateField")}</th><th>{t("updateChange")}</th></tr></thead>
+      <tbody>
+        {shown.flatMap((d) => d.changes.map((c, i) => (
+          <tr key={`${d.key}:${i}`}>
+            {i === 0 && <td rowSpan={d.changes.length}>{d.key === `row ${d.row + 1}` ? t("rowAt", { row: d.row + 1 }) : d.key}</td>}
+            <td>{c.field}</td>
+            <td><span class="from">{c.from}</span> → <span class="to">{c.to}</span></td>
+          </tr>
+        )))}
+      </tbody>
+    </table>
+  );
+}
+
+export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean }) {
+  const { t, lang, services } = props;
+  const preview = useTask<UpdateView>(t);
+  const send = useTask<UpdateView>(t);
+  const update = services.update;
+  const busy = preview.busy || send.busy;
+  const p = preview.result;
+  const r = send.result;
+  const shown = r ?? p;
+  const progress = preview.busy ? preview.progress : send.progress;
+  return (
+    <Section id="update" title={t("update")}>
+      <p class="help">{t("updateHelp")}</p>
+      <button class="primary" type="button" disabled={!update || !props.connected || busy}
+        onClick={() => {
+          send.reset();
+          if (update) void preview.run((ctx) => update(props.family, true, { ...ctx, lang }));
+        }}>{t("previewUpdate")}</button>
+      {p && !r && p.counts.update > 0 && (
+        <button class="primary" type="button" disabled={busy}
+          onClick={() => update && void send.run((ctx) => update(props.family, false, { ...ctx, lang }))}>{t("sendUpdate", { n: p.counts.update })}</button>
+      )}
+      {busy && <button type="button" onClick={preview.busy ? preview.cancel : send.cancel}>{t("cancel")}</button>}
+      {busy && progress && (
+        <Progressbar done={progress.done} total={progress.total}
+          label={t(preview.busy ? "updateReading" : "updateSending", { done: progress.done, total: progress.total ?? "?" })} />
+      )}
+      <Message tone="info" text={!update ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="error" text={preview.error ?? send.error} />
+      <Message tone={shown && shown.rows.length > 0 ? "error" : "ok"} text={shown ? summary(t, shown) : null} />
+      {shown && <ChangeTable t={t} view={shown} />}
+      {shown && shown.rows.length > 0 && <p class="help">{t("updateNotSentTitle")}</p>}
+      <RowNotes t={t} services={services} sheet={shown?.sheet} rows={shown?.rows} />
+    </Section>
+  );
+}
