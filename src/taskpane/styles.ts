@@ -42,8 +42,8 @@ export const PANE_CSS = `
 .ds table.mapping tr.unmapped label,.ds table.mapping tr.unmapped select{color:#616161;font-style:italic}
 .ds ul.rows .cell{color:#424242}
 .ds table.changes td{vertical-align:top;overflow-wrap:anywhere}
-.ds table.changes .from{color:#616161;text-decoration:line-through}
-.ds table.changes .to{font-weight:600}
+.ds table.changes td.from{color:#616161}
+.ds table.changes td.to{font-weight:600}
 .ds progress{width:100%;height:6px;margin-top:8px;accent-color:#0f6cbd}
 .ds .status{font-size:12px;color:#616161}
 .ds .status.on{color:#0e700e}

@@ -16,20 +16,21 @@ function summary(t: Translate, v: UpdateView): string {
     : t("updateDoneSummary", { updated: c.updated, unchanged: c.unchanged, conflict: c.conflict, refused: c.refused, notSent });
 }
 
-/** Each document to be sent (or just sent), one line a changed field. */
+/** Each document to be sent (or just sent), one line a changed field: the service's value, the sheet's. */
 function ChangeTable(props: { t: Translate; view: UpdateView }) {
   const { t, view } = props;
   const shown = view.documents.filter((d) => d.kind === "update" || d.kind === "updated");
   if (shown.length === 0) return null;
   return (
     <table class="changes" aria-label={t("update")}>
-      <thead><tr><th>{t("updateDocument")}</th><th>{t("updateField")}</th><th>{t("updateChange")}</th></tr></thead>
+      <thead><tr><th>{t("updateDocument")}</th><th>{t("updateField")}</th><th>{t("updateOnService")}</th><th>{t("updateInSheet")}</th></tr></thead>
       <tbody>
         {shown.flatMap((d) => d.changes.map((c, i) => (
           <tr key={`${d.key}:${i}`}>
             {i === 0 && <td rowSpan={d.changes.length}>{d.key === `row ${d.row + 1}` ? t("rowAt", { row: d.row + 1 }) : d.key}</td>}
             <td>{c.field}</td>
-            <td><span class="from">{c.from}</span> → <span class="to">{c.to}</span></td>
+            <td class="from">{c.from}</td>
+            <td class="to">{c.to}</td>
           </tr>
         )))}
       </tbody>
@@ -66,7 +67,7 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
       )}
       <Message tone="info" text={!update ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
       <Message tone="error" text={preview.error ?? send.error} />
-      <Message tone={shown && shown.rows.length > 0 ? "error" : "ok"} text={shown ? summary(t, shown) : null} />
+      <Message tone={shown?.dryRun ? "info" : shown && shown.rows.length > 0 ? "error" : "ok"} text={shown ? summary(t, shown) : null} />
       {shown && <ChangeTable t={t} view={shown} />}
       {shown && shown.rows.length > 0 && <p class="help">{t("updateNotSentTitle")}</p>}
       <RowNotes t={t} services={services} sheet={shown?.sheet} rows={shown?.rows} />

@@ -1,0 +1,104 @@
+// The pane's Update in Chromium (the preview page, test/e2e/preview-page.ts): quotations posted
+// from an opened workbook, a unit price and a remark corrected in the grid (pasted, as a user
+// does), one document changed on the service meanwhile; the preview lists each change (service →
+// sheet, side by side) and the document that will not be sent, nothing is sent until Send, then only the changed
+// document is. Screenshots of the preview in English and Thai in test-artifacts/.
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import type { Page } from "playwright-core";
+import { createClient } from "../../src/api/client";
+import { ARTIFACTS, cell, connect, headerColumn, previewPage } from "./preview-page";
+
+jest.setTimeout(240_000);
+
+const env = previewPage();
+
+async function quotationsFile(dir: string): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet("Quotations");
+  ws.addRow(["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit", "remarks"]);
+  ws.addRow(["Q1", "Update Acme", new Date(Date.UTC(2026, 0, 5)), "TRUE", "Pens", 2, 100, "as quoted"]);
+  ws.addRow(["Q1", null, null, null, "Ink", 1, 50, null]);
+  ws.addRow(["Q2", "Update Beta", new Date(Date.UTC(2026, 0, 6)), "TRUE", "Paper", 3, 80, "as quoted"]);
+  ws.addRow(["Q3", "Update Gamma", new Date(Date.UTC(2026, 0, 7)), "TRUE", "Stapler", 1, 250, "as quoted"]);
+  for (const c of ["C2", "C4", "C5"]) ws.getCell(c).numFmt = "yyyy-mm-dd";
+  const file = join(dir, "quotations.xlsx");
+  await book.xlsx.writeFile(file);
+  return file;
+}
+
+/** Selects a cell of the grid and pastes text into it, as a user does. */
+async function pasteInto(page: Page, address: string, text: string): Promise<void> {
+  await page.click(`.grid td[data-cell='${address}']`);
+  await page.evaluate((value) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", value);
+    document.querySelector(".grid")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+  await page.waitForFunction(([a, v]) => document.querySelector(`.grid td[data-cell='${a}']`)?.textContent === v, [address, text]);
+}
+
+const rowsOf = (page: Page) => page.$$eval("#update table.changes tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+
+test("Update previews the corrections field by field, then sends only the changed document", async () => {
+  const page = await env.open("en");
+  await page.setInputFiles(".grid-tools input[type=file]", await quotationsFile(env.dist));
+  await page.waitForSelector(".tab.on:has-text('Quotations')");
+  await page.selectOption("#ds-family", "quotations");
+  await connect(page);
+  await page.click("#post summary");
+  await page.click("button:has-text('Post documents')");
+  await page.waitForSelector("#post .msg:has-text('created')", { timeout: 60_000 });
+  expect(await page.textContent("#post .msg.ok")).toBe("3 created");
+  const idCol = await headerColumn(page, "recordId");
+  const [q1, q2, q3] = await Promise.all(["2", "4", "5"].map(async (r) => Number(await cell(page, `${idCol}${r}`))));
+
+  // Corrections in the sheet: Q1's ink costs 55, Q2 gets a new remark; Q3 is edited on the service
+  // by someone else, and in the sheet too.
+  await pasteInto(page, "G3", "55");
+  await pasteInto(page, "H4", "please deliver by Friday");
+  await pasteInto(page, "H5", "mine");
+  const client = createClient({ root: env.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const theirs = await client.documents("quotations").get(q3);
+  await client.documents("quotations").update(q3, { ...theirs, projectName: "Their project", documentStructureType: "UpdateSimpleDocument" });
+
+  await page.click("#update summary");
+  await page.click("button:has-text('Preview changes')");
+  await page.waitForSelector("#update .msg:has-text('to update')", { timeout: 60_000 });
+  expect(await page.textContent("#update .msg.info")).toBe("2 to update, 0 unchanged, 1 changed on the service, 0 refused, 0 not sent");
+  expect(await rowsOf(page)).toEqual([
+    ["Q1", "Line 2 unit price", "50", "55"],
+    ["Subtotal", "250.00", "255.00"],
+    ["Total after discount", "250.00", "255.00"],
+    ["VAT amount", "17.50", "17.85"],
+    ["Grand total", "267.50", "272.85"],
+    ["Q2", "Remarks", "as quoted", "please deliver by Friday"],
+  ]);
+  expect(await page.$$eval("#update ul.rows button", (bs) => bs.map((b) => b.textContent))).toEqual([
+    "Row 5Q3: not sent: changed on the service since the sheet last saw it (Project); pull it again to see the service's copy",
+  ]);
+  await page.locator("#update").screenshot({ path: join(ARTIFACTS, "update-preview.png") });
+  // Nothing sent by the preview.
+  expect((await client.documents("quotations").get(q1)).grandTotal).toBe(267.5);
+
+  await page.selectOption("#ds-lang", "th");
+  await page.click("button:has-text('ดูตัวอย่างการแก้ไข')");
+  await page.waitForSelector("#update .msg:has-text('จะแก้ไข 2')", { timeout: 60_000 });
+  expect((await rowsOf(page))[0]).toEqual(["Q1", "ราคาต่อหน่วยของรายการที่ 2", "50", "55"]);
+  await page.locator("#update").screenshot({ path: join(ARTIFACTS, "update-preview-th.png") });
+  await page.selectOption("#ds-lang", "en");
+  await page.click("button:has-text('Preview changes')");
+  await page.waitForSelector("#update .msg:has-text('2 to update')", { timeout: 60_000 });
+
+  await page.click("button:has-text('Send 2 changed documents')");
+  await page.waitForSelector("#update .msg:has-text('updated')", { timeout: 60_000 });
+  expect(await page.textContent("#update .msg.error")).toBe("2 updated, 0 unchanged, 1 changed on the service, 0 refused, 0 not sent");
+  await page.locator("#update").screenshot({ path: join(ARTIFACTS, "update-sent.png") });
+  expect((await client.documents("quotations").get(q1)).grandTotal).toBe(272.85);
+  expect((await client.documents("quotations").get(q2)).remarks).toBe("please deliver by Friday");
+  expect((await client.documents("quotations").get(q3))).toMatchObject({ projectName: "Their project", remarks: "as quoted" });
+  const resultCol = await headerColumn(page, "result");
+  expect(await cell(page, `${resultCol}2`)).toBe("updated: Line 2 unit price, Subtotal, Total after discount, VAT amount, Grand total");
+  expect(await cell(page, `${resultCol}5`)).toMatch(/^not sent: changed on the service/);
+  await page.close();
+});
