@@ -1,4 +1,4 @@
-// The pane's Update in Chromium (the preview page, test/e2e/preview-page.ts): quotations posted
+// The pane's Update in Chromium (the preview page, test/e2e/preview-support.ts): quotations posted
 // from an opened workbook, a unit price and a remark corrected in the grid (pasted, as a user
 // does), one document changed on the service meanwhile; the preview lists each change (service →
 // sheet, side by side) and the document that will not be sent, nothing is sent until Send, then only the changed
@@ -7,11 +7,11 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
-import { ARTIFACTS, cell, connect, headerColumn, previewPage } from "./preview-page";
+import { ARTIFACTS, cell, connect, headerColumn, openPreview, previewSession } from "./preview-support";
 
 jest.setTimeout(240_000);
 
-const env = previewPage();
+const session = previewSession();
 
 async function quotationsFile(dir: string): Promise<string> {
   const book = new ExcelJS.Workbook();
@@ -41,8 +41,8 @@ async function pasteInto(page: Page, address: string, text: string): Promise<voi
 const rowsOf = (page: Page) => page.$$eval("#update table.changes tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
 
 test("Update previews the corrections field by field, then sends only the changed document", async () => {
-  const page = await env.open("en");
-  await page.setInputFiles(".grid-tools input[type=file]", await quotationsFile(env.dist));
+  const page = await openPreview(session, "en");
+  await page.setInputFiles(".grid-tools input[type=file]", await quotationsFile(session.dist));
   await page.waitForSelector(".tab.on:has-text('Quotations')");
   await page.selectOption("#ds-family", "quotations");
   await connect(page);
@@ -58,7 +58,7 @@ test("Update previews the corrections field by field, then sends only the change
   await pasteInto(page, "G3", "55");
   await pasteInto(page, "H4", "please deliver by Friday");
   await pasteInto(page, "H5", "mine");
-  const client = createClient({ root: env.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const client = createClient({ root: session.service.root, clientId: "demo", clientSecret: "demo-secret" });
   const theirs = await client.documents("quotations").get(q3);
   await client.documents("quotations").update(q3, { ...theirs, projectName: "Their project", documentStructureType: "UpdateSimpleDocument" });
 
