@@ -2,6 +2,7 @@
 //   check: 10,000 line rows (2,000 documents × 5 lines) read from an .xlsx and checked (target ≤ 1 s)
 //   post:  1,000 documents of 5 lines to the local service (target ≥ 50 documents/s)
 //   pull:  10,000 documents from the local service into an .xlsx (target ≤ 10 s)
+//   undo:  the post of 1,000 documents reversed: each read again and voided, its rows cleared (target ≤ 20 s)
 //   Excel syncs: a check of a 5 MB selection through the Excel port (the strict Office.js fake counts
 //   its syncs), clean and with findings to mark, first and again (target: read and marks in ≤ 3)
 // Prints times and peak memory (RSS sampled every 20 ms during each phase).
@@ -14,6 +15,7 @@ import { createClient } from "../src/api";
 import { checkJob } from "../src/jobs/check";
 import { postJob } from "../src/jobs/post";
 import { pullJob } from "../src/jobs/pull";
+import { undoJob } from "../src/jobs/undo";
 import { spawn, type ChildProcess } from "node:child_process";
 import { MemoryWorkbook } from "../src/workbook/memory";
 import type { CellValue } from "../src/workbook/port";
@@ -140,6 +142,11 @@ export async function run(): Promise<Record<string, string>> {
     });
     if (pull.value.documents !== 10000) throw new Error(`pulled ${pull.value.documents} documents, expected 10000`);
     figures["pull 10,000 documents into .xlsx"] = `${pull.ms.toFixed(0)} ms (target ≤ 10000 ms), peak RSS ${pull.peakMb} MB`;
+
+    // --- undo: the post of 1,000 documents above, each read again and voided, the rows cleared
+    const undo = await measure(() => undoJob(grid, client, { family: "tax-invoices", concurrency: 8 }));
+    if (undo.value.counts.voided !== 1000) throw new Error(`undo voided ${undo.value.counts.voided} of 1000: ${JSON.stringify(undo.value.results.find((r) => r.kind !== "voided"))}`);
+    figures["undo a post of 1,000 documents"] = `${undo.ms.toFixed(0)} ms (target ≤ 20000 ms), peak RSS ${undo.peakMb} MB`;
     return figures;
   } finally {
     service.child.removeAllListeners("exit");

@@ -151,7 +151,8 @@ export const COMMANDS: Record<string, CommandDoc> = {
     options: [
       FAMILY, ...CONNECTION, MAPPING,
       { name: "dry-run", help: "say what would be deleted, voided or left alone, and change nothing" },
-      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: BOOK.xlsx itself)" },
+      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: BOOK.undone.xlsx beside BOOK.xlsx)" },
+      { name: "in-place", help: "write the rows and the record of the post back into BOOK.xlsx itself" },
       { ...concurrency("documents read or changed"), help: "documents read or changed at once (default 8)" }, LANG,
     ],
     notes: [

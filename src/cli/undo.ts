@@ -1,9 +1,9 @@
 // `docsheet undo BOOK.xlsx --family F [--dry-run]` with the connection options: reverses the
-// workbook's last post of F (jobs/undo.ts) and writes the rows back into BOOK.xlsx (or --out). A dry
-// run prints what would happen and writes nothing.
-import { resolve } from "node:path";
+// workbook's last post of F (jobs/undo.ts) and writes the rows back into BOOK.undone.xlsx beside it
+// (or --out, or BOOK.xlsx itself with --in-place), as post and act do. A dry run writes nothing.
 import { createClient } from "../api";
 import { ConnectionError } from "../jobs/post";
+import { resultsPath } from "./post";
 import { NothingToUndoError, undoJob } from "../jobs/undo";
 import { translate } from "../sheet/i18n/translate";
 import { connectionArgs, familyArg, intArg, langArg, type Parsed } from "./args";
@@ -21,7 +21,7 @@ export async function undoCommand(p: Parsed): Promise<number> {
   const input = p.positionals[0];
   const book = await openBook(input);
   const dryRun = p.values["dry-run"] === true;
-  const out = resolve((p.values.out as string | undefined) ?? input);
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "undone");
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("undo");

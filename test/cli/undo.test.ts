@@ -33,25 +33,28 @@ describe("docsheet undo", () => {
     expect(readFileSync(path).equals(bytes)).toBe(true);
     for (const id of ids) expect((await s.client.documents("tax-invoices").get(id)).statusString).toBe("awaiting");
 
+    // Written into BOOK.undone.xlsx beside the book (the book itself only with --in-place).
     const undo = await runCli(["undo", path, ...conn, "--lang", "th"]);
     expect(undo.stderr).toBe("");
     expect(undo.code).toBe(0);
+    const undone = join(s.dir, "book.undone.xlsx");
     expect(undo.stdout).toContain(`CU-2 (แถว 3): ย้อนกลับแล้ว: ยกเลิก ${serials[1]} แล้ว`);
-    expect(undo.stdout).toContain(`ย้อนกลับ: ลบ 0, ยกเลิก 2,`);
-    const rows = await sheetRows(path);
+    expect(undo.stdout).toContain(`ย้อนกลับ: ลบ 0, ยกเลิก 2, ถูกลบหรือยกเลิกไปก่อนแล้ว 0, ไม่ได้ย้อนกลับ 0, ไม่สำเร็จ 0; เขียน ${undone} แล้ว`);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+    const rows = await sheetRows(undone);
     expect(rows.map((r) => [r.recordId ?? null, r.documentSerial ?? null, r.result])).toEqual([
       [null, null, `ย้อนกลับแล้ว: ยกเลิก ${serials[0]} แล้ว`],
       [null, null, `ย้อนกลับแล้ว: ยกเลิก ${serials[1]} แล้ว`],
     ]);
     for (const id of ids) expect((await s.client.documents("tax-invoices").get(id)).statusString).toBe("void");
 
-    const nothing = await runCli(["undo", path, ...conn]);
+    const nothing = await runCli(["undo", undone, ...conn]);
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toBe("docsheet: Nothing to undo: this workbook records no tax invoice post\n");
 
-    const again = await runCli(["post", path, ...conn, "--in-place"]);
+    const again = await runCli(["post", undone, ...conn, "--in-place"]);
     expect(again.stdout).toMatch(/2 created, 0 found from an earlier run/);
-    const reposted = await sheetRows(path);
+    const reposted = await sheetRows(undone);
     expect(reposted.every((r) => typeof r.recordId === "number" && !ids.includes(r.recordId as number))).toBe(true);
   });
 });
