@@ -5,6 +5,8 @@ const common = {
   transform: { "^.+\\.(t|j|mj)sx?$": tsJest },
   transformIgnorePatterns: ["/node_modules/(?!(preact|@testing-library/preact)/)"],
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
+  // No test runs a program of the machine (test/helpers/system-programs.ts).
+  setupFiles: ["<rootDir>/test/setup-system-programs.ts"],
 };
 module.exports = {
   testTimeout: 30000,

