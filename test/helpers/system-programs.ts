@@ -52,7 +52,7 @@ export function shellRefusal(command: string): string | undefined {
 
 export class SystemProgramError extends Error {
   constructor(what: string) {
-    super(`a test ran a program of the system: ${what}. Tests use only Node.js and programs from npm packages (see README, "Tests").`);
+    super(`a test ran a program of the system: ${what}. Tests use only Node.js and programs from npm packages (see README, "Requirements").`);
   }
 }
 
