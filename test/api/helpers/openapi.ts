@@ -8,7 +8,7 @@ import { parse } from "yaml";
 const SPEC_PATH = "/work/shared/reference/openapi-2020.yaml";
 const SPEC_FALLBACK = `${__dirname}/../../../../shared/reference/openapi-2020.yaml`;
 
-type Schema = {
+export type Schema = {
   $ref?: string;
   type?: string;
   nullable?: boolean;
@@ -25,13 +25,18 @@ type Schema = {
   format?: string;
 };
 
+interface Operation {
+  requestBody?: { $ref?: string; content?: Record<string, { schema: Schema }> };
+  responses?: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+
 interface Spec {
-  paths: Record<string, Record<string, { requestBody?: { $ref?: string; content?: Record<string, { schema: Schema }> } }>>;
+  paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema>; requestBodies: Record<string, { content: Record<string, { schema: Schema }> }> };
 }
 
 let cached: Spec | undefined;
-function spec(): Spec {
+export function spec(): Spec {
   if (!cached) {
     let text: string;
     try {
@@ -53,7 +58,7 @@ export const NEWER_FIELDS = new Set(["contactId", "isManualVat"]);
  */
 export const DESCRIPTION_DEFECTS = new Set(["bankAccountNumber"]);
 
-function deref(s: Schema): Schema {
+export function deref(s: Schema): Schema {
   let cur = s;
   for (let i = 0; cur.$ref && i < 20; i++) {
     const name = cur.$ref.replace("#/components/schemas/", "");
@@ -64,9 +69,9 @@ function deref(s: Schema): Schema {
   return cur;
 }
 
-const refName = (s: Schema): string | undefined => s.$ref?.split("/").pop();
+export const refName = (s: Schema): string | undefined => s.$ref?.split("/").pop();
 
-function typeOk(type: string, v: unknown): boolean {
+export function typeOk(type: string, v: unknown): boolean {
   switch (type) {
     case "object": return typeof v === "object" && v !== null && !Array.isArray(v);
     case "array": return Array.isArray(v);
