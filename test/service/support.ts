@@ -74,7 +74,7 @@ export function simpleBody(overrides: Record<string, unknown> = {}, itemOverride
   };
 }
 
-export const EXPENSE_LINE = { description: "Taxi", systemCode: "EXP-TRAVEL", categoryId: 1, creditId: "21399", debitId: "53029" };
+export const EXPENSE_LINE = { description: "Taxi", systemCode: 1001, categoryId: 1, creditId: "21399", debitId: "53029" };
 
 /** Checks an answer is the envelope of a validation error with this message among its errors. */
 export function expectValidation(a: Answer, message: string): void {

@@ -10,6 +10,8 @@ import { LineItemSchema, UpdateDocumentSchema } from "../../rules/schemas";
 import { addDays } from "./list-range";
 import type { ResolvedContact } from "./contact-resolution";
 import { COLUMN_FIELDS } from "./repository";
+import { COMPANY_HEADER_FIELDS, completeDocument } from "./answer-shape";
+import { expenseLine, type AccountBook } from "./expense-lines";
 
 type Json = Record<string, unknown>;
 export type Structure = "simple" | "inline";
@@ -22,10 +24,7 @@ const SERVER_FIELDS = new Set<string>([
 ]);
 const DOCUMENT_FIELDS = Object.keys(UpdateDocumentSchema.shape).filter((k) => !SERVER_FIELDS.has(k));
 const INLINE_ONLY = new Set(["discountType", "useInlineDiscount", "useInlineVat", "exemptAmount", "vatableAmount"]);
-const COMPANY_FIELDS = [
-  "companyName", "companyNameEn", "companyAddress", "companyAddressEn", "companyTaxId", "companyBranch", "companyBranchEn",
-  "companyPhone", "companyMobile", "companyFax", "companyWebsite",
-];
+const COMPANY_FIELDS = COMPANY_HEADER_FIELDS;
 const LINE_FIELDS = Object.keys(LineItemSchema.shape);
 const PARTIAL_LINE_FIELDS = new Set(["documentId", "documentType", "partialAmount"]);
 
@@ -52,6 +51,8 @@ export interface ComposeInput {
   contact: ResolvedContact;
   /** Company information (GET /company/info) for the document's company header. */
   company: Json;
+  /** Expenses: the company's categories and accounts, which fill the lines' (expense-lines.ts). */
+  accounts?: AccountBook;
 }
 
 export interface Composed {
@@ -107,7 +108,7 @@ export function composeDocument(input: ComposeInput): Composed {
       line.discountAmount = wire(totals.lines[i].discountAmount);
       line.vatRate = totals.lines[i].vatRate;
     }
-    return line;
+    return input.accounts ? expenseLine(line, input.accounts) : line;
   });
 
   doc.subTotal = wire(totals.subTotal);
@@ -130,7 +131,7 @@ export function composeDocument(input: ComposeInput): Composed {
   const publishedOn = String(body.publishedOn);
   const dueDate = addDays(publishedOn, doc.creditType === CREDIT_TYPE.Cash ? 0 : Number(doc.creditDays) || 0);
   return {
-    body: doc,
+    body: completeDocument(family, doc),
     publishedOn,
     dueDate,
     contactId: input.contact.contactId,

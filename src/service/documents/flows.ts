@@ -4,7 +4,7 @@ import { FAMILY_INFO, type Family } from "../../rules/codes";
 import { checkDocument } from "../../rules/checks";
 import { UpgradeDocumentSchema, UpgradeWithPaymentDocumentSchema, WithPaymentDocumentSchema } from "../../rules/schemas";
 import { companyOf, type Ctx, type ServiceContext } from "../http/context";
-import { ok } from "../http/envelope";
+import { documentEnvelope } from "./answer-shape";
 import { readJson } from "../http/validate";
 import type { Tx } from "../store/database";
 import { cachedCompanyInfo } from "../routes/company";
@@ -43,7 +43,7 @@ export function flowHandler(ctx: ServiceContext, family: Family, structure: Stru
     const company = await cachedCompanyInfo(db, companyId);
     const answer = await db.transaction((tx) => createThroughFlow(tx, companyId, family, structure, body, { company, contacts }, kind));
     ctx.store.noteWrites();
-    return c.json(ok(answer));
+    return c.json(documentEnvelope(family, answer));
   };
 }
 

@@ -12,6 +12,7 @@ import { validationError } from "../http/envelope";
 import type { Tx } from "../store/database";
 import { documentReferences } from "../store/schema";
 import type { Json } from "./checked-body";
+import { completeDocument } from "./answer-shape";
 import { markPaid, unmarkPaid } from "./payments";
 import { addReference, findAnyDocument, insertDocument, updateDocument, type DocumentRow } from "./repository";
 
@@ -167,7 +168,7 @@ function composeReceipt(request: Json, lines: Line[], balances: Map<number, Bala
     totalWithoutVat: wire(grand.minus(vat)), documentShowWithholdingTax: false, documentWithholdingTaxAmount: 0,
     company: previous?.company ?? first.body.company ?? {}, payments: null,
   });
-  return { body, grandTotal: grand, contactId: first.contactId, contactName: String(body.contactName ?? ""), projectName: typeof body.projectName === "string" ? body.projectName : "" };
+  return { body: completeDocument("receipts", body), grandTotal: grand, contactId: first.contactId, contactName: String(body.contactName ?? ""), projectName: typeof body.projectName === "string" ? body.projectName : "" };
 }
 
 async function link(tx: Tx, companyId: number, receiptId: number, lines: Line[]): Promise<void> {

@@ -12,6 +12,7 @@ import { documentPayments, paymentChannels } from "../store/schema";
 import type { ChannelKind } from "../routes/channels";
 import { updateDocument, type DocumentRow } from "./repository";
 import type { Json } from "./checked-body";
+import { completePayment } from "./answer-shape";
 
 /** Payment fields that name a channel, and the kind of channel each must be. */
 const CHANNEL_FIELDS: ReadonlyArray<[field: string, kind: ChannelKind]> = [
@@ -104,11 +105,11 @@ export function composePayment(body: Json, document: Json, channels: CheckedChan
   for (const [field] of CHANNEL_FIELDS) if (givenId(body[field])) payments[field] = body[field];
   const bank = channels.byField.get("bankAccountId");
   if (bank) {
-    payments.bankAccountType = bank.bankAccountType ?? null;
-    payments.bankAccountName = bank.bankAccountName ?? null;
-    payments.bankAccountNumber = bank.bankAccountNumber ?? null;
+    payments.bankAccountType = bank.bankAccountType ?? 0;
+    payments.bankAccountName = bank.bankAccountName ?? "";
+    payments.bankAccountNumber = bank.bankAccountNumber ?? "";
   }
-  return payments;
+  return completePayment(payments);
 }
 
 /** Refuses a payment on a void or already paid document. */

@@ -6,6 +6,7 @@ import { finding, type Finding } from "../../rules/findings";
 import { DOCUMENT_TYPE } from "../../rules/codes";
 import type { withholdingTaxes } from "../store/schema";
 import { answerHeader } from "../documents/answer-header";
+import { completeCertificate } from "../documents/answer-shape";
 
 type Json = Record<string, unknown>;
 export type WithholdingRow = typeof withholdingTaxes.$inferSelect;
@@ -73,5 +74,5 @@ export function computeWithholding(body: Json): { items: Json[]; total: Decimal;
 
 /** The certificate as the service answers it: columns first, then the stored body. */
 export function withholdingAnswer(row: WithholdingRow): Json {
-  return { ...row.body, ...answerHeader(row, DOCUMENT_TYPE.WithHoldingTax) };
+  return { ...completeCertificate(row.body), ...answerHeader(row, DOCUMENT_TYPE.WithHoldingTax) };
 }

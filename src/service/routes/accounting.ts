@@ -6,6 +6,7 @@ import { chartOfAccounts, expenseCategories } from "../store/schema";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { ok } from "../http/envelope";
+import { accountBook, findAccount } from "../documents/expense-lines";
 
 export function registerAccountingRoutes(api: Api, ctx: ServiceContext): void {
   const db = ctx.store.db;
@@ -15,11 +16,17 @@ export function registerAccountingRoutes(api: Api, ctx: ServiceContext): void {
   ];
   for (const [name, view, summary] of views) {
     mount(api, MASTER_ROUTES[name], async (c) => {
-      const rows = await db.select().from(expenseCategories)
-        .where(and(eq(expenseCategories.companyId, companyOf(c)), eq(expenseCategories.view, view))).orderBy(asc(expenseCategories.id));
-      // categoryId is the category's own id; debitId / creditId name the chart accounts by code.
+      const companyId = companyOf(c);
+      const [rows, book] = await Promise.all([
+        db.select().from(expenseCategories)
+          .where(and(eq(expenseCategories.companyId, companyId), eq(expenseCategories.view, view))).orderBy(asc(expenseCategories.id)),
+        accountBook(db, companyId),
+      ]);
+      // categoryId is the category's own id; debitId / creditId are the ids of the chart accounts
+      // the category's codes name (integers, as BusinessCategory types them; 0 when not in the chart).
+      const idOf = (code: unknown) => findAccount(book, code)?.id ?? 0;
       return c.json(ok(rows.map((r) => ({
-        ...r.body, id: r.id, categoryId: r.id, debitId: r.body.debitCode, creditId: r.body.creditCode, expenseCategoryView: view,
+        ...r.body, id: r.id, categoryId: r.id, debitId: idOf(r.body.debitCode), creditId: idOf(r.body.creditCode), expenseCategoryView: view,
       }))));
     }, { summary, tags: ["Expenses categories"] });
   }

@@ -11,13 +11,14 @@ import { ok, ServiceError, validationError } from "../http/envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
 import { containsPattern, listPaging, pageOf } from "./paging";
 import { bodyInt, bodyText, listOrderSql } from "./list-order-sql";
+import { completeContact } from "../documents/answer-shape";
 
 export const CONTACT_CODE_DUPLICATE = "ERROR.CONTACT_CODE_DUPLICATE";
 export const CONTACT_NOT_FOUND = "Contact not found";
 
 type ContactRow = typeof contacts.$inferSelect;
 
-export const contactAnswer = (row: ContactRow): Record<string, unknown> => ({
+export const contactAnswer = (row: ContactRow): Record<string, unknown> => completeContact({
   ...row.body, id: row.id, contactCode: row.contactCode, contactName: row.contactName,
 });
 
@@ -53,7 +54,7 @@ const CONTACT_COLUMNS = {
   contactType: bodyInt(contacts.body, "contactType"),
 };
 
-const one = (row: ContactRow) => ok({ total: 1, currentPage: 1, list: [contactAnswer(row)] });
+const one = (row: ContactRow) => ok({ total: 1, currentPage: 1, list: [contactAnswer(row)], isDB: false });
 
 export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
   const db: Db = ctx.store.db;

@@ -11,11 +11,13 @@ import { readListOrder } from "../../rules/list-order";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { ok, ServiceError, validationError } from "../http/envelope";
+import { documentEnvelope } from "../documents/answer-shape";
 import { idParam, readJson } from "../http/validate";
 import type { Db, Tx } from "../store/database";
 import { cachedCompanyInfo } from "./company";
 import { resolveContact, resolvesFromCache, type ResolveOptions } from "../documents/contact-resolution";
 import { composeDocument, type Structure } from "../documents/compose";
+import { accountBook } from "../documents/expense-lines";
 import { rangeInterval } from "../documents/list-range";
 import { assertNoPartialReceipts, beforeRemoval } from "../documents/partial-receipts";
 import {
@@ -59,7 +61,8 @@ export interface CreateOptions {
 async function newDocumentValues(tx: Tx, companyId: number, family: Family, structure: Structure, body: Json, opts: CreateOptions) {
   const info = FAMILY_INFO[family];
   const contact = await resolveContact(tx, companyId, info.side, body, opts.contacts);
-  const composed = composeDocument({ family, structure, body, contact, company: opts.company });
+  const accounts = family === "expenses" ? await accountBook(tx, companyId) : undefined;
+  const composed = composeDocument({ family, structure, body, contact, company: opts.company, accounts });
   return {
     companyId, family, documentType: info.documentType, structure, status: "awaiting",
     publishedOn: composed.publishedOn, dueDate: composed.dueDate, contactId: composed.contactId,
@@ -108,7 +111,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
     // GET by id answers data.list[0], as the real service does (service-facts §4.1, §7.3 item 8).
     mount(api, at(routes.get), async (c) => {
       const row = await loadDocument(db, companyOf(c), family, idParam(c));
-      return c.json(ok({ list: [await answerOne(row)] }));
+      return c.json(documentEnvelope(family, { list: [await answerOne(row)] }));
     }, { summary: `Read a ${info.label.en.toLowerCase()}`, tags });
 
     const create = (structure: Structure) => async (c: Ctx) => {
@@ -125,7 +128,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
         ? await inserts.insert(await newDocumentValues(db, companyId, family, structure, body, opts))
         : await db.transaction((tx) => createDocument(tx, companyId, family, structure, body, opts));
       ctx.store.noteWrites();
-      return c.json(ok(newDocumentAnswer(row)));
+      return c.json(documentEnvelope(family, newDocumentAnswer(row)));
     };
     if (routes.create) mount(api, routes.create, create("simple"), { summary: `Create a ${info.label.en.toLowerCase()} (simple)`, tags, body: SimpleDocumentSchema });
     if (routes.createInline) mount(api, routes.createInline, create("inline"), { summary: `Create a ${info.label.en.toLowerCase()} (inline)`, tags, body: InlineDocumentSchema });
@@ -143,13 +146,14 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
         rejectErrors(checkDocument(raw, { family, structure, operation: "update" }));
         const body = parsed(UpdateDocumentSchema, raw);
         const contact = await resolveContact(tx, companyId, info.side, body, contactRules);
-        const composed = composeDocument({ family, structure, body, contact, company: (current.body.company ?? {}) as Json });
+        const accounts = family === "expenses" ? await accountBook(tx, companyId) : undefined;
+        const composed = composeDocument({ family, structure, body, contact, company: (current.body.company ?? {}) as Json, accounts });
         return updateDocument(tx, id, {
           publishedOn: composed.publishedOn, dueDate: composed.dueDate, contactId: composed.contactId,
           contactName: composed.contactName, projectName: composed.projectName, grandTotal: composed.grandTotal, body: composed.body,
         });
       });
-      return c.json(ok(await answerOne(row)));
+      return c.json(documentEnvelope(family, await answerOne(row)));
     }, { summary: `Update an awaiting ${info.label.en.toLowerCase()}`, tags, body: UpdateDocumentSchema });
 
     mount(api, at(routes.delete), async (c) => {
@@ -177,7 +181,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
         if (statusId === "void") await beforeRemoval(tx, current);
         return updateDocument(tx, current.id, { status: statusId });
       });
-      return c.json(ok(await answerOne(row)));
+      return c.json(documentEnvelope(family, await answerOne(row)));
     }, { summary: `Change the status of a ${info.label.en.toLowerCase()}`, tags });
   }
 }

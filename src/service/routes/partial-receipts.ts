@@ -8,7 +8,8 @@ import { MESSAGES } from "../../rules/messages";
 import { PartialReceiptCreateSchema, PartialReceiptUpdateSchema } from "../../rules/schemas";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok, validationError } from "../http/envelope";
+import { validationError } from "../http/envelope";
+import { documentEnvelope } from "../documents/answer-shape";
 import { idParam, readJson } from "../http/validate";
 import { parsedBody, rejectErrors } from "../documents/checked-body";
 import { createPartialReceipt, isPartialReceipt, updatePartialReceipt } from "../documents/partial-receipts";
@@ -38,7 +39,7 @@ export function registerPartialReceiptRoutes(api: Api, ctx: ServiceContext): voi
       return (await documentAnswersById(tx, [row.id]))[0];
     });
     ctx.store.noteWrites();
-    return c.json(ok(answer));
+    return c.json(documentEnvelope("receipts", answer));
   }, { summary: "Create a partial receipt from tax invoices (batch mode)", tags, body: PartialReceiptCreateSchema });
 
   // The real service refuses plain receipts with payment the same way (service-facts §7.2).
@@ -62,6 +63,6 @@ export function registerPartialReceiptRoutes(api: Api, ctx: ServiceContext): voi
       const row = await updatePartialReceipt(tx, current, body);
       return (await documentAnswersById(tx, [row.id]))[0];
     });
-    return c.json(ok(answer));
+    return c.json(documentEnvelope("receipts", answer));
   });
 }

@@ -6,7 +6,7 @@ import { checkPayment } from "../../rules/checks";
 import { PaymentSchema, WithPaymentDocumentSchema } from "../../rules/schemas";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok } from "../http/envelope";
+import { documentEnvelope } from "../documents/answer-shape";
 import { idParam, readJson } from "../http/validate";
 import { loadDocument } from "./documents";
 import { parsedBody, rejectErrors } from "../documents/checked-body";
@@ -42,7 +42,7 @@ export function registerPaymentRoutes(api: Api, ctx: ServiceContext): void {
         await markPaid(tx, row, "payment", composePayment(body, row.body, channels));
         return (await documentAnswersById(tx, [id]))[0];
       });
-      return c.json(ok(answer));
+      return c.json(documentEnvelope(family, answer));
     }, { summary: `Pay a ${familyLabel(family)}`, tags, body: PaymentSchema });
   }
 }

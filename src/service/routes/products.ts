@@ -10,13 +10,15 @@ import { ok, ServiceError, validationError } from "../http/envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
 import { containsPattern, listPaging, pageOf } from "./paging";
 import { bodyInt, bodyText, listOrderSql } from "./list-order-sql";
+import { completeProduct } from "../documents/answer-shape";
 
 export const PRODUCT_CODE_DUPLICATE = "ERROR.PRODUCT_CODE_DUPLICATE";
 export const PRODUCT_NOT_FOUND = "Product not found";
 
 type ProductRow = typeof products.$inferSelect;
-const answer = (row: ProductRow) => ({ ...row.body, id: row.id, code: row.code, name: row.name });
-const one = (row: ProductRow) => ok({ total: 1, currentPage: 1, list: [answer(row)] });
+// The description types a product's id as text (Product.id: string), unlike every other id.
+const answer = (row: ProductRow) => completeProduct({ ...row.body, id: String(row.id), code: row.code, name: row.name });
+const one = (row: ProductRow) => ok({ total: 1, currentPage: 1, list: [answer(row)], isDB: false });
 
 async function findProduct(tx: Tx, companyId: number, id: number): Promise<ProductRow> {
   const [row] = await tx.select().from(products).where(and(eq(products.id, id), eq(products.companyId, companyId), eq(products.deleted, false)));

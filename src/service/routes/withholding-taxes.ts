@@ -16,6 +16,8 @@ import { nextRegisterSerial } from "../ledger/serial";
 import { computeWithholding, WHT_CREATED_STATUS, WHT_STATUSES, withholdingAnswer, type WithholdingRow } from "../ledger/withholding";
 import { ONLY_AWAITING_DELETE, ONLY_AWAITING_UPDATE, STATUS_NOT_ALLOWED } from "./documents";
 import { containsPattern, listPaging, pageOf } from "./paging";
+import { companyInfo } from "./company";
+import { completeCompanyHeader as companyHeader } from "../documents/answer-shape";
 
 export const WHT_NOT_FOUND = "Withholding tax certificate not found";
 const REGISTER = "withholding-taxes";
@@ -36,8 +38,11 @@ async function certificateBody(tx: Tx, companyId: number, raw: unknown, contacts
   if (computed.findings.length > 0) throw validationError(computed.findings);
   const contact = await resolveContact(tx, companyId, "buy", parsed, contacts);
   const { recordId: _r, ...fields } = parsed;
+  // The company header, as documents carry it (WithholidingTaxDocumentResponse.company).
+  const info = await companyInfo(tx, companyId);
+  const company = companyHeader({ ...info, companyName: info.companyName ?? info.compnayName });
   const body: Json = {
-    ...fields, ...contact.fields, contactId: contact.contactId,
+    ...fields, ...contact.fields, contactId: contact.contactId, company,
     withholdingTaxItems: computed.items, total: computed.total.toNumber(), totalTaxWithheld: computed.withheld.toNumber(),
   };
   return { body, contactId: contact.contactId, contactName: String(contact.fields.contactName ?? "") };

@@ -33,15 +33,16 @@ const CHART: Array<[code: string, nameLocal: string, nameForeign: string, catego
   ["53030", "ค่าเครื่องเขียนแบบพิมพ์", "Office supplies", 5],
 ];
 
-function categories(view: number): Record<string, unknown>[] {
+/** The same two categories in both views; systemCode is a number, as the real service's (1001 in its examples). */
+function categories(): Record<string, unknown>[] {
   const debit = (code: string): Record<string, unknown> => {
     const a = CHART.find((c) => c[0] === code)!;
     return { debitCategory: a[3], debitCode: a[0], debitNameLocal: a[1], debitNameForeign: a[2] };
   };
   const credit = { creditCategory: 2, creditCode: "21399", creditNameLocal: "ค่าใช้จ่ายค้างจ่ายอื่น", creditNameForeign: "Other accrued expenses" };
   const rows = [
-    { systemCode: view === 3 ? "EXP-TRAVEL" : "53029", categoryNameLocal: "ค่าเดินทาง", categoryNameForeign: "Travel", debit: "53029", keywords: "taxi,fuel,travel" },
-    { systemCode: view === 3 ? "EXP-OFFICE" : "53030", categoryNameLocal: "ค่าเครื่องเขียน", categoryNameForeign: "Office supplies", debit: "53030", keywords: "paper,stationery" },
+    { systemCode: 1001, categoryNameLocal: "ค่าเดินทาง", categoryNameForeign: "Travel", debit: "53029", keywords: "taxi,fuel,travel" },
+    { systemCode: 1002, categoryNameLocal: "ค่าเครื่องเขียน", categoryNameForeign: "Office supplies", debit: "53030", keywords: "paper,stationery" },
   ];
   return rows.map(({ debit: d, ...r }) => ({ ...r, ...debit(d), ...credit }));
 }
@@ -94,8 +95,8 @@ async function seedCompany(db: Db, demo: DemoCompany): Promise<void> {
     { companyId, kind: "other", body: { name: "PromptPay QR" } },
   ]);
   await db.insert(expenseCategories).values([
-    ...categories(3).map((body) => ({ companyId, view: 3, body })),
-    ...categories(1).map((body) => ({ companyId, view: 1, body })),
+    ...categories().map((body) => ({ companyId, view: 3, body })),
+    ...categories().map((body) => ({ companyId, view: 1, body })),
   ]);
   await db.insert(chartOfAccounts).values(CHART.map(([code, nameLocal, nameForeign, category]) => ({
     companyId, code, body: { code, nameLocal, nameForeign, category, isActive: true },
