@@ -1,4 +1,6 @@
-// Shapes of what goes over the wire, as the client sees them (spec, service-facts §3–§5).
+// Shapes of what goes over the wire, as the client sees them (spec, service-facts §3–§5). Answer
+// types follow the real service's OpenAPI description (openapi-2020.yaml), which the local service
+// answers too (test/api/openapi-answers.test.ts); where the spec overrules it, the spec's type.
 // Request bodies are open records: the rules layer (src/rules) owns the exact schemas and checks
 // them before anything is sent; the client only needs the fields it reads itself.
 
@@ -12,6 +14,10 @@ export interface Envelope<T = unknown> {
   message: string;
   code: number;
   data: T;
+  /** Document answers (DocumentResponse): the structure of the document, or null. */
+  documentStructureType?: string | null;
+  /** Expense answers (ExpenseResponse). */
+  expenseStructureType?: string | null;
 }
 
 /** A list answer (documents, contacts, products, withholding taxes). */
@@ -109,20 +115,30 @@ export interface DeleteResult {
   [field: string]: unknown;
 }
 
+/** Codes, tax ids and account numbers are text (service-facts §5.1), though the description says integer. */
 export interface Contact {
   id: number;
   contactName: string;
   contactCode?: string;
   contactType?: number;
   contactGroup?: number;
+  contactTaxId?: string;
+  contactBankAccountNumber?: string;
   [field: string]: unknown;
 }
 
 export interface Product {
-  id: number;
+  /** Text in the description (Product.id: string), unlike every other id; a number from older services. */
+  id: string | number;
   name: string;
   code?: string;
   type?: number;
+  sellPrice?: number;
+  sellPriceWithVat?: number;
+  sellVatType?: number;
+  buyPrice?: number;
+  buyVatType?: number;
+  unitName?: string;
   [field: string]: unknown;
 }
 
@@ -152,13 +168,52 @@ export interface PaymentChannel {
   [field: string]: unknown;
 }
 
+/** BusinessCategory data: systemCode is a number (1001), debitId / creditId the chart accounts' ids. */
 export interface ExpenseCategory {
   id?: number;
-  systemCode?: string;
+  systemCode?: number;
   categoryId?: number;
   categoryNameLocal?: string;
+  categoryNameForeign?: string;
   debitId?: number;
+  debitCategory?: number;
+  debitCode?: string;
+  debitNameLocal?: string;
+  debitNameForeign?: string;
   creditId?: number;
+  creditCategory?: number;
+  creditCode?: string;
+  creditNameLocal?: string;
+  creditNameForeign?: string;
+  keywords?: string;
+  [field: string]: unknown;
+}
+
+/** An expense line as answered (ExpenseSimple/InlineProductItem): its category and both accounts. */
+export interface ExpenseLine {
+  systemCode: number;
+  categoryId: number;
+  categoryNameLocal?: string;
+  categoryNameForeign?: string;
+  description: string;
+  nameLocal: string;
+  nameForeign: string;
+  creditId: number;
+  creditCategory: number;
+  creditCode: string;
+  creditNameLocal: string;
+  creditNameForeign: string;
+  debitId: number;
+  debitCategory: number;
+  debitCode: string;
+  debitNameLocal: string;
+  debitNameForeign: string;
+  quantity: number;
+  unitName?: string;
+  pricePerUnit: number;
+  total: number;
+  discountAmount?: number;
+  vatRate?: number;
   [field: string]: unknown;
 }
 

@@ -99,7 +99,9 @@ export function upgradeBody(source: DocumentRecord, target: Family, today: strin
     ? source.internalNotes.split(/\r?\n/).filter((l) => !l.trim().startsWith(MARKER_PREFIX)).join("\n").trim() : "";
   if (notes) body.internalNotes = notes;
   body.documentStructureType = inline ? "InlineDocument" : "SimpleDocument";
-  body.items = (source.items ?? []).map((item) => pick(item, LINE_FIELDS));
+  // Answers give every line discountAmount and vatRate; a simple document's lines send neither.
+  const lineFields = inline ? LINE_FIELDS : LINE_FIELDS.filter((f) => f !== "discountAmount" && f !== "vatRate");
+  body.items = (source.items ?? []).map((item) => pick(item, lineFields));
   body.documentReference = [{
     recordId: source.recordId, referenceDocumentSerial: source.documentSerial, referenceDocumentType: source.documentType,
   }];

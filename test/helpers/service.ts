@@ -27,6 +27,9 @@ export interface TestServiceOptions {
   fresh?: boolean;
   /** More environment variables of the service (DOCSHEET_PUBLIC_URL, ...). */
   env?: Record<string, string>;
+  /** PostgreSQL: this database of the test server (made by the caller) instead of a new copy of the
+   * template; it is dropped on stop(). */
+  databaseName?: string;
 }
 
 export interface TestService {
@@ -68,7 +71,8 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
   const ownDataDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "docsheet-service-"));
   // A data dir of the caller's holds its own store already.
-  const databaseName = ownDataDir || store === "postgres" ? await newStore(store, dataDir, opts.fresh ?? false) : undefined;
+  const databaseName = opts.databaseName
+    ?? (ownDataDir || store === "postgres" ? await newStore(store, dataDir, opts.fresh ?? false) : undefined);
   const databaseUrl = databaseName === undefined ? undefined : testDatabaseUrl(databaseName);
 
   const args = (port: number): string[] => {

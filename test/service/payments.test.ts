@@ -54,6 +54,9 @@ describe.each(storesUnderTest)("payments (%s)", (store) => {
     expect(a.body.data.payments).toEqual({
       paymentMethod: 1, paymentChannel: "Cash", paymentDate: CASH.paymentDate, collected: 1040, withheldPercentage: 3, withheldAmount: 30,
       paymentDeductionAmount: 0, remainingCollected: 0, paymentCharge: 0, paymentRemarks: "first and only",
+      // The rest of the description's payments fields, empty for a cash payment.
+      paymentDeductionType: 0, remainingCollectedType: 0, bankAccountType: 0, bankAccountName: "", bankAccountNumber: "",
+      chequeDate: null, chequeNumber: "", creditCardBankAccountId: 0,
     });
     expect(await read(demo, family, doc.recordId)).toEqual(a.body.data);
     const listed = (await demo.get(`${DOCUMENT_ROUTES[family].list!.path}?searchString=${doc.documentSerial}`)).body.data.list[0];

@@ -54,5 +54,8 @@ UPDATE "documents" d SET "body" = (
     SELECT jsonb_agg(jsonb_build_object('type', 1, 'name', '', 'description', '', 'unitName', '', 'sellChartOfAccountCode', '',
       'buyChartOfAccountCode', '', 'discountAmount', 0, 'vatRate', CASE WHEN d."body"->>'isVat' = 'false' THEN 0 ELSE 7 END) || t.item ORDER BY t.ord)
     FROM jsonb_array_elements(d."body"::jsonb->'items') WITH ORDINALITY AS t(item, ord)), '[]'::jsonb))
+  || jsonb_build_object('company', '{"companyName": "", "companyNameEn": "", "companyAddress": "", "companyAddressEn": "",
+    "companyTaxId": "", "companyBranch": "", "companyBranchEn": "", "companyPhone": "", "companyMobile": "", "companyFax": "",
+    "companyWebsite": ""}'::jsonb || CASE WHEN json_typeof(d."body"->'company') = 'object' THEN d."body"::jsonb->'company' ELSE '{}'::jsonb END)
 )::json
 WHERE json_typeof(d."body"->'items') = 'array';

@@ -1,0 +1,97 @@
+// A store kept from before migration 0005 (expense categories with text system codes, an expense
+// whose lines named their accounts by code and lacked the answer fields) opens in the service of
+// today: the categories answer numbers, the old expense answers every field of the description.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { Pool } from "pg";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { startTestService, type TestService } from "../helpers/service";
+import { createDatabase, databaseUrl } from "../helpers/test-databases";
+import { clientFor, type Client } from "./support";
+import { checkAnswer } from "../api/helpers/openapi-answers";
+
+jest.setTimeout(120_000);
+
+const MIGRATIONS = join(__dirname, "../../src/service/store/migrations");
+const BEFORE = "0005_expense_system_codes";
+
+/** The migrations folder as it was before `tag`: its files and its journal without it and after. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "docsheet-migrations-"));
+  cpSync(MIGRATIONS, dir, { recursive: true });
+  const journalPath = join(dir, "meta/_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ idx: number; tag: string }> };
+  const cut = journal.entries.find((e) => e.tag === tag)!.idx;
+  journal.entries = journal.entries.filter((e) => e.idx < cut);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  for (const e of journal.entries) expect(e.tag).not.toBe(tag);
+  rmSync(join(dir, `${tag}.sql`));
+  return dir;
+}
+
+const OLD_ITEM = { name: "Taxi", description: "Taxi to client", quantity: 1, pricePerUnit: 100, total: 100, systemCode: "EXP-TRAVEL", categoryId: 1, creditId: "21399", debitId: "53029" };
+
+// PostgreSQL: the embedded store cannot be opened inside jest (PGlite needs dynamic imports); the
+// migration is the same SQL on both stores.
+describe("a store from before expense system codes were numbers (postgres)", () => {
+  let service: TestService;
+  let demo: Client;
+
+  beforeAll(async () => {
+    const databaseName = `docsheet_old_${randomBytes(4).toString("hex")}`;
+    await createDatabase(databaseName);
+    const pool = new Pool({ connectionString: databaseUrl(databaseName), max: 1 });
+    const migrations = migrationsBefore(BEFORE);
+    await migrate(drizzle(pool), { migrationsFolder: migrations });
+    rmSync(migrations, { recursive: true, force: true });
+    // What the seed and an expense create wrote then.
+    await pool.query(`
+      insert into companies (id, client_id, client_secret, info) values (1, 'demo', 'demo-secret', '{"compnayName": "Demo Co., Ltd.", "companyName": "Demo Co., Ltd."}');
+      insert into chart_of_accounts (company_id, code, body) values
+        (1, '21399', '{"code": "21399", "nameLocal": "ค่าใช้จ่ายค้างจ่ายอื่น", "nameForeign": "Other accrued expenses", "category": 2}'),
+        (1, '53029', '{"code": "53029", "nameLocal": "ค่าเดินทาง", "nameForeign": "Travel expenses", "category": 5}');
+      insert into expense_categories (id, company_id, view, body) values
+        (1, 1, 3, '{"systemCode": "EXP-TRAVEL", "categoryNameLocal": "ค่าเดินทาง", "categoryNameForeign": "Travel", "debitCode": "53029", "creditCode": "21399"}'),
+        (2, 1, 3, '{"systemCode": "EXP-OFFICE", "categoryNameLocal": "ค่าเครื่องเขียน", "categoryNameForeign": "Office supplies", "debitCode": "53030", "creditCode": "21399"}'),
+        (3, 1, 1, '{"systemCode": "53029", "categoryNameLocal": "ค่าเดินทาง", "categoryNameForeign": "Travel", "debitCode": "53029", "creditCode": "21399"}'),
+        (4, 1, 1, '{"systemCode": "TAXI", "categoryNameLocal": "แท็กซี่", "categoryNameForeign": "Taxi", "debitCode": "53029", "creditCode": "21399"}');
+      insert into documents (company_id, family, document_type, structure, serial, status, published_on, due_date, contact_name, grand_total, body)
+      values (1, 'expenses', 13, 'simple', 'EXP2026110001', 'awaiting', '2026-11-10', '2026-11-10', 'Taxi Co.', 100,
+        '{"contactName": "Taxi Co.", "documentStructureType": "SimpleDocument", "creditType": 1, "creditDays": 0, "isVat": false, "isVatInclusive": false, "subTotal": 100, "discountAmount": 0,
+          "totalAfterDiscount": 100, "vatAmount": 0, "grandTotal": 100, "totalWithoutVat": 100, "payments": null, "company": {},
+          "items": [${JSON.stringify(OLD_ITEM)}]}');
+    `);
+    await pool.end();
+    service = await startTestService({ store: "postgres", databaseName });
+    demo = await clientFor(service.root);
+  });
+
+  afterAll(() => service?.stop());
+
+  it("answers the categories' system codes as numbers", async () => {
+    const business = (await demo.get("/expenses/categories/business")).body.data;
+    expect(business.map((c: { systemCode: unknown }) => c.systemCode)).toEqual([1001, 1002]);
+    const accounting = (await demo.get("/expenses/categories/accounting")).body.data;
+    // A code of digits keeps its number; other text gets 9000 + the category's id.
+    expect(accounting.map((c: { systemCode: unknown }) => c.systemCode)).toEqual([1001, 9004]);
+    expect(business[0]).toMatchObject({ debitId: 2, creditId: 1, debitCode: "53029", creditCode: "21399" });
+  });
+
+  it("answers the old expense with its category and accounts, and every field of the description", async () => {
+    const path = "/expenses";
+    const list = await demo.get(`${path}?currentPage=1&pageSize=5`);
+    const [doc] = list.body.data.list;
+    expect(doc.items[0]).toMatchObject({
+      systemCode: 1001, categoryId: 1, categoryNameForeign: "Travel", nameLocal: "Taxi", nameForeign: "Taxi",
+      creditId: 1, creditCode: "21399", creditNameForeign: "Other accrued expenses", creditCategory: 2,
+      debitId: 2, debitCode: "53029", debitNameLocal: "ค่าเดินทาง", debitCategory: 5, vatRate: 0, discountAmount: 0,
+    });
+    expect(doc).toMatchObject({ salesName: "", remarks: "", showSignatureOrStamp: true, discountPercentage: 0 });
+    const read = await demo.get(`${path}/${doc.recordId}`);
+    expect(checkAnswer({ method: "GET", path: `${path}/${doc.recordId}`, http: read.http, body: read.body })).toEqual([]);
+    expect(checkAnswer({ method: "GET", path: `${path}?currentPage=1&pageSize=5`, http: list.http, body: list.body })).toEqual([]);
+  });
+});
