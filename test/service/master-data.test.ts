@@ -57,7 +57,12 @@ describe.each(storesUnderTest)("master data (%s)", (store) => {
   it("gives expense categories with the fields expense lines need, by view", async () => {
     const business = (await demo.get("/expenses/categories/business")).body.data;
     const accounting = (await demo.get("/expenses/categories/accounting")).body.data;
-    expect(business[0]).toMatchObject({ systemCode: expect.any(String), categoryId: expect.any(Number), debitId: expect.anything(), creditId: expect.anything(), expenseCategoryView: 3 });
+    // BusinessCategory: systemCode a number, debitId / creditId the ids of the accounts the codes name.
+    const chartIds = Object.fromEntries(((await demo.get("/chart-of-accounts/accounts")).body.data as Array<{ code: string; id: number }>).map((a) => [a.code, a.id]));
+    expect(business[0]).toMatchObject({
+      systemCode: 1001, categoryId: expect.any(Number), debitId: chartIds["53029"], debitCode: "53029", creditId: chartIds["21399"], creditCode: "21399",
+      debitNameForeign: "Travel expenses", creditCategory: 2, expenseCategoryView: 3,
+    });
     expect(accounting[0]).toMatchObject({ expenseCategoryView: 1, debitCode: expect.any(String) });
     const chart = (await demo.get("/chart-of-accounts/accounts")).body.data;
     expect(chart.map((a: { code: string }) => a.code)).toEqual(expect.arrayContaining(["41111", "53029", "21399"]));
@@ -103,7 +108,8 @@ describe.each(storesUnderTest)("master data (%s)", (store) => {
   it("creates, reads, lists, updates and deletes products", async () => {
     const created = await demo.post("/products", { type: 3, code: "SKU-1", name: "Widget", unitName: "pc", sellPrice: 120.5, sellVatType: 3 });
     const product = created.body.data.list[0];
-    expect(product).toMatchObject({ id: expect.any(Number), code: "SKU-1", name: "Widget", sellPrice: 120.5 });
+    // The description types a product's id as text; a VAT-exclusive price answers its price with 7 % VAT.
+    expect(product).toMatchObject({ id: expect.any(String), code: "SKU-1", name: "Widget", sellPrice: 120.5, sellPriceWithVat: 128.94, barcode: "" });
     expect((await demo.get(`/products/${product.id}`)).body.data.list[0].name).toBe("Widget");
     expect((await demo.get("/products?searchString=widg")).body.data.list.map((p: { id: number }) => p.id)).toEqual([product.id]);
     const updated = await demo.put(`/products/${product.id}`, { type: 3, name: "Widget XL", sellPrice: 150 });

@@ -36,9 +36,11 @@ describe.each(storesUnderTest)("withholding-tax certificates (%s)", (store) => {
     });
     expect(wht.documentSerial).toMatch(/^WT202611\d{4}$/);
     expect(wht.withholdingTaxItems).toEqual([
-      { incomeType: 3, description: "ค่าออกแบบ", taxRate: 3, taxAmount: 10000, withheld: 300, total: 9700 },
-      { incomeType: 5, description: "Royalty", taxRate: -1, taxAmount: 2500.5, withheld: 100, total: 2400.5 },
+      // vatType 3 (VAT-exclusive) when not given: the amount before VAT is the amount itself.
+      { incomeType: 3, description: "ค่าออกแบบ", taxRate: 3, taxAmount: 10000, withheld: 300, total: 9700, vatType: 3, taxAmountNoVat: 10000 },
+      { incomeType: 5, description: "Royalty", taxRate: -1, taxAmount: 2500.5, withheld: 100, total: 2400.5, vatType: 3, taxAmountNoVat: 2500.5 },
     ]);
+    expect(wht.company).toMatchObject({ companyName: "Demo Co., Ltd.", companyTaxId: "0105559000000" });
     const read = await demo.get(`/withholding-taxes/${wht.recordId}`);
     expect(read.body.data.list[0]).toEqual(wht);
     // The contact of the certificate is a real contact now (contact rule 5)
