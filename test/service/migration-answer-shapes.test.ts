@@ -1,4 +1,4 @@
-// A store kept from before migration 0005 (expense categories with text system codes, an expense
+// A store kept from before migration 0006 (expense categories with text system codes, an expense
 // whose lines named their accounts by code and lacked the answer fields) opens in the service of
 // today: the categories answer numbers, the old expense answers every field of the description.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { checkAnswer } from "../api/helpers/openapi-answers";
 jest.setTimeout(120_000);
 
 const MIGRATIONS = join(__dirname, "../../src/service/store/migrations");
-const BEFORE = "0005_expense_system_codes";
+const BEFORE = "0006_expense_system_codes";
 
 /** The migrations folder as it was before `tag`: its files and its journal without it and after. */
 function migrationsBefore(tag: string): string {
