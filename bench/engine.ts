@@ -4,6 +4,8 @@
 //   post:  1,000 documents of 5 lines to the local service (target ≥ 50 documents/s)
 //   pull:  10,000 documents from the local service into an .xlsx (target ≤ 10 s)
 //   undo:  the post of 1,000 documents reversed: each read again and voided, its rows cleared (target ≤ 20 s)
+//   update preview: 1,000 posted documents (of a day of 10,000) compared with the service's copies,
+//          500 of them corrected in the sheet (target ≤ 20 s); then the 500 sent
 //   Excel syncs: a check of a 5 MB selection through the Excel port (the strict Office.js fake counts
 //   its syncs), clean and with findings to mark, first and again (target: read and marks in ≤ 3)
 // Prints times and peak memory (RSS sampled every 20 ms during each phase).
@@ -18,6 +20,8 @@ import { parseMapping } from "../src/sheet/mapping";
 import { postJob } from "../src/jobs/post";
 import { pullJob } from "../src/jobs/pull";
 import { undoJob } from "../src/jobs/undo";
+import { updateJob } from "../src/jobs/update";
+import type { DocSheetClient } from "../src/api";
 import { spawn, type ChildProcess } from "node:child_process";
 import { MemoryWorkbook } from "../src/workbook/memory";
 import type { CellValue } from "../src/workbook/port";
@@ -112,6 +116,26 @@ export async function excelCheck(bad: number): Promise<string> {
   return `${first}, checked again ${await check()}; ${grid.length} rows × ${grid[0].length} columns, a ${mb.toFixed(1)} MB response, ${bad} cells to mark`;
 }
 
+/** The update of a posted sheet of tax invoices (`rows` layout): every other document's last line
+ * gets a quantity of 3; the preview (nothing sent) is timed, then the run that sends them. */
+export async function updateFigures(client: DocSheetClient, grid: MemoryWorkbook, sheet: string, lines: number): Promise<Record<string, string>> {
+  const values = grid.sheet(sheet).values;
+  const docs = (values.length - 1) / lines;
+  const qty = values[0].indexOf("item.quantity");
+  for (let d = 0; d < docs; d += 2) values[d * lines + lines][qty] = 3;
+  const edited = Math.ceil(docs / 2);
+  const preview = await measure(() => updateJob(grid, client, { family: "tax-invoices", target: { sheet }, dryRun: true, concurrency: 8 }));
+  if (preview.value.counts.update !== edited || preview.value.counts.unchanged !== docs - edited) {
+    throw new Error(`update preview: ${JSON.stringify(preview.value.counts)}; e.g. ${JSON.stringify(preview.value.results.find((r) => r.kind !== "update" && r.kind !== "unchanged"))}`);
+  }
+  const sent = await measure(() => updateJob(grid, client, { family: "tax-invoices", target: { sheet }, concurrency: 8 }));
+  if (sent.value.counts.updated !== edited) throw new Error(`update sent ${sent.value.counts.updated} of ${edited}`);
+  return {
+    [`update preview of ${docs.toLocaleString("en-US")} documents (${edited} changed)`]: `${preview.ms.toFixed(0)} ms (target ≤ 20000 ms), peak RSS ${preview.peakMb} MB`,
+    [`update sending ${edited} changed documents`]: `${sent.ms.toFixed(0)} ms = ${(edited / (sent.ms / 1000)).toFixed(0)} documents/s, peak RSS ${sent.peakMb} MB`,
+  };
+}
+
 export async function run(): Promise<Record<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), "docsheet-bench-"));
   const figures: Record<string, string> = {};
@@ -171,6 +195,10 @@ export async function run(): Promise<Record<string, string>> {
     const undo = await measure(() => undoJob(grid, client, { family: "tax-invoices", concurrency: 8 }));
     if (undo.value.counts.voided !== 1000) throw new Error(`undo voided ${undo.value.counts.voided} of 1000: ${JSON.stringify(undo.value.results.find((r) => r.kind !== "voided"))}`);
     figures["undo a post of 1,000 documents"] = `${undo.ms.toFixed(0)} ms (target ≤ 20000 ms), peak RSS ${undo.peakMb} MB`;
+
+    // --- update: 1,000 of the seeded documents (a day of 10,000) corrected in their sheet, previewed, sent
+    const thousand = new MemoryWorkbook({ Update: more.sheet("More").values.slice(0, 1001) });
+    Object.assign(figures, await updateFigures(client, thousand, "Update", 1));
     return figures;
   } finally {
     service.child.removeAllListeners("exit");

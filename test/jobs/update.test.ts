@@ -28,11 +28,13 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
   let service: TestService;
   let client: DocSheetClient;
   const puts: string[] = [];
+  const gets: string[] = [];
   beforeAll(async () => {
     service = await startTestService({ store });
-    // The wire, watched: every PUT the client sends.
+    // The wire, watched: every PUT and GET the client sends.
     const watched: typeof fetch = (input, init) => {
       if (init?.method === "PUT") puts.push(String(input));
+      if ((init?.method ?? "GET") === "GET") gets.push(new URL(String(input)).pathname.replace(/^.*\/test\//, ""));
       return fetch(input, init);
     };
     client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret", fetch: watched });
@@ -150,5 +152,19 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
     expect(doc.contactName).toBe("p Co 1 pulled and edited");
     expect((doc.items as Array<{ quantity: number }>).map((i) => i.quantity)).toEqual([3, 5]);
     expect(doc.grandTotal).toBe(387.88); // 362.50 + 7% VAT (25.375, half up)
+  });
+
+  it("reads many documents' copies a list page at a time, with the same preview", async () => {
+    const wb = await posted("m", 12);
+    const qty = col(wb, "Qty");
+    for (const r of [1, 5, 9]) wb.sheet("S").values[r][qty] = 7; // m1, m3, m5
+    gets.length = 0;
+    const out = await updateJob(wb, client, { family: "quotations", now, dryRun: true });
+    expect(out.counts).toMatchObject({ update: 3, unchanged: 9 });
+    expect(out.results.filter((r) => r.kind === "update").map((r) => r.key)).toEqual(["m1", "m3", "m5"]);
+    expect(out.results[0].changes[0]).toEqual({ field: "Line 1 quantity", from: "3", to: "7" });
+    // One list page instead of twelve reads.
+    expect(gets.filter((g) => /^quotations\/\d+$/.test(g))).toEqual([]);
+    expect(gets.filter((g) => g === "quotations")).toHaveLength(1);
   });
 });
