@@ -18,6 +18,8 @@ export interface RunDocument {
   serial?: string;
   /** Created by this run; false for rows it found already posted (left alone by undo). */
   created: boolean;
+  /** The document's date as the create answered: undo lists a big run's documents by their dates. */
+  publishedOn?: string;
   /** statusString as the create answered (awaiting, or paid when created with payment). */
   status?: string;
   /** fingerprintOf the create's answer (sheet/fingerprint.ts): a change since means it was edited. */
@@ -80,6 +82,7 @@ export class PostRecorder {
   created(doc: SheetDocument, rec: DocumentRecord): void {
     this.documents.push({
       key: doc.key, rows: doc.rows, recordId: rec.recordId, serial: rec.documentSerial, created: true,
+      publishedOn: typeof rec.publishedOn === "string" ? rec.publishedOn.slice(0, 10) : undefined,
       status: rec.statusString, fingerprint: fingerprintOf(serviceCopy(rec)),
     });
     const contact = Number(rec.contactId);

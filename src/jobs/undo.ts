@@ -6,7 +6,7 @@
 // of undone documents return to "not posted" (record id, serial and status cleared; the result says
 // what became of the old document), so the sheet can be corrected and posted again. A dry run says
 // what would happen and changes nothing, on the service or in the workbook.
-import { ApiError, NotFoundError, type DocSheetClient, type DocumentRecord } from "../api";
+import { ApiError, NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { resultMessage } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
@@ -99,6 +99,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const ids = new Set(record.documents.filter((d) => d.created).map((d) => d.recordId));
 
   // 1. Read each created document again and decide.
+  const listed = await listedCopies(api, record.documents.filter((d) => d.created), opts.signal);
   const plans: Plan[] = [];
   let fatal: unknown;
   let read1 = 0;
@@ -111,9 +112,9 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
         plan.action = { kind: "kept", message: resultMessage("undoNotCreated", { serial }) };
         return;
       }
-      let now: DocumentRecord;
+      let now: DocumentRecord | undefined = listed.get(doc.recordId);
       try {
-        now = await api.get(doc.recordId, { signal: opts.signal });
+        now ??= await api.get(doc.recordId, { signal: opts.signal });
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
         plan.action = { kind: "gone", message: resultMessage("undoWasDeleted", { serial }) };
@@ -198,6 +199,29 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contacts: record.contacts, contactsMessage,
     resultColumn: columns.cols.result ?? read.layout.headers.left,
   };
+}
+
+/** From this many documents a run's are listed page by page rather than read one by one. */
+const LIST_FROM = 20;
+
+/**
+ * The service's copies of a big run's documents from the family's list over the run's dates: a few
+ * pages instead of a request per document, stopped once every one was seen (the newest come first).
+ * Copies listed without their references are left out (read one by one, as are those not listed:
+ * deleted, or moved to another date).
+ */
+async function listedCopies(api: DocumentApi, docs: readonly RunDocument[], signal?: AbortSignal): Promise<Map<number, DocumentRecord>> {
+  const found = new Map<number, DocumentRecord>();
+  const dates = docs.map((d) => d.publishedOn ?? "").filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
+  if (docs.length < LIST_FROM || dates.length < docs.length) return found;
+  const wanted = new Set(docs.map((d) => d.recordId));
+  for await (const page of api.listAll({ range: 5, startDate: dates[0], endDate: dates[dates.length - 1] }, { signal })) {
+    for (const rec of page.list) {
+      if (wanted.has(rec.recordId) && Array.isArray(rec.referencedToMe)) found.set(rec.recordId, rec);
+    }
+    if (found.size === wanted.size) break;
+  }
+  return found;
 }
 
 /** What to do with a document the run created, from the service's copy now. */

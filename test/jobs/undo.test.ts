@@ -1,7 +1,7 @@
 // Undo of the last post run, against the real local service: post, undo, post again (one live
 // document per row in the end); a document paid after the post is left alone; a dry run changes
 // nothing; contacts the service made for the run are reported.
-import type { DocSheetClient } from "../../src/api";
+import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { postJob } from "../../src/jobs/post";
 import { loadPostRecord } from "../../src/jobs/post-record";
@@ -99,6 +99,33 @@ describe("undo the last post", () => {
 
     const again = await undoJob(wb, svc.client, { family: "tax-invoices", now });
     expect(again.results.map((r) => [r.kind, r.message])).toEqual([["kept", `Not undone: ${paidSerial} was paid after the post`]]);
+  });
+
+  it("a big run is read from the list pages: one deleted since is reported gone, one paid is left alone, the rest voided", async () => {
+    const wb = new MemoryWorkbook({ S: sheet("ub", 25) });
+    expect((await postJob(wb, svc.client, { family: "tax-invoices", now, concurrency: 8 })).counts.created).toBe(25);
+    const api = svc.client.documents("tax-invoices");
+    const [deletedId, paidId] = [cell(wb, 1, "recordId") as number, cell(wb, 3, "recordId") as number];
+    await api.delete(deletedId);
+    await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "payment", paymentMethod: 1 }, rows: [3], now });
+    const reads: string[] = [];
+    const counting = createClient({
+      root: svc.service.root, clientId: "demo", clientSecret: "demo-secret",
+      fetch: (input, init) => {
+        const path = new URL(String(input)).pathname.replace(/^\/test/, "");
+        if ((init?.method ?? "GET") === "GET" && /^\/tax-invoices\/\d+$/.test(path)) reads.push(path);
+        return fetch(input, init);
+      },
+    });
+    const undo = await undoJob(wb, counting, { family: "tax-invoices", now });
+    expect(undo.counts).toEqual({ deleted: 0, voided: 23, gone: 1, kept: 1, failed: 0 });
+    expect(cell(wb, 1, "result")).toMatch(/^Undone: INV\S+ was already deleted$/);
+    expect(cell(wb, 1, "recordId")).toBeNull();
+    expect(cell(wb, 3, "result")).toMatch(/^Not undone: INV\S+ was paid after the post$/);
+    expect((await api.get(undo.results[24].recordId)).statusString).toBe("void");
+    // Read from the list: only the deleted one, missing from it, was asked for by id.
+    expect(reads).toEqual([`/tax-invoices/${deletedId}`]);
+    expect((await api.get(paidId)).statusString).toBe("paid");
   });
 
   it("a dry run says what would happen and changes nothing, on the service or in the workbook", async () => {
