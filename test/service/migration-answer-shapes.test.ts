@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import { startTestService, type TestService } from "../helpers/service";
+import { spawnSync } from "node:child_process";
+import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
 import { createDatabase, databaseUrl } from "../helpers/test-databases";
 import { clientFor, type Client } from "./support";
 import { checkAnswer } from "../api/helpers/openapi-answers";
@@ -35,21 +36,8 @@ function migrationsBefore(name: string): string {
 
 const OLD_ITEM = { name: "Taxi", description: "Taxi to client", quantity: 1, pricePerUnit: 100, total: 100, systemCode: "EXP-TRAVEL", categoryId: 1, creditId: "21399", debitId: "53029" };
 
-// PostgreSQL: the embedded store cannot be opened inside jest (PGlite needs dynamic imports); the
-// migration is the same SQL on both stores.
-describe("a store from before expense system codes were numbers (postgres)", () => {
-  let service: TestService;
-  let demo: Client;
-
-  beforeAll(async () => {
-    const databaseName = `docsheet_old_${randomBytes(4).toString("hex")}`;
-    await createDatabase(databaseName);
-    const pool = new Pool({ connectionString: databaseUrl(databaseName), max: 1 });
-    const migrations = migrationsBefore(BEFORE);
-    await migrate(drizzle(pool), { migrationsFolder: migrations });
-    rmSync(migrations, { recursive: true, force: true });
-    // What the seed and an expense create wrote then.
-    await pool.query(`
+/** What the seed and an expense create wrote then. */
+const OLD_ROWS = `
       insert into companies (id, client_id, client_secret, info) values (1, 'demo', 'demo-secret', '{"compnayName": "Demo Co., Ltd.", "companyName": "Demo Co., Ltd."}');
       insert into chart_of_accounts (company_id, code, body) values
         (1, '21399', '{"code": "21399", "nameLocal": "ค่าใช้จ่ายค้างจ่ายอื่น", "nameForeign": "Other accrued expenses", "category": 2}'),
@@ -64,13 +52,41 @@ describe("a store from before expense system codes were numbers (postgres)", () 
         '{"contactName": "Taxi Co.", "documentStructureType": "SimpleDocument", "creditType": 1, "creditDays": 0, "isVat": false, "isVatInclusive": false, "subTotal": 100, "discountAmount": 0,
           "totalAfterDiscount": 100, "vatAmount": 0, "grandTotal": 100, "totalWithoutVat": 100, "payments": null, "company": {},
           "items": [${JSON.stringify(OLD_ITEM)}]}');
-    `);
-    await pool.end();
-    service = await startTestService({ store: "postgres", databaseName });
+`;
+
+describe.each(storesUnderTest)("a store from before expense system codes were numbers (%s)", (store) => {
+  let service: TestService;
+  let demo: Client;
+  let dataDir: string | undefined;
+
+  beforeAll(async () => {
+    const migrations = migrationsBefore(BEFORE);
+    try {
+      if (store === "pglite") {
+        // In a process of its own: PGlite's WebAssembly loads through dynamic imports jest refuses.
+        dataDir = mkdtempSync(join(tmpdir(), "docsheet-old-store-"));
+        const r = spawnSync(process.execPath, ["--import", "tsx", join(__dirname, "../helpers/pglite-migrate.ts"), dataDir, migrations, OLD_ROWS], { encoding: "utf8" });
+        if (r.status !== 0) throw new Error(`old store not made: ${r.stderr}`);
+        service = await startTestService({ store, dataDir });
+      } else {
+        const databaseName = `docsheet_old_${randomBytes(4).toString("hex")}`;
+        await createDatabase(databaseName);
+        const pool = new Pool({ connectionString: databaseUrl(databaseName), max: 1 });
+        await migrate(drizzle(pool), { migrationsFolder: migrations });
+        await pool.query(OLD_ROWS);
+        await pool.end();
+        service = await startTestService({ store, databaseName });
+      }
+    } finally {
+      rmSync(migrations, { recursive: true, force: true });
+    }
     demo = await clientFor(service.root);
   });
 
-  afterAll(() => service?.stop());
+  afterAll(async () => {
+    await service?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it("answers the categories' system codes as numbers", async () => {
     const business = (await demo.get("/expenses/categories/business")).body.data;
