@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { startTestService } from "../test/helpers/service";
+import { cpuMs, demoToken } from "./support";
 
 const EXPORTS = Number(process.env.BENCH_PDF_EXPORTS ?? 40);
 
@@ -15,19 +16,8 @@ function memoryMb(pid: number): { rss: number; peak: number } {
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
-/** CPU milliseconds (user + system) a process has used so far (Linux /proc, 100 ticks/s). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
 /** Resets the peak (VmHWM) to the current RSS, so the next peak is the upload's. */
 const resetPeak = (pid: number): void => writeFileSync(`/proc/${pid}/clear_refs`, "5");
-
-async function token(root: string): Promise<string> {
-  const r = await fetch(`${root}/token`, { method: "POST", body: new URLSearchParams({ grant_type: "client_credentials", client_id: "demo", client_secret: "demo-secret" }) });
-  return ((await r.json()) as { access_token: string }).access_token;
-}
 
 const invoice = {
   contactName: "บริษัท ลูกค้าดี จำกัด", publishedOn: "2026-05-15", creditDays: 30, isVat: true, vatAmount: 175, totalAfterDiscount: 2500, grandTotal: 2675,
@@ -39,7 +29,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function run(): Promise<Record<string, string>> {
   const svc = await startTestService({ store: "pglite" });
   try {
-    const headers = { authorization: `Bearer ${await token(svc.root)}`, "content-type": "application/json" };
+    const headers = { authorization: `Bearer ${await demoToken(svc.root)}`, "content-type": "application/json" };
     const post = async (path: string, body: unknown) => {
       const r = await fetch(`${svc.root}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
       if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${await r.text()}`);

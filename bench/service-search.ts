@@ -3,14 +3,14 @@
 // (few matches, Thai, a serial, and a word in most documents), the contact filter, sorting, and
 // pages from the first to the last. Median and p95 of each. Target: a search page <= 50 ms median;
 // deep pages about as fast as the first. `npx tsx bench/service-search.ts`
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
 import { startEmbeddedPostgres } from "../test/helpers/postgres";
 import { startTestService, type StoreKind, type TestService } from "../test/helpers/service";
 import { openPglite } from "../src/service/store/pglite";
-import { runAsScript, type Figures } from "./support";
+import { cpuMs, demoToken, runAsScript, type Figures } from "./support";
 
 const BULK = 100_000;
 const PAGE_SIZE = 200;
@@ -47,18 +47,10 @@ const CASES: Case[] = [
   { label: "sortBy Value desc, first page", query: { sortBy: "[{'name':'Value','sortOrder':'desc'}]" } },
 ];
 
-async function token(root: string): Promise<string> {
-  const r = await fetch(`${root}/token`, {
-    method: "POST",
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: "demo", client_secret: "demo-secret" }),
-  });
-  return ((await r.json()) as { access_token: string }).access_token;
-}
-
 async function seedOne(root: string): Promise<void> {
   const r = await fetch(`${root}/tax-invoices`, {
     method: "POST",
-    headers: { authorization: `Bearer ${await token(root)}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${await demoToken(root)}`, "content-type": "application/json" },
     body: JSON.stringify({
       contactName: "Acme Trading Co., Ltd.", publishedOn: "2026-05-15", isVat: true, vatAmount: 175, totalAfterDiscount: 2500, grandTotal: 2675,
       items: Array.from({ length: 5 }, (_, k) => ({ name: `Item ${k}`, description: "bench line", quantity: 1, pricePerUnit: 500, unitName: "pc" })),
@@ -67,19 +59,11 @@ async function seedOne(root: string): Promise<void> {
   if (!((await r.json()) as { status: boolean }).status) throw new Error("seed create failed");
 }
 
-/** CPU milliseconds (user + system) a process has used so far (Linux /proc, 100 ticks/s): on the
- * embedded store the service's process does the database's work too, so this is the page's cost
- * whatever else the machine is running. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
 const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)];
 
 async function measure(store: StoreKind, svc: TestService, c: Case): Promise<string> {
   const root = svc.root;
-  const auth = `Bearer ${await token(root)}`;
+  const auth = `Bearer ${await demoToken(root)}`;
   let cpu0 = 0;
   const qs = new URLSearchParams({ pageSize: String(PAGE_SIZE), ...c.query }).toString();
   const times: number[] = [];
@@ -97,6 +81,8 @@ async function measure(store: StoreKind, svc: TestService, c: Case): Promise<str
     if (i >= WARM_UP) times.push(ms);
   }
   times.sort((a, b) => a - b);
+  // On the embedded store the service's process does the database's work too: its CPU per page is
+  // the page's cost whatever else the machine is running.
   const cpu = store === "pglite" ? `, service CPU ${((cpuMs(svc.pid) - cpu0) / SAMPLES).toFixed(1)} ms per page` : "";
   return `median ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms${cpu} (${listed} of ${total})`;
 }

@@ -3,37 +3,20 @@
 // Targets on the 2-core machine: >= 300 creates/s, list page median <= 50 ms. Creates are
 // durable: each answer waits for its commit's WAL flush (creates arriving together share one
 // commit, src/service/documents/insert-queue.ts).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPglite } from "../src/service/store/pglite";
 import { startTestService } from "../test/helpers/service";
 import { run as partTwoFigures } from "./service-files";
 import { run as moduleFigures } from "./service-modules";
+import { cpuMs, demoToken } from "./support";
 
 const CLIENTS = 16;
 const CREATES = Number(process.env.BENCH_CREATES ?? 1600);
 const WARM_UP = 50;
 const BULK = 100_000;
 const LIST_SAMPLES = 60;
-
-/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
-async function token(root: string): Promise<string> {
-  const r = await fetch(`${root}/token`, {
-    method: "POST",
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: "demo", client_secret: "demo-secret" }),
-  });
-  return ((await r.json()) as { access_token: string }).access_token;
-}
 
 const invoice = (i: number) => ({
   contactName: "Acme Trading Co., Ltd.",
@@ -53,7 +36,7 @@ async function post(root: string, auth: string, body: unknown): Promise<void> {
 }
 
 async function measureCreates(root: string, pid: number): Promise<{ perSecond: number; cpuPerCreate: number }> {
-  const auth = `Bearer ${await token(root)}`;
+  const auth = `Bearer ${await demoToken(root)}`;
   for (let i = 0; i < WARM_UP; i++) await post(root, auth, invoice(i));
   let next = 0;
   const cpu0 = cpuMs(pid);
@@ -65,7 +48,7 @@ async function measureCreates(root: string, pid: number): Promise<{ perSecond: n
 }
 
 async function countTaxInvoices(root: string): Promise<number> {
-  const r = await fetch(`${root}/tax-invoices?pageSize=1`, { headers: { authorization: `Bearer ${await token(root)}` } });
+  const r = await fetch(`${root}/tax-invoices?pageSize=1`, { headers: { authorization: `Bearer ${await demoToken(root)}` } });
   return ((await r.json()) as { data: { total: number } }).data.total;
 }
 
@@ -89,7 +72,7 @@ export async function bulkLoad(dataDir: string, count = BULK): Promise<void> {
 }
 
 async function measureList(root: string, pid: number): Promise<{ median: number; p95: number; total: number; cpuPerPage: number }> {
-  const auth = `Bearer ${await token(root)}`;
+  const auth = `Bearer ${await demoToken(root)}`;
   const times: number[] = [];
   let total = 0;
   let cpu0 = 0;

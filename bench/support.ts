@@ -1,5 +1,7 @@
 // What the bench scripts share: running one directly (npx tsx bench/<name>.ts) prints its figures
-// like `npm run bench` does, and a failure sets the exit code.
+// like `npm run bench` does, and a failure sets the exit code; a demo token; a process's CPU time.
+import { readFileSync } from "node:fs";
+
 export type Figures = Record<string, unknown>;
 
 export function runAsScript(run: () => Promise<Figures>): void {
@@ -12,4 +14,24 @@ export function runAsScript(run: () => Promise<Figures>): void {
       process.exitCode = 1;
     },
   );
+}
+
+/** An access token of the demo company. */
+export async function demoToken(root: string): Promise<string> {
+  const r = await fetch(`${root}/token`, {
+    method: "POST",
+    body: new URLSearchParams({ grant_type: "client_credentials", client_id: "demo", client_secret: "demo-secret" }),
+  });
+  return ((await r.json()) as { access_token: string }).access_token;
+}
+
+/** CPU milliseconds (user + system) a process has used so far, from /proc (Linux, 100 ticks/s);
+ * NaN where there is no /proc or no such process. */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
 }
