@@ -152,6 +152,42 @@ function intersect(a: RangeBox, b: RangeBox): RangeBox | null {
   return bottom > top && right > left ? { rowIndex: top, columnIndex: left, rowCount: bottom - top, columnCount: right - left } : null;
 }
 
+function sameBox(a: RangeBox, b: RangeBox): boolean {
+  return a.rowIndex === b.rowIndex && a.columnIndex === b.columnIndex && a.rowCount === b.rowCount && a.columnCount === b.columnCount;
+}
+
+/** The loads of one chunk of a read. */
+interface Chunk {
+  range: Excel.Range;
+  areas: Excel.RangeAreas | null;
+}
+
+/** Appends a delivered chunk to the block; answers the bytes it brought (to size the next one). */
+function takeChunk({ range, areas }: Chunk, block: Block): number {
+  range.values.forEach((row, r) => block.values.push(row.map((v, c) => fromExcel(v, range.valueTypes[r][c]))));
+  for (const row of range.numberFormat) block.formats.push(row.map((f) => String(f ?? "General")));
+  if (areas && !areas.isNullObject) {
+    for (const area of splitAreas(areas.address)) {
+      const rect = parseRange(area);
+      if (rect && !block.merged.some((m) => m.top === rect.top && m.left === rect.left)) block.merged.push(rect);
+    }
+  }
+  return jsonBytes(range.values) + jsonBytes(range.valueTypes) + jsonBytes(range.numberFormat);
+}
+
+/** The part of a block inside a box it holds, with the merged areas that touch that part. */
+function cutBlock(block: Block, box: RangeBox): Block {
+  const top = box.rowIndex - block.top;
+  const left = box.columnIndex - block.left;
+  const rows = <T>(grid: T[][]): T[][] => grid.slice(top, top + box.rowCount).map((row) => row.slice(left, left + box.columnCount));
+  const bottom = box.rowIndex + box.rowCount - 1;
+  const right = box.columnIndex + box.columnCount - 1;
+  return {
+    sheet: block.sheet, top: box.rowIndex, left: box.columnIndex, values: rows(block.values), formats: rows(block.formats),
+    merged: block.merged.filter((m) => m.top <= bottom && m.bottom >= box.rowIndex && m.left <= right && m.right >= box.columnIndex),
+  };
+}
+
 const BOX_PROPS = "rowIndex,columnIndex,rowCount,columnCount";
 const ITEM_BOX_PROPS = BOX_PROPS.split(",").map((p) => `items/${p}`).join(",");
 
@@ -191,24 +227,46 @@ export class ExcelPort implements WorkbookPort {
       const wantsLists = listsSheet !== null && !listsSheet.isNullObject && name !== LISTS_SHEET;
       const queueLists = wantsLists ? () => { lists = listsSheet.getUsedRangeOrNullObject(true).load("values"); } : undefined;
       let tableRange: Excel.Range | null = null;
+      let detail: MarksDetail = { rules: [], places: [] };
+      let early: Block | null = null;
       const single = selection !== null && selection.rowCount * selection.columnCount === 1;
       if (single && name === active.name && tables && tables.items.length > 0) {
         // Office.js has no null-object "first table" here: the table's extent costs one more sync.
-        tableRange = tables.items[0].getRange().load(BOX_PROPS);
-        queueLists?.();
-        await context.sync();
+        // The data rides along: the sheet's used range, which holds the table unless its last rows
+        // are empty, is read with it (when it may fit in one response) and the table cut out of it.
+        const guess = !used.isNullObject && this.mayFit(boxOf(used)) ? boxOf(used) : null;
+        const queue = (withGuess: boolean): Chunk | null => {
+          tableRange = tables.items[0].getRange().load(BOX_PROPS);
+          queueLists?.();
+          detail = queueMarksDetail(look);
+          return withGuess && guess ? this.queueChunk(sheet, guess, guess.rowCount) : null;
+        };
+        let chunk = queue(true);
+        try {
+          await context.sync();
+        } catch (error) {
+          if (!chunk || !isPayloadTooLarge(error)) throw error;
+          chunk = queue(false);
+          await context.sync();
+        }
+        const table = boxOf(tableRange!);
+        const inside = guess ? intersect(table, guess) : null;
+        if (chunk && guess && inside && sameBox(inside, table)) {
+          const whole: Block = { sheet: name, top: guess.rowIndex, left: guess.columnIndex, values: [], formats: [], merged: [] };
+          takeChunk(chunk, whole);
+          early = cutBlock(whole, table);
+        }
       }
-      const box = this.chooseReadBox(name === active.name, used, explicit, selection, tableRange, region);
+      const box = early ? null : this.chooseReadBox(name === active.name, used, explicit, selection, tableRange, region);
       const listsAlong = lists ? undefined : queueLists;
-      let detail: MarksDetail = { rules: [], places: [] };
       const alongside = (): void => {
         detail = queueMarksDetail(look); // queued again with each try: a refused sync delivers nothing
         listsAlong?.();
       };
-      const block: Block = box
+      const block: Block = early ?? (box
         ? await this.readBox(context, sheet, name, box, alongside)
-        : { sheet: name, top: 0, left: 0, values: [[null]], formats: [["General"]], merged: [] };
-      if (!box) {
+        : { sheet: name, top: 0, left: 0, values: [[null]], formats: [["General"]], merged: [] });
+      if (!box && !early) {
         alongside();
         if (listsAlong || !isEmptyDetail(detail)) await context.sync();
       }
@@ -256,18 +314,13 @@ export class ExcelPort implements WorkbookPort {
    * Excel.run (one per action) with new range objects; nothing from the refused batch is reused.
    */
   private async readBox(context: Excel.RequestContext, sheet: Excel.Worksheet, name: string, box: RangeBox, alongside?: () => void): Promise<Block> {
-    const mayFit = box.rowCount * box.columnCount * MIN_CELL_RESPONSE_BYTES <= RESPONSE_LIMIT_BYTES;
-    const maxRows = mayFit ? box.rowCount : Math.max(1, Math.floor(MAX_READ_CELLS / box.columnCount));
-    const values: CellValue[][] = [];
-    const formats: string[][] = [];
-    const merged: CellRect[] = [];
+    const maxRows = this.mayFit(box) ? box.rowCount : Math.max(1, Math.floor(MAX_READ_CELLS / box.columnCount));
+    const block: Block = { sheet: name, top: box.rowIndex, left: box.columnIndex, values: [], formats: [], merged: [] };
     let rows = maxRows;
     let ceiling = maxRows;
     for (let start = 0; start < box.rowCount;) {
       const count = Math.min(rows, ceiling, box.rowCount - start);
-      const range = sheet.getRangeByIndexes(box.rowIndex + start, box.columnIndex, count, box.columnCount);
-      range.load("values,valueTypes,numberFormat");
-      const areas = this.host.supports("1.13") ? range.getMergedAreasOrNullObject().load("address") : null;
+      const chunk = this.queueChunk(sheet, { ...box, rowIndex: box.rowIndex + start }, count);
       // Queued again with each try until a sync delivers it: a refused sync delivers none of its loads.
       if (start === 0) alongside?.();
       try {
@@ -280,19 +333,24 @@ export class ExcelPort implements WorkbookPort {
         ceiling = Math.ceil(count / 2);
         continue;
       }
-      const bytes = jsonBytes(range.values) + jsonBytes(range.valueTypes) + jsonBytes(range.numberFormat);
+      const bytes = takeChunk(chunk, block);
       rows = Math.max(1, Math.min(maxRows, Math.floor((READ_TARGET_BYTES * count) / Math.max(bytes, 1))));
       start += count;
-      range.values.forEach((row, r) => values.push(row.map((v, c) => fromExcel(v, range.valueTypes[r][c]))));
-      for (const row of range.numberFormat) formats.push(row.map((f) => String(f ?? "General")));
-      if (areas && !areas.isNullObject) {
-        for (const area of splitAreas(areas.address)) {
-          const rect = parseRange(area);
-          if (rect && !merged.some((m) => m.top === rect.top && m.left === rect.left)) merged.push(rect);
-        }
-      }
     }
-    return { sheet: name, top: box.rowIndex, left: box.columnIndex, values, formats, merged };
+    return block;
+  }
+
+  /** Whether a box's smallest possible response fits in one: then it is tried whole. */
+  private mayFit(box: RangeBox): boolean {
+    return box.rowCount * box.columnCount * MIN_CELL_RESPONSE_BYTES <= RESPONSE_LIMIT_BYTES;
+  }
+
+  /** Queues the loads of `count` rows of a box from its top: values, types, formats, merged areas. */
+  private queueChunk(sheet: Excel.Worksheet, box: RangeBox, count: number): Chunk {
+    const range = sheet.getRangeByIndexes(box.rowIndex, box.columnIndex, count, box.columnCount);
+    range.load("values,valueTypes,numberFormat");
+    const areas = this.host.supports("1.13") ? range.getMergedAreasOrNullObject().load("address") : null;
+    return { range, areas };
   }
 
   async write(sheetName: string, writes: CellWrite[]): Promise<void> {
