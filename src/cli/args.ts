@@ -167,8 +167,9 @@ export const COMMANDS: Record<string, CommandDoc> = {
     options: [
       FAMILY, ...CONNECTION, SHEET, MAPPING,
       { name: "rows", value: "2,5-9", help: "only these sheet rows, numbered as Excel shows them (default: every row with a recordId)" },
-      { name: "dry-run", help: "print what would change and send nothing" },
-      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: BOOK.xlsx itself)" },
+      { name: "dry-run", help: "print what would change, and send and write nothing" },
+      { name: "out", value: "OUT.xlsx", help: "write the updated workbook here (default: BOOK.updated.xlsx beside BOOK.xlsx)" },
+      { name: "in-place", help: "write the outcomes into BOOK.xlsx itself" },
       concurrency("documents read or sent"), LANG,
     ],
     notes: [

@@ -1,26 +1,19 @@
 // `docsheet update BOOK.xlsx --family F [--dry-run]`: sends the documents of the rows with a
 // recordId that the sheet changed (the update job), printing the preview field by field and each
 // document not sent with its reason; --dry-run prints the preview and sends and writes nothing.
-import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { ConnectionError } from "../jobs/post";
 import { updateJob, type UpdateResult } from "../jobs/update";
 import { parseRows } from "./act";
-import { connectionArgs, familyArg, intArg, langArg, type Parsed } from "./args";
-import { assertSheet, openBook } from "./book";
+import { intArg, type Parsed } from "./args";
+import { assertSheet } from "./book";
 import { connectionMessage } from "./connection";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
-import { words } from "./words";
+import { workbookRun } from "./workbook-run";
 
 export async function updateCommand(p: Parsed): Promise<number> {
-  const family = familyArg(p.values.family);
-  const lang = langArg(p.values);
-  const say = words(lang);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
-  const book = await openBook(input);
-  const out = resolve((p.values.out as string | undefined) ?? input);
+  const { family, lang, say, conn, book, out } = await workbookRun(p, "updated");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const mapping = await mappingArg(p.values, family);

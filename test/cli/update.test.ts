@@ -2,6 +2,7 @@
 // (child process) against the real local service: --dry-run prints the preview and changes
 // nothing, the run sends the changed document only and writes the outcome into the rows, a
 // document changed on the service in between is not sent, and the preview speaks Thai with --lang th.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { runCli } from "./run";
@@ -44,15 +45,17 @@ describe("docsheet update", () => {
       "",
     ].join("\n"));
     expect(dry.code).toBe(0);
+    const written = join(s.dir, "update.updated.xlsx");
+    expect(existsSync(written)).toBe(false);
     const before = await sheetRows(path);
     expect(before[0].result).toBe("created");
     expect((await s.client.documents("quotations").get(before[0].recordId as number)).grandTotal).toBe(347.75);
 
     const run = await runCli(["update", path, "--family", "quotations", ...connection()]);
     expect(run.stdout).toMatch(/^a \(row 2\): updated: Line 2 unit price, Subtotal/m);
-    expect(run.stdout).toMatch(/^1 updated, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent; wrote .*update\.xlsx$/m);
+    expect(run.stdout).toMatch(/^1 updated, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent; wrote .*update\.updated\.xlsx$/m);
     expect(run.code).toBe(0);
-    const after = await sheetRows(path);
+    const after = await sheetRows(written);
     expect(after[0]).toMatchObject({ status: "awaiting approval", result: "updated: Line 2 unit price, Subtotal, Total after discount, VAT amount, Grand total" });
     expect(after[0].fingerprint).not.toBe(before[0].fingerprint);
     expect(after[2]).toMatchObject({ result: "no changes", fingerprint: before[2].fingerprint });
@@ -62,8 +65,8 @@ describe("docsheet update", () => {
     const id = after[2].recordId as number;
     const theirs = await s.client.documents("quotations").get(id);
     await s.client.documents("quotations").update(id, { ...theirs, remarks: "Changed elsewhere", documentStructureType: "UpdateSimpleDocument" });
-    await edit(path, 2, "Qty", 9);
-    const conflict = await runCli(["update", path, "--family", "quotations", ...connection(), "--lang", "th"]);
+    await edit(written, 2, "Qty", 9);
+    const conflict = await runCli(["update", written, "--family", "quotations", ...connection(), "--lang", "th", "--in-place"]);
     expect(conflict.stdout).toContain("b (แถว 4): ไม่ได้ส่ง: เอกสารบนระบบถูกแก้ไขหลังจากที่ชีตเห็นครั้งล่าสุด (หมายเหตุ) ดึงข้อมูลใหม่เพื่อดูฉบับบนระบบ");
     expect(conflict.stdout).toContain("  จำนวนของรายการที่ 1: 3 → 9");
     expect(conflict.stdout).toMatch(/^แก้ไข 0, ไม่เปลี่ยน 1, ถูกแก้บนระบบ 1, ปฏิเสธ 0, ไม่ได้ส่ง 0; เขียน .* แล้ว$/m);

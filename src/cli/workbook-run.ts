@@ -1,0 +1,28 @@
+// What a command that works on a workbook's rows against the service starts from: FAMILY, the
+// language and its words, the connection, the workbook, and where the workbook with the outcomes
+// is written (BOOK.<tag>.xlsx beside it, --out, or --in-place).
+import { connectionArgs, familyArg, langArg, type Connection, type Parsed } from "./args";
+import { openBook } from "./book";
+import { resultsPath } from "./post";
+import { words, type Words } from "./words";
+import type { Family } from "../rules/codes";
+import type { Lang } from "../sheet/i18n/lang";
+import type { XlsxWorkbook } from "../workbook/xlsx";
+
+export interface WorkbookRun {
+  family: Family;
+  lang: Lang;
+  say: Words;
+  conn: Connection;
+  book: XlsxWorkbook;
+  out: string;
+}
+
+export async function workbookRun(p: Parsed, tag: string): Promise<WorkbookRun> {
+  const family = familyArg(p.values.family);
+  const lang = langArg(p.values);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, tag);
+  return { family, lang, say: words(lang), conn, book: await openBook(input), out };
+}
