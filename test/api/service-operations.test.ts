@@ -80,6 +80,24 @@ describe("documents", () => {
     expect(par).toEqual(seq);
   });
 
+  it("sends sortBy and filter given as terms, or as the service's own text, and lists in that order", async () => {
+    const q = s.c.documents("billing-notes");
+    for (const [contactName, price] of [["Sort Client B", 300], ["Sort Client A", 100], ["Other Sort Co", 200]] as const) {
+      await q.create(s.simpleBody({
+        contactId: undefined, contactName, subTotal: price, totalAfterDiscount: price, vatAmount: price * 0.07, grandTotal: price * 1.07, total: price * 1.07,
+        items: [{ documentStructureType: "SimpleDocument", type: 1, name: "Pen", quantity: 1, unitName: "pcs", pricePerUnit: price, total: price }],
+      }));
+    }
+    const names = (page: { list: DocumentRecord[] }) => page.list.map((d) => d.contactName);
+    const filter = [{ columnName: "Contact.NameLocal", columnValue: "sort client" }] as const;
+    expect(names(await q.list({ sortBy: [{ name: "Contact.NameLocal", sortOrder: "asc" }], filter }))).toEqual(["Sort Client A", "Sort Client B"]);
+    expect(names(await q.list({ sortBy: "[{'name':'Value','sortOrder':'desc'}]", searchString: "sort" }))).toEqual(["Sort Client B", "Other Sort Co", "Sort Client A"]);
+    await expect(q.list({ sortBy: [{ name: "Colour", sortOrder: "asc" }] })).rejects.toBeInstanceOf(ValidationError);
+    const contacts = await s.c.contacts.list({ sortBy: [{ name: "namelocal", sortOrder: "desc" }], pageSize: 200 });
+    const contactNames = contacts.list.map((c) => String(c.contactName));
+    expect(contactNames).toEqual([...contactNames].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+  });
+
   it("pageSize above 200 is the service's HTTP 400 validation answer", async () => {
     await expect(s.c.documents("quotations").list({ pageSize: 201 })).rejects.toMatchObject({ name: "ValidationError", httpStatus: 400, message: "pageSize must not exceed 200" });
   });
