@@ -4,6 +4,7 @@
 import type { Lang } from "../sheet/i18n/lang";
 import { pluralWord } from "../sheet/i18n/plural";
 import { UNDO_EN, UNDO_TH } from "./undo-words";
+import { VAT_EN, VAT_TH } from "./vat-words";
 import { MORE_EN, MORE_TH } from "./words";
 
 export type { Lang };
@@ -154,6 +155,7 @@ const en = {
   // the column mapping, rows to look at, the payment form, the delete prompt (words.ts)
   ...MORE_EN,
   ...UNDO_EN,
+  ...VAT_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -294,6 +296,7 @@ const th: Record<MessageKey, string> = {
   clearSheet: "ล้างชีต",
   ...MORE_TH,
   ...UNDO_TH,
+  ...VAT_TH,
 };
 
 const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en, th };

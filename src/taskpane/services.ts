@@ -124,6 +124,16 @@ export interface PullView {
   rows: number;
 }
 
+/** The month's VAT report as the pane shows it: the sheets written, the return's figures, findings. */
+export interface VatReportView {
+  sheets: string[];
+  /** [summary line, amount] of the return: output VAT, input VAT, payable or refundable. */
+  lines: [string, string][];
+  counts: { output: number; input: number; voided: number };
+  /** In the run's language. */
+  findings: string[];
+}
+
 export type ActionKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
 export const ACTION_KINDS: readonly ActionKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];
 
@@ -197,6 +207,8 @@ export interface PaneServices {
   act: ((family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>) | null;
   /** Compares the rows' documents with the service's copies; sends the changed ones unless dryRun. */
   update: ((family: Family, dryRun: boolean, ctx: JobContext) => Promise<UpdateView>) | null;
+  /** The month's (YYYY-MM) VAT report into new sheets. */
+  vatReport: ((month: string, ctx: JobContext) => Promise<VatReportView>) | null;
   /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
   insertTemplate: ((family: Family, ctx: JobContext) => Promise<TemplateOutcome>) | null;
   /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */
@@ -390,6 +402,22 @@ export function createServices(opts: ServiceOptions): PaneServices {
         query: { range: query.range, startDate: query.startDate, endDate: query.endDate, searchString: query.search, ...pullListOrder(query) },
       });
       return { sheet: outcome.sheet, rows: outcome.rows };
+    },
+    async vatReport(month, ctx) {
+      const { formatMoney, vatReportJob, vatTexts } = await loadEngine();
+      const out = await vatReportJob(opts.port, requireClient(client), { month, ...ctx });
+      const texts = vatTexts(ctx.lang ?? "en");
+      const f = out.report.figures;
+      return {
+        sheets: [out.sheets.output, out.sheets.input, out.sheets.void, out.sheets.summary],
+        lines: [
+          [texts.summary[1], formatMoney(f.output.vat)],
+          [texts.summary[3], formatMoney(f.input.vat)],
+          out.net.isNegative() ? [texts.summary[5], formatMoney(out.net.abs())] : [texts.summary[4], formatMoney(out.net)],
+        ],
+        counts: { output: out.report.output.length, input: out.report.input.length, voided: out.report.voided.length },
+        findings: out.findings.map((x) => texts.finding(x)),
+      };
     },
     async act(family, request, ctx) {
       const engine = await loadEngine();

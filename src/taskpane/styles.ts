@@ -44,6 +44,11 @@ export const PANE_CSS = `
 .ds table.changes td{vertical-align:top;overflow-wrap:anywhere}
 .ds table.changes td.from{color:#616161}
 .ds table.changes td.to{font-weight:600}
+.ds .sub{border-top:1px solid #e0e0e0;margin-top:12px;padding-top:4px}
+.ds h2{font-size:14px;line-height:20px;font-weight:600;margin:4px 0}
+.ds .msg ul.findings{background:#fff;color:#242424}
+.ds .msg ul.findings li{padding:4px 8px;border-bottom:1px solid #f0f0f0}
+.ds .msg p{margin:0}
 .ds progress{width:100%;height:6px;margin-top:8px;accent-color:#0f6cbd}
 .ds .status{font-size:12px;color:#616161}
 .ds .status.on{color:#0e700e}

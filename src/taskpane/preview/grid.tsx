@@ -18,12 +18,20 @@ function serialToIso(serial: number): string {
   return new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
 }
 
+/** A date as its format shows it where that matters: Buddhist-era years (bbbb, Thai reports) as
+ * day/month/year; any other date as YYYY-MM-DD. */
+function showDate(iso: string, format: string): string {
+  if (!/b{4}/i.test(format)) return iso;
+  const [y, m, d] = iso.split("-");
+  return `${d}/${m}/${Number(y) + 543}`;
+}
+
 export function showValue(v: CellValue, format = "General"): string {
   if (v === null || v === undefined) return "";
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (v instanceof Date) return showDate(v.toISOString().slice(0, 10), format);
   if (isCellError(v)) return v.error;
   if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
-  if (typeof v === "number" && isDateFormat(format)) return serialToIso(v);
+  if (typeof v === "number" && isDateFormat(format)) return showDate(serialToIso(v), format);
   if (typeof v === "number" && /0\.00/.test(format)) return v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return String(v);
 }

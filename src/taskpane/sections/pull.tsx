@@ -6,6 +6,7 @@ import type { PaneServices, PullQuery, PullView } from "../services";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar } from "./post";
 import { PullOrderFields } from "./pull-order";
+import { VatReportPanel } from "./vat-report";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -55,6 +56,7 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
       <Message tone="info" text={!pull ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
       <Message tone="ok" text={task.result ? t("pullDone", { rows: task.result.rows, sheet: task.result.sheet }) : null} />
+      <VatReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
     </Section>
   );
 }

@@ -1,0 +1,66 @@
+// The monthly VAT report, under Pull: a month, then the output-tax and input-tax reports and the
+// return's summary in new sheets; the return's figures and any total that does not match its
+// documents are shown here.
+import { useState } from "preact/hooks";
+import type { Lang, Translate } from "../i18n";
+import type { PaneServices, VatReportView } from "../services";
+import { Message, useTask } from "../ui";
+import { Progressbar } from "./post";
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The month before `now` (the return filed now is last month's), as YYYY-MM. */
+export function lastMonth(now: Date): string {
+  const d = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
+}
+
+export function VatReportPanel(props: { t: Translate; lang: Lang; services: PaneServices; connected: boolean; now?: () => Date }) {
+  const { t } = props;
+  const [month, setMonth] = useState(() => lastMonth((props.now ?? (() => new Date()))()));
+  const [problem, setProblem] = useState<string | null>(null);
+  const task = useTask<VatReportView>(t);
+  const report = props.services.vatReport;
+  const view = task.result;
+
+  function start() {
+    setProblem(null);
+    if (!MONTH.test(month)) return setProblem(t("vatMonthInvalid"));
+    if (report) void task.run((ctx) => report(month, { ...ctx, lang: props.lang }));
+  }
+
+  return (
+    <div id="vat-report" class="sub">
+      <h2>{t("vatReport")}</h2>
+      <p class="help">{t("vatReportHelp")}</p>
+      <label for="ds-vat-month">{t("vatMonth")}</label>
+      <input id="ds-vat-month" type="month" value={month} onInput={(e) => setMonth(e.currentTarget.value)} />
+      <button class="primary" type="button" disabled={!report || !props.connected || task.busy} onClick={start}>{t("runVatReport")}</button>
+      {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
+      {task.busy && task.progress && (
+        <Progressbar done={task.progress.done} total={task.progress.total} label={t("vatReading", { message: task.progress.message ?? "" })} />
+      )}
+      <Message tone="info" text={!report ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="error" text={problem ?? task.error} />
+      {view && (
+        <div class="vat-result">
+          <table>
+            <tbody>
+              {view.lines.map(([label, amount]) => <tr key={label}><td>{label}</td><td class="num">{amount}</td></tr>)}
+            </tbody>
+          </table>
+          <p class="help">{t("vatDocuments", view.counts)}</p>
+          <Message tone="ok" text={t("vatWritten", { sheets: view.sheets.map((s) => `“${s}”`).join(", ") })} />
+          {view.findings.length === 0
+            ? <Message tone="ok" text={t("vatClean")} />
+            : (
+              <div role="alert" class="msg error">
+                <p>{t("vatFindings", { n: view.findings.length })}</p>
+                <ul class="findings">{view.findings.map((f) => <li key={f}>{f}</li>)}</ul>
+              </div>
+            )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// The VAT report in real Chromium: the preview page (pane + in-browser grid) against the real local
+// service with a month of mixed documents: Pull → VAT report writes the output-tax, input-tax, void
+// and summary sheets into the grid, the pane shows the return's figures and a clean reconciliation;
+// in Thai the sheets are named in Thai with Buddhist-era months and the dates show Buddhist-era
+// years. Screenshots in test-artifacts/. The page and its helpers: preview-support.ts.
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { createClient } from "../../src/api/client";
+import { seedVatMonth } from "../helpers/vat-month";
+import { ARTIFACTS, cell, connect, openPreview, previewSession } from "./preview-support";
+
+jest.setTimeout(240_000);
+
+const preview = previewSession();
+
+beforeAll(async () => {
+  await seedVatMonth(createClient({ root: preview.service.root, clientId: "demo", clientSecret: "demo-secret" }));
+});
+
+async function report(page: Page, button: string): Promise<void> {
+  await page.click("#pull summary");
+  await page.fill("#ds-vat-month", "2026-03");
+  await page.click(`button:has-text('${button}')`);
+  await page.waitForSelector("#vat-report table, #vat-report .msg.error", { timeout: 60_000 });
+}
+
+const figures = (page: Page) => page.$$eval("#vat-report tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+
+test("the VAT report of a month, in English", async () => {
+  const page = await openPreview(preview, "en");
+  await connect(page);
+  await report(page, "Make the VAT report");
+  expect(await figures(page)).toEqual([["Output VAT", "279.54"], ["Input VAT", "175.00"], ["VAT payable", "104.54"]]);
+  expect(await page.textContent("#vat-report .vat-result .msg.ok:last-child")).toBe("Every total equals the sum of its documents.");
+  expect(await page.$$eval(".tab", (ts) => ts.map((t) => t.textContent))).toEqual(["Sheet1", "Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03"]);
+  // The summary is shown: its amounts are what the formulas over the two reports' totals come to.
+  expect(await cell(page, "A3")).toBe("Output VAT");
+  expect(await cell(page, "B3")).toBe("279.54");
+  expect(await cell(page, "B6")).toBe("104.54");
+  await page.screenshot({ path: join(ARTIFACTS, "vat-report-en.png") });
+  await page.locator("#vat-report").screenshot({ path: join(ARTIFACTS, "vat-report-pane-en.png") });
+
+  await page.click(".tab:has-text('Output tax 2026-03')");
+  expect(await cell(page, "C1")).toBe("Document no.");
+  expect(await cell(page, "B2")).toBe("2026-03-03");
+  expect(await cell(page, "F2")).toBe("0105556000009");
+  expect(await cell(page, "A6")).toBe("Total");
+  expect(await cell(page, "I6")).toBe("279.54");
+  await page.screenshot({ path: join(ARTIFACTS, "vat-report-output-en.png") });
+  await page.close();
+});
+
+test("the VAT report in Thai: Thai sheets, Buddhist-era dates", async () => {
+  const page = await openPreview(preview, "th");
+  await page.fill("#ds-client-id", "demo");
+  await page.fill("#ds-secret", "demo-secret");
+  await page.click("#connect button.primary");
+  await page.waitForSelector(".status.on", { timeout: 30_000 });
+  await report(page, "ทำรายงานภาษี");
+  expect(await figures(page)).toEqual([["ภาษีขาย", "279.54"], ["ภาษีซื้อ", "175.00"], ["ภาษีที่ต้องชำระ", "104.54"]]);
+  await page.click(".tab:has-text('ภาษีขาย มี.ค. 2569')");
+  expect(await cell(page, "B1")).toBe("วัน เดือน ปี");
+  expect(await cell(page, "B2")).toBe("03/03/2569");
+  expect(await cell(page, "A6")).toBe("รวม");
+  await page.screenshot({ path: join(ARTIFACTS, "vat-report-th.png") });
+  await page.locator("#vat-report").screenshot({ path: join(ARTIFACTS, "vat-report-pane-th.png") });
+  await page.close();
+});

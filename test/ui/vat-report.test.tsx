@@ -1,0 +1,77 @@
+// The VAT report under Pull (jsdom, the real pane services against the real local service): a month
+// of mixed documents reported into new sheets of the workbook, the return's figures and the clean
+// reconciliation shown; the same in Thai with Buddhist-era sheet names; a bad month and no
+// connection refused with a message.
+import { createClient } from "../../src/api/client";
+import { translator } from "../../src/taskpane/i18n";
+import { PullSection } from "../../src/taskpane/sections/pull";
+import { lastMonth } from "../../src/taskpane/sections/vat-report";
+import { createServices, type PaneServices } from "../../src/taskpane/services";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import { seedVatMonth } from "../helpers/vat-month";
+import { bridgedFetch, click, localService, mountPane, typeInto, until } from "./support";
+
+jest.setTimeout(180_000);
+
+const local = localService();
+
+beforeAll(async () => {
+  await seedVatMonth(createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch }));
+});
+
+async function connected(book: MemoryWorkbook): Promise<PaneServices> {
+  const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch });
+  await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  return services;
+}
+
+const texts = (root: HTMLElement, selector: string) => [...root.querySelectorAll(selector)].map((e) => e.textContent ?? "");
+const figures = (root: HTMLElement) => [...root.querySelectorAll("#vat-report tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+test("reports the month into new sheets and shows the return's figures", async () => {
+  const book = new MemoryWorkbook();
+  const root = mountPane(<PullSection t={translator("en")} lang="en" services={await connected(book)} family="tax-invoices" connected />);
+  expect(root.querySelector("#vat-report h2")?.textContent).toBe("VAT report");
+  typeInto(root, "#ds-vat-month", "2026-03");
+  click(root, "Make the VAT report");
+  await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
+  expect(figures(root)).toEqual([["Output VAT", "279.54"], ["Input VAT", "175.00"], ["VAT payable", "104.54"]]);
+  expect(texts(root, "#vat-report .msg.ok")).toEqual([
+    "Written to sheets “Output tax 2026-03”, “Input tax 2026-03”, “Void 2026-03”, “VAT summary 2026-03”.",
+    "Every total equals the sum of its documents.",
+  ]);
+  expect(texts(root, "#vat-report .vat-result p.help")).toEqual(["4 output-tax documents, 2 input-tax documents; 1 void document listed apart."]);
+  expect([...book.sheets.keys()]).toEqual(["Sheet1", "Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03"]);
+  expect(book.sheet("Output tax 2026-03").values[5][8]).toBe(279.54);
+});
+
+test("in Thai: Thai sheets with Buddhist-era months and dates, Thai figures", async () => {
+  const book = new MemoryWorkbook();
+  const root = mountPane(<PullSection t={translator("th")} lang="th" services={await connected(book)} family="tax-invoices" connected />);
+  typeInto(root, "#ds-vat-month", "2026-03");
+  click(root, "ทำรายงานภาษี");
+  await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
+  expect(figures(root)).toEqual([["ภาษีขาย", "279.54"], ["ภาษีซื้อ", "175.00"], ["ภาษีที่ต้องชำระ", "104.54"]]);
+  expect(texts(root, "#vat-report .msg.ok")[0]).toBe("เขียนลงชีต “ภาษีขาย มี.ค. 2569”, “ภาษีซื้อ มี.ค. 2569”, “ยกเลิก มี.ค. 2569”, “สรุปภาษี มี.ค. 2569” แล้ว");
+  expect(book.sheet("ภาษีขาย มี.ค. 2569").formats[1][1]).toBe("dd/mm/bbbb");
+});
+
+test("offers last month, refuses an empty month, and needs a connection", async () => {
+  expect(lastMonth(new Date(2026, 0, 15))).toBe("2025-12");
+  const services = createServices({ port: new MemoryWorkbook(), relayBase: null, fetch: bridgedFetch });
+  const off = mountPane(<PullSection t={translator("en")} lang="en" services={services} family="tax-invoices" connected={false} />);
+  const button = [...off.querySelectorAll("#vat-report button")].find((b) => b.textContent === "Make the VAT report") as HTMLButtonElement;
+  expect(button.disabled).toBe(true);
+  expect(texts(off, "#vat-report .msg.info")).toEqual(["Connect first (section Connect)."]);
+  expect((off.querySelector("#ds-vat-month") as HTMLInputElement).value).toBe(lastMonth(new Date()));
+  document.body.innerHTML = "";
+
+  const root = mountPane(<PullSection t={translator("en")} lang="en" services={await connected(new MemoryWorkbook())} family="tax-invoices" connected />);
+  typeInto(root, "#ds-vat-month", "");
+  click(root, "Make the VAT report");
+  expect(texts(root, "#vat-report .msg.error")).toEqual(["Choose a month (YYYY-MM)."]);
+});
