@@ -6,6 +6,7 @@
 //   undo:  the post of 1,000 documents reversed: each read again and voided, its rows cleared (target ≤ 20 s)
 //   update preview: 1,000 posted documents (of a day of 10,000) compared with the service's copies,
 //          500 of them corrected in the sheet (target ≤ 20 s); then the 500 sent
+//   VAT report: a month of those 10,000 tax invoices into an .xlsx, totals reconciled (target ≤ 20 s)
 //   Excel syncs: a check of a 5 MB selection through the Excel port (the strict Office.js fake counts
 //   its syncs), clean and with findings to mark, first and again (target: read and marks in ≤ 3)
 // Prints times and peak memory (RSS sampled every 20 ms during each phase).
@@ -22,6 +23,7 @@ import { pullJob } from "../src/jobs/pull";
 import { undoJob } from "../src/jobs/undo";
 import { updateJob } from "../src/jobs/update";
 import type { DocSheetClient } from "../src/api";
+import { vatReportJob } from "../src/jobs/vat-report";
 import { spawn, type ChildProcess } from "node:child_process";
 import { MemoryWorkbook } from "../src/workbook/memory";
 import type { CellValue } from "../src/workbook/port";
@@ -190,6 +192,18 @@ export async function run(): Promise<Record<string, string>> {
     });
     if (pull.value.documents !== 10000) throw new Error(`pulled ${pull.value.documents} documents, expected 10000`);
     figures["pull 10,000 documents into .xlsx"] = `${pull.ms.toFixed(0)} ms (target ≤ 10000 ms), peak RSS ${pull.peakMb} MB`;
+
+    // --- VAT report: April 2026 holds those 10,000 tax invoices
+    const vat = await measure(async () => {
+      const wb = XlsxWorkbook.empty();
+      const r = await vatReportJob(wb, client, { month: "2026-04", concurrency: 4 });
+      await wb.save(join(dir, "vat.xlsx"));
+      return r;
+    });
+    if (vat.value.report.output.length !== 10000 || vat.value.findings.length > 0) {
+      throw new Error(`VAT report listed ${vat.value.report.output.length} documents, expected 10000, with findings ${JSON.stringify(vat.value.findings)}`);
+    }
+    figures["VAT report of a month of 10,000 documents into .xlsx"] = `${vat.ms.toFixed(0)} ms (target ≤ 20000 ms), output VAT ${vat.value.report.figures.output.vat.toFixed(2)}, peak RSS ${vat.peakMb} MB`;
 
     // --- undo: the post of 1,000 documents above, each read again and voided, the rows cleared
     const undo = await measure(() => undoJob(grid, client, { family: "tax-invoices", concurrency: 8 }));
