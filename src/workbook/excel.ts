@@ -2,8 +2,8 @@
 // Excel.run per action, queue everything then sync once (more only for 5 MB chunks), 2-D blocks,
 // calculation and screen updating suspended around big writes, text starting = + - @ kept as text.
 import { cellAddress, parseRange, rangeAddress } from "../sheet/address";
-import { KIND_FORMATS } from "./memory";
-import { LISTS_SHEET, isCellError } from "./port";
+import { columnFormat } from "./memory";
+import { LISTS_SHEET, isCellError, subtotalFormula } from "./port";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
@@ -477,14 +477,18 @@ export class ExcelPort implements WorkbookPort {
       if (options.hidden) await this.fillHiddenSheet(context, taken.has(options.hidden.name.toLowerCase()), options.hidden.name, options.hidden.rows);
       const finalName = uniqueSheetName(name, new Set([...taken, ...(options.hidden ? [options.hidden.name.toLowerCase()] : [])]));
       const sheet = sheets.add(finalName);
-      const kinds = columns.map((c) => KIND_FORMATS[c.kind]);
+      const kinds = columns.map(columnFormat);
       const block: RowWrite[] = [
         { row: 0, col: 0, values: columns.map((c) => c.header), formats: columns.map(() => TEXT_FORMAT) },
         ...rows.map((values, i) => ({
           row: i + 1,
           col: 0,
-          values: columns.map((_, c) => values[c] ?? null),
-          formats: columns.map((_, c) => (needsTextFormat(values[c] ?? null) ? TEXT_FORMAT : kinds[c])),
+          // A formula of ours (a report's) is written as one, in its column's format; text stays text.
+          values: columns.map((_, c) => options.formulas?.[i]?.[c] ?? values[c] ?? null),
+          formats: columns.map((_, c) => {
+            if (options.formulas?.[i]?.[c]) return kinds[c] === TEXT_FORMAT ? "General" : kinds[c];
+            return needsTextFormat(values[c] ?? null) ? TEXT_FORMAT : kinds[c];
+          }),
         })),
       ];
       const dataRows = Math.max(1, rows.length);
@@ -503,6 +507,19 @@ export class ExcelPort implements WorkbookPort {
             range.dataValidation.errorAlert = { showAlert: true, style: "Warning", title: column.header, message: "Not in the list: keep it anyway?" };
           }
         });
+        if (options.totals) {
+          // The table's own totals row: a label, or Excel's SUBTOTAL of the column.
+          table.showTotals = true;
+          options.totals.forEach((total, c) => {
+            const cell = table.columns.getItemAt(c).getTotalRowRange();
+            if (total === null) cell.values = [[""]];
+            else if ("label" in total) cell.values = [[total.label]];
+            else {
+              cell.numberFormat = [[kinds[c]]];
+              cell.formulas = [[subtotalFormula(columns[c].header)]];
+            }
+          });
+        }
         table.getRange().format.autofitColumns();
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();

@@ -63,8 +63,10 @@ export interface FakeTable {
   name: string;
   top: number;
   left: number;
+  /** Header, data and the totals row when shown. */
   rows: number;
   cols: number;
+  totals?: boolean;
 }
 
 export class FakeSheet {
@@ -689,6 +691,10 @@ export class FakeRange extends FakeObject {
       }));
     }, sizeOf(grid) + ACTION_BYTES);
   }
+  /** Formulas ("=...") and constants, as values takes them. */
+  set formulas(grid: unknown[][]) {
+    this.values = grid;
+  }
   set numberFormat(grid: unknown[][]) {
     this.ctx.enqueue(() => {
       const { sheet, top, left } = this.rect();
@@ -914,6 +920,24 @@ class FakeTableCollection {
           if (!made) throw new FakeOfficeError("InvalidObjectPath", "table used before it was added");
           return { sheet: made.sheet, top: made.table.top, left: made.table.left, rows: made.table.rows, cols: made.table.cols };
         });
+      }
+      /** Shows the totals row under the data (ExcelApi 1.3). */
+      set showTotals(on: boolean) {
+        ctx.enqueue(() => {
+          if (!made) throw new FakeOfficeError("InvalidObjectPath", "table used before it was added");
+          if (on && !made.table.totals) Object.assign(made.table, { rows: made.table.rows + 1, totals: true });
+        });
+      }
+      get columns(): { getItemAt(i: number): { getTotalRowRange(): FakeRange } } {
+        return {
+          getItemAt: (i) => ({
+            getTotalRowRange: () => new FakeRange(ctx, () => {
+              if (!made?.table.totals) throw new FakeOfficeError("InvalidOperation", "the table shows no totals row");
+              if (i >= made.table.cols) throw new FakeOfficeError("ItemNotFound", `no column ${i}`);
+              return { sheet: made.sheet, top: made.table.top + made.table.rows - 1, left: made.table.left + i, rows: 1, cols: 1 };
+            }),
+          }),
+        };
       }
     })();
   }

@@ -737,6 +737,25 @@ describe("addTableSheet, select, sheetNames", () => {
     expect(excel.needsRecalc).toBe(false);
   });
 
+  test("a report: the table's totals row holds a label and SUBTOTALs; our formulas are formulas, the user's text stays text", async () => {
+    const { excel, port } = setup();
+    const name = await port.addTableSheet("Output tax", [
+      { header: "No.", kind: "integer" }, { header: "Date", kind: "date", format: "dd/mm/bbbb" }, { header: "Note", kind: "text" }, { header: "VAT", kind: "money" },
+    ], [
+      [1, new Date(Date.UTC(2026, 2, 3)), "=HACK()", 70],
+      [2, new Date(Date.UTC(2026, 2, 4)), "x", 6.54],
+    ], { totals: [{ label: "Total" }, null, null, { sum: 76.54 }], formulas: [[null, null, null, null], [null, null, "=A2+A3", null]] });
+    const sheet = excel.sheet(name);
+    expect(sheet.tables).toEqual([{ name: "Table1", top: 0, left: 0, rows: 4, cols: 4, totals: true }]);
+    expect(sheet.peek(1, 1)?.format).toBe("dd/mm/bbbb");
+    expect(sheet.peek(1, 2)?.formula).toBeUndefined();
+    expect(sheet.peek(2, 2)?.formula).toBe("=A2+A3");
+    expect(sheet.value(3, 0)).toBe("Total");
+    expect(sheet.peek(3, 3)?.formula).toBe("=SUBTOTAL(109,[VAT])");
+    expect(sheet.peek(3, 3)?.format).toBe("#,##0.00");
+    expect(excel.syncsOfRun()).toBe(2);
+  });
+
   test("a template with lookup lists: the lists on a hidden sheet first, drop-downs over them that warn, one Excel.run", async () => {
     const { excel, port } = setup();
     const lists = [["Contacts", "Contacts id"], ["Acme", 1], ["=Siam", 2]];
