@@ -200,10 +200,10 @@ export async function run(): Promise<Record<string, string>> {
       await wb.save(join(dir, "vat.xlsx"));
       return r;
     });
-    if (vat.value.report.output.length !== 10000 || vat.value.findings.length > 0) {
-      throw new Error(`VAT report listed ${vat.value.report.output.length} documents, expected 10000, with findings ${JSON.stringify(vat.value.findings)}`);
-    }
-    figures["VAT report of a month of 10,000 documents into .xlsx"] = `${vat.ms.toFixed(0)} ms (target ≤ 20000 ms), output VAT ${vat.value.report.figures.output.vat.toFixed(2)}, peak RSS ${vat.peakMb} MB`;
+    if (vat.value.report.output.length !== 10000) throw new Error(`VAT report listed ${vat.value.report.output.length} documents, expected 10000`);
+    // A finding is a result to print beside the time, not a crash of the other figures.
+    const vatFindings = vat.value.findings.length === 0 ? "no findings" : `FINDINGS ${JSON.stringify(vat.value.findings)}`;
+    figures["VAT report of a month of 10,000 documents into .xlsx"] = `${vat.ms.toFixed(0)} ms (target ≤ 20000 ms), output VAT ${vat.value.report.figures.output.vat.toFixed(2)}, ${vatFindings}, peak RSS ${vat.peakMb} MB`;
 
     // --- undo: the post of 1,000 documents above, each read again and voided, the rows cleared
     const undo = await measure(() => undoJob(grid, client, { family: "tax-invoices", concurrency: 8 }));
