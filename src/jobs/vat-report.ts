@@ -110,7 +110,8 @@ async function reconcile(port: WorkbookPort, side: VatSide, sheet: string, row: 
   const block = await port.read({ sheet, range: `${cellAddress(row, BASE_COLUMN)}:${cellAddress(row, VAT_COLUMN)}` });
   const [base, vat] = block.values[0] ?? [];
   for (const [what, held, documents] of [["base", base, figures.base], ["vat", vat, figures.vat]] as const) {
-    const total = asDecimal(held);
+    // An empty cell is a total of 0: exceljs keeps no cached 0 for a formula (the .xlsx host reads it empty).
+    const total = held === null ? roundHalfUp(documents.minus(documents), 2) : asDecimal(held);
     // The sheet's total is two-decimal money; so must the documents' sum be, exactly.
     if (total === null || !roundHalfUp(total, 2).equals(documents)) {
       findings.push({ kind: "totalDiffers", side, what, report: total === null ? String(held) : formatMoney(total), documents: formatMoney(documents, Math.max(2, documents.decimalPlaces())) });

@@ -69,6 +69,14 @@ describe("docsheet report vat", () => {
     expect(ws.getCell("A6").value).toBe("รวม");
   });
 
+  it("reports a month with no documents: empty reports, zero totals, no finding", async () => {
+    const out = join(s.dir, "empty.xlsx");
+    const r = await runCli(["report", "vat", "--month", "2025-07", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    expect(r.stdout).toBe(`VAT report for 2025-07: output VAT 0.00 on 0 documents, input VAT 0.00 on 0 documents, payable 0.00; 0 void documents listed apart; wrote ${out}\n`);
+    expect(r.code).toBe(0);
+    expect((await load(out)).getWorksheet("Input tax 2025-07")!.getCell("I3").value).toEqual({ formula: expect.stringMatching(/^SUBTOTAL\(109,/) });
+  });
+
   it("refuses a missing or malformed month and another report, exit 2", async () => {
     const base = ["--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "x.xlsx")];
     const noMonth = await runCli(["report", "vat", ...base]);
