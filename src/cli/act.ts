@@ -9,13 +9,12 @@ import { ApiError, createClient } from "../api";
 import { actJob, type Action } from "../jobs/act";
 import { ConnectionError } from "../jobs/post";
 import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
-import { UsageError, connectionArgs, dateArg, familyArg, intArg, langArg, required, type Parsed } from "./args";
-import { assertSheet, openBook } from "./book";
+import { UsageError, dateArg, intArg, required, type Parsed } from "./args";
+import { assertSheet } from "./book";
 import { connectionMessage } from "./connection";
 import { mappingArg } from "./map";
-import { resultsPath } from "./post";
 import { progressReporter } from "./progress";
-import { words } from "./words";
+import { workbookRun } from "./workbook-run";
 
 /** "2,5-9" (sheet row numbers as Excel shows them) → 0-based rows. */
 export function parseRows(text: string): number[] {
@@ -38,13 +37,7 @@ function culture(v: unknown): "th" | "en" | undefined {
 }
 
 export async function actCommand(p: Parsed): Promise<number> {
-  const family = familyArg(p.values.family);
-  const lang = langArg(p.values);
-  const say = words(lang);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
-  const book = await openBook(input);
-  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "acted");
+  const { family, lang, say, conn, book, out } = await workbookRun(p, "acted");
   const pdfDir = resolve((p.values["pdf-dir"] as string | undefined) ?? dirname(out));
   const kind = required(p.values, "action");
   let action: Action;

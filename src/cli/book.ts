@@ -1,6 +1,6 @@
 // The workbook named on the command line, and findings printed one per line.
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, dirname, extname, join, resolve } from "node:path";
 import type { CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { translate } from "../sheet/i18n/translate";
@@ -28,4 +28,15 @@ export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined)
 export function printFindings(findings: readonly CellFinding[], stream: NodeJS.WriteStream = process.stdout, lang: Lang = "en"): void {
   const warning = words(lang).warning;
   for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${f.severity === "warning" ? warning : ""}${translate(f.message, lang)}\n`);
+}
+
+/** Where a command's results go: --out, the input itself with --in-place, else BOOK.<tag>.xlsx
+ * beside it (post: BOOK.posted.xlsx, act: BOOK.acted.xlsx): the user's own file only when asked. */
+export function resultsPath(input: string, out: string | undefined, inPlace: boolean, tag: string): string {
+  if (out !== undefined && inPlace) throw new UsageError("--out and --in-place do not go together");
+  if (out !== undefined) return resolve(out);
+  const full = resolve(input);
+  if (inPlace) return full;
+  const ext = extname(full);
+  return join(dirname(full), `${basename(full, ext)}.${tag}${ext || ".xlsx"}`);
 }

@@ -4,37 +4,19 @@
 // killed keeps what it wrote; the next run finds the rest by their markers. They go to
 // BOOK.posted.xlsx unless --out or --in-place says otherwise: the user's own file is changed only
 // when asked.
-import { basename, dirname, extname, join, resolve } from "node:path";
 import { createClient } from "../api";
 import { ConnectionError, postJob, type DocumentResult } from "../jobs/post";
-import { familyArg, connectionArgs, intArg, langArg, UsageError, type Parsed } from "./args";
-import { assertSheet, openBook, printFindings } from "./book";
+import { intArg, type Parsed } from "./args";
+import { assertSheet, printFindings } from "./book";
 import { connectionMessage } from "./connection";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
-import { words } from "./words";
+import { workbookRun } from "./workbook-run";
 
 const SAVE_EVERY_MS = 1000;
 
-/** Where a command's results go: --out, the input itself with --in-place, else BOOK.<tag>.xlsx
- * beside it (post: BOOK.posted.xlsx, act: BOOK.acted.xlsx): the user's own file only when asked. */
-export function resultsPath(input: string, out: string | undefined, inPlace: boolean, tag: string): string {
-  if (out !== undefined && inPlace) throw new UsageError("--out and --in-place do not go together");
-  if (out !== undefined) return resolve(out);
-  const full = resolve(input);
-  if (inPlace) return full;
-  const ext = extname(full);
-  return join(dirname(full), `${basename(full, ext)}.${tag}${ext || ".xlsx"}`);
-}
-
 export async function postCommand(p: Parsed): Promise<number> {
-  const family = familyArg(p.values.family);
-  const lang = langArg(p.values);
-  const say = words(lang);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
-  const book = await openBook(input);
-  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
+  const { family, lang, say, conn, book, out } = await workbookRun(p, "posted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const mapping = await mappingArg(p.values, family);

@@ -3,25 +3,17 @@
 // (or --out, or BOOK.xlsx itself with --in-place), as post and act do. A dry run writes nothing.
 import { createClient } from "../api";
 import { ConnectionError } from "../jobs/post";
-import { resultsPath } from "./post";
 import { NothingToUndoError, undoJob } from "../jobs/undo";
 import { translate } from "../sheet/i18n/translate";
-import { connectionArgs, familyArg, intArg, langArg, type Parsed } from "./args";
-import { openBook } from "./book";
+import { intArg, type Parsed } from "./args";
 import { connectionMessage } from "./connection";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
-import { words } from "./words";
+import { workbookRun } from "./workbook-run";
 
 export async function undoCommand(p: Parsed): Promise<number> {
-  const family = familyArg(p.values.family);
-  const lang = langArg(p.values);
-  const say = words(lang);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
-  const book = await openBook(input);
+  const { family, lang, say, conn, book, out } = await workbookRun(p, "undone");
   const dryRun = p.values["dry-run"] === true;
-  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "undone");
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("undo");

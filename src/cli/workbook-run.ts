@@ -2,8 +2,7 @@
 // language and its words, the connection, the workbook, and where the workbook with the outcomes
 // is written (BOOK.<tag>.xlsx beside it, --out, or --in-place).
 import { connectionArgs, familyArg, langArg, type Connection, type Parsed } from "./args";
-import { openBook } from "./book";
-import { resultsPath } from "./post";
+import { openBook, resultsPath } from "./book";
 import { words, type Words } from "./words";
 import type { Family } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
