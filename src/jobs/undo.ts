@@ -228,12 +228,13 @@ async function listedCopies(api: DocumentApi, docs: readonly RunDocument[], sign
 function decide(now: DocumentRecord, doc: RunDocument, serial: string, otherChildren: number[], family: Family): Plan["action"] {
   const status = now.statusString ?? "";
   if (status === "void") return { kind: "gone", message: resultMessage("undoWasVoid", { serial }) };
-  if (doc.status && status !== doc.status) {
-    return { kind: "kept", message: status === "paid" ? resultMessage("undoPaid", { serial }) : resultMessage("undoStatus", { serial, status }) };
-  }
+  // Made into another document says more than the status that came with it (processed, paid).
   if (otherChildren.length > 0) {
     const names = (now.referencedToMe ?? []).filter((r) => otherChildren.includes(Number(r.documentId))).map((r) => r.documentSerial ?? `#${r.documentId}`);
     return { kind: "kept", message: resultMessage("undoUpgraded", { serial, children: [...new Set(names)].join(", ") }) };
+  }
+  if (doc.status && status !== doc.status) {
+    return { kind: "kept", message: status === "paid" ? resultMessage("undoPaid", { serial }) : resultMessage("undoStatus", { serial, status }) };
   }
   if (doc.fingerprint && changedSince(doc.fingerprint, serviceCopy(now))) return { kind: "kept", message: resultMessage("undoEdited", { serial }) };
   return DELETABLE.has(family) && status === "awaiting" ? "delete" : "void";

@@ -128,6 +128,19 @@ describe("undo the last post", () => {
     expect((await api.get(paidId)).statusString).toBe("paid");
   });
 
+  it("leaves a quotation made into a billing note after the post alone, naming the billing note", async () => {
+    const wb = new MemoryWorkbook({ S: sheet("uu", 2) });
+    await postJob(wb, svc.client, { family: "quotations", now });
+    const made = await actJob(wb, svc.client, { family: "quotations", action: { kind: "upgrade", to: "billing-notes" }, rows: [1], now });
+    expect(made.done).toBe(1);
+    const bl = String(cell(wb, 1, "upgradedSerial"));
+    const undo = await undoJob(wb, svc.client, { family: "quotations", now });
+    expect(undo.results.map((r) => [r.kind, r.message])).toEqual([
+      ["kept", `Not undone: ${String(cell(wb, 1, "documentSerial"))} was made into ${bl} after the post`],
+      ["deleted", expect.stringMatching(/^Undone: QT\S+ deleted$/)],
+    ]);
+  });
+
   it("a dry run says what would happen and changes nothing, on the service or in the workbook", async () => {
     const wb = new MemoryWorkbook({ S: sheet("ud", 2) });
     await postJob(wb, svc.client, { family: "billing-notes", now });
