@@ -7,7 +7,7 @@ import { columnFor } from "./columns";
 import { FIELD_BY_KEY } from "./fields";
 import { fingerprintOf } from "./fingerprint";
 import { stripMarkers } from "./marker";
-import { serviceCopy } from "./service-copy";
+import { ACCOUNT_CODE_WIRE, serviceCopy } from "./service-copy";
 
 type Json = Record<string, unknown>;
 
@@ -56,7 +56,9 @@ export function documentRows(doc: Json, keys: readonly string[], lines: boolean)
       }
       // Simple documents keep no line discount or VAT rate, so posting them back stays simple.
       if (!inline && (k === "item.discountAmount" || k === "item.vatRate")) return null;
-      return cellOf(k, item[FIELD_BY_KEY.get(k)!.wire]);
+      // An account by the code people know (the service answers both the id and the code).
+      const code = k in ACCOUNT_CODE_WIRE ? item[ACCOUNT_CODE_WIRE[k]] : undefined;
+      return cellOf(k, code ?? item[FIELD_BY_KEY.get(k)!.wire]);
     }),
   );
 }

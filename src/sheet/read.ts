@@ -17,6 +17,8 @@ export interface SheetCell<T = Parsed> {
   value: T;
   row: number;
   col: number;
+  /** Another spelling the service takes for the same value (an account's code for its id). */
+  alias?: T;
 }
 
 export interface SheetLine {

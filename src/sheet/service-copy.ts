@@ -14,6 +14,10 @@ const LINE_DEFS = FIELDS.filter((d) => d.level === "item");
 /** What only an inline document keeps per line: a simple one's lines read without them, as pulls write them. */
 export const INLINE_LINE_KEYS: ReadonlySet<string> = new Set(["item.discountAmount", "item.vatRate", "item.withHeldPerItem", "item.withHeldPerItemValue"]);
 
+/** Line fields the service takes by id or by code, and the answer's field with the code: a sheet
+ * may name an account either way (templates and pulls write the code people know). */
+export const ACCOUNT_CODE_WIRE: Readonly<Record<string, string>> = { "item.creditId": "creditCode", "item.debitId": "debitCode" };
+
 export interface ServiceCopy extends SheetDocument {
   recordId: number;
   /** The service's status word ("awaiting", ...). */
@@ -57,7 +61,10 @@ export function serviceCopy(rec: Json, at: { row: number; col: number } = { row:
     for (const def of LINE_DEFS) {
       if (structure === "simple" && INLINE_LINE_KEYS.has(def.key)) continue;
       const v = read(def, item?.[def.wire]);
-      if (v !== undefined) line.fields[def.key] = cell(v);
+      if (v === undefined) continue;
+      line.fields[def.key] = cell(v);
+      const code = ACCOUNT_CODE_WIRE[def.key] ? read(def, item?.[ACCOUNT_CODE_WIRE[def.key]]) : undefined;
+      if (code !== undefined) line.fields[def.key].alias = code;
     }
     return line;
   });

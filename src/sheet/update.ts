@@ -77,7 +77,8 @@ export function sheetChanges(doc: SheetDocument, copy: ServiceCopy, layout: Shee
       for (const key of itemKeys) {
         const says = sheetSays(key, mine.fields[key]);
         const from = theirs.fields[key]?.value;
-        if (says && !sameValue(from, says.value)) changes.push({ key, line: i, from, to: says.value });
+        const alias = theirs.fields[key]?.alias;
+        if (says && !sameValue(from, says.value) && (alias === undefined || !sameValue(alias, says.value))) changes.push({ key, line: i, from, to: says.value });
       }
     }
   }

@@ -154,6 +154,28 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
     expect(doc.grandTotal).toBe(387.88); // 362.50 + 7% VAT (25.375, half up)
   });
 
+  it("takes an expense's accounts by code or by id as the same: a posted sheet and a pulled one are unchanged", async () => {
+    const rows: CellValue[][] = [
+      ["documentKey", "Vendor", "Date", "expenseCategoryView", "Item", "Description", "Qty", "Unit price", "item.creditId", "item.debitId"],
+      ["acc1", "Account Co", "2026-03-01", 1, "Taxi", "Taxi to client", 1, 200, "21399", "53029"],
+    ];
+    const wb = new MemoryWorkbook({ S: rows });
+    expect((await postJob(wb, client, { family: "expenses", now })).counts.created).toBe(1);
+    const id = cell(wb, 1, "recordId") as number;
+    const posted = (await client.documents("expenses").get(id)).items as Array<Record<string, unknown>>;
+    // The service answers the account's id, with its code beside it.
+    expect(posted[0]).toMatchObject({ creditCode: "21399", debitCode: "53029" });
+    expect(typeof posted[0].creditId).toBe("number");
+    expect((await updateJob(wb, client, { family: "expenses", now, dryRun: true })).counts).toMatchObject({ update: 0, unchanged: 1 });
+
+    // A pull writes the codes people know, and reads back unchanged too.
+    const pulled = new MemoryWorkbook();
+    const { sheet: name } = await pullJob(pulled, client, { family: "expenses", query: { searchString: "Account Co" }, lines: true });
+    const grid = pulled.sheet(name).values;
+    expect(grid[1][grid[0].indexOf("item.creditId")]).toBe("21399");
+    expect((await updateJob(pulled, client, { family: "expenses", now, dryRun: true, target: { sheet: name } })).counts).toMatchObject({ update: 0, unchanged: 1 });
+  });
+
   it("reads many documents' copies a list page at a time, with the same preview", async () => {
     const wb = await posted("m", 12);
     const qty = col(wb, "Qty");
