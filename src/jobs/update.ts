@@ -1,6 +1,7 @@
 // The update job: every document of the sheet with a recordId is compared with the service's copy
 // (read now), field by field over the sheet's columns, and the changed ones are sent (PUT, with the
-// structure type of the service's copy). Not sent, each with the reason in its row: documents the
+// structure type of the service's copy; an awaiting partial receipt as the batch body posting
+// builds, in the update form the spec asks). Not sent, each with the reason in its row: documents the
 // service changed since the sheet last saw them (their fingerprint, sheet/fingerprint.ts, no longer
 // matches), documents that are not awaiting (the spec edits only those), documents whose check
 // fails. A dry run answers the preview and sends and writes nothing. A document sent gets a new
@@ -87,6 +88,8 @@ interface Plan {
   /** English from the tables (fields already in the run's language). */
   message: string;
   body?: Record<string, unknown>;
+  /** A partial receipt's body: sent through the client's partial-receipt update. */
+  partial?: boolean;
 }
 
 export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts: UpdateJobOptions): Promise<UpdateOutcome> {
@@ -141,7 +144,8 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const toSend = ordered.filter((p) => p.kind === "update");
   await runPool(toSend, concurrency, async (p) => {
     try {
-      const rec = await api.update(p.copy!.recordId, p.body!, { signal: opts.signal });
+      const send = p.partial ? api.updatePartialReceipt : api.update;
+      const rec = await send(p.copy!.recordId, p.body!, { signal: opts.signal });
       const fields = fieldList(p.changes, lang);
       await finish({ ...p, kind: "updated", message: resultMessage("updated", { fields }) }, {
         fingerprint: fingerprintOf(serviceCopy(rec)), status: statusText(rec.statusString ?? "awaiting", lang, opts.family),
@@ -212,9 +216,8 @@ function planFor(
   const merged = mergeForUpdate(doc, copy, layout);
   if (copy.structure === "simple" && hasInlineLines(merged)) return plan("refused", resultMessage("keepsSimple"), changes);
   const built = buildDocument(merged, family, layout, { today, marker: markerOf(rec.internalNotes), structure: copy.structure });
-  if (built.operation === "partialReceipt") return plan("refused", resultMessage("partialReceiptUpdate"), changes);
-
-  const body = updateBody(built.body, rec, copy, changes, layout);
+  const partial = built.operation === "partialReceipt";
+  const body = updateBody(built.body, rec, copy, changes, layout, partial);
   const problems = sortFindings([
     ...built.findings.filter((f) => f.field === "internalNotes"),
     ...checkDocument(body, { family, structure: copy.structure, operation: "update", arithmetic: true })
@@ -228,18 +231,25 @@ function planFor(
     const now = body[FIELD_BY_KEY.get(key)!.wire];
     if ((typeof now === "number" || typeof now === "string") && !sameValue(copy.fields[key]?.value, now)) changes.push({ key, from: copy.fields[key]?.value, to: now });
   }
-  return plan("update", resultMessage("toUpdate", { fields: fieldList(changes, lang) }), changes, body);
+  return { ...plan("update", resultMessage("toUpdate", { fields: fieldList(changes, lang) }), changes, body), partial };
 }
 
 /** The built body as the PUT takes it: the update structure type, the company header as the service
- * has it, no upgrade source; a contact renamed in the sheet is not tied to the old contact's id. */
+ * has it, no upgrade source; a contact renamed in the sheet is not tied to the old contact's id. A
+ * partial receipt (the batch body posting builds) keeps its contact id, which the PUT requires and
+ * the service matches with the tax invoice's, and names no source (spec, Partial receipt). */
 function updateBody(
-  built: Record<string, unknown>, rec: DocumentRecord, copy: ServiceCopy, changes: FieldChange[], layout: SheetLayout,
+  built: Record<string, unknown>, rec: DocumentRecord, copy: ServiceCopy, changes: FieldChange[], layout: SheetLayout, partial: boolean,
 ): Record<string, unknown> {
   const body = { ...built };
   delete body.documentReference;
   body.documentStructureType = copy.structure === "inline" ? "UpdateInlineDocument" : "UpdateSimpleDocument";
   for (const k of COMPANY_FIELDS) if (typeof rec[k] === "string" && body[k] === undefined) body[k] = rec[k];
+  if (partial) {
+    body.documentReference = [];
+    body.contactId ??= rec.contactId;
+    return body;
+  }
   const cols = layout.headers.columns;
   const renamed = changes.some((c) => c.key === "contactName" || c.key === "contactCode");
   if (renamed && !cols.has("contactId")) {

@@ -1,7 +1,9 @@
 // Update from the sheet on both stores, on the in-memory grid against the real local service: the
 // preview matches the edits, only changed documents are sent (PUTs counted on the wire), a document
 // changed on the service in between is a conflict, one that is not awaiting is refused, a dry run
-// sends and writes nothing, and a pulled sheet updates with the fingerprints the pull wrote.
+// sends and writes nothing, a pulled sheet updates with the fingerprints the pull wrote, and an
+// awaiting partial receipt is updated (its tax invoice's remaining balance following) while a
+// cancelled one is refused.
 import { createClient, type DocSheetClient } from "../../src/api";
 import { postJob } from "../../src/jobs/post";
 import { pullJob } from "../../src/jobs/pull";
@@ -174,6 +176,79 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
     const grid = pulled.sheet(name).values;
     expect(grid[1][grid[0].indexOf("item.creditId")]).toBe("21399");
     expect((await updateJob(pulled, client, { family: "expenses", now, dryRun: true, target: { sheet: name } })).counts).toMatchObject({ update: 0, unchanged: 1 });
+  });
+
+  it("updates an awaiting partial receipt: the PUT body of its form, and the tax invoice's balance follows", async () => {
+    const invoices = new MemoryWorkbook({ S: [["documentKey", "Customer", "Date", "VAT", "Item", "Qty", "Unit price"], ["pi1", "Partial Co", "2026-03-01", true, "Desk", 1, 1000]] });
+    expect((await postJob(invoices, client, { family: "tax-invoices", now })).counts.created).toBe(1);
+    const invoiceId = cell(invoices, 1, "recordId") as number;
+    const invoice = await client.documents("tax-invoices").get(invoiceId);
+    expect(invoice.grandTotal).toBe(1070);
+    const wb = new MemoryWorkbook({ S: [["documentKey", "Date", "item.documentId", "item.partialAmount", "Remarks"], ["pr1", "2026-03-02", invoiceId, 400, "first part"]] });
+    expect((await postJob(wb, client, { family: "receipts", now })).counts.created).toBe(1);
+    const id = cell(wb, 1, "recordId") as number;
+    /** What the invoice has left to pay, as the service says it: a receipt for 0.01 more is refused with it. */
+    const remaining = async (): Promise<string> => {
+      const tooMuch = await client.documents("receipts").partialReceipt({
+        isBatchDocument: true, partialPaymentMethod: 11, creditType: 3, documentStructureType: "SimpleDocument", documentReference: [],
+        grandTotal: 5000, items: [{ documentId: invoiceId, documentType: 7, partialAmount: 5000 }],
+      }).then(() => "accepted", (err: unknown) => String(err));
+      return /remaining balance ([\d,.]+)/.exec(tooMuch)?.[1] ?? tooMuch;
+    };
+    expect(await remaining()).toBe("670.00");
+
+    const s = wb.sheet("S").values;
+    s[1][col(wb, "item.partialAmount")] = 250;
+    s[1][col(wb, "Date")] = "2026-03-04";
+    s[1][col(wb, "Remarks")] = "second part";
+    puts.length = 0;
+    const preview = await updateJob(wb, client, { family: "receipts", now, dryRun: true });
+    expect(preview.results[0]).toMatchObject({ kind: "update", changes: [
+      { field: "Date", from: "2026-03-02", to: "2026-03-04" },
+      { field: "Remarks", from: "first part", to: "second part" },
+      { field: "Line 1 partial amount", from: "400.00", to: "250.00" },
+      { field: "Total after discount", from: "400.00", to: "250.00" },
+      { field: "Grand total", from: "400.00", to: "250.00" },
+    ] });
+    expect(puts).toEqual([]);
+    expect((await client.documents("receipts").get(id)).grandTotal).toBe(400);
+
+    const run = await updateJob(wb, client, { family: "receipts", now });
+    expect(run.results[0]).toMatchObject({ kind: "updated" });
+    expect(puts).toHaveLength(1);
+    const receipt = await client.documents("receipts").get(id);
+    expect(receipt).toMatchObject({ grandTotal: 250, publishedOn: "2026-03-04", remarks: "second part", statusString: "awaiting", isBatchDocument: true, contactId: invoice.contactId });
+    expect(receipt.items).toEqual([expect.objectContaining({ documentId: invoiceId, documentType: 7, partialAmount: 250 })]);
+    expect(String(receipt.internalNotes)).toMatch(/docsheet:/);
+    expect(await remaining()).toBe("820.00");
+    // Renewed fingerprint: the sheet matches the service again.
+    expect((await updateJob(wb, client, { family: "receipts", now, dryRun: true })).counts).toMatchObject({ unchanged: 1, conflict: 0 });
+
+    // Changed on the service in between: a conflict, as for any document.
+    await client.documents("receipts").updatePartialReceipt(id, {
+      isBatchDocument: true, partialPaymentMethod: 11, creditType: 3, documentStructureType: "UpdateSimpleDocument", documentReference: [],
+      contactId: invoice.contactId, grandTotal: 300, items: [{ documentId: invoiceId, documentType: 7, partialAmount: 300 }],
+    });
+    s[1][col(wb, "item.partialAmount")] = 200;
+    puts.length = 0;
+    expect((await updateJob(wb, client, { family: "receipts", now })).results[0]).toMatchObject({ kind: "conflict" });
+    expect(puts).toEqual([]);
+    expect(await remaining()).toBe("770.00");
+  });
+
+  it("refuses a partial receipt that is not awaiting, with the reason in its row", async () => {
+    const invoices = new MemoryWorkbook({ S: [["documentKey", "Customer", "Date", "VAT", "Item", "Qty", "Unit price"], ["pn1", "Paid Partial Co", "2026-03-01", true, "Desk", 1, 1000]] });
+    await postJob(invoices, client, { family: "tax-invoices", now });
+    const wb = new MemoryWorkbook({ S: [["documentKey", "Date", "item.documentId", "item.partialAmount", "Remarks"], ["pn1", "2026-03-02", cell(invoices, 1, "recordId"), 400, "first"]] });
+    expect((await postJob(wb, client, { family: "receipts", now })).counts.created).toBe(1);
+    const id = cell(wb, 1, "recordId") as number;
+    await client.documents("receipts").setStatus(id, "void");
+    wb.sheet("S").values[1][col(wb, "item.partialAmount")] = 300;
+    puts.length = 0;
+    const out = await updateJob(wb, client, { family: "receipts", now });
+    expect(out.results[0]).toMatchObject({ kind: "refused", changes: [{ field: "Line 1 partial amount", from: "400.00", to: "300.00" }] });
+    expect(cell(wb, 1, "result")).toBe("not sent: only an awaiting receipt can be edited, and this one is cancelled");
+    expect(puts).toEqual([]);
   });
 
   it("reads many documents' copies a list page at a time, with the same preview", async () => {

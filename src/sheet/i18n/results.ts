@@ -64,7 +64,6 @@ export const RESULT_MESSAGES = {
   changedOnService: "not sent: changed on the service since the sheet last saw it ({fields}); pull it again to see the service's copy",
   changedOnServiceUnnamed: "not sent: changed on the service since the sheet last saw it; pull it again to see the service's copy",
   keepsSimple: "not sent: the document is simple on the service (one discount and VAT for the whole document); clear the line discounts and VAT rates",
-  partialReceiptUpdate: "not sent: a partial receipt is changed on the service, not from the sheet",
   emptyValue: "(empty)",
   lineAdded: "(new line)",
   lineRemoved: "(removed)",
