@@ -4,7 +4,8 @@
 // writer serialises each row as it is added instead of keeping a cell object per value: a pull of
 // 10,000 documents stays in a few hundred MB less memory. exceljs is required on first use: the
 // commands that only read a workbook never load it.
-import { promises as fs } from "node:fs";
+import { createWriteStream, promises as fs } from "node:fs";
+import { once } from "node:events";
 import { basename, dirname, join } from "node:path";
 import type ExcelJS from "exceljs";
 import { columnFormat } from "./memory";
@@ -122,7 +123,11 @@ export function tempPathFor(path: string): string {
 /** A new workbook holding one table sheet, streamed to `path` row by row. */
 export async function writeTableXlsx(path: string, name: string, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>): Promise<void> {
   const tmp = tempPathFor(path);
-  const book = new (exceljs().stream.xlsx.WorkbookWriter)({ filename: tmp, useStyles: true, useSharedStrings: true });
+  // Our own stream, open before any row: given a file name, exceljs opens it later, so a failure
+  // in the first rows could remove the temp file before it existed and leave it behind.
+  const out = createWriteStream(tmp);
+  await once(out, "open");
+  const book = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: true });
   try {
     const ws = book.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
     fillTable(ws, columns, rows);
@@ -130,6 +135,10 @@ export async function writeTableXlsx(path: string, name: string, columns: readon
     await book.commit();
     await fs.rename(tmp, path);
   } catch (err) {
+    if (!out.closed) {
+      out.destroy();
+      await once(out, "close");
+    }
     await fs.rm(tmp, { force: true });
     throw err;
   }
