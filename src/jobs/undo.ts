@@ -6,7 +6,7 @@
 // of undone documents return to "not posted" (record id, serial and status cleared; the result says
 // what became of the old document), so the sheet can be corrected and posted again. A dry run says
 // what would happen and changes nothing, on the service or in the workbook.
-import { ApiError, NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
+import { NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { resultMessage } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
@@ -96,10 +96,11 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     if (Number.isInteger(id) && id > 0) byId.set(id, [...(byId.get(id) ?? []), d]);
   }
   const api = client.documents(opts.family);
-  const ids = new Set(record.documents.filter((d) => d.created).map((d) => d.recordId));
+  const created = record.documents.filter((d) => d.created);
+  const ids = new Set(created.map((d) => d.recordId));
 
   // 1. Read each created document again and decide.
-  const listed = await listedCopies(api, record.documents.filter((d) => d.created), opts.signal);
+  const listed = await listedCopies(api, created, opts.signal);
   const plans: Plan[] = [];
   let fatal: unknown;
   let read1 = 0;
@@ -134,7 +135,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
 
   // 2. Undo, children first: a document waits until the run's documents made from it are done.
   const outcome = new Map<Plan, { kind: UndoKind; english: string }>();
-  for (const p of plans) if (typeof p.action === "object") outcome.set(p, p.action.kind === "gone" ? { kind: "gone", english: p.action.message } : { kind: p.action.kind, english: p.action.message });
+  for (const p of plans) if (typeof p.action === "object") outcome.set(p, { kind: p.action.kind, english: p.action.message });
   const planOf = new Map(plans.map((p) => [p.doc.recordId, p]));
   let todo = plans.filter((p) => typeof p.action === "string");
   let done = record.documents.length;
@@ -158,7 +159,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
         outcome.set(p, { kind: p.action === "delete" ? "deleted" : "voided", english });
       } catch (err) {
         if (isConnectionFailure(err)) fatal ??= err;
-        else if (err instanceof ApiError || err instanceof Error) outcome.set(p, { kind: "failed", english: resultMessage("undoFailed", { serial: p.serial, reason: errorText(err) }) });
+        else if (err instanceof Error) outcome.set(p, { kind: "failed", english: resultMessage("undoFailed", { serial: p.serial, reason: errorText(err) }) });
         else throw err;
       } finally {
         if (!opts.dryRun) opts.onProgress?.({ done: ++done, total: record.documents.length * 2 });
