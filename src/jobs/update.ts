@@ -134,13 +134,19 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   // 2. Send the changed ones; every row says what became of its document.
   const columns = resultColumns(read.layout, ["status", "result", "fingerprint"]);
   if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
-  const finish = async (p: Plan, extra: Partial<Record<"status" | "fingerprint", CellValue>> = {}): Promise<void> => {
-    const r = resultOf(p);
+  const reported = (p: Plan, r: UpdateResult): void => {
     results.push(r);
-    await port.write(sheet, resultWrites(p.doc, columns.cols, { result: r.message, ...extra }));
     opts.onProgress?.({ done: results.length, total: docs.length, message: translate(resultMessage("rowResult", { key: p.doc.key, row: p.doc.firstRow + 1, message: p.message }), lang) });
   };
-  for (const p of ordered) if (p.kind !== "update") await finish(p);
+  const finish = async (p: Plan, extra: Partial<Record<"status" | "fingerprint", CellValue>> = {}): Promise<void> => {
+    const r = resultOf(p);
+    await port.write(sheet, resultWrites(p.doc, columns.cols, { result: r.message, ...extra }));
+    reported(p, r);
+  };
+  // The rows not sent say why in one write (one workbook sync, not one per row).
+  const unsent = ordered.filter((p) => p.kind !== "update").map((p) => ({ p, r: resultOf(p) }));
+  if (unsent.length > 0) await port.write(sheet, unsent.flatMap(({ p, r }) => resultWrites(p.doc, columns.cols, { result: r.message })));
+  for (const { p, r } of unsent) reported(p, r);
   const toSend = ordered.filter((p) => p.kind === "update");
   await runPool(toSend, concurrency, async (p) => {
     try {
