@@ -4,7 +4,7 @@
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { FAMILIES, isFamily, type Family } from "../rules/codes";
-import { LIST_COLUMNS, type FilterTerm, type SortTerm } from "../rules/list-order";
+import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { isLang, type Lang } from "../sheet/i18n/lang";
 
 export class UsageError extends Error {
@@ -297,9 +297,6 @@ const allValues = (values: Parsed["values"], name: string): string[] => {
   const v = values[name];
   return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
 };
-
-const columnNamed = (allowed: readonly string[], name: string): string | undefined =>
-  allowed.find((a) => a.toLowerCase() === name.trim().toLowerCase());
 
 /** --sort publishedOn:asc (repeated, or a comma list): document list columns in the facts' spelling. */
 export function sortArg(values: Parsed["values"]): SortTerm[] | undefined {

@@ -92,7 +92,8 @@ function entries(text: string): Entry[] | undefined {
   return out;
 }
 
-const named = (allowed: readonly string[], name: unknown): string | undefined =>
+/** The allowed column `name` means, ignoring case and surrounding blanks. */
+export const columnNamed = (allowed: readonly string[], name: unknown): string | undefined =>
   typeof name === "string" ? allowed.find((a) => a.toLowerCase() === name.trim().toLowerCase()) : undefined;
 
 const wordOf = (v: unknown): string => (typeof v === "string" || typeof v === "number" ? String(v).trim().toLowerCase() : "");
@@ -123,7 +124,7 @@ export function readListOrder(kind: ListKind, query: { sortBy?: unknown; filter?
     if (!list) findings.push(finding("sortBy", MESSAGES.sortByNotList));
     else if (list.length > LIST_ORDER_MAX) tooMany("sortBy");
     else for (const e of list) {
-      const column = named(columns.sort, e.name);
+      const column = columnNamed(columns.sort, e.name);
       const desc = descending(e.sortorder);
       if (!column) findings.push(finding("sortBy", formatMessage(MESSAGES.sortByColumn, { name: String(e.name ?? ""), allowed: columns.sort.join(", ") })));
       if (desc === undefined) findings.push(finding("sortBy", MESSAGES.sortOrderValue));
@@ -137,7 +138,7 @@ export function readListOrder(kind: ListKind, query: { sortBy?: unknown; filter?
     if (!list) findings.push(finding("filter", MESSAGES.filterNotList));
     else if (list.length > LIST_ORDER_MAX) tooMany("filter");
     else for (const e of list) {
-      const column = named(filterable, e.columnname);
+      const column = columnNamed(filterable, e.columnname);
       const or = isOr(e.columnpredicateoperator);
       if (!column) {
         findings.push(finding("filter", formatMessage(MESSAGES.filterColumn, { name: String(e.columnname ?? ""), allowed: filterable.join(", ") })));

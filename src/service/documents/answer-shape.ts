@@ -24,6 +24,9 @@ const NOT_ON_EXPENSES = new Set([
   "useReceiptDeduction", "documentShowWithholdingTax", "documentWithholdingTaxPercentage", "documentDeductionType", "documentDeductionAmount",
 ]);
 
+/** The document defaults of expenses, made once rather than per document. */
+const EXPENSE_DOCUMENT_DEFAULTS: Json = Object.fromEntries(Object.entries(DOCUMENT_DEFAULTS).filter(([k]) => !NOT_ON_EXPENSES.has(k)));
+
 /** Line items (ProductItem + InlineProductItem). */
 const ITEM_DEFAULTS: Json = {
   type: 1, name: "", description: "", unitName: "", sellChartOfAccountCode: "", buyChartOfAccountCode: "", discountAmount: 0,
@@ -75,12 +78,9 @@ export function withDefaults(defaults: Json, value: Json): Json {
 
 /** The stored document with every answer field: document defaults, and the line defaults. */
 export function completeDocument(family: Family, doc: Json): Json {
-  const defaults = family === "expenses"
-    ? Object.fromEntries(Object.entries(DOCUMENT_DEFAULTS).filter(([k]) => !NOT_ON_EXPENSES.has(k)))
-    : DOCUMENT_DEFAULTS;
-  const out = withDefaults(defaults, doc);
-  const vatRate = doc.isVat === false ? 0 : 7;
-  if (Array.isArray(doc.items)) out.items = (doc.items as Json[]).map((item) => withDefaults({ ...ITEM_DEFAULTS, vatRate }, item));
+  const out = withDefaults(family === "expenses" ? EXPENSE_DOCUMENT_DEFAULTS : DOCUMENT_DEFAULTS, doc);
+  const itemDefaults = { ...ITEM_DEFAULTS, vatRate: doc.isVat === false ? 0 : 7 };
+  if (Array.isArray(doc.items)) out.items = (doc.items as Json[]).map((item) => withDefaults(itemDefaults, item));
   return out;
 }
 
