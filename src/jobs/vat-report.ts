@@ -4,7 +4,7 @@
 // own amounts: after writing, the totals the host holds (calculated by Excel in the pane) are read
 // back and compared with the sum of the documents; a difference is a finding.
 import type { DocumentApi, DocumentRecord, DocSheetClient } from "../api";
-import { Decimal, formatMoney, roundHalfUp } from "../rules/money";
+import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
 import { cellAddress } from "../sheet/address";
 import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-report";
 import { VAT_FAMILIES, byDateAndSerial, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
@@ -91,8 +91,8 @@ export async function readVatReport(client: DocSheetClient, opts: VatReportOptio
 /** The report as the tables it is written in; `summary` needs where the two totals rows landed. */
 export function reportTables(report: VatReport, lang: VatReportOptions["lang"] = "en"): Record<VatSide | "void", ReportTable> {
   return {
-    output: sideTable("output", report.output, report.month, lang),
-    input: sideTable("input", report.input, report.month, lang),
+    output: sideTable("output", report.output, report.figures.output, report.month, lang),
+    input: sideTable("input", report.input, report.figures.input, report.month, lang),
     void: voidTable(report.voided, report.month, lang),
   };
 }
@@ -111,7 +111,7 @@ async function reconcile(port: WorkbookPort, side: VatSide, sheet: string, row: 
   const [base, vat] = block.values[0] ?? [];
   for (const [what, held, documents] of [["base", base, figures.base], ["vat", vat, figures.vat]] as const) {
     // An empty cell is a total of 0: exceljs keeps no cached 0 for a formula (the .xlsx host reads it empty).
-    const total = held === null ? roundHalfUp(documents.minus(documents), 2) : asDecimal(held);
+    const total = held === null ? ZERO : asDecimal(held);
     // The sheet's total is two-decimal money; so must the documents' sum be, exactly.
     if (total === null || !roundHalfUp(total, 2).equals(documents)) {
       findings.push({ kind: "totalDiffers", side, what, report: total === null ? String(held) : formatMoney(total), documents: formatMoney(documents, Math.max(2, documents.decimalPlaces())) });

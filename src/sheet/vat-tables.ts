@@ -2,12 +2,12 @@
 // number, counterparty, 13-digit tax id as text, branch, amount before VAT, VAT) with a totals row,
 // the void documents listed apart, and the return's summary whose amounts are formulas over the
 // two reports' totals beside the sums of the documents. Thai dates show Buddhist-era years. Pure.
-import { roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
+import { ZERO, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
 import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
 import { cellAddress } from "./address";
 import type { Lang } from "./i18n/lang";
 import { vatTexts, type VatSide } from "./i18n/vat-report";
-import { sums, type VatEntry } from "./vat-entries";
+import type { VatEntry } from "./vat-entries";
 
 export interface ReportTable {
   name: string;
@@ -37,14 +37,14 @@ function columnsOf(headers: readonly string[], kinds: readonly ColumnSpec["kind"
   return headers.map((header, i) => ({ header, kind: kinds[i], ...(kinds[i] === "date" ? { format: dateFormat(lang) } : {}) }));
 }
 
-export function sideTable(side: VatSide, entries: readonly VatEntry[], month: string, lang: Lang): ReportTable {
+/** A side's report; `figures` are the sums of `entries` (the report has them already). */
+export function sideTable(side: VatSide, entries: readonly VatEntry[], figures: SideFigures, month: string, lang: Lang): ReportTable {
   const t = vatTexts(lang);
   const rows = entries.map((e, i) => [i + 1, dateCell(e.date), e.serial, t.family(e.family), e.name, e.taxId || null, e.branch || null, money(e.base), money(e.vat)]);
-  const s = sums(entries);
   const totals: TotalCell[] = SIDE_KINDS.map(() => null);
   totals[0] = { label: t.total };
-  totals[BASE_COLUMN] = { sum: toWireNumber(s.cellBase) };
-  totals[VAT_COLUMN] = { sum: toWireNumber(s.cellVat) };
+  totals[BASE_COLUMN] = { sum: toWireNumber(figures.cellBase) };
+  totals[VAT_COLUMN] = { sum: toWireNumber(figures.cellVat) };
   return { name: t.sheet[side](month), columns: columnsOf(t.columns(side), SIDE_KINDS, lang), rows, totals };
 }
 
@@ -77,8 +77,7 @@ export function summaryTable(month: string, lang: Lang, at: Record<VatSide, Tota
   const t = vatTexts(lang);
   const out = figures.output;
   const inp = figures.input;
-  const zero = out.vat.minus(out.vat);
-  const net = (a: Decimal, b: Decimal): Decimal => (a.greaterThan(b) ? a.minus(b) : zero);
+  const net = (a: Decimal, b: Decimal): Decimal => (a.greaterThan(b) ? a.minus(b) : ZERO);
   // [formula of the amount, what it comes to, the documents' figure]; sheet rows 2..7 (B2 = sales).
   const lines: [string, Decimal, Decimal][] = [
     [`=${ref(at.output, BASE_COLUMN)}`, out.cellBase, out.base],
