@@ -12,9 +12,10 @@ import { RowNotes } from "./rows";
 /** "2 voided, 1 left as it is": the counts there are, in the pane's words. */
 export function undoSummary(t: Translate, v: UndoView): string {
   const c = v.counts;
-  const parts: [number, Parameters<Translate>[0]][] = v.dryRun
-    ? [[c.deleted, "undoWouldDelete"], [c.voided, "undoWouldVoid"], [c.gone, "undoGone"], [c.kept, "undoKept"], [c.failed, "undoFailed"]]
-    : [[c.deleted, "undoDeleted"], [c.voided, "undoVoided"], [c.gone, "undoGone"], [c.kept, "undoKept"], [c.failed, "undoFailed"]];
+  const parts: [number, Parameters<Translate>[0]][] = [
+    [c.deleted, v.dryRun ? "undoWouldDelete" : "undoDeleted"], [c.voided, v.dryRun ? "undoWouldVoid" : "undoVoided"],
+    [c.gone, "undoGone"], [c.kept, "undoKept"], [c.failed, "undoFailed"],
+  ];
   const shown = parts.filter(([n]) => n > 0).map(([n, key]) => t(key, { n }));
   return shown.length > 0 ? shown.join(", ") : t("undoNothing");
 }
