@@ -25,10 +25,12 @@ export interface Category {
   creditCode: string;
 }
 
-/** A company's categories and accounts, read once per document. */
+/** A company's categories and accounts, read once per document; accounts by chart code and by
+ * id (as text), so each line's two accounts are found without a scan of the chart. */
 export interface AccountBook {
   categories: Category[];
-  accounts: Account[];
+  byCode: Map<string, Account>;
+  byId: Map<string, Account>;
 }
 
 const text = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
@@ -48,17 +50,28 @@ export async function accountBook(tx: Tx, companyId: number): Promise<AccountBoo
       id: r.id, systemCode: whole(r.body.systemCode), categoryNameLocal: text(r.body.categoryNameLocal),
       categoryNameForeign: text(r.body.categoryNameForeign), debitCode: text(r.body.debitCode), creditCode: text(r.body.creditCode),
     })),
-    accounts: accountRows.map((r) => ({
+    ...indexAccounts(accountRows.map((r) => ({
       id: r.id, code: r.code, nameLocal: text(r.body.nameLocal), nameForeign: text(r.body.nameForeign), category: whole(r.body.category),
-    })),
+    }))),
   };
+}
+
+/** The accounts by code and by id; the first of a code wins, as a search of the list would find. */
+function indexAccounts(accounts: Account[]): Pick<AccountBook, "byCode" | "byId"> {
+  const byCode = new Map<string, Account>();
+  const byId = new Map<string, Account>();
+  for (const a of accounts) {
+    if (!byCode.has(a.code)) byCode.set(a.code, a);
+    byId.set(String(a.id), a);
+  }
+  return { byCode, byId };
 }
 
 /** The account a line names: by chart code first (what people type), else by the account's id. */
 export function findAccount(book: AccountBook, named: unknown): Account | undefined {
   const given = text(named).trim();
   if (given === "") return undefined;
-  return book.accounts.find((a) => a.code === given) ?? book.accounts.find((a) => String(a.id) === given);
+  return book.byCode.get(given) ?? book.byId.get(given);
 }
 
 function findCategory(book: AccountBook, line: Json): Category | undefined {
