@@ -5,6 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { FAMILIES, isFamily, type Family } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
+import { parseMonth } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
 
 export class UsageError extends Error {
@@ -277,10 +278,9 @@ export function intArg(values: Parsed["values"], name: string, fallback?: number
 /** --month YYYY-MM; a Buddhist-era year (2569-03) is taken as its Common Era year. */
 export function monthArg(values: Parsed["values"]): string {
   const v = required(values, "month");
-  const m = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(v);
-  if (!m) throw new UsageError("--month must be a month YYYY-MM, such as 2026-03");
-  const year = Number(m[1]);
-  return `${year > 2400 ? year - 543 : year}-${m[2]}`;
+  const month = parseMonth(v);
+  if (month === undefined) throw new UsageError("--month must be a month YYYY-MM, such as 2026-03");
+  return month;
 }
 
 export function dateArg(values: Parsed["values"], name: string): string | undefined {

@@ -2,12 +2,11 @@
 // return's summary in new sheets; the return's figures and any total that does not match its
 // documents are shown here.
 import { useState } from "preact/hooks";
+import { parseMonth } from "../../jobs/month";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, VatReportView } from "../services";
 import { Message, useTask } from "../ui";
 import { Progressbar } from "./post";
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The month before `now` (the return filed now is last month's), as YYYY-MM. */
 export function lastMonth(now: Date): string {
@@ -25,8 +24,9 @@ export function VatReportPanel(props: { t: Translate; lang: Lang; services: Pane
 
   function start() {
     setProblem(null);
-    if (!MONTH.test(month)) return setProblem(t("vatMonthInvalid"));
-    if (report) void task.run((ctx) => report(month, { ...ctx, lang: props.lang }));
+    const asked = parseMonth(month);
+    if (asked === undefined) return setProblem(t("vatMonthInvalid"));
+    if (report) void task.run((ctx) => report(asked, { ...ctx, lang: props.lang }));
   }
 
   return (
