@@ -5,8 +5,7 @@
 import { promises as fs } from "node:fs";
 import type { Family } from "../rules/codes";
 import { FIELD_BY_KEY } from "../sheet/fields";
-import { HINTS_TH } from "../sheet/i18n/th";
-import { COLUMN_HINTS } from "../sheet/messages";
+import { mappingNote } from "../sheet/i18n/mapping-notes";
 import {
   MappingError, missingFields, parseMapping, suggestMapping, toMapping, type ColumnMapping, type ColumnSuggestion, type MissingField,
 } from "../sheet/mapping";
@@ -82,15 +81,6 @@ const MAP_WORDS = {
   },
 } as const;
 
-/** mapping.ts's notes on the fields still needed, in Thai. */
-const NOTES_TH: Readonly<Record<string, string>> = {
-  "for business-view rows": "สำหรับแถวที่ใช้มุมมองธุรกิจ",
-  [COLUMN_HINTS.isVat]: HINTS_TH.isVat,
-  [COLUMN_HINTS.isVatInclusive]: HINTS_TH.isVatInclusive,
-  "today's date when absent": "ถ้าไม่มีจะใช้วันที่วันนี้",
-  "without it every row is a document of one line": "ถ้าไม่มี แต่ละแถวจะเป็นเอกสารหนึ่งรายการ",
-};
-
 /** "Customer (contactName)", "ชื่อลูกค้า (contactName)". */
 function label(key: string, lang: Lang): string {
   const def = FIELD_BY_KEY.get(key);
@@ -98,7 +88,7 @@ function label(key: string, lang: Lang): string {
 }
 
 function need(m: MissingField, lang: Lang): string {
-  const note = m.note && lang === "th" ? (NOTES_TH[m.note] ?? m.note) : m.note;
+  const note = m.note && mappingNote(m.note, lang);
   return `${m.fields.map((k) => label(k, lang)).join(MAP_WORDS[lang].or)}${note ? `: ${note}` : ""}`;
 }
 

@@ -177,6 +177,14 @@ export function toMapping(family: Family, suggestions: readonly Pick<ColumnSugge
 
 const CONTACT = ["contactName", "contactId"];
 
+/** The notes a missing field can carry besides the column hints (English; Thai in
+ * sheet/i18n/mapping-notes.ts). */
+export const MAPPING_NOTES = {
+  today: "today's date when absent",
+  oneLine: "without it every row is a document of one line",
+  businessView: "for business-view rows",
+} as const;
+
 /** The needs of the family that none of `mapped` (field keys) meets. */
 export function missingFields(family: Family, mapped: Iterable<string>): MissingField[] {
   const have = new Set(mapped);
@@ -205,15 +213,15 @@ export function missingFields(family: Family, mapped: Iterable<string>): Missing
     need(["item.debitId"]);
     // The business view (the default without an expenseCategoryView column) also needs these.
     const view = have.has("expenseCategoryView");
-    need(["item.systemCode"], view ? "recommended" : "required", view ? "for business-view rows" : undefined);
-    need(["item.categoryId"], view ? "recommended" : "required", view ? "for business-view rows" : undefined);
+    need(["item.systemCode"], view ? "recommended" : "required", view ? MAPPING_NOTES.businessView : undefined);
+    need(["item.categoryId"], view ? "recommended" : "required", view ? MAPPING_NOTES.businessView : undefined);
   }
   need(["item.name"], "recommended");
   // Without them no VAT: a VAT column is the one users most often leave out.
   need(["isVat"], "recommended", COLUMN_HINTS.isVat);
   need(["isVatInclusive"], "recommended", COLUMN_HINTS.isVatInclusive);
-  need(["publishedOn"], "recommended", "today's date when absent");
-  need(["documentKey"], "recommended", "without it every row is a document of one line");
+  need(["publishedOn"], "recommended", MAPPING_NOTES.today);
+  need(["documentKey"], "recommended", MAPPING_NOTES.oneLine);
   return needs;
 }
 

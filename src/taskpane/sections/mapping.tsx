@@ -5,22 +5,14 @@
 import { useState } from "preact/hooks";
 import type { Family } from "../../rules/codes";
 import type { FieldLevel } from "../../sheet/fields";
+import { mappingNote } from "../../sheet/i18n/mapping-notes";
 import type { ColumnSuggestion, MissingField } from "../../sheet/mapping";
-import type { Lang, MessageKey, Translate } from "../i18n";
+import type { Lang, Translate } from "../i18n";
 import type { FieldChoice, MappingView } from "../mappings";
 import type { PaneServices } from "../services";
 import { Message, Section, useTask } from "../ui";
 
 const GROUPS: readonly FieldLevel[] = ["key", "document", "item", "payment", "source", "result"];
-/** The notes missingFields gives, in the pane's words. */
-const NOTES: Record<string, MessageKey> = {
-  "today's date when absent": "note_today",
-  "without it every row is a document of one line": "note_oneLine",
-  "for business-view rows": "note_businessView",
-  "TRUE when the document carries VAT": "note_vat",
-  "TRUE when prices carry VAT": "note_vatInclusive",
-};
-
 interface Editing {
   view: MappingView;
   columns: ColumnSuggestion[];
@@ -117,7 +109,7 @@ function MissingFields(props: { t: Translate; lang: Lang; view: MappingView; col
   const mapped = props.columns.flatMap((c) => (c.field ? [c.field] : []));
   const say = (m: MissingField): string => {
     const names = m.fields.map((f) => label.get(f) ?? f).join(t("mapOr"));
-    const note = m.note ? (NOTES[m.note] ? t(NOTES[m.note]) : m.note) : "";
+    const note = m.note ? mappingNote(m.note, lang) : "";
     return note ? `${names} (${note})` : names;
   };
   const missing = view.missing(mapped);
