@@ -2,7 +2,10 @@
 // company block (the document's own company header over the company's current information).
 // Every route that prints a document (export, share link, e-mail) renders through documentPdf,
 // so every one of them renders in the service's worker pool, within its time budget.
-import { companyFromInfo, type Culture, type Version } from "../pdf";
+// The light parts of ../pdf only: its renderer (pdfkit, fonts) loads in the worker threads.
+import { companyFromInfo } from "../pdf/view";
+import type { Culture } from "../pdf/labels";
+import type { Version } from "../pdf/render";
 import { PdfPool, type PdfPoolOptions } from "./pdf-pool";
 import type { Family } from "../../rules/codes";
 import type { Tx } from "../store/database";

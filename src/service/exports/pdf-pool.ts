@@ -2,10 +2,10 @@
 // with a time budget per render. A render over budget (queue wait included) is aborted, which makes
 // piscina terminate the thread running it, and the request gets an envelope instead of a hang; a
 // full queue is refused the same way, so a burst of exports cannot pile up without bound.
-import Piscina from "piscina";
+import type Piscina from "piscina";
 import { availableParallelism } from "node:os";
 import { extname, join } from "node:path";
-import type { PdfRenderInput } from "../pdf";
+import type { PdfRenderInput } from "../pdf/render";
 import { ServiceError } from "../http/envelope";
 
 export const DEFAULT_PDF_BUDGET_MS = 10_000;
@@ -53,7 +53,10 @@ export class PdfPool {
   }
 
   private started(): Piscina<PdfRenderInput, Uint8Array> {
-    this.pool ??= new Piscina({
+    if (this.pool) return this.pool;
+    // piscina loads with the first render: most services never print.
+    const { Piscina: Pool } = require("piscina") as typeof import("piscina");
+    this.pool = new Pool({
       filename: WORKER_FILE,
       minThreads: 1,
       maxThreads: this.threads,

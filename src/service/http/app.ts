@@ -7,12 +7,12 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { matchedRoutes } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { OpenAPIHono } from "@hono/zod-openapi";
 import { ServiceError, unauthorized, type Envelope } from "./envelope";
 import { requestBodyLimit } from "./body-limit";
 import type { AppEnv, Ctx, ServiceContext } from "./context";
 import { FaultLog } from "./fault-log";
 import { hostGuard } from "./host-guard";
+import { serveOpenApiDocument } from "./openapi-doc";
 import { RateLimiter } from "../auth/rate-limit";
 import { registerTokenRoute } from "../routes/token";
 import { registerRoutes } from "../routes";
@@ -55,7 +55,7 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
   });
   const limiter = ctx.options.rateLimitPerMinute ? new RateLimiter(ctx.options.rateLimitPerMinute) : undefined;
 
-  const api: OpenAPIHono<AppEnv> = new OpenAPIHono<AppEnv>();
+  const api = new Hono<AppEnv>();
   api.use("*", async (c, next) => {
     const path = c.req.path.replace(/^\/(v1|test)/, "");
     if (PUBLIC_PATHS.has(path) || c.req.method === "OPTIONS") return next();
@@ -72,8 +72,7 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
   });
   registerTokenRoute(api, ctx);
   registerRoutes(api, ctx);
-  api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
-  api.doc("/openapi.json", {
+  serveOpenApiDocument(api, "/openapi.json", {
     openapi: "3.0.3",
     info: { title: "DocSheet local accounting service", version: "1.0.0", description: "Local implementation of the accounting document service interface" },
   });

@@ -1,6 +1,5 @@
 // What every route module receives: the store, the token service, the options of this instance.
-import type { Context } from "hono";
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, Hono } from "hono";
 import type { Store } from "../store/database";
 import type { Principal, TokenService } from "../auth/tokens";
 import type { ContactCache } from "../documents/contact-cache";
@@ -28,7 +27,7 @@ export interface ServiceContext {
 }
 
 export type AppEnv = { Variables: { principal: Principal; requestId: string; publicUrl: string } };
-export type Api = OpenAPIHono<AppEnv>;
+export type Api = Hono<AppEnv>;
 export type Ctx = Context<AppEnv>;
 
 /** The company of the authenticated caller. */

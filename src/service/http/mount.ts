@@ -1,8 +1,10 @@
 // Mounts a handler for a route of the shared route table and describes it in the OpenAPI document,
-// so the served paths and the documented paths come from the same table.
+// so the served paths and the documented paths come from the same table (described when the
+// document is first asked for: openapi-doc.ts).
 import { toJSONSchema, type ZodMiniType as ZodType } from "zod/mini";
 import type { Route } from "../../api/routes";
 import type { Api, Ctx } from "./context";
+import { describePath, type PathDescription } from "./openapi-doc";
 
 export interface RouteDoc {
   summary: string;
@@ -17,9 +19,13 @@ const openApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, "{$1
 
 export function mount(api: Api, route: Route, handler: (c: Ctx) => Promise<Response> | Response, doc: RouteDoc, path = route.path): void {
   api.on(route.method, path, handler);
+  describePath(api, () => description(route, doc, path));
+}
+
+function description(route: Route, doc: RouteDoc, path: string): PathDescription {
   const params = [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
   const bodyContent = route.body === "form" ? "application/x-www-form-urlencoded" : route.body === "multipart" ? "multipart/form-data" : "application/json";
-  api.openAPIRegistry.registerPath({
+  return {
     method: route.method.toLowerCase() as "get" | "post" | "put" | "delete",
     path: openApiPath(path),
     summary: doc.summary,
@@ -31,7 +37,7 @@ export function mount(api: Api, route: Route, handler: (c: Ctx) => Promise<Respo
     ],
     ...(doc.body ? { requestBody: { content: { [bodyContent]: { schema: jsonSchema(doc.body) } } } } : {}),
     responses: { 200: { description: "Envelope {status, message, code, data}" } },
-  });
+  };
 }
 
 type SchemaObject = Record<string, unknown> & { properties?: Record<string, SchemaObject>; required?: string[] };

@@ -3,7 +3,7 @@
 // failure is recorded on the outbox entry, never thrown: the message is not lost. The URL's
 // password never appears in a recorded error.
 import { randomUUID } from "node:crypto";
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
 import type { OwnerId } from "../files/store";
 import type { OutboxEntry, OutboxStore, RelayResult } from "./outbox";
 
@@ -73,7 +73,8 @@ function redact(message: string, smtpUrl: string): string {
 export function createMailer(options: MailerOptions): Mailer {
   const timeout = options.timeoutMs ?? 15_000;
   const transport = options.smtpUrl
-    ? nodemailer.createTransport({
+    ? // Loaded with the first relay set up, not at service start: most services never send mail.
+      (require("nodemailer") as typeof nodemailer).createTransport({
         url: options.smtpUrl,
         connectionTimeout: timeout,
         greetingTimeout: timeout,

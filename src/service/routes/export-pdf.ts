@@ -3,7 +3,7 @@
 // refused with HTTP 415 as the real service does; bad options answer HTTP 400 with the reason.
 import { DOCUMENT_ROUTES, type Route } from "../../api/routes";
 import { FAMILIES, FAMILY_INFO, VALIDATION_ERROR_CODE } from "../../rules/codes";
-import { validateExportOptions } from "../pdf";
+import { validateExportOptions } from "../pdf/options"; // not ../pdf: the renderer loads in the worker threads
 import { ExportPdfSchema } from "../../rules/schemas";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";

@@ -4,10 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { Pool } from "pg";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
 import { openPglite } from "./pglite";
@@ -36,6 +33,10 @@ const MIGRATIONS = join(__dirname, "migrations");
 
 export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<Store> {
   if (opts.databaseUrl) {
+    // The PostgreSQL driver loads only for a service that uses it (the embedded store is the default).
+    const { Pool } = require("pg") as typeof import("pg");
+    const { drizzle: drizzlePg } = require("drizzle-orm/node-postgres") as typeof import("drizzle-orm/node-postgres");
+    const { migrate: migratePg } = require("drizzle-orm/node-postgres/migrator") as typeof import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
     // A broken idle connection must not take the process down.
     pool.on("error", () => undefined);
