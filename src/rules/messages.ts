@@ -133,7 +133,7 @@ export const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 
 // Thousands separators by hand: toLocaleString loads ICU's locale data, 50 ms of every command's start-up.
-const NUMBER_MAX_TEXT = String(NUMBER_MAX).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+export const NUMBER_MAX_TEXT = String(NUMBER_MAX).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** Phrases of the schemas (schemas/wire.ts) that carry a limit: here so the translator knows them
  * without loading the schemas. */

@@ -2,18 +2,17 @@
 // quantity and price may each be in range while their product is not.
 import { finding, type Finding } from "../findings";
 import { NUMBER_MAX } from "../limits";
-import { MESSAGES, formatMessage } from "../messages";
+import { MESSAGES, NUMBER_MAX_TEXT, formatMessage } from "../messages";
 import { Decimal, formatMoney } from "../money";
 import type { ComputedTotals } from "../totals";
 
-const MAX_TEXT = NUMBER_MAX.toLocaleString("en-US");
 const MAX = new Decimal(NUMBER_MAX);
 const MIN = MAX.negated();
 // Once per line of every document checked: no new Decimal unless it is out of range.
 const outOfRange = (d: Decimal): boolean => d.greaterThanOrEqualTo(MAX) || d.lessThanOrEqualTo(MIN);
 
 function check(out: Finding[], path: string, field: string, value: Decimal): void {
-  if (outOfRange(value)) out.push(finding(path, formatMessage(MESSAGES.computedOutOfRange, { field, value: formatMoney(value), max: MAX_TEXT })));
+  if (outOfRange(value)) out.push(finding(path, formatMessage(MESSAGES.computedOutOfRange, { field, value: formatMoney(value), max: NUMBER_MAX_TEXT })));
 }
 
 export function computedRangeFindings(t: ComputedTotals): Finding[] {

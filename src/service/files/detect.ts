@@ -1,8 +1,8 @@
 // What a file really is, read from its bytes (never from its name): file-type for the magic numbers,
 // and cfb to look inside OLE containers, which file-type reports only as "cfb" (.doc, .xls and
 // .ppt are all OLE compound files; the stream names inside tell them apart).
-import * as CFB from "cfb";
-import { fileTypeFromBuffer } from "file-type";
+// Both load with the first file checked, not at every service start.
+import type * as CFB from "cfb";
 
 export interface DetectedFileType {
   /** Lower-case extension without the dot: "pdf", "jpg", "docx", "xls", ... */
@@ -24,7 +24,7 @@ const CFB_STREAM = 2;
 function detectOle(bytes: Uint8Array): DetectedFileType | null {
   let container: CFB.CFB$Container;
   try {
-    container = CFB.read(bytes, { type: "buffer" });
+    container = (require("cfb") as typeof CFB).read(bytes, { type: "buffer" });
   } catch {
     return null; // a damaged container is not any allowed type
   }
@@ -36,6 +36,7 @@ function detectOle(bytes: Uint8Array): DetectedFileType | null {
 /** The type of a file from its content, or null when it is not recognised. */
 export async function detectFileType(bytes: Uint8Array): Promise<DetectedFileType | null> {
   if (bytes.length === 0) return null;
+  const { fileTypeFromBuffer } = require("file-type") as typeof import("file-type");
   const found = await fileTypeFromBuffer(bytes);
   if (!found) return null;
   if (found.ext === "cfb") return detectOle(bytes);

@@ -2,12 +2,9 @@
 // database URL is given. Both go through drizzle with the same schema and migrations folder.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { lockDataDir } from "./data-dir-lock";
-import { openPglite } from "./pglite";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repository functions take either. */
@@ -33,7 +30,7 @@ const MIGRATIONS = join(__dirname, "migrations");
 
 export async function openStore(opts: { dataDir: string; databaseUrl?: string }): Promise<Store> {
   if (opts.databaseUrl) {
-    // The PostgreSQL driver loads only for a service that uses it (the embedded store is the default).
+    // Each store's driver loads only for a service that uses it.
     const { Pool } = require("pg") as typeof import("pg");
     const { drizzle: drizzlePg } = require("drizzle-orm/node-postgres") as typeof import("drizzle-orm/node-postgres");
     const { migrate: migratePg } = require("drizzle-orm/node-postgres/migrator") as typeof import("drizzle-orm/node-postgres/migrator");
@@ -59,6 +56,9 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
 /** PGlite in `dir`; `unlock` releases the data dir when the store is closed. */
 async function openEmbedded(dir: string, unlock: () => void): Promise<Store> {
   mkdirSync(dir, { recursive: true });
+  const { openPglite } = require("./pglite") as typeof import("./pglite");
+  const { drizzle: drizzlePglite } = require("drizzle-orm/pglite") as typeof import("drizzle-orm/pglite");
+  const { migrate: migratePglite } = require("drizzle-orm/pglite/migrator") as typeof import("drizzle-orm/pglite/migrator");
   // PGlite runs one query at a time and serializes transactions itself (its transaction mutex).
   const client = await openPglite(dir);
   const db = drizzlePglite(client, { schema });
