@@ -22,6 +22,8 @@ export interface StartServiceOptions {
   dataDir?: string;
   databaseUrl?: string;
   rateLimitPerMinute?: number;
+  /** The window --rate-limit counts in (default 60,000 ms; tests shorten it). */
+  rateLimitWindowMs?: number;
   answerDelayMs?: number;
   tokenTtlSeconds?: number;
   smtpUrl?: string;
@@ -60,6 +62,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
     options: {
       tokenTtlSeconds,
       rateLimitPerMinute: opts.rateLimitPerMinute,
+      rateLimitWindowMs: opts.rateLimitWindowMs,
       answerDelayMs: opts.answerDelayMs,
       smtpUrl: opts.smtpUrl ?? (process.env.SMTP_URL || undefined),
       quiet: opts.quiet ?? false,
@@ -126,6 +129,7 @@ function parseArgs(argv: string[]): StartServiceOptions {
       case "--data-dir": opts.dataDir = value(); break;
       case "--database-url": opts.databaseUrl = value(); break;
       case "--rate-limit": opts.rateLimitPerMinute = num(flag, value()); break;
+      case "--rate-limit-window-ms": opts.rateLimitWindowMs = num(flag, value()); break;
       case "--answer-delay-ms": opts.answerDelayMs = num(flag, value()); break;
       case "--token-ttl": opts.tokenTtlSeconds = num(flag, value()); break;
       case "--smtp-url": opts.smtpUrl = value(); break;

@@ -53,7 +53,7 @@ export function createApp(ctx: ServiceContext): Hono<AppEnv> {
   const log = new FaultLog((line) => {
     if (!ctx.options.quiet) console.error(line);
   });
-  const limiter = ctx.options.rateLimitPerMinute ? new RateLimiter(ctx.options.rateLimitPerMinute) : undefined;
+  const limiter = ctx.options.rateLimitPerMinute ? new RateLimiter(ctx.options.rateLimitPerMinute, ctx.options.rateLimitWindowMs) : undefined;
 
   const api = new Hono<AppEnv>();
   api.use("*", async (c, next) => {

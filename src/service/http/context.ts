@@ -7,6 +7,8 @@ import type { ContactCache } from "../documents/contact-cache";
 export interface ServiceOptions {
   tokenTtlSeconds: number;
   rateLimitPerMinute?: number;
+  /** The rate limit's window (default a minute; tests shorten it). */
+  rateLimitWindowMs?: number;
   answerDelayMs?: number;
   smtpUrl?: string;
   quiet: boolean;
