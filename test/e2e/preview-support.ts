@@ -1,7 +1,7 @@
 // What the browser tests of the preview page share (test/e2e): the pane and grid built by webpack
-// once per run (each file serves a copy), served with the relay, the real local service as a child process, Chromium from
-// npm (test/helpers/chromium.ts); and the steps every test takes: open the page, connect, read a
-// cell. Screenshots go to test-artifacts/.
+// in production mode once per run (test/helpers/pane-build.ts; each file serves a copy), served
+// with the relay, the real local service as a child process, Chromium from npm
+// (test/helpers/chromium.ts); and the steps every test takes: open the page, connect, read a cell. Screenshots go to test-artifacts/.
 import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +10,7 @@ import { extname, join, normalize } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { createRelay } from "../../src/relay/relay";
 import { launchChromium } from "../helpers/chromium";
-import { runOnce } from "../helpers/run-once";
+import { paneBuild } from "../helpers/pane-build";
 import { startTestService, type TestService } from "../helpers/service";
 
 const ROOT = join(__dirname, "..", "..");
@@ -19,30 +19,17 @@ const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".j
 
 export interface PreviewSession {
   service: TestService;
-  /** The webpack build's directory (also a scratch directory for workbooks). */
+  /** A copy of the pane's build (also a scratch directory for workbooks). */
   dist: string;
   origin: string;
   browser: Browser;
 }
 
-async function webpackBuild(out: string): Promise<void> {
-  const webpack = require("webpack") as typeof import("webpack");
-  const makeConfig = require(join(ROOT, "webpack.config.js")) as (env: object, argv: object) => import("webpack").Configuration;
-  const config = { ...makeConfig({}, { mode: "development" }), context: ROOT, devtool: false as const };
-  config.output = { ...config.output, path: out };
-  const stats = await new Promise<import("webpack").Stats>((resolve, reject) => webpack(config, (err, s) => (err || !s ? reject(err) : resolve(s))));
-  if (stats.hasErrors()) throw new Error(stats.toString("errors-only"));
-}
-
-/** The pane's development build in `out`: built once per jest run (a build costs tens of seconds
- * of CPU, the same for every file) and copied, as each file also writes its workbooks there. */
+/** The pane's build (test/helpers/pane-build.ts) copied into `out`, as each file also writes its
+ * workbooks there. */
 async function build(out: string): Promise<void> {
-  const shared = await runOnce("e2e-dist", async (work) => {
-    await webpackBuild(work);
-    return work;
-  });
-  if (shared) cpSync(shared, out, { recursive: true });
-  else await webpackBuild(out);
+  const built = await paneBuild(() => out);
+  if (built !== out) cpSync(built, out, { recursive: true });
 }
 
 function serve(dir: string, relayRoot: string): Promise<Server> {

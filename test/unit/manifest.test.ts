@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { DEV_URL, publicUrl, rewriteManifest } from "../../scripts/public-url";
+import { PANE_PUBLIC_URL, paneBuild } from "../helpers/pane-build";
 
 const ROOT = join(__dirname, "..", "..");
 const MANIFEST = readFileSync(join(ROOT, "manifest.xml"), "utf8");
@@ -179,31 +180,22 @@ describe("production URL", () => {
     expect(() => publicUrl({ ADDIN_PUBLIC_URL: "not a url" })).toThrow(/not a URL/);
   });
 
+  // The run's shared production build (test/helpers/pane-build.ts), which the browser tests use too.
   test("a production build leaves no localhost URL in dist", async () => {
-    const out = mkdtempSync(join(tmpdir(), "docsheet-build-"));
-    const previous = process.env.ADDIN_PUBLIC_URL;
-    process.env.ADDIN_PUBLIC_URL = "https://public.example.net/addin/";
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const webpack = require("webpack") as typeof import("webpack");
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const makeConfig = require(join(ROOT, "webpack.config.js")) as (env: object, argv: object) => import("webpack").Configuration;
-      const config = makeConfig({}, { mode: "production" });
-      config.context = ROOT;
-      config.output = { ...config.output, path: out };
-      config.devtool = false;
-      const stats = await new Promise<import("webpack").Stats>((resolve, reject) =>
-        webpack(config, (err, result) => (err || !result ? reject(err) : resolve(result))));
-      expect(stats.toJson({ all: false, errors: true }).errors).toEqual([]);
-      const manifest = readFileSync(join(out, "manifest.xml"), "utf8");
-      expect(manifest).toContain("https://public.example.net/addin/taskpane.html");
-      for (const file of readdirSync(out).filter((f) => /\.(xml|html)$/.test(f))) {
-        expect(readFileSync(join(out, file), "utf8")).not.toMatch(/localhost/);
-      }
-      for (const page of ["taskpane.html", "preview.html", "commands.html", "help.html"]) expect(readdirSync(out)).toContain(page);
-    } finally {
-      if (previous === undefined) delete process.env.ADDIN_PUBLIC_URL; else process.env.ADDIN_PUBLIC_URL = previous;
-      rmSync(out, { recursive: true, force: true });
+    const out = await paneBuild(() => (scratch = mkdtempSync(join(tmpdir(), "docsheet-build-"))));
+    const manifest = readFileSync(join(out, "manifest.xml"), "utf8");
+    expect(manifest).toContain(`${PANE_PUBLIC_URL}taskpane.html`);
+    for (const file of readdirSync(out).filter((f) => /\.(xml|html)$/.test(f))) {
+      expect(readFileSync(join(out, file), "utf8")).not.toMatch(/localhost/);
     }
+    for (const page of ["taskpane.html", "preview.html", "commands.html", "help.html"]) expect(readdirSync(out)).toContain(page);
+    // Production bundles: content-hashed names.
+    const scripts = readdirSync(out).filter((f) => f.endsWith(".js"));
+    expect(scripts.filter((f) => /^taskpane\.[0-9a-f]{8}\.js$/.test(f))).toHaveLength(1);
   }, 240_000);
+
+  let scratch: string | undefined;
+  afterAll(() => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
 });
