@@ -53,7 +53,7 @@ describe.each(storesUnderTest)("search on a store made before migration 0005 (%s
     } else {
       const name = `docsheet_old_${randomBytes(6).toString("hex")}`;
       await createDatabase(name);
-      cleanup.push(() => dropDatabase(name));
+      cleanup.push(() => dropDatabase(name)); // should the service not start
       const client = new Client({ connectionString: databaseUrl(name) });
       await client.connect();
       try {
@@ -62,8 +62,8 @@ describe.each(storesUnderTest)("search on a store made before migration 0005 (%s
       } finally {
         await client.end();
       }
-      // The test service's own database is not used: this one is named last and wins.
-      svc = await startTestService({ store: "pglite", args: ["--database-url", databaseUrl(name)] });
+      // This database instead of a copy of the run's template (no embedded store is made either).
+      svc = await startTestService({ store: "postgres", databaseName: name });
     }
     cleanup.push(() => svc.stop());
     api = await clientFor(svc.root);

@@ -69,8 +69,15 @@ export interface FakeTable {
   totals?: boolean;
 }
 
+/** Columns of a worksheet: a cell's key is row × this + column, a number (a string key made per
+ * look-up cost most of the time of the tests that fill 5 MB sheets). */
+const SHEET_COLUMNS = 16_384;
+const cellKey = (row: number, col: number): number => row * SHEET_COLUMNS + col;
+/** The row and column of a cell's key. */
+const cellOfKey = (key: number): [number, number] => [Math.floor(key / SHEET_COLUMNS), key % SHEET_COLUMNS];
+
 export class FakeSheet {
-  readonly cells = new Map<string, FakeCell>();
+  readonly cells = new Map<number, FakeCell>();
   readonly tables: FakeTable[] = [];
   readonly notes = new Map<string, string>();
   readonly merged: Array<{ top: number; left: number; bottom: number; right: number }> = [];
@@ -89,7 +96,7 @@ export class FakeSheet {
   }
 
   cell(row: number, col: number): FakeCell {
-    const key = `${row},${col}`;
+    const key = cellKey(row, col);
     let c = this.cells.get(key);
     if (!c) {
       c = { value: "", format: "General", fill: { color: "#FFFFFF", pattern: "None" } };
@@ -99,7 +106,7 @@ export class FakeSheet {
   }
 
   peek(row: number, col: number): FakeCell | undefined {
-    return this.cells.get(`${row},${col}`);
+    return this.cells.get(cellKey(row, col));
   }
 
   value(row: number, col: number): Scalar {
@@ -564,7 +571,7 @@ function usedRect(sheet: FakeSheet): Rect | null {
   let top = Infinity, left = Infinity, bottom = -1, right = -1;
   for (const [key, cell] of sheet.cells) {
     if (cell.value === "") continue;
-    const [r, c] = key.split(",").map(Number);
+    const [r, c] = cellOfKey(key);
     top = Math.min(top, r); left = Math.min(left, c); bottom = Math.max(bottom, r); right = Math.max(right, c);
   }
   return bottom < 0 ? null : { sheet, top, left, rows: bottom - top + 1, cols: right - left + 1 };
@@ -763,7 +770,7 @@ export class FakeRange extends FakeObject {
     this.ctx.enqueue(() => {
       const { sheet, top, left, rows, cols } = this.rect();
       for (const [key, cell] of [...sheet.cells]) {
-        const [r, c] = key.split(",").map(Number);
+        const [r, c] = cellOfKey(key);
         if (r < top || r >= top + rows || c < left || c >= left + cols) continue;
         if (applyTo === "All") sheet.cells.delete(key);
         else if (applyTo === "Contents") Object.assign(cell, { value: "", formula: undefined, type: undefined });
