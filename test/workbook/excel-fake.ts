@@ -571,8 +571,12 @@ function usedRect(sheet: FakeSheet): Rect | null {
   let top = Infinity, left = Infinity, bottom = -1, right = -1;
   for (const [key, cell] of sheet.cells) {
     if (cell.value === "") continue;
-    const [r, c] = cellOfKey(key);
-    top = Math.min(top, r); left = Math.min(left, c); bottom = Math.max(bottom, r); right = Math.max(right, c);
+    // cellOfKey without its array: this loop runs over every cell of the sheet, on every look-up
+    const r = Math.floor(key / SHEET_COLUMNS), c = key - r * SHEET_COLUMNS;
+    if (r < top) top = r;
+    if (r > bottom) bottom = r;
+    if (c < left) left = c;
+    if (c > right) right = c;
   }
   return bottom < 0 ? null : { sheet, top, left, rows: bottom - top + 1, cols: right - left + 1 };
 }
@@ -603,6 +607,8 @@ function surroundingRect(sheet: FakeSheet, row: number, col: number): Rect {
 /** Bytes of the JSON as sent: UTF-8, so a Thai character counts 3 (no TextEncoder under jsdom). */
 export function sizeOf(value: unknown): number {
   const json = JSON.stringify(value) ?? "null";
+  // Node counts it natively, the same when there is no surrogate (jsdom has no Buffer).
+  if (typeof Buffer === "function" && !/[\ud800-\udfff]/.test(json)) return Buffer.byteLength(json, "utf8");
   let bytes = json.length;
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
