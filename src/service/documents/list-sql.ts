@@ -47,6 +47,13 @@ export function orderSql(order: ListOrder | undefined, t: string, reverse = fals
   return [...terms, `${t}.id ${dir(sort[sort.length - 1].desc)}`].join(", ");
 }
 
+/** The direction of a list in date order (the default order, or sortBy publishedOn alone), which
+ * the list index serves and kept marks can seek in (list-counts.ts); undefined for other orders. */
+export function dateOrderOf(order: ListOrder | undefined): { desc: boolean } | undefined {
+  const sort = order?.sort?.length ? order.sort : [{ column: "publishedOn", desc: true }];
+  return sort.length === 1 && sort[0].column === "publishedOn" ? { desc: sort[0].desc } : undefined;
+}
+
 /** The WHERE over the documents table (unaliased), pushing its values onto `params`. True when it
  * narrows more than company and family (the kept count no longer answers the total). */
 export function whereSql(f: ListWhere, params: unknown[]): { where: string; narrowed: boolean } {

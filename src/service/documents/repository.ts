@@ -4,7 +4,8 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { FAMILY_INFO, STATUS_NUMBER, type Family } from "../../rules/codes";
 import type { RawQuery, Tx } from "../store/database";
-import { orderSql, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
+import { dateOrderOf, orderSql, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
+import { countAndKeep, listKey, markBefore, MARK_EVERY, readKept } from "./list-counts";
 import { answerHeader } from "./answer-header";
 import { documentReferences, documents, serialCounters } from "../store/schema";
 
@@ -221,33 +222,57 @@ const ANSWER_SQL = answerSql("d");
 const withBodyText = (source: string): string =>
   `${source} cross join lateral (select d0.*, d0.body::text as body_text from documents d0 where d0.id = page.id offset 0) d`;
 
+/** Rows to skip from the nearer end past which a page of a seekable order counts its marks first
+ * (once per revision; nearer pages skip rows as cheaply as they would read the marks). */
+const FAR = 5 * MARK_EVERY;
+
 /** One page of a list: the total and the list as JSON text, ready to be sent. The page's ids come
  * from an index where one serves the order (index-only scan of the list index by default), then
- * only those rows are read (deferred join). A page past the middle is read from the other end
- * (the last page costs what the first does). The total is the kept count when nothing narrows
- * the list; otherwise a first page that is not full tells it, and only then is it counted. */
+ * only those rows are read (deferred join). The total is the kept count when nothing narrows the
+ * list, else the kept total of the query (list-counts.ts); without one, a first page that is not
+ * full tells it, and only otherwise is it counted (and kept). A deep page of a seekable order
+ * starts at the kept mark before it; any other page past the middle is read from the other end
+ * (the last page costs what the first does). */
 export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ total: number; listJson: string }> {
   const params: unknown[] = [];
   const { where, narrowed } = whereSql(f, params);
   const offset = (f.currentPage - 1) * f.pageSize;
-  const count = async (): Promise<number> => Number((await query<{ total: number }>(narrowed
-    ? `select count(*)::int as total from documents where ${where}`
-    : "select coalesce((select live from document_counts where company_id = $1 and family = $2), 0) as total", params.slice(0, narrowed ? undefined : 2)))[0].total);
+  const dated = dateOrderOf(f.order);
+  const key = listKey([where, orderSql(f.order, "documents"), params.slice(2)]);
+  const kept = await readKept(query, f.companyId, f.family, key);
+  let total = narrowed ? kept.total : kept.live;
+  let marks = kept.marks;
+  const count = async (): Promise<number> => {
+    ({ total, marks } = await countAndKeep(query, where, params, key, dated));
+    return total;
+  };
   // Past page 1 the total comes first: it says which end of the list is nearer.
-  let total = f.currentPage > 1 || !narrowed ? await count() : undefined;
+  if (total === undefined && f.currentPage > 1) await count();
+  else if (dated && !marks && total !== undefined && Math.min(offset, total - offset - f.pageSize) >= FAR) await count();
   if (total !== undefined && offset >= total) return { total, listJson: "[]" };
-  const fromEnd = total !== undefined && offset + f.pageSize / 2 > total / 2;
-  const skip = fromEnd ? Math.max(0, total! - offset - f.pageSize) : offset;
-  const take = fromEnd ? Math.min(f.pageSize, total! - offset) : f.pageSize;
+
+  const mark = dated && markBefore(marks, offset);
+  let pageWhere = where;
+  let skip = offset;
+  let take = f.pageSize;
+  let fromEnd = false;
+  const pageParams = [...params];
+  if (dated && mark) {
+    pageWhere += ` and published_on ${dated.desc ? "<=" : ">="} $${pageParams.push(mark[0])}::date`;
+    skip = offset - mark[1];
+  } else if (total !== undefined && offset + f.pageSize / 2 > total / 2) {
+    fromEnd = true;
+    skip = Math.max(0, total - offset - f.pageSize);
+    take = Math.min(f.pageSize, total - offset);
+  }
   const [row] = await query<{ list: string; n: number }>(`
-    with page as (select id from documents where ${where} order by ${orderSql(f.order, "documents", fromEnd)}
+    with page as (select id from documents where ${pageWhere} order by ${orderSql(f.order, "documents", fromEnd)}
                   limit ${Number(take)} offset ${Number(skip)})
     select (select '[' || coalesce(string_agg(${ANSWER_SQL}, ',' order by ${orderSql(f.order, "d")}), '') || ']'
             from ${withBodyText("page")}) as list,
-           (select count(*)::int from page) as n`, params);
+           (select count(*)::int from page) as n`, pageParams);
   const n = Number(row.n);
-  total ??= n < f.pageSize ? n : await count();
-  return { total, listJson: row.list };
+  return { total: total ?? (n < f.pageSize ? n : await count()), listJson: row.list };
 }
 
 /** Answers of documents by id (in that order), as the service sends them. */

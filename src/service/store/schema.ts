@@ -130,6 +130,8 @@ export const documents = pgTable("documents", {
   // project names are at most 250 characters (3 bytes each in UTF-8 at most, lower() maps one
   // character to one).
   index("documents_search_order").on(t.companyId, t.family, t.publishedOn, t.id, t.searchText).where(sql`not ${t.deleted}`),
+  // sortBy Value: its first page, and a deep page from a kept mark, read in order (migration 0009).
+  index("documents_list_value").on(t.companyId, t.family, t.grandTotal, t.id).where(sql`not ${t.deleted}`),
 ]);
 
 /** Live documents per company and family, kept by a statement-level trigger on documents (see the
@@ -138,7 +140,24 @@ export const documentCounts = pgTable("document_counts", {
   companyId: companyRef(),
   family: text("family").notNull(),
   live: integer("live").notNull(),
+  /** Bumped by the same triggers in the transaction of every write of the company's documents of
+   * the family: a list total kept at this revision is still exact (list_counts, migration 0009). */
+  revision: bigint("revision", { mode: "number" }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.companyId, t.family] })]);
+
+/** Totals of list queries (searches, filters, date ranges) and their marks for deep pages, each
+ * valid while document_counts.revision is the one it was counted at (documents/list-counts.ts).
+ * A cache: no foreign key, and rows of older revisions are dropped as new ones are kept. */
+export const listCounts = pgTable("list_counts", {
+  companyId: integer("company_id").notNull(),
+  family: text("family").notNull(),
+  /** A hash of the query's WHERE, order and values. */
+  key: text("key").notNull(),
+  revision: bigint("revision", { mode: "number" }).notNull(),
+  total: integer("total").notNull(),
+  /** Dates of the list and how many rows come before each (list-counts.ts marksOf). */
+  marks: json("marks").notNull(),
+}, (t) => [primaryKey({ columns: [t.companyId, t.family, t.key] })]);
 
 /** Links between documents: upgrades (kind 1), batch (5), partial payments (11), deposits (13, 15). */
 export const documentReferences = pgTable("document_references", {
