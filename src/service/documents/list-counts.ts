@@ -66,11 +66,24 @@ export function markBefore(marks: Mark[] | undefined, offset: number): Mark | un
   return found;
 }
 
+/** Keeps a total and marks, then drops the company and family's entries of older revisions. Each
+ * statement locks at most its own row or skips rows others hold (no deadlock between requests).
+ * Keeping is best effort: the answer is right without it (the caller ignores a failure). */
+async function keep(query: RawQuery, values: [unknown, unknown, string, string, number, string]): Promise<void> {
+  await query(`
+    insert into list_counts (company_id, family, key, revision, total, marks) values ($1, $2, $3, $4, $5, $6::json)
+    on conflict (company_id, family, key) do update set revision = excluded.revision, total = excluded.total, marks = excluded.marks
+    where list_counts.revision <= excluded.revision`, values);
+  await query(`
+    delete from list_counts where (company_id, family, key) in (
+      select company_id, family, key from list_counts where company_id = $1 and family = $2 and revision < $3 for update skip locked)`,
+  [values[0], values[1], values[3]]);
+}
+
 /**
  * Counts the rows of `where` (over documents, with `params`; $1 and $2 are company and family)
  * and, for a list in date order, makes its marks from the rows per date (one pass over the list
- * index, as the count is), then keeps both under `key` at the revision read with them. Stale
- * entries of the company and family go at the same time: the table holds the current revision's.
+ * index, as the count is), then keeps both under `key` at the revision read with them.
  */
 export async function countAndKeep(
   query: RawQuery, where: string, params: unknown[], key: string, dateOrder: { desc: boolean } | undefined,
@@ -82,11 +95,6 @@ export async function countAndKeep(
     : `select (${REVISION}) as revision, count(*)::int as total, '[]' as days from documents where ${where}`;
   const [row] = await query<{ revision: string | number; total: number; days: string }>(counted, params);
   const marks = marksOf(JSON.parse(row.days) as Array<[string, number]>);
-  await query(`
-    with stale as (delete from list_counts where company_id = $1 and family = $2 and revision < $4 and key <> $3)
-    insert into list_counts (company_id, family, key, revision, total, marks) values ($1, $2, $3, $4, $5, $6::json)
-    on conflict (company_id, family, key) do update set revision = excluded.revision, total = excluded.total, marks = excluded.marks
-    where list_counts.revision <= excluded.revision`,
-  [params[0], params[1], key, String(row.revision), row.total, JSON.stringify(marks)]);
+  await keep(query, [params[0], params[1], key, String(row.revision), row.total, JSON.stringify(marks)]).catch(() => undefined);
   return { total: Number(row.total), marks };
 }
