@@ -53,6 +53,12 @@ export interface TestService {
 /** Both stores, always. */
 export const storesUnderTest: StoreKind[] = ["pglite", "postgres"];
 
+/** The store of a service for tests that are not about the store (the client's, the jobs', the
+ * pane's, the Host guard's; the service's own tests run on both stores): PostgreSQL, whose service
+ * start costs half the CPU of an embedded store's (about 2.4 s against 4.7 s: no PGlite
+ * WebAssembly to start, no 39 MB data dir to copy). */
+export const LOCAL_STORE: StoreKind = "postgres";
+
 /** A store for a new service: a copy of the run's migrated and seeded template (see
  * store-templates.ts), or empty when `fresh` or outside jest. */
 async function newStore(store: StoreKind, dataDir: string, fresh: boolean): Promise<string | undefined> {

@@ -3,7 +3,7 @@
 import { createClient, type DocSheetClient } from "../../src/api";
 import type { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { startTestService, type TestService } from "../helpers/service";
+import { LOCAL_STORE, startTestService, type StoreKind, type TestService } from "../helpers/service";
 
 export interface JobsService {
   service: TestService;
@@ -11,10 +11,10 @@ export interface JobsService {
 }
 
 /** Call at the top of a test file: filled once beforeAll has run, stopped in afterAll. */
-export function jobsService(): JobsService {
+export function jobsService(store: StoreKind = LOCAL_STORE): JobsService {
   const svc = {} as JobsService;
   beforeAll(async () => {
-    svc.service = await startTestService();
+    svc.service = await startTestService({ store });
     svc.client = createClient({ root: svc.service.root, clientId: "demo", clientSecret: "demo-secret" });
   });
   afterAll(() => svc.service?.stop());

@@ -1,6 +1,6 @@
 // Token endpoint, bearer auth (missing, wrong, expired), rate limit, CORS, and the envelope on
 // malformed JSON and unknown paths, over real HTTP on each store.
-import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { LOCAL_STORE, startTestService, storesUnderTest, type TestService } from "../helpers/service";
 import { Client as PgClient } from "pg";
 import { client, clientFor, DEMO, tokenFor } from "./support";
 
@@ -125,7 +125,7 @@ describe.each(storesUnderTest)("auth and envelope (%s)", (store) => {
 describe("rate limit", () => {
   let svc: TestService;
   beforeAll(async () => {
-    svc = await startTestService({ rateLimitPerMinute: 3 });
+    svc = await startTestService({ store: LOCAL_STORE, rateLimitPerMinute: 3 });
   });
   afterAll(async () => {
     await svc?.stop();

@@ -6,7 +6,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRelay } from "../../src/relay/relay";
 import { makePng } from "../fixtures/files/make";
-import { startTestService, type TestService } from "../helpers/service";
+import { LOCAL_STORE, startTestService, type TestService } from "../helpers/service";
 import { DEMO, clientFor, simpleBody, type Client } from "./support";
 
 jest.setTimeout(180_000);
@@ -53,8 +53,8 @@ let demo: Client;
 beforeAll(async () => {
   // The environment is given to the child itself: startTestService prepares a store before it
   // spawns, so changing process.env around the call would be undone before the child sees it.
-  envSvc = await startTestService({ env: { DOCSHEET_PUBLIC_URL: ENV_PUBLIC_URL, DOCSHEET_ALLOWED_HOSTS: ".corp.example.test, nas.example.test" } });
-  svc = await startTestService({ args: ["--public-url", `${PUBLIC_URL}/`, "--allowed-hosts", "lan-box.example.test"] });
+  envSvc = await startTestService({ store: LOCAL_STORE, env: { DOCSHEET_PUBLIC_URL: ENV_PUBLIC_URL, DOCSHEET_ALLOWED_HOSTS: ".corp.example.test, nas.example.test" } });
+  svc = await startTestService({ store: LOCAL_STORE, args: ["--public-url", `${PUBLIC_URL}/`, "--allowed-hosts", "lan-box.example.test"] });
   demo = await clientFor(svc.root);
 });
 afterAll(async () => {

@@ -28,8 +28,8 @@ export function localService(): { service: TestService } {
   beforeAll(async () => {
     // The helper loads pg, which wants TextEncoder (jsdom has none): loaded after setting it.
     Object.assign(globalThis, { TextEncoder: require("node:util").TextEncoder, TextDecoder: require("node:util").TextDecoder });
-    const { startTestService } = require("../helpers/service") as typeof import("../helpers/service");
-    holder.service = await startTestService();
+    const { LOCAL_STORE, startTestService } = require("../helpers/service") as typeof import("../helpers/service");
+    holder.service = await startTestService({ store: LOCAL_STORE });
   });
   afterAll(() => holder.service?.stop());
   return holder;

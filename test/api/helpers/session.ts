@@ -1,9 +1,9 @@
-// One local service per test file of the client (embedded store), with a recorded client, a
-// customer and a bank account of the seed data, and the bodies those files send: started in
-// beforeAll, stopped in afterAll.
+// One local service per test file of the client (on LOCAL_STORE, see helpers/service.ts), with a
+// recorded client, a customer and a bank account of the seed data, and the bodies those files
+// send: started in beforeAll, stopped in afterAll.
 import type { DocSheetClient } from "../../../src/api/client";
 import type { JsonBody } from "../../../src/api/types";
-import { startTestService, type TestService } from "../../helpers/service";
+import { LOCAL_STORE, startTestService, type TestService } from "../../helpers/service";
 import { recordedClient } from "./client";
 
 export const today = new Date().toISOString().slice(0, 10);
@@ -26,7 +26,7 @@ export interface ServiceSession {
 export function serviceSession(): ServiceSession {
   const s = { simpleBody: (extra = {}) => simpleBody(s, extra), inlineBody: (extra = {}) => inlineBody(s, extra) } as ServiceSession;
   beforeAll(async () => {
-    s.service = await startTestService();
+    s.service = await startTestService({ store: LOCAL_STORE });
     s.c = recordedClient(s.service.root);
     const contacts = await s.c.contacts.list({ currentPage: 1, pageSize: 20 });
     const customer = contacts.list.find((x) => x.contactType === 3 || x.contactType === 7)!;
