@@ -77,6 +77,7 @@ const cellKey = (row: number, col: number): number => row * SHEET_COLUMNS + col;
 const cellOfKey = (key: number): [number, number] => [Math.floor(key / SHEET_COLUMNS), key % SHEET_COLUMNS];
 
 export class FakeSheet {
+  /** Every cell made, by key (cellKey); change them through cell() and remove(). */
   readonly cells = new Map<number, FakeCell>();
   readonly tables: FakeTable[] = [];
   readonly notes = new Map<string, string>();
@@ -95,18 +96,28 @@ export class FakeSheet {
     return format?.fill ? { color: format.fill, pattern: "Solid" } : (this.peek(row, col)?.fill ?? { color: "#FFFFFF", pattern: "None" });
   }
 
+  /** The same cells by row and column, for look-ups (reading 5 MB looks up every cell of it). */
+  private readonly rows: Array<Array<FakeCell | undefined> | undefined> = [];
+
   cell(row: number, col: number): FakeCell {
-    const key = cellKey(row, col);
-    let c = this.cells.get(key);
+    let c = this.peek(row, col);
     if (!c) {
       c = { value: "", format: "General", fill: { color: "#FFFFFF", pattern: "None" } };
-      this.cells.set(key, c);
+      this.cells.set(cellKey(row, col), c);
+      (this.rows[row] ??= [])[col] = c;
     }
     return c;
   }
 
   peek(row: number, col: number): FakeCell | undefined {
-    return this.cells.get(cellKey(row, col));
+    return this.rows[row]?.[col];
+  }
+
+  /** Removes a cell altogether (Range.clear("All")). */
+  remove(row: number, col: number): void {
+    this.cells.delete(cellKey(row, col));
+    const cells = this.rows[row];
+    if (cells) cells[col] = undefined;
   }
 
   value(row: number, col: number): Scalar {
@@ -778,7 +789,7 @@ export class FakeRange extends FakeObject {
       for (const [key, cell] of [...sheet.cells]) {
         const [r, c] = cellOfKey(key);
         if (r < top || r >= top + rows || c < left || c >= left + cols) continue;
-        if (applyTo === "All") sheet.cells.delete(key);
+        if (applyTo === "All") sheet.remove(r, c);
         else if (applyTo === "Contents") Object.assign(cell, { value: "", formula: undefined, type: undefined });
         else cell.format = "General";
       }
