@@ -69,7 +69,23 @@ export class RateLimitError extends ApiError {
 export class ServerError extends ApiError {}
 
 /** No answer: the connection failed or timed out (on a request that is safe to repeat). */
-export class NetworkError extends ApiError {}
+export class NetworkError extends ApiError {
+  /** The connection itself failed (refused, reset, no route), not a slow answer: once the client's
+   * retries are spent the service is gone, and a job stops rather than try every row. */
+  readonly unreachable: boolean;
+  /** No attempt can have reached the service (each was refused before it was sent). */
+  readonly notSent: boolean;
+  constructor(message: string, details: ApiErrorDetails & { unreachable?: boolean; notSent?: boolean }) {
+    super(message, details);
+    this.unreachable = details.unreachable ?? false;
+    this.notSent = details.notSent ?? false;
+  }
+}
+
+/** The service cannot be reached: the connection failed after the client's own retries. */
+export function isServiceUnreachable(err: unknown): err is NetworkError {
+  return err instanceof NetworkError && err.unreachable;
+}
 
 /**
  * A create (or other non-repeatable request) was sent but its answer was lost. The document may or

@@ -148,10 +148,14 @@ export class Transport {
    */
   async send(call: CallOptions): Promise<Answer> {
     const idempotent = call.idempotent ?? call.route.idempotent;
+    // An earlier attempt may have reached the service: a last attempt refused proves nothing then.
+    let reached = false;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.once(call, idempotent);
-      } catch (err) {
+      } catch (caught) {
+        const err: unknown = reached && caught instanceof NetworkError && caught.notSent ? maybeSent(caught) : caught;
+        reached ||= !(err instanceof NetworkError && err.notSent) && !(err instanceof RateLimitError);
         if (!(err instanceof ApiError) || attempt >= this.o.maxRetries || !this.mayRetry(err, idempotent)) throw err;
         const retryAfter = err instanceof RateLimitError ? err.retryAfterMs ?? 0 : 0;
         const delay = Math.max(retryAfter, backoffDelay(attempt, this.o.random));
@@ -239,7 +243,8 @@ export class Transport {
     this.log(`${c.method} ${c.path} → ${why}`);
     const notSent = c.status === 0 && !c.timedOut && code !== undefined && NOT_SENT_CODES.has(code);
     if (c.idempotent || notSent) {
-      return new NetworkError(this.clean(`${c.operation}: ${why}`), { operation: c.operation, retryable: true, cause: err });
+      // Anything but a timeout is the connection failing: the service is gone if it keeps failing.
+      return new NetworkError(this.clean(`${c.operation}: ${why}`), { operation: c.operation, retryable: true, cause: err, unreachable: !c.timedOut, notSent });
     }
     return new OutcomeUnknownError({ operation: c.operation, cause: err });
   }
@@ -271,6 +276,11 @@ export class Transport {
     }
     return new ApiError(`HTTP ${a.status}: ${message}`, details);
   }
+}
+
+/** The same failure, no longer claiming that nothing reached the service. */
+function maybeSent(e: NetworkError): NetworkError {
+  return new NetworkError(e.message, { operation: e.operation, retryable: e.retryable, cause: e.cause, unreachable: e.unreachable, notSent: false });
 }
 
 /** The envelope's data, or a ValidationError when `status` is false. */

@@ -13,7 +13,8 @@ import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback"
 import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { attachFile, type FileBytes } from "./attach";
 import { runPool } from "./pool";
-import { ConnectionError, errorText, isConnectionFailure } from "./post";
+import { errorText } from "./error-text";
+import { isConnectionFailure, runStoppedError } from "./stop";
 import { localDate, type JobContext } from "./types";
 import { assertUpgradeTarget, rowPayment, UPGRADE_COLUMNS, upgradedAlready, upgradeOne } from "./upgrade";
 
@@ -199,10 +200,10 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
       else throw err;
     }
   }, () => fatal !== undefined || opts.signal?.aborted === true);
-  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
-
   const failed = results.filter((r) => !r.ok).length;
   const skipped = results.filter((r) => r.skipped).length;
+  // Rows not reached are left as they were.
+  if (fatal) throw runStoppedError(fatal, { done: results.length - failed - skipped, notSent: docs.length + unposted.length - results.length }, lang);
   return { sheet, results, done: results.length - failed - skipped, failed, skipped };
 }
 

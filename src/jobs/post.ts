@@ -5,9 +5,7 @@
 // Before sending, documents that an earlier (killed) run created are found by their marker and
 // written back instead of sent. A create whose answer is lost is looked up by its marker before
 // it is tried again; if the lookup fails too, the row says so and claims nothing.
-import {
-  ApiError, AuthError, NetworkError, OutcomeUnknownError, ValidationError, WrongCredentialsError, type DocSheetClient, type DocumentRecord,
-} from "../api";
+import { ApiError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { buildDocument, type BuiltDocument } from "../sheet/body";
 import { checkBuilt } from "../sheet/check";
@@ -24,10 +22,14 @@ import { readDocuments, type SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
+import { errorText } from "./error-text";
 import { documentsByMarker } from "./find";
 import { runPool } from "./pool";
 import { PostRecorder } from "./post-record";
+import { ConnectionError, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { localDate, type JobContext } from "./types";
+
+export { ConnectionError, errorText, isConnectionFailure };
 
 export interface PostJobOptions extends JobContext {
   family: Family;
@@ -57,14 +59,6 @@ export interface PostOutcome {
   results: DocumentResult[];
   findings: CellFinding[];
   counts: Record<ResultKind, number>;
-}
-
-/** Failures that are about the connection, not the row: the whole job stops. */
-export class ConnectionError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "ConnectionError";
-  }
 }
 
 interface Pending {
@@ -140,9 +134,13 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const api = client.documents(opts.family);
   if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
   let fatal: unknown;
+  const stopRun = (err: unknown): void => {
+    fatal ??= err;
+  };
   await runPool(toSend, opts.concurrency ?? 4, async (p) => {
     try {
-      const rec = await createOnce(client, opts.family, p, () => (api[p.built.operation] as (b: Record<string, unknown>) => Promise<DocumentRecord>)(p.built.body));
+      const send = () => (api[p.built.operation] as (b: Record<string, unknown>) => Promise<DocumentRecord>)(p.built.body);
+      const rec = await createOnce(client, opts.family, p, send, stopRun);
       if (rec === undefined) {
         await report(p.doc, { kind: "unknown", message: resultMessage("postUnknown") });
       } else {
@@ -150,22 +148,22 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
         await report(p.doc, { kind: rec.found ? "found" : "created", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage(rec.found ? "createdConfirmed" : "created") }, rec.record);
       }
     } catch (err) {
-      if (isConnectionFailure(err)) {
-        fatal ??= err;
-        return;
-      }
+      // Refused before it was sent (a create is only retried then): said "not sent" below.
+      if (isConnectionFailure(err)) return stopRun(err);
       await report(p.doc, { kind: "failed", message: errorText(err) });
     }
   }, () => fatal !== undefined || opts.signal?.aborted === true);
 
   for (const p of toSend) {
-    if (!results.some((r) => r.key === p.doc.key)) await report(p.doc, { kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? errorText(fatal) : resultMessage("cancelled") }) });
+    if (!results.some((r) => r.key === p.doc.key)) await report(p.doc, { kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") }) });
   }
   await recorder.save(port, (opts.now ?? (() => new Date()))());
-  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
-
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
   for (const r of results) counts[r.kind]++;
+  if (fatal) {
+    const c = { reason: stopDetail(fatal), posted: counts.created + counts.found, unknown: counts.unknown, notSent: counts.cancelled };
+    throw stoppedError(fatal, resultMessage(c.unknown > 0 ? "postStoppedUnknown" : "postStopped", c), lang);
+  }
   return { sheet, results, findings, counts };
 }
 
@@ -183,10 +181,11 @@ function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult,
 
 /**
  * Sends a create. When its answer is lost, looks for the document by its marker; only when the
- * service is known not to have it is the create sent again (once). undefined: still unknown.
+ * service is known not to have it is the create sent again (once). undefined: still unknown; when
+ * the lookup found the service gone, `stopRun` stops the job too (the row stays unknown).
  */
 async function createOnce(
-  client: DocSheetClient, family: Family, p: Pending, send: () => Promise<DocumentRecord>,
+  client: DocSheetClient, family: Family, p: Pending, send: () => Promise<DocumentRecord>, stopRun: (err: unknown) => void,
 ): Promise<{ record: DocumentRecord; found: boolean } | undefined> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -197,7 +196,7 @@ async function createOnce(
       try {
         existing = await documentsByMarker(client, family, { ...dateSpan([p]), searchString: searchFor(p) }, new Set([p.marker]));
       } catch (lookupErr) {
-        if (isConnectionFailure(lookupErr)) throw lookupErr;
+        if (isConnectionFailure(lookupErr)) stopRun(lookupErr);
         return undefined;
       }
       const rec = existing.get(p.marker);
@@ -225,10 +224,6 @@ function dateSpan(list: Pending[]): { startDate: string; endDate: string } {
   return { startDate: start, endDate: end };
 }
 
-export function isConnectionFailure(err: unknown): boolean {
-  return err instanceof WrongCredentialsError || err instanceof AuthError || (err instanceof NetworkError && err.operation === "token");
-}
-
 async function guardConnection<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
@@ -236,13 +231,4 @@ async function guardConnection<T>(fn: () => Promise<T>): Promise<T> {
     if (err instanceof ApiError) throw new ConnectionError(errorText(err), { cause: err });
     throw err;
   }
-}
-
-/** An error as a row's result: the service's message and each of its validation errors, in `lang`. */
-export function errorText(err: unknown, lang: Lang = "en"): string {
-  if (err instanceof ValidationError) {
-    const extra = err.validationErrors?.length ? `: ${err.validationErrors.map((m) => translate(m, lang)).join("; ")}` : "";
-    return `${translate(err.message, lang)}${extra}`;
-  }
-  return err instanceof Error ? translate(err.message, lang) : String(err);
 }

@@ -15,7 +15,8 @@ import { readDocuments, type SheetDocument } from "../sheet/read";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { CellWrite, WorkbookPort } from "../workbook/port";
 import { runPool } from "./pool";
-import { ConnectionError, errorText, isConnectionFailure } from "./post";
+import { errorText } from "./error-text";
+import { isConnectionFailure, runStoppedError } from "./stop";
 import { changedSince } from "../sheet/fingerprint";
 import { serviceCopy } from "../sheet/service-copy";
 import { loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
@@ -100,7 +101,9 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const ids = new Set(created.map((d) => d.recordId));
 
   // 1. Read each created document again and decide.
-  const listed = await listedCopies(api, created, opts.signal);
+  const listed = await listedCopies(api, created, opts.signal).catch((err: unknown) => {
+    throw isConnectionFailure(err) ? runStoppedError(err, { done: 0, notSent: created.length }, lang) : err;
+  });
   const plans: Plan[] = [];
   let fatal: unknown;
   let read1 = 0;
@@ -130,7 +133,8 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
       opts.onProgress?.({ done: ++read1, total: record.documents.length * (opts.dryRun ? 1 : 2) });
     }
   }, () => fatal !== undefined || opts.signal?.aborted === true);
-  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
+  // Nothing undone yet: the rows stay as they are.
+  if (fatal) throw runStoppedError(fatal, { done: 0, notSent: created.length }, lang);
   plans.sort((a, b) => record.documents.indexOf(a.doc) - record.documents.indexOf(b.doc));
 
   // 2. Undo, children first: a document waits until the run's documents made from it are done.
@@ -189,10 +193,10 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     const left = record.documents.filter((d) => d.created && !undoneIds.has(d.recordId));
     await savePostRecord(port, left.length > 0 ? { ...record, documents: left } : null, opts.family);
   }
-  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
-
   const counts: Record<UndoKind, number> = { deleted: 0, voided: 0, gone: 0, kept: 0, failed: 0 };
   for (const r of results) counts[r.kind]++;
+  // Rows not reached keep their record id and stay recorded: undo again once the service is back.
+  if (fatal) throw runStoppedError(fatal, { done: counts.deleted + counts.voided + counts.gone, notSent: plans.filter((p) => !outcome.has(p)).length }, lang);
   const contactsMessage = record.contacts.length > 0
     ? translate(resultMessage("undoContacts", { names: record.contacts.map((c) => c.name || `#${c.id}`).join(", ") }), lang)
     : null;

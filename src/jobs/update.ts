@@ -6,7 +6,7 @@
 // matches), documents that are not awaiting (the spec edits only those), documents whose check
 // fails. A dry run answers the preview and sends and writes nothing. A document sent gets a new
 // fingerprint, so the next update compares with what it sent.
-import type { DocSheetClient, DocumentApi, DocumentRecord } from "../api";
+import { NetworkError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import { checkDocument } from "../rules/checks";
 import { FAMILY_INFO, type Family } from "../rules/codes";
 import { Decimal, formatMoney } from "../rules/money";
@@ -29,7 +29,8 @@ import type { Parsed } from "../sheet/values";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { runPool } from "./pool";
-import { ConnectionError, errorText, isConnectionFailure } from "./post";
+import { errorText } from "./error-text";
+import { isConnectionFailure, runStoppedError, stopReason } from "./stop";
 import { localDate, type JobContext } from "./types";
 
 export interface UpdateJobOptions extends JobContext {
@@ -108,7 +109,9 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
 
   // 1. The service's copy of each document, and what the sheet would change in it.
   const plans = new Map<SheetDocument, Plan>();
-  const listed = await listedCopies(api, docs, opts.signal);
+  const listed = await listedCopies(api, docs, opts.signal).catch((err: unknown) => {
+    throw runStoppedError(err, { done: 0, notSent: docs.length }, lang);
+  });
   await runPool(docs, concurrency, async (doc) => {
     try {
       const id = Number(doc.fields.recordId.value);
@@ -120,7 +123,8 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
     }
     opts.onProgress?.({ done: plans.size, total: docs.length });
   }, stop);
-  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
+  // Nothing sent yet: the rows stay as they are.
+  if (fatal) throw runStoppedError(fatal, { done: 0, notSent: docs.length }, lang);
 
   const results: UpdateResult[] = [];
   const resultOf = (p: Plan): UpdateResult => ({
@@ -157,16 +161,21 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
         fingerprint: fingerprintOf(serviceCopy(rec)), status: statusText(rec.statusString ?? "awaiting", lang, opts.family),
       });
     } catch (err) {
-      if (isConnectionFailure(err)) fatal ??= err;
-      else await finish({ ...p, kind: "failed", message: errorText(err) });
+      if (!isConnectionFailure(err)) return finish({ ...p, kind: "failed", message: errorText(err) });
+      fatal ??= err;
+      // The change may have reached the service before it went: the row says so, not "not sent".
+      if (err instanceof NetworkError && !err.notSent) await finish({ ...p, kind: "failed", message: resultMessage("updateUnknown") });
     }
   }, stop);
   for (const p of toSend) {
     if (!results.some((r) => r.key === p.doc.key)) {
-      await finish({ ...p, kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? errorText(fatal) : resultMessage("cancelled") }) });
+      await finish({ ...p, kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") }) });
     }
   }
-  if (fatal) throw new ConnectionError(errorText(fatal), { cause: fatal });
+  if (fatal) {
+    const c = outcome(sheet, false, results).counts;
+    throw runStoppedError(fatal, { done: c.updated, notSent: c.cancelled }, lang);
+  }
   return outcome(sheet, false, results);
 }
 

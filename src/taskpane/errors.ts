@@ -22,6 +22,8 @@ export function describeError(err: unknown, t: Translate): string {
   if (name === "JobCancelledError") return t("cancelled");
   if (name === "SelectionChangedError") return t("selectionChanged");
   if (name === "NothingToUndoError") return message;
+  // A job that stopped part way (the service gone) says itself what it did and did not send.
+  if (name === "ConnectionError" && (err as { stopped?: unknown }).stopped === true) return message;
   // The post job stops on connection failures and keeps the client's error as the cause.
   if (name === "ConnectionError" && (err as Error).cause instanceof ApiError) return describeError((err as Error).cause, t);
   if (err instanceof WrongCredentialsError) return t("err_credentials");

@@ -15,6 +15,8 @@ export const RESULT_MESSAGES = {
   cellUnreadable: "a cell could not be read",
   cancelled: "cancelled",
   postUnknown: "outcome unknown: the answer was lost and the document could not be looked up; run post again to resolve it",
+  postStopped: "stopped: {reason}. Posted in this run: {posted}; not sent: {notSent}. Posting again is safe: documents already created are found, not created twice",
+  postStoppedUnknown: "stopped: {reason}. Posted in this run: {posted}; outcome unknown: {unknown}; not sent: {notSent}. Posting again is safe and settles the unknown: documents already created are found, not created twice",
 
   // --- act ---
   statusNotAllowed: 'status "{status}" cannot be set on {family}; use one of {statuses}',
@@ -63,12 +65,16 @@ export const RESULT_MESSAGES = {
   notAwaiting: "not sent: only an awaiting {family} can be edited, and this one is {status}",
   changedOnService: "not sent: changed on the service since the sheet last saw it ({fields}); pull it again to see the service's copy",
   changedOnServiceUnnamed: "not sent: changed on the service since the sheet last saw it; pull it again to see the service's copy",
+  updateUnknown: "outcome unknown: the service stopped answering after the change was sent; pull the document to see whether it was saved",
   keepsSimple: "not sent: the document is simple on the service (one discount and VAT for the whole document); clear the line discounts and VAT rates",
   emptyValue: "(empty)",
   lineAdded: "(new line)",
   lineRemoved: "(removed)",
 
   // --- progress and errors ---
+  serviceGone: "the service could not be reached",
+  serviceGoneWhy: "the service could not be reached ({detail})",
+  runStopped: "stopped: {reason}. Done: {done}; not sent: {notSent}",
   rowResult: "{key} (row {row}): {message}",
   checked: "checked {n} documents",
   checkedOne: "checked 1 document",

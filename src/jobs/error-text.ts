@@ -1,0 +1,13 @@
+// An error as people read it in a row or a message, in the run's language.
+import { ValidationError } from "../api";
+import type { Lang } from "../sheet/i18n/lang";
+import { translate } from "../sheet/i18n/translate";
+
+/** An error as a row's result: the service's message and each of its validation errors, in `lang`. */
+export function errorText(err: unknown, lang: Lang = "en"): string {
+  if (err instanceof ValidationError) {
+    const extra = err.validationErrors?.length ? `: ${err.validationErrors.map((m) => translate(m, lang)).join("; ")}` : "";
+    return `${translate(err.message, lang)}${extra}`;
+  }
+  return err instanceof Error ? translate(err.message, lang) : String(err);
+}

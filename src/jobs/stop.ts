@@ -1,0 +1,45 @@
+// Stopping a job when going on is pointless: the credentials are refused, or the service cannot be
+// reached after the client's own retries (killed, restarted, network gone). Every row left would
+// fail the same way, minutes of retries on a big sheet, so the job stops starting rows and says
+// what it did and did not do.
+import { AuthError, NetworkError, WrongCredentialsError, isServiceUnreachable } from "../api";
+import type { Lang } from "../sheet/i18n/lang";
+import { resultMessage } from "../sheet/i18n/results";
+import { translate } from "../sheet/i18n/translate";
+import { errorText } from "./error-text";
+
+/** Failures that are about the connection, not the row: the whole job stops. */
+export class ConnectionError extends Error {
+  /** The job stopped part way: the message counts what was done and what was not sent. */
+  readonly stopped: boolean;
+  constructor(message: string, options?: { cause?: unknown; stopped?: boolean }) {
+    super(message, options);
+    this.name = "ConnectionError";
+    this.stopped = options?.stopped ?? false;
+  }
+}
+
+export function isConnectionFailure(err: unknown): boolean {
+  return err instanceof WrongCredentialsError || err instanceof AuthError || isServiceUnreachable(err)
+    || (err instanceof NetworkError && err.operation === "token");
+}
+
+/** Why the job stopped, in English from the tables (rows say "not sent: " + this). */
+export function stopReason(err: unknown): string {
+  return isServiceUnreachable(err) ? resultMessage("serviceGone") : errorText(err);
+}
+
+/** The error a job stops with; `english` (from the tables) is given in the run's language. */
+export function stoppedError(fatal: unknown, english: string, lang: Lang): ConnectionError {
+  return new ConnectionError(translate(english, lang), { cause: fatal, stopped: true });
+}
+
+/** The reason with the failure's own words, for the job's error (not the rows). */
+export function stopDetail(err: unknown): string {
+  return isServiceUnreachable(err) ? resultMessage("serviceGoneWhy", { detail: err.message }) : errorText(err);
+}
+
+/** "stopped: …. Done: n; not sent: m" of act, update and undo. */
+export function runStoppedError(fatal: unknown, counts: { done: number; notSent: number }, lang: Lang): ConnectionError {
+  return stoppedError(fatal, resultMessage("runStopped", { reason: stopDetail(fatal), ...counts }), lang);
+}
