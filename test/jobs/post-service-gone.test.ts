@@ -1,0 +1,171 @@
+// The service dies in the middle of a job (SIGKILL from the job's own progress callback): the job
+// stops at once instead of trying every row left, says what it did and did not send, and the sheet
+// tells the truth for every row. Real local service over HTTP, killed for real.
+import { createClient, type DocSheetClient } from "../../src/api";
+import { actJob } from "../../src/jobs/act";
+import { ConnectionError, postJob } from "../../src/jobs/post";
+import { updateJob } from "../../src/jobs/update";
+import type { Progress } from "../../src/jobs/types";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import type { CellValue } from "../../src/workbook/port";
+import { startTestService, type TestService } from "../helpers/service";
+import { cell, now } from "./service";
+
+jest.setTimeout(120_000);
+
+const HEADER = ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"];
+const CONCURRENCY = 4;
+
+function sheet(prefix: string, n: number): CellValue[][] {
+  const rows: CellValue[][] = [HEADER];
+  for (let i = 1; i <= n; i++) rows.push([`${prefix}${i}`, `${prefix} customer ${i}`, "2026-03-01", true, "Widget", i, 100]);
+  return rows;
+}
+
+const clientOf = (service: TestService): DocSheetClient => createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+
+/** SIGKILL, no shutdown of any kind; the test's service object still cleans up its store later. */
+const kill = (service: TestService): void => {
+  process.kill(service.pid, "SIGKILL");
+};
+
+/** Progress that kills the service once `after` rows are reported, and counts the rows the job
+ * reports as attempted after that (rows said "not sent" at the end were never sent). */
+function killingProgress(service: TestService, after: number, notSent: RegExp) {
+  const seen: Progress[] = [];
+  let killedAt = -1;
+  return {
+    onProgress: (p: Progress) => {
+      seen.push(p);
+      if (killedAt < 0 && p.done === after) {
+        killedAt = seen.length;
+        kill(service);
+      }
+    },
+    attemptedAfterKill: () => seen.slice(killedAt).filter((p) => !notSent.test(p.message ?? "")).length,
+    killed: () => killedAt >= 0,
+  };
+}
+
+async function caught(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error("the job finished although the service was killed");
+}
+
+describe("a job whose service dies part way", () => {
+  const started: TestService[] = [];
+  afterAll(async () => {
+    // The second service shares the first's data dir: stopped first, the owner removes it last.
+    for (const s of started.reverse()) await s.stop();
+  });
+
+  it("post stops at once, every row says what became of it, and posting again creates only the rest", async () => {
+    const service = await startTestService();
+    started.push(service);
+    const n = 30;
+    const wb = new MemoryWorkbook({ S: sheet("g", n) });
+    const watch = killingProgress(service, 5, /not sent/);
+
+    const err = await caught(postJob(wb, clientOf(service), { family: "quotations", now, concurrency: CONCURRENCY, onProgress: watch.onProgress }));
+    expect(watch.killed()).toBe(true);
+    expect(err).toBeInstanceOf(ConnectionError);
+    // Stopped within the documents already on their way, not after trying all 25 left.
+    expect(watch.attemptedAfterKill()).toBeLessThanOrEqual(CONCURRENCY);
+
+    const created: number[] = [];
+    const unknown: number[] = [];
+    const notSent: number[] = [];
+    for (let r = 1; r <= n; r++) {
+      const result = String(cell(wb, r, "result"));
+      if (result === "created") {
+        expect(typeof cell(wb, r, "recordId")).toBe("number");
+        created.push(r);
+      } else {
+        expect(cell(wb, r, "recordId")).toBeNull();
+        if (/^outcome unknown/.test(result)) unknown.push(r);
+        else {
+          expect(result).toBe("not sent: the service could not be reached");
+          notSent.push(r);
+        }
+      }
+    }
+    expect(created.length).toBeGreaterThanOrEqual(5);
+    expect(notSent.length).toBeGreaterThanOrEqual(n - 5 - CONCURRENCY);
+    const message = (err as Error).message;
+    expect(message).toMatch(/^stopped: the service could not be reached \(quotations\.(create|list): network failure \(ECONN(REFUSED|RESET)\)/);
+    expect(message).toContain(`Posted in this run: ${created.length}; `);
+    expect(message).toContain(unknown.length > 0
+      ? `outcome unknown: ${unknown.length}; not sent: ${notSent.length}. Posting again is safe and settles the unknown: documents already created are found, not created twice`
+      : `not sent: ${notSent.length}. Posting again is safe: documents already created are found, not created twice`);
+
+    // The service back on the same store: posting again finds what was created and sends the rest, once each.
+    const again = await startTestService({ dataDir: service.dataDir });
+    started.push(again);
+    const second = await postJob(wb, clientOf(again), { family: "quotations", now, concurrency: CONCURRENCY });
+    expect(second.counts.skipped).toBe(created.length);
+    expect(second.counts.created + second.counts.found).toBe(n - created.length);
+    const names: string[] = [];
+    for await (const page of clientOf(again).documents("quotations").listAll({ searchString: "g customer" })) {
+      names.push(...page.list.map((d) => String(d.contactName)));
+    }
+    expect(names.sort()).toEqual(Array.from({ length: n }, (_, i) => `g customer ${i + 1}`).sort());
+  });
+
+  it("act (in Thai) stops at once and leaves the rows it did not reach as they were", async () => {
+    const service = await startTestService();
+    started.push(service);
+    const n = 24;
+    const wb = new MemoryWorkbook({ S: sheet("a", n) });
+    const client = clientOf(service);
+    expect((await postJob(wb, client, { family: "quotations", now })).counts.created).toBe(n);
+    const watch = killingProgress(service, 3, /ไม่ได้ส่ง/);
+
+    const err = await caught(actJob(wb, client, {
+      family: "quotations", action: { kind: "status", statusId: "approved" }, concurrency: CONCURRENCY, lang: "th", onProgress: watch.onProgress,
+    }));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(watch.attemptedAfterKill()).toBeLessThanOrEqual(CONCURRENCY);
+    const results = Array.from({ length: n }, (_, i) => String(cell(wb, i + 1, "result")));
+    const approved = results.filter((r) => r.startsWith("เปลี่ยนสถานะเป็น")).length;
+    const untouched = results.filter((r) => r === "created").length;
+    expect(approved).toBeGreaterThanOrEqual(3);
+    expect(untouched).toBeGreaterThanOrEqual(n - 3 - CONCURRENCY);
+    // Every other row says its request's outcome (unknown), none claims what it cannot know.
+    for (const r of results) if (r !== "created" && !r.startsWith("เปลี่ยนสถานะ")) expect(r).toMatch(/outcome unknown|ไม่ทราบผล/);
+    expect((err as Error).message).toMatch(new RegExp(`^หยุดแล้ว: ติดต่อบริการไม่ได้ \\(.*\\) ทำแล้ว: ${approved} ไม่ได้ส่ง: ${n - results.filter((r) => r !== "created").length}$`));
+  });
+
+  it("update stops at once; rows not sent say so", async () => {
+    const service = await startTestService();
+    started.push(service);
+    const n = 20;
+    const wb = new MemoryWorkbook({ S: sheet("u", n) });
+    const client = clientOf(service);
+    expect((await postJob(wb, client, { family: "quotations", now })).counts.created).toBe(n);
+    for (let r = 1; r <= n; r++) wb.sheet("S").values[r][5] = 1000 + r; // a new quantity on every row
+    // Reading the service's copies reports one step per document, then sending one per document.
+    const watch = killingProgress(service, 3, /not sent/);
+    let sending = false;
+    const err = await caught(updateJob(wb, client, {
+      family: "quotations", now, concurrency: CONCURRENCY,
+      onProgress: (p) => {
+        if (sending) watch.onProgress(p);
+        else if (p.done === n) sending = true;
+      },
+    }));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(watch.killed()).toBe(true);
+    expect(watch.attemptedAfterKill()).toBeLessThanOrEqual(CONCURRENCY);
+    const results = Array.from({ length: n }, (_, i) => String(cell(wb, i + 1, "result")));
+    const updated = results.filter((r) => r.startsWith("updated: ")).length;
+    const notSent = results.filter((r) => r === "not sent: the service could not be reached").length;
+    expect(updated).toBeGreaterThanOrEqual(3);
+    expect(notSent).toBeGreaterThanOrEqual(n - 3 - CONCURRENCY);
+    for (const r of results) expect(r).toMatch(/^updated: |^not sent: the service could not be reached$|^outcome unknown: /);
+    expect((err as Error).message).toMatch(new RegExp(`^stopped: the service could not be reached \\(.*\\)\\. Done: ${updated}; not sent: ${notSent}$`));
+  });
+});
