@@ -1,0 +1,78 @@
+// `docsheet post` when the service dies part way (SIGKILL once the run has reported a few rows):
+// the command stops within the documents already on their way, exits 2 with a message counting
+// what was posted and not sent, and the saved workbook tells the truth for every row.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { BIN, REPO } from "./run";
+import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+
+jest.setTimeout(240_000);
+
+const s = cliSession("service-gone");
+const CONCURRENCY = 4;
+
+interface Run {
+  code: number | null;
+  stderr: string;
+  /** Progress lines ("post: g1 (row 2): created (1/30)") printed after the service was killed. */
+  afterKill: string[];
+}
+
+/** Runs the bin, killing the service once `after` progress lines have been printed. */
+function runKillingService(args: string[], after: number): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    let seen = 0;
+    let killed = false;
+    const afterKill: string[] = [];
+    child.stderr.on("data", (chunk: Buffer) => {
+      const start = stderr.length;
+      stderr += chunk.toString();
+      // Whole lines only: a chunk may end mid-line.
+      const from = stderr.lastIndexOf("\n", start - 1) + 1;
+      const lines = stderr.slice(from, stderr.lastIndexOf("\n") + 1).split("\n").filter((l) => l.startsWith("post: "));
+      for (const line of lines.slice(from < start ? 1 : 0)) {
+        if (killed) afterKill.push(line);
+        else if (++seen === after) {
+          killed = true;
+          process.kill(s.service.pid, "SIGKILL");
+        }
+      }
+    });
+    child.stdout.resume();
+    child.on("error", fail);
+    child.on("close", (code) => done({ code, stderr, afterKill }));
+  });
+}
+
+it("post stops at once when the service dies, exits 2 and says what was posted and that posting again is safe", async () => {
+  const n = 30;
+  const rows: unknown[][] = [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"]];
+  for (let i = 1; i <= n; i++) rows.push([`g${i}`, `gone customer ${i}`, "2026-03-01", true, "Widget", i, 100]);
+  const book = await writeBook(join(s.dir, "gone.xlsx"), rows);
+  const out = join(s.dir, "gone.posted.xlsx");
+
+  const run = await runKillingService(
+    ["post", book, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--concurrency", String(CONCURRENCY)], 5,
+  );
+  expect(run.code).toBe(2);
+  // Rows the run still reported as tried after the kill: at most the ones already on their way.
+  expect(run.afterKill.filter((l) => !/not sent/.test(l)).length).toBeLessThanOrEqual(CONCURRENCY);
+
+  const sheet = await sheetRows(out);
+  expect(sheet).toHaveLength(n);
+  const created = sheet.filter((r) => r.result === "created");
+  const notSent = sheet.filter((r) => r.result === "not sent: the service could not be reached");
+  const unknown = sheet.filter((r) => /^outcome unknown/.test(String(r.result)));
+  expect(created.length + notSent.length + unknown.length).toBe(n);
+  expect(created.length).toBeGreaterThanOrEqual(5);
+  for (const r of created) expect(typeof r.recordId).toBe("number");
+  for (const r of [...notSent, ...unknown]) expect(r.recordId ?? null).toBeNull();
+
+  const said = run.stderr.split("\n").find((l) => l.startsWith("docsheet: cannot post: "));
+  expect(said).toMatch(/^docsheet: cannot post: stopped: the service could not be reached \(quotations\.\w+: network failure \(ECONN\w+\)/);
+  expect(said).toContain(`Posted in this run: ${created.length}; `);
+  expect(said).toContain(`not sent: ${notSent.length}. Posting again is safe`);
+  expect(said).toContain("documents already created are found, not created twice");
+});
