@@ -3,8 +3,10 @@
 import { createClient, type ClientOptions } from "../../src/api/client";
 import {
   ApiError, AuthError, BadRequestError, CancelledError, NetworkError, NotFoundError, OutcomeUnknownError, RateLimitError,
-  ServerError, UnsupportedOperationError, ValidationError, WrongCredentialsError,
+  ServerError, UnsupportedOperationError, ValidationError, WrongCredentialsError, isServiceUnreachable,
 } from "../../src/api/errors";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { envelope, sendJson, startTinyServer, type TinyServer } from "./helpers/http";
 
 const SECRET = "s3cr3t-value-xyz";
@@ -263,6 +265,42 @@ describe("retries", () => {
     const err = await c.documents("quotations").create({}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expectNoSecrets(err);
+  });
+
+  it("tells a connection that keeps failing (the service gone) from a slow answer, and what surely was not sent", async () => {
+    answer = (_r, res) => res.socket?.destroy();
+    const dropped = await client({ maxRetries: 1 }).documents("quotations").get(7).catch((e: unknown) => e);
+    expect(dropped).toMatchObject({ unreachable: true, notSent: false });
+    expect(isServiceUnreachable(dropped)).toBe(true);
+    answer = () => {};
+    const slow = await client({ timeoutMs: 100, maxRetries: 1 }).documents("quotations").get(7).catch((e: unknown) => e);
+    expect(slow).toMatchObject({ unreachable: false });
+    expect(isServiceUnreachable(slow)).toBe(false);
+    // A port nothing listens on (fetch blocks some, such as 9, before connecting).
+    const closed = createServer();
+    await new Promise<void>((ok) => closed.listen(0, "127.0.0.1", ok));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((ok) => closed.close(ok));
+    const refused = await createClient({ root: `http://127.0.0.1:${port}/test`, clientId: "a", clientSecret: SECRET, maxRetries: 1, sleep: async () => {} })
+      .documents("quotations").create({}).catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(/ECONNREFUSED/);
+    expect(refused).toMatchObject({ unreachable: true, notSent: true });
+  });
+
+  it("a read dropped once and then refused may have reached the service: not marked as not sent", async () => {
+    const gone = createServer((req, res) => {
+      if (req.url?.endsWith("/token")) return sendJson(res, 200, { access_token: "tok-1-abcdef", expires_in: 3600 });
+      res.socket?.destroy();
+      gone.close();
+      gone.closeAllConnections();
+    });
+    await new Promise<void>((ok) => gone.listen(0, "127.0.0.1", ok));
+    const root = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/test`;
+    const err = await createClient({ root, clientId: "a", clientSecret: SECRET, maxRetries: 2, sleep: async () => {} })
+      .documents("quotations").update(7, {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as Error).message).toMatch(/ECONNREFUSED/);
+    expect(err).toMatchObject({ unreachable: true, notSent: false });
   });
 
   it("cancels: CancelledError, marked outcome-unknown for a create in flight", async () => {
