@@ -6,6 +6,8 @@ import { actJob } from "../../src/jobs/act";
 import { ConnectionError, postJob } from "../../src/jobs/post";
 import { updateJob } from "../../src/jobs/update";
 import type { Progress } from "../../src/jobs/types";
+import { describeError } from "../../src/taskpane/errors";
+import { translator } from "../../src/taskpane/i18n";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { startTestService, type TestService } from "../helpers/service";
@@ -29,9 +31,13 @@ const kill = (service: TestService): void => {
   process.kill(service.pid, "SIGKILL");
 };
 
-/** Progress that kills the service once `after` rows are reported, and counts the rows the job
- * reports as attempted after that (rows said "not sent" at the end were never sent). */
-function killingProgress(service: TestService, after: number, notSent: RegExp) {
+/**
+ * Progress that kills the service once `after` rows are reported, and sorts the rows the job reports
+ * after that: `answered` ones the service did before it died (at most the documents on their way
+ * when it was killed), `tried` ones that met the dead service (at most one per worker: then the job
+ * stops). Rows said "not sent" at the end are in neither; with no stop, every row left was tried.
+ */
+function killingProgress(service: TestService, after: number, notSent: RegExp, done: RegExp) {
   const seen: Progress[] = [];
   let killedAt = -1;
   return {
@@ -42,9 +48,18 @@ function killingProgress(service: TestService, after: number, notSent: RegExp) {
         kill(service);
       }
     },
-    attemptedAfterKill: () => seen.slice(killedAt).filter((p) => !notSent.test(p.message ?? "")).length,
+    afterKill: () => {
+      const reported = seen.slice(killedAt).map((p) => p.message ?? "").filter((m) => !notSent.test(m));
+      return { answered: reported.filter((m) => done.test(m)), tried: reported.filter((m) => !done.test(m)) };
+    },
     killed: () => killedAt >= 0,
   };
+}
+
+/** Rows reported after the kill: bounded by the concurrency, not by the rows left. */
+function expectStoppedAtOnce(after: { answered: string[]; tried: string[] }): void {
+  expect(after.answered.length).toBeLessThanOrEqual(CONCURRENCY);
+  expect(after.tried.length).toBeLessThanOrEqual(CONCURRENCY);
 }
 
 async function caught(p: Promise<unknown>): Promise<unknown> {
@@ -63,18 +78,28 @@ describe("a job whose service dies part way", () => {
     for (const s of started.reverse()) await s.stop();
   });
 
+  /** A service of its own and a sheet of `n` quotations posted to it. */
+  async function postedSheet(prefix: string, n: number) {
+    const service = await startTestService();
+    started.push(service);
+    const wb = new MemoryWorkbook({ S: sheet(prefix, n) });
+    const client = clientOf(service);
+    expect((await postJob(wb, client, { family: "quotations", now })).counts.created).toBe(n);
+    return { service, wb, client };
+  }
+
   it("post stops at once, every row says what became of it, and posting again creates only the rest", async () => {
     const service = await startTestService();
     started.push(service);
     const n = 30;
     const wb = new MemoryWorkbook({ S: sheet("g", n) });
-    const watch = killingProgress(service, 5, /not sent/);
+    const watch = killingProgress(service, 5, /not sent/, /: created$/);
 
     const err = await caught(postJob(wb, clientOf(service), { family: "quotations", now, concurrency: CONCURRENCY, onProgress: watch.onProgress }));
     expect(watch.killed()).toBe(true);
     expect(err).toBeInstanceOf(ConnectionError);
     // Stopped within the documents already on their way, not after trying all 25 left.
-    expect(watch.attemptedAfterKill()).toBeLessThanOrEqual(CONCURRENCY);
+    expectStoppedAtOnce(watch.afterKill());
 
     const created: number[] = [];
     const unknown: number[] = [];
@@ -102,6 +127,10 @@ describe("a job whose service dies part way", () => {
       ? `outcome unknown: ${unknown.length}; not sent: ${notSent.length}. Posting again is safe and settles the unknown: documents already created are found, not created twice`
       : `not sent: ${notSent.length}. Posting again is safe: documents already created are found, not created twice`);
 
+    // The pane shows the same account, in English and in Thai.
+    expect(describeError(err, translator("en"))).toBe(message);
+    expect(describeError(err, translator("th"))).toMatch(new RegExp(`^หยุดแล้ว: ติดต่อบริการไม่ได้ \\(.*\\) ส่งแล้วในรอบนี้: ${created.length} `));
+
     // The service back on the same store: posting again finds what was created and sends the rest, once each.
     const again = await startTestService({ dataDir: service.dataDir });
     started.push(again);
@@ -116,19 +145,15 @@ describe("a job whose service dies part way", () => {
   });
 
   it("act (in Thai) stops at once and leaves the rows it did not reach as they were", async () => {
-    const service = await startTestService();
-    started.push(service);
     const n = 24;
-    const wb = new MemoryWorkbook({ S: sheet("a", n) });
-    const client = clientOf(service);
-    expect((await postJob(wb, client, { family: "quotations", now })).counts.created).toBe(n);
-    const watch = killingProgress(service, 3, /ไม่ได้ส่ง/);
+    const { service, wb, client } = await postedSheet("a", n);
+    const watch = killingProgress(service, 3, /ไม่ได้ส่ง/, /: เปลี่ยนสถานะเป็น/);
 
     const err = await caught(actJob(wb, client, {
       family: "quotations", action: { kind: "status", statusId: "approved" }, concurrency: CONCURRENCY, lang: "th", onProgress: watch.onProgress,
     }));
     expect(err).toBeInstanceOf(ConnectionError);
-    expect(watch.attemptedAfterKill()).toBeLessThanOrEqual(CONCURRENCY);
+    expectStoppedAtOnce(watch.afterKill());
     const results = Array.from({ length: n }, (_, i) => String(cell(wb, i + 1, "result")));
     const approved = results.filter((r) => r.startsWith("เปลี่ยนสถานะเป็น")).length;
     const untouched = results.filter((r) => r === "created").length;
@@ -140,15 +165,11 @@ describe("a job whose service dies part way", () => {
   });
 
   it("update stops at once; rows not sent say so", async () => {
-    const service = await startTestService();
-    started.push(service);
     const n = 20;
-    const wb = new MemoryWorkbook({ S: sheet("u", n) });
-    const client = clientOf(service);
-    expect((await postJob(wb, client, { family: "quotations", now })).counts.created).toBe(n);
+    const { service, wb, client } = await postedSheet("u", n);
     for (let r = 1; r <= n; r++) wb.sheet("S").values[r][5] = 1000 + r; // a new quantity on every row
     // Reading the service's copies reports one step per document, then sending one per document.
-    const watch = killingProgress(service, 3, /not sent/);
+    const watch = killingProgress(service, 3, /not sent/, /: updated: /);
     let sending = false;
     const err = await caught(updateJob(wb, client, {
       family: "quotations", now, concurrency: CONCURRENCY,
@@ -159,7 +180,7 @@ describe("a job whose service dies part way", () => {
     }));
     expect(err).toBeInstanceOf(ConnectionError);
     expect(watch.killed()).toBe(true);
-    expect(watch.attemptedAfterKill()).toBeLessThanOrEqual(CONCURRENCY);
+    expectStoppedAtOnce(watch.afterKill());
     const results = Array.from({ length: n }, (_, i) => String(cell(wb, i + 1, "result")));
     const updated = results.filter((r) => r.startsWith("updated: ")).length;
     const notSent = results.filter((r) => r === "not sent: the service could not be reached").length;
