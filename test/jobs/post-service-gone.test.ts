@@ -10,7 +10,7 @@ import { describeError } from "../../src/taskpane/errors";
 import { translator } from "../../src/taskpane/i18n";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { startTestService, type TestService } from "../helpers/service";
+import { LOCAL_STORE, startTestService, type TestService } from "../helpers/service";
 import { cell, now } from "./service";
 
 jest.setTimeout(120_000);
@@ -80,7 +80,7 @@ describe("a job whose service dies part way", () => {
 
   /** A service of its own and a sheet of `n` quotations posted to it. */
   async function postedSheet(prefix: string, n: number) {
-    const service = await startTestService();
+    const service = await startTestService({ store: LOCAL_STORE });
     started.push(service);
     const wb = new MemoryWorkbook({ S: sheet(prefix, n) });
     const client = clientOf(service);
