@@ -2,8 +2,11 @@
 // (../shared/reference/openapi-2020.yaml), where that operation exists there. A small validator
 // for the subset of JSON schema that file uses: $ref, type (+ nullable), properties, required,
 // enum, items, allOf, oneOf (with discriminator), maxLength/minLength, format date.
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parse } from "yaml";
+import { TEMPLATES_ENV } from "../../helpers/run-once";
 
 const SPEC_PATH = "/work/shared/reference/openapi-2020.yaml";
 const SPEC_FALLBACK = `${__dirname}/../../../../shared/reference/openapi-2020.yaml`;
@@ -44,9 +47,31 @@ export function spec(): Spec {
     } catch {
       text = readFileSync(SPEC_FALLBACK, "utf8");
     }
-    cached = parse(text) as Spec;
+    cached = parsedOnce(text);
   }
   return cached;
+}
+
+/**
+ * The description parsed: YAML's parser takes about a second for its 770 kB, in each of the eight
+ * test files that read it, so the first file of a jest run keeps it as JSON (the same value, read
+ * in milliseconds) in the run's directory (helpers/store-templates.ts), under its contents' hash.
+ */
+function parsedOnce(text: string): Spec {
+  const dir = process.env[TEMPLATES_ENV];
+  if (!dir) return parse(text) as Spec;
+  const file = join(dir, `openapi-${createHash("sha256").update(text).digest("hex").slice(0, 16)}.json`);
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Spec;
+  } catch {
+    // not kept yet
+  }
+  const parsed = parse(text) as Spec;
+  // Written whole under another name first: another file may read it at any time.
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(parsed));
+  renameSync(partial, file);
+  return parsed;
 }
 
 /** Fields newer than the 2020 description, which it cannot know (the brief excepts them). */
