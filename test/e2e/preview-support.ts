@@ -57,10 +57,13 @@ export function previewSession(): PreviewSession {
     // One after the other: webpack's build holds this process's event loop for long stretches, and a
     // service started meanwhile could be taken for hung (its start timer fires before its output is read).
     await build(s.dist);
-    s.service = await startTestService();
+    // The service and Chromium start side by side; afterAll stops whichever did start.
+    const [service, browser] = await Promise.allSettled([startTestService(), launchChromium()]);
+    if (service.status === "fulfilled") s.service = service.value;
+    if (browser.status === "fulfilled") s.browser = browser.value;
+    for (const started of [service, browser]) if (started.status === "rejected") throw started.reason;
     web = await serve(s.dist, s.service.root);
     s.origin = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
-    s.browser = await launchChromium();
   });
   afterAll(async () => {
     await s.browser?.close();
