@@ -4,6 +4,8 @@
 import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { ConnectionError, postJob } from "../../src/jobs/post";
+import { loadPostRecord } from "../../src/jobs/post-record";
+import { undoJob } from "../../src/jobs/undo";
 import { updateJob } from "../../src/jobs/update";
 import type { Progress } from "../../src/jobs/types";
 import { describeError } from "../../src/taskpane/errors";
@@ -162,6 +164,36 @@ describe("a job whose service dies part way", () => {
     // Every other row says its request's outcome (unknown), none claims what it cannot know.
     for (const r of results) if (r !== "created" && !r.startsWith("เปลี่ยนสถานะ")) expect(r).toMatch(/outcome unknown|ไม่ทราบผล/);
     expect((err as Error).message).toMatch(new RegExp(`^หยุดแล้ว: ติดต่อบริการไม่ได้ \\(.*\\) ทำแล้ว: ${approved} ไม่ได้ส่ง: ${n - results.filter((r) => r !== "created").length}$`));
+  });
+
+  it("undo stops at once; the documents it did not reach keep their rows and stay recorded for a later undo", async () => {
+    const n = 24;
+    const { service, wb, client } = await postedSheet("d", n);
+    // Undo reads every document (progress 1..n), then deletes them (n+1..2n), with no message to
+    // tell a deletion done from one tried: rows after the kill are bounded by both kinds at once.
+    let killedAt = -1;
+    const after: number[] = [];
+    const err = await caught(undoJob(wb, client, {
+      family: "quotations", concurrency: CONCURRENCY,
+      onProgress: (p) => {
+        if (killedAt >= 0) after.push(p.done);
+        else if (p.done === n + 3) {
+          killedAt = p.done;
+          kill(service);
+        }
+      },
+    }));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(after.length).toBeLessThanOrEqual(2 * CONCURRENCY);
+    const rows = Array.from({ length: n }, (_, i) => ({ id: cell(wb, i + 1, "recordId"), result: String(cell(wb, i + 1, "result")) }));
+    const undone = rows.filter((r) => r.id === null);
+    const left = rows.filter((r) => r.id !== null);
+    for (const r of undone) expect(r.result).toMatch(/^Undone: \S+ deleted$/);
+    for (const r of left) expect(r.result).toBe("created");
+    expect(undone.length).toBeGreaterThanOrEqual(3);
+    expect(left.length).toBeGreaterThanOrEqual(n - 3 - 2 * CONCURRENCY);
+    expect((err as Error).message).toMatch(new RegExp(`^stopped: the service could not be reached \\(.*\\)\\. Done: ${undone.length}; not sent: ${left.length}$`));
+    expect((await loadPostRecord(wb, "quotations"))?.documents.map((d) => d.recordId).sort()).toEqual(left.map((r) => r.id).sort());
   });
 
   it("update stops at once; rows not sent say so", async () => {
