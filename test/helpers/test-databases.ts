@@ -28,9 +28,11 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** Creates database `name`, empty or as a copy of `template`. */
+/** Creates database `name`, empty or as a copy of `template`. The copy is of the template's files
+ * (FILE_COPY) rather than block by block through the WAL (PostgreSQL's default): for databases this
+ * small, less than half the CPU (0.11 s against 0.26 s with its drop) and of the wait. */
 export async function createDatabase(name: string, template?: string): Promise<void> {
-  const sql = template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`;
+  const sql = `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""} STRATEGY = FILE_COPY`;
   // PostgreSQL refuses to copy a template someone is connected to; nothing stays connected to
   // ours, but a copy made at the same instant by another worker may be seen as one for a moment.
   for (let attempt = 1; ; attempt++) {
