@@ -10,6 +10,7 @@ import { intArg, type Parsed } from "./args";
 import { assertSheet, printFindings } from "./book";
 import { connectionMessage } from "./connection";
 import { mappingArg } from "./map";
+import { abortOnInterrupt } from "./interrupt";
 import { progressReporter } from "./progress";
 import { workbookRun } from "./workbook-run";
 
@@ -37,8 +38,7 @@ export async function postCommand(p: Parsed): Promise<number> {
     }
   };
 
-  const stop = new AbortController();
-  process.once("SIGINT", () => stop.abort());
+  const stop = abortOnInterrupt();
   try {
     const outcome = await postJob(book, client, {
       family, target: { sheet }, mapping, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
@@ -61,5 +61,7 @@ export async function postCommand(p: Parsed): Promise<number> {
       return 2;
     }
     throw err;
+  } finally {
+    stop.dispose();
   }
 }

@@ -8,6 +8,7 @@ import { translate } from "../sheet/i18n/translate";
 import { intArg, type Parsed } from "./args";
 import { connectionMessage } from "./connection";
 import { mappingArg } from "./map";
+import { abortOnInterrupt } from "./interrupt";
 import { progressReporter } from "./progress";
 import { workbookRun } from "./workbook-run";
 
@@ -17,8 +18,7 @@ export async function undoCommand(p: Parsed): Promise<number> {
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("undo");
-  const stop = new AbortController();
-  process.once("SIGINT", () => stop.abort());
+  const stop = abortOnInterrupt();
   try {
     const outcome = await undoJob(book, client, {
       family, mapping, dryRun, lang, concurrency: intArg(p.values, "concurrency", 8), signal: stop.signal,
@@ -45,5 +45,7 @@ export async function undoCommand(p: Parsed): Promise<number> {
       return 2;
     }
     throw err;
+  } finally {
+    stop.dispose();
   }
 }

@@ -7,12 +7,13 @@ import type { JsonBody } from "../../src/api";
 import { MESSAGES } from "../../src/rules/messages";
 import { makePng } from "../fixtures/files/make";
 import { pdfText } from "../service/pdf-readback";
-import { runCli } from "./run";
+import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("act");
+const docsheet = cliRunner();
 const connection = (): string[] => ["--base-url", s.service.root, ...AUTH];
 
 /** A workbook of two-line documents, one per key (with the contact's e-mail when given), posted as `family` through the bin. */
@@ -20,7 +21,7 @@ async function postedBook(name: string, family: string, keys: string[], emails: 
   const rows: unknown[][] = [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "Email"]];
   for (const k of keys) rows.push([k, `CLI act ${k} Co`, "2026-03-01", true, "Pen", 3, 100, emails[k] ?? null], [k, null, null, null, "Ink", 2, 12.5, null]);
   const path = await writeBook(join(s.dir, name), rows);
-  const post = await runCli(["post", path, "--family", family, ...connection(), "--in-place"]);
+  const post = await docsheet(["post", path, "--family", family, ...connection(), "--in-place"]);
   expect(post.stdout).toMatch(new RegExp(`^${keys.length} created`));
   expect(post.code).toBe(0);
   return path;
@@ -31,7 +32,7 @@ describe("docsheet act --action upgrade", () => {
     const path = await postedBook("upgrade.xlsx", "quotations", ["u1", "u2"]);
     const invoicesBefore = (await s.client.documents("tax-invoices").list({ pageSize: 1 })).total;
 
-    const up = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "upgrade", "--to", "tax-invoices", "--rows", "2-3", ...connection()]);
+    const up = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "upgrade", "--to", "tax-invoices", "--rows", "2-3", ...connection()]);
     expect(up.stdout).toMatch(/upgrade: 1 done, 0 skipped, 0 failed; wrote /);
     expect(up.code).toBe(0);
     const rows = await sheetRows(path);
@@ -47,10 +48,10 @@ describe("docsheet act --action upgrade", () => {
     expect(invoice.referencedByMe).toEqual([expect.objectContaining({ referenceId: first.recordId })]);
 
     // The upgrade's columns are fields of the sheet: check reads the worked book without a warning.
-    const check = await runCli(["check", path, "--family", "quotations", "--json"]);
+    const check = await docsheet(["check", path, "--family", "quotations", "--json"]);
     expect(JSON.parse(check.stdout)).toEqual([]);
 
-    const again = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "upgrade", "--to", "tax-invoices", "--rows", "2", ...connection()]);
+    const again = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "upgrade", "--to", "tax-invoices", "--rows", "2", ...connection()]);
     expect(again.stdout).toMatch(/upgrade: 0 done, 1 skipped, 0 failed/);
     expect(again.code).toBe(0);
     expect((await s.client.documents("tax-invoices").list({ pageSize: 1 })).total).toBe(invoicesBefore + 1);
@@ -58,10 +59,10 @@ describe("docsheet act --action upgrade", () => {
 
   it("refuses a --to the family cannot become, or none, before touching the service", async () => {
     const path = await postedBook("upgrade-bad.xlsx", "quotations", ["b1"]);
-    const wrong = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "upgrade", "--to", "receipts", ...connection()]);
+    const wrong = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "upgrade", "--to", "receipts", ...connection()]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('--to: a quotation cannot be upgraded to "receipts"; choose billing-notes or tax-invoices or cash-invoices or purchases-orders');
-    const none = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "upgrade", ...connection()]);
+    const none = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "upgrade", ...connection()]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("--to is required");
     expect((await sheetRows(path))[0].upgradedRecordId).toBeUndefined();
@@ -75,7 +76,7 @@ describe("docsheet act --action attach", () => {
     const scan = join(s.dir, "scan.png");
     writeFileSync(scan, png);
 
-    const ok = await runCli(["act", path, "--in-place", "--family", "tax-invoices", "--action", "attach", "--file", scan, ...connection()]);
+    const ok = await docsheet(["act", path, "--in-place", "--family", "tax-invoices", "--action", "attach", "--file", scan, ...connection()]);
     expect(ok.stdout).toMatch(/attach: 2 done, 0 skipped, 0 failed; wrote /);
     expect(ok.code).toBe(0);
     const rows = await sheetRows(path);
@@ -100,10 +101,10 @@ describe("docsheet act --action attach", () => {
 
   it("a --file that cannot be read, or none, is a usage error", async () => {
     const path = await postedBook("attach-bad.xlsx", "tax-invoices", ["m1"]);
-    const missing = await runCli(["act", path, "--in-place", "--family", "tax-invoices", "--action", "attach", "--file", join(s.dir, "nowhere.png"), ...connection()]);
+    const missing = await docsheet(["act", path, "--in-place", "--family", "tax-invoices", "--action", "attach", "--file", join(s.dir, "nowhere.png"), ...connection()]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--file: cannot read .*nowhere\.png: ENOENT/);
-    const none = await runCli(["act", path, "--in-place", "--family", "tax-invoices", "--action", "attach", ...connection()]);
+    const none = await docsheet(["act", path, "--in-place", "--family", "tax-invoices", "--action", "attach", ...connection()]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("--file is required");
   });
@@ -113,7 +114,7 @@ describe("docsheet act --action pdf", () => {
   it("saves one real PDF per document in --pdf-dir, named by its serial, and writes the file into the rows", async () => {
     const path = await postedBook("pdf.xlsx", "tax-invoices", ["f1", "f2"]);
     const dir = join(s.dir, "pdfs");
-    const run = await runCli(["act", path, "--in-place", "--family", "tax-invoices", "--action", "pdf", "--pdf-dir", dir, "--culture", "en", ...connection()]);
+    const run = await docsheet(["act", path, "--in-place", "--family", "tax-invoices", "--action", "pdf", "--pdf-dir", dir, "--culture", "en", ...connection()]);
     expect(run.stdout).toMatch(/pdf: 2 done, 0 skipped, 0 failed; wrote /);
     expect(run.code).toBe(0);
     const rows = await sheetRows(path);
@@ -132,7 +133,7 @@ describe("docsheet act --action pdf", () => {
   it("without --pdf-dir the PDFs go beside the output workbook", async () => {
     const path = await postedBook("pdf-beside.xlsx", "quotations", ["g1"]);
     const out = join(s.dir, "beside", "out.xlsx");
-    const run = await runCli(["act", path, "--family", "quotations", "--action", "pdf", "--out", out, ...connection()]);
+    const run = await docsheet(["act", path, "--family", "quotations", "--action", "pdf", "--out", out, ...connection()]);
     expect(run.code).toBe(0);
     const [row] = await sheetRows(out);
     expect(row.pdfFile).toBe(join(s.dir, "beside", `${String(row.documentSerial)}.pdf`));
@@ -147,7 +148,7 @@ describe("docsheet act --action email", () => {
   it("sends each document to its row's address with its PDF; a row without an address is told so, exit 1", async () => {
     const path = await postedBook("email.xlsx", "tax-invoices", ["m1", "m2", "m3"], { m1: "one@customer.example", m3: "three@customer.example" });
     const before = (await outbox()).total;
-    const run = await runCli(["act", path, "--in-place", "--family", "tax-invoices", "--action", "email", "--from", "accounts@demo.example", ...connection()]);
+    const run = await docsheet(["act", path, "--in-place", "--family", "tax-invoices", "--action", "email", "--from", "accounts@demo.example", ...connection()]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/email: 2 done, 0 skipped, 1 failed; wrote /);
     expect(run.stdout).toContain("m2 (row 4): not sent: no e-mail address (fill in the Email column)");
@@ -174,12 +175,12 @@ describe("docsheet act --action email", () => {
   it("--to and --subject override the row; without --from it is a usage error and nothing is sent", async () => {
     const path = await postedBook("email-to.xlsx", "quotations", ["n1"], { n1: "row@customer.example" });
     const before = (await outbox()).total;
-    const none = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "email", ...connection()]);
+    const none = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "email", ...connection()]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("--from is required");
     expect((await outbox()).total).toBe(before);
 
-    const run = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "email", "--from", "accounts@demo.example", "--to", "boss@customer.example", "--subject", "Our quotation", ...connection()]);
+    const run = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "email", "--from", "accounts@demo.example", "--to", "boss@customer.example", "--subject", "Our quotation", ...connection()]);
     expect(run.code).toBe(0);
     const [row] = await sheetRows(path);
     expect(row.result).toBe("e-mailed to boss@customer.example");
@@ -190,7 +191,7 @@ describe("docsheet act --action email", () => {
 describe("docsheet act --action share", () => {
   it("writes a link that opens the document without a token; a second run writes the same link", async () => {
     const path = await postedBook("share.xlsx", "cash-invoices", ["h1"]);
-    const run = await runCli(["act", path, "--in-place", "--family", "cash-invoices", "--action", "share", ...connection()]);
+    const run = await docsheet(["act", path, "--in-place", "--family", "cash-invoices", "--action", "share", ...connection()]);
     expect(run.stdout).toMatch(/share: 1 done, 0 skipped, 0 failed; wrote /);
     expect(run.code).toBe(0);
     const rows = await sheetRows(path);
@@ -202,7 +203,7 @@ describe("docsheet act --action share", () => {
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await page.text()).toContain(String(rows[0].documentSerial));
 
-    const again = await runCli(["act", path, "--in-place", "--family", "cash-invoices", "--action", "share", ...connection()]);
+    const again = await docsheet(["act", path, "--in-place", "--family", "cash-invoices", "--action", "share", ...connection()]);
     expect(again.code).toBe(0);
     expect((await sheetRows(path)).map((r) => r.shareLink)).toEqual([link, link]);
   });

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { runCli } from "./run";
+import { cliRunner, runCli } from "./run";
+
+const docsheet = cliRunner();
 
 let dir: string;
 beforeAll(() => {
@@ -26,7 +28,7 @@ async function book(rows: unknown[][], build?: (ws: ExcelJS.Worksheet) => void):
 describe("docsheet check", () => {
   it("exits 0 and prints [] for a clean sheet", async () => {
     const path = await book([HEADER, ["1", "Acme", "2026-01-15", true, "Pen", 2, 100, 214, null]]);
-    const r = await runCli(["check", path, "--family", "tax-invoices", "--json"]);
+    const r = await docsheet(["check", path, "--family", "tax-invoices", "--json"]);
     expect(r.stderr).toBe("");
     expect(JSON.parse(r.stdout)).toEqual([]);
     expect(r.code).toBe(0);
@@ -62,7 +64,7 @@ describe("docsheet check", () => {
 
   it("points a total that disagrees at the total's cell", async () => {
     const path = await book([HEADER, ["1", "Acme", "2026-01-15", true, "Pen", 2, 100, 200, null]]);
-    const r = await runCli(["check", path, "--family", "tax-invoices", "--json"]);
+    const r = await docsheet(["check", path, "--family", "tax-invoices", "--json"]);
     expect(JSON.parse(r.stdout)).toEqual([
       { sheet: "Sales", cell: "H2", field: "grandTotal", message: "Grand total is 200.00 but the lines give 214.00" },
     ]);
@@ -71,7 +73,7 @@ describe("docsheet check", () => {
 
   it("prints plain lines without --json", async () => {
     const path = await book([HEADER, ["1", "Acme", "2026-01-15", true, "Pen", "x", 100, null, null]]);
-    const r = await runCli(["check", path, "--family", "tax-invoices"]);
+    const r = await docsheet(["check", path, "--family", "tax-invoices"]);
     expect(r.stdout).toMatch(/^Sales!F2 \[item\.quantity\] "x" is not a number\./m);
     expect(r.code).toBe(1);
   });
@@ -86,7 +88,7 @@ describe("docsheet check", () => {
       ["check", path, "--family", "quotations", "--bogus"],
       ["frobnicate"],
     ]) {
-      const r = await runCli(args);
+      const r = await docsheet(args);
       expect({ args, code: r.code }).toEqual({ args, code: 2 });
       expect(r.stderr).toMatch(/docsheet: /);
     }
@@ -98,7 +100,7 @@ describe("docsheet template", () => {
     "writes a %s template whose example passes check, with validation lists",
     async (family) => {
       const out = join(dir, `t-${family}.xlsx`);
-      const t = await runCli(["template", family, "--out", out]);
+      const t = await docsheet(["template", family, "--out", out]);
       expect(t.code).toBe(0);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(out);
@@ -109,7 +111,7 @@ describe("docsheet template", () => {
       const dv = (ws as unknown as { dataValidations: { model: Record<string, { formulae: string[] }> } }).dataValidations.model;
       const vatCol = ws.getColumn(header.indexOf("VAT rate") + 1).letter;
       expect((dv[`${vatCol}2:${vatCol}1000`] ?? dv[`${vatCol}2`]).formulae).toEqual(['"7%,0%,Exempt"']);
-      const c = await runCli(["check", out, "--family", family, "--json"]);
+      const c = await docsheet(["check", out, "--family", family, "--json"]);
       expect(JSON.parse(c.stdout)).toEqual([]);
       expect(c.code).toBe(0);
     },

@@ -1,12 +1,17 @@
-// The command's help and its build, through the real bin: `docsheet --help` and each command's
-// --help name the options the README's command-line section names; the compiled build (what
-// `npm install` makes) runs with no tsx, and each command loads only the packages it uses.
+// The command's help and its build: each command's --help (through the command's main, in the
+// file's runner process) names the options the README's command-line section names; the real bin
+// answers `docsheet --help` and a usage error; the compiled build (what `npm install` makes) runs
+// with no tsx, and each command loads only the packages it uses.
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO, buildCli, runBuilt, runCli, runProbed } from "./run";
+import { REPO, buildCli, cliRunner, runBuilt, runCli, runProbed } from "./run";
+
+const { staleBuild } = require("../../bin/stale-build") as { staleBuild(root: string): string | undefined };
 
 jest.setTimeout(180_000);
+
+const docsheet = cliRunner();
 
 const COMMANDS = ["serve", "template", "check", "map", "post", "pull", "act", "undo", "update", "report"];
 
@@ -37,7 +42,7 @@ describe("docsheet help", () => {
     const readme = readmeOptions();
     expect([...readme.keys()].sort()).toEqual([...COMMANDS].sort());
     for (const command of COMMANDS) {
-      const r = await runCli([command, "--help"]);
+      const r = await docsheet([command, "--help"]);
       expect({ command, code: r.code }).toEqual({ command, code: 0 });
       expect(r.stdout).toMatch(new RegExp(`^Usage: docsheet ${command}\\b`));
       const help = helpOptions(r.stdout);
@@ -62,8 +67,8 @@ describe("docsheet help", () => {
 describe("the compiled command", () => {
   // `npm ci` built it; build again only when a source changed since (swapping build/ under the
   // other test files' runs is safe, but needless).
-  beforeAll(async () => {
-    if ((await runProbed(["--help"])).packages.includes("tsx")) buildCli();
+  beforeAll(() => {
+    if (staleBuild(REPO) !== undefined) buildCli();
   });
 
   it("runs the sources through tsx when build/ is missing or older than a source, and build/ otherwise", async () => {

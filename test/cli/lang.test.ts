@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { runCli } from "./run";
+import { cliRunner } from "./run";
+
+const docsheet = cliRunner();
 
 let dir: string;
 beforeAll(() => {
@@ -34,7 +36,7 @@ async function book(): Promise<string> {
 describe("docsheet check --lang th", () => {
   it("prints every finding in Thai, with the spec's text kept, and a Thai summary", async () => {
     const path = await book();
-    const r = await runCli(["check", path, "--family", "expenses", "--lang", "th"]);
+    const r = await docsheet(["check", path, "--family", "expenses", "--lang", "th"]);
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split("\n");
     const findings = lines.slice(0, -1);
@@ -55,7 +57,7 @@ describe("docsheet check --lang th", () => {
 
   it("--json keeps {sheet, cell, field, message} with the key as field and the message in Thai", async () => {
     const path = await book();
-    const r = await runCli(["check", path, "--family", "expenses", "--lang", "th", "--json"]);
+    const r = await docsheet(["check", path, "--family", "expenses", "--lang", "th", "--json"]);
     expect(r.code).toBe(1);
     const findings = JSON.parse(r.stdout) as { sheet: string; cell: string; field: string; message: string }[];
     for (const f of findings) {
@@ -69,10 +71,10 @@ describe("docsheet check --lang th", () => {
 
   it("English names fields by their labels and keeps the spec's text; a bad --lang is a usage error", async () => {
     const path = await book();
-    const en = await runCli(["check", path, "--family", "expenses", "--json"]);
+    const en = await docsheet(["check", path, "--family", "expenses", "--json"]);
     const e2 = (JSON.parse(en.stdout) as { cell: string; message: string }[]).find((f) => f.cell === "E2");
     expect(e2?.message).toBe("Each line needs a description (Item requires Description)");
-    const bad = await runCli(["check", path, "--family", "expenses", "--lang", "fr"]);
+    const bad = await docsheet(["check", path, "--family", "expenses", "--lang", "fr"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--lang must be en or th");
   });

@@ -5,12 +5,13 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
-import { runCli } from "./run";
+import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("map");
+const docsheet = cliRunner();
 const TAX_ID = "0105561123458";
 
 const ENGLISH = [
@@ -28,7 +29,7 @@ const THAI = [
 
 async function mapTo(book: string, name: string): Promise<{ path: string; stdout: string }> {
   const path = join(s.dir, name);
-  const r = await runCli(["map", book, "--family", "tax-invoices", "--out", path]);
+  const r = await docsheet(["map", book, "--family", "tax-invoices", "--out", path]);
   expect(r.stderr).toBe("");
   expect(r.code).toBe(0);
   return { path, stdout: r.stdout };
@@ -42,9 +43,9 @@ describe("docsheet map", () => {
   it("suggests a field for each of the user's English headers, saves the mapping, and check, post and a second post use it", async () => {
     const book = await writeBook(join(s.dir, "english.xlsx"), ENGLISH);
     // Without a mapping these headers name nothing a document needs.
-    expect((await runCli(["check", book, "--family", "tax-invoices", "--json"])).code).toBe(1);
+    expect((await docsheet(["check", book, "--family", "tax-invoices", "--json"])).code).toBe(1);
 
-    const json = await runCli(["map", book, "--family", "tax-invoices", "--json"]);
+    const json = await docsheet(["map", book, "--family", "tax-invoices", "--json"]);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual([
       { column: "A", header: "Invoice No.", field: "documentKey" },
@@ -70,13 +71,13 @@ describe("docsheet map", () => {
       },
     });
 
-    const check = await runCli(["check", book, "--family", "tax-invoices", "--mapping", mapping, "--json"]);
+    const check = await docsheet(["check", book, "--family", "tax-invoices", "--mapping", mapping, "--json"]);
     expect(check.stderr).toBe("");
     expect(JSON.parse(check.stdout)).toEqual([]);
     expect(check.code).toBe(0);
 
     const posted = join(s.dir, "english-posted.xlsx");
-    const post = await runCli(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...AUTH]);
     expect(post.stdout).toMatch(/2 created, 0 found from an earlier run, 0 already posted, 0 not sent/);
     expect(post.code).toBe(0);
     const rows = await sheetRows(posted);
@@ -95,7 +96,7 @@ describe("docsheet map", () => {
     await wb.xlsx.readFile(posted);
     wb.worksheets[0].addRow(["MAP-EN-3", "17/01/2026", "Map English Three", null, "Audit", 1, 9000, null, "green"]);
     await wb.xlsx.writeFile(posted);
-    const again = await runCli(["post", posted, "--family", "tax-invoices", "--mapping", mapping, "--in-place", "--base-url", s.service.root, ...AUTH]);
+    const again = await docsheet(["post", posted, "--family", "tax-invoices", "--mapping", mapping, "--in-place", "--base-url", s.service.root, ...AUTH]);
     expect(again.stdout).toMatch(/1 created, 0 found from an earlier run, 2 already posted, 0 not sent/);
     expect(again.code).toBe(0);
     const after = await sheetRows(posted);
@@ -103,7 +104,7 @@ describe("docsheet map", () => {
     expect((await serviceDocument(after[3].recordId)).contactName).toBe("Map English Three");
 
     // act takes it too.
-    const act = await runCli(["act", posted, "--in-place", "--family", "tax-invoices", "--mapping", mapping, "--action", "share", "--base-url", s.service.root, ...AUTH]);
+    const act = await docsheet(["act", posted, "--in-place", "--family", "tax-invoices", "--mapping", mapping, "--action", "share", "--base-url", s.service.root, ...AUTH]);
     expect(act.stdout).toMatch(/share: 3 done, 0 skipped, 0 failed/);
     expect(act.code).toBe(0);
     expect((await sheetRows(posted)).every((r) => typeof r.shareLink === "string")).toBe(true);
@@ -119,7 +120,7 @@ describe("docsheet map", () => {
     expect(stdout).toMatch(/Sheet "ใบกำกับภาษี", tax-invoices:/);
 
     const posted = join(s.dir, "thai-posted.xlsx");
-    const post = await runCli(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...AUTH]);
     expect(post.stdout).toMatch(/1 created/);
     expect(post.code).toBe(0);
     const rows = await sheetRows(posted);
@@ -144,23 +145,23 @@ describe("docsheet map", () => {
       return path;
     };
     const twice = write("twice.json", { family: "tax-invoices", columns: { "Qty.": "item.quantity", Colour: "item.quantity" } });
-    const r1 = await runCli(["check", book, "--family", "tax-invoices", "--mapping", twice]);
+    const r1 = await docsheet(["check", book, "--family", "tax-invoices", "--mapping", twice]);
     expect(r1.code).toBe(2);
     expect(r1.stderr).toMatch(/--mapping .*twice\.json: field item\.quantity is named twice \(columns "Qty\." and "Colour"\)/);
 
     const unknown = write("unknown.json", { family: "tax-invoices", columns: { Client: "customer" } });
-    const r2 = await runCli(["check", book, "--family", "tax-invoices", "--mapping", unknown]);
+    const r2 = await docsheet(["check", book, "--family", "tax-invoices", "--mapping", unknown]);
     expect(r2.code).toBe(2);
     expect(r2.stderr).toMatch(/column "Client": unknown field "customer"; did you mean contactName\?/);
 
     const { path: mapping } = await mapTo(book, "bad-family.json");
     const out = join(s.dir, "never.xlsx");
-    const r3 = await runCli(["post", book, "--family", "quotations", "--mapping", mapping, "--out", out, "--base-url", s.service.root, ...AUTH]);
+    const r3 = await docsheet(["post", book, "--family", "quotations", "--mapping", mapping, "--out", out, "--base-url", s.service.root, ...AUTH]);
     expect(r3.code).toBe(2);
     expect(r3.stderr).toMatch(/the mapping is for tax-invoices, not quotations/);
     expect(existsSync(out)).toBe(false);
 
-    const r4 = await runCli(["act", book, "--in-place", "--family", "tax-invoices", "--mapping", join(s.dir, "missing.json"), "--action", "share", "--base-url", s.service.root, ...AUTH]);
+    const r4 = await docsheet(["act", book, "--in-place", "--family", "tax-invoices", "--mapping", join(s.dir, "missing.json"), "--action", "share", "--base-url", s.service.root, ...AUTH]);
     expect(r4.code).toBe(2);
     expect(r4.stderr).toMatch(/cannot read --mapping .*missing\.json: ENOENT/);
   });

@@ -1,5 +1,7 @@
-// `docsheet post` end to end: real .xlsx files, the real bin as a child process, the real local
-// service (child process). Totals are confirmed by reading the documents back from the service.
+// `docsheet post` end to end: real .xlsx files, the command's main in the file's runner process
+// (the real bin as a child process where the process matters: its exit codes and environment, a
+// run killed half-way), the real local service (child process). Totals are confirmed by reading
+// the documents back from the service.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
@@ -7,13 +9,14 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
-import { BIN, REPO, runCli } from "./run";
+import { BIN, REPO, cliRunner, runCli } from "./run";
 import { fieldForHeader } from "../../src/sheet/fields";
 import { AUTH, cliSession, sheetRows } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("post");
+const docsheet = cliRunner();
 
 interface Doc {
   key: string;
@@ -24,7 +27,7 @@ interface Doc {
 /** A template made by the CLI, filled in with these documents. */
 async function filledTemplate(name: string, family: string, docs: Doc[]): Promise<string> {
   const path = join(s.dir, name);
-  expect((await runCli(["template", family, "--out", path])).code).toBe(0);
+  expect((await docsheet(["template", family, "--out", path])).code).toBe(0);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
   const ws = wb.worksheets[0];
@@ -73,7 +76,7 @@ function docs(prefix: string, n: number): Doc[] {
 describe("docsheet post", () => {
   it("creates the documents of a filled template with the totals the service confirms, and a second run creates nothing", async () => {
     const path = await filledTemplate("basic.xlsx", "tax-invoices", docs("basic", 3));
-    const first = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--in-place"]);
+    const first = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--in-place"]);
     expect(first.stdout).toMatch(/3 created, 0 found from an earlier run, 0 already posted/);
     expect(first.code).toBe(0);
 
@@ -102,7 +105,7 @@ describe("docsheet post", () => {
     }
 
     const before = (await allDocuments("tax-invoices")).length;
-    const second = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--in-place"]);
+    const second = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--in-place"]);
     expect(second.stdout).toMatch(/0 created, 0 found from an earlier run, 3 already posted/);
     expect(second.code).toBe(0);
     expect((await allDocuments("tax-invoices")).length).toBe(before);
@@ -117,7 +120,7 @@ describe("docsheet post", () => {
     const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
     ws.getRow(2).getCell(header.indexOf("item.quantity") + 1).value = "lots";
     await wb.xlsx.writeFile(path);
-    const r = await runCli(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    const r = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
     expect(r.code).toBe(1);
     const rows = await sheetRows(out);
     expect(rows[0].recordId).toBeNull();
@@ -128,7 +131,7 @@ describe("docsheet post", () => {
     const path = await filledTemplate("where.xlsx", "quotations", docs("where", 1));
     const before = readFileSync(path);
     const posted = join(s.dir, "where.posted.xlsx");
-    const r = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
+    const r = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^1 created, .*; wrote (.*)$/m);
     expect(r.stdout.trim().endsWith(`wrote ${posted}`)).toBe(true);
@@ -136,16 +139,16 @@ describe("docsheet post", () => {
     expect((await sheetRows(posted)).map((x) => x.result)).toEqual(["created", "created"]);
 
     // The same workbook again: the document is found, not made twice.
-    const again = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
+    const again = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
     expect(again.stdout).toMatch(/^0 created, 1 found from an earlier run/m);
     expect((await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("where "))).toHaveLength(1);
 
     const out = join(s.dir, "where-out.xlsx");
-    const toOut = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    const toOut = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out]);
     expect(toOut.stdout.trim().endsWith(`wrote ${out}`)).toBe(true);
     expect(readFileSync(path).equals(before)).toBe(true);
 
-    const both = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--in-place"]);
+    const both = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--in-place"]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--out and --in-place do not go together");
   });
@@ -153,10 +156,10 @@ describe("docsheet post", () => {
   it("answers a --base-url without its root with the root it probably meant", async () => {
     const path = await filledTemplate("root.xlsx", "quotations", docs("root", 1));
     const origin = new URL(s.service.root).origin;
-    const r = await runCli(["post", path, "--family", "quotations", "--base-url", origin, ...AUTH]);
+    const r = await docsheet(["post", path, "--family", "quotations", "--base-url", origin, ...AUTH]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`did you mean ${origin}/test?`);
-    const wrong = await runCli(["post", path, "--family", "quotations", "--base-url", `${origin}/v2`, ...AUTH]);
+    const wrong = await docsheet(["post", path, "--family", "quotations", "--base-url", `${origin}/v2`, ...AUTH]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(`${origin}/v2 is not a service root`);
   });
@@ -190,7 +193,7 @@ describe("docsheet post", () => {
     expect(mid.length).toBeGreaterThan(0);
     expect(mid.length).toBeLessThan(n);
 
-    const again = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"]);
+    const again = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"]);
     expect(again.code).toBe(0);
     const after = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("killed "));
     expect(after).toHaveLength(n);
@@ -212,7 +215,7 @@ describe("docsheet post", () => {
     const proxy = await droppingProxy(new URL(s.service.root).origin, (method, url, n) => method === "POST" && /\/quotations$/.test(url) && (n === 2 || n === 3));
     try {
       const path = await filledTemplate("dropped.xlsx", "quotations", docs("dropped", 4));
-      const r = await runCli(["post", path, "--family", "quotations", "--base-url", `${proxy.origin}/test`, ...AUTH, "--concurrency", "1", "--in-place"]);
+      const r = await docsheet(["post", path, "--family", "quotations", "--base-url", `${proxy.origin}/test`, ...AUTH, "--concurrency", "1", "--in-place"]);
       expect(proxy.dropped()).toBe(2);
       expect(r.stdout).toMatch(/2 created, 2 found from an earlier run/);
       expect(r.code).toBe(0);
@@ -231,37 +234,37 @@ describe("docsheet post", () => {
 describe("docsheet act", () => {
   it("writes BOOK.acted.xlsx beside the workbook unless told --out or --in-place, and says where", async () => {
     const path = await filledTemplate("acted.xlsx", "quotations", docs("acted", 1));
-    expect((await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"])).code).toBe(0);
+    expect((await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"])).code).toBe(0);
     const before = readFileSync(path);
-    const run = await runCli(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--base-url", s.service.root, ...AUTH]);
+    const run = await docsheet(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--base-url", s.service.root, ...AUTH]);
     expect(run.code).toBe(0);
     const acted = join(s.dir, "acted.acted.xlsx");
     expect(run.stdout.trim().endsWith(`wrote ${acted}`)).toBe(true);
     expect(readFileSync(path).equals(before)).toBe(true);
     expect((await sheetRows(acted)).map((x) => x.result)).toEqual(["status set to approved", "status set to approved"]);
-    const both = await runCli(["act", path, "--family", "quotations", "--action", "status", "--base-url", s.service.root, ...AUTH, "--out", acted, "--in-place"]);
+    const both = await docsheet(["act", path, "--family", "quotations", "--action", "status", "--base-url", s.service.root, ...AUTH, "--out", acted, "--in-place"]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--out and --in-place do not go together");
   });
 
   it("changes status and deletes the documents of posted rows, writing the outcome into them", async () => {
     const path = await filledTemplate("act.xlsx", "quotations", docs("act", 2));
-    expect((await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"])).code).toBe(0);
-    const status = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", s.service.root, ...AUTH]);
+    expect((await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"])).code).toBe(0);
+    const status = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", s.service.root, ...AUTH]);
     expect(status.stdout).toMatch(/status: 1 done, 0 skipped, 0 failed/);
     expect(status.code).toBe(0);
     let rows = await sheetRows(path);
     expect(rows.map((r) => r.status)).toEqual(["approved", "approved", "awaiting approval", "awaiting approval"]);
     expect(rows[0].result).toBe("status set to approved");
     const id = rows[2].recordId as number;
-    const del = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", s.service.root, ...AUTH]);
+    const del = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", s.service.root, ...AUTH]);
     expect(del.code).toBe(0);
     rows = await sheetRows(path);
     expect([rows[2].result, rows[3].result]).toEqual(["deleted", "deleted"]);
     await expect(s.client.documents("quotations").get(id)).rejects.toThrow();
-    const bad = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "paid", "--base-url", s.service.root, ...AUTH]);
+    const bad = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "paid", "--base-url", s.service.root, ...AUTH]);
     expect(bad.code).toBe(1);
-    const usage = await runCli(["act", path, "--in-place", "--family", "quotations", "--action", "fly", "--base-url", s.service.root, ...AUTH]);
+    const usage = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "fly", "--base-url", s.service.root, ...AUTH]);
     expect(usage.code).toBe(2);
   });
 });

@@ -3,12 +3,13 @@
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
-import { runCli } from "./run";
+import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession, sheetRows } from "./session";
 
 jest.setTimeout(180_000);
 
 const s = cliSession("pull");
+const docsheet = cliRunner();
 
 beforeAll(async () => {
   const api = s.client.documents("tax-invoices");
@@ -41,19 +42,19 @@ describe("docsheet pull", () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]["item.name"]).toBeUndefined();
 
-    const filtered = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--start-date", "2026-02-01", "--end-date", "2026-02-28"]);
+    const filtered = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--start-date", "2026-02-01", "--end-date", "2026-02-28"]);
     expect(filtered.code).toBe(0);
     const feb = await sheetRows(out, "Tax invoices (2)");
     expect(feb.map((x) => x.contactName)).toEqual(["Pull Inline"]);
 
-    const searched = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "s.xlsx"), "--search", "simple"]);
+    const searched = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "s.xlsx"), "--search", "simple"]);
     expect(searched.code).toBe(0);
     expect(searched.stdout).toBe(`pulled 1 document into sheet "Tax invoices" (1 row) of ${join(s.dir, "s.xlsx")}\n`);
     expect((await sheetRows(join(s.dir, "s.xlsx"), "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple"]);
   });
 
   it("sorts and filters with --sort and --filter, and says what is wrong with them", async () => {
-    const pull = (...args: string[]) => runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, ...args]);
+    const pull = (...args: string[]) => docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, ...args]);
     const out = join(s.dir, "sorted.xlsx");
     expect((await pull("--out", out, "--sort", "Value:desc")).code).toBe(0);
     expect((await sheetRows(out, "Tax invoices")).map((x) => x.grandTotal)).toEqual([1063, 147.13]);
@@ -78,7 +79,7 @@ describe("docsheet pull", () => {
 
   it("pulls one row per line; the sheet checks clean and posts back as equal documents", async () => {
     const out = join(s.dir, "lines.xlsx");
-    const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--lines"]);
+    const r = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--lines"]);
     expect(r.code).toBe(0);
     const rows = await sheetRows(out, "Tax invoices");
     expect(rows).toHaveLength(4);
@@ -94,9 +95,9 @@ describe("docsheet pull", () => {
       if (i > 1) row.getCell(header.indexOf("recordId") + 1).value = null;
     });
     await wb.xlsx.writeFile(out);
-    const check = await runCli(["check", out, "--family", "tax-invoices", "--json"]);
+    const check = await docsheet(["check", out, "--family", "tax-invoices", "--json"]);
     expect(JSON.parse(check.stdout)).toEqual([]);
-    const post = await runCli(["post", out, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", out, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
     expect(post.stdout).toMatch(/2 created/);
     expect(post.code).toBe(0);
     const all: DocumentRecord[] = [];
@@ -109,7 +110,7 @@ describe("docsheet pull", () => {
   it("exits 2 on bad filters", async () => {
     const out = join(s.dir, "x.xlsx");
     for (const extra of [["--range", "4"], ["--start-date", "2026-01-01"], ["--range", "5"], ["--start-date", "01/01/2026", "--end-date", "2026-01-31"]]) {
-      const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, ...extra]);
+      const r = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, ...extra]);
       expect({ extra, code: r.code }).toEqual({ extra, code: 2 });
     }
   });

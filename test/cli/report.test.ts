@@ -4,13 +4,14 @@
 // apart; the Thai version (Buddhist-era date format, Thai names); usage errors.
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { runCli } from "./run";
+import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession } from "./session";
 import { seedVatMonth, total, type VatMonth } from "../helpers/vat-month";
 
 jest.setTimeout(180_000);
 
 const s = cliSession("report");
+const docsheet = cliRunner();
 let month: VatMonth;
 
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe("docsheet report vat", () => {
 
   it("writes the Thai version with Buddhist-era dates, and takes a Buddhist-era month", async () => {
     const out = join(s.dir, "vat-th.xlsx");
-    const r = await runCli(["report", "vat", "--month", "2569-03", "--base-url", s.service.root, ...AUTH, "--out", out, "--lang", "th"]);
+    const r = await docsheet(["report", "vat", "--month", "2569-03", "--base-url", s.service.root, ...AUTH, "--out", out, "--lang", "th"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^รายงานภาษีมูลค่าเพิ่มเดือน มี\.ค\. 2569: ภาษีขาย 279\.54 จาก 4 เอกสาร, ภาษีซื้อ 175\.00 จาก 2 เอกสาร, ภาษีที่ต้องชำระ 104\.54;/);
     const wb = await load(out);
@@ -71,7 +72,7 @@ describe("docsheet report vat", () => {
 
   it("reports a month with no documents: empty reports, zero totals, no finding", async () => {
     const out = join(s.dir, "empty.xlsx");
-    const r = await runCli(["report", "vat", "--month", "2025-07", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    const r = await docsheet(["report", "vat", "--month", "2025-07", "--base-url", s.service.root, ...AUTH, "--out", out]);
     expect(r.stdout).toBe(`VAT report for 2025-07: output VAT 0.00 on 0 documents, input VAT 0.00 on 0 documents, payable 0.00; 0 void documents listed apart; wrote ${out}\n`);
     expect(r.code).toBe(0);
     expect((await load(out)).getWorksheet("Input tax 2025-07")!.getCell("I3").value).toEqual({ formula: expect.stringMatching(/^SUBTOTAL\(109,/) });
@@ -79,12 +80,12 @@ describe("docsheet report vat", () => {
 
   it("refuses a missing or malformed month and another report, exit 2", async () => {
     const base = ["--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "x.xlsx")];
-    const noMonth = await runCli(["report", "vat", ...base]);
+    const noMonth = await docsheet(["report", "vat", ...base]);
     expect(noMonth.code).toBe(2);
     expect(noMonth.stderr).toMatch(/^docsheet: --month is required/);
-    const bad = await runCli(["report", "vat", "--month", "2026-13", ...base]);
+    const bad = await docsheet(["report", "vat", "--month", "2026-13", ...base]);
     expect(bad.stderr).toMatch(/^docsheet: --month must be a month YYYY-MM/);
-    const other = await runCli(["report", "sales", "--month", "2026-03", ...base]);
+    const other = await docsheet(["report", "sales", "--month", "2026-03", ...base]);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/^docsheet: "sales" is not a report; the report is vat/);
   });

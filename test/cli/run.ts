@@ -1,5 +1,6 @@
-// Runs the real `docsheet` bin as a child process.
-import { spawn, spawnSync } from "node:child_process";
+// Runs the real `docsheet` bin as a child process, or its main(argv) in one runner process per test
+// file (runner.js) for the tests about what a command does rather than about the process.
+import { fork, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -7,6 +8,7 @@ import { join, resolve } from "node:path";
 export const REPO = resolve(__dirname, "..", "..");
 export const BIN = resolve(REPO, "bin", "docsheet.js");
 const PROBE = resolve(__dirname, "probe.js");
+const RUNNER = resolve(__dirname, "runner.js");
 
 export interface RunResult {
   code: number | null;
@@ -59,4 +61,53 @@ export async function runBuilt(args: string[]): Promise<ProbedRun> {
     r = await runProbed(args);
   }
   return r;
+}
+
+export type Run = (args: string[], env?: NodeJS.ProcessEnv) => Promise<RunResult>;
+
+/** Call at the top of a test file: a runner process (runner.js) started in beforeAll and stopped in
+ * afterAll; the function returned runs `docsheet ...args` in it, one run at a time, and answers as
+ * runCli does (exit code, stdout, stderr). */
+export function cliRunner(): Run {
+  let child: ChildProcess | undefined;
+  let ready: Promise<void> | undefined;
+  let log = "";
+  let next = 0;
+  const pending = new Map<number, { done: (r: RunResult) => void; fail: (e: Error) => void }>();
+  beforeAll(() => {
+    const c = fork(RUNNER, [], { cwd: REPO, execArgv: [], stdio: ["ignore", "pipe", "pipe", "ipc"] });
+    child = c;
+    // Anything written outside a run (a warning of node's, a crash) is kept for the error below.
+    c.stdout!.on("data", (b: Buffer) => (log += b.toString()));
+    c.stderr!.on("data", (b: Buffer) => (log += b.toString()));
+    ready = new Promise<void>((done, fail) => {
+      c.on("message", (m: { ready?: true; id?: number } & RunResult) => {
+        if (m.ready) return done();
+        const p = pending.get(m.id!);
+        pending.delete(m.id!);
+        p?.done({ code: m.code, stdout: m.stdout, stderr: m.stderr });
+      });
+      c.on("exit", (code, signal) => {
+        const err = new Error(`the CLI runner exited (${signal ?? code}): ${log}`);
+        fail(err);
+        for (const p of pending.values()) p.fail(err);
+        pending.clear();
+      });
+    });
+    return ready;
+  });
+  afterAll(async () => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child!.once("exit", done));
+    child.kill();
+    await exited;
+  });
+  return async (args, env = {}) => {
+    await ready;
+    const id = next++;
+    return new Promise<RunResult>((done, fail) => {
+      pending.set(id, { done, fail });
+      child!.send({ id, args, env });
+    });
+  };
 }

@@ -7,8 +7,10 @@ import { join } from "node:path";
 import { createClient, type DocSheetClient } from "../../src/api";
 import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
 import { pdfText } from "../service/pdf-readback";
-import { runCli } from "./run";
+import { cliRunner } from "./run";
 import { AUTH, sheetRows, writeBook } from "./session";
+
+const docsheet = cliRunner();
 
 jest.setTimeout(240_000);
 
@@ -24,7 +26,7 @@ const LOST_ZERO = ["z1", "Zero Lost Co., Ltd.", 105551234567, 1, "2026-01-15", t
 describe("tax ids through docsheet check", () => {
   it("restores a leading zero Excel dropped (a note, not a finding) and refuses a wrong check digit at its cell", async () => {
     const clean = await writeBook(join(dir, "clean.xlsx"), [HEADER, LOST_ZERO, ["d1", "Dashed Co", "0-1055-51234-56-7", "สำนักงานใหญ่", "2026-01-15", true, "Pen", 1, 10]]);
-    const ok = await runCli(["check", clean, "--family", "tax-invoices", "--json"]);
+    const ok = await docsheet(["check", clean, "--family", "tax-invoices", "--json"]);
     expect(JSON.parse(ok.stdout)).toEqual([]);
     expect(ok.stderr).toContain("Sales!C2 [contactTaxId] warning: Leading zero restored: 0105551234567");
     expect(ok.stderr).toContain("Sales!D2 [contactBranch] warning: Leading zeros restored: 00001");
@@ -35,7 +37,7 @@ describe("tax ids through docsheet check", () => {
       ["b1", "Typo Co", "0105551234568", null, "2026-01-15", true, "Pen", 1, 10],
       ["b2", "Short Co", 105551234568, "Chiang Mai", "2026-01-15", true, "Pen", 1, 10],
     ]);
-    const r = await runCli(["check", bad, "--family", "tax-invoices", "--json"]);
+    const r = await docsheet(["check", bad, "--family", "tax-invoices", "--json"]);
     expect(JSON.parse(r.stdout)).toEqual([
       { sheet: "Sales", cell: "C2", field: "contactTaxId", message: "0105551234568 is not a valid tax id: its last digit does not match the other 12; look for a mistyped digit." },
       { sheet: "Sales", cell: "C3", field: "contactTaxId", message: "105551234568 has 12 digits and with the leading zero Excel drops it is still not a valid tax id; enter the 13 digits as text." },
@@ -62,7 +64,7 @@ describe.each(storesUnderTest)("tax ids through docsheet post (%s)", (store) => 
       ["x1", null, "0105551234567", null, "31/02/2026", true, "Pen", 1, 10],
     ]);
     const out = join(dir, `post-${store}-out.xlsx`);
-    const run = await runCli(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", out]);
+    const run = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", out]);
     expect(run.stdout).toMatch(/1 created, 0 found from an earlier run, 0 already posted, 1 not sent/);
     expect(run.code).toBe(1);
 

@@ -13,12 +13,13 @@ import { FIELD_BY_KEY } from "../../src/sheet/fields";
 import { isValidTaxId } from "../../src/sheet/tax-id";
 import { LISTS_SHEET } from "../../src/workbook/port";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
-import { runCli } from "./run";
+import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession, sheetRows } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("template");
+const docsheet = cliRunner();
 
 async function open(path: string): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
@@ -33,7 +34,7 @@ const tables = (ws: ExcelJS.Worksheet): string[] => Object.keys((ws as unknown a
 describe("docsheet template", () => {
   it("without a connection: an English table headed by labels, words in drop-downs, tax id and branch as text, no lists", async () => {
     const out = join(s.dir, "en.xlsx");
-    const r = await runCli(["template", "tax-invoices", "--out", out]);
+    const r = await docsheet(["template", "tax-invoices", "--out", out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*en\.xlsx: sheet "Tax invoice", \d+ columns, one example document\n$/);
     const wb = await open(out);
@@ -48,14 +49,14 @@ describe("docsheet template", () => {
     expect(ws.getCell(`${col("contactTaxId")}2`).numFmt).toBe("@");
     expect(ws.getCell(`${col("contactBranch")}5`).numFmt).toBe("@");
 
-    const check = await runCli(["check", out, "--family", "tax-invoices"]);
+    const check = await docsheet(["check", out, "--family", "tax-invoices"]);
     expect(check.stdout).toContain("1 document, 0 findings");
     expect(check.code).toBe(0);
   });
 
   it("with the connection options: the company's lists on a hidden sheet, Thai headers, a pick posts with the ids, and no note is lost", async () => {
     const book = join(s.dir, "th.xlsx");
-    const r = await runCli(["template", "cash-invoices", "--lang", "th", "--out", book, "--base-url", s.service.root, ...AUTH]);
+    const r = await docsheet(["template", "cash-invoices", "--lang", "th", "--out", book, "--base-url", s.service.root, ...AUTH]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\nรายการให้เลือก: ผู้ติดต่อ 3, สินค้า 2, บัญชีธนาคาร 1, เช็ค 1, บัตรเครดิต 1, เงินสดย่อย 1, ช่องทางอื่น 1, หมวดค่าใช้จ่าย 4\n$/);
@@ -86,10 +87,10 @@ describe("docsheet template", () => {
     const unposted = join(s.dir, "th-unposted.xlsx");
     copyFileSync(book, unposted);
 
-    const check = await runCli(["check", book, "--family", "cash-invoices", "--lang", "th"]);
+    const check = await docsheet(["check", book, "--family", "cash-invoices", "--lang", "th"]);
     expect(check.code).toBe(0);
     const posted = join(s.dir, "th-posted.xlsx");
-    const post = await runCli(["post", book, "--family", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", posted]);
+    const post = await docsheet(["post", book, "--family", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", posted]);
     expect(post.code).toBe(0);
     const [row] = await sheetRows(posted, "บิลเงินสด");
     const recordId = Number(row["รหัสเอกสารในระบบ"]);
@@ -100,7 +101,7 @@ describe("docsheet template", () => {
     const contacts = (await s.client.contacts.list()).total;
 
     // The write-back was lost (the unposted copy): a second post finds the document, makes no other.
-    const again = await runCli(["post", unposted, "--family", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "again.xlsx")]);
+    const again = await docsheet(["post", unposted, "--family", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "again.xlsx")]);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/0 created, 1 found from an earlier run/);
     expect((await s.client.documents("cash-invoices").list()).total).toBe(1);
@@ -110,7 +111,7 @@ describe("docsheet template", () => {
     // real dates with a date format, amounts with a money format.
     const fresh = join(s.dir, "pulled.xlsx");
     for (const [out, sheet] of [[fresh, "Cash invoices"], [posted, "Cash invoices"]] as const) {
-      const pulled = await runCli(["pull", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
+      const pulled = await docsheet(["pull", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
       expect(pulled.code).toBe(0);
       const pwb = await open(out);
       const pws = pwb.getWorksheet(sheet)!;
@@ -126,7 +127,7 @@ describe("docsheet template", () => {
       expect([block.values[1][at("publishedOn")], block.formats[1][at("publishedOn")]]).toEqual([46087, "yyyy-mm-dd"]);
       expect([block.values[1][at("grandTotal")], block.formats[1][at("grandTotal")]]).toEqual([3210, "#,##0.00"]);
       // The demo customer's tax id passes the sheet's checksum: a pulled demo sheet checks clean.
-      const checked = await runCli(["check", out, "--family", "cash-invoices", "--sheet", sheet, "--json"]);
+      const checked = await docsheet(["check", out, "--family", "cash-invoices", "--sheet", sheet, "--json"]);
       expect([checked.code, JSON.parse(checked.stdout)]).toEqual([0, []]);
     }
     const company = await s.client.company.get();
@@ -136,7 +137,7 @@ describe("docsheet template", () => {
   });
 
   it("refuses half the connection options, and says why the lists could not be read", async () => {
-    const half = await runCli(["template", "quotations", "--out", join(s.dir, "x.xlsx"), "--base-url", s.service.root]);
+    const half = await docsheet(["template", "quotations", "--out", join(s.dir, "x.xlsx"), "--base-url", s.service.root]);
     expect([half.code, half.stderr]).toEqual([2, expect.stringMatching(/--client-id is required/)]);
     const wrong = await runCli(["template", "quotations", "--out", join(s.dir, "y.xlsx"), "--base-url", s.service.root, "--client-id", "demo", "--client-secret", "nope"]);
     expect(wrong.code).toBe(2);

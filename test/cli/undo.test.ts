@@ -2,12 +2,13 @@
 // file, a dry run that changes nothing, the undo itself, and a post again of the same file.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli } from "./run";
+import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("undo");
+const docsheet = cliRunner();
 
 const ROWS = [
   ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"],
@@ -19,13 +20,13 @@ describe("docsheet undo", () => {
   it("a dry run changes nothing; the undo voids what the post created and clears the rows; a post again creates new documents", async () => {
     const path = await writeBook(join(s.dir, "book.xlsx"), ROWS);
     const conn = ["--family", "tax-invoices", "--base-url", s.service.root, ...AUTH];
-    expect((await runCli(["post", path, ...conn, "--in-place"])).code).toBe(0);
+    expect((await docsheet(["post", path, ...conn, "--in-place"])).code).toBe(0);
     const posted = await sheetRows(path);
     const ids = posted.map((r) => r.recordId as number);
     const serials = posted.map((r) => r.documentSerial as string);
     const bytes = readFileSync(path);
 
-    const dry = await runCli(["undo", path, ...conn, "--dry-run"]);
+    const dry = await docsheet(["undo", path, ...conn, "--dry-run"]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`CU-1 (row 2): Would void ${serials[0]}`);
     expect(dry.stdout).toMatch(/^Contacts the service created for this post stay .*: Undo Cli Customer$/m);
@@ -34,7 +35,7 @@ describe("docsheet undo", () => {
     for (const id of ids) expect((await s.client.documents("tax-invoices").get(id)).statusString).toBe("awaiting");
 
     // Written into BOOK.undone.xlsx beside the book (the book itself only with --in-place).
-    const undo = await runCli(["undo", path, ...conn, "--lang", "th"]);
+    const undo = await docsheet(["undo", path, ...conn, "--lang", "th"]);
     expect(undo.stderr).toBe("");
     expect(undo.code).toBe(0);
     const undone = join(s.dir, "book.undone.xlsx");
@@ -52,7 +53,7 @@ describe("docsheet undo", () => {
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toBe("docsheet: Nothing to undo: this workbook records no tax invoice post\n");
 
-    const again = await runCli(["post", undone, ...conn, "--in-place"]);
+    const again = await docsheet(["post", undone, ...conn, "--in-place"]);
     expect(again.stdout).toMatch(/2 created, 0 found from an earlier run/);
     const reposted = await sheetRows(undone);
     expect(reposted.every((r) => typeof r.recordId === "number" && !ids.includes(r.recordId as number))).toBe(true);

@@ -5,12 +5,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { runCli } from "./run";
+import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("update");
+const docsheet = cliRunner();
 const connection = (): string[] => ["--base-url", s.service.root, ...AUTH];
 
 /** Sets the cell under `header` in data row `row` (0-based) of the first sheet. */
@@ -29,11 +30,11 @@ describe("docsheet update", () => {
     const rows: unknown[][] = [["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"]];
     for (const k of ["a", "b"]) rows.push([k, `CLI update ${k} Co`, "2026-03-01", true, "Pen", 3, 100], [k, null, null, null, "Ink", 2, 12.5]);
     const path = await writeBook(join(s.dir, "update.xlsx"), rows);
-    const post = await runCli(["post", path, "--family", "quotations", ...connection(), "--in-place"]);
+    const post = await docsheet(["post", path, "--family", "quotations", ...connection(), "--in-place"]);
     expect(post.code).toBe(0);
     await edit(path, 1, "Unit price", 20);
 
-    const dry = await runCli(["update", path, "--family", "quotations", ...connection(), "--dry-run"]);
+    const dry = await docsheet(["update", path, "--family", "quotations", ...connection(), "--dry-run"]);
     expect(dry.stdout).toBe([
       "a (row 2): to update: Line 2 unit price, Subtotal, Total after discount, VAT amount, Grand total",
       "  Line 2 unit price: 12.5 → 20",
@@ -51,7 +52,7 @@ describe("docsheet update", () => {
     expect(before[0].result).toBe("created");
     expect((await s.client.documents("quotations").get(before[0].recordId as number)).grandTotal).toBe(347.75);
 
-    const run = await runCli(["update", path, "--family", "quotations", ...connection()]);
+    const run = await docsheet(["update", path, "--family", "quotations", ...connection()]);
     expect(run.stdout).toMatch(/^a \(row 2\): updated: Line 2 unit price, Subtotal/m);
     expect(run.stdout).toMatch(/^1 updated, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent; wrote .*update\.updated\.xlsx$/m);
     expect(run.code).toBe(0);
