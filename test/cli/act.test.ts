@@ -1,5 +1,6 @@
 // `docsheet act --action upgrade|attach|pdf|email|share` end to end: real
-// .xlsx files posted and acted on by the real bin (child process) against the real local service;
+// .xlsx files posted and acted on by the command (its main in the file's runner process, runner.js; a refused
+// attach through the real bin, for its exit code) against the real local service;
 // the outcome is read back from the workbook and from the service.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

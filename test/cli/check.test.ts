@@ -1,4 +1,5 @@
-// `docsheet check` and `docsheet template` on real .xlsx files, through the real bin.
+// `docsheet check` and `docsheet template` on real .xlsx files, through the command's main in the file's
+// runner process (runner.js), and a sheet of bad cells through the real bin (exit code 1, no crash).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// `docsheet check --lang th` on a real .xlsx through the real bin: every finding in Thai, fields by
+// `docsheet check --lang th` on a real .xlsx through the command's main (runner.js): every finding in Thai, fields by
 // their Thai labels, the spec's exact text kept beside the translation; --json keeps its shape
 // and the column's key as field.
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,6 +1,7 @@
 // `docsheet map` and `--mapping` end to end: sheets with the user's own headers (English and Thai,
 // not the template's), mapped with `map --out`, then checked, posted and acted on with `--mapping`
-// through the real bin against the real local service; the documents are read back from the service.
+// through the command's main (runner.js; map's exit code 1 through the real bin) against the real
+// local service; the documents are read back from the service.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";

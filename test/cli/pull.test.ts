@@ -1,5 +1,5 @@
-// `docsheet pull` end to end: documents made through the client, pulled into .xlsx by the real bin,
-// read back, and posted again after clearing their recordId: the copies have the same totals.
+// `docsheet pull` end to end: documents made through the client, pulled into .xlsx by the real bin
+// (the first pull) and the command's main (runner.js), read back, and posted again after clearing their recordId: the copies have the same totals.
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";

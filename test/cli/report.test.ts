@@ -1,7 +1,7 @@
 // `docsheet report vat` end to end: a month of mixed documents on the local service, reported by the
-// real bin into .xlsx and read back with ExcelJS: tables with totals rows of sum formulas whose
-// cached values equal the documents' VAT, the summary's formulas, tax ids as text, the void invoice
-// apart; the Thai version (Buddhist-era date format, Thai names); usage errors.
+// real bin (the first report) and the command's main (runner.js) into .xlsx and read back with
+// ExcelJS: tables with totals rows of sum formulas whose cached values equal the documents' VAT,
+// the summary's formulas, tax ids as text, the void invoice apart; the Thai version (Buddhist-era date format, Thai names); usage errors.
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner, runCli } from "./run";

@@ -99,7 +99,7 @@ export function cliRunner(): Run {
   afterAll(async () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((done) => child!.once("exit", done));
-    child.kill();
+    child.disconnect();
     await exited;
   });
   return async (args, env = {}) => {

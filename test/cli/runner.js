@@ -69,4 +69,6 @@ process.on("message", (msg) => {
     process.send({ id: msg.id, ...r });
   });
 });
+// The test file is done with it: exit now rather than when the last kept-alive socket closes.
+process.on("disconnect", () => process.exit(0));
 process.send({ ready: true });

@@ -1,5 +1,5 @@
 // Thai tax ids end to end: an .xlsx whose tax id cell Excel turned into a number (leading zero
-// lost), through the real `docsheet` bin (check, post) to the real local service, read back from
+// lost), through `docsheet` check and post (the command's main, runner.js) to the real local service, read back from
 // the service (on both stores) and from its PDF as the 13-digit text.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

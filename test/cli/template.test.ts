@@ -1,4 +1,5 @@
-// `docsheet template` end to end through the real bin and the real local service: labelled headers
+// `docsheet template` end to end through the command's main (runner.js; the refused
+// credentials through the real bin) and the real local service: labelled headers
 // in English or Thai in an Excel table, drop-downs of words, text tax ids and branches, and with the
 // connection options the company's lookup lists on a hidden sheet. A template filled by picking
 // from them checks clean, posts with the customer's contact id and the bank account's id, keeps the

@@ -1,4 +1,4 @@
-// `docsheet undo` end to end: a real .xlsx posted by the real bin, the record of the post kept in the
+// `docsheet undo` end to end: a real .xlsx posted by the command's main (runner.js; "nothing to undo" through the real bin), the record of the post kept in the
 // file, a dry run that changes nothing, the undo itself, and a post again of the same file.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

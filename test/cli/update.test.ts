@@ -1,5 +1,5 @@
-// `docsheet update` end to end: a real .xlsx posted and corrected, then updated by the real bin
-// (child process) against the real local service: --dry-run prints the preview and changes
+// `docsheet update` end to end: a real .xlsx posted and corrected, then updated by the command's main
+// (runner.js; the conflicting update through the real bin) against the real local service: --dry-run prints the preview and changes
 // nothing, the run sends the changed document only and writes the outcome into the rows, a
 // document changed on the service in between is not sent, and the preview speaks Thai with --lang th.
 import { existsSync } from "node:fs";
