@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient, type DocSheetClient } from "../../src/api";
-import { startTestService, type TestService } from "../helpers/service";
+import { LOCAL_STORE, startTestService, type StoreKind, type TestService } from "../helpers/service";
 
 export const AUTH = ["--client-id", "demo", "--client-secret", "demo-secret"];
 
@@ -16,12 +16,13 @@ export interface CliSession {
   dir: string;
 }
 
-/** Call at the top of a test file: filled once beforeAll has run, cleaned up in afterAll. */
-export function cliSession(name: string): CliSession {
+/** Call at the top of a test file: filled once beforeAll has run, cleaned up in afterAll. The
+ * service runs on LOCAL_STORE (these tests are about the command, not the store) unless told. */
+export function cliSession(name: string, store: StoreKind = LOCAL_STORE): CliSession {
   const s = {} as CliSession;
   beforeAll(async () => {
     s.dir = mkdtempSync(join(tmpdir(), `docsheet-${name}-`));
-    s.service = await startTestService();
+    s.service = await startTestService({ store });
     s.client = createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret" });
   });
   afterAll(async () => {
