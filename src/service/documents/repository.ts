@@ -222,9 +222,12 @@ const ANSWER_SQL = answerSql("d");
 const withBodyText = (source: string): string =>
   `${source} cross join lateral (select d0.*, d0.body::text as body_text from documents d0 where d0.id = page.id offset 0) d`;
 
-/** Rows to skip from the nearer end past which a page of a seekable order counts its marks first
- * (once per revision; nearer pages skip rows as cheaply as they would read the marks). */
+/** Rows to skip from the nearer end past which a page of the whole list in date order has its marks
+ * made (nearer pages skip rows about as cheaply as they would read the marks). */
 const FAR = 5 * MARK_EVERY;
+
+/** Keys whose marks are being made after their answer: one making per key at a time. */
+const marking = new Set<string>();
 
 /** One page of a list: the total and the list as JSON text, ready to be sent. The page's ids come
  * from an index where one serves the order (index-only scan of the list index by default), then
@@ -248,7 +251,12 @@ export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ t
   };
   // Past page 1 the total comes first: it says which end of the list is nearer.
   if (total === undefined && f.currentPage > 1) await count();
-  else if (dated && !marks && total !== undefined && Math.min(offset, total - offset - f.pageSize) >= FAR) await count();
+  else if (dated && !marks && total !== undefined && Math.min(offset, total - offset - f.pageSize) >= FAR && !marking.has(key)) {
+    // The whole list's total is known: this page is read as before the marks (from the nearer end),
+    // and the marks are made beside it for the pages after it, so a write costs no page a count.
+    marking.add(key);
+    void countAndKeep(query, where, params, key, dated).catch(() => undefined).finally(() => marking.delete(key));
+  }
   if (total !== undefined && offset >= total) return { total, listJson: "[]" };
 
   const mark = dated && markBefore(marks, offset);
