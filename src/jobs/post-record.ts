@@ -67,7 +67,8 @@ export async function savePostRecord(port: WorkbookPort, record: PostRunRecord |
 export class PostRecorder {
   private readonly documents: RunDocument[] = [];
   private known: Set<number> | undefined;
-  private readonly contacts = new Map<number, string>();
+  /** Contact id → its name and the first sheet row that named it. */
+  private readonly contacts = new Map<number, { name: string; row: number }>();
 
   constructor(private readonly family: Family, private readonly sheet: string) {}
 
@@ -86,7 +87,11 @@ export class PostRecorder {
       status: rec.statusString, fingerprint: fingerprintOf(serviceCopy(rec)),
     });
     const contact = Number(rec.contactId);
-    if (this.known && Number.isInteger(contact) && contact > 0 && !this.known.has(contact)) this.contacts.set(contact, String(rec.contactName ?? ""));
+    if (this.known && Number.isInteger(contact) && contact > 0 && !this.known.has(contact)) {
+      const row = doc.rows[0] ?? 0;
+      const seen = this.contacts.get(contact);
+      if (!seen || row < seen.row) this.contacts.set(contact, { name: String(rec.contactName ?? ""), row });
+    }
   }
 
   /** A row the run left alone because it was posted before (found by its recordId or marker). */
@@ -98,7 +103,9 @@ export class PostRecorder {
    * leaves the last real run undoable. */
   async save(port: WorkbookPort, at: Date): Promise<void> {
     if (!this.documents.some((d) => d.created)) return;
-    const contacts = [...this.contacts].map(([id, name]) => ({ id, name }));
-    await savePostRecord(port, { version: 1, family: this.family, sheet: this.sheet, at: at.toISOString(), documents: this.documents, contacts }, this.family);
+    // In the sheet's order, not the order the concurrent creates were answered in.
+    const documents = [...this.documents].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
+    const contacts = [...this.contacts].sort(([, a], [, b]) => a.row - b.row).map(([id, { name }]) => ({ id, name }));
+    await savePostRecord(port, { version: 1, family: this.family, sheet: this.sheet, at: at.toISOString(), documents, contacts }, this.family);
   }
 }

@@ -14,9 +14,8 @@ import { cell, jobsService, now } from "./service";
 
 jest.setTimeout(120_000);
 
-// The embedded store: the post record lists documents and contacts in the order the service
-// answered the post's concurrent creates, which only its one connection keeps to the rows' order.
-const svc = jobsService("pglite");
+// PostgreSQL answers the post's concurrent creates out of the rows' order: the record keeps the sheet's.
+const svc = jobsService();
 
 const HEADER = ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price"];
 
