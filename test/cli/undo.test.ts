@@ -7,8 +7,7 @@ import { AUTH, cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
-// The embedded store, as the undo job's own tests: its one connection keeps the post record in the rows' order.
-const s = cliSession("undo", "pglite");
+const s = cliSession("undo");
 const docsheet = cliRunner();
 
 const ROWS = [
