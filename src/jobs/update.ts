@@ -307,5 +307,10 @@ function valueText(key: string, v: Parsed | undefined, lang: Lang): string {
   const def = FIELD_BY_KEY.get(key);
   if (typeof v === "boolean" || (typeof v === "number" && def?.kind === "code")) return String(shownValue(key, v, lang));
   if (typeof v === "number" && def?.kind === "money") return formatMoney(new Decimal(v));
+  // A price is money kept to 4 places (spec precision): shown as money, with its 3rd and 4th places when it has them.
+  if (typeof v === "number" && key === "item.pricePerUnit") {
+    const d = new Decimal(v);
+    return formatMoney(d, Math.min(4, Math.max(2, d.decimalPlaces())));
+  }
   return String(v);
 }

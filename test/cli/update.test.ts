@@ -37,7 +37,7 @@ describe("docsheet update", () => {
     const dry = await docsheet(["update", path, "--family", "quotations", ...connection(), "--dry-run"]);
     expect(dry.stdout).toBe([
       "a (row 2): to update: Line 2 unit price, Subtotal, Total after discount, VAT amount, Grand total",
-      "  Line 2 unit price: 12.5 → 20",
+      "  Line 2 unit price: 12.50 → 20.00",
       "  Subtotal: 325.00 → 340.00",
       "  Total after discount: 325.00 → 340.00",
       "  VAT amount: 22.75 → 23.80",

@@ -67,7 +67,7 @@ test("Update previews the corrections field by field, then sends only the change
   await page.waitForSelector("#update .msg:has-text('to update')", { timeout: 60_000 });
   expect(await page.textContent("#update .msg.info")).toBe("2 to update, 0 unchanged, 1 changed on the service, 0 refused, 0 not sent");
   expect(await rowsOf(page)).toEqual([
-    ["Q1", "Line 2 unit price", "50", "55"],
+    ["Q1", "Line 2 unit price", "50.00", "55.00"],
     ["Subtotal", "250.00", "255.00"],
     ["Total after discount", "250.00", "255.00"],
     ["VAT amount", "17.50", "17.85"],

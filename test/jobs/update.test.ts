@@ -67,7 +67,7 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
     expect(u1.kind).toBe("update");
     expect(u1.changes).toEqual([
       { field: "Customer", from: "u Co 1", to: "u Co 1 (renamed)" },
-      { field: "Line 2 unit price", from: "12.5", to: "15" },
+      { field: "Line 2 unit price", from: "12.50", to: "15.00" },
       { field: "Subtotal", from: "325.00", to: "330.00" },
       { field: "Total after discount", from: "325.00", to: "330.00" },
       { field: "VAT amount", from: "22.75", to: "23.10" },
