@@ -84,7 +84,7 @@ test("Update previews the corrections field by field, then sends only the change
   await page.selectOption("#ds-lang", "th");
   await page.click("button:has-text('ดูตัวอย่างการแก้ไข')");
   await page.waitForSelector("#update .msg:has-text('จะแก้ไข 2')", { timeout: 60_000 });
-  expect((await rowsOf(page))[0]).toEqual(["Q1", "ราคาต่อหน่วยของรายการที่ 2", "50", "55"]);
+  expect((await rowsOf(page))[0]).toEqual(["Q1", "ราคาต่อหน่วยของรายการที่ 2", "50.00", "55.00"]);
   await page.locator("#update").screenshot({ path: join(ARTIFACTS, "update-preview-th.png") });
   await page.selectOption("#ds-lang", "en");
   await page.click("button:has-text('Preview changes')");
