@@ -120,8 +120,11 @@ describe("a job whose service dies part way", () => {
         }
       }
     }
+    // Answers already on their way when the service died may still arrive (at most one per worker);
+    // beyond them, at most one row per worker can be left unknown.
     expect(created.length).toBeGreaterThanOrEqual(5);
-    expect(notSent.length).toBeGreaterThanOrEqual(n - 5 - CONCURRENCY);
+    expect(created.length).toBeLessThanOrEqual(5 + CONCURRENCY);
+    expect(notSent.length).toBeGreaterThanOrEqual(n - created.length - CONCURRENCY);
     const message = (err as Error).message;
     expect(message).toMatch(/^stopped: the service could not be reached \(quotations\.(create|list): network failure \(ECONN(REFUSED|RESET)\)/);
     expect(message).toContain(`Posted in this run: ${created.length}; `);
@@ -160,7 +163,8 @@ describe("a job whose service dies part way", () => {
     const approved = results.filter((r) => r.startsWith("เปลี่ยนสถานะเป็น")).length;
     const untouched = results.filter((r) => r === "created").length;
     expect(approved).toBeGreaterThanOrEqual(3);
-    expect(untouched).toBeGreaterThanOrEqual(n - 3 - CONCURRENCY);
+    expect(approved).toBeLessThanOrEqual(3 + CONCURRENCY);
+    expect(untouched).toBeGreaterThanOrEqual(n - approved - CONCURRENCY);
     // Every other row says its request's outcome (unknown), none claims what it cannot know.
     for (const r of results) if (r !== "created" && !r.startsWith("เปลี่ยนสถานะ")) expect(r).toMatch(/outcome unknown|ไม่ทราบผล/);
     expect((err as Error).message).toMatch(new RegExp(`^หยุดแล้ว: ติดต่อบริการไม่ได้ \\(.*\\) ทำแล้ว: ${approved} ไม่ได้ส่ง: ${n - results.filter((r) => r !== "created").length}$`));
@@ -217,7 +221,8 @@ describe("a job whose service dies part way", () => {
     const updated = results.filter((r) => r.startsWith("updated: ")).length;
     const notSent = results.filter((r) => r === "not sent: the service could not be reached").length;
     expect(updated).toBeGreaterThanOrEqual(3);
-    expect(notSent).toBeGreaterThanOrEqual(n - 3 - CONCURRENCY);
+    expect(updated).toBeLessThanOrEqual(3 + CONCURRENCY);
+    expect(notSent).toBeGreaterThanOrEqual(n - updated - CONCURRENCY);
     for (const r of results) expect(r).toMatch(/^updated: |^not sent: the service could not be reached$|^outcome unknown: /);
     expect((err as Error).message).toMatch(new RegExp(`^stopped: the service could not be reached \\(.*\\)\\. Done: ${updated}; not sent: ${notSent}$`));
   });

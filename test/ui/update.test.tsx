@@ -94,7 +94,7 @@ test("the preview in Thai", async () => {
   click(root, "ดูตัวอย่างการแก้ไข");
   await until(() => summaryLine(root) !== "", "the preview");
   expect(summaryLine(root)).toBe("จะแก้ไข 1, ไม่เปลี่ยน 2, ถูกแก้บนระบบ 0, ปฏิเสธ 0, ไม่ได้ส่ง 0");
-  expect(table(root)[0]).toEqual(["T1", "ราคาต่อหน่วยของรายการที่ 1", "100", "120"]);
+  expect(table(root)[0]).toEqual(["T1", "ราคาต่อหน่วยของรายการที่ 1", "100.00", "120.00"]);
   expect([...root.querySelectorAll("table.changes th")].map((th) => th.textContent)).toEqual(["เอกสาร", "ช่องข้อมูล", "บนระบบ", "ในชีต"]);
   expect(root.textContent).toContain("ส่งเอกสารที่แก้ไข 1 รายการ");
 });
