@@ -10,7 +10,14 @@
 import { createHash } from "node:crypto";
 import type { RawQuery } from "../store/database";
 
-export const MARK_EVERY = 500;
+/** Rows between two marks. DOCSHEET_LIST_MARK_EVERY (a whole number ≥ 2) spaces them closer, so a
+ * test reaches past several marks with dozens of documents instead of thousands. */
+export const MARK_EVERY = markSpacing(process.env.DOCSHEET_LIST_MARK_EVERY);
+
+function markSpacing(text: string | undefined): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 2 ? n : 500;
+}
 
 /** A date (YYYY-MM-DD) and the number of rows before its first one, in list order. */
 export type Mark = [string, number];
