@@ -154,8 +154,19 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     }
   }, () => fatal !== undefined || opts.signal?.aborted === true);
 
-  for (const p of toSend) {
-    if (!results.some((r) => r.key === p.doc.key)) await report(p.doc, { kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") }) });
+  // The documents left when the run stopped or was cancelled: one workbook write for them all (a
+  // write each is an Excel sync each: minutes on a long sheet) and one progress line.
+  const reported = new Set(results.map((r) => r.key));
+  const left = toSend.filter((p) => !reported.has(p.doc.key));
+  const notSent = resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") });
+  if (left.length === 1) await report(left[0].doc, { kind: "cancelled", message: notSent });
+  else if (left.length > 1) {
+    const unsent = left.map(({ doc }) => ({ doc, result: { key: doc.key, rows: doc.rows, kind: "cancelled", message: translate(notSent, lang) } as DocumentResult }));
+    results.push(...unsent.map((u) => u.result));
+    await port.write(sheet, unsent.flatMap((u) => writeFor(u.doc, columns, u.result, opts.family, lang)));
+    done += unsent.length;
+    opts.onProgress?.({ done, total, message: translate(resultMessage("documentsLeft", { count: unsent.length, message: notSent }), lang) });
+    for (const u of unsent) await opts.onResult?.(u.result);
   }
   await recorder.save(port, (opts.now ?? (() => new Date()))());
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;

@@ -58,15 +58,30 @@ describe("jobs on the memory grid", () => {
   it("post stops starting documents when cancelled, and a second run creates only the rest", async () => {
     const wb = new MemoryWorkbook({ S: sheet("k", 12) });
     const ctl = new AbortController();
+    // Workbook writes counted: in Excel each is a sync.
+    let writes = 0;
+    const write = wb.write.bind(wb);
+    wb.write = (name, cells) => {
+      writes++;
+      return write(name, cells);
+    };
+    const lines: string[] = [];
     const first = await postJob(wb, svc.client, {
       family: "quotations", now, concurrency: 2, signal: ctl.signal,
       onProgress: (p) => {
+        lines.push(p.message ?? "");
         if (p.done === 3) ctl.abort();
       },
     });
     expect(first.counts.created).toBeGreaterThanOrEqual(3);
-    expect(first.counts.created).toBeLessThan(12);
-    expect(first.counts.cancelled).toBe(12 - first.counts.created);
+    expect(first.counts.created).toBeLessThan(11);
+    const left = 12 - first.counts.created;
+    expect(first.counts.cancelled).toBe(left);
+    // The documents not sent are written at once (after the result headers and one write per
+    // created document) and reported in one line; each row still says so.
+    expect(writes).toBe(1 + first.counts.created + 1);
+    expect(lines.at(-1)).toBe(`${left} more documents: not sent: cancelled`);
+    expect(first.results.filter((r) => r.kind === "cancelled").map((r) => r.message)).toEqual(Array(left).fill("not sent: cancelled"));
     const second = await postJob(wb, svc.client, { family: "quotations", now });
     expect(second.counts.skipped).toBe(first.counts.created);
     expect(second.counts.created).toBe(12 - first.counts.created);

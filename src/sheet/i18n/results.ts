@@ -76,6 +76,8 @@ export const RESULT_MESSAGES = {
   serviceGoneWhy: "the service could not be reached ({detail})",
   runStopped: "stopped: {reason}. Done: {done}; not sent: {notSent}",
   rowResult: "{key} (row {row}): {message}",
+  /** The documents a stopped or cancelled run did not send, in one progress line. */
+  documentsLeft: "{count} more documents: {message}",
   checked: "checked {n} documents",
   checkedOne: "checked 1 document",
   pulledPage: "page {page}: {done} of {total} documents",

@@ -251,6 +251,7 @@ export const RESULTS_TH: Record<ResultMessageKey, string> = {
   serviceGoneWhy: "ติดต่อบริการไม่ได้ ({detail})",
   runStopped: "หยุดแล้ว: {reason} ทำแล้ว: {done} ไม่ได้ส่ง: {notSent}",
   rowResult: "{key} (แถว {row}): {message}",
+  documentsLeft: "อีก {count} เอกสาร: {message}",
   checked: "ตรวจแล้ว {n} เอกสาร",
   checkedOne: "ตรวจแล้ว 1 เอกสาร",
   pulledPage: "หน้า {page}: {done} จาก {total} เอกสาร",
