@@ -7,7 +7,7 @@ import { promises as fs } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { actJob, type Action } from "../jobs/act";
-import { ConnectionError } from "../jobs/post";
+import { ConnectionError } from "../jobs/stop";
 import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
 import { UsageError, dateArg, intArg, required, type Parsed } from "./args";
 import { assertSheet } from "./book";

@@ -5,7 +5,8 @@
 // BOOK.posted.xlsx unless --out or --in-place says otherwise: the user's own file is changed only
 // when asked.
 import { createClient } from "../api";
-import { ConnectionError, postJob, type DocumentResult } from "../jobs/post";
+import { postJob, type DocumentResult } from "../jobs/post";
+import { ConnectionError } from "../jobs/stop";
 import { intArg, type Parsed } from "./args";
 import { assertSheet, printFindings } from "./book";
 import { connectionMessage } from "./connection";

@@ -2,7 +2,7 @@
 // workbook's last post of F (jobs/undo.ts) and writes the rows back into BOOK.undone.xlsx beside it
 // (or --out, or BOOK.xlsx itself with --in-place), as post and act do. A dry run writes nothing.
 import { createClient } from "../api";
-import { ConnectionError } from "../jobs/post";
+import { ConnectionError } from "../jobs/stop";
 import { NothingToUndoError, undoJob } from "../jobs/undo";
 import { translate } from "../sheet/i18n/translate";
 import { intArg, type Parsed } from "./args";

@@ -2,7 +2,7 @@
 // recordId that the sheet changed (the update job), printing the preview field by field and each
 // document not sent with its reason; --dry-run prints the preview and sends and writes nothing.
 import { ApiError, createClient } from "../api";
-import { ConnectionError } from "../jobs/post";
+import { ConnectionError } from "../jobs/stop";
 import { updateJob, type UpdateResult } from "../jobs/update";
 import { parseRows } from "./act";
 import { intArg, type Parsed } from "./args";

@@ -29,8 +29,6 @@ import { PostRecorder } from "./post-record";
 import { ConnectionError, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { localDate, type JobContext } from "./types";
 
-export { ConnectionError, errorText, isConnectionFailure };
-
 export interface PostJobOptions extends JobContext {
   family: Family;
   target?: ReadTarget;
@@ -157,16 +155,18 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // The documents left when the run stopped or was cancelled: one workbook write for them all (a
   // write each is an Excel sync each: minutes on a long sheet) and one progress line.
   const reported = new Set(results.map((r) => r.key));
-  const left = toSend.filter((p) => !reported.has(p.doc.key));
-  const notSent = resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") });
-  if (left.length === 1) await report(left[0].doc, { kind: "cancelled", message: notSent });
-  else if (left.length > 1) {
-    const unsent = left.map(({ doc }) => ({ doc, result: { key: doc.key, rows: doc.rows, kind: "cancelled", message: translate(notSent, lang) } as DocumentResult }));
-    results.push(...unsent.map((u) => u.result));
-    await port.write(sheet, unsent.flatMap((u) => writeFor(u.doc, columns, u.result, opts.family, lang)));
-    done += unsent.length;
-    opts.onProgress?.({ done, total, message: translate(resultMessage("documentsLeft", { count: unsent.length, message: notSent }), lang) });
-    for (const u of unsent) await opts.onResult?.(u.result);
+  const left = toSend.filter((p) => !reported.has(p.doc.key)).map(({ doc }) => doc);
+  if (left.length > 0) {
+    const notSent = resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") });
+    const unsent = left.map((doc): DocumentResult => ({ key: doc.key, rows: doc.rows, kind: "cancelled", message: translate(notSent, lang) }));
+    results.push(...unsent);
+    await port.write(sheet, left.flatMap((doc, i) => writeFor(doc, columns, unsent[i], opts.family, lang)));
+    done += left.length;
+    const line = left.length === 1
+      ? resultMessage("rowResult", { key: left[0].key, row: left[0].firstRow + 1, message: notSent })
+      : resultMessage("documentsLeft", { count: left.length, message: notSent });
+    opts.onProgress?.({ done, total, message: translate(line, lang) });
+    for (const r of unsent) await opts.onResult?.(r);
   }
   await recorder.save(port, (opts.now ?? (() => new Date()))());
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;

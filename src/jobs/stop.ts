@@ -43,3 +43,11 @@ export function stopDetail(err: unknown): string {
 export function runStoppedError(fatal: unknown, counts: { done: number; notSent: number }, lang: Lang): ConnectionError {
   return stoppedError(fatal, resultMessage("runStopped", { reason: stopDetail(fatal), ...counts }), lang);
 }
+
+/** `work` (a read before anything is done), with the service gone turned into the job's stop error:
+ * nothing done, `notSent` rows not sent. Other errors pass as they are. */
+export function stopIfGone<T>(work: Promise<T>, notSent: number, lang: Lang): Promise<T> {
+  return work.catch((err: unknown) => {
+    throw isConnectionFailure(err) ? runStoppedError(err, { done: 0, notSent }, lang) : err;
+  });
+}

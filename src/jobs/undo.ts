@@ -16,7 +16,7 @@ import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { CellWrite, WorkbookPort } from "../workbook/port";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
-import { isConnectionFailure, runStoppedError } from "./stop";
+import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import { changedSince } from "../sheet/fingerprint";
 import { serviceCopy } from "../sheet/service-copy";
 import { loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
@@ -101,9 +101,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const ids = new Set(created.map((d) => d.recordId));
 
   // 1. Read each created document again and decide.
-  const listed = await listedCopies(api, created, opts.signal).catch((err: unknown) => {
-    throw isConnectionFailure(err) ? runStoppedError(err, { done: 0, notSent: created.length }, lang) : err;
-  });
+  const listed = await stopIfGone(listedCopies(api, created, opts.signal), created.length, lang);
   const plans: Plan[] = [];
   let fatal: unknown;
   let read1 = 0;

@@ -30,7 +30,7 @@ import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeb
 import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
-import { isConnectionFailure, runStoppedError, stopReason } from "./stop";
+import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
 import { localDate, type JobContext } from "./types";
 
 export interface UpdateJobOptions extends JobContext {
@@ -109,9 +109,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
 
   // 1. The service's copy of each document, and what the sheet would change in it.
   const plans = new Map<SheetDocument, Plan>();
-  const listed = await listedCopies(api, docs, opts.signal).catch((err: unknown) => {
-    throw runStoppedError(err, { done: 0, notSent: docs.length }, lang);
-  });
+  const listed = await stopIfGone(listedCopies(api, docs, opts.signal), docs.length, lang);
   await runPool(docs, concurrency, async (doc) => {
     try {
       const id = Number(doc.fields.recordId.value);

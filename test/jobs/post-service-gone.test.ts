@@ -3,7 +3,8 @@
 // tells the truth for every row. Real local service over HTTP, killed for real.
 import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
-import { ConnectionError, postJob } from "../../src/jobs/post";
+import { postJob } from "../../src/jobs/post";
+import { ConnectionError } from "../../src/jobs/stop";
 import { loadPostRecord } from "../../src/jobs/post-record";
 import { undoJob } from "../../src/jobs/undo";
 import { updateJob } from "../../src/jobs/update";
@@ -64,6 +65,17 @@ function expectStoppedAtOnce(after: { answered: string[]; tried: string[] }): vo
   expect(after.tried.length).toBeLessThanOrEqual(CONCURRENCY);
 }
 
+/** Each row's result text. */
+const resultsOf = (wb: MemoryWorkbook, n: number): string[] => Array.from({ length: n }, (_, i) => String(cell(wb, i + 1, "result")));
+
+/** Rows done: at least those before the kill, at most one more per worker (answers already on their
+ * way may still arrive); rows left alone: all but those and at most one unknown per worker. */
+function expectDoneAndLeft(done: number, left: number, n: number, beforeKill: number): void {
+  expect(done).toBeGreaterThanOrEqual(beforeKill);
+  expect(done).toBeLessThanOrEqual(beforeKill + CONCURRENCY);
+  expect(left).toBeGreaterThanOrEqual(n - done - CONCURRENCY);
+}
+
 async function caught(p: Promise<unknown>): Promise<unknown> {
   try {
     await p;
@@ -120,11 +132,7 @@ describe("a job whose service dies part way", () => {
         }
       }
     }
-    // Answers already on their way when the service died may still arrive (at most one per worker);
-    // beyond them, at most one row per worker can be left unknown.
-    expect(created.length).toBeGreaterThanOrEqual(5);
-    expect(created.length).toBeLessThanOrEqual(5 + CONCURRENCY);
-    expect(notSent.length).toBeGreaterThanOrEqual(n - created.length - CONCURRENCY);
+    expectDoneAndLeft(created.length, notSent.length, n, 5);
     const message = (err as Error).message;
     expect(message).toMatch(/^stopped: the service could not be reached \(quotations\.(create|list): network failure \(ECONN(REFUSED|RESET)\)/);
     expect(message).toContain(`Posted in this run: ${created.length}; `);
@@ -159,12 +167,10 @@ describe("a job whose service dies part way", () => {
     }));
     expect(err).toBeInstanceOf(ConnectionError);
     expectStoppedAtOnce(watch.afterKill());
-    const results = Array.from({ length: n }, (_, i) => String(cell(wb, i + 1, "result")));
+    const results = resultsOf(wb, n);
     const approved = results.filter((r) => r.startsWith("เปลี่ยนสถานะเป็น")).length;
     const untouched = results.filter((r) => r === "created").length;
-    expect(approved).toBeGreaterThanOrEqual(3);
-    expect(approved).toBeLessThanOrEqual(3 + CONCURRENCY);
-    expect(untouched).toBeGreaterThanOrEqual(n - approved - CONCURRENCY);
+    expectDoneAndLeft(approved, untouched, n, 3);
     // Every other row says its request's outcome (unknown), none claims what it cannot know.
     for (const r of results) if (r !== "created" && !r.startsWith("เปลี่ยนสถานะ")) expect(r).toMatch(/outcome unknown|ไม่ทราบผล/);
     expect((err as Error).message).toMatch(new RegExp(`^หยุดแล้ว: ติดต่อบริการไม่ได้ \\(.*\\) ทำแล้ว: ${approved} ไม่ได้ส่ง: ${n - results.filter((r) => r !== "created").length}$`));
@@ -217,12 +223,10 @@ describe("a job whose service dies part way", () => {
     expect(err).toBeInstanceOf(ConnectionError);
     expect(watch.killed()).toBe(true);
     expectStoppedAtOnce(watch.afterKill());
-    const results = Array.from({ length: n }, (_, i) => String(cell(wb, i + 1, "result")));
+    const results = resultsOf(wb, n);
     const updated = results.filter((r) => r.startsWith("updated: ")).length;
     const notSent = results.filter((r) => r === "not sent: the service could not be reached").length;
-    expect(updated).toBeGreaterThanOrEqual(3);
-    expect(updated).toBeLessThanOrEqual(3 + CONCURRENCY);
-    expect(notSent).toBeGreaterThanOrEqual(n - updated - CONCURRENCY);
+    expectDoneAndLeft(updated, notSent, n, 3);
     for (const r of results) expect(r).toMatch(/^updated: |^not sent: the service could not be reached$|^outcome unknown: /);
     expect((err as Error).message).toMatch(new RegExp(`^stopped: the service could not be reached \\(.*\\)\\. Done: ${updated}; not sent: ${notSent}$`));
   });
