@@ -61,6 +61,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
     positional: "FAMILY",
     summary: "Writes an empty workbook for FAMILY: the header row, one example document and drop-down lists.",
     options: [
+      { ...FAMILY, required: false, help: "FAMILY as an option instead, as check, post and act take it" },
       { name: "out", value: "BOOK.xlsx", required: true, help: "the workbook to write" },
       { ...LANG, help: "the language of the headers, the drop-down words and the messages (default en)" },
       ...CONNECTION.map((o) => ({ ...o, required: false })),
@@ -99,6 +100,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
     positional: "FAMILY",
     summary: "Reads every page of FAMILY's list into a new sheet of OUT.xlsx (added as another sheet when OUT.xlsx exists).",
     options: [
+      { ...FAMILY, required: false, help: "FAMILY as an option instead, as check, post and act take it" },
       ...CONNECTION,
       { name: "out", value: "OUT.xlsx", required: true, help: "the workbook to write" },
       { name: "range", value: "N", help: "the service's date range filter (5: between --start-date and --end-date)" },
@@ -243,7 +245,9 @@ export function parseCommand(argv: readonly string[]): Parsed {
   }
   if (parsed.values.help) return { command, positionals: [], values: { help: true } };
   const wanted = doc.positional ? 1 : 0;
-  if (parsed.positionals.length !== wanted) {
+  // FAMILY may be given as --family instead (familyOf checks that the two agree).
+  const familyNamed = doc.positional === "FAMILY" && (parsed.values as Record<string, unknown>).family !== undefined && parsed.positionals.length <= 1;
+  if (!familyNamed && parsed.positionals.length !== wanted) {
     throw new UsageError(wanted === 0 ? `${command} takes no file or family argument` : `${command} needs a ${doc.positional} argument`);
   }
   return { command, positionals: parsed.positionals, values: parsed.values as Parsed["values"] };
@@ -253,6 +257,14 @@ export function familyArg(value: unknown): Family {
   if (value === undefined) throw new UsageError("--family is required");
   if (!isFamily(value)) throw new UsageError(`"${String(value)}" is not a family; use one of ${FAMILIES.join(", ")}`);
   return value;
+}
+
+/** FAMILY of pull and template: the positional, or --family as the sheet commands take it. */
+export function familyOf(p: Parsed): Family {
+  const given = p.positionals[0];
+  const named = p.values.family;
+  if (given !== undefined && named !== undefined && given !== named) throw new UsageError(`two families given: ${given} and --family ${String(named)}`);
+  return familyArg(given ?? named);
 }
 
 export function langArg(values: Parsed["values"]): Lang {

@@ -9,7 +9,7 @@ import { ApiError, createClient } from "../api";
 import { RANGE_VALUES } from "../rules/codes";
 import { pullJob, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
 import { writeTableXlsx } from "../workbook/xlsx-write";
-import { UsageError, connectionArgs, dateArg, familyArg, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
+import { UsageError, connectionArgs, dateArg, familyOf, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
 import { openBook } from "./book";
 import { connectionMessage } from "./connection";
 import { progressReporter } from "./progress";
@@ -28,7 +28,7 @@ async function pullInto(out: string, client: ReturnType<typeof createClient>, op
 }
 
 export async function pullCommand(p: Parsed): Promise<number> {
-  const family = familyArg(p.positionals[0]);
+  const family = familyOf(p);
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
   const out = resolve(required(p.values, "out"));

@@ -5,12 +5,12 @@ import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { templateJob } from "../jobs/template";
 import { XlsxWorkbook } from "../workbook/xlsx";
-import { connectionArgs, familyArg, langArg, required, type Parsed } from "./args";
+import { connectionArgs, familyOf, langArg, required, type Parsed } from "./args";
 import { connectionMessage } from "./connection";
 import { words } from "./words";
 
 export async function templateCommand(p: Parsed): Promise<number> {
-  const family = familyArg(p.positionals[0]);
+  const family = familyOf(p);
   const out = resolve(required(p.values, "out"));
   const lang = langArg(p.values);
   const connected = ["base-url", "client-id", "client-secret"].some((o) => p.values[o] !== undefined);

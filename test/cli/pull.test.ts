@@ -51,6 +51,13 @@ describe("docsheet pull", () => {
     expect(searched.code).toBe(0);
     expect(searched.stdout).toBe(`pulled 1 document into sheet "Tax invoices" (1 row) of ${join(s.dir, "s.xlsx")}\n`);
     expect((await sheetRows(join(s.dir, "s.xlsx"), "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple"]);
+
+    // FAMILY as --family, as check, post and act take it; two that disagree are refused.
+    const named = await docsheet(["pull", "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "f.xlsx"), "--search", "simple"]);
+    expect(named.stdout).toBe(`pulled 1 document into sheet "Tax invoices" (1 row) of ${join(s.dir, "f.xlsx")}\n`);
+    const both = await docsheet(["pull", "quotations", "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "g.xlsx")]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("two families given: quotations and --family tax-invoices");
   });
 
   it("sorts and filters with --sort and --filter, and says what is wrong with them", async () => {
