@@ -1,12 +1,14 @@
 // Kept totals and marks of list queries (issue 15). Counting a search that matches 80,000 of
 // 100,000 documents reads them all; a total is kept per company, family and query instead, with
-// the revision of document_counts it was counted at. Every write of a company's documents bumps
-// that revision in its own transaction (the triggers of migration 0009), so a kept total whose
-// revision is still the current one is exact: after a crash, and with several service processes
-// on one PostgreSQL. Count and revision are read by one statement (one snapshot), so they match.
+// the query's condition, and the document triggers keep it current: each write adds its rows to
+// every kept total and mark whose condition they match, in the write's own transaction (migration
+// 0010), so a kept total is exact after a crash too and with several service processes on one
+// PostgreSQL. A count is kept only if no write committed after it (list_counts_keep checks the
+// revision of document_counts that the count read in the same statement).
 // Marks serve deep pages of lists in date order: a mark is a date and how many rows come before
 // that date's first row; a page seeks to the last mark at or before it (the list index read from
-// that date) and skips fewer than MARK_EVERY rows plus one day's, instead of every row before it.
+// that date) and skips fewer than MARK_EVERY rows plus one day's (more as writes add rows between
+// marks), instead of every row before it.
 import { createHash } from "node:crypto";
 import type { RawQuery } from "../store/database";
 
@@ -14,9 +16,17 @@ import type { RawQuery } from "../store/database";
  * test reaches past several marks with dozens of documents instead of thousands. */
 export const MARK_EVERY = markSpacing(process.env.DOCSHEET_LIST_MARK_EVERY);
 
+/** Kept entries per company and family: each write evaluates their conditions over its rows.
+ * DOCSHEET_LIST_KEPT (a whole number ≥ 2) sets it, so a test reaches the cap with a few searches. */
+export const KEPT_MAX = wholeAtLeastTwo(process.env.DOCSHEET_LIST_KEPT, 16);
+
 function markSpacing(text: string | undefined): number {
+  return wholeAtLeastTwo(text, 500);
+}
+
+function wholeAtLeastTwo(text: string | undefined, fallback: number): number {
   const n = Number(text);
-  return Number.isInteger(n) && n >= 2 ? n : 500;
+  return Number.isInteger(n) && n >= 2 ? n : fallback;
 }
 
 /** A date (YYYY-MM-DD) and the number of rows before its first one, in list order. */
@@ -25,7 +35,7 @@ export type Mark = [string, number];
 export interface Kept {
   /** Live documents of the company and family (the total when nothing narrows the list). */
   live: number;
-  /** The kept total and marks of this query, when kept at the current revision. */
+  /** The kept total and marks of this query, when kept. */
   total?: number;
   marks?: Mark[];
 }
@@ -34,16 +44,21 @@ export interface Kept {
 export const listKey = (parts: unknown): string => createHash("sha1").update(JSON.stringify(parts)).digest("base64");
 
 const REVISION = "select coalesce(max(revision), 0) from document_counts where company_id = $1 and family = $2";
-const CURRENT = `select coalesce(max(revision), 0) as revision, coalesce(max(live), 0) as live
-                 from document_counts where company_id = $1 and family = $2`;
 
-/** The live count, and this query's kept total and marks if they are still exact: one round trip. */
+/** The live count, and this query's kept total and marks if kept: one round trip. A kept entry
+ * used is marked as used (at most once a second, skipping it while a write holds it). */
 export async function readKept(query: RawQuery, companyId: number, family: string, key: string): Promise<Kept> {
-  const [row] = await query<{ live: number; total: number | null; marks: Mark[] | string | null }>(`
-    select cur.live, k.total, k.marks from (${CURRENT}) cur
-    left join list_counts k on k.company_id = $1 and k.family = $2 and k.key = $3 and k.revision = cur.revision`,
+  const [row] = await query<{ live: number; total: number | null; marks: Mark[] | string | null; touch: boolean | null }>(`
+    select cur.live, k.total, k.marks, k.used_at < now() - interval '1 second' as touch
+    from (select coalesce(max(live), 0) as live from document_counts where company_id = $1 and family = $2) cur
+    left join list_counts k on k.company_id = $1 and k.family = $2 and k.key = $3`,
   [companyId, family, key]);
   if (row.total === null || row.total === undefined) return { live: Number(row.live) };
+  if (row.touch) {
+    void query(`update list_counts set used_at = now() where (company_id, family, key) in (
+      select company_id, family, key from list_counts where company_id = $1 and family = $2 and key = $3 for update skip locked)`,
+    [companyId, family, key]).catch(() => undefined);
+  }
   const marks = typeof row.marks === "string" ? (JSON.parse(row.marks) as Mark[]) : row.marks ?? [];
   return { live: Number(row.live), total: Number(row.total), marks };
 }
@@ -73,28 +88,24 @@ export function markBefore(marks: Mark[] | undefined, offset: number): Mark | un
   return found;
 }
 
-/** Keeps a total and marks, then drops the company and family's entries of older revisions. Each
- * statement locks at most its own row or skips rows others hold (no deadlock between requests).
- * Keeping is best effort: the answer is right without it (the caller ignores a failure). */
-async function keep(query: RawQuery, values: [unknown, unknown, string, string, number, string]): Promise<void> {
-  await query(`
-    insert into list_counts (company_id, family, key, revision, total, marks) values ($1, $2, $3, $4, $5, $6::json)
-    on conflict (company_id, family, key) do update set revision = excluded.revision, total = excluded.total, marks = excluded.marks
-    where list_counts.revision <= excluded.revision`, values);
-  await query(`
-    delete from list_counts where (company_id, family, key) in (
-      select company_id, family, key from list_counts where company_id = $1 and family = $2 and revision < $3 for update skip locked)`,
-  [values[0], values[1], values[3]]);
+/** What a kept entry stores besides its total and marks: the list's condition (list-sql.ts
+ * matchSql) and, for a list in date order, its direction. */
+export interface Keeping {
+  key: string;
+  match: { cond: string; args: string[] };
+  dateOrder: { desc: boolean } | undefined;
 }
 
 /**
  * Counts the rows of `where` (over documents, with `params`; $1 and $2 are company and family)
  * and, for a list in date order, makes its marks from the rows per date (one pass over the list
- * index, as the count is), then keeps both under `key` at the revision read with them.
+ * index, as the count is), then keeps both if no write has come since (list_counts_keep).
+ * Keeping is best effort: the answer is right without it (a failure is ignored).
  */
 export async function countAndKeep(
-  query: RawQuery, where: string, params: unknown[], key: string, dateOrder: { desc: boolean } | undefined,
+  query: RawQuery, where: string, params: unknown[], keeping: Keeping,
 ): Promise<{ total: number; marks: Mark[] }> {
+  const { dateOrder } = keeping;
   const counted = dateOrder
     ? `select (${REVISION}) as revision, coalesce(sum(n), 0)::int as total,
          coalesce(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), n) order by day ${dateOrder.desc ? "desc" : "asc"}), '[]')::text as days
@@ -102,6 +113,9 @@ export async function countAndKeep(
     : `select (${REVISION}) as revision, count(*)::int as total, '[]' as days from documents where ${where}`;
   const [row] = await query<{ revision: string | number; total: number; days: string }>(counted, params);
   const marks = marksOf(JSON.parse(row.days) as Array<[string, number]>);
-  await keep(query, [params[0], params[1], key, String(row.revision), row.total, JSON.stringify(marks)]).catch(() => undefined);
+  await query("select list_counts_keep($1, $2, $3, $4, $5, $6::json, $7, $8::text[], $9, $10)", [
+    params[0], params[1], keeping.key, String(row.revision), row.total, JSON.stringify(marks),
+    keeping.match.cond, keeping.match.args, dateOrder ? dateOrder.desc : null, KEPT_MAX,
+  ]).catch(() => undefined);
   return { total: Number(row.total), marks };
 }

@@ -57,7 +57,21 @@ export function dateOrderOf(order: ListOrder | undefined): { desc: boolean } | u
 /** The WHERE over the documents table (unaliased), pushing its values onto `params`. True when it
  * narrows more than company and family (the kept count no longer answers the total). */
 export function whereSql(f: ListWhere, params: unknown[]): { where: string; narrowed: boolean } {
-  const param = (v: unknown): string => `$${params.push(v)}`;
+  return buildWhere(f, (v) => `$${params.push(v)}`);
+}
+
+/**
+ * The same WHERE as a format() string of PostgreSQL with its values apart (`%3$L` is the third,
+ * quoted by format itself): a kept total stores it, and the document triggers evaluate it over each
+ * written row (migration 0010), so the list and its kept total share one definition of the match.
+ */
+export function matchSql(f: ListWhere): { cond: string; args: string[] } {
+  const args: string[] = [];
+  const { where } = buildWhere(f, (v) => `%${args.push(String(v))}$L`);
+  return { cond: where, args };
+}
+
+function buildWhere(f: ListWhere, param: (v: string | number) => string): { where: string; narrowed: boolean } {
   let where = `company_id = ${param(f.companyId)} and family = ${param(f.family)} and not deleted`;
   if (f.from) where += ` and published_on >= ${param(f.from)}::date`;
   if (f.to) where += ` and published_on <= ${param(f.to)}::date`;

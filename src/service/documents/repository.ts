@@ -4,7 +4,7 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { FAMILY_INFO, STATUS_NUMBER, type Family } from "../../rules/codes";
 import type { RawQuery, Tx } from "../store/database";
-import { dateOrderOf, orderSql, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
+import { dateOrderOf, matchSql, orderSql, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
 import { countAndKeep, listKey, markBefore, MARK_EVERY, readKept } from "./list-counts";
 import { answerHeader } from "./answer-header";
 import { documentReferences, documents, serialCounters } from "../store/schema";
@@ -242,11 +242,12 @@ export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ t
   const offset = (f.currentPage - 1) * f.pageSize;
   const dated = dateOrderOf(f.order);
   const key = listKey([where, orderSql(f.order, "documents"), params.slice(2)]);
+  const keeping = { key, match: matchSql(f), dateOrder: dated };
   const kept = await readKept(query, f.companyId, f.family, key);
   let total = narrowed ? kept.total : kept.live;
   let marks = kept.marks;
   const count = async (): Promise<number> => {
-    ({ total, marks } = await countAndKeep(query, where, params, key, dated));
+    ({ total, marks } = await countAndKeep(query, where, params, keeping));
     return total;
   };
   // Past page 1 the total comes first: it says which end of the list is nearer.
@@ -255,7 +256,7 @@ export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ t
     // The whole list's total is known: this page is read as before the marks (from the nearer end),
     // and the marks are made beside it for the pages after it, so a write costs no page a count.
     marking.add(key);
-    void countAndKeep(query, where, params, key, dated).catch(() => undefined).finally(() => marking.delete(key));
+    void countAndKeep(query, where, params, keeping).catch(() => undefined).finally(() => marking.delete(key));
   }
   if (total !== undefined && offset >= total) return { total, listJson: "[]" };
 

@@ -141,22 +141,29 @@ export const documentCounts = pgTable("document_counts", {
   family: text("family").notNull(),
   live: integer("live").notNull(),
   /** Bumped by the same triggers in the transaction of every write of the company's documents of
-   * the family: a list total kept at this revision is still exact (list_counts, migration 0009). */
+   * the family: a total counted at this revision may be kept if it is still the current one
+   * (list_counts_keep, migration 0010). */
   revision: bigint("revision", { mode: "number" }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.companyId, t.family] })]);
 
-/** Totals of list queries (searches, filters, date ranges) and their marks for deep pages, each
- * valid while document_counts.revision is the one it was counted at (documents/list-counts.ts).
- * A cache: no foreign key, and rows of older revisions are dropped as new ones are kept. */
+/** Totals of list queries (searches, filters, date ranges) and their marks for deep pages, kept
+ * current by the document triggers, which evaluate each entry's condition over the rows a write
+ * changes (migration 0010; documents/list-counts.ts). A cache: no foreign key, at most a few
+ * entries per company and family (the least recently used are dropped). */
 export const listCounts = pgTable("list_counts", {
   companyId: integer("company_id").notNull(),
   family: text("family").notNull(),
   /** A hash of the query's WHERE, order and values. */
   key: text("key").notNull(),
-  revision: bigint("revision", { mode: "number" }).notNull(),
   total: integer("total").notNull(),
   /** Dates of the list and how many rows come before each (list-counts.ts marksOf). */
   marks: json("marks").notNull(),
+  /** The list's WHERE as a format() string over a documents row, and its values (list-sql.ts matchSql). */
+  cond: text("cond").notNull(),
+  args: text("args").array().notNull(),
+  /** The order the marks count in: true newest first; null when the entry has no marks. */
+  descending: boolean("descending"),
+  usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.companyId, t.family, t.key] })]);
 
 /** Links between documents: upgrades (kind 1), batch (5), partial payments (11), deposits (13, 15). */
