@@ -1,9 +1,12 @@
-// Kept list totals and marks (issue 15, migration 0009) over real HTTP on each store: a search's
-// total is counted once and kept until the next write of the company's documents of that family.
-// Every kind of write (create, edit, delete) makes the next answer count again, and deep pages read
-// from kept marks are exactly the pages of the whole list, before and after a write that moves rows.
-import { storesUnderTest } from "../helpers/service";
-import { serviceForFile, simpleBody, type Client } from "./support";
+// Kept list totals and marks (issue 15, migrations 0009 and 0010) over real HTTP on each store: a
+// search's total is counted once and kept, and every kind of write (create, edit that makes a row
+// stop or start matching, delete) changes it in the write's own transaction; deep pages read from
+// kept marks are exactly the pages of the whole list, before and after writes that move rows across
+// marks. Kept entries are capped per company and family; writes and searches at once, from two
+// service processes on one PostgreSQL, leave every total exact.
+import { Client as PgClient } from "pg";
+import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { clientFor, serviceForFile, simpleBody, type Client } from "./support";
 
 jest.setTimeout(180_000);
 
@@ -19,9 +22,11 @@ async function inBatches<T>(jobs: Array<() => Promise<T>>, width: number): Promi
 
 // Marks every 20 rows instead of 500: the deep-page test reaches past three marks with 65 documents.
 const MARK_EVERY = 20;
+// Three kept entries per company and family instead of 16: the tests go past the cap.
+const KEPT = 3;
 
 describe.each(storesUnderTest)("kept list totals (%s)", (store) => {
-  const ctx = serviceForFile(store, { env: { DOCSHEET_LIST_MARK_EVERY: String(MARK_EVERY) } });
+  const ctx = serviceForFile(store, { env: { DOCSHEET_LIST_MARK_EVERY: String(MARK_EVERY), DOCSHEET_LIST_KEPT: String(KEPT) } });
   let demo: Client;
   beforeAll(() => {
     ({ demo } = ctx);
@@ -52,6 +57,19 @@ describe.each(storesUnderTest)("kept list totals (%s)", (store) => {
     const put = await demo.put(`/quotations/${docs[0].recordId}`, simpleBody({ documentStructureType: "UpdateSimpleDocument", contactName: "Moved Elsewhere" }));
     expect(put.body).toMatchObject({ status: true });
     expect((await page(demo, "/quotations", search)).total).toBe(7);
+    // An edit that makes a row match.
+    const late = await create(demo, "/quotations", { contactName: "Not Yet" });
+    expect((await page(demo, "/quotations", search)).total).toBe(7);
+    const back = await demo.put(`/quotations/${late.recordId}`, simpleBody({ documentStructureType: "UpdateSimpleDocument", contactName: "Kept Count Late" }));
+    expect(back.body).toMatchObject({ status: true });
+    expect((await page(demo, "/quotations", search)).total).toBe(8);
+    // Deleting one that does not match leaves it.
+    const noise = await create(demo, "/quotations", { contactName: "Not Kept" });
+    expect((await demo.del(`/quotations/${noise.recordId}`)).body).toMatchObject({ status: true });
+    expect((await page(demo, "/quotations", search)).total).toBe(8);
+    const moved = await demo.put(`/quotations/${late.recordId}`, simpleBody({ documentStructureType: "UpdateSimpleDocument", contactName: "Gone Away" }));
+    expect(moved.body).toMatchObject({ status: true });
+    expect((await page(demo, "/quotations", search)).total).toBe(7);
 
     expect((await demo.del(`/quotations/${docs[1].recordId}`)).body).toMatchObject({ status: true });
     const second = await page(demo, "/quotations", { ...search, currentPage: "2" });
@@ -79,7 +97,7 @@ describe.each(storesUnderTest)("kept list totals (%s)", (store) => {
     const allPages = async (extra: Record<string, string>): Promise<string[]> => {
       const serials: string[] = [];
       // Last page first: it counts and keeps the marks (one per MARK_EVERY rows) that the deeper pages seek from.
-      for (const n of [7, 6, 5, 4, 3, 2, 1]) {
+      for (let n = Math.ceil(made.length / 10); n >= 1; n--) {
         const p = await page(demo, "/tax-invoices", { searchString: "marked trading", pageSize: "10", currentPage: String(n), ...extra });
         expect(p.total).toBe(made.length);
         serials.unshift(...p.list.map((d) => d.documentSerial));
@@ -96,5 +114,92 @@ describe.each(storesUnderTest)("kept list totals (%s)", (store) => {
     const gone = made.splice(20, 1)[0];
     expect((await demo.del(`/tax-invoices/${gone.recordId}`)).body).toMatchObject({ status: true });
     expect(await allPages(ascending)).toEqual(expected(made, false));
+    // An edit moves a row from the last days to the first, across every mark of both orders.
+    const last = made.reduce((a, b) => (b.publishedOn > a.publishedOn ? b : a));
+    const put = await demo.put(`/tax-invoices/${last.recordId}`, simpleBody({
+      documentStructureType: "UpdateSimpleDocument", contactName: "Marked Trading moved", publishedOn: day(0),
+    }));
+    expect(put.body).toMatchObject({ status: true });
+    last.publishedOn = day(0);
+    expect(await allPages({})).toEqual(expected(made, true));
+    expect(await allPages(ascending)).toEqual(expected(made, false));
+    // A new match on every day of the list, so on each mark's own day too (a mark counts the rows
+    // before its day's first row: these are not before it in either order).
+    const days = [...new Set(made.map((d) => d.publishedOn))];
+    made.push(...await inBatches(days.map((publishedOn, i) => () => create(demo, "/tax-invoices", { contactName: `Marked Trading day ${i}`, publishedOn })), 25));
+    expect(await allPages({})).toEqual(expected(made, true));
+    expect(await allPages(ascending)).toEqual(expected(made, false));
+  });
+
+  it("keeps at most the cap of entries per company and family, and every total stays right", async () => {
+    const words = ["cap alpha", "cap beta", "cap gamma", "cap delta", "cap epsilon"];
+    for (const [i, w] of words.entries()) {
+      for (let n = 0; n <= i; n++) await create(demo, "/purchases-orders", { contactName: `${w} ${n}` });
+    }
+    const totals = async () => Promise.all(words.map(async (w) => (await page(demo, "/purchases-orders", { searchString: w, pageSize: "1" })).total));
+    expect(await totals()).toEqual([1, 2, 3, 4, 5]);
+    await create(demo, "/purchases-orders", { contactName: "cap alpha again" });
+    await create(demo, "/purchases-orders", { contactName: "cap epsilon again" });
+    expect(await totals()).toEqual([2, 2, 3, 4, 6]);
+    if (ctx.svc.databaseUrl) {
+      const pg = new PgClient({ connectionString: ctx.svc.databaseUrl });
+      await pg.connect();
+      try {
+        const { rows } = await pg.query("select count(*)::int as n from list_counts where family = 'purchases-orders' group by company_id");
+        expect(rows).toEqual([{ n: KEPT }]);
+      } finally {
+        await pg.end();
+      }
+    }
+  });
+
+  it("keeps every total exact under writes and searches at once, from two service processes on PostgreSQL", async () => {
+    // On PostgreSQL a second process on the same database; on the embedded store one process.
+    let second: TestService | undefined;
+    if (ctx.svc.databaseUrl) second = await startTestService({ store: "pglite", args: ["--database-url", ctx.svc.databaseUrl] });
+    try {
+      const demo2 = second ? await clientFor(second.root) : demo;
+      const clients = [demo, demo2];
+      const searches = ["race", "race co", "co 1"];
+      const matches = (name: string, s: string): boolean => name.toLowerCase().includes(s);
+      const names = new Map<number, string>();
+      const start = await inBatches(Array.from({ length: 12 }, (_, i) => () => create(clients[i % 2], "/cash-invoices", { contactName: `Race Co ${i}` })), 6);
+      start.forEach((d, i) => names.set(d.recordId, `Race Co ${i}`));
+      const jobs: Array<() => Promise<unknown>> = [];
+      for (let i = 0; i < 24; i++) {
+        const c = clients[i % 2];
+        if (i % 4 === 0) {
+          jobs.push(async () => {
+            const d = await create(c, "/cash-invoices", { contactName: `Race Co ${100 + i}` });
+            names.set(d.recordId, `Race Co ${100 + i}`);
+          });
+        } else if (i % 4 === 1) {
+          const target = start[i >> 2];
+          const name = i % 8 === 1 ? `Elsewhere ${i}` : `Race Co 1${i}`;
+          jobs.push(async () => {
+            expect((await c.put(`/cash-invoices/${target.recordId}`, simpleBody({ documentStructureType: "UpdateSimpleDocument", contactName: name }))).body).toMatchObject({ status: true });
+            names.set(target.recordId, name);
+          });
+        } else if (i % 4 === 2 && i < 12) {
+          const target = start[11 - (i >> 2)];
+          jobs.push(async () => {
+            expect((await c.del(`/cash-invoices/${target.recordId}`)).body).toMatchObject({ status: true });
+            names.delete(target.recordId);
+          });
+        } else {
+          // Searches between the writes: their counts race the writes and must not be kept stale.
+          for (const s of searches) jobs.push(() => page(c, "/cash-invoices", { searchString: s, pageSize: "2" }));
+        }
+      }
+      await Promise.all(jobs.map((job) => job()));
+      for (const c of clients) {
+        for (const s of searches) {
+          const want = [...names.values()].filter((n) => matches(n, s)).length;
+          expect({ s, total: (await page(c, "/cash-invoices", { searchString: s, pageSize: "2" })).total }).toEqual({ s, total: want });
+        }
+      }
+    } finally {
+      await second?.stop();
+    }
   });
 });
