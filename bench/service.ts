@@ -47,6 +47,17 @@ async function measureCreates(root: string, pid: number): Promise<{ perSecond: n
   return { perSecond: CREATES / ((performance.now() - started) / 1000), cpuPerCreate: (cpuMs(pid) - cpu0) / CREATES };
 }
 
+/** Kept list totals at the cap (16 searches of tax invoices that every create matches, each counted
+ * and kept): every create after it adds itself to each of them in its trigger (migration 0010). */
+async function keepSearches(root: string): Promise<void> {
+  const auth = `Bearer ${await demoToken(root)}`;
+  for (let i = 0; i < 16; i++) {
+    const search = encodeURIComponent("acme trading co., ltd.".slice(i, i + 6));
+    const r = await fetch(`${root}/tax-invoices?pageSize=5&searchString=${search}`, { headers: { authorization: auth } });
+    if (!((await r.json()) as { status: boolean }).status) throw new Error("search failed");
+  }
+}
+
 async function countTaxInvoices(root: string): Promise<number> {
   const r = await fetch(`${root}/tax-invoices?pageSize=1`, { headers: { authorization: `Bearer ${await demoToken(root)}` } });
   return ((await r.json()) as { data: { total: number } }).data.total;
@@ -97,6 +108,8 @@ export async function run(): Promise<Record<string, string>> {
   try {
     let svc = await startTestService({ store: "pglite", dataDir });
     const creates = await measureCreates(svc.root, svc.pid);
+    await keepSearches(svc.root);
+    const keptCreates = await measureCreates(svc.root, svc.pid);
     // Durable means there after a kill: SIGKILL right after the last answer, count what is there.
     await svc.crash();
     const kept = await countTaxInvoices(svc.root);
@@ -109,7 +122,8 @@ export async function run(): Promise<Record<string, string>> {
     await svc.stop();
     return {
       "tax-invoice creates/s (5 lines, 16 clients, embedded, durable)": `${creates.perSecond.toFixed(0)} (target >= 300)`,
-      "creates found after a SIGKILL right after the last answer": `${kept} of ${CREATES + WARM_UP}`,
+      "tax-invoice creates/s with 16 kept search totals to bring up to date": `${keptCreates.perSecond.toFixed(0)} (service CPU per create ${keptCreates.cpuPerCreate.toFixed(2)} ms)`,
+      "creates found after a SIGKILL right after the last answer": `${kept} of ${2 * (CREATES + WARM_UP)}`,
       "service CPU per create": `${creates.cpuPerCreate.toFixed(2)} ms (${(1000 / creates.cpuPerCreate).toFixed(0)} creates per CPU-second)`,
       "bulk load of 100,000 documents": `${loadSeconds.toFixed(1)} s`,
       [`list page of 200 of ${list.total} documents, median`]: `${list.median.toFixed(1)} ms (target <= 50)`,
