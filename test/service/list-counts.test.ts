@@ -131,6 +131,52 @@ describe.each(storesUnderTest)("kept list totals (%s)", (store) => {
     expect(await allPages(ascending)).toEqual(expected(made, false));
   });
 
+  it("answers deep pages in Value order from kept marks, and after writes that change amounts", async () => {
+    // Amounts 535 × q: many rows share one, so the marks' ids matter as much as their amounts.
+    const priced = (q: number, name: string) => simpleBody(
+      { contactName: name, totalAfterDiscount: 500 * q, vatAmount: 35 * q, grandTotal: 535 * q }, { quantity: q, pricePerUnit: 500 },
+    );
+    type Priced = Doc & { grandTotal: number };
+    const post = async (q: number, name: string): Promise<Priced> => {
+      const a = await demo.post("/billing-notes", priced(q, name));
+      expect(a.body).toMatchObject({ status: true });
+      return a.body.data;
+    };
+    const made = await inBatches(Array.from({ length: 64 }, (_, i) => () => post(1 + ((i * 7) % 9), `Valued Co ${i}`)), 25);
+    await inBatches(Array.from({ length: 6 }, (_, i) => () => post(1 + i, `Other ${i}`)), 25);
+    const expected = (desc: boolean): string[] => [...made]
+      .sort((a, b) => (a.grandTotal === b.grandTotal ? a.recordId - b.recordId : a.grandTotal - b.grandTotal) * (desc ? -1 : 1))
+      .map((d) => d.documentSerial);
+    const allPages = async (desc: boolean): Promise<string[]> => {
+      const serials: string[] = [];
+      const sortBy = `[{'name':'Value','sortOrder':'${desc ? "desc" : "asc"}'}]`;
+      for (let n = Math.ceil(made.length / 10); n >= 1; n--) {
+        const p = await page(demo, "/billing-notes", { searchString: "valued co", sortBy, pageSize: "10", currentPage: String(n) });
+        expect(p.total).toBe(made.length);
+        serials.unshift(...p.list.map((d) => d.documentSerial));
+      }
+      return serials;
+    };
+    expect(await allPages(true)).toEqual(expected(true));
+    expect(await allPages(false)).toEqual(expected(false));
+    // Edits move the largest amounts to the smallest across every mark, and the rows at the marks
+    // themselves (a mark is a row's amount and id: that row is not before it) to the other end;
+    // new rows take each amount again (after its rows, by id); a delete moves the rows after it back.
+    const bySerial = new Map(made.map((d) => [d.documentSerial, d]));
+    const atMarks = [true, false].flatMap((desc) => [MARK_EVERY, 2 * MARK_EVERY].map((i) => bySerial.get(expected(desc)[i])!));
+    const top = [...made].sort((a, b) => b.grandTotal - a.grandTotal || b.recordId - a.recordId).slice(0, 3);
+    for (const [i, d] of [...new Set([...atMarks, ...top])].entries()) {
+      const q = top.includes(d) || d.grandTotal > 535 * 4 ? 1 : 9;
+      expect((await demo.put(`/billing-notes/${d.recordId}`, { ...priced(q, `Valued Co moved ${i}`), documentStructureType: "UpdateSimpleDocument" })).body).toMatchObject({ status: true });
+      d.grandTotal = 535 * q;
+    }
+    made.push(...await inBatches(Array.from({ length: 9 }, (_, i) => () => post(1 + i, `Valued Co new ${i}`)), 25));
+    const gone = made.splice(30, 1)[0];
+    expect((await demo.del(`/billing-notes/${gone.recordId}`)).body).toMatchObject({ status: true });
+    expect(await allPages(true)).toEqual(expected(true));
+    expect(await allPages(false)).toEqual(expected(false));
+  });
+
   it("keeps at most the cap of entries per company and family, and every total stays right", async () => {
     const words = ["cap alpha", "cap beta", "cap gamma", "cap delta", "cap epsilon"];
     for (const [i, w] of words.entries()) {

@@ -5,12 +5,14 @@
 // 0010), so a kept total is exact after a crash too and with several service processes on one
 // PostgreSQL. A count is kept only if no write committed after it (list_counts_keep checks the
 // revision of document_counts that the count read in the same statement).
-// Marks serve deep pages of lists in date order: a mark is a date and how many rows come before
-// that date's first row; a page seeks to the last mark at or before it (the list index read from
-// that date) and skips fewer than MARK_EVERY rows plus one day's (more as writes add rows between
+// Marks serve deep pages of lists in date order and in Value order: a mark is a position in the
+// list (a date: its first row; or a row's grand_total and id) and how many rows come before it; a
+// page seeks to the last mark at or before it (reading the list's index from there) and skips
+// fewer than MARK_EVERY rows (plus one day's in date order, and more as writes add rows between
 // marks), instead of every row before it.
 import { createHash } from "node:crypto";
 import type { RawQuery } from "../store/database";
+import type { Seek } from "./list-sql";
 
 /** Rows between two marks. DOCSHEET_LIST_MARK_EVERY (a whole number ≥ 2) spaces them closer, so a
  * test reaches past several marks with dozens of documents instead of thousands. */
@@ -29,8 +31,12 @@ function wholeAtLeastTwo(text: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n >= 2 ? n : fallback;
 }
 
-/** A date (YYYY-MM-DD) and the number of rows before its first one, in list order. */
-export type Mark = [string, number];
+/** A position in list order, then the number of rows before it: [date (YYYY-MM-DD), before] in
+ * date order, [grand_total, id, before] in Value order. */
+export type Mark = Array<string | number>;
+
+/** The rows before a mark. */
+export const markRowsBefore = (mark: Mark): number => Number(mark[mark.length - 1]);
 
 export interface Kept {
   /** Live documents of the company and family (the total when nothing narrows the list). */
@@ -82,40 +88,53 @@ export function marksOf(days: Array<[string, number]>): Mark[] {
 export function markBefore(marks: Mark[] | undefined, offset: number): Mark | undefined {
   let found: Mark | undefined;
   for (const mark of marks ?? []) {
-    if (mark[1] > offset) break;
+    if (markRowsBefore(mark) > offset) break;
     found = mark;
   }
   return found;
 }
 
 /** What a kept entry stores besides its total and marks: the list's condition (list-sql.ts
- * matchSql) and, for a list in date order, its direction. */
+ * matchSql) and, for a list in an order marks seek in, that order. */
 export interface Keeping {
   key: string;
   match: { cond: string; args: string[] };
-  dateOrder: { desc: boolean } | undefined;
+  seek: Seek | undefined;
 }
 
 /**
  * Counts the rows of `where` (over documents, with `params`; $1 and $2 are company and family)
- * and, for a list in date order, makes its marks from the rows per date (one pass over the list
- * index, as the count is), then keeps both if no write has come since (list_counts_keep).
+ * and, for a list in an order marks seek in, makes its marks (one pass over the list's index, as
+ * the count is), then keeps both if no write has come since (list_counts_keep).
  * Keeping is best effort: the answer is right without it (a failure is ignored).
  */
 export async function countAndKeep(
   query: RawQuery, where: string, params: unknown[], keeping: Keeping,
 ): Promise<{ total: number; marks: Mark[] }> {
-  const { dateOrder } = keeping;
-  const counted = dateOrder
-    ? `select (${REVISION}) as revision, coalesce(sum(n), 0)::int as total,
-         coalesce(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), n) order by day ${dateOrder.desc ? "desc" : "asc"}), '[]')::text as days
-       from (select published_on as day, count(*)::int as n from documents where ${where} group by published_on) g`
-    : `select (${REVISION}) as revision, count(*)::int as total, '[]' as days from documents where ${where}`;
-  const [row] = await query<{ revision: string | number; total: number; days: string }>(counted, params);
-  const marks = marksOf(JSON.parse(row.days) as Array<[string, number]>);
-  await query("select list_counts_keep($1, $2, $3, $4, $5, $6::json, $7, $8::text[], $9, $10)", [
+  const { seek } = keeping;
+  const [row] = await query<{ revision: string | number; total: number; days: string; marks: string }>(countSql(where, seek), params);
+  const marks = seek?.by === "publishedOn" ? marksOf(JSON.parse(row.days) as Array<[string, number]>) : (JSON.parse(row.marks) as Mark[]);
+  await query("select list_counts_keep($1, $2, $3, $4, $5, $6::json, $7, $8::text[], $9, $10, $11)", [
     params[0], params[1], keeping.key, String(row.revision), row.total, JSON.stringify(marks),
-    keeping.match.cond, keeping.match.args, dateOrder ? dateOrder.desc : null, KEPT_MAX,
+    keeping.match.cond, keeping.match.args, seek ? seek.by : null, seek ? seek.desc : null, KEPT_MAX,
   ]).catch(() => undefined);
   return { total: Number(row.total), marks };
+}
+
+/** The count, with the revision it was made at (one statement, one snapshot) and the material of
+ * the marks: rows per date in date order (marksOf), or every MARK_EVERY-th row in Value order. */
+function countSql(where: string, seek: Seek | undefined): string {
+  if (seek?.by === "publishedOn") {
+    return `select (${REVISION}) as revision, coalesce(sum(n), 0)::int as total,
+         coalesce(json_agg(json_build_array(to_char(day, 'YYYY-MM-DD'), n) order by day ${seek.desc ? "desc" : "asc"}), '[]')::text as days
+       from (select published_on as day, count(*)::int as n from documents where ${where} group by published_on) g`;
+  }
+  if (seek?.by === "Value") {
+    const dir = seek.desc ? "desc" : "asc";
+    return `select (${REVISION}) as revision, count(*)::int as total,
+         coalesce(json_agg(json_build_array(grand_total::text, id, n - 1) order by n)
+           filter (where n > 1 and (n - 1) % ${MARK_EVERY} = 0), '[]')::text as marks
+       from (select grand_total, id, row_number() over (order by grand_total ${dir}, id ${dir}) as n from documents where ${where}) r`;
+  }
+  return `select (${REVISION}) as revision, count(*)::int as total, '[]' as marks from documents where ${where}`;
 }

@@ -47,11 +47,27 @@ export function orderSql(order: ListOrder | undefined, t: string, reverse = fals
   return [...terms, `${t}.id ${dir(sort[sort.length - 1].desc)}`].join(", ");
 }
 
-/** The direction of a list in date order (the default order, or sortBy publishedOn alone), which
- * the list index serves and kept marks can seek in (list-counts.ts); undefined for other orders. */
-export function dateOrderOf(order: ListOrder | undefined): { desc: boolean } | undefined {
+/** An order that kept marks can seek in (list-counts.ts): date order (the default order, or sortBy
+ * publishedOn alone; the list index) or sortBy Value alone (the value index), and its direction. */
+export interface Seek {
+  by: "publishedOn" | "Value";
+  desc: boolean;
+}
+
+export function seekOrderOf(order: ListOrder | undefined): Seek | undefined {
   const sort = order?.sort?.length ? order.sort : [{ column: "publishedOn", desc: true }];
-  return sort.length === 1 && sort[0].column === "publishedOn" ? { desc: sort[0].desc } : undefined;
+  if (sort.length !== 1) return undefined;
+  const { column, desc } = sort[0];
+  return column === "publishedOn" || column === "Value" ? { by: column, desc } : undefined;
+}
+
+/** The rows from a mark on, in the seek's order: a date mark is the first row of its day, a Value
+ * mark is a row's (grand_total, id), whose order the value index holds. */
+export function fromMarkSql(seek: Seek, position: Array<string | number>, param: (v: unknown) => string): string {
+  const op = seek.desc ? "<=" : ">=";
+  return seek.by === "publishedOn"
+    ? `published_on ${op} ${param(position[0])}::date`
+    : `(grand_total, id) ${op} (${param(position[0])}::numeric, ${param(position[1])}::bigint)`;
 }
 
 /** The WHERE over the documents table (unaliased), pushing its values onto `params`. True when it

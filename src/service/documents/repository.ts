@@ -4,8 +4,8 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { FAMILY_INFO, STATUS_NUMBER, type Family } from "../../rules/codes";
 import type { RawQuery, Tx } from "../store/database";
-import { dateOrderOf, matchSql, orderSql, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
-import { countAndKeep, listKey, markBefore, MARK_EVERY, readKept } from "./list-counts";
+import { fromMarkSql, matchSql, orderSql, seekOrderOf, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
+import { countAndKeep, listKey, markBefore, markRowsBefore, MARK_EVERY, readKept } from "./list-counts";
 import { answerHeader } from "./answer-header";
 import { documentReferences, documents, serialCounters } from "../store/schema";
 
@@ -222,8 +222,8 @@ const ANSWER_SQL = answerSql("d");
 const withBodyText = (source: string): string =>
   `${source} cross join lateral (select d0.*, d0.body::text as body_text from documents d0 where d0.id = page.id offset 0) d`;
 
-/** Rows to skip from the nearer end past which a page of the whole list in date order has its marks
- * made (nearer pages skip rows about as cheaply as they would read the marks). */
+/** Rows to skip from the nearer end past which a page of the whole list in date or Value order has
+ * its marks made (nearer pages skip rows about as cheaply as they would read the marks). */
 const FAR = 5 * MARK_EVERY;
 
 /** Keys whose marks are being made after their answer: one making per key at a time. */
@@ -233,16 +233,16 @@ const marking = new Set<string>();
  * from an index where one serves the order (index-only scan of the list index by default), then
  * only those rows are read (deferred join). The total is the kept count when nothing narrows the
  * list, else the kept total of the query (list-counts.ts); without one, a first page that is not
- * full tells it, and only otherwise is it counted (and kept). A deep page of a seekable order
+ * full tells it, and only otherwise is it counted (and kept). A deep page in date or Value order
  * starts at the kept mark before it; any other page past the middle is read from the other end
  * (the last page costs what the first does). */
 export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ total: number; listJson: string }> {
   const params: unknown[] = [];
   const { where, narrowed } = whereSql(f, params);
   const offset = (f.currentPage - 1) * f.pageSize;
-  const dated = dateOrderOf(f.order);
+  const seek = seekOrderOf(f.order);
   const key = listKey([where, orderSql(f.order, "documents"), params.slice(2)]);
-  const keeping = { key, match: matchSql(f), dateOrder: dated };
+  const keeping = { key, match: matchSql(f), seek };
   const kept = await readKept(query, f.companyId, f.family, key);
   let total = narrowed ? kept.total : kept.live;
   let marks = kept.marks;
@@ -252,7 +252,7 @@ export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ t
   };
   // Past page 1 the total comes first: it says which end of the list is nearer.
   if (total === undefined && f.currentPage > 1) await count();
-  else if (dated && !marks && total !== undefined && Math.min(offset, total - offset - f.pageSize) >= FAR && !marking.has(key)) {
+  else if (seek && !marks && total !== undefined && Math.min(offset, total - offset - f.pageSize) >= FAR && !marking.has(key)) {
     // The whole list's total is known: this page is read as before the marks (from the nearer end),
     // and the marks are made beside it for the pages after it, so a write costs no page a count.
     marking.add(key);
@@ -260,15 +260,15 @@ export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ t
   }
   if (total !== undefined && offset >= total) return { total, listJson: "[]" };
 
-  const mark = dated && markBefore(marks, offset);
+  const mark = seek && markBefore(marks, offset);
   let pageWhere = where;
   let skip = offset;
   let take = f.pageSize;
   let fromEnd = false;
   const pageParams = [...params];
-  if (dated && mark) {
-    pageWhere += ` and published_on ${dated.desc ? "<=" : ">="} $${pageParams.push(mark[0])}::date`;
-    skip = offset - mark[1];
+  if (seek && mark) {
+    pageWhere += ` and ${fromMarkSql(seek, mark, (v) => `$${pageParams.push(v)}`)}`;
+    skip = offset - markRowsBefore(mark);
   } else if (total !== undefined && offset + f.pageSize / 2 > total / 2) {
     fromEnd = true;
     skip = Math.max(0, total - offset - f.pageSize);

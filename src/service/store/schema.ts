@@ -161,7 +161,9 @@ export const listCounts = pgTable("list_counts", {
   /** The list's WHERE as a format() string over a documents row, and its values (list-sql.ts matchSql). */
   cond: text("cond").notNull(),
   args: text("args").array().notNull(),
-  /** The order the marks count in: true newest first; null when the entry has no marks. */
+  /** The order the marks are in: 'publishedOn' or 'Value' (migration 0011), and its direction
+   * (true: descending); null when the entry has no marks. */
+  marksBy: text("marks_by"),
   descending: boolean("descending"),
   usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.companyId, t.family, t.key] })]);
