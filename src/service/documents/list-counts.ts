@@ -11,7 +11,7 @@
 // fewer than MARK_EVERY rows (plus one day's in date order, and more as writes add rows between
 // marks), instead of every row before it.
 import { createHash } from "node:crypto";
-import type { RawQuery } from "../store/database";
+import type { RawQuery, RawTransaction } from "../store/database";
 import type { Seek } from "./list-sql";
 
 /** Rows between two marks. DOCSHEET_LIST_MARK_EVERY (a whole number ≥ 2) spaces them closer, so a
@@ -137,4 +137,21 @@ function countSql(where: string, seek: Seek | undefined): string {
        from (select grand_total, id, row_number() over (order by grand_total ${dir}, id ${dir}) as n from documents where ${where}) r`;
   }
   return `select (${REVISION}) as revision, count(*)::int as total, '[]' as marks from documents where ${where}`;
+}
+
+/**
+ * countAndKeep with the company and family's writes held off while it counts: for marks made beside
+ * an answer. Unheld, a count of a big list (100 ms at 100,000 rows) is refused whenever a write
+ * commits meanwhile, so under steady writes the marks were never kept and every deep page skipped
+ * rows again. Held, writers wait for the count instead. The lock is the document_counts row the
+ * writers' triggers take first (the same order as theirs: no deadlock), taken for update so two
+ * counts do not both hold it shared and then both wait to keep.
+ */
+export function countAndKeepHeld(
+  transaction: RawTransaction, where: string, params: unknown[], keeping: Keeping,
+): Promise<{ total: number; marks: Mark[] }> {
+  return transaction(async (query) => {
+    await query("select 1 from document_counts where company_id = $1 and family = $2 for update", [params[0], params[1]]);
+    return countAndKeep(query, where, params, keeping);
+  });
 }

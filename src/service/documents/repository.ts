@@ -3,9 +3,9 @@
 // simply do not exist for a caller.
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { FAMILY_INFO, STATUS_NUMBER, type Family } from "../../rules/codes";
-import type { RawQuery, Tx } from "../store/database";
+import type { RawQuery, RawTransaction, Tx } from "../store/database";
 import { fromMarkSql, matchSql, orderSql, seekOrderOf, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
-import { countAndKeep, listKey, markBefore, markRowsBefore, MARK_EVERY, readKept } from "./list-counts";
+import { countAndKeep, countAndKeepHeld, listKey, markBefore, markRowsBefore, MARK_EVERY, readKept } from "./list-counts";
 import { answerHeader } from "./answer-header";
 import { documentReferences, documents, serialCounters } from "../store/schema";
 
@@ -236,7 +236,10 @@ const marking = new Set<string>();
  * full tells it, and only otherwise is it counted (and kept). A deep page in date or Value order
  * starts at the kept mark before it; any other page past the middle is read from the other end
  * (the last page costs what the first does). */
-export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ total: number; listJson: string }> {
+export async function listDocuments(
+  store: { query: RawQuery; transaction: RawTransaction }, f: ListFilter,
+): Promise<{ total: number; listJson: string }> {
+  const { query } = store;
   const params: unknown[] = [];
   const { where, narrowed } = whereSql(f, params);
   const offset = (f.currentPage - 1) * f.pageSize;
@@ -256,7 +259,7 @@ export async function listDocuments(query: RawQuery, f: ListFilter): Promise<{ t
     // The whole list's total is known: this page is read as before the marks (from the nearer end),
     // and the marks are made beside it for the pages after it, so a write costs no page a count.
     marking.add(key);
-    void countAndKeep(query, where, params, keeping).catch(() => undefined).finally(() => marking.delete(key));
+    void countAndKeepHeld(store.transaction, where, params, keeping).catch(() => undefined).finally(() => marking.delete(key));
   }
   if (total !== undefined && offset >= total) return { total, listJson: "[]" };
 

@@ -96,7 +96,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
       const { order, findings: orderFindings } = readListOrder("documents", q);
       rejectErrors(orderFindings);
       const search = q.searchString?.trim();
-      const { total, listJson } = await listDocuments(ctx.store.query, {
+      const { total, listJson } = await listDocuments(ctx.store, {
         companyId: companyOf(c), family, from: interval.from, to: interval.to, search: search || undefined, order,
         currentPage: q.currentPage, pageSize: q.pageSize,
       });

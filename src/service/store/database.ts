@@ -14,10 +14,14 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
  * per-query parser setup. For the hot paths (document create and list pages). */
 export type RawQuery = <R = Record<string, unknown>>(text: string, params: unknown[]) => Promise<R[]>;
 
+/** Runs `f` in one transaction of its own, its statements straight through the driver as RawQuery's. */
+export type RawTransaction = <T>(f: (query: RawQuery) => Promise<T>) => Promise<T>;
+
 export interface Store {
   kind: "pglite" | "postgres";
   db: Db;
   query: RawQuery;
+  transaction: RawTransaction;
   close(): Promise<void>;
   /** Counts document writes; the embedded store vacuums after many (it has no autovacuum). */
   noteWrites(count?: number): void;
@@ -41,7 +45,21 @@ export async function openStore(opts: { dataDir: string; databaseUrl?: string })
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     // PostgreSQL's autovacuum keeps the visibility map and statistics.
     const query: RawQuery = async <R>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as R[];
-    return { kind: "postgres", db: db as unknown as Db, query, close: () => pool.end(), noteWrites: () => undefined };
+    const transaction: RawTransaction = async (f) => {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await f(async <R>(text: string, params: unknown[]) => (await client.query(text, params)).rows as R[]);
+        await client.query("commit");
+        return result;
+      } catch (e) {
+        await client.query("rollback").catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    };
+    return { kind: "postgres", db: db as unknown as Db, query, transaction, close: () => pool.end(), noteWrites: () => undefined };
   }
   // One service per data dir: a second one fails here, before it touches the files.
   const unlock = lockDataDir(opts.dataDir);
@@ -87,6 +105,7 @@ async function openEmbedded(dir: string, unlock: () => void): Promise<Store> {
     db: db as unknown as Db,
     // PGlite's own query() takes its transaction mutex: it never runs inside another transaction.
     query: async <R>(text: string, params: unknown[]) => (await client.query<R>(text, params)).rows,
+    transaction: (f) => client.transaction((tx) => f(async <R>(text: string, params: unknown[]) => (await tx.query<R>(text, params)).rows)),
     close: async () => {
       closing = true;
       await client.close();
