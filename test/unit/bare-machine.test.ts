@@ -59,7 +59,19 @@ test("no test, benchmark, script or CI step runs a program of the system", () =>
     readFileSync(file, "utf8").split("\n").flatMap((line, i) => (SYSTEM_PROGRAM.test(line) ? [`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
   );
   expect(found).toEqual([]);
-  expect(readFileSync(join(ROOT, ".ci", "run"), "utf8")).toMatch(/^npm ci\b/m);
+  // CI is the bare machine's two commands and nothing else.
+  const steps = readFileSync(join(ROOT, ".ci", "run"), "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  expect(steps.filter((l) => !/^(set |cd )/.test(l))).toEqual(["npm ci --no-audit --no-fund", "npm test"]);
+});
+
+test("npm ci takes the lock as it is: every optional dependency it names has an entry", () => {
+  // npm install writes the optional platform builds a package names even when the registry has no
+  // entry for them, and npm ci then refuses the lock; `node scripts/prune-lock.js` drops them.
+  const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { optionalDependencies?: Record<string, string> }> };
+  const unresolved = Object.entries(lock.packages).flatMap(([key, pkg]) => Object.keys(pkg.optionalDependencies ?? {})
+    .filter((dep) => !lock.packages[key ? `${key}/node_modules/${dep}` : `node_modules/${dep}`] && !lock.packages[`node_modules/${dep}`])
+    .map((dep) => `${key || "(root)"} -> ${dep}`));
+  expect(unresolved).toEqual([]);
 });
 
 // The guard every test file runs with (jest setupFiles, and the global setup before PostgreSQL).
