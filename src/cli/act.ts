@@ -11,7 +11,8 @@ import { ConnectionError } from "../jobs/stop";
 import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
 import { UsageError, dateArg, intArg, required, type Parsed } from "./args";
 import { assertSheet } from "./book";
-import { connectionMessage } from "./connection";
+import { connectionFailure } from "./connection";
+import type { ActKind } from "./words";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
 import { workbookRun } from "./workbook-run";
@@ -113,7 +114,7 @@ export async function actCommand(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
-      process.stderr.write(`docsheet: cannot ${kind}: ${connectionMessage(err, conn.root)}\n`);
+      process.stderr.write(connectionFailure(err, conn.root, lang, kind as ActKind /* the switch above refused any other */));
       return 2;
     }
     throw err;

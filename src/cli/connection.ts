@@ -2,6 +2,8 @@
 // instead of …:8787/test) meets a 404 at the token request; the service's bare "Not Found" does not
 // say why, so the message says which URL was missing and which root was probably meant.
 import { ApiError } from "../api";
+import type { Lang } from "../sheet/i18n/lang";
+import { words, type Attempt } from "./words";
 
 function apiCause(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
@@ -18,4 +20,9 @@ export function connectionMessage(err: unknown, root: string): string {
     ? `did you mean ${root}/test?`
     : `--base-url must be a service root such as http://127.0.0.1:8787/test or https://openapi.flowaccount.com/v1`;
   return `${message} (${root}/token): ${root} is not a service root; ${hint}`;
+}
+
+/** The line a command prints when the service failed it: "docsheet: cannot post: …", in --lang. */
+export function connectionFailure(err: unknown, root: string, lang: Lang, attempt: Attempt): string {
+  return `docsheet: ${words(lang).cannot[attempt]}: ${connectionMessage(err, root)}\n`;
 }

@@ -9,7 +9,7 @@ import { postJob, type DocumentResult } from "../jobs/post";
 import { ConnectionError } from "../jobs/stop";
 import { intArg, type Parsed } from "./args";
 import { assertSheet, printFindings } from "./book";
-import { connectionMessage } from "./connection";
+import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
 import { progressReporter } from "./progress";
@@ -58,7 +58,7 @@ export async function postCommand(p: Parsed): Promise<number> {
     progress.done();
     await save().catch(() => undefined);
     if (err instanceof ConnectionError) {
-      process.stderr.write(`docsheet: cannot post: ${connectionMessage(err, conn.root)}\n`);
+      process.stderr.write(connectionFailure(err, conn.root, lang, "post"));
       return 2;
     }
     throw err;

@@ -11,7 +11,7 @@ import { pullJob, pullTable, type PullJobOptions, type PullOutcome } from "../jo
 import { writeTableXlsx } from "../workbook/xlsx-write";
 import { UsageError, connectionArgs, dateArg, familyOf, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
 import { openBook } from "./book";
-import { connectionMessage } from "./connection";
+import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 import { words } from "./words";
 
@@ -57,7 +57,7 @@ export async function pullCommand(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof ApiError) {
-      process.stderr.write(`docsheet: cannot pull: ${connectionMessage(err, conn.root)}\n`);
+      process.stderr.write(connectionFailure(err, conn.root, lang, "pull"));
       return 2;
     }
     throw err;

@@ -10,7 +10,7 @@ import { vatTexts } from "../sheet/i18n/vat-report";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, intArg, langArg, monthArg, required, type Parsed } from "./args";
 import { openBook } from "./book";
-import { connectionMessage } from "./connection";
+import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 
 export async function reportCommand(p: Parsed): Promise<number> {
@@ -40,7 +40,7 @@ export async function reportCommand(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof ApiError) {
-      process.stderr.write(`docsheet: cannot read the documents: ${connectionMessage(err, conn.root)}\n`);
+      process.stderr.write(connectionFailure(err, conn.root, lang, "documents"));
       return 2;
     }
     throw err;

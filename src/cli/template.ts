@@ -6,7 +6,7 @@ import { ApiError, createClient } from "../api";
 import { templateJob } from "../jobs/template";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { connectionArgs, familyOf, langArg, required, type Parsed } from "./args";
-import { connectionMessage } from "./connection";
+import { connectionFailure } from "./connection";
 import { words } from "./words";
 
 export async function templateCommand(p: Parsed): Promise<number> {
@@ -26,7 +26,7 @@ export async function templateCommand(p: Parsed): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof ApiError && conn) {
-      process.stderr.write(`docsheet: cannot read the lookup lists: ${connectionMessage(err, conn.root)}\n`);
+      process.stderr.write(connectionFailure(err, conn.root, lang, "lists"));
       return 2;
     }
     throw err;

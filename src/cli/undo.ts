@@ -6,7 +6,7 @@ import { ConnectionError } from "../jobs/stop";
 import { NothingToUndoError, undoJob } from "../jobs/undo";
 import { translate } from "../sheet/i18n/translate";
 import { intArg, type Parsed } from "./args";
-import { connectionMessage } from "./connection";
+import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
 import { progressReporter } from "./progress";
@@ -41,7 +41,7 @@ export async function undoCommand(p: Parsed): Promise<number> {
     if (err instanceof ConnectionError) {
       // What was undone before the connection failed is in the workbook: keep it.
       if (!dryRun) await book.save(out).catch(() => undefined);
-      process.stderr.write(`docsheet: cannot undo: ${connectionMessage(err, conn.root)}\n`);
+      process.stderr.write(connectionFailure(err, conn.root, lang, "undo"));
       return 2;
     }
     throw err;

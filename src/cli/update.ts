@@ -7,7 +7,7 @@ import { updateJob, type UpdateResult } from "../jobs/update";
 import { parseRows } from "./act";
 import { intArg, type Parsed } from "./args";
 import { assertSheet } from "./book";
-import { connectionMessage } from "./connection";
+import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
 import { workbookRun } from "./workbook-run";
@@ -34,7 +34,7 @@ export async function updateCommand(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
-      process.stderr.write(`docsheet: cannot update: ${connectionMessage(err, conn.root)}\n`);
+      process.stderr.write(connectionFailure(err, conn.root, lang, "update"));
       return 2;
     }
     throw err;

@@ -23,7 +23,14 @@ export interface Words {
   undone(c: UndoCounts, out: string | null): string;
   updated(c: Record<UpdateKind, number>, out: string): string;
   updatePreview(c: Record<UpdateKind, number>): string;
+  /** "cannot post": the start of a connection error, after "docsheet: ". */
+  cannot: Record<Attempt, string>;
 }
+
+/** What a command was doing when the service failed it: its verb (act's --action names), or what it read. */
+export type Attempt = "post" | "pull" | "update" | "undo" | "documents" | "lists" | ActKind;
+/** act's --action values. */
+export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
 
 /** An undo's counts (undo.ts's kinds); out null for a dry run. */
 export type UndoCounts = Record<"deleted" | "voided" | "gone" | "kept" | "failed", number>;
@@ -45,6 +52,12 @@ const EN: Words = {
     : `undone: ${c.deleted} deleted, ${c.voided} voided, ${c.gone} already deleted or void, ${c.kept} left alone, ${c.failed} failed; wrote ${out}`,
   updated: (c, out) => `${c.updated} updated, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; wrote ${out}`,
   updatePreview: (c) => `dry run: ${c.update} to update, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; nothing was sent`,
+  cannot: {
+    post: "cannot post", pull: "cannot pull", update: "cannot update", undo: "cannot undo",
+    documents: "cannot read the documents", lists: "cannot read the lookup lists",
+    status: "cannot status", delete: "cannot delete", payment: "cannot payment", upgrade: "cannot upgrade",
+    pdf: "cannot pdf", email: "cannot email", share: "cannot share", attach: "cannot attach",
+  },
 };
 
 const TH: Words = {
@@ -62,6 +75,12 @@ const TH: Words = {
     : `ย้อนกลับ: ลบ ${c.deleted}, ยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ไม่สำเร็จ ${c.failed}; เขียน ${out} แล้ว`,
   updated: (c, out) => `แก้ไข ${c.updated}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; เขียน ${out} แล้ว`,
   updatePreview: (c) => `ทดลอง: จะแก้ไข ${c.update}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; ยังไม่ได้ส่งอะไร`,
+  cannot: {
+    post: "ส่งเอกสารไม่ได้", pull: "ดึงเอกสารไม่ได้", update: "แก้ไขเอกสารไม่ได้", undo: "ย้อนกลับไม่ได้",
+    documents: "อ่านเอกสารไม่ได้", lists: "อ่านรายการให้เลือกไม่ได้",
+    status: "เปลี่ยนสถานะไม่ได้", delete: "ลบเอกสารไม่ได้", payment: "บันทึกการชำระเงินไม่ได้", upgrade: "แปลงเอกสารไม่ได้",
+    pdf: "ส่งออก PDF ไม่ได้", email: "ส่งอีเมลไม่ได้", share: "สร้างลิงก์แชร์ไม่ได้", attach: "แนบไฟล์ไม่ได้",
+  },
 };
 
 export function words(lang: Lang): Words {

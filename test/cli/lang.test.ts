@@ -1,10 +1,11 @@
 // `docsheet check --lang th` on a real .xlsx through the command's main (runner.js): every finding in Thai, fields by
 // their Thai labels, the spec's exact text kept beside the translation; --json keeps its shape
-// and the column's key as field.
+// and the column's key as field. A Thai run that cannot reach the service says so in Thai.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { freePort } from "../helpers/free-port";
 import { cliRunner } from "./run";
 
 const docsheet = cliRunner();
@@ -77,5 +78,31 @@ describe("docsheet check --lang th", () => {
     const bad = await docsheet(["check", path, "--family", "expenses", "--lang", "fr"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--lang must be en or th");
+  });
+});
+
+describe("a run that cannot reach the service", () => {
+  /** The connection options of a service root on a port nothing listens on. */
+  async function nowhere(): Promise<string[]> {
+    return ["--base-url", `http://127.0.0.1:${await freePort()}/test`, "--client-id", "demo", "--client-secret", "demo"];
+  }
+
+  it("starts its error in Thai with --lang th, after docsheet: ", async () => {
+    const template = await docsheet(["template", "quotations", "--out", join(dir, "t-th.xlsx"), "--lang", "th", ...(await nowhere())]);
+    expect(template.code).toBe(2);
+    expect(template.stderr).toMatch(/^docsheet: อ่านรายการให้เลือกไม่ได้: /);
+    const pull = await docsheet(["pull", "quotations", "--out", join(dir, "p-th.xlsx"), "--lang", "th", ...(await nowhere())]);
+    expect(pull.code).toBe(2);
+    expect(pull.stderr).toMatch(/^docsheet: ดึงเอกสารไม่ได้: /);
+    const report = await docsheet(["report", "vat", "--month", "2026-01", "--out", join(dir, "r-th.xlsx"), "--lang", "th", ...(await nowhere())]);
+    expect(report.code).toBe(2);
+    expect(report.stderr).toMatch(/^docsheet: อ่านเอกสารไม่ได้: /);
+  });
+
+  it("keeps the English words without --lang", async () => {
+    const template = await docsheet(["template", "quotations", "--out", join(dir, "t-en.xlsx"), ...(await nowhere())]);
+    expect(template.stderr).toMatch(/^docsheet: cannot read the lookup lists: /);
+    const pull = await docsheet(["pull", "quotations", "--out", join(dir, "p-en.xlsx"), ...(await nowhere())]);
+    expect(pull.stderr).toMatch(/^docsheet: cannot pull: /);
   });
 });
