@@ -14,6 +14,8 @@ export interface ApiErrorDetails {
   findings?: { path: string; message: string }[];
   /** True when sending the same request again later may succeed. */
   retryable?: boolean;
+  /** The service's X-Request-Id of the answer: what a user quotes to support about a 5xx. */
+  requestId?: string;
   cause?: unknown;
 }
 
@@ -24,6 +26,7 @@ export class ApiError extends Error {
   readonly validationErrors?: string[];
   readonly findings?: { path: string; message: string }[];
   readonly retryable: boolean;
+  readonly requestId?: string;
 
   constructor(message: string, details: ApiErrorDetails) {
     // Whoever builds the error, a credential field in it never reaches the user (see redact).
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.validationErrors = details.validationErrors?.map(redactCredentialFields);
     this.findings = details.findings?.map((f) => ({ path: f.path, message: redactCredentialFields(f.message) }));
     this.retryable = details.retryable ?? false;
+    this.requestId = details.requestId;
   }
 }
 

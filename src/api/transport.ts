@@ -53,6 +53,12 @@ export interface Answer {
 /** Connection errors that prove the request never reached the service. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
+/** The answer's X-Request-Id, when it is one (an id, not text an intermediary made up). */
+function requestIdOf(headers: Headers): string | undefined {
+  const id = headers.get("x-request-id")?.trim();
+  return id && /^[\w.:-]{1,64}$/.test(id) ? id : undefined;
+}
+
 function causeCode(err: unknown): string | undefined {
   const cause = (err as { cause?: { code?: unknown } } | undefined)?.cause;
   return typeof cause?.code === "string" ? cause.code : undefined;
@@ -259,6 +265,7 @@ export class Transport {
       code: codeOf(a.json),
       validationErrors: validationErrorsOf(a.json)?.map((v) => this.clean(v)),
       findings: cleanFindings(findingsOf(a.json), this.o.secrets()),
+      requestId: requestIdOf(a.headers),
     };
     if (a.status === 400) {
       return details.code === VALIDATION_ERROR_CODE ? new ValidationError(message, details) : new BadRequestError(message, details);
@@ -272,7 +279,9 @@ export class Transport {
       return new RateLimitError(`too many requests (HTTP 429): ${message}`, { ...details, retryAfterMs });
     }
     if (a.status >= 500) {
-      return new ServerError(`service error (HTTP ${a.status}): ${message}`, { ...details, retryable: idempotent });
+      // The id to quote to support, unless the service's message already says it (the local service's does).
+      const id = details.requestId && !message.includes(details.requestId) ? ` (request id ${details.requestId})` : "";
+      return new ServerError(`service error (HTTP ${a.status}): ${message}${id}`, { ...details, retryable: idempotent });
     }
     return new ApiError(`HTTP ${a.status}: ${message}`, details);
   }

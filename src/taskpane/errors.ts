@@ -31,7 +31,10 @@ export function describeError(err: unknown, t: Translate): string {
   if (err instanceof NetworkError) return t("err_network");
   if (err instanceof OutcomeUnknownError) return t("err_outcome");
   if (err instanceof AuthError) return t("err_auth");
-  if (err instanceof ServerError) return t("err_server", { status: err.httpStatus ?? "5xx" });
+  if (err instanceof ServerError) {
+    const status = err.httpStatus ?? "5xx";
+    return err.requestId ? t("err_server_id", { status, id: err.requestId }) : t("err_server", { status });
+  }
   if (err instanceof ValidationError) return t("err_validation", { message: (err.validationErrors?.map((m) => translate(m, lang)) ?? [message]).join("; ") });
   if (err instanceof CancelledError) return t("cancelled");
   if (err instanceof ApiError) return t("err_unknown", { message });
