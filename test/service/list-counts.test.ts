@@ -177,6 +177,51 @@ describe.each(storesUnderTest)("kept list totals (%s)", (store) => {
     expect(await allPages(false)).toEqual(expected(false));
   });
 
+  it("makes Value-order marks again when writes widen the gap a page skips, and pages stay exact", async () => {
+    const priced = (q: number, name: string) => simpleBody(
+      { contactName: name, totalAfterDiscount: 500 * q, vatAmount: 35 * q, grandTotal: 535 * q }, { quantity: q, pricePerUnit: 500 },
+    );
+    type Priced = Doc & { grandTotal: number };
+    const post = async (q: number, name: string): Promise<Priced> => {
+      const a = await demo.post("/quotations", priced(q, name));
+      expect(a.body).toMatchObject({ status: true });
+      return a.body.data;
+    };
+    const made = await inBatches(Array.from({ length: 60 }, (_, i) => () => post(2 + (i % 8), `Gap Co ${i}`)), 25);
+    const sortBy = "[{'name':'Value','sortOrder':'asc'}]";
+    const expected = (): string[] => [...made].sort((a, b) => a.grandTotal - b.grandTotal || a.recordId - b.recordId).map((d) => d.documentSerial);
+    const pageOf = (n: number) => page(demo, "/quotations", { searchString: "gap co", sortBy, pageSize: "10", currentPage: String(n) });
+    const allPages = async (): Promise<string[]> => {
+      const serials: string[] = [];
+      for (let n = Math.ceil(made.length / 10); n >= 1; n--) serials.unshift(...(await pageOf(n)).list.map((d) => d.documentSerial));
+      return serials;
+    };
+    expect(await allPages()).toEqual(expected()); // counted, with a mark every MARK_EVERY rows
+    // 45 rows with the smallest amount: all before the first mark, which moves to row 65.
+    made.push(...await inBatches(Array.from({ length: 45 }, (_, i) => () => post(1, `Gap Co small ${i}`)), 25));
+    const p5 = await pageOf(5); // 40 rows past the last mark before it (none): made again beside it
+    expect(p5.list.map((d) => d.documentSerial)).toEqual(expected().slice(40, 50));
+    if (ctx.svc.databaseUrl) {
+      const pg = new PgClient({ connectionString: ctx.svc.databaseUrl });
+      await pg.connect();
+      try {
+        // Rows before each kept Value mark of the quotations, and from none to the first.
+        const widest = async (): Promise<number> => {
+          const { rows } = await pg.query<{ marks: Array<Array<string | number>> }>(
+            "select marks from list_counts where family = 'quotations' and marks_by = 'Value'");
+          const before = rows.flatMap((r) => [0, ...r.marks.map((m) => Number(m[m.length - 1]))]);
+          return Math.max(...before.slice(1).map((b, i) => b - before[i]));
+        };
+        const deadline = Date.now() + 10_000;
+        while ((await widest()) > MARK_EVERY && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        expect(await widest()).toBeLessThanOrEqual(MARK_EVERY);
+      } finally {
+        await pg.end();
+      }
+    }
+    expect(await allPages()).toEqual(expected());
+  });
+
   it("keeps at most the cap of entries per company and family, and every total stays right", async () => {
     const words = ["cap alpha", "cap beta", "cap gamma", "cap delta", "cap epsilon"];
     for (const [i, w] of words.entries()) {

@@ -228,6 +228,9 @@ const FAR = 5 * MARK_EVERY;
 
 /** Keys whose marks are being made after their answer: one making per key at a time. */
 const marking = new Set<string>();
+/** The total each key's marks were last made again at, for wide gaps (a bounded memo). */
+const remadeAt = new Map<string, number>();
+const REMADE_KEYS = 1000;
 
 /** One page of a list: the total and the list as JSON text, ready to be sent. The page's ids come
  * from an index where one serves the order (index-only scan of the list index by default), then
@@ -255,15 +258,25 @@ export async function listDocuments(
   };
   // Past page 1 the total comes first: it says which end of the list is nearer.
   if (total === undefined && f.currentPage > 1) await count();
-  else if (seek && !marks && total !== undefined && Math.min(offset, total - offset - f.pageSize) >= FAR && !marking.has(key)) {
-    // The whole list's total is known: this page is read as before the marks (from the nearer end),
-    // and the marks are made beside it for the pages after it, so a write costs no page a count.
+  // Marks made beside the answer, for the pages after it, so a write costs no page a count.
+  const markBeside = (): void => {
+    if (marking.has(key)) return;
     marking.add(key);
     void countAndKeepHeld(store.transaction, where, params, keeping).catch(() => undefined).finally(() => marking.delete(key));
-  }
+  };
+  // The whole list's total is known: this page is read as before the marks (from the nearer end).
+  if (seek && !marks && total !== undefined && Math.min(offset, total - offset - f.pageSize) >= FAR) markBeside();
   if (total !== undefined && offset >= total) return { total, listJson: "[]" };
 
   const mark = seek && markBefore(marks, offset);
+  // Writes move marks but add none: rows written between two marks widen the gap a page skips.
+  // Past twice the spacing the marks are made again, beside this page; once per total, as a gap
+  // that is one day's rows (date marks fall only where a day starts) stays after a making.
+  if (seek && marks && total !== undefined && offset - (mark ? markRowsBefore(mark) : 0) >= 2 * MARK_EVERY && remadeAt.get(key) !== total) {
+    if (remadeAt.size >= REMADE_KEYS) remadeAt.clear();
+    remadeAt.set(key, total);
+    markBeside();
+  }
   let pageWhere = where;
   let skip = offset;
   let take = f.pageSize;
