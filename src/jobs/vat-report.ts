@@ -7,8 +7,8 @@ import type { DocumentApi, DocumentRecord, DocSheetClient } from "../api";
 import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
 import { cellAddress } from "../sheet/address";
 import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-report";
-import { VAT_FAMILIES, byDateAndSerial, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
-import { BASE_COLUMN, VAT_COLUMN, sideTable, summaryTable, voidTable, type ReportTable, type SideFigures } from "../sheet/vat-tables";
+import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
+import { BASE_COLUMN, ZERO_COLUMN, sideTable, summaryTable, voidTable, type ReportTable, type SideFigures } from "../sheet/vat-tables";
 import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
 import { throwIfCancelled, type JobContext } from "./types";
 
@@ -69,22 +69,30 @@ async function readFamily(api: DocumentApi, opts: VatReportOptions, findings: Va
 export async function readVatReport(client: DocSheetClient, opts: VatReportOptions): Promise<VatReport> {
   const findings: VatFinding[] = [];
   const lines: Record<VatSide, VatEntry[]> = { output: [], input: [] };
+  // Exempt-only documents: in no report, but their exempt value is in the summary.
+  const unlisted: Record<VatSide, VatEntry[]> = { output: [], input: [] };
   const voided: VatEntry[] = [];
   for (const side of ["output", "input"] as const) {
     for (const family of VAT_FAMILIES[side]) {
       const api = client.documents(family);
       for (let doc of await readFamily(api, opts, findings)) {
         // A list that leaves the links out: the receipt is read for them (is it made from a tax invoice?).
-        if (family === "receipts" && doc.referencedByMe === undefined) doc = await api.get(doc.recordId, { signal: opts.signal });
+        // Likewise an inline document listed without its lines (what rate is each?).
+        if ((family === "receipts" && doc.referencedByMe === undefined) || (isInlineVat(doc) && doc.items === undefined)) {
+          doc = await api.get(doc.recordId, { signal: opts.signal });
+        }
         const entry = vatEntry(side, family, doc, findings);
-        if (entry) (entry.void ? voided : lines[side]).push(entry);
+        if (!entry) continue;
+        if (!listed(entry)) {
+          if (!entry.void) unlisted[side].push(entry);
+        } else (entry.void ? voided : lines[side]).push(entry);
       }
     }
   }
   lines.output.sort(byDateAndSerial);
   lines.input.sort(byDateAndSerial);
   voided.sort(byDateAndSerial);
-  const figures = { output: sums(lines.output), input: sums(lines.input) };
+  const figures = { output: sums(lines.output, unlisted.output), input: sums(lines.input, unlisted.input) };
   return { month: opts.month, output: lines.output, input: lines.input, voided, figures, findings };
 }
 
@@ -105,11 +113,11 @@ function asDecimal(v: unknown): Decimal | null {
   return typeof v === "number" && Number.isFinite(v) ? new Decimal(v) : null;
 }
 
-/** Compares the totals the sheet holds with the sums of the documents, to the satang. */
+/** Compares the totals the sheet holds (base, VAT, 0% value) with the sums of the documents, to the satang. */
 async function reconcile(port: WorkbookPort, side: VatSide, sheet: string, row: number, figures: SideFigures, findings: VatFinding[]): Promise<void> {
-  const block = await port.read({ sheet, range: `${cellAddress(row, BASE_COLUMN)}:${cellAddress(row, VAT_COLUMN)}` });
-  const [base, vat] = block.values[0] ?? [];
-  for (const [what, held, documents] of [["base", base, figures.base], ["vat", vat, figures.vat]] as const) {
+  const block = await port.read({ sheet, range: `${cellAddress(row, BASE_COLUMN)}:${cellAddress(row, ZERO_COLUMN)}` });
+  const [base, vat, zero] = block.values[0] ?? [];
+  for (const [what, held, documents] of [["base", base, figures.base], ["vat", vat, figures.vat], ["zero", zero, figures.zero]] as const) {
     // An empty cell is a total of 0: exceljs keeps no cached 0 for a formula (the .xlsx host reads it empty).
     const total = held === null ? ZERO : asDecimal(held);
     // The sheet's total is two-decimal money; so must the documents' sum be, exactly.

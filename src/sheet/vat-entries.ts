@@ -5,11 +5,14 @@
 // A receipt made from a tax invoice or a cash invoice (an upgrade, a batch or a partial receipt)
 // only records the payment of a tax invoice the report already counts: it is left out, so no VAT
 // is counted twice. Input tax: purchases (receiving inventory) and expenses. Purchase orders,
-// quotations and billing notes are no tax documents. A document counts when its VAT is not zero;
-// a void one is listed apart instead.
+// quotations and billing notes are no tax documents. A document is listed when its VAT or its
+// zero-rated value is not zero; a void one is listed apart instead. An exempt-only document is not
+// listed, but its exempt value counts in the return's summary.
 //
-// Amount before VAT = grandTotal − vatAmount (the same pre-VAT amount withholding is taken on),
-// so amount before VAT + VAT is the document's grand total.
+// Inline documents split their pre-VAT amount by line rate (spec, inline VAT rule): the totals of
+// lines at 0% are the zero-rated value, of exempt lines (-1) the exempt value, and the rest of
+// grandTotal − vatAmount is the base at 7%, so base + zero + exempt + VAT is the grand total.
+// Simple documents have no line rate: their whole pre-VAT amount is the base.
 import type { DocumentRecord } from "../api/types";
 import { DOCUMENT_TYPE, type Family } from "../rules/codes";
 import { ZERO, parseDecimal, roundHalfUp, type Decimal } from "../rules/money";
@@ -36,9 +39,11 @@ export interface VatEntry {
   taxId: string;
   /** 5 digits (00000 head office) when it reads as a branch; else as written. */
   branch: string;
-  /** The document's amounts as the service gave them (not rounded). */
+  /** The document's amounts as the service gave them (not rounded): base at 7%, VAT, value at 0%, exempt value. */
   base: Decimal;
   vat: Decimal;
+  zero: Decimal;
+  exempt: Decimal;
   void: boolean;
 }
 
@@ -49,11 +54,36 @@ export function paysTaxDocument(doc: DocumentRecord): boolean {
 
 const text = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
 
-/** The report's line of a document, or null when the report does not count it (no VAT, a receipt
- * of a tax invoice). Amounts that are not two-decimal money are findings. */
+/** An inline document whose lines carry rates (its list answer may leave the lines out). */
+export function isInlineVat(doc: DocumentRecord): boolean {
+  return doc.documentStructureType === "InlineDocument" && doc.isVat !== false;
+}
+
+/** Σ of an inline document's line totals at 0% and exempt (-1); both zero on a simple document. */
+export function lineSplit(doc: DocumentRecord): { zero: Decimal; exempt: Decimal } {
+  let zero = ZERO;
+  let exempt = ZERO;
+  if (!isInlineVat(doc)) return { zero, exempt };
+  for (const item of doc.items ?? []) {
+    const rate = Number(item.vatRate);
+    const total = parseDecimal(item.total) ?? ZERO;
+    if (rate === 0) zero = zero.plus(total);
+    else if (rate === -1) exempt = exempt.plus(total);
+  }
+  return { zero, exempt };
+}
+
+/** Whether the output or input report lists the entry: it has VAT or a zero-rated value. */
+export function listed(e: VatEntry): boolean {
+  return !e.vat.isZero() || !e.zero.isZero();
+}
+
+/** The report's entry of a document, or null when it has nothing to report (no VAT, no 0% or exempt
+ * value; a receipt of a tax invoice). Amounts that are not two-decimal money are findings. */
 export function vatEntry(side: VatSide, family: Family, doc: DocumentRecord, findings: VatFinding[]): VatEntry | null {
   const vat = parseDecimal(doc.vatAmount) ?? ZERO;
-  if (vat.isZero()) return null;
+  const { zero, exempt } = lineSplit(doc);
+  if (vat.isZero() && zero.isZero() && exempt.isZero()) return null;
   if (family === "receipts" && paysTaxDocument(doc)) return null;
   const grand = parseDecimal(doc.grandTotal) ?? ZERO;
   const serial = text(doc.documentSerial) || String(doc.recordId);
@@ -69,7 +99,7 @@ export function vatEntry(side: VatSide, family: Family, doc: DocumentRecord, fin
     side, family, recordId: doc.recordId, serial, date: text(doc.publishedOn).slice(0, 10), name: text(doc.contactName),
     taxId: typeof taxId === "string" ? taxId : taxId.ok ? String(taxId.value) : rawTaxId,
     branch: typeof branch === "string" ? branch : branch.ok ? String(branch.value) : rawBranch,
-    base: grand.minus(vat), vat, void: doc.statusString === "void",
+    base: grand.minus(vat).minus(zero).minus(exempt), vat, zero, exempt, void: doc.statusString === "void",
   };
 }
 
@@ -78,17 +108,30 @@ export function byDateAndSerial(a: VatEntry, b: VatEntry): number {
   return a.date < b.date ? -1 : a.date > b.date ? 1 : a.serial < b.serial ? -1 : a.serial > b.serial ? 1 : a.recordId - b.recordId;
 }
 
-/** Σ of the amounts as given, and Σ of them at two decimals (what the report's cells hold). */
-export function sums(entries: readonly VatEntry[]): { base: Decimal; vat: Decimal; cellBase: Decimal; cellVat: Decimal } {
-  let base = ZERO;
-  let vat = ZERO;
-  let cellBase = ZERO;
-  let cellVat = ZERO;
+/** A side's figures: Σ of the listed entries' amounts as given, Σ of them at two decimals (what the
+ * report's cells hold), and Σ of the exempt value of every entry, listed or not. */
+export function sums(entries: readonly VatEntry[], unlisted: readonly VatEntry[] = []): SideFigures {
+  const f: SideFigures = { base: ZERO, vat: ZERO, zero: ZERO, exempt: ZERO, cellBase: ZERO, cellVat: ZERO, cellZero: ZERO };
   for (const e of entries) {
-    base = base.plus(e.base);
-    vat = vat.plus(e.vat);
-    cellBase = cellBase.plus(roundHalfUp(e.base, 2));
-    cellVat = cellVat.plus(roundHalfUp(e.vat, 2));
+    f.base = f.base.plus(e.base);
+    f.vat = f.vat.plus(e.vat);
+    f.zero = f.zero.plus(e.zero);
+    f.cellBase = f.cellBase.plus(roundHalfUp(e.base, 2));
+    f.cellVat = f.cellVat.plus(roundHalfUp(e.vat, 2));
+    f.cellZero = f.cellZero.plus(roundHalfUp(e.zero, 2));
   }
-  return { base, vat, cellBase, cellVat };
+  for (const e of [...entries, ...unlisted]) f.exempt = f.exempt.plus(e.exempt);
+  return f;
+}
+
+export interface SideFigures {
+  /** Σ of the report's cells (what its totals row adds up). */
+  cellBase: Decimal;
+  cellVat: Decimal;
+  cellZero: Decimal;
+  /** Σ of the documents' own amounts; exempt is not a column of the report. */
+  base: Decimal;
+  vat: Decimal;
+  zero: Decimal;
+  exempt: Decimal;
 }

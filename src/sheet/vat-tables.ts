@@ -1,5 +1,6 @@
 // The VAT report's sheets as tables: the output-tax and input-tax reports (sequence, date, document
-// number, counterparty, 13-digit tax id as text, branch, amount before VAT, VAT) with a totals row,
+// number, counterparty, 13-digit tax id as text, branch, amount before VAT at 7%, VAT, value at 0%)
+// with a totals row,
 // the void documents listed apart, and the return's summary whose amounts are formulas over the
 // two reports' totals beside the sums of the documents. Thai dates show Buddhist-era years. Pure.
 import { ZERO, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
@@ -7,7 +8,9 @@ import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
 import { cellAddress } from "./address";
 import type { Lang } from "./i18n/lang";
 import { vatTexts, type VatSide } from "./i18n/vat-report";
-import type { VatEntry } from "./vat-entries";
+import type { SideFigures, VatEntry } from "./vat-entries";
+
+export type { SideFigures };
 
 export interface ReportTable {
   name: string;
@@ -17,9 +20,11 @@ export interface ReportTable {
   formulas?: (string | null)[][];
 }
 
-/** Columns of the amount before VAT and the VAT in a side's report. */
+/** Columns of the amount before VAT (at 7%), the VAT and the zero-rated value in a side's report.
+ * The 0% value comes last so the long-standing columns keep their places. */
 export const BASE_COLUMN = 7;
 export const VAT_COLUMN = 8;
+export const ZERO_COLUMN = 9;
 
 /** Buddhist-era years in Thai (Excel's bbbb), day/month/year as Thai accountants write dates. */
 export const dateFormat = (lang: Lang): string => (lang === "th" ? "dd/mm/bbbb" : "dd/mm/yyyy");
@@ -30,7 +35,7 @@ const dateCell = (iso: string): CellValue => {
 };
 const money = (d: Decimal): number => toWireNumber(roundHalfUp(d, 2));
 
-const SIDE_KINDS: ColumnSpec["kind"][] = ["integer", "date", "text", "text", "text", "text", "text", "money", "money"];
+const SIDE_KINDS: ColumnSpec["kind"][] = ["integer", "date", "text", "text", "text", "text", "text", "money", "money", "money"];
 const VOID_KINDS: ColumnSpec["kind"][] = ["integer", "date", "text", "text", "text", "text", "money", "money"];
 
 function columnsOf(headers: readonly string[], kinds: readonly ColumnSpec["kind"][], lang: Lang): ColumnSpec[] {
@@ -40,17 +45,19 @@ function columnsOf(headers: readonly string[], kinds: readonly ColumnSpec["kind"
 /** A side's report; `figures` are the sums of `entries` (the report has them already). */
 export function sideTable(side: VatSide, entries: readonly VatEntry[], figures: SideFigures, month: string, lang: Lang): ReportTable {
   const t = vatTexts(lang);
-  const rows = entries.map((e, i) => [i + 1, dateCell(e.date), e.serial, t.family(e.family), e.name, e.taxId || null, e.branch || null, money(e.base), money(e.vat)]);
+  const rows = entries.map((e, i) => [i + 1, dateCell(e.date), e.serial, t.family(e.family), e.name, e.taxId || null, e.branch || null, money(e.base), money(e.vat), money(e.zero)]);
   const totals: TotalCell[] = SIDE_KINDS.map(() => null);
   totals[0] = { label: t.total };
   totals[BASE_COLUMN] = { sum: toWireNumber(figures.cellBase) };
   totals[VAT_COLUMN] = { sum: toWireNumber(figures.cellVat) };
+  totals[ZERO_COLUMN] = { sum: toWireNumber(figures.cellZero) };
   return { name: t.sheet[side](month), columns: columnsOf(t.columns(side), SIDE_KINDS, lang), rows, totals };
 }
 
 export function voidTable(entries: readonly VatEntry[], month: string, lang: Lang): ReportTable {
   const t = vatTexts(lang);
-  const rows = entries.map((e, i) => [i + 1, dateCell(e.date), e.serial, t.family(e.family), t.side[e.side], e.name, money(e.base), money(e.vat)]);
+  // A void document's whole amount before VAT, whatever its line rates.
+  const rows = entries.map((e, i) => [i + 1, dateCell(e.date), e.serial, t.family(e.family), t.side[e.side], e.name, money(e.base.plus(e.zero).plus(e.exempt)), money(e.vat)]);
   return { name: t.sheet.void(month), columns: columnsOf(t.voidColumns, VOID_KINDS, lang), rows };
 }
 
@@ -60,32 +67,30 @@ export interface TotalsAt {
   row: number;
 }
 
-export interface SideFigures {
-  /** Σ of the report's cells (what its totals row adds up). */
-  cellBase: Decimal;
-  cellVat: Decimal;
-  /** Σ of the documents' own amounts. */
-  base: Decimal;
-  vat: Decimal;
-}
-
 const ref = (at: TotalsAt, col: number): string => `'${at.sheet.replace(/'/g, "''")}'!${cellAddress(at.row, col)}`;
 
 /** The return's summary: each amount a formula over the reports' totals, the documents' sum beside
- * it and the difference (a formula too), payable and refundable from output less input VAT. */
+ * it and the difference (a formula too), payable and refundable from output less input VAT; then
+ * the sales and purchases at 0% (formulas over the 0% totals) and the exempt ones (no report lists
+ * exempt-only documents, so the amount is the documents' sum). */
 export function summaryTable(month: string, lang: Lang, at: Record<VatSide, TotalsAt>, figures: Record<VatSide, SideFigures>): ReportTable {
   const t = vatTexts(lang);
   const out = figures.output;
   const inp = figures.input;
   const net = (a: Decimal, b: Decimal): Decimal => (a.greaterThan(b) ? a.minus(b) : ZERO);
-  // [formula of the amount, what it comes to, the documents' figure]; sheet rows 2..7 (B2 = sales).
-  const lines: [string, Decimal, Decimal][] = [
+  // [formula of the amount, what it comes to, the documents' figure]; sheet rows 2..11 (B2 = sales).
+  // The 0% and exempt lines follow the first six so the cells those refer to keep their places.
+  const lines: [string | null, Decimal, Decimal][] = [
     [`=${ref(at.output, BASE_COLUMN)}`, out.cellBase, out.base],
     [`=${ref(at.output, VAT_COLUMN)}`, out.cellVat, out.vat],
     [`=${ref(at.input, BASE_COLUMN)}`, inp.cellBase, inp.base],
     [`=${ref(at.input, VAT_COLUMN)}`, inp.cellVat, inp.vat],
     ["=MAX(B3-B5,0)", net(out.cellVat, inp.cellVat), net(out.vat, inp.vat)],
     ["=MAX(B5-B3,0)", net(inp.cellVat, out.cellVat), net(inp.vat, out.vat)],
+    [`=${ref(at.output, ZERO_COLUMN)}`, out.cellZero, out.zero],
+    [null, roundHalfUp(out.exempt, 2), out.exempt],
+    [`=${ref(at.input, ZERO_COLUMN)}`, inp.cellZero, inp.zero],
+    [null, roundHalfUp(inp.exempt, 2), inp.exempt],
   ];
   const rows = lines.map(([, amount, documents], i) => [t.summary[i], toWireNumber(amount), toWireNumber(documents), toWireNumber(amount.minus(documents))]);
   const formulas = lines.map(([formula], i) => [null, formula, null, `=B${i + 2}-C${i + 2}`]);

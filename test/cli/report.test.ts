@@ -38,7 +38,7 @@ describe("docsheet report vat", () => {
     const ws = wb.getWorksheet("Output tax 2026-03")!;
     const table = ws.getTable(Object.keys((ws as unknown as { tables: Record<string, unknown> }).tables)[0]);
     expect((table as unknown as { table: { totalsRow: boolean } }).table.totalsRow).toBe(true);
-    expect(ws.getRow(1).values).toEqual([undefined, "No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT"]);
+    expect(ws.getRow(1).values).toEqual([undefined, "No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT", "Zero-rated sales (0%)"]);
     expect(ws.getCell("F2").value).toBe("0105556000009");
     expect(ws.getCell("F2").numFmt).toBe("@");
     expect(ws.getCell("B2").numFmt).toBe("dd/mm/yyyy");

@@ -73,6 +73,44 @@ export async function seedVatMonth(client: DocSheetClient, tag = "VAT"): Promise
   };
 }
 
+/** An inline document of `lines` [name, amount, vatRate], prices before VAT, VAT 7% of the 7% lines. */
+export function inlineDoc(date: string, name: string, lines: readonly [string, number, 7 | 0 | -1][], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const sum = (rates: number[]) => lines.filter(([, , r]) => rates.includes(r)).reduce((s, [, a]) => s.plus(a), new Decimal(0));
+  const all = sum([7, 0, -1]);
+  const exempt = sum([0, -1]);
+  const vatAmount = sum([7]).times("0.07").toDecimalPlaces(2);
+  return {
+    contactName: name, publishedOn: date, dueDate: date, isVat: true, isVatInclusive: false, documentStructureType: "InlineDocument",
+    useInlineDiscount: true, useInlineVat: true, discountType: 3,
+    items: lines.map(([n, amount, vatRate]) => ({ name: n, quantity: 1, pricePerUnit: amount, discountAmount: 0, vatRate, total: amount, ...(extra.expenseCategoryView ? EXPENSE_LINE : {}) })),
+    subTotal: all.toNumber(), discountAmount: 0, totalAfterDiscount: all.toNumber(), exemptAmount: exempt.toNumber(),
+    vatableAmount: all.minus(exempt).toNumber(), vatAmount: vatAmount.toNumber(), grandTotal: all.plus(vatAmount).toNumber(),
+    ...extra,
+  };
+}
+
+export interface ZeroRatedMonth {
+  month: string;
+  /** All lines at 0%; lines at 7%, 0% and exempt; all lines exempt (in no report). */
+  zeroRated: DocumentRecord;
+  mixed: DocumentRecord;
+  exemptOnly: DocumentRecord;
+  /** A purchase with lines at 7%, 0% and exempt. */
+  purchase: DocumentRecord;
+}
+
+/** August 2026: inline tax invoices at 0%, mixed and exempt only, and a mixed purchase. */
+export async function seedZeroRatedMonth(client: DocSheetClient, tag = "ZR"): Promise<ZeroRatedMonth> {
+  const make = (family: Family, body: Record<string, unknown>): Promise<DocumentRecord> => client.documents(family).createInline(body);
+  return {
+    month: "2026-08",
+    zeroRated: await make("tax-invoices", inlineDoc("2026-08-04", `${tag} Export Co`, [["Export goods", 5000, 0]], { contactTaxId: TAX_ID })),
+    mixed: await make("tax-invoices", inlineDoc("2026-08-10", `${tag} Mixed Co`, [["Service", 2000, 7], ["Export goods", 1000, 0], ["Book", 500, -1]])),
+    exemptOnly: await make("tax-invoices", inlineDoc("2026-08-12", `${tag} Exempt Co`, [["Fresh fruit", 1200, -1]])),
+    purchase: await make("purchases", inlineDoc("2026-08-15", `${tag} Supplier Co`, [["Parts", 1000, 7], ["Imported parts", 300, 0], ["Rice", 200, -1]])),
+  };
+}
+
 /** Σ of a field over documents, as decimal text with two places. */
 export function total(docs: readonly DocumentRecord[], field: string): string {
   return docs.reduce((s, d) => s.plus(new Decimal(Number(d[field]))), new Decimal(0)).toFixed(2);

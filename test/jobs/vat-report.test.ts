@@ -11,7 +11,7 @@ import { vatTexts, type VatFinding } from "../../src/sheet/i18n/vat-report";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
-import { seedVatMonth, total, type VatMonth } from "../helpers/vat-month";
+import { seedVatMonth, seedZeroRatedMonth, total, type VatMonth, type ZeroRatedMonth } from "../helpers/vat-month";
 
 jest.setTimeout(180_000);
 
@@ -21,10 +21,12 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
   let service: TestService;
   let client: DocSheetClient;
   let month: VatMonth;
+  let august: ZeroRatedMonth;
   beforeAll(async () => {
     service = await startTestService({ store });
     client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
     month = await seedVatMonth(client);
+    august = await seedZeroRatedMonth(client);
   });
   afterAll(() => service?.stop());
 
@@ -35,7 +37,7 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     expect(out.sheets).toEqual({ output: "Output tax 2026-03", input: "Input tax 2026-03", void: "Void 2026-03", summary: "VAT summary 2026-03" });
 
     const output = rowsOf(wb, out.sheets.output);
-    expect(output[0]).toEqual(["No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT"]);
+    expect(output[0]).toEqual(["No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT", "Zero-rated sales (0%)"]);
     const serials = (docs: DocumentRecord[]) => docs.map((d) => d.documentSerial).sort();
     const n = month.output.length;
     expect(output.slice(1, n + 1).map((r) => r[2]).sort()).toEqual(serials(month.output));
@@ -45,7 +47,8 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     expect(first[1]).toEqual(new Date(Date.UTC(2026, 2, 3)));
     expect(first.slice(4, 9)).toEqual(["VAT Exclusive Co", "0105556000009", "00000", 1000, 70]);
     expect(output.find((r) => r[4] === "VAT Inclusive Co")?.slice(5, 9)).toEqual(["0105556000009", "00002", 93.46, 6.54]);
-    expect(output.find((r) => r[4] === "VAT Cash Co")?.slice(3, 9)).toEqual(["Cash invoice", "VAT Cash Co", null, null, 1000, 63]);
+    // The cash invoice's exempt line (100) is no part of its base at 7%.
+    expect(output.find((r) => r[4] === "VAT Cash Co")?.slice(3, 10)).toEqual(["Cash invoice", "VAT Cash Co", null, null, 900, 63, 0]);
     expect(output.find((r) => r[3] === "Receipt")?.[4]).toBe("VAT Billed Co");
     // Left out: non-VAT, other months, the receipt of a tax invoice, the void invoice.
     const listed = new Set(output.map((r) => r[2]));
@@ -57,8 +60,9 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     expect(totals[8]).toBe(Number(total(month.output, "vatAmount")));
     expect(new Decimal(totals[8] as number).toFixed(2)).toBe("279.54");
     expect(wb.sheet(out.sheets.output).formulas.get(`${n + 1},8`)).toBe("=SUBTOTAL(109,[VAT])");
-    const base = month.output.reduce((s, d) => s.plus(Number(d.grandTotal)).minus(Number(d.vatAmount)), new Decimal(0));
+    const base = month.output.reduce((s, d) => s.plus(Number(d.grandTotal)).minus(Number(d.vatAmount)), new Decimal(0)).minus(100);
     expect(totals[7]).toBe(base.toNumber());
+    expect(totals[9]).toBe(0);
 
     const input = rowsOf(wb, out.sheets.input);
     expect(input[0][4]).toBe("Supplier");
@@ -80,12 +84,60 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
       ["Input VAT", 175, 175, 0],
       ["VAT payable", 104.54, 104.54, 0],
       ["VAT refundable (input over output)", 0, 0, 0],
+      ["Sales at 0% (zero-rated)", 0, 0, 0],
+      ["Exempt sales", 100, 100, 0],
+      ["Purchases at 0% (zero-rated)", 0, 0, 0],
+      ["Exempt purchases", 0, 0, 0],
     ]);
     expect(summary.formulas.get("2,1")).toBe(`='Output tax 2026-03'!I${n + 2}`);
     expect(summary.formulas.get("4,1")).toBe("='Input tax 2026-03'!I4");
     expect(summary.formulas.get("5,1")).toBe("=MAX(B3-B5,0)");
     expect(summary.formulas.get("2,3")).toBe("=B3-C3");
     expect(out.net.toFixed(2)).toBe("104.54");
+  });
+
+  it("lists zero-rated and mixed inline documents with their base split, leaves exempt-only ones out, and sums 0% and exempt in the summary", async () => {
+    const wb = new MemoryWorkbook();
+    const out = await vatReportJob(wb, client, { month: august.month });
+    expect(out.findings).toEqual([]);
+    const output = rowsOf(wb, out.sheets.output);
+    // Base at 7%, VAT, value at 0%: the exempt-only invoice is not listed, the mixed one's exempt line is in no column.
+    expect(output.slice(1).map((r) => [r[0], r[2], r[4], r[7], r[8], r[9]])).toEqual([
+      [1, august.zeroRated.documentSerial, "ZR Export Co", 0, 0, 5000],
+      [2, august.mixed.documentSerial, "ZR Mixed Co", 2000, 140, 1000],
+      ["Total", null, null, 2000, 140, 6000],
+    ]);
+    expect(wb.sheet(out.sheets.output).formulas.get("3,9")).toBe("=SUBTOTAL(109,[Zero-rated sales (0%)])");
+    const input = rowsOf(wb, out.sheets.input);
+    expect(input[0][9]).toBe("Zero-rated purchases (0%)");
+    expect(input.slice(1).map((r) => [r[2], r[7], r[8], r[9]])).toEqual([[august.purchase.documentSerial, 1000, 70, 300], [null, 1000, 70, 300]]);
+    // The grand totals hold: base + VAT + 0% + exempt.
+    expect(Number(august.mixed.grandTotal)).toBe(2000 + 140 + 1000 + 500);
+
+    const summary = wb.sheet(out.sheets.summary);
+    expect(summary.values.slice(1).map((r) => [r[0], r[1], r[2], r[3]])).toEqual([
+      ["Sales subject to VAT (before VAT)", 2000, 2000, 0],
+      ["Output VAT", 140, 140, 0],
+      ["Purchases and expenses with VAT (before VAT)", 1000, 1000, 0],
+      ["Input VAT", 70, 70, 0],
+      ["VAT payable", 70, 70, 0],
+      ["VAT refundable (input over output)", 0, 0, 0],
+      ["Sales at 0% (zero-rated)", 6000, 6000, 0],
+      ["Exempt sales", 1700, 1700, 0],
+      ["Purchases at 0% (zero-rated)", 300, 300, 0],
+      ["Exempt purchases", 200, 200, 0],
+    ]);
+    expect(summary.formulas.get("7,1")).toBe(`='Output tax ${august.month}'!J4`);
+    expect(summary.formulas.get("9,1")).toBe(`='Input tax ${august.month}'!J3`);
+    expect(summary.formulas.get("8,1")).toBeUndefined();
+    expect(summary.formulas.get("8,3")).toBe("=B9-C9");
+
+    const th = new MemoryWorkbook();
+    const thai = await vatReportJob(th, client, { month: august.month, lang: "th" });
+    expect(th.sheet(thai.sheets.output).values[0][9]).toBe("ยอดขายที่เสียภาษีในอัตราร้อยละ 0");
+    expect(th.sheet(thai.sheets.summary).values.slice(7).map((r) => r[0])).toEqual([
+      "ยอดขายที่เสียภาษีในอัตราร้อยละ 0", "ยอดขายที่ได้รับยกเว้น", "ยอดซื้อที่เสียภาษีในอัตราร้อยละ 0", "ยอดซื้อที่ได้รับยกเว้น",
+    ]);
   });
 
   it("writes the Thai version: Thai headers and sheet names, Buddhist-era dates", async () => {
@@ -95,6 +147,7 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     const sheet = wb.sheet(out.sheets.output);
     expect(sheet.values[0]).toEqual([
       "ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", "ชื่อผู้ซื้อสินค้า/ผู้รับบริการ", "เลขประจำตัวผู้เสียภาษีอากร", "สาขา", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม",
+      "ยอดขายที่เสียภาษีในอัตราร้อยละ 0",
     ]);
     expect(sheet.values[1][3]).toBe("ใบกำกับภาษี");
     expect(sheet.formats[1][1]).toBe("dd/mm/bbbb");
@@ -106,7 +159,7 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     const wb = new MemoryWorkbook();
     const out = await vatReportJob(wb, client, { month: "2025-07" });
     expect(out.findings).toEqual([]);
-    expect(wb.sheet(out.sheets.output).values[2].slice(7)).toEqual([0, 0]);
+    expect(wb.sheet(out.sheets.output).values[2].slice(7)).toEqual([0, 0, 0]);
     expect(out.net.isZero()).toBe(true);
   });
 
@@ -141,5 +194,21 @@ describe("VAT report findings", () => {
     ]));
     expect(vatTexts("en").finding(out.findings.find((f) => f.kind === "totalDiffers")!)).toBe("Output tax: the total VAT is 0.02 but the documents add up to 0.01");
     expect(vatTexts("th").finding(out.findings.find((f) => f.kind === "totalDiffers")!)).toBe("ภาษีขาย: ยอดรวมภาษีมูลค่าเพิ่มเป็น 0.02 แต่ผลรวมจากเอกสารเป็น 0.01");
+  });
+
+  it("reconciles the zero-rated column too", async () => {
+    const findings: VatFinding[] = [];
+    // Inline documents with one 0% line of a third decimal: each cell rounds it up.
+    const zeroRated = (id: number): DocumentRecord => ({
+      ...doc(id, 0, 0.005), documentStructureType: "InlineDocument", isVat: true, items: [{ name: "Export", vatRate: 0, total: 0.005 }],
+    });
+    const output = [zeroRated(1), zeroRated(2)].map((d) => vatEntry("output", "tax-invoices", d, findings)!);
+    expect(output.map((e) => [e.base.toString(), e.zero.toString()])).toEqual([["0", "0.005"], ["0", "0.005"]]);
+    const report: VatReport = { month: "2026-03", output, input: [], voided: [], figures: { output: sums(output), input: sums([]) }, findings };
+    const out = await writeVatReport(new MemoryWorkbook(), report);
+    const differs = out.findings.filter((f) => f.kind === "totalDiffers");
+    expect(differs).toEqual([{ kind: "totalDiffers", side: "output", what: "zero", report: "0.02", documents: "0.01" }]);
+    expect(vatTexts("en").finding(differs[0])).toBe("Output tax: the total zero-rated value is 0.02 but the documents add up to 0.01");
+    expect(vatTexts("th").finding(differs[0])).toBe("ภาษีขาย: ยอดรวมมูลค่าที่เสียภาษีอัตราร้อยละศูนย์เป็น 0.02 แต่ผลรวมจากเอกสารเป็น 0.01");
   });
 });

@@ -9,7 +9,7 @@ export type VatSide = "output" | "input";
 
 /** A finding of the report: a total that differs from the documents, an amount that is not money. */
 export type VatFinding =
-  | { kind: "totalDiffers"; side: VatSide; what: "base" | "vat"; report: string; documents: string }
+  | { kind: "totalDiffers"; side: VatSide; what: "base" | "vat" | "zero"; report: string; documents: string }
   | { kind: "notMoney"; family: Family; serial: string; field: string; value: string }
   | { kind: "countDiffers"; family: Family; listed: number; read: number };
 
@@ -49,6 +49,7 @@ const EN: VatTexts = {
   },
   columns: (side) => [
     "No.", "Date", "Document no.", "Document type", side === "output" ? "Customer" : "Supplier", "Tax id", "Branch", "Amount before VAT", "VAT",
+    side === "output" ? "Zero-rated sales (0%)" : "Zero-rated purchases (0%)",
   ],
   voidColumns: ["No.", "Date", "Document no.", "Document type", "Report", "Customer or supplier", "Amount before VAT", "VAT"],
   summaryColumns: ["Item", "Amount", "Sum of the documents", "Difference"],
@@ -57,12 +58,13 @@ const EN: VatTexts = {
   summary: [
     "Sales subject to VAT (before VAT)", "Output VAT", "Purchases and expenses with VAT (before VAT)", "Input VAT",
     "VAT payable", "VAT refundable (input over output)",
+    "Sales at 0% (zero-rated)", "Exempt sales", "Purchases at 0% (zero-rated)", "Exempt purchases",
   ],
   family: (f) => FAMILY_INFO[f].label.en,
   finding: (f) => {
     switch (f.kind) {
       case "totalDiffers":
-        return `${EN.side[f.side]}: the total ${f.what === "vat" ? "VAT" : "amount before VAT"} is ${f.report} but the documents add up to ${f.documents}`;
+        return `${EN.side[f.side]}: the total ${f.what === "vat" ? "VAT" : f.what === "zero" ? "zero-rated value" : "amount before VAT"} is ${f.report} but the documents add up to ${f.documents}`;
       case "notMoney":
         return `${FAMILY_INFO[f.family].label.en} ${f.serial}: ${f.field} ${f.value} is not an amount in satang (two decimals); the report rounds it`;
       case "countDiffers":
@@ -84,6 +86,7 @@ const TH: VatTexts = {
   columns: (side) => [
     "ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", side === "output" ? "ชื่อผู้ซื้อสินค้า/ผู้รับบริการ" : "ชื่อผู้ขายสินค้า/ผู้ให้บริการ",
     "เลขประจำตัวผู้เสียภาษีอากร", "สาขา", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม",
+    side === "output" ? "ยอดขายที่เสียภาษีในอัตราร้อยละ 0" : "ยอดซื้อที่เสียภาษีในอัตราร้อยละ 0",
   ],
   voidColumns: ["ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", "รายงาน", "ชื่อลูกค้าหรือผู้ขาย", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม"],
   summaryColumns: ["รายการ", "จำนวนเงิน", "ผลรวมจากเอกสาร", "ผลต่าง"],
@@ -92,12 +95,13 @@ const TH: VatTexts = {
   summary: [
     "ยอดขายที่ต้องเสียภาษี (ก่อนภาษี)", "ภาษีขาย", "ยอดซื้อและค่าใช้จ่ายที่มีภาษี (ก่อนภาษี)", "ภาษีซื้อ",
     "ภาษีที่ต้องชำระ", "ภาษีที่ชำระเกิน (ภาษีซื้อมากกว่าภาษีขาย)",
+    "ยอดขายที่เสียภาษีในอัตราร้อยละ 0", "ยอดขายที่ได้รับยกเว้น", "ยอดซื้อที่เสียภาษีในอัตราร้อยละ 0", "ยอดซื้อที่ได้รับยกเว้น",
   ],
   family: (f) => FAMILY_INFO[f].label.th,
   finding: (f) => {
     switch (f.kind) {
       case "totalDiffers":
-        return `${TH.side[f.side]}: ยอดรวม${f.what === "vat" ? "ภาษีมูลค่าเพิ่ม" : "มูลค่าก่อนภาษี"}เป็น ${f.report} แต่ผลรวมจากเอกสารเป็น ${f.documents}`;
+        return `${TH.side[f.side]}: ยอดรวม${f.what === "vat" ? "ภาษีมูลค่าเพิ่ม" : f.what === "zero" ? "มูลค่าที่เสียภาษีอัตราร้อยละศูนย์" : "มูลค่าก่อนภาษี"}เป็น ${f.report} แต่ผลรวมจากเอกสารเป็น ${f.documents}`;
       case "notMoney":
         return `${FAMILY_INFO[f.family].label.th} ${f.serial}: ${f.field} ${f.value} ไม่ใช่จำนวนเงินระดับสตางค์ (ทศนิยมสองตำแหน่ง) รายงานปัดเศษให้`;
       case "countDiffers":
