@@ -6,7 +6,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession } from "./session";
-import { seedVatMonth, total, type VatMonth } from "../helpers/vat-month";
+import { seedVatMonth, seedZeroRatedMonth, total, type VatMonth } from "../helpers/vat-month";
 
 jest.setTimeout(180_000);
 
@@ -55,6 +55,27 @@ describe("docsheet report vat", () => {
     expect((summary.getCell("D3").value as ExcelJS.CellFormulaValue).formula).toBe("B3-C3");
     const voided = wb.getWorksheet("Void 2026-03")!;
     expect(voided.getCell("C2").value).toBe(month.voided[0].documentSerial);
+  });
+
+  it("lists zero-rated and mixed documents with a 0% column, and the summary's 0% and exempt lines, reconciled in the .xlsx", async () => {
+    const august = await seedZeroRatedMonth(s.client);
+    const out = join(s.dir, "vat-zero.xlsx");
+    const r = await runCli(["report", "vat", "--month", august.month, "--base-url", s.service.root, ...AUTH, "--out", out]);
+    expect(r.stdout).toBe(`VAT report for ${august.month}: output VAT 140.00 on 2 documents, input VAT 70.00 on 1 document, payable 70.00; 0 void documents listed apart; wrote ${out}\n`);
+    expect(r.code).toBe(0);
+    const wb = await load(out);
+    const ws = wb.getWorksheet(`Output tax ${august.month}`)!;
+    expect(ws.getCell("J1").value).toBe("Zero-rated sales (0%)");
+    expect([ws.getCell("C2").value, ws.getCell("H2").value, ws.getCell("J2").value]).toEqual([august.zeroRated.documentSerial, 0, 5000]);
+    expect([ws.getCell("C3").value, ws.getCell("H3").value, ws.getCell("I3").value, ws.getCell("J3").value]).toEqual([august.mixed.documentSerial, 2000, 140, 1000]);
+    expect((ws.getCell("J4").value as ExcelJS.CellFormulaValue).result).toBe(6000);
+    const summary = wb.getWorksheet(`VAT summary ${august.month}`)!;
+    expect([8, 9, 10, 11].map((row) => [summary.getCell(`A${row}`).value, summary.getCell(`B${row}`).value])).toEqual([
+      ["Sales at 0% (zero-rated)", { formula: `'Output tax ${august.month}'!J4`, result: 6000 }],
+      ["Exempt sales", 1700],
+      ["Purchases at 0% (zero-rated)", { formula: `'Input tax ${august.month}'!J3`, result: 300 }],
+      ["Exempt purchases", 200],
+    ]);
   });
 
   it("writes the Thai version with Buddhist-era dates, and takes a Buddhist-era month", async () => {
