@@ -1,8 +1,7 @@
 // The VAT report's sheets as tables: the output-tax and input-tax reports (sequence, date, document
 // number, counterparty, 13-digit tax id as text, branch, amount before VAT at 7%, VAT, value at 0%)
-// with a totals row,
-// the void documents listed apart, and the return's summary whose amounts are formulas over the
-// two reports' totals beside the sums of the documents. Thai dates show Buddhist-era years. Pure.
+// with a totals row, the void documents listed apart, and the return's summary whose amounts are
+// formulas over the two reports' totals beside the sums of the documents. Thai dates show Buddhist-era years. Pure.
 import { ZERO, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
 import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
 import { cellAddress } from "./address";
