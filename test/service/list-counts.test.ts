@@ -131,17 +131,19 @@ describe.each(storesUnderTest)("kept list totals (%s)", (store) => {
     expect(await allPages(ascending)).toEqual(expected(made, false));
   });
 
+  // Amounts 535 × q: many rows share one, so the marks' ids matter as much as their amounts.
+  const priced = (q: number, name: string) => simpleBody(
+    { contactName: name, totalAfterDiscount: 500 * q, vatAmount: 35 * q, grandTotal: 535 * q }, { quantity: q, pricePerUnit: 500 },
+  );
+  type Priced = Doc & { grandTotal: number };
+  const postPriced = async (path: string, q: number, name: string): Promise<Priced> => {
+    const a = await demo.post(path, priced(q, name));
+    expect(a.body).toMatchObject({ status: true });
+    return a.body.data;
+  };
+
   it("answers deep pages in Value order from kept marks, and after writes that change amounts", async () => {
-    // Amounts 535 × q: many rows share one, so the marks' ids matter as much as their amounts.
-    const priced = (q: number, name: string) => simpleBody(
-      { contactName: name, totalAfterDiscount: 500 * q, vatAmount: 35 * q, grandTotal: 535 * q }, { quantity: q, pricePerUnit: 500 },
-    );
-    type Priced = Doc & { grandTotal: number };
-    const post = async (q: number, name: string): Promise<Priced> => {
-      const a = await demo.post("/billing-notes", priced(q, name));
-      expect(a.body).toMatchObject({ status: true });
-      return a.body.data;
-    };
+    const post = (q: number, name: string) => postPriced("/billing-notes", q, name);
     const made = await inBatches(Array.from({ length: 64 }, (_, i) => () => post(1 + ((i * 7) % 9), `Valued Co ${i}`)), 25);
     await inBatches(Array.from({ length: 6 }, (_, i) => () => post(1 + i, `Other ${i}`)), 25);
     const expected = (desc: boolean): string[] => [...made]
@@ -178,15 +180,7 @@ describe.each(storesUnderTest)("kept list totals (%s)", (store) => {
   });
 
   it("makes Value-order marks again when writes widen the gap a page skips, and pages stay exact", async () => {
-    const priced = (q: number, name: string) => simpleBody(
-      { contactName: name, totalAfterDiscount: 500 * q, vatAmount: 35 * q, grandTotal: 535 * q }, { quantity: q, pricePerUnit: 500 },
-    );
-    type Priced = Doc & { grandTotal: number };
-    const post = async (q: number, name: string): Promise<Priced> => {
-      const a = await demo.post("/quotations", priced(q, name));
-      expect(a.body).toMatchObject({ status: true });
-      return a.body.data;
-    };
+    const post = (q: number, name: string) => postPriced("/quotations", q, name);
     const made = await inBatches(Array.from({ length: 60 }, (_, i) => () => post(2 + (i % 8), `Gap Co ${i}`)), 25);
     const sortBy = "[{'name':'Value','sortOrder':'asc'}]";
     const expected = (): string[] => [...made].sort((a, b) => a.grandTotal - b.grandTotal || a.recordId - b.recordId).map((d) => d.documentSerial);
