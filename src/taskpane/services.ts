@@ -414,6 +414,10 @@ export function createServices(opts: ServiceOptions): PaneServices {
           [texts.summary[1], formatMoney(f.output.vat)],
           [texts.summary[3], formatMoney(f.input.vat)],
           out.net.isNegative() ? [texts.summary[5], formatMoney(out.net.abs())] : [texts.summary[4], formatMoney(out.net)],
+          // Sales and purchases at 0% and exempt (the return's lines 7-10), where the month has any.
+          ...([[6, f.output.zero], [7, f.output.exempt], [8, f.input.zero], [9, f.input.exempt]] as const)
+            .filter(([, amount]) => !amount.isZero())
+            .map(([line, amount]): [string, string] => [texts.summary[line], formatMoney(amount)]),
         ],
         counts: { output: out.report.output.length, input: out.report.input.length, voided: out.report.voided.length },
         findings: out.findings.map((x) => texts.finding(x)),

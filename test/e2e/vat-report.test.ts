@@ -30,7 +30,7 @@ test("the VAT report of a month, in English", async () => {
   const page = await openPreview(preview, "en");
   await connect(page);
   await report(page, "Make the VAT report");
-  expect(await figures(page)).toEqual([["Output VAT", "279.54"], ["Input VAT", "175.00"], ["VAT payable", "104.54"]]);
+  expect(await figures(page)).toEqual([["Output VAT", "279.54"], ["Input VAT", "175.00"], ["VAT payable", "104.54"], ["Exempt sales", "100.00"]]);
   expect(await page.textContent("#vat-report .vat-result .msg.ok:last-child")).toBe("Every total equals the sum of its documents.");
   expect(await page.$$eval(".tab", (ts) => ts.map((t) => t.textContent))).toEqual(["Sheet1", "Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03"]);
   // The summary is shown: its amounts are what the formulas over the two reports' totals come to.
@@ -57,7 +57,7 @@ test("the VAT report in Thai: Thai sheets, Buddhist-era dates", async () => {
   await page.click("#connect button.primary");
   await page.waitForSelector(".status.on", { timeout: 30_000 });
   await report(page, "ทำรายงานภาษี");
-  expect(await figures(page)).toEqual([["ภาษีขาย", "279.54"], ["ภาษีซื้อ", "175.00"], ["ภาษีที่ต้องชำระ", "104.54"]]);
+  expect(await figures(page)).toEqual([["ภาษีขาย", "279.54"], ["ภาษีซื้อ", "175.00"], ["ภาษีที่ต้องชำระ", "104.54"], ["ยอดขายที่ได้รับยกเว้น", "100.00"]]);
   await page.click(".tab:has-text('ภาษีขาย มี.ค. 2569')");
   expect(await cell(page, "B1")).toBe("วัน เดือน ปี");
   expect(await cell(page, "B2")).toBe("03/03/2569");

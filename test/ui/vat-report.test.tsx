@@ -1,14 +1,14 @@
 // The VAT report under Pull (jsdom, the real pane services against the real local service): a month
 // of mixed documents reported into new sheets of the workbook, the return's figures and the clean
-// reconciliation shown; the same in Thai with Buddhist-era sheet names; a bad month and no
-// connection refused with a message.
+// reconciliation shown, with sales and purchases at 0% and exempt where the month has any; the same
+// in Thai with Buddhist-era sheet names; a bad month and no connection refused with a message.
 import { createClient } from "../../src/api/client";
 import { translator } from "../../src/taskpane/i18n";
 import { PullSection } from "../../src/taskpane/sections/pull";
 import { lastMonth } from "../../src/taskpane/sections/vat-report";
 import { createServices, type PaneServices } from "../../src/taskpane/services";
 import { MemoryWorkbook } from "../../src/workbook/memory";
-import { seedVatMonth } from "../helpers/vat-month";
+import { seedVatMonth, seedZeroRatedMonth } from "../helpers/vat-month";
 import { bridgedFetch, click, localService, mountPane, typeInto, until } from "./support";
 
 jest.setTimeout(180_000);
@@ -16,7 +16,9 @@ jest.setTimeout(180_000);
 const local = localService();
 
 beforeAll(async () => {
-  await seedVatMonth(createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch }));
+  const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+  await seedVatMonth(client);
+  await seedZeroRatedMonth(client);
 });
 
 async function connected(book: MemoryWorkbook): Promise<PaneServices> {
@@ -39,7 +41,7 @@ test("reports the month into new sheets and shows the return's figures", async (
   typeInto(root, "#ds-vat-month", "2026-03");
   click(root, "Make the VAT report");
   await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
-  expect(figures(root)).toEqual([["Output VAT", "279.54"], ["Input VAT", "175.00"], ["VAT payable", "104.54"]]);
+  expect(figures(root)).toEqual([["Output VAT", "279.54"], ["Input VAT", "175.00"], ["VAT payable", "104.54"], ["Exempt sales", "100.00"]]);
   expect(texts(root, "#vat-report .msg.ok")).toEqual([
     "Written to sheets “Output tax 2026-03”, “Input tax 2026-03”, “Void 2026-03”, “VAT summary 2026-03”.",
     "Every total equals the sum of its documents.",
@@ -49,13 +51,27 @@ test("reports the month into new sheets and shows the return's figures", async (
   expect(book.sheet("Output tax 2026-03").values[5][8]).toBe(279.54);
 });
 
+test("shows the month's sales and purchases at 0% and exempt beside the VAT figures", async () => {
+  const book = new MemoryWorkbook();
+  const root = mountPane(<PullSection t={translator("en")} lang="en" services={await connected(book)} family="tax-invoices" connected />);
+  typeInto(root, "#ds-vat-month", "2026-08");
+  click(root, "Make the VAT report");
+  await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
+  expect(figures(root)).toEqual([
+    ["Output VAT", "140.00"], ["Input VAT", "70.00"], ["VAT payable", "70.00"],
+    ["Sales at 0% (zero-rated)", "6,000.00"], ["Exempt sales", "1,700.00"], ["Purchases at 0% (zero-rated)", "300.00"], ["Exempt purchases", "200.00"],
+  ]);
+  expect(texts(root, "#vat-report .vat-result p.help")).toEqual(["2 output-tax documents, 1 input-tax document; 0 void documents listed apart."]);
+  expect(texts(root, "#vat-report .msg.ok")[1]).toBe("Every total equals the sum of its documents.");
+});
+
 test("in Thai: a Buddhist-era month asked, Thai sheets with Buddhist-era months and dates, Thai figures", async () => {
   const book = new MemoryWorkbook();
   const root = mountPane(<PullSection t={translator("th")} lang="th" services={await connected(book)} family="tax-invoices" connected />);
   typeInto(root, "#ds-vat-month", "2569-03");
   click(root, "ทำรายงานภาษี");
   await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
-  expect(figures(root)).toEqual([["ภาษีขาย", "279.54"], ["ภาษีซื้อ", "175.00"], ["ภาษีที่ต้องชำระ", "104.54"]]);
+  expect(figures(root)).toEqual([["ภาษีขาย", "279.54"], ["ภาษีซื้อ", "175.00"], ["ภาษีที่ต้องชำระ", "104.54"], ["ยอดขายที่ได้รับยกเว้น", "100.00"]]);
   expect(texts(root, "#vat-report .msg.ok")[0]).toBe("เขียนลงชีต “ภาษีขาย มี.ค. 2569”, “ภาษีซื้อ มี.ค. 2569”, “ยกเลิก มี.ค. 2569”, “สรุปภาษี มี.ค. 2569” แล้ว");
   expect(book.sheet("ภาษีขาย มี.ค. 2569").formats[1][1]).toBe("dd/mm/bbbb");
 });
