@@ -30,17 +30,24 @@ async function connected(book: MemoryWorkbook): Promise<PaneServices> {
 const texts = (root: HTMLElement, selector: string) => [...root.querySelectorAll(selector)].map((e) => e.textContent ?? "");
 const figures = (root: HTMLElement) => [...root.querySelectorAll("#vat-report tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
 
+/** The pane in `lang`, connected, after it made the report of `month` (typed as asked). */
+async function reported(book: MemoryWorkbook, lang: "en" | "th", month: string): Promise<HTMLElement> {
+  const t = translator(lang);
+  const root = mountPane(<PullSection t={t} lang={lang} services={await connected(book)} family="tax-invoices" connected />);
+  typeInto(root, "#ds-vat-month", month);
+  click(root, t("runVatReport"));
+  await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
+  return root;
+}
+
 afterEach(() => {
   document.body.innerHTML = "";
 });
 
 test("reports the month into new sheets and shows the return's figures", async () => {
   const book = new MemoryWorkbook();
-  const root = mountPane(<PullSection t={translator("en")} lang="en" services={await connected(book)} family="tax-invoices" connected />);
+  const root = await reported(book, "en", "2026-03");
   expect(root.querySelector("#vat-report h2")?.textContent).toBe("VAT report");
-  typeInto(root, "#ds-vat-month", "2026-03");
-  click(root, "Make the VAT report");
-  await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
   expect(figures(root)).toEqual([["Output VAT", "279.54"], ["Input VAT", "175.00"], ["VAT payable", "104.54"], ["Exempt sales", "100.00"]]);
   expect(texts(root, "#vat-report .msg.ok")).toEqual([
     "Written to sheets “Output tax 2026-03”, “Input tax 2026-03”, “Void 2026-03”, “VAT summary 2026-03”.",
@@ -52,11 +59,7 @@ test("reports the month into new sheets and shows the return's figures", async (
 });
 
 test("shows the month's sales and purchases at 0% and exempt beside the VAT figures", async () => {
-  const book = new MemoryWorkbook();
-  const root = mountPane(<PullSection t={translator("en")} lang="en" services={await connected(book)} family="tax-invoices" connected />);
-  typeInto(root, "#ds-vat-month", "2026-08");
-  click(root, "Make the VAT report");
-  await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
+  const root = await reported(new MemoryWorkbook(), "en", "2026-08");
   expect(figures(root)).toEqual([
     ["Output VAT", "140.00"], ["Input VAT", "70.00"], ["VAT payable", "70.00"],
     ["Sales at 0% (zero-rated)", "6,000.00"], ["Exempt sales", "1,700.00"], ["Purchases at 0% (zero-rated)", "300.00"], ["Exempt purchases", "200.00"],
@@ -67,10 +70,7 @@ test("shows the month's sales and purchases at 0% and exempt beside the VAT figu
 
 test("in Thai: a Buddhist-era month asked, Thai sheets with Buddhist-era months and dates, Thai figures", async () => {
   const book = new MemoryWorkbook();
-  const root = mountPane(<PullSection t={translator("th")} lang="th" services={await connected(book)} family="tax-invoices" connected />);
-  typeInto(root, "#ds-vat-month", "2569-03");
-  click(root, "ทำรายงานภาษี");
-  await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
+  const root = await reported(book, "th", "2569-03");
   expect(figures(root)).toEqual([["ภาษีขาย", "279.54"], ["ภาษีซื้อ", "175.00"], ["ภาษีที่ต้องชำระ", "104.54"], ["ยอดขายที่ได้รับยกเว้น", "100.00"]]);
   expect(texts(root, "#vat-report .msg.ok")[0]).toBe("เขียนลงชีต “ภาษีขาย มี.ค. 2569”, “ภาษีซื้อ มี.ค. 2569”, “ยกเลิก มี.ค. 2569”, “สรุปภาษี มี.ค. 2569” แล้ว");
   expect(book.sheet("ภาษีขาย มี.ค. 2569").formats[1][1]).toBe("dd/mm/bbbb");
