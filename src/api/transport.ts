@@ -64,6 +64,19 @@ function causeCode(err: unknown): string | undefined {
   return typeof cause?.code === "string" ? cause.code : undefined;
 }
 
+/** fetch's own message ("fetch failed") and, when its cause has no code to tell it, the cause's
+ * message ("bad port": fetch refuses ports such as 9 without trying them). */
+function failureText(err: unknown, code: string | undefined): string {
+  // Read as plain fields: fetch's errors may come from another realm (instanceof Error fails there).
+  const messageOf = (x: unknown): string | undefined => {
+    const m = (x as { message?: unknown } | null | undefined)?.message;
+    return typeof m === "string" && m !== "" ? m : undefined;
+  };
+  const message = messageOf(err) ?? String(err);
+  const cause = messageOf((err as { cause?: unknown } | undefined)?.cause);
+  return code === undefined && cause !== undefined && cause !== message ? `${message}: ${cause}` : message;
+}
+
 export function buildQuery(query: object | undefined): string {
   if (!query) return "";
   const qs = new URLSearchParams();
@@ -245,7 +258,7 @@ export class Transport {
     const code = causeCode(err);
     const why = c.timedOut
       ? `no answer within ${this.o.timeoutMs} ms`
-      : `network failure${code ? ` (${code})` : ""}: ${err instanceof Error ? err.message : String(err)}`;
+      : `network failure${code ? ` (${code})` : ""}: ${failureText(err, code)}`;
     this.log(`${c.method} ${c.path} → ${why}`);
     const notSent = c.status === 0 && !c.timedOut && code !== undefined && NOT_SENT_CODES.has(code);
     if (c.idempotent || notSent) {

@@ -1,5 +1,6 @@
 // The client's decisions on answers the local service cannot be made to give (5xx, token errors as
 // HTTP 200, dropped connections, timeouts), over real HTTP against a throw-away server.
+import { freePort } from "../helpers/free-port";
 import { createClient, type ClientOptions } from "../../src/api/client";
 import {
   ApiError, AuthError, BadRequestError, CancelledError, NetworkError, NotFoundError, OutcomeUnknownError, RateLimitError,
@@ -260,11 +261,18 @@ describe("retries", () => {
     expect(callCount).toBe(1);
   });
 
-  it("a refused connection is a NetworkError even for a create (nothing was sent)", async () => {
-    const c = createClient({ root: "http://127.0.0.1:9/test", clientId: "a", clientSecret: SECRET, maxRetries: 0 });
+  it("a refused connection is a NetworkError even for a create (nothing was sent), and says why", async () => {
+    const port = await freePort(); // nothing listens on it
+    const c = createClient({ root: `http://127.0.0.1:${port}/test`, clientId: "a", clientSecret: SECRET, maxRetries: 0 });
     const err = await c.documents("quotations").create({}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
+    expect((err as Error).message).toMatch(/network failure \(ECONNREFUSED\)/);
     expectNoSecrets(err);
+    // fetch refuses some ports (9 here) before connecting, with no code: its reason is told.
+    const blocked = await createClient({ root: "http://127.0.0.1:9/test", clientId: "a", clientSecret: SECRET, maxRetries: 0 })
+      .documents("quotations").create({}).catch((e: unknown) => e);
+    expect(blocked).toBeInstanceOf(NetworkError);
+    expect((blocked as Error).message).toMatch(/network failure: fetch failed: bad port/);
   });
 
   it("tells a connection that keeps failing (the service gone) from a slow answer, and what surely was not sent", async () => {
