@@ -1,8 +1,10 @@
 // Messages of a run that could not reach the service. A --base-url without its root (…:8787
 // instead of …:8787/test) meets a 404 at the token request; the service's bare "Not Found" does not
 // say why, so the message says which URL was missing and which root was probably meant.
-import { ApiError } from "../api";
+import { ApiError, isServiceUnreachable } from "../api";
 import type { Lang } from "../sheet/i18n/lang";
+import { resultMessage } from "../sheet/i18n/results";
+import { translate } from "../sheet/i18n/translate";
 import { words, type Attempt } from "./words";
 
 function apiCause(err: unknown): ApiError | undefined {
@@ -10,9 +12,11 @@ function apiCause(err: unknown): ApiError | undefined {
   return err instanceof Error && err.cause !== undefined ? apiCause(err.cause) : undefined;
 }
 
-/** The error's message, with a hint when the root was not a service root. */
-export function connectionMessage(err: unknown, root: string): string {
+/** The error's message, with a hint when the root was not a service root; a service that could
+ * not be reached at all is said so, with the root tried, in the run's language. */
+export function connectionMessage(err: unknown, root: string, lang: Lang = "en"): string {
   const message = err instanceof Error ? err.message : String(err);
+  if (isServiceUnreachable(err)) return translate(resultMessage("serviceGoneWhy", { detail: `${root}: ${message}` }), lang);
   const api = apiCause(err);
   if (api?.operation !== "token" || api.httpStatus !== 404) return message;
   const path = new URL(root).pathname.replace(/\/+$/, "");
@@ -24,5 +28,5 @@ export function connectionMessage(err: unknown, root: string): string {
 
 /** The line a command prints when the service failed it: "docsheet: cannot post: …", in --lang. */
 export function connectionFailure(err: unknown, root: string, lang: Lang, attempt: Attempt): string {
-  return `docsheet: ${words(lang).cannot[attempt]}: ${connectionMessage(err, root)}\n`;
+  return `docsheet: ${words(lang).cannot[attempt]}: ${connectionMessage(err, root, lang)}\n`;
 }
