@@ -69,7 +69,7 @@ const METHOD_NAMES: Record<number, string> = Object.fromEntries(Object.entries(P
 export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: ActJobOptions): Promise<ActOutcome> {
   if (opts.action.kind === "upgrade") assertUpgradeTarget(opts.family, opts.action.to);
   const block = await port.read(opts.target);
-  const read = readDocuments(block, { mapping: opts.mapping });
+  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
   const sheet = block.sheet;
   const wanted = opts.rows ? new Set(opts.rows) : undefined;
   const chosen = read.documents.filter((d) => !wanted || d.rows.some((r) => wanted.has(r)));

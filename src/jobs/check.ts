@@ -21,7 +21,7 @@ export interface CheckJobOptions extends JobContext {
 export async function checkJob(port: WorkbookPort, opts: CheckJobOptions): Promise<CheckOutcome> {
   throwIfCancelled(opts.signal);
   const block = await port.read(opts.target);
-  const read = readDocuments(block, { mapping: opts.mapping });
+  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
   const today = localDate((opts.now ?? (() => new Date()))());
   const { documents, findings } = checkSheet(read, opts.family, today);
   const lang = opts.lang ?? "en";

@@ -67,7 +67,7 @@ interface Pending {
 
 export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions): Promise<PostOutcome> {
   const block = await port.read(opts.target);
-  const read = readDocuments(block, { mapping: opts.mapping });
+  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
   const sheet = block.sheet;
   const today = localDate((opts.now ?? (() => new Date()))());
   const findings: CellFinding[] = [...read.findings];

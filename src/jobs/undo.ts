@@ -90,7 +90,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const record = await loadPostRecord(port, opts.family);
   if (!record) throw new NothingToUndoError(opts.family);
   const block = await port.read({ sheet: record.sheet });
-  const read = readDocuments(block, { mapping: opts.mapping });
+  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
   const byId = new Map<number, SheetDocument[]>();
   for (const d of read.documents) {
     const id = Number(d.fields.recordId?.value);

@@ -95,7 +95,7 @@ interface Plan {
 
 export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts: UpdateJobOptions): Promise<UpdateOutcome> {
   const block = await port.read(opts.target);
-  const read = readDocuments(block, { mapping: opts.mapping });
+  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
   const sheet = block.sheet;
   const lang = opts.lang ?? "en";
   const dryRun = opts.dryRun ?? false;

@@ -39,7 +39,18 @@ function mappedField(mapping: ColumnMapping | undefined): (header: string) => Fi
   return (header) => byHeader.get(normalizeName(header));
 }
 
-export function mapHeaders(sheet: string, headerRow: number, left: number, cells: readonly CellValue[], mapping?: ColumnMapping): HeaderMap {
+/** The warning of a header that names no field; without a mapping, `guess` says which field it most
+ * likely is (what docsheet map and the pane's Columns suggest), so the warning can name it. */
+function unknownHeader(header: string, mapping: ColumnMapping | undefined, guess: ((header: string) => FieldDef | undefined) | undefined): string {
+  if (mapping) return sheetMessage("unknownHeaderMapped", { header });
+  const likely = guess?.(header);
+  return likely ? sheetMessage("unknownHeaderGuess", { header, field: likely.key }) : sheetMessage("unknownHeader", { header });
+}
+
+export function mapHeaders(
+  sheet: string, headerRow: number, left: number, cells: readonly CellValue[], mapping?: ColumnMapping,
+  guess?: (header: string) => FieldDef | undefined,
+): HeaderMap {
   const columns = new Map<string, number>();
   const byColumn = new Map<number, FieldDef>();
   const findings: CellFinding[] = [];
@@ -56,7 +67,7 @@ export function mapHeaders(sheet: string, headerRow: number, left: number, cells
     if (mapped === null) return;
     const def = mapped ?? fieldForHeader(text);
     if (!def) {
-      findings.push(cellFinding(sheet, headerRow, col, "", sheetMessage(mapping ? "unknownHeaderMapped" : "unknownHeader", { header: text }), "warning"));
+      findings.push(cellFinding(sheet, headerRow, col, "", unknownHeader(text, mapping, guess), "warning"));
       return;
     }
     const earlier = columns.get(def.key);

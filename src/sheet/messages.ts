@@ -8,6 +8,7 @@ export const SHEET_MESSAGES = {
   // --- header row ---
   noHeader: "No column header names a field: the first row must hold headers such as Customer, Item, Quantity, Unit price.",
   unknownHeader: 'Column "{header}" names no field; it is ignored. To use it, map it to a field (Columns in the task pane, or docsheet map and --mapping).',
+  unknownHeaderGuess: 'Column "{header}" looks like {field} but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).',
   unknownHeaderMapped: 'Column "{header}" names no field and is not in the mapping; it is ignored.',
   headerTwice: 'Column "{header}" names {field} again (already column {column}); keep one.',
 

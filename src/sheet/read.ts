@@ -9,7 +9,8 @@ import { FIELD_BY_KEY, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { mapHeaders, type HeaderMap } from "./headers";
 import { resolveLookups } from "./lookups";
-import type { ColumnMapping } from "./mapping";
+import { suggestField, type ColumnMapping } from "./mapping";
+import type { Family } from "../rules/codes";
 import { sheetMessage } from "./messages";
 import { isEmptyCell, parseCell, type Parsed } from "./values";
 
@@ -62,12 +63,15 @@ export interface ReadResult {
 export interface ReadOptions {
   /** Which field each header is, for the headers it names (the others by key, wire name or label). */
   mapping?: ColumnMapping;
+  /** The sheet's family: an unknown header's warning names the field it most likely is. */
+  family?: Family;
 }
 
 /** Reads a block whose first row is the header row. */
 export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult {
   const { sheet, top, left } = block;
-  const headers = mapHeaders(sheet, top, left, block.values[0] ?? [], opts.mapping);
+  const { family } = opts;
+  const headers = mapHeaders(sheet, top, left, block.values[0] ?? [], opts.mapping, family && ((header) => suggestField(header, family)));
   // Names picked from the workbook's lookup lists are read as their ids.
   const lookups = block.lists ? resolveLookups(block.values, headers, block.lists) : undefined;
   const values = lookups ? lookups.values : block.values;

@@ -6,6 +6,7 @@ import {
   MappingError, fieldApplies, looseName, missingFields, parseMapping, suggestField, suggestMapping, toMapping, type ColumnMapping,
 } from "../../src/sheet/mapping";
 import { readDocuments } from "../../src/sheet/read";
+import { translate } from "../../src/sheet/i18n/translate";
 import { SIDE_SYNONYMS, SYNONYMS, familySynonyms } from "../../src/sheet/synonyms";
 import { FAMILY_INFO } from "../../src/rules/codes";
 import { MemoryWorkbook } from "../../src/workbook/memory";
@@ -227,6 +228,17 @@ describe("reading with a mapping", () => {
     expect(doc.lines.map((l) => [l.fields["item.name"].value, l.fields["item.quantity"].value, l.fields["item.pricePerUnit"].value])).toEqual([
       ["Pen", 2, 100], ["Ink", 1, 50],
     ]);
+  });
+
+  it("without it, names the field an unknown header most likely is, in English and Thai", async () => {
+    const block = await new MemoryWorkbook({ S: [["Invoice No", "Customer", "มีภาษี", "Shoe size"], ["A-1", "Acme", "ใช่", 42]] }).read();
+    const warnings = readDocuments(block, { family: "tax-invoices" }).findings.map((f) => [f.cell, f.message]);
+    expect(warnings).toEqual([
+      ["A1", 'Column "Invoice No" looks like documentKey but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).'],
+      ["C1", 'Column "มีภาษี" looks like isVat but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).'],
+      ["D1", 'Column "Shoe size" names no field; it is ignored. To use it, map it to a field (Columns in the task pane, or docsheet map and --mapping).'],
+    ]);
+    expect(translate(warnings[1][1], "th")).toBe('คอลัมน์ "มีภาษี" ดูเหมือนเป็น ภาษีมูลค่าเพิ่ม แต่จะไม่ถูกใช้จนกว่าจะจับคู่ (ส่วนคอลัมน์ในบานหน้าต่าง หรือ docsheet map --out MAPPING.json และ --mapping)');
   });
 
   it("reads nothing of the user's headers without it", async () => {

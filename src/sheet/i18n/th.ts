@@ -136,6 +136,7 @@ export const RULES_TH: Record<MessageKey, string> = {
 export const SHEET_TH: Partial<Record<SheetMessageKey, string>> = {
   noHeader: "ไม่มีหัวคอลัมน์ใดตรงกับฟิลด์: แถวแรกต้องเป็นหัวคอลัมน์ เช่น ชื่อลูกค้า, ชื่อสินค้า, จำนวน, ราคาต่อหน่วย",
   unknownHeader: 'คอลัมน์ "{header}" ไม่ตรงกับฟิลด์ใด จึงไม่ได้ใช้ หากต้องการใช้ ให้จับคู่กับฟิลด์ (ส่วนคอลัมน์ในบานหน้าต่าง หรือ docsheet map และ --mapping)',
+  unknownHeaderGuess: 'คอลัมน์ "{header}" ดูเหมือนเป็น {field} แต่จะไม่ถูกใช้จนกว่าจะจับคู่ (ส่วนคอลัมน์ในบานหน้าต่าง หรือ docsheet map --out MAPPING.json และ --mapping)',
   unknownHeaderMapped: 'คอลัมน์ "{header}" ไม่ตรงกับฟิลด์ใดและไม่อยู่ในการจับคู่คอลัมน์ จึงไม่ได้ใช้',
   headerTwice: 'คอลัมน์ "{header}" เป็น {field} ซ้ำ (มีแล้วที่คอลัมน์ {column}) ให้เหลือไว้คอลัมน์เดียว',
   keyEmpty: "รหัสกลุ่มเอกสารว่าง: แถวที่มีรหัสเดียวกันเป็นเอกสารเดียวกัน โปรดกรอก",
