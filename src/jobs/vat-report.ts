@@ -10,12 +10,13 @@ import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-repor
 import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
 import { BASE_COLUMN, ZERO_COLUMN, sideTable, summaryTable, voidTable, type ReportTable, type SideFigures } from "../sheet/vat-tables";
 import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
+import { runPool } from "./pool";
 import { throwIfCancelled, type JobContext } from "./types";
 
 export interface VatReportOptions extends JobContext {
   /** YYYY-MM */
   month: string;
-  /** Pages read at once. */
+  /** Pages, and documents read whole, at once. */
   concurrency?: number;
 }
 
@@ -75,12 +76,17 @@ export async function readVatReport(client: DocSheetClient, opts: VatReportOptio
   for (const side of ["output", "input"] as const) {
     for (const family of VAT_FAMILIES[side]) {
       const api = client.documents(family);
-      for (let doc of await readFamily(api, opts, findings)) {
-        // A list that leaves the links out: the receipt is read for them (is it made from a tax invoice?).
-        // Likewise an inline document listed without its lines (what rate is each?).
+      const docs = await readFamily(api, opts, findings);
+      // A list that leaves the links out: the receipt is read for them (is it made from a tax invoice?).
+      // Likewise an inline document listed without its lines (what rate is each?). Read `concurrency`
+      // at a time, as the pages are; the entries are still made in list order.
+      await runPool(docs, opts.concurrency ?? 4, async (doc, i) => {
         if ((family === "receipts" && doc.referencedByMe === undefined) || (isInlineVat(doc) && doc.items === undefined)) {
-          doc = await api.get(doc.recordId, { signal: opts.signal });
+          docs[i] = await api.get(doc.recordId, { signal: opts.signal });
         }
+      }, () => opts.signal?.aborted ?? false);
+      throwIfCancelled(opts.signal);
+      for (const doc of docs) {
         const entry = vatEntry(side, family, doc, findings);
         if (!entry) continue;
         if (!listed(entry)) {
