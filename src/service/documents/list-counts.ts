@@ -16,15 +16,11 @@ import type { Seek } from "./list-sql";
 
 /** Rows between two marks. DOCSHEET_LIST_MARK_EVERY (a whole number ≥ 2) spaces them closer, so a
  * test reaches past several marks with dozens of documents instead of thousands. */
-export const MARK_EVERY = markSpacing(process.env.DOCSHEET_LIST_MARK_EVERY);
+export const MARK_EVERY = wholeAtLeastTwo(process.env.DOCSHEET_LIST_MARK_EVERY, 500);
 
 /** Kept entries per company and family: each write evaluates their conditions over its rows.
  * DOCSHEET_LIST_KEPT (a whole number ≥ 2) sets it, so a test reaches the cap with a few searches. */
 export const KEPT_MAX = wholeAtLeastTwo(process.env.DOCSHEET_LIST_KEPT, 16);
-
-function markSpacing(text: string | undefined): number {
-  return wholeAtLeastTwo(text, 500);
-}
 
 function wholeAtLeastTwo(text: string | undefined, fallback: number): number {
   const n = Number(text);
