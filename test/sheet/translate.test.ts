@@ -69,6 +69,11 @@ describe("translate", () => {
     expect(translate("Line 3 is required", "th")).toBe("ต้องระบุรายการที่ 3");
   });
 
+  test("a nested message that holds \"; \" itself is translated whole, not as a list of problems", () => {
+    const row = resultMessage("rowResult", { key: "INV-1", row: 2, message: resultMessage("postUnknown") });
+    expect(translate(row, "th")).toBe(`INV-1 (แถว 2): ${RESULTS_TH.postUnknown}`);
+  });
+
   test("messages inside messages are translated too: a column to add, the problems of a row", () => {
     const pinned = sheetMessage("addColumnHint", { message: MESSAGES.itemDescription, a: "a", label: "Description", key: "item.description", hint: "what the line is for" });
     expect(translate(pinned, "th")).toBe("ต้องระบุคำอธิบายรายการ (Item requires Description) เพิ่มคอลัมน์ รายละเอียด: รายการนี้เป็นค่าอะไร");

@@ -140,12 +140,17 @@ function nested(message: string, lang: Lang): string {
   return message;
 }
 
-/** A list of problems "E2: message; F2: message" (or one error text): each message translated. */
+/** A list of problems "E2: message; F2: message" (or one error text): each message translated. Some
+ * messages hold "; " themselves ("…could not be looked up; run post again…"): a text whose parts
+ * are not all known messages is tried whole. */
 function problems(text: string, lang: Lang): string {
-  return text.split("; ").map((part) => {
+  const parts = text.split("; ").map((part) => {
     const m = /^([A-Z]{1,3}\d+): ([\s\S]*)$/.exec(part);
-    return m ? `${m[1]}: ${nested(m[2], lang)}` : nested(part, lang);
-  }).join("; ");
+    return m ? { cell: `${m[1]}: `, message: m[2] } : { cell: "", message: part };
+  });
+  const known = (message: string): boolean => isKnownMessage(message) || isKnownMessage(`${message}.`);
+  if (parts.length > 1 && !parts.every((p) => known(p.message)) && isKnownMessage(text)) return translate(text, lang);
+  return parts.map((p) => `${p.cell}${nested(p.message, lang)}`).join("; ");
 }
 
 /** A value caught by a placeholder, in `lang`, by what the placeholder's name says it is. */
