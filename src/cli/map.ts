@@ -22,7 +22,7 @@ export async function mapCommand(p: Parsed): Promise<number> {
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const block = await book.read({ sheet });
-  const suggestions = suggestMapping(block.values[0] ?? [], family, block.left);
+  const suggestions = suggestMapping(block.values[0] ?? [], family, block.left, block.values.slice(1));
   const missing = missingFields(family, suggestions.flatMap((s) => (s.field ? [s.field] : [])));
   const out = p.values.out as string | undefined;
   if (out !== undefined) await fs.writeFile(out, `${JSON.stringify(toMapping(family, suggestions), null, 2)}\n`);

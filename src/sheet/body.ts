@@ -161,6 +161,12 @@ function documentBody(
   doc: SheetDocument, family: Family, structure: "simple" | "inline", upgrade: boolean, withPayment: boolean, opts: BuildOptions,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = headerValues(doc, ["document"]);
+  // A simple document's stated VAT amount (a VAT column of amounts: content.ts) says whether VAT
+  // applies when nothing else does; the amount is then checked against the computed VAT.
+  if (structure === "simple" && body.isVat === undefined && !doc.unreadable.has("isVat")) {
+    const stated = parseDecimal(body.vatAmount);
+    if (stated !== null) body.isVat = !stated.isZero();
+  }
   body.publishedOn ??= opts.today;
   if (body.dueDate === undefined) {
     const days = typeof body.creditDays === "number" ? body.creditDays : 0;

@@ -47,7 +47,11 @@ const PAYMENT_WORDS: Record<string, number> = {
   other: PAYMENT_METHOD.OtherChannel, otherchannel: PAYMENT_METHOD.OtherChannel, ช่องทางอื่น: PAYMENT_METHOD.OtherChannel,
 };
 
-const VAT_RATE_WORDS: Record<string, number> = { exempt: -1, ยกเว้น: -1, ยกเว้นภาษี: -1, zero: 0, "0%": 0, "7%": 7 };
+// A per-line VAT yes/no says the line's rate: yes is 7%, no is exempt (content.ts).
+const VAT_RATE_WORDS: Record<string, number> = {
+  exempt: -1, ยกเว้น: -1, ยกเว้นภาษี: -1, zero: 0, "0%": 0, "7%": 7,
+  yes: 7, no: -1, y: 7, n: -1, true: 7, false: -1, ใช่: 7, ไม่ใช่: -1, มี: 7, ไม่มี: -1,
+};
 
 const SOURCE_TYPE_WORDS: Record<string, number> = {
   quotation: 3, quotations: 3, qt: 3, ใบเสนอราคา: 3,

@@ -3,7 +3,8 @@
 // ignored with a warning; a field named twice is an error on the second header.
 import type { CellValue } from "../workbook/port";
 import { cellAddress } from "./address";
-import { FIELD_BY_KEY, fieldForHeader, normalizeName, type FieldDef } from "./fields";
+import { fieldByContent } from "./content";
+import { FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { sheetMessage } from "./messages";
 import type { ColumnMapping } from "./mapping";
@@ -47,15 +48,26 @@ function unknownHeader(header: string, mapping: ColumnMapping | undefined, guess
   return likely ? sheetMessage("unknownHeaderGuess", { header, field: likely.key }) : sheetMessage("unknownHeader", { header });
 }
 
+/** `rows`: the data rows below the header (cells from `left`); a header that could name several
+ * fields and is not in the mapping is then decided by its column's cells (content.ts). */
 export function mapHeaders(
   sheet: string, headerRow: number, left: number, cells: readonly CellValue[], mapping?: ColumnMapping,
-  guess?: (header: string) => FieldDef | undefined,
+  guess?: (header: string) => FieldDef | undefined, rows?: readonly (readonly CellValue[])[],
 ): HeaderMap {
   const columns = new Map<string, number>();
   const byColumn = new Map<number, FieldDef>();
   const findings: CellFinding[] = [];
   const texts: string[] = [];
   const fromMapping = mappedField(mapping);
+  // The mapping's field (null: ignored) or, for a header it does not name, the label's: undefined for none.
+  const named = cells.map((v) => {
+    const text = headerText(v);
+    if (!text) return undefined;
+    const mapped = fromMapping(text);
+    return mapped !== undefined ? { def: mapped, mapped: true } : { def: fieldForHeader(text) ?? null, mapped: false };
+  });
+  const keyIndex = named.findIndex((n) => n?.def?.key === "documentKey");
+  const columnCells = (i: number): CellValue[] => (rows ?? []).map((r) => r[i] ?? null);
   let right = left - 1;
   cells.forEach((v, i) => {
     const col = left + i;
@@ -63,9 +75,11 @@ export function mapHeaders(
     texts.push(text);
     if (!text) return;
     right = col;
-    const mapped = fromMapping(text);
-    if (mapped === null) return;
-    const def = mapped ?? fieldForHeader(text);
+    const { def: given, mapped } = named[i]!;
+    if (given === null && mapped) return;
+    const def = given && !mapped && rows && !fieldForName(text)
+      ? fieldByContent(given, columnCells(i), keyIndex >= 0 ? columnCells(keyIndex) : undefined)
+      : given;
     if (!def) {
       findings.push(cellFinding(sheet, headerRow, col, "", unknownHeader(text, mapping, guess), "warning"));
       return;

@@ -7,6 +7,7 @@
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
 import { FAMILIES, FAMILY_INFO, isFamily, type Family } from "../rules/codes";
 import { columnLetters } from "./address";
+import { fieldByContent } from "./content";
 import { FIELDS, FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
 import { headerText } from "./headers";
 import { COLUMN_HINTS } from "./messages";
@@ -146,11 +147,23 @@ export function suggestField(header: string, family: Family): FieldDef | undefin
 
 /**
  * A field (or null) for every non-empty header cell; `left` is the sheet column of cells[0]. A field
- * goes to one column only: the surest match wins, then the leftmost.
+ * goes to one column only: the surest match wins, then the leftmost. With `rows` (the data rows
+ * below, from the same column), a header that could name several fields is decided by its
+ * column's cells (content.ts), a little less sure than a header that names its field alone.
  */
-export function suggestMapping(cells: readonly CellValue[], family: Family, left = 0): ColumnSuggestion[] {
-  const headers = cells.map((v, i) => ({ col: left + i, header: headerText(v) })).filter((h) => h.header !== "");
+export function suggestMapping(cells: readonly CellValue[], family: Family, left = 0, rows?: readonly (readonly CellValue[])[]): ColumnSuggestion[] {
+  const headers = cells.map((v, i) => ({ col: left + i, index: i, header: headerText(v) })).filter((h) => h.header !== "");
   const hits = headers.map((h) => suggestHit(h.header, family));
+  if (rows) {
+    const columnCells = (i: number): CellValue[] => rows.map((r) => r[i] ?? null);
+    const key = headers.find((_, i) => hits[i]?.def.key === "documentKey");
+    const keys = key && columnCells(key.index);
+    hits.forEach((hit, i) => {
+      if (!hit || hit.rank === RANK.name) return;
+      const def = fieldByContent(hit.def, columnCells(headers[i].index), keys);
+      if (def !== hit.def && fieldApplies(def, family)) hits[i] = { def, rank: hit.rank + 0.5 };
+    });
+  }
   const order = headers.map((_, i) => i).sort((a, b) => (hits[a]?.rank ?? Infinity) - (hits[b]?.rank ?? Infinity) || a - b);
   const fields: (string | null)[] = headers.map(() => null);
   const taken = new Set<string>();

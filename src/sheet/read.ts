@@ -71,7 +71,9 @@ export interface ReadOptions {
 export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult {
   const { sheet, top, left } = block;
   const { family } = opts;
-  const headers = mapHeaders(sheet, top, left, block.values[0] ?? [], opts.mapping, family && ((header) => suggestField(header, family)));
+  const headers = mapHeaders(
+    sheet, top, left, block.values[0] ?? [], opts.mapping, family && ((header) => suggestField(header, family)), block.values.slice(1),
+  );
   // Names picked from the workbook's lookup lists are read as their ids.
   const lookups = block.lists ? resolveLookups(block.values, headers, block.lists) : undefined;
   const values = lookups ? lookups.values : block.values;

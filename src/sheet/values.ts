@@ -167,6 +167,11 @@ function parseBoolean(value: CellValue): ParseResult {
 }
 
 function parseCode(def: FieldDef, value: CellValue): ParseResult {
+  // TRUE / FALSE in a line's VAT rate: VAT yes (7%) or no (exempt), as its words say.
+  if (typeof value === "boolean" && def.words) {
+    const word = def.words[String(value)];
+    if (word !== undefined) return ok(word);
+  }
   const allowed = (def.allowed ?? []) as readonly number[];
   const list = allowed.join(", ");
   if (typeof value === "string") {

@@ -66,7 +66,7 @@ function parseSaved(engine: MappingEngine, text: string | null, family: Family):
 /** The editor's view of a block's header row: saved fields first, suggestions for the other headers
  * (a suggested field already saved for another column is left out: a field goes to one column). */
 export function mappingView(engine: MappingEngine, block: Block, family: Family, saved: ColumnMapping | null): MappingView {
-  const suggested = engine.suggestMapping(block.values[0] ?? [], family, block.left);
+  const suggested = engine.suggestMapping(block.values[0] ?? [], family, block.left, block.values.slice(1));
   const savedField = new Map(Object.entries(saved?.columns ?? {}).map(([header, field]) => [engine.normalizeName(header), field]));
   const fromSaved = suggested.map((s) => savedField.get(engine.normalizeName(s.header)));
   const taken = new Set(fromSaved.filter((f): f is string => typeof f === "string"));

@@ -108,8 +108,9 @@ describe("pinning", () => {
 
   it("without the column, the row's first cell says which column to add", async () => {
     const { at } = await check([
-      ["documentKey", "Date", "VAT amount", "Item", "Qty", "Unit price"],
-      ["1", "2026-01-01", 70, "Pen", 10, 100],
+      // A VAT amount of 0 says no VAT (content.ts), which prices that include VAT contradict.
+      ["documentKey", "Date", "VAT amount", "isVatInclusive", "Item", "Qty", "Unit price"],
+      ["1", "2026-01-01", 0, true, "Pen", 10, 100],
     ]);
     expect(at).toEqual([
       ["A2", "contactName", `${MESSAGES.contactRequired}. Add a Customer column (contactName).`],

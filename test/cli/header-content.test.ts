@@ -1,0 +1,103 @@
+// Headers that could name several fields, decided by what their cells hold (sheet/content.ts), end
+// to end on .xlsx files: `docsheet map`, check (reading without a mapping) and post against the
+// real local service, the documents read back from it.
+import { join } from "node:path";
+import type { DocumentRecord } from "../../src/api";
+import { cliRunner } from "./run";
+import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+
+jest.setTimeout(240_000);
+
+const s = cliSession("header-content");
+const docsheet = cliRunner();
+
+const serviceDocument = (recordId: unknown): Promise<DocumentRecord> => s.client.documents("tax-invoices").get(Number(recordId));
+const fieldsOf = (stdout: string): Record<string, string | null> =>
+  Object.fromEntries((JSON.parse(stdout) as { header: string; field: string | null }[]).map((c) => [c.header, c.field]));
+
+describe("a Thai VAT column of amounts", () => {
+  // 21 documents; the 11th states 70.01 where 7% of 999.99 is 70.00.
+  const THAI: unknown[][] = [["เลขที่", "วันที่", "ชื่อลูกค้า", "ที่อยู่", "รายการ", "จำนวน", "ราคาต่อหน่วย", "ราคารวมภาษี", "ภาษีมูลค่าเพิ่ม"]];
+  for (let i = 1; i <= 21; i++) {
+    THAI.push([`TH-VAT-${i}`, "15/01/2569", "บริษัท ภาษี จำกัด", "1 ถนนสีลม กรุงเทพฯ 10500", "ค่าบริการ", 3, 333.33, "ไม่ใช่", i === 11 ? 70.01 : 70]);
+  }
+
+  it("is the VAT amount: map says so, check finds only the satang at its cell, post sends the rest with their VAT", async () => {
+    const book = await writeBook(join(s.dir, "thai-vat.xlsx"), THAI, "ขาย");
+    const map = await docsheet(["map", book, "--family", "tax-invoices", "--json"]);
+    expect(fieldsOf(map.stdout)["ภาษีมูลค่าเพิ่ม"]).toBe("vatAmount");
+
+    const check = await docsheet(["check", book, "--family", "tax-invoices", "--json"]);
+    expect(JSON.parse(check.stdout)).toEqual([
+      { sheet: "ขาย", cell: "I12", field: "vatAmount", message: "VAT amount is 70.01 but 7% VAT on 999.99 gives 70.00" },
+    ]);
+    expect(check.stderr).not.toMatch(/yes\/no|TRUE or FALSE/i);
+    expect(check.code).toBe(1);
+    const thai = await docsheet(["check", book, "--family", "tax-invoices", "--lang", "th"]);
+    expect(thai.stdout).toMatch(/^ขาย!I12 \[vatAmount\] .*70\.01.*70\.00/m);
+    expect(thai.stdout).toMatch(/21 เอกสาร, พบ 1 ปัญหา/);
+
+    const posted = join(s.dir, "thai-vat.posted.xlsx");
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    expect(post.stdout).toMatch(/20 created, 0 found from an earlier run, 0 already posted, 1 not sent/);
+    const rows = await sheetRows(posted);
+    expect(rows[10].result).toMatch(/^not sent: I12: VAT amount is 70\.01/);
+    const doc = await serviceDocument(rows[0].recordId);
+    expect(doc).toMatchObject({ isVat: true, isVatInclusive: false, vatAmount: 70, grandTotal: 1069.99 });
+  });
+});
+
+describe("a per-line Yes/No VAT column", () => {
+  const LINES = [
+    ["Invoice No.", "Customer", "Address", "Item", "Qty", "Unit price", "Prices include VAT", "VAT?"],
+    ["LINE-1", "Line Vat Co., Ltd.", "9 Rama IV Rd, Bangkok 10330", "Consulting", 2, 1500, "No", "Yes"],
+    ["LINE-1", null, null, "Fresh vegetables", 4, 125.5, null, "No"],
+    ["LINE-1", null, null, "Travel", 1, 350.25, null, "Yes"],
+    ["LINE-2", "Line Vat Two", "10 Silom Rd, Bangkok 10500", "Training", 1, 1000, "No", "Yes"],
+  ];
+
+  it("is each line's VAT rate (yes 7%, no exempt): the document is posted inline with its per-line totals", async () => {
+    const book = await writeBook(join(s.dir, "lines.xlsx"), LINES);
+    const mapping = join(s.dir, "lines.json");
+    const map = await docsheet(["map", book, "--family", "tax-invoices", "--json", "--out", mapping]);
+    expect(fieldsOf(map.stdout)).toMatchObject({ "Invoice No.": "documentKey", "VAT?": "item.vatRate" });
+
+    const check = await docsheet(["check", book, "--family", "tax-invoices", "--mapping", mapping, "--json"]);
+    expect(JSON.parse(check.stdout)).toEqual([]);
+    expect(check.stderr).not.toMatch(/differs from row/i);
+
+    const posted = join(s.dir, "lines.posted.xlsx");
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    expect(post.stdout).toMatch(/2 created, 0 found from an earlier run, 0 already posted, 0 not sent/);
+    const rows = await sheetRows(posted);
+    const doc = await serviceDocument(rows[0].recordId);
+    expect((doc.items ?? []).map((i) => [i.name, i.vatRate, i.total])).toEqual([
+      ["Consulting", 7, 3000], ["Fresh vegetables", -1, 502], ["Travel", 7, 350.25],
+    ]);
+    // 7% of 3,350.25 = 234.5175 → 234.52; exempt 502.00.
+    expect(doc).toMatchObject({ exemptAmount: 502, vatableAmount: 3350.25, vatAmount: 234.52, grandTotal: 4086.77 });
+  });
+});
+
+describe("ambiguous headers by content", () => {
+  it("a yes/no ภาษีมูลค่าเพิ่ม is VAT yes/no and a VAT column of 7% / exempt is the line VAT rate", async () => {
+    const book = await writeBook(join(s.dir, "ambiguous.xlsx"), [
+      ["Document no.", "Customer", "Address", "Item", "Qty", "Unit price", "Prices include VAT", "ภาษีมูลค่าเพิ่ม"],
+      ["AMB-1", "Amb Co", "1 Road", "Pen", 2, 100, false, "ใช่"],
+      ["AMB-2", "Amb Co", "1 Road", "Rice", 1, 500, false, "ไม่ใช่"],
+    ]);
+    expect(fieldsOf((await docsheet(["map", book, "--family", "tax-invoices", "--json"])).stdout)).toMatchObject({ ภาษีมูลค่าเพิ่ม: "isVat" });
+    const rates = await writeBook(join(s.dir, "rates.xlsx"), [
+      ["Document no.", "Customer", "Address", "Item", "Qty", "Unit price", "Prices include VAT", "VAT"],
+      ["R-1", "Rate Co", "1 Road", "Pen", 2, 100, false, "7%"],
+      ["R-1", null, null, "Rice", 1, 500, null, "Exempt"],
+    ]);
+    expect(fieldsOf((await docsheet(["map", rates, "--family", "tax-invoices", "--json"])).stdout)).toMatchObject({ VAT: "item.vatRate" });
+    // Read without a mapping the same way: both sheets are clean.
+    for (const b of [book, rates]) {
+      const check = await docsheet(["check", b, "--family", "tax-invoices", "--json"]);
+      expect(JSON.parse(check.stdout)).toEqual([]);
+      expect(check.code).toBe(0);
+    }
+  });
+});
