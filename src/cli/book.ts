@@ -26,8 +26,9 @@ export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined)
 
 /** One line a finding, its message in `lang` (translated only here, for what is printed). */
 export function printFindings(findings: readonly CellFinding[], stream: NodeJS.WriteStream = process.stdout, lang: Lang = "en"): void {
-  const warning = words(lang).warning;
-  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${f.severity === "warning" ? warning : ""}${translate(f.message, lang)}\n`);
+  const said = words(lang);
+  const opening = { error: "", warning: said.warning, note: said.note };
+  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${opening[f.severity]}${translate(f.message, lang)}\n`);
 }
 
 /** Where a command's results go: --out, the input itself with --in-place, else BOOK.<tag>.xlsx

@@ -47,7 +47,7 @@ async function check(p: Parsed): Promise<number> {
   if (p.values.json) {
     // field stays the column's key; the message is in --lang.
     process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: translate(f.message, lang) })), null, 2)}\n`);
-    printFindings(outcome.findings.filter((f) => f.severity === "warning"), process.stderr, lang);
+    printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
   } else {
     printFindings(outcome.findings, process.stdout, lang);
     process.stdout.write(`${words(lang).checked(outcome.documents, errors.length)}\n`);

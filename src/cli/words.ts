@@ -13,6 +13,7 @@ export type PostCounts = Record<"created" | "found" | "skipped" | "notSent" | "f
 export interface Words {
   checked(documents: number, findings: number): string;
   warning: string;
+  note: string;
   /** "INV-1 (row 2): message" */
   row(key: string, row: number, message: string): string;
   posted(c: PostCounts, out: string): string;
@@ -38,6 +39,7 @@ export type UndoCounts = Record<"deleted" | "voided" | "gone" | "kept" | "failed
 const EN: Words = {
   checked: (d, f) => `${count(d, "document")}, ${count(f, "finding")}`,
   warning: "warning: ",
+  note: "note: ",
   row: (key, row, message) => `${key} (row ${row}): ${message}`,
   // The pane's words (its Post summary), every count shown.
   posted: (c, out) => `${c.created} created, ${c.found} found from an earlier run, ${c.skipped} already posted, ${c.notSent} not sent, ${c.failed} failed, ${c.unknown} unknown; wrote ${out}`,
@@ -63,6 +65,7 @@ const EN: Words = {
 const TH: Words = {
   checked: (d, f) => `${d} เอกสาร, พบ ${f} ปัญหา`,
   warning: "คำเตือน: ",
+  note: "หมายเหตุ: ",
   row: (key, row, message) => `${key} (แถว ${row}): ${message}`,
   posted: (c, out) => `สร้าง ${c.created}, พบจากการส่งครั้งก่อน ${c.found}, ส่งไว้แล้ว ${c.skipped}, ไม่ได้ส่ง ${c.notSent}, ไม่สำเร็จ ${c.failed}, ไม่ทราบผล ${c.unknown}; เขียน ${out} แล้ว`,
   acted: (action, done, skipped, failed, out) => `${action}: สำเร็จ ${done}, ข้าม ${skipped}, ไม่สำเร็จ ${failed}; เขียน ${out} แล้ว`,

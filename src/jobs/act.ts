@@ -1,7 +1,7 @@
 // The act job: on rows that have a recordId, change status, delete, record a payment, upgrade to
 // the next document, export a PDF, send by e-mail, get a share link or attach a file; the outcome
 // is written into each document's rows.
-import { ApiError, type DocSheetClient } from "../api";
+import { ApiError, type DocSheetClient, type DocumentRecord } from "../api";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { resultMessage } from "../sheet/i18n/results";
@@ -9,9 +9,11 @@ import { serviceStatus, statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
-import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
+import { serviceCopy } from "../sheet/service-copy";
+import { answerWrites, resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
 import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { attachFile, type FileBytes } from "./attach";
+import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
 import { isConnectionFailure, runStoppedError } from "./stop";
@@ -76,6 +78,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   const docs = chosen.filter((d) => d.fields.recordId);
   // Rows the user picked that were never posted: said so in their rows, not passed over in silence.
   const unposted = wanted ? chosen.filter((d) => !d.fields.recordId) : [];
+  assertRows(block, read, opts.lang ?? "en", wanted ? chosen.length : undefined);
   const keys: ResultKey[] = ["status", "result"];
   if (opts.action.kind === "share") keys.push("shareLink");
   if (opts.action.kind === "exportPdf") keys.push("pdfFile");
@@ -90,11 +93,15 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   let fatal: unknown;
 
   /** `english` from the tables; written and reported in the run's language. */
-  const finish = async (doc: SheetDocument, ok: boolean, english: string, extra: Partial<Record<ResultKey, CellValue>> = {}, skipped?: boolean): Promise<void> => {
+  const finish = async (
+    doc: SheetDocument, ok: boolean, english: string, extra: Partial<Record<ResultKey, CellValue>> = {}, skipped?: boolean, answer?: DocumentRecord,
+  ): Promise<void> => {
     const message = translate(english, lang);
     results.push({ key: doc.key, rows: doc.rows, ok, message, ...(skipped ? { skipped } : {}) });
-    // Skipped rows too: the sheet tells the truth for every row the action was asked of.
-    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...extra }));
+    // Skipped rows too: the sheet tells the truth for every row the action was asked of. A document
+    // the service answered with: its totals, VAT and fingerprint as the service now has them.
+    const answered = answer ? answerWrites(doc, read.layout, serviceCopy(answer), block) : [];
+    await port.write(sheet, [...answered, ...resultWrites(doc, columns.cols, { result: message, ...extra })]);
     opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: english }), lang) });
   };
 
@@ -117,7 +124,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           }
           const rec = await api.setStatus(id, statusId);
           const now = rec.statusString ?? statusId;
-          await finish(doc, true, resultMessage("statusSet", { status: now }), { status: status(now) });
+          await finish(doc, true, resultMessage("statusSet", { status: now }), { status: status(now) }, false, rec);
           return;
         }
         case "delete":
@@ -132,7 +139,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             return;
           }
           const rec = await api.pay(id, body);
-          await finish(doc, true, resultMessage("paidAmount", { amount: String(body.collected) }), { status: status(rec.statusString ?? "paid") });
+          await finish(doc, true, resultMessage("paidAmount", { amount: String(body.collected) }), { status: status(rec.statusString ?? "paid") }, false, rec);
           return;
         }
         case "exportPdf": {
@@ -190,7 +197,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           await finish(doc, true, message, {
             upgradedTo: a.to, upgradedRecordId: made.recordId, upgradedSerial: made.documentSerial,
             ...(made.sourceStatus ? { status: status(made.sourceStatus) } : {}),
-          });
+          }, false, made.source);
           return;
         }
       }

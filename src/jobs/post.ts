@@ -24,6 +24,7 @@ import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeb
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { errorText } from "./error-text";
 import { documentsByMarker } from "./find";
+import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { PostRecorder } from "./post-record";
 import { ConnectionError, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
@@ -68,6 +69,7 @@ interface Pending {
 export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions): Promise<PostOutcome> {
   const block = await port.read(opts.target);
   const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
+  assertRows(block, read, opts.lang ?? "en");
   const sheet = block.sheet;
   const today = localDate((opts.now ?? (() => new Date()))());
   const findings: CellFinding[] = [...read.findings];

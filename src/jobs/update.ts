@@ -26,8 +26,9 @@ import { readDocuments, type SheetDocument, type SheetLayout } from "../sheet/re
 import { serviceCopy, type ServiceCopy } from "../sheet/service-copy";
 import { TOTAL_KEYS, hasInlineLines, mergeForUpdate, sameValue, sheetChanges, type FieldChange } from "../sheet/update";
 import type { Parsed } from "../sheet/values";
-import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
-import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
+import { answerWrites, resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
+import type { CellValue, CellWrite, ReadTarget, WorkbookPort } from "../workbook/port";
+import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
 import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
@@ -101,6 +102,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const dryRun = opts.dryRun ?? false;
   const wanted = opts.rows ? new Set(opts.rows) : undefined;
   const docs = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));
+  assertRows(block, read, lang, wanted ? read.documents.filter((d) => d.rows.some((r) => wanted.has(r))).length : undefined);
   const api = client.documents(opts.family);
   const today = localDate((opts.now ?? (() => new Date()))());
   const concurrency = opts.concurrency ?? 4;
@@ -140,9 +142,10 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
     results.push(r);
     opts.onProgress?.({ done: results.length, total: docs.length, message: translate(resultMessage("rowResult", { key: p.doc.key, row: p.doc.firstRow + 1, message: p.message }), lang) });
   };
-  const finish = async (p: Plan, extra: Partial<Record<"status" | "fingerprint", CellValue>> = {}): Promise<void> => {
+  const finish = async (p: Plan, extra: Partial<Record<"status" | "fingerprint", CellValue>> = {}, answered: CellWrite[] = []): Promise<void> => {
     const r = resultOf(p);
-    await port.write(sheet, resultWrites(p.doc, columns.cols, { result: r.message, ...extra }));
+    // The service's figures first: the result columns (the fingerprint among them) have the last word.
+    await port.write(sheet, [...answered, ...resultWrites(p.doc, columns.cols, { result: r.message, ...extra })]);
     reported(p, r);
   };
   // The rows not sent say why in one write (one workbook sync, not one per row).
@@ -155,9 +158,11 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
       const send = p.partial ? api.updatePartialReceipt : api.update;
       const rec = await send(p.copy!.recordId, p.body!, { signal: opts.signal });
       const fields = fieldList(p.changes, lang);
+      const answer = serviceCopy(rec);
+      // The row shows what the service now holds: its totals and VAT computed from the new lines.
       await finish({ ...p, kind: "updated", message: resultMessage("updated", { fields }) }, {
-        fingerprint: fingerprintOf(serviceCopy(rec)), status: statusText(rec.statusString ?? "awaiting", lang, opts.family),
-      });
+        fingerprint: fingerprintOf(answer), status: statusText(rec.statusString ?? "awaiting", lang, opts.family),
+      }, answerWrites(p.doc, read.layout, answer, block));
     } catch (err) {
       if (!isConnectionFailure(err)) return finish({ ...p, kind: "failed", message: errorText(err) });
       fatal ??= err;

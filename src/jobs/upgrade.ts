@@ -129,6 +129,8 @@ export interface Upgraded {
   documentSerial: string;
   /** The source's status after the upgrade. */
   sourceStatus?: string;
+  /** The source as the service holds it after the upgrade (its row shows it). */
+  source?: DocumentRecord;
   /** Found linked to the source (an earlier run) rather than created now. */
   found: boolean;
   withPayment: boolean;
@@ -141,7 +143,7 @@ export async function upgradeOne(
   const sourceApi = client.documents(from);
   const source = await sourceApi.get(id, { signal });
   const earlier = existingUpgrade(source, to);
-  if (earlier) return { ...earlier, sourceStatus: source.statusString, found: true, withPayment: false };
+  if (earlier) return { ...earlier, sourceStatus: source.statusString, source, found: true, withPayment: false };
 
   const payment = rowPayment(doc);
   const withPayment = FAMILY_INFO[to].upgradeWithPayment && Object.keys(payment).length > 0;
@@ -155,8 +157,8 @@ export async function upgradeOne(
     if (!(err instanceof OutcomeUnknownError)) throw err;
     const again = await sourceApi.get(id, { signal });
     const after = existingUpgrade(again, to);
-    return after ? { ...after, sourceStatus: again.statusString, found: true, withPayment } : undefined;
+    return after ? { ...after, sourceStatus: again.statusString, source: again, found: true, withPayment } : undefined;
   }
   const refreshed = await sourceApi.get(id, { signal });
-  return { recordId: made.recordId, documentSerial: made.documentSerial, sourceStatus: refreshed.statusString, found: false, withPayment };
+  return { recordId: made.recordId, documentSerial: made.documentSerial, sourceStatus: refreshed.statusString, source: refreshed, found: false, withPayment };
 }

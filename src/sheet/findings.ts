@@ -8,7 +8,9 @@ export interface CellFinding {
   /** Column key of the field ("item.pricePerUnit", "grandTotal"); "" when it is about the row. */
   field: string;
   message: string;
-  severity: "error" | "warning";
+  /** error: stops the document; warning: may be wrong, said but not stopping (s.86/4 details);
+   * note: something DocSheet did for the user (a leading zero restored), never a problem. */
+  severity: "error" | "warning" | "note";
   row: number;
   col: number;
 }

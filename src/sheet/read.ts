@@ -140,7 +140,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
         doc.broken = true;
         continue;
       }
-      if (parsed.note) findings.push(cellFinding(sheet, row, col, def.key, parsed.note, "warning"));
+      if (parsed.note) findings.push(cellFinding(sheet, row, col, def.key, parsed.note, "note"));
       const cell: SheetCell = { value: parsed.value, row, col };
       if (def.level === "item") line.fields[def.key] = cell;
       else placeHeaderField(doc, def, cell, sheet, findings);

@@ -12,7 +12,7 @@ import { INLINE_LINE_KEYS, type ServiceCopy } from "./service-copy";
 import type { Parsed } from "./values";
 
 /** Totals the sheet may leave to be computed (body.ts fills them when absent). */
-const COMPUTED: ReadonlySet<string> = new Set([
+export const COMPUTED: ReadonlySet<string> = new Set([
   "subTotal", "totalAfterDiscount", "exemptAmount", "vatableAmount", "vatAmount", "grandTotal", "documentWithholdingTaxAmount", "item.total",
 ]);
 export const TOTAL_KEYS: readonly string[] = ["subTotal", "totalAfterDiscount", "exemptAmount", "vatableAmount", "vatAmount", "grandTotal"];

@@ -1,8 +1,15 @@
 // Results written back into the sheet: recordId, documentSerial, status, result (and share links,
 // PDF files, the document an upgrade made) on every row of a document. Missing result columns are
-// added at the right of the header. Pure: returns the writes for the port to make.
-import type { CellValue, CellWrite } from "../workbook/port";
+// added at the right of the header. After an action the service answers a document to (update,
+// payment, status, upgrade), the sheet's own columns of what the service computes (totals, VAT,
+// line totals) and its fingerprint take the answer's values, so the row never shows figures the
+// service no longer has. Pure: returns the writes for the port to make.
+import type { Block, CellValue, CellWrite } from "../workbook/port";
+import { fingerprintOf } from "./fingerprint";
 import type { SheetDocument, SheetLayout } from "./read";
+import type { ServiceCopy } from "./service-copy";
+import { COMPUTED } from "./update";
+import { isEmptyCell } from "./values";
 
 export type ResultKey =
   | "recordId" | "documentSerial" | "status" | "result" | "shareLink" | "pdfFile"
@@ -38,5 +45,39 @@ export function resultWrites(doc: SheetDocument, cols: ResultColumns["cols"], va
   for (const row of doc.rows) {
     for (const [key, value] of entries) writes.push({ row, col: cols[key]!, values: [[value]] });
   }
+  return writes;
+}
+
+/**
+ * The service's computed figures (subtotal, VAT, grand total, withholding, line totals) and
+ * fingerprint written into the columns the sheet has for them; none is added. A document figure
+ * goes on the document's first row and on every other row of it that shows one (a sheet that repeats
+ * totals on each line row); line totals only when the sheet's lines match the answer's one for one.
+ * Status is the caller's (in the run's language).
+ */
+export function answerWrites(doc: SheetDocument, layout: SheetLayout, copy: ServiceCopy, block?: Block): CellWrite[] {
+  const cols = layout.headers.columns;
+  const writes: CellWrite[] = [];
+  const shown = (row: number, col: number): boolean => {
+    const v = block?.values[row - block.top]?.[col - block.left];
+    return v !== undefined && !isEmptyCell(v);
+  };
+  for (const key of COMPUTED) {
+    const col = cols.get(key);
+    if (col === undefined || key.startsWith("item.")) continue;
+    const value = copy.fields[key]?.value;
+    const cell: CellValue = typeof value === "number" ? value : value === undefined ? null : String(value);
+    // A figure the service does not keep (no withholding) clears the sheet's only where it held one.
+    for (const row of doc.rows) if (row === doc.firstRow || shown(row, col)) writes.push({ row, col, values: [[cell]] });
+  }
+  const lineTotal = cols.get("item.total");
+  if (lineTotal !== undefined && copy.linesKnown && copy.lines.length === doc.lines.length) {
+    doc.lines.forEach((line, i) => {
+      const v = copy.lines[i].fields["item.total"]?.value;
+      if (typeof v === "number") writes.push({ row: line.row, col: lineTotal, values: [[v]] });
+    });
+  }
+  const print = cols.get("fingerprint");
+  if (print !== undefined && copy.linesKnown) for (const row of doc.rows) writes.push({ row, col: print, values: [[fingerprintOf(copy)]] });
   return writes;
 }

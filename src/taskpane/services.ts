@@ -7,7 +7,6 @@ import type { ShownChange, UpdateKind } from "../jobs/update";
 import type { Family } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
 import type { ColumnMapping, ColumnSuggestion } from "../sheet/mapping";
-import { translate } from "../sheet/i18n/translate";
 import type { Block, CellMark, ReadTarget, WorkbookPort } from "../workbook/port";
 import { readChannels, type ChannelLists } from "./channels";
 import { SavedMappings, mappingOf, mappingView, type MappingView } from "./mappings";
@@ -373,13 +372,13 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { block, mapping, port } = await prepare(family);
       const outcome = await engine.postJob(port, requireClient(client), { family, mapping, ...ctx });
       if (outcome.findings.length > 0) {
-        await opts.port.remark(outcome.sheet, outcome.findings.map((f) => ({ row: f.row, col: f.col, message: translate(f.message, ctx.lang ?? "en") })));
+        await opts.port.remark(outcome.sheet, outcome.findings.map((f) => ({ row: f.row, col: f.col, message: engine.markText(f, ctx.lang ?? "en") })));
       }
       const c = outcome.counts;
       const rows = postNotes(outcome.results, resultColumn(engine, block, mapping, engine.RESULT_KEYS));
       return {
         created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown,
-        findings: outcome.findings.length, sheet: outcome.sheet, rows,
+        findings: outcome.findings.filter((f) => f.severity === "error").length, sheet: outcome.sheet, rows,
       };
     },
     async undo(family, ctx) {

@@ -31,6 +31,11 @@ export const PANE_CSS = `
 .ds ul.findings{list-style:none;margin:8px 0 0;padding:0;max-height:260px;overflow:auto;border:1px solid #e0e0e0;border-radius:4px}
 .ds ul.findings button{display:block;width:100%;text-align:left;margin:0;border:0;border-bottom:1px solid #f0f0f0;border-radius:0;font-weight:400;padding:6px 8px}
 .ds ul.findings .cell{font-weight:600;color:#b10e1c;margin-right:6px}
+.ds ul.findings .sev{font-size:11px;font-weight:600;border-radius:2px;padding:0 4px;margin-right:6px}
+.ds ul.findings li.warning .cell{color:#8a3707}
+.ds ul.findings li.warning .sev{background:#fff4ce;color:#8a3707}
+.ds ul.findings li.note .cell{color:#0f548c}
+.ds ul.findings li.note .sev{background:#ebf3fc;color:#0f548c}
 .ds table{border-collapse:collapse;width:100%;margin-top:8px;font-size:12px}
 .ds th,.ds td{border-bottom:1px solid #e0e0e0;padding:4px 6px;text-align:left}
 .ds td.num{text-align:right;font-variant-numeric:tabular-nums}

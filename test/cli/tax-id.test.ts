@@ -28,8 +28,8 @@ describe("tax ids through docsheet check", () => {
     const clean = await writeBook(join(dir, "clean.xlsx"), [HEADER, LOST_ZERO, ["d1", "Dashed Co", "0-1055-51234-56-7", "สำนักงานใหญ่", "2026-01-15", true, "Pen", 1, 10]]);
     const ok = await docsheet(["check", clean, "--family", "tax-invoices", "--json"]);
     expect(JSON.parse(ok.stdout)).toEqual([]);
-    expect(ok.stderr).toContain("Sales!C2 [contactTaxId] warning: Leading zero restored: 0105551234567");
-    expect(ok.stderr).toContain("Sales!D2 [contactBranch] warning: Leading zeros restored: 00001");
+    expect(ok.stderr).toContain("Sales!C2 [contactTaxId] note: Leading zero restored: 0105551234567");
+    expect(ok.stderr).toContain("Sales!D2 [contactBranch] note: Leading zeros restored: 00001");
     expect(ok.code).toBe(0);
 
     const bad = await writeBook(join(dir, "bad.xlsx"), [

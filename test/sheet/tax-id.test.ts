@@ -60,7 +60,7 @@ describe("tax id cells", () => {
       ["Beta", "0105551234568", true, "Pen", 1, 100],
     ] }).read());
     expect(read.findings.map((f) => [f.cell, f.field, f.severity, f.message])).toEqual([
-      ["B2", "contactTaxId", "warning", "Leading zero restored: 0105551234567"],
+      ["B2", "contactTaxId", "note", "Leading zero restored: 0105551234567"],
       ["B3", "contactTaxId", "error", "0105551234568 is not a valid tax id: its last digit does not match the other 12; look for a mistyped digit."],
     ]);
     const built = buildDocument(read.documents[0], "tax-invoices", read.layout, { today: "2026-03-01" });

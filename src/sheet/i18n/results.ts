@@ -71,6 +71,15 @@ export const RESULT_MESSAGES = {
   lineAdded: "(new line)",
   lineRemoved: "(removed)",
 
+  // --- nothing to work on (post, act, update): never "0 created" ---
+  noRowsEmpty: "Nothing was sent: the selection is empty. Select the rows with their header row, or click one cell of the table",
+  noRowsHeaderOnly: "Nothing was sent: there are no rows under the header row. Select the rows with their header row, or click one cell of the table",
+  noRowsNoHeader: "Nothing was sent: the first row of the selection is not a header row (no column names a field). Select the rows together with their header row, or click one cell of the table",
+  noRowsSelected: "Nothing was sent: none of the selected rows holds a document. Select rows under the header row",
+
+  /** A note's mark on the sheet: something DocSheet did for the user, not a problem. */
+  markNote: "Note: {message}",
+
   // --- progress and errors ---
   serviceGone: "the service could not be reached",
   serviceGoneWhy: "the service could not be reached ({detail})",

@@ -1,16 +1,41 @@
 // Check: runs the shared rules on the rows, lists the findings (a click selects the cell) and the
-// VAT and grand total of each document.
+// VAT and grand total of each document. Only errors are problems: warnings (worth a look) and notes
+// (what DocSheet did for the user, a leading zero restored) are counted apart, each with its own
+// mark, and a sheet with no errors is clean.
 import type { Family } from "../../rules/codes";
+import type { CellFinding } from "../../sheet/findings";
 import { translate } from "../../sheet/i18n/translate";
 import type { Lang, Translate } from "../i18n";
 import { formatMoney } from "../money";
 import type { CheckView, PaneServices } from "../services";
 import { Message, Section, useTask } from "../ui";
 
+/** Errors, warnings and notes of a check, counted apart. */
+export function findingCounts(findings: readonly CellFinding[]): Record<CellFinding["severity"], number> {
+  const counts = { error: 0, warning: 0, note: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return counts;
+}
+
+function CheckVerdict(props: { t: Translate; view: CheckView }) {
+  const { t, view } = props;
+  const n = findingCounts(view.findings);
+  if (view.documents === 0 && view.findings.length === 0) return <Message tone="info" text={t("checkNoRows")} />;
+  return (
+    <>
+      <Message tone={n.error > 0 ? "error" : "ok"}
+        text={n.error > 0 ? t("checkFound", { documents: view.documents, count: n.error }) : t("checkClean", { documents: view.documents })} />
+      <Message tone="info" text={n.warning > 0 ? t("checkWarnings", { count: n.warning }) : null} />
+      <Message tone="info" text={n.note > 0 ? t("checkNotes", { count: n.note }) : null} />
+    </>
+  );
+}
+
 export function CheckSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family }) {
   const { t, lang, services } = props;
   const task = useTask<CheckView>(t);
   const view = task.result;
+  const marks: Record<CellFinding["severity"], string | null> = { error: null, warning: t("markWarning"), note: t("markNote") };
   return (
     <Section id="check" title={t("check")} open>
       <p class="help">{t("checkHelp")}</p>
@@ -20,14 +45,13 @@ export function CheckSection(props: { t: Translate; lang: Lang; services: PaneSe
       <Message tone="error" text={task.error} />
       {view && (
         <>
-          <Message tone={view.findings.length ? "error" : "ok"}
-            text={view.findings.length ? t("checkFound", { documents: view.documents, count: view.findings.length }) : t("checkClean", { documents: view.documents })} />
+          <CheckVerdict t={t} view={view} />
           {view.findings.length > 0 && (
             <ul class="findings" aria-label={t("check")}>
               {view.findings.map((f, i) => (
-                <li key={i}>
+                <li key={i} class={f.severity}>
                   <button type="button" onClick={() => void services.port.select(f.sheet, f.row, f.col).catch(() => undefined)}>
-                    <span class="cell">{f.cell}</span>{translate(f.message, lang)}
+                    <span class="cell">{f.cell}</span>{marks[f.severity] && <span class="sev">{marks[f.severity]}</span>}{translate(f.message, lang)}
                   </button>
                 </li>
               ))}

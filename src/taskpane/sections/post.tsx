@@ -23,6 +23,13 @@ export function postSummary(t: Translate, r: PostView): string {
   return [t("postCreated", { n: r.created }), ...parts.filter(([k]) => r[k] > 0).map(([k, key]) => t(key, { n: r[k] }))].join(", ");
 }
 
+/** Red when a document was not made or its fate is unknown; green only when something was created
+ * (or found created): "0 created" is never shown as a success. */
+export function postTone(r: PostView): "error" | "info" | "ok" {
+  if (r.failed + r.unknown + r.notSent > 0 || (r.findings > 0 && r.created + r.found === 0)) return "error";
+  return r.created + r.found > 0 ? "ok" : "info";
+}
+
 export function PostSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean }) {
   const { t, lang, services } = props;
   const task = useTask<PostView>(t);
@@ -39,7 +46,7 @@ export function PostSection(props: { t: Translate; lang: Lang; services: PaneSer
       )}
       <Message tone="info" text={!post ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
       <Message tone="error" text={task.error} />
-      <Message tone={task.cancelled ? "info" : r && r.failed + r.unknown + r.notSent > 0 ? "error" : "ok"}
+      <Message tone={!r || task.cancelled ? "info" : postTone(r)}
         text={r ? (task.cancelled ? t("postCancelled", { summary: postSummary(t, r) }) : postSummary(t, r)) : null} />
       <RowNotes t={t} services={services} sheet={r?.sheet} rows={r?.rows} />
       {r && !task.busy && r.created + r.found > 0 && <UndoControl t={t} lang={lang} services={services} family={props.family} connected={props.connected} />}

@@ -1,0 +1,41 @@
+// A job that sends (post, act, update) given nothing to work on says why, in the run's language,
+// instead of answering "0 created" as if all went well: an empty selection, a header row alone, rows
+// selected without their header row (their first row is read as the header and names no field), or
+// selected rows that hold no document.
+import type { Lang } from "../sheet/i18n/lang";
+import { resultMessage, type ResultMessageKey } from "../sheet/i18n/results";
+import { translate } from "../sheet/i18n/translate";
+import type { ReadResult } from "../sheet/read";
+import { isEmptyCell } from "../sheet/values";
+import type { Block, CellValue } from "../workbook/port";
+
+export type NoRowsReason = "empty" | "headerOnly" | "noHeader" | "noneSelected";
+
+const KEYS: Record<NoRowsReason, ResultMessageKey> = {
+  empty: "noRowsEmpty", headerOnly: "noRowsHeaderOnly", noHeader: "noRowsNoHeader", noneSelected: "noRowsSelected",
+};
+
+export class NoRowsError extends Error {
+  constructor(readonly reason: NoRowsReason, lang: Lang) {
+    super(translate(resultMessage(KEYS[reason]), lang));
+    this.name = "NoRowsError";
+  }
+}
+
+/** Why there is nothing to work on, or undefined when there is. Rows that hold data but make no
+ * document (an empty document key) are not "nothing": their findings say what is wrong. */
+export function noRowsReason(block: Block, read: ReadResult): NoRowsReason | undefined {
+  if (read.documents.length > 0) return undefined;
+  const filled = (row: readonly CellValue[] | undefined): boolean => (row ?? []).some((v) => !isEmptyCell(v));
+  if (!block.values.some(filled)) return "empty";
+  if (read.layout.headers.byColumn.size === 0) return "noHeader";
+  if (!block.values.slice(1).some(filled)) return "headerOnly";
+  return undefined;
+}
+
+/** Throws NoRowsError when the block gives nothing to work on; `picked`: the documents the user's
+ * selected rows hold (act and update on a selection), when rows were picked. */
+export function assertRows(block: Block, read: ReadResult, lang: Lang, picked?: number): void {
+  const reason = noRowsReason(block, read) ?? (picked === 0 ? "noneSelected" : undefined);
+  if (reason) throw new NoRowsError(reason, lang);
+}

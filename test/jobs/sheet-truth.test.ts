@@ -1,0 +1,100 @@
+// The sheet tells the truth after every action (jobs on the in-memory grid against the real local
+// service): after an update the row's VAT and total cells show what the service computed from the
+// new lines; after a payment, a status change and an upgrade the row's status, totals and
+// fingerprint are the service's, even where the sheet showed stale figures; columns the sheet does
+// not have are not added. A job given nothing to work on (an empty selection, a header row alone,
+// rows without their header row, selected rows holding no document) says so and never "0 created".
+import { actJob } from "../../src/jobs/act";
+import { NoRowsError } from "../../src/jobs/no-rows";
+import { postJob } from "../../src/jobs/post";
+import { updateJob } from "../../src/jobs/update";
+import { statusText } from "../../src/sheet/i18n/status";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import type { CellValue } from "../../src/workbook/port";
+import { cell, col, jobsService, now } from "./service";
+
+jest.setTimeout(120_000);
+
+const svc = jobsService();
+
+const HEADER = ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "vatAmount", "grandTotal"];
+
+/** One two-line document per key, its figures typed in as the user had them. */
+async function posted(family: "quotations" | "tax-invoices", keys: string[]): Promise<MemoryWorkbook> {
+  const rows: CellValue[][] = [HEADER];
+  for (const k of keys) rows.push([k, `Truth ${k} Co`, "2026-03-01", true, "Pen", 3, 100, 22.75, 347.75], [k, null, null, null, "Ink", 2, 12.5, null, null]);
+  const wb = new MemoryWorkbook({ S: rows });
+  const out = await postJob(wb, svc.client, { family, now });
+  expect(out.counts.created).toBe(keys.length);
+  return wb;
+}
+
+const service = async (family: "quotations" | "tax-invoices", id: number) => svc.client.documents(family).get(id);
+
+describe("the row shows the service's figures after", () => {
+  it("an update: VAT and grand total computed from the new lines, fingerprint renewed, no column added", async () => {
+    const wb = await posted("quotations", ["up1"]);
+    const width = wb.sheet("S").values[0].length;
+    wb.sheet("S").values[2][col(wb, "Unit price")] = 15;
+    const print = cell(wb, 1, "fingerprint");
+    const out = await updateJob(wb, svc.client, { family: "quotations", now });
+    expect(out.counts.updated).toBe(1);
+    const rec = await service("quotations", cell(wb, 1, "recordId") as number);
+    expect([rec.vatAmount, rec.grandTotal]).toEqual([23.1, 353.1]);
+    expect([cell(wb, 1, "vatAmount"), cell(wb, 1, "grandTotal")]).toEqual([23.1, 353.1]);
+    expect(cell(wb, 1, "fingerprint")).not.toBe(print);
+    expect(wb.sheet("S").values[0].length).toBe(width);
+    // The next update finds nothing to send: the sheet now says what the service has.
+    const again = await updateJob(wb, svc.client, { family: "quotations", now, dryRun: true });
+    expect(again.counts).toMatchObject({ unchanged: 1, update: 0, conflict: 0 });
+  });
+
+  it("a payment, a status change and an upgrade: status and totals as the service has them", async () => {
+    const inv = await posted("tax-invoices", ["pay1"]);
+    // Stale figures in the sheet: the service's overwrite them.
+    inv.sheet("S").values[1][col(inv, "grandTotal")] = 1;
+    inv.sheet("S").values[1][col(inv, "vatAmount")] = 0;
+    const paid = await actJob(inv, svc.client, { family: "tax-invoices", action: { kind: "payment", paymentMethod: 1 }, now });
+    expect(paid.done).toBe(1);
+    expect(cell(inv, 1, "status")).toBe(statusText("paid", "en", "tax-invoices"));
+    expect([cell(inv, 1, "vatAmount"), cell(inv, 1, "grandTotal")]).toEqual([22.75, 347.75]);
+
+    const qt = await posted("quotations", ["st1", "upg1"]);
+    for (const r of [1, 3]) qt.sheet("S").values[r][col(qt, "grandTotal")] = 999;
+    const set = await actJob(qt, svc.client, { family: "quotations", action: { kind: "status", statusId: "approved" }, rows: [1], now });
+    expect(set.done).toBe(1);
+    expect(cell(qt, 1, "status")).toBe(statusText("approved", "en", "quotations"));
+    expect(cell(qt, 1, "grandTotal")).toBe(347.75);
+    expect(cell(qt, 3, "grandTotal")).toBe(999); // not asked of: left as it was
+
+    const up = await actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "billing-notes" }, rows: [3], now });
+    expect(up.done).toBe(1);
+    const source = await service("quotations", cell(qt, 3, "recordId") as number);
+    expect(cell(qt, 3, "status")).toBe(statusText(source.statusString!, "en", "quotations"));
+    expect(cell(qt, 3, "grandTotal")).toBe(347.75);
+  });
+});
+
+describe("nothing to work on", () => {
+  const block = (rows: CellValue[][]) => new MemoryWorkbook({ S: rows });
+  it.each<[string, CellValue[][], RegExp]>([
+    ["an empty selection", [[null, null], [null, ""]], /the selection is empty/],
+    ["a header row alone", [HEADER], /no rows under the header row/],
+    ["rows without their header row", [["t1", "Truth Co", "2026-03-01", true, "Pen", 1, 10, null, null]], /not a header row/],
+  ])("%s: post, act and update say so, and send nothing", async (_what, rows, message) => {
+    for (const run of [
+      () => postJob(block(rows), svc.client, { family: "tax-invoices", now }),
+      () => actJob(block(rows), svc.client, { family: "tax-invoices", action: { kind: "status", statusId: "void" }, now }),
+      () => updateJob(block(rows), svc.client, { family: "tax-invoices", now }),
+    ]) await expect(run()).rejects.toThrow(message);
+    // In Thai too.
+    await expect(postJob(block(rows), svc.client, { family: "tax-invoices", now, lang: "th" })).rejects.toThrow(/^ไม่ได้ส่งอะไร: /);
+  });
+
+  it("selected rows that hold no document (the header row of a table) are said so", async () => {
+    const wb = await posted("quotations", ["sel1"]);
+    const err = await actJob(wb, svc.client, { family: "quotations", action: { kind: "share" }, rows: [0], now }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NoRowsError);
+    expect((err as Error).message).toMatch(/none of the selected rows holds a document/);
+  });
+});
