@@ -31,7 +31,7 @@ export async function undoCommand(p: Parsed): Promise<number> {
     }
     if (outcome.contactsMessage) process.stdout.write(`${outcome.contactsMessage}\n`);
     process.stdout.write(`${say.undone(outcome.counts, dryRun ? null : out)}\n`);
-    return outcome.counts.kept + outcome.counts.failed > 0 ? 1 : 0;
+    return outcome.counts.kept + outcome.counts.refused + outcome.counts.failed > 0 ? 1 : 0;
   } catch (err) {
     progress.done();
     if (err instanceof NothingToUndoError) {

@@ -34,7 +34,11 @@ export type Attempt = "post" | "pull" | "update" | "undo" | "documents" | "lists
 export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
 
 /** An undo's counts (undo.ts's kinds); out null for a dry run. */
-export type UndoCounts = Record<"deleted" | "voided" | "gone" | "kept" | "failed", number>;
+export type UndoCounts = Record<"deleted" | "voided" | "gone" | "kept" | "refused" | "failed", number>;
+
+// Documents undo refused as not verified (the record edited by hand): named only when there are some.
+const refusedEn = (c: UndoCounts): string => (c.refused > 0 ? `${c.refused} refused (not verified as this post's), ` : "");
+const refusedTh = (c: UndoCounts): string => (c.refused > 0 ? `ปฏิเสธเพราะตรวจไม่ได้ว่าเป็นของการส่งครั้งนี้ ${c.refused}, ` : "");
 
 const EN: Words = {
   checked: (d, f) => `${count(d, "document")}, ${count(f, "finding")}`,
@@ -50,8 +54,8 @@ const EN: Words = {
     + `${count(c.cheques, "cheque")}, ${count(c.creditCards, "credit card")}, ${c.pettyCash} petty cash, ${count(c.otherChannels, "other channel")}, `
     + `${count(c.expenseCategories, "expense category", "expense categories")}`,
   undone: (c, out) => out === null
-    ? `dry run: would delete ${c.deleted}, would void ${c.voided}, ${c.gone} already deleted or void, ${c.kept} left alone, ${c.failed} failed; nothing changed`
-    : `undone: ${c.deleted} deleted, ${c.voided} voided, ${c.gone} already deleted or void, ${c.kept} left alone, ${c.failed} failed; wrote ${out}`,
+    ? `dry run: would delete ${c.deleted}, would void ${c.voided}, ${c.gone} already deleted or void, ${c.kept} left alone, ${refusedEn(c)}${c.failed} failed; nothing changed`
+    : `undone: ${c.deleted} deleted, ${c.voided} voided, ${c.gone} already deleted or void, ${c.kept} left alone, ${refusedEn(c)}${c.failed} failed; wrote ${out}`,
   updated: (c, out) => `${c.updated} updated, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; wrote ${out}`,
   updatePreview: (c) => `dry run: ${c.update} to update, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; nothing was sent`,
   cannot: {
@@ -74,8 +78,8 @@ const TH: Words = {
   templateLists: (c) => `รายการให้เลือก: ผู้ติดต่อ ${c.contacts}, สินค้า ${c.products}, บัญชีธนาคาร ${c.bankAccounts}, เช็ค ${c.cheques}, `
     + `บัตรเครดิต ${c.creditCards}, เงินสดย่อย ${c.pettyCash}, ช่องทางอื่น ${c.otherChannels}, หมวดค่าใช้จ่าย ${c.expenseCategories}`,
   undone: (c, out) => out === null
-    ? `ทดลอง: จะลบ ${c.deleted}, จะยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ไม่สำเร็จ ${c.failed}; ไม่ได้เปลี่ยนแปลงอะไร`
-    : `ย้อนกลับ: ลบ ${c.deleted}, ยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ไม่สำเร็จ ${c.failed}; เขียน ${out} แล้ว`,
+    ? `ทดลอง: จะลบ ${c.deleted}, จะยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ${refusedTh(c)}ไม่สำเร็จ ${c.failed}; ไม่ได้เปลี่ยนแปลงอะไร`
+    : `ย้อนกลับ: ลบ ${c.deleted}, ยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ${refusedTh(c)}ไม่สำเร็จ ${c.failed}; เขียน ${out} แล้ว`,
   updated: (c, out) => `แก้ไข ${c.updated}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; เขียน ${out} แล้ว`,
   updatePreview: (c) => `ทดลอง: จะแก้ไข ${c.update}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; ยังไม่ได้ส่งอะไร`,
   cannot: {

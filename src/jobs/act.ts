@@ -1,6 +1,7 @@
 // The act job: on rows that have a recordId, change status, delete, record a payment, upgrade to
 // the next document, export a PDF, send by e-mail, get a share link or attach a file; the outcome
-// is written into each document's rows.
+// is written into each document's rows. Each document is read first, and a row whose record id and
+// serial do not name the same document (jobs/verify.ts) is refused before anything is sent.
 import { ApiError, type DocSheetClient, type DocumentRecord } from "../api";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
@@ -19,6 +20,7 @@ import { errorText } from "./error-text";
 import { isConnectionFailure, runStoppedError } from "./stop";
 import { localDate, type JobContext } from "./types";
 import { assertUpgradeTarget, rowPayment, UPGRADE_COLUMNS, upgradedAlready, upgradeOne } from "./upgrade";
+import { rowMismatch } from "./verify";
 
 export type Action =
   /** statusId for every row; without it, each row's status cell says where to go. */
@@ -109,6 +111,12 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   await runPool(docs, opts.concurrency ?? 4, async (doc) => {
     const id = Number(doc.fields.recordId.value);
     try {
+      const copy = await api.get(id, { signal: opts.signal });
+      const other = rowMismatch(doc, copy);
+      if (other) {
+        await finish(doc, false, other);
+        return;
+      }
       const a = opts.action;
       switch (a.kind) {
         case "status": {
@@ -132,7 +140,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           await finish(doc, true, resultMessage("deleted"), { status: null });
           return;
         case "payment": {
-          const body = await paymentBody(doc, opts.family, id, a, today, () => api.get(id));
+          const body = paymentBody(doc, opts.family, id, a, today, copy);
           const problems = checkPayment(body, FAMILY_INFO[opts.family].side).filter((f) => f.severity === "error");
           if (problems.length > 0) {
             await finish(doc, false, resultMessage("noPayment", { reason: problems.map((f) => f.message).join("; ") }));
@@ -187,7 +195,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             await finish(doc, true, resultMessage("alreadyUpgraded", { record: already }), {}, true);
             return;
           }
-          const made = await upgradeOne(client, opts.family, a.to, id, doc, today, opts.signal);
+          const made = await upgradeOne(client, opts.family, a.to, copy, doc, today, opts.signal);
           if (!made) {
             await finish(doc, false, resultMessage("upgradeUnknown"));
             return;
@@ -214,15 +222,15 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   return { sheet, results, done: results.length - failed - skipped, failed, skipped };
 }
 
-async function paymentBody(
+function paymentBody(
   doc: SheetDocument, family: Family, id: number, a: { paymentMethod?: number; paymentDate?: string; fields?: Readonly<Record<string, string | number>> }, today: string,
-  fetchDoc: () => Promise<{ grandTotal?: number }>,
-): Promise<Record<string, unknown>> {
+  read: { grandTotal?: number },
+): Record<string, unknown> {
   const body = rowPayment(doc);
   for (const [field, value] of Object.entries(a.fields ?? {})) body[field] ??= value;
   body.paymentMethod ??= a.paymentMethod;
   body.paymentDate ??= a.paymentDate ?? today;
-  if (body.collected === undefined) body.collected = doc.fields.grandTotal?.value ?? (await fetchDoc()).grandTotal;
+  if (body.collected === undefined) body.collected = doc.fields.grandTotal?.value ?? read.grandTotal;
   const side = FAMILY_INFO[family].side;
   const method = METHOD_NAMES[Number(body.paymentMethod)];
   if (method) body.paymentStructureType = `Payment${side === "sell" ? "Receiving" : "Paid"}${method}`;

@@ -5,7 +5,8 @@
 // the file from the command line to the pane and back.
 import type { DocSheetClient, DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
-import { fingerprintOf } from "../sheet/fingerprint";
+import { fingerprintOf, fnv1a, hex } from "../sheet/fingerprint";
+import { markerIn } from "../sheet/marker";
 import type { SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";
 import type { WorkbookPort } from "../workbook/port";
@@ -24,6 +25,11 @@ export interface RunDocument {
   status?: string;
   /** fingerprintOf the create's answer (sheet/fingerprint.ts): a change since means it was edited. */
   fingerprint?: string;
+  /** The post's marker the document carries in its internalNotes (sheet/marker.ts): undo checks the
+   * service's copy still carries it before it voids or deletes anything. Absent in older records. */
+  marker?: string;
+  /** sealOf this entry as the post wrote it: an entry changed by hand no longer matches. */
+  seal?: string;
 }
 
 export interface RunContact {
@@ -60,6 +66,20 @@ export async function savePostRecord(port: WorkbookPort, record: PostRunRecord |
 }
 
 /**
+ * A check sum of what undo trusts in a record's entry (which document, what it was, whether this run
+ * created it). Not a secret: it catches an entry typed or changed by hand (an id added, a serial
+ * changed), which undo then refuses; the service's copy is checked besides (jobs/verify.ts).
+ */
+export function sealOf(family: Family, d: RunDocument): string {
+  const text = JSON.stringify([family, d.recordId, d.serial ?? "", d.created, d.marker ?? "", d.fingerprint ?? "", d.status ?? "", d.publishedOn ?? ""]);
+  return `s1.${hex(fnv1a(text, 0x811c9dc5), 8)}${hex(fnv1a(text, 0x2f5a3c91), 8)}`;
+}
+
+function sealed(family: Family, d: RunDocument): RunDocument {
+  return { ...d, seal: sealOf(family, d) };
+}
+
+/**
  * Collects a post run's record as documents come back. Contacts: when a document names its contact
  * without an id the service may create one (spec, contact rule 5); the ids known before the run tell
  * those apart, listed once and only when some document is sent without a contact id.
@@ -81,11 +101,11 @@ export class PostRecorder {
   }
 
   created(doc: SheetDocument, rec: DocumentRecord): void {
-    this.documents.push({
+    this.documents.push(sealed(this.family, {
       key: doc.key, rows: doc.rows, recordId: rec.recordId, serial: rec.documentSerial, created: true,
       publishedOn: typeof rec.publishedOn === "string" ? rec.publishedOn.slice(0, 10) : undefined,
-      status: rec.statusString, fingerprint: fingerprintOf(serviceCopy(rec)),
-    });
+      status: rec.statusString, fingerprint: fingerprintOf(serviceCopy(rec)), marker: markerIn(rec.internalNotes),
+    }));
     const contact = Number(rec.contactId);
     if (this.known && Number.isInteger(contact) && contact > 0 && !this.known.has(contact)) {
       const row = doc.rows[0] ?? 0;
@@ -96,7 +116,7 @@ export class PostRecorder {
 
   /** A row the run left alone because it was posted before (found by its recordId or marker). */
   posted(doc: SheetDocument, recordId: number, serial?: string): void {
-    this.documents.push({ key: doc.key, rows: doc.rows, recordId, serial, created: false });
+    this.documents.push(sealed(this.family, { key: doc.key, rows: doc.rows, recordId, serial, created: false }));
   }
 
   /** Saved over the family's last record when the run created something; a run that created nothing

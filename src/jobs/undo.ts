@@ -2,10 +2,15 @@
 // Each document the run created is read again; one still as the run left it is deleted where the
 // service allows it (awaiting quotations and billing notes) and voided otherwise, children before
 // the documents they were made from. One that changed since (paid, another status, made into
-// another document, edited) or that the run did not create is left alone, with the reason. The rows
+// another document, edited) is left alone, with the reason. Nothing is undone that cannot be
+// verified on the service as the run's own (jobs/verify.ts: the post's marker in the document, the
+// serial and fingerprint the run recorded, the entry's seal): an entry edited by hand, or naming a
+// document the run did not create, is refused with the reason. Only the run's rows are written
+// (rows holding a record id whose document carries the run's marker, and their serial): the rows
 // of undone documents return to "not posted" (record id, serial and status cleared; the result says
-// what became of the old document), so the sheet can be corrected and posted again. A dry run says
-// what would happen and changes nothing, on the service or in the workbook.
+// what became of the old document), so the sheet can be corrected and posted again; rows the run
+// only found already posted are not touched. A dry run says what would happen and changes nothing,
+// on the service or in the workbook.
 import { NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { resultMessage } from "../sheet/i18n/results";
@@ -20,6 +25,7 @@ import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import { changedSince } from "../sheet/fingerprint";
 import { serviceCopy } from "../sheet/service-copy";
 import { loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
+import { checkPostDocument, entryIntact, rowSerial } from "./verify";
 import type { JobContext } from "./types";
 
 export interface UndoJobOptions extends JobContext {
@@ -33,14 +39,15 @@ export interface UndoJobOptions extends JobContext {
 
 /**
  * deleted / voided: undone now (or would be, in a dry run); gone: already deleted or void, the rows
- * are cleared; kept: left alone (changed since, or not created by the run); failed: the service
- * refused.
+ * are cleared; kept: left alone (changed since); refused: not verified on the service as the run's
+ * document (the record edited by hand, another document); failed: the service refused.
  */
-export type UndoKind = "deleted" | "voided" | "gone" | "kept" | "failed";
+export type UndoKind = "deleted" | "voided" | "gone" | "kept" | "refused" | "failed";
 
 export interface UndoResult {
   key: string;
-  /** The document's rows in the sheet now (found by record id); empty when none holds it any more. */
+  /** The document's rows in the sheet now (its record id and serial); empty when none holds it any more,
+   * or when the document is not verified as the run's (its rows are then not the run's either). */
   rows: number[];
   recordId: number;
   serial: string;
@@ -77,6 +84,7 @@ const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
 
 interface Plan {
   doc: RunDocument;
+  /** The rows written: the run's rows of this document (none until verified). */
   rows: SheetDocument[];
   serial: string;
   /** What to do, or the English result when nothing is to be done. */
@@ -96,30 +104,41 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     const id = Number(d.fields.recordId?.value);
     if (Number.isInteger(id) && id > 0) byId.set(id, [...(byId.get(id) ?? []), d]);
   }
+  /** The rows holding the record id whose serial cell is empty or this serial. */
+  const rowsOf = (id: number, serial: string): SheetDocument[] => (byId.get(id) ?? []).filter((d) => [serial, ""].includes(rowSerial(d)));
   const api = client.documents(opts.family);
+  // Rows the run found already posted are not its own: undo neither reads nor writes them.
   const created = record.documents.filter((d) => d.created);
   const ids = new Set(created.map((d) => d.recordId));
+  const sealed = record.documents.some((d) => d.seal !== undefined);
 
   // 1. Read each created document again and decide.
   const listed = await stopIfGone(listedCopies(api, created, opts.signal), created.length, lang);
   const plans: Plan[] = [];
   let fatal: unknown;
   let read1 = 0;
-  await runPool(record.documents, opts.concurrency ?? 8, async (doc) => {
+  await runPool(created, opts.concurrency ?? 8, async (doc) => {
     const serial = doc.serial || `#${doc.recordId}`;
-    const plan: Plan = { doc, rows: byId.get(doc.recordId) ?? [], serial, action: "void", children: [] };
+    const plan: Plan = { doc, rows: [], serial, action: "void", children: [] };
     plans.push(plan);
     try {
-      if (!doc.created) {
-        plan.action = { kind: "kept", message: resultMessage("undoNotCreated", { serial }) };
-        return;
-      }
       let now: DocumentRecord | undefined = listed.get(doc.recordId);
       try {
         now ??= await api.get(doc.recordId, { signal: opts.signal });
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
-        plan.action = { kind: "gone", message: resultMessage("undoWasDeleted", { serial }) };
+        // Nothing left to verify on the service: an entry intact is taken as gone, its rows cleared.
+        if (!entryIntact(doc, opts.family, sealed)) plan.action = { kind: "refused", message: resultMessage("undoRecordEdited", { serial }) };
+        else {
+          plan.rows = doc.serial ? rowsOf(doc.recordId, doc.serial) : [];
+          plan.action = { kind: "gone", message: resultMessage("undoWasDeleted", { serial }) };
+        }
+        return;
+      }
+      const check = checkPostDocument(doc, now, opts.family, sealed);
+      if (check.own) plan.rows = rowsOf(doc.recordId, String(now.documentSerial ?? "").trim());
+      if (check.refused) {
+        plan.action = { kind: "refused", message: check.refused };
         return;
       }
       plan.children = (now.referencedToMe ?? []).map((r) => Number(r.documentId)).filter((id) => id !== doc.recordId);
@@ -128,19 +147,19 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
       if (isConnectionFailure(err)) fatal ??= err;
       else plan.action = { kind: "failed", message: resultMessage("undoFailed", { serial, reason: errorText(err) }) };
     } finally {
-      opts.onProgress?.({ done: ++read1, total: record.documents.length * (opts.dryRun ? 1 : 2) });
+      opts.onProgress?.({ done: ++read1, total: created.length * (opts.dryRun ? 1 : 2) });
     }
   }, () => fatal !== undefined || opts.signal?.aborted === true);
   // Nothing undone yet: the rows stay as they are.
   if (fatal) throw runStoppedError(fatal, { done: 0, notSent: created.length }, lang);
-  plans.sort((a, b) => record.documents.indexOf(a.doc) - record.documents.indexOf(b.doc));
+  plans.sort((a, b) => created.indexOf(a.doc) - created.indexOf(b.doc));
 
   // 2. Undo, children first: a document waits until the run's documents made from it are done.
   const outcome = new Map<Plan, { kind: UndoKind; english: string }>();
   for (const p of plans) if (typeof p.action === "object") outcome.set(p, { kind: p.action.kind, english: p.action.message });
   const planOf = new Map(plans.map((p) => [p.doc.recordId, p]));
   let todo = plans.filter((p) => typeof p.action === "string");
-  let done = record.documents.length;
+  let done = created.length;
   while (todo.length > 0 && !fatal && !opts.signal?.aborted) {
     const ready = todo.filter((p) => p.children.every((c) => !planOf.has(c) || outcome.has(planOf.get(c)!)));
     // A child that could not be undone keeps its parent: the parent would lose what it was made into.
@@ -164,7 +183,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
         else if (err instanceof Error) outcome.set(p, { kind: "failed", english: resultMessage("undoFailed", { serial: p.serial, reason: errorText(err) }) });
         else throw err;
       } finally {
-        if (!opts.dryRun) opts.onProgress?.({ done: ++done, total: record.documents.length * 2 });
+        if (!opts.dryRun) opts.onProgress?.({ done: ++done, total: created.length * 2 });
       }
     }, () => fatal !== undefined || opts.signal?.aborted === true);
   }
@@ -178,7 +197,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     if (!o) continue; // not reached: cancelled or the connection failed
     const message = translate(o.english, lang);
     const undone = o.kind === "deleted" || o.kind === "voided" || o.kind === "gone";
-    results.push({ key: p.doc.key, rows: p.rows.flatMap((d) => d.rows), recordId: p.doc.recordId, serial: p.serial, kind: o.kind, message });
+    results.push({ key: p.doc.key || p.serial, rows: p.rows.flatMap((d) => d.rows), recordId: p.doc.recordId, serial: p.serial, kind: o.kind, message });
     if (opts.dryRun) continue;
     for (const d of p.rows) {
       writes.push(...resultWrites(d, columns.cols, undone ? { recordId: null, documentSerial: null, status: null, result: message, fingerprint: null } : { result: message }));
@@ -191,7 +210,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     const left = record.documents.filter((d) => d.created && !undoneIds.has(d.recordId));
     await savePostRecord(port, left.length > 0 ? { ...record, documents: left } : null, opts.family);
   }
-  const counts: Record<UndoKind, number> = { deleted: 0, voided: 0, gone: 0, kept: 0, failed: 0 };
+  const counts: Record<UndoKind, number> = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 };
   for (const r of results) counts[r.kind]++;
   // Rows not reached keep their record id and stay recorded: undo again once the service is back.
   if (fatal) throw runStoppedError(fatal, { done: counts.deleted + counts.voided + counts.gone, notSent: plans.filter((p) => !outcome.has(p)).length }, lang);
@@ -210,7 +229,7 @@ const LIST_FROM = 20;
 /**
  * The service's copies of a big run's documents from the family's list over the run's dates: a few
  * pages instead of a request per document, stopped once every one was seen (the newest come first).
- * Copies listed without their references are left out (read one by one, as are those not listed:
+ * Copies listed without their references or notes are left out (read one by one, as are those not listed:
  * deleted, or moved to another date).
  */
 async function listedCopies(api: DocumentApi, docs: readonly RunDocument[], signal?: AbortSignal): Promise<Map<number, DocumentRecord>> {
@@ -220,7 +239,8 @@ async function listedCopies(api: DocumentApi, docs: readonly RunDocument[], sign
   const wanted = new Set(docs.map((d) => d.recordId));
   for await (const page of api.listAll({ range: 5, startDate: dates[0], endDate: dates[dates.length - 1] }, { signal })) {
     for (const rec of page.list) {
-      if (wanted.has(rec.recordId) && Array.isArray(rec.referencedToMe)) found.set(rec.recordId, rec);
+      // The marker is checked in the notes: a copy listed without them is read by id.
+      if (wanted.has(rec.recordId) && Array.isArray(rec.referencedToMe) && typeof rec.internalNotes === "string") found.set(rec.recordId, rec);
     }
     if (found.size === wanted.size) break;
   }

@@ -4,7 +4,10 @@
 // builds, in the update form the spec asks). Not sent, each with the reason in its row: documents the
 // service changed since the sheet last saw them (their fingerprint, sheet/fingerprint.ts, no longer
 // matches), documents that are not awaiting (the spec edits only those), documents whose check
-// fails. A dry run answers the preview and sends and writes nothing. A document sent gets a new
+// fails, and rows whose record id and serial do not name the same document (jobs/verify.ts: a
+// record id typed over must not overwrite another document). A row without a fingerprint is
+// compared and sent, its result saying that changes made on the service since could not be
+// checked. A dry run answers the preview and sends and writes nothing. A document sent gets a new
 // fingerprint, so the next update compares with what it sent.
 import { NetworkError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import { checkDocument } from "../rules/checks";
@@ -14,13 +17,13 @@ import { shownValue } from "../sheet/columns";
 import { buildDocument } from "../sheet/body";
 import { FIELD_BY_KEY } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
-import { changedSince, fingerprintOf } from "../sheet/fingerprint";
+import { changedSince, fingerprintOf, isFingerprint } from "../sheet/fingerprint";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { fieldName, label, translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
-import { MARKER_PREFIX, hasMarker } from "../sheet/marker";
+import { markerIn } from "../sheet/marker";
 import { fieldOfPath, pinFinding } from "../sheet/pin";
 import { readDocuments, type SheetDocument, type SheetLayout } from "../sheet/read";
 import { serviceCopy, type ServiceCopy } from "../sheet/service-copy";
@@ -33,6 +36,7 @@ import { runPool } from "./pool";
 import { errorText } from "./error-text";
 import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
 import { localDate, type JobContext } from "./types";
+import { rowMismatch } from "./verify";
 
 export interface UpdateJobOptions extends JobContext {
   family: Family;
@@ -67,6 +71,8 @@ export interface UpdateResult {
   changes: ShownChange[];
   /** In the run's language, as written into the result column. */
   message: string;
+  /** Sent (or to be sent) from a row without a fingerprint: changes made on the service since were not checked for. */
+  unchecked?: boolean;
 }
 
 export interface UpdateOutcome {
@@ -92,6 +98,8 @@ interface Plan {
   body?: Record<string, unknown>;
   /** A partial receipt's body: sent through the client's partial-receipt update. */
   partial?: boolean;
+  /** The row has no fingerprint: a change made on the service since could not be checked for. */
+  unchecked?: boolean;
 }
 
 export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts: UpdateJobOptions): Promise<UpdateOutcome> {
@@ -130,7 +138,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const resultOf = (p: Plan): UpdateResult => ({
     key: p.doc.key, rows: p.doc.rows, recordId: Number(p.doc.fields.recordId.value),
     documentSerial: p.doc.fields.documentSerial ? String(p.doc.fields.documentSerial.value) : undefined,
-    kind: p.kind, changes: p.changes.map((c) => shown(c, lang)), message: translate(p.message, lang),
+    kind: p.kind, changes: p.changes.map((c) => shown(c, lang)), message: translate(p.message, lang), ...(p.unchecked ? { unchecked: true } : {}),
   });
   const ordered = docs.map((d) => plans.get(d) ?? { doc: d, kind: "cancelled" as const, changes: [], message: resultMessage("notSent", { reason: resultMessage("cancelled") }) });
   if (dryRun) return outcome(sheet, true, ordered.map(resultOf));
@@ -160,7 +168,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
       const fields = fieldList(p.changes, lang);
       const answer = serviceCopy(rec);
       // The row shows what the service now holds: its totals and VAT computed from the new lines.
-      await finish({ ...p, kind: "updated", message: resultMessage("updated", { fields }) }, {
+      await finish({ ...p, kind: "updated", message: resultMessage(p.unchecked ? "updatedUnchecked" : "updated", { fields }) }, {
         fingerprint: fingerprintOf(answer), status: statusText(rec.statusString ?? "awaiting", lang, opts.family),
       }, answerWrites(p.doc, read.layout, answer, block));
     } catch (err) {
@@ -218,6 +226,9 @@ function planFor(
 ): Plan {
   const copy = serviceCopy(rec, { row: doc.firstRow, col: layout.headers.left });
   const plan = (kind: UpdateKind, message: string, changes: FieldChange[] = [], body?: Record<string, unknown>): Plan => ({ doc, copy, kind, changes, message, body });
+  // First of all: the record id must name the row's document, or nothing is compared with it.
+  const other = rowMismatch(doc, rec);
+  if (other) return plan("refused", other);
   const own = readFindings.filter((f) => doc.rows.includes(f.row) && f.severity === "error");
   if (own.length > 0 || doc.broken) return plan("invalid", notSent(own));
 
@@ -233,7 +244,7 @@ function planFor(
   }
   const merged = mergeForUpdate(doc, copy, layout);
   if (copy.structure === "simple" && hasInlineLines(merged)) return plan("refused", resultMessage("keepsSimple"), changes);
-  const built = buildDocument(merged, family, layout, { today, marker: markerOf(rec.internalNotes), structure: copy.structure });
+  const built = buildDocument(merged, family, layout, { today, marker: markerIn(rec.internalNotes), structure: copy.structure });
   const partial = built.operation === "partialReceipt";
   const body = updateBody(built.body, rec, copy, changes, layout, partial);
   const problems = sortFindings([
@@ -249,7 +260,8 @@ function planFor(
     const now = body[FIELD_BY_KEY.get(key)!.wire];
     if ((typeof now === "number" || typeof now === "string") && !sameValue(copy.fields[key]?.value, now)) changes.push({ key, from: copy.fields[key]?.value, to: now });
   }
-  return { ...plan("update", resultMessage("toUpdate", { fields: fieldList(changes, lang) }), changes, body), partial };
+  const unchecked = !isFingerprint(doc.fields.fingerprint?.value);
+  return { ...plan("update", resultMessage(unchecked ? "toUpdateUnchecked" : "toUpdate", { fields: fieldList(changes, lang) }), changes, body), partial, unchecked };
 }
 
 /** The built body as the PUT takes it: the update structure type, the company header as the service
@@ -275,12 +287,6 @@ function updateBody(
     if (!cols.has("contactCode")) delete body.contactCode;
   }
   return body;
-}
-
-/** The post's marker the service's notes carry: kept below the notes the sheet sends. */
-function markerOf(notes: unknown): string | undefined {
-  if (typeof notes !== "string" || !notes.includes(MARKER_PREFIX)) return undefined;
-  return notes.split(/\r?\n/).map((l) => l.trim()).find((l) => l.startsWith(MARKER_PREFIX) && hasMarker(notes, l));
 }
 
 function notSent(problems: CellFinding[]): string {

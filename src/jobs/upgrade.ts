@@ -136,12 +136,13 @@ export interface Upgraded {
   withPayment: boolean;
 }
 
-/** Upgrades one source document; undefined when the answer was lost and nothing links to it yet. */
+/** Upgrades one source document, as just read from the service (and verified as the row's);
+ * undefined when the answer was lost and nothing links to it yet. */
 export async function upgradeOne(
-  client: DocSheetClient, from: Family, to: Family, id: number, doc: SheetDocument, today: string, signal?: AbortSignal,
+  client: DocSheetClient, from: Family, to: Family, source: DocumentRecord, doc: SheetDocument, today: string, signal?: AbortSignal,
 ): Promise<Upgraded | undefined> {
   const sourceApi = client.documents(from);
-  const source = await sourceApi.get(id, { signal });
+  const id = source.recordId;
   const earlier = existingUpgrade(source, to);
   if (earlier) return { ...earlier, sourceStatus: source.statusString, source, found: true, withPayment: false };
 

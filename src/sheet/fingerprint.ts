@@ -26,7 +26,8 @@ const LINE_KEYS = [
 export const FINGERPRINT_KEYS: readonly string[] = [...HEADER_KEYS, ...LINE_KEYS];
 const LINE_KEY_SET: ReadonlySet<string> = new Set(LINE_KEYS);
 
-function fnv1a(text: string, seed: number): number {
+/** FNV-1a of a text from a seed (two seeds give 64 bits). */
+export function fnv1a(text: string, seed: number): number {
   let h = seed;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -35,7 +36,7 @@ function fnv1a(text: string, seed: number): number {
   return h >>> 0;
 }
 
-const hex = (n: number, width: number): string => n.toString(16).padStart(width, "0").slice(-width);
+export const hex = (n: number, width: number): string => n.toString(16).padStart(width, "0").slice(-width);
 
 function canonical(v: Parsed | undefined): string {
   if (v === undefined || v === "") return "";
@@ -62,11 +63,17 @@ export function fingerprintOf(copy: ServiceCopy): string {
 
 const FORM = /^1(h?)\.([0-9a-f]{16})\.([0-9a-f]+)$/;
 
+/** Whether a value is a fingerprint as fingerprintOf writes it (not empty, not typed over). */
+export function isFingerprint(v: unknown): v is string {
+  const m = typeof v === "string" ? FORM.exec(v.trim()) : null;
+  return m !== null && m[3].length === FINGERPRINT_KEYS.length * 2;
+}
+
 /** What changed on the service since `kept` was taken: undefined when nothing did, or when `kept` is
  * no fingerprint (empty, typed over); else the fields whose hash differs (maybe none named). */
 export function changedSince(kept: unknown, copy: ServiceCopy): { keys: string[] } | undefined {
-  const m = typeof kept === "string" ? FORM.exec(kept.trim()) : null;
-  if (!m || m[3].length !== FINGERPRINT_KEYS.length * 2) return undefined;
+  if (!isFingerprint(kept)) return undefined;
+  const m = FORM.exec(kept.trim())!;
   const withLines = m[1] === "" && copy.linesKnown;
   const [, nowWhole, nowFields] = print(copy, withLines).split(".");
   const keys = FINGERPRINT_KEYS.filter((k, i) =>

@@ -81,3 +81,9 @@ export function notesWithMarker(notes: string | undefined, marker: string): stri
 export function hasMarker(internalNotes: unknown, marker: string): boolean {
   return typeof internalNotes === "string" && internalNotes.split(/\r?\n/).some((line) => line.trim() === marker);
 }
+
+/** The post's marker a document's internalNotes carry (their marker line), if any. */
+export function markerIn(notes: unknown): string | undefined {
+  if (typeof notes !== "string" || !notes.includes(MARKER_PREFIX)) return undefined;
+  return notes.split(/\r?\n/).map((l) => l.trim()).find(isMarkerLine);
+}

@@ -81,6 +81,7 @@ const en = {
   updatePreviewSummary: "{update} to update, {unchanged} unchanged, {conflict} changed on the service, {refused} refused, {notSent} not sent",
   updateDoneSummary: "{updated} updated, {unchanged} unchanged, {conflict} changed on the service, {refused} refused, {notSent} not sent",
   updateNotSentTitle: "Not sent, with the reason:",
+  updateUnchecked: "No fingerprint in the row: changes made on the service since cannot be checked; compare the service's values above.",
   // pull
   pull: "Pull",
   pullHelp: "Lists documents from the service into a new sheet as an Excel table.",
@@ -233,6 +234,7 @@ const th: Record<MessageKey, string> = {
   updatePreviewSummary: "จะแก้ไข {update}, ไม่เปลี่ยน {unchanged}, ถูกแก้บนระบบ {conflict}, ปฏิเสธ {refused}, ไม่ได้ส่ง {notSent}",
   updateDoneSummary: "แก้ไขแล้ว {updated}, ไม่เปลี่ยน {unchanged}, ถูกแก้บนระบบ {conflict}, ปฏิเสธ {refused}, ไม่ได้ส่ง {notSent}",
   updateNotSentTitle: "ไม่ได้ส่ง พร้อมเหตุผล:",
+  updateUnchecked: "แถวไม่มีลายนิ้วมือเอกสาร จึงตรวจไม่ได้ว่าเอกสารบนระบบถูกแก้ไขไปก่อนหรือไม่ ให้เทียบกับค่าบนระบบด้านบน",
   pull: "ดึงข้อมูล",
   pullHelp: "ดึงรายการเอกสารจากบริการลงชีตใหม่เป็นตาราง Excel",
   range: "ช่วงเวลา",

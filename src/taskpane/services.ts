@@ -77,8 +77,8 @@ export interface UndoView {
   dryRun: boolean;
   /** When the post undone was made (ISO). */
   postedAt: string;
-  /** deleted, voided, gone (already deleted or void), kept (left alone), failed. */
-  counts: Record<"deleted" | "voided" | "gone" | "kept" | "failed", number>;
+  /** deleted, voided, gone (already deleted or void), kept (left alone), refused (not verified as the post's), failed. */
+  counts: Record<"deleted" | "voided" | "gone" | "kept" | "refused" | "failed", number>;
   sheet: string;
   /** Every document of the post with what became of it (or would). */
   rows: RowNote[];
@@ -107,6 +107,8 @@ export interface UpdateDocumentView {
   /** Field label, service value, sheet value: in the pane's language. */
   changes: ShownChange[];
   message: string;
+  /** The row has no fingerprint: changes made on the service since could not be checked for. */
+  unchecked?: boolean;
 }
 
 export interface UpdateView {
@@ -447,7 +449,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { block, mapping, port } = await prepare(family, target);
       const outcome = await engine.updateJob(port, c, { family, mapping, target, dryRun, ...ctx });
       const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"]);
-      const documents = outcome.results.map((r) => ({ key: r.key, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message }));
+      const documents = outcome.results.map((r) => ({ key: r.key, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message, unchecked: r.unchecked }));
       const notSent = documents.filter((d) => !["update", "updated", "unchanged"].includes(d.kind));
       return { dryRun, counts: outcome.counts, documents, sheet: outcome.sheet, rows: notSent.map((d) => ({ key: d.key, row: d.row, col, message: d.message })) };
     },

@@ -4,10 +4,10 @@
 import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { postJob } from "../../src/jobs/post";
-import { loadPostRecord } from "../../src/jobs/post-record";
+import { loadPostRecord, savePostRecord } from "../../src/jobs/post-record";
 import { NothingToUndoError, undoJob } from "../../src/jobs/undo";
 import type { Family } from "../../src/rules/codes";
-import { MARKER_PREFIX } from "../../src/sheet/marker";
+import { MARKER_PREFIX, markerIn } from "../../src/sheet/marker";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { cell, jobsService, now } from "./service";
@@ -119,7 +119,7 @@ describe("undo the last post", () => {
       },
     });
     const undo = await undoJob(wb, counting, { family: "tax-invoices", now });
-    expect(undo.counts).toEqual({ deleted: 0, voided: 23, gone: 1, kept: 1, failed: 0 });
+    expect(undo.counts).toEqual({ deleted: 0, voided: 23, gone: 1, kept: 1, refused: 0, failed: 0 });
     expect(cell(wb, 1, "result")).toMatch(/^Undone: INV\S+ was already deleted$/);
     expect(cell(wb, 1, "recordId")).toBeNull();
     expect(cell(wb, 3, "result")).toMatch(/^Not undone: INV\S+ was paid after the post$/);
@@ -155,20 +155,102 @@ describe("undo the last post", () => {
     for (const r of [1, 3]) expect((await svc.client.documents("billing-notes").get(cell(wb, r, "recordId") as number)).statusString).toBe("awaiting");
   });
 
-  it("leaves alone what the run did not create and what was edited since", async () => {
+  it("leaves alone what was edited since, and never touches the rows the run only found posted", async () => {
     const wb = new MemoryWorkbook({ S: sheet("ue", 2) });
     await postJob(wb, svc.client, { family: "tax-invoices", now });
+    await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "share" }, now });
     // A third document, posted by a run of its own: the last run then found two rows posted already.
     wb.sheet("S").values.push(["ue3", "ue Trading 3", "2026-03-02", true, "Widget", 3, 100]);
     await postJob(wb, svc.client, { family: "tax-invoices", now });
     const editedId = cell(wb, 5, "recordId") as number;
     const current = await svc.client.documents("tax-invoices").get(editedId);
     await svc.client.documents("tax-invoices").update(editedId, { ...current, documentStructureType: "UpdateSimpleDocument", remarks: "changed on the service" });
+    const earlier = JSON.stringify(wb.sheet("S").values.slice(0, 5));
 
     const undo = await undoJob(wb, svc.client, { family: "tax-invoices", now });
-    expect(undo.results.map((r) => [r.key, r.kind])).toEqual([["ue1", "kept"], ["ue2", "kept"], ["ue3", "kept"]]);
-    expect(cell(wb, 1, "result")).toMatch(/^Not undone: INV\S+ was posted before this post$/);
+    expect(undo.results.map((r) => [r.key, r.kind])).toEqual([["ue3", "kept"]]);
     expect(cell(wb, 5, "result")).toMatch(/^Not undone: INV\S+ was edited after the post$/);
     expect(cell(wb, 5, "recordId")).toBe(editedId);
+    // The earlier post's rows keep their results ("share link created") and everything else.
+    expect(JSON.stringify(wb.sheet("S").values.slice(0, 5))).toBe(earlier);
+    expect(cell(wb, 1, "result")).toBe("share link created");
+  });
+
+  it("a record edited by hand: ids of other documents added and a serial changed are refused, the rest undone, no other row touched", async () => {
+    const family = "tax-invoices";
+    const api = svc.client.documents(family);
+    // Other documents of the company: two posted from another workbook, one by an earlier post of this sheet.
+    const other = new MemoryWorkbook({ S: sheet("uo", 2) });
+    await postJob(other, svc.client, { family, now });
+    const [o1, o2] = [cell(other, 1, "recordId") as number, cell(other, 3, "recordId") as number];
+    const wb = new MemoryWorkbook({ S: sheet("uh", 1) });
+    await postJob(wb, svc.client, { family, now });
+    await actJob(wb, svc.client, { family, action: { kind: "share" }, now });
+    const earlierId = cell(wb, 1, "recordId") as number;
+    wb.sheet("S").values.push(...sheet("uh", 4).slice(3)); // uh2, uh3, uh4: rows 3 to 8
+    expect((await postJob(wb, svc.client, { family, now })).counts.created).toBe(3);
+    const [id2, id3, id4] = [3, 5, 7].map((r) => cell(wb, r, "recordId") as number);
+
+    const record = (await loadPostRecord(wb, family))!;
+    const [o1doc, earlierDoc] = [await api.get(o1), await api.get(earlierId)];
+    record.documents = [
+      ...record.documents.map((d) => (d.recordId === id3 ? { ...d, serial: "INV-BY-HAND" } : d)),
+      { key: "added1", rows: [], recordId: earlierId, serial: earlierDoc.documentSerial, created: true },
+      // With the document's own marker and serial, copied from the service: still not this post's.
+      { key: "added2", rows: [], recordId: o1, serial: o1doc.documentSerial, created: true, marker: markerIn(o1doc.internalNotes) },
+      { key: "added3", rows: [], recordId: o2, created: true },
+    ];
+    await savePostRecord(wb, record, family);
+    const untouched = JSON.stringify(wb.sheet("S").values.slice(0, 3));
+
+    const undo = await undoJob(wb, svc.client, { family, now });
+    expect(undo.counts).toMatchObject({ voided: 2, refused: 4, kept: 0, failed: 0 });
+    expect(undo.results.filter((r) => r.kind === "refused").map((r) => [r.key, r.rows, r.message])).toEqual([
+      ["uh3", [5, 6], "Not undone: INV-BY-HAND: this post's record of it was changed by hand"],
+      ["added1", [], `Not undone: ${earlierDoc.documentSerial}: this post's record of it was changed by hand`],
+      ["added2", [], `Not undone: ${o1doc.documentSerial}: this post's record of it was changed by hand`],
+      ["added3", [], `Not undone: #${o2}: this post's record of it was changed by hand`],
+    ]);
+    for (const id of [earlierId, o1, o2, id3]) expect((await api.get(id)).statusString).toBe("awaiting");
+    for (const id of [id2, id4]) expect((await api.get(id)).statusString).toBe("void");
+    // The post's rows: cleared where undone, the reason where refused; the earlier post's rows as they were.
+    expect([3, 4, 7, 8].map((r) => cell(wb, r, "recordId"))).toEqual([null, null, null, null]);
+    expect(cell(wb, 5, "recordId")).toBe(id3);
+    expect(cell(wb, 5, "result")).toBe("Not undone: INV-BY-HAND: this post's record of it was changed by hand");
+    expect(JSON.stringify(wb.sheet("S").values.slice(0, 3))).toBe(untouched);
+    expect(cell(wb, 1, "result")).toBe("share link created");
+  });
+
+  it("an older record, without seals or markers: undone only where the service's serial and fingerprint match the record", async () => {
+    const family = "tax-invoices";
+    const api = svc.client.documents(family);
+    const other = new MemoryWorkbook({ S: sheet("uk", 1) });
+    await postJob(other, svc.client, { family, now });
+    const stranger = await api.get(cell(other, 1, "recordId") as number);
+    const wb = new MemoryWorkbook({ S: sheet("ul", 4) });
+    await postJob(wb, svc.client, { family, now });
+    const [id1, id2, id3, id4] = [1, 3, 5, 7].map((r) => cell(wb, r, "recordId") as number);
+    const record = (await loadPostRecord(wb, family))!;
+    record.documents = [
+      ...record.documents.map(({ seal: _seal, marker: _marker, ...d }) =>
+        d.recordId === id2 ? { ...d, fingerprint: undefined } : d.recordId === id3 ? { ...d, serial: "INV-OLD" } : d.recordId === id4 ? { ...d, marker: "docsheet:0000000:ul4" } : d),
+      { key: "added", rows: [], recordId: stranger.recordId, serial: stranger.documentSerial, created: true },
+    ];
+    await savePostRecord(wb, record, family);
+    const before = JSON.stringify(wb.sheet("S").values.slice(3));
+
+    const undo = await undoJob(wb, svc.client, { family, now, lang: "th" });
+    expect(undo.results.map((r) => [r.key, r.kind])).toEqual([["ul1", "voided"], ["ul2", "refused"], ["ul3", "refused"], ["ul4", "refused"], ["added", "refused"]]);
+    const serial = (id: number): string => String(record.documents.find((d) => d.recordId === id)!.serial);
+    expect(undo.results.slice(1).map((r) => r.message)).toEqual([
+      `ไม่ได้ย้อนกลับ: ตรวจไม่ได้ว่า ${serial(id2)} เป็นเอกสารของการส่งครั้งนี้ (บันทึกไม่มีเครื่องหมายของเอกสาร หรือลายนิ้วมือเอกสารที่ตรงกัน)`,
+      `ไม่ได้ย้อนกลับ: รหัสเอกสาร ${id3} บนระบบคือ ${String((await api.get(id3)).documentSerial)} ไม่ใช่ INV-OLD ตามที่การส่งครั้งนี้บันทึกไว้`,
+      `ไม่ได้ย้อนกลับ: ${serial(id4)} ไม่มีเครื่องหมายของการส่งครั้งนี้ การส่งครั้งนี้ไม่ได้สร้างเอกสารนี้`,
+      `ไม่ได้ย้อนกลับ: ตรวจไม่ได้ว่า ${stranger.documentSerial} เป็นเอกสารของการส่งครั้งนี้ (บันทึกไม่มีเครื่องหมายของเอกสาร หรือลายนิ้วมือเอกสารที่ตรงกัน)`,
+    ]);
+    expect((await api.get(id1)).statusString).toBe("void");
+    for (const id of [id2, id3, id4, stranger.recordId]) expect((await api.get(id)).statusString).toBe("awaiting");
+    // Rows not verified as the post's are not written either.
+    expect(JSON.stringify(wb.sheet("S").values.slice(3))).toBe(before);
   });
 });

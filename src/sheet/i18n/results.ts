@@ -41,6 +41,9 @@ export const RESULT_MESSAGES = {
   upgradedFound: "upgraded to {family} {serial} (found from an earlier run)",
   cannotUpgrade: "{family} documents cannot be upgraded",
   cannotUpgradeTo: 'a {family} cannot be upgraded to "{to}"; choose {allowed}',
+  // act and update, before anything is sent: the row's record id and serial must name one document.
+  rowOtherDocument: "refused: record id {recordId} is {actual} on the service, not {serial} as the row says; correct the record id or the document serial",
+  rowUnverified: "refused: record id {recordId} ({actual} on the service) cannot be checked against this row: it has no document serial and no fingerprint that matches; fill in the document serial",
 
   // --- undo ---
   undoDeleted: "Undone: {serial} deleted",
@@ -53,14 +56,21 @@ export const RESULT_MESSAGES = {
   undoStatus: "Not undone: {serial} is {status} since the post",
   undoUpgraded: "Not undone: {serial} was made into {children} after the post",
   undoEdited: "Not undone: {serial} was edited after the post",
-  undoNotCreated: "Not undone: {serial} was posted before this post",
   undoFailed: "Not undone: {serial}: {reason}",
+  // The record names a document undo cannot verify as the post's: left alone.
+  undoRecordEdited: "Not undone: {serial}: this post's record of it was changed by hand",
+  undoOtherDocument: "Not undone: record {recordId} is {actual} on the service, not {serial} as this post recorded it",
+  undoNoMarker: "Not undone: {serial} does not carry this post's marker: this post did not create it",
+  undoUnverified: "Not undone: {serial} cannot be verified as this post's document (the record keeps neither its marker nor a fingerprint that matches)",
   undoContacts: "Contacts the service created for this post stay (the service cannot delete contacts): {names}",
   nothingToUndo: "Nothing to undo: this workbook records no {family} post",
 
   // --- update ---
   updated: "updated: {fields}",
   toUpdate: "to update: {fields}",
+  /** A row without a fingerprint: compared with the service's copy, but an edit made there since cannot be told from the sheet's. */
+  updatedUnchecked: "updated: {fields}; changes made on the service since could not be checked (the row had no fingerprint)",
+  toUpdateUnchecked: "to update: {fields}; changes made on the service since cannot be checked (the row has no fingerprint)",
   noChanges: "no changes",
   notAwaiting: "not sent: only an awaiting {family} can be edited, and this one is {status}",
   changedOnService: "not sent: changed on the service since the sheet last saw it ({fields}); pull it again to see the service's copy",

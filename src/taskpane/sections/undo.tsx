@@ -14,7 +14,7 @@ export function undoSummary(t: Translate, v: UndoView): string {
   const c = v.counts;
   const parts: [number, Parameters<Translate>[0]][] = [
     [c.deleted, v.dryRun ? "undoWouldDelete" : "undoDeleted"], [c.voided, v.dryRun ? "undoWouldVoid" : "undoVoided"],
-    [c.gone, "undoGone"], [c.kept, "undoKept"], [c.failed, "undoFailed"],
+    [c.gone, "undoGone"], [c.kept, "undoKept"], [c.refused, "undoRefused"], [c.failed, "undoFailed"],
   ];
   const shown = parts.filter(([n]) => n > 0).map(([n, key]) => t(key, { n }));
   return shown.length > 0 ? shown.join(", ") : t("undoNothing");
@@ -54,7 +54,7 @@ export function UndoControl(props: { t: Translate; lang: Lang; services: PaneSer
         </div>
       )}
       <Message tone="error" text={task.error} />
-      <Message tone={v && v.counts.kept + v.counts.failed > 0 ? "error" : "ok"}
+      <Message tone={v && v.counts.kept + v.counts.refused + v.counts.failed > 0 ? "error" : "ok"}
         text={v && !v.dryRun ? t(task.cancelled ? "undoCancelled" : "undoDone", { summary: undoSummary(t, v) }) : null} />
       <Message tone="info" text={v?.contacts ?? null} />
       <RowNotes t={t} services={services} sheet={v?.sheet} rows={v?.rows} />

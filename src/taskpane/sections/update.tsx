@@ -27,7 +27,12 @@ function ChangeTable(props: { t: Translate; view: UpdateView }) {
       <tbody>
         {shown.flatMap((d) => d.changes.map((c, i) => (
           <tr key={`${d.key}:${i}`}>
-            {i === 0 && <td rowSpan={d.changes.length}>{d.key === `row ${d.row + 1}` ? t("rowAt", { row: d.row + 1 }) : d.key}</td>}
+            {i === 0 && (
+              <td rowSpan={d.changes.length}>
+                {d.key === `row ${d.row + 1}` ? t("rowAt", { row: d.row + 1 }) : d.key}
+                {d.unchecked && <p class="msg info">{t("updateUnchecked")}</p>}
+              </td>
+            )}
             <td>{c.field}</td>
             <td class="from">{c.from}</td>
             <td class="to">{c.to}</td>

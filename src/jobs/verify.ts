@@ -1,0 +1,61 @@
+// What a job checks on the service before it changes a document it found through the workbook, so
+// that nothing acts on what it cannot verify: a record id typed over, a post record edited by hand.
+// - A row (act, update): its record id and its serial must name the same document. A row without a
+//   serial is taken only when its fingerprint matches the service's copy (sheet/fingerprint.ts).
+// - A post record's entry (undo): the entry must carry its seal (post-record.ts; in a record whose
+//   entries have seals, one without is an entry added by hand), and the service's copy the post's
+//   marker (sheet/marker.ts) and the serial the post recorded. An entry of an older record, without
+//   seal or marker, is taken only when its serial and fingerprint both match.
+// Reasons are English from the tables; the jobs write them in the run's language. Pure.
+import type { DocumentRecord } from "../api";
+import type { Family } from "../rules/codes";
+import { changedSince, isFingerprint } from "../sheet/fingerprint";
+import { resultMessage } from "../sheet/i18n/results";
+import { hasMarker, markerIn } from "../sheet/marker";
+import type { SheetDocument } from "../sheet/read";
+import { serviceCopy } from "../sheet/service-copy";
+import { sealOf, type RunDocument } from "./post-record";
+
+const text = (v: unknown): string => (v === undefined || v === null ? "" : String(v).trim());
+
+/** Whether a fingerprint was kept and the service's copy still matches it. */
+const fingerprintHolds = (kept: unknown, rec: DocumentRecord): boolean => isFingerprint(kept) && !changedSince(kept, serviceCopy(rec));
+
+/** The row's serial (documentSerial cell), "" when it has none. */
+export const rowSerial = (doc: SheetDocument): string => text(doc.fields.documentSerial?.value);
+
+/** Why the row's record id cannot be trusted to name the document the row means; undefined when it can. */
+export function rowMismatch(doc: SheetDocument, rec: DocumentRecord): string | undefined {
+  const serial = rowSerial(doc);
+  const actual = text(rec.documentSerial) || `#${rec.recordId}`;
+  if (serial !== "") return serial === text(rec.documentSerial) ? undefined : resultMessage("rowOtherDocument", { recordId: rec.recordId, serial, actual });
+  return fingerprintHolds(doc.fields.fingerprint?.value, rec) ? undefined : resultMessage("rowUnverified", { recordId: rec.recordId, actual });
+}
+
+export interface PostCheck {
+  /** The service's copy is the post's document (it carries the post's marker): its rows are the post's. */
+  own: boolean;
+  /** Why undo must leave it alone; undefined when it may undo it. */
+  refused?: string;
+}
+
+/** Whether a record's entry names, on the service, the document the post created. `sealed`: the
+ * record's entries carry seals (every record written since seals were). */
+export function checkPostDocument(entry: RunDocument, now: DocumentRecord, family: Family, sealed: boolean): PostCheck {
+  const serial = entry.serial || `#${entry.recordId}`;
+  const actual = text(now.documentSerial);
+  const own = entry.marker
+    ? hasMarker(now.internalNotes, entry.marker)
+    : markerIn(now.internalNotes) !== undefined && !!entry.serial && entry.serial === actual && fingerprintHolds(entry.fingerprint, now);
+  if (!entryIntact(entry, family, sealed)) return { own, refused: resultMessage("undoRecordEdited", { serial }) };
+  if (entry.serial && entry.serial !== actual) {
+    return { own, refused: resultMessage("undoOtherDocument", { recordId: entry.recordId, serial: entry.serial, actual: actual || `#${entry.recordId}` }) };
+  }
+  if (!own) return { own, refused: resultMessage(entry.marker ? "undoNoMarker" : "undoUnverified", { serial }) };
+  return { own };
+}
+
+/** Whether a record's entry is as the post wrote it, as far as its seal tells. */
+export function entryIntact(entry: RunDocument, family: Family, sealed: boolean): boolean {
+  return entry.seal === undefined ? !sealed : entry.seal === sealOf(family, entry);
+}
