@@ -9,6 +9,9 @@ import { ApiError, createClient } from "../api";
 import { actJob, type Action } from "../jobs/act";
 import { ConnectionError } from "../jobs/stop";
 import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
+import { WITHHOLDING_RATES } from "../rules/codes";
+import { parseDecimal } from "../rules/money";
+import { isWithholdingRate } from "../rules/checks/read";
 import { UsageError, dateArg, intArg, required, type Parsed } from "./args";
 import { assertSheet } from "./book";
 import { connectionFailure } from "./connection";
@@ -37,6 +40,31 @@ function culture(v: unknown): "th" | "en" | undefined {
   return v;
 }
 
+/** The payment's amounts given as options, by wire field, and the option each came from (named in a problem with it). */
+const PAYMENT_OPTIONS: ReadonlyArray<[option: string, field: string, kind: "amount" | "rate" | "code"]> = [
+  ["collected", "collected", "amount"], ["withheld-percentage", "withheldPercentage", "rate"], ["withheld-amount", "withheldAmount", "amount"],
+  ["deduction-type", "paymentDeductionType", "code"], ["deduction-amount", "paymentDeductionAmount", "amount"], ["payment-charge", "paymentCharge", "amount"],
+];
+
+export function paymentOptions(values: Parsed["values"]): { fields: Record<string, number>; origins: Record<string, string> } {
+  const fields: Record<string, number> = {};
+  const origins: Record<string, string> = {};
+  for (const [option, field, kind] of PAYMENT_OPTIONS) {
+    const v = values[option];
+    if (v === undefined) continue;
+    const n = typeof v === "string" ? parseDecimal(v) : null;
+    const byAmount = kind === "rate" && n !== null && n.equals(-1);
+    if (n === null || (n.isNegative() && !byAmount) || (kind === "amount" && n.decimalPlaces() > 2)) {
+      throw new UsageError(`--${option} must be ${kind === "amount" ? "an amount of at least 0 with at most 2 decimals" : kind === "rate" ? "a rate" : "a whole number"}`);
+    }
+    if (kind === "rate" && !byAmount && !isWithholdingRate(n)) throw new UsageError(`--${option} must be one of ${WITHHOLDING_RATES.join(", ")}, or -1 with --withheld-amount`);
+    if (kind === "code" && !n.isInteger()) throw new UsageError(`--${option} must be a whole number`);
+    fields[field] = n.toNumber();
+    origins[field] = `--${option}`;
+  }
+  return { fields, origins };
+}
+
 export async function actCommand(p: Parsed): Promise<number> {
   const { family, lang, say, conn, book, out } = await workbookRun(p, "acted");
   const pdfDir = resolve((p.values["pdf-dir"] as string | undefined) ?? dirname(out));
@@ -50,7 +78,7 @@ export async function actCommand(p: Parsed): Promise<number> {
       action = { kind };
       break;
     case "payment":
-      action = { kind, paymentMethod: intArg(p.values, "payment-method"), paymentDate: dateArg(p.values, "payment-date") };
+      action = { kind, paymentMethod: intArg(p.values, "payment-method"), paymentDate: dateArg(p.values, "payment-date"), ...paymentOptions(p.values) };
       break;
     case "pdf":
       action = {

@@ -5,6 +5,8 @@
 import { ApiError, type DocSheetClient, type DocumentRecord } from "../api";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
+import { dueOf, settlePayment, type PaymentDue } from "../rules/settlement";
+import { cellAddress } from "../sheet/address";
 import { resultMessage } from "../sheet/i18n/results";
 import { serviceStatus, statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";
@@ -27,8 +29,10 @@ export type Action =
   | { kind: "status"; statusId?: string }
   | { kind: "delete" }
   /** Payment columns of the row first, then these defaults; `fields`: more payment fields by wire
-   * name (collected, chequeDate, channel ids such as bankAccountId), the pane's payment form. */
-  | { kind: "payment"; paymentMethod?: number; paymentDate?: string; fields?: Readonly<Record<string, string | number>> }
+   * name (collected, withheldPercentage, withheldAmount, paymentDeductionAmount, chequeDate, channel
+   * ids such as bankAccountId), the pane's payment form or the CLI's options; `origins`: where a
+   * field of `fields` was given ("--collected"), named in a problem with it. */
+  | { kind: "payment"; paymentMethod?: number; paymentDate?: string; fields?: Readonly<Record<string, string | number>>; origins?: Readonly<Record<string, string>> }
   /** `save` stores the PDF (the CLI writes a file) and answers where, for the pdfFile column. */
   | { kind: "exportPdf"; culture?: "th" | "en"; save: (fileName: string, base64: string) => Promise<string> }
   /** toEmail defaults to the row's contactEmail; without fromEmail (the service needs a sender) nothing is sent. */
@@ -140,14 +144,25 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           await finish(doc, true, resultMessage("deleted"), { status: null });
           return;
         case "payment": {
-          const body = paymentBody(doc, opts.family, id, a, today, copy);
-          const problems = checkPayment(body, FAMILY_INFO[opts.family].side).filter((f) => f.severity === "error");
+          // Settled against the service's own copy (read above) before anything is sent.
+          const { body, due } = paymentBody(doc, opts.family, id, a, today, copy);
+          const problems = checkPayment(body, FAMILY_INFO[opts.family].side, due).filter((f) => f.severity === "error");
           if (problems.length > 0) {
-            await finish(doc, false, resultMessage("noPayment", { reason: problems.map((f) => f.message).join("; ") }));
+            const where = (field: string): string => {
+              const cell = doc.fields[field];
+              const at = cell ? cellAddress(cell.row, cell.col) : a.origins?.[field];
+              return at ? `${at}: ` : "";
+            };
+            await finish(doc, false, resultMessage("noPayment", { reason: problems.map((f) => `${where(f.path)}${f.message}`).join("; ") }));
             return;
           }
           const rec = await api.pay(id, body);
-          await finish(doc, true, resultMessage("paidAmount", { amount: String(body.collected) }), { status: status(rec.statusString ?? "paid") }, false, rec);
+          // As the service keeps it: collected, and the tax withheld when there is some.
+          const kept = (rec.payments ?? {}) as Record<string, unknown>;
+          const amount = String(kept.collected ?? body.collected);
+          const withheld = Number(kept.withheldAmount ?? body.withheldAmount ?? 0);
+          const paid = withheld > 0 ? resultMessage("paidWithheld", { amount, withheld: String(withheld) }) : resultMessage("paidAmount", { amount });
+          await finish(doc, true, paid, { status: status(rec.statusString ?? "paid") }, false, rec);
           return;
         }
         case "exportPdf": {
@@ -222,18 +237,21 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   return { sheet, results, done: results.length - failed - skipped, failed, skipped };
 }
 
+/** The row's payment (its columns, then the action's values) settled against the document's amount
+ * on the service: a withholding rate gives its amount, a blank collected amount what settles the rest. */
 function paymentBody(
   doc: SheetDocument, family: Family, id: number, a: { paymentMethod?: number; paymentDate?: string; fields?: Readonly<Record<string, string | number>> }, today: string,
-  read: { grandTotal?: number },
-): Record<string, unknown> {
-  const body = rowPayment(doc);
-  for (const [field, value] of Object.entries(a.fields ?? {})) body[field] ??= value;
-  body.paymentMethod ??= a.paymentMethod;
-  body.paymentDate ??= a.paymentDate ?? today;
-  if (body.collected === undefined) body.collected = doc.fields.grandTotal?.value ?? read.grandTotal;
+  read: Record<string, unknown>,
+): { body: Record<string, unknown>; due: PaymentDue | null } {
+  const row = rowPayment(doc);
+  for (const [field, value] of Object.entries(a.fields ?? {})) row[field] ??= value;
+  row.paymentMethod ??= a.paymentMethod;
+  row.paymentDate ??= a.paymentDate ?? today;
+  const due = dueOf(read);
+  const body = due ? settlePayment(row, due) : row;
   const side = FAMILY_INFO[family].side;
   const method = METHOD_NAMES[Number(body.paymentMethod)];
   if (method) body.paymentStructureType = `Payment${side === "sell" ? "Receiving" : "Paid"}${method}`;
   body.documentId = id;
-  return body;
+  return { body, due };
 }

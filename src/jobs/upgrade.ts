@@ -10,6 +10,7 @@
 // instead of upgraded again.
 import { OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type JsonBody } from "../api";
 import { FAMILY_INFO, paymentMethodName, upgradeTargets, type Family } from "../rules/codes";
+import { dueOf, settlePayment } from "../rules/settlement";
 import { FIELD_BY_KEY } from "../sheet/fields";
 import { resultMessage } from "../sheet/i18n/results";
 import { MARKER_PREFIX } from "../sheet/marker";
@@ -106,9 +107,9 @@ export function upgradeBody(source: DocumentRecord, target: Family, today: strin
     recordId: source.recordId, referenceDocumentSerial: source.documentSerial, referenceDocumentType: source.documentType,
   }];
   if (payment) {
-    const pay: JsonBody = { ...payment };
+    const due = dueOf(body);
+    const pay: JsonBody = due ? settlePayment(payment, due) : { ...payment };
     pay.paymentDate ??= body.publishedOn;
-    pay.collected ??= body.grandTotal;
     const method = paymentMethodName(Number(pay.paymentMethod)) ?? "Cash";
     const side = FAMILY_INFO[target].side === "buy" ? "Paid" : "Receiving";
     pay.documentPaymentStructureType = `${inline ? "Inline" : "Simple"}DocumentWithPayment${side}${method}`;

@@ -62,6 +62,17 @@ export const MESSAGES = {
   useInlineVatRequired: "useInlineVat must be true for inline withholding tax on expenses",
   withheldPercentage: `withheldPercentage must be one of ${RATES}, or -1 for an amount`,
 
+  // --- ours: how a payment settles the document (rules/settlement.ts) ---
+  paymentNotSettled: "collected {collected} + withheldAmount {withheld} + deductions {deductions} = {sum}, which does not settle grandTotal {due}",
+  withheldAmountMismatch: "withheldAmount is {given} but {rate}% of {base} before VAT gives {expected}; send withheldPercentage -1 to give another amount",
+  withheldAmountRequired: "withheldAmount is required when withheldPercentage is -1",
+  withheldPerLineVat: "A document with VAT per line takes the withholding as an amount: withheldPercentage -1 and withheldAmount",
+  paymentAmountNegative: "{field} cannot be negative",
+  paymentDeductionBuy: "paymentDeductionAmount is only for payments received (sell documents)",
+  paymentDeductionType: "paymentDeductionType must be 1 (special discount), 3 (commission), 5 (fee) or 7 (rounding) when paymentDeductionAmount is given",
+  paymentChargeMethod: "paymentCharge is only for cheque or transfer payments",
+  remainingCollectedType: "remainingCollectedType must be 51 (cash short or over) or 55 (bank fee) when remainingCollected is given",
+
   // --- ours: partial receipts (spec, Partial receipt) ---
   partialBatch: "isBatchDocument must be true for a partial receipt",
   partialMethod: "partialPaymentMethod must be 11 for a partial receipt",

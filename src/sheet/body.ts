@@ -5,6 +5,7 @@
 // Pure.
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { computeTotals, type ComputedTotals } from "../rules/totals";
+import { dueOf, settlePayment } from "../rules/settlement";
 import { ZERO, parseDecimal, toWireNumber } from "../rules/money";
 import { FIELD_BY_KEY, type FieldLevel } from "./fields";
 import { LONG_TEXT_MAX } from "../rules/limits";
@@ -45,7 +46,7 @@ const INLINE_TOTALS = ["exemptAmount", "vatableAmount"] as const;
  * never asks for its column. */
 export const FILLED_FIELDS: ReadonlySet<string> = new Set([
   ...TOTAL_FIELDS, ...INLINE_TOTALS, "documentWithholdingTaxAmount", "item.total", "publishedOn", "dueDate",
-  "useInlineDiscount", "useInlineVat", "discountType", "paymentDate", "collected", "source.referenceDocumentType", "creditType",
+  "useInlineDiscount", "useInlineVat", "discountType", "paymentDate", "collected", "withheldAmount", "source.referenceDocumentType", "creditType",
 ]);
 
 const METHOD_NAME: Record<number, string> = {
@@ -218,9 +219,9 @@ function paymentBody(
 ): Record<string, unknown> {
   const info = FAMILY_INFO[family];
   pay.paymentDate ??= body.publishedOn;
-  if (pay.collected === undefined && typeof body.grandTotal === "number") {
-    pay.collected = body.grandTotal;
-  }
+  // A withholding rate gives its amount, a blank collected amount what settles the rest (as the act job does).
+  const due = dueOf(body);
+  if (due) pay = settlePayment(pay, due);
   const method = METHOD_NAME[Number(pay.paymentMethod)] ?? "Cash";
   const form = structure === "inline" ? "Inline" : "Simple";
   if (info.side === "expense") pay.expensePaymentStructureType = `Expense${form}DocumentWithPaymentPaid${method}`;

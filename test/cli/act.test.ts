@@ -209,3 +209,28 @@ describe("docsheet act --action share", () => {
     expect((await sheetRows(path)).map((r) => r.shareLink)).toEqual([link, link]);
   });
 });
+
+describe("docsheet act --action payment", () => {
+  it("takes the tax the payer withheld and the deductions as options; parts that do not settle are refused naming the option", async () => {
+    // Each document: 325.00 before VAT, 347.75 due; 3 % withheld is 9.75.
+    const path = await postedBook("payment.xlsx", "tax-invoices", ["w1", "w2"]);
+    const pay = (...more: string[]) => docsheet(["act", path, "--in-place", "--family", "tax-invoices", "--action", "payment", "--payment-method", "1", ...more, ...connection()]);
+    const rate = await pay("--withheld-percentage", "4");
+    expect(rate.code).toBe(2);
+    expect(rate.stderr).toContain("--withheld-percentage must be one of 0, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 15, or -1 with --withheld-amount");
+
+    const short = await pay("--rows", "2", "--withheld-percentage", "3", "--collected", "347.75", "--lang", "th");
+    expect(short.code).toBe(1);
+    expect(short.stdout).toContain("--collected: ยอดรับชำระ 347.75 ภาษีที่ถูกหัก ณ ที่จ่าย 9.75 และยอดหัก 0.00 รวมเป็น 357.50 ไม่เท่ากับยอดที่ต้องชำระ 347.75");
+    const [first] = await sheetRows(path);
+    expect((await s.client.documents("tax-invoices").get(first.recordId as number)).statusString).toBe("awaiting");
+
+    const paid = await pay("--withheld-percentage", "3");
+    expect(paid.stdout).toMatch(/payment: 2 done, 0 skipped, 0 failed; wrote /);
+    expect(paid.code).toBe(0);
+    const rows = await sheetRows(path);
+    expect(rows.map((r) => r.result)).toEqual(["paid 338, tax withheld 9.75", "paid 338, tax withheld 9.75", "paid 338, tax withheld 9.75", "paid 338, tax withheld 9.75"]);
+    const doc = await s.client.documents("tax-invoices").get(rows[2].recordId as number);
+    expect(doc.payments).toMatchObject({ paymentMethod: 1, collected: 338, withheldPercentage: 3, withheldAmount: 9.75, remainingCollected: 0 });
+  });
+});

@@ -188,6 +188,56 @@ describe.each(storesUnderTest)("payments (%s)", (store) => {
     expect(await read(demo, "tax-invoices", doc.recordId)).toEqual(doc);
   });
 
+  it("takes the tax the payer withheld (3 % of the amount before VAT) and the deductions, and settles the document", async () => {
+    // make(): 1,000.00 before VAT, 1,070.00 due.
+    const doc = await make(demo, "tax-invoices");
+    const a = await demo.post(`/tax-invoices/${doc.recordId}/payment`, { ...CASH, collected: 1040, withheldPercentage: 3 });
+    expect([a.http, a.body.data.statusString]).toEqual([200, "paid"]);
+    expect(a.body.data.payments).toMatchObject({ collected: 1040, withheldPercentage: 3, withheldAmount: 30, paymentDeductionAmount: 0, remainingCollected: 0 });
+    expect((await read(demo, "tax-invoices", doc.recordId)).payments).toEqual(a.body.data.payments);
+    // A deduction (rounding) and a difference (bank fee) take their part of the amount.
+    const b = await payTax({ collected: 1025, withheldPercentage: -1, withheldAmount: 30, paymentDeductionType: 7, paymentDeductionAmount: 10, remainingCollectedType: 55, remainingCollected: 5 });
+    expect([b.http, b.body.data.statusString]).toEqual([200, "paid"]);
+    expect(b.body.data.payments).toMatchObject({
+      collected: 1025, withheldPercentage: -1, withheldAmount: 30, paymentDeductionType: 7, paymentDeductionAmount: 10, remainingCollectedType: 55, remainingCollected: 5,
+    });
+    // A purchase paid by transfer: the bank fee is the payer's, outside the settlement.
+    const c = await payPurchase({ paymentMethod: 5, bankAccountId: ids.bank, collected: 1060, withheldPercentage: 1, paymentCharge: 25 });
+    expect(c.body.data.payments).toMatchObject({ collected: 1060, withheldAmount: 10, paymentCharge: 25 });
+    // With-payment creates settle the same way.
+    const d = await demo.post("/tax-invoices/with-payment", { ...bodyFor("tax-invoices"), ...CASH, collected: 1040, withheldPercentage: 3 });
+    expect([d.http, d.body.data.payments?.withheldAmount]).toEqual([200, 30]);
+  });
+
+  it("refuses a payment whose parts do not settle the document, or whose deductions and charges are not the payment's, and leaves it unpaid", async () => {
+    const doc = await make(demo, "tax-invoices");
+    const pay = (payment: Record<string, unknown>) => demo.post(`/tax-invoices/${doc.recordId}/payment`, { ...CASH, ...payment });
+    // Withholding forgotten in the amount collected: 1,070 + 30 is not 1,070.
+    expectValidation(await pay({ collected: 1070, withheldPercentage: 3 }), formatMessage(MESSAGES.paymentNotSettled, {
+      collected: "1,070.00", withheld: "30.00", deductions: "0.00", sum: "1,100.00", due: "1,070.00",
+    }));
+    // An amount short with no difference stated.
+    expectValidation(await pay({ collected: 1000 }), formatMessage(MESSAGES.paymentNotSettled, {
+      collected: "1,000.00", withheld: "0.00", deductions: "0.00", sum: "1,000.00", due: "1,070.00",
+    }));
+    expectValidation(await pay({ collected: 1039, withheldPercentage: 3, withheldAmount: 31 }), formatMessage(MESSAGES.withheldAmountMismatch, {
+      given: "31.00", rate: "3", base: "1,000.00", expected: "30.00",
+    }));
+    expectValidation(await pay({ collected: 1040, withheldPercentage: -1 }), MESSAGES.withheldAmountRequired);
+    expectValidation(await pay({ collected: 1060, paymentDeductionAmount: 10 }), MESSAGES.paymentDeductionType);
+    expectValidation(await pay({ collected: 1065, remainingCollected: 5 }), MESSAGES.remainingCollectedType);
+    expectValidation(await pay({ paymentCharge: 10 }), MESSAGES.paymentChargeMethod);
+    expectValidation(await pay({ collected: 1100, withheldAmount: -30 }), formatMessage(MESSAGES.paymentAmountNegative, { field: "withheldAmount" }));
+    expectValidation(await payPurchase({ collected: 1060, paymentDeductionType: 1, paymentDeductionAmount: 10 }), MESSAGES.paymentDeductionBuy);
+    expect((await read(demo, "tax-invoices", doc.recordId)).statusString).toBe("awaiting");
+    // A with-payment create that does not settle creates nothing.
+    const before = (await demo.get("/tax-invoices")).body.data.total;
+    expectValidation(await demo.post("/tax-invoices/with-payment", { ...bodyFor("tax-invoices"), ...CASH, withheldPercentage: 3 }), formatMessage(MESSAGES.paymentNotSettled, {
+      collected: "1,070.00", withheld: "30.00", deductions: "0.00", sum: "1,100.00", due: "1,070.00",
+    }));
+    expect((await demo.get("/tax-invoices")).body.data.total).toBe(before);
+  });
+
   it("pays each document once when the same payment is sent many times at once", async () => {
     const doc = await make(demo, "tax-invoices");
     const answers = await Promise.all(Array.from({ length: 10 }, () => demo.post(`/tax-invoices/${doc.recordId}/payment`, CASH)));

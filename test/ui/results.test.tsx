@@ -157,12 +157,12 @@ describe("Record payment", () => {
     typeInto(root, "#ds-pay-amount", "abc");
     click(root, "Run on selected rows");
     expect(root.querySelector("#actions .msg.error")?.textContent).toBe(t("payAmountBad"));
-    typeInto(root, "#ds-pay-amount", "1,000.50");
+    typeInto(root, "#ds-pay-amount", "1,070.00");
     click(root, "Run on selected rows");
     await until(() => resultLine(root, "actions") === "1 done, 0 skipped, 0 failed.", "the payment");
     const id = column(book, "S", "recordId", "Record id");
     const paid = await client().documents("tax-invoices").get(book.sheet("S").values[1][id] as number);
-    expect(paid.payments).toMatchObject({ paymentMethod: 5, bankAccountId: bank, collected: 1000.5, paymentDate: "2026-03-10" });
+    expect(paid.payments).toMatchObject({ paymentMethod: 5, bankAccountId: bank, collected: 1070, paymentDate: "2026-03-10" });
 
     // Both rows: the first is paid already, the second is paid in full.
     rows = [1, 2];

@@ -9,6 +9,7 @@ import {
   InlineDocumentSchema, SimpleDocumentSchema, UpdateDocumentSchema, UpgradeDocumentSchema, UpgradeWithPaymentDocumentSchema,
   WithPaymentDocumentSchema,
 } from "../schemas";
+import { dueOf, settlementFindings } from "../settlement";
 import { computeTotals } from "../totals";
 import { arithmeticFindings } from "./arithmetic";
 import { contactFindings } from "./contact";
@@ -64,7 +65,13 @@ function documentFindings(body: unknown, ctx: DocumentCheckContext): Finding[] {
   out.push(...computedRangeFindings(totals));
   out.push(...lineFindings(body, ctx, totals));
   if (ctx.operation === "upgrade") out.push(...upgradeFindings(body, ctx.family));
-  if (ctx.withPayment) out.push(...paymentRuleFindings(body, FAMILY_INFO[ctx.family].side));
+  if (ctx.withPayment) {
+    out.push(...paymentRuleFindings(body, FAMILY_INFO[ctx.family].side));
+    // Settled against the totals the document will have: as given, else as the lines make them.
+    const due = dueOf({ ...body, grandTotal: body.grandTotal ?? totals.grandTotal.toString(), vatAmount: body.vatAmount ?? totals.vatAmount.toString(),
+      documentStructureType: ctx.structure === "inline" ? "InlineDocument" : "SimpleDocument" });
+    if (due) out.push(...settlementFindings(body, due));
+  }
   if (ctx.arithmetic) out.push(...arithmeticFindings(body, ctx.structure, totals));
   out.push(...precisionWarnings(body));
   return out;

@@ -6,6 +6,7 @@ import { paymentMethodName, type StatusWord } from "../../rules/codes";
 import { finding, type Finding } from "../../rules/findings";
 import { MESSAGES, formatMessage } from "../../rules/messages";
 import { Decimal, ZERO, parseDecimal, roundField, toWireNumber } from "../../rules/money";
+import { dueOf, paymentParts, settlementFindings } from "../../rules/settlement";
 import { validationError } from "../http/envelope";
 import type { Tx } from "../store/database";
 import { documentPayments, paymentChannels } from "../store/schema";
@@ -76,21 +77,25 @@ function channelName(method: string, channels: CheckedChannels): string {
 }
 
 /**
- * The `payments` object of a paid document (service-facts §4.1), amounts at their precision.
- * withheldAmount defaults to withheldPercentage of the amount before VAT; remainingCollected to
- * what the payment leaves uncollected (grand total − withheld − deduction − collected).
+ * The `payments` object of a paid document (service-facts §4.1), amounts at their precision. The
+ * payment must settle the document as stored (rules/settlement.ts, the clients' rule too):
+ * collected + withheld + deductions = grandTotal; withheldAmount defaults to withheldPercentage of
+ * the amount before VAT.
  */
 export function composePayment(body: Json, document: Json, channels: CheckedChannels): Json {
   const method = Number(body.paymentMethod);
   const name = paymentMethodName(method) ?? String(method);
-  const grandTotal = dec(document.grandTotal) ?? ZERO;
-  const base = dec(document.totalWithoutVat) ?? grandTotal;
+  const due = dueOf(document);
+  if (due) {
+    const unsettled = settlementFindings(body, due);
+    if (unsettled.length > 0) throw validationError(unsettled);
+  }
+  const parts = due ? paymentParts(body, due) : undefined;
   const collected = dec(body.collected) ?? ZERO;
   const percentage = dec(body.withheldPercentage) ?? ZERO;
-  const withheld = dec(body.withheldAmount)
-    ?? (percentage.greaterThan(0) ? base.times(percentage).dividedBy(100) : ZERO);
+  const withheld = parts?.withheld ?? dec(body.withheldAmount) ?? ZERO;
   const deduction = dec(body.paymentDeductionAmount) ?? ZERO;
-  const remaining = dec(body.remainingCollected) ?? grandTotal.minus(withheld).minus(deduction).minus(collected);
+  const remaining = dec(body.remainingCollected) ?? ZERO;
   const payments: Json = {
     paymentMethod: method,
     paymentChannel: channelName(name, channels),

@@ -25,6 +25,7 @@ export const RESULT_MESSAGES = {
   deleted: "deleted",
   noPayment: "no payment: {reason}",
   paidAmount: "paid {amount}",
+  paidWithheld: "paid {amount}, tax withheld {withheld}",
   pdfExported: "PDF exported",
   noRecipient: "no e-mail address (fill in the Email column)",
   noSender: "no sender address (give the From e-mail)",

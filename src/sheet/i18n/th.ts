@@ -62,6 +62,15 @@ export const RULES_TH: Record<MessageKey, string> = {
   itemWithholdingValueRange: "ยอดหัก ณ ที่จ่ายต่อรายการต้องอยู่ระหว่าง 0 ถึงยอดรวมของรายการ ({total})",
   useInlineVatRequired: "หัก ณ ที่จ่ายรายบรรทัดของค่าใช้จ่ายต้องใช้ภาษีรายบรรทัด (useInlineVat เป็น TRUE)",
   withheldPercentage: `อัตราภาษีที่ถูกหักต้องเป็นหนึ่งใน ${RATES} หรือ -1 เมื่อระบุเป็นจำนวนเงิน`,
+  paymentNotSettled: "ยอดรับชำระ {collected} ภาษีที่ถูกหัก ณ ที่จ่าย {withheld} และยอดหัก {deductions} รวมเป็น {sum} ไม่เท่ากับยอดที่ต้องชำระ {due}",
+  withheldAmountMismatch: "ภาษีที่ถูกหักเป็น {given} แต่ {rate}% ของ {base} ก่อน VAT ได้ {expected} ใส่อัตราภาษีที่ถูกหักเป็น -1 หากต้องการระบุจำนวนเงินอื่น",
+  withheldAmountRequired: "ใส่ยอดภาษีที่ถูกหักเมื่ออัตราภาษีที่ถูกหักเป็น -1 (ระบุเป็นจำนวนเงิน)",
+  withheldPerLineVat: "เอกสารที่แยก VAT ตามรายการต้องระบุภาษีที่ถูกหักเป็นจำนวนเงิน: ใส่อัตราภาษีที่ถูกหักเป็น -1 และระบุยอดภาษีที่ถูกหัก",
+  paymentAmountNegative: "{field} ต้องไม่ติดลบ",
+  paymentDeductionBuy: "ยอดหักตอนชำระใช้ได้เฉพาะการรับชำระ (เอกสารฝั่งขาย)",
+  paymentDeductionType: "ใส่ประเภทการหักตอนชำระ (1 ส่วนลดพิเศษ, 3 ค่านายหน้า, 5 ค่าดำเนินการ, 7 ปัดเศษ) คู่กับยอดหักตอนชำระ",
+  paymentChargeMethod: "ค่าธรรมเนียมการชำระใช้ได้เฉพาะการชำระด้วยเช็คหรือการโอนเงิน",
+  remainingCollectedType: "ใส่ประเภทยอดคงเหลือ (51 เงินขาดหรือเงินเกิน, 55 ค่าธรรมเนียมธนาคาร) คู่กับยอดส่วนต่าง",
 
   // --- ours: partial receipts ---
   partialBatch: "ใบเสร็จรับเงินบางส่วนต้องเป็นเอกสารแบบชุด (isBatchDocument เป็น TRUE)",
@@ -207,6 +216,7 @@ export const RESULTS_TH: Record<ResultMessageKey, string> = {
   deleted: "ลบแล้ว",
   noPayment: "ไม่ได้บันทึกการชำระเงิน: {reason}",
   paidAmount: "ชำระแล้ว {amount}",
+  paidWithheld: "ชำระแล้ว {amount} ถูกหัก ณ ที่จ่าย {withheld}",
   pdfExported: "ส่งออก PDF แล้ว",
   noRecipient: "ไม่มีอีเมลผู้รับ (กรอกคอลัมน์อีเมล)",
   noSender: "ไม่มีอีเมลผู้ส่ง (ระบุอีเมลผู้ส่ง)",

@@ -140,12 +140,13 @@ function nested(message: string, lang: Lang): string {
   return message;
 }
 
-/** A list of problems "E2: message; F2: message" (or one error text): each message translated. Some
+/** A list of problems "E2: message; F2: message" (or one error text): each message translated; a
+ * problem may be at a command's option instead of a cell ("--collected: message"). Some
  * messages hold "; " themselves ("…could not be looked up; run post again…"): a text whose parts
  * are not all known messages is tried whole. */
 function problems(text: string, lang: Lang): string {
   const parts = text.split("; ").map((part) => {
-    const m = /^([A-Z]{1,3}\d+): ([\s\S]*)$/.exec(part);
+    const m = /^([A-Z]{1,3}\d+|--[a-z][a-z-]*): ([\s\S]*)$/.exec(part);
     return m ? { cell: `${m[1]}: `, message: m[2] } : { cell: "", message: part };
   });
   const known = (message: string): boolean => isKnownMessage(message) || isKnownMessage(`${message}.`);

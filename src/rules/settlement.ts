@@ -1,0 +1,98 @@
+// How a payment settles a document, as Thai customers pay: the amount due (grandTotal) is met by
+// what was collected, the tax the payer withheld (withheldPercentage of the amount before VAT, or
+// withheldAmount), the deduction taken at payment (paymentDeductionAmount) and a stated difference
+// (remainingCollected: cash short or over, a bank fee). paymentCharge (the payer's bank fee) is
+// outside the settlement. One module for the pane, the sheet, the act job and the service. Pure.
+import { finding, type Finding } from "./findings";
+import { MESSAGES, formatMessage } from "./messages";
+import { Decimal, HUNDRED, ZERO, formatMoney, parseDecimal, roundHalfUp, toWireNumber } from "./money";
+
+/** What a document asks of its payment. */
+export interface PaymentDue {
+  grandTotal: Decimal;
+  /** The amount before VAT: withholding is worked out on it. */
+  beforeVat: Decimal;
+  /** VAT per line (inline, useInlineVat): the service takes withholding only as an amount. */
+  perLineVat: boolean;
+}
+
+type Obj = Record<string, unknown>;
+
+const given = (v: unknown): Decimal | null => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : parseDecimal(v));
+const two = (d: Decimal): Decimal => roundHalfUp(d, 2);
+const text = (d: Decimal): string => formatMoney(d, 2);
+
+/** The amount due of a document (a body or the service's answer); null when it names no grand total. */
+export function dueOf(doc: Obj): PaymentDue | null {
+  const grandTotal = given(doc.grandTotal);
+  if (grandTotal === null) return null;
+  const vat = given(doc.vatAmount) ?? ZERO;
+  const beforeVat = given(doc.totalWithoutVat) ?? grandTotal.minus(vat);
+  const inline = typeof doc.documentStructureType === "string" && doc.documentStructureType.includes("Inline");
+  return { grandTotal: two(grandTotal), beforeVat: two(beforeVat), perLineVat: inline && doc.useInlineVat !== false };
+}
+
+/** withheldPercentage % of the amount before VAT, at 2 decimals. */
+export function withheldByRate(rate: Decimal, due: PaymentDue): Decimal {
+  return two(due.beforeVat.times(rate).dividedBy(HUNDRED));
+}
+
+export interface PaymentParts {
+  withheld: Decimal;
+  /** paymentDeductionAmount + remainingCollected. */
+  deductions: Decimal;
+  /** What the collected amount must be to settle the document. */
+  collected: Decimal;
+}
+
+/** The withheld tax and deductions a payment gives, and the collected amount that settles the rest. */
+export function paymentParts(body: Obj, due: PaymentDue): PaymentParts {
+  const rate = given(body.withheldPercentage);
+  const withheld = given(body.withheldAmount) ?? (rate !== null && rate.greaterThan(0) ? withheldByRate(rate, due) : ZERO);
+  const deductions = (given(body.paymentDeductionAmount) ?? ZERO).plus(given(body.remainingCollected) ?? ZERO);
+  return { withheld: two(withheld), deductions: two(deductions), collected: due.grandTotal.minus(two(withheld)).minus(two(deductions)) };
+}
+
+/**
+ * The payment with what it leaves to be worked out filled in, as clients send it: the withheld
+ * amount of a rate, and the collected amount that settles the document. On a document with VAT per
+ * line a rate is sent as an amount (withheldPercentage -1), as the service requires.
+ */
+export function settlePayment(body: Obj, due: PaymentDue): Obj {
+  const out: Obj = { ...body };
+  const parts = paymentParts(body, due);
+  const rate = given(body.withheldPercentage);
+  if (rate !== null && rate.greaterThan(0) && given(body.withheldAmount) === null) out.withheldAmount = toWireNumber(parts.withheld);
+  // An amount without a rate is an amount (-1), as the service reads it.
+  if ((due.perLineVat && rate !== null && rate.greaterThan(0)) || (rate === null && given(body.withheldAmount)?.isZero() === false)) out.withheldPercentage = -1;
+  if (given(body.collected) === null) out.collected = toWireNumber(parts.collected);
+  return out;
+}
+
+/** The payment against the document's amount due: the withheld tax agrees with its rate, and the parts settle the amount. */
+export function settlementFindings(body: Obj, due: PaymentDue): Finding[] {
+  const out: Finding[] = [];
+  const rate = given(body.withheldPercentage);
+  const amount = given(body.withheldAmount);
+  if (rate !== null && rate.equals(-1) && amount === null) out.push(finding("withheldAmount", MESSAGES.withheldAmountRequired));
+  if (rate !== null && rate.greaterThan(0)) {
+    if (due.perLineVat) out.push(finding("withheldPercentage", MESSAGES.withheldPerLineVat));
+    const expected = withheldByRate(rate, due);
+    if (amount !== null && !two(amount).equals(expected)) {
+      out.push(finding("withheldAmount", formatMessage(MESSAGES.withheldAmountMismatch, {
+        given: text(amount), rate: rate.toString(), base: text(due.beforeVat), expected: text(expected),
+      })));
+    }
+  }
+  const collected = given(body.collected);
+  if (collected !== null) {
+    const parts = paymentParts(body, due);
+    const sum = two(collected).plus(parts.withheld).plus(parts.deductions);
+    if (!sum.equals(due.grandTotal)) {
+      out.push(finding("collected", formatMessage(MESSAGES.paymentNotSettled, {
+        collected: text(two(collected)), withheld: text(parts.withheld), deductions: text(parts.deductions), sum: text(sum), due: text(due.grandTotal),
+      })));
+    }
+  }
+  return out;
+}
