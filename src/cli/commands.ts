@@ -50,7 +50,8 @@ async function check(p: Parsed): Promise<number> {
     printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
   } else {
     printFindings(outcome.findings, process.stdout, lang);
-    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length)}\n`);
+    const warnings = outcome.findings.filter((f) => f.severity === "warning").length;
+    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, warnings)}\n`);
   }
   return errors.length > 0 ? 1 : 0;
 }

@@ -11,7 +11,8 @@ export { count };
 export type PostCounts = Record<"created" | "found" | "skipped" | "notSent" | "failed" | "unknown", number>;
 
 export interface Words {
-  checked(documents: number, findings: number): string;
+  /** findings: errors; warnings (s.86/4 details, headers ignored) are counted apart, when any. */
+  checked(documents: number, findings: number, warnings?: number): string;
   warning: string;
   note: string;
   /** "INV-1 (row 2): message" */
@@ -41,7 +42,7 @@ const refusedEn = (c: UndoCounts): string => (c.refused > 0 ? `${c.refused} refu
 const refusedTh = (c: UndoCounts): string => (c.refused > 0 ? `ปฏิเสธเพราะตรวจไม่ได้ว่าเป็นของการส่งครั้งนี้ ${c.refused}, ` : "");
 
 const EN: Words = {
-  checked: (d, f) => `${count(d, "document")}, ${count(f, "finding")}`,
+  checked: (d, f, w = 0) => `${count(d, "document")}, ${count(f, "finding")}${w > 0 ? `, ${count(w, "warning")}` : ""}`,
   warning: "warning: ",
   note: "note: ",
   row: (key, row, message) => `${key} (row ${row}): ${message}`,
@@ -67,7 +68,7 @@ const EN: Words = {
 };
 
 const TH: Words = {
-  checked: (d, f) => `${d} เอกสาร, พบ ${f} ปัญหา`,
+  checked: (d, f, w = 0) => `${d} เอกสาร, พบ ${f} ปัญหา${w > 0 ? `, คำเตือน ${w}` : ""}`,
   warning: "คำเตือน: ",
   note: "หมายเหตุ: ",
   row: (key, row, message) => `${key} (แถว ${row}): ${message}`,

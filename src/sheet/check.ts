@@ -7,6 +7,7 @@ import { buildDocument, type BuiltDocument } from "./body";
 import { sortFindings, type CellFinding } from "./findings";
 import { fieldOfPath, pinFinding } from "./pin";
 import type { ReadResult, SheetDocument, SheetLayout } from "./read";
+import { taxInvoiceWarnings } from "./tax-invoice";
 import { hasUnreadable, restsOnUnreadable } from "./unreadable";
 
 export interface CheckedDocument {
@@ -36,7 +37,9 @@ export function checkSheet(read: ReadResult, family: Family, today: string): { d
   for (const doc of read.documents) {
     if (doc.fields.recordId) continue;
     const built = buildDocument(doc, family, read.layout, { today });
-    const own = checkBuilt(doc, built, family, read.layout);
+    // What s.86/4 asks of a tax invoice's buyer, from the sheet (a named contact's details are the
+    // post's to read: tax-invoice.ts).
+    const own = [...checkBuilt(doc, built, family, read.layout), ...taxInvoiceWarnings(doc, built, family, read.layout)];
     findings.push(...own);
     documents.push({ doc, built, findings: own });
   }

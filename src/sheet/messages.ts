@@ -42,6 +42,15 @@ export const SHEET_MESSAGES = {
   branchInvalid: '"{text}" is not a branch code: use 5 digits (00000 for head office, 00001 for branch 1) or Head office / สำนักงานใหญ่.',
   branchZerosRestored: "Leading zeros restored: {branch}",
 
+  // --- what a full tax invoice shows of its buyer, Revenue Code s.86/4 (tax-invoice.ts; warnings) ---
+  taxInvoiceNoAddress: "No buyer's address is given, which a full tax invoice shows (Revenue Code s.86/4).",
+  taxInvoiceNoAddressContact: "No buyer's address is given here nor on the contact {name}, which a full tax invoice shows (Revenue Code s.86/4).",
+  taxInvoiceBadTaxId: "{taxId} is not a valid 13-digit tax id, which a full tax invoice shows for its buyer (Revenue Code s.86/4).",
+  taxInvoiceBadTaxIdContact: "{taxId}, the tax id of the contact {name}, is not a valid 13-digit tax id, which a full tax invoice shows for its buyer (Revenue Code s.86/4).",
+  taxInvoiceNoBranch: "No branch is given with the buyer's tax id (00000 for the head office), which a full tax invoice shows (Revenue Code s.86/4).",
+  taxInvoiceNoBranchContact: "No branch is given with the buyer's tax id here nor on the contact {name} (00000 for the head office), which a full tax invoice shows (Revenue Code s.86/4).",
+  taxInvoiceBadBranchContact: '"{branch}", the branch of the contact {name}, is not a branch code (5 digits, 00000 for the head office), which a full tax invoice shows (Revenue Code s.86/4).',
+
   // --- the operation a document asks for (body.ts) ---
   noPartialReceipts: "{family} documents have no partial receipts; only receipts are paid against tax invoices.",
   noUpgrade: "{family} documents cannot be created by upgrading another document; clear the source columns.",

@@ -28,7 +28,8 @@ async function book(rows: unknown[][], build?: (ws: ExcelJS.Worksheet) => void):
 
 describe("docsheet check", () => {
   it("exits 0 and prints [] for a clean sheet", async () => {
-    const path = await book([HEADER, ["1", "Acme", "2026-01-15", true, "Pen", 2, 100, 214, null]]);
+    // A tax invoice shows its buyer's address (s.86/4): without it the sheet has a warning.
+    const path = await book([[...HEADER, "Address"], ["1", "Acme", "2026-01-15", true, "Pen", 2, 100, 214, null, "1 Silom Rd, Bangkok"]]);
     const r = await docsheet(["check", path, "--family", "tax-invoices", "--json"]);
     expect(r.stderr).toBe("");
     expect(JSON.parse(r.stdout)).toEqual([]);

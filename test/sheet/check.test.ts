@@ -12,7 +12,10 @@ async function check(rows: CellValue[][], family: Family = "tax-invoices", setup
   setup?.(wb);
   const read = readDocuments(await wb.read());
   const { documents, findings } = checkSheet(read, family, "2026-03-01");
-  return { read, documents, findings, at: findings.map((f) => [f.cell, f.field, f.message]) };
+  // The s.86/4 warnings of these tax invoices without a buyer's address have their own tests
+  // (test/sheet/tax-invoice.test.ts).
+  const s864 = (f: { severity: string; field: string }) => f.severity === "warning" && /^contact(Address|TaxId|Branch)$/.test(f.field);
+  return { read, documents, findings, at: findings.filter((f) => !s864(f)).map((f) => [f.cell, f.field, f.message]) };
 }
 
 describe("one pass", () => {

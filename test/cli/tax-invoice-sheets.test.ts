@@ -1,8 +1,10 @@
-// Headers that could name several fields, decided by what their cells hold (sheet/content.ts), end
-// to end on .xlsx files: `docsheet map`, check (reading without a mapping) and post against the
-// real local service, the documents read back from it.
+// Tax-invoice sheets end to end on .xlsx files, against the real local service (the documents read
+// back from it): headers that could name several fields, decided by what their cells hold
+// (sheet/content.ts) in `docsheet map`, check (reading without a mapping) and post; and what a
+// full tax invoice shows of its buyer (s.86/4, sheet/tax-invoice.ts): warnings counted apart from
+// errors that never stop a post.
 import { join } from "node:path";
-import type { DocumentRecord } from "../../src/api";
+import type { Contact, DocumentRecord } from "../../src/api";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, sheetRows, writeBook } from "./session";
 
@@ -99,5 +101,49 @@ describe("ambiguous headers by content", () => {
       expect(JSON.parse(check.stdout)).toEqual([]);
       expect(check.code).toBe(0);
     }
+  });
+});
+
+describe("what a full tax invoice shows of its buyer (s.86/4)", () => {
+  const TAX_ID = "0105561123458";
+
+  it("is a warning at the cell, counted apart by check, and post sends every document; a named contact's details are read from the service", async () => {
+    const contacts: Contact[] = (await s.client.contacts.list({ pageSize: 200 })).list;
+    const walkIn = contacts.find((c) => c.contactName === "Walk-in customer")!;
+    const badTaxId = await s.client.contacts.create({
+      contactName: "Bad Tax Id Co", contactType: 3, contactGroup: 3, contactAddress: "5 Rama IX Rd", contactTaxId: "1234567890123", contactBranch: "00000",
+    });
+    const book = await writeBook(join(s.dir, "buyers.xlsx"), [
+      ["Document no.", "Contact id", "Customer", "Address", "Tax id", "Branch", "isVat", "Prices include VAT", "Item", "Qty", "Unit price"],
+      ["S-1", null, "No Address Co", null, null, null, true, false, "Pen", 1, 100],
+      ["S-2", null, "No Branch Co", "1 Road", TAX_ID, null, true, false, "Pen", 1, 100],
+      ["S-3", walkIn.id, "Walk-in customer", null, null, null, true, false, "Pen", 1, 100],
+      ["S-4", badTaxId.id, "Bad Tax Id Co", null, null, null, true, false, "Pen", 1, 100],
+      ["S-5", null, "Full Co", "1 Road", TAX_ID, "00000", true, false, "Pen", 1, 100],
+      ["S-6", null, "Exempt Co", null, null, null, false, false, "Rice", 1, 100],
+    ]);
+    const check = await docsheet(["check", book, "--family", "tax-invoices"]);
+    expect(check.stdout.split("\n").filter((l) => l.includes("warning:"))).toEqual([
+      "Sales!D2 [contactAddress] warning: No buyer's address is given, which a full tax invoice shows (Revenue Code s.86/4).",
+      "Sales!F3 [contactBranch] warning: No branch is given with the buyer's tax id (00000 for the head office), which a full tax invoice shows (Revenue Code s.86/4).",
+    ]);
+    expect(check.stdout).toMatch(/^6 documents, 0 findings, 2 warnings$/m);
+    expect(check.code).toBe(0);
+    const json = await docsheet(["check", book, "--family", "tax-invoices", "--json", "--lang", "th"]);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+    expect(json.stderr).toMatch(/^Sales!D2 \[contactAddress\] คำเตือน: ไม่ได้ระบุที่อยู่ของผู้ซื้อ/m);
+    expect(json.code).toBe(0);
+
+    const posted = join(s.dir, "buyers.posted.xlsx");
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    expect(post.stdout).toMatch(/6 created, 0 found from an earlier run, 0 already posted, 0 not sent, 0 failed/);
+    expect(post.stdout.split("\n").filter((l) => l.includes("warning:")).map((l) => l.replace(/ warning: .*?(contact \S+ \S+|$).*/, " $1"))).toEqual([
+      "Sales!D2 [contactAddress] ", "Sales!F3 [contactBranch] ", "Sales!D4 [contactAddress] contact Walk-in customer,", "Sales!E5 [contactTaxId] contact Bad Tax",
+    ]);
+    expect(post.stdout).toMatch(/^Sales!E5 \[contactTaxId\] warning: 1234567890123, the tax id of the contact Bad Tax Id Co, is not a valid 13-digit tax id/m);
+    expect(post.code).toBe(0);
+    const rows = await sheetRows(posted);
+    expect(rows.map((r) => r.result)).toEqual(Array(6).fill("created"));
+    expect(await serviceDocument(rows[2].recordId)).toMatchObject({ contactName: "Walk-in customer", contactAddress: "" });
   });
 });
