@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { RANGE_VALUES } from "../rules/codes";
 import { pullJob, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
+import { familyRecord } from "../jobs/sheet-family";
 import { writeTableXlsx } from "../workbook/xlsx-write";
 import { UsageError, connectionArgs, dateArg, familyOf, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
 import { openBook } from "./book";
@@ -23,7 +24,8 @@ async function pullInto(out: string, client: ReturnType<typeof createClient>, op
     return outcome;
   }
   const table = await pullTable(client, opts);
-  await writeTableXlsx(out, table.name, table.columns, table.rows);
+  const { key, value } = familyRecord(opts.family)(table.name);
+  await writeTableXlsx(out, table.name, table.columns, table.rows, new Map([[key, value]]));
   return { sheet: table.name, documents: table.documents, rows: table.rows.length };
 }
 

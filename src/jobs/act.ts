@@ -17,6 +17,7 @@ import { answerWrites, resultColumns, resultWrites, type ResultKey } from "../sh
 import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { attachFile, type FileBytes } from "./attach";
 import { assertRows } from "./no-rows";
+import { assertSheetFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
 import { isConnectionFailure, runStoppedError } from "./stop";
@@ -84,6 +85,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   const docs = chosen.filter((d) => d.fields.recordId);
   // Rows the user picked that were never posted: said so in their rows, not passed over in silence.
   const unposted = wanted ? chosen.filter((d) => !d.fields.recordId) : [];
+  await assertSheetFamily(port, sheet, opts.family, opts.lang ?? "en");
   assertRows(block, read, opts.lang ?? "en", wanted ? chosen.length : undefined);
   const keys: ResultKey[] = ["status", "result"];
   if (opts.action.kind === "share") keys.push("shareLink");

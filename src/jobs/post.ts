@@ -25,6 +25,7 @@ import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { errorText } from "./error-text";
 import { documentsByMarker } from "./find";
 import { assertRows } from "./no-rows";
+import { assertSheetFamily, rememberFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { taxInvoiceFindings } from "./tax-invoice";
 import { PostRecorder } from "./post-record";
@@ -70,6 +71,7 @@ interface Pending {
 export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions): Promise<PostOutcome> {
   const block = await port.read(opts.target);
   const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
+  await assertSheetFamily(port, block.sheet, opts.family, opts.lang ?? "en");
   assertRows(block, read, opts.lang ?? "en");
   const sheet = block.sheet;
   const today = localDate((opts.now ?? (() => new Date()))());
@@ -177,6 +179,8 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   await recorder.save(port, (opts.now ?? (() => new Date()))());
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
   for (const r of results) counts[r.kind]++;
+  // The sheet now holds documents of the family: later actions on it follow it.
+  if (counts.created + counts.found > 0) await rememberFamily(port, sheet, opts.family);
   if (fatal) {
     const c = { reason: stopDetail(fatal), posted: counts.created + counts.found, unknown: counts.unknown, notSent: counts.cancelled };
     throw stoppedError(fatal, resultMessage(c.unknown > 0 ? "postStoppedUnknown" : "postStopped", c), lang);

@@ -6,6 +6,7 @@ import { statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";
 import { documentRows, pruneColumns, pullKeys, type PulledSheet } from "../sheet/pull";
 import type { CellValue, WorkbookPort } from "../workbook/port";
+import { familyRecord } from "./sheet-family";
 import { throwIfCancelled, type JobContext } from "./types";
 
 export interface PullJobOptions extends JobContext {
@@ -65,6 +66,6 @@ export async function pullTable(client: DocSheetClient, opts: PullJobOptions): P
 
 export async function pullJob(port: WorkbookPort, client: DocSheetClient, opts: PullJobOptions): Promise<PullOutcome> {
   const table = await pullTable(client, opts);
-  const sheet = await port.addTableSheet(table.name, table.columns, table.rows);
+  const sheet = await port.addTableSheet(table.name, table.columns, table.rows, { record: familyRecord(opts.family) });
   return { sheet, documents: table.documents, rows: table.rows.length };
 }

@@ -7,6 +7,7 @@ import type { Lang } from "../sheet/i18n/lang";
 import { LIST_KINDS, emptyLists, listsSheetRows, type ListKind, type LookupEntry, type LookupLists } from "../sheet/lookups";
 import { template } from "../sheet/template";
 import { LISTS_SHEET, type WorkbookPort } from "../workbook/port";
+import { familyRecord } from "./sheet-family";
 import { localDate, throwIfCancelled, type JobContext } from "./types";
 
 type Json = Record<string, unknown>;
@@ -112,7 +113,7 @@ export async function templateJob(port: WorkbookPort, opts: TemplateJobOptions):
   const lists = opts.client ? await fetchLists(opts.client, lang, opts.signal) : undefined;
   const t = template(opts.family, localDate((opts.now ?? (() => new Date()))()), { lang, lookups: lists !== undefined });
   const hidden = lists ? { name: LISTS_SHEET, rows: listsSheetRows(lists) } : undefined;
-  const sheet = await port.addTableSheet(t.sheetName, t.columns, t.rows, { hidden });
+  const sheet = await port.addTableSheet(t.sheetName, t.columns, t.rows, { hidden, record: familyRecord(opts.family) });
   return { sheet, columns: t.columns.length, lists: lists && counts(lists) };
 }
 

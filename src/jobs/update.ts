@@ -32,6 +32,7 @@ import type { Parsed } from "../sheet/values";
 import { answerWrites, resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { CellValue, CellWrite, ReadTarget, WorkbookPort } from "../workbook/port";
 import { assertRows } from "./no-rows";
+import { assertSheetFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
 import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
@@ -110,6 +111,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const dryRun = opts.dryRun ?? false;
   const wanted = opts.rows ? new Set(opts.rows) : undefined;
   const docs = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));
+  await assertSheetFamily(port, sheet, opts.family, lang);
   assertRows(block, read, lang, wanted ? read.documents.filter((d) => d.rows.some((r) => wanted.has(r))).length : undefined);
   const api = client.documents(opts.family);
   const today = localDate((opts.now ?? (() => new Date()))());

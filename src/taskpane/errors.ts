@@ -21,7 +21,7 @@ export function describeError(err: unknown, t: Translate): string {
   if (name === "NotConnectedError") return t("needConnection");
   if (name === "JobCancelledError") return t("cancelled");
   if (name === "SelectionChangedError") return t("selectionChanged");
-  if (name === "NothingToUndoError" || name === "NoRowsError") return message;
+  if (name === "NothingToUndoError" || name === "NoRowsError" || name === "FamilyMismatchError") return message;
   // A job that stopped part way (the service gone) says itself what it did and did not send.
   if (name === "ConnectionError" && (err as { stopped?: unknown }).stopped === true) return message;
   // The post job stops on connection failures and keeps the client's error as the cause.

@@ -524,6 +524,10 @@ export class ExcelPort implements WorkbookPort {
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();
       });
+      if (options.record) {
+        const { key, value } = options.record(finalName);
+        await this.putRecord(context, key, value);
+      }
       return finalName;
     });
   }
@@ -623,15 +627,18 @@ export class ExcelPort implements WorkbookPort {
   /** Read, changed and written back whole in one Excel.run; every cell is text, so a piece of a
    * record that looks like a number, a date or TRUE stays what it was. */
   async saveRecord(key: string, value: string | null): Promise<void> {
-    await this.host.run(async (context) => {
-      const { sheet, records } = await this.readRecords(context);
-      if (!sheet && value === null) return;
-      const target = sheet ?? context.workbook.worksheets.add(RECORDS_SHEET);
-      if (sheet) target.getRange().clear("Contents");
-      target.visibility = "VeryHidden";
-      const rows = recordRows(withRecord(records, key, value));
-      await this.writeRows(context, target, rows.map((values, i) => ({ row: i, col: 0, values, formats: values.map(() => TEXT_FORMAT) })));
-    });
+    await this.host.run((context) => this.putRecord(context, key, value));
+  }
+
+  /** saveRecord's work inside an Excel.run of its own or of another action (a template's table). */
+  private async putRecord(context: Excel.RequestContext, key: string, value: string | null): Promise<void> {
+    const { sheet, records } = await this.readRecords(context);
+    if (!sheet && value === null) return;
+    const target = sheet ?? context.workbook.worksheets.add(RECORDS_SHEET);
+    if (sheet) target.getRange().clear("Contents");
+    target.visibility = "VeryHidden";
+    const rows = recordRows(withRecord(records, key, value));
+    await this.writeRows(context, target, rows.map((values, i) => ({ row: i, col: 0, values, formats: values.map(() => TEXT_FORMAT) })));
   }
 
   /** The records sheet (null when missing) and its records: one sync to find it, then its used range. */

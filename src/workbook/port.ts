@@ -92,6 +92,8 @@ export interface TableOptions {
    * where the value is written; the row keeps what the formula comes to, for hosts that do not
    * calculate (the in-memory grid) and as the file's cached result. */
   formulas?: (string | null)[][];
+  /** A record saved in the same action, keyed by the name the sheet got (which family it holds). */
+  record?: (sheet: string) => { key: string; value: string };
 }
 
 /** The sheet row (0-based) of a table's totals row: under the data rows, or under the one empty

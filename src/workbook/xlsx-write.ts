@@ -10,6 +10,7 @@ import { basename, dirname, join } from "node:path";
 import type ExcelJS from "exceljs";
 import { columnFormat } from "./memory";
 import { isCellError, type CellError, type CellValue, type ColumnSpec, type TableOptions } from "./port";
+import { RECORDS_SHEET, recordRows } from "./records";
 import { inlineList, lookupFormula } from "./validation";
 
 /** Rows below a template's header that get its validation lists. */
@@ -120,8 +121,11 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
 }
 
-/** A new workbook holding one table sheet, streamed to `path` row by row. */
-export async function writeTableXlsx(path: string, name: string, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>): Promise<void> {
+/** A new workbook holding one table sheet, streamed to `path` row by row; `records` go on the very
+ * hidden records sheet (which family the sheet holds). */
+export async function writeTableXlsx(
+  path: string, name: string, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>, records?: ReadonlyMap<string, string>,
+): Promise<void> {
   const tmp = tempPathFor(path);
   // Our own stream, open before any row: given a file name, exceljs opens it later, so a failure
   // in the first rows could remove the temp file before it existed and leave it behind.
@@ -132,6 +136,11 @@ export async function writeTableXlsx(path: string, name: string, columns: readon
     const ws = book.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
     fillTable(ws, columns, rows);
     ws.commit();
+    if (records && records.size > 0) {
+      const kept = book.addWorksheet(RECORDS_SHEET, { state: "veryHidden" });
+      for (const row of recordRows(records)) kept.addRow(row.map(toExcel)).commit();
+      kept.commit();
+    }
     await book.commit();
     await fs.rename(tmp, path);
   } catch (err) {

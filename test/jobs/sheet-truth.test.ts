@@ -4,10 +4,20 @@
 // fingerprint are the service's, even where the sheet showed stale figures; columns the sheet does
 // not have are not added. A job given nothing to work on (an empty selection, a header row alone,
 // rows without their header row, selected rows holding no document) says so and never "0 created".
+// A sheet remembers its family (template, pull, post) and a job asked for another family refuses it
+// before sending or writing anything.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { actJob } from "../../src/jobs/act";
 import { NoRowsError } from "../../src/jobs/no-rows";
 import { postJob } from "../../src/jobs/post";
+import { pullJob, pullTable } from "../../src/jobs/pull";
+import { FamilyMismatchError, familyRecord, rememberedFamily } from "../../src/jobs/sheet-family";
+import { templateJob } from "../../src/jobs/template";
 import { updateJob } from "../../src/jobs/update";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
+import { writeTableXlsx } from "../../src/workbook/xlsx-write";
 import { statusText } from "../../src/sheet/i18n/status";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
@@ -96,5 +106,51 @@ describe("nothing to work on", () => {
     const err = await actJob(wb, svc.client, { family: "quotations", action: { kind: "share" }, rows: [0], now }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NoRowsError);
     expect((err as Error).message).toMatch(/none of the selected rows holds a document/);
+  });
+});
+
+describe("a sheet remembers its family", () => {
+  it("template, pull and post set it; act, update and post of another family refuse the sheet and write nothing", async () => {
+    const wb = new MemoryWorkbook();
+    const { sheet } = await templateJob(wb, { family: "quotations", now });
+    expect(await rememberedFamily(wb, sheet)).toBe("quotations");
+    const pulled = await pullJob(wb, svc.client, { family: "tax-invoices", query: { range: 1 }, now });
+    expect(await rememberedFamily(wb, pulled.sheet)).toBe("tax-invoices");
+
+    const qt = await posted("quotations", ["fam1"]);
+    expect(await rememberedFamily(qt, "S")).toBe("quotations");
+    const before = JSON.stringify(qt.sheet("S").values);
+    const pdfs: string[] = [];
+    const attempts = [
+      () => actJob(qt, svc.client, { family: "tax-invoices", action: { kind: "exportPdf", save: async (n) => { pdfs.push(n); return n; } }, now }),
+      () => updateJob(qt, svc.client, { family: "tax-invoices", now }),
+      () => postJob(qt, svc.client, { family: "tax-invoices", now }),
+    ];
+    for (const attempt of attempts) {
+      const err = await attempt().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(FamilyMismatchError);
+      expect((err as Error).message).toBe('Nothing was sent: sheet "S" holds quotation documents, but the document type chosen is tax invoice. Choose quotation as the document type, or select another sheet');
+    }
+    expect(pdfs).toEqual([]);
+    expect(JSON.stringify(qt.sheet("S").values)).toBe(before); // no result cell written over
+    const th = await actJob(qt, svc.client, { family: "tax-invoices", action: { kind: "share" }, now, lang: "th" }).catch((e: Error) => e.message);
+    expect(th).toBe('ไม่ได้ส่งอะไร: ชีต "S" เป็นเอกสารใบเสนอราคา แต่ประเภทเอกสารที่เลือกคือใบกำกับภาษี เลือกประเภทเอกสารเป็นใบเสนอราคา หรือเลือกชีตอื่น');
+    // The family the sheet holds works as before.
+    expect((await actJob(qt, svc.client, { family: "quotations", action: { kind: "share" }, now })).done).toBe(1);
+  });
+
+  it("a pull streamed into a new .xlsx (the CLI's) carries the family too", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "docsheet-family-"));
+    try {
+      const table = await pullTable(svc.client, { family: "quotations", query: { range: 1 }, now });
+      const path = join(dir, "pulled.xlsx");
+      const { key, value } = familyRecord("quotations")(table.name);
+      await writeTableXlsx(path, table.name, table.columns, table.rows, new Map([[key, value]]));
+      const book = await XlsxWorkbook.load(path);
+      expect(await rememberedFamily(book, table.name)).toBe("quotations");
+      await expect(actJob(book, svc.client, { family: "tax-invoices", action: { kind: "share" }, target: { sheet: table.name }, now })).rejects.toThrow(FamilyMismatchError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

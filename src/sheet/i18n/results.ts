@@ -86,6 +86,8 @@ export const RESULT_MESSAGES = {
   noRowsEmpty: "Nothing was sent: the selection is empty. Select the rows with their header row, or click one cell of the table",
   noRowsHeaderOnly: "Nothing was sent: there are no rows under the header row. Select the rows with their header row, or click one cell of the table",
   noRowsNoHeader: "Nothing was sent: the first row of the selection is not a header row (no column names a field). Select the rows together with their header row, or click one cell of the table",
+  /** {family}: the family the workbook remembers for the sheet; {chosen}: the one asked. */
+  sheetFamilyDiffers: 'Nothing was sent: sheet "{sheet}" holds {family} documents, but the document type chosen is {chosen}. Choose {family} as the document type, or select another sheet',
   noRowsSelected: "Nothing was sent: none of the selected rows holds a document. Select rows under the header row",
 
   /** A note's mark on the sheet: something DocSheet did for the user, not a problem. */

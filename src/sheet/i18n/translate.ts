@@ -165,6 +165,7 @@ function localize(name: string, value: string, lang: Lang, family?: Family): str
     case "reason":
       return problems(value, lang);
     case "family":
+    case "chosen":
       return familyName(value, lang);
     case "status":
       return statusText(value, lang, family);

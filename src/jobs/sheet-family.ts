@@ -1,0 +1,42 @@
+// Which family a sheet holds, remembered in the workbook (a record keyed by the sheet's name, so it
+// travels with the file to the CLI and back): set when a template is inserted, a pull writes its
+// sheet or a post creates documents from it. The jobs that send (post, act, update) refuse a sheet
+// remembered as another family than the one asked, before anything is sent or written: a quotation
+// sheet acted on as tax invoices would name other documents by its record ids (a PDF of another
+// document, a status set on the wrong one). A sheet nothing remembers (made by hand, an older
+// workbook) is taken as the family asked.
+import { FAMILIES, type Family } from "../rules/codes";
+import type { Lang } from "../sheet/i18n/lang";
+import { resultMessage } from "../sheet/i18n/results";
+import { translate } from "../sheet/i18n/translate";
+import type { WorkbookPort } from "../workbook/port";
+
+export const sheetFamilyKey = (sheet: string): string => `sheet-family:${sheet}`;
+
+/** The record a new sheet of the family gets in the action that makes it (templates, pulls). */
+export const familyRecord = (family: Family) => (sheet: string): { key: string; value: string } => ({ key: sheetFamilyKey(sheet), value: family });
+
+export async function rememberFamily(port: WorkbookPort, sheet: string, family: Family): Promise<void> {
+  const key = sheetFamilyKey(sheet);
+  if ((await port.loadRecord(key)) !== family) await port.saveRecord(key, family);
+}
+
+/** The family the workbook remembers for the sheet; null when none (or not one DocSheet knows). */
+export async function rememberedFamily(port: WorkbookPort, sheet: string): Promise<Family | null> {
+  const text = (await port.loadRecord(sheetFamilyKey(sheet)))?.trim();
+  return text && (FAMILIES as readonly string[]).includes(text) ? (text as Family) : null;
+}
+
+/** The sheet holds another family than the one asked: nothing was sent. */
+export class FamilyMismatchError extends Error {
+  constructor(readonly sheet: string, readonly sheetFamily: Family, readonly asked: Family, lang: Lang) {
+    super(translate(resultMessage("sheetFamilyDiffers", { sheet, family: sheetFamily, chosen: asked }), lang));
+    this.name = "FamilyMismatchError";
+  }
+}
+
+/** Refuses a sheet the workbook remembers as another family than `family`. */
+export async function assertSheetFamily(port: WorkbookPort, sheet: string, family: Family, lang: Lang): Promise<void> {
+  const remembered = await rememberedFamily(port, sheet);
+  if (remembered && remembered !== family) throw new FamilyMismatchError(sheet, remembered, family, lang);
+}
