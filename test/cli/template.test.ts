@@ -39,7 +39,9 @@ describe("docsheet template", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*en\.xlsx: sheet "Tax invoice", \d+ columns, one example document\n$/);
     const wb = await open(out);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Tax invoice"]);
+    // The very hidden records sheet remembers which family the sheet holds (actions follow it).
+    expect(wb.worksheets.map((w) => [w.name, w.state])).toEqual([["Tax invoice", "visible"], ["DocSheet records", "veryHidden"]]);
+    expect(wb.getWorksheet("DocSheet records")!.getRow(2).values).toEqual([undefined, "sheet-family:Tax invoice", "tax-invoices"]);
     const ws = wb.worksheets[0];
     const keys = templateKeys("tax-invoices");
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(keys.map((k) => FIELD_BY_KEY.get(k)!.en[0]));
@@ -63,7 +65,7 @@ describe("docsheet template", () => {
     expect(r.stdout).toMatch(/\nรายการให้เลือก: ผู้ติดต่อ 3, สินค้า 2, บัญชีธนาคาร 1, เช็ค 1, บัตรเครดิต 1, เงินสดย่อย 1, ช่องทางอื่น 1, หมวดค่าใช้จ่าย 4\n$/);
 
     const wb = await open(book);
-    expect(wb.worksheets.map((w) => [w.name, w.state])).toEqual([["บิลเงินสด", "visible"], [LISTS_SHEET, "hidden"]]);
+    expect(wb.worksheets.map((w) => [w.name, w.state])).toEqual([["บิลเงินสด", "visible"], [LISTS_SHEET, "hidden"], ["DocSheet records", "veryHidden"]]);
     const lists = wb.getWorksheet(LISTS_SHEET)!;
     expect(lists.getCell("A2").value).toBe("Acme Trading Co., Ltd.");
     expect(lists.getCell("E2").value).toBe("Bangkok Bank 123-4-56789-0");
