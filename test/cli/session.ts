@@ -52,3 +52,16 @@ export async function sheetRows(path: string, sheet?: string): Promise<Record<st
   });
   return out;
 }
+
+/** Sets cells of data rows (0-based, under the header row) of the first sheet, by header. */
+export async function editCells(path: string, cells: ReadonlyArray<[number, string, ExcelJS.CellValue]>): Promise<void> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const ws = wb.worksheets[0];
+  for (const [row, header, value] of cells) {
+    const col = (ws.getRow(1).values as unknown[]).indexOf(header);
+    if (col < 1) throw new Error(`no column ${header}`);
+    ws.getRow(row + 2).getCell(col).value = value;
+  }
+  await wb.xlsx.writeFile(path);
+}

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner, runCli } from "./run";
-import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
@@ -15,15 +15,7 @@ const docsheet = cliRunner();
 const connection = (): string[] => ["--base-url", s.service.root, ...AUTH];
 
 /** Sets the cell under `header` in data row `row` (0-based) of the first sheet. */
-async function edit(path: string, row: number, header: string, value: ExcelJS.CellValue): Promise<void> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(path);
-  const ws = wb.worksheets[0];
-  const col = (ws.getRow(1).values as unknown[]).indexOf(header);
-  if (col < 1) throw new Error(`no column ${header}`);
-  ws.getRow(row + 2).getCell(col).value = value;
-  await wb.xlsx.writeFile(path);
-}
+const edit = (path: string, row: number, header: string, value: ExcelJS.CellValue): Promise<void> => editCells(path, [[row, header, value]]);
 
 describe("docsheet update", () => {
   it("previews with --dry-run, then sends only the changed document and writes the outcome", async () => {
