@@ -4,13 +4,17 @@
 //   yes / no (TRUE, ใช่, มี, ไม่มี, ...)  → isVat; but when the rows of one document differ, it is a
 //                                          per-line statement → item.vatRate (yes = 7%, no = exempt)
 //   7% / 0% / exempt (ยกเว้น, ...)       → item.vatRate
+// "Amount", "ยอดเงิน", "จำนวนเงิน", "Total", "ยอดรวม" may head each line's amount or the document's
+// total: amounts that are quantity × unit price on every row are the line amounts (item.total);
+// amounts that are, on each document, the sum of its lines (with 7% VAT or without) are the total
+// (grandTotal). When both or neither hold, the header's own field stays.
 // Cells that fit none, or more than one reading (only 0 and 1), leave the header's own field. A
 // header that is a field's wire name ("isVat") is never ambiguous. One rule for `docsheet map`,
 // the pane's Columns suggestions and reading a sheet without a mapping (mapping.ts, headers.ts).
 // Pure.
 import type { CellValue } from "../workbook/port";
 import { FIELD_BY_KEY, normalizeName, type FieldDef } from "./fields";
-import { parseDecimal } from "../rules/money";
+import { ZERO, parseDecimal, roundHalfUp, type Decimal } from "../rules/money";
 
 type Reading = "amount" | "yesNo" | "rate";
 
@@ -74,12 +78,19 @@ function differsWithinDocument(cells: readonly CellValue[], keys: readonly CellV
   return false;
 }
 
+/** The columns beside the one decided: the document key's cells, and the cells of the column a
+ * field is in (quantity and unit price), row by row as `cells`. */
+export interface ColumnContext {
+  keys?: readonly CellValue[];
+  cellsOf(key: string): readonly CellValue[] | undefined;
+}
+
 /**
- * The field a column headed as `def` is, by its cells (`cells`: the column's data cells; `keys`: the
- * document key column's cells on the same rows, when the sheet has one). Only the VAT headers are
- * ambiguous; any other field is answered as it is.
+ * The field a column headed as `def` is, by its cells (`cells`: the column's data cells). Only the
+ * VAT and amount headers are ambiguous; any other field is answered as it is.
  */
-export function fieldByContent(def: FieldDef, cells: readonly CellValue[], keys?: readonly CellValue[]): FieldDef {
+export function fieldByContent(def: FieldDef, cells: readonly CellValue[], ctx: ColumnContext): FieldDef {
+  if (AMOUNT_GROUP.has(def.key)) return FIELD_BY_KEY.get(amountField(def.key, cells, ctx)) ?? def;
   const own = VAT_GROUP[def.key];
   if (own === undefined) return def;
   const all = columnReadings(cells);
@@ -92,6 +103,49 @@ export function fieldByContent(def: FieldDef, cells: readonly CellValue[], keys?
   else if (all.has(own)) reading = own;
   if (reading === undefined) return def;
   const key = reading === "amount" ? "vatAmount" : reading === "rate" ? "item.vatRate"
-    : differsWithinDocument(cells, keys) ? "item.vatRate" : "isVat";
+    : differsWithinDocument(cells, ctx.keys) ? "item.vatRate" : "isVat";
   return FIELD_BY_KEY.get(key) ?? def;
+}
+
+const AMOUNT_GROUP = new Set(["item.total", "grandTotal"]);
+const VAT_FACTOR = parseDecimal("1.07")!;
+
+function numberOf(v: CellValue | undefined): Decimal | null {
+  if (typeof v === "number") return Number.isFinite(v) ? parseDecimal(v) : null;
+  return typeof v === "string" ? parseDecimal(v.replace(/,/g, "").trim()) : null;
+}
+
+/** item.total or grandTotal for an amount column, by the quantity and unit price beside it. */
+function amountField(own: string, cells: readonly CellValue[], ctx: ColumnContext): string {
+  const quantity = ctx.cellsOf("item.quantity");
+  const price = ctx.cellsOf("item.pricePerUnit");
+  if (!quantity || !price) return own;
+  let given = 0;
+  let lines = 0;
+  const docs = new Map<string, { sum: Decimal; value: Decimal | null; rows: number }>();
+  cells.forEach((v, i) => {
+    const q = numberOf(quantity[i]);
+    const p = numberOf(price[i]);
+    if (q === null || p === null) return;
+    const line = roundHalfUp(q.times(p), 2);
+    const k = ctx.keys?.[i];
+    const key = typeof k === "string" || typeof k === "number" ? String(k).trim() || `#${i}` : `#${i}`;
+    const doc = docs.get(key) ?? { sum: ZERO, value: null, rows: 0 };
+    docs.set(key, doc);
+    doc.sum = doc.sum.plus(line);
+    doc.rows++;
+    const n = numberOf(v);
+    if (n === null) return;
+    given++;
+    if (n.equals(line)) lines++;
+    doc.value ??= n;
+  });
+  if (given === 0) return own;
+  const several = [...docs.values()].some((d) => d.rows > 1);
+  // Line amounts: the same as a one-line document's total before VAT, so decided only by a
+  // document of several lines.
+  if (lines === given) return several ? "item.total" : own;
+  const totals = [...docs.values()].filter((d) => d.value !== null);
+  const isTotal = totals.every((d) => d.value!.equals(d.sum) || d.value!.equals(roundHalfUp(d.sum.times(VAT_FACTOR), 2)));
+  return isTotal ? "grandTotal" : own;
 }

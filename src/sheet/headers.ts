@@ -66,8 +66,12 @@ export function mapHeaders(
     const mapped = fromMapping(text);
     return mapped !== undefined ? { def: mapped, mapped: true } : { def: fieldForHeader(text) ?? null, mapped: false };
   });
-  const keyIndex = named.findIndex((n) => n?.def?.key === "documentKey");
   const columnCells = (i: number): CellValue[] => (rows ?? []).map((r) => r[i] ?? null);
+  const cellsOf = (key: string): CellValue[] | undefined => {
+    const i = named.findIndex((n) => n?.def?.key === key);
+    return i >= 0 ? columnCells(i) : undefined;
+  };
+  const context = { keys: cellsOf("documentKey"), cellsOf };
   let right = left - 1;
   cells.forEach((v, i) => {
     const col = left + i;
@@ -77,9 +81,7 @@ export function mapHeaders(
     right = col;
     const { def: given, mapped } = named[i]!;
     if (given === null && mapped) return;
-    const def = given && !mapped && rows && !fieldForName(text)
-      ? fieldByContent(given, columnCells(i), keyIndex >= 0 ? columnCells(keyIndex) : undefined)
-      : given;
+    const def = given && !mapped && rows && !fieldForName(text) ? fieldByContent(given, columnCells(i), context) : given;
     if (!def) {
       findings.push(cellFinding(sheet, headerRow, col, "", unknownHeader(text, mapping, guess), "warning"));
       return;

@@ -156,11 +156,14 @@ export function suggestMapping(cells: readonly CellValue[], family: Family, left
   const hits = headers.map((h) => suggestHit(h.header, family));
   if (rows) {
     const columnCells = (i: number): CellValue[] => rows.map((r) => r[i] ?? null);
-    const key = headers.find((_, i) => hits[i]?.def.key === "documentKey");
-    const keys = key && columnCells(key.index);
+    const cellsOf = (key: string): CellValue[] | undefined => {
+      const at = headers.find((_, i) => hits[i]?.def.key === key);
+      return at && columnCells(at.index);
+    };
+    const context = { keys: cellsOf("documentKey"), cellsOf };
     hits.forEach((hit, i) => {
       if (!hit || hit.rank === RANK.name) return;
-      const def = fieldByContent(hit.def, columnCells(headers[i].index), keys);
+      const def = fieldByContent(hit.def, columnCells(headers[i].index), context);
       if (def !== hit.def && fieldApplies(def, family)) hits[i] = { def, rank: hit.rank + 0.5 };
     });
   }

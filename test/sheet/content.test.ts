@@ -90,4 +90,30 @@ describe("a VAT header decided by its cells", () => {
       ["G11", "vatAmount", "vatAmount is 70.01 but 7% VAT on 999.99 gives 70.00"],
     ]);
   });
+
+  it("an amount header is the line amount when it is quantity × unit price on every row, the total when it is each document's sum", async () => {
+    const rows = (header: string, amounts: CellValue[]): CellValue[][] => [
+      ["Document no.", "Customer", "Item", "Qty", "Unit price", "isVat", header],
+      ["A", "Acme", "Pen", 2, 100, true, amounts[0]],
+      ["A", null, "Ink", 1, 50.5, null, amounts[1]],
+      ["B", "Bee", "Nib", 3, 10, true, amounts[2]],
+    ];
+    const field = async (header: string, amounts: CellValue[]) =>
+      [suggested(rows(header, amounts))[6], (await read(rows(header, amounts))).layout.headers.byColumn.get(6)?.key];
+    // Line amounts under "Total" (a grand total's label) and "Amount" (a line amount's).
+    expect(await field("Total", [200, 50.5, 30])).toEqual(["item.total", "item.total"]);
+    expect(await field("Amount", [200, 50.5, 30])).toEqual(["item.total", "item.total"]);
+    // Each document's total with VAT (repeated on its rows, or on its first row only), or without.
+    expect(await field("Amount", ["268.04", "268.04", 32.1])).toEqual(["grandTotal", "grandTotal"]);
+    expect(await field("จำนวนเงิน", [250.5, null, 30])).toEqual(["grandTotal", "grandTotal"]);
+    expect((await field("ยอดเงิน", [268.04, null, 32.1]))[0]).toBe("grandTotal");
+    // Neither: the header's own field (and the arithmetic says what is wrong).
+    expect(await field("Amount", [999, 50.5, 30])).toEqual(["item.total", "item.total"]);
+    // One line a document: a line amount is the document's amount before VAT too, so the header decides.
+    const single: CellValue[][] = [["Customer", "Item", "Qty", "Unit price", "Total"], ["Acme", "Pen", 2, 100, 200]];
+    expect(suggested(single)[4]).toBe("grandTotal");
+    const r = await read([...rows("Amount", ["268.04", "268.04", 32.1])]);
+    const { findings } = checkSheet(r, "tax-invoices", "2026-03-01");
+    expect(findings.filter((f) => f.severity === "error")).toEqual([]);
+  });
 });
