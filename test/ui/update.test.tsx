@@ -98,3 +98,20 @@ test("the preview in Thai", async () => {
   expect([...root.querySelectorAll("table.changes th")].map((th) => th.textContent)).toEqual(["เอกสาร", "ช่องข้อมูล", "บนระบบ", "ในชีต"]);
   expect(root.textContent).toContain("ส่งเอกสารที่แก้ไข 1 รายการ");
 });
+
+test("a row without a fingerprint is previewed with a warning; a row whose record id names another document is refused", async () => {
+  const book = await postedBook("F");
+  const s = book.sheet("S").values;
+  s[1][at(book, "fingerprint")] = null;
+  s[1][at(book, "remarks")] = "no fingerprint";
+  s[2][at(book, "recordId")] = s[3][at(book, "recordId")];
+  s[2][at(book, "remarks")] = "typed over";
+  const root = pane(await connected(book));
+  click(root, "Preview changes");
+  await until(() => summaryLine(root) !== "", "the preview");
+  expect(summaryLine(root)).toBe("1 to update, 1 unchanged, 0 changed on the service, 1 refused, 0 not sent");
+  expect(root.querySelector("table.changes .unchecked")?.textContent)
+    .toBe("No fingerprint in the row: changes made on the service since cannot be checked; compare the service's values above.");
+  expect(listed(root)).toEqual([expect.stringMatching(/^Row 3F2: refused: record id \d+ is QT\S+ on the service, not QT\S+ as the row says/)]);
+});
+

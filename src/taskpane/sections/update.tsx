@@ -30,7 +30,7 @@ function ChangeTable(props: { t: Translate; view: UpdateView }) {
             {i === 0 && (
               <td rowSpan={d.changes.length}>
                 {d.key === `row ${d.row + 1}` ? t("rowAt", { row: d.row + 1 }) : d.key}
-                {d.unchecked && <p class="msg info">{t("updateUnchecked")}</p>}
+                {d.unchecked && <p class="help unchecked">{t("updateUnchecked")}</p>}
               </td>
             )}
             <td>{c.field}</td>
