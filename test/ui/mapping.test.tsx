@@ -42,6 +42,18 @@ afterEach(() => {
 });
 
 describe("the Columns section", () => {
+  test("suggests what a VAT column's cells hold: amounts the VAT amount, a yes/no that differs within a document each line's VAT rate", async () => {
+    const root = pane(new MemoryWorkbook({ Sheet1: [
+      ["เลขที่", "ชื่อลูกค้า", "รายการ", "จำนวน", "ราคาต่อหน่วย", "ภาษีมูลค่าเพิ่ม", "VAT?"],
+      ["A", "บริษัท ก จำกัด", "ค่าบริการ", 1, 1000, 70, "Yes"],
+      ["A", null, "ผักสด", 2, 50, null, "No"],
+      ["B", "บริษัท ข จำกัด", "ค่าบริการ", 1, 200, "14.00", "Yes"],
+    ] }), "th");
+    click(root, "อ่านแถวหัวตาราง");
+    await until(() => root.querySelector("#ds-map-A") !== null, "the Thai mapping");
+    expect(["A", "F", "G"].map((c) => field(root, c))).toEqual(["documentKey", "vatAmount", "item.vatRate"]);
+  });
+
   test("shows the suggested field of each header, the columns left unmapped and what is still required", async () => {
     const root = pane(new MemoryWorkbook({ Sheet1: [HEADER, ...ROWS] }));
     await readHeaders(root);
