@@ -83,7 +83,12 @@ export function mapHeaders(
     if (given === null && mapped) return;
     const def = given && !mapped && rows && !fieldForName(text) ? fieldByContent(given, columnCells(i), context) : given;
     if (!def) {
-      findings.push(cellFinding(sheet, headerRow, col, "", unknownHeader(text, mapping, guess), "warning"));
+      // The field it most likely is, by its cells too: what docsheet map suggests for it.
+      const likely = guess && rows ? (h: string) => {
+        const g = guess(h);
+        return g && fieldByContent(g, columnCells(i), context);
+      } : guess;
+      findings.push(cellFinding(sheet, headerRow, col, "", unknownHeader(text, mapping, likely), "warning"));
       return;
     }
     const earlier = columns.get(def.key);

@@ -75,6 +75,12 @@ describe("a VAT header decided by its cells", () => {
     expect((await read(same)).layout.headers.columns.get("isVat")).toBe(6);
   });
 
+  it("a header read without a mapping that only looks like a field is warned about as what its cells make it", async () => {
+    const r = await read([["Invoice no", "Customer", "Item", "Qty", "Unit price", "VAT?"], ["A", "Acme", "Pen", 1, 100, "7%"], ["A", null, "Rice", 1, 50, "exempt"]]);
+    expect(r.findings.find((f) => f.cell === "F1")?.message).toBe(
+      'Column "VAT?" looks like item.vatRate but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).');
+  });
+
   it("a line VAT rate column takes Yes/No and TRUE/FALSE", async () => {
     const r = await read([["Customer", "Item", "Qty", "Unit price", "item.vatRate"], ["A", "x", 1, 1, "No"], ["A", "x", 1, 1, true], ["A", "x", 1, 1, "ไม่ใช่"]]);
     expect(r.findings.filter((f) => f.severity === "error")).toEqual([]);
