@@ -3,6 +3,7 @@
 // withheldAmount), the deduction taken at payment (paymentDeductionAmount) and a stated difference
 // (remainingCollected: cash short or over, a bank fee). paymentCharge (the payer's bank fee) is
 // outside the settlement. One module for the pane, the sheet, the act job and the service. Pure.
+import { PAYMENT_METHOD, type Side } from "./codes";
 import { finding, type Finding } from "./findings";
 import { MESSAGES, formatMessage } from "./messages";
 import { Decimal, HUNDRED, ZERO, formatMoney, parseDecimal, roundHalfUp, toWireNumber } from "./money";
@@ -93,6 +94,37 @@ export function settlementFindings(body: Obj, due: PaymentDue): Finding[] {
         collected: text(two(collected)), withheld: text(parts.withheld), deductions: text(parts.deductions), sum: text(sum), due: text(due.grandTotal),
       })));
     }
+  }
+  return out;
+}
+
+const DEDUCTION_TYPES = new Set([1, 3, 5, 7]);
+const REMAINING_TYPES = new Set([51, 55]);
+const nonZero = (v: unknown): boolean => {
+  const d = given(v);
+  return d !== null && !two(d).isZero();
+};
+const code = (v: unknown): number => given(v)?.toNumber() ?? 0;
+
+/** The deductions and charges beside the amount collected (spec, Payment fields; the openapi's
+ * Payment* bodies): none negative; a deduction only on payments received, with its type; a bank
+ * fee only on a cheque or transfer; a difference with its type. */
+export function paymentPartFindings(body: Obj, side: Side): Finding[] {
+  const out: Finding[] = [];
+  for (const field of ["withheldAmount", "paymentDeductionAmount", "paymentCharge"]) {
+    const d = given(body[field]);
+    if (d !== null && two(d).isNegative() && !two(d).isZero()) out.push(finding(field, formatMessage(MESSAGES.paymentAmountNegative, { field })));
+  }
+  if (nonZero(body.paymentDeductionAmount)) {
+    if (side !== "sell") out.push(finding("paymentDeductionAmount", MESSAGES.paymentDeductionBuy));
+    else if (!DEDUCTION_TYPES.has(code(body.paymentDeductionType))) out.push(finding("paymentDeductionType", MESSAGES.paymentDeductionType));
+  }
+  const method = code(body.paymentMethod);
+  if (nonZero(body.paymentCharge) && method !== PAYMENT_METHOD.Cheque && method !== PAYMENT_METHOD.Transfer) {
+    out.push(finding("paymentCharge", MESSAGES.paymentChargeMethod));
+  }
+  if (nonZero(body.remainingCollected) && !REMAINING_TYPES.has(code(body.remainingCollectedType))) {
+    out.push(finding("remainingCollectedType", MESSAGES.remainingCollectedType));
   }
   return out;
 }

@@ -16,6 +16,7 @@ export { vatReportJob } from "../jobs/vat-report";
 export { vatTexts } from "../sheet/i18n/vat-report";
 export { formatMoney } from "../rules/money";
 export { attachToRows, writeUnplaced } from "./attach";
+export { ruleProblems, settledView } from "./payment-rules";
 export { FIELDS, RESULT_KEYS, normalizeName } from "../sheet/fields";
 export { mapHeaders } from "../sheet/headers";
 export { fieldApplies, missingFields, parseMapping, suggestMapping, toMapping } from "../sheet/mapping";

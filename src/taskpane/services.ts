@@ -223,6 +223,15 @@ export interface PaneServices {
   selectedDocuments(family: Family): Promise<SelectedDocument[]>;
   /** The company's bank accounts and payment channels, read once per connection. */
   paymentChannels(signal?: AbortSignal): Promise<ChannelLists>;
+  /** What the payment form settles: the selected document as the service has it (one selected), else how many are selected. */
+  paymentDue(family: Family, signal?: AbortSignal): Promise<PaymentDueView>;
+}
+
+/** The selection as the payment form sees it: `document` (the service's copy) when exactly one is selected. */
+export interface PaymentDueView {
+  count: number;
+  serial?: string;
+  document?: Record<string, unknown>;
 }
 
 /**
@@ -345,6 +354,12 @@ export function createServices(opts: ServiceOptions): PaneServices {
       });
   }
 
+  async function selectedOf(family: Family): Promise<SelectedDocument[]> {
+    const { target, rows } = await selected();
+    const { block, mapping } = await prepare(family, target);
+    return documentsOf(family, block, mapping, rows);
+  }
+
   return {
     port: opts.port,
     actionKinds: JOB_ACTIONS,
@@ -462,10 +477,12 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const engine = await loadEngine();
       await mappings.set(sheet, family, columns ? mappingOf(engine, family, columns) : null);
     },
-    async selectedDocuments(family) {
-      const { target, rows } = await selected();
-      const { block, mapping } = await prepare(family, target);
-      return documentsOf(family, block, mapping, rows);
+    selectedDocuments: selectedOf,
+    async paymentDue(family, signal) {
+      const documents = await selectedOf(family);
+      if (documents.length !== 1) return { count: documents.length };
+      const document = await requireClient(client).documents(family).get(documents[0].recordId, { signal });
+      return { count: 1, serial: documents[0].serial, document };
     },
     paymentChannels(signal) {
       const c = requireClient(client);

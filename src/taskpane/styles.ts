@@ -20,6 +20,7 @@ export const PANE_CSS = `
 .ds button.primary:hover{background:#115ea3}
 .ds button.danger{background:#c50f1f;border-color:#c50f1f;color:#fff}
 .ds button.danger:hover{background:#a80000}
+.ds button.link{border:0;background:none;color:#0f6cbd;padding:0;margin:0;font-weight:400;text-decoration:underline}
 .ds .confirm{margin-top:8px;padding:8px;border:1px solid #eeacb2;border-radius:4px;background:#fdf3f4}
 .ds .confirm p{margin:0}
 .ds button:disabled{background:#f0f0f0;border-color:#e0e0e0;color:#bdbdbd;cursor:default}

@@ -117,7 +117,8 @@ describe("Record payment", () => {
     expect(options(sell, "#ds-pay-method")).toEqual([
       ["1", "Cash"], ["3", "Cheque"], ["5", "Bank transfer"], ["7", "Credit card"], ["11", "Petty cash"], ["13", "Other channel"],
     ]);
-    expect(sell.querySelector("[id^=ds-pay-]:not(#ds-pay-method):not(#ds-pay-date):not(#ds-pay-amount)")).toBeNull(); // cash: no channel
+    // Cash: no channel to choose.
+    expect(sell.querySelector("select[id^=ds-pay-]:not(#ds-pay-method):not(#ds-pay-wht-rate):not(#ds-pay-deduction-type)")).toBeNull();
     choose(sell, "#ds-pay-method", "5");
     await until(() => options(sell, "#ds-pay-bank").length > 1, "the bank accounts");
     expect(options(sell, "#ds-pay-bank")[1]).toEqual([expect.stringMatching(/^\d+$/), "Bangkok Bank 123-4-56789-0 (Demo Co., Ltd.)"]);
@@ -131,7 +132,7 @@ describe("Record payment", () => {
     const buy = actionsPane(services, "purchases");
     choose(buy, "#ds-action", "payment");
     await until(() => !buy.textContent!.includes(t("chanLoading")), "the channels");
-    const pickers = () => [...buy.querySelectorAll("select[id^=ds-pay-]")].map((x) => x.id).filter((x) => x !== "ds-pay-method");
+    const pickers = () => [...buy.querySelectorAll("select[id^=ds-pay-]")].map((x) => x.id).filter((x) => x !== "ds-pay-method" && x !== "ds-pay-wht-rate");
     choose(buy, "#ds-pay-method", "3");
     expect(pickers()).toEqual(["ds-pay-cheque", "ds-pay-bank"]);
     expect(options(buy, "#ds-pay-cheque")[1][1]).toBe("Cheque - Bangkok Bank");
@@ -140,6 +141,11 @@ describe("Record payment", () => {
     expect(options(buy, "#ds-pay-creditCard")[1][1]).toBe("Company Visa XXXX-XXXX-XXXX-4242");
     choose(buy, "#ds-pay-method", "11");
     expect(pickers()).toEqual(["ds-pay-pettyCash"]);
+    // Buy documents take no deduction at payment; a bank fee only with a cheque or a transfer.
+    expect(buy.querySelector("#ds-pay-deduction-type")).toBeNull();
+    expect(buy.querySelector("#ds-pay-charge")).toBeNull();
+    choose(buy, "#ds-pay-method", "5");
+    expect(buy.querySelector("label[for=ds-pay-charge]")?.textContent).toBe("Bank fee (cheque or transfer)");
   });
 
   test("pays with the chosen channel, date and amount; a failure is listed with its reason", async () => {
@@ -174,6 +180,61 @@ describe("Record payment", () => {
     expect(listed(root)[0]).toMatch(/already paid/);
     const second = await client().documents("tax-invoices").get(book.sheet("S").values[2][id] as number);
     expect(second.payments).toMatchObject({ paymentMethod: 5, collected: second.grandTotal });
+  });
+});
+
+describe("Record payment with withholding tax", () => {
+  test("a rate gives the tax withheld and the amount collected of the selected document; parts that do not settle it are said at the field, in English and Thai", async () => {
+    // 10 × 1,000 with 7 % VAT: 10,700.00 due, 10,000.00 before VAT; 3 % withheld is 300.00.
+    const book = new MemoryWorkbook({ S: [HEADER, ["H1", "Withheld Co", "2026-03-04", true, "Consulting", 10, 1000]] });
+    expect((await postJob(book, client(), { family: "tax-invoices" })).counts.created).toBe(1);
+    const services = await connected(book, async () => ({ sheet: "S", rows: [1], region: undefined }));
+    const id = book.sheet("S").values[1][column(book, "S", "recordId", "Record id")] as number;
+    const serial = (await client().documents("tax-invoices").get(id)).documentSerial;
+    const root = actionsPane(services);
+    choose(root, "#ds-action", "payment");
+    const due = () => root.querySelector("#ds-pay-due")?.textContent ?? "";
+    await until(() => due().startsWith(`${serial}:`), "the selected document's amount");
+    expect(due()).toContain(`${serial}: amount due 10,700.00 (10,000.00 before VAT).`);
+    expect(options(root, "#ds-pay-wht-rate").map(([v]) => v)).toEqual(["", "0.5", "0.75", "1", "1.5", "2", "3", "5", "10", "15", "-1"]);
+    choose(root, "#ds-pay-wht-rate", "3");
+    const input = (id: string) => root.querySelector<HTMLInputElement>(`#${id}`)!;
+    expect(input("ds-pay-wht-amount").placeholder).toBe("300.00");
+    expect(input("ds-pay-amount").placeholder).toBe("10,400.00");
+    expect(root.querySelector("#ds-pay-settles")?.textContent).toBe("Tax withheld 300.00; amount collected 10,400.00.");
+
+    // The full amount typed as collected forgets the tax withheld: said at the amount field, and nothing is sent.
+    typeInto(root, "#ds-pay-amount", "10,700");
+    const atField = "The amount collected 10,700.00, the tax withheld 300.00 and the deductions 0.00 come to 11,000.00, not the amount due 10,700.00";
+    expect(root.querySelector("#ds-pay-amount-msg")?.textContent).toBe(atField);
+    expect(input("ds-pay-amount").getAttribute("aria-invalid")).toBe("true");
+    expect(input("ds-pay-amount").getAttribute("aria-describedby")).toBe("ds-pay-amount-msg");
+    click(root, "Run on selected rows");
+    expect(resultLine(root, "actions")).toBe(atField);
+    // A withheld amount that is not the rate's is said at its own field.
+    typeInto(root, "#ds-pay-wht-amount", "310");
+    expect(root.querySelector("#ds-pay-wht-amount-msg")?.textContent).toMatch(/^Withheld amount is 310\.00 but 3% of 10,000\.00 before VAT gives 300\.00/);
+    typeInto(root, "#ds-pay-wht-amount", "");
+
+    // The same form in Thai.
+    const th = translator("th");
+    const thai = mountPane(<ActionsSection t={th} lang="th" services={services} family="tax-invoices" connected />);
+    choose(thai, "#ds-action", "payment");
+    await until(() => (thai.querySelector("#ds-pay-due")?.textContent ?? "").startsWith(`${serial}:`), "the amount, in Thai");
+    choose(thai, "#ds-pay-wht-rate", "3");
+    typeInto(thai, "#ds-pay-amount", "10700");
+    expect(thai.querySelector("#ds-pay-amount-msg")?.textContent).toBe("ยอดรับชำระ 10,700.00 ภาษีที่ถูกหัก ณ ที่จ่าย 300.00 และยอดหัก 0.00 รวมเป็น 11,000.00 ไม่เท่ากับยอดที่ต้องชำระ 10,700.00");
+    expect(thai.querySelector("#ds-pay-settles")).toBeNull();
+    thai.remove();
+    expect((await client().documents("tax-invoices").get(id)).statusString).toBe("awaiting");
+
+    // Left blank, the amount collected is what settles the document: paid with the tax withheld.
+    typeInto(root, "#ds-pay-amount", "");
+    expect(root.querySelector("#ds-pay-amount-msg")).toBeNull();
+    click(root, "Run on selected rows");
+    await until(() => resultLine(root, "actions") === "1 done, 0 skipped, 0 failed.", "the payment");
+    const paid = await client().documents("tax-invoices").get(id);
+    expect(paid).toMatchObject({ statusString: "paid", payments: expect.objectContaining({ collected: 10400, withheldPercentage: 3, withheldAmount: 300 }) });
   });
 });
 

@@ -4,10 +4,9 @@ import { finding, type Finding } from "../findings";
 import { MESSAGES } from "../messages";
 import { parseDecimal } from "../money";
 import { PaymentSchema } from "../schemas";
-import { settlementFindings, type PaymentDue } from "../settlement";
+import { paymentPartFindings, settlementFindings, type PaymentDue } from "../settlement";
 import { precisionWarnings } from "./precision";
 import { absent, absentId, given2, isObject, isWithholdingRate, type Obj } from "./read";
-import { formatMessage } from "../messages";
 import { guarded, schemaFindings } from "./report";
 
 type Requirement = readonly [field: string, message: string, isId: boolean];
@@ -51,32 +50,7 @@ export function paymentRuleFindings(body: Obj, side: Side): Finding[] {
     const rate = parseDecimal(body.withheldPercentage);
     if (rate !== null && !isWithholdingRate(rate) && !rate.equals(-1)) out.push(finding("withheldPercentage", MESSAGES.withheldPercentage));
   }
-  out.push(...partFindings(body, side));
-  return out;
-}
-
-const DEDUCTION_TYPES = new Set([1, 3, 5, 7]);
-const REMAINING_TYPES = new Set([51, 55]);
-const nonZero = (v: unknown): boolean => given2(v)?.isZero() === false;
-
-/** The deductions and charges beside the amount collected (spec, Payment fields; openapi's Payment* bodies). */
-function partFindings(body: Obj, side: Side): Finding[] {
-  const out: Finding[] = [];
-  for (const field of ["withheldAmount", "paymentDeductionAmount", "paymentCharge"]) {
-    if (given2(body[field])?.isNegative() === true) out.push(finding(field, formatMessage(MESSAGES.paymentAmountNegative, { field })));
-  }
-  // Receiving bodies take deductions; paying bodies do not have the field.
-  if (nonZero(body.paymentDeductionAmount)) {
-    if (side !== "sell") out.push(finding("paymentDeductionAmount", MESSAGES.paymentDeductionBuy));
-    else if (!DEDUCTION_TYPES.has(parseDecimal(body.paymentDeductionType)?.toNumber() ?? 0)) out.push(finding("paymentDeductionType", MESSAGES.paymentDeductionType));
-  }
-  const method = parseDecimal(body.paymentMethod)?.toNumber();
-  if (nonZero(body.paymentCharge) && method !== PAYMENT_METHOD.Cheque && method !== PAYMENT_METHOD.Transfer) {
-    out.push(finding("paymentCharge", MESSAGES.paymentChargeMethod));
-  }
-  if (nonZero(body.remainingCollected) && !REMAINING_TYPES.has(parseDecimal(body.remainingCollectedType)?.toNumber() ?? 0)) {
-    out.push(finding("remainingCollectedType", MESSAGES.remainingCollectedType));
-  }
+  out.push(...paymentPartFindings(body, side));
   return out;
 }
 

@@ -7,7 +7,7 @@ import type { Lang, Translate } from "../i18n";
 import { describeError } from "../errors";
 import { ACTION_KINDS, today, type ActionKind, type ActionRequest, type ActView, type PaneServices, type SelectedDocument } from "../services";
 import { Message, Section, useTask } from "../ui";
-import { emptyPayment, PaymentFields, paymentRequest, useChannels, type PaymentForm } from "./payment";
+import { emptyPayment, PaymentFields, paymentRequest, useChannels, usePaymentDue, usePaymentRules, type PaymentForm } from "./payment";
 import { Progressbar } from "./post";
 import { RowNotes } from "./rows";
 
@@ -48,6 +48,9 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   const current = kinds.includes(kind) ? kind : "status";
   const currentStatus = info.statuses.includes(status) ? status : info.statuses[0];
   const channels = useChannels(t, services, current === "payment" && props.connected);
+  const [reread, setReread] = useState(0);
+  const due = usePaymentDue(t, services, family, current === "payment" && props.connected, reread);
+  const rules = usePaymentRules();
 
   async function askDelete() {
     setConfirming("reading");
@@ -69,7 +72,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     if (current === "attach" && !file) return setProblem(t("required", { field: t("file") }));
     if (current === "attach" && file && file.bytes.length > ATTACHMENT_MAX_BYTES) return setProblem(t("fileTooLarge", { name: file.name }));
     if (current === "delete" && !confirmed) return void askDelete();
-    const pay = current === "payment" ? paymentRequest(t, payment, info.side, channels.lists) : undefined;
+    const pay = current === "payment" ? paymentRequest(t, payment, info.side, channels.lists, props.lang, due.view, rules) : undefined;
     if (typeof pay === "string") return setProblem(pay);
     const expect = current === "delete" && Array.isArray(confirming) ? confirming.map((d) => d.recordId) : undefined;
     setConfirming(null);
@@ -122,7 +125,8 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
         </>
       )}
       {current === "payment" && (
-        <PaymentFields t={t} side={info.side} form={payment} lists={channels.lists} error={channels.error} onChange={setPayment} />
+        <PaymentFields t={t} lang={props.lang} side={info.side} form={payment} lists={channels.lists} error={channels.error} onChange={setPayment}
+          due={due} onReread={() => setReread((n) => n + 1)} rules={rules} />
       )}
       <button class="primary" type="button" disabled={!act || !props.connected || task.busy || confirming !== null} onClick={() => start()}>{t("runAction")}</button>
       {Array.isArray(confirming) && (

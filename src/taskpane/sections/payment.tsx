@@ -1,24 +1,91 @@
-// The payment form of Actions: method, date, amount and the company's channels the method needs
-// (bank account, cheque, credit card, petty cash, other channel), read from the service.
+// The payment form of Actions: method, date, the company's channels the method needs (bank account,
+// cheque, credit card, petty cash, other channel), read from the service, and the amounts as Thai
+// customers pay: the tax the payer withheld (a rate of the amount before VAT, or an amount), a
+// deduction at payment (sell documents), a bank fee (cheque or transfer), and the amount collected.
+// With one document selected, the form reads its amount from the service and works out the withheld
+// and collected amounts; parts that do not settle it are said at their field (the shared rules).
 import { useEffect, useState } from "preact/hooks";
-import { PAYMENT_METHOD, PAYMENT_METHOD_CODES, type Side } from "../../rules/codes";
+import { PAYMENT_METHOD, PAYMENT_METHOD_CODES, WITHHOLDING_RATES, type Family, type Side } from "../../rules/codes";
 import { channelPickers, type ChannelKind, type ChannelLists } from "../channels";
 import { describeError } from "../errors";
-import type { Translate } from "../i18n";
-import type { PaneServices, PaymentRequest } from "../services";
+import type { Lang, Translate } from "../i18n";
+import { formatMoney } from "../money";
+import type * as Engine from "../engine";
+import { formFields, takesCharge, typedNumber, type AmountField, type PaymentForm } from "../payment-form";
+import { loadEngine, type PaneServices, type PaymentDueView, type PaymentRequest } from "../services";
 import { Message } from "../ui";
 
-export interface PaymentForm {
-  method: number;
-  date: string;
-  amount: string;
-  /** Blank: the payment date. */
-  chequeDate: string;
-  chosen: Partial<Record<ChannelKind, number>>;
-}
+export type { PaymentForm } from "../payment-form";
 
 export function emptyPayment(today: string): PaymentForm {
-  return { method: PAYMENT_METHOD.Cash, date: today, amount: "", chequeDate: "", chosen: {} };
+  return {
+    method: PAYMENT_METHOD.Cash, date: today, amount: "", chequeDate: "", chosen: {}, withheldRate: "", withheldAmount: "", deductionType: "", deductionAmount: "", charge: "",
+  };
+}
+
+const DEDUCTION_TYPES = ["1", "3", "5", "7"] as const;
+const RATES = WITHHOLDING_RATES.filter((r) => r > 0).map(String);
+const INPUT_ID: Readonly<Record<AmountField, string>> = {
+  amount: "ds-pay-amount", withheldRate: "ds-pay-wht-rate", withheldAmount: "ds-pay-wht-amount", deduction: "ds-pay-deduction", charge: "ds-pay-charge",
+};
+
+/** The pane's engine (rules with decimal.js), once loaded; null until then. */
+export type PaymentRules = Pick<typeof Engine, "ruleProblems" | "settledView">;
+
+export function usePaymentRules(): PaymentRules | null {
+  const [rules, setRules] = useState<PaymentRules | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadEngine().then((engine) => live && setRules(engine), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return rules;
+}
+
+/**
+ * The problem to say at each amount field, in the pane's language: amounts that are not amounts,
+ * then the shared rules on the payment the form makes, settled against the selected document.
+ */
+export function amountProblems(
+  t: Translate, lang: Lang, form: PaymentForm, side: Side, view: PaymentDueView | null, rules: PaymentRules | null,
+): Partial<Record<AmountField, string>> {
+  const out: Partial<Record<AmountField, string>> = {};
+  const typed: Array<[AmountField, string]> = [["amount", form.amount], ["withheldAmount", form.withheldRate ? form.withheldAmount : ""],
+    ["deduction", side === "sell" && form.deductionType ? form.deductionAmount : ""], ["charge", side !== "sell" && takesCharge(form.method) ? form.charge : ""]];
+  for (const [field, text] of typed) {
+    if (text.trim() !== "" && (!AMOUNT.test(text.trim()) || typedNumber(text.trim()) <= 0)) out[field] = t("payAmountBad");
+  }
+  if (Object.keys(out).length > 0 || !rules) return out;
+  return rules.ruleProblems(lang, form, side, view);
+}
+
+/** The selected document's amount, read from the service when the payment form shows and when asked again. */
+export function usePaymentDue(
+  t: Translate, services: PaneServices, family: Family, wanted: boolean, nonce: number,
+): { view: PaymentDueView | null; reading: boolean; error: string | null } {
+  const [view, setView] = useState<PaymentDueView | null>(null);
+  const [reading, setReading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!wanted) return undefined;
+    const abort = new AbortController();
+    setReading(true);
+    setError(null);
+    services.paymentDue(family, abort.signal).then((read) => {
+      if (abort.signal.aborted) return;
+      setView(read);
+      setReading(false);
+    }, (err: unknown) => {
+      if (abort.signal.aborted) return;
+      setView(null);
+      setReading(false);
+      setError(describeError(err, t));
+    });
+    return () => abort.abort();
+  }, [wanted, family, services, nonce]);
+  return { view: wanted ? view : null, reading: wanted && reading, error: wanted ? error : null };
 }
 
 /** An amount people type: 1190, 1,190.5, 1190.50; above 0, at most 2 decimals. */
@@ -47,11 +114,17 @@ export function useChannels(t: Translate, services: PaneServices, wanted: boolea
 }
 
 /** The request for the form, or the problem to show first. */
-export function paymentRequest(t: Translate, form: PaymentForm, side: Side, lists: ChannelLists | null): PaymentRequest | string {
+export function paymentRequest(
+  t: Translate, form: PaymentForm, side: Side, lists: ChannelLists | null, lang: Lang = "en", view: PaymentDueView | null = null,
+  rules: PaymentRules | null = null,
+): PaymentRequest | string {
   const amount = form.amount.trim();
-  if (amount !== "" && (!AMOUNT.test(amount) || Number(amount.replace(/,/g, "")) <= 0)) return t("payAmountBad");
+  // Said at its field too: the first one is the reason nothing was sent.
+  const problem = Object.values(amountProblems(t, lang, form, side, view, rules))[0];
+  if (problem) return problem;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(form.date)) return t("required", { field: t("payDate") });
-  const fields: Record<string, string | number> = {};
+  const { collected: _collected, ...amounts } = formFields(form, side);
+  const fields: Record<string, string | number> = { ...amounts };
   for (const picker of channelPickers(form.method, side)) {
     const id = chosenId(form, picker.kind, lists);
     if (lists && lists[picker.kind].length === 0) return t("chanNone", { channel: t(`chan_${picker.kind}`).toLowerCase() });
@@ -62,12 +135,31 @@ export function paymentRequest(t: Translate, form: PaymentForm, side: Side, list
   return { method: form.method, date: form.date, amount: amount || undefined, fields };
 }
 
+/** An amount input with its problem said right under it. */
+function AmountInput(props: { id: string; label: string; value: string; placeholder?: string; problem?: string; onInput: (v: string) => void }) {
+  const msg = `${props.id}-msg`;
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input id={props.id} inputMode="decimal" autocomplete="off" value={props.value} placeholder={props.placeholder}
+        aria-invalid={props.problem ? "true" : undefined} aria-describedby={props.problem ? msg : undefined}
+        onInput={(e) => props.onInput(e.currentTarget.value)} />
+      {props.problem && <p id={msg} class="msg error" role="alert">{props.problem}</p>}
+    </>
+  );
+}
+
 export function PaymentFields(props: {
-  t: Translate; side: Side; form: PaymentForm; lists: ChannelLists | null; error: string | null; onChange: (form: PaymentForm) => void;
+  t: Translate; lang: Lang; side: Side; form: PaymentForm; lists: ChannelLists | null; error: string | null; onChange: (form: PaymentForm) => void;
+  due: { view: PaymentDueView | null; reading: boolean; error: string | null }; onReread: () => void; rules: PaymentRules | null;
 }) {
-  const { t, side, form, lists } = props;
+  const { t, lang, side, form, lists } = props;
   const set = (patch: Partial<PaymentForm>) => props.onChange({ ...form, ...patch });
   const pickers = channelPickers(form.method, side);
+  const problems = amountProblems(t, lang, form, side, props.due.view, props.rules);
+  const settled = props.rules?.settledView(form, side, props.due.view) ?? null;
+  const money = (v: string | number): string => formatMoney(v, lang);
+  const view = props.due.view;
   return (
     <>
       <label for="ds-pay-method">{t("payMethod")}</label>
@@ -86,8 +178,46 @@ export function PaymentFields(props: {
           </div>
         )}
       </div>
-      <label for="ds-pay-amount">{t("payAmount")}</label>
-      <input id="ds-pay-amount" inputMode="decimal" autocomplete="off" value={form.amount} onInput={(e) => set({ amount: e.currentTarget.value })} />
+      <p id="ds-pay-due" class="help">
+        {props.due.reading ? t("payDueReading")
+          : settled && view?.serial ? t("payDueOne", { serial: view.serial, due: money(settled.grandTotal), base: money(settled.beforeVat) })
+            : view && view.count > 1 ? t("payDueMany", { n: view.count }) : t("payDueNone")}
+        {" "}<button type="button" class="link" id="ds-pay-reread" onClick={props.onReread}>{t("payDueReread")}</button>
+      </p>
+      <Message tone="error" text={props.due.error} />
+      <label for="ds-pay-wht-rate">{t("payWithheld")}</label>
+      <select id="ds-pay-wht-rate" value={form.withheldRate} aria-invalid={problems.withheldRate ? "true" : undefined}
+        onChange={(e) => set({ withheldRate: (e.currentTarget as HTMLSelectElement).value })}>
+        <option value="">{t("payWithheldNone")}</option>
+        {RATES.map((r) => <option key={r} value={r}>{t("payWithheldRate", { rate: r })}</option>)}
+        <option value="-1">{t("payWithheldByAmount")}</option>
+      </select>
+      {problems.withheldRate && <p id="ds-pay-wht-rate-msg" class="msg error" role="alert">{problems.withheldRate}</p>}
+      {form.withheldRate !== "" && (
+        <AmountInput id={INPUT_ID.withheldAmount} label={t("payWithheldAmount")} value={form.withheldAmount} problem={problems.withheldAmount}
+          placeholder={settled && form.withheldRate !== "-1" ? money(settled.withheld) : undefined} onInput={(v) => set({ withheldAmount: v })} />
+      )}
+      {side === "sell" && (
+        <>
+          <label for="ds-pay-deduction-type">{t("payDeduction")}</label>
+          <select id="ds-pay-deduction-type" value={form.deductionType} onChange={(e) => set({ deductionType: (e.currentTarget as HTMLSelectElement).value })}>
+            <option value="">{t("payWithheldNone")}</option>
+            {DEDUCTION_TYPES.map((d) => <option key={d} value={d}>{t(`payDeduction_${d}`)}</option>)}
+          </select>
+          {form.deductionType !== "" && (
+            <AmountInput id={INPUT_ID.deduction} label={t("payDeductionAmount")} value={form.deductionAmount} problem={problems.deduction}
+              onInput={(v) => set({ deductionAmount: v })} />
+          )}
+        </>
+      )}
+      {side !== "sell" && takesCharge(form.method) && (
+        <AmountInput id={INPUT_ID.charge} label={t("payCharge")} value={form.charge} problem={problems.charge} onInput={(v) => set({ charge: v })} />
+      )}
+      <AmountInput id={INPUT_ID.amount} label={t("payAmount")} value={form.amount} problem={problems.amount}
+        placeholder={settled ? money(settled.collected) : undefined} onInput={(v) => set({ amount: v })} />
+      {settled && !problems.amount && (
+        <p id="ds-pay-settles" class="help">{t("paySettles", { withheld: money(settled.withheld), collected: money(form.amount.trim() ? typedNumber(form.amount) : settled.collected) })}</p>
+      )}
       {pickers.map(({ kind }) => {
         const options = lists?.[kind] ?? [];
         const chosen = chosenId(form, kind, lists);
