@@ -4,6 +4,8 @@
 // listed as left alone; Thai words throughout in Thai.
 import { createClient } from "../../src/api/client";
 import { actJob } from "../../src/jobs/act";
+import { postJob } from "../../src/jobs/post";
+import { loadPostRecord, savePostRecord } from "../../src/jobs/post-record";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { PostSection } from "../../src/taskpane/sections/post";
 import { createServices, type PaneServices } from "../../src/taskpane/services";
@@ -76,3 +78,26 @@ describe.each<[Lang, Record<string, string>]>([
     expect(wb.selection).toEqual({ sheet: "S", row: 1, col: col(wb, "result") });
   });
 });
+
+test("a record edited by hand: the preview and the outcome count the document refused, and it is not voided", async () => {
+  const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+  const other = book("URO");
+  await postJob(other, client, { family: "tax-invoices" });
+  const stranger = Number(other.cell("S", 1, col(other, "recordId")));
+  const wb = book("URH");
+  const services = await connected(wb);
+  const root = mountPane(<PostSection t={translator("en")} lang="en" services={services} family="tax-invoices" connected />);
+  click(root, "Post documents");
+  await until(() => [...root.querySelectorAll("button")].some((b) => b.textContent === "Undo this post"), "the Undo button");
+  const record = (await loadPostRecord(wb, "tax-invoices"))!;
+  record.documents.push({ key: "added", rows: [], recordId: stranger, created: true });
+  await savePostRecord(wb, record, "tax-invoices");
+
+  click(root, "Undo this post");
+  await until(() => root.querySelector("[role=alertdialog]") !== null, "the preview");
+  expect(root.querySelector("#ds-undo-text")!.textContent).toContain("? 2 to void, 1 refused: not verified as this post's.");
+  click(root, "Undo now");
+  await until(() => text(root).includes("Undone: 2 voided, 1 refused: not verified as this post's."), "the undo's summary");
+  expect((await client.documents("tax-invoices").get(stranger)).statusString).toBe("awaiting");
+});
+
