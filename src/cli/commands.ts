@@ -51,7 +51,8 @@ async function check(p: Parsed): Promise<number> {
   } else {
     printFindings(outcome.findings, process.stdout, lang);
     const warnings = outcome.findings.filter((f) => f.severity === "warning").length;
-    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, warnings)}\n`);
+    const notes = outcome.findings.filter((f) => f.severity === "note").length;
+    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, warnings, notes)}\n`);
   }
   return errors.length > 0 ? 1 : 0;
 }

@@ -11,8 +11,9 @@ export { count };
 export type PostCounts = Record<"created" | "found" | "skipped" | "notSent" | "failed" | "unknown", number>;
 
 export interface Words {
-  /** findings: errors; warnings (s.86/4 details, headers ignored) are counted apart, when any. */
-  checked(documents: number, findings: number, warnings?: number): string;
+  /** findings: errors; warnings (s.86/4 details, headers ignored) and notes (a leading zero
+   * restored) are counted apart, when any. */
+  checked(documents: number, findings: number, warnings?: number, notes?: number): string;
   warning: string;
   note: string;
   /** "INV-1 (row 2): message" */
@@ -42,7 +43,7 @@ const refusedEn = (c: UndoCounts): string => (c.refused > 0 ? `${c.refused} refu
 const refusedTh = (c: UndoCounts): string => (c.refused > 0 ? `ปฏิเสธเพราะตรวจไม่ได้ว่าเป็นของการส่งครั้งนี้ ${c.refused}, ` : "");
 
 const EN: Words = {
-  checked: (d, f, w = 0) => `${count(d, "document")}, ${count(f, "finding")}${w > 0 ? `, ${count(w, "warning")}` : ""}`,
+  checked: (d, f, w = 0, n = 0) => `${count(d, "document")}, ${count(f, "finding")}${w > 0 ? `, ${count(w, "warning")}` : ""}${n > 0 ? `, ${count(n, "note")}` : ""}`,
   warning: "warning: ",
   note: "note: ",
   row: (key, row, message) => `${key} (row ${row}): ${message}`,
@@ -68,7 +69,7 @@ const EN: Words = {
 };
 
 const TH: Words = {
-  checked: (d, f, w = 0) => `${d} เอกสาร, พบ ${f} ปัญหา${w > 0 ? `, คำเตือน ${w}` : ""}`,
+  checked: (d, f, w = 0, n = 0) => `${d} เอกสาร, พบ ${f} ปัญหา${w > 0 ? `, คำเตือน ${w}` : ""}${n > 0 ? `, หมายเหตุ ${n}` : ""}`,
   warning: "คำเตือน: ",
   note: "หมายเหตุ: ",
   row: (key, row, message) => `${key} (แถว ${row}): ${message}`,

@@ -8,6 +8,7 @@ export { markText } from "../sheet/mark-text";
 export { refreshListsJob, templateJob } from "../jobs/template";
 export { actJob } from "../jobs/act";
 export { postJob } from "../jobs/post";
+export { rememberedFamily } from "../jobs/sheet-family";
 export { loadPostRecord } from "../jobs/post-record";
 export { undoJob } from "../jobs/undo";
 export { pullJob } from "../jobs/pull";

@@ -51,6 +51,9 @@ export interface CheckView {
   documents: number;
   findings: CellFinding[];
   summaries: DocumentSummary[];
+  /** The family the workbook remembers for the sheet, when it is not the one checked: Post, Update
+   * and Actions would refuse the sheet. */
+  otherFamily?: { remembered: Family; checked: Family };
 }
 
 /** The counts of a post, in the words the CLI uses too. */
@@ -376,13 +379,17 @@ export function createServices(opts: ServiceOptions): PaneServices {
     },
     isConnected: () => client !== null,
     async check(family, ctx) {
-      const { checkJob, writeUnplaced } = await loadEngine();
+      const { checkJob, rememberedFamily, writeUnplaced } = await loadEngine();
       const { block, mapping, port } = await prepare(family);
       const outcome = await checkJob(port, { family, mark: true, mapping, ...ctx });
+      const remembered = await rememberedFamily(opts.port, block.sheet);
       // The Excel port hands back messages it could not put in a note or comment (old Excel).
       const unplaced = (port as { lastMark?: { unplaced: CellMark[] } }).lastMark?.unplaced ?? [];
       if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);
-      return { sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: await summarize(block, family, mapping) };
+      return {
+        sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: await summarize(block, family, mapping),
+        ...(remembered && remembered !== family ? { otherFamily: { remembered, checked: family } } : {}),
+      };
     },
     async post(family, ctx) {
       const engine = await loadEngine();

@@ -90,5 +90,12 @@ describe("Actions follow the sheet", () => {
     expect(messages(root, "error")[0]).toBe(`Nothing was sent: sheet "${sheet}" holds quotation documents, but the document type chosen is tax invoice. Choose quotation as the document type, or select another sheet`);
     expect(messages(root, "ok")).toEqual([]);
     expect(JSON.stringify(book.sheet(sheet).values)).toBe(before);
+
+    // Check, which sends nothing, says so before any Post, Update or Action is tried.
+    document.body.innerHTML = "";
+    const check = mountPane(<CheckSection t={translator("th")} lang="th" services={services} family="tax-invoices" />);
+    click(check, "ตรวจแถว");
+    await until(() => messages(check, "error").length > 0, "the check's warning");
+    expect(messages(check, "error")[0]).toBe(`ชีต “${sheet}” เป็นเอกสารใบเสนอราคา แต่ประเภทเอกสารที่เลือกคือใบกำกับภาษี การสร้าง การแก้ไข และการดำเนินการจะไม่ทำกับชีตนี้ เลือกประเภทเอกสารเป็นใบเสนอราคา`);
   });
 });

@@ -2,7 +2,7 @@
 // VAT and grand total of each document. Only errors are problems: warnings (worth a look) and notes
 // (what DocSheet did for the user, a leading zero restored) are counted apart, each with its own
 // mark, and a sheet with no errors is clean.
-import type { Family } from "../../rules/codes";
+import { FAMILY_INFO, type Family } from "../../rules/codes";
 import type { CellFinding } from "../../sheet/findings";
 import { translate } from "../../sheet/i18n/translate";
 import type { Lang, Translate } from "../i18n";
@@ -17,12 +17,17 @@ export function findingCounts(findings: readonly CellFinding[]): Record<CellFind
   return counts;
 }
 
-function CheckVerdict(props: { t: Translate; view: CheckView }) {
+function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView }) {
   const { t, view } = props;
   const n = findingCounts(view.findings);
-  if (view.documents === 0 && view.findings.length === 0) return <Message tone="info" text={t("checkNoRows")} />;
+  const name = (f: Family): string => FAMILY_INFO[f].label[props.lang].toLowerCase();
+  const other = view.otherFamily
+    ? <Message tone="error" text={t("checkOtherFamily", { sheet: view.sheet, family: name(view.otherFamily.remembered), chosen: name(view.otherFamily.checked) })} />
+    : null;
+  if (view.documents === 0 && view.findings.length === 0) return <>{other}<Message tone="info" text={t("checkNoRows")} /></>;
   return (
     <>
+      {other}
       <Message tone={n.error > 0 ? "error" : "ok"}
         text={n.error > 0 ? t("checkFound", { documents: view.documents, count: n.error }) : t("checkClean", { documents: view.documents })} />
       <Message tone="info" text={n.warning > 0 ? t("checkWarnings", { count: n.warning }) : null} />
@@ -45,7 +50,7 @@ export function CheckSection(props: { t: Translate; lang: Lang; services: PaneSe
       <Message tone="error" text={task.error} />
       {view && (
         <>
-          <CheckVerdict t={t} view={view} />
+          <CheckVerdict t={t} lang={lang} view={view} />
           {view.findings.length > 0 && (
             <ul class="findings" aria-label={t("check")}>
               {view.findings.map((f, i) => (

@@ -1,0 +1,66 @@
+// The sheet tells the truth on the command line too (the command's main, runner.js, against the
+// real local service): `update` writes the service's VAT and grand total into the row; `check`
+// counts notes apart from findings and exits 0 on a sheet with notes only; `post` of a header row
+// alone says so and exits 2 (never "0 created"); a pulled workbook remembers its family and `act`
+// with another --family refuses it, exit 2, writing nothing.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { cliRunner } from "./run";
+import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+
+jest.setTimeout(240_000);
+
+const s = cliSession("sheet-truth");
+const docsheet = cliRunner();
+const connection = (): string[] => ["--base-url", s.service.root, ...AUTH];
+const HEADER = ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "vatAmount", "grandTotal"];
+
+describe("docsheet and the truth of the sheet", () => {
+  it("update writes the service's VAT and grand total into the row", async () => {
+    const path = await writeBook(join(s.dir, "update.xlsx"), [HEADER, ["cu1", "CLI Truth Co", "2026-03-01", true, "Pen", 3, 100, 21, 321]]);
+    const post = await docsheet(["post", path, "--family", "quotations", ...connection(), "--in-place"]);
+    expect(post.code).toBe(0);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path);
+    wb.worksheets[0].getRow(2).getCell(HEADER.indexOf("Unit price") + 1).value = 110;
+    await wb.xlsx.writeFile(path);
+    const up = await docsheet(["update", path, "--family", "quotations", ...connection(), "--in-place"]);
+    expect(up.code).toBe(0);
+    const [row] = await sheetRows(path);
+    const rec = await s.client.documents("quotations").get(row.recordId as number);
+    expect([rec.vatAmount, rec.grandTotal]).toEqual([23.1, 353.1]);
+    expect([row.vatAmount, row.grandTotal]).toEqual([23.1, 353.1]);
+  });
+
+  it("check counts notes apart and a sheet with notes only is clean", async () => {
+    const path = await writeBook(join(s.dir, "notes.xlsx"), [
+      ["Customer", "Tax id", "Branch", "Date", "isVat", "Item", "Qty", "Unit price"],
+      ["Zero Lost Co., Ltd.", 105551234567, 1, "2026-01-15", true, "Pen", 2, 100],
+    ]);
+    const r = await docsheet(["check", path, "--family", "quotations"]);
+    expect(r.stdout).toContain("Sales!B2 [contactTaxId] note: Leading zero restored: 0105551234567");
+    expect(r.stdout).toMatch(/^1 document, 0 findings, 2 notes$/m);
+    expect(r.code).toBe(0);
+  });
+
+  it("post of a header row alone says there are no rows, in the run's language, and exits 2", async () => {
+    const path = await writeBook(join(s.dir, "empty.xlsx"), [HEADER]);
+    for (const [lang, text] of [["en", "Nothing was sent: there are no rows under the header row"], ["th", "ไม่ได้ส่งอะไร: ไม่มีแถวใต้แถวหัวตาราง"]]) {
+      const r = await docsheet(["post", path, "--family", "tax-invoices", ...connection(), "--lang", lang]);
+      expect(r.stderr).toContain(text);
+      expect(r.stdout).not.toMatch(/0 created|สร้าง 0/);
+      expect(r.code).toBe(2);
+    }
+  });
+
+  it("act with another --family than the pulled sheet's is refused before anything is sent", async () => {
+    const pulled = join(s.dir, "pulled.xlsx");
+    const pull = await docsheet(["pull", "quotations", ...connection(), "--out", pulled]);
+    expect(pull.code).toBe(0);
+    const r = await docsheet(["act", pulled, "--family", "tax-invoices", "--action", "share", ...connection()]);
+    expect(r.stderr).toMatch(/Nothing was sent: sheet "[^"]+" holds quotation documents, but the document type chosen is tax invoice/);
+    expect(r.code).toBe(2);
+    expect(existsSync(join(s.dir, "pulled.acted.xlsx"))).toBe(false);
+  });
+});
