@@ -107,6 +107,24 @@ export function fieldByContent(def: FieldDef, cells: readonly CellValue[], ctx: 
   return FIELD_BY_KEY.get(key) ?? def;
 }
 
+/** A VAT amount column whose figures differ between the rows of one document holds each line's VAT:
+ * the document's stated VAT is their sum (read.ts). Figures repeated on every row, or given on the
+ * first row only, are the document's own. */
+export function summedPerLine(def: FieldDef, cells: readonly CellValue[], keys: readonly CellValue[]): boolean {
+  if (def.key !== "vatAmount") return false;
+  const first = new Map<string, string>();
+  for (let i = 0; i < cells.length; i++) {
+    const k = keys[i];
+    const key = typeof k === "string" || typeof k === "number" ? String(k).trim() : "";
+    const n = numberOf(cells[i]);
+    if (!key || n === null) continue;
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, n.toString());
+    else if (seen !== n.toString()) return true;
+  }
+  return false;
+}
+
 const AMOUNT_GROUP = new Set(["item.total", "grandTotal"]);
 const VAT_FACTOR = parseDecimal("1.07")!;
 

@@ -3,7 +3,7 @@
 // ignored with a warning; a field named twice is an error on the second header.
 import type { CellValue } from "../workbook/port";
 import { cellAddress } from "./address";
-import { fieldByContent } from "./content";
+import { fieldByContent, summedPerLine } from "./content";
 import { FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { sheetMessage } from "./messages";
@@ -21,6 +21,9 @@ export interface HeaderMap {
   /** Rightmost column that has a header. */
   right: number;
   findings: CellFinding[];
+  /** Document fields whose column holds each line's part, summed per document (a VAT amount per
+   * line row: content.ts). */
+  summed?: ReadonlySet<string>;
 }
 
 /** The text of a header cell ("" for an empty cell, a date or an error). */
@@ -72,6 +75,7 @@ export function mapHeaders(
     return i >= 0 ? columnCells(i) : undefined;
   };
   const context = { keys: cellsOf("documentKey"), cellsOf };
+  const summed = new Set<string>();
   let right = left - 1;
   cells.forEach((v, i) => {
     const col = left + i;
@@ -99,6 +103,7 @@ export function mapHeaders(
     }
     columns.set(def.key, col);
     byColumn.set(col, def);
+    if (rows && context.keys && summedPerLine(def, columnCells(i), context.keys)) summed.add(def.key);
   });
-  return { columns, byColumn, texts, left, right, findings };
+  return { columns, byColumn, texts, left, right, findings, summed };
 }

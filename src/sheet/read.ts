@@ -13,6 +13,7 @@ import { suggestField, type ColumnMapping } from "./mapping";
 import type { Family } from "../rules/codes";
 import { sheetMessage } from "./messages";
 import { isEmptyCell, parseCell, type Parsed } from "./values";
+import { ZERO, parseDecimal } from "../rules/money";
 
 export interface SheetCell<T = Parsed> {
   value: T;
@@ -143,6 +144,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
       if (parsed.note) findings.push(cellFinding(sheet, row, col, def.key, parsed.note, "note"));
       const cell: SheetCell = { value: parsed.value, row, col };
       if (def.level === "item") line.fields[def.key] = cell;
+      else if (headers.summed?.has(def.key)) addToField(doc, def.key, cell);
       else placeHeaderField(doc, def, cell, sheet, findings);
     }
     if (hasLine) doc.lines.push(line);
@@ -158,6 +160,18 @@ function isBlankRow(mapped: [number, FieldDef][], at: (col: number) => CellValue
     if (!isEmptyCell(v) || isCellError(v)) return false;
   }
   return true;
+}
+
+/** A line row's part of a document figure (a VAT amount per line): added to the document's, which
+ * stays at the first cell that gave one. */
+function addToField(doc: SheetDocument, key: string, cell: SheetCell): void {
+  const existing = doc.fields[key];
+  if (!existing) {
+    doc.fields[key] = cell;
+    return;
+  }
+  const sum = parseDecimal(existing.value)?.plus(parseDecimal(cell.value) ?? ZERO);
+  if (sum) existing.value = sum.toNumber();
 }
 
 /** The first row's value stands; a later row may repeat it or leave it empty, never differ. */

@@ -49,6 +49,23 @@ describe("a Thai VAT column of amounts", () => {
   });
 });
 
+describe("a Thai VAT column of each line's VAT", () => {
+  it("states the document's VAT as the lines' sum, and post sends it", async () => {
+    const book = await writeBook(join(s.dir, "thai-line-vat.xlsx"), [
+      ["เลขที่", "ชื่อลูกค้า", "ที่อยู่", "รายการ", "จำนวน", "ราคาต่อหน่วย", "ราคารวมภาษี", "ภาษีมูลค่าเพิ่ม"],
+      ["TH-LV-1", "บริษัท รายการ จำกัด", "2 ถนนสาทร กรุงเทพฯ 10120", "ค่าบริการ", 1, 1000, "ไม่ใช่", 70],
+      ["TH-LV-1", null, null, "ค่าวัสดุ", 3, 16.67, null, 3.5],
+    ]);
+    const check = await docsheet(["check", book, "--family", "tax-invoices", "--json"]);
+    expect(JSON.parse(check.stdout)).toEqual([]);
+    const posted = join(s.dir, "thai-line-vat.posted.xlsx");
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    expect(post.stdout).toMatch(/1 created/);
+    const doc = await serviceDocument((await sheetRows(posted))[0].recordId);
+    expect(doc).toMatchObject({ isVat: true, vatAmount: 73.5, grandTotal: 1123.51 });
+  });
+});
+
 describe("a per-line Yes/No VAT column", () => {
   const LINES = [
     ["Invoice No.", "Customer", "Address", "Item", "Qty", "Unit price", "Prices include VAT", "VAT?"],

@@ -81,6 +81,25 @@ describe("a VAT header decided by its cells", () => {
       'Column "VAT?" looks like item.vatRate but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).');
   });
 
+  it("VAT amounts that differ between one document's rows are each line's VAT: the document states their sum", async () => {
+    const sheet = (second: CellValue): CellValue[][] => [
+      ["เลขที่", "ชื่อลูกค้า", "รายการ", "จำนวน", "ราคาต่อหน่วย", "ภาษีมูลค่าเพิ่ม", "ราคารวมภาษี"],
+      ["A", "Acme", "Pen", 1, 1000, 70, false],
+      ["A", null, "Ink", 3, 16.67, second, null],
+    ];
+    const errors = async (rows: CellValue[][]) => {
+      const r = await read(rows);
+      return checkSheet(r, "tax-invoices", "2026-03-01").findings.filter((f) => f.severity === "error").map((f) => [f.cell, f.message]);
+    };
+    // 7% of 1,050.01 is 73.50; the lines' own VAT, 70.00 + 3.50.
+    expect(await errors(sheet(3.5))).toEqual([]);
+    expect((await read(sheet(3.5))).documents[0].fields.vatAmount.value).toBe(73.5);
+    expect(await errors(sheet(3.51))).toEqual([["F2", "vatAmount is 73.51 but 7% VAT on 1,050.01 gives 73.50"]]);
+    // The document's VAT repeated on its rows, or on its first row only, is the document's.
+    expect(await errors(sheet(70))).toEqual([["F2", "vatAmount is 70.00 but 7% VAT on 1,050.01 gives 73.50"]]);
+    expect(await errors(sheet(null))).toEqual([["F2", "vatAmount is 70.00 but 7% VAT on 1,050.01 gives 73.50"]]);
+  });
+
   it("a line VAT rate column takes Yes/No and TRUE/FALSE", async () => {
     const r = await read([["Customer", "Item", "Qty", "Unit price", "item.vatRate"], ["A", "x", 1, 1, "No"], ["A", "x", 1, 1, true], ["A", "x", 1, 1, "ไม่ใช่"]]);
     expect(r.findings.filter((f) => f.severity === "error")).toEqual([]);
