@@ -6,6 +6,7 @@
 // when asked.
 import { createClient } from "../api";
 import { postJob, type DocumentResult } from "../jobs/post";
+import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { intArg, type Parsed } from "./args";
 import { assertSheet, printFindings } from "./book";
@@ -56,7 +57,8 @@ export async function postCommand(p: Parsed): Promise<number> {
     return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
   } catch (err) {
     progress.done();
-    await save().catch(() => undefined);
+    // Refused for another company's sheet: nothing was done, so nothing is written.
+    if (!(err instanceof OtherCompanyError)) await save().catch(() => undefined);
     if (err instanceof ConnectionError) {
       process.stderr.write(connectionFailure(err, conn.root, lang, "post"));
       return 2;

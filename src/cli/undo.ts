@@ -2,6 +2,7 @@
 // workbook's last post of F (jobs/undo.ts) and writes the rows back into BOOK.undone.xlsx beside it
 // (or --out, or BOOK.xlsx itself with --in-place), as post and act do. A dry run writes nothing.
 import { createClient } from "../api";
+import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { NothingToUndoError, undoJob } from "../jobs/undo";
 import { translate } from "../sheet/i18n/translate";
@@ -40,7 +41,7 @@ export async function undoCommand(p: Parsed): Promise<number> {
     }
     if (err instanceof ConnectionError) {
       // What was undone before the connection failed is in the workbook: keep it.
-      if (!dryRun) await book.save(out).catch(() => undefined);
+      if (!dryRun && !(err instanceof OtherCompanyError)) await book.save(out).catch(() => undefined);
       process.stderr.write(connectionFailure(err, conn.root, lang, "undo"));
       return 2;
     }

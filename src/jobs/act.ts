@@ -20,7 +20,8 @@ import { assertRows } from "./no-rows";
 import { assertSheetFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
-import { isConnectionFailure, runStoppedError } from "./stop";
+import { guardSheet, postedDocuments } from "./company";
+import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import { localDate, type JobContext } from "./types";
 import { assertUpgradeTarget, rowPayment, UPGRADE_COLUMNS, upgradedAlready, upgradeOne } from "./upgrade";
 import { rowMismatch } from "./verify";
@@ -87,6 +88,12 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   const unposted = wanted ? chosen.filter((d) => !d.fields.recordId) : [];
   await assertSheetFamily(port, sheet, opts.family, opts.lang ?? "en");
   assertRows(block, read, opts.lang ?? "en", wanted ? chosen.length : undefined);
+  // Another company's sheet is refused before anything is written or sent.
+  if (docs.length > 0) {
+    await stopIfGone(guardSheet(port, client, {
+      sheet, family: opts.family, documents: postedDocuments(docs), lists: block.lists !== undefined, lang: opts.lang, signal: opts.signal, now: opts.now,
+    }), docs.length + unposted.length, opts.lang ?? "en");
+  }
   const keys: ResultKey[] = ["status", "result"];
   if (opts.action.kind === "share") keys.push("shareLink");
   if (opts.action.kind === "exportPdf") keys.push("pdfFile");

@@ -6,7 +6,9 @@ import { translate } from "../sheet/i18n/translate";
 /** An error as a row's result: the service's message and each of its validation errors, in `lang`. */
 export function errorText(err: unknown, lang: Lang = "en"): string {
   if (err instanceof ValidationError) {
-    const extra = err.validationErrors?.length ? `: ${err.validationErrors.map((m) => translate(m, lang)).join("; ")}` : "";
+    // The service often repeats its message as the only validation error: said once.
+    const more = (err.validationErrors ?? []).filter((m) => m.trim() !== err.message.trim());
+    const extra = more.length ? `: ${more.map((m) => translate(m, lang)).join("; ")}` : "";
     return `${translate(err.message, lang)}${extra}`;
   }
   return err instanceof Error ? translate(err.message, lang) : String(err);

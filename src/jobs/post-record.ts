@@ -10,6 +10,7 @@ import { markerIn } from "../sheet/marker";
 import type { SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";
 import type { WorkbookPort } from "../workbook/port";
+import type { CompanyStamp } from "./company";
 
 export interface RunDocument {
   key: string;
@@ -46,6 +47,8 @@ export interface PostRunRecord {
   documents: RunDocument[];
   /** Contacts the service created for this run's documents (the spec has no contact delete). */
   contacts: RunContact[];
+  /** The company the run posted to (absent in records from before companies were recorded). */
+  company?: CompanyStamp;
 }
 
 export const postRecordKey = (family: Family): string => `docsheet.post.last.${family}`;
@@ -89,6 +92,8 @@ export class PostRecorder {
   private known: Set<number> | undefined;
   /** Contact id → its name and the first sheet row that named it. */
   private readonly contacts = new Map<number, { name: string; row: number }>();
+  /** The company the run posts to: the record carries it, and undo refuses any other. */
+  company?: CompanyStamp;
 
   constructor(private readonly family: Family, private readonly sheet: string) {}
 
@@ -126,6 +131,6 @@ export class PostRecorder {
     // In the sheet's order, not the order the concurrent creates were answered in.
     const documents = [...this.documents].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
     const contacts = [...this.contacts].sort(([, a], [, b]) => a.row - b.row).map(([id, { name }]) => ({ id, name }));
-    await savePostRecord(port, { version: 1, family: this.family, sheet: this.sheet, at: at.toISOString(), documents, contacts }, this.family);
+    await savePostRecord(port, { version: 1, family: this.family, sheet: this.sheet, at: at.toISOString(), documents, contacts, ...(this.company ? { company: this.company } : {}) }, this.family);
   }
 }

@@ -22,6 +22,7 @@ import { readDocuments, type SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
+import { bindSheet, guardSheet, sheetCompany } from "./company";
 import { errorText } from "./error-text";
 import { documentsByMarker } from "./find";
 import { assertRows } from "./no-rows";
@@ -80,6 +81,15 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const columns = resultColumns(read.layout, [...RESULT_KEYS, "fingerprint"]);
   // What undo needs to reverse this run, saved with the workbook at the end.
   const recorder = new PostRecorder(opts.family, sheet);
+  // Another company's sheet (or lookup lists) is refused before anything is written or sent. Rows
+  // posted before are left alone: a sheet of no company is bound at its first post, unverified.
+  const company = read.documents.length > 0
+    ? await guardConnection(() => guardSheet(port, client, {
+      sheet, family: opts.family, documents: [], lists: block.lists !== undefined,
+      lang: opts.lang, signal: opts.signal, now: opts.now,
+    }))
+    : undefined;
+  if (company) recorder.company = company;
   if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
 
   const total = read.documents.length;
@@ -138,6 +148,8 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
 
   // 3. Send, a few at a time; results are written as they arrive.
   const api = client.documents(opts.family);
+  // A sheet of no company yet is bound at its first post, before its first document is sent.
+  if (toSend.length > 0 && company && !(await sheetCompany(port, sheet))) await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
   if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
   let fatal: unknown;
   const stopRun = (err: unknown): void => {

@@ -6,6 +6,7 @@ import { statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";
 import { documentRows, pruneColumns, pullKeys, type PulledSheet } from "../sheet/pull";
 import type { CellValue, WorkbookPort } from "../workbook/port";
+import { companyRecords, connectedCompany, type CompanyStamp } from "./company";
 import { familyRecord } from "./sheet-family";
 import { throwIfCancelled, type JobContext } from "./types";
 
@@ -65,7 +66,14 @@ export async function pullTable(client: DocSheetClient, opts: PullJobOptions): P
 }
 
 export async function pullJob(port: WorkbookPort, client: DocSheetClient, opts: PullJobOptions): Promise<PullOutcome> {
+  const company = await connectedCompany(client, opts.signal);
   const table = await pullTable(client, opts);
-  const sheet = await port.addTableSheet(table.name, table.columns, table.rows, { record: familyRecord(opts.family) });
+  const records = pulledRecords(opts.family, company, (opts.now ?? (() => new Date()))());
+  const sheet = await port.addTableSheet(table.name, table.columns, table.rows, { records });
   return { sheet, documents: table.documents, rows: table.rows.length };
+}
+
+/** The records of a pulled sheet, by the name it got: its rows are the company's documents of the family. */
+export function pulledRecords(family: Family, company: CompanyStamp, at: Date = new Date()): (sheet: string) => Map<string, string> {
+  return (sheet) => new Map([...familyRecord(family)(sheet), ...companyRecords(sheet, company, "pull", at)]);
 }

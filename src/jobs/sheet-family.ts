@@ -14,7 +14,7 @@ import type { WorkbookPort } from "../workbook/port";
 export const sheetFamilyKey = (sheet: string): string => `sheet-family:${sheet}`;
 
 /** The record a new sheet of the family gets in the action that makes it (templates, pulls). */
-export const familyRecord = (family: Family) => (sheet: string): { key: string; value: string } => ({ key: sheetFamilyKey(sheet), value: family });
+export const familyRecord = (family: Family) => (sheet: string): Map<string, string> => new Map([[sheetFamilyKey(sheet), family]]);
 
 export async function rememberFamily(port: WorkbookPort, sheet: string, family: Family): Promise<void> {
   const key = sheetFamilyKey(sheet);

@@ -7,6 +7,7 @@ import type { Lang } from "../sheet/i18n/lang";
 import { LIST_KINDS, emptyLists, listsSheetRows, type ListKind, type LookupEntry, type LookupLists } from "../sheet/lookups";
 import { template } from "../sheet/template";
 import { LISTS_SHEET, type WorkbookPort } from "../workbook/port";
+import { bindLists, companyRecords, connectedCompany, listsRecord } from "./company";
 import { familyRecord } from "./sheet-family";
 import { localDate, throwIfCancelled, type JobContext } from "./types";
 
@@ -110,16 +111,25 @@ function counts(lists: LookupLists): ListCounts {
 /** A family's template as a new table sheet, with its lookup lists when a client is given (one action). */
 export async function templateJob(port: WorkbookPort, opts: TemplateJobOptions): Promise<TemplateOutcome> {
   const lang = opts.lang ?? "en";
+  const now = (opts.now ?? (() => new Date()))();
+  const company = opts.client ? await connectedCompany(opts.client, opts.signal) : undefined;
   const lists = opts.client ? await fetchLists(opts.client, lang, opts.signal) : undefined;
-  const t = template(opts.family, localDate((opts.now ?? (() => new Date()))()), { lang, lookups: lists !== undefined });
+  const t = template(opts.family, localDate(now), { lang, lookups: lists !== undefined });
   const hidden = lists ? { name: LISTS_SHEET, rows: listsSheetRows(lists) } : undefined;
-  const sheet = await port.addTableSheet(t.sheetName, t.columns, t.rows, { hidden, record: familyRecord(opts.family) });
+  // The sheet records its family, and with lists the company they and the template belong to, in the same action.
+  const records = (name: string) => new Map([
+    ...familyRecord(opts.family)(name), ...(company ? [...companyRecords(name, company, "template", now), ...listsRecord(company, now)] : []),
+  ]);
+  const sheet = await port.addTableSheet(t.sheetName, t.columns, t.rows, { hidden, records });
   return { sheet, columns: t.columns.length, lists: lists && counts(lists) };
 }
 
 /** Reads the lists again and replaces the workbook's (the drop-downs follow: they refer to the sheet). */
 export async function refreshListsJob(port: WorkbookPort, client: DocSheetClient, opts: { lang?: Lang; signal?: AbortSignal } = {}): Promise<ListCounts> {
+  const company = await connectedCompany(client, opts.signal);
   const lists = await fetchLists(client, opts.lang ?? "en", opts.signal);
   await port.writeHiddenSheet(LISTS_SHEET, listsSheetRows(lists));
+  // The lists are now the connected company's, whoever's they were.
+  await bindLists(port, company);
   return counts(lists);
 }

@@ -24,6 +24,7 @@ import { errorText } from "./error-text";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import { changedSince } from "../sheet/fingerprint";
 import { serviceCopy } from "../sheet/service-copy";
+import { guardSheet } from "./company";
 import { loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
 import { checkPostDocument, entryIntact, rowSerial } from "./verify";
 import type { JobContext } from "./types";
@@ -111,6 +112,13 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const created = record.documents.filter((d) => d.created);
   const ids = new Set(created.map((d) => d.recordId));
   const sealed = record.documents.some((d) => d.seal !== undefined);
+  // Another company's post is refused before anything is read or changed. A record from before
+  // companies were recorded: its sheet's company, else the documents it names, verified.
+  await stopIfGone(guardSheet(port, client, {
+    sheet: record.sheet, family: opts.family,
+    documents: created.map((d) => ({ recordId: d.recordId, row: byId.get(d.recordId)?.[0]?.firstRow ?? d.rows[0] ?? 0, ...(d.serial ? { serial: d.serial } : {}) })), lang, signal: opts.signal, now: opts.now,
+    recorded: record.company ? { ...record.company, by: "post", at: record.at } : null,
+  }), created.length, lang);
 
   // 1. Read each created document again and decide.
   const listed = await stopIfGone(listedCopies(api, created, opts.signal), created.length, lang);

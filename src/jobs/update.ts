@@ -35,6 +35,7 @@ import { assertRows } from "./no-rows";
 import { assertSheetFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
+import { guardSheet, postedDocuments } from "./company";
 import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
 import { localDate, type JobContext } from "./types";
 import { rowMismatch } from "./verify";
@@ -118,6 +119,13 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const concurrency = opts.concurrency ?? 4;
   let fatal: unknown;
   const stop = (): boolean => fatal !== undefined || opts.signal?.aborted === true;
+
+  // Another company's sheet is refused before anything is read, sent or written.
+  if (docs.length > 0) {
+    await stopIfGone(guardSheet(port, client, {
+      sheet, family: opts.family, documents: postedDocuments(docs), lists: block.lists !== undefined, lang, signal: opts.signal, now: opts.now,
+    }), docs.length, lang);
+  }
 
   // 1. The service's copy of each document, and what the sheet would change in it.
   const plans = new Map<SheetDocument, Plan>();

@@ -10,6 +10,7 @@ import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-repor
 import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
 import { BASE_COLUMN, ZERO_COLUMN, sideTable, summaryTable, voidTable, type ReportTable, type SideFigures } from "../sheet/vat-tables";
 import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
+import { companyRecords, connectedCompany } from "./company";
 import { runPool } from "./pool";
 import { throwIfCancelled, type JobContext } from "./types";
 
@@ -111,8 +112,8 @@ export function reportTables(report: VatReport, lang: VatReportOptions["lang"] =
   };
 }
 
-const addTable = (port: WorkbookPort, t: ReportTable): Promise<string> =>
-  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas });
+const addTable = (port: WorkbookPort, t: ReportTable, records?: (sheet: string) => ReadonlyMap<string, string>): Promise<string> =>
+  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, records });
 
 /** A total as the host holds it (Excel has calculated it), or null when it is not a number. */
 function asDecimal(v: unknown): Decimal | null {
@@ -135,13 +136,18 @@ async function reconcile(port: WorkbookPort, side: VatSide, sheet: string, row: 
 
 /** Reads the month and writes the report into the workbook: four sheets, findings returned. */
 export async function vatReportJob(port: WorkbookPort, client: DocSheetClient, opts: VatReportOptions): Promise<VatReportOutcome> {
+  const company = await connectedCompany(client, opts.signal);
   const report = await readVatReport(client, opts);
   throwIfCancelled(opts.signal);
-  return writeVatReport(port, report, opts.lang ?? "en");
+  // Each sheet records the company it reports on.
+  const at = (opts.now ?? (() => new Date()))();
+  return writeVatReport(port, report, opts.lang ?? "en", (sheet) => companyRecords(sheet, company, "report", at));
 }
 
 /** Writes a report read before: the two reports, the void documents, the summary; then reconciles. */
-export async function writeVatReport(port: WorkbookPort, report: VatReport, lang: VatReportOptions["lang"] = "en"): Promise<VatReportOutcome> {
+export async function writeVatReport(
+  port: WorkbookPort, report: VatReport, lang: VatReportOptions["lang"] = "en", records?: (sheet: string) => ReadonlyMap<string, string>,
+): Promise<VatReportOutcome> {
   const tables = reportTables(report, lang);
   const output = await addTable(port, tables.output);
   const input = await addTable(port, tables.input);
@@ -150,7 +156,10 @@ export async function writeVatReport(port: WorkbookPort, report: VatReport, lang
     output: { sheet: output, row: totalsRowIndex(report.output.length) },
     input: { sheet: input, row: totalsRowIndex(report.input.length) },
   };
-  const summary = await addTable(port, summaryTable(report.month, lang, at, report.figures));
+  // The four sheets' records with the last of them: one write, and the records sheet comes after them.
+  const summary = await addTable(port, summaryTable(report.month, lang, at, report.figures), records && ((name) => new Map(
+    [output, input, voidSheet, name].flatMap((sheet) => [...records(sheet)]),
+  )));
   const findings = [...report.findings];
   await reconcile(port, "output", output, at.output.row, report.figures.output, findings);
   await reconcile(port, "input", input, at.input.row, report.figures.input, findings);

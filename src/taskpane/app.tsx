@@ -1,5 +1,6 @@
 // The task pane: Connect, the family picker, Columns (the mapping), Check, Post, Update, Pull and Actions,
 // in English or Thai.
+import { Fragment } from "preact";
 import { useState } from "preact/hooks";
 import type { Family } from "../rules/codes";
 import { translator, type Lang } from "./i18n";
@@ -26,6 +27,13 @@ export function App(props: AppProps) {
   const [lang, setLang] = useState<Lang>(props.lang);
   const [family, setFamily] = useState<Family>(props.initialFamily ?? "tax-invoices");
   const [company, setCompany] = useState<string | null>(null);
+  // Each connection (or none) is a session: what the sections show of one (results, VAT figures, the
+  // Undo offer, lookups) is dropped with it, by making them anew.
+  const [session, setSession] = useState(0);
+  const connected = (name: string | null): void => {
+    setCompany(name);
+    setSession((n) => n + 1);
+  };
   const t = translator(lang);
   const common = { t, lang, services: props.services, family, connected: company !== null };
   return (
@@ -44,14 +52,16 @@ export function App(props: AppProps) {
         </div>
       </div>
       <p class={company ? "status on" : "status"} aria-live="polite">{company ? t("connectedTo", { company }) : t("notConnected")}</p>
-      <ConnectSection t={t} services={props.services} storage={props.storage} initial={props.initialConnection} onConnected={setCompany} />
-      <FamilyPicker t={t} lang={lang} services={props.services} family={family} connected={company !== null} onChange={setFamily} />
-      <MappingSection {...common} lang={lang} />
-      <CheckSection {...common} />
-      <PostSection {...common} />
-      <UpdateSection {...common} />
-      <PullSection {...common} />
-      <ActionsSection {...common} />
+      <ConnectSection t={t} services={props.services} storage={props.storage} initial={props.initialConnection} onConnected={connected} />
+      <Fragment key={session}>
+        <FamilyPicker t={t} lang={lang} services={props.services} family={family} connected={company !== null} onChange={setFamily} />
+        <MappingSection {...common} lang={lang} />
+        <CheckSection {...common} />
+        <PostSection {...common} />
+        <UpdateSection {...common} />
+        <PullSection {...common} />
+        <ActionsSection {...common} />
+      </Fragment>
     </main>
   );
 }

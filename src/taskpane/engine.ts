@@ -10,6 +10,7 @@ export { actJob } from "../jobs/act";
 export { postJob } from "../jobs/post";
 export { rememberedFamily } from "../jobs/sheet-family";
 export { loadPostRecord } from "../jobs/post-record";
+export { connectedCompany, lastCompany } from "../jobs/company";
 export { undoJob } from "../jobs/undo";
 export { pullJob } from "../jobs/pull";
 export { updateJob } from "../jobs/update";

@@ -22,6 +22,8 @@ export function describeError(err: unknown, t: Translate): string {
   if (name === "JobCancelledError") return t("cancelled");
   if (name === "SelectionChangedError") return t("selectionChanged");
   if (name === "NothingToUndoError" || name === "NoRowsError" || name === "FamilyMismatchError") return message;
+  // Another company's sheet: the job names both companies, in the pane's language.
+  if (name === "OtherCompanyError") return message;
   // A job that stopped part way (the service gone) says itself what it did and did not send.
   if (name === "ConnectionError" && (err as { stopped?: unknown }).stopped === true) return message;
   // The post job stops on connection failures and keeps the client's error as the cause.

@@ -1,6 +1,7 @@
 // What the pane does, apart from showing it: connect, check, post, pull, act, templates. The pane
 // gets these through PaneServices so the UI can be tested on its own and the jobs wired in one place.
 import type { DocSheetClient } from "../api/client";
+import type { CompanyName } from "../jobs/same-company";
 import type { JobContext } from "../jobs/types";
 import type { ListCounts, TemplateOutcome } from "../jobs/template";
 import type { ShownChange, UpdateKind } from "../jobs/update";
@@ -195,6 +196,9 @@ export interface ActView {
 /** The actions the act job does (attach goes through it too, see attach.ts). */
 export const JOB_ACTIONS: readonly ActionKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];
 
+/** A company as the pane names it: the connected one, or the one a workbook was posted to. */
+export type CompanyView = CompanyName;
+
 export interface PaneServices {
   readonly port: WorkbookPort;
   /** Actions this build can run. */
@@ -202,6 +206,10 @@ export interface PaneServices {
   connect(form: ConnectionForm): Promise<string>;
   disconnect(): void;
   isConnected(): boolean;
+  /** The connected company (after connect), null when not connected. */
+  company?(): CompanyView | null;
+  /** The company the workbook last worked with (its last post, pull, report or template), if any. */
+  workbookCompany?(): Promise<CompanyView | null>;
   check(family: Family, ctx: JobContext): Promise<CheckView>;
   /** Null until the job exists in this build. */
   post: ((family: Family, ctx: JobContext) => Promise<PostView>) | null;
@@ -328,6 +336,7 @@ export class SelectionChangedError extends Error {
 
 export function createServices(opts: ServiceOptions): PaneServices {
   let client: DocSheetClient | null = null;
+  let company: CompanyView | null = null;
   let channels: Promise<ChannelLists> | null = null;
   const mappings = new SavedMappings(opts.port);
 
@@ -367,17 +376,30 @@ export function createServices(opts: ServiceOptions): PaneServices {
     port: opts.port,
     actionKinds: JOB_ACTIONS,
     async connect(form) {
-      const { createClient } = await loadEngine();
+      const { connectedCompany, createClient } = await loadEngine();
+      // Nothing of the previous connection is kept: its client, its company, what was read with it.
+      client = null;
+      company = null;
+      channels = null;
       const c = createClient({ root: serviceRoot(form, opts.relayBase), clientId: form.clientId.trim(), clientSecret: form.clientSecret, fetch: opts.fetch, maxRetries: 1, timeoutMs: 20_000 });
-      const company = await c.testConnection();
+      // The company read once here is the one every job of this connection checks sheets against.
+      const stamp = await connectedCompany(c);
       client = c; // kept in memory only: the token lives inside it
-      return company;
+      company = { id: stamp.id, name: stamp.name, taxId: stamp.taxId };
+      return stamp.name;
     },
     disconnect() {
       client = null;
+      company = null;
       channels = null;
     },
     isConnected: () => client !== null,
+    company: () => company,
+    async workbookCompany() {
+      const { lastCompany } = await loadEngine();
+      const c = await lastCompany(opts.port);
+      return c ? { id: c.id, name: c.name, taxId: c.taxId } : null;
+    },
     async check(family, ctx) {
       const { checkJob, rememberedFamily, writeUnplaced } = await loadEngine();
       const { block, mapping, port } = await prepare(family);

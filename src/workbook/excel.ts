@@ -524,10 +524,7 @@ export class ExcelPort implements WorkbookPort {
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();
       });
-      if (options.record) {
-        const { key, value } = options.record(finalName);
-        await this.putRecord(context, key, value);
-      }
+      if (options.records) await this.putRecords(context, options.records(finalName));
       return finalName;
     });
   }
@@ -627,17 +624,19 @@ export class ExcelPort implements WorkbookPort {
   /** Read, changed and written back whole in one Excel.run; every cell is text, so a piece of a
    * record that looks like a number, a date or TRUE stays what it was. */
   async saveRecord(key: string, value: string | null): Promise<void> {
-    await this.host.run((context) => this.putRecord(context, key, value));
+    await this.host.run((context) => this.putRecords(context, new Map([[key, value]])));
   }
 
-  /** saveRecord's work inside an Excel.run of its own or of another action (a template's table). */
-  private async putRecord(context: Excel.RequestContext, key: string, value: string | null): Promise<void> {
+  /** Records set (text) or removed (null) inside a run: the records sheet read, changed, written whole. */
+  private async putRecords(context: Excel.RequestContext, changes: ReadonlyMap<string, string | null>): Promise<void> {
     const { sheet, records } = await this.readRecords(context);
-    if (!sheet && value === null) return;
+    if (!sheet && [...changes.values()].every((v) => v === null)) return;
     const target = sheet ?? context.workbook.worksheets.add(RECORDS_SHEET);
     if (sheet) target.getRange().clear("Contents");
     target.visibility = "VeryHidden";
-    const rows = recordRows(withRecord(records, key, value));
+    let next: Map<string, string> = records;
+    for (const [key, value] of changes) next = withRecord(next, key, value);
+    const rows = recordRows(next);
     await this.writeRows(context, target, rows.map((values, i) => ({ row: i, col: 0, values, formats: values.map(() => TEXT_FORMAT) })));
   }
 

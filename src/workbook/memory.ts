@@ -139,10 +139,7 @@ export class MemoryWorkbook implements WorkbookPort {
       if (c.allowed) s.validations.set(i, c.allowed);
       if (c.lookup) s.lookups.set(i, c.lookup);
     });
-    if (options.record) {
-      const { key, value } = options.record(unique);
-      await this.saveRecord(key, value);
-    }
+    for (const [key, text] of options.records?.(unique) ?? []) await this.saveRecord(key, text);
     return unique;
   }
 

@@ -86,14 +86,15 @@ export interface TableOptions {
   /** A hidden sheet written (its contents replaced) in the same action, before the table's
    * lookups refer to it. */
   hidden?: { name: string; rows: CellValue[][] };
+  /** Records (loadRecord / saveRecord) saved in the same action, keyed by the name the sheet got:
+   * what the sheet is (the family it holds, the company it belongs to). */
+  records?: (sheet: string) => ReadonlyMap<string, string>;
   /** The table's totals row, one cell per column (reports). */
   totals?: TotalCell[];
   /** Cells of the rows written as formulas ("=B2-B3", A1 references), same shape as the rows, null
    * where the value is written; the row keeps what the formula comes to, for hosts that do not
    * calculate (the in-memory grid) and as the file's cached result. */
   formulas?: (string | null)[][];
-  /** A record saved in the same action, keyed by the name the sheet got (which family it holds). */
-  record?: (sheet: string) => { key: string; value: string };
 }
 
 /** The sheet row (0-based) of a table's totals row: under the data rows, or under the one empty

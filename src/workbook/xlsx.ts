@@ -152,10 +152,7 @@ export class XlsxWorkbook implements WorkbookPort {
     fillTable(ws, columns, rows, tableName(unique, tables), options);
     // After the table: a new workbook's first sheet is the one it opens on, and must not be hidden.
     if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);
-    if (options.record) {
-      const { key, value } = options.record(unique);
-      await this.saveRecord(key, value);
-    }
+    for (const [key, text] of options.records?.(unique) ?? []) await this.saveRecord(key, text);
     return unique;
   }
 

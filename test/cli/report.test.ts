@@ -34,7 +34,7 @@ describe("docsheet report vat", () => {
     expect(r.stdout).toBe(`VAT report for 2026-03: output VAT 279.54 on 4 documents, input VAT 175.00 on 2 documents, payable 104.54; 1 void document listed apart; wrote ${out}\n`);
 
     const wb = await load(out);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03", "DocSheet records"]);
     const ws = wb.getWorksheet("Output tax 2026-03")!;
     const table = ws.getTable(Object.keys((ws as unknown as { tables: Record<string, unknown> }).tables)[0]);
     expect((table as unknown as { table: { totalsRow: boolean } }).table.totalsRow).toBe(true);
@@ -84,7 +84,7 @@ describe("docsheet report vat", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^รายงานภาษีมูลค่าเพิ่มเดือน มี\.ค\. 2569: ภาษีขาย 279\.54 จาก 4 เอกสาร, ภาษีซื้อ 175\.00 จาก 2 เอกสาร, ภาษีที่ต้องชำระ 104\.54;/);
     const wb = await load(out);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["ภาษีขาย มี.ค. 2569", "ภาษีซื้อ มี.ค. 2569", "ยกเลิก มี.ค. 2569", "สรุปภาษี มี.ค. 2569"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["ภาษีขาย มี.ค. 2569", "ภาษีซื้อ มี.ค. 2569", "ยกเลิก มี.ค. 2569", "สรุปภาษี มี.ค. 2569", "DocSheet records"]);
     const ws = wb.getWorksheet("ภาษีขาย มี.ค. 2569")!;
     expect(ws.getCell("B2").numFmt).toBe("dd/mm/bbbb");
     expect(ws.getCell("B2").value).toEqual(new Date(Date.UTC(2026, 2, 3)));

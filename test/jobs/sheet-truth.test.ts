@@ -144,8 +144,7 @@ describe("a sheet remembers its family", () => {
     try {
       const table = await pullTable(svc.client, { family: "quotations", query: { range: 1 }, now });
       const path = join(dir, "pulled.xlsx");
-      const { key, value } = familyRecord("quotations")(table.name);
-      await writeTableXlsx(path, table.name, table.columns, table.rows, new Map([[key, value]]));
+      await writeTableXlsx(path, table.name, table.columns, table.rows, familyRecord("quotations")(table.name));
       const book = await XlsxWorkbook.load(path);
       expect(await rememberedFamily(book, table.name)).toBe("quotations");
       await expect(actJob(book, svc.client, { family: "tax-invoices", action: { kind: "share" }, target: { sheet: table.name }, now })).rejects.toThrow(FamilyMismatchError);

@@ -54,7 +54,7 @@ test("reports the month into new sheets and shows the return's figures", async (
     "Every total equals the sum of its documents.",
   ]);
   expect(texts(root, "#vat-report .vat-result p.help")).toEqual(["4 output-tax documents, 2 input-tax documents; 1 void document listed apart."]);
-  expect([...book.sheets.keys()]).toEqual(["Sheet1", "Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03"]);
+  expect([...book.sheets.keys()]).toEqual(["Sheet1", "Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03", "DocSheet records"]);
   expect(book.sheet("Output tax 2026-03").values[5][8]).toBe(279.54);
 });
 

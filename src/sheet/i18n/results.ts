@@ -92,6 +92,15 @@ export const RESULT_MESSAGES = {
 
   /** A note's mark on the sheet: something DocSheet did for the user, not a problem. */
   markNote: "Note: {message}",
+  // --- company (jobs/company.ts) ---
+  otherCompanyPost: "This sheet was posted to {bound}; you are connected to {connected}",
+  otherCompanyPull: "This sheet was pulled from {bound}; you are connected to {connected}",
+  otherCompanyTemplate: "This sheet was made with the lists of {bound}; you are connected to {connected}",
+  otherCompanyReport: "This sheet is a report of {bound}; you are connected to {connected}",
+  otherCompanyLists: "The lookup lists of this workbook were read from {bound}; you are connected to {connected}; refresh the lists while connected to {connected}, or connect to {bound}",
+  unboundOther: "This sheet does not say which company it was posted to, and {rows} are not documents of {connected}; connect to the company it was posted to",
+  unboundRow: "row {row} ({serial})",
+  unboundRowsMore: "{rows} (+{more} more)",
 
   // --- progress and errors ---
   serviceGone: "the service could not be reached",
