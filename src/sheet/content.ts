@@ -18,6 +18,10 @@ import { ZERO, parseDecimal, roundHalfUp, type Decimal } from "../rules/money";
 
 type Reading = "amount" | "yesNo" | "rate";
 
+/** Rows a column is judged on: its first ones tell what it holds as well as all of them, and a
+ * check of 10,000 rows stays fast. */
+export const CONTENT_SAMPLE = 1000;
+
 /** The fields a VAT header may mean, by what their cells hold. */
 const VAT_GROUP: Readonly<Record<string, Reading>> = { isVat: "yesNo", vatAmount: "amount", "item.vatRate": "rate" };
 
@@ -25,26 +29,32 @@ const YES_NO = new Set(["true", "false", "yes", "no", "y", "n", "ใช่", "�
 const RATE_WORDS = new Set(["7%", "0%", "exempt", "zero", "zerorated", "ยกเว้น", "ยกเว้นภาษี", "vat7%", "vat0%", "ภาษี7%", "ภาษี0%"]);
 const RATE_NUMBERS = new Set([7, 0, -1]);
 
+const YES_NO_ONLY: ReadonlySet<Reading> = new Set(["yesNo"]);
+const RATE_ONLY: ReadonlySet<Reading> = new Set(["rate"]);
+const AMOUNT_ONLY: ReadonlySet<Reading> = new Set(["amount"]);
+const NONE: ReadonlySet<Reading> = new Set();
+const ZERO_READINGS: ReadonlySet<Reading> = new Set(["amount", "yesNo", "rate"]);
+const ONE_READINGS: ReadonlySet<Reading> = new Set(["amount", "yesNo"]);
+const RATE_OR_AMOUNT: ReadonlySet<Reading> = new Set(["amount", "rate"]);
+
+/** What a number may be read as. */
+function numberReadings(n: number): ReadonlySet<Reading> {
+  if (n === 0) return ZERO_READINGS;
+  if (n === 1) return ONE_READINGS;
+  return RATE_NUMBERS.has(n) ? RATE_OR_AMOUNT : AMOUNT_ONLY;
+}
+
 /** What one cell may be read as (empty: nothing to say). */
 function readings(v: CellValue): ReadonlySet<Reading> | undefined {
   if (v === null || v === undefined || v instanceof Date || (typeof v === "object")) return undefined;
-  if (typeof v === "boolean") return new Set(["yesNo"]);
-  if (typeof v === "number") {
-    const out = new Set<Reading>(["amount"]);
-    if (v === 0 || v === 1) out.add("yesNo");
-    if (RATE_NUMBERS.has(v)) out.add("rate");
-    return out;
-  }
+  if (typeof v === "boolean") return YES_NO_ONLY;
+  if (typeof v === "number") return numberReadings(v);
   const text = normalizeName(v);
   if (text === "") return undefined;
-  if (YES_NO.has(text)) return new Set(["yesNo"]);
-  if (RATE_WORDS.has(text)) return new Set(["rate"]);
+  if (YES_NO.has(text)) return YES_NO_ONLY;
+  if (RATE_WORDS.has(text)) return RATE_ONLY;
   const n = parseDecimal(text.replace(/,/g, "").replace(/^(?:฿|thb)|(?:฿|บาท|thb)$/g, ""));
-  if (n === null) return new Set();
-  const out = new Set<Reading>(["amount"]);
-  if (RATE_NUMBERS.has(n.toNumber())) out.add("rate");
-  if (n.isZero() || n.equals(1)) out.add("yesNo");
-  return out;
+  return n === null ? NONE : numberReadings(n.toNumber());
 }
 
 /** The readings every filled cell of the column allows; undefined when no cell is filled. */
@@ -53,7 +63,8 @@ function columnReadings(cells: readonly CellValue[]): Set<Reading> | undefined {
   for (const v of cells) {
     const r = readings(v);
     if (!r) continue;
-    all = all ? new Set([...all].filter((x) => r.has(x))) : new Set(r);
+    if (!all) all = new Set(r);
+    else for (const x of all) if (!r.has(x)) all.delete(x);
     if (all.size === 0) return all;
   }
   return all;

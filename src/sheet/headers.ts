@@ -3,7 +3,7 @@
 // ignored with a warning; a field named twice is an error on the second header.
 import type { CellValue } from "../workbook/port";
 import { cellAddress } from "./address";
-import { fieldByContent, summedPerLine } from "./content";
+import { CONTENT_SAMPLE, fieldByContent, summedPerLine } from "./content";
 import { FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { sheetMessage } from "./messages";
@@ -69,7 +69,8 @@ export function mapHeaders(
     const mapped = fromMapping(text);
     return mapped !== undefined ? { def: mapped, mapped: true } : { def: fieldForHeader(text) ?? null, mapped: false };
   });
-  const columnCells = (i: number): CellValue[] => (rows ?? []).map((r) => r[i] ?? null);
+  const sample = rows?.slice(0, CONTENT_SAMPLE) ?? [];
+  const columnCells = (i: number): CellValue[] => sample.map((r) => r[i] ?? null);
   const cellsOf = (key: string): CellValue[] | undefined => {
     const i = named.findIndex((n) => n?.def?.key === key);
     return i >= 0 ? columnCells(i) : undefined;

@@ -7,7 +7,7 @@
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
 import { FAMILIES, FAMILY_INFO, isFamily, type Family } from "../rules/codes";
 import { columnLetters } from "./address";
-import { fieldByContent } from "./content";
+import { CONTENT_SAMPLE, fieldByContent } from "./content";
 import { FIELDS, FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
 import { headerText } from "./headers";
 import { COLUMN_HINTS } from "./messages";
@@ -155,7 +155,8 @@ export function suggestMapping(cells: readonly CellValue[], family: Family, left
   const headers = cells.map((v, i) => ({ col: left + i, index: i, header: headerText(v) })).filter((h) => h.header !== "");
   const hits = headers.map((h) => suggestHit(h.header, family));
   if (rows) {
-    const columnCells = (i: number): CellValue[] => rows.map((r) => r[i] ?? null);
+    const sample = rows.slice(0, CONTENT_SAMPLE);
+    const columnCells = (i: number): CellValue[] => sample.map((r) => r[i] ?? null);
     const cellsOf = (key: string): CellValue[] | undefined => {
       const at = headers.find((_, i) => hits[i]?.def.key === key);
       return at && columnCells(at.index);

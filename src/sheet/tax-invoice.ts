@@ -11,7 +11,9 @@
 // Where the details come from: the sheet's cells, else the contact the document names by contactId
 // (the service fills a field the body leaves out from its contact, spec contact rule 4). The check
 // runs without a connection, so a field left to a named contact is not judged there; the post job,
-// connected, reads those contacts and judges them (jobs/tax-invoice.ts). Pure.
+// connected, reads those contacts and judges them (jobs/tax-invoice.ts). A document naming its
+// buyer by name alone is judged on the sheet: the service uses an existing contact of that name
+// only when it has no code, and otherwise makes a new one from the sheet's details. Pure.
 import type { Contact } from "../api/types";
 import { DOCUMENT_TYPE, FAMILY_INFO, type Family } from "../rules/codes";
 import type { BuiltDocument } from "./body";
