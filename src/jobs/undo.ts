@@ -111,7 +111,6 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // Rows the run found already posted are not its own: undo neither reads nor writes them.
   const created = record.documents.filter((d) => d.created);
   const ids = new Set(created.map((d) => d.recordId));
-  const sealed = record.documents.some((d) => d.seal !== undefined);
   // Another company's post is refused before anything is read or changed. A record from before
   // companies were recorded: its sheet's company, else the documents it names, verified.
   await stopIfGone(guardSheet(port, client, {
@@ -136,14 +135,14 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
         // Nothing left to verify on the service: an entry intact is taken as gone, its rows cleared.
-        if (!entryIntact(doc, opts.family, sealed)) plan.action = { kind: "refused", message: resultMessage("undoRecordEdited", { serial }) };
+        if (!entryIntact(doc, opts.family)) plan.action = { kind: "refused", message: resultMessage("undoRecordEdited", { serial }) };
         else {
           plan.rows = doc.serial ? rowsOf(doc.recordId, doc.serial) : [];
           plan.action = { kind: "gone", message: resultMessage("undoWasDeleted", { serial }) };
         }
         return;
       }
-      const check = checkPostDocument(doc, now, opts.family, sealed);
+      const check = checkPostDocument(doc, now, opts.family);
       if (check.own) plan.rows = rowsOf(doc.recordId, String(now.documentSerial ?? "").trim());
       if (check.refused) {
         plan.action = { kind: "refused", message: check.refused };

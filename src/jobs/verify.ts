@@ -2,10 +2,11 @@
 // that nothing acts on what it cannot verify: a record id typed over, a post record edited by hand.
 // - A row (act, update): its record id and its serial must name the same document. A row without a
 //   serial is taken only when its fingerprint matches the service's copy (sheet/fingerprint.ts).
-// - A post record's entry (undo): the entry must carry its seal (post-record.ts; in a record whose
-//   entries have seals, one without is an entry added by hand), and the service's copy the post's
-//   marker (sheet/marker.ts) and the serial the post recorded. An entry of an older record, without
-//   seal or marker, is taken only when its serial and fingerprint both match.
+// - A post record's entry (undo): an entry with its seal intact (post-record.ts) is taken when the
+//   service's copy carries the post's marker (sheet/marker.ts) and the serial the post recorded; a
+//   seal that no longer matches is an entry changed by hand, refused. An entry without a seal (an
+//   older record's, or one added by hand) must pass everything at once: the serial, the fingerprint
+//   and the marker (or, when the entry names none, some post's marker in the notes).
 // Reasons are English from the tables; the jobs write them in the run's language. Pure.
 import type { DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
@@ -39,23 +40,25 @@ export interface PostCheck {
   refused?: string;
 }
 
-/** Whether a record's entry names, on the service, the document the post created. `sealed`: the
- * record's entries carry seals (every record written since seals were). */
-export function checkPostDocument(entry: RunDocument, now: DocumentRecord, family: Family, sealed: boolean): PostCheck {
+/** Whether a record's entry names, on the service, the document the post created. */
+export function checkPostDocument(entry: RunDocument, now: DocumentRecord, family: Family): PostCheck {
   const serial = entry.serial || `#${entry.recordId}`;
   const actual = text(now.documentSerial);
-  const own = entry.marker
-    ? hasMarker(now.internalNotes, entry.marker)
-    : markerIn(now.internalNotes) !== undefined && !!entry.serial && entry.serial === actual && fingerprintHolds(entry.fingerprint, now);
-  if (!entryIntact(entry, family, sealed)) return { own, refused: resultMessage("undoRecordEdited", { serial }) };
+  const carries = entry.marker ? hasMarker(now.internalNotes, entry.marker) : markerIn(now.internalNotes) !== undefined;
+  const same = !!entry.serial && entry.serial === actual && fingerprintHolds(entry.fingerprint, now);
+  // Its rows are the post's (and get the reason when refused) when the document carries the marker of
+  // an entry the post sealed (a serial changed by hand since), or everything matches.
+  const own = carries && ((entry.seal !== undefined && entry.marker !== undefined) || same);
+  if (!entryIntact(entry, family)) return { own, refused: resultMessage("undoRecordEdited", { serial }) };
   if (entry.serial && entry.serial !== actual) {
     return { own, refused: resultMessage("undoOtherDocument", { recordId: entry.recordId, serial: entry.serial, actual: actual || `#${entry.recordId}` }) };
   }
-  if (!own) return { own, refused: resultMessage(entry.marker ? "undoNoMarker" : "undoUnverified", { serial }) };
+  if (!carries && entry.marker) return { own, refused: resultMessage("undoNoMarker", { serial }) };
+  if (!own) return { own, refused: resultMessage("undoUnverified", { serial }) };
   return { own };
 }
 
-/** Whether a record's entry is as the post wrote it, as far as its seal tells. */
-export function entryIntact(entry: RunDocument, family: Family, sealed: boolean): boolean {
-  return entry.seal === undefined ? !sealed : entry.seal === sealOf(family, entry);
+/** Whether a record's entry is as the post wrote it, as far as its seal tells (an entry without one cannot tell). */
+export function entryIntact(entry: RunDocument, family: Family): boolean {
+  return entry.seal === undefined || entry.seal === sealOf(family, entry);
 }

@@ -43,7 +43,7 @@ describe("commands refuse what they cannot verify on the service", () => {
     expect(undo.stderr).toBe("");
     expect(undo.code).toBe(1);
     expect(undo.stdout).toContain("h2 (row 3): Not undone: INV-TYPED: this post's record of it was changed by hand");
-    expect(undo.stdout).toContain(`added1: Not undone: ${String(other[0].documentSerial)}: this post's record of it was changed by hand`);
+    expect(undo.stdout).toContain(`added1: Not undone: ${String(other[0].documentSerial)} cannot be verified as this post's document (the record keeps neither its marker nor a fingerprint that matches)`);
     expect(undo.stdout).toMatch(/^undone: 0 deleted, 2 voided, 0 already deleted or void, 0 left alone, 3 refused \(not verified as this post's\), 0 failed; wrote /m);
     const api = s.client.documents("tax-invoices");
     for (const r of [...other, rows[1]]) expect((await api.get(r.recordId as number)).statusString).toBe("awaiting");

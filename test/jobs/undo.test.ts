@@ -207,9 +207,9 @@ describe("undo the last post", () => {
     expect(undo.counts).toMatchObject({ voided: 2, refused: 4, kept: 0, failed: 0 });
     expect(undo.results.filter((r) => r.kind === "refused").map((r) => [r.key, r.rows, r.message])).toEqual([
       ["uh3", [5, 6], "Not undone: INV-BY-HAND: this post's record of it was changed by hand"],
-      ["added1", [], `Not undone: ${earlierDoc.documentSerial}: this post's record of it was changed by hand`],
-      ["added2", [], `Not undone: ${o1doc.documentSerial}: this post's record of it was changed by hand`],
-      ["added3", [], `Not undone: #${o2}: this post's record of it was changed by hand`],
+      ["added1", [], `Not undone: ${earlierDoc.documentSerial} cannot be verified as this post's document (the record keeps neither its marker nor a fingerprint that matches)`],
+      ["added2", [], `Not undone: ${o1doc.documentSerial} cannot be verified as this post's document (the record keeps neither its marker nor a fingerprint that matches)`],
+      ["added3", [], `Not undone: #${o2} cannot be verified as this post's document (the record keeps neither its marker nor a fingerprint that matches)`],
     ]);
     for (const id of [earlierId, o1, o2, id3]) expect((await api.get(id)).statusString).toBe("awaiting");
     for (const id of [id2, id4]) expect((await api.get(id)).statusString).toBe("void");
