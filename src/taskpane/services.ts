@@ -508,7 +508,8 @@ export function createServices(opts: ServiceOptions): PaneServices {
     },
     selectedDocuments: selectedOf,
     async paymentDue(family, signal) {
-      const documents = await selectedOf(family);
+      // A selection that names no posted document (none yet, a header alone) is what the form says, not an error.
+      const documents = await selectedOf(family).catch(() => []);
       if (documents.length !== 1) return { count: documents.length };
       const document = await requireClient(client).documents(family).get(documents[0].recordId, { signal });
       return { count: 1, serial: documents[0].serial, document };

@@ -117,6 +117,9 @@ describe("Record payment", () => {
     expect(options(sell, "#ds-pay-method")).toEqual([
       ["1", "Cash"], ["3", "Cheque"], ["5", "Bank transfer"], ["7", "Credit card"], ["11", "Petty cash"], ["13", "Other channel"],
     ]);
+    // No posted document selected: the form says so, with no error.
+    await until(() => (sell.querySelector("#ds-pay-due")?.textContent ?? "").startsWith(t("payDueNone")), "the amount line");
+    expect(sell.querySelector("#actions .msg.error")).toBeNull();
     // Cash: no channel to choose.
     expect(sell.querySelector("select[id^=ds-pay-]:not(#ds-pay-method):not(#ds-pay-wht-rate):not(#ds-pay-deduction-type)")).toBeNull();
     choose(sell, "#ds-pay-method", "5");
