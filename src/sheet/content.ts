@@ -4,6 +4,8 @@
 //   yes / no (TRUE, ใช่, มี, ไม่มี, ...)  → isVat; but when the rows of one document differ, it is a
 //                                          per-line statement → item.vatRate (yes = 7%, no = exempt)
 //   7% / 0% / exempt (ยกเว้น, ...)       → item.vatRate
+// "ราคารวมภาษี", "รวมภาษีมูลค่าเพิ่ม", "Incl VAT" over yes/no say whether prices include VAT; over
+// amounts they are a total with VAT, decided as the amount headers below are.
 // "Amount", "ยอดเงิน", "จำนวนเงิน", "Total", "ยอดรวม" may head each line's amount or the document's
 // total: amounts that are quantity × unit price on every row are the line amounts (item.total);
 // amounts that are, on each document, the sum of its lines (with 7% VAT or without) are the total
@@ -102,6 +104,11 @@ export interface ColumnContext {
  */
 export function fieldByContent(def: FieldDef, cells: readonly CellValue[], ctx: ColumnContext): FieldDef {
   if (AMOUNT_GROUP.has(def.key)) return FIELD_BY_KEY.get(amountField(def.key, cells, ctx)) ?? def;
+  if (def.key === "isVatInclusive") {
+    // "ราคารวมภาษี" / "Incl VAT" over amounts is the total with VAT, not whether prices include it.
+    const all = columnReadings(cells);
+    return all?.has("amount") && !all.has("yesNo") ? (FIELD_BY_KEY.get(amountField("grandTotal", cells, ctx)) ?? def) : def;
+  }
   const own = VAT_GROUP[def.key];
   if (own === undefined) return def;
   const all = columnReadings(cells);

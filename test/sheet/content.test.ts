@@ -100,6 +100,20 @@ describe("a VAT header decided by its cells", () => {
     expect(await errors(sheet(null))).toEqual([["F2", "vatAmount is 70.00 but 7% VAT on 1,050.01 gives 73.50"]]);
   });
 
+  it("a prices-include-VAT header over amounts is the total with VAT", async () => {
+    const rows: CellValue[][] = [
+      ["เลขที่", "ชื่อลูกค้า", "รายการ", "จำนวน", "ราคาต่อหน่วย", "มีภาษีมูลค่าเพิ่ม", "ราคารวมภาษี"],
+      ["A", "Acme", "Pen", 2, 100, "ใช่", "214.00"],
+      ["B", "Bee", "Ink", 1, 50, "ใช่", 53.5],
+    ];
+    expect(suggested(rows).slice(5)).toEqual(["isVat", "grandTotal"]);
+    const r = await read(rows);
+    expect(r.layout.headers.byColumn.get(6)?.key).toBe("grandTotal");
+    expect(checkSheet(r, "tax-invoices", "2026-03-01").findings.filter((f) => f.severity === "error")).toEqual([]);
+    // Yes/no under it: whether prices include VAT, as before.
+    expect(suggested([rows[0], ["A", "Acme", "Pen", 2, 100, "ใช่", "ไม่ใช่"]])[6]).toBe("isVatInclusive");
+  });
+
   it("a line VAT rate column takes Yes/No and TRUE/FALSE", async () => {
     const r = await read([["Customer", "Item", "Qty", "Unit price", "item.vatRate"], ["A", "x", 1, 1, "No"], ["A", "x", 1, 1, true], ["A", "x", 1, 1, "ไม่ใช่"]]);
     expect(r.findings.filter((f) => f.severity === "error")).toEqual([]);
