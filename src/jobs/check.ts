@@ -5,7 +5,7 @@ import { checkSheet } from "../sheet/check";
 import { resultMessage } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
-import { markText } from "../sheet/mark-text";
+import { findingMarks } from "../sheet/mark-text";
 import { readDocuments } from "../sheet/read";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
@@ -29,6 +29,6 @@ export async function checkJob(port: WorkbookPort, opts: CheckJobOptions): Promi
   const checked = documents.length === 1 ? resultMessage("checkedOne") : resultMessage("checked", { n: documents.length });
   opts.onProgress?.({ done: documents.length, total: documents.length, message: translate(checked, lang) });
   // Old marks cleared and new ones made in one action: in Excel one sync after the read.
-  if (opts.mark) await port.remark(block.sheet, findings.map((f) => ({ row: f.row, col: f.col, message: markText(f, lang) })));
+  if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
   return { sheet: block.sheet, documents: read.documents.length, findings };
 }

@@ -4,7 +4,7 @@ export { createClient } from "../api/client";
 export { checkJob } from "../jobs/check";
 export { checkSheet } from "../sheet/check";
 export { readDocuments } from "../sheet/read";
-export { markText } from "../sheet/mark-text";
+export { findingMarks } from "../sheet/mark-text";
 export { refreshListsJob, templateJob } from "../jobs/template";
 export { actJob } from "../jobs/act";
 export { postJob } from "../jobs/post";

@@ -418,7 +418,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { block, mapping, port } = await prepare(family);
       const outcome = await engine.postJob(port, requireClient(client), { family, mapping, ...ctx });
       if (outcome.findings.length > 0) {
-        await opts.port.remark(outcome.sheet, outcome.findings.map((f) => ({ row: f.row, col: f.col, message: engine.markText(f, ctx.lang ?? "en") })));
+        await opts.port.remark(outcome.sheet, engine.findingMarks(outcome.findings, ctx.lang ?? "en"));
       }
       const c = outcome.counts;
       const rows = postNotes(outcome.results, resultColumn(engine, block, mapping, engine.RESULT_KEYS));

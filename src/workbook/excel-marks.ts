@@ -10,6 +10,8 @@ import type { CellMark } from "./port";
 
 /** The fill of a finding cell: Excel's "bad" red. */
 export const MARK_FILL = "#FFC7CE";
+/** Warnings in Excel's "neutral" yellow, notes in a light blue: neither reads as a problem. */
+export const TONE_FILLS: Readonly<Record<NonNullable<CellMark["tone"]>, string>> = { error: MARK_FILL, warning: "#FFEB9C", note: "#DDEBF7" };
 /** The rule of the port's conditional formats: always true, and it names the add-in. */
 export const MARK_FORMULA = '=ISTEXT("DocSheet")';
 /** Workbook setting (never a secret) that remembers the notes and comments the port wrote. */
@@ -206,12 +208,15 @@ export function planMarks(
   }
 
   const unplaced: CellMark[] = [];
-  for (const group of areaGroups([...wanted.values()])) {
-    ops.push({ bytes: NOTE_OP_BYTES + group.length, run: () => {
-      const format = sheet.getRanges(group).conditionalFormats.add("Custom");
-      format.custom.rule.formula = MARK_FORMULA;
-      format.custom.format.fill.color = MARK_FILL;
-    } });
+  for (const tone of ["error", "warning", "note"] as const) {
+    const ofTone = [...wanted.values()].filter((m) => (m.tone ?? "error") === tone);
+    for (const group of areaGroups(ofTone)) {
+      ops.push({ bytes: NOTE_OP_BYTES + group.length, run: () => {
+        const format = sheet.getRanges(group).conditionalFormats.add("Custom");
+        format.custom.rule.formula = MARK_FORMULA;
+        format.custom.format.fill.color = TONE_FILLS[tone];
+      } });
+    }
   }
   for (const [address, mark] of wanted) {
     const bytes = NOTE_OP_BYTES + 3 * mark.message.length;

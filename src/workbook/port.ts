@@ -56,6 +56,9 @@ export interface CellMark {
   row: number;
   col: number;
   message: string;
+  /** What the mark says of the cell (its fill where the host has one): a problem by default; a
+   * warning, or a note of what DocSheet did for the user (never shown as a problem). */
+  tone?: "error" | "warning" | "note";
 }
 
 /** A column of a sheet the port creates (pulls, templates). */

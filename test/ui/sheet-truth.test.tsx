@@ -9,7 +9,8 @@ import { ActionsSection } from "../../src/taskpane/sections/actions";
 import { CheckSection } from "../../src/taskpane/sections/check";
 import { PostSection } from "../../src/taskpane/sections/post";
 import { createServices, type PaneServices } from "../../src/taskpane/services";
-import { ExcelPort } from "../../src/workbook/excel";
+import { ExcelPort, MARK_FILL } from "../../src/workbook/excel";
+import { TONE_FILLS } from "../../src/workbook/excel-marks";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { WorkbookPort } from "../../src/workbook/port";
 import { FakeExcel } from "../workbook/excel-fake";
@@ -53,6 +54,22 @@ describe.each<[Lang, Record<string, string>]>([
     expect(items.map((li) => li.querySelector(".sev")?.textContent)).toEqual([w.mark, w.mark]);
     expect(book.sheet("S").marks.get("1,1")).toBe(w.cellNote);
   });
+});
+
+test("in Excel a note's cell is marked in its own colour, never the problems' red", async () => {
+  const excel = new FakeExcel("1.18");
+  const sheet = excel.sheet("Sheet1");
+  sheet.fill([
+    ["Customer", "Tax id", "Date", "isVat", "Item", "Qty", "Unit price"],
+    ["Zero Lost Co., Ltd.", 105551234567, "2026-01-15", true, "Pen", 2, 100],
+    ["", 105551234567, "2026-01-15", true, "Pen", 2, 100],
+  ]);
+  excel.select(sheet, 0, 0, 3, 7);
+  const view = await createServices({ port: new ExcelPort(excel.host()), relayBase: null }).check("quotations", {});
+  expect(view.findings.map((f) => [f.cell, f.severity])).toEqual([["B2", "note"], ["A3", "error"], ["B3", "note"]]);
+  expect(sheet.shownFill(1, 1).color).toBe(TONE_FILLS.note);
+  expect(sheet.shownFill(2, 0).color).toBe(MARK_FILL);
+  expect(TONE_FILLS.note).not.toBe(MARK_FILL);
 });
 
 describe("Post with nothing to post", () => {
