@@ -23,7 +23,8 @@ async function postedBook(name: string, family: string, keys: string[], emails: 
   for (const k of keys) rows.push([k, `CLI act ${k} Co`, "2026-03-01", true, "Pen", 3, 100, emails[k] ?? null], [k, null, null, null, "Ink", 2, 12.5, null]);
   const path = await writeBook(join(s.dir, name), rows);
   const post = await docsheet(["post", path, "--family", family, ...connection(), "--in-place"]);
-  expect(post.stdout).toMatch(new RegExp(`^${keys.length} created`));
+  // Tax invoices without the buyer's address print the s.86/4 warnings before the counts.
+  expect(post.stdout).toMatch(new RegExp(`^${keys.length} created`, "m"));
   expect(post.code).toBe(0);
   return path;
 }
