@@ -32,8 +32,8 @@ const en = {
   remembered: "Remembered connections",
   rememberedPick: "Choose one…",
   workbookOffer: "This workbook was posted to {company}: the connection it was posted with ({clientId}) is filled in; enter its secret.",
-  workbookCompany: "This workbook was posted to {company}.",
-  workbookOther: "This workbook was posted to {company}; you are connected to {connected}.",
+  workbookCompany: "This workbook was posted to {company}",
+  workbookOther: "This workbook was posted to {company}; you are connected to {connected}",
   // family
   family: "Document type",
   insertTemplate: "Insert template",

@@ -82,11 +82,12 @@ export async function openPreview(s: PreviewSession, lang: "en" | "th"): Promise
   return page;
 }
 
-export async function connect(page: Page): Promise<void> {
-  await page.fill("#ds-client-id", "demo");
-  await page.fill("#ds-secret", "demo-secret");
+/** Connects as a demo company of the local service (its secret is "<client id>-secret"). */
+export async function connect(page: Page, clientId = "demo", company = "Demo Co., Ltd."): Promise<void> {
+  await page.fill("#ds-client-id", clientId);
+  await page.fill("#ds-secret", `${clientId}-secret`);
   await page.click("button:has-text('Test connection')");
-  await page.waitForSelector("text=Connected to Demo Co., Ltd.", { timeout: 30_000 });
+  await page.waitForSelector(`#connect .msg.ok:has-text('Connected to ${company}')`, { timeout: 30_000 });
 }
 
 /** The grid's cell text by A1 address on the sheet shown. */
