@@ -3,32 +3,18 @@
 // Demo's post, and Post is refused naming both companies, with nothing sent to Other and the rows
 // as they were; both connections are remembered. Screenshot in test-artifacts/.
 import { join } from "node:path";
-import ExcelJS from "exceljs";
 import { createClient } from "../../src/api/client";
-import { ARTIFACTS, cell, connect, headerColumn, openPreview, previewSession } from "./preview-support";
+import { ARTIFACTS, cell, connect, headerColumn, postedPreview, previewSession } from "./preview-support";
 
 jest.setTimeout(240_000);
 
 const session = previewSession();
 
-async function workbookFile(): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet("Invoices");
-  ws.addRow(["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"]);
-  ws.addRow(["G-1", "Guard Browser Co", "2026-02-11", "TRUE", "Pens", 2, 100]);
-  const file = join(session.dist, "company.xlsx");
-  await book.xlsx.writeFile(file);
-  return file;
-}
-
 test("posted as Demo, connected as Other: Demo's results and Undo are gone, Post is refused by name", async () => {
-  const page = await openPreview(session, "en");
-  await page.setInputFiles(".grid-tools input[type=file]", await workbookFile());
-  await page.waitForSelector(".tab.on:has-text('Invoices')");
-  await connect(page);
-  await page.click("#post summary");
-  await page.click("button:has-text('Post documents')");
-  await page.waitForSelector("#post .msg.ok:has-text('1 created')", { timeout: 60_000 });
+  const page = await postedPreview(session, "Guarded", [
+    ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"],
+    ["G-1", "Guard Browser Co", "2026-02-11", "TRUE", "Pens", 2, 100],
+  ], 1);
   await page.waitForSelector("button:has-text('Undo this post')");
   const idCol = await headerColumn(page, "recordId");
   const id = await cell(page, `${idCol}2`);

@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
+import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { createRelay } from "../../src/relay/relay";
 import { launchChromium } from "../helpers/chromium";
@@ -88,6 +89,24 @@ export async function connect(page: Page, clientId = "demo", company = "Demo Co.
   await page.fill("#ds-secret", `${clientId}-secret`);
   await page.click("button:has-text('Test connection')");
   await page.waitForSelector(`#connect .msg.ok:has-text('Connected to ${company}')`, { timeout: 30_000 });
+}
+
+/** The preview with a one-sheet workbook of these rows (the first is the header) loaded, connected
+ * as Demo, and its rows posted: `created` documents. */
+export async function postedPreview(s: PreviewSession, sheet: string, rows: unknown[][], created: number): Promise<Page> {
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet(sheet);
+  for (const row of rows) ws.addRow(row);
+  const file = join(s.dist, `${sheet}.xlsx`);
+  await book.xlsx.writeFile(file);
+  const page = await openPreview(s, "en");
+  await page.setInputFiles(".grid-tools input[type=file]", file);
+  await page.waitForSelector(`.tab.on:has-text('${sheet}')`);
+  await connect(page);
+  await page.click("#post summary");
+  await page.click("button:has-text('Post documents')");
+  await page.waitForSelector(`#post .msg.ok:has-text('${created} created')`, { timeout: 60_000 });
+  return page;
 }
 
 /** The grid's cell text by A1 address on the sheet shown. */

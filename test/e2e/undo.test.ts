@@ -2,33 +2,19 @@
 // two documents, Undo shows what it would do and changes nothing, Undo now voids them and clears
 // their rows, a post again creates new ones; the Thai preview too. Screenshots in test-artifacts/.
 import { join } from "node:path";
-import ExcelJS from "exceljs";
 import { createClient } from "../../src/api/client";
-import { ARTIFACTS, cell, connect, headerColumn, openPreview, previewSession } from "./preview-support";
+import { ARTIFACTS, cell, headerColumn, postedPreview, previewSession } from "./preview-support";
 
 jest.setTimeout(240_000);
 
 const session = previewSession();
 
-async function workbookFile(): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const ws = book.addWorksheet("Invoices");
-  ws.addRow(["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"]);
-  ws.addRow(["U-1", "Undo Browser Co", "2026-02-10", "TRUE", "Pens", 2, 100]);
-  ws.addRow(["U-2", "Undo Browser Co", "2026-02-10", "TRUE", "Paper", 3, 80]);
-  const file = join(session.dist, "undo.xlsx");
-  await book.xlsx.writeFile(file);
-  return file;
-}
-
 test("post, preview the undo, undo, post again; the preview in Thai", async () => {
-  const page = await openPreview(session, "en");
-  await page.setInputFiles(".grid-tools input[type=file]", await workbookFile());
-  await page.waitForSelector(".tab.on:has-text('Invoices')");
-  await connect(page);
-  await page.click("#post summary");
-  await page.click("button:has-text('Post documents')");
-  await page.waitForSelector("#post .msg.ok:has-text('2 created')", { timeout: 60_000 });
+  const page = await postedPreview(session, "Invoices", [
+    ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"],
+    ["U-1", "Undo Browser Co", "2026-02-10", "TRUE", "Pens", 2, 100],
+    ["U-2", "Undo Browser Co", "2026-02-10", "TRUE", "Paper", 3, 80],
+  ], 2);
   const [idCol, serialCol, resultCol] = [await headerColumn(page, "recordId"), await headerColumn(page, "documentSerial"), await headerColumn(page, "result")];
   const ids = [await cell(page, `${idCol}2`), await cell(page, `${idCol}3`)];
   const serials = [await cell(page, `${serialCol}2`), await cell(page, `${serialCol}3`)];
