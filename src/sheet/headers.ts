@@ -81,7 +81,7 @@ export function mapHeaders(
   cells.forEach((v, i) => {
     const col = left + i;
     const text = headerText(v);
-    texts.push(text);
+    texts[i] = text;
     if (!text) return;
     right = col;
     const { def: given, mapped } = named[i]!;

@@ -110,7 +110,8 @@ export function resolveLookups(values: CellValue[][], headers: HeaderMap, listVa
     for (const [c, list] of columns) {
       const v = row[c];
       const id = typeof v === "string" ? list.get(normalizeName(v)) : undefined;
-      if (id !== undefined) (copy ??= [...row])[c] = id;
+      // Copied by its cells: a spread would fill out a sparse row (a stray cell at XFD).
+      if (id !== undefined) (copy ??= Object.assign([], row))[c] = id;
     }
     return copy ?? row;
   });

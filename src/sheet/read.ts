@@ -85,9 +85,9 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
     return { layout, documents: [], findings };
   }
 
-  const covered = markMerged(block, findings);
   const keyCol = headers.columns.get("documentKey");
   const mapped = [...headers.byColumn.entries()].sort((a, b) => a[0] - b[0]);
+  const covered = markMerged(block, findings, mapped.map(([col]) => col));
   const byKey = new Map<string, SheetDocument>();
   const documents: SheetDocument[] = [];
 
@@ -118,8 +118,8 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
       documents.push(doc);
     }
     doc.rows.push(row);
-    const coveredCols = covered.get(row);
-    if (coveredCols) doc.broken = true;
+    const coveredRow = covered.row(row);
+    if (coveredRow) doc.broken = true;
 
     const line: SheetLine = { row, fields: {}, unreadable: new Set() };
     let hasLine = false;
@@ -129,7 +129,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
       const empty = isEmptyCell(raw);
       if (def.level === "item" && !empty) hasLine = true;
       // Inside a merged area (its finding is at the area's first cell) the value is not this cell's.
-      if (coveredCols?.has(col)) {
+      if (coveredRow && covered.cell(row, col)) {
         (def.level === "item" ? line : doc).unreadable.add(def.key);
         continue;
       }
@@ -190,25 +190,75 @@ function placeHeaderField(doc: SheetDocument, def: FieldDef, cell: SheetCell, sh
 }
 
 /**
- * Merged areas cannot be read cell by cell: each is a finding at its top-left cell. Answers the data
- * rows they cover → the columns of those rows whose cell lies inside one, but not at its top-left
- * (that cell holds the area's value).
+ * Merged areas cannot be read cell by cell: each is a finding at its top-left cell. Answers which
+ * data rows they cover and, per column, which cells lie inside one but not at its top-left (that
+ * cell holds the area's value), as row spans: the work follows the areas, never their size.
  */
-function markMerged(block: Block, findings: CellFinding[]): Map<number, Set<number>> {
-  const covered = new Map<number, Set<number>>();
-  if (block.merged.length === 0) return covered;
+function markMerged(block: Block, findings: CellFinding[], mapped: readonly number[]): Covered {
+  const rows: Span[] = [];
+  const cols = new Map<number, Span[]>();
   const bottom = block.top + block.values.length - 1;
-  const right = block.left + Math.max(0, ...block.values.map((r) => r.length)) - 1;
+  let width = 0;
+  for (const r of block.values) if (r && r.length > width) width = r.length;
+  const right = block.left + Math.max(0, width) - 1;
   for (const m of block.merged) {
     if (!touches(m, block.top, bottom, block.left, right)) continue;
     findings.push(cellFinding(block.sheet, m.top, m.left, "", sheetMessage("merged", { range: rangeAddress(m) })));
-    for (let r = Math.max(m.top, block.top + 1); r <= Math.min(m.bottom, bottom); r++) {
-      let cols = covered.get(r);
-      if (!cols) covered.set(r, (cols = new Set()));
-      for (let c = Math.max(m.left, block.left); c <= Math.min(m.right, right); c++) if (r !== m.top || c !== m.left) cols.add(c);
+    const from = Math.max(m.top, block.top + 1);
+    const to = Math.min(m.bottom, bottom);
+    if (from > to) continue;
+    rows.push([from, to]);
+    for (const c of mapped) {
+      if (c < m.left || c > m.right || c < block.left || c > right) continue;
+      const start = c === m.left ? Math.max(from, m.top + 1) : from;
+      if (start > to) continue;
+      let spans = cols.get(c);
+      if (!spans) cols.set(c, (spans = []));
+      spans.push([start, to]);
     }
   }
-  return covered;
+  const rowSpans = joined(rows);
+  const colSpans = new Map([...cols].map(([c, spans]) => [c, joined(spans)]));
+  return {
+    row: (r) => inSpans(rowSpans, r),
+    cell: (r, c) => {
+      const spans = colSpans.get(c);
+      return spans !== undefined && inSpans(spans, r);
+    },
+  };
+}
+
+type Span = [number, number];
+
+interface Covered {
+  /** The row lies in a merged area. */
+  row(r: number): boolean;
+  /** The cell lies in a merged area, not at its top-left. */
+  cell(r: number, c: number): boolean;
+}
+
+/** Spans sorted and joined where they overlap, for a binary search. */
+function joined(spans: Span[]): Span[] {
+  spans.sort((a, b) => a[0] - b[0]);
+  const out: Span[] = [];
+  for (const s of spans) {
+    const last = out[out.length - 1];
+    if (last && s[0] <= last[1] + 1) last[1] = Math.max(last[1], s[1]);
+    else out.push([s[0], s[1]]);
+  }
+  return out;
+}
+
+function inSpans(spans: readonly Span[], r: number): boolean {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid][1] < r) lo = mid + 1;
+    else if (spans[mid][0] > r) hi = mid - 1;
+    else return true;
+  }
+  return false;
 }
 
 function touches(m: CellRect, top: number, bottom: number, left: number, right: number): boolean {

@@ -51,8 +51,8 @@ export class MemoryWorkbook implements WorkbookPort {
   /** Replaces a sheet's contents (rows from A1). */
   setSheet(name: string, rows: CellValue[][], formats: string[][] = []): MemorySheet {
     const sheet: MemorySheet = {
-      values: rows.map((r) => [...r]),
-      formats: formats.map((r) => [...r]),
+      values: rows.map(copyRow),
+      formats: formats.map(copyRow),
       merged: [],
       marks: new Map(),
       validations: new Map(),
@@ -199,26 +199,54 @@ export class MemoryWorkbook implements WorkbookPort {
  * The block a read answers, cut out of a sparse grid of values and formats: `range` (A1) or else
  * the used range; missing cells read as null / "General". Shared by the in-memory and .xlsx ports.
  */
+/** Areas up to this many cells make a dense block (every row, every cell, null where empty); a
+ * larger one (a stray cell far out) keeps only the rows and cells present: readers of a block take
+ * a missing row or cell as empty. */
+const DENSE_CELLS = 4_000_000;
+
 export function blockOfGrid(
-  sheet: string, grid: { values: CellValue[][]; formats: string[][]; merged: CellRect[] }, range?: string,
+  sheet: string, grid: { values: CellValue[][]; formats: string[][]; merged: CellRect[] }, range?: string, used?: CellRect,
 ): Block {
-  const area = range ? parseRange(range) : usedRange(grid.values);
+  const area = range ? parseRange(range) : used ?? usedRange(grid.values);
   if (range && !area) throw new Error(`"${range}" is not a range`);
   const box = area ?? { top: 0, left: 0, bottom: 0, right: 0 };
   const width = box.right - box.left + 1;
+  const height = box.bottom - box.top + 1;
+  const dense = width * height <= DENSE_CELLS;
   const values: CellValue[][] = [];
   const formats: string[][] = [];
-  for (let r = box.top; r <= box.bottom; r++) {
-    const vr: CellValue[] = new Array(width);
-    const fr: string[] = new Array(width);
-    const gr = grid.values[r];
-    const fg = grid.formats[r];
-    for (let c = box.left; c <= box.right; c++) {
-      vr[c - box.left] = gr?.[c] ?? null;
-      fr[c - box.left] = fg?.[c] ?? "General";
+  if (dense) {
+    for (let r = box.top; r <= box.bottom; r++) {
+      const vr: CellValue[] = new Array(width);
+      const fr: string[] = new Array(width);
+      const gr = grid.values[r];
+      const fg = grid.formats[r];
+      for (let c = box.left; c <= box.right; c++) {
+        vr[c - box.left] = gr?.[c] ?? null;
+        fr[c - box.left] = fg?.[c] ?? "General";
+      }
+      values.push(vr);
+      formats.push(fr);
     }
-    values.push(vr);
-    formats.push(fr);
+  } else {
+    for (const key of presentKeys(grid.values)) {
+      const r = Number(key);
+      if (r < box.top || r > box.bottom) continue;
+      const gr = grid.values[r];
+      const fg = grid.formats[r] ?? [];
+      const vr: CellValue[] = [];
+      const fr: string[] = [];
+      for (const k of presentKeys(gr)) {
+        const c = Number(k);
+        if (c < box.left || c > box.right) continue;
+        vr[c - box.left] = gr[c] ?? null;
+        fr[c - box.left] = fg[c] ?? "General";
+      }
+      values[r - box.top] = vr;
+      formats[r - box.top] = fr;
+    }
+    values.length = height;
+    formats.length = height;
   }
   const merged = grid.merged.filter((m) => m.top <= box.bottom && m.bottom >= box.top && m.left <= box.right && m.right >= box.left);
   return { sheet, top: box.top, left: box.left, values, formats, merged };
@@ -229,17 +257,37 @@ export function usedRange(values: CellValue[][]): CellRect | undefined {
   let bottom = -1;
   let left = Infinity;
   let right = -1;
-  values.forEach((row, r) => {
-    if (!row) return;
-    row.forEach((v, c) => {
-      if (v === null || v === undefined || v === "") return;
+  for (const key of presentKeys(values)) {
+    const r = Number(key);
+    const row = values[r];
+    if (!row) continue;
+    for (const k of presentKeys(row)) {
+      const v = row[Number(k)];
+      if (v === null || v === undefined || v === "") continue;
+      const c = Number(k);
       if (top < 0) top = r;
       bottom = r;
       if (c < left) left = c;
       if (c > right) right = c;
-    });
-  });
+    }
+  }
   return top < 0 ? undefined : { top, left, bottom, right };
+}
+
+/** A row's copy, as sparse as the row (a spread would fill a stray cell's row out to it). */
+export function copyRow<T>(row: readonly T[]): T[] {
+  return row.length > 4096 ? Object.assign([], row) : [...row];
+}
+
+/** The indices a sparse array holds: by its keys when it is long (a stray cell at XFD, a row
+ * numbered 1,000,000), so the work follows the cells present, not the array's length. */
+export function presentKeys(cells: readonly unknown[]): Iterable<number | string> {
+  if (cells.length <= 4096) {
+    const out: number[] = [];
+    for (let i = 0; i < cells.length; i++) if (cells[i] !== undefined) out.push(i);
+    return out;
+  }
+  return Object.keys(cells);
 }
 
 /** "Pull", then "Pull (2)", "Pull (3)" ... Sheet names are compared case-insensitively as Excel does. */

@@ -1,12 +1,23 @@
-// A fast read-only path for .xlsx files: unzips only the entries it needs (Node's inflate for a plain
-// archive, fflate for the rest) and scans the sheet XML directly
-// for values, number formats and merged areas. exceljs builds a full model (styles, every cell object)
-// and takes seconds on 10,000 rows; `docsheet check` only needs the values.
-import { inflateRawSync } from "node:zlib";
-import { unzipSync } from "fflate";
-import { parseRange } from "../sheet/address";
+// The .xlsx reader: a part at a time out of the archive (zip-parts.ts, capped), through a streaming
+// XML scanner that checks well-formedness (xml-scan.ts), into storage that follows the cells
+// present: rows and cells where the file has them, never the declared dimension, the used range or
+// a merged area. Every scan is linear; every bound is a clear refusal (README.md, "Limits"). Pure:
+// the command line reads files with it, the preview page's "Open .xlsx" reads them in the browser.
+import { rangeAddress } from "../sheet/address";
 import type { Block, CellRect, CellValue, ReadTarget } from "./port";
-import { blockOfGrid } from "./memory";
+import { blockOfGrid, presentKeys } from "./memory";
+import { XmlError, XmlScanner, type Attributes, type XmlHandlers } from "./xml-scan";
+import { XlsxReadError, fflateInflate, openZip, type InflateRaw, type ZipParts } from "./zip-parts";
+
+export { XlsxReadError, MAX_PART_BYTES } from "./zip-parts";
+
+/** Excel's own bounds: 1,048,576 rows × 16,384 columns (A to XFD). */
+export const MAX_ROWS = 1_048_576;
+export const MAX_COLS = 16_384;
+/** Filled cells (a value, or a number format of its own) one sheet may hold (README.md, "Limits"). */
+export const MAX_CELLS = 1_000_000;
+/** Merged areas one sheet may hold. */
+export const MAX_MERGES = 10_000;
 
 /** Excel's built-in number formats that matter for reading (dates among them). */
 const BUILTIN_FORMATS: Record<number, string> = {
@@ -16,42 +27,57 @@ const BUILTIN_FORMATS: Record<number, string> = {
   45: "mm:ss", 46: "[h]:mm:ss", 47: "mmss.0", 48: "##0.0E+0", 49: "@",
 };
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-
-function unescapeXml(s: string): string {
-  if (!s.includes("&") && !s.includes("_x")) return s;
-  return s
-    .replace(/&(amp|lt|gt|quot|apos);|&#(\d+);|&#x([0-9a-fA-F]+);/g, (_, name: string, dec: string, hex: string) =>
-      name ? ENTITIES[name] : String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)))
-    .replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** Excel's escape of characters XML cannot hold (_x000D_); the parser has already decoded entities. */
+function unescapeOoxml(s: string): string {
+  return s.includes("_x") ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : s;
 }
 
-/** Text of all <t> elements inside a fragment (shared and inline strings, rich text runs). */
-function textOf(fragment: string): string {
-  let out = "";
-  const re = /<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g;
-  for (let m = re.exec(fragment); m; m = re.exec(fragment)) out += m[1] ?? "";
-  return unescapeXml(out);
+/** The attribute `name`, or with any prefix when `prefixed` (r:id under another prefix). */
+function attr(attributes: Attributes, name: string, prefixed = false): string | undefined {
+  const v = attributes[name];
+  if (v !== undefined || !prefixed) return v;
+  for (const k of Object.keys(attributes)) if (k.endsWith(`:${name}`)) return attributes[k];
+  return undefined;
 }
 
-const ATTR_RE = new Map<string, RegExp>();
-
-function attr(tag: string, name: string): string | undefined {
-  let re = ATTR_RE.get(name);
-  if (!re) ATTR_RE.set(name, (re = new RegExp(`\\s${name}="([^"]*)"`)));
-  const m = re.exec(tag);
-  return m ? unescapeXml(m[1]) : undefined;
+/**
+ * Streams one part through the scanner: `open`, `close` and `text` see local names. A part that is
+ * not well-formed XML is a clear error naming the part and where, never a partial read.
+ */
+function parsePart(zip: ZipParts, part: string, what: string, on: XmlHandlers): boolean {
+  const scanner = new XmlScanner(on);
+  try {
+    const found = zip.text(part, (text) => scanner.write(text));
+    if (found) scanner.end();
+    return found;
+  } catch (err) {
+    if (err instanceof XmlError) throw new XlsxReadError(`${what} is not well-formed XML (${part}, ${err.message}): the file is damaged`);
+    throw err;
+  }
 }
 
-const CELL_R = /\sr="([A-Z]{1,3})(\d+)"/;
-const CELL_S = /\ss="(\d+)"/;
-const CELL_T = /\st="(\w+)"/;
-const V_RE = /<v>([\s\S]*?)<\/v>/;
+/** "B7" → {row 6, col 1}, refusing what lies beyond Excel's last row or column. */
+function cellRef(ref: string): { row: number; col: number } {
+  let i = 0;
+  let col = 0;
+  for (; i < ref.length && i < 4; i++) {
+    const c = ref.charCodeAt(i) | 0x20; // lower case
+    if (c < 97 || c > 122) break;
+    col = col * 26 + (c - 96);
+  }
+  const digits = ref.slice(i);
+  if (i === 0 || i > 3 || !/^[1-9]\d{0,8}$/.test(digits)) throw new XlsxReadError(`"${ref.slice(0, 20)}" is not a cell address`);
+  const row = Number(digits);
+  if (col > MAX_COLS) throw new XlsxReadError(`cell ${ref} lies beyond column XFD, Excel's last`);
+  if (row > MAX_ROWS) throw new XlsxReadError(`cell ${ref} lies beyond row 1,048,576, Excel's last`);
+  return { row: row - 1, col: col - 1 };
+}
 
-function columnNumber(letters: string): number {
-  let n = 0;
-  for (let i = 0; i < letters.length; i++) n = n * 26 + (letters.charCodeAt(i) - 64);
-  return n - 1;
+function rangeRef(ref: string): CellRect {
+  const [a, b = a] = ref.split(":");
+  const start = cellRef(a);
+  const end = cellRef(b);
+  return { top: Math.min(start.row, end.row), left: Math.min(start.col, end.col), bottom: Math.max(start.row, end.row), right: Math.max(start.col, end.col) };
 }
 
 function resolveTarget(target: string): string {
@@ -59,164 +85,332 @@ function resolveTarget(target: string): string {
   return t.startsWith("xl/") ? t : `xl/${t}`;
 }
 
-const EOCD = 0x06054b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
-
-/**
- * One entry's bytes through Node's own inflate (native: several times faster than fflate's on a
- * sheet of 10,000 rows, a good part of `docsheet check`), found through the central directory. It
- * answers only for a plain archive: anything else (ZIP64, encryption, another method, an entry it
- * cannot find or that does not inflate to its size) is undefined, and fflate reads it and explains
- * what is wrong.
- */
-function nativeEntry(data: Uint8Array, name: string): Uint8Array | undefined {
-  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  let eocd = -1;
-  // The end record is the last 22 bytes but for a comment of up to 65,535.
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
-    if (buf.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return undefined;
-  const entries = buf.readUInt16LE(eocd + 10);
-  let at = buf.readUInt32LE(eocd + 16);
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) return undefined;
-    const nameLength = buf.readUInt16LE(at + 28);
-    const next = at + 46 + nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
-    if (buf.toString("latin1", at + 46, at + 46 + nameLength) !== name) {
-      at = next;
-      continue;
-    }
-    const flags = buf.readUInt16LE(at + 8);
-    const method = buf.readUInt16LE(at + 10);
-    const size = buf.readUInt32LE(at + 20);
-    const originalSize = buf.readUInt32LE(at + 24);
-    const local = buf.readUInt32LE(at + 42);
-    if (flags & 1 || (method !== 0 && method !== 8) || local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL) return undefined;
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    if (start + size > buf.length) return undefined;
-    try {
-      const bytes = method === 0 ? buf.subarray(start, start + size) : inflateRawSync(buf.subarray(start, start + size));
-      return bytes.length === originalSize ? bytes : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/** One entry's text (UTF-8), or undefined when the archive has no such entry: only that entry is inflated. */
-function entryText(data: Uint8Array, name: string): string | undefined {
-  let bytes = nativeEntry(data, name);
-  if (bytes) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
-  try {
-    bytes = unzipSync(data, { filter: (f) => f.name === name })[name];
-  } catch (err) {
-    // fflate's code 13 is "invalid zip data": no end of central directory record, so not a zip at all.
-    if ((err as { code?: number }).code === 13) throw new Error("not a zip archive (no end of central directory)");
-    throw new Error(`corrupt zip archive (${name}: ${(err as Error).message})`);
-  }
-  return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+/** A sheet as stored: sparse rows of sparse cells, with the used range kept while reading. */
+export interface SheetCells {
+  values: CellValue[][];
+  formats: string[][];
+  merged: CellRect[];
+  /** Rows that hold a cell, ascending. */
+  rows: number[];
+  used: CellRect | undefined;
 }
 
 export interface FastXlsx {
   sheetNames: string[];
   read(target?: ReadTarget): Promise<Block>;
+  /** A whole sheet as stored (the preview page shows it cell by cell). */
+  sheet(name: string): SheetCells;
 }
 
-export async function openFastXlsx(data: Buffer | Uint8Array): Promise<FastXlsx> {
-  const file = async (path: string): Promise<string | undefined> => entryText(data, path);
-  // fflate does not check the central directory's signatures: a corrupt one reads as an archive without our entries.
-  const workbook = await file("xl/workbook.xml");
-  if (workbook === undefined) throw new Error("the archive has no xl/workbook.xml (not an .xlsx file, or a corrupt one)");
-  const rels = (await file("xl/_rels/workbook.xml.rels")) ?? "";
-  const relTarget = new Map<string, string>();
-  for (const m of rels.matchAll(/<Relationship\b[^>]*>/g)) {
-    const id = attr(m[0], "Id");
-    const target = attr(m[0], "Target");
-    if (id && target) relTarget.set(id, resolveTarget(target));
+export interface OpenOptions {
+  /** Raw DEFLATE inflate; default fflate's (the command line passes Node's, faster). */
+  inflate?: InflateRaw;
+}
+
+export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}): Promise<FastXlsx> {
+  let zip: ZipParts;
+  try {
+    zip = openZip(data, options.inflate ?? fflateInflate);
+  } catch (err) {
+    if (err instanceof RangeError) throw new XlsxReadError("corrupt zip archive (its directory points outside the file)");
+    throw err;
   }
+  const rels = new Map<string, string>();
+  parsePart(zip, "xl/_rels/workbook.xml.rels", "the workbook's relationships", {
+    open(name, tag) {
+      const id = attr(tag, "Id");
+      const target = attr(tag, "Target");
+      if (name === "Relationship" && id && target) rels.set(id, resolveTarget(target));
+    },
+  });
   const sheets: { name: string; path: string }[] = [];
-  for (const m of workbook.matchAll(/<sheet\b[^>]*>/g)) {
-    const name = attr(m[0], "name");
-    const rid = attr(m[0], "r:id");
-    const path = rid ? relTarget.get(rid) : undefined;
-    if (name && path) sheets.push({ name, path });
-  }
-  const activeTab = Number(/<workbookView\b[^>]*\bactiveTab="(\d+)"/.exec(workbook)?.[1] ?? 0);
+  let activeTab = 0;
+  const hasWorkbook = parsePart(zip, "xl/workbook.xml", "the workbook", {
+    open(name, tag) {
+      if (name === "sheet") {
+        const sheetName = attr(tag, "name");
+        const rid = attr(tag, "id", true);
+        const path = rid ? rels.get(rid) : undefined;
+        if (sheetName && path) sheets.push({ name: sheetName, path });
+      } else if (name === "workbookView") {
+        activeTab = Number(attr(tag, "activeTab") ?? 0) || 0;
+      }
+    },
+  });
+  if (!hasWorkbook) throw new XlsxReadError("the archive has no xl/workbook.xml (not an .xlsx file, or a corrupt one)");
 
   let shared: string[] | undefined;
   let styleFormats: string[] | undefined;
-  const loadShared = async (): Promise<string[]> => {
-    if (shared) return shared;
-    const xml = (await file("xl/sharedStrings.xml")) ?? "";
-    shared = [];
-    for (const m of xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) shared.push(m[1] ? textOf(m[1]) : "");
-    return shared;
+  const loadShared = (): string[] => (shared ??= sharedStrings(zip));
+  const loadStyles = (): string[] => (styleFormats ??= styles(zip));
+  const cache = new Map<string, SheetCells>();
+
+  const find = (name: string | undefined): { name: string; path: string } => {
+    const sheet = name === undefined ? sheets[activeTab] ?? sheets[0] : sheets.find((s) => s.name === name);
+    if (!sheet) throw new XlsxReadError(name === undefined ? "the workbook has no sheets" : `no sheet named "${name}"`);
+    return sheet;
   };
-  const loadStyles = async (): Promise<string[]> => {
-    if (styleFormats) return styleFormats;
-    const xml = (await file("xl/styles.xml")) ?? "";
-    const custom = new Map<number, string>();
-    for (const m of xml.matchAll(/<numFmt\b[^>]*>/g)) custom.set(Number(attr(m[0], "numFmtId")), attr(m[0], "formatCode") ?? "General");
-    const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml)?.[1] ?? "";
-    styleFormats = [...xfs.matchAll(/<xf\b[^>]*>/g)].map((m) => {
-      const id = Number(attr(m[0], "numFmtId") ?? 0);
-      return custom.get(id) ?? BUILTIN_FORMATS[id] ?? "General";
-    });
-    return styleFormats;
+  const cells = (name: string | undefined): { name: string; cells: SheetCells } => {
+    const sheet = find(name);
+    let got = cache.get(sheet.name);
+    if (!got) {
+      got = readSheet(zip, sheet.name, sheet.path, loadShared(), loadStyles());
+      cache.set(sheet.name, got);
+    }
+    return { name: sheet.name, cells: got };
   };
 
   return {
     sheetNames: sheets.map((s) => s.name),
     async read(target: ReadTarget = {}): Promise<Block> {
-      const sheet = target.sheet === undefined ? sheets[activeTab] ?? sheets[0] : sheets.find((s) => s.name === target.sheet);
-      if (!sheet) throw new Error(target.sheet === undefined ? "the workbook has no sheets" : `no sheet named "${target.sheet}"`);
-      const xml = (await file(sheet.path)) ?? "";
-      const strings = await loadShared();
-      const formats = await loadStyles();
-      const grid: CellValue[][] = [];
-      const fmts: string[][] = [];
-      // <c r="B7" s="3" t="s"><f>..</f><v>12</v><is>..</is></c> or <c r="B7" s="3"/>
-      const cellRe = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-      for (let m = cellRe.exec(xml); m; m = cellRe.exec(xml)) {
-        const attrs = m[1];
-        const ref = CELL_R.exec(attrs);
-        if (!ref) continue;
-        const pos = { row: Number(ref[2]) - 1, col: columnNumber(ref[1]) };
-        const style = Number(CELL_S.exec(attrs)?.[1] ?? 0);
-        const fmt = formats[style] ?? "General";
-        const body = m[2] ?? "";
-        const type = CELL_T.exec(attrs)?.[1] ?? "n";
-        const v = body ? V_RE.exec(body)?.[1] : undefined;
-        let value: CellValue = null;
-        if (type === "s") value = v !== undefined ? strings[Number(v)] ?? "" : null;
-        else if (type === "inlineStr") value = textOf(body);
-        else if (type === "str") value = v !== undefined ? unescapeXml(v) : "";
-        else if (type === "b") value = v === "1";
-        else if (type === "e") value = { error: v !== undefined ? unescapeXml(v) : "#N/A" };
-        else if (type === "d") value = v !== undefined && !Number.isNaN(Date.parse(v)) ? new Date(v.length === 10 ? `${v}T00:00:00Z` : v) : null;
-        else if (v !== undefined && v !== "") value = Number(v);
-        if (value === null && fmt === "General") continue;
-        (grid[pos.row] ??= [])[pos.col] = value;
-        (fmts[pos.row] ??= [])[pos.col] = fmt;
-      }
-      const merged: CellRect[] = [];
-      for (const mm of xml.matchAll(/<mergeCell\b[^>]*\bref="([^"]+)"/g)) {
-        const r = parseRange(mm[1]);
-        if (r) merged.push(r);
-      }
-      // Cells covered by a merge (not its top-left) read as empty, as in the exceljs path.
-      for (const r of merged) {
-        for (let row = r.top; row <= r.bottom; row++) for (let col = r.left; col <= r.right; col++) {
-          if ((row !== r.top || col !== r.left) && grid[row]) grid[row][col] = null;
-        }
-      }
-      return blockOfGrid(sheet.name, { values: grid, formats: fmts, merged }, target.range);
+      const { name, cells: got } = cells(target.sheet);
+      return blockOfGrid(name, got, target.range, got.used);
     },
+    sheet: (name) => cells(name).cells,
   };
 }
+
+/** The shared strings: each <si>'s text runs (<t>, rich text <r><t>), without phonetic guides (<rPh>). */
+function sharedStrings(zip: ZipParts): string[] {
+  const out: string[] = [];
+  let inSi = false;
+  let inT = false;
+  let phonetic = 0;
+  let text = "";
+  parsePart(zip, "xl/sharedStrings.xml", "the shared strings", {
+    open(name) {
+      if (name === "si") {
+        inSi = true;
+        text = "";
+      } else if (name === "rPh") phonetic++;
+      else if (name === "t" && inSi && phonetic === 0) inT = true;
+    },
+    close(name) {
+      if (name === "t") inT = false;
+      else if (name === "rPh") phonetic--;
+      else if (name === "si") {
+        out.push(unescapeOoxml(text));
+        inSi = false;
+      }
+    },
+    text(t) {
+      if (inT) text += t;
+    },
+  });
+  return out;
+}
+
+/** Each cell style's number format, by style index. */
+function styles(zip: ZipParts): string[] {
+  const custom = new Map<number, string>();
+  const formats: string[] = [];
+  let inCellXfs = false;
+  parsePart(zip, "xl/styles.xml", "the styles", {
+    open(name, tag) {
+      if (name === "numFmt") custom.set(Number(attr(tag, "numFmtId")), attr(tag, "formatCode") ?? "General");
+      else if (name === "cellXfs") inCellXfs = true;
+      else if (name === "xf" && inCellXfs) {
+        const id = Number(attr(tag, "numFmtId") ?? 0);
+        formats.push(custom.get(id) ?? BUILTIN_FORMATS[id] ?? "General");
+      }
+    },
+    close(name) {
+      if (name === "cellXfs") inCellXfs = false;
+    },
+  });
+  return formats;
+}
+
+/** One cell's value from its type and the text of its <v> (or inline string). */
+function cellValue(type: string, v: string | undefined, inline: string, strings: readonly string[]): CellValue {
+  switch (type) {
+    case "s":
+      return v !== undefined ? strings[Number(v)] ?? "" : null;
+    case "inlineStr":
+      return unescapeOoxml(inline);
+    case "str":
+      return v !== undefined ? unescapeOoxml(v) : "";
+    case "b":
+      return v === "1";
+    case "e":
+      return { error: v ?? "#N/A" };
+    case "d":
+      return v !== undefined && !Number.isNaN(Date.parse(v)) ? new Date(v.length === 10 ? `${v}T00:00:00Z` : v) : null;
+    default:
+      return v !== undefined && v.trim() !== "" ? Number(v) : null;
+  }
+}
+
+function readSheet(zip: ZipParts, name: string, path: string, strings: readonly string[], formats: readonly string[]): SheetCells {
+  const values: CellValue[][] = [];
+  const fmts: string[][] = [];
+  const rows: number[] = [];
+  const merged: CellRect[] = [];
+  let used: CellRect | undefined;
+  let count = 0;
+  let ordered = true;
+
+  let rowAt = -1;
+  let colAt = -1;
+  let inCell = false;
+  let cell = { row: 0, col: 0, style: 0, type: "n" };
+  let collect: "v" | "t" | undefined;
+  let inInline = false;
+  let phonetic = 0;
+  let v: string | undefined;
+  let inline = "";
+
+  const store = (): void => {
+    const fmt = formats[cell.style] ?? "General";
+    const value = cellValue(cell.type, v, inline, strings);
+    if (value === null && fmt === "General") return;
+    let vr = values[cell.row];
+    if (!vr) {
+      if (++count > MAX_CELLS) throw tooManyCells(name);
+      if (rows.length > 0 && rows[rows.length - 1] > cell.row) ordered = false;
+      rows.push(cell.row);
+      vr = values[cell.row] = [];
+      fmts[cell.row] = [];
+    } else if (vr[cell.col] === undefined && ++count > MAX_CELLS) throw tooManyCells(name);
+    vr[cell.col] = value;
+    fmts[cell.row][cell.col] = fmt;
+    if (value === null || value === "") return;
+    if (!used) used = { top: cell.row, left: cell.col, bottom: cell.row, right: cell.col };
+    else {
+      if (cell.row < used.top) used.top = cell.row;
+      if (cell.row > used.bottom) used.bottom = cell.row;
+      if (cell.col < used.left) used.left = cell.col;
+      if (cell.col > used.right) used.right = cell.col;
+    }
+  };
+
+  parsePart(zip, path, `sheet "${name}"`, {
+    open(tag, t) {
+      switch (tag) {
+        case "row": {
+          const r = attr(t, "r");
+          const row = r === undefined ? rowAt + 1 : Number(r) - 1;
+          if (!Number.isInteger(row) || row < 0) throw new XlsxReadError(`sheet "${name}" has a row numbered "${String(r).slice(0, 20)}"`);
+          if (row >= MAX_ROWS) throw new XlsxReadError(`sheet "${name}" has a row numbered ${Number(r).toLocaleString("en-US")}, beyond row 1,048,576, Excel's last`);
+          rowAt = row;
+          colAt = -1;
+          break;
+        }
+        case "c": {
+          const r = attr(t, "r");
+          const pos = r === undefined ? { row: Math.max(rowAt, 0), col: colAt + 1 } : cellRef(r);
+          if (pos.col >= MAX_COLS) throw new XlsxReadError(`sheet "${name}" has a cell beyond column XFD, Excel's last`);
+          colAt = pos.col;
+          cell = { row: pos.row, col: pos.col, style: Number(attr(t, "s") ?? 0) || 0, type: attr(t, "t") ?? "n" };
+          inCell = true;
+          v = undefined;
+          inline = "";
+          break;
+        }
+        case "v":
+          if (inCell) {
+            collect = "v";
+            v = "";
+          }
+          break;
+        case "is":
+          inInline = inCell;
+          break;
+        case "rPh":
+          phonetic++;
+          break;
+        case "t":
+          if (inInline && phonetic === 0) collect = "t";
+          break;
+        case "mergeCell": {
+          const ref = attr(t, "ref");
+          if (!ref) break;
+          if (merged.length >= MAX_MERGES) throw new XlsxReadError(`sheet "${name}" has more than ${MAX_MERGES.toLocaleString("en-US")} merged areas, the most DocSheet reads`);
+          merged.push(rangeRef(ref));
+          break;
+        }
+      }
+    },
+    close(tag) {
+      switch (tag) {
+        case "v":
+        case "t":
+          collect = undefined;
+          break;
+        case "is":
+          inInline = false;
+          break;
+        case "rPh":
+          phonetic--;
+          break;
+        case "c":
+          store();
+          inCell = false;
+          break;
+      }
+    },
+    text(t) {
+      if (collect === "v") v += t;
+      else if (collect === "t") inline += t;
+    },
+  });
+  if (!ordered) rows.sort((a, b) => a - b);
+  clearCovered(name, values, rows, merged);
+  return { values, formats: fmts, merged, rows, used };
+}
+
+function tooManyCells(sheet: string): XlsxReadError {
+  return new XlsxReadError(`sheet "${sheet}" holds more than ${MAX_CELLS.toLocaleString("en-US")} filled cells, the most DocSheet reads of one sheet: split it into smaller sheets or files`);
+}
+
+/**
+ * Cells covered by a merged area (not its top-left) read as empty, as in Excel. One sweep down the
+ * rows that hold cells, with the areas over the current row sorted by their left column: the work
+ * follows the cells present and the areas, never an area's size. Areas that overlap (Excel never
+ * writes them) are refused.
+ */
+function clearCovered(sheet: string, values: CellValue[][], rows: readonly number[], merged: readonly CellRect[]): void {
+  if (merged.length === 0 || rows.length === 0) return;
+  const byTop = [...merged].sort((a, b) => a.top - b.top);
+  let next = 0;
+  let active: CellRect[] = [];
+  let changed = false;
+  for (const row of rows) {
+    while (next < byTop.length && byTop[next].top <= row) {
+      active.push(byTop[next++]);
+      changed = true;
+    }
+    if (active.some((m) => m.bottom < row)) {
+      active = active.filter((m) => m.bottom >= row);
+      changed = true;
+    }
+    if (active.length === 0) continue;
+    if (changed) {
+      active.sort((a, b) => a.left - b.left);
+      for (let i = 1; i < active.length; i++) {
+        if (active[i].left <= active[i - 1].right) {
+          throw new XlsxReadError(`sheet "${sheet}" has merged areas that overlap (${rangeAddress(active[i - 1])} and ${rangeAddress(active[i])}): the file is damaged`);
+        }
+      }
+      changed = false;
+    }
+    const cells = values[row];
+    for (const key of presentKeys(cells)) {
+      const col = Number(key);
+      // The last area that starts at or left of the cell.
+      let lo = 0;
+      let hi = active.length - 1;
+      let hit = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (active[mid].left <= col) {
+          hit = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      const m = hit >= 0 ? active[hit] : undefined;
+      if (m && col <= m.right && (row !== m.top || col !== m.left)) cells[col] = null;
+    }
+  }
+}
+

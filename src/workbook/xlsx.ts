@@ -3,6 +3,7 @@
 // never leaves a half-written workbook. Reading alone goes through the fast reader and never loads
 // exceljs.
 import { promises as fs } from "node:fs";
+import { inflateRawSync } from "node:zlib";
 import type ExcelJS from "exceljs";
 import { blockOfGrid, uniqueName } from "./memory";
 import { LISTS_SHEET } from "./port";
@@ -10,7 +11,8 @@ import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
-import { openFastXlsx, type FastXlsx } from "./xlsx-read";
+import { XlsxReadError, openFastXlsx, type FastXlsx } from "./xlsx-read";
+import type { InflateRaw } from "./zip-parts";
 import { exceljs, fillTable, tableName, tempPathFor, toExcel } from "./xlsx-write";
 
 /** The fill and note prefix that tell our marks from the user's own. */
@@ -22,7 +24,9 @@ export class XlsxWorkbook implements WorkbookPort {
   private book: ExcelJS.Workbook | undefined;
   private loading: Promise<ExcelJS.Workbook> | undefined;
 
-  private constructor(book: ExcelJS.Workbook | undefined, private readonly data?: Buffer, private readonly fast?: FastXlsx) {
+  private constructor(
+    book: ExcelJS.Workbook | undefined, private readonly data?: Buffer, private readonly fast?: FastXlsx, private readonly source?: string,
+  ) {
     this.book = book;
   }
 
@@ -31,11 +35,12 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   static async load(path: string): Promise<XlsxWorkbook> {
-    return XlsxWorkbook.fromBuffer(await fs.readFile(path));
+    return XlsxWorkbook.fromBuffer(await fs.readFile(path), path);
   }
 
-  static async fromBuffer(data: Buffer): Promise<XlsxWorkbook> {
-    return new XlsxWorkbook(undefined, data, await openFastXlsx(data));
+  /** `source` names the file in what a sheet that cannot be read says. */
+  static async fromBuffer(data: Buffer, source?: string): Promise<XlsxWorkbook> {
+    return new XlsxWorkbook(undefined, data, await openFastXlsx(data, { inflate: nodeInflate }), source);
   }
 
   /** The exceljs workbook (parsed on first use). */
@@ -81,7 +86,14 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   private async readSheet(target: ReadTarget): Promise<Block> {
-    if (!this.book && this.fast) return this.fast.read(target);
+    if (!this.book && this.fast) {
+      try {
+        return await this.fast.read(target);
+      } catch (err) {
+        if (err instanceof XlsxReadError && this.source) throw new XlsxReadError(`cannot read ${this.source}: ${err.message}`);
+        throw err;
+      }
+    }
     const ws = await this.worksheet(target.sheet);
     const grid: CellValue[][] = [];
     const fmts: string[][] = [];
@@ -226,6 +238,14 @@ export class XlsxWorkbook implements WorkbookPort {
     return noteText((await this.worksheet(sheet)).getCell(row + 1, col + 1));
   }
 }
+
+/** Node's native inflate (several times fflate's speed on a big sheet), stopped past the reader's
+ * cap, handed on a megabyte at a time so the text decoder and the scanner work on small pieces. */
+const nodeInflate: InflateRaw = (data, sink, limit) => {
+  const out = inflateRawSync(data, { maxOutputLength: limit + 1 });
+  const PIECE = 1024 * 1024;
+  for (let at = 0; at < out.length; at += PIECE) sink(out.subarray(at, at + PIECE));
+};
 
 /**
  * exceljs reads a validated range back cell by cell, and on save joins the cells again in the order

@@ -1,6 +1,6 @@
-// The fast reader's two ways into the archive: Node's inflate for a plain zip (found through its
-// central directory) and fflate for everything else. The same workbook stored, deflated, with an
-// archive comment, or as ZIP64-like garbage in its directory reads the same, or fails clearly.
+// The reader's way into the archive (zip-parts.ts: the central directory, then each part inflated
+// by fflate, as in the browser). The same workbook stored, deflated, with an archive comment, or
+// as ZIP64-like garbage in its directory reads the same, or fails clearly.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

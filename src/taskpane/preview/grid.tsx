@@ -13,6 +13,8 @@ import { loadXlsx } from "./xlsx-load";
 const MIN_ROWS = 30;
 const MIN_COLS = 12;
 const MAX_ROWS = 500;
+/** Columns drawn at most: a stray cell at XFD would otherwise draw 16,384. */
+const MAX_COLS = 200;
 
 function serialToIso(serial: number): string {
   return new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
@@ -47,7 +49,9 @@ export function Grid(props: { book: PreviewBook; t: Translate }) {
   const name = m.active;
   const sheet = m.sheet(name);
   const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, sheet.values.length + 5));
-  const cols = Math.max(MIN_COLS, ...sheet.values.map((r) => (r ? r.length + 1 : 0)));
+  let cols = MIN_COLS;
+  for (let r = 0; r < rows; r++) cols = Math.max(cols, (sheet.values[r]?.length ?? 0) + 1);
+  cols = Math.min(MAX_COLS, cols);
   const sel = book.selection && book.selection.sheet === name ? book.selection : null;
   const inSel = (r: number, c: number) => sel !== null && r >= sel.top && r <= sel.bottom && c >= sel.left && c <= sel.right;
 

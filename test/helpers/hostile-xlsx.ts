@@ -1,0 +1,148 @@
+// Hostile .xlsx files, made at test time (nothing of the kind is committed): the inputs a hostile
+// tester fed `docsheet check` and `map` (issue 23), each as the bytes of a small workbook whose one
+// sheet, shared strings or archive is the trap. A zip here is written by hand so that a part's
+// declared size can lie.
+import { crc32, deflateRawSync } from "node:zlib";
+
+export interface Part {
+  name: string;
+  data: string | Buffer;
+  /** The size the directory declares, when it should lie. */
+  declaredSize?: number;
+}
+
+/** A zip archive of deflated parts. */
+export function zipParts(parts: readonly Part[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const p of parts) {
+    const raw = typeof p.data === "string" ? Buffer.from(p.data, "utf8") : p.data;
+    const packed = deflateRawSync(raw, { level: 9 });
+    const name = Buffer.from(p.name, "utf8");
+    const size = p.declaredSize ?? raw.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(raw), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(Math.min(size, 0xffffffff), 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(raw), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(Math.min(size, 0xffffffff), 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+
+/** A workbook of one sheet "Sales" whose sheet part is `sheet` (and shared strings, if given). */
+export function workbook(sheet: Part["data"], options: { sharedStrings?: Part["data"]; sheetSize?: number; stringsSize?: number } = {}): Buffer {
+  const parts: Part[] = [
+    { name: "[Content_Types].xml", data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>' },
+    { name: "xl/workbook.xml", data: `<workbook ${NS} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sales" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+    { name: "xl/_rels/workbook.xml.rels", data: '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>' },
+    { name: "xl/worksheets/sheet1.xml", data: sheet, declaredSize: options.sheetSize },
+  ];
+  if (options.sharedStrings !== undefined) parts.push({ name: "xl/sharedStrings.xml", data: options.sharedStrings, declaredSize: options.stringsSize });
+  return zipParts(parts);
+}
+
+const str = (ref: string, text: string): string => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+const HEADER = `<row r="1">${str("A1", "documentKey")}${str("B1", "contactName")}${str("C1", "publishedOn")}${str("D1", "item.name")}${str("E1", "item.quantity")}${str("F1", "item.pricePerUnit")}</row>`;
+const LINE = (r: number): string =>
+  `<row r="${r}">${str(`A${r}`, "1")}${str(`B${r}`, "Acme")}${str(`C${r}`, "2026-01-15")}${str(`D${r}`, "Pen")}<c r="E${r}"><v>2</v></c><c r="F${r}"><v>100</v></c></row>`;
+const sheetOf = (rows: string, tail = ""): string => `<?xml version="1.0" encoding="UTF-8"?><worksheet ${NS}><sheetData>${rows}</sheetData>${tail}</worksheet>`;
+
+/** A part that inflates to `mb` megabytes of spaces inside a well-formed sheet: a zip bomb. */
+function bombSheet(mb: number): Buffer {
+  const head = Buffer.from(sheetOf("").replace("</sheetData></worksheet>", ""));
+  return Buffer.concat([head, Buffer.alloc(mb * 1024 * 1024, " "), Buffer.from("</sheetData></worksheet>")]);
+}
+
+/** A hostile workbook and what a bounded reader must answer to `check` (and to `map`, when asked). */
+export interface Hostile {
+  file: () => Buffer;
+  answer: RegExp;
+  map?: RegExp;
+}
+
+const MAPPED = /Every required field has a column/;
+
+/** Each hostile workbook, by what it tries. */
+export const HOSTILE: Record<string, Hostile> = {
+  "cells A1 and XFD1048576": {
+    file: () => workbook(sheetOf(`${HEADER}${LINE(2)}<row r="1048576"><c r="XFD1048576"><v>7</v></c></row>`)),
+    answer: /^1 document, 0 findings$/m,
+    map: MAPPED,
+  },
+  "one row numbered 99999999": {
+    file: () => workbook(sheetOf(`${HEADER}<row r="99999999"><c r="A99999999"><v>1</v></c></row>`)),
+    answer: /row numbered 99,999,999, beyond row 1,048,576/,
+    map: /row numbered 99,999,999, beyond row 1,048,576/,
+  },
+  "a cell beyond column XFD": {
+    file: () => workbook(sheetOf(`${HEADER}<row r="2"><c r="XFE2"><v>1</v></c></row>`)),
+    answer: /cell XFE2 lies beyond column XFD/,
+  },
+  "a merge A3:XFD1048576": {
+    file: () => workbook(sheetOf(`${HEADER}${LINE(2)}${LINE(3)}${LINE(4)}`, '<mergeCells count="1"><mergeCell ref="A3:XFD1048576"/></mergeCells>')),
+    answer: /Sales!A3 Merged cells A3:XFD1048576/,
+    map: MAPPED,
+  },
+  "40,000 unclosed <c>": {
+    file: () => workbook(sheetOf(`${HEADER}<row r="2">${'<c r="A2"><v>1</v>'.repeat(40_000)}</row>`)),
+    answer: /sheet "Sales" is not well-formed XML .*the file is damaged/,
+  },
+  "40,000 unclosed <si>": {
+    file: () => workbook(sheetOf(`${HEADER}<row r="2"><c r="A2" t="s"><v>0</v></c></row>`), { sharedStrings: `<sst ${NS}>${"<si>".repeat(40_000)}</sst>` }),
+    answer: /the shared strings is not well-formed XML .*the file is damaged/,
+  },
+  "a sheet that ends inside a cell": {
+    file: () => workbook(sheetOf(HEADER).slice(0, -40)),
+    answer: /not well-formed XML .*ends/,
+  },
+  "a DOCTYPE with entities (billion laughs)": {
+    file: () => workbook(`<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><worksheet ${NS}><sheetData><row r="1"><c r="A1" t="str"><v>&lol2;</v></c></row></sheetData></worksheet>`),
+    answer: /DOCTYPE/,
+  },
+  "a zip bomb that declares its size (80 MB sheet)": {
+    file: () => workbook(bombSheet(80)),
+    answer: /xl\/worksheets\/sheet1\.xml unpacks to 80 MB, over 50 MB/,
+  },
+  "a zip bomb that lies about its size (80 MB sheet declared 1 KB)": {
+    file: () => workbook(bombSheet(80), { sheetSize: 1024 }),
+    answer: /xl\/worksheets\/sheet1\.xml unpacks to more than 50 MB/,
+    map: /xl\/worksheets\/sheet1\.xml unpacks to more than 50 MB/,
+  },
+  "a shared-strings bomb that lies about its size": {
+    file: () => workbook(sheetOf(`${HEADER}<row r="2"><c r="A2" t="s"><v>0</v></c></row>`), {
+      sharedStrings: Buffer.concat([Buffer.from(`<sst ${NS}><si><t>`), Buffer.alloc(80 * 1024 * 1024, "a"), Buffer.from("</t></si></sst>")]),
+      stringsSize: 1024,
+    }),
+    answer: /xl\/sharedStrings\.xml unpacks to more than 50 MB/,
+  },
+  "elements nested 100,000 deep": {
+    file: () => workbook(sheetOf(`${HEADER}${"<x>".repeat(100_000)}`)),
+    answer: /nest more than 256 deep/,
+  },
+};
