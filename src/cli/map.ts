@@ -47,8 +47,9 @@ export async function mappingArg(values: Parsed["values"], family: Family): Prom
   if (typeof path !== "string" || path === "") throw new UsageError("--mapping needs a MAPPING.json file");
   let text: string;
   try {
-    text = await fs.readFile(path, "utf8");
+    text = await readCapped(path, MAX_MAPPING_BYTES);
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw new UsageError(`cannot read --mapping ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   let json: unknown;
@@ -62,6 +63,26 @@ export async function mappingArg(values: Parsed["values"], family: Family): Prom
   } catch (err) {
     if (err instanceof MappingError) throw new UsageError(`--mapping ${path}: ${err.message}`);
     throw err;
+  }
+}
+
+/** A mapping file is at most this big (README.md, "Limits"): a sheet's headers take a few kB. */
+export const MAX_MAPPING_BYTES = 1024 * 1024;
+
+/** A file's text, read no further than `limit` bytes (a device or a pipe has no size to check first). */
+async function readCapped(path: string, limit: number): Promise<string> {
+  const handle = await fs.open(path, "r");
+  try {
+    const buf = Buffer.alloc(limit + 1);
+    let got = 0;
+    for (let n = -1; n !== 0 && got <= limit;) {
+      n = (await handle.read(buf, got, buf.length - got, null)).bytesRead;
+      got += n;
+    }
+    if (got > limit) throw new UsageError(`--mapping ${path} is larger than ${limit / 1024 / 1024} MB, the most a mapping file may be: a sheet's headers take a few kB`);
+    return buf.toString("utf8", 0, got);
+  } finally {
+    await handle.close();
   }
 }
 

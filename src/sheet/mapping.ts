@@ -39,7 +39,8 @@ export interface MissingField {
 /** A mapping that cannot be used; `problems` lists every one found. */
 export class MappingError extends Error {
   constructor(readonly problems: string[]) {
-    super(problems.join("; "));
+    // A file of thousands of bad columns says the first few and how many more, not a page each.
+    super(problems.length > 20 ? `${problems.slice(0, 20).join("; ")}; and ${problems.length - 20} more problems` : problems.join("; "));
     this.name = "MappingError";
   }
 }
@@ -183,8 +184,9 @@ export function suggestMapping(cells: readonly CellValue[], family: Family, left
 /** The mapping to save from suggestions (edited or not): unmatched headers are kept as null, so the
  * file lists every column and reading it ignores them without a warning. */
 export function toMapping(family: Family, suggestions: readonly Pick<ColumnSuggestion, "header" | "field">[]): ColumnMapping {
-  const columns: Record<string, string | null> = {};
-  for (const s of suggestions) if (!(s.header in columns) || columns[s.header] === null) columns[s.header] = s.field;
+  // Every header text is a key, "__proto__" and "toString" included: no prototype to shadow them.
+  const columns = Object.create(null) as Record<string, string | null>;
+  for (const s of suggestions) if (!Object.hasOwn(columns, s.header) || columns[s.header] === null) columns[s.header] = s.field;
   return { family, columns };
 }
 
