@@ -11,6 +11,12 @@ export interface Part {
   declaredSize?: number;
 }
 
+function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n, 0);
+  return b;
+}
+
 /** A zip archive of deflated parts. */
 export function zipParts(parts: readonly Part[]): Buffer {
   const locals: Buffer[] = [];
@@ -21,24 +27,19 @@ export function zipParts(parts: readonly Part[]): Buffer {
     const packed = deflateRawSync(raw, { level: 9 });
     const name = Buffer.from(p.name, "utf8");
     const size = p.declaredSize ?? raw.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(raw), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(Math.min(size, 0xffffffff), 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(raw), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(Math.min(size, 0xffffffff), 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    // The fields a local header and its directory entry share: version, flags, method, time, date,
+    // CRC, sizes, name length, extra length.
+    const common = Buffer.alloc(26);
+    common.writeUInt16LE(20, 0);
+    common.writeUInt16LE(8, 4);
+    common.writeUInt32LE(crc32(raw), 10);
+    common.writeUInt32LE(packed.length, 14);
+    common.writeUInt32LE(Math.min(size, 0xffffffff), 18);
+    common.writeUInt16LE(name.length, 22);
+    const local = Buffer.concat([u32(0x04034b50), common]);
+    const tail = Buffer.alloc(12);
+    tail.writeUInt32LE(offset, 8);
+    const central = Buffer.concat([u32(0x02014b50), Buffer.from([20, 0]), common, Buffer.alloc(2), tail]);
     locals.push(local, name, packed);
     centrals.push(central, name);
     offset += 30 + name.length + packed.length;
