@@ -121,11 +121,49 @@ export function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
 }
 
+/** A temp file this old is a dead save's even if its process id has been given to another process. */
+const STALE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the temp files of saves to `path` that were killed before their rename (a run stopped by
+ * kill -9, a machine that went down): those of a process that is gone, or older than an hour. A
+ * save running now in another process keeps its own. Called by each save before it writes.
+ */
+export async function removeDeadTemps(path: string): Promise<void> {
+  const dir = dirname(path);
+  const prefix = `.${basename(path)}.`;
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return; // No folder yet: the save itself says so.
+  }
+  for (const name of names) {
+    const pid = name.startsWith(prefix) && name.endsWith(".tmp") ? Number(name.slice(prefix.length, -4)) : NaN;
+    if (!Number.isSafeInteger(pid) || pid <= 0) continue;
+    const file = join(dir, name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat?.isFile()) continue;
+    if (pid === process.pid || !alive(pid) || Date.now() - stat.mtimeMs > STALE_MS) await fs.rm(file, { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: a process of another user holds that id, so it is there.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** A new workbook holding one table sheet, streamed to `path` row by row; `records` go on the very
  * hidden records sheet (which family the sheet holds). */
 export async function writeTableXlsx(
   path: string, name: string, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>, records?: ReadonlyMap<string, string>,
 ): Promise<void> {
+  await removeDeadTemps(path);
   const tmp = tempPathFor(path);
   // Our own stream, open before any row: given a file name, exceljs opens it later, so a failure
   // in the first rows could remove the temp file before it existed and leave it behind.

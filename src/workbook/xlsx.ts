@@ -13,7 +13,7 @@ import type {
 } from "./port";
 import { XlsxReadError, openFastXlsx, type FastXlsx } from "./xlsx-read";
 import type { InflateRaw } from "./zip-parts";
-import { exceljs, fillTable, tableName, tempPathFor, toExcel } from "./xlsx-write";
+import { exceljs, fillTable, removeDeadTemps, tableName, tempPathFor, toExcel } from "./xlsx-write";
 
 /** The fill and note prefix that tell our marks from the user's own. */
 const MARK_ARGB = "FFFFC7CE";
@@ -59,6 +59,7 @@ export class XlsxWorkbook implements WorkbookPort {
   async save(path: string): Promise<void> {
     const book = await this.model();
     for (const ws of book.worksheets) compactValidations(ws);
+    await removeDeadTemps(path);
     const tmp = tempPathFor(path);
     await book.xlsx.writeFile(tmp);
     await fs.rename(tmp, path);
