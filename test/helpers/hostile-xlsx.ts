@@ -9,6 +9,8 @@ export interface Part {
   data: string | Buffer;
   /** The size the directory declares, when it should lie. */
   declaredSize?: number;
+  /** Deflate level (9 unless given: a big genuine part packs faster at 1). */
+  level?: number;
 }
 
 function u32(n: number): Buffer {
@@ -24,7 +26,7 @@ export function zipParts(parts: readonly Part[]): Buffer {
   let offset = 0;
   for (const p of parts) {
     const raw = typeof p.data === "string" ? Buffer.from(p.data, "utf8") : p.data;
-    const packed = deflateRawSync(raw, { level: 9 });
+    const packed = deflateRawSync(raw, { level: p.level ?? 9 });
     const name = Buffer.from(p.name, "utf8");
     const size = p.declaredSize ?? raw.length;
     // The fields a local header and its directory entry share: version, flags, method, time, date,
@@ -57,14 +59,18 @@ export function zipParts(parts: readonly Part[]): Buffer {
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 
 /** A workbook of one sheet "Sales" whose sheet part is `sheet` (and shared strings, if given). */
-export function workbook(sheet: Part["data"], options: { sharedStrings?: Part["data"]; sheetSize?: number; stringsSize?: number } = {}): Buffer {
+export function workbook(
+  sheet: Part["data"], options: { sharedStrings?: Part["data"]; sheetSize?: number; stringsSize?: number; level?: number } = {},
+): Buffer {
   const parts: Part[] = [
     { name: "[Content_Types].xml", data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>' },
     { name: "xl/workbook.xml", data: `<workbook ${NS} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sales" sheetId="1" r:id="rId1"/></sheets></workbook>` },
     { name: "xl/_rels/workbook.xml.rels", data: '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>' },
-    { name: "xl/worksheets/sheet1.xml", data: sheet, declaredSize: options.sheetSize },
+    { name: "xl/worksheets/sheet1.xml", data: sheet, declaredSize: options.sheetSize, level: options.level },
   ];
-  if (options.sharedStrings !== undefined) parts.push({ name: "xl/sharedStrings.xml", data: options.sharedStrings, declaredSize: options.stringsSize });
+  if (options.sharedStrings !== undefined) {
+    parts.push({ name: "xl/sharedStrings.xml", data: options.sharedStrings, declaredSize: options.stringsSize, level: options.level });
+  }
   return zipParts(parts);
 }
 
@@ -147,3 +153,27 @@ export const HOSTILE: Record<string, Hostile> = {
     answer: /nest more than 256 deep/,
   },
 };
+
+/** A genuine sheet of `lines` line rows (5 to a document, 11 columns, text in shared strings as
+ * Excel writes it): 1,000,000 of them is the year a hostile tester checked in 22 s and 2.2 GB. */
+export function lineRows(lines: number): Buffer {
+  const strings = ["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "reference", "item.name", "item.quantity", "item.unitName", "item.pricePerUnit", "grandTotal", "pcs", "2026-04-01"];
+  const head = `<row r="1">${strings.slice(0, 11).map((_, c) => `<c r="${String.fromCharCode(65 + c)}1" t="s"><v>${c}</v></c>`).join("")}</row>`;
+  const chunks: Buffer[] = [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet ${NS}><sheetData>${head}`)];
+  let batch = "";
+  for (let i = 0; i < lines; i++) {
+    const r = i + 2;
+    const doc = Math.floor(i / 5);
+    const l = (i % 5) + 1;
+    const first = l === 1;
+    batch += `<row r="${r}"><c r="A${r}"><v>${doc}</v></c>${first ? `<c r="B${r}" t="inlineStr"><is><t>Customer ${doc}</t></is></c><c r="C${r}" t="s"><v>12</v></c><c r="D${r}" t="b"><v>1</v></c><c r="E${r}" t="b"><v>0</v></c>` : ""}`
+      + `<c r="G${r}" t="inlineStr"><is><t>Item ${l}</t></is></c><c r="H${r}"><v>${l}</v></c><c r="I${r}" t="s"><v>11</v></c><c r="J${r}"><v>100</v></c>${first ? `<c r="K${r}"><v>1605</v></c>` : ""}</row>`;
+    if (batch.length > 1 << 20) {
+      chunks.push(Buffer.from(batch));
+      batch = "";
+    }
+  }
+  chunks.push(Buffer.from(`${batch}</sheetData></worksheet>`));
+  const sst = `<sst ${NS}>${strings.map((t) => `<si><t>${t}</t></si>`).join("")}</sst>`;
+  return workbook(Buffer.concat(chunks), { sharedStrings: sst, level: 1 });
+}
