@@ -41,9 +41,11 @@ function culture(v: unknown): "th" | "en" | undefined {
 }
 
 /** The payment's amounts given as options, by wire field, and the option each came from (named in a problem with it). */
-const PAYMENT_OPTIONS: ReadonlyArray<[option: string, field: string, kind: "amount" | "rate" | "code"]> = [
+const PAYMENT_OPTIONS: ReadonlyArray<[option: string, field: string, kind: "amount" | "signed" | "rate" | "code"]> = [
   ["collected", "collected", "amount"], ["withheld-percentage", "withheldPercentage", "rate"], ["withheld-amount", "withheldAmount", "amount"],
   ["deduction-type", "paymentDeductionType", "code"], ["deduction-amount", "paymentDeductionAmount", "amount"], ["payment-charge", "paymentCharge", "amount"],
+  // Cash short (positive) or over (negative), or a bank fee taken from the amount received.
+  ["remaining-type", "remainingCollectedType", "code"], ["remaining-collected", "remainingCollected", "signed"],
 ];
 
 export function paymentOptions(values: Parsed["values"]): { fields: Record<string, number>; origins: Record<string, string> } {
@@ -54,8 +56,9 @@ export function paymentOptions(values: Parsed["values"]): { fields: Record<strin
     if (v === undefined) continue;
     const n = typeof v === "string" ? parseDecimal(v) : null;
     const byAmount = kind === "rate" && n !== null && n.equals(-1);
-    if (n === null || (n.isNegative() && !byAmount) || (kind === "amount" && n.decimalPlaces() > 2)) {
-      throw new UsageError(`--${option} must be ${kind === "amount" ? "an amount of at least 0 with at most 2 decimals" : kind === "rate" ? "a rate" : "a whole number"}`);
+    if (n === null || (n.isNegative() && !byAmount && kind !== "signed") || ((kind === "amount" || kind === "signed") && n.decimalPlaces() > 2)) {
+      const what = { amount: "an amount of at least 0 with at most 2 decimals", signed: "an amount with at most 2 decimals", rate: "a rate", code: "a whole number" }[kind];
+      throw new UsageError(`--${option} must be ${what}`);
     }
     if (kind === "rate" && !byAmount && !isWithholdingRate(n)) throw new UsageError(`--${option} must be one of ${WITHHOLDING_RATES.join(", ")}, or -1 with --withheld-amount`);
     if (kind === "code" && !n.isInteger()) throw new UsageError(`--${option} must be a whole number`);

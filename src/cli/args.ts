@@ -142,6 +142,8 @@ export const COMMANDS: Record<string, CommandDoc> = {
       { name: "deduction-type", value: "N", help: "payment: what the deduction is: 1 special discount, 3 commission, 5 fee, 7 rounding (sell documents)" },
       { name: "deduction-amount", value: "AMOUNT", help: "payment: the amount deducted at payment (sell documents)" },
       { name: "payment-charge", value: "AMOUNT", help: "payment: the bank fee of a cheque or transfer" },
+      { name: "remaining-collected", value: "AMOUNT", help: "payment: the difference left: cash short (or over, negative: --remaining-collected=-5), or a bank fee taken from the amount" },
+      { name: "remaining-type", value: "N", help: "payment: what the difference is: 51 cash short or over, 55 bank fee" },
       { name: "to", value: "FAMILY|EMAIL", help: "upgrade: the family to make; email: the recipient (default: the row's contactEmail)" },
       { name: "from", value: "EMAIL", help: "email: the sender (required)" },
       { name: "subject", value: "TEXT", help: "email: the subject" },

@@ -226,11 +226,16 @@ describe("docsheet act --action payment", () => {
     const [first] = await sheetRows(path);
     expect((await s.client.documents("tax-invoices").get(first.recordId as number)).statusString).toBe("awaiting");
 
-    const paid = await pay("--withheld-percentage", "3");
-    expect(paid.stdout).toMatch(/payment: 2 done, 0 skipped, 0 failed; wrote /);
+    // w1 paid 0.25 over (cash over, a negative difference); w2 collected what settles it.
+    const over = await pay("--rows", "2", "--withheld-percentage", "3", "--collected", "338.25", "--remaining-type", "51", "--remaining-collected=-0.25");
+    expect(over.code).toBe(0);
+    const paid = await pay("--rows", "4", "--withheld-percentage", "3");
+    expect(paid.stdout).toMatch(/payment: 1 done, 0 skipped, 0 failed; wrote /);
     expect(paid.code).toBe(0);
     const rows = await sheetRows(path);
-    expect(rows.map((r) => r.result)).toEqual(["paid 338, tax withheld 9.75", "paid 338, tax withheld 9.75", "paid 338, tax withheld 9.75", "paid 338, tax withheld 9.75"]);
+    expect(rows.map((r) => r.result)).toEqual(["paid 338.25, tax withheld 9.75", "paid 338.25, tax withheld 9.75", "paid 338, tax withheld 9.75", "paid 338, tax withheld 9.75"]);
+    const overPaid = await s.client.documents("tax-invoices").get(rows[0].recordId as number);
+    expect(overPaid.payments).toMatchObject({ collected: 338.25, withheldAmount: 9.75, remainingCollectedType: 51, remainingCollected: -0.25 });
     const doc = await s.client.documents("tax-invoices").get(rows[2].recordId as number);
     expect(doc.payments).toMatchObject({ paymentMethod: 1, collected: 338, withheldPercentage: 3, withheldAmount: 9.75, remainingCollected: 0 });
   });
