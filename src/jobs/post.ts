@@ -148,8 +148,9 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
 
   // 3. Send, a few at a time; results are written as they arrive.
   const api = client.documents(opts.family);
-  // A sheet of no company yet is bound at its first post, before its first document is sent.
-  if (toSend.length > 0 && company && !(await sheetCompany(port, sheet))) await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
+  // A sheet of no company yet is bound at its first post, before its first document is sent; one a
+  // template or a pull bound is the company's posted sheet from now on (a refusal then says "posted to").
+  if (toSend.length > 0 && company && (await sheetCompany(port, sheet))?.by !== "post") await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
   if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
   let fatal: unknown;
   const stopRun = (err: unknown): void => {

@@ -67,6 +67,16 @@ describe("the company guard in the jobs", () => {
     }
   });
 
+  it("a template's sheet posted by its company is that company's posted sheet", async () => {
+    const wb = new MemoryWorkbook();
+    const { sheet } = await templateJob(wb, { family: "quotations", client: svc.client, now });
+    expect(await sheetCompany(wb, sheet)).toMatchObject({ name: "Demo Co., Ltd.", by: "template" });
+    expect((await postJob(wb, svc.client, { family: "quotations", target: { sheet }, now })).counts.created).toBe(1);
+    expect(await sheetCompany(wb, sheet)).toMatchObject({ name: "Demo Co., Ltd.", by: "post" });
+    await expect(actJob(wb, other, { family: "quotations", action: { kind: "share" }, target: { sheet }, now }))
+      .rejects.toThrow("This sheet was posted to Demo Co., Ltd.; you are connected to Other Co., Ltd.");
+  });
+
   it("an act on another company's sheet is refused before anything is changed", async () => {
     const wb = new MemoryWorkbook({ S: [
       ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"],
