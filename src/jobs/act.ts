@@ -87,7 +87,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   // Rows the user picked that were never posted: said so in their rows, not passed over in silence.
   const unposted = wanted ? chosen.filter((d) => !d.fields.recordId) : [];
   await assertSheetFamily(port, sheet, opts.family, opts.lang ?? "en");
-  assertRows(block, read, opts.lang ?? "en", wanted ? chosen.length : undefined);
+  assertRows(block, read, opts.lang ?? "en", wanted ? chosen.length : undefined, docs.length);
   // Another company's sheet is refused before anything is written or sent.
   if (docs.length > 0) {
     await stopIfGone(guardSheet(port, client, {

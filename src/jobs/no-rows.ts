@@ -9,10 +9,10 @@ import type { ReadResult } from "../sheet/read";
 import { isEmptyCell } from "../sheet/values";
 import type { Block, CellValue } from "../workbook/port";
 
-export type NoRowsReason = "empty" | "headerOnly" | "noHeader" | "noneSelected";
+export type NoRowsReason = "empty" | "headerOnly" | "noHeader" | "noneSelected" | "nonePosted";
 
 const KEYS: Record<NoRowsReason, ResultMessageKey> = {
-  empty: "noRowsEmpty", headerOnly: "noRowsHeaderOnly", noHeader: "noRowsNoHeader", noneSelected: "noRowsSelected",
+  empty: "noRowsEmpty", headerOnly: "noRowsHeaderOnly", noHeader: "noRowsNoHeader", noneSelected: "noRowsSelected", nonePosted: "noRowsPosted",
 };
 
 export class NoRowsError extends Error {
@@ -34,8 +34,9 @@ export function noRowsReason(block: Block, read: ReadResult): NoRowsReason | und
 }
 
 /** Throws NoRowsError when the block gives nothing to work on; `picked`: the documents the user's
- * selected rows hold (act and update on a selection), when rows were picked. */
-export function assertRows(block: Block, read: ReadResult, lang: Lang, picked?: number): void {
-  const reason = noRowsReason(block, read) ?? (picked === 0 ? "noneSelected" : undefined);
+ * selected rows hold (act and update on a selection), when rows were picked; `posted`: how many of
+ * the documents asked about have a record id (act and update work on those only). */
+export function assertRows(block: Block, read: ReadResult, lang: Lang, picked?: number, posted?: number): void {
+  const reason = noRowsReason(block, read) ?? (picked === 0 ? "noneSelected" : posted === 0 && picked === undefined ? "nonePosted" : undefined);
   if (reason) throw new NoRowsError(reason, lang);
 }

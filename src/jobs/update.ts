@@ -31,7 +31,7 @@ import { TOTAL_KEYS, hasInlineLines, mergeForUpdate, sameValue, sheetChanges, ty
 import type { Parsed } from "../sheet/values";
 import { answerWrites, resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { CellValue, CellWrite, ReadTarget, WorkbookPort } from "../workbook/port";
-import { assertRows } from "./no-rows";
+import { NoRowsError, assertRows } from "./no-rows";
 import { assertSheetFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
@@ -114,6 +114,8 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const docs = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));
   await assertSheetFamily(port, sheet, opts.family, lang);
   assertRows(block, read, lang, wanted ? read.documents.filter((d) => d.rows.some((r) => wanted.has(r))).length : undefined);
+  // Only posted documents can be updated: rows never posted are the post's to send.
+  if (docs.length === 0) throw new NoRowsError("nonePosted", lang);
   const api = client.documents(opts.family);
   const today = localDate((opts.now ?? (() => new Date()))());
   const concurrency = opts.concurrency ?? 4;

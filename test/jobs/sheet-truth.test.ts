@@ -101,6 +101,15 @@ describe("nothing to work on", () => {
     await expect(postJob(block(rows), svc.client, { family: "tax-invoices", now, lang: "th" })).rejects.toThrow(/^ไม่ได้ส่งอะไร: /);
   });
 
+  it("rows never posted: act and update say so (nothing to act on), never a count of nothing done", async () => {
+    const rows: CellValue[][] = [HEADER, ["np1", "Never Posted Co", "2026-03-01", true, "Pen", 1, 10, null, null]];
+    await expect(actJob(block(rows), svc.client, { family: "quotations", action: { kind: "share" }, now })).rejects.toThrow(/none of the rows has been posted yet/);
+    await expect(updateJob(block(rows), svc.client, { family: "quotations", now, lang: "th" })).rejects.toThrow(/^ไม่ได้ส่งอะไร: ยังไม่มีแถวใดถูกส่ง/);
+    // Picked among the rows, they are each told so in their result cell, as before.
+    const picked = block(rows);
+    expect(await actJob(picked, svc.client, { family: "quotations", action: { kind: "share" }, rows: [1], now })).toMatchObject({ done: 0, skipped: 1 });
+  });
+
   it("selected rows that hold no document (the header row of a table) are said so", async () => {
     const wb = await posted("quotations", ["sel1"]);
     const err = await actJob(wb, svc.client, { family: "quotations", action: { kind: "share" }, rows: [0], now }).catch((e: unknown) => e);

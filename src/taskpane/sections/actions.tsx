@@ -140,7 +140,8 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
       {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("acting", { done: task.progress.done, total: task.progress.total ?? "?" })} />}
       <Message tone="info" text={!act ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
-      <Message tone={task.cancelled ? "info" : task.result && task.result.failed > 0 ? "error" : "ok"}
+      {/* Green only when something was done: "0 done, 2 skipped" is information, not success. */}
+      <Message tone={task.cancelled ? "info" : task.result && task.result.failed > 0 ? "error" : task.result && task.result.ok === 0 ? "info" : "ok"}
         text={task.result ? t(task.cancelled ? "actCancelled" : "actDone", { ok: task.result.ok, skipped: task.result.skipped, failed: task.result.failed }) : null} />
       <RowNotes t={t} services={services} sheet={task.result?.sheet} rows={task.result?.rows} />
       {task.result && task.result.links.length > 0 && (
