@@ -17,10 +17,11 @@ const openPreview = (lang: "en" | "th") => open(session, lang);
 async function workbookFile(dir: string): Promise<string> {
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet("Invoices");
-  ws.addRow(["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"]);
-  ws.addRow(["A", "Acme Trading", new Date(Date.UTC(2026, 0, 5)), "TRUE", "Pens", 2, 100]);
-  ws.addRow(["A", "", null, null, "Ink", 1, 50]);
-  ws.addRow(["B", "Beta Ltd", new Date(Date.UTC(2026, 0, 6)), "TRUE", "Paper", "abc", 80]);
+  ws.addRow(["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit", "contactAddress"]);
+  // Full tax invoices: the buyer's address too (Revenue Code s.86/4), so A has no finding at all.
+  ws.addRow(["A", "Acme Trading", new Date(Date.UTC(2026, 0, 5)), "TRUE", "Pens", 2, 100, "1 Silom Rd, Bangkok 10500"]);
+  ws.addRow(["A", "", null, null, "Ink", 1, 50, null]);
+  ws.addRow(["B", "Beta Ltd", new Date(Date.UTC(2026, 0, 6)), "TRUE", "Paper", "abc", 80, "2 Sathorn Rd, Bangkok 10120"]);
   ws.getCell("C2").numFmt = "yyyy-mm-dd";
   ws.getCell("C4").numFmt = "yyyy-mm-dd";
   const file = join(dir, "invoices.xlsx");
