@@ -151,6 +151,30 @@ describe.each(storesUnderTest)("documents (%s)", (store) => {
     expectValidation(await demo.post("/quotations", simpleBody({ isVat: false, vatAmount: 0 }, { pricePerUnit: 1e20 })), "pricePerUnit must be a number above -1,000,000,000,000 and below 1,000,000,000,000");
   });
 
+  // The real service takes date-times (the 2020 description's examples write them so) and keeps
+  // the date as written: an offset never moves it to another day.
+  it("takes ISO date-times in date fields and answers their date as written", async () => {
+    const simple = await create("tax-invoices", { publishedOn: "2026-11-30T23:30:00.000-0500", creditDays: 1 });
+    expect(simple).toMatchObject({ publishedOn: "2026-11-30", dueDate: "2026-12-01" });
+    const inline = await demo.post("/quotations/inline", {
+      contactName: "Inline Buyer", publishedOn: "2026-11-11T00:00:00Z", totalAfterDiscount: 10, grandTotal: 10.7,
+      items: [{ name: "A", quantity: 1, pricePerUnit: 10, vatRate: 7 }],
+    });
+    expect(inline.http).toBe(200);
+    expect(inline.body.data.publishedOn).toBe("2026-11-11");
+    const updated = await demo.put(`/tax-invoices/${simple.recordId}`, {
+      ...bodyFor("tax-invoices", { publishedOn: "2026-12-02T07:00:00", creditDays: 0 }), documentStructureType: "UpdateSimpleDocument", recordId: simple.recordId,
+    });
+    expect(updated.http).toBe(200);
+    expect(updated.body.data).toMatchObject({ publishedOn: "2026-12-02", dueDate: "2026-12-02" });
+    const paid = await demo.post(`/tax-invoices/${simple.recordId}/payment`, { paymentMethod: 1, paymentDate: "2026-12-03T01:00:00+07:00", collected: 1070 });
+    expect(paid.http).toBe(200);
+    expect(paid.body.data.payments.paymentDate).toBe("2026-12-03");
+    for (const bad of ["2026-02-30T00:00:00Z", "2026-11-10T25:00:00Z", "2026-11-10T10:00:00+0000junk", "2026-11-10 10:00"]) {
+      expectValidation(await demo.post("/quotations", bodyFor("quotations", { publishedOn: bad })), "publishedOn must be a real date written YYYY-MM-DD");
+    }
+  });
+
   it("refuses plain receipt creation as obsolete", async () => {
     const a = await demo.post("/receipts", simpleBody());
     expectValidation(a, MESSAGES.receiptObsoleted);

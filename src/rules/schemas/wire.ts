@@ -9,7 +9,9 @@
 //   out as a number. Thousands separators and currency signs are a sheet matter (money.parseDecimal),
 //   not accepted on the wire. Whole-number fields (ids, codes) accept "12" too.
 // - Booleans accept true/false and the strings "true"/"false" in any case.
-// - Dates are `YYYY-MM-DD` real calendar dates (2026-02-30 is refused).
+// - Dates are `YYYY-MM-DD` real calendar dates (2026-02-30 is refused). Like the real service, an ISO
+//   date-time (`2020-01-01T00:00:00.000+0000`, the 2020 description's own examples) is taken too and
+//   comes out as its date as written: the offset does not move it to another day.
 // - Optional fields also accept null (the .NET service treats null as absent).
 // - Field error messages are phrases ("must be a number", "is required"); zodFindings in checks/report.ts
 //   puts the field name in front of them.
@@ -87,9 +89,20 @@ export function isIsoDate(text: string): boolean {
   return d <= days[mo - 1];
 }
 
+// A time of day after the date: hh:mm[:ss[.fraction]], then Z, ±hh:mm, ±hhmm or ±hh, or nothing.
+const ISO_TIME = /^T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?$/i;
+
+/** True for a real calendar date, alone or as the start of an ISO date-time (its date part checked). */
+export function isWireDate(text: string): boolean {
+  return isIsoDate(text.length > 10 ? text.slice(0, 10) : text) && (text.length === 10 || ISO_TIME.test(text.slice(10)));
+}
+
 export const wireDate = () =>
-  z.string({ error: phrase("must be a date written YYYY-MM-DD") })
-    .check(z.refine(isIsoDate, { error: "must be a real date written YYYY-MM-DD" }));
+  z.pipe(
+    z.string({ error: phrase("must be a date written YYYY-MM-DD") })
+      .check(z.refine(isWireDate, { error: "must be a real date written YYYY-MM-DD" })),
+    z.transform((s: string) => s.slice(0, 10)),
+  );
 
 /** Id fields of expense lines and payment channels: a whole number or a code text. */
 export const wireIdOrCode = () =>
