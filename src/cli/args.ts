@@ -55,6 +55,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       { name: "data-dir", value: "DIR", help: "where the embedded store keeps its data (default .data/ here)" },
       { name: "database-url", value: "postgres://...", help: "PostgreSQL instead of the embedded store (or set DATABASE_URL)" },
       { name: "public-url", value: "URL", help: "what share and attachment links start with (or set DOCSHEET_PUBLIC_URL; default the listening address)" },
+      { name: "token-ttl", value: "SECONDS", help: "how long an access token lasts (default 86400, a day)" },
     ],
   },
   template: {

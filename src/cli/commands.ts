@@ -67,6 +67,7 @@ async function serve(p: Parsed): Promise<number> {
     dataDir: p.values["data-dir"] as string | undefined,
     databaseUrl: p.values["database-url"] as string | undefined,
     publicUrl: p.values["public-url"] as string | undefined,
+    tokenTtlSeconds: intArg(p.values, "token-ttl", undefined),
   });
   process.stdout.write([`listening ${service.url}`, ...serviceBanner(service.url), "Press Ctrl+C to stop.", ""].join("\n"));
   await new Promise<void>((done) => {

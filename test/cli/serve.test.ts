@@ -23,7 +23,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "docsheet-serve-"));
   const template = await storeTemplate("pglite");
   if (template) cpSync(template, join(dataDir, "pglite"), { recursive: true });
-  child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--data-dir", dataDir, "--public-url", "https://books.example.test/"], {
+  child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--data-dir", dataDir, "--public-url", "https://books.example.test/", "--token-ttl", "600"], {
     cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
   });
   url = await new Promise<string>((resolve, reject) => {
@@ -42,7 +42,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it("starts the local service with --port and --data-dir and says how to connect", async () => {
+it("starts the local service with --port, --data-dir and --token-ttl and says how to connect", async () => {
   // What a first run needs to connect: the roots, the token request and the demo credentials.
   expect(out).toContain(`Roots              ${url}/test and ${url}/v1`);
   expect(out).toContain(`Token              POST ${url}/test/token with a form body: grant_type=client_credentials, client_id, client_secret, scope=flowaccount-api`);
@@ -52,8 +52,9 @@ it("starts the local service with --port and --data-dir and says how to connect"
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: "grant_type=client_credentials&client_id=demo&client_secret=demo-secret&scope=flowaccount-api",
   });
-  const body = (await res.json()) as { access_token?: string; token_type?: string };
+  const body = (await res.json()) as { access_token?: string; token_type?: string; expires_in?: number };
   expect(typeof body.access_token).toBe("string");
+  expect(body.expires_in).toBe(600);
 });
 
 it("hands out links that start with --public-url", async () => {

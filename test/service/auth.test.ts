@@ -2,7 +2,8 @@
 // malformed JSON and unknown paths, over real HTTP on each store.
 import { LOCAL_STORE, startTestService, storesUnderTest, type TestService } from "../helpers/service";
 import { Client as PgClient } from "pg";
-import { client, clientFor, DEMO, tokenFor } from "./support";
+import { GRANT_FAILURES_PER_ADDRESS, GRANT_FAILURES_PER_CLIENT } from "../../src/service/routes/token";
+import { client, clientFor, DEMO, OTHER, tokenFor } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -120,6 +121,25 @@ describe.each(storesUnderTest)("auth and envelope (%s)", (store) => {
     }
   });
 
+  // The expired-token test above waited past the 2 s lifetime: the next grant purges them.
+  if (store === "postgres") {
+    it("purges expired tokens, so the store holds the live ones only", async () => {
+      const pg = new PgClient({ connectionString: svc.databaseUrl });
+      await pg.connect();
+      try {
+        const count = async (where: string) => Number((await pg.query(`select count(*) as n from access_tokens where ${where}`)).rows[0].n);
+        await tokenFor(svc.root, DEMO);
+        await new Promise((r) => setTimeout(r, 2_100));
+        expect(await count("expires_at < now()")).toBeGreaterThan(0);
+        await tokenFor(svc.root, DEMO);
+        expect(await count("expires_at < now()")).toBe(0);
+        expect(await count("true")).toBe(1);
+      } finally {
+        await pg.end();
+      }
+    });
+  }
+
   // A real fault: the products table vanishes under the running service, on PostgreSQL, which the
   // test can reach from outside (and put back). The answer is the envelope with HTTP 500, never a
   // stack trace.
@@ -163,5 +183,33 @@ describe("rate limit", () => {
     expect(last.body).toMatchObject({ status: false, code: 429 });
     // Another token has its own budget.
     expect((await (await clientFor(svc.root)).get("/company/info")).http).toBe(200);
+  });
+
+  // Last in the file: it leaves this service's address without grants for a minute.
+  it("limits failed grants per client id and per address (429, Retry-After), never good grants", async () => {
+    const grant = (id: string, secret: string) => fetch(`${svc.root}/token`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: id, client_secret: secret }),
+    });
+    const statuses = async (n: number, id: (i: number) => string) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await grant(id(i), "wrong")).status);
+      return out;
+    };
+    expect(await statuses(GRANT_FAILURES_PER_CLIENT, () => "other")).toEqual(Array(GRANT_FAILURES_PER_CLIENT).fill(200));
+    // The client id is locked, even for its right secret (which would tell the guesser it is right).
+    const locked = await grant(OTHER.id, OTHER.secret);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await locked.json()).toEqual({ status: false, message: "Too Many Requests", code: 429, data: null });
+    // Another client id from the same address is granted at once: failures are what count.
+    for (let i = 0; i < 5; i++) expect((await (await grant(DEMO.id, DEMO.secret)).json()).access_token).toEqual(expect.any(String));
+    // Guessing across client ids meets the address's limit.
+    const spread = await statuses(GRANT_FAILURES_PER_ADDRESS - GRANT_FAILURES_PER_CLIENT + 1, (i) => `guess-${i}`);
+    expect(spread.at(-1)).toBe(429);
+    expect(spread.slice(0, -1).every((s) => s === 200)).toBe(true);
+    const blocked = await grant(DEMO.id, DEMO.secret);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

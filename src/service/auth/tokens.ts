@@ -1,5 +1,6 @@
 // Client-credentials tokens. Only a hash of each token is stored; a small in-memory cache saves a
-// query per request. Tokens survive restarts (they live in the store) and expire after the TTL.
+// query per request. Tokens survive restarts (they live in the store) and expire after the TTL;
+// expired ones are purged as grants come, so the store holds the live tokens only.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../store/database";
@@ -28,6 +29,7 @@ function sameSecret(a: string, b: string): boolean {
 
 export class TokenService {
   private readonly cache = new Map<string, Principal>();
+  private lastPurge = 0;
 
   constructor(private readonly db: Db, private readonly ttlSeconds: number) {}
 
@@ -38,9 +40,18 @@ export class TokenService {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = Date.now() + this.ttlSeconds * 1000;
     await this.db.insert(accessTokens).values({ tokenHash: hashToken(token), companyId: company.id, expiresAt: new Date(expiresAt) });
-    // Housekeeping: forget tokens that expired long ago.
-    await this.db.delete(accessTokens).where(lt(accessTokens.expiresAt, new Date(Date.now() - 86_400_000)));
+    await this.purgeExpired();
     return { access_token: token, token_type: "Bearer", expires_in: this.ttlSeconds };
+  }
+
+  /** Deletes expired tokens, at most once a TTL (and once a minute): a delete per grant would
+   * scan the table for every grant of a busy client. */
+  private async purgeExpired(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPurge < Math.min(this.ttlSeconds * 1000, 60_000)) return;
+    this.lastPurge = now;
+    await this.db.delete(accessTokens).where(lt(accessTokens.expiresAt, new Date(now)));
+    for (const [key, p] of this.cache) if (p.expiresAt <= now) this.cache.delete(key);
   }
 
   async verify(token: string): Promise<Principal | undefined> {

@@ -1,8 +1,13 @@
 // POST {root}/token: client credentials in a form body (service-facts §1.2). Wrong credentials
-// answer HTTP 200 {"error":"invalid_client"} as the real service does.
+// answer HTTP 200 {"error":"invalid_client"} as the real service does. Guessing is bounded: after
+// GRANT_FAILURES_PER_CLIENT wrong grants for a client id, or GRANT_FAILURES_PER_ADDRESS from one
+// address, in a minute, grants there answer 429 with Retry-After.
 import * as z from "zod/mini";
 import { MASTER_ROUTES } from "../../api/routes";
-import type { Api, ServiceContext } from "../http/context";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Api, Ctx, ServiceContext } from "../http/context";
+import { ServiceError } from "../http/envelope";
+import { FailureLimiter } from "../auth/rate-limit";
 import { mount } from "../http/mount";
 import { NAME_MAX } from "../../rules/limits";
 import { isStorableText } from "../../rules/schemas";
@@ -14,7 +19,21 @@ const TokenRequest = z.object({
   scope: z.optional(z.string()),
 });
 
+export const GRANT_FAILURES_PER_CLIENT = 10;
+export const GRANT_FAILURES_PER_ADDRESS = 30;
+
+/** The caller's address as the socket has it (a forwarded header is the caller's to forge). */
+function addressOf(c: Ctx): string {
+  try {
+    return getConnInfo(c as never).remote.address ?? "";
+  } catch {
+    return ""; // not served by node (an in-process fetch): no address to key on
+  }
+}
+
 export function registerTokenRoute(api: Api, ctx: ServiceContext): void {
+  const perClient = new FailureLimiter(GRANT_FAILURES_PER_CLIENT);
+  const perAddress = new FailureLimiter(GRANT_FAILURES_PER_ADDRESS);
   mount(api, MASTER_ROUTES.token, async (c) => {
     const type = c.req.header("content-type") ?? "";
     let form: Record<string, unknown> = {};
@@ -29,8 +48,16 @@ export function registerTokenRoute(api: Api, ctx: ServiceContext): void {
     if (form.grant_type !== undefined && form.grant_type !== "client_credentials") {
       return c.json({ error: "unsupported_grant_type" }, 200);
     }
-    const grant = await ctx.tokens.grant(str(form.client_id), str(form.client_secret));
-    if (!grant) return c.json({ error: "invalid_client" }, 200);
+    const clientId = str(form.client_id);
+    const address = addressOf(c as Ctx);
+    const wait = Math.max(perClient.wait([clientId]), perAddress.wait([address]));
+    if (wait > 0) throw new ServiceError(429, "Too Many Requests", 429, null, { "Retry-After": String(wait) });
+    const grant = await ctx.tokens.grant(clientId, str(form.client_secret));
+    if (!grant) {
+      perClient.fail([clientId]);
+      perAddress.fail([address]);
+      return c.json({ error: "invalid_client" }, 200);
+    }
     return c.json(grant, 200);
   }, { summary: "Access token (client credentials)", tags: ["Authentication"], body: TokenRequest, public: true });
 }
