@@ -95,7 +95,15 @@ export class PostRecorder {
   /** The company the run posts to: the record carries it, and undo refuses any other. */
   company?: CompanyStamp;
 
-  constructor(private readonly family: Family, private readonly sheet: string) {}
+  /** The documents the family's last record says its run created, by record id. */
+  private readonly createdBefore = new Map<number, RunDocument>();
+
+  /** `previous`: the family's last record. A row it created that this run finds already posted is
+   * carried over as created: a run killed after a checkpoint and posted again in place must not
+   * leave the first run's documents out of undo. */
+  constructor(private readonly family: Family, private readonly sheet: string, previous?: PostRunRecord) {
+    if (previous && previous.sheet === sheet) for (const d of previous.documents) if (d.created) this.createdBefore.set(d.recordId, d);
+  }
 
   /** Lists the company's contacts when a body is sent without a contactId. */
   async beforeSending(client: DocSheetClient, bodies: readonly Record<string, unknown>[], signal?: AbortSignal): Promise<void> {
@@ -121,7 +129,10 @@ export class PostRecorder {
 
   /** A row the run left alone because it was posted before (found by its recordId or marker). */
   posted(doc: SheetDocument, recordId: number, serial?: string): void {
-    this.documents.push(sealed(this.family, { key: doc.key, rows: doc.rows, recordId, serial, created: false }));
+    const before = this.createdBefore.get(recordId);
+    // Carried as it was, seal and all (the seal does not cover the rows): a hand-made entry stays refused.
+    if (before) this.documents.push({ ...before, key: doc.key, rows: doc.rows });
+    else this.documents.push(sealed(this.family, { key: doc.key, rows: doc.rows, recordId, serial, created: false }));
   }
 
   /** Saved over the family's last record when the run created something; a run that created nothing

@@ -4,7 +4,13 @@
 // No document is created twice: each body carries a marker in internalNotes (sheet/marker.ts).
 // Before sending, documents that an earlier (killed) run created are found by their marker and
 // written back instead of sent. A create whose answer is lost is looked up by its marker before
-// it is tried again; if the lookup fails too, the row says so and claims nothing.
+// it is tried again; if the lookup fails too, the row says so and claims nothing. After each
+// create the marker is read back, and of two posts racing on the same rows the lower record id
+// wins (jobs/race.ts).
+//
+// Faults lose nothing: the write-back and the post record are checkpointed together (every
+// CHECKPOINT_DOCS documents or CHECKPOINT_MS), so a kill, a crash or a full disk loses at most
+// documents the marker search finds again on the next run.
 import { ApiError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { buildDocument, type BuiltDocument } from "../sheet/body";
@@ -29,7 +35,8 @@ import { assertRows } from "./no-rows";
 import { assertSheetFamily, rememberFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { taxInvoiceFindings } from "./tax-invoice";
-import { PostRecorder } from "./post-record";
+import { PostRecorder, loadPostRecord } from "./post-record";
+import { RaceGuard, type Settled } from "./race";
 import { ConnectionError, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { localDate, type JobContext } from "./types";
 
@@ -40,8 +47,32 @@ export interface PostJobOptions extends JobContext {
   mapping?: ColumnMapping;
   /** Documents in flight at once (the client paces requests on top). Default 4. */
   concurrency?: number;
-  /** Called after results were written to the port (the CLI saves the file here). */
+  /** Called after results were written to the port. */
   onResult?: (r: DocumentResult) => void | Promise<void>;
+  /** Called at each checkpoint, with the write-back and the post record in the port (the CLI saves
+   * the file here); a failure stops the run (PostSaveError). */
+  onCheckpoint?: () => Promise<void>;
+  /** How long a read-back waits for the list to show a created document (race.ts). */
+  lagBudgetMs?: number;
+}
+
+/** A checkpoint after this many documents, or after CHECKPOINT_MS with something new. */
+const CHECKPOINT_DOCS = 50;
+const CHECKPOINT_MS = 1000;
+
+/** A checkpoint could not be saved (a full disk, an unwritable output): the run stopped. */
+export class PostSaveError extends Error {
+  constructor(readonly counts: Record<ResultKind, number>, options: { cause: unknown }) {
+    super(`the workbook could not be saved: ${options.cause instanceof Error ? options.cause.message : String(options.cause)}`, options);
+    this.name = "PostSaveError";
+  }
+}
+
+/** What stopped the run at a checkpoint. */
+class SaveFailure extends Error {
+  constructor(cause: unknown) {
+    super(resultMessage("saveFailed", { detail: cause instanceof Error ? cause.message : String(cause) }), { cause });
+  }
 }
 
 export type ResultKind = "created" | "found" | "skipped" | "invalid" | "failed" | "unknown" | "cancelled";
@@ -80,7 +111,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const results: DocumentResult[] = [];
   const columns = resultColumns(read.layout, [...RESULT_KEYS, "fingerprint"]);
   // What undo needs to reverse this run, saved with the workbook at the end.
-  const recorder = new PostRecorder(opts.family, sheet);
+  const recorder = new PostRecorder(opts.family, sheet, (await loadPostRecord(port, opts.family)) ?? undefined);
   // Another company's sheet (or lookup lists) is refused before anything is written or sent. Rows
   // posted before are left alone: a sheet of no company is bound at its first post, unverified.
   const company = read.documents.length > 0
@@ -91,16 +122,55 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     : undefined;
   if (company) recorder.company = company;
   if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
+  const now = opts.now ?? (() => new Date());
+  let fatal: unknown;
+  const stopRun = (err: unknown): void => {
+    fatal ??= err;
+  };
+
+  // A checkpoint saves the write-back and the record together: nothing is written between the two
+  // (`exclusive`), so a row that shows a record id in a saved file is in that file's record too.
+  let gate: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = gate.then(fn);
+    gate = run.catch(() => undefined);
+    return run;
+  };
+  let sinceCheckpoint = 0;
+  let lastCheckpoint = Date.now();
+  let checkpointCost = 0;
+  const checkpoint = async (force: boolean): Promise<void> => {
+    if (sinceCheckpoint === 0 || fatal instanceof SaveFailure) return;
+    // By count and by time; never more often than twice what a save costs (a big workbook's save).
+    const due = Math.max(CHECKPOINT_MS, 2 * checkpointCost);
+    if (!force && sinceCheckpoint < CHECKPOINT_DOCS && Date.now() - lastCheckpoint < due) return;
+    sinceCheckpoint = 0;
+    const t0 = Date.now();
+    try {
+      await recorder.save(port, now());
+      await opts.onCheckpoint?.();
+    } catch (err) {
+      stopRun(new SaveFailure(err));
+    }
+    lastCheckpoint = Date.now();
+    checkpointCost = lastCheckpoint - t0;
+  };
 
   const total = read.documents.length;
   const lang = opts.lang ?? "en";
   let done = 0;
   // r.message is English from the tables: written and reported in the run's language.
   // `rec`: the service's copy, whose fingerprint an update compares with (sheet/fingerprint.ts).
-  const report = async (doc: SheetDocument, r: Omit<DocumentResult, "key" | "rows">, rec?: DocumentRecord): Promise<void> => {
+  // `claim`: the document this run answers for (created, or found from a killed or racing run).
+  const report = async (doc: SheetDocument, r: Omit<DocumentResult, "key" | "rows">, rec?: DocumentRecord, claim?: DocumentRecord): Promise<void> => {
     const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
-    results.push(result);
-    if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, opts.family, lang, rec));
+    await exclusive(async () => {
+      results.push(result);
+      if (claim) recorder.created(doc, claim);
+      if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, opts.family, lang, rec));
+      if (claim) sinceCheckpoint++;
+    });
+    await exclusive(() => checkpoint(false));
     done++;
     opts.onProgress?.({ done, total, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
     await opts.onResult?.(result);
@@ -140,8 +210,8 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     const existing = await guardConnection(() => documentsByMarker(client, opts.family, dateSpan(pending), new Set(pending.map((p) => p.marker))));
     for (const p of pending) {
       const rec = existing.get(p.marker);
-      if (rec) recorder.created(p.doc, rec); // a killed run's document: this run is the one that claims it
-      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, message: resultMessage("createdFound") }, rec);
+      // A killed run's document: this run is the one that claims it.
+      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, message: resultMessage("createdFound") }, rec, rec);
       else toSend.push(p);
     }
   }
@@ -152,9 +222,33 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // template or a pull bound is the company's posted sheet from now on (a refusal then says "posted to").
   if (toSend.length > 0 && company && (await sheetCompany(port, sheet))?.by !== "post") await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
   if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
-  let fatal: unknown;
-  const stopRun = (err: unknown): void => {
-    fatal ??= err;
+  const guard = new RaceGuard(client, opts.family, { signal: opts.signal, lagBudgetMs: opts.lagBudgetMs });
+  // Read-backs run beside the next creates (they do not hold a create's place in the pool).
+  const settling: Promise<void>[] = [];
+  const settled = async (p: Pending, own: DocumentRecord): Promise<void> => {
+    let s: Settled;
+    try {
+      s = await guard.settle(p.marker, own, String(p.built.body.publishedOn ?? "").slice(0, 10) || localDate(now()), searchFor(p));
+    } catch (err) {
+      if (isConnectionFailure(err)) stopRun(err);
+      s = { kind: "unlisted" };
+    }
+    const serial = own.documentSerial ?? `#${own.recordId}`;
+    if (s.kind === "won") {
+      await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, message: resultMessage("created") }, own, own);
+    } else if (s.kind === "unlisted") {
+      await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, message: resultMessage("createdUnchecked") }, own, own);
+    } else if (s.kind === "lost") {
+      const w = s.winner;
+      const message = resultMessage(s.removed === "deleted" ? "foundRaceDeleted" : "foundRaceVoided", { serial });
+      await report(p.doc, { kind: "found", recordId: w.recordId, documentSerial: w.documentSerial, message }, w, w);
+    } else {
+      // Ours stays live beside the winner: the row takes the winner, the record both (undo reverses them).
+      const w = s.winner;
+      await exclusive(async () => recorder.created({ ...p.doc, rows: [] }, own));
+      const message = resultMessage("raceStuck", { serial, winner: w.documentSerial ?? `#${w.recordId}`, reason: errorText(s.error) });
+      await report(p.doc, { kind: "failed", recordId: w.recordId, documentSerial: w.documentSerial, message }, w, w);
+    }
   };
   await runPool(toSend, opts.concurrency ?? 4, async (p) => {
     try {
@@ -162,9 +256,10 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
       const rec = await createOnce(client, opts.family, p, send, stopRun);
       if (rec === undefined) {
         await report(p.doc, { kind: "unknown", message: resultMessage("postUnknown") });
+      } else if (rec.found) {
+        await report(p.doc, { kind: "found", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage("createdConfirmed") }, rec.record, rec.record);
       } else {
-        recorder.created(p.doc, rec.record);
-        await report(p.doc, { kind: rec.found ? "found" : "created", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage(rec.found ? "createdConfirmed" : "created") }, rec.record);
+        settling.push(settled(p, rec.record));
       }
     } catch (err) {
       // Refused before it was sent (a create is only retried then): said "not sent" below.
@@ -172,6 +267,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
       await report(p.doc, { kind: "failed", message: errorText(err) });
     }
   }, () => fatal !== undefined || opts.signal?.aborted === true);
+  await Promise.all(settling);
 
   // The documents left when the run stopped or was cancelled: one workbook write for them all (a
   // write each is an Excel sync each: minutes on a long sheet) and one progress line.
@@ -189,7 +285,6 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     opts.onProgress?.({ done, total, message: translate(line, lang) });
     for (const r of unsent) await opts.onResult?.(r);
   }
-  await recorder.save(port, (opts.now ?? (() => new Date()))());
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
   for (const r of results) counts[r.kind]++;
   // The sheet now holds documents of the family: later actions on it follow it.

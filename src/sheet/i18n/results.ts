@@ -8,6 +8,11 @@ export const RESULT_MESSAGES = {
   created: "created",
   createdFound: "created (found from an earlier run)",
   createdConfirmed: "created (confirmed after a lost answer)",
+  createdUnchecked: "created (not listed by the service in time to rule out another post of this row at the same time)",
+  foundRaceDeleted: "found: another post of this row running at the same time created it first; this run's copy {serial} was deleted",
+  foundRaceVoided: "found: another post of this row running at the same time created it first; this run's copy {serial} was voided",
+  raceStuck: "another post of this row running at the same time created {winner} first; this run's copy {serial} could not be removed ({reason}): void it on the service",
+  saveFailed: "the workbook could not be saved ({detail})",
   alreadyPosted: "already posted",
   /** {reason}: the problems ("E2: message; F2: message"), an error or one of the reasons below. */
   notSent: "not sent: {reason}",
