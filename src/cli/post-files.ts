@@ -1,0 +1,68 @@
+// The files a post run owns besides its output: a lock beside the workbook, so two `docsheet post`
+// of one workbook take turns (the second then finds what the first created), and the temporary
+// files a killed save left beside the output, removed before the run saves anything.
+import { promises as fs } from "node:fs";
+import { basename, dirname, join } from "node:path";
+
+/** Whether a process of this id is running (the lock's and the temp files' owners). */
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export interface WorkbookLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Takes `.<BOOK>.docsheet-post.lock` beside the workbook: created exclusively with our process id;
+ * one left by a process that is gone (killed) is taken over. While another live post holds it,
+ * waits, calling `onWait` once with its process id.
+ */
+export async function lockWorkbook(input: string, onWait: (pid: number) => void, signal?: AbortSignal): Promise<WorkbookLock> {
+  const path = join(dirname(input), `.${basename(input)}.docsheet-post.lock`);
+  let told = false;
+  for (;;) {
+    try {
+      await fs.writeFile(path, String(process.pid), { flag: "wx" });
+      return { release: () => fs.rm(path, { force: true }) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    const owner = Number((await fs.readFile(path, "utf8").catch(() => "")).trim());
+    if (owner === process.pid) return { release: async () => undefined }; // taken by this process already
+    if (!alive(owner)) {
+      // A killed post's lock (or one just being written: read again before taking it over).
+      await new Promise((r) => setTimeout(r, 50));
+      const again = Number((await fs.readFile(path, "utf8").catch(() => "")).trim());
+      if (again === owner && !alive(owner)) await fs.rm(path, { force: true });
+      continue;
+    }
+    if (!told) onWait(owner);
+    told = true;
+    if (signal?.aborted) throw new Error("interrupted while waiting for another post of the workbook");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Removes the temporary files (xlsx-write.ts tempPathFor) that saves of processes now gone left beside `out`. */
+export async function removeStaleTemps(out: string): Promise<void> {
+  const dir = dirname(out);
+  const prefix = `.${basename(out)}.`;
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return; // no folder yet: the save will say so
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
+    const pid = Number(name.slice(prefix.length, -".tmp".length));
+    if (Number.isInteger(pid) && !alive(pid)) await fs.rm(join(dir, name), { force: true });
+  }
+}

@@ -1,0 +1,162 @@
+// `docsheet post` when two runs race and when the machine fails it: real .xlsx files, the real bin
+// as child processes (two at once, one killed with SIGKILL), an output on a full tmpfs, the real
+// local service. Every case ends with exactly one live document per row, and an undo that leaves
+// none of them alive.
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { DocumentRecord } from "../../src/api";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
+import { BIN, REPO, cliRunner, runCli, type RunResult } from "./run";
+import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+
+jest.setTimeout(240_000);
+
+const s = cliSession("post-faults");
+const docsheet = cliRunner();
+const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"];
+
+function rows(prefix: string, n: number): unknown[][] {
+  const out: unknown[][] = [HEADER];
+  for (let i = 1; i <= n; i++) out.push([`${prefix}-${i}`, `${prefix} customer ${i % 3}`, "2026-02-10", true, "Widget", i, 100]);
+  return out;
+}
+
+/** The family's documents for this prefix's customers, void ones too. */
+async function documentsOf(family: "quotations" | "tax-invoices", prefix: string): Promise<DocumentRecord[]> {
+  const all: DocumentRecord[] = [];
+  for await (const page of s.client.documents(family).listAll({ range: 5, startDate: "2026-02-10", endDate: "2026-02-10", searchString: `${prefix} customer` })) all.push(...page.list);
+  return all;
+}
+const live = (docs: DocumentRecord[]): number[] => docs.filter((d) => d.statusString !== "void").map((d) => d.recordId).sort((a, b) => a - b);
+const idsIn = async (path: string): Promise<number[]> => (await sheetRows(path)).map((r) => r.recordId as number).sort((a, b) => a - b);
+const post = (args: string[]): Promise<RunResult> => runCli(["post", ...args, "--base-url", s.service.root, ...AUTH]);
+const counted = (r: RunResult): { created: number; found: number } => {
+  const m = /^(\d+) created, (\d+) found/m.exec(r.stdout);
+  if (!m) throw new Error(`no counts in ${r.stdout}\n${r.stderr}`);
+  return { created: Number(m[1]), found: Number(m[2]) };
+};
+
+describe("two docsheet post of the same rows at the same time", () => {
+  it.each([1, 2, 3])("on one workbook: exactly one live document per row (try %i)", async (attempt) => {
+    const prefix = `one${attempt}`;
+    const path = await writeBook(join(s.dir, `${prefix}.xlsx`), rows(prefix, 15));
+    const [a, b] = await Promise.all([post([path, "--family", "quotations"]), post([path, "--family", "quotations"])]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    // They took turns on the workbook: one created every row, the other found them all.
+    expect([counted(a), counted(b)].sort((x, y) => y.created - x.created)).toEqual([{ created: 15, found: 0 }, { created: 0, found: 15 }]);
+    const ids = live(await documentsOf("quotations", prefix));
+    expect(ids).toHaveLength(15);
+    expect(await idsIn(join(s.dir, `${prefix}.posted.xlsx`))).toEqual(ids);
+    expect(readdirSync(s.dir).filter((f) => f.includes(prefix) && (f.endsWith(".tmp") || f.endsWith(".lock")))).toEqual([]);
+  });
+
+  it.each([1])("on two copies of the workbook (as the pane and the CLI): one live document per row, each named in both (try %i)", async (attempt) => {
+    const prefix = `copy${attempt}`;
+    const a = await writeBook(join(s.dir, `${prefix}-a.xlsx`), rows(prefix, 30));
+    const b = join(s.dir, `${prefix}-b.xlsx`);
+    copyFileSync(a, b);
+    const [ra, rb] = await Promise.all([post([a, "--family", "tax-invoices", "--in-place"]), post([b, "--family", "tax-invoices", "--in-place"])]);
+    expect([ra.code, rb.code]).toEqual([0, 0]);
+    const [ca, cb] = [counted(ra), counted(rb)];
+    expect(ca.created + cb.created).toBe(30);
+    expect(ca.found + cb.found).toBe(30);
+    const docs = await documentsOf("tax-invoices", prefix);
+    const ids = live(docs);
+    expect(ids).toHaveLength(30);
+    const rowsA = await sheetRows(a);
+    const rowsB = await sheetRows(b);
+    expect(rowsA.map((r) => r.recordId)).toEqual(rowsB.map((r) => r.recordId));
+    expect(rowsA.map((r) => r.recordId as number).sort((x, y) => x - y)).toEqual(ids);
+    // Each row: "created" in one workbook, found in the other.
+    rowsA.forEach((r, i) => expect([String(r.result), String(rowsB[i].result)].filter((x) => x === "created")).toHaveLength(1));
+    // The loser of a race voided its own copy: every document beyond the 30 is void.
+    expect(docs.length - ids.length).toBe(rowsA.concat(rowsB).filter((r) => /this run's copy .* was voided/.test(String(r.result))).length);
+  });
+});
+
+describe("a post the machine fails part way", () => {
+  it("killed with SIGKILL after a checkpoint, run again in place, then undone: every document undone, none alive", async () => {
+    const n = 40;
+    const prefix = "killed";
+    const path = await writeBook(join(s.dir, `${prefix}.xlsx`), rows(prefix, n));
+    const written = statSync(path).mtimeMs;
+    const child = spawn(process.execPath, [BIN, "post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2", "--in-place"], {
+      cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
+    });
+    let seen = 0;
+    await new Promise<void>((done) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        seen += (chunk.toString().match(/: created/g) ?? []).length;
+        // Killed once a checkpoint saved the workbook (its record with it) and more were created since.
+        if (child.exitCode === null && !child.killed && statSync(path).mtimeMs !== written && seen >= 12) child.kill("SIGKILL");
+      });
+      child.on("close", () => done());
+    });
+    const saved = (await sheetRows(path)).filter((r) => typeof r.recordId === "number").length;
+    const mid = live(await documentsOf("quotations", prefix));
+    expect(saved).toBeGreaterThan(0);
+    expect(mid.length).toBeGreaterThan(saved - 1);
+    expect(mid.length).toBeLessThan(n);
+    expect(readdirSync(s.dir).filter((f) => f.startsWith(`.${prefix}.xlsx.`))).toHaveLength(1); // its lock, left by the kill
+
+    const again = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(new RegExp(`^${n - mid.length} created, ${mid.length - saved} found from an earlier run, ${saved} already posted`, "m"));
+    const ids = live(await documentsOf("quotations", prefix));
+    expect(ids).toHaveLength(n);
+    expect(await idsIn(path)).toEqual(ids);
+    expect(readdirSync(s.dir).filter((f) => f.startsWith(`.${prefix}.xlsx.`))).toEqual([]);
+
+    const undo = await docsheet(["undo", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
+    expect(undo.stdout).toMatch(new RegExp(`undone: ${n} deleted, 0 voided`));
+    expect(live(await documentsOf("quotations", prefix))).toEqual([]);
+  });
+
+  it("whose output is on a full disk stops with its counts and exits 2, leaves no temp file; posted again to a good output and undone, none is alive", async () => {
+    const disk = join(s.dir, "full");
+    mkdirSync(disk);
+    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", disk], { encoding: "utf8" });
+    if (mounted.status !== 0) {
+      console.warn(`skipped: mounting a tmpfs is not permitted here (${mounted.stderr.trim()}); CI runs this as root`);
+      return;
+    }
+    try {
+      const n = 80;
+      const prefix = "full";
+      const path = await writeBook(join(s.dir, `${prefix}.xlsx`), rows(prefix, n));
+      const out = join(disk, "out.xlsx");
+      // The disk is full but for 8 KB: less than the workbook takes.
+      writeFileSync(join(disk, "filler"), Buffer.alloc(512 * 1024 - 8 * 1024));
+      writeFileSync(join(disk, `.out.xlsx.${2 ** 22 + 1}.tmp`), ""); // a killed save's temp file (no such process)
+      const r = await post([path, "--family", "tax-invoices", "--out", out]);
+      expect(r.code).toBe(2);
+      const m = /stopped: .*out\.xlsx could not be saved \((ENOSPC[^)]*)\)\. (\d+) created, (\d+) found, (\d+) not sent\. .*posting .*full\.xlsx again to an output that can be written finds them/.exec(r.stderr);
+      expect(m).not.toBeNull();
+      const created = Number(m![2]);
+      expect(created).toBeGreaterThan(0);
+      expect(created + Number(m![4])).toBe(n);
+      expect(readdirSync(disk).sort()).toEqual(["filler"]); // no temp file, the stale one removed
+      expect(live(await documentsOf("tax-invoices", prefix))).toHaveLength(created);
+
+      // A failed save does not make the next one fail once there is room.
+      const book = await XlsxWorkbook.load(path);
+      await expect(book.save(out)).rejects.toThrow(/ENOSPC/);
+      expect(readdirSync(disk)).toEqual(["filler"]);
+      rmSync(join(disk, "filler"));
+      await book.save(out);
+      expect(existsSync(out)).toBe(true);
+
+      const good = join(s.dir, "full-good.xlsx");
+      const again = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", good]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(new RegExp(`^${n - created} created, ${created} found from an earlier run`, "m"));
+      expect(live(await documentsOf("tax-invoices", prefix))).toHaveLength(n);
+      const undo = await docsheet(["undo", good, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
+      expect(undo.stdout).toMatch(new RegExp(`undone: 0 deleted, ${n} voided`));
+      expect(live(await documentsOf("tax-invoices", prefix))).toEqual([]);
+    } finally {
+      spawnSync("umount", [disk]);
+    }
+  });
+});
