@@ -1,7 +1,7 @@
 // Finding documents a post created earlier, by the marker in their internalNotes: before a run
 // (documents a killed run created), after a create whose answer was lost, and after every create
 // (the race guard, jobs/race.ts). Void ones never count.
-import type { DocSheetClient, DocumentRecord } from "../api";
+import type { DocSheetClient, DocumentRecord, FilterTerm } from "../api";
 import type { Family } from "../rules/codes";
 import { MARKER_PREFIX, hasMarker } from "../sheet/marker";
 
@@ -10,6 +10,8 @@ export interface MarkerSearch {
   startDate: string;
   endDate: string;
   searchString?: string;
+  /** The list's filter (the race guard's read-back: several contact names, joined by Or). */
+  filter?: readonly FilterTerm[];
   signal?: AbortSignal;
 }
 
@@ -21,7 +23,7 @@ export interface MarkerSearch {
 export async function markerHolders(client: DocSheetClient, family: Family, search: MarkerSearch, wanted?: ReadonlySet<string>): Promise<Map<string, DocumentRecord[]>> {
   const api = client.documents(family);
   const found = new Map<string, DocumentRecord[]>();
-  const query = { range: 5, startDate: search.startDate, endDate: search.endDate, searchString: search.searchString };
+  const query = { range: 5, startDate: search.startDate, endDate: search.endDate, searchString: search.searchString, filter: search.filter };
   for await (const page of api.listAll(query, { signal: search.signal })) {
     for (const rec of page.list) {
       // A void document is no row's document any more (undo voids what it cannot delete, the race

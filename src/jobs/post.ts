@@ -225,10 +225,15 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const guard = new RaceGuard(client, opts.family, { signal: opts.signal, lagBudgetMs: opts.lagBudgetMs });
   // Read-backs run beside the next creates (they do not hold a create's place in the pool).
   const settling: Promise<void>[] = [];
+  const reading = new Set<Promise<void>>();
+  const concurrency = opts.concurrency ?? 4;
   const settled = async (p: Pending, own: DocumentRecord): Promise<void> => {
     let s: Settled;
     try {
-      s = await guard.settle(p.marker, own, String(p.built.body.publishedOn ?? "").slice(0, 10) || localDate(now()), searchFor(p));
+      // As the service keeps it (it may take a contact's name from the contact): what its list shows.
+      const date = String(own.publishedOn ?? p.built.body.publishedOn ?? "").slice(0, 10) || localDate(now());
+      const name = typeof own.contactName === "string" && own.contactName.trim() ? own.contactName.trim() : searchFor(p);
+      s = await guard.settle(p.marker, own, date, name);
     } catch (err) {
       if (isConnectionFailure(err)) stopRun(err);
       s = { kind: "unlisted" };
@@ -250,7 +255,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
       await report(p.doc, { kind: "failed", recordId: w.recordId, documentSerial: w.documentSerial, message }, w, w);
     }
   };
-  await runPool(toSend, opts.concurrency ?? 4, async (p) => {
+  await runPool(toSend, concurrency, async (p) => {
     try {
       const send = () => (api[p.built.operation] as (b: Record<string, unknown>) => Promise<DocumentRecord>)(p.built.body);
       const rec = await createOnce(client, opts.family, p, send, stopRun);
@@ -259,7 +264,12 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
       } else if (rec.found) {
         await report(p.doc, { kind: "found", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage("createdConfirmed") }, rec.record, rec.record);
       } else {
-        settling.push(settled(p, rec.record));
+        // Read back beside the next creates; at most `concurrency` at once, so documents on their
+        // way when the run stops stay bounded.
+        const one = settled(p, rec.record).finally(() => reading.delete(one));
+        reading.add(one);
+        settling.push(one);
+        while (reading.size >= concurrency) await Promise.race(reading);
       }
     } catch (err) {
       // Refused before it was sent (a create is only retried then): said "not sent" below.

@@ -8,7 +8,8 @@ export const RESULT_MESSAGES = {
   created: "created",
   createdFound: "created (found from an earlier run)",
   createdConfirmed: "created (confirmed after a lost answer)",
-  createdUnchecked: "created (not listed by the service in time to rule out another post of this row at the same time)",
+  /** The read-back failed or the list never showed it: the document exists, no race was ruled out. */
+  createdUnchecked: "created (could not be checked against another post of this row at the same time)",
   foundRaceDeleted: "found: another post of this row running at the same time created it first; this run's copy {serial} was deleted",
   foundRaceVoided: "found: another post of this row running at the same time created it first; this run's copy {serial} was voided",
   raceStuck: "another post of this row running at the same time created {winner} first; this run's copy {serial} could not be removed ({reason}): void it on the service",
