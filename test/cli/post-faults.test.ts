@@ -2,12 +2,12 @@
 // as child processes (two at once, one killed with SIGKILL), an output on a full tmpfs, the real
 // local service. Every case ends with exactly one live document per row, and an undo that leaves
 // none of them alive.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DocumentRecord } from "../../src/api";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
-import { BIN, REPO, cliRunner, runCli, type RunResult } from "./run";
+import { cliRunner, killedRun, runCli, type RunResult } from "./run";
 import { AUTH, cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
@@ -81,18 +81,9 @@ describe("a post the machine fails part way", () => {
     const prefix = "killed";
     const path = await writeBook(join(s.dir, `${prefix}.xlsx`), rows(prefix, n));
     const written = statSync(path).mtimeMs;
-    const child = spawn(process.execPath, [BIN, "post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2", "--in-place"], {
-      cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
-    });
-    let seen = 0;
-    await new Promise<void>((done) => {
-      child.stderr.on("data", (chunk: Buffer) => {
-        seen += (chunk.toString().match(/: created/g) ?? []).length;
-        // Killed once a checkpoint saved the workbook (its record with it) and more were created since.
-        if (child.exitCode === null && !child.killed && statSync(path).mtimeMs !== written && seen >= 12) child.kill("SIGKILL");
-      });
-      child.on("close", () => done());
-    });
+    // Killed once a checkpoint saved the workbook (its record with it) and more were created since.
+    await killedRun(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2", "--in-place"],
+      (created) => created >= 12 && statSync(path).mtimeMs !== written);
     const saved = (await sheetRows(path)).filter((r) => typeof r.recordId === "number").length;
     const mid = live(await documentsOf("quotations", prefix));
     expect(saved).toBeGreaterThan(0);

@@ -2,14 +2,13 @@
 // (the real bin as a child process where the process matters: its exit codes and environment, a
 // run killed half-way), the real local service (child process). Totals are confirmed by reading
 // the documents back from the service.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
-import { BIN, REPO, cliRunner, runCli } from "./run";
+import { cliRunner, killedRun, runCli } from "./run";
 import { fieldForHeader } from "../../src/sheet/fields";
 import { AUTH, cliSession, sheetRows } from "./session";
 
@@ -177,17 +176,7 @@ describe("docsheet post", () => {
   it("creates each document exactly once when a run is killed half-way and run again", async () => {
     const n = 40;
     const path = await filledTemplate("killed.xlsx", "quotations", docs("killed", n));
-    const child = spawn(process.execPath, [BIN, "post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2", "--in-place"], {
-      cwd: REPO, stdio: ["ignore", "pipe", "pipe"],
-    });
-    let seen = 0;
-    await new Promise<void>((done) => {
-      child.stderr.on("data", (chunk: Buffer) => {
-        seen += (chunk.toString().match(/: created/g) ?? []).length;
-        if (seen >= 8 && child.exitCode === null && !child.killed) child.kill("SIGKILL");
-      });
-      child.on("close", () => done());
-    });
+    const seen = await killedRun(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2", "--in-place"], (created) => created >= 8);
     expect(seen).toBeGreaterThanOrEqual(8);
     const mid = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("killed "));
     expect(mid.length).toBeGreaterThan(0);

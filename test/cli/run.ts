@@ -111,3 +111,17 @@ export function cliRunner(): Run {
     });
   };
 }
+
+/** Runs the bin and kills it with SIGKILL (no shutdown of any kind) once `when` says so, asked with
+ * the rows it has reported created so far on stderr; resolves with that count once it is gone. */
+export function killedRun(args: string[], when: (created: number) => boolean): Promise<number> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+  let created = 0;
+  return new Promise<number>((done) => {
+    child.stderr.on("data", (chunk: Buffer) => {
+      created += (chunk.toString().match(/: created/g) ?? []).length;
+      if (child.exitCode === null && !child.killed && when(created)) child.kill("SIGKILL");
+    });
+    child.on("close", () => done(created));
+  });
+}
