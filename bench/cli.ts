@@ -5,6 +5,9 @@
 //   check:    10,000 line rows (2,000 documents × 5 lines) from an .xlsx (median of 5; target < 800 ms)
 //   pull:     10,000 documents of 5 lines into a new .xlsx, one row per document and one per line
 //             (target: peak memory < 250 MB)
+//   bounds:   check of a genuine sheet of 1,000,000 line rows (refused at once: README.md, "Limits"),
+//             and of the worst hostile file of issue 23 (a zip bomb lying about its size)
+//             (target: each < 5 s CPU and < 400 MB)
 // The build is made first (scripts/build-cli.js) and the bin runs from a snapshot of it (the bin and
 // build/ copied, the sources and packages linked), taken as up to date: a source someone edits
 // meanwhile would otherwise send the bin to the sources through tsx.
@@ -18,6 +21,7 @@ import { createClient } from "../src/api";
 import { rows, startServiceProcess } from "./engine";
 import { bulkLoad } from "./service";
 import { runAsScript } from "./support";
+import { HOSTILE, lineRows } from "../test/helpers/hostile-xlsx";
 
 const REPO = resolve(__dirname, "..");
 const PROBE = join(REPO, "test", "cli", "probe.js");
@@ -46,8 +50,9 @@ function snapshot(dir: string): string {
   return join(dir, "bin", "docsheet.js");
 }
 
-/** One run of the bin on its build, with the probe reporting its peak memory and the packages it loaded. */
-function docsheet(bin: string, args: string[], dir: string): Promise<Run> {
+/** One run of the bin on its build, with the probe reporting its peak memory and the packages it
+ * loaded; `refused`: the run must end with exit code 2 (a clear refusal), not 0. */
+function docsheet(bin: string, args: string[], dir: string, refused = false): Promise<Run> {
   const out = join(dir, "probe.json");
   return new Promise((done, fail) => {
     const t0 = performance.now();
@@ -62,10 +67,10 @@ function docsheet(bin: string, args: string[], dir: string): Promise<Run> {
     child.on("error", fail);
     child.on("close", (code) => {
       const ms = performance.now() - t0;
-      if (code !== 0) return fail(new Error(`docsheet ${args[0]} exited ${code}: ${stderr || stdout}`));
+      if (code !== (refused ? 2 : 0)) return fail(new Error(`docsheet ${args[0]} exited ${code}: ${stderr || stdout}`));
       const probe = JSON.parse(readFileSync(out, "utf8")) as { packages: string[]; maxRssMb: number; cpuMs: number };
       if (probe.packages.includes("tsx")) return fail(new Error("the bin ran the sources through tsx, not its build"));
-      done({ ms, cpuMs: probe.cpuMs, maxRssMb: probe.maxRssMb, stdout });
+      done({ ms, cpuMs: probe.cpuMs, maxRssMb: probe.maxRssMb, stdout: refused ? stderr : stdout });
     });
   });
 }
@@ -122,6 +127,17 @@ export async function run(): Promise<Record<string, string>> {
     const check = await median(5, () => docsheet(bin, ["check", file, "--family", "tax-invoices"], dir));
     if (!/^2000 documents, 0 findings$/m.test(check.stdout)) throw new Error(`check said: ${check.stdout}`);
     figures["check 10,000 line rows"] = `${check.ms.toFixed(0)} ms wall (target < 800 ms), CPU ${check.cpuMs} ms, peak RSS ${check.maxRssMb} MB`;
+
+    const million = join(dir, "million.xlsx");
+    writeFileSync(million, lineRows(1_000_000));
+    const big = await docsheet(bin, ["check", million, "--family", "tax-invoices"], dir, true);
+    if (!/sheet "Sales" is too large to read/.test(big.stdout)) throw new Error(`check said: ${big.stdout}`);
+    figures["check 1,000,000 line rows (refused at once)"] = `${big.ms.toFixed(0)} ms wall, CPU ${big.cpuMs} ms, peak RSS ${big.maxRssMb} MB (target < 5 s, < 400 MB)`;
+    const bomb = join(dir, "bomb.xlsx");
+    writeFileSync(bomb, HOSTILE["a zip bomb that lies about its size (80 MB sheet declared 1 KB)"].file());
+    const worst = await docsheet(bin, ["check", bomb, "--family", "tax-invoices"], dir, true);
+    if (!/unpacks to more than 50 MB/.test(worst.stdout)) throw new Error(`check said: ${worst.stdout}`);
+    figures["check of the worst hostile file (zip bomb lying about its size)"] = `${worst.ms.toFixed(0)} ms wall, CPU ${worst.cpuMs} ms, peak RSS ${worst.maxRssMb} MB (target < 5 s, < 400 MB)`;
 
     service = await seed(join(dir, "data"), bin);
     const connection = ["--base-url", `${service.url}/test`, "--client-id", "demo", "--client-secret", "demo-secret"];

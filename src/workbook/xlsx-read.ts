@@ -7,7 +7,7 @@ import { rangeAddress } from "../sheet/address";
 import type { Block, CellRect, CellValue, ReadTarget } from "./port";
 import { blockOfGrid, presentKeys } from "./memory";
 import { XmlError, XmlScanner, type Attributes, type XmlHandlers } from "./xml-scan";
-import { XlsxReadError, fflateInflate, openZip, type InflateRaw, type ZipParts } from "./zip-parts";
+import { PartTooLarge, XlsxReadError, fflateInflate, openZip, type InflateRaw, type ZipParts } from "./zip-parts";
 
 export { XlsxReadError, MAX_PART_BYTES } from "./zip-parts";
 
@@ -284,76 +284,82 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
     }
   };
 
-  parsePart(zip, path, `sheet "${name}"`, {
-    open(tag, t) {
-      switch (tag) {
-        case "row": {
-          const r = attr(t, "r");
-          const row = r === undefined ? rowAt + 1 : Number(r) - 1;
-          if (!Number.isInteger(row) || row < 0) throw new XlsxReadError(`sheet "${name}" has a row numbered "${String(r).slice(0, 20)}"`);
-          if (row >= MAX_ROWS) throw new XlsxReadError(`sheet "${name}" has a row numbered ${Number(r).toLocaleString("en-US")}, beyond row 1,048,576, Excel's last`);
-          rowAt = row;
-          colAt = -1;
-          break;
-        }
-        case "c": {
-          const r = attr(t, "r");
-          const pos = r === undefined ? { row: Math.max(rowAt, 0), col: colAt + 1 } : cellRef(r);
-          if (pos.col >= MAX_COLS) throw new XlsxReadError(`sheet "${name}" has a cell beyond column XFD, Excel's last`);
-          colAt = pos.col;
-          cell = { row: pos.row, col: pos.col, style: Number(attr(t, "s") ?? 0) || 0, type: attr(t, "t") ?? "n" };
-          inCell = true;
-          v = undefined;
-          inline = "";
-          break;
-        }
-        case "v":
-          if (inCell) {
-            collect = "v";
-            v = "";
+  try {
+    parsePart(zip, path, `sheet "${name}"`, {
+      open(tag, t) {
+        switch (tag) {
+          case "row": {
+            const r = attr(t, "r");
+            const row = r === undefined ? rowAt + 1 : Number(r) - 1;
+            if (!Number.isInteger(row) || row < 0) throw new XlsxReadError(`sheet "${name}" has a row numbered "${String(r).slice(0, 20)}"`);
+            if (row >= MAX_ROWS) throw new XlsxReadError(`sheet "${name}" has a row numbered ${Number(r).toLocaleString("en-US")}, beyond row 1,048,576, Excel's last`);
+            rowAt = row;
+            colAt = -1;
+            break;
           }
-          break;
-        case "is":
-          inInline = inCell;
-          break;
-        case "rPh":
-          phonetic++;
-          break;
-        case "t":
-          if (inInline && phonetic === 0) collect = "t";
-          break;
-        case "mergeCell": {
-          const ref = attr(t, "ref");
-          if (!ref) break;
-          if (merged.length >= MAX_MERGES) throw new XlsxReadError(`sheet "${name}" has more than ${MAX_MERGES.toLocaleString("en-US")} merged areas, the most DocSheet reads`);
-          merged.push(rangeRef(ref));
-          break;
+          case "c": {
+            const r = attr(t, "r");
+            const pos = r === undefined ? { row: Math.max(rowAt, 0), col: colAt + 1 } : cellRef(r);
+            if (pos.col >= MAX_COLS) throw new XlsxReadError(`sheet "${name}" has a cell beyond column XFD, Excel's last`);
+            colAt = pos.col;
+            cell = { row: pos.row, col: pos.col, style: Number(attr(t, "s") ?? 0) || 0, type: attr(t, "t") ?? "n" };
+            inCell = true;
+            v = undefined;
+            inline = "";
+            break;
+          }
+          case "v":
+            if (inCell) {
+              collect = "v";
+              v = "";
+            }
+            break;
+          case "is":
+            inInline = inCell;
+            break;
+          case "rPh":
+            phonetic++;
+            break;
+          case "t":
+            if (inInline && phonetic === 0) collect = "t";
+            break;
+          case "mergeCell": {
+            const ref = attr(t, "ref");
+            if (!ref) break;
+            if (merged.length >= MAX_MERGES) throw new XlsxReadError(`sheet "${name}" has more than ${MAX_MERGES.toLocaleString("en-US")} merged areas, the most DocSheet reads`);
+            merged.push(rangeRef(ref));
+            break;
+          }
         }
-      }
-    },
-    close(tag) {
-      switch (tag) {
-        case "v":
-        case "t":
-          collect = undefined;
-          break;
-        case "is":
-          inInline = false;
-          break;
-        case "rPh":
-          phonetic--;
-          break;
-        case "c":
-          store();
-          inCell = false;
-          break;
-      }
-    },
-    text(t) {
-      if (collect === "v") v += t;
-      else if (collect === "t") inline += t;
-    },
-  });
+      },
+      close(tag) {
+        switch (tag) {
+          case "v":
+          case "t":
+            collect = undefined;
+            break;
+          case "is":
+            inInline = false;
+            break;
+          case "rPh":
+            phonetic--;
+            break;
+          case "c":
+            store();
+            inCell = false;
+            break;
+        }
+      },
+      text(t) {
+        if (collect === "v") v += t;
+        else if (collect === "t") inline += t;
+      },
+    });
+  } catch (err) {
+    // A genuine sheet that big (a year of line rows) is told what to do about it.
+    if (err instanceof PartTooLarge) throw new XlsxReadError(`sheet "${name}" is too large to read: ${err.message}; split it into smaller sheets or files`);
+    throw err;
+  }
   if (!ordered) rows.sort((a, b) => a - b);
   clearCovered(name, values, rows, merged);
   return { values, formats: fmts, merged, rows, used };
