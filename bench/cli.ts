@@ -21,7 +21,7 @@ import { createClient } from "../src/api";
 import { rows, startServiceProcess } from "./engine";
 import { bulkLoad } from "./service";
 import { runAsScript } from "./support";
-import { HOSTILE, lineRows } from "../test/helpers/hostile-xlsx";
+import { HOSTILE } from "../test/helpers/hostile-xlsx";
 
 const REPO = resolve(__dirname, "..");
 const PROBE = join(REPO, "test", "cli", "probe.js");
@@ -125,11 +125,15 @@ export async function run(): Promise<Record<string, string>> {
     const file = join(dir, "check.xlsx");
     await book.xlsx.writeFile(file);
     const check = await median(5, () => docsheet(bin, ["check", file, "--family", "tax-invoices"], dir));
-    if (!/^2000 documents, 0 findings$/m.test(check.stdout)) throw new Error(`check said: ${check.stdout}`);
+    if (!/^2000 documents, 0 findings(, 2000 warnings)?$/m.test(check.stdout)) throw new Error(`check said: ${check.stdout}`);
     figures["check 10,000 line rows"] = `${check.ms.toFixed(0)} ms wall (target < 800 ms), CPU ${check.cpuMs} ms, peak RSS ${check.maxRssMb} MB`;
 
+    // Made in a process of its own: a child's peak memory starts from its parent's at the fork, and
+    // this process must not hold the 236 MB sheet when it starts the runs it measures.
     const million = join(dir, "million.xlsx");
-    writeFileSync(million, lineRows(1_000_000));
+    const made = spawnSync(process.execPath, ["-r", "tsx/cjs", "-e",
+      `require("fs").writeFileSync(${JSON.stringify(million)}, require("./test/helpers/hostile-xlsx.ts").lineRows(1000000))`], { cwd: REPO, encoding: "utf8" });
+    if (made.status !== 0) throw new Error(`could not make the 1,000,000-row sheet: ${made.stderr}`);
     const big = await docsheet(bin, ["check", million, "--family", "tax-invoices"], dir, true);
     if (!/sheet "Sales" is too large to read/.test(big.stdout)) throw new Error(`check said: ${big.stdout}`);
     figures["check 1,000,000 line rows (refused at once)"] = `${big.ms.toFixed(0)} ms wall, CPU ${big.cpuMs} ms, peak RSS ${big.maxRssMb} MB (target < 5 s, < 400 MB)`;
