@@ -1,11 +1,15 @@
 // Serves a production build (dist/) with the relay, for a deployment: `npm run build` then
 // `npx tsx scripts/serve-dist.ts [--port 3000] [--dir dist]`. HTTPS when ADDIN_TLS_CERT and
 // ADDIN_TLS_KEY name PEM files; otherwise plain http, meant to sit behind an https proxy at
-// ADDIN_PUBLIC_URL. Relay roots: sandbox, production, local, plus DOCSHEET_RELAY_ROOTS.
+// ADDIN_PUBLIC_URL. Relay roots: sandbox and production, plus DOCSHEET_RELAY_ROOTS (name the local
+// service there, e.g. local=http://127.0.0.1:8787/test, to relay to it; NODE_ENV=development adds it).
+// Only the server's own names are answered: loopback, IP addresses, ADDIN_PUBLIC_URL's host and
+// ADDIN_ALLOWED_HOSTS (comma-separated; ".example.com" for its subdomains too).
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer as createHttp, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttps } from "node:https";
 import { extname, join, resolve } from "node:path";
+import { allowedHostsOf, hostOriginGuard } from "../src/relay/guard";
 import { createRelay, relayRoots } from "../src/relay/relay";
 
 const TYPES: Record<string, string> = {
@@ -24,10 +28,11 @@ if (!existsSync(join(dir, "taskpane.html"))) {
   console.error(`${dir} has no taskpane.html: run npm run build first`);
   process.exit(1);
 }
-const relay = createRelay(relayRoots());
+const relay = createRelay(relayRoots(process.env, 8787, { local: process.env.NODE_ENV === "development" }));
+const guard = hostOriginGuard(allowedHostsOf());
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
-  relay(req, res, () => {
+  guard(req, res, () => relay(req, res, () => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     const file = resolve(dir, `.${path === "/" ? "/taskpane.html" : path}`);
     if (!file.startsWith(dir + "/") || !existsSync(file) || !statSync(file).isFile()) {
@@ -38,7 +43,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     const immutable = /\.[0-9a-f]{8}\.js$/.test(file);
     res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache" });
     createReadStream(file).pipe(res);
-  });
+  }));
 }
 
 const cert = process.env.ADDIN_TLS_CERT;

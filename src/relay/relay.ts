@@ -2,7 +2,11 @@
 // root <name>, so the task pane reaches the service from its own origin (the real service is not
 // known to send CORS headers for an add-in's origin). It forwards only to the roots it was given,
 // keeps nothing (no secret, no token, no body is stored or logged) and passes answers back as they are.
-import type { IncomingMessage, ServerResponse } from "node:http";
+// Request bodies are streamed through, never held whole: six concurrent 120 MB uploads cost buffers,
+// not 720 MB; past MAX_BODY_BYTES the upload is cut off with a 413.
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { Transform, type Readable } from "node:stream";
 import { ENVIRONMENTS } from "../api/routes";
 
 export type RelayRoots = Readonly<Record<string, string>>;
@@ -17,10 +21,12 @@ export const MAX_BODY_BYTES = 150 * 1024 * 1024;
 /**
  * The roots a relay serves: the three environments (local pointing at this machine's service), plus
  * DOCSHEET_RELAY_ROOTS="name=https://root,other=https://root2" for custom roots an admin allows.
+ * Without `local` (a deployment), this machine's service is reached only when an admin names it
+ * in DOCSHEET_RELAY_ROOTS: a public relay must not hand out what listens on its loopback.
  */
-export function relayRoots(env: Record<string, string | undefined> = process.env, servicePort = 8787): RelayRoots {
+export function relayRoots(env: Record<string, string | undefined> = process.env, servicePort = 8787, opts: { local?: boolean } = {}): RelayRoots {
   const roots: Record<string, string> = {
-    local: `http://127.0.0.1:${servicePort}/test`,
+    ...(opts.local === false ? {} : { local: `http://127.0.0.1:${servicePort}/test` }),
     sandbox: ENVIRONMENTS.sandbox,
     production: ENVIRONMENTS.production,
   };
@@ -49,58 +55,90 @@ export function relayTarget(roots: RelayRoots, url: string, prefix = "/relay"): 
   return `${roots[name].replace(/\/+$/, "")}${path}${parsed.search}`;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  if (req.method === "GET" || req.method === "HEAD") return undefined;
-  const chunks: Buffer[] = [];
+/** The request body as a stream that fails once it passes `max` bytes (and marks `over`). */
+function boundedBody(req: IncomingMessage, max: number, over: { hit: boolean }): Readable {
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new RangeError("request body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > max) {
+        over.hit = true;
+        done(new RangeError("request body too large"));
+      } else done(null, chunk);
+    },
+  });
+  req.on("error", (err) => counter.destroy(err));
+  return req.pipe(counter);
 }
 
+interface Upstream {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Sends the request on with node:http(s), the body piped through: fetch (undici, Node 20) keeps
+ * every chunk of a streamed body until the answer, 120 MB per upload. Redirects are not followed. */
+function forward(target: string, method: string, headers: Record<string, string>, body: Readable | undefined): Promise<Upstream> {
+  const url = new URL(target);
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const out = send(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    out.on("error", reject);
+    if (!body) return void out.end();
+    body.on("error", (err) => out.destroy(err));
+    body.pipe(out);
+  });
+}
+
+/** The relay's refusals, in the service's envelope. */
 function answer(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify({ status: false, message }));
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...(status === 413 ? { connection: "close" } : {}) });
+  res.end(JSON.stringify({ status: false, message, code: status, data: null }));
 }
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /** A connect-style middleware (webpack-dev-server, node:http) for the relay. */
-export function createRelay(roots: RelayRoots, opts: { prefix?: string; fetch?: typeof fetch } = {}): Middleware {
+export function createRelay(roots: RelayRoots, opts: { prefix?: string; maxBodyBytes?: number } = {}): Middleware {
   const prefix = opts.prefix ?? "/relay";
-  const send = opts.fetch ?? fetch;
+  const maxBody = opts.maxBodyBytes ?? MAX_BODY_BYTES;
   return (req, res, next) => {
     if (!(req.url ?? "").startsWith(`${prefix}/`)) return next();
     const target = relayTarget(roots, req.url ?? "", prefix);
     if (!target) return answer(res, 404, "unknown relay root");
+    const tooLarge = `request body too large: at most ${maxBody} bytes`;
+    if (Number(req.headers["content-length"]) > maxBody) return answer(res, 413, tooLarge);
     void (async () => {
-      let body: Buffer | undefined;
-      try {
-        body = await readBody(req);
-      } catch {
-        return answer(res, 413, "request body too large");
-      }
       const headers: Record<string, string> = {};
       for (const name of FORWARD_REQUEST) {
         const v = req.headers[name];
         if (typeof v === "string") headers[name] = v;
       }
-      let upstream: Response;
+      // A declared length goes on, so the service sees the upload as the client sent it (not chunked).
+      const length = req.headers["content-length"];
+      const chunked = req.headers["transfer-encoding"] !== undefined;
+      const hasBody = req.method !== "GET" && req.method !== "HEAD" && (chunked || Number(length) > 0);
+      if (hasBody && !chunked && length !== undefined) headers["content-length"] = length;
+      const over = { hit: false };
+      let upstream: Upstream;
       try {
-        upstream = await send(target, { method: req.method, headers, body: body ? new Uint8Array(body) : undefined, redirect: "manual" });
+        upstream = await forward(target, req.method ?? "GET", headers, hasBody ? boundedBody(req, maxBody, over) : undefined);
       } catch {
-        return answer(res, 502, "the service could not be reached");
+        return over.hit ? answer(res, 413, tooLarge) : answer(res, 502, "the service could not be reached");
       }
       const out: Record<string, string> = { "cache-control": "no-store" };
       for (const name of FORWARD_ANSWER) {
-        const v = upstream.headers.get(name);
-        if (v !== null) out[name] = v;
+        const v = upstream.headers[name];
+        if (typeof v === "string") out[name] = v;
       }
       res.writeHead(upstream.status, out);
-      res.end(Buffer.from(await upstream.arrayBuffer()));
+      res.end(upstream.body);
     })().catch(() => {
       if (!res.headersSent) answer(res, 502, "relay failure");
       else res.destroy();

@@ -1,6 +1,8 @@
 // The relay over real HTTP: forwards only to configured roots, passes the answer (and Retry-After)
 // back, never forwards cookies, refuses paths that try to leave the root.
+import { spawn } from "node:child_process";
 import { createServer, request, type IncomingMessage, type Server } from "node:http";
+import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createRelay, relayRoots, relayTarget } from "../../src/relay/relay";
 
@@ -92,10 +94,110 @@ test("an unreachable root is a 502 with a plain message", async () => {
   await new Promise((r) => server.close(r));
 });
 
-test("roots: the three environments plus admin-allowed custom ones", () => {
+test("roots: the three environments plus admin-allowed custom ones; local only when asked", () => {
   const roots = relayRoots({ DOCSHEET_RELAY_ROOTS: "acme=https://acc.example/v1, bad name=https://x, evil=ftp://x" }, 9999);
   expect(roots).toMatchObject({ local: "http://127.0.0.1:9999/test", acme: "https://acc.example/v1" });
   expect(Object.keys(roots)).toEqual(["local", "sandbox", "production", "acme"]);
   expect(relayTarget(roots, "/relay/acme/quotations/1")).toBe("https://acc.example/v1/quotations/1");
   expect(relayTarget(roots, "/relay/__proto__/x")).toBeNull();
+  expect(Object.keys(relayRoots({}, 8787, { local: false }))).toEqual(["sandbox", "production"]);
+});
+
+describe("request bodies", () => {
+  let sink: Server;
+  let sinkOrigin: string;
+  const received: number[] = [];
+  beforeAll(async () => {
+    // Counts what arrives and keeps nothing.
+    sink = createServer((req, res) => {
+      let n = 0;
+      req.on("data", (c: Buffer) => (n += c.length));
+      req.on("end", () => {
+        received.push(n);
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ status: true, data: n }));
+      });
+    });
+    sinkOrigin = await listen(sink);
+  });
+  afterAll(async () => {
+    await new Promise((r) => sink.close(r));
+  });
+
+  async function relayOn(maxBodyBytes?: number): Promise<{ origin: string; close(): Promise<void> }> {
+    const relay = createRelay({ sink: `${sinkOrigin}/test` }, { maxBodyBytes });
+    const server = createServer((req, res) => relay(req, res, () => res.writeHead(418).end()));
+    const origin = await listen(server);
+    return { origin, close: () => new Promise((r) => server.close(() => r())) };
+  }
+
+  /** POSTs `chunks` × `chunk` bytes, written as the socket takes them; chunked unless `length`. */
+  function upload(origin: string, chunk: Buffer, chunks: number, length?: number): Promise<{ status: number; body: string }> {
+    const url = new URL(origin);
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { "content-type": "application/json", authorization: "Bearer t" };
+      if (length !== undefined) headers["content-length"] = String(length);
+      const req = request({ host: url.hostname, port: url.port, path: "/relay/sink/attachments", method: "POST", headers }, (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", (err) => ((err as { code?: string }).code === "EPIPE" || (err as { code?: string }).code === "ECONNRESET" ? undefined : reject(err)));
+      let sent = 0;
+      const write = (): void => {
+        while (sent < chunks) {
+          sent++;
+          if (!req.write(chunk)) return void req.once("drain", write);
+        }
+        req.end();
+      };
+      write();
+    });
+  }
+
+  test("a body over the bound is a 413 in the envelope, declared or found while streaming", async () => {
+    const relay = await relayOn(10_000);
+    const before = received.length;
+    const declared = await upload(relay.origin, Buffer.alloc(1000), 20, 20_000);
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body)).toEqual({ status: false, message: "request body too large: at most 10000 bytes", code: 413, data: null });
+    const streamed = await upload(relay.origin, Buffer.alloc(1000), 20);
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body)).toMatchObject({ code: 413 });
+    const fits = await upload(relay.origin, Buffer.alloc(1000), 10, 10_000);
+    expect(fits.status).toBe(200);
+    expect(received.slice(before)).toEqual([10_000]);
+    await relay.close();
+  });
+
+  // The relay alone in a child process (tsx, as serve-dist runs), so its peak memory is its own.
+  test("six concurrent 120 MB uploads pass streamed, the relay's peak memory under 300 MB", async () => {
+    const script = [
+      `const { createServer } = require("node:http");`,
+      `const { createRelay } = require(${JSON.stringify(join(__dirname, "..", "..", "src", "relay", "relay.ts"))});`,
+      `const relay = createRelay({ sink: ${JSON.stringify(`${sinkOrigin}/test`)} });`,
+      `const server = createServer((req, res) => relay(req, res, () => res.end(String(process.resourceUsage().maxRSS))));`,
+      `server.listen(0, "127.0.0.1", () => console.log("port " + server.address().port));`,
+    ].join("\n");
+    const child = spawn(process.execPath, ["--import", "tsx", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.stdout!.on("data", (c: Buffer) => {
+          out += c.toString();
+          const m = /port (\d+)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        child.once("exit", (code) => reject(new Error(`relay exited ${code}`)));
+      });
+      const origin = `http://127.0.0.1:${port}`;
+      const mb = Buffer.alloc(1024 * 1024, 97);
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(origin, mb, 120, i % 2 === 0 ? 120 * mb.length : undefined)));
+      expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+      expect(received.slice(-6)).toEqual(Array(6).fill(120 * mb.length));
+      const peakKb = Number(await (await fetch(`${origin}/peak`)).text());
+      expect(peakKb / 1024).toBeLessThan(300);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
 });

@@ -1,0 +1,96 @@
+// The deployment server (scripts/serve-dist.ts) over real HTTP: the Host/Origin guard `npm start`
+// has, no `local` relay root unless configured, and nothing of the client's Authorization logged.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../helpers/free-port";
+
+jest.setTimeout(60_000);
+
+const REPO = join(__dirname, "..", "..");
+const SECRET = "Bearer very-secret-token-0042";
+let upstream: Server;
+let child: ChildProcess;
+let port: number;
+let dir: string;
+let output = "";
+const seen: string[] = [];
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    seen.push(req.url ?? "");
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end('{"status":true}'));
+  });
+  await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+  dir = mkdtempSync(join(tmpdir(), "docsheet-dist-"));
+  writeFileSync(join(dir, "taskpane.html"), "<!doctype html><title>pane</title>");
+  port = await freePort();
+  child = spawn(process.execPath, ["--import", "tsx", join(REPO, "scripts", "serve-dist.ts"), "--dir", dir, "--port", String(port)], {
+    cwd: REPO,
+    env: {
+      ...process.env, NODE_ENV: "production", ADDIN_PUBLIC_URL: "https://addin.example/", ADDIN_ALLOWED_HOSTS: ".corp.example",
+      DOCSHEET_RELAY_ROOTS: `up=http://127.0.0.1:${(upstream.address() as AddressInfo).port}/test`,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("DocSheet add-in from")) resolve();
+    };
+    child.stdout!.on("data", take);
+    child.stderr!.on("data", take);
+    child.once("exit", (code) => reject(new Error(`serve-dist exited ${code}: ${output}`)));
+  });
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const gone = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await gone;
+  }
+  await new Promise((r) => upstream?.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A request with the Host and Origin a browser on another name would send (fetch cannot set Host). */
+function get(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method: "GET", headers: { authorization: SECRET, ...headers } }, (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("refuses another Host or a page of another origin, before the relay and the files", async () => {
+  const before = seen.length;
+  for (const path of ["/relay/up/company/info", "/taskpane.html"]) {
+    const rebound = await get(path, { host: "attacker.example" });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toMatchObject({ status: false, code: 403 });
+    expect((await get(path, { host: `127.0.0.1:${port}`, origin: "https://attacker.example" })).status).toBe(403);
+  }
+  expect(seen.length).toBe(before);
+});
+
+test("serves its own names: loopback, the public URL's host, allowed hosts, same-origin pages", async () => {
+  expect((await get("/taskpane.html", { host: `localhost:${port}` })).status).toBe(200);
+  expect((await get("/relay/up/company/info", { host: "addin.example", origin: "https://addin.example" })).status).toBe(200);
+  expect((await get("/relay/up/company/info", { host: "pane.corp.example" })).status).toBe(200);
+  expect(seen.at(-1)).toBe("/test/company/info");
+});
+
+test("has no local root unless configured, and logs nothing of the Authorization", async () => {
+  const local = await get("/relay/local/company/info", { host: `127.0.0.1:${port}` });
+  expect(local.status).toBe(404);
+  expect(output).not.toContain("very-secret-token");
+});
