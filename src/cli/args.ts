@@ -37,7 +37,7 @@ export interface CommandDoc {
 
 const FAMILY: OptionDoc = { name: "family", value: "FAMILY", required: true, help: "the kind of documents in the sheet (FAMILY below)" };
 const SHEET: OptionDoc = { name: "sheet", value: "NAME", help: "the sheet to read (default: the active sheet)" };
-const MAPPING: OptionDoc = { name: "mapping", value: "MAPPING.json", help: "which field each header is (docsheet map --out writes one)" };
+const MAPPING: OptionDoc = { name: "mapping", value: "MAPPING.json", help: "which field each header is, and values for every row (docsheet map --out writes one)" };
 const CONNECTION: OptionDoc[] = [
   { name: "base-url", value: "URL", required: true, help: "a service root: http://127.0.0.1:8787/test (local), https://openapi.flowaccount.com/test or /v1" },
   { name: "client-id", value: "ID", required: true, help: "the company's client id (local service: demo)" },
@@ -80,11 +80,15 @@ export const COMMANDS: Record<string, CommandDoc> = {
     summary: "Suggests which field each header of the sheet is (your own headers, in English or Thai) and names the fields still needed.",
     options: [
       FAMILY, SHEET,
+      { ...MAPPING, help: "start from this mapping: its fields for the headers it names, and its values for every row kept in --out" },
       { name: "json", help: "print the suggestion as JSON: [{column, header, field}] (field null: not mapped)" },
       { name: "out", value: "MAPPING.json", help: "save it as a mapping file, to edit and pass to check, post and act with --mapping" },
       LANG,
     ],
-    notes: ["Exit code 0 when every required field has a column, 1 when one is missing."],
+    notes: [
+      "Exit code 0 when every required field has a column (or a value for every row), 1 when one is missing.",
+      'A mapping file may state a value for every row of a field the sheet has no column for: "values": {"isVat": true, "isVatInclusive": false}. A filled cell of a column of that field wins over it; an empty one takes it.',
+    ],
   },
   post: {
     positional: "BOOK.xlsx",

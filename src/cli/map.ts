@@ -1,14 +1,18 @@
 // `docsheet map BOOK.xlsx --family F [--sheet NAME] [--json] [--out MAPPING.json]`: which field each
 // header of the user's own sheet most likely is, the columns left unmapped and what the family's
 // documents still need; --out saves it as a mapping file. `--mapping MAPPING.json` on check, post
-// and act reads one back (mappingArg).
+// and act reads one back (mappingArg); on map it is the start: its columns for the headers it names
+// and its values for every row kept in what --out writes (as are those of the --out file itself
+// when it already holds a mapping of the family), so a round trip loses nothing.
 import { promises as fs } from "node:fs";
 import type { Family } from "../rules/codes";
 import { FIELD_BY_KEY } from "../sheet/fields";
 import { mappingNote } from "../sheet/i18n/mapping-notes";
 import {
-  MappingError, missingFields, parseMapping, suggestMapping, toMapping, type ColumnMapping, type ColumnSuggestion, type MissingField,
+  MappingError, missingFields, parseMapping, suggestMapping, toMapping, withSaved, type ColumnMapping, type ColumnSuggestion,
+  type MissingField,
 } from "../sheet/mapping";
+import { parseCell } from "../sheet/values";
 import type { Lang } from "../sheet/i18n/lang";
 import { label as fieldLabel } from "../sheet/i18n/translate";
 import { UsageError, familyArg, langArg, type Parsed } from "./args";
@@ -22,17 +26,19 @@ export async function mapCommand(p: Parsed): Promise<number> {
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const block = await book.read({ sheet });
-  const suggestions = suggestMapping(block.values[0] ?? [], family, block.left, block.values.slice(1));
-  const missing = missingFields(family, suggestions.flatMap((s) => (s.field ? [s.field] : [])));
   const out = p.values.out as string | undefined;
-  if (out !== undefined) await fs.writeFile(out, `${JSON.stringify(toMapping(family, suggestions), null, 2)}\n`);
+  const start = (await mappingArg(p.values, family)) ?? (out !== undefined ? await mappingIn(out, family) : undefined);
+  const suggestions = withSaved(suggestMapping(block.values[0] ?? [], family, block.left, block.values.slice(1)), start);
+  const values = start?.values ?? {};
+  const missing = missingFields(family, [...suggestions.flatMap((s) => (s.field ? [s.field] : [])), ...Object.keys(values)]);
+  if (out !== undefined) await fs.writeFile(out, `${JSON.stringify(toMapping(family, suggestions, values), null, 2)}\n`);
 
   const required = missing.filter((m) => m.need === "required");
   if (p.values.json) {
     process.stdout.write(`${JSON.stringify(suggestions, null, 2)}\n`);
     if (required.length > 0) process.stderr.write(`${say.requiredMissing}: ${required.map((m) => need(m, lang)).join("; ")}\n`);
   } else {
-    process.stdout.write(table(block.sheet, family, suggestions, missing, lang));
+    process.stdout.write(table(block.sheet, family, suggestions, missing, lang, values));
   }
   if (out !== undefined) {
     (p.values.json ? process.stderr : process.stdout).write(`${say.wrote(out)}\n`);
@@ -86,18 +92,27 @@ async function readCapped(path: string, limit: number): Promise<string> {
   }
 }
 
+/** The mapping a file already holds for the family, if it holds one (else --out starts afresh). */
+async function mappingIn(path: string, family: Family): Promise<ColumnMapping | undefined> {
+  try {
+    return parseMapping(JSON.parse((await readCapped(path, MAX_MAPPING_BYTES)).replace(/^\uFEFF/, "")), family);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What the table says, in English or Thai. */
 const MAP_WORDS = {
   en: {
     heading: ["Column", "Header", "Field"], or: " or ", noHeader: (sheet: string) => `Sheet "${sheet}" has no header row.`,
     notMapped: "Not mapped (ignored unless you name a field for them)", requiredMissing: "Required, not yet mapped",
-    allRequired: "Every required field has a column.", usual: "Usual, not mapped",
+    allRequired: "Every required field has a column.", usual: "Usual, not mapped", values: "For every row",
     wrote: (out: string) => `wrote ${out}: edit it if need be, then pass it to check, post and act with --mapping ${out}`,
   },
   th: {
     heading: ["คอลัมน์", "หัวคอลัมน์", "ฟิลด์"], or: " หรือ ", noHeader: (sheet: string) => `ชีต "${sheet}" ไม่มีแถวหัวคอลัมน์`,
     notMapped: "ยังไม่ได้จับคู่ (จะไม่ใช้ จนกว่าจะระบุฟิลด์ให้)", requiredMissing: "ฟิลด์ที่ต้องมีแต่ยังไม่ได้จับคู่",
-    allRequired: "ฟิลด์ที่ต้องมีมีคอลัมน์ครบแล้ว", usual: "ฟิลด์ที่มักใช้แต่ยังไม่ได้จับคู่",
+    allRequired: "ฟิลด์ที่ต้องมีมีคอลัมน์ครบแล้ว", usual: "ฟิลด์ที่มักใช้แต่ยังไม่ได้จับคู่", values: "ค่าสำหรับทุกแถว",
     wrote: (out: string) => `เขียน ${out} แล้ว: แก้ไขได้ตามต้องการ แล้วใช้กับ check, post และ act ด้วย --mapping ${out}`,
   },
 } as const;
@@ -113,12 +128,23 @@ function need(m: MissingField, lang: Lang): string {
   return `${m.fields.map((k) => label(k, lang)).join(MAP_WORDS[lang].or)}${note ? `: ${note}` : ""}`;
 }
 
+/** A value for every row as reading takes it (yes → TRUE, 7% → 7). */
+function shown(key: string, value: unknown): string {
+  const def = FIELD_BY_KEY.get(key);
+  const parsed = def && (typeof value === "string" || typeof value === "number" || typeof value === "boolean") ? parseCell(def, value) : undefined;
+  const v = parsed?.ok ? parsed.value : value;
+  return typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : String(v);
+}
+
 /** Width on a terminal: Thai vowel and tone marks take no column of their own. */
 function width(text: string): number {
   return [...text.replace(/\p{M}/gu, "")].length;
 }
 
-function table(sheet: string, family: Family, suggestions: readonly ColumnSuggestion[], missing: readonly MissingField[], lang: Lang): string {
+function table(
+  sheet: string, family: Family, suggestions: readonly ColumnSuggestion[], missing: readonly MissingField[], lang: Lang,
+  values: Readonly<Record<string, unknown>>,
+): string {
   const say = MAP_WORDS[lang];
   if (suggestions.length === 0) return `${say.noHeader(sheet)}\n`;
   const rows = [[...say.heading], ...suggestions.map((s) => [s.column, s.header, s.field ? label(s.field, lang) : "-"])];
@@ -127,6 +153,8 @@ function table(sheet: string, family: Family, suggestions: readonly ColumnSugges
   const lines = [`${lang === "th" ? "ชีต" : "Sheet"} "${sheet}", ${family}:`, ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
   const unmapped = suggestions.filter((s) => !s.field);
   if (unmapped.length > 0) lines.push(`${say.notMapped}: ${unmapped.map((s) => `${s.column} "${s.header}"`).join(", ")}`);
+  const stated = Object.entries(values);
+  if (stated.length > 0) lines.push(`${say.values}: ${stated.map(([k, v]) => `${label(k, lang)} = ${shown(k, v)}`).join("; ")}`);
   const required = missing.filter((m) => m.need === "required");
   const usual = missing.filter((m) => m.need === "recommended");
   lines.push(required.length > 0 ? `${say.requiredMissing}: ${required.map((m) => need(m, lang)).join("; ")}` : say.allRequired);

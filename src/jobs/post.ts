@@ -26,6 +26,7 @@ import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";
+import { stopsDocument, vatTreatmentFindings } from "../sheet/vat-treatment";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { bindSheet, guardSheet, sheetCompany } from "./company";
@@ -107,7 +108,9 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   assertRows(block, read, opts.lang ?? "en");
   const sheet = block.sheet;
   const today = localDate((opts.now ?? (() => new Date()))());
-  const findings: CellFinding[] = [...read.findings];
+  // A sheet that does not say what VAT its documents carry sends none of them (vat-treatment.ts).
+  const vat = vatTreatmentFindings(read);
+  const findings: CellFinding[] = [...read.findings, ...vat];
   const results: DocumentResult[] = [];
   const columns = resultColumns(read.layout, [...RESULT_KEYS, "fingerprint"]);
   // What undo needs to reverse this run, saved with the workbook at the end.
@@ -147,7 +150,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     sinceCheckpoint = 0;
     const t0 = Date.now();
     try {
-      await recorder.save(port, now(), true);
+      await recorder.save(port, now());
       await opts.onCheckpoint?.();
     } catch (err) {
       stopRun(new SaveFailure(err));
@@ -187,7 +190,10 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     }
     const marker = documentMarker(sheet, doc);
     const built = buildDocument(doc, opts.family, read.layout, { today, marker });
-    const own = read.findings.filter((f) => doc.rows.includes(f.row) && f.severity === "error");
+    const own = [
+      ...vat.filter((f) => stopsDocument(f, doc, read.layout.headerRow)),
+      ...read.findings.filter((f) => doc.rows.includes(f.row) && f.severity === "error"),
+    ];
     // Checked on what could be read even when a cell could not: the row then lists every problem.
     const rules = checkBuilt(doc, built, opts.family, read.layout).filter((f) => f.severity === "error");
     findings.push(...rules);
@@ -299,9 +305,8 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   for (const r of results) counts[r.kind]++;
   // The sheet now holds documents of the family: later actions on it follow it.
   if (counts.created + counts.found > 0) await rememberFamily(port, sheet, opts.family);
-  // After a failed save, left in the port for the caller's last try at saving (the caller says where
-  // the ids are), still partial: the file holds at most the last checkpoint.
-  await recorder.save(port, now(), fatal instanceof SaveFailure);
+  await recorder.save(port, now());
+  // Left in the port for the caller's last try at saving; the caller says where the ids are.
   if (fatal instanceof SaveFailure) throw new PostSaveError(counts, { cause: fatal.cause });
   if (fatal) {
     const c = { reason: stopDetail(fatal), posted: counts.created + counts.found, unknown: counts.unknown, notSent: counts.cancelled };

@@ -9,6 +9,7 @@ import { fieldOfPath, pinFinding } from "./pin";
 import type { ReadResult, SheetDocument, SheetLayout } from "./read";
 import { taxInvoiceWarnings } from "./tax-invoice";
 import { hasUnreadable, restsOnUnreadable } from "./unreadable";
+import { stopsDocument, vatTreatmentFindings } from "./vat-treatment";
 
 export interface CheckedDocument {
   doc: SheetDocument;
@@ -32,7 +33,8 @@ export function checkBuilt(doc: SheetDocument, built: BuiltDocument, family: Fam
 
 /** Checks every document the sheet holds. Documents already posted (with a recordId) are not checked. */
 export function checkSheet(read: ReadResult, family: Family, today: string): { documents: CheckedDocument[]; findings: CellFinding[] } {
-  const findings: CellFinding[] = [...read.findings];
+  const vat = vatTreatmentFindings(read);
+  const findings: CellFinding[] = [...read.findings, ...vat];
   const documents: CheckedDocument[] = [];
   for (const doc of read.documents) {
     if (doc.fields.recordId) continue;
@@ -41,7 +43,8 @@ export function checkSheet(read: ReadResult, family: Family, today: string): { d
     // post's to read: tax-invoice.ts).
     const own = [...checkBuilt(doc, built, family, read.layout), ...taxInvoiceWarnings(doc, built, family, read.layout)];
     findings.push(...own);
-    documents.push({ doc, built, findings: own });
+    // A VAT statement the sheet lacks is every document's problem.
+    documents.push({ doc, built, findings: [...vat.filter((f) => stopsDocument(f, doc, read.layout.headerRow)), ...own] });
   }
   return { documents, findings: sortFindings(dedupe(findings)) };
 }

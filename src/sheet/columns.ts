@@ -40,6 +40,14 @@ const SHOWN: Readonly<Record<string, Shown>> = {
 
 const YES_NO: Readonly<Record<Lang, readonly [string, string]>> = { en: ["Yes", "No"], th: ["ใช่", "ไม่ใช่"] };
 
+/** The fixed values of a field as people pick them (a code or yes/no, with its words in English
+ * and Thai), for a field that has them; undefined for the others. */
+export function shownChoices(key: string): { value: number | boolean; en: string; th: string }[] | undefined {
+  const def = FIELD_BY_KEY.get(key);
+  if (def?.kind === "boolean") return [true, false].map((v, i) => ({ value: v, en: YES_NO.en[i], th: YES_NO.th[i] }));
+  return SHOWN[key]?.map(([value, en, th]) => ({ value, en, th }));
+}
+
 /** A code or a yes/no as a template shows it in `lang` (the code itself when it has no word). */
 export function shownValue(key: string, value: number | boolean, lang: Lang): string | number {
   if (typeof value === "boolean") return YES_NO[lang][value ? 0 : 1];

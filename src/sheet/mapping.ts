@@ -2,8 +2,9 @@
 // pane's mapping editor and the CLI (`docsheet map`, `--mapping`):
 //   suggestMapping   headers → a field (or null) per column, from keys, labels and synonyms
 //   missingFields    what the family's documents need that no column gives yet
-//   parseMapping     a mapping file checked (fields exist, none twice, the right family)
-//   toMapping        suggestions → the mapping to save
+//   parseMapping     a mapping file checked (fields exist, none twice, the right family, each value
+//                    read as a cell of its field)
+//   toMapping        suggestions (and values for every row) → the mapping to save
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
 import { FAMILIES, FAMILY_INFO, isFamily, type Family } from "../rules/codes";
 import { columnLetters } from "./address";
@@ -12,14 +13,24 @@ import { FIELDS, FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type
 import { headerText } from "./headers";
 import { COLUMN_HINTS } from "./messages";
 import { SIDE_SYNONYMS, SYNONYMS, familySynonyms } from "./synonyms";
+import { isEmptyCell, parseCell } from "./values";
 import type { CellValue } from "../workbook/port";
 
-/** `{"family": "tax-invoices", "columns": {"Invoice No": "documentKey", "Colour": null}}`: null ignores a column. */
+/** `{"family": "tax-invoices", "columns": {"Invoice No": "documentKey", "Colour": null}, "values":
+ * {"isVat": true}}`: null ignores a column. */
 export interface ColumnMapping {
   family: Family;
   /** Header text → field key as the worksheet layout names it (`contactName`, `item.quantity`). */
   columns: Record<string, string | null>;
+  /** Field key → the value of every row, as a cell of that field would hold it (`true`, `"7%"`,
+   * `"2026-01-31"`), for a field the sheet has no column for. Read as if every row had that cell;
+   * where the sheet has a column of the field too, its filled cells win and its empty cells take
+   * the value (read.ts). */
+  values?: Record<string, StatedValue>;
 }
+
+/** A value for every row, as the mapping file holds it. */
+export type StatedValue = string | number | boolean;
 
 export interface ColumnSuggestion {
   /** Column letters as Excel shows them ("A"). */
@@ -181,13 +192,30 @@ export function suggestMapping(cells: readonly CellValue[], family: Family, left
   return headers.map((h, i) => ({ column: columnLetters(h.col), header: h.header, field: fields[i] }));
 }
 
+/** Suggestions with a saved mapping laid over them: the saved field for each header it names, the
+ * suggested one for the others unless the saved mapping gives that field to another column (a field
+ * goes to one column). */
+export function withSaved(suggestions: readonly ColumnSuggestion[], saved: ColumnMapping | null | undefined): ColumnSuggestion[] {
+  if (!saved) return [...suggestions];
+  const savedField = new Map(Object.entries(saved.columns).map(([header, field]) => [normalizeName(header), field]));
+  const fromSaved = suggestions.map((s) => savedField.get(normalizeName(s.header)));
+  const taken = new Set(fromSaved.filter((f): f is string => typeof f === "string"));
+  return suggestions.map((s, i) => {
+    const field = fromSaved[i];
+    if (field !== undefined) return { ...s, field };
+    return s.field !== null && taken.has(s.field) ? { ...s, field: null } : s;
+  });
+}
+
 /** The mapping to save from suggestions (edited or not): unmatched headers are kept as null, so the
  * file lists every column and reading it ignores them without a warning. */
-export function toMapping(family: Family, suggestions: readonly Pick<ColumnSuggestion, "header" | "field">[]): ColumnMapping {
+export function toMapping(
+  family: Family, suggestions: readonly Pick<ColumnSuggestion, "header" | "field">[], values?: Readonly<Record<string, StatedValue>>,
+): ColumnMapping {
   // Every header text is a key, "__proto__" and "toString" included: no prototype to shadow them.
   const columns = Object.create(null) as Record<string, string | null>;
   for (const s of suggestions) if (!Object.hasOwn(columns, s.header) || columns[s.header] === null) columns[s.header] = s.field;
-  return { family, columns };
+  return values && Object.keys(values).length > 0 ? { family, columns, values: { ...values } } : { family, columns };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,9 +230,12 @@ export const MAPPING_NOTES = {
   today: "today's date when absent",
   oneLine: "without it every row is a document of one line",
   businessView: "for business-view rows",
+  vat: "no document is sent until the sheet says whether it carries VAT: a column, or one value for every row",
+  vatInclusive: "without it prices are taken as before VAT: a column, or one value for every row",
 } as const;
 
-/** The needs of the family that none of `mapped` (field keys) meets. */
+/** The needs of the family that none of `mapped` (field keys of columns, and of values for every
+ * row) meets. */
 export function missingFields(family: Family, mapped: Iterable<string>): MissingField[] {
   const have = new Set(mapped);
   const needs: MissingField[] = [];
@@ -236,9 +267,9 @@ export function missingFields(family: Family, mapped: Iterable<string>): Missing
     need(["item.categoryId"], view ? "recommended" : "required", view ? MAPPING_NOTES.businessView : undefined);
   }
   need(["item.name"], "recommended");
-  // Without them no VAT: a VAT column is the one users most often leave out.
-  need(["isVat"], "recommended", COLUMN_HINTS.isVat);
-  need(["isVatInclusive"], "recommended", COLUMN_HINTS.isVatInclusive);
+  // Never assumed (vat-treatment.ts): a VAT column is the one users most often leave out.
+  need(["isVat", "item.vatRate", "vatAmount"], "required", MAPPING_NOTES.vat);
+  need(["isVatInclusive"], "recommended", MAPPING_NOTES.vatInclusive);
   need(["publishedOn"], "recommended", MAPPING_NOTES.today);
   need(["documentKey"], "recommended", MAPPING_NOTES.oneLine);
   return needs;
@@ -247,7 +278,25 @@ export function missingFields(family: Family, mapped: Iterable<string>): Missing
 // ---------------------------------------------------------------------------------------------
 // Mapping files
 
-const SHAPE = `a mapping is {"family": "FAMILY", "columns": {"<header>": "<field>" or null}}`;
+const SHAPE = `a mapping is {"family": "FAMILY", "columns": {"<header>": "<field>" or null}, "values": {"<field>": <value for every row>}}`;
+
+/** Levels a value for every row may be given for: the document's own fields, its payment, its lines. */
+const STATED_LEVELS: ReadonlySet<FieldDef["level"]> = new Set(["document", "payment", "item"]);
+
+/** What is wrong with a value for every row of the field, as a cell of it would be read (English,
+ * translatable); null when it reads. */
+export function statedValueProblem(key: string, value: StatedValue): string | null {
+  const def = FIELD_BY_KEY.get(key);
+  if (!def) return null;
+  if (isEmptyCell(value)) return null;
+  const parsed = parseCell(def, value);
+  return parsed.ok ? null : parsed.message;
+}
+
+/** Whether a field may take one value for every row on a family's sheet. */
+export function canStateValue(def: FieldDef, family: Family): boolean {
+  return STATED_LEVELS.has(def.level) && fieldApplies(def, family);
+}
 
 /**
  * Checks a mapping (parsed JSON) and returns it typed. Every problem is listed: not the shape above,
@@ -257,7 +306,7 @@ const SHAPE = `a mapping is {"family": "FAMILY", "columns": {"<header>": "<field
 export function parseMapping(value: unknown, family?: Family): ColumnMapping {
   if (!isObject(value)) throw new MappingError([SHAPE]);
   const problems: string[] = [];
-  for (const k of Object.keys(value)) if (k !== "family" && k !== "columns") problems.push(`unknown key "${k}" (${SHAPE})`);
+  for (const k of Object.keys(value)) if (k !== "family" && k !== "columns" && k !== "values") problems.push(`unknown key "${k}" (${SHAPE})`);
   const given = value.family;
   if (!isFamily(given)) {
     problems.push(given === undefined ? `"family" is missing (${SHAPE})` : `"family" ${JSON.stringify(given)} is not one of ${FAMILIES.join(", ")}`);
@@ -289,8 +338,48 @@ export function parseMapping(value: unknown, family?: Family): ColumnMapping {
     if (earlier !== undefined) problems.push(`field ${key} is named twice (columns "${earlier}" and "${header}")`);
     else columnOf.set(key, header);
   }
+  const values = parseValues(value.values, isFamily(given) ? given : family, problems);
   if (problems.length > 0) throw new MappingError(problems);
-  return { family: given as Family, columns: columns as Record<string, string | null> };
+  const mapping: ColumnMapping = { family: given as Family, columns: columns as Record<string, string | null> };
+  if (values) mapping.values = values;
+  return mapping;
+}
+
+/** The "values" of a mapping: each a known field that can take one value for every row, and a
+ * value its cells could hold (read as such a cell). undefined when the mapping has none. */
+function parseValues(raw: unknown, family: Family | undefined, problems: string[]): Record<string, StatedValue> | undefined {
+  if (raw === undefined) return undefined;
+  if (!isObject(raw)) {
+    problems.push(`"values" must be an object of field → value for every row (${SHAPE})`);
+    return undefined;
+  }
+  const out: Record<string, StatedValue> = {};
+  for (const [key, v] of Object.entries(raw)) {
+    const def = FIELD_BY_KEY.get(key);
+    if (!def) {
+      problems.push(`values: unknown field "${key}"${didYouMean(key, family)}`);
+      continue;
+    }
+    if (!STATED_LEVELS.has(def.level) || (family && !fieldApplies(def, family))) {
+      problems.push(`values: ${key} cannot take one value for every row${family ? ` on a ${family} sheet` : ""}`);
+      continue;
+    }
+    if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
+      problems.push(`values: ${key} must be a value such as a cell holds (text, a number, true or false), not ${JSON.stringify(v)}`);
+      continue;
+    }
+    if (isEmptyCell(v)) {
+      problems.push(`values: ${key} is empty; give a value, or leave the field out of "values"`);
+      continue;
+    }
+    const parsed = parseCell(def, v);
+    if (!parsed.ok) {
+      problems.push(`values: ${key} ${JSON.stringify(v)}: ${parsed.message}`);
+      continue;
+    }
+    out[key] = v;
+  }
+  return out;
 }
 
 function didYouMean(text: string, family: Family | undefined): string {

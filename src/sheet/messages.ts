@@ -17,6 +17,11 @@ export const SHEET_MESSAGES = {
   headerFieldDiffers: 'Differs from row {row} of document "{key}" ({value}): all rows of one document share its header fields.',
   merged: "Merged cells {range} cannot be read; unmerge them and fill in each cell.",
 
+  // --- the VAT treatment a sheet must state (vat-treatment.ts) ---
+  vatUndecided: 'Nothing on this sheet says whether its documents carry VAT, so none of them is sent: add a VAT column (TRUE or FALSE for each document) or a VAT rate column (7%, 0% or exempt for each line), or give VAT one value for every row (Columns in the task pane, or "values": {"isVat": true} in the --mapping file).',
+  vatCellEmpty: "VAT is empty and no line gives a VAT rate: say TRUE or FALSE (an empty cell is not taken as no VAT).",
+  statedValue: "{message} (the value for every row: {field} = {value})",
+
   // --- cell values ---
   cellError: "The cell holds the error {error}; enter a value instead.",
   numberExpected: "Expected a number.",

@@ -34,6 +34,11 @@ export function pinFinding(
 ): CellFinding {
   const line = ref.line === undefined ? undefined : doc.lines[ref.line];
   const cell = ref.line === undefined ? doc.fields[ref.key] : line?.fields[ref.key];
+  // A value given for every row has no cell of its own: the message says where it comes from.
+  if (cell?.stated) {
+    const said = sheetMessage("statedValue", { message: message.replace(/\.$/, ""), field: ref.key, value: String(cell.value) });
+    return cellFinding(layout.sheet, cell.row, cell.col, ref.key, said, severity);
+  }
   if (cell) return cellFinding(layout.sheet, cell.row, cell.col, ref.key, message, severity);
   const row = line?.row ?? doc.firstRow;
   const col = layout.headers.columns.get(ref.key);

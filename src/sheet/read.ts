@@ -21,6 +21,9 @@ export interface SheetCell<T = Parsed> {
   col: number;
   /** Another spelling the service takes for the same value (an account's code for its id). */
   alias?: T;
+  /** Not from a cell: the mapping's value for every row (row: the document's or line's row; col:
+   * the field's column when it has one, else the row's first cell). */
+  stated?: true;
 }
 
 export interface SheetLine {
@@ -53,6 +56,8 @@ export interface SheetLayout {
   firstDataRow: number;
   lastRow: number;
   headers: HeaderMap;
+  /** The mapping's values for every row, read as cells of their fields (field key → value). */
+  values: ReadonlyMap<string, Parsed>;
 }
 
 export interface ReadResult {
@@ -79,7 +84,8 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
   const lookups = block.lists ? resolveLookups(block.values, headers, block.lists) : undefined;
   const values = lookups ? lookups.values : block.values;
   const findings: CellFinding[] = [...headers.findings];
-  const layout: SheetLayout = { sheet, headerRow: top, firstDataRow: top + 1, lastRow: top + values.length - 1, headers };
+  const stated = statedValues(opts.mapping);
+  const layout: SheetLayout = { sheet, headerRow: top, firstDataRow: top + 1, lastRow: top + values.length - 1, headers, values: stated };
   if (headers.byColumn.size === 0) {
     findings.push(cellFinding(sheet, top, left, "", sheetMessage("noHeader")));
     return { layout, documents: [], findings };
@@ -149,8 +155,37 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
     }
     if (hasLine) doc.lines.push(line);
   }
+  if (stated.size > 0) for (const doc of documents) applyStated(doc, stated, headers);
   lookups?.addContactIds(documents);
   return { layout, documents, findings };
+}
+
+/** The mapping's values for every row, parsed as cells of their fields (parseMapping has checked
+ * that each parses). */
+function statedValues(mapping: ColumnMapping | undefined): Map<string, Parsed> {
+  const out = new Map<string, Parsed>();
+  for (const [key, raw] of Object.entries(mapping?.values ?? {})) {
+    const def = FIELD_BY_KEY.get(key);
+    const parsed = def ? parseCell(def, raw) : undefined;
+    if (parsed?.ok) out.set(key, parsed.value);
+  }
+  return out;
+}
+
+/** Each value for every row, where the document (or line) has no cell of its field: a filled cell
+ * of the sheet wins over the value, and a cell that could not be read stays a problem. */
+function applyStated(doc: SheetDocument, stated: ReadonlyMap<string, Parsed>, headers: HeaderMap): void {
+  for (const [key, value] of stated) {
+    const def = FIELD_BY_KEY.get(key)!;
+    const col = headers.columns.get(key) ?? headers.left;
+    if (def.level === "item") {
+      for (const line of doc.lines) {
+        if (!line.fields[key] && !line.unreadable.has(key)) line.fields[key] = { value, row: line.row, col, stated: true };
+      }
+    } else if (!doc.fields[key] && !doc.unreadable.has(key)) {
+      doc.fields[key] = { value, row: doc.firstRow, col, stated: true };
+    }
+  }
 }
 
 function isBlankRow(mapped: [number, FieldDef][], at: (col: number) => CellValue): boolean {

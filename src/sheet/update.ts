@@ -46,9 +46,9 @@ export function sameValue(a: Parsed | undefined, b: Parsed | undefined): boolean
 /** Whether an empty cell of this field clears it (text) rather than keeping the service's value. */
 const clears = (key: string): boolean => FIELD_BY_KEY.get(key)?.kind === "text";
 
-/** The sheet's columns of one level. */
+/** The fields of one level the sheet gives: its columns, and the mapping's values for every row. */
 function columnsOf(layout: SheetLayout, level: "document" | "item"): string[] {
-  return [...layout.headers.columns.keys()].filter((k) => FIELD_BY_KEY.get(k)?.level === level);
+  return [...new Set([...layout.headers.columns.keys(), ...layout.values.keys()])].filter((k) => FIELD_BY_KEY.get(k)?.level === level);
 }
 
 /** The value the sheet gives a field: undefined when its cell says "keep the service's". */
@@ -107,7 +107,7 @@ function pick(key: string, mine: SheetCell | undefined, hasColumn: boolean, thei
 /** The document to send: the service's copy with the sheet's columns laid over it. */
 export function mergeForUpdate(doc: SheetDocument, copy: ServiceCopy, layout: SheetLayout): SheetDocument {
   const at = { row: doc.firstRow, col: layout.headers.left };
-  const cols = layout.headers.columns;
+  const cols = new Set([...layout.headers.columns.keys(), ...layout.values.keys()]);
   const keys = new Set([...Object.keys(copy.fields), ...columnsOf(layout, "document")]);
   // Manual VAT is the user's (or the service's) figure; an inline document's discount is its lines' sum.
   const manualVat = (doc.fields.isManualVat?.value ?? copy.fields.isManualVat?.value) === true;

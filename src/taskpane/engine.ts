@@ -21,5 +21,8 @@ export { attachToRows, writeUnplaced } from "./attach";
 export { ruleProblems, settledView } from "./payment-rules";
 export { FIELDS, RESULT_KEYS, normalizeName } from "../sheet/fields";
 export { mapHeaders } from "../sheet/headers";
-export { fieldApplies, missingFields, parseMapping, suggestMapping, toMapping } from "../sheet/mapping";
+export {
+  canStateValue, fieldApplies, missingFields, parseMapping, statedValueProblem, suggestMapping, toMapping, withSaved,
+} from "../sheet/mapping";
+export { shownChoices } from "../sheet/columns";
 export { resultColumns } from "../sheet/writeback";

@@ -4,6 +4,7 @@
 import type { Lang } from "../sheet/i18n/lang";
 import { pluralWord } from "../sheet/i18n/plural";
 import { UNDO_EN, UNDO_TH } from "./undo-words";
+import { VALUE_EN, VALUE_TH } from "./value-words";
 import { VAT_EN, VAT_TH } from "./vat-words";
 import { MORE_EN, MORE_TH } from "./words";
 
@@ -169,6 +170,7 @@ const en = {
   ...MORE_EN,
   ...UNDO_EN,
   ...VAT_EN,
+  ...VALUE_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -323,6 +325,7 @@ const th: Record<MessageKey, string> = {
   ...MORE_TH,
   ...UNDO_TH,
   ...VAT_TH,
+  ...VALUE_TH,
 };
 
 const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en, th };

@@ -1,12 +1,17 @@
 // The column mappings the pane keeps with the workbook, one per sheet and document type (a small
-// workbook setting, never a secret), and what the mapping editor shows of a header row.
+// workbook setting, never a secret), with the values for every row the user gave fields without a
+// column, and what the mapping editor shows of a header row.
 import type { Family } from "../rules/codes";
-import type { FieldLevel } from "../sheet/fields";
-import type { ColumnMapping, ColumnSuggestion, MissingField } from "../sheet/mapping";
+import type { FieldKind, FieldLevel } from "../sheet/fields";
+import type { ColumnMapping, ColumnSuggestion, MissingField, StatedValue } from "../sheet/mapping";
 import type { Block, WorkbookPort } from "../workbook/port";
 import type * as Engine from "./engine";
 
-type MappingEngine = Pick<typeof Engine, "FIELDS" | "fieldApplies" | "missingFields" | "normalizeName" | "parseMapping" | "suggestMapping" | "toMapping">;
+type MappingEngine = Pick<
+  typeof Engine,
+  "FIELDS" | "canStateValue" | "fieldApplies" | "missingFields" | "normalizeName" | "parseMapping" | "shownChoices" | "statedValueProblem"
+  | "suggestMapping" | "toMapping" | "withSaved"
+>;
 
 export function mappingKey(family: Family, sheet: string): string {
   return `docsheet.mapping.${family}.${sheet}`;
@@ -18,6 +23,11 @@ export interface FieldChoice {
   level: FieldLevel;
   en: string;
   th: string;
+  kind: FieldKind;
+  /** It can take one value for every row (a document, payment or line field). */
+  statable: boolean;
+  /** Its fixed values (yes/no, codes) with their words, to pick a value for every row from. */
+  options?: { value: number | boolean; en: string; th: string }[];
 }
 
 export interface MappingView {
@@ -27,10 +37,14 @@ export interface MappingView {
   columns: ColumnSuggestion[];
   /** The mapping comes from the workbook (else it is a suggestion). */
   saved: boolean;
+  /** The saved values for every row (field key → value), of fields the sheet may have no column for. */
+  values: Record<string, StatedValue>;
   /** The fields that apply to the family, for the pickers. */
   choices: FieldChoice[];
   /** What the family's documents need that none of `fields` gives. */
   missing(fields: readonly string[]): MissingField[];
+  /** Why a value for every row cannot be a value of the field (English, translatable), else null. */
+  valueProblem(key: string, value: StatedValue): string | null;
 }
 
 /** The saved mappings, read once per sheet and family and kept while the pane is open. */
@@ -66,26 +80,26 @@ function parseSaved(engine: MappingEngine, text: string | null, family: Family):
 /** The editor's view of a block's header row: saved fields first, suggestions for the other headers
  * (a suggested field already saved for another column is left out: a field goes to one column). */
 export function mappingView(engine: MappingEngine, block: Block, family: Family, saved: ColumnMapping | null): MappingView {
-  const suggested = engine.suggestMapping(block.values[0] ?? [], family, block.left, block.values.slice(1));
-  const savedField = new Map(Object.entries(saved?.columns ?? {}).map(([header, field]) => [engine.normalizeName(header), field]));
-  const fromSaved = suggested.map((s) => savedField.get(engine.normalizeName(s.header)));
-  const taken = new Set(fromSaved.filter((f): f is string => typeof f === "string"));
-  const columns = suggested.map((s, i) => {
-    const field = fromSaved[i];
-    if (field !== undefined) return { ...s, field };
-    return s.field !== null && taken.has(s.field) ? { ...s, field: null } : s;
-  });
+  const columns = engine.withSaved(engine.suggestMapping(block.values[0] ?? [], family, block.left, block.values.slice(1)), saved);
   return {
     sheet: block.sheet,
     family,
     columns,
     saved: saved !== null,
-    choices: engine.FIELDS.filter((d) => engine.fieldApplies(d, family)).map((d) => ({ key: d.key, level: d.level, en: d.en[0], th: d.th[0] })),
+    values: { ...saved?.values },
+    choices: engine.FIELDS.filter((d) => engine.fieldApplies(d, family)).map((d) => {
+      const options = engine.shownChoices(d.key);
+      const choice: FieldChoice = { key: d.key, level: d.level, en: d.en[0], th: d.th[0], kind: d.kind, statable: engine.canStateValue(d, family) };
+      return options ? { ...choice, options } : choice;
+    }),
     missing: (fields) => engine.missingFields(family, fields),
+    valueProblem: (key, value) => engine.statedValueProblem(key, value),
   };
 }
 
-/** The mapping to save from the editor's columns. */
-export function mappingOf(engine: MappingEngine, family: Family, columns: readonly ColumnSuggestion[]): ColumnMapping {
-  return engine.toMapping(family, columns);
+/** The mapping to save from the editor's columns and values for every row. */
+export function mappingOf(
+  engine: MappingEngine, family: Family, columns: readonly ColumnSuggestion[], values?: Readonly<Record<string, StatedValue>>,
+): ColumnMapping {
+  return engine.toMapping(family, columns, values);
 }

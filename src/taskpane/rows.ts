@@ -25,7 +25,7 @@ type RowEngine = Pick<typeof Engine, "mapHeaders" | "resultColumns">;
  * header when the sheet had none; `keys` are the result columns the job asked for, in its order). */
 export function resultColumn(engine: RowEngine, block: Block, mapping: ColumnMapping | undefined, keys: readonly ResultKey[]): number {
   const headers = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping);
-  const layout = { sheet: block.sheet, headerRow: block.top, firstDataRow: block.top + 1, lastRow: block.top + block.values.length - 1, headers };
+  const layout = { sheet: block.sheet, headerRow: block.top, firstDataRow: block.top + 1, lastRow: block.top + block.values.length - 1, headers, values: new Map() };
   return engine.resultColumns(layout, keys).cols.result ?? block.left;
 }
 

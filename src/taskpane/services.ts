@@ -7,7 +7,7 @@ import type { ListCounts, TemplateOutcome } from "../jobs/template";
 import type { ShownChange, UpdateKind } from "../jobs/update";
 import type { Family } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
-import type { ColumnMapping, ColumnSuggestion } from "../sheet/mapping";
+import type { ColumnMapping, ColumnSuggestion, StatedValue } from "../sheet/mapping";
 import type { Block, CellMark, ReadTarget, WorkbookPort } from "../workbook/port";
 import { readChannels, type ChannelLists } from "./channels";
 import { SavedMappings, mappingOf, mappingView, type MappingView } from "./mappings";
@@ -228,8 +228,9 @@ export interface PaneServices {
   /** The header row of the selection (or the table around the active cell): the mapping saved for
    * its sheet and the family, else the suggested one. */
   readMapping(family: Family): Promise<MappingView>;
-  /** Saves the columns' fields with the workbook for the sheet and family; null forgets them. */
-  saveMapping(sheet: string, family: Family, columns: readonly ColumnSuggestion[] | null): Promise<void>;
+  /** Saves the columns' fields (and the values for every row) with the workbook for the sheet and
+   * family; null forgets them. */
+  saveMapping(sheet: string, family: Family, columns: readonly ColumnSuggestion[] | null, values?: Readonly<Record<string, StatedValue>>): Promise<void>;
   /** The posted documents of the selected rows (what a delete would delete). */
   selectedDocuments(family: Family): Promise<SelectedDocument[]>;
   /** The company's bank accounts and payment channels, read once per connection. */
@@ -502,9 +503,9 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const block = await opts.port.read();
       return mappingView(engine, block, family, await mappings.get(engine, block.sheet, family));
     },
-    async saveMapping(sheet, family, columns) {
+    async saveMapping(sheet, family, columns, values) {
       const engine = await loadEngine();
-      await mappings.set(sheet, family, columns ? mappingOf(engine, family, columns) : null);
+      await mappings.set(sheet, family, columns ? mappingOf(engine, family, columns, values) : null);
     },
     selectedDocuments: selectedOf,
     async paymentDue(family, signal) {

@@ -45,6 +45,9 @@ export const PANE_CSS = `
 .ds table.mapping .col{display:inline-block;min-width:1.8em;color:#616161;font-size:11px}
 .ds table.mapping label{display:inline;margin:0;font-weight:400;font-size:13px;color:#242424;overflow-wrap:anywhere}
 .ds table.mapping select{padding:2px 4px}
+.ds .values h4{margin:12px 0 2px;font-size:13px}
+.ds .values .row{flex-wrap:wrap;align-items:center}
+.ds .values .row button{flex:0 0 auto}
 .ds table.mapping tr.unmapped label,.ds table.mapping tr.unmapped select{color:#616161;font-style:italic}
 .ds ul.rows .cell{color:#424242}
 .ds table.changes td{vertical-align:top;overflow-wrap:anywhere}

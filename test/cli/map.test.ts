@@ -23,16 +23,17 @@ const ENGLISH = [
 ];
 
 const THAI = [
-  ["เลขที่ใบกำกับภาษี", "วันที่ใบกำกับภาษี", "ชื่อบริษัท", "เลขประจำตัวผู้เสียภาษีอากร", "รายการสินค้า", "จำนวนหน่วย", "ราคาต่อหน่วย (บาท)", "หมายเหตุเอกสาร", "สีแฟ้ม"],
-  ["TH-1", "15/01/2569", "บริษัท แผนที่ไทย จำกัด", TAX_ID, "ค่าบริการที่ปรึกษา", 4, 2500, "งวดแรก", "แดง"],
-  ["TH-1", null, null, null, "ค่าเดินทาง", 1, 500, null, null],
+  ["เลขที่ใบกำกับภาษี", "วันที่ใบกำกับภาษี", "ชื่อบริษัท", "เลขประจำตัวผู้เสียภาษีอากร", "รายการสินค้า", "จำนวนหน่วย", "ราคาต่อหน่วย (บาท)", "หมายเหตุเอกสาร", "สีแฟ้ม", "มี VAT"],
+  ["TH-1", "15/01/2569", "บริษัท แผนที่ไทย จำกัด", TAX_ID, "ค่าบริการที่ปรึกษา", 4, 2500, "งวดแรก", "แดง", "ใช่"],
+  ["TH-1", null, null, null, "ค่าเดินทาง", 1, 500, null, null, null],
 ];
 
-async function mapTo(book: string, name: string): Promise<{ path: string; stdout: string }> {
+/** `map --out`: exit 1 while a required field has no column (the English sheet says nothing of VAT). */
+async function mapTo(book: string, name: string, code = 0, more: string[] = []): Promise<{ path: string; stdout: string }> {
   const path = join(s.dir, name);
-  const r = await docsheet(["map", book, "--family", "tax-invoices", "--out", path]);
+  const r = await docsheet(["map", book, "--family", "tax-invoices", "--out", path, ...more]);
   expect(r.stderr).toBe("");
-  expect(r.code).toBe(0);
+  expect(r.code).toBe(code);
   return { path, stdout: r.stdout };
 }
 
@@ -47,7 +48,8 @@ describe("docsheet map", () => {
     expect((await docsheet(["check", book, "--family", "tax-invoices", "--json"])).code).toBe(1);
 
     const json = await docsheet(["map", book, "--family", "tax-invoices", "--json"]);
-    expect(json.code).toBe(0);
+    expect(json.stderr).toMatch(/^Required, not yet mapped: VAT \(isVat\) or VAT rate \(item\.vatRate\) or VAT amount \(vatAmount\): no document is sent until the sheet says whether it carries VAT/);
+    expect(json.code).toBe(1);
     expect(JSON.parse(json.stdout)).toEqual([
       { column: "A", header: "Invoice No.", field: "documentKey" },
       { column: "B", header: "Invoice Date", field: "publishedOn" },
@@ -60,20 +62,43 @@ describe("docsheet map", () => {
       { column: "I", header: "Colour", field: null },
     ]);
 
-    const { path: mapping, stdout } = await mapTo(book, "english.json");
+    const { path: mapping, stdout } = await mapTo(book, "english.json", 1);
     expect(stdout).toMatch(/^ {2}C\s+Client\s+Customer \(contactName\)$/m);
     expect(stdout).toMatch(/Not mapped .*: I "Colour"/);
-    expect(stdout).toMatch(/Every required field has a column/);
-    expect(JSON.parse(readFileSync(mapping, "utf8"))).toEqual({
-      family: "tax-invoices",
-      columns: {
-        "Invoice No.": "documentKey", "Invoice Date": "publishedOn", Client: "contactName", "Client Tax ID": "contactTaxId",
-        "Goods / Services": "item.name", "Qty.": "item.quantity", "Unit Price (THB)": "item.pricePerUnit", Remarks: "remarks", Colour: null,
-      },
-    });
+    expect(stdout).toMatch(/Required, not yet mapped: VAT \(isVat\) or VAT rate \(item\.vatRate\)/);
+    const columns = {
+      "Invoice No.": "documentKey", "Invoice Date": "publishedOn", Client: "contactName", "Client Tax ID": "contactTaxId",
+      "Goods / Services": "item.name", "Qty.": "item.quantity", "Unit Price (THB)": "item.pricePerUnit", Remarks: "remarks", Colour: null,
+    };
+    expect(JSON.parse(readFileSync(mapping, "utf8"))).toEqual({ family: "tax-invoices", columns });
+
+    // No VAT column and no value for every row: check refuses the sheet at its header row, and post
+    // sends none of its documents (the service holds none of them), each row saying why.
+    const noVat = await docsheet(["check", book, "--family", "tax-invoices", "--mapping", mapping, "--json"]);
+    expect(JSON.parse(noVat.stdout)).toEqual([{
+      sheet: "Sales", cell: "A1", field: "isVat", message: expect.stringMatching(/^Nothing on this sheet says whether its documents carry VAT, so none of them is sent: add a VAT column/),
+    }]);
+    expect(noVat.code).toBe(1);
+    const refused = join(s.dir, "english-refused.xlsx");
+    const none = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", refused, "--base-url", s.service.root, ...AUTH]);
+    expect(none.stdout).toMatch(/0 created, 0 found from an earlier run, 0 already posted, 2 not sent/);
+    expect(none.code).toBe(1);
+    expect((await sheetRows(refused)).map((r) => [r.recordId ?? null, String(r.result)])).toEqual(Array(3).fill([null, expect.stringMatching(/^not sent: A1: Nothing on this sheet says whether its documents carry VAT/)]));
+    expect((await s.client.documents("tax-invoices").list({ searchString: "Map English" })).list).toEqual([]);
+
+    // The treatment stated once, for every row, in the mapping file; map keeps it on a round trip
+    // (through --mapping, and when --out already holds it).
+    writeFileSync(mapping, JSON.stringify({ family: "tax-invoices", columns, values: { isVat: "yes", isVatInclusive: false } }));
+    const again1 = await mapTo(book, "english-again.json", 0, ["--mapping", mapping]);
+    expect(again1.stdout).toMatch(/Every required field has a column/);
+    expect(again1.stdout).toMatch(/For every row: VAT \(isVat\) = TRUE; VAT inclusive \(isVatInclusive\) = FALSE/);
+    expect(JSON.parse(readFileSync(again1.path, "utf8"))).toEqual({ family: "tax-invoices", columns, values: { isVat: "yes", isVatInclusive: false } });
+    await mapTo(book, "english.json", 0);
+    expect(JSON.parse(readFileSync(mapping, "utf8"))).toEqual({ family: "tax-invoices", columns, values: { isVat: "yes", isVatInclusive: false } });
 
     const check = await docsheet(["check", book, "--family", "tax-invoices", "--mapping", mapping, "--json"]);
-    expect(check.stderr).toBe("");
+    // With VAT these are full tax invoices: the buyer details they lack are warnings, on stderr.
+    expect(check.stderr).toMatch(/^Sales!A2 \[contactAddress\] warning: No buyer's address is given/);
     expect(JSON.parse(check.stdout)).toEqual([]);
     expect(check.code).toBe(0);
 
@@ -88,6 +113,8 @@ describe("docsheet map", () => {
     expect(rows[0].recordId).toBe(rows[1].recordId);
     const first = await serviceDocument(rows[0].recordId);
     expect(first).toMatchObject({ contactName: "Map English Co., Ltd.", contactTaxId: TAX_ID, publishedOn: expect.stringMatching(/^2026-01-15/), remarks: "first" });
+    // VAT as the values say: 7% on top of 3,350.25.
+    expect(first).toMatchObject({ isVat: true, isVatInclusive: false, vatAmount: 234.52, grandTotal: 3584.77 });
     expect((first.items ?? []).map((i) => [i.name, i.quantity, i.pricePerUnit])).toEqual([["Consulting", 2, 1500], ["Travel", 1, 350.25]]);
     expect(rows[0].documentSerial).toBe(first.documentSerial);
 
@@ -117,6 +144,7 @@ describe("docsheet map", () => {
     expect(JSON.parse(readFileSync(mapping, "utf8")).columns).toEqual({
       เลขที่ใบกำกับภาษี: "documentKey", วันที่ใบกำกับภาษี: "publishedOn", ชื่อบริษัท: "contactName", เลขประจำตัวผู้เสียภาษีอากร: "contactTaxId",
       รายการสินค้า: "item.name", จำนวนหน่วย: "item.quantity", "ราคาต่อหน่วย (บาท)": "item.pricePerUnit", หมายเหตุเอกสาร: "remarks", สีแฟ้ม: null,
+      "มี VAT": "isVat",
     });
     expect(stdout).toMatch(/Sheet "ใบกำกับภาษี", tax-invoices:/);
 
@@ -155,7 +183,12 @@ describe("docsheet map", () => {
     expect(r2.code).toBe(2);
     expect(r2.stderr).toMatch(/column "Client": unknown field "customer"; did you mean contactName\?/);
 
-    const { path: mapping } = await mapTo(book, "bad-family.json");
+    const badValue = write("bad-value.json", { family: "tax-invoices", columns: {}, values: { isVat: "maybe" } });
+    const r0 = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", badValue, "--base-url", s.service.root, ...AUTH]);
+    expect(r0.code).toBe(2);
+    expect(r0.stderr).toMatch(/--mapping .*bad-value\.json: values: isVat "maybe": "maybe" is not yes or no/);
+
+    const { path: mapping } = await mapTo(book, "bad-family.json", 1);
     const out = join(s.dir, "never.xlsx");
     const r3 = await docsheet(["post", book, "--family", "quotations", "--mapping", mapping, "--out", out, "--base-url", s.service.root, ...AUTH]);
     expect(r3.code).toBe(2);

@@ -110,19 +110,25 @@ test("map the user's own headers, then check and post through the saved mapping"
   await page.setInputFiles(".grid-tools input[type=file]", await ownHeadersFile(session.dist));
   await page.waitForSelector(".tab.on:has-text('Sales')");
 
-  // The suggestion: every header but Colour is a field; nothing required is missing.
+  // The suggestion: every header but Colour is a field; only VAT is missing (no column says it).
   await page.click("#mapping summary");
   await page.click("button:has-text('Read the header row')");
   await page.waitForSelector("#ds-map-A");
-  const fields = await page.$$eval("#mapping select", (ss) => ss.map((s) => (s as HTMLSelectElement).value));
+  const fields = await page.$$eval("#mapping select[id^='ds-map-']", (ss) => ss.map((s) => (s as HTMLSelectElement).value));
   expect(fields).toEqual(["documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit", ""]);
   expect(await page.textContent("#mapping p.status")).toContain("not saved yet");
-  expect(await page.$("#mapping .msg.error")).toBeNull();
+  expect(await page.textContent("#mapping .msg.error")).toMatch(/^Required, not mapped yet: VAT or VAT rate/);
   await page.locator("#mapping").screenshot({ path: join(ARTIFACTS, "mapping-suggested.png") });
 
   // Colour becomes each line's description: saved with the workbook at once.
   await page.selectOption("#ds-map-G", "item.description");
   await page.waitForSelector("#mapping p.status:has-text('Saved with the workbook')");
+  // VAT Yes for every row: saved with the mapping, and nothing required is missing any more.
+  await page.selectOption("#ds-value-field", "isVat");
+  await page.selectOption("#ds-value-value", { label: "Yes" });
+  await page.click("button:has-text('Set for every row')");
+  await page.waitForSelector("table.values td:has-text('Yes')");
+  await page.waitForFunction(() => document.querySelector("#mapping .msg.error") === null);
   await page.locator("#mapping").screenshot({ path: join(ARTIFACTS, "mapping-saved.png") });
 
   // Check reads the sheet through the mapping: two documents, totals as money.
@@ -130,7 +136,7 @@ test("map the user's own headers, then check and post through the saved mapping"
   await page.waitForSelector("#check .msg.ok");
   expect(await page.textContent("#check .msg.ok")).toBe("2 documents checked: no problems found.");
   const totals = await page.$$eval("#check table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
-  expect(totals).toEqual([["S-1", "0.00", "1,070.70"], ["S-2", "0.00", "3,570.00"]]);
+  expect(totals).toEqual([["S-1", "74.95", "1,145.65"], ["S-2", "249.90", "3,819.90"]]);
   await page.locator("#check").screenshot({ path: join(ARTIFACTS, "mapping-checked.png") });
 
   // Post: both documents, ids and serials written back beside the user's columns.
@@ -148,7 +154,7 @@ test("map the user's own headers, then check and post through the saved mapping"
 
   const client = createClient({ root: session.service.root, clientId: "demo", clientSecret: "demo-secret" });
   const first = await client.documents("tax-invoices").get(recordId);
-  expect(first).toMatchObject({ contactName: "Mapped Trading Co", publishedOn: expect.stringMatching(/^2026-02-03/) });
+  expect(first).toMatchObject({ contactName: "Mapped Trading Co", publishedOn: expect.stringMatching(/^2026-02-03/), isVat: true, vatAmount: 74.95 });
   expect(first.items?.map((i) => [i.name, i.description, i.quantity, i.pricePerUnit])).toEqual([["Pens", "blue", 10, 100], ["Ink", "black", 2, 35.35]]);
 
   // Posted again: nothing is created twice, and each row says why in the list under the summary.

@@ -22,8 +22,8 @@ describe.each(storesUnderTest)("pulled sheets (%s)", (store) => {
     // Posted by DocSheet, so the service keeps a marker below the notes.
     const wb = new MemoryWorkbook({
       S: [
-        ["Document key", "Customer", "Date", "Internal notes", "Item", "Quantity", "Unit price"],
-        ["P-1", "Pull Formats Co., Ltd.", "2026-11-24", "Keep the receipt", "Pen", 3, 1234.5],
+        ["Document key", "Customer", "Date", "Internal notes", "Item", "Quantity", "Unit price", "VAT"],
+        ["P-1", "Pull Formats Co., Ltd.", "2026-11-24", "Keep the receipt", "Pen", 3, 1234.5, false],
       ],
     });
     const posted = await postJob(wb, client, { family: "tax-invoices", now });

@@ -158,8 +158,8 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
 
   it("takes an expense's accounts by code or by id as the same: a posted sheet and a pulled one are unchanged", async () => {
     const rows: CellValue[][] = [
-      ["documentKey", "Vendor", "Date", "expenseCategoryView", "Item", "Description", "Qty", "Unit price", "item.creditId", "item.debitId"],
-      ["acc1", "Account Co", "2026-03-01", 1, "Taxi", "Taxi to client", 1, 200, "21399", "53029"],
+      ["documentKey", "Vendor", "Date", "expenseCategoryView", "Item", "Description", "Qty", "Unit price", "item.creditId", "item.debitId", "VAT"],
+      ["acc1", "Account Co", "2026-03-01", 1, "Taxi", "Taxi to client", 1, 200, "21399", "53029", false],
     ];
     const wb = new MemoryWorkbook({ S: rows });
     expect((await postJob(wb, client, { family: "expenses", now })).counts.created).toBe(1);

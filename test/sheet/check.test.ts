@@ -6,6 +6,7 @@ import { MESSAGES } from "../../src/rules/messages";
 import { translate } from "../../src/sheet/i18n/translate";
 import type { Family } from "../../src/rules/codes";
 import type { CellValue } from "../../src/workbook/port";
+import { withVat } from "../helpers/vat-columns";
 
 async function check(rows: CellValue[][], family: Family = "tax-invoices", setup?: (wb: MemoryWorkbook) => void) {
   const wb = new MemoryWorkbook({ S: rows });
@@ -123,11 +124,11 @@ describe("pinning", () => {
     const thai = translate(String(at[1][2]), "th");
     expect(thai).toContain(MESSAGES.vatCombination);
     expect(thai).toMatch(/เพิ่มคอลัมน์ ภาษีมูลค่าเพิ่ม: TRUE เมื่อเอกสารมีภาษีมูลค่าเพิ่ม$/);
-    const expense = await check([
+    const expense = await check(withVat([
       ["documentKey", "Customer", "expenseCategoryView", "Item", "Qty", "Unit price", "item.description", "item.debitId"],
       ["e1", "Taxi Co", 1, "Ride", 1, 100, "Taxi", 53029],
       ["e1", null, null, "Ride", 1, 100, "Taxi", 53029],
-    ], "expenses");
+    ], { isVat: false }), "expenses");
     expect(expense.at).toEqual([
       ["A2", "item.creditId", `${MESSAGES.itemCreditId}. Add a Credit account id column: the id of the account credited, from the chart of accounts.`],
       ["A3", "item.creditId", `${MESSAGES.itemCreditId}. Add a Credit account id column: the id of the account credited, from the chart of accounts.`],
@@ -135,18 +136,18 @@ describe("pinning", () => {
   });
 
   it("contactId below 0 gets the spec's message at the contactId cell", async () => {
-    const { at } = await check([
+    const { at } = await check(withVat([
       ["Item", "Qty", "Unit price", "Contact id"],
       ["Pen", 1, 100, -1],
-    ]);
+    ], { isVat: false }));
     expect(at).toEqual([["D2", "contactId", "ContactId cannot be less than 0"]]);
   });
 
   it("a payment on a document that takes none is pinned to the payment cell that asks for it", async () => {
-    const { at } = await check([
+    const { at } = await check(withVat([
       ["Customer", "Item", "Qty", "Unit price", "Payment date", "Payment method"],
       ["Acme", "Pen", 1, 100, "2026-01-01", "cash"],
-    ], "quotations");
+    ], { isVat: false }), "quotations");
     expect(at).toEqual([["E2", "paymentMethod", "Quotations take no payment on creation; clear the payment columns."]]);
   });
 });

@@ -137,21 +137,24 @@ describe("missing fields", () => {
   const needs = (family: Family, mapped: string[]) => missingFields(family, mapped).filter((m) => m.need === "required").map((m) => m.fields);
 
   it("names what every document needs (contact, quantity, price) and what is usual", () => {
-    expect(needs("tax-invoices", [])).toEqual([["contactName", "contactId"], ["item.quantity"], ["item.pricePerUnit"]]);
-    expect(needs("tax-invoices", ["contactId", "item.quantity", "item.pricePerUnit"])).toEqual([]);
+    expect(needs("tax-invoices", [])).toEqual([["contactName", "contactId"], ["item.quantity"], ["item.pricePerUnit"], ["isVat", "item.vatRate", "vatAmount"]]);
+    expect(needs("tax-invoices", ["contactId", "item.quantity", "item.pricePerUnit", "isVat"])).toEqual([]);
+    // VAT is never assumed: a VAT yes/no, a line VAT rate or a VAT amount (a column or a value for every row) is required.
+    expect(needs("tax-invoices", ["contactId", "item.quantity", "item.pricePerUnit", "item.vatRate"])).toEqual([]);
+    expect(needs("tax-invoices", ["contactId", "item.quantity", "item.pricePerUnit", "vatAmount"])).toEqual([]);
     const usual = missingFields("quotations", ["contactName"]).filter((m) => m.need === "recommended").map((m) => m.fields[0]);
-    expect(usual).toEqual(["item.name", "isVat", "isVatInclusive", "publishedOn", "documentKey"]);
-    expect(missingFields("quotations", ["isVat"]).find((m) => m.fields[0] === "isVatInclusive")?.note).toBe("TRUE when prices carry VAT");
+    expect(usual).toEqual(["item.name", "isVatInclusive", "publishedOn", "documentKey"]);
+    expect(missingFields("quotations", ["isVat"]).find((m) => m.fields[0] === "isVatInclusive")?.note).toBe("without it prices are taken as before VAT: a column, or one value for every row");
   });
 
   it("asks expenses for their line accounts, and the business view's code and category unless a view column says otherwise", () => {
-    const base = ["contactName", "item.quantity", "item.pricePerUnit"];
+    const base = ["contactName", "item.quantity", "item.pricePerUnit", "isVat"];
     expect(needs("expenses", base)).toEqual([["item.description"], ["item.creditId"], ["item.debitId"], ["item.systemCode"], ["item.categoryId"]]);
     expect(needs("expenses", [...base, "expenseCategoryView"])).toEqual([["item.description"], ["item.creditId"], ["item.debitId"]]);
   });
 
   it("asks receipts for their source, or for a partial receipt's tax invoice and amount", () => {
-    expect(needs("receipts", ["contactName", "item.quantity", "item.pricePerUnit"])).toEqual([["source.recordId"], ["source.referenceDocumentSerial"]]);
+    expect(needs("receipts", ["contactName", "item.quantity", "item.pricePerUnit", "isVat"])).toEqual([["source.recordId"], ["source.referenceDocumentSerial"]]);
     expect(needs("receipts", ["item.partialAmount"])).toEqual([["item.documentId"]]);
   });
 });

@@ -7,6 +7,7 @@ import { MARKER_ROOM, NOTES_MAX, documentMarker, hasMarker, notesWithMarker, str
 import { documentRows } from "../../src/sheet/pull";
 import { readDocuments } from "../../src/sheet/read";
 import type { CellValue } from "../../src/workbook/port";
+import { withVat } from "../helpers/vat-columns";
 
 function read(rows: CellValue[][]) {
   return readDocuments({ sheet: "S", top: 0, left: 0, values: rows, formats: [], merged: [] });
@@ -46,7 +47,7 @@ describe("the marker in internalNotes", () => {
 
   it("notes that leave the marker no room are a finding at their cell, the same in check and post", () => {
     const tooLong = "x".repeat(NOTES_MAX + 1);
-    const r = read([HEADER, ["1", "Acme", "2026-03-01", "Pen", 1, 10, tooLong], ["2", "Acme", "2026-03-01", "Pen", 1, 10, "x".repeat(NOTES_MAX)]]);
+    const r = read(withVat([HEADER, ["1", "Acme", "2026-03-01", "Pen", 1, 10, tooLong], ["2", "Acme", "2026-03-01", "Pen", 1, 10, "x".repeat(NOTES_MAX)]], { isVat: false }));
     const { findings } = checkSheet(r, "tax-invoices", "2026-03-01");
     expect(findings.map((f) => [f.cell, f.field, f.message])).toEqual([["G2", "internalNotes", `must be at most ${NOTES_MAX} characters`]]);
     const built = buildDocument(r.documents[1], "tax-invoices", r.layout, { today: "2026-03-01", marker: documentMarker("S", r.documents[1]) });

@@ -11,7 +11,7 @@ import { createServices } from "../../src/taskpane/services";
 import { translator } from "../../src/taskpane/i18n";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 
-const HEADER = ["documentKey", "contactName", "publishedOn", "item.name", "item.description", "item.quantity", "item.pricePerUnit", "item.creditId", "item.debitId", "expenseCategoryView"];
+const HEADER = ["documentKey", "contactName", "publishedOn", "item.name", "item.description", "item.quantity", "item.pricePerUnit", "item.creditId", "item.debitId", "expenseCategoryView", "isVat"];
 
 function mount(port: MemoryWorkbook, lang: "en" | "th", family = "expenses" as const): HTMLElement {
   const root = document.createElement("div");
@@ -39,8 +39,8 @@ describe("the pane's findings in the pane's language", () => {
     const memory = new MemoryWorkbook({
       Sheet1: [
         HEADER,
-        ["1", "ร้านหนึ่ง", "2026-01-05", "กระดาษ", null, 2, 100, 21399, 53030, 1],
-        ["2", "", "2026-01-05", "หมึก", "หมึกพิมพ์", "สอง", 50, 21399, 53030, 1],
+        ["1", "ร้านหนึ่ง", "2026-01-05", "กระดาษ", null, 2, 100, 21399, 53030, 1, false],
+        ["2", "", "2026-01-05", "หมึก", "หมึกพิมพ์", "สอง", 50, 21399, 53030, 1, false],
       ],
     });
     const root = mount(memory, "th");
@@ -70,7 +70,7 @@ describe("the pane's findings in the pane's language", () => {
   });
 
   test("English counts: 1 problem, 1 document", async () => {
-    const memory = new MemoryWorkbook({ Sheet1: [HEADER, ["1", "Acme", "2026-01-05", "Paper", null, 2, 100, 21399, 53030, 1]] });
+    const memory = new MemoryWorkbook({ Sheet1: [HEADER, ["1", "Acme", "2026-01-05", "Paper", null, 2, 100, 21399, 53030, 1, false]] });
     const root = mount(memory, "en");
     click(root, "Check rows");
     await settle();

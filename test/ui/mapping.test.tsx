@@ -11,10 +11,10 @@ import { ExcelPort } from "../../src/workbook/excel";
 import { FakeExcel } from "../workbook/excel-fake";
 import { choose, click, mountPane, until } from "./support";
 
-const HEADER = ["Invoice No", "Customer", "Date", "Item", "Qty", "Unit price", "Memo", "Colour"];
+const HEADER = ["Invoice No", "Customer", "Date", "Item", "Qty", "Unit price", "Memo", "Colour", "VAT"];
 const ROWS = [
-  ["INV-A", "Acme Trading", "2026-01-05", "Pen", 2, 100, "first order", "red"],
-  ["INV-A", null, null, "Ink", 1, 50, null, "blue"],
+  ["INV-A", "Acme Trading", "2026-01-05", "Pen", 2, 100, "first order", "red", true],
+  ["INV-A", null, null, "Ink", 1, 50, null, "blue", true],
 ];
 
 function pane(memory: MemoryWorkbook, lang: "en" | "th" = "en"): HTMLElement {
@@ -57,8 +57,8 @@ describe("the Columns section", () => {
   test("shows the suggested field of each header, the columns left unmapped and what is still required", async () => {
     const root = pane(new MemoryWorkbook({ Sheet1: [HEADER, ...ROWS] }));
     await readHeaders(root);
-    expect(["A", "B", "C", "D", "E", "F", "G", "H"].map((c) => field(root, c))).toEqual([
-      "documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit", "remarks", "",
+    expect(["A", "B", "C", "D", "E", "F", "G", "H", "I"].map((c) => field(root, c))).toEqual([
+      "documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit", "remarks", "", "isVat",
     ]);
     expect(root.querySelector("label[for='ds-map-E']")?.textContent).toBe("Qty");
     expect([...root.querySelectorAll("#mapping tr.unmapped label")].map((l) => l.textContent)).toEqual(["Colour"]);
@@ -76,15 +76,19 @@ describe("the Columns section", () => {
     const memory = new MemoryWorkbook({ Sheet1: [["Invoice No", "Customer", "Item", "Unit price"], ["A", "Acme", "Pen", 100]] });
     let root = pane(memory);
     await readHeaders(root);
-    expect(root.querySelector("#mapping .msg.error")?.textContent).toBe("Required, not mapped yet: Quantity");
-    // A VAT column is recommended, with what to put in it.
-    expect(root.querySelector("#mapping .msg.info")?.textContent).toContain("VAT (TRUE when the document carries VAT)");
+    // VAT is required: a VAT, VAT rate or VAT amount column, or one value for every row.
+    expect(root.querySelector("#mapping .msg.error")?.textContent).toBe(
+      "Required, not mapped yet: Quantity; VAT or VAT rate or VAT amount (no document is sent until the sheet says whether it carries VAT: a column, or one value for every row)",
+    );
+    expect(root.querySelector("#mapping .msg.info")?.textContent).toContain("VAT inclusive (without it prices are taken as before VAT: a column, or one value for every row)");
     document.body.innerHTML = "";
     root = pane(memory, "th");
     click(root, "อ่านแถวหัวตาราง");
     await until(() => root.querySelector("#ds-map-A") !== null, "the Thai mapping");
-    expect(root.querySelector("#mapping .msg.error")?.textContent).toBe("ยังไม่ได้จับคู่ข้อมูลที่จำเป็น: จำนวน");
-    expect(root.querySelector("#mapping .msg.info")?.textContent).toContain("(TRUE เมื่อเอกสารมีภาษีมูลค่าเพิ่ม)");
+    expect(root.querySelector("#mapping .msg.error")?.textContent).toBe(
+      "ยังไม่ได้จับคู่ข้อมูลที่จำเป็น: จำนวน; ภาษีมูลค่าเพิ่ม หรือ อัตราภาษี หรือ ภาษีมูลค่าเพิ่ม 7% (จะไม่ส่งเอกสารใดจนกว่าชีตจะระบุว่ามีภาษีมูลค่าเพิ่มหรือไม่: เป็นคอลัมน์ หรือค่าเดียวสำหรับทุกแถว)",
+    );
+    expect(root.querySelector("#mapping .msg.info")?.textContent).toContain("(ถ้าไม่มี ราคาจะถือเป็นราคาก่อนภาษี: เป็นคอลัมน์ หรือค่าเดียวสำหรับทุกแถว)");
     expect((root.querySelector("#ds-map-D") as HTMLSelectElement).selectedOptions[0].textContent).toBe("ราคาต่อหน่วย");
   });
 
@@ -103,7 +107,7 @@ describe("the Columns section", () => {
       family: "tax-invoices",
       columns: {
         "Invoice No": "documentKey", Customer: "contactName", Date: "publishedOn", Item: "item.name", Qty: "item.quantity",
-        "Unit price": "item.pricePerUnit", Memo: "remarks", Colour: "item.description",
+        "Unit price": "item.pricePerUnit", Memo: "remarks", Colour: "item.description", VAT: "isVat",
       },
     });
     expect(await check(root)).toBe("1 document checked: no problems found.");

@@ -13,7 +13,7 @@ import { MemoryWorkbook } from "../../src/workbook/memory";
 import { ExcelPort, MARK_FILL } from "../../src/workbook/excel";
 import { FakeExcel } from "../workbook/excel-fake";
 
-const HEADER = ["documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit"];
+const HEADER = ["documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit", "isVat"];
 
 function mount(services: PaneServices, lang: "en" | "th" = "en", storage: Storage | null = null): HTMLElement {
   const root = document.createElement("div");
@@ -82,7 +82,7 @@ describe("language", () => {
 describe("check", () => {
   test("lists findings; a click selects the cell; totals per document", async () => {
     const memory = new MemoryWorkbook({
-      Sheet1: [HEADER, ["1", "Acme", "2026-01-05", "Pen", 2, 100], ["2", "", "2026-01-05", "Ink", 1, 50]],
+      Sheet1: [HEADER, ["1", "Acme", "2026-01-05", "Pen", 2, 100, false], ["2", "", "2026-01-05", "Ink", 1, 50, false]],
     });
     const root = mount(createServices({ port: memory, relayBase: null }));
     act(() => button(root, "Check rows").click());
@@ -99,11 +99,11 @@ describe("check", () => {
     expect(memory.selection).toEqual({ sheet: "Sheet1", row: 2, col: 1 });
     const summary = root.querySelector("table[aria-label='Totals per document']");
     const rows = [...summary!.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
-    expect(rows).toEqual([["1", "0.00", "200.00"], ["2", "0.00", "50.00"]]); // no isVat column: no VAT
+    expect(rows).toEqual([["1", "0.00", "200.00"], ["2", "0.00", "50.00"]]); // VAT FALSE: no VAT
   });
 
   test("a clean sheet says so; a sheet without headers gets a clear message, not a crash", async () => {
-    const clean = new MemoryWorkbook({ Sheet1: [HEADER, ["1", "Acme", "2026-01-05", "Pen", 2, 100]] });
+    const clean = new MemoryWorkbook({ Sheet1: [HEADER, ["1", "Acme", "2026-01-05", "Pen", 2, 100, false]] });
     let root = mount(createServices({ port: clean, relayBase: null }));
     act(() => button(root, "Check rows").click());
     await settle();
@@ -122,15 +122,15 @@ describe("check in an old Excel (ExcelApi 1.9: no notes, no comments)", () => {
   test("messages go into the result column of their rows", async () => {
     const excel = new FakeExcel("1.9");
     const sheet = excel.sheet("Sheet1");
-    sheet.fill([HEADER, ["1", "Acme", "2026-01-05", "Pen", 2, 100], ["2", "", "2026-01-05", "Ink", 1, 50]]);
-    excel.select(sheet, 0, 0, 3, 6);
+    sheet.fill([HEADER, ["1", "Acme", "2026-01-05", "Pen", 2, 100, false], ["2", "", "2026-01-05", "Ink", 1, 50, false]]);
+    excel.select(sheet, 0, 0, 3, 7);
     const services = createServices({ port: new ExcelPort(excel.host()), relayBase: null });
     const view = await services.check("tax-invoices", {});
     expect(view.findings.map((f) => f.cell)).toContain("B3");
     expect(sheet.shownFill(2, 1).color).toBe(MARK_FILL);
-    expect(sheet.value(0, 6)).toBe("result");
-    expect(String(sheet.value(2, 6))).toContain("Enter the customer's name (or a contact id)");
-    expect(sheet.value(1, 6)).toBe("");
+    expect(sheet.value(0, 7)).toBe("result");
+    expect(String(sheet.value(2, 7))).toContain("Enter the customer's name (or a contact id)");
+    expect(sheet.value(1, 7)).toBe("");
     expect(sheet.notes.size + excel.comments.size).toBe(0);
   });
 });

@@ -143,6 +143,9 @@ export const RULES_TH: Record<MessageKey, string> = {
 // Partial so a sheet message added elsewhere builds at once (shown in English until it has its
 // Thai: the unit test asks for every one).
 export const SHEET_TH: Partial<Record<SheetMessageKey, string>> = {
+  vatUndecided: 'ชีตนี้ไม่ได้ระบุว่าเอกสารมีภาษีมูลค่าเพิ่มหรือไม่ จึงไม่ส่งเอกสารใดเลย: เพิ่มคอลัมน์ ภาษีมูลค่าเพิ่ม (TRUE หรือ FALSE ของแต่ละเอกสาร) หรือคอลัมน์ อัตราภาษี (7%, 0% หรือ ยกเว้น ของแต่ละรายการ) หรือกำหนดภาษีมูลค่าเพิ่มเป็นค่าเดียวสำหรับทุกแถว (ส่วน คอลัมน์ ในบานหน้าต่างงาน หรือ "values": {"isVat": true} ในไฟล์ --mapping)',
+  vatCellEmpty: "ภาษีมูลค่าเพิ่มว่างอยู่และไม่มีรายการใดระบุอัตราภาษี: ระบุ TRUE หรือ FALSE (ช่องว่างไม่ถือว่าไม่มีภาษีมูลค่าเพิ่ม)",
+  statedValue: "{message} (ค่าที่กำหนดให้ทุกแถว: {field} = {value})",
   noHeader: "ไม่มีหัวคอลัมน์ใดตรงกับฟิลด์: แถวแรกต้องเป็นหัวคอลัมน์ เช่น ชื่อลูกค้า, ชื่อสินค้า, จำนวน, ราคาต่อหน่วย",
   unknownHeader: 'คอลัมน์ "{header}" ไม่ตรงกับฟิลด์ใด จึงไม่ได้ใช้ หากต้องการใช้ ให้จับคู่กับฟิลด์ (ส่วนคอลัมน์ในบานหน้าต่าง หรือ docsheet map และ --mapping)',
   unknownHeaderGuess: 'คอลัมน์ "{header}" ดูเหมือนเป็น {field} แต่จะไม่ถูกใช้จนกว่าจะจับคู่ (ส่วนคอลัมน์ในบานหน้าต่าง หรือ docsheet map --out MAPPING.json และ --mapping)',

@@ -1,21 +1,24 @@
 // Columns: which field each header of the user's own sheet is. Shows the mapping saved with the
-// workbook for the sheet and document type (else the suggested one), the unmapped columns and the
-// required fields still missing; a change in a picker is saved at once and Check, Post and Actions
-// use it from then on.
+// workbook for the sheet and document type (else the suggested one), the unmapped columns, the
+// values for every row of fields without a column (mapping-values.tsx) and the required fields
+// still missing; a change in a picker or a value is saved at once and Check, Post and Actions use it
+// from then on.
 import { useState } from "preact/hooks";
 import type { Family } from "../../rules/codes";
 import type { FieldLevel } from "../../sheet/fields";
 import { mappingNote } from "../../sheet/i18n/mapping-notes";
-import type { ColumnSuggestion, MissingField } from "../../sheet/mapping";
+import type { ColumnSuggestion, MissingField, StatedValue } from "../../sheet/mapping";
 import type { Lang, Translate } from "../i18n";
 import type { FieldChoice, MappingView } from "../mappings";
 import type { PaneServices } from "../services";
 import { Message, Section, useTask } from "../ui";
+import { ValuesEditor } from "./mapping-values";
 
 const GROUPS: readonly FieldLevel[] = ["key", "document", "item", "payment", "source", "result"];
 interface Editing {
   view: MappingView;
   columns: ColumnSuggestion[];
+  values: Record<string, StatedValue>;
   saved: boolean;
 }
 
@@ -26,17 +29,19 @@ export function MappingSection(props: { t: Translate; lang: Lang; services: Pane
   const [edited, setEdited] = useState<Editing | null>(null);
   // A mapping belongs to one family: another family's is read again.
   const view = read.result?.family === family ? read.result : null;
-  const editing = view && (edited?.view === view ? edited : { view, columns: view.columns, saved: view.saved });
+  const editing = view && (edited?.view === view ? edited : { view, columns: view.columns, values: view.values, saved: view.saved });
 
-  /** Saves the columns (null: forgets the saved mapping; the columns stay on show, unsaved). */
-  function store(columns: ColumnSuggestion[], keep: boolean): void {
+  /** Saves the columns and values (keep false: forgets the saved mapping; the columns stay on show,
+   * unsaved, and the values go with it). */
+  function store(columns: ColumnSuggestion[], keep: boolean, values: Record<string, StatedValue> = editing?.values ?? {}): void {
     if (!view) return;
-    setEdited({ view, columns, saved: keep });
+    const kept = keep ? values : {};
+    setEdited({ view, columns, values: kept, saved: keep });
     void save.run(async () => {
       try {
-        await services.saveMapping(view.sheet, family, keep ? columns : null);
+        await services.saveMapping(view.sheet, family, keep ? columns : null, kept);
       } catch (err) {
-        setEdited({ view, columns, saved: !keep });
+        setEdited({ view, columns, values, saved: !keep });
         throw err;
       }
       return keep;
@@ -76,7 +81,9 @@ export function MappingSection(props: { t: Translate; lang: Lang; services: Pane
               ))}
             </tbody>
           </table>
-          <MissingFields t={t} lang={lang} view={editing.view} columns={editing.columns} />
+          <ValuesEditor t={t} lang={lang} choices={editing.view.choices} mapped={editing.columns.flatMap((c) => (c.field ? [c.field] : []))}
+            values={editing.values} problem={editing.view.valueProblem} busy={save.busy} onChange={(values) => store(editing.columns, true, values)} />
+          <MissingFields t={t} lang={lang} view={editing.view} columns={editing.columns} values={editing.values} />
           {editing.saved
             ? <button type="button" disabled={save.busy} onClick={() => store(editing.columns, false)}>{t("forgetMapping")}</button>
             : <button class="primary" type="button" disabled={save.busy} onClick={() => store(editing.columns, true)}>{t("saveMapping")}</button>}
@@ -103,10 +110,10 @@ function FieldPicker(props: { id: string; t: Translate; lang: Lang; choices: Fie
   );
 }
 
-function MissingFields(props: { t: Translate; lang: Lang; view: MappingView; columns: ColumnSuggestion[] }) {
+function MissingFields(props: { t: Translate; lang: Lang; view: MappingView; columns: ColumnSuggestion[]; values: Record<string, StatedValue> }) {
   const { t, lang, view } = props;
   const label = new Map(view.choices.map((c) => [c.key, c[lang]]));
-  const mapped = props.columns.flatMap((c) => (c.field ? [c.field] : []));
+  const mapped = [...props.columns.flatMap((c) => (c.field ? [c.field] : [])), ...Object.keys(props.values)];
   const say = (m: MissingField): string => {
     const names = m.fields.map((f) => label.get(f) ?? f).join(t("mapOr"));
     const note = m.note ? mappingNote(m.note, lang) : "";
