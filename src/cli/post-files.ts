@@ -32,7 +32,8 @@ export async function lockWorkbook(input: string, onWait: (pid: number) => void,
       await fs.writeFile(path, String(process.pid), { flag: "wx" });
       return { release: () => fs.rm(path, { force: true }) };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      // A folder we may not write in (a read-only share posted with --out elsewhere): no lock, as before.
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") return { release: async () => undefined };
     }
     const owner = Number((await fs.readFile(path, "utf8").catch(() => "")).trim());
     if (owner === process.pid) return { release: async () => undefined }; // taken by this process already

@@ -47,6 +47,9 @@ export interface PostRunRecord {
   documents: RunDocument[];
   /** Contacts the service created for this run's documents (the spec has no contact delete). */
   contacts: RunContact[];
+  /** Saved at a checkpoint of a run that had not ended (killed, or its last save failed): the next
+   * run carries the documents it created into its own record. */
+  partial?: true;
   /** The company the run posted to (absent in records from before companies were recorded). */
   company?: CompanyStamp;
 }
@@ -98,11 +101,12 @@ export class PostRecorder {
   /** The documents the family's last record says its run created, by record id. */
   private readonly createdBefore = new Map<number, RunDocument>();
 
-  /** `previous`: the family's last record. A row it created that this run finds already posted is
-   * carried over as created: a run killed after a checkpoint and posted again in place must not
-   * leave the first run's documents out of undo. */
+  /** `previous`: the family's last record. When it is a checkpoint of a run that never ended, a row
+   * it created that this run finds already posted is carried over as created: a run killed after a
+   * checkpoint and posted again in place must not leave the first run's documents out of undo. A
+   * finished run's record is not carried: undo reverses the last run only. */
   constructor(private readonly family: Family, private readonly sheet: string, previous?: PostRunRecord) {
-    if (previous && previous.sheet === sheet) for (const d of previous.documents) if (d.created) this.createdBefore.set(d.recordId, d);
+    if (previous?.partial && previous.sheet === sheet) for (const d of previous.documents) if (d.created) this.createdBefore.set(d.recordId, d);
   }
 
   /** Lists the company's contacts when a body is sent without a contactId. */
@@ -137,11 +141,11 @@ export class PostRecorder {
 
   /** Saved over the family's last record when the run created something; a run that created nothing
    * leaves the last real run undoable. */
-  async save(port: WorkbookPort, at: Date): Promise<void> {
+  async save(port: WorkbookPort, at: Date, partial = false): Promise<void> {
     if (!this.documents.some((d) => d.created)) return;
     // In the sheet's order, not the order the concurrent creates were answered in.
     const documents = [...this.documents].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
     const contacts = [...this.contacts].sort(([, a], [, b]) => a.row - b.row).map(([id, { name }]) => ({ id, name }));
-    await savePostRecord(port, { version: 1, family: this.family, sheet: this.sheet, at: at.toISOString(), documents, contacts, ...(this.company ? { company: this.company } : {}) }, this.family);
+    await savePostRecord(port, { version: 1, family: this.family, sheet: this.sheet, at: at.toISOString(), documents, contacts, ...(this.company ? { company: this.company } : {}), ...(partial ? { partial: true as const } : {}) }, this.family);
   }
 }

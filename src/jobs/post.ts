@@ -150,7 +150,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     sinceCheckpoint = 0;
     const t0 = Date.now();
     try {
-      await recorder.save(port, now());
+      await recorder.save(port, now(), true);
       await opts.onCheckpoint?.();
     } catch (err) {
       stopRun(new SaveFailure(err));
@@ -305,8 +305,9 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   for (const r of results) counts[r.kind]++;
   // The sheet now holds documents of the family: later actions on it follow it.
   if (counts.created + counts.found > 0) await rememberFamily(port, sheet, opts.family);
-  await recorder.save(port, now());
-  // Left in the port for the caller's last try at saving; the caller says where the ids are.
+  // After a failed save, left in the port for the caller's last try at saving (the caller says where
+  // the ids are), still partial: the file holds at most the last checkpoint.
+  await recorder.save(port, now(), fatal instanceof SaveFailure);
   if (fatal instanceof SaveFailure) throw new PostSaveError(counts, { cause: fatal.cause });
   if (fatal) {
     const c = { reason: stopDetail(fatal), posted: counts.created + counts.found, unknown: counts.unknown, notSent: counts.cancelled };

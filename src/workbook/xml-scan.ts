@@ -24,6 +24,9 @@ const MAX_TOKEN = 1024 * 1024;
 const MAX_DEPTH = 256;
 const MAX_ATTRIBUTES = 1000;
 
+/** The attributes of every element that has none (handlers only read them). */
+const NONE: Attributes = Object.freeze({}) as Attributes;
+
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 function decode(s: string): string {
@@ -65,6 +68,8 @@ export class XmlScanner {
   /** Where the scan of an unfinished token (at `pos`) goes on. */
   private resume = 0;
   private readonly stack: string[] = [];
+  /** The local names of the open elements, beside their full names. */
+  private readonly locals: string[] = [];
   private rootSeen = false;
   /** Characters dropped from the front of `buf`: positions in messages count from the part's start. */
   private consumed = 0;
@@ -154,7 +159,7 @@ export class XmlScanner {
     if (buf.charCodeAt(at + 1) === 47) {
       this.resume = 0;
       this.pos = gt + 1;
-      this.closeTag(buf.slice(at + 2, gt).trimEnd());
+      this.closeTag(at + 2, gt);
       return true;
     }
     const end = this.openTag(at + 1);
@@ -189,11 +194,17 @@ export class XmlScanner {
     return true;
   }
 
-  private closeTag(name: string): void {
+  /** The end tag whose name runs from `from` to `to` (its ">"): compared in place, without a copy. */
+  private closeTag(from: number, to: number): void {
+    const buf = this.buf;
     const open = this.stack.pop();
-    if (open === undefined) throw new XmlError(`</${name.slice(0, 40)}> closes nothing`);
-    if (open !== name) throw new XmlError(`</${name.slice(0, 40)}> closes <${open}>`);
-    this.on.close?.(localName(name));
+    let end = to;
+    while (end > from && isSpace(buf.charCodeAt(end - 1))) end--;
+    if (open === undefined || end - from !== open.length || !buf.startsWith(open, from)) {
+      const name = buf.slice(from, Math.min(end, from + 40));
+      throw new XmlError(open === undefined ? `</${name}> closes nothing` : `</${name}> closes <${open}>`);
+    }
+    this.on.close?.(this.locals.pop()!);
   }
 
   /** The start tag from `from` (after "<"): its attributes, in one pass; answers where it ends
@@ -205,7 +216,8 @@ export class XmlScanner {
     while (i < length && !endsName(buf.charCodeAt(i))) i++;
     const name = buf.slice(from, i);
     if (name === "") throw new XmlError(`a "<" that starts no tag`);
-    const attributes: Attributes = {};
+    // Made on the first attribute: most elements (<v>, <t>, <is>) have none and share NONE.
+    let attributes: Attributes = NONE;
     let count = 0;
     let selfClosing = false;
     for (;;) {
@@ -240,7 +252,8 @@ export class XmlScanner {
       if (close < 0) return -1;
       const value = buf.slice(i + 1, close);
       if (value.includes("<")) throw new XmlError(`"<" inside an attribute value`);
-      if (Object.hasOwn(attributes, key)) throw new XmlError(`<${name}> has the attribute ${key} twice`);
+      if (attributes === NONE) attributes = {};
+      else if (Object.hasOwn(attributes, key)) throw new XmlError(`<${name}> has the attribute ${key} twice`);
       if (++count > MAX_ATTRIBUTES) throw new XmlError(`<${name}> has more than ${MAX_ATTRIBUTES} attributes`);
       if (key !== "__proto__") attributes[key] = decode(value);
       i = close + 1;
@@ -253,7 +266,10 @@ export class XmlScanner {
     const local = localName(name);
     this.on.open(local, attributes);
     if (selfClosing) this.on.close?.(local);
-    else this.stack.push(name);
+    else {
+      this.stack.push(name);
+      this.locals.push(local);
+    }
     return i + 1;
   }
 }
