@@ -154,7 +154,9 @@ export async function run(): Promise<Record<string, string>> {
       const wb = await XlsxWorkbook.load(file);
       return checkJob(wb, { family: "tax-invoices" });
     });
-    if (check.value.findings.length > 0) throw new Error(`check found ${check.value.findings.length} problems, e.g. ${check.value.findings[0].message}`);
+    // Problems only: the bench's tax invoices name no buyer address, so each carries the s.86/4 warning.
+    const problems = check.value.findings.filter((f) => f.severity === "error");
+    if (problems.length > 0) throw new Error(`check found ${problems.length} problems, e.g. ${problems[0].message}`);
     figures["check 10,000 line rows from .xlsx"] = `${check.ms.toFixed(0)} ms (target ≤ 1000 ms), peak RSS ${check.peakMb} MB`;
 
     // --- check through a mapping: the same rows under the user's own headers
@@ -169,7 +171,8 @@ export async function run(): Promise<Record<string, string>> {
       const wb = await XlsxWorkbook.load(userFile);
       return checkJob(wb, { family: "tax-invoices", mapping: parseMapping(mapping, "tax-invoices") });
     });
-    if (mapped.value.findings.length > 0) throw new Error(`mapped check found ${mapped.value.findings.length} problems, e.g. ${mapped.value.findings[0].message}`);
+    const mappedProblems = mapped.value.findings.filter((f) => f.severity === "error");
+    if (mappedProblems.length > 0) throw new Error(`mapped check found ${mappedProblems.length} problems, e.g. ${mappedProblems[0].message}`);
     figures["check 10,000 user-headed rows through a mapping, from .xlsx"] = `${mapped.ms.toFixed(0)} ms (target ≤ 1000 ms), peak RSS ${mapped.peakMb} MB`;
 
     // --- post
