@@ -38,6 +38,7 @@ import { runPool } from "./pool";
 import { taxInvoiceFindings } from "./tax-invoice";
 import { PostRecorder, loadPostRecord } from "./post-record";
 import { RaceGuard, type Settled } from "./race";
+import { LIST_ORDER_MAX } from "../rules/list-order";
 import { ConnectionError, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { localDate, type JobContext } from "./types";
 
@@ -228,7 +229,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // template or a pull bound is the company's posted sheet from now on (a refusal then says "posted to").
   if (toSend.length > 0 && company && (await sheetCompany(port, sheet))?.by !== "post") await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
   if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
-  const guard = new RaceGuard(client, opts.family, { signal: opts.signal, lagBudgetMs: opts.lagBudgetMs });
+  const guard = new RaceGuard(client, opts.family, { signal: opts.signal, lagBudgetMs: opts.lagBudgetMs, flushAt: Math.min(opts.concurrency ?? 4, LIST_ORDER_MAX) });
   // Read-backs run beside the next creates (they do not hold a create's place in the pool).
   const settling: Promise<void>[] = [];
   const reading = new Set<Promise<void>>();
@@ -270,12 +271,12 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
       } else if (rec.found) {
         await report(p.doc, { kind: "found", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage("createdConfirmed") }, rec.record, rec.record);
       } else {
-        // Read back beside the next creates; at most `concurrency` at once, so documents on their
-        // way when the run stops stay bounded.
+        // Read back beside the next creates; at most twice the concurrency at once (a list's worth
+        // queues while one is read), so documents on their way when the run stops stay bounded.
         const one = settled(p, rec.record).finally(() => reading.delete(one));
         reading.add(one);
         settling.push(one);
-        while (reading.size >= concurrency) await Promise.race(reading);
+        while (reading.size >= 2 * concurrency) await Promise.race(reading);
       }
     } catch (err) {
       // Refused before it was sent (a create is only retried then): said "not sent" below.

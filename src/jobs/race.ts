@@ -34,7 +34,9 @@ export interface RaceGuardOptions {
   signal?: AbortSignal;
   /** How long to wait for the list to show a created document (ms). Default 30 s. */
   lagBudgetMs?: number;
-  /** Lists in flight at once; the rest queue and are batched. Default 1. */
+  /** Documents waiting that start a look at once (the post's concurrency: it waits for no more). */
+  flushAt?: number;
+  /** Lists in flight at once; the rest queue and are batched. Default 2. */
   looks?: number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -66,11 +68,13 @@ export class RaceGuard {
   looksMade = 0;
   private readonly budget: number;
   private readonly looks: number;
+  private readonly flushAt: number;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly client: DocSheetClient, private readonly family: Family, private readonly opts: RaceGuardOptions = {}) {
     this.budget = opts.lagBudgetMs ?? 30_000;
-    this.looks = opts.looks ?? 1;
+    this.looks = opts.looks ?? 2;
+    this.flushAt = opts.flushAt ?? LIST_ORDER_MAX;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
 
@@ -85,7 +89,8 @@ export class RaceGuard {
   private pump(): void {
     // A list covers up to LIST_ORDER_MAX contacts: unless that many wait, the first waits a little
     // (BATCH_WAIT_MS) for others to join it. The creates go on meanwhile.
-    if (this.queue.length > 0 && this.inFlight < this.looks && !this.timer && new Set(this.queue.map((w) => w.search)).size < LIST_ORDER_MAX) {
+    const full = this.queue.length >= this.flushAt || new Set(this.queue.map((w) => w.search)).size >= LIST_ORDER_MAX;
+    if (this.queue.length > 0 && this.inFlight < this.looks && !this.timer && !full) {
       const wait = BATCH_WAIT_MS - (Date.now() - this.queue[0].queued);
       if (wait > 0) {
         this.timer = setTimeout(() => {
