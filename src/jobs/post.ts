@@ -229,7 +229,9 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // template or a pull bound is the company's posted sheet from now on (a refusal then says "posted to").
   if (toSend.length > 0 && company && (await sheetCompany(port, sheet))?.by !== "post") await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
   if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
-  const guard = new RaceGuard(client, opts.family, { signal: opts.signal, lagBudgetMs: opts.lagBudgetMs, flushAt: Math.min(opts.concurrency ?? 4, LIST_ORDER_MAX) });
+  // Not the run's cancel signal: a cancel stops what is not sent yet, while a document already
+  // created is still read back (within the lag budget), or a racing post's copy could stay live.
+  const guard = new RaceGuard(client, opts.family, { lagBudgetMs: opts.lagBudgetMs, flushAt: Math.min(opts.concurrency ?? 4, LIST_ORDER_MAX) });
   // Read-backs run beside the next creates (they do not hold a create's place in the pool).
   const settling: Promise<void>[] = [];
   const reading = new Set<Promise<void>>();
