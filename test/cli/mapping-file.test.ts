@@ -27,8 +27,8 @@ async function book(rows: unknown[][]): Promise<string> {
 
 it("keeps the headers __proto__, constructor, toString and hasOwnProperty through map --out and --mapping", async () => {
   const path = await book([
-    ["documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit", ...TRAPS],
-    ["1", "Acme", "2026-01-15", "Pen", 2, 100, "a", "b", "c", "d"],
+    ["documentKey", "contactName", "contactAddress", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit", ...TRAPS],
+    ["1", "Acme", "1 Silom Rd, Bangkok", "2026-01-15", true, "Pen", 2, 100, "a", "b", "c", "d"],
   ]);
   const out = join(dir, "mapping.json");
   const mapped = await docsheet(["map", path, "--family", "tax-invoices", "--out", out, "--json"]);
@@ -47,8 +47,8 @@ it("keeps the headers __proto__, constructor, toString and hasOwnProperty throug
 
 it("reads a column headed __proto__ as the field a mapping names for it", async () => {
   const path = await book([
-    ["documentKey", "__proto__", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit"],
-    ["1", "Acme", "2026-01-15", "Pen", 2, 100],
+    ["documentKey", "__proto__", "contactAddress", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"],
+    ["1", "Acme", "1 Silom Rd, Bangkok", "2026-01-15", true, "Pen", 2, 100],
   ]);
   const mapping = join(dir, "proto.json");
   writeFileSync(mapping, '{"family": "tax-invoices", "columns": {"__proto__": "contactName", "constructor": null}}');

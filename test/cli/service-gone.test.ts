@@ -59,14 +59,16 @@ it("post stops at once when the service dies, exits 2 and says what was posted a
   expect(run.code).toBe(2);
   // Rows reported after the kill, but for those said "not sent" at the end: answered by the service
   // before it died (at most the ones on their way), or tried against the dead service (at most one
-  // per worker: then the run stops), not every row left.
+  // per worker: then the run stops), not every row left. Created documents on their way include
+  // those being read back for a racing post's copy (the race guard: at most 2 × CONCURRENCY), which
+  // the dead service leaves "created (could not be checked …)".
   const reported = run.afterKill.filter((l) => !/not sent/.test(l));
-  expect(reported.filter((l) => /: created \(\d+\/\d+\)$/.test(l)).length).toBeLessThanOrEqual(CONCURRENCY);
-  expect(reported.filter((l) => !/: created \(\d+\/\d+\)$/.test(l)).length).toBeLessThanOrEqual(CONCURRENCY);
+  expect(reported.filter((l) => /: created\b.*\(\d+\/\d+\)$/.test(l)).length).toBeLessThanOrEqual(3 * CONCURRENCY);
+  expect(reported.filter((l) => !/: created\b.*\(\d+\/\d+\)$/.test(l)).length).toBeLessThanOrEqual(CONCURRENCY);
 
   const sheet = await sheetRows(out);
   expect(sheet).toHaveLength(n);
-  const created = sheet.filter((r) => r.result === "created");
+  const created = sheet.filter((r) => /^created\b/.test(String(r.result)));
   const notSent = sheet.filter((r) => r.result === "not sent: the service could not be reached");
   const unknown = sheet.filter((r) => /^outcome unknown/.test(String(r.result)));
   expect(created.length + notSent.length + unknown.length).toBe(n);
