@@ -51,19 +51,3 @@ export async function lockWorkbook(input: string, onWait: (pid: number) => void,
   }
 }
 
-/** Removes the temporary files (xlsx-write.ts tempPathFor) that saves of processes now gone left beside `out`. */
-export async function removeStaleTemps(out: string): Promise<void> {
-  const dir = dirname(out);
-  const prefix = `.${basename(out)}.`;
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return; // no folder yet: the save will say so
-  }
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
-    const pid = Number(name.slice(prefix.length, -".tmp".length));
-    if (Number.isInteger(pid) && !alive(pid)) await fs.rm(join(dir, name), { force: true });
-  }
-}

@@ -15,7 +15,8 @@ import { assertSheet, printFindings } from "./book";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
-import { lockWorkbook, removeStaleTemps } from "./post-files";
+import { lockWorkbook } from "./post-files";
+import { removeDeadTemps } from "../workbook/xlsx-write";
 import { progressReporter } from "./progress";
 import { words } from "./words";
 import { langArg } from "./args";
@@ -42,7 +43,7 @@ async function post(p: Parsed, signal: AbortSignal): Promise<number> {
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("post");
-  await removeStaleTemps(out);
+  await removeDeadTemps(out);
 
   let saving: Promise<void> = Promise.resolve();
   const save = (): Promise<void> => {
