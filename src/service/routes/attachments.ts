@@ -1,7 +1,6 @@
 // Attachments of the eight document families: multipart (`file`) and base64 uploads, checked by
 // the files module (allowed types, 10 MB, extension agreeing with the content), stored in the
 // attachments table in the upload's transaction, answered as the document's attachment records.
-import { bodyLimit } from "hono/body-limit";
 import { DOCUMENT_ROUTES, type Route } from "../../api/routes";
 import { ATTACHMENT_MAX_BYTES, FAMILIES, FAMILY_INFO, VALIDATION_ERROR_CODE, type Family } from "../../rules/codes";
 import { MESSAGES } from "../../rules/messages";
@@ -9,6 +8,7 @@ import { finding, type Finding } from "../../rules/findings";
 import { attachmentRecord, prepareBase64Attachments, prepareUploadedFile, saveAttachments, type AttachmentRecord, type PreparedAttachments } from "../files";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
+import { drainingBodyLimit } from "../http/body-limit";
 import { ok, ServiceError, SEVERAL_ERRORS } from "../http/envelope";
 import { idParam, readJson } from "../http/validate";
 import type { Tx } from "../store/database";
@@ -100,8 +100,8 @@ export function registerAttachmentRoutes(api: Api, ctx: ServiceContext): void {
     const tags = [FAMILY_INFO[family].label.en];
     const multipart = routes.attachment as Route;
     const base64 = routes.attachmentBase64 as Route;
-    api.use(multipart.path, bodyLimit({ maxSize: MULTIPART_BODY_MAX, onError: tooLarge }));
-    api.use(base64.path, bodyLimit({ maxSize: BASE64_BODY_MAX, onError: tooLarge }));
+    api.use(multipart.path, drainingBodyLimit(MULTIPART_BODY_MAX, tooLarge));
+    api.use(base64.path, drainingBodyLimit(BASE64_BODY_MAX, tooLarge));
     mount(api, multipart, store(family, uploadedFile), { summary: "Attach a file (multipart/form-data, field file)", tags });
     mount(api, base64, store(family, async (c) => prepareBase64Attachments(await readJson(c))), {
       summary: "Attach files as base64 ({fileName, fileType, base64Data} or a list of up to 10)", tags,
