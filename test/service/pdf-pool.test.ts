@@ -3,7 +3,7 @@
 // the pool renders again afterwards. Worker threads get the tsx loader when the worker file is
 // TypeScript, whether the parent runs under `node --import tsx`, the tsx command or a test runner.
 import { PdfPool, workerExecArgv } from "../../src/service/exports/pdf-pool";
-import { ServiceError } from "../../src/service/http/envelope";
+import { ServiceError } from "../../src/service/envelope";
 import { sampleDocument, SAMPLE_COMPANY } from "../fixtures/files/sample-document";
 
 jest.setTimeout(120_000);

@@ -3,7 +3,7 @@
 import type { ZodMiniType as ZodType } from "zod/mini";
 import { zodFindings } from "../../rules/checks";
 import type { Finding } from "../../rules/findings";
-import { validationError } from "../http/envelope";
+import { validationError } from "../envelope";
 
 export type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 import { computeTotals } from "../../rules/totals";
 import { Decimal, parseDecimal, PRECISION, roundField, toWireNumber } from "../../rules/money";
 import { finding } from "../../rules/findings";
-import { validationError } from "../http/envelope";
+import { validationError } from "../envelope";
 import { CREDIT_TYPE, DOCUMENT_STRUCTURE, EXPENSE_VIEW, type Family } from "../../rules/codes";
 import { LineItemSchema, UpdateDocumentSchema } from "../../rules/schemas";
 import { addDays } from "./list-range";

@@ -6,10 +6,10 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../rules/messages";
 import { CONTACT_GROUP, CONTACT_TYPE, type Side } from "../../rules/codes";
 import { finding } from "../../rules/findings";
-import { validationError } from "../http/envelope";
+import { validationError } from "../envelope";
 import type { Tx } from "../store/database";
 import { contacts } from "../store/schema";
-import { insertContact } from "../routes/contacts";
+import { insertContact } from "../masters/contacts";
 import type { ContactCache } from "./contact-cache";
 
 type Json = Record<string, unknown>;

@@ -6,7 +6,7 @@
 // the index's condition beside its exact one.
 import { STATUS_NUMBER } from "../../rules/codes";
 import type { ListOrder } from "../../rules/list-order";
-import { containsPattern } from "../routes/paging";
+import { containsPattern } from "../store/contains-pattern";
 
 export interface ListWhere {
   companyId: number;

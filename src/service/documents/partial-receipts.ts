@@ -8,7 +8,7 @@ import { DOCUMENT_STRUCTURE, DOCUMENT_TYPE, FAMILY_INFO, PARTIAL_PAYMENT_METHOD_
 import { finding, type Finding } from "../../rules/findings";
 import { MESSAGES, formatMessage } from "../../rules/messages";
 import { Decimal, ZERO, formatMoney, parseDecimal, roundHalfUp, toWireNumber } from "../../rules/money";
-import { validationError } from "../http/envelope";
+import { validationError } from "../envelope";
 import type { Tx } from "../store/database";
 import { documentReferences } from "../store/schema";
 import type { Json } from "./checked-body";

@@ -4,7 +4,7 @@
 import { FAMILY_INFO, REFERENCE_KIND, familyOfDocumentType, type Family } from "../../rules/codes";
 import { finding, type Finding } from "../../rules/findings";
 import { MESSAGES, formatMessage } from "../../rules/messages";
-import { validationError } from "../http/envelope";
+import { validationError } from "../envelope";
 import type { Tx } from "../store/database";
 import { addReference, findAnyDocument, updateDocument, type DocumentRow } from "./repository";
 import type { Json } from "./checked-body";

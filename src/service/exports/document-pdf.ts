@@ -10,7 +10,7 @@ import { PdfPool, type PdfPoolOptions } from "./pdf-pool";
 import type { Family } from "../../rules/codes";
 import type { Tx } from "../store/database";
 import { documentAnswersById, type DocumentRow } from "../documents/repository";
-import { cachedCompanyInfo } from "../routes/company";
+import { cachedCompanyInfo } from "../masters/company";
 
 type Json = Record<string, unknown>;
 

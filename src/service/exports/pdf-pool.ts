@@ -6,7 +6,7 @@ import type Piscina from "piscina";
 import { availableParallelism } from "node:os";
 import { extname, join } from "node:path";
 import type { PdfRenderInput } from "../pdf/render";
-import { ServiceError } from "../http/envelope";
+import { ServiceError } from "../envelope";
 
 export const DEFAULT_PDF_BUDGET_MS = 10_000;
 /** Renders waiting for a thread beyond those running; more are refused as busy. */

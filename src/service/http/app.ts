@@ -7,7 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { matchedRoutes } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ServiceError, unauthorized, type Envelope } from "./envelope";
+import { ServiceError, unauthorized, type Envelope } from "../envelope";
 import { requestBodyLimit } from "./body-limit";
 import type { AppEnv, Ctx, ServiceContext } from "./context";
 import { FaultLog } from "./fault-log";

@@ -6,7 +6,7 @@
 // checked: the attacker controls the name, not the port, and port forwarding changes the port.
 import { isIP } from "node:net";
 import type { MiddlewareHandler } from "hono";
-import { ServiceError } from "./envelope";
+import { ServiceError } from "../envelope";
 
 /** The host name of a Host header ("Example.COM:8787" → "example.com", "[::1]:80" → "[::1]"). */
 export function hostnameOf(hostHeader: string | undefined): string | undefined {

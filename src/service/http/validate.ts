@@ -4,7 +4,7 @@
 import type { ZodMiniType as ZodType } from "zod/mini";
 import { jsonLimitFindings, zodFindings } from "../../rules/checks";
 import { MESSAGES } from "../../rules/messages";
-import { ServiceError, validationError } from "./envelope";
+import { ServiceError, validationError } from "../envelope";
 import { VALIDATION_ERROR_CODE } from "../../rules/codes";
 import type { Ctx } from "./context";
 

@@ -5,7 +5,7 @@ import { EXPENSE_VIEW } from "../../rules/codes";
 import { chartOfAccounts, expenseCategories } from "../store/schema";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok } from "../http/envelope";
+import { ok } from "../envelope";
 import { accountBook, findAccount } from "../documents/expense-lines";
 
 export function registerAccountingRoutes(api: Api, ctx: ServiceContext): void {

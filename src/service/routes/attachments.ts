@@ -9,12 +9,12 @@ import { attachmentRecord, prepareBase64Attachments, prepareUploadedFile, saveAt
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { drainingBodyLimit } from "../http/body-limit";
-import { ok, ServiceError, SEVERAL_ERRORS } from "../http/envelope";
+import { ok, ServiceError, SEVERAL_ERRORS } from "../envelope";
 import { idParam, readJson } from "../http/validate";
 import type { Tx } from "../store/database";
 import { attachmentBlobDir, TableAttachmentStore } from "../attachments/table-store";
 import { attachmentUrl, serviceOrigin } from "./public-links";
-import { loadDocument } from "./documents";
+import { loadDocument } from "../documents/lifecycle";
 
 export const FILE_FIELD_REQUIRED = "file is required: send the file as the multipart/form-data field `file`";
 /** Room for the JSON around the base64 text and the multipart headers. */

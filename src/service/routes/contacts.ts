@@ -4,46 +4,15 @@ import { and, eq, ilike, sql } from "drizzle-orm";
 import { MASTER_ROUTES } from "../../api/routes";
 import { ContactSchema } from "../../rules/schemas";
 import { contacts } from "../store/schema";
-import type { Db, Tx } from "../store/database";
+import type { Db } from "../store/database";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok, ServiceError, validationError } from "../http/envelope";
+import { ok } from "../envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
-import { containsPattern, listPaging, pageOf } from "./paging";
+import { containsPattern } from "../store/contains-pattern";
+import { listPaging, pageOf } from "./paging";
 import { bodyInt, bodyText, listOrderSql } from "./list-order-sql";
-import { completeContact } from "../documents/answer-shape";
-
-export const CONTACT_CODE_DUPLICATE = "ERROR.CONTACT_CODE_DUPLICATE";
-export const CONTACT_NOT_FOUND = "Contact not found";
-
-type ContactRow = typeof contacts.$inferSelect;
-
-export const contactAnswer = (row: ContactRow): Record<string, unknown> => completeContact({
-  ...row.body, id: row.id, contactCode: row.contactCode, contactName: row.contactName,
-});
-
-async function assertCodeFree(tx: Tx, companyId: number, code: string, exceptId?: number): Promise<void> {
-  if (code === "") return;
-  const rows = await tx.select({ id: contacts.id }).from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.contactCode, code), eq(contacts.deleted, false)));
-  if (rows.some((r) => r.id !== exceptId)) throw validationError(CONTACT_CODE_DUPLICATE);
-}
-
-/** Creates a contact; also used by documents whose contactName names no known contact. */
-export async function insertContact(tx: Tx, companyId: number, body: Record<string, unknown>): Promise<ContactRow> {
-  const code = typeof body.contactCode === "string" ? body.contactCode.trim() : "";
-  const name = String(body.contactName ?? "").trim();
-  const [row] = await tx.insert(contacts).values({
-    companyId, contactCode: code, contactName: name, body: { ...body, contactCode: code, contactName: name },
-  }).returning();
-  return row;
-}
-
-export async function findContact(tx: Tx, companyId: number, id: number): Promise<ContactRow> {
-  const [row] = await tx.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId), eq(contacts.deleted, false)));
-  if (!row) throw new ServiceError(404, CONTACT_NOT_FOUND, 404);
-  return row;
-}
+import { contactAnswer, createContact, deleteContact, findContact, updateContact, type ContactRow } from "../masters/contacts";
 
 /** sortBy and filter columns (service-facts §5.1) → where each is kept. */
 const CONTACT_COLUMNS = {
@@ -73,11 +42,7 @@ export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
 
   mount(api, MASTER_ROUTES.contactsCreate, async (c) => {
     const body = parseWith(ContactSchema, await readJson(c)) as Record<string, unknown>;
-    const companyId = companyOf(c);
-    const row = await db.transaction(async (tx) => {
-      await assertCodeFree(tx, companyId, String(body.contactCode ?? "").trim());
-      return insertContact(tx, companyId, body);
-    });
+    const row = await createContact(db, companyOf(c), body);
     return c.json(one(row));
   }, { summary: "Create a contact", tags, body: ContactSchema });
 
@@ -88,26 +53,13 @@ export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
     const id = idParam(c);
     const companyId = companyOf(c);
     const body = parseWith(ContactSchema, await readJson(c)) as Record<string, unknown>;
-    const row = await db.transaction(async (tx) => {
-      const current = await findContact(tx, companyId, id);
-      const code = typeof body.contactCode === "string" ? body.contactCode.trim() : current.contactCode;
-      await assertCodeFree(tx, companyId, code, id);
-      const name = String(body.contactName).trim();
-      const [updated] = await tx.update(contacts).set({
-        contactCode: code, contactName: name, body: { ...current.body, ...body, id, contactCode: code, contactName: name }, updatedAt: new Date(),
-      }).where(eq(contacts.id, id)).returning();
-      return updated;
-    });
-    ctx.contactCache?.clear();
+    const row = await updateContact(db, ctx.contactCache, companyId, id, body);
     return c.json(one(row));
   }, { summary: "Update a contact", tags, body: ContactSchema });
 
   mount(api, MASTER_ROUTES.contactsDelete, async (c) => {
     const id = idParam(c);
-    const companyId = companyOf(c);
-    await findContact(db, companyId, id);
-    await db.update(contacts).set({ deleted: true, updatedAt: new Date() }).where(eq(contacts.id, id));
-    ctx.contactCache?.clear();
+    await deleteContact(db, ctx.contactCache, companyOf(c), id);
     return c.json(ok({ deleteStatus: "Deleted" }));
   }, { summary: "Delete a contact", tags });
 }

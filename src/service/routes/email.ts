@@ -7,11 +7,11 @@ import { EmailSchema } from "../../rules/schemas";
 import { createMailer, documentMail, emailPdfVersions, MailInputError, sendEmailAnswer } from "../mail";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { notFound, ok, validationError } from "../http/envelope";
+import { notFound, ok, validationError } from "../envelope";
 import { parseWith, readJson } from "../http/validate";
 import { TableOutbox, outboxPage } from "../outbox/table-outbox";
 import { cultureOf, documentPdf, pdfFileName, printableDocument } from "../exports/document-pdf";
-import { loadDocument } from "./documents";
+import { loadDocument } from "../documents/lifecycle";
 import { listPaging } from "./paging";
 
 export function registerEmailRoutes(api: Api, ctx: ServiceContext): void {

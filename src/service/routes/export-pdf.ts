@@ -7,9 +7,9 @@ import { validateExportOptions } from "../pdf/options"; // not ../pdf: the rende
 import { ExportPdfSchema } from "../../rules/schemas";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok, ServiceError } from "../http/envelope";
+import { ok, ServiceError } from "../envelope";
 import { idParam, readJson } from "../http/validate";
-import { loadDocument } from "./documents";
+import { loadDocument } from "../documents/lifecycle";
 import { cultureOf, documentPdf, printableDocument } from "../exports/document-pdf";
 
 export const JSON_REQUIRED = "Send the export options as JSON (Content-Type: application/json), {} at least";

@@ -8,7 +8,7 @@ import { MESSAGES } from "../../rules/messages";
 import { finding } from "../../rules/findings";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok, ServiceError, validationError } from "../http/envelope";
+import { ok, ServiceError, validationError } from "../envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
 import type { Db } from "../store/database";
 import { chartOfAccounts, contacts, journalEntries } from "../store/schema";

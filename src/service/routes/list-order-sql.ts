@@ -4,8 +4,8 @@ import { and, asc, desc, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { readListOrder, type ListKind } from "../../rules/list-order";
 import type { Ctx } from "../http/context";
-import { validationError } from "../http/envelope";
-import { containsPattern } from "./paging";
+import { validationError } from "../envelope";
+import { containsPattern } from "../store/contains-pattern";
 
 /** A whole number kept in a JSON body, or null (text that is no number never fails the query). */
 export const bodyInt = (body: AnyPgColumn, key: string): SQL =>

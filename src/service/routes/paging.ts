@@ -1,8 +1,8 @@
 // Paging and search of lists: currentPage (default 1) and pageSize (default 20, at most 200), with
-// the same messages as document lists; searchString matched as written.
+// the same messages as document lists; searchString matched as written (store/contains-pattern.ts).
 import { ListQuerySchema } from "../../rules/schemas";
 import type { Ctx } from "../http/context";
-import { validationError } from "../http/envelope";
+import { validationError } from "../envelope";
 import { zodFindings } from "../../rules/checks";
 
 export interface Paging {
@@ -19,7 +19,3 @@ export function listPaging(c: Ctx): Paging {
 }
 
 export const pageOf = <T>(total: number, currentPage: number, list: T[]) => ({ total, currentPage, list });
-
-/** An ILIKE pattern matching text that contains `search` literally: %, _ and \ in it are escaped
- * (backslash is ILIKE's default escape character), so they are not wildcards. */
-export const containsPattern = (search: string): string => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

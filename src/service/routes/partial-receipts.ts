@@ -8,13 +8,13 @@ import { MESSAGES } from "../../rules/messages";
 import { PartialReceiptCreateSchema, PartialReceiptUpdateSchema } from "../../rules/schemas";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { validationError } from "../http/envelope";
+import { validationError } from "../envelope";
 import { documentEnvelope } from "../documents/answer-shape";
 import { idParam, readJson } from "../http/validate";
 import { parsedBody, rejectErrors } from "../documents/checked-body";
 import { createPartialReceipt, isPartialReceipt, updatePartialReceipt } from "../documents/partial-receipts";
 import { documentAnswersById, findDocument } from "../documents/repository";
-import { loadDocument } from "./documents";
+import { loadDocument } from "../documents/lifecycle";
 
 /** isBatchDocument true (or "true"), as the shared rules read it. */
 function isBatch(raw: unknown): boolean {

@@ -8,9 +8,9 @@ import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { documentEnvelope } from "../documents/answer-shape";
 import { idParam, readJson } from "../http/validate";
-import { loadDocument } from "./documents";
+import { loadDocument } from "../documents/lifecycle";
 import { parsedBody, rejectErrors } from "../documents/checked-body";
-import { familyLabel, flowHandler } from "../documents/flows";
+import { familyLabel, flowHandler } from "./flow-handler";
 import { assertPayable, checkPaymentChannels, composePayment, markPaid } from "../documents/payments";
 import { documentAnswersById } from "../documents/repository";
 

@@ -9,7 +9,7 @@ import { finding, type Finding } from "../../rules/findings";
 import { bool, int, nonBlankText, num, oneOf, opt, str, wireIdOrCode } from "../../rules/schemas/wire";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok, ServiceError, validationError } from "../http/envelope";
+import { ok, ServiceError, validationError } from "../envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
 import type { Db, Tx } from "../store/database";
 import { chartOfAccounts, productMasters } from "../store/schema";

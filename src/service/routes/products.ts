@@ -6,9 +6,10 @@ import { products } from "../store/schema";
 import type { Db, Tx } from "../store/database";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok, ServiceError, validationError } from "../http/envelope";
+import { ok, ServiceError, validationError } from "../envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
-import { containsPattern, listPaging, pageOf } from "./paging";
+import { containsPattern } from "../store/contains-pattern";
+import { listPaging, pageOf } from "./paging";
 import { bodyInt, bodyText, listOrderSql } from "./list-order-sql";
 import { completeProduct } from "../documents/answer-shape";
 

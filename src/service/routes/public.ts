@@ -3,7 +3,7 @@
 // revoked (document deleted) or malformed is the same 404.
 import type { Hono } from "hono";
 import type { AppEnv, ServiceContext } from "../http/context";
-import { notFound } from "../http/envelope";
+import { notFound } from "../envelope";
 import { isShareToken, renderSharePage } from "../share";
 import { sharedDocument } from "../share/links";
 import { attachmentBlobDir, attachmentByKey } from "../attachments/table-store";

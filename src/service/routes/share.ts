@@ -5,10 +5,10 @@ import { FAMILIES, FAMILY_INFO } from "../../rules/codes";
 import { ShareSchema } from "../../rules/schemas";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok } from "../http/envelope";
+import { ok } from "../envelope";
 import { parseWith, readJson } from "../http/validate";
 import { shareLinkFor } from "../share/links";
-import { loadDocument } from "./documents";
+import { loadDocument } from "../documents/lifecycle";
 import { serviceOrigin, shareUrl } from "./public-links";
 
 export function registerShareRoutes(api: Api, ctx: ServiceContext): void {

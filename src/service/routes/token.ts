@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { MASTER_ROUTES } from "../../api/routes";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Api, Ctx, ServiceContext } from "../http/context";
-import { ServiceError } from "../http/envelope";
+import { ServiceError } from "../envelope";
 import { FailureLimiter } from "../auth/rate-limit";
 import { mount } from "../http/mount";
 import { NAME_MAX } from "../../rules/limits";

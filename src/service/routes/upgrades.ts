@@ -7,7 +7,7 @@ import { UpgradeDocumentSchema, UpgradeWithPaymentDocumentSchema } from "../../r
 import type { Api, ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import type { Structure } from "../documents/compose";
-import { familyLabel, flowHandler } from "../documents/flows";
+import { familyLabel, flowHandler } from "./flow-handler";
 
 const UPGRADES: ReadonlyArray<[op: DocumentOperation, structure: Structure, withPayment: boolean]> = [
   ["upgrade", "simple", false],

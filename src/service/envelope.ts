@@ -1,7 +1,7 @@
 // The envelope of every answer: {status, message, code, data}. Errors travel as ServiceError and
 // become an envelope in one place (app.onError), so no handler can leak a stack trace.
-import type { Finding } from "../../rules/findings";
-import { VALIDATION_ERROR_CODE } from "../../rules/codes";
+import type { Finding } from "../rules/findings";
+import { VALIDATION_ERROR_CODE } from "../rules/codes";
 
 export interface Envelope<T = unknown> {
   status: boolean;

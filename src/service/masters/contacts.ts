@@ -1,0 +1,72 @@
+// Contacts as stored (ContactResponse, service-facts §5.1): created by POST /contacts and by
+// documents whose contactName names no known contact (documents/contact-resolution.ts).
+import { and, eq } from "drizzle-orm";
+import { contacts } from "../store/schema";
+import type { Db, Tx } from "../store/database";
+import { ServiceError, validationError } from "../envelope";
+import { completeContact } from "../documents/answer-shape";
+import type { ContactCache } from "../documents/contact-cache";
+
+export const CONTACT_CODE_DUPLICATE = "ERROR.CONTACT_CODE_DUPLICATE";
+export const CONTACT_NOT_FOUND = "Contact not found";
+
+type Json = Record<string, unknown>;
+export type ContactRow = typeof contacts.$inferSelect;
+
+export const contactAnswer = (row: ContactRow): Json => completeContact({
+  ...row.body, id: row.id, contactCode: row.contactCode, contactName: row.contactName,
+});
+
+async function assertCodeFree(tx: Tx, companyId: number, code: string, exceptId?: number): Promise<void> {
+  if (code === "") return;
+  const rows = await tx.select({ id: contacts.id }).from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.contactCode, code), eq(contacts.deleted, false)));
+  if (rows.some((r) => r.id !== exceptId)) throw validationError(CONTACT_CODE_DUPLICATE);
+}
+
+/** Creates a contact, its code not checked (documents create contacts with an empty code). */
+export async function insertContact(tx: Tx, companyId: number, body: Json): Promise<ContactRow> {
+  const code = typeof body.contactCode === "string" ? body.contactCode.trim() : "";
+  const name = String(body.contactName ?? "").trim();
+  const [row] = await tx.insert(contacts).values({
+    companyId, contactCode: code, contactName: name, body: { ...body, contactCode: code, contactName: name },
+  }).returning();
+  return row;
+}
+
+export async function findContact(tx: Tx, companyId: number, id: number): Promise<ContactRow> {
+  const [row] = await tx.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, companyId), eq(contacts.deleted, false)));
+  if (!row) throw new ServiceError(404, CONTACT_NOT_FOUND, 404);
+  return row;
+}
+
+/** POST /contacts: a checked body, its code free among the company's contacts. */
+export async function createContact(db: Db, companyId: number, body: Json): Promise<ContactRow> {
+  return db.transaction(async (tx) => {
+    await assertCodeFree(tx, companyId, String(body.contactCode ?? "").trim());
+    return insertContact(tx, companyId, body);
+  });
+}
+
+/** PUT /contacts/{id}: the body over the stored contact; documents resolve it afresh. */
+export async function updateContact(db: Db, cache: ContactCache | undefined, companyId: number, id: number, body: Json): Promise<ContactRow> {
+  const row = await db.transaction(async (tx) => {
+    const current = await findContact(tx, companyId, id);
+    const code = typeof body.contactCode === "string" ? body.contactCode.trim() : current.contactCode;
+    await assertCodeFree(tx, companyId, code, id);
+    const name = String(body.contactName).trim();
+    const [updated] = await tx.update(contacts).set({
+      contactCode: code, contactName: name, body: { ...current.body, ...body, id, contactCode: code, contactName: name }, updatedAt: new Date(),
+    }).where(eq(contacts.id, id)).returning();
+    return updated;
+  });
+  cache?.clear();
+  return row;
+}
+
+/** DELETE /contacts/{id}: soft, so documents keep their contact. */
+export async function deleteContact(db: Db, cache: ContactCache | undefined, companyId: number, id: number): Promise<void> {
+  await findContact(db, companyId, id);
+  await db.update(contacts).set({ deleted: true, updatedAt: new Date() }).where(eq(contacts.id, id));
+  cache?.clear();
+}

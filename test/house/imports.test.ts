@@ -1,0 +1,26 @@
+// The house's import rules (DESIGN.md, House rules): the service's domain never imports its routes
+// or HTTP layer.
+import { importGraph } from "../helpers/import-graph";
+
+const graph = importGraph("src");
+
+/** "from → to" for every import of a module matching `from` of a module under one of `into`. */
+function importsInto(from: RegExp, into: string[]): string[] {
+  return [...graph].flatMap(([file, targets]) =>
+    from.test(file) ? targets.filter((t) => into.some((dir) => t.startsWith(dir))).map((t) => `${file} → ${t}`) : []);
+}
+
+describe("the service's layers", () => {
+  it("reads the imports it judges (routes import the domain, type-only imports included)", () => {
+    expect(importsInto(/^src\/service\/routes\/documents\.ts$/, ["src/service/documents/"]))
+      .toEqual(expect.arrayContaining([
+        "src/service/routes/documents.ts → src/service/documents/lifecycle.ts",
+        "src/service/routes/documents.ts → src/service/documents/compose.ts", // import type
+      ]));
+  });
+
+  it("keeps the domain (documents, exports, masters, ledger, ...) out of the routes and the HTTP layer", () => {
+    const domain = /^src\/service\/(documents|exports|masters|ledger|pdf|mail|share|files|attachments|outbox|store|auth)\//;
+    expect(importsInto(domain, ["src/service/routes/", "src/service/http/"])).toEqual([]);
+  });
+});
