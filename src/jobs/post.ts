@@ -236,19 +236,22 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const settling: Promise<void>[] = [];
   const reading = new Set<Promise<void>>();
   const concurrency = opts.concurrency ?? 4;
-  const settled = async (p: Pending, own: DocumentRecord): Promise<void> => {
+  // `found`: the create's answer was lost and its marker search found `own` (guard's step 4).
+  const settled = async (p: Pending, own: DocumentRecord, found = false): Promise<void> => {
     let s: Settled;
     try {
       // As the service keeps it (it may take a contact's name from the contact): what its list shows.
       const date = String(own.publishedOn ?? p.built.body.publishedOn ?? "").slice(0, 10) || localDate(now());
       const name = typeof own.contactName === "string" && own.contactName.trim() ? own.contactName.trim() : searchFor(p);
-      s = await guard.settle(p.marker, own, date, name);
+      s = await guard.settle(p.marker, own, date, name, found);
     } catch (err) {
       if (isConnectionFailure(err)) stopRun(err);
       s = { kind: "unlisted" };
     }
     const serial = own.documentSerial ?? `#${own.recordId}`;
-    if (s.kind === "won") {
+    if (s.kind === "won" && found) {
+      await report(p.doc, { kind: "found", recordId: own.recordId, documentSerial: own.documentSerial, message: resultMessage("createdConfirmed") }, own, own);
+    } else if (s.kind === "won") {
       await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, message: resultMessage("created") }, own, own);
     } else if (s.kind === "unlisted") {
       await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, message: resultMessage("createdUnchecked") }, own, own);
@@ -270,12 +273,10 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
       const rec = await createOnce(client, opts.family, p, send, stopRun);
       if (rec === undefined) {
         await report(p.doc, { kind: "unknown", message: resultMessage("postUnknown") });
-      } else if (rec.found) {
-        await report(p.doc, { kind: "found", recordId: rec.record.recordId, documentSerial: rec.record.documentSerial, message: resultMessage("createdConfirmed") }, rec.record, rec.record);
       } else {
         // Read back beside the next creates; at most twice the concurrency at once (a list's worth
         // queues while one is read), so documents on their way when the run stops stay bounded.
-        const one = settled(p, rec.record).finally(() => reading.delete(one));
+        const one = settled(p, rec.record, rec.found).finally(() => reading.delete(one));
         reading.add(one);
         settling.push(one);
         while (reading.size >= 2 * concurrency) await Promise.race(reading);

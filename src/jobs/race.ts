@@ -11,11 +11,14 @@
 //   3. Of the live documents carrying the marker, the lowest record id wins: both posts decide the
 //      same without talking. The loser deletes its own document (voids it where the service
 //      cannot delete it, as undo does) and writes the winner into its row as "found".
+//   4. A create whose answer was lost cannot know its own record id: it settles the document its
+//      marker search found and sweeps away every other live holder (one of them may be its own).
+//      A racing post whose copy was swept meanwhile finds it gone and takes the winner, as in 3.
 //
 // Read-backs are batched: while a look is in flight the next ones queue, and up to ten queued
 // documents' contacts share one list (the list's filter on Contact.NameLocal, joined by Or, over
 // their dates): a list per document would cost the service a third of a post's throughput.
-import { ApiError, type DocSheetClient, type DocumentRecord, type FilterTerm } from "../api";
+import { ApiError, NotFoundError, type DocSheetClient, type DocumentRecord, type FilterTerm } from "../api";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import type { Family } from "../rules/codes";
 import { markerHolders } from "./find";
@@ -50,6 +53,8 @@ interface Waiting {
   /** When it joined the queue (again, after a look that did not list it yet). */
   queued: number;
   tries: number;
+  /** Remove every live holder but the winner, not only `own` (a create whose answer was lost). */
+  sweep: boolean;
   done: (s: Settled) => void;
   fail: (err: unknown) => void;
 }
@@ -79,9 +84,9 @@ export class RaceGuard {
   }
 
   /** Whether `own`, just created with `marker` for a document of `date` to `contactName`, is the row's one document. */
-  settle(marker: string, own: DocumentRecord, date: string, contactName?: string): Promise<Settled> {
+  settle(marker: string, own: DocumentRecord, date: string, contactName?: string, sweep = false): Promise<Settled> {
     return new Promise<Settled>((done, fail) => {
-      this.queue.push({ marker, own, date, search: contactName, since: Date.now(), queued: Date.now(), tries: 0, done, fail });
+      this.queue.push({ marker, own, date, search: contactName, since: Date.now(), queued: Date.now(), tries: 0, sweep, done, fail });
       this.pump();
     });
   }
@@ -137,6 +142,7 @@ export class RaceGuard {
     for (const w of group) {
       const list = holders.get(w.marker) ?? [];
       if (list.some((r) => r.recordId === w.own.recordId)) {
+        if (w.sweep) await this.sweep(list.slice(1).filter((r) => r.recordId !== w.own.recordId));
         if (list[0].recordId === w.own.recordId) w.done({ kind: "won" });
         else void this.removeLoser(w, list[0]);
       } else if (Date.now() - w.since >= this.budget || this.opts.signal?.aborted) {
@@ -153,19 +159,40 @@ export class RaceGuard {
     }
   }
 
-  private async removeLoser(w: Waiting, winner: DocumentRecord): Promise<void> {
+  /** Deletes (or voids) a live document that lost; "deleted" or "voided" as done. */
+  private async remove(doc: DocumentRecord): Promise<"deleted" | "voided"> {
     const api = this.client.documents(this.family);
-    const status = w.own.statusString ?? "awaiting";
+    if (DELETABLE.has(this.family) && (doc.statusString ?? "awaiting") === "awaiting") {
+      await api.delete(doc.recordId, { signal: this.opts.signal });
+      return "deleted";
+    }
+    await api.setStatus(doc.recordId, "void", { signal: this.opts.signal });
+    return "voided";
+  }
+
+  /** What became of a document another post may have removed: "deleted", "voided", or still live. */
+  private async gone(doc: DocumentRecord): Promise<"deleted" | "voided" | undefined> {
     try {
-      if (DELETABLE.has(this.family) && status === "awaiting") {
-        await api.delete(w.own.recordId, { signal: this.opts.signal });
-        w.done({ kind: "lost", winner, removed: "deleted" });
-      } else {
-        await api.setStatus(w.own.recordId, "void", { signal: this.opts.signal });
-        w.done({ kind: "lost", winner, removed: "voided" });
-      }
+      return (await this.client.documents(this.family).get(doc.recordId, { signal: this.opts.signal })).statusString === "void" ? "voided" : undefined;
     } catch (err) {
-      if (err instanceof ApiError || err instanceof Error) w.done({ kind: "stuck", winner, error: err });
+      return err instanceof NotFoundError ? "deleted" : undefined;
+    }
+  }
+
+  /** The other live holders of a lost answer's marker: whoever made them, they are not the row's document. */
+  private async sweep(extras: DocumentRecord[]): Promise<void> {
+    // A holder that cannot be removed here is its own post's loser, which removes it (or says it is stuck).
+    for (const doc of extras) await this.remove(doc).catch(() => undefined);
+  }
+
+  private async removeLoser(w: Waiting, winner: DocumentRecord): Promise<void> {
+    try {
+      w.done({ kind: "lost", winner, removed: await this.remove(w.own) });
+    } catch (err) {
+      // Swept away meanwhile by a post whose create answer was lost (4.): ours is already gone.
+      const removed = await this.gone(w.own);
+      if (removed) w.done({ kind: "lost", winner, removed });
+      else if (err instanceof ApiError || err instanceof Error) w.done({ kind: "stuck", winner, error: err });
       else w.fail(err);
     }
   }

@@ -2,7 +2,7 @@
 // same sheet) end with exactly one live document per row: one run says "created", the other
 // "found", both name the same document, and the loser's copy is gone from the live documents.
 // Real local service over HTTP.
-import type { DocSheetClient, DocumentRecord } from "../../src/api";
+import { OutcomeUnknownError, type DocSheetClient, type DocumentRecord } from "../../src/api";
 import { postJob } from "../../src/jobs/post";
 import { loadPostRecord } from "../../src/jobs/post-record";
 import { RaceGuard } from "../../src/jobs/race";
@@ -110,5 +110,28 @@ describe("two posts racing on the same rows", () => {
     expect(settled).toMatchObject({ kind: "lost", removed: "voided" });
     expect((settled as { winner: DocumentRecord }).winner.recordId).toBe(winner);
     expect((await svc.client.documents("tax-invoices").get(own.recordId)).statusString).toBe("void");
+  });
+  it("a create whose answer was lost, racing another post: the marker's other live copy is swept away", async () => {
+    // The racing post's copy is made just before ours (a lower record id: it wins), then ours is
+    // created on the service but its answer lost: this run cannot know which copy is its own.
+    const racerIds: number[] = [];
+    const lossy = {
+      ...svc.client,
+      documents: (f: Parameters<DocSheetClient["documents"]>[0]) => {
+        const api = svc.client.documents(f);
+        const lose = (op: "create" | "createInline") => async (body: Record<string, unknown>) => {
+          racerIds.push((await api[op](body as never)).recordId);
+          await api[op](body as never);
+          throw new OutcomeUnknownError({ operation: `tax-invoices.${op}` });
+        };
+        return { ...api, create: lose("create"), createInline: lose("createInline") };
+      },
+    } as unknown as DocSheetClient;
+    const wb = new MemoryWorkbook({ S: rows("lost-", 2) });
+    const r = await postJob(wb, lossy, { family: "tax-invoices", now });
+    expect(r.results.map((x) => x.kind)).toEqual(["found", "found"]);
+    expect(r.results.map((x) => x.recordId).sort()).toEqual([...racerIds].sort());
+    const live = (await documentsOf(svc.client, "lost-")).filter((d) => d.statusString !== "void");
+    expect(live.map((d) => d.recordId).sort()).toEqual([...racerIds].sort());
   });
 });
