@@ -3,7 +3,7 @@
 // option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { FAMILIES, isFamily, type Family } from "../rules/codes";
+import { FAMILIES, WHT_FAMILY, isFamily, type Family } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
@@ -215,7 +215,7 @@ export function synopsis(command: string, prefix = "docsheet"): string {
   return lines.join("\n");
 }
 
-const FOOTER = `FAMILY: ${FAMILIES.join(", ")}
+const FOOTER = `FAMILY: ${FAMILIES.join(", ")}; ${WHT_FAMILY} (template, check, post, pull)
 Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.`;
 
 export const USAGE = `Usage:

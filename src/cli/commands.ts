@@ -1,9 +1,15 @@
 // One function per command, each required only when its command runs (the job, workbook and
 // service code of one command is not loaded by the others). Each returns the exit code.
+import { WHT_FAMILY } from "../rules/codes";
 import { UsageError, familyArg, intArg, langArg, type Parsed } from "./args";
 
 export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */
+  // Certificate sheets have their own jobs (loaded only for them).
+  const positional = p.command === "pull" || p.command === "template" ? p.positionals[0] : undefined;
+  if (p.command !== "report" && (p.values.family === WHT_FAMILY || positional === WHT_FAMILY)) {
+    return (require("./wht") as typeof import("./wht")).whtCommand(p);
+  }
   switch (p.command) {
     case "check":
       return check(p);

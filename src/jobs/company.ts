@@ -8,7 +8,7 @@
 // use: at its first post when it holds no record ids yet, else once its record ids are verified on
 // the connected company (each read back there, its serial the row's), and refused when they are not.
 import { NotFoundError, type DocSheetClient } from "../api";
-import type { Family } from "../rules/codes";
+import { WHT_FAMILY, type Family, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
@@ -135,7 +135,8 @@ export function postedDocuments(documents: readonly SheetDocument[]): PostedDocu
 
 export interface GuardOptions {
   sheet: string;
-  family: Family;
+  /** Withholding tax certificate sheets pass no documents to verify. */
+  family: SheetFamily;
   /** The documents the job works on that hold a record id (verified when the sheet has no company). */
   documents: readonly PostedDocument[];
   /** The sheet was read with the workbook's lookup lists: they must be the connected company's. */
@@ -164,7 +165,7 @@ export async function guardSheet(port: WorkbookPort, client: DocSheetClient, opt
     const lists = await sheetCompany(port, LISTS_SHEET);
     if (lists && !sameCompany(lists, connected)) throw otherCompanyError({ ...lists, by: "lists" }, connected, lang);
   }
-  if (!bound && !opts.recorded && opts.documents.length > 0) {
+  if (!bound && !opts.recorded && opts.documents.length > 0 && opts.family !== WHT_FAMILY) {
     await verifyDocuments(client, opts.family, opts.documents, connected, lang, opts.signal);
     await bindSheet(port, opts.sheet, connected, "verified", at);
   }

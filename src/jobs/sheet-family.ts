@@ -5,7 +5,7 @@
 // sheet acted on as tax invoices would name other documents by its record ids (a PDF of another
 // document, a status set on the wrong one). A sheet nothing remembers (made by hand, an older
 // workbook) is taken as the family asked.
-import { FAMILIES, type Family } from "../rules/codes";
+import { FAMILIES, SHEET_FAMILIES, type Family, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
@@ -14,9 +14,9 @@ import type { WorkbookPort } from "../workbook/port";
 export const sheetFamilyKey = (sheet: string): string => `sheet-family:${sheet}`;
 
 /** The record a new sheet of the family gets in the action that makes it (templates, pulls). */
-export const familyRecord = (family: Family) => (sheet: string): Map<string, string> => new Map([[sheetFamilyKey(sheet), family]]);
+export const familyRecord = (family: SheetFamily) => (sheet: string): Map<string, string> => new Map([[sheetFamilyKey(sheet), family]]);
 
-export async function rememberFamily(port: WorkbookPort, sheet: string, family: Family): Promise<void> {
+export async function rememberFamily(port: WorkbookPort, sheet: string, family: SheetFamily): Promise<void> {
   const key = sheetFamilyKey(sheet);
   if ((await port.loadRecord(key)) !== family) await port.saveRecord(key, family);
 }
@@ -27,16 +27,22 @@ export async function rememberedFamily(port: WorkbookPort, sheet: string): Promi
   return text && (FAMILIES as readonly string[]).includes(text) ? (text as Family) : null;
 }
 
+/** Like rememberedFamily, withholding tax certificate sheets too. */
+export async function rememberedSheetFamily(port: WorkbookPort, sheet: string): Promise<SheetFamily | null> {
+  const text = (await port.loadRecord(sheetFamilyKey(sheet)))?.trim();
+  return text && (SHEET_FAMILIES as readonly string[]).includes(text) ? (text as SheetFamily) : null;
+}
+
 /** The sheet holds another family than the one asked: nothing was sent. */
 export class FamilyMismatchError extends Error {
-  constructor(readonly sheet: string, readonly sheetFamily: Family, readonly asked: Family, lang: Lang) {
+  constructor(readonly sheet: string, readonly sheetFamily: SheetFamily, readonly asked: SheetFamily, lang: Lang) {
     super(translate(resultMessage("sheetFamilyDiffers", { sheet, family: sheetFamily, chosen: asked }), lang));
     this.name = "FamilyMismatchError";
   }
 }
 
 /** Refuses a sheet the workbook remembers as another family than `family`. */
-export async function assertSheetFamily(port: WorkbookPort, sheet: string, family: Family, lang: Lang): Promise<void> {
-  const remembered = await rememberedFamily(port, sheet);
+export async function assertSheetFamily(port: WorkbookPort, sheet: string, family: SheetFamily, lang: Lang): Promise<void> {
+  const remembered = await rememberedSheetFamily(port, sheet);
   if (remembered && remembered !== family) throw new FamilyMismatchError(sheet, remembered, family, lang);
 }

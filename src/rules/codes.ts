@@ -14,6 +14,18 @@ export const FAMILIES = [
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
+/** Withholding tax certificates: a family of sheets (template, check, post, pull, report) whose
+ * certificates live under /withholding-taxes, outside the document routes (service-facts §5.6). */
+export const WHT_FAMILY = "withholding-taxes" as const;
+export type WhtFamily = typeof WHT_FAMILY;
+/** Every family a sheet can hold. */
+export const SHEET_FAMILIES = [...FAMILIES, WHT_FAMILY] as const;
+export type SheetFamily = Family | WhtFamily;
+
+export function isSheetFamily(value: unknown): value is SheetFamily {
+  return value === WHT_FAMILY || isFamily(value);
+}
+
 export type Side = "sell" | "buy" | "expense";
 
 /** Numeric documentType codes (service-facts §2.1). */

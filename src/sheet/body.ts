@@ -121,7 +121,7 @@ function headerValues(doc: SheetDocument, levels: readonly string[]): Record<str
   const out: Record<string, unknown> = {};
   for (const [key, cell] of Object.entries(doc.fields)) {
     const def = FIELD_BY_KEY.get(key);
-    if (def && levels.includes(def.level)) out[def.wire] = cell.value;
+    if (def && !def.wht && levels.includes(def.level)) out[def.wire] = cell.value;
   }
   return out;
 }
@@ -129,7 +129,10 @@ function headerValues(doc: SheetDocument, levels: readonly string[]): Record<str
 function lineValues(doc: SheetDocument): Record<string, unknown>[] {
   return doc.lines.map((l) => {
     const item: Record<string, unknown> = {};
-    for (const [key, cell] of Object.entries(l.fields)) item[FIELD_BY_KEY.get(key)!.wire] = cell.value;
+    for (const [key, cell] of Object.entries(l.fields)) {
+      const def = FIELD_BY_KEY.get(key)!;
+      if (!def.wht) item[def.wire] = cell.value;
+    }
     return item;
   });
 }

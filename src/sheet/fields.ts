@@ -31,11 +31,13 @@ export interface FieldDef {
   allowed?: readonly (string | number)[];
   /** Words accepted for a code, mapped to the code (lower case, no spaces). */
   words?: Readonly<Record<string, number>>;
+  /** A field of withholding tax certificates only: documents never send it. */
+  wht?: true;
 }
 
 const f = (
   key: string, level: FieldLevel, kind: FieldKind, en: readonly string[], th: readonly string[],
-  extra: Partial<Pick<FieldDef, "allowed" | "words" | "wire">> = {},
+  extra: Partial<Pick<FieldDef, "allowed" | "words" | "wire" | "wht">> = {},
 ): FieldDef => ({ key, wire: extra.wire ?? key.replace(/^(item|source)\./, ""), level, kind, en, th, ...extra });
 
 const PAYMENT_WORDS: Record<string, number> = {
@@ -152,6 +154,25 @@ export const FIELDS: readonly FieldDef[] = [
   f("item.documentType", "item", "code", ["Paid document type"], ["ประเภทเอกสารที่ชำระ"], { allowed: [7], words: SOURCE_TYPE_WORDS }),
   f("item.partialAmount", "item", "money", ["Partial amount", "Amount paid now", "Instalment"], ["ยอดชำระบางส่วน", "ยอดรับชำระงวดนี้"]),
 
+  // Withholding tax certificates (withholding-taxes sheets; thai-tax-forms.md)
+  f("entity", "document", "code", ["Form", "WHT form", "PND form"], ["แบบ", "แบบ ภ.ง.ด.", "แบบยื่น"], {
+    allowed: [1, 3], wht: true,
+    words: { pnd3: 1, "ภ.ง.ด.3": 1, ภงด3: 1, "ภงด.3": 1, "pnd.3": 1, pnd53: 3, "ภ.ง.ด.53": 3, ภงด53: 3, "ภงด.53": 3, "pnd.53": 3 },
+  }),
+  f("taxPayment", "document", "code", ["Condition", "WHT condition", "Tax payment condition"], ["เงื่อนไข", "เงื่อนไขการหักภาษี"], {
+    allowed: [1, 3, 5, 7], wht: true,
+    words: {
+      withheldatsource: 1, atsource: 1, withheld: 1, หักณที่จ่าย: 1,
+      paidbythepayereverytime: 3, payeralways: 3, ออกให้ตลอดไป: 3,
+      paidbythepayeronce: 5, payeronce: 5, ออกให้ครั้งเดียว: 5,
+      other: 7, อื่นๆ: 7,
+    },
+  }),
+  f("item.incomeType", "item", "text", ["Income type", "Type of income"], ["ประเภทเงินได้", "ประเภทเงินได้พึงประเมินที่จ่าย"], { wht: true }),
+  f("item.taxRate", "item", "rate", ["Tax rate %", "WHT rate %", "Rate %"], ["อัตราภาษีร้อยละ", "อัตราภาษี %"], { wht: true }),
+  f("item.taxAmount", "item", "money", ["Income paid", "Amount of income paid", "Payment amount"], ["จำนวนเงินที่จ่าย", "จำนวนเงินที่จ่ายในครั้งนี้"], { wht: true }),
+  f("item.withheld", "item", "money", ["Tax withheld", "Withheld tax"], ["ภาษีที่หักและนำส่ง", "ภาษีที่หัก", "จำนวนเงินภาษีที่หักและนำส่ง"], { wht: true }),
+
   // Payment
   f("paymentMethod", "payment", "code", ["Payment method", "Paid by"], ["วิธีชำระเงิน", "ช่องทางชำระเงิน"], {
     allowed: Object.values(PAYMENT_METHOD), words: PAYMENT_WORDS,
@@ -229,21 +250,42 @@ const BY_NAME: ReadonlyMap<string, FieldDef> = (() => {
 })();
 
 /** Every header text that names a field, normalized → field. Keys and wire names first: they win
- * over a label that happens to be spelled alike. */
+ * over a label that happens to be spelled alike. Certificate fields name nothing on other sheets. */
 const BY_HEADER: ReadonlyMap<string, FieldDef> = (() => {
-  const m = new Map(BY_NAME);
-  for (const d of FIELDS) for (const l of [...d.en, ...d.th]) addName(m, l, d);
+  const m = new Map([...BY_NAME].filter(([, d]) => !d.wht));
+  for (const d of FIELDS) if (!d.wht) for (const l of [...d.en, ...d.th]) addName(m, l, d);
   return m;
 })();
 
-/** The field a header names, if any. */
-export function fieldForHeader(header: string): FieldDef | undefined {
-  return BY_HEADER.get(normalizeName(header));
+/** The payee's and the payment's columns as a withholding tax certificate sheet heads them (first:
+ * the template's header), before the fields' own labels. */
+export const WHT_LABELS: Readonly<Record<string, { en: readonly string[]; th: readonly string[] }>> = {
+  contactName: { en: ["Payee", "Payee name", "Name"], th: ["ชื่อผู้มีเงินได้", "ผู้มีเงินได้", "ชื่อ"] },
+  contactTaxId: { en: ["Tax id"], th: ["เลขประจำตัวผู้เสียภาษีอากร"] },
+  contactBranch: { en: ["Branch"], th: ["สาขาที่"] },
+  contactAddress: { en: ["Address"], th: ["ที่อยู่ของผู้มีเงินได้"] },
+  publishedOn: { en: ["Date paid", "Payment date", "Paid on"], th: ["วันที่จ่าย", "วัน เดือน ปี ที่จ่าย"] },
+};
+
+/** Header texts of a certificate sheet: its own labels first, then every field's (certificate fields too). */
+const WHT_BY_HEADER: ReadonlyMap<string, FieldDef> = (() => {
+  const m = new Map<string, FieldDef>();
+  for (const [key, l] of Object.entries(WHT_LABELS)) for (const name of [...l.en, ...l.th]) addName(m, name, FIELD_BY_KEY.get(key)!);
+  for (const [k, d] of BY_NAME) if (!m.has(k)) m.set(k, d);
+  for (const d of FIELDS) if (d.wht) for (const l of [...d.en, ...d.th]) addName(m, l, d);
+  for (const [k, d] of BY_HEADER) if (!m.has(k)) m.set(k, d);
+  return m;
+})();
+
+/** The field a header names, if any; `wht`: on a withholding tax certificate sheet. */
+export function fieldForHeader(header: string, wht = false): FieldDef | undefined {
+  return (wht ? WHT_BY_HEADER : BY_HEADER).get(normalizeName(header));
 }
 
 /** The field whose key or wire name the header is (labels aside), if any. */
-export function fieldForName(header: string): FieldDef | undefined {
-  return BY_NAME.get(normalizeName(header));
+export function fieldForName(header: string, wht = false): FieldDef | undefined {
+  const d = BY_NAME.get(normalizeName(header));
+  return d && (wht || !d.wht) ? d : undefined;
 }
 
 export const RESULT_KEYS = ["recordId", "documentSerial", "status", "result"] as const;

@@ -52,10 +52,11 @@ function unknownHeader(header: string, mapping: ColumnMapping | undefined, guess
 }
 
 /** `rows`: the data rows below the header (cells from `left`); a header that could name several
- * fields and is not in the mapping is then decided by its column's cells (content.ts). */
+ * fields and is not in the mapping is then decided by its column's cells (content.ts). `wht`: a
+ * withholding tax certificate sheet, whose headers are read with its own labels (fields.ts). */
 export function mapHeaders(
   sheet: string, headerRow: number, left: number, cells: readonly CellValue[], mapping?: ColumnMapping,
-  guess?: (header: string) => FieldDef | undefined, rows?: readonly (readonly CellValue[])[],
+  guess?: (header: string) => FieldDef | undefined, rows?: readonly (readonly CellValue[])[], wht = false,
 ): HeaderMap {
   const columns = new Map<string, number>();
   const byColumn = new Map<number, FieldDef>();
@@ -67,7 +68,7 @@ export function mapHeaders(
     const text = headerText(v);
     if (!text) return undefined;
     const mapped = fromMapping(text);
-    return mapped !== undefined ? { def: mapped, mapped: true } : { def: fieldForHeader(text) ?? null, mapped: false };
+    return mapped !== undefined ? { def: mapped, mapped: true } : { def: fieldForHeader(text, wht) ?? null, mapped: false };
   });
   const sample = rows?.slice(0, CONTENT_SAMPLE) ?? [];
   const columnCells = (i: number): CellValue[] => sample.map((r) => r[i] ?? null);
@@ -86,7 +87,7 @@ export function mapHeaders(
     right = col;
     const { def: given, mapped } = named[i]!;
     if (given === null && mapped) return;
-    const def = given && !mapped && rows && !fieldForName(text) ? fieldByContent(given, columnCells(i), context) : given;
+    const def = given && !mapped && rows && !wht && !fieldForName(text) ? fieldByContent(given, columnCells(i), context) : given;
     if (!def) {
       // The field it most likely is, by its cells too: what docsheet map suggests for it.
       const likely = guess && rows ? (h: string) => {
@@ -104,7 +105,7 @@ export function mapHeaders(
     }
     columns.set(def.key, col);
     byColumn.set(col, def);
-    if (rows && context.keys && summedPerLine(def, columnCells(i), context.keys)) summed.add(def.key);
+    if (rows && !wht && context.keys && summedPerLine(def, columnCells(i), context.keys)) summed.add(def.key);
   });
   return { columns, byColumn, texts, left, right, findings, summed };
 }

@@ -56,6 +56,19 @@ export const SHEET_MESSAGES = {
   taxInvoiceNoBranchContact: "No branch is given with the buyer's tax id here nor on the contact {name} (00000 for the head office), which a full tax invoice shows (Revenue Code s.86/4).",
   taxInvoiceBadBranchContact: '"{branch}", the branch of the contact {name}, is not a branch code (5 digits, 00000 for the head office), which a full tax invoice shows (Revenue Code s.86/4).',
 
+  // --- withholding tax certificates (wht-sheet.ts) ---
+  whtTaxIdMissing: "No tax id: the withholding tax return lists each payee's 13-digit tax id.",
+  whtFormIndividual: "ภ.ง.ด.53 is for juristic persons, but {taxId} is an individual's tax id (it does not start with 0): use ภ.ง.ด.3.",
+  whtFormJuristic: "ภ.ง.ด.3 is for individuals, but {taxId} is a juristic person's tax id (it starts with 0): use ภ.ง.ด.53.",
+  whtConditionMissing: "The condition is empty: say withheld at source, paid by the payer every time or paid by the payer once.",
+  whtIncomeTypeMissing: "The income type is empty: say what was paid for (services, rent, professional fees, ...).",
+  whtIncomeTypeUnknown: '"{text}" is not an income type DocSheet knows; use one of {types}.',
+  whtRateMissing: "No tax rate: the tax withheld is the income paid times the rate of its income type ({rates}%).",
+  whtRateNotAllowed: "{rate}% is not a rate for {type}: use {rates}%.",
+  whtAmountMissing: "No income paid: each certificate line says how much was paid.",
+  whtAmountNotPositive: "The income paid must be more than 0.",
+  whtTaxDiffers: "Tax withheld {given} is not {amount} × {rate}% = {expected} (to the satang).",
+
   // --- the operation a document asks for (body.ts) ---
   noPartialReceipts: "{family} documents have no partial receipts; only receipts are paid against tax invoices.",
   noUpgrade: "{family} documents cannot be created by upgrading another document; clear the source columns.",

@@ -71,6 +71,8 @@ export interface ReadOptions {
   mapping?: ColumnMapping;
   /** The sheet's family: an unknown header's warning names the field it most likely is. */
   family?: Family;
+  /** A withholding tax certificate sheet (its own header labels). */
+  wht?: boolean;
 }
 
 /** Reads a block whose first row is the header row. */
@@ -78,7 +80,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
   const { sheet, top, left } = block;
   const { family } = opts;
   const headers = mapHeaders(
-    sheet, top, left, block.values[0] ?? [], opts.mapping, family && ((header) => suggestField(header, family)), block.values.slice(1),
+    sheet, top, left, block.values[0] ?? [], opts.mapping, family && ((header) => suggestField(header, family)), block.values.slice(1), opts.wht,
   );
   // Names picked from the workbook's lookup lists are read as their ids.
   const lookups = block.lists ? resolveLookups(block.values, headers, block.lists) : undefined;

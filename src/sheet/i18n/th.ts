@@ -143,6 +143,17 @@ export const RULES_TH: Record<MessageKey, string> = {
 // Partial so a sheet message added elsewhere builds at once (shown in English until it has its
 // Thai: the unit test asks for every one).
 export const SHEET_TH: Partial<Record<SheetMessageKey, string>> = {
+  whtTaxIdMissing: "ไม่มีเลขประจำตัวผู้เสียภาษี: แบบยื่นภาษีหัก ณ ที่จ่ายต้องแสดงเลขประจำตัวผู้เสียภาษี 13 หลักของผู้มีเงินได้ทุกราย",
+  whtFormIndividual: "ภ.ง.ด.53 ใช้กับนิติบุคคล แต่ {taxId} เป็นเลขประจำตัวของบุคคลธรรมดา (ไม่ขึ้นต้นด้วย 0): ใช้ ภ.ง.ด.3",
+  whtFormJuristic: "ภ.ง.ด.3 ใช้กับบุคคลธรรมดา แต่ {taxId} เป็นเลขประจำตัวของนิติบุคคล (ขึ้นต้นด้วย 0): ใช้ ภ.ง.ด.53",
+  whtConditionMissing: "เงื่อนไขว่างอยู่: ระบุ หัก ณ ที่จ่าย, ออกให้ตลอดไป หรือ ออกให้ครั้งเดียว",
+  whtIncomeTypeMissing: "ประเภทเงินได้ว่างอยู่: ระบุว่าจ่ายเป็นค่าอะไร (ค่าบริการ, ค่าเช่า, ค่าวิชาชีพอิสระ, ...)",
+  whtIncomeTypeUnknown: '"{text}" ไม่ใช่ประเภทเงินได้ที่ DocSheet รู้จัก ใช้ประเภทใดประเภทหนึ่งต่อไปนี้: {types}',
+  whtRateMissing: "ไม่มีอัตราภาษี: ภาษีที่หักคือจำนวนเงินที่จ่ายคูณอัตราของประเภทเงินได้ ({rates}%)",
+  whtRateNotAllowed: "{rate}% ไม่ใช่อัตราของ {type}: ใช้ {rates}%",
+  whtAmountMissing: "ไม่มีจำนวนเงินที่จ่าย: ทุกรายการในหนังสือรับรองต้องระบุจำนวนเงินที่จ่าย",
+  whtAmountNotPositive: "จำนวนเงินที่จ่ายต้องมากกว่า 0",
+  whtTaxDiffers: "ภาษีที่หัก {given} ไม่เท่ากับ {amount} × {rate}% = {expected} (ถึงสตางค์)",
   vatUndecided: 'ชีตนี้ไม่ได้ระบุว่าเอกสารมีภาษีมูลค่าเพิ่มหรือไม่ จึงไม่ส่งเอกสารใดเลย: เพิ่มคอลัมน์ ภาษีมูลค่าเพิ่ม (TRUE หรือ FALSE ของแต่ละเอกสาร) หรือคอลัมน์ อัตราภาษี (7%, 0% หรือ ยกเว้น ของแต่ละรายการ) หรือกำหนดภาษีมูลค่าเพิ่มเป็นค่าเดียวสำหรับทุกแถว (ส่วน คอลัมน์ ในบานหน้าต่างงาน หรือ "values": {"isVat": true} ในไฟล์ --mapping)',
   vatCellEmpty: "ภาษีมูลค่าเพิ่มว่างอยู่และไม่มีรายการใดระบุอัตราภาษี: ระบุ TRUE หรือ FALSE (ช่องว่างไม่ถือว่าไม่มีภาษีมูลค่าเพิ่ม)",
   statedValue: "{message} (ค่าที่กำหนดให้ทุกแถว: {field} = {value})",

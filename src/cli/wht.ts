@@ -1,0 +1,137 @@
+// `template`, `check`, `post` and `pull` of the family withholding-taxes: the same options and output
+// as the document families, on the certificate jobs (jobs/wht.ts).
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { ApiError, createClient } from "../api";
+import { OtherCompanyError } from "../jobs/company";
+import { ConnectionError } from "../jobs/stop";
+import { whtCheckJob, whtPostJob, whtPullJob, whtTemplateJob } from "../jobs/wht";
+import { WHT_FAMILY } from "../rules/codes";
+import { publicFinding } from "../sheet/findings";
+import { translate } from "../sheet/i18n/translate";
+import { XlsxWorkbook } from "../workbook/xlsx";
+import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
+import { assertSheet, openBook, printFindings, resultsPath } from "./book";
+import { connectionFailure } from "./connection";
+import { progressReporter } from "./progress";
+import { words } from "./words";
+
+export async function whtCommand(p: Parsed): Promise<number> {
+  if (p.values.mapping !== undefined) throw new UsageError(`--mapping does not take ${WHT_FAMILY} yet: head the columns with their labels (docsheet template ${WHT_FAMILY})`);
+  switch (p.command) {
+    case "template":
+      return template(p);
+    case "check":
+      return check(p);
+    case "post":
+      return post(p);
+    case "pull":
+      return pull(p);
+    default:
+      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, check, post and pull do`);
+  }
+}
+
+const connected = (p: Parsed): boolean => ["base-url", "client-id", "client-secret"].some((o) => p.values[o] !== undefined);
+
+async function template(p: Parsed): Promise<number> {
+  const out = resolve(required(p.values, "out"));
+  const lang = langArg(p.values);
+  const conn = connected(p) ? connectionArgs(p.values, process.env) : undefined;
+  const book = XlsxWorkbook.empty();
+  try {
+    const outcome = await whtTemplateJob(book, { lang, client: conn && createClient({ ...conn, fetch: globalThis.fetch }) });
+    await book.save(out);
+    process.stdout.write(`${words(lang).template(out, outcome.sheet, outcome.columns)}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof ApiError && conn) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, "lists"));
+      return 2;
+    }
+    throw err;
+  }
+}
+
+async function check(p: Parsed): Promise<number> {
+  const lang = langArg(p.values);
+  const book = await openBook(p.positionals[0]);
+  const sheet = p.values.sheet as string | undefined;
+  await assertSheet(book, sheet);
+  const outcome = await whtCheckJob(book, { target: { sheet }, lang });
+  const errors = outcome.findings.filter((f) => f.severity === "error");
+  if (p.values.json) {
+    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: translate(f.message, lang) })), null, 2)}\n`);
+    printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
+  } else {
+    printFindings(outcome.findings, process.stdout, lang);
+    const warnings = outcome.findings.filter((f) => f.severity === "warning").length;
+    const notes = outcome.findings.filter((f) => f.severity === "note").length;
+    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, warnings, notes)}\n`);
+  }
+  return errors.length > 0 ? 1 : 0;
+}
+
+async function post(p: Parsed): Promise<number> {
+  const lang = langArg(p.values);
+  const say = words(lang);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
+  const book = await openBook(input);
+  const sheet = p.values.sheet as string | undefined;
+  await assertSheet(book, sheet);
+  const client = createClient({ ...conn, fetch: globalThis.fetch });
+  const progress = progressReporter("post");
+  try {
+    const outcome = await whtPostJob(book, client, {
+      target: { sheet }, concurrency: intArg(p.values, "concurrency", 4), lang,
+      onProgress: (x) => progress.update(x),
+    });
+    progress.done();
+    await book.save(out);
+    printFindings(outcome.findings, process.stdout, lang);
+    for (const r of outcome.results) {
+      if (r.kind !== "created" && r.kind !== "found" && r.kind !== "skipped") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
+    }
+    const c = outcome.counts;
+    process.stdout.write(`${say.posted({ ...c, notSent: c.invalid + c.cancelled }, out)}\n`);
+    return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
+  } catch (err) {
+    progress.done();
+    if (!(err instanceof OtherCompanyError)) await book.save(out).catch(() => undefined);
+    if (err instanceof ConnectionError) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, "post"));
+      return 2;
+    }
+    throw err;
+  }
+}
+
+async function pull(p: Parsed): Promise<number> {
+  const lang = langArg(p.values);
+  const conn = connectionArgs(p.values, process.env);
+  const out = resolve(required(p.values, "out"));
+  const startDate = dateArg(p.values, "start-date");
+  const endDate = dateArg(p.values, "end-date");
+  if ((startDate === undefined) !== (endDate === undefined)) throw new UsageError("--start-date and --end-date go together");
+  const client = createClient({ ...conn, fetch: globalThis.fetch });
+  const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
+  const progress = progressReporter("pull");
+  try {
+    const outcome = await whtPullJob(book, client, {
+      lang, startDate, endDate, searchString: p.values.search as string | undefined, onProgress: (x) => progress.update(x),
+    });
+    progress.done();
+    await book.save(out);
+    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out)}\n`);
+    return 0;
+  } catch (err) {
+    progress.done();
+    if (err instanceof ApiError) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, "documents"));
+      return 2;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,259 @@
+// Withholding tax certificates from sheets: check, post, pull and the template, as the document
+// families have them (the engine's reading, pinning, write-back, company guard and family record),
+// against /withholding-taxes.
+//
+// A certificate is created exactly once: each carries the post's marker in its internalNotes; before
+// sending, the payee's certificates are looked up by their markers (a killed run's are written back,
+// not sent again), and a create whose answer was lost is looked up the same way before anything is
+// said about it.
+import { ApiError, OutcomeUnknownError, type DocSheetClient, type WithholdingTaxRecord } from "../api";
+import { WHT_FAMILY } from "../rules/codes";
+import { RESULT_KEYS } from "../sheet/fields";
+import { sortFindings, type CellFinding } from "../sheet/findings";
+import type { Lang } from "../sheet/i18n/lang";
+import { resultMessage } from "../sheet/i18n/results";
+import { statusText } from "../sheet/i18n/status";
+import { translate } from "../sheet/i18n/translate";
+import type { ColumnMapping } from "../sheet/mapping";
+import { findingMarks } from "../sheet/mark-text";
+import { MARKER_PREFIX, documentMarker, hasMarker } from "../sheet/marker";
+import { readDocuments, type SheetDocument } from "../sheet/read";
+import { checkCertificates, type CheckedCertificate } from "../sheet/wht-sheet";
+import { certificateRows, whtColumn, whtTemplate, WHT_KEYS } from "../sheet/wht-rows";
+import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
+import type { ReadTarget, WorkbookPort } from "../workbook/port";
+import { bindSheet, companyRecords, connectedCompany, guardSheet } from "./company";
+import { errorText } from "./error-text";
+import { assertRows } from "./no-rows";
+import { runPool } from "./pool";
+import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
+import { ConnectionError, isConnectionFailure } from "./stop";
+import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
+import type { ResultKind } from "./post";
+
+type Json = Record<string, unknown>;
+
+export interface WhtSheetOptions extends JobContext {
+  target?: ReadTarget;
+  mapping?: ColumnMapping;
+  /** Mark the findings' cells (check). */
+  mark?: boolean;
+}
+
+async function readSheet(port: WorkbookPort, opts: WhtSheetOptions) {
+  const block = await port.read(opts.target);
+  const read = readDocuments(block, { mapping: opts.mapping, wht: true });
+  const today = localDate((opts.now ?? (() => new Date()))());
+  return { block, read, today };
+}
+
+export async function whtCheckJob(port: WorkbookPort, opts: WhtSheetOptions): Promise<CheckOutcome> {
+  throwIfCancelled(opts.signal);
+  const { block, read, today } = await readSheet(port, opts);
+  const { certificates, findings } = checkCertificates(read, { today });
+  const lang = opts.lang ?? "en";
+  const checked = certificates.length === 1 ? resultMessage("checkedOne") : resultMessage("checked", { n: certificates.length });
+  opts.onProgress?.({ done: certificates.length, total: certificates.length, message: translate(checked, lang) });
+  if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
+  return { sheet: block.sheet, documents: read.documents.length, findings };
+}
+
+export interface WhtResult {
+  key: string;
+  rows: number[];
+  kind: ResultKind;
+  recordId?: number;
+  documentSerial?: string;
+  message: string;
+}
+
+export interface WhtPostOutcome {
+  sheet: string;
+  results: WhtResult[];
+  findings: CellFinding[];
+  counts: Record<ResultKind, number>;
+}
+
+export interface WhtPostOptions extends WhtSheetOptions {
+  concurrency?: number;
+}
+
+/** The payee's live certificates that carry a marker, by marker (lowest record id first). */
+async function certificatesByMarker(client: DocSheetClient, names: Iterable<string>, signal?: AbortSignal): Promise<Map<string, WithholdingTaxRecord>> {
+  const found = new Map<string, WithholdingTaxRecord>();
+  for (const name of new Set(names)) {
+    for await (const page of client.withholdingTaxes.listAll({ searchString: name }, { signal })) {
+      for (const rec of page.list) {
+        if (rec.statusString === "void" || typeof rec.internalNotes !== "string" || !rec.internalNotes.includes(MARKER_PREFIX)) continue;
+        for (const line of rec.internalNotes.split(/\r?\n/)) {
+          const m = line.trim();
+          if (!m.startsWith(MARKER_PREFIX) || !hasMarker(rec.internalNotes, m)) continue;
+          const had = found.get(m);
+          if (!had || Number(rec.recordId) < Number(had.recordId)) found.set(m, rec);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+const nameOf = (c: CheckedCertificate): string => String(c.built.body.contactName ?? "");
+
+export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opts: WhtPostOptions): Promise<WhtPostOutcome> {
+  const lang: Lang = opts.lang ?? "en";
+  const { block, read, today } = await readSheet(port, opts);
+  const sheet = block.sheet;
+  await assertSheetFamily(port, sheet, WHT_FAMILY, lang);
+  assertRows(block, read, lang);
+  // Another company's sheet (or lists) is refused before anything is written or sent.
+  const company = read.documents.length > 0
+    ? await guarded(() => guardSheet(port, client, { sheet, family: WHT_FAMILY, documents: [], lists: block.lists !== undefined, lang, signal: opts.signal, now: opts.now }))
+    : undefined;
+  const columns = resultColumns(read.layout, RESULT_KEYS);
+  if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
+
+  const results: WhtResult[] = [];
+  const report = async (doc: SheetDocument, r: Omit<WhtResult, "key" | "rows">, rec?: WithholdingTaxRecord): Promise<void> => {
+    const result: WhtResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
+    results.push(result);
+    if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, lang, rec));
+    opts.onProgress?.({ done: results.length, total: read.documents.length, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
+  };
+
+  const marked = new Map<SheetDocument, string>();
+  for (const doc of read.documents) if (!doc.fields.recordId) marked.set(doc, documentMarker(sheet, doc));
+  const { certificates: built } = checkCertificates(read, { today, markerOf: (doc) => marked.get(doc)! });
+  const findings: CellFinding[] = [...read.findings, ...built.flatMap((c) => c.built.findings)];
+
+  for (const doc of read.documents) {
+    if (!doc.fields.recordId) continue;
+    const serial = doc.fields.documentSerial?.value;
+    await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), documentSerial: serial == null ? undefined : String(serial), message: resultMessage("alreadyPosted") });
+  }
+  const clean = built.filter((c) => c.errors.length === 0);
+  for (const c of built) {
+    if (c.errors.length > 0) {
+      const first = c.errors[0];
+      await report(c.doc, { kind: "invalid", message: resultMessage("notSent", { reason: `${first.cell}: ${translate(first.message, lang)}` }) });
+    }
+  }
+
+  let fatal: unknown;
+  if (clean.length > 0) {
+    // Certificates a killed run created are written back, not created again.
+    let existing = new Map<string, WithholdingTaxRecord>();
+    try {
+      existing = await certificatesByMarker(client, clean.map(nameOf), opts.signal);
+    } catch (err) {
+      if (isConnectionFailure(err)) throw new ConnectionError(errorText(err, lang), { cause: err });
+      throw err;
+    }
+    await runPool(clean, opts.concurrency ?? 4, async (c) => {
+      const marker = marked.get(c.doc)!;
+      const had = existing.get(marker);
+      if (had) {
+        await report(c.doc, { kind: "found", recordId: Number(had.recordId), documentSerial: had.documentSerial, message: resultMessage("createdFound") }, had);
+        return;
+      }
+      try {
+        const rec = await createOnce(client, c, marker, opts.signal);
+        if (!rec) await report(c.doc, { kind: "unknown", message: resultMessage("postUnknown") });
+        else await report(c.doc, { kind: "created", recordId: Number(rec.recordId), documentSerial: rec.documentSerial, message: resultMessage("created") }, rec);
+      } catch (err) {
+        if (isConnectionFailure(err)) fatal ??= err;
+        await report(c.doc, { kind: isConnectionFailure(err) ? "cancelled" : "failed", message: errorText(err, lang) });
+      }
+    }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
+  }
+  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
+  for (const r of results) counts[r.kind]++;
+  if (counts.created + counts.found > 0) {
+    await rememberFamily(port, sheet, WHT_FAMILY);
+    if (company) await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
+  }
+  if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
+  return { sheet, results, findings: sortFindings(findings), counts };
+}
+
+/** Sends a create; a lost answer is looked up by the marker, and sent again only when not there. */
+async function createOnce(client: DocSheetClient, c: CheckedCertificate, marker: string, signal?: AbortSignal): Promise<WithholdingTaxRecord | undefined> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return await client.withholdingTaxes.create(c.built.body, { signal });
+    } catch (err) {
+      if (!(err instanceof OutcomeUnknownError)) throw err;
+      const found = await certificatesByMarker(client, [nameOf(c)], signal).catch(() => undefined);
+      if (!found) return undefined;
+      const had = found.get(marker);
+      if (had) return had;
+    }
+  }
+  return undefined;
+}
+
+function writeFor(doc: SheetDocument, columns: ResultColumns, r: WhtResult, lang: Lang, rec?: WithholdingTaxRecord) {
+  const ok = r.recordId !== undefined;
+  return resultWrites(doc, columns.cols, {
+    recordId: ok ? r.recordId! : null,
+    documentSerial: ok ? (r.documentSerial ?? null) : null,
+    status: ok ? statusText(String(rec?.statusString ?? "processed"), lang) : null,
+    result: r.message,
+  });
+}
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ApiError) throw new ConnectionError(errorText(err), { cause: err });
+    throw err;
+  }
+}
+
+export interface WhtPullOptions extends JobContext {
+  /** YYYY-MM-DD bounds of the date paid (both or neither). */
+  startDate?: string;
+  endDate?: string;
+  searchString?: string;
+}
+
+/** Every certificate the company has (of the date range), each once, oldest first. */
+export async function readCertificates(client: DocSheetClient, opts: WhtPullOptions): Promise<Json[]> {
+  const seen = new Map<string, Json>();
+  for await (const page of client.withholdingTaxes.listAll({ searchString: opts.searchString }, { signal: opts.signal })) {
+    throwIfCancelled(opts.signal);
+    for (const rec of page.list) {
+      const date = typeof rec.publishedOn === "string" ? rec.publishedOn.slice(0, 10) : "";
+      if (opts.startDate && (date < opts.startDate || date > (opts.endDate ?? "9999"))) continue;
+      seen.set(String(rec.recordId), rec as Json);
+    }
+    opts.onProgress?.({ done: seen.size, total: page.total });
+  }
+  return [...seen.values()].sort((a, b) => String(a.publishedOn).localeCompare(String(b.publishedOn)) || Number(a.recordId) - Number(b.recordId));
+}
+
+/** The certificates as a sheet (one row per income line) that check and post read back. */
+export async function whtPullJob(port: WorkbookPort, client: DocSheetClient, opts: WhtPullOptions): Promise<{ sheet: string; documents: number; rows: number }> {
+  const lang = opts.lang ?? "en";
+  const company = await connectedCompany(client, opts.signal);
+  const records = await readCertificates(client, opts);
+  const rows = certificateRows(records, lang);
+  const at = (opts.now ?? (() => new Date()))();
+  const name = lang === "th" ? "หนังสือรับรองหัก ณ ที่จ่าย" : "Withholding taxes";
+  const sheet = await port.addTableSheet(name, WHT_KEYS.map((k) => whtColumn(k, lang)), rows, {
+    records: (s) => new Map([...familyRecord(WHT_FAMILY)(s), ...companyRecords(s, company, "pull", at)]),
+  });
+  return { sheet, documents: records.length, rows: rows.length };
+}
+
+/** The certificate template as a new table sheet (with the company recorded when connected). */
+export async function whtTemplateJob(port: WorkbookPort, opts: JobContext & { client?: DocSheetClient }): Promise<{ sheet: string; columns: number }> {
+  const lang = opts.lang ?? "en";
+  const now = (opts.now ?? (() => new Date()))();
+  const company = opts.client ? await connectedCompany(opts.client, opts.signal) : undefined;
+  const t = whtTemplate(localDate(now), lang);
+  const sheet = await port.addTableSheet(t.sheetName, t.columns, t.rows, {
+    records: (name) => new Map([...familyRecord(WHT_FAMILY)(name), ...(company ? companyRecords(name, company, "template", now) : [])]),
+  });
+  return { sheet, columns: t.columns.length };
+}

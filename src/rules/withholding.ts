@@ -1,0 +1,122 @@
+// Withholding tax certificates as the monthly returns see them (reference/thai-tax-forms.md): the two
+// forms a company files for its payees (ภ.ง.ด.3 individuals, ภ.ง.ด.53 juristic persons), the income
+// types people name with the section of the Revenue Code and the rates allowed for each, the
+// conditions (เงื่อนไข) and the tax withheld worked out to the satang. Pure.
+import { Decimal, HUNDRED, ZERO, parseDecimal, roundHalfUp } from "./money";
+
+/** The service's `entity` of the two forms this project prepares (service-facts §5.6). */
+export const WHT_FORM = { PND3: 1, PND53: 3 } as const;
+export type WhtForm = (typeof WHT_FORM)[keyof typeof WHT_FORM];
+export const WHT_FORMS: readonly WhtForm[] = [WHT_FORM.PND3, WHT_FORM.PND53];
+
+/** How each form is written, in both languages (the RD's own abbreviation is the same in both). */
+export const FORM_NAME: Readonly<Record<WhtForm, { en: string; th: string; code: string }>> = {
+  1: { en: "PND3", th: "ภ.ง.ด.3", code: "PND3" },
+  3: { en: "PND53", th: "ภ.ง.ด.53", code: "PND53" },
+};
+
+/** The service's `taxPayment` and the RD's condition code (เงื่อนไข) it stands for; 7 (other) has none. */
+export const WHT_CONDITION = { AtSource: 1, PayerAlways: 3, PayerOnce: 5, Other: 7 } as const;
+export const RD_CONDITION: Readonly<Record<number, number | undefined>> = { 1: 1, 3: 2, 5: 3 };
+
+/** A juristic person's 13-digit tax id starts with 0; a citizen's with 1-8. */
+export function isJuristicTaxId(taxId: string): boolean {
+  return /^0\d{12}$/.test(taxId);
+}
+
+/** The form a payee with this tax id is listed on. */
+export function formOfTaxId(taxId: string): WhtForm {
+  return isJuristicTaxId(taxId) ? WHT_FORM.PND53 : WHT_FORM.PND3;
+}
+
+export interface IncomeType {
+  /** A short word of our own, accepted in cells too. */
+  id: string;
+  /** The service's `incomeType` (service-facts §5.6): 3 = 40(2), 5 = 40(3), 7 = 40(4)(a), 11 = 40(4)(b),
+   * 27 = payments the RD's orders under s.3 tredecim make subject to withholding (rent, services,
+   * professional fees, hire of work, advertising, transport...), 29 = other. */
+  incomeType: number;
+  /** The section of the Revenue Code, as printed on the form. */
+  section: string;
+  en: string;
+  th: string;
+  /** Rates (percent) allowed for a payment of this type by a juristic person. */
+  rates: readonly number[];
+  /** More words people write for it (normalized: lower case, no spaces or punctuation). */
+  more?: readonly string[];
+}
+
+export const INCOME_TYPES: readonly IncomeType[] = [
+  { id: "commission", incomeType: 3, section: "40(2)", en: "Fees and commissions", th: "ค่าธรรมเนียม ค่านายหน้า", rates: [3], more: ["commission", "fees", "ค่านายหน้า", "ค่าธรรมเนียม"] },
+  { id: "royalties", incomeType: 5, section: "40(3)", en: "Royalties", th: "ค่าแห่งลิขสิทธิ์", rates: [3], more: ["royalty", "ค่าลิขสิทธิ์"] },
+  { id: "interest", incomeType: 7, section: "40(4)(a)", en: "Interest", th: "ดอกเบี้ย", rates: [1, 15] },
+  { id: "dividends", incomeType: 11, section: "40(4)(b)", en: "Dividends", th: "เงินปันผล", rates: [10], more: ["dividend", "ปันผล"] },
+  { id: "rent", incomeType: 27, section: "40(5)", en: "Rent", th: "ค่าเช่า", rates: [5], more: ["rental"] },
+  { id: "professional", incomeType: 27, section: "40(6)", en: "Professional fees", th: "ค่าวิชาชีพอิสระ", rates: [3], more: ["professionalfee", "ค่าวิชาชีพ"] },
+  { id: "hire", incomeType: 27, section: "40(7)", en: "Hire of work", th: "ค่าจ้างทำของ", rates: [3], more: ["hireofwork", "contractwork", "ค่าจ้างรับเหมา"] },
+  { id: "services", incomeType: 27, section: "40(8)", en: "Services", th: "ค่าบริการ", rates: [3], more: ["service", "servicefee", "บริการ"] },
+  { id: "advertising", incomeType: 27, section: "40(8)", en: "Advertising", th: "ค่าโฆษณา", rates: [2], more: ["advertisement", "ads", "โฆษณา"] },
+  { id: "transport", incomeType: 27, section: "40(8)", en: "Transport", th: "ค่าขนส่ง", rates: [1], more: ["freight", "shipping", "ขนส่ง"] },
+  { id: "insurance", incomeType: 27, section: "40(8)", en: "Insurance premiums", th: "เบี้ยประกันวินาศภัย", rates: [1], more: ["insurance", "ประกันภัย"] },
+  { id: "prizes", incomeType: 27, section: "40(8)", en: "Prizes and promotions", th: "ค่ารางวัล ส่วนลดหรือประโยชน์ใดๆ เนื่องจากการส่งเสริมการขาย", rates: [5], more: ["prize", "promotion", "ค่ารางวัล"] },
+  { id: "other", incomeType: 29, section: "40(8)", en: "Other income", th: "เงินได้อื่นๆ", rates: [0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 15], more: ["other", "อื่นๆ", "อื่น"] },
+];
+
+/** Lower case, without spaces, dots, brackets, dashes and "s."/"ม." section marks. */
+function norm(text: string): string {
+  return text.normalize("NFC").toLowerCase().replace(/[\s\u200b.,()\-–—/:;_]+/g, "");
+}
+
+const BY_WORD: ReadonlyMap<string, IncomeType> = (() => {
+  const m = new Map<string, IncomeType>();
+  const add = (w: string, t: IncomeType): void => {
+    const k = norm(w);
+    if (k && !m.has(k)) m.set(k, t);
+  };
+  for (const t of INCOME_TYPES) {
+    add(t.id, t);
+    add(incomeTypeText(t, "en"), t);
+    add(incomeTypeText(t, "th"), t);
+    add(t.en, t);
+    add(t.th, t);
+    for (const w of t.more ?? []) add(w, t);
+  }
+  return m;
+})();
+
+/** "Services (s.40(8))" / "ค่าบริการ (ม.40(8))": how the sheet and the reports name a type. */
+export function incomeTypeText(t: IncomeType, lang: "en" | "th"): string {
+  return lang === "en" ? `${t.en} (s.${t.section})` : `${t.th} (ม.${t.section})`;
+}
+
+/** The income type a cell names: its words in English or Thai, with or without the section, or our id. */
+export function incomeTypeOf(text: string): IncomeType | undefined {
+  const k = norm(text);
+  const exact = BY_WORD.get(k);
+  if (exact) return exact;
+  // "ค่าบริการ ม.40(8)" and "Rent s40(5)": the words before the section.
+  const words = norm(text.replace(/\(?\s*(?:s\.?|ม\.?|มาตรา)\s*40.*$/i, ""));
+  return words ? BY_WORD.get(words) : undefined;
+}
+
+/** The type a certificate line from the service is: its description when it names one, else its code. */
+export function incomeTypeOfLine(incomeType: unknown, description: unknown): IncomeType | undefined {
+  const named = typeof description === "string" ? incomeTypeOf(description) : undefined;
+  if (named) return named;
+  const code = Number(incomeType);
+  return INCOME_TYPES.find((t) => t.incomeType === code && (code !== 27 || t.id === "services"));
+}
+
+/** The tax withheld at `rate` percent of `amount`, half-up to the satang. */
+export function withheldOf(amount: Decimal, rate: Decimal | number): Decimal {
+  return roundHalfUp(amount.times(rate).dividedBy(HUNDRED), 2);
+}
+
+/** Sums of certificate amounts, to the satang. */
+export function sumMoney(values: Iterable<unknown>): Decimal {
+  let s: Decimal = ZERO;
+  for (const v of values) s = s.plus(parseDecimal(v) ?? ZERO);
+  return roundHalfUp(s, 2);
+}
+
+export { Decimal };

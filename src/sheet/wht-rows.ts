@@ -1,0 +1,98 @@
+// The withholding tax certificate sheet's columns (template and pull alike): headed by their labels
+// in English or Thai, the form, the condition and the income type as drop-downs of words, one row
+// per income line; certificates from the service as such rows, which check and post read back.
+// Pure.
+import { WHT_FAMILY } from "../rules/codes";
+import { INCOME_TYPES, incomeTypeOfLine, incomeTypeText } from "../rules/withholding";
+import type { CellValue, ColumnSpec } from "../workbook/port";
+import { columnFor, shownValue } from "./columns";
+import { RESULT_KEYS, WHT_LABELS } from "./fields";
+import type { Lang } from "./i18n/lang";
+import { statusText } from "./i18n/status";
+import { stripMarkers } from "./marker";
+import type { Template } from "./template";
+
+export const WHT_KEYS: readonly string[] = [
+  "documentKey", "contactName", "contactTaxId", "contactBranch", "contactAddress", "entity", "publishedOn",
+  "item.incomeType", "item.taxRate", "item.taxAmount", "item.withheld", "taxPayment", "remarks", "internalNotes",
+  ...RESULT_KEYS,
+];
+
+/** The statuses of a certificate (the local service's, service-facts §2.2). */
+export const WHT_STATUS_WORDS = ["awaiting", "processed", "void"] as const;
+
+export function whtColumn(key: string, lang: Lang): ColumnSpec {
+  const spec = columnFor(key, undefined, { lang });
+  const own = WHT_LABELS[key];
+  if (own) spec.header = own[lang][0];
+  if (key === "item.incomeType") spec.allowed = INCOME_TYPES.map((t) => incomeTypeText(t, lang));
+  if (key === "status") spec.allowed = WHT_STATUS_WORDS.map((w) => statusText(w, lang));
+  return spec;
+}
+
+export function whtTemplate(today: string, lang: Lang = "en"): Template {
+  const [y, m, d] = today.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const services = INCOME_TYPES.find((t) => t.id === "services")!;
+  const rent = INCOME_TYPES.find((t) => t.id === "rent")!;
+  const atSource = shownValue("taxPayment", 1, lang);
+  const example: Record<string, CellValue>[] = [
+    {
+      documentKey: "1", contactName: "Example Co., Ltd.", contactTaxId: "0105556000009", contactBranch: "00000",
+      contactAddress: "1 Silom Road, Bang Rak, Bangkok 10500", publishedOn: date,
+      "item.incomeType": incomeTypeText(services, lang), "item.taxRate": 3, "item.taxAmount": 10000, "item.withheld": 300, taxPayment: atSource,
+    },
+    {
+      documentKey: "1", "item.incomeType": incomeTypeText(rent, lang), "item.taxRate": 5, "item.taxAmount": 20000, "item.withheld": 1000,
+    },
+  ];
+  return {
+    sheetName: lang === "th" ? "หนังสือรับรองหัก ณ ที่จ่าย" : "Withholding tax",
+    columns: WHT_KEYS.map((k) => whtColumn(k, lang)),
+    rows: example.map((r) => WHT_KEYS.map((k) => r[k] ?? null)),
+  };
+}
+
+type Json = Record<string, unknown>;
+
+const dateCell = (v: unknown): CellValue => {
+  const m = typeof v === "string" ? /^(\d{4})-(\d{2})-(\d{2})/.exec(v) : null;
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+};
+const text = (v: unknown): CellValue => (typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : null);
+const num = (v: unknown): CellValue => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : null);
+
+/** One row per income line of each certificate, in WHT_KEYS order. */
+export function certificateRows(records: readonly Json[], lang: Lang): CellValue[][] {
+  const rows: CellValue[][] = [];
+  for (const r of records) {
+    const items = Array.isArray(r.withholdingTaxItems) ? (r.withholdingTaxItems as Json[]) : [];
+    const notes = typeof r.internalNotes === "string" ? stripMarkers(r.internalNotes) : "";
+    const entity = Number(r.entity);
+    const payment = Number(r.taxPayment);
+    (items.length > 0 ? items : [{}]).forEach((item, i) => {
+      const type = incomeTypeOfLine(item.incomeType, item.description);
+      const cells: Record<string, CellValue> = {
+        documentKey: text(r.documentSerial) ?? String(r.recordId),
+        "item.incomeType": type ? incomeTypeText(type, lang) : text(item.description),
+        "item.taxRate": num(item.taxRate), "item.taxAmount": num(item.taxAmount), "item.withheld": num(item.withheld),
+      };
+      if (i === 0) {
+        Object.assign(cells, {
+          contactName: text(r.contactName), contactTaxId: text(r.contactTaxId), contactBranch: text(r.contactBranch),
+          contactAddress: text(r.contactAddress), entity: Number.isFinite(entity) ? shownValue("entity", entity, lang) : null,
+          publishedOn: dateCell(r.publishedOn), taxPayment: Number.isFinite(payment) ? shownValue("taxPayment", payment, lang) : null,
+          remarks: text(r.remarks), internalNotes: notes || null,
+          recordId: num(r.recordId), documentSerial: text(r.documentSerial),
+          status: typeof r.statusString === "string" ? statusText(r.statusString, lang) : null,
+        });
+      } else {
+        Object.assign(cells, { recordId: num(r.recordId), documentSerial: text(r.documentSerial) });
+      }
+      rows.push(WHT_KEYS.map((k) => cells[k] ?? null));
+    });
+  }
+  return rows;
+}
+
+export { WHT_FAMILY };
