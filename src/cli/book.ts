@@ -1,7 +1,8 @@
 // The workbook named on the command line, and findings printed one per line.
 import { existsSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
-import type { CellFinding } from "../sheet/findings";
+import type { PostOutcome } from "../jobs/post";
+import { publicFinding, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { translate } from "../sheet/i18n/translate";
 import { XlsxWorkbook } from "../workbook/xlsx";
@@ -29,6 +30,35 @@ export function printFindings(findings: readonly CellFinding[], stream: NodeJS.W
   const said = words(lang);
   const opening = { error: "", warning: said.warning, note: said.note };
   for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${opening[f.severity]}${translate(f.message, lang)}\n`);
+}
+
+/** What check prints (findings, then the count; with --json the errors as JSON on stdout and the
+ * rest on stderr), and its exit code. */
+export function printCheck(outcome: { documents: number; findings: readonly CellFinding[] }, json: boolean, lang: Lang): number {
+  const errors = outcome.findings.filter((f) => f.severity === "error");
+  if (json) {
+    // field stays the column's key; the message is in --lang.
+    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: translate(f.message, lang) })), null, 2)}\n`);
+    printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
+  } else {
+    printFindings(outcome.findings, process.stdout, lang);
+    const warnings = outcome.findings.filter((f) => f.severity === "warning").length;
+    const notes = outcome.findings.filter((f) => f.severity === "note").length;
+    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, warnings, notes)}\n`);
+  }
+  return errors.length > 0 ? 1 : 0;
+}
+
+/** What post prints (findings, the rows not created or found, the counts), and its exit code. */
+export function printPosted(outcome: PostOutcome, out: string, lang: Lang): number {
+  const say = words(lang);
+  printFindings(outcome.findings, process.stdout, lang);
+  for (const r of outcome.results) {
+    if (r.kind !== "created" && r.kind !== "found" && r.kind !== "skipped") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
+  }
+  const c = outcome.counts;
+  process.stdout.write(`${say.posted({ ...c, notSent: c.invalid + c.cancelled }, out)}\n`);
+  return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
 }
 
 /** Where a command's results go: --out, the input itself with --in-place, else BOOK.<tag>.xlsx

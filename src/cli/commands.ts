@@ -39,28 +39,14 @@ export async function runCommand(p: Parsed): Promise<number> {
 async function check(p: Parsed): Promise<number> {
   const family = familyArg(p.values.family);
   const lang = langArg(p.values);
-  const { assertSheet, openBook, printFindings } = require("./book") as typeof import("./book");
+  const { assertSheet, openBook, printCheck } = require("./book") as typeof import("./book");
   const { checkJob } = require("../jobs/check") as typeof import("../jobs/check");
-  const { publicFinding } = require("../sheet/findings") as typeof import("../sheet/findings");
-  const { translate } = require("../sheet/i18n/translate") as typeof import("../sheet/i18n/translate");
-  const { words } = require("./words") as typeof import("./words");
   const { mappingArg } = require("./map") as typeof import("./map");
   const book = await openBook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const outcome = await checkJob(book, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
-  const errors = outcome.findings.filter((f) => f.severity === "error");
-  if (p.values.json) {
-    // field stays the column's key; the message is in --lang.
-    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: translate(f.message, lang) })), null, 2)}\n`);
-    printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
-  } else {
-    printFindings(outcome.findings, process.stdout, lang);
-    const warnings = outcome.findings.filter((f) => f.severity === "warning").length;
-    const notes = outcome.findings.filter((f) => f.severity === "note").length;
-    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, warnings, notes)}\n`);
-  }
-  return errors.length > 0 ? 1 : 0;
+  return printCheck(outcome, p.values.json === true, lang);
 }
 
 async function serve(p: Parsed): Promise<number> {

@@ -11,7 +11,7 @@ import { PostSaveError, postJob } from "../jobs/post";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { intArg, type Parsed } from "./args";
-import { assertSheet, printFindings } from "./book";
+import { assertSheet, printPosted } from "./book";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
@@ -58,13 +58,7 @@ async function post(p: Parsed, signal: AbortSignal): Promise<number> {
     });
     progress.done();
     await save();
-    printFindings(outcome.findings, process.stdout, lang);
-    for (const r of outcome.results) {
-      if (r.kind !== "created" && r.kind !== "found" && r.kind !== "skipped") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
-    }
-    const c = outcome.counts;
-    process.stdout.write(`${say.posted({ ...c, notSent: c.invalid + c.cancelled }, out)}\n`);
-    return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
+    return printPosted(outcome, out, lang);
   } catch (err) {
     progress.done();
     if (err instanceof PostSaveError) {

@@ -7,11 +7,9 @@ import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { whtCheckJob, whtPostJob, whtPullJob, whtTemplateJob } from "../jobs/wht";
 import { WHT_FAMILY } from "../rules/codes";
-import { publicFinding } from "../sheet/findings";
-import { translate } from "../sheet/i18n/translate";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
-import { assertSheet, openBook, printFindings, resultsPath } from "./book";
+import { assertSheet, openBook, printCheck, printPosted, resultsPath } from "./book";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 import { words } from "./words";
@@ -59,22 +57,11 @@ async function check(p: Parsed): Promise<number> {
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const outcome = await whtCheckJob(book, { target: { sheet }, lang });
-  const errors = outcome.findings.filter((f) => f.severity === "error");
-  if (p.values.json) {
-    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: translate(f.message, lang) })), null, 2)}\n`);
-    printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
-  } else {
-    printFindings(outcome.findings, process.stdout, lang);
-    const warnings = outcome.findings.filter((f) => f.severity === "warning").length;
-    const notes = outcome.findings.filter((f) => f.severity === "note").length;
-    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, warnings, notes)}\n`);
-  }
-  return errors.length > 0 ? 1 : 0;
+  return printCheck(outcome, p.values.json === true, lang);
 }
 
 async function post(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
-  const say = words(lang);
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
@@ -90,13 +77,7 @@ async function post(p: Parsed): Promise<number> {
     });
     progress.done();
     await book.save(out);
-    printFindings(outcome.findings, process.stdout, lang);
-    for (const r of outcome.results) {
-      if (r.kind !== "created" && r.kind !== "found" && r.kind !== "skipped") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
-    }
-    const c = outcome.counts;
-    process.stdout.write(`${say.posted({ ...c, notSent: c.invalid + c.cancelled }, out)}\n`);
-    return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
+    return printPosted(outcome, out, lang);
   } catch (err) {
     progress.done();
     if (!(err instanceof OtherCompanyError)) await book.save(out).catch(() => undefined);

@@ -29,7 +29,7 @@ import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
 import { ConnectionError, isConnectionFailure } from "./stop";
 import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
-import type { ResultKind } from "./post";
+import type { DocumentResult, PostOutcome, ResultKind } from "./post";
 
 type Json = Record<string, unknown>;
 
@@ -58,22 +58,6 @@ export async function whtCheckJob(port: WorkbookPort, opts: WhtSheetOptions): Pr
   return { sheet: block.sheet, documents: read.documents.length, findings };
 }
 
-export interface WhtResult {
-  key: string;
-  rows: number[];
-  kind: ResultKind;
-  recordId?: number;
-  documentSerial?: string;
-  message: string;
-}
-
-export interface WhtPostOutcome {
-  sheet: string;
-  results: WhtResult[];
-  findings: CellFinding[];
-  counts: Record<ResultKind, number>;
-}
-
 export interface WhtPostOptions extends WhtSheetOptions {
   concurrency?: number;
 }
@@ -99,7 +83,7 @@ async function certificatesByMarker(client: DocSheetClient, names: Iterable<stri
 
 const nameOf = (c: CheckedCertificate): string => String(c.built.body.contactName ?? "");
 
-export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opts: WhtPostOptions): Promise<WhtPostOutcome> {
+export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opts: WhtPostOptions): Promise<PostOutcome> {
   const lang: Lang = opts.lang ?? "en";
   const { block, read, today } = await readSheet(port, opts);
   const sheet = block.sheet;
@@ -112,9 +96,9 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
   const columns = resultColumns(read.layout, RESULT_KEYS);
   if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
 
-  const results: WhtResult[] = [];
-  const report = async (doc: SheetDocument, r: Omit<WhtResult, "key" | "rows">, rec?: WithholdingTaxRecord): Promise<void> => {
-    const result: WhtResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
+  const results: DocumentResult[] = [];
+  const report = async (doc: SheetDocument, r: Omit<DocumentResult, "key" | "rows">, rec?: WithholdingTaxRecord): Promise<void> => {
+    const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
     results.push(result);
     if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, lang, rec));
     opts.onProgress?.({ done: results.length, total: read.documents.length, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
@@ -191,7 +175,7 @@ async function createOnce(client: DocSheetClient, c: CheckedCertificate, marker:
   return undefined;
 }
 
-function writeFor(doc: SheetDocument, columns: ResultColumns, r: WhtResult, lang: Lang, rec?: WithholdingTaxRecord) {
+function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, lang: Lang, rec?: WithholdingTaxRecord) {
   const ok = r.recordId !== undefined;
   return resultWrites(doc, columns.cols, {
     recordId: ok ? r.recordId! : null,
