@@ -36,12 +36,14 @@ async function create(api: Client, body: Record<string, unknown>): Promise<numbe
 
 /** A service for this file with this PDF budget (the service reads DOCSHEET_PDF_BUDGET_MS as it starts). */
 function serviceWithBudget(store: StoreKind, budgetMs: number): ReturnType<typeof serviceForFile> {
+  const before = process.env.DOCSHEET_PDF_BUDGET_MS;
   beforeAll(() => {
     process.env.DOCSHEET_PDF_BUDGET_MS = String(budgetMs);
   });
   const ctx = serviceForFile(store);
   beforeAll(() => {
-    delete process.env.DOCSHEET_PDF_BUDGET_MS;
+    if (before === undefined) delete process.env.DOCSHEET_PDF_BUDGET_MS;
+    else process.env.DOCSHEET_PDF_BUDGET_MS = before;
   });
   return ctx;
 }
