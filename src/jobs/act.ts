@@ -6,7 +6,7 @@ import { ApiError, type DocSheetClient, type DocumentRecord } from "../api";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { dueOf, settlePayment, type PaymentDue } from "../rules/settlement";
-import { cellAddress } from "../sheet/address";
+import { cellAddress } from "../workbook/address";
 import { resultMessage } from "../sheet/i18n/results";
 import { serviceStatus, statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";

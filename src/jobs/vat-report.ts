@@ -5,7 +5,7 @@
 // back and compared with the sum of the documents; a difference is a finding.
 import type { DocumentApi, DocumentRecord, DocSheetClient } from "../api";
 import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
-import { cellAddress } from "../sheet/address";
+import { cellAddress } from "../workbook/address";
 import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-report";
 import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
 import { BASE_COLUMN, ZERO_COLUMN, sideTable, summaryTable, voidTable, type ReportTable, type SideFigures } from "../sheet/vat-tables";

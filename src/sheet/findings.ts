@@ -1,5 +1,5 @@
 // A finding pinned to a cell: what the CLI prints, the task pane lists and the port marks.
-import { cellAddress } from "./address";
+import { cellAddress } from "../workbook/address";
 
 export interface CellFinding {
   sheet: string;

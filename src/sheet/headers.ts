@@ -2,12 +2,12 @@
 // names; the others name a field by key, wire name or label (fields.ts). Unknown headers are
 // ignored with a warning; a field named twice is an error on the second header.
 import type { CellValue } from "../workbook/port";
-import { cellAddress } from "./address";
+import { cellAddress } from "../workbook/address";
 import { CONTENT_SAMPLE, fieldByContent, summedPerLine } from "./content";
 import { FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { sheetMessage } from "./messages";
-import type { ColumnMapping } from "./mapping";
+import type { ColumnMapping } from "./column-mapping";
 import { isEmptyCell } from "./values";
 
 export interface HeaderMap {

@@ -6,7 +6,7 @@
 import { LISTS_SHEET, type CellValue, type ListRef } from "../workbook/port";
 import { normalizeName } from "./fields";
 import type { HeaderMap } from "./headers";
-import type { SheetDocument } from "./read";
+import type { SheetDocument } from "./sheet-document";
 
 export type ListKind =
   | "contacts" | "products" | "bankAccounts" | "cheques" | "creditCards" | "pettyCash" | "otherChannels" | "expenseCategories";

@@ -7,30 +7,17 @@
 //   toMapping        suggestions (and values for every row) → the mapping to save
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
 import { FAMILIES, FAMILY_INFO, isFamily, type Family } from "../rules/codes";
-import { columnLetters } from "./address";
+import { columnLetters } from "../workbook/address";
 import { CONTENT_SAMPLE, fieldByContent } from "./content";
 import { FIELDS, FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
 import { headerText } from "./headers";
+import type { ColumnMapping, StatedValue } from "./column-mapping";
 import { COLUMN_HINTS } from "./messages";
 import { SIDE_SYNONYMS, SYNONYMS, familySynonyms } from "./synonyms";
 import { isEmptyCell, parseCell } from "./values";
 import type { CellValue } from "../workbook/port";
 
-/** `{"family": "tax-invoices", "columns": {"Invoice No": "documentKey", "Colour": null}, "values":
- * {"isVat": true}}`: null ignores a column. */
-export interface ColumnMapping {
-  family: Family;
-  /** Header text → field key as the worksheet layout names it (`contactName`, `item.quantity`). */
-  columns: Record<string, string | null>;
-  /** Field key → the value of every row, as a cell of that field would hold it (`true`, `"7%"`,
-   * `"2026-01-31"`), for a field the sheet has no column for. Read as if every row had that cell;
-   * where the sheet has a column of the field too, its filled cells win and its empty cells take
-   * the value (read.ts). */
-  values?: Record<string, StatedValue>;
-}
-
-/** A value for every row, as the mapping file holds it. */
-export type StatedValue = string | number | boolean;
+export type { ColumnMapping, StatedValue } from "./column-mapping";
 
 export interface ColumnSuggestion {
   /** Column letters as Excel shows them ("A"). */

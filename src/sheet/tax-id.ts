@@ -15,7 +15,7 @@
 import type { CellValue } from "../workbook/port";
 import { normalizeName } from "./fields";
 import { sheetMessage } from "./messages";
-import type { ParseResult } from "./values";
+import type { ParseResult } from "./parsed";
 
 const THAI_DIGIT_ZERO = 0x0e50; // ๐
 

@@ -9,9 +9,8 @@ import { sheetMessage } from "./messages";
 import { statusFromText } from "./i18n/status";
 import { readBranch, readTaxId } from "./tax-id";
 
-export type Parsed = string | number | boolean;
-/** `note`: the value was repaired (a leading zero Excel dropped); said at the cell as a warning. */
-export type ParseResult = { ok: true; value: Parsed; note?: string } | { ok: false; message: string };
+import type { Parsed, ParseResult } from "./parsed";
+export type { Parsed, ParseResult } from "./parsed";
 
 const ok = (value: Parsed): ParseResult => ({ ok: true, value });
 const bad = (message: string): ParseResult => ({ ok: false, message });

@@ -4,7 +4,7 @@
 // formulas over the two reports' totals beside the sums of the documents. Thai dates show Buddhist-era years. Pure.
 import { ZERO, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
 import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
-import { cellAddress } from "./address";
+import { cellAddress } from "../workbook/address";
 import type { Lang } from "./i18n/lang";
 import { vatTexts, type VatSide } from "./i18n/vat-report";
 import type { SideFigures, VatEntry } from "./vat-entries";

@@ -12,7 +12,7 @@ import { MappingSection } from "./sections/mapping";
 import { PostSection } from "./sections/post";
 import { PullSection } from "./sections/pull";
 import { UpdateSection } from "./sections/update";
-import type { ConnectionForm, PaneServices } from "./services";
+import type { ConnectionForm, PaneServices } from "./views";
 
 export interface AppProps {
   services: PaneServices;

@@ -2,10 +2,10 @@
 // workbook setting, never a secret), with the values for every row the user gave fields without a
 // column, and what the mapping editor shows of a header row.
 import type { Family } from "../rules/codes";
-import type { FieldKind, FieldLevel } from "../sheet/fields";
-import type { ColumnMapping, ColumnSuggestion, MissingField, StatedValue } from "../sheet/mapping";
+import type { ColumnMapping, ColumnSuggestion, StatedValue } from "../sheet/mapping";
 import type { Block, WorkbookPort } from "../workbook/port";
 import type * as Engine from "./engine";
+import type { FieldChoice, MappingView } from "./views";
 
 type MappingEngine = Pick<
   typeof Engine,
@@ -15,36 +15,6 @@ type MappingEngine = Pick<
 
 export function mappingKey(family: Family, sheet: string): string {
   return `docsheet.mapping.${family}.${sheet}`;
-}
-
-/** A field the picker offers, with its name in each language. */
-export interface FieldChoice {
-  key: string;
-  level: FieldLevel;
-  en: string;
-  th: string;
-  kind: FieldKind;
-  /** It can take one value for every row (a document, payment or line field). */
-  statable: boolean;
-  /** Its fixed values (yes/no, codes) with their words, to pick a value for every row from. */
-  options?: { value: number | boolean; en: string; th: string }[];
-}
-
-export interface MappingView {
-  sheet: string;
-  family: Family;
-  /** Every header of the row, with the field saved for it, else the one suggested (null: not used). */
-  columns: ColumnSuggestion[];
-  /** The mapping comes from the workbook (else it is a suggestion). */
-  saved: boolean;
-  /** The saved values for every row (field key → value), of fields the sheet may have no column for. */
-  values: Record<string, StatedValue>;
-  /** The fields that apply to the family, for the pickers. */
-  choices: FieldChoice[];
-  /** What the family's documents need that none of `fields` gives. */
-  missing(fields: readonly string[]): MissingField[];
-  /** Why a value for every row cannot be a value of the field (English, translatable), else null. */
-  valueProblem(key: string, value: StatedValue): string | null;
 }
 
 /** The saved mappings, read once per sheet and family and kept while the pane is open. */

@@ -7,7 +7,7 @@ import { dueOf, paymentPartFindings, paymentParts, settlePayment, settlementFind
 import { translate } from "../sheet/i18n/translate";
 import type { Lang } from "./i18n";
 import { FIELD_OF, formFields, type AmountField, type PaymentForm } from "./payment-form";
-import type { PaymentDueView } from "./services";
+import type { PaymentDueView } from "./views";
 
 /** What the form's payment comes to on the one selected document (amounts as wire text, 2 dp). */
 export interface Settled {

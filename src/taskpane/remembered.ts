@@ -2,7 +2,7 @@
 // reached; never the secret), newest first: offered in Connect, and the one a workbook was posted
 // with is filled in when the pane opens on it.
 import { sameCompany } from "../jobs/same-company";
-import type { CompanyView, ConnectionForm } from "./services";
+import type { CompanyView, ConnectionForm } from "./views";
 
 /** The connection last used (the form opens on it). */
 const LAST = "docsheet.connection";

@@ -6,15 +6,7 @@ import type { ColumnMapping } from "../sheet/mapping";
 import type { ResultKey } from "../sheet/writeback";
 import type { Block } from "../workbook/port";
 import type * as Engine from "./engine";
-
-export interface RowNote {
-  /** The document's key as the sheet groups it (documentKey, or "row N"). */
-  key: string;
-  /** Sheet row (0-based) of the document's first row, and the column of its Result cell. */
-  row: number;
-  col: number;
-  message: string;
-}
+import type { RowNote } from "./views";
 
 /** Enough for a pane; the Result column holds every one. */
 export const MAX_ROW_NOTES = 200;

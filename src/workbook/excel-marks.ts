@@ -5,7 +5,7 @@
 // (with a hash of the text: a note the user wrote over is theirs). Everything a mark or a clear
 // needs to know is looked at in the syncs of the read before it, so replacing the old marks with
 // new ones is one batch: one sync for any request under 5 MB.
-import { cellAddress } from "../sheet/address";
+import { cellAddress } from "./address";
 import type { CellMark } from "./port";
 
 /** The fill of a finding cell: Excel's "bad" red. */

@@ -1,7 +1,7 @@
 // The port over Office.js: the only DocSheet code that knows Excel. House rules (DESIGN.md): one
 // Excel.run per action, queue everything then sync once (more only for 5 MB chunks), 2-D blocks,
 // calculation and screen updating suspended around big writes, text starting = + - @ kept as text.
-import { cellAddress, parseRange, rangeAddress } from "../sheet/address";
+import { cellAddress, parseRange, rangeAddress } from "./address";
 import { columnFormat } from "./memory";
 import { LISTS_SHEET, isCellError, subtotalFormula } from "./port";
 import type {

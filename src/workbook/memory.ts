@@ -1,7 +1,7 @@
 // The in-memory grid: the port for the preview page and for tests. A sheet is a sparse 2-D array
 // of values and number formats; marks, validation lists and the selection are kept so tests can
 // look at what a job did.
-import { parseRange } from "../sheet/address";
+import { parseRange } from "./address";
 import { LISTS_SHEET, subtotalFormula, totalsRowIndex } from "./port";
 import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
 import type {

@@ -1,5 +1,5 @@
 // Drop-down list sources as Excel writes them, shared by the Office.js and .xlsx hosts.
-import { columnLetters } from "../sheet/address";
+import { columnLetters } from "./address";
 import type { ListRef } from "./port";
 
 /** Excel refuses an inline list longer than 255 characters. */

@@ -3,7 +3,7 @@
 // present: rows and cells where the file has them, never the declared dimension, the used range or
 // a merged area. Every scan is linear; every bound is a clear refusal (README.md, "Limits"). Pure:
 // the command line reads files with it, the preview page's "Open .xlsx" reads them in the browser.
-import { rangeAddress } from "../sheet/address";
+import { rangeAddress } from "./address";
 import type { Block, CellRect, CellValue, ReadTarget } from "./port";
 import { blockOfGrid, presentKeys } from "./memory";
 import { XmlError, XmlScanner, type Attributes, type XmlHandlers } from "./xml-scan";

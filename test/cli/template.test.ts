@@ -8,7 +8,7 @@
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { columnLetters } from "../../src/sheet/address";
+import { columnLetters } from "../../src/workbook/address";
 import { templateKeys } from "../../src/sheet/template";
 import { FIELD_BY_KEY } from "../../src/sheet/fields";
 import { isValidTaxId } from "../../src/sheet/tax-id";

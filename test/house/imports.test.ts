@@ -1,6 +1,7 @@
 // The house's import rules (DESIGN.md, House rules): the service's domain never imports its routes
-// or HTTP layer.
-import { importGraph } from "../helpers/import-graph";
+// or HTTP layer, the workbook hosts import nothing of the sheet above them, and no import circle
+// anywhere in src/, type-only ones included.
+import { importCircles, importGraph } from "../helpers/import-graph";
 
 const graph = importGraph("src");
 
@@ -22,5 +23,24 @@ describe("the service's layers", () => {
   it("keeps the domain (documents, exports, masters, ledger, ...) out of the routes and the HTTP layer", () => {
     const domain = /^src\/service\/(documents|exports|masters|ledger|pdf|mail|share|files|attachments|outbox|store|auth)\//;
     expect(importsInto(domain, ["src/service/routes/", "src/service/http/"])).toEqual([]);
+  });
+});
+
+describe("src/workbook", () => {
+  it("imports nothing from src/sheet (the sheet builds on the hosts, not the other way round)", () => {
+    expect(importsInto(/^src\/workbook\//, ["src/sheet/"])).toEqual([]);
+  });
+});
+
+describe("import circles", () => {
+  it("are named, one per circle, type-only imports included", () => {
+    const g = new Map([
+      ["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts", "d.ts"]], ["d.ts", []], ["e.ts", ["e.ts"]],
+    ]);
+    expect(importCircles(g)).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"], ["e.ts", "e.ts"]]);
+  });
+
+  it("none in src/", () => {
+    expect(importCircles(graph).map((circle) => circle.join(" → "))).toEqual([]);
   });
 });

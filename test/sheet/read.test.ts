@@ -1,7 +1,7 @@
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { readDocuments } from "../../src/sheet/read";
 import { FIELDS, fieldForHeader, normalizeName } from "../../src/sheet/fields";
-import { cellAddress, columnIndex, columnLetters, parseCell, parseRange } from "../../src/sheet/address";
+import { cellAddress, columnIndex, columnLetters, parseCell, parseRange } from "../../src/workbook/address";
 
 async function read(rows: (string | number | boolean | Date | null | { error: string })[][], setup?: (wb: MemoryWorkbook) => void) {
   const wb = new MemoryWorkbook({ Sales: rows });

@@ -7,7 +7,8 @@ import { postJob } from "../../src/jobs/post";
 import { FAMILY_INFO, upgradeTargets, type Family } from "../../src/rules/codes";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { ActionsSection, actionsFor } from "../../src/taskpane/sections/actions";
-import { createServices, toJobAction, type ActionRequest, type PaneServices } from "../../src/taskpane/services";
+import { createServices, toJobAction } from "../../src/taskpane/services";
+import { type ActionRequest, type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { bridgedFetch, choose, localService, mountPane, options, typeInto, until } from "./support";
 

@@ -6,7 +6,8 @@ import { NetworkError, RateLimitError, WrongCredentialsError } from "../../src/a
 import { App } from "../../src/taskpane/app";
 import { describeError } from "../../src/taskpane/errors";
 import { ALL_KEYS, MESSAGES, pickLanguage, translator } from "../../src/taskpane/i18n";
-import { createServices, serviceRoot, toJobAction, validRoot, type PaneServices } from "../../src/taskpane/services";
+import { createServices, serviceRoot, toJobAction, validRoot } from "../../src/taskpane/services";
+import { type PaneServices } from "../../src/taskpane/views";
 import { parseTsv } from "../../src/taskpane/preview/tsv";
 import { PreviewBook } from "../../src/taskpane/preview/book";
 import { MemoryWorkbook } from "../../src/workbook/memory";

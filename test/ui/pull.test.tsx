@@ -4,7 +4,8 @@
 import { createClient } from "../../src/api/client";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { PullSection } from "../../src/taskpane/sections/pull";
-import { createServices, type PaneServices } from "../../src/taskpane/services";
+import { createServices } from "../../src/taskpane/services";
+import { type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { bridgedFetch, choose, click, localService, mountPane, options, typeInto, until } from "./support";
 

@@ -8,7 +8,8 @@ import { postJob } from "../../src/jobs/post";
 import { loadPostRecord, savePostRecord } from "../../src/jobs/post-record";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { PostSection } from "../../src/taskpane/sections/post";
-import { createServices, type PaneServices } from "../../src/taskpane/services";
+import { createServices } from "../../src/taskpane/services";
+import { type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { bridgedFetch, buttonNamed, click, localService, mountPane, until } from "./support";
 

@@ -6,7 +6,8 @@ import { createClient, type DocSheetClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { UpdateSection } from "../../src/taskpane/sections/update";
-import { createServices, type PaneServices } from "../../src/taskpane/services";
+import { createServices } from "../../src/taskpane/services";
+import { type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { bridgedFetch, click, localService, mountPane, until } from "./support";
 

@@ -11,7 +11,7 @@
 // - strings written into a cell that is not text-formatted are coerced the way Excel does
 //   ("=..." becomes a formula, "-5" and "12" become numbers).
 // Only what the port uses is here; anything else is simply missing.
-import { cellAddress, parseRange } from "../../src/sheet/address";
+import { cellAddress, parseRange } from "../../src/workbook/address";
 import type { ExcelHost } from "../../src/workbook/excel";
 
 export const LIMIT_BYTES = 5 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { finding, type Finding } from "../findings";
 import { MESSAGES, formatMessage } from "../messages";
 import { type Decimal, parseDecimal } from "../money";
 import type { ComputedTotals } from "../totals";
-import type { Structure } from "./document";
+import type { Structure } from "./context";
 import { given2, isObject, itemsOf, money, truthy, type Obj } from "./read";
 
 type Extra = () => Record<string, string>;

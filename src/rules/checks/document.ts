@@ -21,19 +21,7 @@ import { computedRangeFindings } from "./range";
 import { absent, flag, given2, isObject, truthy, type Obj } from "./read";
 import { guarded, schemaFindings } from "./report";
 import { withholdingFindings } from "./withholding";
-
-export type Structure = "simple" | "inline";
-export type CheckOperation = "create" | "update" | "upgrade";
-
-export interface DocumentCheckContext {
-  family: Family;
-  structure: Structure;
-  operation: CheckOperation;
-  /** The body also carries payment fields (/with-payment paths). */
-  withPayment?: boolean;
-  /** Compare the totals given with the totals computed from the lines. */
-  arithmetic?: boolean;
-}
+import type { DocumentCheckContext } from "./context";
 
 export function checkDocument(body: unknown, ctx: DocumentCheckContext): Finding[] {
   return guarded(() => documentFindings(body, ctx));

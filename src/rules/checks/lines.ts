@@ -4,7 +4,7 @@ import { finding, type Finding } from "../findings";
 import { MESSAGES, formatMessage } from "../messages";
 import { parseDecimal } from "../money";
 import type { ComputedTotals } from "../totals";
-import type { DocumentCheckContext } from "./document";
+import type { DocumentCheckContext } from "./context";
 import { absent, absentId, isObject, isWithholdingRate, itemsOf, money, truthy, type Obj } from "./read";
 
 const EXPENSE_LINE_FIELDS: Record<1 | 3, readonly (readonly [string, string, boolean])[]> = {

@@ -2,7 +2,7 @@
 import { finding, type Finding } from "../findings";
 import { MESSAGES } from "../messages";
 import { parseDecimal } from "../money";
-import type { DocumentCheckContext } from "./document";
+import type { DocumentCheckContext } from "./context";
 import { isWithholdingRate, truthy, type Obj } from "./read";
 
 export function withholdingFindings(body: Obj, ctx: DocumentCheckContext): Finding[] {

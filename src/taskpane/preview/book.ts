@@ -1,6 +1,6 @@
 // The preview's workbook: the in-memory port, plus what Excel would give it — a selection the user
 // makes on the grid, and a redraw after every change a job makes.
-import { rangeAddress } from "../../sheet/address";
+import { rangeAddress } from "../../workbook/address";
 import { MemoryWorkbook, usedRange } from "../../workbook/memory";
 import type { CellRect, WorkbookPort } from "../../workbook/port";
 

@@ -2,7 +2,7 @@
 // cells in red with their message, a selection made by click or shift+click (or the arrow keys),
 // and paste of rows copied from Excel.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { cellAddress, columnLetters } from "../../sheet/address";
+import { cellAddress, columnLetters } from "../../workbook/address";
 import { isDateFormat } from "../../sheet/values";
 import { isCellError, type CellValue } from "../../workbook/port";
 import type { Translate } from "../i18n";

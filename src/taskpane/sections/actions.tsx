@@ -5,10 +5,11 @@ import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, upgradeTargets, type Family } from "
 import { statusText } from "../../sheet/i18n/status";
 import type { Lang, Translate } from "../i18n";
 import { describeError } from "../errors";
-import { ACTION_KINDS, today, type ActionKind, type ActionRequest, type ActView, type PaneServices, type SelectedDocument } from "../services";
+import { today } from "../services";
+import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices, type SelectedDocument } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { emptyPayment, PaymentFields, paymentRequest, useChannels, usePaymentDue, usePaymentRules, type PaymentForm } from "./payment";
-import { Progressbar } from "./post";
+import { Progressbar } from "./progressbar";
 import { RowNotes } from "./rows";
 
 /** Which actions a family has (codes.ts says which operations exist). */

@@ -7,7 +7,7 @@ import type { CellFinding } from "../../sheet/findings";
 import { translate } from "../../sheet/i18n/translate";
 import type { Lang, Translate } from "../i18n";
 import { formatMoney } from "../money";
-import type { CheckView, PaneServices } from "../services";
+import type { CheckView, PaneServices } from "../views";
 import { Message, Section, useTask } from "../ui";
 
 /** Errors, warnings and notes of a check, counted apart. */

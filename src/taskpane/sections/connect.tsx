@@ -6,7 +6,8 @@ import { useEffect, useState } from "preact/hooks";
 import type { Translate } from "../i18n";
 import { sameCompany } from "../../jobs/same-company";
 import { connectionFor, remember, rememberedConnections, rememberedForm, type RememberedConnection } from "../remembered";
-import { ENVIRONMENT_NAMES, validRoot, type CompanyView, type ConnectionForm, type Environment, type PaneServices } from "../services";
+import { validRoot } from "../services";
+import { ENVIRONMENT_NAMES, type CompanyView, type ConnectionForm, type Environment, type PaneServices } from "../views";
 import { Message, Section, useTask } from "../ui";
 
 export function ConnectSection(props: {

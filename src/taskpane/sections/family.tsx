@@ -3,7 +3,7 @@
 import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
 import type { ListCounts, TemplateOutcome } from "../../jobs/template";
 import type { Lang, Translate } from "../i18n";
-import type { PaneServices } from "../services";
+import type { PaneServices } from "../views";
 import { Message, useTask } from "../ui";
 
 function listCounts(t: Translate, c: ListCounts): string {

@@ -6,7 +6,7 @@ import { useState } from "preact/hooks";
 import { translate } from "../../sheet/i18n/translate";
 import type { StatedValue } from "../../sheet/mapping";
 import type { Lang, Translate } from "../i18n";
-import type { FieldChoice } from "../mappings";
+import type { FieldChoice } from "../views";
 import { Message } from "../ui";
 
 /** Offered first: the values a sheet most often leaves out. */

@@ -9,8 +9,8 @@ import type { FieldLevel } from "../../sheet/fields";
 import { mappingNote } from "../../sheet/i18n/mapping-notes";
 import type { ColumnSuggestion, MissingField, StatedValue } from "../../sheet/mapping";
 import type { Lang, Translate } from "../i18n";
-import type { FieldChoice, MappingView } from "../mappings";
-import type { PaneServices } from "../services";
+import type { FieldChoice, MappingView } from "../views";
+import type { PaneServices } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { ValuesEditor } from "./mapping-values";
 

@@ -12,7 +12,8 @@ import type { Lang, Translate } from "../i18n";
 import { formatMoney } from "../money";
 import type * as Engine from "../engine";
 import { formFields, takesCharge, typedNumber, type AmountField, type PaymentForm } from "../payment-form";
-import { loadEngine, type PaneServices, type PaymentDueView, type PaymentRequest } from "../services";
+import { loadEngine } from "../services";
+import { type PaneServices, type PaymentDueView, type PaymentRequest } from "../views";
 import { Message } from "../ui";
 
 export type { PaymentForm } from "../payment-form";

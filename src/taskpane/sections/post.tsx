@@ -1,19 +1,11 @@
 // Post: creates the documents of the rows, with a progress bar and cancel; results go into the sheet.
 import type { Family } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
-import type { PaneServices, PostView } from "../services";
+import type { PaneServices, PostView } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { RowNotes } from "./rows";
+import { Progressbar } from "./progressbar";
 import { UndoControl } from "./undo";
-
-export function Progressbar(props: { done: number; total?: number; label: string }) {
-  return (
-    <>
-      <progress value={props.done} max={props.total ?? undefined} aria-label={props.label} />
-      <p class="status" aria-live="polite">{props.label}</p>
-    </>
-  );
-}
 
 /** "3 created, 1 already posted": created always, the other counts when there are any. */
 export function postSummary(t: Translate, r: PostView): string {

@@ -1,7 +1,7 @@
 // The Pull form's order of the documents and its contact filter (sortBy and filter of the list).
 import type { Translate } from "../i18n";
 import { PULL_SORTS } from "../pull-order";
-import type { PullQuery } from "../services";
+import type { PullQuery } from "../views";
 
 export function PullOrderFields(props: { t: Translate; query: PullQuery; set: (patch: Partial<PullQuery>) => void }) {
   const { t, query, set } = props;

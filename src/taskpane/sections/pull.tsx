@@ -2,9 +2,9 @@
 import { useState } from "preact/hooks";
 import { RANGE, type Family } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
-import type { PaneServices, PullQuery, PullView } from "../services";
+import type { PaneServices, PullQuery, PullView } from "../views";
 import { Message, Section, useTask } from "../ui";
-import { Progressbar } from "./post";
+import { Progressbar } from "./progressbar";
 import { PullOrderFields } from "./pull-order";
 import { VatReportPanel } from "./vat-report";
 

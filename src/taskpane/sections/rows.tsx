@@ -1,8 +1,9 @@
 // The rows a job did not do, each with its reason; a click selects the row's Result cell, as a
 // click on a finding selects its cell.
 import type { Translate } from "../i18n";
-import { MAX_ROW_NOTES, type RowNote } from "../rows";
-import type { PaneServices } from "../services";
+import { MAX_ROW_NOTES } from "../rows";
+import type { RowNote } from "../views";
+import type { PaneServices } from "../views";
 
 export function RowNotes(props: { t: Translate; services: PaneServices; sheet?: string; rows?: RowNote[] }) {
   const { t, services, sheet, rows } = props;

@@ -4,9 +4,9 @@
 import { useState } from "preact/hooks";
 import type { Family } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
-import type { PaneServices, UndoView } from "../services";
+import type { PaneServices, UndoView } from "../views";
 import { Message, useTask } from "../ui";
-import { Progressbar } from "./post";
+import { Progressbar } from "./progressbar";
 import { RowNotes } from "./rows";
 
 /** "2 voided, 1 left as it is": the counts there are, in the pane's words. */

@@ -3,9 +3,9 @@
 // documents that will not be sent are listed with the reason (changed on the service, not awaiting).
 import type { Family } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
-import type { PaneServices, UpdateView } from "../services";
+import type { PaneServices, UpdateView } from "../views";
 import { Message, Section, useTask } from "../ui";
-import { Progressbar } from "./post";
+import { Progressbar } from "./progressbar";
 import { RowNotes } from "./rows";
 
 function summary(t: Translate, v: UpdateView): string {

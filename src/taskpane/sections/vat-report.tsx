@@ -4,9 +4,9 @@
 import { useState } from "preact/hooks";
 import { parseMonth } from "../../jobs/month";
 import type { Lang, Translate } from "../i18n";
-import type { PaneServices, VatReportView } from "../services";
+import type { PaneServices, VatReportView } from "../views";
 import { Message, useTask } from "../ui";
-import { Progressbar } from "./post";
+import { Progressbar } from "./progressbar";
 
 /** The month before `now` (the return filed now is last month's), as YYYY-MM. */
 export function lastMonth(now: Date): string {

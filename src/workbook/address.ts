@@ -1,4 +1,5 @@
-// A1 addressing: 0-based sheet positions <-> "B7". Pure; shared by every host and the findings.
+// A1 addressing: 0-based sheet positions <-> "B7". Pure; shared by every host, the sheet and the
+// findings (it lives with the hosts, which the sheet builds on).
 
 /** 0 → "A", 25 → "Z", 26 → "AA". */
 export function columnLetters(col: number): string {

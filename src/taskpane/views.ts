@@ -1,0 +1,267 @@
+// What the pane shows and asks of its services: the views of each job's outcome, the forms, and
+// PaneServices, the contract between the sections and services.ts. Types (and their few lists)
+// only, so a section can name them without loading what the services load.
+import type { CompanyName } from "../jobs/same-company";
+import type { JobContext } from "../jobs/types";
+import type { ListCounts, TemplateOutcome } from "../jobs/template";
+import type { ShownChange, UpdateKind } from "../jobs/update";
+import type { Family } from "../rules/codes";
+import type { CellFinding } from "../sheet/findings";
+import type { FieldKind, FieldLevel } from "../sheet/fields";
+import type { ColumnSuggestion, MissingField, StatedValue } from "../sheet/mapping";
+import type { WorkbookPort } from "../workbook/port";
+import type { ChannelLists } from "./channels";
+
+export type Environment = "local" | "sandbox" | "production" | "custom";
+export const ENVIRONMENT_NAMES: readonly Environment[] = ["local", "sandbox", "production", "custom"];
+
+export interface ConnectionForm {
+  environment: Environment;
+  customRoot: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface DocumentSummary {
+  key: string;
+  /** Sheet row (0-based) of the document's first row. */
+  row: number;
+  vatAmount: string;
+  grandTotal: string;
+}
+
+export interface CheckView {
+  sheet: string;
+  documents: number;
+  findings: CellFinding[];
+  summaries: DocumentSummary[];
+  /** The family the workbook remembers for the sheet, when it is not the one checked: Post, Update
+   * and Actions would refuse the sheet. */
+  otherFamily?: { remembered: Family; checked: Family };
+}
+
+/** The counts of a post, in the words the CLI uses too. */
+export interface PostView {
+  created: number;
+  /** Created by an earlier, interrupted run and found by their marker. */
+  found: number;
+  /** Rows that already had a recordId. */
+  skipped: number;
+  /** Not sent: problems in the rows, or cancelled. */
+  notSent: number;
+  failed: number;
+  /** The answer was lost and the document could not be looked up: post again to resolve. */
+  unknown: number;
+  /** Problems found before sending, marked on the sheet. */
+  findings: number;
+  sheet?: string;
+  /** Every document not created, with the reason in its Result cell. */
+  rows?: RowNote[];
+}
+
+/** What an undo of the last post did (or would do, dryRun). */
+export interface UndoView {
+  dryRun: boolean;
+  /** When the post undone was made (ISO). */
+  postedAt: string;
+  /** deleted, voided, gone (already deleted or void), kept (left alone), refused (not verified as the post's), failed. */
+  counts: Record<"deleted" | "voided" | "gone" | "kept" | "refused" | "failed", number>;
+  sheet: string;
+  /** Every document of the post with what became of it (or would). */
+  rows: RowNote[];
+  /** The contacts the service created for the post (they stay), as a sentence; null when none. */
+  contacts: string | null;
+}
+
+export interface PullQuery {
+  range?: string;
+  startDate?: string;
+  endDate?: string;
+  search?: string;
+  /** One of PULL_SORTS' values (pull-order.ts). */
+  sort?: string;
+  /** Only documents whose contact name contains this. */
+  contact?: string;
+  perLine: boolean;
+}
+
+/** A document of an update's preview (or run): its changes field by field, and what became of it. */
+export interface UpdateDocumentView {
+  key: string;
+  /** Sheet row (0-based) of its first row. */
+  row: number;
+  kind: UpdateKind;
+  /** Field label, service value, sheet value: in the pane's language. */
+  changes: ShownChange[];
+  message: string;
+  /** The row has no fingerprint: changes made on the service since could not be checked for. */
+  unchecked?: boolean;
+}
+
+export interface UpdateView {
+  dryRun: boolean;
+  counts: Record<UpdateKind, number>;
+  documents: UpdateDocumentView[];
+  sheet: string;
+  /** The documents not sent (changed on the service, refused, not valid, failed), with the reason. */
+  rows: RowNote[];
+}
+
+export interface PullView {
+  sheet: string;
+  rows: number;
+}
+
+/** The month's VAT report as the pane shows it: the sheets written, the return's figures, findings. */
+export interface VatReportView {
+  sheets: string[];
+  /** [summary line, amount] of the return: output VAT, input VAT, payable or refundable. */
+  lines: [string, string][];
+  counts: { output: number; input: number; voided: number };
+  /** In the run's language. */
+  findings: string[];
+}
+
+export type ActionKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
+export const ACTION_KINDS: readonly ActionKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];
+
+export interface ActionRequest {
+  kind: ActionKind;
+  status?: string;
+  /** E-mail: the sender (required by the service) and an optional recipient for every row. */
+  from?: string;
+  email?: string;
+  upgradeTo?: Family;
+  file?: { name: string; bytes: Uint8Array };
+  payment?: PaymentRequest;
+  /** Delete: the record ids the user confirmed; the action is refused if the selection now holds others. */
+  expect?: readonly number[];
+}
+
+/** The payment form: method, date, amount (blank: each document's grand total) and channel fields. */
+export interface PaymentRequest {
+  method: number;
+  date: string;
+  amount?: string;
+  /** Payment fields by wire name: channel ids (bankAccountId, ...) and chequeDate. */
+  fields: Record<string, string | number>;
+}
+
+/** A posted document of the selected rows, as the delete prompt names it. */
+export interface SelectedDocument {
+  key: string;
+  row: number;
+  recordId: number;
+  /** The document serial from the sheet, else the record id. */
+  serial: string;
+}
+
+/** Which rows the user selected, and the block (table or region) that holds them with its header. */
+export interface SelectionInfo {
+  sheet: string;
+  rows: number[];
+  /** A1 range of the block to read; undefined: the host's default. */
+  region?: string;
+}
+
+export interface ActView {
+  ok: number;
+  /** Nothing to do (already upgraded). */
+  skipped: number;
+  failed: number;
+  /** Links (share) or file names (PDF) the pane can offer. */
+  links: string[];
+  sheet?: string;
+  /** Every document the action failed on or skipped, with the reason in its Result cell. */
+  rows?: RowNote[];
+}
+
+/** A company as the pane names it: the connected one, or the one a workbook was posted to. */
+export type CompanyView = CompanyName;
+
+export interface PaneServices {
+  readonly port: WorkbookPort;
+  /** Actions this build can run. */
+  readonly actionKinds: readonly ActionKind[];
+  connect(form: ConnectionForm): Promise<string>;
+  disconnect(): void;
+  isConnected(): boolean;
+  /** The connected company (after connect), null when not connected. */
+  company?(): CompanyView | null;
+  /** The company the workbook last worked with (its last post, pull, report or template), if any. */
+  workbookCompany?(): Promise<CompanyView | null>;
+  check(family: Family, ctx: JobContext): Promise<CheckView>;
+  /** Null until the job exists in this build. */
+  post: ((family: Family, ctx: JobContext) => Promise<PostView>) | null;
+  pull: ((family: Family, query: PullQuery, ctx: JobContext) => Promise<PullView>) | null;
+  /** Reverses the workbook's last post of the family; dryRun only says what would happen. */
+  undo: ((family: Family, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>) | null;
+  act: ((family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>) | null;
+  /** Compares the rows' documents with the service's copies; sends the changed ones unless dryRun. */
+  update: ((family: Family, dryRun: boolean, ctx: JobContext) => Promise<UpdateView>) | null;
+  /** The month's (YYYY-MM) VAT report into new sheets. */
+  vatReport: ((month: string, ctx: JobContext) => Promise<VatReportView>) | null;
+  /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
+  insertTemplate: ((family: Family, ctx: JobContext) => Promise<TemplateOutcome>) | null;
+  /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */
+  refreshLists: ((ctx: JobContext) => Promise<ListCounts>) | null;
+  /** The header row of the selection (or the table around the active cell): the mapping saved for
+   * its sheet and the family, else the suggested one. */
+  readMapping(family: Family): Promise<MappingView>;
+  /** Saves the columns' fields (and the values for every row) with the workbook for the sheet and
+   * family; null forgets them. */
+  saveMapping(sheet: string, family: Family, columns: readonly ColumnSuggestion[] | null, values?: Readonly<Record<string, StatedValue>>): Promise<void>;
+  /** The posted documents of the selected rows (what a delete would delete). */
+  selectedDocuments(family: Family): Promise<SelectedDocument[]>;
+  /** The company's bank accounts and payment channels, read once per connection. */
+  paymentChannels(signal?: AbortSignal): Promise<ChannelLists>;
+  /** What the payment form settles: the selected document as the service has it (one selected), else how many are selected. */
+  paymentDue(family: Family, signal?: AbortSignal): Promise<PaymentDueView>;
+}
+
+/** The selection as the payment form sees it: `document` (the service's copy) when exactly one is selected. */
+export interface PaymentDueView {
+  count: number;
+  serial?: string;
+  document?: Record<string, unknown>;
+}
+
+/** A field the picker offers, with its name in each language. */
+export interface FieldChoice {
+  key: string;
+  level: FieldLevel;
+  en: string;
+  th: string;
+  kind: FieldKind;
+  /** It can take one value for every row (a document, payment or line field). */
+  statable: boolean;
+  /** Its fixed values (yes/no, codes) with their words, to pick a value for every row from. */
+  options?: { value: number | boolean; en: string; th: string }[];
+}
+
+export interface MappingView {
+  sheet: string;
+  family: Family;
+  /** Every header of the row, with the field saved for it, else the one suggested (null: not used). */
+  columns: ColumnSuggestion[];
+  /** The mapping comes from the workbook (else it is a suggestion). */
+  saved: boolean;
+  /** The saved values for every row (field key → value), of fields the sheet may have no column for. */
+  values: Record<string, StatedValue>;
+  /** The fields that apply to the family, for the pickers. */
+  choices: FieldChoice[];
+  /** What the family's documents need that none of `fields` gives. */
+  missing(fields: readonly string[]): MissingField[];
+  /** Why a value for every row cannot be a value of the field (English, translatable), else null. */
+  valueProblem(key: string, value: StatedValue): string | null;
+}
+
+/** A row the pane lists under a job's outcome: a document that was not made, or failed. */
+export interface RowNote {
+  /** The document's key as the sheet groups it (documentKey, or "row N"). */
+  key: string;
+  /** Sheet row (0-based) of the document's first row, and the column of its Result cell. */
+  row: number;
+  col: number;
+  message: string;
+}
