@@ -119,16 +119,18 @@ export const COMMANDS: Record<string, CommandDoc> = {
     ],
   },
   report: {
-    positional: "vat",
-    summary: "Writes the month's VAT report into OUT.xlsx: the output-tax and input-tax reports (รายงานภาษีขาย / รายงานภาษีซื้อ) with their totals, the void documents apart, and the return's summary.",
+    positional: "vat|wht",
+    summary: "Writes the month's VAT report (vat: the output-tax and input-tax reports, รายงานภาษีขาย / รายงานภาษีซื้อ, the void documents apart and the return's summary) or withholding tax returns (wht: the ภ.ง.ด.3 and ภ.ง.ด.53 attachments, the void certificates apart and the return) into OUT.xlsx.",
     options: [
       { name: "month", value: "YYYY-MM", required: true, help: "the month (a Buddhist-era year such as 2569-03 is read too)" },
       ...CONNECTION,
       { name: "out", value: "REPORT.xlsx", required: true, help: "the workbook to write (the report's sheets are added when it exists)" },
+      { name: "rd-prep", value: "DIR", help: "also write the files RD Prep imports into DIR (wht: one per form; vat: the ภ.พ.30 file)" },
+      { name: "missing", help: "wht: also write the month's purchases and expenses that withheld tax without a certificate as certificate rows to complete and post" },
       concurrency("pages read"),
       { ...LANG, help: "the language of the report (Thai: Buddhist-era dates) and of what is printed (default en)" },
     ],
-    notes: ["Exit code 0 when every total equals the sum of its documents, 1 when a finding says one does not."],
+    notes: ["Exit code 0 when every total equals the sum of its documents (wht: the certificates' totals, and no purchase or expense without its certificate), 1 when a finding says otherwise."],
   },
   act: {
     positional: "BOOK.xlsx",

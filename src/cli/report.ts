@@ -1,12 +1,19 @@
-// `docsheet report vat --month YYYY-MM --base-url URL --client-id ID --client-secret S --out REPORT.xlsx
-//   [--concurrency N] [--lang en|th]`: the month's VAT report into a new workbook, or as sheets added
-// to an existing one. Prints the return's figures and every finding; exit 1 when there are findings.
+// `docsheet report vat|wht --month YYYY-MM --base-url URL --client-id ID --client-secret S --out REPORT.xlsx
+//   [--rd-prep DIR] [--missing] [--concurrency N] [--lang en|th]`: the month's VAT report or
+// withholding tax returns into a new workbook, or as sheets added to an existing one, and with
+// --rd-prep the files RD Prep imports. Prints the figures and every finding; exit 1 when there are
+// findings.
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { ApiError, createClient } from "../api";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { ApiError, createClient, type DocSheetClient } from "../api";
 import { vatReportJob } from "../jobs/vat-report";
+import { whtReportJob } from "../jobs/wht-report";
 import { formatMoney } from "../rules/money";
+import { WHT_FORMS } from "../rules/withholding";
 import { vatTexts } from "../sheet/i18n/vat-report";
+import { PP30_FILE_NAME, RD_FILE_NAMES, rdPrepPp30, rdPrepWht } from "../sheet/rd-prep";
+import { whtTexts } from "../sheet/wht-report";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, intArg, langArg, monthArg, required, type Parsed } from "./args";
 import { openBook } from "./book";
@@ -14,29 +21,22 @@ import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 
 export async function reportCommand(p: Parsed): Promise<number> {
-  if (p.positionals[0] !== "vat") throw new UsageError(`"${p.positionals[0]}" is not a report; the report is vat`);
+  const kind = p.positionals[0];
+  if (kind !== "vat" && kind !== "wht") throw new UsageError(`"${kind}" is not a report; the reports are vat and wht`);
+  if (kind === "vat" && p.values.missing) throw new UsageError("--missing goes with report wht");
   const month = monthArg(p.values);
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
   const out = resolve(required(p.values, "out"));
+  const rdPrep = p.values["rd-prep"] === undefined ? undefined : resolve(required(p.values, "rd-prep"));
   const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("report");
-  const texts = vatTexts(lang);
   try {
-    const outcome = await vatReportJob(book, client, {
-      month, lang, concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x),
-    });
-    progress.done();
-    await book.save(out);
-    const { report, net, findings } = outcome;
-    for (const f of findings) process.stdout.write(`${texts.finding(f)}\n`);
-    process.stdout.write(`${texts.done({
-      month, outputVat: formatMoney(report.figures.output.vat), outputCount: report.output.length,
-      inputVat: formatMoney(report.figures.input.vat), inputCount: report.input.length,
-      net: formatMoney(net.abs()), refund: net.isNegative(), voided: report.voided.length, out,
-    })}\n`);
-    return findings.length > 0 ? 1 : 0;
+    const code = kind === "vat"
+      ? await vat(book, client, { month, lang, out, rdPrep, concurrency: intArg(p.values, "concurrency", 4), progress })
+      : await wht(book, client, { month, lang, out, rdPrep, missing: p.values.missing === true, progress });
+    return code;
   } catch (err) {
     progress.done();
     if (err instanceof ApiError) {
@@ -45,4 +45,57 @@ export async function reportCommand(p: Parsed): Promise<number> {
     }
     throw err;
   }
+}
+
+interface Run {
+  month: string;
+  lang: "en" | "th";
+  out: string;
+  rdPrep?: string;
+  progress: ReturnType<typeof progressReporter>;
+}
+
+async function vat(book: XlsxWorkbook, client: DocSheetClient, r: Run & { concurrency?: number }): Promise<number> {
+  const texts = vatTexts(r.lang);
+  const outcome = await vatReportJob(book, client, {
+    month: r.month, lang: r.lang, concurrency: r.concurrency, onProgress: (x) => r.progress.update(x),
+  });
+  r.progress.done();
+  await book.save(r.out);
+  const { report, net, findings } = outcome;
+  if (r.rdPrep) {
+    const info = (await client.company.get()) as Record<string, unknown>;
+    const text = (v: unknown): string => (typeof v === "string" ? v : "");
+    await mkdir(r.rdPrep, { recursive: true });
+    await writeFile(join(r.rdPrep, PP30_FILE_NAME(r.month)), rdPrepPp30({
+      branch: text(info.companyBranchCode), address: text(info.companyAddress), zip: text(info.companyZipCode),
+      sales: report.figures.output.base, outputVat: report.figures.output.vat, purchases: report.figures.input.base, inputVat: report.figures.input.vat,
+    }), "utf8");
+  }
+  for (const f of findings) process.stdout.write(`${texts.finding(f)}\n`);
+  process.stdout.write(`${texts.done({
+    month: r.month, outputVat: formatMoney(report.figures.output.vat), outputCount: report.output.length,
+    inputVat: formatMoney(report.figures.input.vat), inputCount: report.input.length,
+    net: formatMoney(net.abs()), refund: net.isNegative(), voided: report.voided.length, out: r.out,
+  })}\n`);
+  return findings.length > 0 ? 1 : 0;
+}
+
+async function wht(book: XlsxWorkbook, client: DocSheetClient, r: Run & { missing: boolean }): Promise<number> {
+  const texts = whtTexts(r.lang);
+  const outcome = await whtReportJob(book, client, { month: r.month, lang: r.lang, missing: r.missing, onProgress: (x) => r.progress.update(x) });
+  r.progress.done();
+  await book.save(r.out);
+  const { report, findings } = outcome;
+  if (r.rdPrep) {
+    await mkdir(r.rdPrep, { recursive: true });
+    for (const form of WHT_FORMS) await writeFile(join(r.rdPrep, RD_FILE_NAMES[form](r.month)), rdPrepWht(report, form), "utf8");
+  }
+  for (const f of findings) process.stdout.write(`${texts.finding(f)}\n`);
+  process.stdout.write(`${texts.done({
+    month: r.month, pnd3: formatMoney(report.figures[1].tax), pnd3Count: report.figures[1].certificates,
+    pnd53: formatMoney(report.figures[3].tax), pnd53Count: report.figures[3].certificates,
+    voided: new Set(report.voided.map((l) => l.recordId)).size, missing: report.missing.length, out: r.out,
+  })}\n`);
+  return findings.length > 0 ? 1 : 0;
 }

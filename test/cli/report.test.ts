@@ -2,6 +2,7 @@
 // real bin (the first report) and the command's main (runner.js) into .xlsx and read back with
 // ExcelJS: tables with totals rows of sum formulas whose cached values equal the documents' VAT,
 // the summary's formulas, tax ids as text, the void invoice apart; the Thai version (Buddhist-era date format, Thai names); usage errors.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner, runCli } from "./run";
@@ -91,6 +92,20 @@ describe("docsheet report vat", () => {
     expect(ws.getCell("A6").value).toBe("รวม");
   });
 
+  it("writes the ภ.พ.30 file for RD Prep with --rd-prep, its amounts those of the summary", async () => {
+    const out = join(s.dir, "vat-rd.xlsx");
+    const dir = join(s.dir, "rd");
+    const r = await docsheet(["report", "vat", "--month", "2026-03", "--base-url", s.service.root, ...AUTH, "--out", out, "--rd-prep", dir]);
+    expect(r.code).toBe(0);
+    const text = readFileSync(join(dir, "PP30-2026-03.txt"), "utf8");
+    expect(text.endsWith("\r\n")).toBe(true);
+    const fields = text.slice(0, -2).split("|");
+    expect(fields).toHaveLength(9);
+    const summary = (await load(out)).getWorksheet("VAT summary 2026-03")!;
+    const cell = (a: string) => summary.getCell(a).value as ExcelJS.CellFormulaValue;
+    expect(fields.slice(4).map(Number)).toEqual([cell("B2").result, cell("B3").result, cell("B4").result, cell("B5").result, cell("B6").result]);
+  });
+
   it("reports a month with no documents: empty reports, zero totals, no finding", async () => {
     const out = join(s.dir, "empty.xlsx");
     const r = await docsheet(["report", "vat", "--month", "2025-07", "--base-url", s.service.root, ...AUTH, "--out", out]);
@@ -108,6 +123,6 @@ describe("docsheet report vat", () => {
     expect(bad.stderr).toMatch(/^docsheet: --month must be a month YYYY-MM/);
     const other = await docsheet(["report", "sales", "--month", "2026-03", ...base]);
     expect(other.code).toBe(2);
-    expect(other.stderr).toMatch(/^docsheet: "sales" is not a report; the report is vat/);
+    expect(other.stderr).toMatch(/^docsheet: "sales" is not a report; the reports are vat and wht/);
   });
 });

@@ -6,6 +6,8 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, writeBook } from "./session";
+import { simpleDoc } from "../helpers/vat-month";
+import { readFileSync } from "node:fs";
 
 jest.setTimeout(120_000);
 
@@ -90,5 +92,68 @@ describe("docsheet with withholding-taxes", () => {
     expect(rows[1][5]).toBe("ภ.ง.ด.53");
     expect(rows[2].slice(7, 11)).toEqual(["Rent (s.40(5))", 5, 2000.5, 100.03]);
     expect((await docsheet(["check", pulled, "--family", "withholding-taxes"])).code).toBe(0);
+  });
+
+  it("reports a month: one sheet per form with formula totals equal to the certificates', the void one apart, a purchase without its certificate found, RD Prep files that parse back", async () => {
+    const wht = s.client.withholdingTaxes;
+    const cert = (name: string, taxId: string, entity: number, date: string, items: [number, string, number, number][]) => wht.create({
+      contactName: name, contactTaxId: taxId, contactBranch: entity === 3 ? "00000" : "", contactAddress: `${name} address`, publishedOn: date, entity, taxPayment: 1,
+      withholdingTaxItems: items.map(([incomeType, description, taxRate, taxAmount]) => ({ incomeType, description, taxRate, taxAmount })),
+    });
+    await cert("นาย สมชาย ใจดี", "1101700123456", 1, "2026-05-03", [[27, "ค่าวิชาชีพอิสระ (ม.40(6))", 3, 12345.67], [27, "ค่าเช่า (ม.40(5))", 5, 999.99]]);
+    await cert("Gamma Co., Ltd.", "0107537002443", 3, "2026-05-10", [[27, "ค่าบริการ (ม.40(8))", 3, 3333.33]]);
+    const gone = await cert("Delta Co., Ltd.", "0105556000009", 3, "2026-05-11", [[27, "ค่าโฆษณา (ม.40(8))", 2, 500]]);
+    await wht.setStatus(Number(gone.recordId), "void");
+    const purchase = await s.client.documents("purchases").create(simpleDoc("2026-05-12", "Epsilon Co., Ltd.", 2000, "exclusive", {
+      contactTaxId: "0107537002443", contactBranch: "00001", documentShowWithholdingTax: true, documentWithholdingTaxPercentage: 3, documentWithholdingTaxAmount: 60,
+    }));
+
+    const out = join(s.dir, "wht-report.xlsx");
+    const dir = join(s.dir, "rd");
+    const r = await docsheet(["report", "wht", "--month", "2569-05", "--base-url", s.service.root, ...AUTH, "--out", out, "--rd-prep", dir, "--missing"]);
+    expect(r.stdout).toBe(`Purchase ${purchase.documentSerial} (Epsilon Co., Ltd.) withheld 60.00 but has no withholding tax certificate\n`
+      + `Withholding tax for 2026-05: ภ.ง.ด.3 420.37 on 1 certificate, ภ.ง.ด.53 100.00 on 1 certificate; 1 void listed apart; 1 document without a certificate; wrote ${out}\n`);
+    expect(r.code).toBe(1);
+
+    const wb = await load(out);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["PND3 2026-05", "PND53 2026-05", "WHT void 2026-05", "WHT missing 2026-05", "WHT return 2026-05", "DocSheet records"]);
+    const pnd3 = wb.getWorksheet("PND3 2026-05")!;
+    expect((pnd3.getRow(1).values as unknown[]).slice(1)).toEqual(["No.", "Tax id", "Branch", "Name", "Address", "Date paid", "Income type", "Rate %", "Amount paid", "Tax withheld", "Condition", "Certificate no."]);
+    expect((pnd3.getRow(2).values as unknown[]).slice(1, 11)).toEqual([1, "1101700123456", undefined, "นาย สมชาย ใจดี", "นาย สมชาย ใจดี address", new Date(Date.UTC(2026, 4, 3)), "Professional fees (s.40(6))", 3, 12345.67, 370.37]);
+    const tax = pnd3.getCell("J4").value as ExcelJS.CellFormulaValue;
+    expect(tax.formula).toMatch(/^SUBTOTAL\(109,/);
+    expect(tax.result).toBe(420.37);
+    const ret = wb.getWorksheet("WHT return 2026-05")!;
+    expect(ret.getCell("B2").value).toBe("Demo Co., Ltd.");
+    expect(ret.getCell("B7").value).toEqual({ formula: "'PND3 2026-05'!I4", result: 13345.66 });
+    expect([ret.getCell("C8").value, (ret.getCell("D8").value as ExcelJS.CellFormulaValue).formula]).toEqual([420.37, "B8-C8"]);
+    expect(wb.getWorksheet("WHT void 2026-05")!.getCell("D2").value).toBe("Delta Co., Ltd.");
+    // The missing certificate: a certificate sheet the user completes (the income type is theirs to say).
+    const missing = wb.getWorksheet("WHT missing 2026-05")!;
+    expect((missing.getRow(2).values as unknown[]).slice(1, 12)).toEqual([
+      purchase.documentSerial, "Epsilon Co., Ltd.", "0107537002443", "00001", undefined, "ภ.ง.ด.53", new Date(Date.UTC(2026, 4, 12)), undefined, 3, 2000, 60,
+    ]);
+    const check = await docsheet(["check", out, "--family", "withholding-taxes", "--sheet", "WHT missing 2026-05", "--json"]);
+    expect(JSON.parse(check.stdout).map((f: { cell: string; field: string }) => [f.cell, f.field])).toEqual([["H2", "item.incomeType"]]);
+
+    // RD Prep: one line per income line, totals equal to the report's.
+    const parse = (file: string) => readFileSync(join(dir, file), "utf8").split("\r\n").filter(Boolean).map((l) => l.split("|"));
+    const p3 = parse("PND3-2026-05.txt");
+    expect(p3).toEqual([
+      ["1", "1101700123456", "", "นาย", "สมชาย", "ใจดี", "นาย สมชาย ใจดี address", "03052569", "ค่าวิชาชีพอิสระ (ม.40(6))", "3", "12345.67", "370.37", "1"],
+      ["1", "1101700123456", "", "นาย", "สมชาย", "ใจดี", "นาย สมชาย ใจดี address", "03052569", "ค่าเช่า (ม.40(5))", "5", "999.99", "50.00", "1"],
+    ]);
+    const p53 = parse("PND53-2026-05.txt");
+    expect(p53).toEqual([["1", "0107537002443", "00000", "Gamma Co., Ltd.", "Gamma Co., Ltd. address", "10052569", "ค่าบริการ (ม.40(8))", "3", "3333.33", "100.00", "1"]]);
+    const sum = (rows: string[][], col: number) => rows.reduce((t, row) => t + Math.round(Number(row[col]) * 100), 0) / 100;
+    expect([sum(p3, 10), sum(p3, 11)]).toEqual([(pnd3.getCell("I4").value as ExcelJS.CellFormulaValue).result, tax.result]);
+    expect(sum(p53, 9)).toBe((wb.getWorksheet("PND53 2026-05")!.getCell("J3").value as ExcelJS.CellFormulaValue).result);
+
+    const th = join(s.dir, "wht-report-th.xlsx");
+    const rt = await docsheet(["report", "wht", "--month", "2026-05", "--base-url", s.service.root, ...AUTH, "--out", th, "--lang", "th"]);
+    expect(rt.stdout).toContain("ภาษีหัก ณ ที่จ่ายเดือน พ.ค. 2569: ภ.ง.ด.3 420.37 จาก 1 ราย");
+    const wth = (await load(th)).getWorksheet("ภ.ง.ด.3 พ.ค. 2569")!;
+    expect(wth.getCell("F2").numFmt).toBe("dd/mm/bbbb");
+    expect(wth.getCell("G2").value).toBe("ค่าวิชาชีพอิสระ (ม.40(6))");
   });
 });

@@ -1,0 +1,351 @@
+// The monthly withholding tax returns (ภ.ง.ด.3, ภ.ง.ด.53) from the month's certificates: one table
+// per form in the attachment's layout (sequence, tax id, branch, name, address, date paid, income
+// type, rate, amount paid, tax withheld, condition) with a totals row of formulas, the void
+// certificates apart, and the return's sheet: the company's header block and, per form, the
+// totals as formulas over the attachment beside the certificates' own totals and the difference.
+// Purchases and expenses of the month that withheld tax and have no certificate are found here
+// too, as certificate rows (wht-rows.ts) the user checks and posts. Pure.
+import { ZERO, parseDecimal, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
+import {
+  FORM_NAME, RD_CONDITION, WHT_FORM, WHT_FORMS, formOfTaxId, incomeTypeOfLine, incomeTypeText, type IncomeType, type WhtForm,
+} from "../rules/withholding";
+import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
+import { cellAddress } from "./address";
+import { shownValue } from "./columns";
+import type { Lang } from "./i18n/lang";
+import { monthLabel } from "./i18n/vat-report";
+import { dateFormat, type ReportTable } from "./vat-tables";
+import { WHT_KEYS } from "./wht-rows";
+
+type Json = Record<string, unknown>;
+
+export interface WhtLine {
+  /** The certificate's place in its form's attachment (its lines share it). */
+  seq: number;
+  recordId: number;
+  serial: string;
+  date: string;
+  form: WhtForm;
+  name: string;
+  taxId: string;
+  branch: string;
+  address: string;
+  type?: IncomeType;
+  description: string;
+  rate: Decimal;
+  amount: Decimal;
+  tax: Decimal;
+  /** The RD's condition code (1 at source, 2 payer always, 3 payer once); undefined: none. */
+  condition?: number;
+}
+
+export interface FormFigures {
+  /** Certificates (payees) on the form. */
+  certificates: number;
+  /** The certificates' own totals (total, totalTaxWithheld). */
+  amount: Decimal;
+  tax: Decimal;
+  /** The sums of the attachment's line cells. */
+  cellAmount: Decimal;
+  cellTax: Decimal;
+}
+
+export type WhtFinding =
+  | { kind: "totalDiffers"; form: WhtForm; what: "amount" | "tax"; report: string; certificates: string }
+  | { kind: "otherForm"; serial: string; entity: number }
+  | { kind: "missing"; family: "purchases" | "expenses"; serial: string; name: string; tax: string };
+
+export interface MissingDocument {
+  family: "purchases" | "expenses";
+  serial: string;
+  date: string;
+  name: string;
+  taxId: string;
+  branch: string;
+  address: string;
+  lines: { rate: Decimal; amount: Decimal; tax: Decimal }[];
+  tax: Decimal;
+}
+
+export interface WhtReport {
+  month: string;
+  company: { name: string; taxId: string; branch: string };
+  lines: Record<WhtForm, WhtLine[]>;
+  voided: WhtLine[];
+  figures: Record<WhtForm, FormFigures>;
+  missing: MissingDocument[];
+  findings: WhtFinding[];
+}
+
+const text = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
+const dec = (v: unknown): Decimal => parseDecimal(v) ?? ZERO;
+const two = (d: Decimal): Decimal => roundHalfUp(d, 2);
+
+/** The certificates' lines by form, the void ones apart, and the figures of each form. */
+export function whtReport(month: string, company: WhtReport["company"], certificates: readonly Json[], missing: MissingDocument[]): WhtReport {
+  const lines: Record<WhtForm, WhtLine[]> = { 1: [], 3: [] };
+  const voided: WhtLine[] = [];
+  const findings: WhtFinding[] = [];
+  const figures = {} as Record<WhtForm, FormFigures>;
+  for (const f of WHT_FORMS) figures[f] = { certificates: 0, amount: ZERO, tax: ZERO, cellAmount: ZERO, cellTax: ZERO };
+  const seq: Record<WhtForm, number> = { 1: 0, 3: 0 };
+  let voidSeq = 0;
+  for (const c of certificates) {
+    const entity = Number(c.entity);
+    const taxId = text(c.contactTaxId);
+    if (entity !== WHT_FORM.PND3 && entity !== WHT_FORM.PND53) {
+      findings.push({ kind: "otherForm", serial: text(c.documentSerial), entity });
+      continue;
+    }
+    const form = entity as WhtForm;
+    const isVoid = c.statusString === "void";
+    const n = isVoid ? ++voidSeq : ++seq[form];
+    const items = Array.isArray(c.withholdingTaxItems) ? (c.withholdingTaxItems as Json[]) : [];
+    const made = items.map((item): WhtLine => ({
+      seq: n, recordId: Number(c.recordId), serial: text(c.documentSerial), date: text(c.publishedOn).slice(0, 10), form,
+      name: text(c.contactName), taxId, branch: text(c.contactBranch), address: text(c.contactAddress),
+      type: incomeTypeOfLine(item.incomeType, item.description), description: text(item.description),
+      rate: dec(item.taxRate), amount: two(dec(item.taxAmount)), tax: two(dec(item.withheld)), condition: RD_CONDITION[Number(c.taxPayment)],
+    }));
+    if (isVoid) {
+      voided.push(...made);
+      continue;
+    }
+    lines[form].push(...made);
+    const fig = figures[form];
+    fig.certificates++;
+    fig.amount = fig.amount.plus(dec(c.total));
+    fig.tax = fig.tax.plus(dec(c.totalTaxWithheld));
+    for (const l of made) {
+      fig.cellAmount = fig.cellAmount.plus(l.amount);
+      fig.cellTax = fig.cellTax.plus(l.tax);
+    }
+  }
+  for (const m of missing) findings.push({ kind: "missing", family: m.family, serial: m.serial, name: m.name, tax: m.tax.toFixed(2) });
+  return { month, company, lines, voided, figures, missing, findings };
+}
+
+/** What a purchase or expense withheld: the document's withholding, or its lines'. */
+export function withheldLines(doc: Json): MissingDocument["lines"] {
+  const out: MissingDocument["lines"] = [];
+  const docTax = dec(doc.documentWithholdingTaxAmount);
+  if (docTax.greaterThan(0)) {
+    out.push({ rate: dec(doc.documentWithholdingTaxPercentage), amount: two(dec(doc.totalAfterDiscount ?? doc.subTotal)), tax: two(docTax) });
+    return out;
+  }
+  for (const item of Array.isArray(doc.items) ? (doc.items as Json[]) : []) {
+    const tax = dec(item.withHeldPerItemValue);
+    if (tax.greaterThan(0)) out.push({ rate: dec(item.withHeldPerItem), amount: two(dec(item.total)), tax: two(tax) });
+  }
+  return out;
+}
+
+/**
+ * The documents that withheld tax and have no certificate: a live certificate names the document's
+ * serial in its remarks or notes, or is of the same payee (tax id, else name) for the same tax
+ * withheld. Each certificate answers for one document.
+ */
+export function missingCertificates(
+  docs: readonly { family: "purchases" | "expenses"; doc: Json }[], certificates: readonly Json[],
+): MissingDocument[] {
+  const live = certificates.filter((c) => c.statusString !== "void");
+  const used = new Set<Json>();
+  const out: MissingDocument[] = [];
+  for (const { family, doc } of docs) {
+    const withheld = withheldLines(doc);
+    if (withheld.length === 0) continue;
+    const serial = text(doc.documentSerial);
+    const tax = withheld.reduce((s, l) => s.plus(l.tax), ZERO as Decimal);
+    const taxId = text(doc.contactTaxId);
+    const name = text(doc.contactName);
+    const bySerial = serial ? live.find((c) => !used.has(c) && `${text(c.remarks)}\n${text(c.internalNotes)}`.includes(serial)) : undefined;
+    const samePayee = (c: Json): boolean => (taxId && text(c.contactTaxId) ? text(c.contactTaxId) === taxId : text(c.contactName) === name);
+    const match = bySerial ?? live.find((c) => !used.has(c) && samePayee(c) && dec(c.totalTaxWithheld).equals(tax));
+    if (match) {
+      used.add(match);
+      continue;
+    }
+    out.push({
+      family, serial, date: text(doc.publishedOn).slice(0, 10), name, taxId, branch: text(doc.contactBranch), address: text(doc.contactAddress),
+      lines: withheld, tax,
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+
+/** 0-based columns of the amount paid and the tax withheld in a form's attachment. */
+export const AMOUNT_COLUMN = 8;
+export const TAX_COLUMN = 9;
+
+const KINDS: ColumnSpec["kind"][] = ["integer", "text", "text", "text", "text", "date", "text", "quantity", "money", "money", "integer", "text"];
+const dateCell = (iso: string): CellValue => {
+  const [y, m, d] = iso.split("-").map(Number);
+  return y && m && d ? new Date(Date.UTC(y, m - 1, d)) : iso || null;
+};
+const money = (d: Decimal): number => toWireNumber(two(d));
+const typeText = (l: WhtLine, lang: Lang): string => (l.type ? incomeTypeText(l.type, lang) : l.description);
+
+function columnsOf(headers: readonly string[], lang: Lang): ColumnSpec[] {
+  return headers.map((header, i) => ({ header, kind: KINDS[i], ...(KINDS[i] === "date" ? { format: dateFormat(lang) } : {}) }));
+}
+
+const lineRow = (l: WhtLine, lang: Lang): CellValue[] => [
+  l.seq, l.taxId || null, l.form === WHT_FORM.PND53 ? l.branch || null : null, l.name, l.address || null, dateCell(l.date),
+  typeText(l, lang), toWireNumber(l.rate), money(l.amount), money(l.tax), l.condition ?? null, l.serial,
+];
+
+/** A form's attachment (ใบแนบ) with its totals row. */
+export function formTable(form: WhtForm, report: WhtReport, lang: Lang): ReportTable {
+  const t = whtTexts(lang);
+  const fig = report.figures[form];
+  const totals: TotalCell[] = KINDS.map(() => null);
+  totals[0] = { label: t.total };
+  totals[AMOUNT_COLUMN] = { sum: money(fig.cellAmount) };
+  totals[TAX_COLUMN] = { sum: money(fig.cellTax) };
+  return { name: t.sheet.form(form, report.month), columns: columnsOf(t.columns, lang), rows: report.lines[form].map((l) => lineRow(l, lang)), totals };
+}
+
+export function voidTable(report: WhtReport, lang: Lang): ReportTable {
+  const t = whtTexts(lang);
+  return {
+    name: t.sheet.void(report.month),
+    columns: columnsOf(t.columns, lang),
+    rows: report.voided.map((l) => lineRow(l, lang)),
+  };
+}
+
+export interface TotalsAt {
+  sheet: string;
+  row: number;
+}
+
+const ref = (at: TotalsAt, col: number): string => `'${at.sheet.replace(/'/g, "''")}'!${cellAddress(at.row, col)}`;
+
+/** The return: the company's header block, then per form its certificates, income paid and tax
+ * withheld (formulas over the attachment's totals) beside the certificates' own totals and the
+ * difference (a formula). */
+export function returnTable(report: WhtReport, lang: Lang, at: Record<WhtForm, TotalsAt>): ReportTable {
+  const t = whtTexts(lang);
+  const c = report.company;
+  const rows: CellValue[][] = [
+    [t.header.company, c.name, null, null],
+    [t.header.taxId, c.taxId || null, null, null],
+    [t.header.branch, c.branch || null, null, null],
+    [t.header.month, monthLabel(report.month, lang), null, null],
+  ];
+  const formulas: (string | null)[][] = rows.map(() => [null, null, null, null]);
+  for (const form of WHT_FORMS) {
+    const fig = report.figures[form];
+    const name = FORM_NAME[form][lang];
+    rows.push([`${name}: ${t.header.certificates}`, fig.certificates, fig.certificates, 0]);
+    formulas.push([null, null, null, `=B${rows.length + 1}-C${rows.length + 1}`]);
+    for (const [label, col, cell, own] of [[t.header.amount, AMOUNT_COLUMN, fig.cellAmount, fig.amount], [t.header.tax, TAX_COLUMN, fig.cellTax, fig.tax]] as const) {
+      rows.push([`${name}: ${label}`, money(cell), money(own), money(cell.minus(own))]);
+      formulas.push([null, `=${ref(at[form], col)}`, null, `=B${rows.length + 1}-C${rows.length + 1}`]);
+    }
+  }
+  return {
+    name: t.sheet.return(report.month),
+    columns: t.returnColumns.map((header, i) => ({ header, kind: i === 0 ? "text" : "money" })),
+    rows, formulas,
+  };
+}
+
+/** The missing certificates as rows of a certificate sheet (WHT_KEYS), for the user to complete
+ * (the income type is theirs to say) and post. */
+export function missingRows(missing: readonly MissingDocument[], lang: Lang): CellValue[][] {
+  const t = whtTexts(lang);
+  const rows: CellValue[][] = [];
+  for (const m of missing) {
+    m.lines.forEach((l, i) => {
+      const cells: Record<string, CellValue> = {
+        documentKey: m.serial, "item.taxRate": toWireNumber(l.rate), "item.taxAmount": money(l.amount), "item.withheld": money(l.tax),
+      };
+      if (i === 0) {
+        Object.assign(cells, {
+          contactName: m.name || null, contactTaxId: m.taxId || null, contactBranch: m.branch || null, contactAddress: m.address || null,
+          entity: m.taxId ? shownValue("entity", formOfTaxId(m.taxId), lang) : null, publishedOn: dateCell(m.date),
+          taxPayment: shownValue("taxPayment", 1, lang), remarks: t.fromDocument(m.serial),
+        });
+      }
+      rows.push(WHT_KEYS.map((k) => cells[k] ?? null));
+    });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+export interface WhtTexts {
+  sheet: { form(form: WhtForm, month: string): string; void(month: string): string; return(month: string): string; missing(month: string): string };
+  columns: readonly string[];
+  returnColumns: readonly string[];
+  header: { company: string; taxId: string; branch: string; month: string; certificates: string; amount: string; tax: string };
+  total: string;
+  fromDocument(serial: string): string;
+  finding(f: WhtFinding): string;
+  done(r: { month: string; pnd3: string; pnd3Count: number; pnd53: string; pnd53Count: number; voided: number; missing: number; out?: string }): string;
+}
+
+const EN: WhtTexts = {
+  sheet: {
+    form: (form, m) => `${FORM_NAME[form].en} ${monthLabel(m, "en")}`,
+    void: (m) => `WHT void ${monthLabel(m, "en")}`,
+    return: (m) => `WHT return ${monthLabel(m, "en")}`,
+    missing: (m) => `WHT missing ${monthLabel(m, "en")}`,
+  },
+  columns: ["No.", "Tax id", "Branch", "Name", "Address", "Date paid", "Income type", "Rate %", "Amount paid", "Tax withheld", "Condition", "Certificate no."],
+  returnColumns: ["Item", "Amount", "Certificates' total", "Difference"],
+  header: { company: "Company", taxId: "Tax id", branch: "Branch", month: "Month", certificates: "certificates", amount: "income paid", tax: "tax withheld" },
+  total: "Total",
+  fromDocument: (serial) => `From ${serial}`,
+  finding: (f) => {
+    switch (f.kind) {
+      case "totalDiffers":
+        return `${FORM_NAME[f.form].en}: the total ${f.what === "tax" ? "tax withheld" : "income paid"} is ${f.report} but the certificates add up to ${f.certificates}`;
+      case "otherForm":
+        return `Certificate ${f.serial} is on another form (entity ${f.entity}) than ภ.ง.ด.3 or ภ.ง.ด.53; it is not in this report`;
+      case "missing":
+        return `${f.family === "expenses" ? "Expense" : "Purchase"} ${f.serial} (${f.name}) withheld ${f.tax} but has no withholding tax certificate`;
+    }
+  },
+  done: (r) => `Withholding tax for ${r.month}: ภ.ง.ด.3 ${r.pnd3} on ${r.pnd3Count} certificate${r.pnd3Count === 1 ? "" : "s"}, ภ.ง.ด.53 ${r.pnd53} on ${r.pnd53Count} certificate${r.pnd53Count === 1 ? "" : "s"}; `
+    + `${r.voided} void listed apart; ${r.missing} document${r.missing === 1 ? "" : "s"} without a certificate${r.out ? `; wrote ${r.out}` : ""}`,
+};
+
+const TH: WhtTexts = {
+  sheet: {
+    form: (form, m) => `${FORM_NAME[form].th} ${monthLabel(m, "th")}`,
+    void: (m) => `หัก ณ ที่จ่าย ยกเลิก ${monthLabel(m, "th")}`,
+    return: (m) => `แบบยื่น หัก ณ ที่จ่าย ${monthLabel(m, "th")}`,
+    missing: (m) => `ยังไม่มีหนังสือรับรอง ${monthLabel(m, "th")}`,
+  },
+  columns: [
+    "ลำดับที่", "เลขประจำตัวผู้เสียภาษีอากร", "สาขาที่", "ชื่อผู้มีเงินได้", "ที่อยู่ของผู้มีเงินได้", "วัน เดือน ปี ที่จ่าย", "ประเภทเงินได้",
+    "อัตราภาษีร้อยละ", "จำนวนเงินที่จ่ายในครั้งนี้", "จำนวนเงินภาษีที่หักและนำส่งในครั้งนี้", "เงื่อนไข", "เลขที่หนังสือรับรอง",
+  ],
+  returnColumns: ["รายการ", "จำนวนเงิน", "ผลรวมจากหนังสือรับรอง", "ผลต่าง"],
+  header: { company: "ชื่อผู้มีหน้าที่หักภาษี ณ ที่จ่าย", taxId: "เลขประจำตัวผู้เสียภาษีอากร", branch: "สาขาที่", month: "เดือนที่จ่ายเงินได้", certificates: "จำนวนราย", amount: "ยอดรวมเงินได้ที่จ่าย", tax: "ยอดรวมภาษีที่นำส่ง" },
+  total: "รวม",
+  fromDocument: (serial) => `จาก ${serial}`,
+  finding: (f) => {
+    switch (f.kind) {
+      case "totalDiffers":
+        return `${FORM_NAME[f.form].th}: ยอดรวม${f.what === "tax" ? "ภาษีที่หัก" : "เงินได้ที่จ่าย"}เป็น ${f.report} แต่ผลรวมจากหนังสือรับรองเป็น ${f.certificates}`;
+      case "otherForm":
+        return `หนังสือรับรอง ${f.serial} เป็นแบบอื่น (entity ${f.entity}) ไม่ใช่ ภ.ง.ด.3 หรือ ภ.ง.ด.53 จึงไม่อยู่ในรายงานนี้`;
+      case "missing":
+        return `${f.family === "expenses" ? "ค่าใช้จ่าย" : "ใบรับสินค้า"} ${f.serial} (${f.name}) หักภาษี ณ ที่จ่าย ${f.tax} แต่ยังไม่มีหนังสือรับรองการหักภาษี`;
+    }
+  },
+  done: (r) => `ภาษีหัก ณ ที่จ่ายเดือน ${monthLabel(r.month, "th")}: ภ.ง.ด.3 ${r.pnd3} จาก ${r.pnd3Count} ราย, ภ.ง.ด.53 ${r.pnd53} จาก ${r.pnd53Count} ราย; `
+    + `ยกเลิก ${r.voided} รายการแยกไว้ต่างหาก; เอกสารที่ยังไม่มีหนังสือรับรอง ${r.missing} เอกสาร${r.out ? `; เขียน ${r.out} แล้ว` : ""}`,
+};
+
+export function whtTexts(lang: Lang): WhtTexts {
+  return lang === "th" ? TH : EN;
+}

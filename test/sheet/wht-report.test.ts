@@ -1,0 +1,59 @@
+// The withholding tax report's pure parts: certificates into forms, void ones apart; a difference
+// between the attachment's totals and the certificates' own is a finding; purchases and expenses
+// that withheld tax are matched to their certificates; the rules' income types, rates and forms.
+import { Decimal } from "../../src/rules/money";
+import { formOfTaxId, incomeTypeOf, withheldOf } from "../../src/rules/withholding";
+import { missingCertificates, whtReport } from "../../src/sheet/wht-report";
+import { rdDate, rdPrepPp30, splitName } from "../../src/sheet/rd-prep";
+import { writeWhtReport } from "../../src/jobs/wht-report";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+
+const cert = (id: number, entity: number, tax: number, extra: Record<string, unknown> = {}) => ({
+  recordId: id, documentSerial: `WT${id}`, entity, contactName: `Payee ${id}`, contactTaxId: entity === 3 ? "0105556000009" : "1101700123456",
+  publishedOn: "2026-05-02", statusString: "processed", taxPayment: 1, total: tax * 100 / 3, totalTaxWithheld: tax,
+  withholdingTaxItems: [{ incomeType: 27, description: "ค่าบริการ (ม.40(8))", taxRate: 3, taxAmount: tax * 100 / 3, withheld: tax }], ...extra,
+});
+const company = { name: "Demo Co., Ltd.", taxId: "0105556000009", branch: "00000" };
+
+describe("withholding tax report", () => {
+  it("sorts certificates into their forms, keeps void ones apart, and finds a total that differs from the certificates'", async () => {
+    const report = whtReport("2026-05", company, [cert(1, 1, 30), cert(2, 3, 60), cert(3, 3, 90, { statusString: "void" })], []);
+    expect([report.lines[1].length, report.lines[3].length, report.voided.length]).toEqual([1, 1, 1]);
+    expect(report.figures[3].tax.toFixed(2)).toBe("60.00");
+    const clean = await writeWhtReport(new MemoryWorkbook(), report, {});
+    expect(clean.findings).toEqual([]);
+    // A certificate whose own total is not the sum of its lines: the attachment's total differs.
+    const off = whtReport("2026-05", company, [cert(1, 1, 30, { totalTaxWithheld: 30.01 })], []);
+    const outcome = await writeWhtReport(new MemoryWorkbook(), off, {});
+    expect(outcome.findings).toEqual([{ kind: "totalDiffers", form: 1, what: "tax", report: "30.00", certificates: "30.01" }]);
+  });
+
+  it("matches a purchase's withholding to its certificate by serial or by payee and tax, else lists it", () => {
+    const doc = (serial: string, name: string, tax: number) => ({
+      family: "purchases" as const,
+      doc: { documentSerial: serial, contactName: name, publishedOn: "2026-05-03", totalAfterDiscount: tax * 100 / 3, documentWithholdingTaxPercentage: 3, documentWithholdingTaxAmount: tax },
+    });
+    const certificates = [cert(1, 3, 30, { remarks: "From RI1" }), cert(2, 1, 45, { contactTaxId: "", contactName: "Shop" })];
+    const missing = missingCertificates([doc("RI1", "Acme", 30), doc("RI2", "Shop", 45), doc("RI3", "Shop", 45), doc("RI4", "None", 0)], certificates);
+    expect(missing.map((m) => [m.serial, m.tax.toFixed(2), m.lines[0].amount.toFixed(2)])).toEqual([["RI3", "45.00", "1500.00"]]);
+  });
+
+  it("knows income types in words, their rates, the form of a tax id, and the tax to the satang", () => {
+    expect(incomeTypeOf("ค่าเช่า (ม.40(5))")?.id).toBe("rent");
+    expect(incomeTypeOf("Services s.40(8)")?.rates).toEqual([3]);
+    expect(incomeTypeOf("professional fees")?.section).toBe("40(6)");
+    expect(incomeTypeOf("lunch")).toBeUndefined();
+    expect([formOfTaxId("0105556000009"), formOfTaxId("1101700123456")]).toEqual([3, 1]);
+    expect(withheldOf(new Decimal("999.99"), 5).toFixed(2)).toBe("50.00");
+    expect(withheldOf(new Decimal("12345.67"), 3).toFixed(2)).toBe("370.37");
+  });
+
+  it("writes RD Prep's dates, names and the ภ.พ.30 line", () => {
+    expect(rdDate("2026-04-05")).toBe("05042569");
+    expect(splitName("นางสาว สมศรี รักดี")).toEqual(["นางสาว", "สมศรี", "รักดี"]);
+    expect(splitName("Somchai")).toEqual(["", "Somchai", ""]);
+    const d = (v: string) => new Decimal(v);
+    expect(rdPrepPp30({ branch: "", address: "1 Road|Bangkok", zip: "10500", sales: d("1600"), outputVat: d("112"), purchases: d("1540"), inputVat: d("107.8") }))
+      .toBe("1|00000|1 Road Bangkok|10500|1600.00|112.00|1540.00|107.80|4.20\r\n");
+  });
+});
