@@ -6,7 +6,7 @@
 import type { DocSheetClient } from "../api";
 import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
 import { WHT_FORMS, type WhtForm } from "../rules/withholding";
-import { cellAddress } from "../sheet/address";
+import { cellAddress } from "../workbook/address";
 import {
   AMOUNT_COLUMN, TAX_COLUMN, formTable, missingCertificates, missingRows, returnTable, voidTable, whtReport, whtTexts,
   type WhtFinding, type WhtReport,

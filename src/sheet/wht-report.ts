@@ -10,7 +10,7 @@ import {
   FORM_NAME, RD_CONDITION, WHT_FORM, WHT_FORMS, formOfTaxId, incomeTypeOfLine, incomeTypeText, type IncomeType, type WhtForm,
 } from "../rules/withholding";
 import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
-import { cellAddress } from "./address";
+import { cellAddress } from "../workbook/address";
 import { shownValue } from "./columns";
 import type { Lang } from "./i18n/lang";
 import { monthLabel } from "./i18n/vat-report";
