@@ -3,10 +3,13 @@
 // statuses from the jobs go through the shared translator (sheet/i18n), in the same language.
 import type { Lang } from "../sheet/i18n/lang";
 import { pluralWord } from "../sheet/i18n/plural";
+import { DELETE_EN, DELETE_TH } from "./delete-words";
+import { MAPPING_EN, MAPPING_TH } from "./mapping-words";
+import { PAYMENT_EN, PAYMENT_TH } from "./payment-words";
+import { ROWS_EN, ROWS_TH } from "./rows-words";
 import { UNDO_EN, UNDO_TH } from "./undo-words";
 import { VALUE_EN, VALUE_TH } from "./value-words";
 import { VAT_EN, VAT_TH } from "./vat-words";
-import { MORE_EN, MORE_TH } from "./words";
 
 export type { Lang };
 
@@ -145,7 +148,6 @@ const en = {
   confirmNo: "Keep them",
   // states and failures
   needConnection: "Connect first (section Connect).",
-  notAvailable: "Not available in this version yet.",
   err_network: "No connection to the service. Check the address and your network, then try again.",
   err_credentials: "Wrong client id or secret.",
   err_rate: "The service is busy (too many requests). Try again in {seconds} {seconds|second|seconds}.",
@@ -166,8 +168,11 @@ const en = {
   sheet: "Sheet",
   loadError: "Could not open the file: {message}",
   clearSheet: "Clear sheet",
-  // the column mapping, rows to look at, the payment form, the delete prompt (words.ts)
-  ...MORE_EN,
+  // the column mapping, rows to look at, the payment form, the delete prompt, undo, VAT, values
+  ...MAPPING_EN,
+  ...ROWS_EN,
+  ...PAYMENT_EN,
+  ...DELETE_EN,
   ...UNDO_EN,
   ...VAT_EN,
   ...VALUE_EN,
@@ -302,7 +307,6 @@ const th: Record<MessageKey, string> = {
   confirmYes: "ลบ",
   confirmNo: "ไม่ลบ",
   needConnection: "โปรดเชื่อมต่อก่อน (ส่วนเชื่อมต่อ)",
-  notAvailable: "ยังไม่มีในรุ่นนี้",
   err_network: "เชื่อมต่อบริการไม่ได้ ตรวจสอบที่อยู่และเครือข่ายแล้วลองอีกครั้ง",
   err_credentials: "Client id หรือรหัสลับไม่ถูกต้อง",
   err_rate: "บริการมีคำขอมากเกินไป โปรดลองใหม่ในอีก {seconds} วินาที",
@@ -322,7 +326,10 @@ const th: Record<MessageKey, string> = {
   sheet: "ชีต",
   loadError: "เปิดไฟล์ไม่ได้: {message}",
   clearSheet: "ล้างชีต",
-  ...MORE_TH,
+  ...MAPPING_TH,
+  ...ROWS_TH,
+  ...PAYMENT_TH,
+  ...DELETE_TH,
   ...UNDO_TH,
   ...VAT_TH,
   ...VALUE_TH,

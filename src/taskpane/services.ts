@@ -3,12 +3,16 @@
 import type { DocSheetClient } from "../api/client";
 import type { Family } from "../rules/codes";
 import type { ColumnMapping } from "../sheet/mapping";
-import type { Block, CellMark, ReadTarget, WorkbookPort } from "../workbook/port";
+import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
 import { readChannels, type ChannelLists } from "./channels";
 import { SavedMappings, mappingOf, mappingView } from "./mappings";
 import { actNotes, postNotes, resultColumn } from "./rows";
 import { pullListOrder } from "./pull-order";
-import type { ConnectionForm, DocumentSummary, ActionKind, ActionRequest, PaymentRequest, SelectedDocument, SelectionInfo, CompanyView, PaneServices } from "./views";
+import { localDate } from "../jobs/types";
+import {
+  ACTION_KINDS, type ActionRequest, type CompanyView, type ConnectionForm, type DocumentSummary, type PaneServices, type PaymentRequest,
+  type SelectedDocument, type SelectionInfo,
+} from "./views";
 
 import type * as Engine from "./engine";
 
@@ -25,8 +29,6 @@ export function loadEngine(): Promise<typeof Engine> {
   return Promise.resolve(require("./engine") as typeof Engine);
 }
 
-/** The actions the act job does (attach goes through it too, see attach.ts). */
-export const JOB_ACTIONS: readonly ActionKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];
 
 /**
  * The root the client talks to. Named environments go through the relay served with the add-in
@@ -56,10 +58,8 @@ function blockPort(port: WorkbookPort, block: Block): WorkbookPort {
   return wrapped;
 }
 
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+/** The user's today, YYYY-MM-DD in local time. */
+export const today = (): string => localDate(new Date());
 
 export async function summarize(block: Block, family: Family, mapping?: ColumnMapping): Promise<DocumentSummary[]> {
   const { checkSheet, readDocuments } = await loadEngine();
@@ -157,7 +157,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
 
   return {
     port: opts.port,
-    actionKinds: JOB_ACTIONS,
+    actionKinds: ACTION_KINDS,
     async connect(form) {
       const { connectedCompany, createClient } = await loadEngine();
       // Nothing of the previous connection is kept: its client, its company, what was read with it.
@@ -189,7 +189,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const outcome = await checkJob(port, { family, mark: true, mapping, ...ctx });
       const remembered = await rememberedFamily(opts.port, block.sheet);
       // The Excel port hands back messages it could not put in a note or comment (old Excel).
-      const unplaced = (port as { lastMark?: { unplaced: CellMark[] } }).lastMark?.unplaced ?? [];
+      const unplaced = port.lastMark?.unplaced ?? [];
       if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);
       return {
         sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: await summarize(block, family, mapping),

@@ -191,20 +191,19 @@ export interface PaneServices {
   /** The company the workbook last worked with (its last post, pull, report or template), if any. */
   workbookCompany?(): Promise<CompanyView | null>;
   check(family: Family, ctx: JobContext): Promise<CheckView>;
-  /** Null until the job exists in this build. */
-  post: ((family: Family, ctx: JobContext) => Promise<PostView>) | null;
-  pull: ((family: Family, query: PullQuery, ctx: JobContext) => Promise<PullView>) | null;
+  post: (family: Family, ctx: JobContext) => Promise<PostView>;
+  pull: (family: Family, query: PullQuery, ctx: JobContext) => Promise<PullView>;
   /** Reverses the workbook's last post of the family; dryRun only says what would happen. */
-  undo: ((family: Family, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>) | null;
-  act: ((family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>) | null;
+  undo: (family: Family, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>;
+  act: (family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>;
   /** Compares the rows' documents with the service's copies; sends the changed ones unless dryRun. */
-  update: ((family: Family, dryRun: boolean, ctx: JobContext) => Promise<UpdateView>) | null;
+  update: (family: Family, dryRun: boolean, ctx: JobContext) => Promise<UpdateView>;
   /** The month's (YYYY-MM) VAT report into new sheets. */
-  vatReport: ((month: string, ctx: JobContext) => Promise<VatReportView>) | null;
+  vatReport: (month: string, ctx: JobContext) => Promise<VatReportView>;
   /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
-  insertTemplate: ((family: Family, ctx: JobContext) => Promise<TemplateOutcome>) | null;
+  insertTemplate: (family: Family, ctx: JobContext) => Promise<TemplateOutcome>;
   /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */
-  refreshLists: ((ctx: JobContext) => Promise<ListCounts>) | null;
+  refreshLists: (ctx: JobContext) => Promise<ListCounts>;
   /** The header row of the selection (or the table around the active cell): the mapping saved for
    * its sheet and the family, else the suggested one. */
   readMapping(family: Family): Promise<MappingView>;

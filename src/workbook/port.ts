@@ -134,6 +134,9 @@ export interface WorkbookPort {
   /** Replaces the marks this port made on the sheet with these (none: only clears), in one action:
    * what a check does after reading the sheet. */
   remark(sheet: string, marks: CellMark[]): Promise<void>;
+  /** After mark() or remark(): the messages the host could not put at their cell (Excel without
+   * notes or comments), for the sheet's result column. Hosts that place every message leave it unset. */
+  readonly lastMark?: { readonly unplaced: CellMark[] };
   /** Adds a sheet holding a table: header row, rows, column formats and validation lists. Returns
    * the name the sheet got (a suffix is added when the name is taken). */
   addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options?: TableOptions): Promise<string>;

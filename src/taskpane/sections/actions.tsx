@@ -78,7 +78,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     const expect = current === "delete" && Array.isArray(confirming) ? confirming.map((d) => d.recordId) : undefined;
     setConfirming(null);
     const request: ActionRequest = { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file, payment: pay, expect };
-    if (act) void task.run((ctx) => act(family, request, { ...ctx, lang: props.lang }));
+    void task.run((ctx) => act(family, request, { ...ctx, lang: props.lang }));
   }
 
   async function pick(input: HTMLInputElement) {
@@ -129,7 +129,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
         <PaymentFields t={t} lang={props.lang} side={info.side} form={payment} lists={channels.lists} error={channels.error} onChange={setPayment}
           due={due} onReread={() => setReread((n) => n + 1)} rules={rules} />
       )}
-      <button class="primary" type="button" disabled={!act || !props.connected || task.busy || confirming !== null} onClick={() => start()}>{t("runAction")}</button>
+      <button class="primary" type="button" disabled={!props.connected || task.busy || confirming !== null} onClick={() => start()}>{t("runAction")}</button>
       {Array.isArray(confirming) && (
         <div class="confirm" role="alertdialog" aria-labelledby="ds-confirm-text">
           <p id="ds-confirm-text">{t("confirmDeleteSome", { n: confirming.length, serials: serialList(confirming) })}</p>
@@ -139,7 +139,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
       )}
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("acting", { done: task.progress.done, total: task.progress.total ?? "?" })} />}
-      <Message tone="info" text={!act ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
       {/* Green only when something was done: "0 done, 2 skipped" is information, not success. */}
       <Message tone={task.cancelled ? "info" : task.result && task.result.failed > 0 ? "error" : task.result && task.result.ok === 0 ? "info" : "ok"}

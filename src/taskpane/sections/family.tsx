@@ -27,10 +27,10 @@ export function FamilyPicker(props: { t: Translate; lang: Lang; services: PaneSe
         </select>
       </div>
       <div class="row">
-        <button type="button" disabled={!insert || inserting.busy} title={insert ? undefined : t("notAvailable")}
-          onClick={() => insert && inserting.run((ctx) => insert(props.family, { ...ctx, lang: props.lang }))}>{t("insertTemplate")}</button>
-        <button type="button" disabled={!refresh || !props.connected || refreshing.busy} title={props.connected ? undefined : t("notConnected")}
-          onClick={() => refresh && refreshing.run((ctx) => refresh({ ...ctx, lang: props.lang }))}>{t("refreshLists")}</button>
+        <button type="button" disabled={inserting.busy}
+          onClick={() => inserting.run((ctx) => insert(props.family, { ...ctx, lang: props.lang }))}>{t("insertTemplate")}</button>
+        <button type="button" disabled={!props.connected || refreshing.busy} title={props.connected ? undefined : t("notConnected")}
+          onClick={() => refreshing.run((ctx) => refresh({ ...ctx, lang: props.lang }))}>{t("refreshLists")}</button>
       </div>
       <p class="help">{props.connected ? t("templateListsHelp") : t("templateNoListsHelp")}</p>
       <Message tone="error" text={inserting.error ?? refreshing.error} />

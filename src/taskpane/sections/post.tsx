@@ -30,13 +30,13 @@ export function PostSection(props: { t: Translate; lang: Lang; services: PaneSer
   return (
     <Section id="post" title={t("post")}>
       <p class="help">{t("postHelp")}</p>
-      <button class="primary" type="button" disabled={!post || !props.connected || task.busy}
-        onClick={() => post && task.run((ctx) => post(props.family, { ...ctx, lang }))}>{t("runPost")}</button>
+      <button class="primary" type="button" disabled={!props.connected || task.busy}
+        onClick={() => task.run((ctx) => post(props.family, { ...ctx, lang }))}>{t("runPost")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && (
         <Progressbar done={task.progress.done} total={task.progress.total} label={t("posting", { done: task.progress.done, total: task.progress.total ?? "?" })} />
       )}
-      <Message tone="info" text={!post ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={task.error} />
       <Message tone={!r || task.cancelled ? "info" : postTone(r)}
         text={r ? (task.cancelled ? t("postCancelled", { summary: postSummary(t, r) }) : postSummary(t, r)) : null} />

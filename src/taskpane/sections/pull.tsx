@@ -21,7 +21,7 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
   function start() {
     setProblem(null);
     for (const d of [query.startDate, query.endDate]) if (d && !DATE.test(d)) return setProblem(`${d}: YYYY-MM-DD`);
-    if (pull) void task.run((ctx) => pull(props.family, query, { ...ctx, lang: props.lang }));
+    void task.run((ctx) => pull(props.family, query, { ...ctx, lang: props.lang }));
   }
 
   return (
@@ -50,10 +50,10 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
         <label style="font-weight:400"><input type="radio" name="ds-layout" checked={!query.perLine} onChange={() => set({ perLine: false })} />{t("perDocument")}</label>
         <label style="font-weight:400"><input type="radio" name="ds-layout" checked={query.perLine} onChange={() => set({ perLine: true })} />{t("perLine")}</label>
       </fieldset>
-      <button class="primary" type="button" disabled={!pull || !props.connected || task.busy} onClick={start}>{t("runPull")}</button>
+      <button class="primary" type="button" disabled={!props.connected || task.busy} onClick={start}>{t("runPull")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("pulling", { done: task.progress.done })} />}
-      <Message tone="info" text={!pull ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
       <Message tone="ok" text={task.result ? t("pullDone", { rows: task.result.rows, sheet: task.result.sheet }) : null} />
       <VatReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />

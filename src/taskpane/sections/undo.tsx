@@ -30,7 +30,6 @@ export function UndoControl(props: { t: Translate; lang: Lang; services: PaneSer
   const task = useTask<UndoView>(t);
   const [dry, setDry] = useState(true);
   const undo = services.undo;
-  if (!undo) return null;
   const v = task.result;
   const preview = v?.dryRun && !task.cancelled ? v : null;
   const willChange = preview ? preview.counts.deleted + preview.counts.voided + preview.counts.gone > 0 : false;

@@ -56,21 +56,21 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
   return (
     <Section id="update" title={t("update")}>
       <p class="help">{t("updateHelp")}</p>
-      <button class="primary" type="button" disabled={!update || !props.connected || busy}
+      <button class="primary" type="button" disabled={!props.connected || busy}
         onClick={() => {
           send.reset();
-          if (update) void preview.run((ctx) => update(props.family, true, { ...ctx, lang }));
+          void preview.run((ctx) => update(props.family, true, { ...ctx, lang }));
         }}>{t("previewUpdate")}</button>
       {p && !r && p.counts.update > 0 && (
         <button class="primary" type="button" disabled={busy}
-          onClick={() => update && void send.run((ctx) => update(props.family, false, { ...ctx, lang }))}>{t("sendUpdate", { n: p.counts.update })}</button>
+          onClick={() => void send.run((ctx) => update(props.family, false, { ...ctx, lang }))}>{t("sendUpdate", { n: p.counts.update })}</button>
       )}
       {busy && <button type="button" onClick={preview.busy ? preview.cancel : send.cancel}>{t("cancel")}</button>}
       {busy && progress && (
         <Progressbar done={progress.done} total={progress.total}
           label={t(preview.busy ? "updateReading" : "updateSending", { done: progress.done, total: progress.total ?? "?" })} />
       )}
-      <Message tone="info" text={!update ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={preview.error ?? send.error} />
       <Message tone={shown?.dryRun ? "info" : shown && shown.rows.length > 0 ? "error" : "ok"} text={shown ? summary(t, shown) : null} />
       {shown && <ChangeTable t={t} view={shown} />}

@@ -26,7 +26,7 @@ export function VatReportPanel(props: { t: Translate; lang: Lang; services: Pane
     setProblem(null);
     const asked = parseMonth(month);
     if (asked === undefined) return setProblem(t("vatMonthInvalid"));
-    if (report) void task.run((ctx) => report(asked, { ...ctx, lang: props.lang }));
+    void task.run((ctx) => report(asked, { ...ctx, lang: props.lang }));
   }
 
   return (
@@ -35,12 +35,12 @@ export function VatReportPanel(props: { t: Translate; lang: Lang; services: Pane
       <p class="help">{t("vatReportHelp")}</p>
       <label for="ds-vat-month">{t("vatMonth")}</label>
       <input id="ds-vat-month" type="month" value={month} onInput={(e) => setMonth(e.currentTarget.value)} />
-      <button class="primary" type="button" disabled={!report || !props.connected || task.busy} onClick={start}>{t("runVatReport")}</button>
+      <button class="primary" type="button" disabled={!props.connected || task.busy} onClick={start}>{t("runVatReport")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && (
         <Progressbar done={task.progress.done} total={task.progress.total} label={t("vatReading", { message: task.progress.message ?? "" })} />
       )}
-      <Message tone="info" text={!report ? t("notAvailable") : !props.connected ? t("needConnection") : null} />
+      <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
       {view && (
         <div class="vat-result">

@@ -1,0 +1,18 @@
+// The pane's words for the rows a job did not do, in English and Thai. i18n.ts merges them into the
+// pane's one table.
+
+export const ROWS_EN = {
+  rowsToLook: "Rows to look at",
+  rowAt: "Row {row}",
+  moreRows: "…and {n} more {n|row|rows}: see the Result column.",
+  postCancelled: "Cancelled: {summary}",
+  actCancelled: "Cancelled after {ok} done, {skipped} skipped, {failed} failed: the other selected rows were left as they were.",
+} as const;
+
+export const ROWS_TH: Record<keyof typeof ROWS_EN, string> = {
+  rowsToLook: "แถวที่ควรตรวจดู",
+  rowAt: "แถว {row}",
+  moreRows: "…และอีก {n} แถว ดูที่คอลัมน์ผลลัพธ์",
+  postCancelled: "ยกเลิกแล้ว: {summary}",
+  actCancelled: "ยกเลิกหลังจากสำเร็จ {ok}, ข้าม {skipped}, ไม่สำเร็จ {failed} แถวที่เลือกที่เหลือไม่ได้ถูกแก้ไข",
+};
