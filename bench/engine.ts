@@ -7,6 +7,8 @@
 //   update preview: 1,000 posted documents (of a day of 10,000) compared with the service's copies,
 //          500 of them corrected in the sheet (target ≤ 20 s); then the 500 sent
 //   VAT report: a month of those 10,000 tax invoices into an .xlsx, totals reconciled (target ≤ 20 s)
+//   withholding tax report: a month of 10,000 certificates (both forms) into an .xlsx, totals
+//          reconciled, with the RD Prep files (target ≤ 20 s)
 //   Excel syncs: a check of a 5 MB selection through the Excel port (the strict Office.js fake counts
 //   its syncs), clean and with findings to mark, first and again (target: read and marks in ≤ 3)
 // Prints times and peak memory (RSS sampled every 20 ms during each phase).
@@ -24,6 +26,9 @@ import { undoJob } from "../src/jobs/undo";
 import { updateJob } from "../src/jobs/update";
 import type { DocSheetClient } from "../src/api";
 import { vatReportJob } from "../src/jobs/vat-report";
+import { whtReportJob } from "../src/jobs/wht-report";
+import { runPool } from "../src/jobs/pool";
+import { rdPrepWht } from "../src/sheet/rd-prep";
 import { spawn, type ChildProcess } from "node:child_process";
 import { MemoryWorkbook } from "../src/workbook/memory";
 import type { CellValue } from "../src/workbook/port";
@@ -138,6 +143,34 @@ export async function updateFigures(client: DocSheetClient, grid: MemoryWorkbook
   };
 }
 
+/** The withholding tax report of a month of `count` certificates (seeded straight through the
+ * client, not timed): every other one a company's (ภ.ง.ด.53), the rest individuals' (ภ.ง.ด.3). */
+export async function whtFigures(client: DocSheetClient, dir: string, count = 10_000): Promise<Record<string, string>> {
+  const seeds = Array.from({ length: count }, (_, i) => i);
+  await runPool(seeds, 16, async (i) => {
+    const company = i % 2 === 0;
+    await client.withholdingTaxes.create({
+      contactName: `${company ? "Payee Co" : "Payee"} ${i}`, contactTaxId: company ? "0105556000009" : "1101700123456", contactBranch: company ? "00000" : "",
+      publishedOn: `2026-06-${String(1 + (i % 28)).padStart(2, "0")}`, entity: company ? 3 : 1, taxPayment: 1,
+      withholdingTaxItems: [{ incomeType: 27, description: "ค่าบริการ (ม.40(8))", taxRate: 3, taxAmount: 1000 + (i % 97) + 0.33 }],
+    });
+  });
+  const report = await measure(async () => {
+    const wb = XlsxWorkbook.empty();
+    const r = await whtReportJob(wb, client, { month: "2026-06" });
+    await wb.save(join(dir, "wht.xlsx"));
+    return { r, files: [rdPrepWht(r.report, 1).length, rdPrepWht(r.report, 3).length] };
+  });
+  const { r } = report.value;
+  const listed = r.report.figures[1].certificates + r.report.figures[3].certificates;
+  if (listed !== count) throw new Error(`withholding tax report listed ${listed} certificates, expected ${count}`);
+  const findings = r.findings.length === 0 ? "no findings" : `FINDINGS ${JSON.stringify(r.findings.slice(0, 3))}`;
+  return {
+    [`withholding tax report of a month of ${count.toLocaleString("en-US")} certificates into .xlsx and RD Prep files`]:
+      `${report.ms.toFixed(0)} ms (target ≤ 20000 ms), tax ${r.report.figures[1].tax.plus(r.report.figures[3].tax).toFixed(2)}, ${findings}, peak RSS ${report.peakMb} MB`,
+  };
+}
+
 export async function run(): Promise<Record<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), "docsheet-bench-"));
   const figures: Record<string, string> = {};
@@ -207,6 +240,8 @@ export async function run(): Promise<Record<string, string>> {
     // A finding is a result to print beside the time, not a crash of the other figures.
     const vatFindings = vat.value.findings.length === 0 ? "no findings" : `FINDINGS ${JSON.stringify(vat.value.findings)}`;
     figures["VAT report of a month of 10,000 documents into .xlsx"] = `${vat.ms.toFixed(0)} ms (target ≤ 20000 ms), output VAT ${vat.value.report.figures.output.vat.toFixed(2)}, ${vatFindings}, peak RSS ${vat.peakMb} MB`;
+
+    Object.assign(figures, await whtFigures(client, dir));
 
     // --- undo: the post of 1,000 documents above, each read again and voided, the rows cleared
     const undo = await measure(() => undoJob(grid, client, { family: "tax-invoices", concurrency: 8 }));
