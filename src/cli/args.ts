@@ -3,7 +3,7 @@
 // option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { FAMILIES, WHT_FAMILY, isFamily, type Family } from "../rules/codes";
+import { BOOK_FAMILIES, FAMILIES, WHT_FAMILY, isFamily, type Family } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
@@ -97,6 +97,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       FAMILY, SHEET, MAPPING, ...CONNECTION,
       { name: "out", value: "OUT.xlsx", help: "write the posted workbook here (default: BOOK.posted.xlsx beside BOOK.xlsx)" },
       { name: "in-place", help: "write the results into BOOK.xlsx itself" },
+      { name: "draft", help: "journal-entries: save the vouchers as drafts instead of approving them" },
       concurrency("documents sent"), LANG,
     ],
     notes: ["Run it again on the same workbook to retry: documents already created are found, never made twice."],
@@ -217,7 +218,9 @@ export function synopsis(command: string, prefix = "docsheet"): string {
   return lines.join("\n");
 }
 
-const FOOTER = `FAMILY: ${FAMILIES.join(", ")}; ${WHT_FAMILY} (template, check, post, pull)
+const ALL_FAMILIES = [...FAMILIES, ...BOOK_FAMILIES].join(", ");
+
+const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${WHT_FAMILY} (template, check, post, pull)
 Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.`;
 
 export const USAGE = `Usage:
@@ -270,16 +273,22 @@ export function parseCommand(argv: readonly string[]): Parsed {
 
 export function familyArg(value: unknown): Family {
   if (value === undefined) throw new UsageError("--family is required");
-  if (!isFamily(value)) throw new UsageError(`"${String(value)}" is not a family; use one of ${FAMILIES.join(", ")}`);
+  if (!isFamily(value)) throw new UsageError(`"${String(value)}" is not a family; use one of ${ALL_FAMILIES}`);
   return value;
 }
 
 /** FAMILY of pull and template: the positional, or --family as the sheet commands take it. */
 export function familyOf(p: Parsed): Family {
-  const given = p.positionals[0];
+  return familyArg(familyGiven(p));
+}
+
+/** The FAMILY a command was given, as typed (pull and template take it as the positional too). */
+export function familyGiven(p: Parsed): unknown {
+  const positional = p.command === "pull" || p.command === "template";
+  const given = positional ? p.positionals[0] : undefined;
   const named = p.values.family;
   if (given !== undefined && named !== undefined && given !== named) throw new UsageError(`two families given: ${given} and --family ${String(named)}`);
-  return familyArg(given ?? named);
+  return given ?? named;
 }
 
 export function langArg(values: Parsed["values"]): Lang {

@@ -1,7 +1,10 @@
 // One function per command, each required only when its command runs (the job, workbook and
 // service code of one command is not loaded by the others). Each returns the exit code.
-import { WHT_FAMILY } from "../rules/codes";
-import { UsageError, familyArg, intArg, langArg, type Parsed } from "./args";
+import { WHT_FAMILY, isBookFamily } from "../rules/codes";
+import { UsageError, familyArg, familyGiven, intArg, langArg, type Parsed } from "./args";
+
+/** Commands a book family (journal-entries, contacts, products) runs through cli/books.ts. */
+const BOOK_COMMANDS = new Set(["check", "template", "post", "pull", "update", "map", "act", "undo"]);
 
 export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -9,6 +12,9 @@ export async function runCommand(p: Parsed): Promise<number> {
   const positional = p.command === "pull" || p.command === "template" ? p.positionals[0] : undefined;
   if (p.command !== "report" && (p.values.family === WHT_FAMILY || positional === WHT_FAMILY)) {
     return (require("./wht") as typeof import("./wht")).whtCommand(p);
+  }
+  if (BOOK_COMMANDS.has(p.command) && !p.values.help && isBookFamily(familyGiven(p))) {
+    return (require("./books") as typeof import("./books")).bookCommand(p);
   }
   switch (p.command) {
     case "check":

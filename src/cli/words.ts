@@ -63,7 +63,7 @@ const EN: Words = {
   template: (out, sheet, columns) => `wrote ${out}: sheet "${sheet}", ${count(columns, "column")}, one example document`,
   templateLists: (c) => `lookup lists: ${count(c.contacts, "contact")}, ${count(c.products, "product")}, ${count(c.bankAccounts, "bank account")}, `
     + `${count(c.cheques, "cheque")}, ${count(c.creditCards, "credit card")}, ${c.pettyCash} petty cash, ${count(c.otherChannels, "other channel")}, `
-    + `${count(c.expenseCategories, "expense category", "expense categories")}`,
+    + `${count(c.expenseCategories, "expense category", "expense categories")}, ${count(c.accounts, "account")}`,
   undone: (c, out) => out === null
     ? `dry run: would delete ${c.deleted}, would void ${c.voided}, ${c.gone} already deleted or void, ${c.kept} left alone, ${refusedEn(c)}${c.failed} failed; nothing changed`
     : `undone: ${c.deleted} deleted, ${c.voided} voided, ${c.gone} already deleted or void, ${c.kept} left alone, ${refusedEn(c)}${c.failed} failed; wrote ${out}`,
@@ -92,7 +92,7 @@ const TH: Words = {
   pulled: (d, sheet, rows, out) => `ดึง ${d} เอกสารลงชีต "${sheet}" (${rows} แถว) ใน ${out} แล้ว`,
   template: (out, sheet, columns) => `เขียน ${out} แล้ว: ชีต "${sheet}", ${columns} คอลัมน์, ตัวอย่างหนึ่งเอกสาร`,
   templateLists: (c) => `รายการให้เลือก: ผู้ติดต่อ ${c.contacts}, สินค้า ${c.products}, บัญชีธนาคาร ${c.bankAccounts}, เช็ค ${c.cheques}, `
-    + `บัตรเครดิต ${c.creditCards}, เงินสดย่อย ${c.pettyCash}, ช่องทางอื่น ${c.otherChannels}, หมวดค่าใช้จ่าย ${c.expenseCategories}`,
+    + `บัตรเครดิต ${c.creditCards}, เงินสดย่อย ${c.pettyCash}, ช่องทางอื่น ${c.otherChannels}, หมวดค่าใช้จ่าย ${c.expenseCategories}, ผังบัญชี ${c.accounts}`,
   undone: (c, out) => out === null
     ? `ทดลอง: จะลบ ${c.deleted}, จะยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ${refusedTh(c)}ไม่สำเร็จ ${c.failed}; ไม่ได้เปลี่ยนแปลงอะไร`
     : `ย้อนกลับ: ลบ ${c.deleted}, ยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ${refusedTh(c)}ไม่สำเร็จ ${c.failed}; เขียน ${out} แล้ว`,

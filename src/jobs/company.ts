@@ -8,7 +8,7 @@
 // use: at its first post when it holds no record ids yet, else once its record ids are verified on
 // the connected company (each read back there, its serial the row's), and refused when they are not.
 import { NotFoundError, type DocSheetClient } from "../api";
-import { WHT_FAMILY, type Family, type SheetFamily } from "../rules/codes";
+import { WHT_FAMILY, isBookFamily, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
@@ -195,9 +195,9 @@ const NAMED = 3;
  * on a service whose ids are global, and name other serials where they are per company).
  */
 async function verifyDocuments(
-  client: DocSheetClient, family: Family, documents: readonly PostedDocument[], connected: CompanyStamp, lang: Lang, signal?: AbortSignal,
+  client: DocSheetClient, family: SheetFamily, documents: readonly PostedDocument[], connected: CompanyStamp, lang: Lang, signal?: AbortSignal,
 ): Promise<void> {
-  const api = client.documents(family);
+  const api = recordsOf(client, family);
   const wrong: PostedDocument[] = [];
   const missing: PostedDocument[] = [];
   let matched = 0;
@@ -217,4 +217,14 @@ async function verifyDocuments(
   const named = rows.slice(0, NAMED).map((d) => translate(resultMessage("unboundRow", { row: d.row + 1, serial: d.serial ?? `#${d.recordId}` }), lang)).join(", ");
   const list = rows.length > NAMED ? translate(resultMessage("unboundRowsMore", { rows: named, more: rows.length - NAMED }), lang) : named;
   throw new OtherCompanyError(translate(resultMessage("unboundOther", { rows: list, connected: connected.name }), lang), null, connected);
+}
+
+/** How a family's record is read by id: a document, a journal voucher, a contact or a product. */
+type Reader = { get(id: number, o: { signal?: AbortSignal }): Promise<{ documentSerial?: unknown }> };
+function recordsOf(client: DocSheetClient, family: SheetFamily): Reader {
+  if (family === WHT_FAMILY) return { get: async (id, o) => (await client.withholdingTaxes.get(id, o)) as { documentSerial?: unknown } };
+  if (!isBookFamily(family)) return client.documents(family);
+  // Contacts and products have no serial: a record that exists on the connected company is its own.
+  const api = family === "journal-entries" ? client.journalEntries : family === "contacts" ? client.contacts : client.products;
+  return { get: async (id, o) => (await api.get(id, o)) as { documentSerial?: unknown } };
 }

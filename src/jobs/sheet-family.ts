@@ -27,7 +27,7 @@ export async function rememberedFamily(port: WorkbookPort, sheet: string): Promi
   return text && (FAMILIES as readonly string[]).includes(text) ? (text as Family) : null;
 }
 
-/** Like rememberedFamily, withholding tax certificate sheets too. */
+/** Like rememberedFamily, withholding tax certificate and book sheets too. */
 export async function rememberedSheetFamily(port: WorkbookPort, sheet: string): Promise<SheetFamily | null> {
   const text = (await port.loadRecord(sheetFamilyKey(sheet)))?.trim();
   return text && (SHEET_FAMILIES as readonly string[]).includes(text) ? (text as SheetFamily) : null;

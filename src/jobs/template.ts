@@ -2,10 +2,12 @@
 // payment channels and expense categories read from the service onto the hidden LISTS_SHEET.
 // Without a client the template has no lookup lists (the drop-downs of fixed values stay).
 import type { DocSheetClient } from "../api";
-import type { Family } from "../rules/codes";
+import { isBookFamily, type BookFamily, type Family } from "../rules/codes";
+import { bookTemplate } from "../sheet/books/sheet";
 import type { Lang } from "../sheet/i18n/lang";
 import { LIST_KINDS, emptyLists, listsSheetRows, type ListKind, type LookupEntry, type LookupLists } from "../sheet/lookups";
 import { template } from "../sheet/template";
+import { accountLabel, chartOf } from "../sheet/books/accounts";
 import { LISTS_SHEET, type WorkbookPort } from "../workbook/port";
 import { bindLists, companyRecords, connectedCompany, listsRecord } from "./company";
 import { familyRecord } from "./sheet-family";
@@ -17,7 +19,7 @@ export type ListCounts = Record<ListKind, number>;
 
 /** `lang`: the template's headers, words and list labels (default English). */
 export interface TemplateJobOptions extends JobContext {
-  family: Family;
+  family: Family | BookFamily;
   /** The service to read the lookup lists from; none: no lookup lists. */
   client?: DocSheetClient;
 }
@@ -78,10 +80,10 @@ async function all<T>(pages: AsyncGenerator<{ list: T[] }>, signal?: AbortSignal
 export async function fetchLists(client: DocSheetClient, lang: Lang = "en", signal?: AbortSignal): Promise<LookupLists> {
   const o = { signal };
   const b = client.bankAccounts;
-  const [contacts, products, banks, cheques, cards, petty, other, business, accounting] = await Promise.all([
+  const [contacts, products, banks, cheques, cards, petty, other, business, accounting, chart] = await Promise.all([
     all(client.contacts.listAll({}, o), signal), all(client.products.listAll({}, o), signal),
     b.list(o), b.cheques(o), b.creditCards(o), b.pettyCash(o), b.otherChannels(o),
-    client.expenseCategories.business(o), client.expenseCategories.accounting(o),
+    client.expenseCategories.business(o), client.expenseCategories.accounting(o), client.chartOfAccounts.list(o),
   ]);
   const bankLabel = (r: Json) => [text(r.bankName), text(r.bankAccountNumber)].filter(Boolean).join(" ") || text(r.bankAccountName);
   const named = (r: Json) => text(r.name) || bankLabel(r);
@@ -99,6 +101,7 @@ export async function fetchLists(client: DocSheetClient, lang: Lang = "en", sign
     pettyCash: entries(petty as Json[], named, (r) => idOf(r, "pettyCashId"), true),
     otherChannels: entries(other as Json[], named, (r) => idOf(r, "otherChannelId"), true),
     expenseCategories: entries([...business, ...accounting] as Json[], category, (r) => idOf(r, "categoryId"), true),
+    accounts: chartOf(chart as Json[]).map((a) => ({ label: accountLabel(a, lang), id: a.id })),
   };
   throwIfCancelled(signal);
   return lists;
@@ -114,7 +117,9 @@ export async function templateJob(port: WorkbookPort, opts: TemplateJobOptions):
   const now = (opts.now ?? (() => new Date()))();
   const company = opts.client ? await connectedCompany(opts.client, opts.signal) : undefined;
   const lists = opts.client ? await fetchLists(opts.client, lang, opts.signal) : undefined;
-  const t = template(opts.family, localDate(now), { lang, lookups: lists !== undefined });
+  const t = isBookFamily(opts.family)
+    ? bookTemplate(opts.family, localDate(now), lang, lists !== undefined)
+    : template(opts.family, localDate(now), { lang, lookups: lists !== undefined });
   const hidden = lists ? { name: LISTS_SHEET, rows: listsSheetRows(lists) } : undefined;
   // The sheet records its family, and with lists the company they and the template belong to, in the same action.
   const records = (name: string) => new Map([

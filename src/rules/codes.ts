@@ -18,12 +18,29 @@ export type Family = (typeof FAMILIES)[number];
  * certificates live under /withholding-taxes, outside the document routes (service-facts §5.6). */
 export const WHT_FAMILY = "withholding-taxes" as const;
 export type WhtFamily = typeof WHT_FAMILY;
+
+/** The books beside the eight document families (issue 26): journal vouchers and the company's
+ * master data. Their sheets go through the same engine (check, post, pull, update) with field
+ * tables of their own (sheet/books); they have no statuses, payments or upgrades. */
+export const BOOK_FAMILIES = ["journal-entries", "contacts", "products"] as const;
+export type BookFamily = (typeof BOOK_FAMILIES)[number];
+
+export const BOOK_FAMILY_LABEL: Readonly<Record<BookFamily, { en: string; th: string }>> = {
+  "journal-entries": { en: "Journal voucher", th: "ใบสำคัญ" },
+  contacts: { en: "Contact", th: "ผู้ติดต่อ" },
+  products: { en: "Product", th: "สินค้า" },
+};
+
+export function isBookFamily(value: unknown): value is BookFamily {
+  return typeof value === "string" && (BOOK_FAMILIES as readonly string[]).includes(value);
+}
+
 /** Every family a sheet can hold. */
-export const SHEET_FAMILIES = [...FAMILIES, WHT_FAMILY] as const;
-export type SheetFamily = Family | WhtFamily;
+export const SHEET_FAMILIES = [...FAMILIES, WHT_FAMILY, ...BOOK_FAMILIES] as const;
+export type SheetFamily = Family | WhtFamily | BookFamily;
 
 export function isSheetFamily(value: unknown): value is SheetFamily {
-  return value === WHT_FAMILY || isFamily(value);
+  return value === WHT_FAMILY || isFamily(value) || isBookFamily(value);
 }
 
 export type Side = "sell" | "buy" | "expense";
@@ -240,3 +257,20 @@ export const ATTACHMENT_MAX_FILES = 10;
 
 /** The envelope code for validation errors. */
 export const VALIDATION_ERROR_CODE = 207400;
+
+/** A journal voucher's documentType (service-facts §2.1, §5.7): general JV, purchase UV, sales SV,
+ * payment PV, receipt RV. */
+export const VOUCHER_TYPE = { JV: 51, UV: 53, SV: 55, PV: 57, RV: 59 } as const;
+
+/** bookOfAccounts debitCredit ([V3] FinancialTransactionType). */
+export const DEBIT_CREDIT = { Debit: 1, Credit: 3 } as const;
+
+/** A product's sellVatType / buyVatType (service-facts §5.2). */
+export const PRODUCT_VAT_TYPE = { Inclusive: 1, Exclusive: 3, Zero: 5, Exempt: 7 } as const;
+
+
+/** A sheet family's English and Thai names. */
+export function familyLabel(family: SheetFamily): { en: string; th: string } {
+  if (family === WHT_FAMILY) return { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" };
+  return isBookFamily(family) ? BOOK_FAMILY_LABEL[family] : FAMILY_INFO[family].label;
+}

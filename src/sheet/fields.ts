@@ -289,3 +289,32 @@ export function fieldForName(header: string, wht = false): FieldDef | undefined 
 }
 
 export const RESULT_KEYS = ["recordId", "documentSerial", "status", "result"] as const;
+
+/** The fields of one kind of sheet, found by key and by header: the documents' (FIELDS) or a
+ * book's (sheet/books/fields.ts), so one reader serves both. */
+export interface FieldTable {
+  byKey: ReadonlyMap<string, FieldDef>;
+  /** The field a header names by key, wire name or label. */
+  forHeader(header: string): FieldDef | undefined;
+  /** The field whose key or wire name the header is. */
+  forName(header: string): FieldDef | undefined;
+}
+
+export const DOCUMENT_FIELDS: FieldTable = { byKey: FIELD_BY_KEY, forHeader: (h) => fieldForHeader(h), forName: (h) => fieldForName(h) };
+
+/** A withholding tax certificate sheet's: the documents' fields, headed by its own labels too. */
+export const WHT_FIELDS: FieldTable = { byKey: FIELD_BY_KEY, forHeader: (h) => fieldForHeader(h, true), forName: (h) => fieldForName(h, true) };
+
+/** A table of other fields, named by key and wire name first, then by label (as FIELDS is). */
+export function fieldTable(defs: readonly FieldDef[]): FieldTable {
+  const byName = new Map<string, FieldDef>();
+  for (const d of defs) addName(byName, d.key, d);
+  for (const d of defs) addName(byName, d.wire, d);
+  const byHeader = new Map(byName);
+  for (const d of defs) for (const l of [...d.en, ...d.th]) addName(byHeader, l, d);
+  return {
+    byKey: new Map(defs.map((d) => [d.key, d])),
+    forHeader: (h) => byHeader.get(normalizeName(h)),
+    forName: (h) => byName.get(normalizeName(h)),
+  };
+}

@@ -4,7 +4,7 @@
 import type { CellValue } from "../workbook/port";
 import { cellAddress } from "../workbook/address";
 import { CONTENT_SAMPLE, fieldByContent, summedPerLine } from "./content";
-import { FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
+import { DOCUMENT_FIELDS, normalizeName, type FieldDef, type FieldTable } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { sheetMessage } from "./messages";
 import type { ColumnMapping } from "./column-mapping";
@@ -33,11 +33,11 @@ export function headerText(v: CellValue): string {
 
 /** The mapping's field for a header (null: the mapping ignores it; undefined: not in the mapping),
  * headers compared ignoring case and spaces. */
-function mappedField(mapping: ColumnMapping | undefined): (header: string) => FieldDef | null | undefined {
+function mappedField(mapping: ColumnMapping | undefined, table: FieldTable): (header: string) => FieldDef | null | undefined {
   if (!mapping) return () => undefined;
   const byHeader = new Map<string, FieldDef | null>();
   for (const [header, key] of Object.entries(mapping.columns)) {
-    const def = key === null ? null : FIELD_BY_KEY.get(key);
+    const def = key === null ? null : table.byKey.get(key);
     if (def !== undefined) byHeader.set(normalizeName(header), def);
   }
   return (header) => byHeader.get(normalizeName(header));
@@ -52,23 +52,24 @@ function unknownHeader(header: string, mapping: ColumnMapping | undefined, guess
 }
 
 /** `rows`: the data rows below the header (cells from `left`); a header that could name several
- * fields and is not in the mapping is then decided by its column's cells (content.ts). `wht`: a
- * withholding tax certificate sheet, whose headers are read with its own labels (fields.ts). */
+ * fields and is not in the mapping is then decided by its column's cells (content.ts, documents'
+ * fields only). `table`: the fields of the sheet's kind (a book's, or the documents'). */
 export function mapHeaders(
   sheet: string, headerRow: number, left: number, cells: readonly CellValue[], mapping?: ColumnMapping,
-  guess?: (header: string) => FieldDef | undefined, rows?: readonly (readonly CellValue[])[], wht = false,
+  guess?: (header: string) => FieldDef | undefined, rows?: readonly (readonly CellValue[])[], table: FieldTable = DOCUMENT_FIELDS,
 ): HeaderMap {
+  const byContent = table === DOCUMENT_FIELDS;
   const columns = new Map<string, number>();
   const byColumn = new Map<number, FieldDef>();
   const findings: CellFinding[] = [];
   const texts: string[] = [];
-  const fromMapping = mappedField(mapping);
+  const fromMapping = mappedField(mapping, table);
   // The mapping's field (null: ignored) or, for a header it does not name, the label's: undefined for none.
   const named = cells.map((v) => {
     const text = headerText(v);
     if (!text) return undefined;
     const mapped = fromMapping(text);
-    return mapped !== undefined ? { def: mapped, mapped: true } : { def: fieldForHeader(text, wht) ?? null, mapped: false };
+    return mapped !== undefined ? { def: mapped, mapped: true } : { def: table.forHeader(text) ?? null, mapped: false };
   });
   const sample = rows?.slice(0, CONTENT_SAMPLE) ?? [];
   const columnCells = (i: number): CellValue[] => sample.map((r) => r[i] ?? null);
@@ -87,7 +88,7 @@ export function mapHeaders(
     right = col;
     const { def: given, mapped } = named[i]!;
     if (given === null && mapped) return;
-    const def = given && !mapped && rows && !wht && !fieldForName(text) ? fieldByContent(given, columnCells(i), context) : given;
+    const def = given && !mapped && rows && byContent && !table.forName(text) ? fieldByContent(given, columnCells(i), context) : given;
     if (!def) {
       // The field it most likely is, by its cells too: what docsheet map suggests for it.
       const likely = guess && rows ? (h: string) => {
@@ -105,7 +106,7 @@ export function mapHeaders(
     }
     columns.set(def.key, col);
     byColumn.set(col, def);
-    if (rows && !wht && context.keys && summedPerLine(def, columnCells(i), context.keys)) summed.add(def.key);
+    if (rows && byContent && context.keys && summedPerLine(def, columnCells(i), context.keys)) summed.add(def.key);
   });
   return { columns, byColumn, texts, left, right, findings, summed };
 }

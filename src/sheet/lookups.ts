@@ -9,7 +9,7 @@ import type { HeaderMap } from "./headers";
 import type { SheetDocument } from "./sheet-document";
 
 export type ListKind =
-  | "contacts" | "products" | "bankAccounts" | "cheques" | "creditCards" | "pettyCash" | "otherChannels" | "expenseCategories";
+  | "contacts" | "products" | "bankAccounts" | "cheques" | "creditCards" | "pettyCash" | "otherChannels" | "expenseCategories" | "accounts";
 
 export interface LookupEntry {
   label: string;
@@ -21,12 +21,14 @@ export type LookupLists = Record<ListKind, LookupEntry[]>;
 /** The lists in the order of their columns on the hidden sheet: each a label column, then its ids. */
 export const LIST_KINDS: readonly ListKind[] = [
   "contacts", "products", "bankAccounts", "cheques", "creditCards", "pettyCash", "otherChannels", "expenseCategories",
+  // The chart of accounts ("41111 Sales revenue"), which journal sheets pick their accounts from.
+  "accounts",
 ];
 
 /** Header of each list's label column on the hidden sheet; its id column adds " id". */
 const LIST_HEADERS: Readonly<Record<ListKind, string>> = {
   contacts: "Contacts", products: "Products", bankAccounts: "Bank accounts", cheques: "Cheques", creditCards: "Credit cards",
-  pettyCash: "Petty cash", otherChannels: "Other channels", expenseCategories: "Expense categories",
+  pettyCash: "Petty cash", otherChannels: "Other channels", expenseCategories: "Expense categories", accounts: "Chart of accounts",
 };
 
 /** Which list a field's column picks from. contactName and item.name keep the name picked. */
@@ -67,6 +69,18 @@ export function listsSheetRows(lists: LookupLists): CellValue[][] {
     }));
   }
   return rows;
+}
+
+/** One list's entries as the hidden sheet holds them (labels as written). */
+export function listEntries(values: readonly CellValue[][], kind: ListKind): LookupEntry[] {
+  const header = (values[0] ?? []).map((v) => (typeof v === "string" ? v.trim() : ""));
+  const col = header.indexOf(LIST_HEADERS[kind]);
+  if (col < 0 || header[col + 1] !== `${LIST_HEADERS[kind]} id`) return [];
+  return values.slice(1).flatMap((row) => {
+    const label = row?.[col];
+    const id = Number(row?.[col + 1]);
+    return typeof label === "string" && Number.isSafeInteger(id) && id > 0 ? [{ label: label.trim(), id }] : [];
+  });
 }
 
 /** The lists read back from the hidden sheet's values (found by their headers), label → id. */

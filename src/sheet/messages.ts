@@ -76,6 +76,28 @@ export const SHEET_MESSAGES = {
   needsSource: "{family}s are created from a tax invoice or billing note: fill the source columns, or the tax invoice record id and partial amount of each line.",
   noPaymentOnCreate: "{family}s take no payment on creation; clear the payment columns.",
 
+  // --- the books: journal vouchers, contacts, products (sheet/books) ---
+  voucherUnbalanced: "Voucher {key} does not balance: debits {debit}, credits {credit}, a difference of {difference}. Debits must equal credits to the satang.",
+  voucherNoLines: "Voucher {key} has no book lines: each line needs an account and a debit or a credit.",
+  voucherDateMissing: "Enter the voucher's date.",
+  lineBothSides: "A book line is a debit or a credit, not both: clear one of them.",
+  lineNoAmount: "Enter the line's debit or credit.",
+  lineAmountNotPositive: "{value} is not above zero: a debit or a credit is an amount above zero.",
+  lineNoAccount: "Enter the line's account: its code, its name or its id in the chart of accounts.",
+  accountUnknown: '"{account}" is not an account of the company\'s chart of accounts.',
+  accountsDiffer: 'Account code {code} and account name "{name}" are not one account of the chart of accounts.',
+  contactNameMissing: "Enter the contact's name.",
+  contactTypeMissing: "Say whether the contact is a customer, a supplier or both.",
+  contactBranchMissing: "A company's tax id goes with its branch: 00000 for the head office, 00001 for branch 1.",
+  emailInvalid: '"{text}" is not an e-mail address.',
+  zipInvalid: '"{text}" is not a zip code: a Thai zip code has 5 digits.',
+  creditDaysNegative: "Credit days cannot be below zero.",
+  productNameMissing: "Enter the product's name.",
+  productVatMissing: "Say the product's VAT: VAT exclusive, VAT inclusive, zero-rated or exempt (an empty cell is not taken as no VAT).",
+  priceNegative: "A price cannot be below zero.",
+  sameContactAsRow: "The same contact as row {row}: it is posted once, and both rows get its id.",
+  sameProductAsRow: "The same product code as row {row}: it is posted once, and both rows get its id.",
+
   // --- findings pinned where their field's column is missing (pin.ts) ---
   namedField: "{field}: {message}",
   addColumn: "{message}. Add {a} {label} column ({key}).",

@@ -5,7 +5,7 @@
 import type { Block, CellRect, CellValue } from "../workbook/port";
 import { isCellError } from "../workbook/port";
 import { rangeAddress } from "../workbook/address";
-import { FIELD_BY_KEY, type FieldDef } from "./fields";
+import { DOCUMENT_FIELDS, WHT_FIELDS, type FieldDef, type FieldTable } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { mapHeaders, type HeaderMap } from "./headers";
 import { resolveLookups } from "./lookups";
@@ -42,20 +42,23 @@ export interface ReadOptions {
   family?: Family;
   /** A withholding tax certificate sheet (its own header labels). */
   wht?: boolean;
+  /** The fields of a book's sheet (journal vouchers, contacts, products); default the documents'. */
+  table?: FieldTable;
 }
 
 /** Reads a block whose first row is the header row. */
 export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult {
   const { sheet, top, left } = block;
   const { family } = opts;
+  const table = opts.table ?? (opts.wht ? WHT_FIELDS : DOCUMENT_FIELDS);
   const headers = mapHeaders(
-    sheet, top, left, block.values[0] ?? [], opts.mapping, family && ((header) => suggestField(header, family)), block.values.slice(1), opts.wht,
+    sheet, top, left, block.values[0] ?? [], opts.mapping, family && ((header) => suggestField(header, family)), block.values.slice(1), table,
   );
   // Names picked from the workbook's lookup lists are read as their ids.
   const lookups = block.lists ? resolveLookups(block.values, headers, block.lists) : undefined;
   const values = lookups ? lookups.values : block.values;
   const findings: CellFinding[] = [...headers.findings];
-  const stated = statedValues(opts.mapping);
+  const stated = statedValues(opts.mapping, table);
   const layout: SheetLayout = { sheet, headerRow: top, firstDataRow: top + 1, lastRow: top + values.length - 1, headers, values: stated };
   if (headers.byColumn.size === 0) {
     findings.push(cellFinding(sheet, top, left, "", sheetMessage("noHeader")));
@@ -78,7 +81,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
     let key: string;
     if (keyCol !== undefined) {
       const raw = at(keyCol);
-      const parsed = isEmptyCell(raw) ? undefined : parseCell(FIELD_BY_KEY.get("documentKey")!, raw, formats[keyCol - left]);
+      const parsed = isEmptyCell(raw) ? undefined : parseCell(table.byKey.get("documentKey") ?? DOCUMENT_FIELDS.byKey.get("documentKey")!, raw, formats[keyCol - left]);
       if (!parsed || !parsed.ok || parsed.value === "") {
         findings.push(cellFinding(sheet, row, keyCol, "documentKey", parsed && !parsed.ok ? parsed.message : sheetMessage("keyEmpty")));
         continue;
@@ -126,17 +129,17 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
     }
     if (hasLine) doc.lines.push(line);
   }
-  if (stated.size > 0) for (const doc of documents) applyStated(doc, stated, headers);
+  if (stated.size > 0) for (const doc of documents) applyStated(doc, stated, headers, table);
   lookups?.addContactIds(documents);
   return { layout, documents, findings };
 }
 
 /** The mapping's values for every row, parsed as cells of their fields (parseMapping has checked
  * that each parses). */
-function statedValues(mapping: ColumnMapping | undefined): Map<string, Parsed> {
+function statedValues(mapping: ColumnMapping | undefined, table: FieldTable): Map<string, Parsed> {
   const out = new Map<string, Parsed>();
   for (const [key, raw] of Object.entries(mapping?.values ?? {})) {
-    const def = FIELD_BY_KEY.get(key);
+    const def = table.byKey.get(key);
     const parsed = def ? parseCell(def, raw) : undefined;
     if (parsed?.ok) out.set(key, parsed.value);
   }
@@ -145,9 +148,9 @@ function statedValues(mapping: ColumnMapping | undefined): Map<string, Parsed> {
 
 /** Each value for every row, where the document (or line) has no cell of its field: a filled cell
  * of the sheet wins over the value, and a cell that could not be read stays a problem. */
-function applyStated(doc: SheetDocument, stated: ReadonlyMap<string, Parsed>, headers: HeaderMap): void {
+function applyStated(doc: SheetDocument, stated: ReadonlyMap<string, Parsed>, headers: HeaderMap, table: FieldTable): void {
   for (const [key, value] of stated) {
-    const def = FIELD_BY_KEY.get(key)!;
+    const def = table.byKey.get(key)!;
     const col = headers.columns.get(key) ?? headers.left;
     if (def.level === "item") {
       for (const line of doc.lines) {

@@ -62,7 +62,7 @@ describe("docsheet template", () => {
     const r = await docsheet(["template", "cash-invoices", "--lang", "th", "--out", book, "--base-url", s.service.root, ...AUTH]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\nรายการให้เลือก: ผู้ติดต่อ 3, สินค้า 2, บัญชีธนาคาร 1, เช็ค 1, บัตรเครดิต 1, เงินสดย่อย 1, ช่องทางอื่น 1, หมวดค่าใช้จ่าย 4\n$/);
+    expect(r.stdout).toMatch(/\nรายการให้เลือก: ผู้ติดต่อ 3, สินค้า 2, บัญชีธนาคาร 1, เช็ค 1, บัตรเครดิต 1, เงินสดย่อย 1, ช่องทางอื่น 1, หมวดค่าใช้จ่าย 4, ผังบัญชี 12\n$/);
 
     const wb = await open(book);
     expect(wb.worksheets.map((w) => [w.name, w.state])).toEqual([["บิลเงินสด", "visible"], [LISTS_SHEET, "hidden"], ["DocSheet records", "veryHidden"]]);

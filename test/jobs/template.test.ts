@@ -1,6 +1,8 @@
 // The template job against the real local service: the company's lookup lists land on the hidden
 // lists sheet (in the in-memory grid and through the Excel port), a refresh reads them again, and a
 // template filled by picking from them posts with the right contact and channel ids.
+import { bookKeys } from "../../src/sheet/books/sheet";
+import { checkBookJob } from "../../src/jobs/books";
 import { postJob } from "../../src/jobs/post";
 import { refreshListsJob, templateJob } from "../../src/jobs/template";
 import { templateKeys } from "../../src/sheet/template";
@@ -26,7 +28,7 @@ describe("templateJob", () => {
   it("with a client: the company's lists on the hidden sheet; a refresh brings a new contact in", async () => {
     const wb = new MemoryWorkbook();
     const out = await templateJob(wb, { family: "cash-invoices", client: svc.client, now });
-    expect(out.lists).toEqual({ contacts: 3, products: 2, bankAccounts: 1, cheques: 1, creditCards: 1, pettyCash: 1, otherChannels: 1, expenseCategories: 4 });
+    expect(out.lists).toEqual({ contacts: 3, products: 2, bankAccounts: 1, cheques: 1, creditCards: 1, pettyCash: 1, otherChannels: 1, expenseCategories: 4, accounts: 12 });
     const keys = templateKeys("cash-invoices");
     expect(wb.sheet(LISTS_SHEET).hidden).toBe(true);
     expect(wb.dropDown(out.sheet, keys.indexOf("contactName"))).toEqual(["Acme Trading Co., Ltd.", "Supply Partner Co., Ltd.", "Walk-in customer"]);
@@ -37,6 +39,16 @@ describe("templateJob", () => {
     const counts = await refreshListsJob(wb, svc.client);
     expect(counts.contacts).toBe(4);
     expect(wb.dropDown(out.sheet, keys.indexOf("contactName"))).toContain("Template Refresh Co., Ltd.");
+  });
+
+  it("a journal voucher template picks its accounts from the chart of accounts on the lists sheet, and checks clean against it", async () => {
+    const wb = new MemoryWorkbook();
+    const out = await templateJob(wb, { family: "journal-entries", client: svc.client, lang: "th", now });
+    const keys = bookKeys("journal-entries");
+    expect(wb.dropDown(out.sheet, keys.indexOf("item.accountCode"))).toContain("41111 รายได้จากการขาย");
+    expect(wb.dropDown(out.sheet, keys.indexOf("documentType"))).toContain("ใบสำคัญจ่าย (PV)");
+    const checked = await checkBookJob(wb, { family: "journal-entries", target: { sheet: out.sheet } });
+    expect(checked.findings).toEqual([]);
   });
 
   it("through the Excel port: one Excel.run writes the lists, hidden, then the table whose drop-downs refer to them", async () => {

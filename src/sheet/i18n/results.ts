@@ -24,6 +24,12 @@ export const RESULT_MESSAGES = {
   postStopped: "stopped: {reason}. Posted in this run: {posted}; not sent: {notSent}. Posting again is safe: documents already created are found, not created twice",
   postStoppedUnknown: "stopped: {reason}. Posted in this run: {posted}; outcome unknown: {unknown}; not sent: {notSent}. Posting again is safe and settles the unknown: documents already created are found, not created twice",
 
+  // --- the books (jobs/books) ---
+  foundOnService: "found on the service, not created again",
+  journalDraft: "Draft",
+  journalApproved: "Approved",
+  journalNoUpdate: "not sent: a posted journal voucher cannot be edited through the service",
+
   // --- act ---
   statusNotAllowed: 'status "{status}" cannot be set on {family}; use one of {statuses}',
   statusMissing: "no status to set on {family}; use one of {statuses}",

@@ -5,7 +5,7 @@
 // caught are put into the language too (a field by its label, a nested message translated in
 // turn). The spec's exact texts stay beside the translation. A message no template matches comes
 // back unchanged. Pure.
-import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
+import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, isBookFamily, type Family } from "../../rules/codes";
 import { EXACT_MESSAGE_KEYS, MESSAGES, formatMessage } from "../../rules/messages";
 import { FIELD_BY_KEY, FIELDS, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "../fields";
 import { COLUMN_HINTS, SHEET_MESSAGES } from "../messages";
@@ -57,7 +57,7 @@ function compile(id: string, source: string, target: Record<Lang, string>, exact
 /** Placeholders whose values may hold spaces next to other placeholders ("{family} {serial}"):
  * caught as one of their known values, not as the shortest text. */
 const CAPTURE: Readonly<Record<string, string>> = {
-  family: FAMILIES.flatMap((f) => [f, FAMILY_INFO[f].label.en, FAMILY_INFO[f].label.en.toLowerCase()])
+  family: [...FAMILIES.flatMap((f) => [f, FAMILY_INFO[f].label.en, FAMILY_INFO[f].label.en.toLowerCase()]), ...BOOK_FAMILIES]
     .sort((a, b) => b.length - a.length).map(escape).join("|"),
 };
 
@@ -229,6 +229,7 @@ function familyOf(text: string): Family | undefined {
 
 /** A family by its path word or its English name, in `lang`. */
 export function familyName(text: string, lang: Lang): string {
+  if (isBookFamily(text)) return lang === "th" ? BOOK_FAMILY_LABEL[text].th : BOOK_FAMILY_LABEL[text].en.toLowerCase();
   const family = familyOf(text);
   if (!family) return text;
   if (lang === "th") return FAMILY_INFO[family].label.th;

@@ -2,7 +2,7 @@
 // VAT and grand total of each document. Only errors are problems: warnings (worth a look) and notes
 // (what DocSheet did for the user, a leading zero restored) are counted apart, each with its own
 // mark, and a sheet with no errors is clean.
-import { FAMILY_INFO, type Family } from "../../rules/codes";
+import { familyLabel, type Family, type SheetFamily } from "../../rules/codes";
 import type { CellFinding } from "../../sheet/findings";
 import { translate } from "../../sheet/i18n/translate";
 import type { Lang, Translate } from "../i18n";
@@ -20,7 +20,7 @@ export function findingCounts(findings: readonly CellFinding[]): Record<CellFind
 function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView }) {
   const { t, view } = props;
   const n = findingCounts(view.findings);
-  const name = (f: Family): string => FAMILY_INFO[f].label[props.lang].toLowerCase();
+  const name = (f: SheetFamily): string => familyLabel(f)[props.lang].toLowerCase();
   const other = view.otherFamily
     ? <Message tone="error" text={t("checkOtherFamily", { sheet: view.sheet, family: name(view.otherFamily.remembered), chosen: name(view.otherFamily.checked) })} />
     : null;

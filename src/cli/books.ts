@@ -1,0 +1,197 @@
+// The commands for the books (journal-entries, contacts, products): check, map, template, post,
+// pull and update on .xlsx files, through the books' jobs (jobs/books.ts). Printing, exit codes and
+// output files follow the documents' commands: 0 clean, 1 findings or rows not done, 2 usage or
+// connection errors; results go to BOOK.posted.xlsx / BOOK.updated.xlsx unless --out or --in-place.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { ApiError, createClient } from "../api";
+import { checkBookJob, postBookJob, pullBookJob, updateBookJob, type BookPostOutcome } from "../jobs/books";
+import { OtherCompanyError } from "../jobs/company";
+import { ConnectionError } from "../jobs/stop";
+import { templateJob } from "../jobs/template";
+import { isBookFamily, type BookFamily } from "../rules/codes";
+import { bookTable } from "../sheet/books/fields";
+import { headerText } from "../sheet/headers";
+import { publicFinding } from "../sheet/findings";
+import { translate } from "../sheet/i18n/translate";
+import { XlsxWorkbook } from "../workbook/xlsx";
+import { UsageError, connectionArgs, familyGiven, intArg, langArg, required, type Parsed } from "./args";
+import { assertSheet, openBook, printFindings, resultsPath } from "./book";
+import { connectionFailure } from "./connection";
+import { abortOnInterrupt } from "./interrupt";
+import { lockWorkbook } from "./post-files";
+import { progressReporter } from "./progress";
+import { words } from "./words";
+
+export async function bookCommand(p: Parsed): Promise<number> {
+  const family = familyGiven(p);
+  if (!isBookFamily(family)) throw new UsageError(`"${String(family)}" is not a book family`);
+  if (p.values.mapping !== undefined) throw new UsageError(`--mapping is for document families; ${family} sheets are read by their headers`);
+  switch (p.command) {
+    case "check":
+      return check(p, family);
+    case "map":
+      return map(p, family);
+    case "template":
+      return template(p, family);
+    case "post":
+      return post(p, family);
+    case "pull":
+      return pull(p, family);
+    case "update":
+      return update(p, family);
+    default:
+      throw new UsageError(`${p.command} is not available for ${family}: the service has no way to reverse or act on them`);
+  }
+}
+
+async function check(p: Parsed, family: BookFamily): Promise<number> {
+  const lang = langArg(p.values);
+  const book = await openBook(p.positionals[0]);
+  const sheet = p.values.sheet as string | undefined;
+  await assertSheet(book, sheet);
+  const outcome = await checkBookJob(book, { family, target: { sheet } });
+  const errors = outcome.findings.filter((f) => f.severity === "error");
+  if (p.values.json) {
+    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: translate(f.message, lang) })), null, 2)}\n`);
+    printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
+  } else {
+    printFindings(outcome.findings, process.stdout, lang);
+    const count = (s: string) => outcome.findings.filter((f) => f.severity === s).length;
+    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, count("warning"), count("note"))}\n`);
+  }
+  return errors.length > 0 ? 1 : 0;
+}
+
+/** Each header and the field it names (by key, wire name or label, English or Thai). */
+async function map(p: Parsed, family: BookFamily): Promise<number> {
+  const book = await openBook(p.positionals[0]);
+  const sheet = p.values.sheet as string | undefined;
+  await assertSheet(book, sheet);
+  const block = await book.read({ sheet });
+  const table = bookTable(family);
+  const columns = (block.values[0] ?? []).map((v, i) => {
+    const header = headerText(v);
+    return { column: i + block.left, header, field: header ? (table.forHeader(header)?.key ?? null) : null };
+  }).filter((c) => c.header !== "");
+  if (p.values.json) process.stdout.write(`${JSON.stringify(columns, null, 2)}\n`);
+  else for (const c of columns) process.stdout.write(`${c.header} -> ${c.field ?? "(none)"}\n`);
+  return columns.some((c) => c.field === null) ? 1 : 0;
+}
+
+async function template(p: Parsed, family: BookFamily): Promise<number> {
+  const out = resolve(required(p.values, "out"));
+  const lang = langArg(p.values);
+  const connected = ["base-url", "client-id", "client-secret"].some((o) => p.values[o] !== undefined);
+  const conn = connected ? connectionArgs(p.values, process.env) : undefined;
+  const book = XlsxWorkbook.empty();
+  try {
+    const client = conn && createClient({ ...conn, fetch: globalThis.fetch });
+    const outcome = await templateJob(book, { family, lang, client });
+    await book.save(out);
+    const said = words(lang);
+    process.stdout.write(`${said.template(out, outcome.sheet, outcome.columns)}\n`);
+    if (outcome.lists) process.stdout.write(`${said.templateLists(outcome.lists)}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof ApiError && conn) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, "lists"));
+      return 2;
+    }
+    throw err;
+  }
+}
+
+function printResults(outcome: BookPostOutcome, lang: ReturnType<typeof langArg>): void {
+  printFindings(outcome.findings, process.stdout, lang);
+  const say = words(lang);
+  for (const r of outcome.results) {
+    if (!["created", "found", "skipped", "updated", "unchanged"].includes(r.kind)) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
+  }
+}
+
+async function post(p: Parsed, family: BookFamily): Promise<number> {
+  const lang = langArg(p.values);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
+  const stop = abortOnInterrupt();
+  const lock = await lockWorkbook(resolve(input), (pid) => process.stderr.write(`${words(lang).waitingForPost(input, pid)}\n`), stop.signal);
+  const book = await openBook(input);
+  const sheet = p.values.sheet as string | undefined;
+  const progress = progressReporter("post");
+  try {
+    await assertSheet(book, sheet);
+    const client = createClient({ ...conn, fetch: globalThis.fetch });
+    const outcome = await postBookJob(book, client, {
+      family, target: { sheet }, draft: p.values.draft === true, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
+      onProgress: (x) => progress.update(x),
+    });
+    progress.done();
+    await book.save(out);
+    printResults(outcome, lang);
+    const c = outcome.counts;
+    process.stdout.write(`${words(lang).posted({ ...c, found: c.found, notSent: c.invalid }, out)}\n`);
+    return c.invalid + c.failed + c.unknown > 0 ? 1 : 0;
+  } catch (err) {
+    progress.done();
+    if (err instanceof ConnectionError || err instanceof ApiError) {
+      if (!(err instanceof OtherCompanyError)) await book.save(out).catch(() => undefined);
+      process.stderr.write(connectionFailure(err, conn.root, lang, "post"));
+      return 2;
+    }
+    throw err;
+  } finally {
+    stop.dispose();
+    await lock.release();
+  }
+}
+
+async function pull(p: Parsed, family: BookFamily): Promise<number> {
+  const lang = langArg(p.values);
+  const conn = connectionArgs(p.values, process.env);
+  const out = resolve(required(p.values, "out"));
+  const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
+  try {
+    const client = createClient({ ...conn, fetch: globalThis.fetch });
+    const outcome = await pullBookJob(book, client, { family, lang });
+    await book.save(out);
+    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out)}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof ApiError) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, "pull"));
+      return 2;
+    }
+    throw err;
+  }
+}
+
+async function update(p: Parsed, family: BookFamily): Promise<number> {
+  const lang = langArg(p.values);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const dryRun = p.values["dry-run"] === true;
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "updated");
+  const book = await openBook(input);
+  const sheet = p.values.sheet as string | undefined;
+  try {
+    await assertSheet(book, sheet);
+    const client = createClient({ ...conn, fetch: globalThis.fetch });
+    const outcome = await updateBookJob(book, client, { family, target: { sheet }, dryRun, concurrency: intArg(p.values, "concurrency", 4), lang });
+    if (!dryRun) await book.save(out);
+    printFindings(outcome.findings, process.stdout, lang);
+    const say = words(lang);
+    for (const r of outcome.results) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
+    const c = outcome.counts;
+    const counts = { update: c.updated, updated: c.updated, unchanged: c.unchanged, conflict: 0, refused: 0, invalid: c.invalid, failed: c.failed, cancelled: 0 };
+    process.stdout.write(`${dryRun ? say.updatePreview(counts) : say.updated(counts, out)}\n`);
+    return c.invalid + c.failed > 0 ? 1 : 0;
+  } catch (err) {
+    if (err instanceof ConnectionError || err instanceof ApiError) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, "update"));
+      return 2;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,431 @@
+// The books' jobs (journal vouchers, contacts, products): check, post, update, pull and template,
+// on the same port, client, company guard, sheet-family record and write-back as the documents'.
+//
+// Nothing is created twice. A journal voucher carries the documents' marker (sheet/marker.ts) in
+// its note: vouchers an earlier run created, or whose answer was lost, are found by it. A contact
+// the service already has (the same tax id and branch, else the same code, else the same name
+// with no tax id) and a product of the same code (else the same name, with no code) are found and
+// their ids written back; two rows of one contact or code are sent once.
+import { OutcomeUnknownError, type DocSheetClient } from "../api";
+import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
+import { accountIndex, chartOf, type AccountIndex, type ChartAccount } from "../sheet/books/accounts";
+import { buildBook, checkBook, type BuiltBook } from "../sheet/books/build";
+import { BOOK_RESULT_KEYS, bookTable } from "../sheet/books/fields";
+import { bookColumn, bookKeys, bookRows, bookTemplate } from "../sheet/books/sheet";
+import { normalizeName } from "../sheet/fields";
+import { sortFindings, type CellFinding } from "../sheet/findings";
+import type { Lang } from "../sheet/i18n/lang";
+import { resultMessage } from "../sheet/i18n/results";
+import { translate } from "../sheet/i18n/translate";
+import { listEntries } from "../sheet/lookups";
+import { findingMarks } from "../sheet/mark-text";
+import { sheetMessage } from "../sheet/messages";
+import { cellFinding } from "../sheet/findings";
+import { documentMarker } from "../sheet/marker";
+import { readDocuments, type ReadResult, type SheetDocument } from "../sheet/read";
+import { readBranch } from "../sheet/tax-id";
+import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
+import { LISTS_SHEET, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
+import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
+import { errorText } from "./error-text";
+import { assertRows } from "./no-rows";
+import { runPool } from "./pool";
+import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
+import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
+
+type Json = Record<string, unknown>;
+
+export interface BookJobOptions extends JobContext {
+  family: BookFamily;
+  target?: ReadTarget;
+}
+
+function readBook(block: Parameters<typeof readDocuments>[0], family: BookFamily): ReadResult {
+  return readDocuments(block, { table: bookTable(family) });
+}
+
+/** The chart the lists sheet holds ("41111 Sales revenue" labels: template or Refresh lists with a
+ * connection), so a check without a connection knows the accounts; none without lists. */
+function listedAccounts(lists: CellValue[][] | undefined): AccountIndex | undefined {
+  const chart = (lists ? listEntries(lists, "accounts") : []).flatMap((e): ChartAccount[] => {
+    const m = /^(\S+)\s*(.*)$/.exec(e.label);
+    return m ? [{ id: e.id, code: m[1], nameLocal: m[2], nameForeign: m[2] }] : [];
+  });
+  return chart.length > 0 ? accountIndex(chart) : undefined;
+}
+
+export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { mark?: boolean }): Promise<CheckOutcome> {
+  throwIfCancelled(opts.signal);
+  const block = await port.read(opts.target);
+  const read = readBook(block, opts.family);
+  const { findings } = checkBook(read, opts.family, opts.family === "journal-entries" ? listedAccounts(block.lists) : undefined);
+  const lang = opts.lang ?? "en";
+  const n = read.documents.length;
+  opts.onProgress?.({ done: n, total: n, message: translate(n === 1 ? resultMessage("checkedOne") : resultMessage("checked", { n }), lang) });
+  if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
+  return { sheet: block.sheet, documents: n, findings: sortFindings(findings) };
+}
+
+// --- post ---
+
+export type BookResultKind = "created" | "found" | "skipped" | "invalid" | "failed" | "unknown" | "updated" | "unchanged";
+
+export interface BookResult {
+  key: string;
+  rows: number[];
+  kind: BookResultKind;
+  recordId?: number;
+  /** In the run's language, as written into the result column. */
+  message: string;
+}
+
+export interface BookPostOutcome {
+  sheet: string;
+  results: BookResult[];
+  findings: CellFinding[];
+  counts: Record<BookResultKind, number>;
+}
+
+export interface BookPostOptions extends BookJobOptions {
+  /** Journal vouchers: save as drafts instead of approving them. */
+  draft?: boolean;
+  /** Records in flight at once. Default 4. */
+  concurrency?: number;
+}
+
+/** Finds what the service already has of a record, by the rules of its family. */
+interface Existing {
+  find(built: BuiltBook, marker: string): Json | undefined;
+  add(record: Json, built: BuiltBook, marker: string): void;
+  /** The key rows of one record share (two rows of one contact are sent once); "" for none. */
+  identity(built: BuiltBook): string;
+}
+
+const textOf = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
+
+/** A contact's branch code, from its code or from the name the service keeps ("สำนักงานใหญ่"). */
+function branchOf(r: Json): string {
+  const code = textOf(r.contactBranchCode);
+  if (/^\d{5}$/.test(code)) return code;
+  const read = readBranch(textOf(r.contactBranch) || "00000");
+  return read.ok ? String(read.value) : textOf(r.contactBranch);
+}
+
+function contactKeys(r: Json): string[] {
+  const taxId = textOf(r.contactTaxId);
+  const keys: string[] = [];
+  if (taxId) keys.push(`tax:${taxId}:${branchOf(r)}`);
+  const code = textOf(r.contactCode);
+  if (code) keys.push(`code:${code.toLowerCase()}`);
+  if (!taxId) keys.push(`name:${normalizeName(textOf(r.contactName))}`);
+  return keys;
+}
+
+function productKeys(r: Json): string[] {
+  const code = textOf(r.code);
+  return code ? [`code:${code.toLowerCase()}`] : [`name:${normalizeName(textOf(r.name))}`];
+}
+
+function keyedIndex(records: readonly Json[], keysOf: (r: Json) => string[]): Existing {
+  const index = new Map<string, Json>();
+  const add = (r: Json): void => {
+    for (const k of keysOf(r)) if (!index.has(k)) index.set(k, r);
+  };
+  records.forEach(add);
+  return {
+    // The first key the row has decides: a row with a tax id is the contact of that tax id and branch
+    // (else of its code); the name is only a contact's key when it has no tax id.
+    find: (built) => {
+      for (const k of keysOf(built.body!)) {
+        const hit = index.get(k);
+        if (hit) return hit;
+      }
+      return undefined;
+    },
+    add: (r) => add(r),
+    identity: (built) => keysOf(built.body!)[0] ?? "",
+  };
+}
+
+function markerIndex(records: readonly Json[]): Existing {
+  const byMarker = new Map<string, Json>();
+  const add = (r: Json): void => {
+    for (const line of textOf(r.note).split("\n")) if (line.startsWith("docsheet:") && !byMarker.has(line)) byMarker.set(line, r);
+  };
+  records.forEach(add);
+  return { find: (_, marker) => byMarker.get(marker), add: (r) => add(r), identity: () => "" };
+}
+
+async function all(pages: AsyncGenerator<{ list: unknown[] }>, signal?: AbortSignal): Promise<Json[]> {
+  const out: Json[] = [];
+  for await (const page of pages) {
+    throwIfCancelled(signal);
+    out.push(...(page.list as Json[]));
+  }
+  return out;
+}
+
+async function existingOf(client: DocSheetClient, family: BookFamily, signal?: AbortSignal): Promise<Existing> {
+  const o = { signal };
+  if (family === "journal-entries") return markerIndex(await all(client.journalEntries.listAll({ pageSize: 200 }, o), signal));
+  if (family === "contacts") return keyedIndex(await all(client.contacts.listAll({ pageSize: 200 }, o), signal), contactKeys);
+  return keyedIndex(await all(client.products.listAll({ pageSize: 200 }, o), signal), productKeys);
+}
+
+const idOf = (r: Json): number => Number(r.recordId ?? r.id);
+
+function create(client: DocSheetClient, family: BookFamily, body: Json, draft: boolean, signal?: AbortSignal): Promise<Json> {
+  const o = { signal };
+  if (family === "journal-entries") return (draft ? client.journalEntries.draft(body, o) : client.journalEntries.approve(body, o)) as Promise<Json>;
+  return (family === "contacts" ? client.contacts.create(body, o) : client.products.create(body, o)) as Promise<Json>;
+}
+
+/** The problems of a record as its result says them: the first three cells and messages. */
+function notSent(problems: CellFinding[]): string {
+  const reason = problems.slice(0, 3).map((f) => `${f.cell}: ${f.message}`).join("; ") || resultMessage("cellUnreadable");
+  const more = problems.length - 3;
+  return more > 0 ? resultMessage("notSentMore", { reason, more }) : resultMessage("notSent", { reason });
+}
+
+/** Writes gathered and sent in few batches: the number of writes follows the data, not the records. */
+class WriteBatch {
+  private writes: CellWrite[] = [];
+  constructor(private readonly port: WorkbookPort, private readonly sheet: string, private readonly size = 2000) {}
+  async add(writes: CellWrite[]): Promise<void> {
+    this.writes.push(...writes);
+    if (this.writes.length >= this.size) await this.flush();
+  }
+  async flush(): Promise<void> {
+    if (this.writes.length === 0) return;
+    const w = this.writes;
+    this.writes = [];
+    await this.port.write(this.sheet, w);
+  }
+}
+
+function statusWord(record: Json, lang: Lang): string {
+  return translate(resultMessage(record.statusString === "draft" ? "journalDraft" : "journalApproved"), lang);
+}
+
+export async function postBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookPostOptions): Promise<BookPostOutcome> {
+  const lang = opts.lang ?? "en";
+  const { family, signal } = opts;
+  const block = await port.read(opts.target);
+  const read = readBook(block, family);
+  const sheet = block.sheet;
+  await assertSheetFamily(port, sheet, family, lang);
+  assertRows(block, read, lang);
+  const now = opts.now ?? (() => new Date());
+  // Another company's sheet (or lookup lists) is refused before anything is written or sent.
+  const company = read.documents.length > 0
+    ? await guardSheet(port, client, { sheet, family, documents: [], lists: block.lists !== undefined, lang, signal, now })
+    : undefined;
+  const accounts = family === "journal-entries" ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
+  const columns = resultColumns(read.layout, BOOK_RESULT_KEYS[family]);
+  const batch = new WriteBatch(port, sheet);
+  if (columns.headerWrites.length > 0 && read.documents.length > 0) await batch.add(columns.headerWrites);
+
+  const results: BookResult[] = [];
+  const findings: CellFinding[] = [...read.findings];
+  let done = 0;
+  const total = read.documents.length;
+  const report = async (doc: SheetDocument, r: Omit<BookResult, "key" | "rows">, record?: Json): Promise<void> => {
+    const result: BookResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
+    results.push(result);
+    if (r.kind !== "skipped") await batch.add(writeFor(doc, columns, result, lang, record));
+    done++;
+    opts.onProgress?.({ done, total, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
+  };
+
+  // 1. Build and check every record; clean ones without a record id go on.
+  const ctx = { layout: read.layout, accounts };
+  const pending: Array<{ built: BuiltBook; marker: string }> = [];
+  for (const doc of read.documents) {
+    if (doc.fields.recordId) {
+      await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: resultMessage("alreadyPosted") });
+      continue;
+    }
+    const marker = documentMarker(sheet, doc);
+    const built = buildBook(family, doc, ctx, marker);
+    findings.push(...built.findings);
+    const problems = sortFindings([...built.findings, ...read.findings.filter((f) => doc.rows.includes(f.row))].filter((f) => f.severity === "error"));
+    if (problems.length > 0 || !built.body) {
+      await report(doc, { kind: "invalid", message: notSent(problems) });
+      continue;
+    }
+    pending.push({ built, marker });
+  }
+
+  // 2. What the service has already; then each record found or created, one per identity.
+  const existing = pending.length > 0 ? await existingOf(client, family, signal) : undefined;
+  const groups = new Map<string, Array<{ built: BuiltBook; marker: string }>>();
+  for (const p of pending) {
+    const id = existing!.identity(p.built) || `#${p.built.doc.key}`;
+    const group = groups.get(id);
+    if (group) {
+      const first = group[0].built.doc;
+      findings.push(noteAt(read, p.built.doc, family, first.firstRow + 1));
+      group.push(p);
+    } else groups.set(id, [p]);
+  }
+  const settle = async (group: Array<{ built: BuiltBook; marker: string }>): Promise<void> => {
+    const [{ built, marker }] = group;
+    const each = async (kind: BookResultKind, message: string, record?: Json): Promise<void> => {
+      for (const g of group) await report(g.built.doc, { kind, recordId: record ? idOf(record) : undefined, message }, record);
+    };
+    const found = existing!.find(built, marker);
+    if (found) return each("found", family === "journal-entries" ? resultMessage("createdFound") : resultMessage("foundOnService"), found);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const record = await create(client, family, built.body!, opts.draft === true, signal);
+        existing!.add(record, built, marker);
+        return each("created", resultMessage("created"), record);
+      } catch (err) {
+        if (!(err instanceof OutcomeUnknownError)) return each("failed", errorText(err));
+        // The answer was lost: the service is asked what it has before anything is sent again.
+        const again = await existingOf(client, family, signal).catch(() => undefined);
+        const hit = again?.find(built, marker);
+        if (hit) {
+          existing!.add(hit, built, marker);
+          return each("created", resultMessage("createdConfirmed"), hit);
+        }
+        if (!again) return each("unknown", resultMessage("postUnknown"));
+      }
+    }
+    return each("unknown", resultMessage("postUnknown"));
+  };
+  await runPool([...groups.values()], opts.concurrency ?? 4, settle, () => signal?.aborted === true);
+  await batch.flush();
+
+  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, updated: 0, unchanged: 0 };
+  for (const r of results) counts[r.kind]++;
+  if (company && counts.created + counts.found > 0) {
+    await bindSheet(port, sheet, company, "post", now());
+    await rememberFamily(port, sheet, family);
+  }
+  return { sheet, results, findings: sortFindings(findings), counts };
+}
+
+/** The note at a row that names the same contact or product code as an earlier one. */
+function noteAt(read: ReadResult, doc: SheetDocument, family: BookFamily, row: number): CellFinding {
+  const key = family === "contacts" ? "contactName" : "code";
+  const col = read.layout.headers.columns.get(key) ?? read.layout.headers.left;
+  return cellFinding(read.layout.sheet, doc.firstRow, col, key, sheetMessage(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row }), "note");
+}
+
+function writeFor(doc: SheetDocument, columns: ResultColumns, r: BookResult, lang: Lang, record?: Json): CellWrite[] {
+  const ok = r.recordId !== undefined;
+  return resultWrites(doc, columns.cols, {
+    recordId: ok ? r.recordId! : null,
+    documentSerial: ok && record ? (textOf(record.documentSerial) || null) : null,
+    status: ok && record ? statusWord(record, lang) : null,
+    result: r.message,
+  });
+}
+
+// --- pull ---
+
+export interface BookPullOutcome {
+  sheet: string;
+  documents: number;
+  rows: number;
+}
+
+/** Every record of the book into a new table sheet, in the layout its template has (and post reads). */
+export async function pullBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookJobOptions): Promise<BookPullOutcome> {
+  const { family, signal } = opts;
+  const lang = opts.lang ?? "en";
+  const company = await connectedCompany(client, signal);
+  const o = { signal };
+  const records = family === "journal-entries" ? await all(client.journalEntries.listAll({ pageSize: 200 }, o), signal)
+    : family === "contacts" ? await all(client.contacts.listAll({ pageSize: 200 }, o), signal)
+      : await all(client.products.listAll({ pageSize: 200 }, o), signal);
+  const chart = family === "journal-entries" ? chartOf((await client.chartOfAccounts.list(o)) as Json[]) : [];
+  const rows = bookRows(family, records, lang, chart);
+  opts.onProgress?.({ done: records.length, total: records.length });
+  const now = (opts.now ?? (() => new Date()))();
+  const columns = bookKeys(family).map((k) => bookColumn(family, k, lang));
+  const label = BOOK_FAMILY_LABEL[family];
+  const name = lang === "th" ? label.th : `${label.en}s`;
+  const sheet = await port.addTableSheet(name, columns, rows, {
+    records: (s) => new Map([...familyRecord(family)(s), ...companyRecords(s, company, "pull", now)]),
+  });
+  return { sheet, documents: records.length, rows: rows.length };
+}
+
+// --- update ---
+
+export interface BookUpdateOptions extends BookJobOptions {
+  /** Say what would change; send and write nothing. */
+  dryRun?: boolean;
+  concurrency?: number;
+}
+
+/** Wire values compared as the sheet shows them: numbers by value, text trimmed, empty as absent. */
+function same(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "number" ? String(v) : String(v).trim());
+  const x = norm(a);
+  const y = norm(b);
+  return x === y || (x !== "" && y !== "" && !Number.isNaN(Number(x)) && Number(x) === Number(y));
+}
+
+/**
+ * Sends the edits of rows that have a record id (contacts and products: PUT with the service's
+ * copy and the sheet's fields over it), each row saying which fields changed. A journal voucher
+ * cannot be edited through the interface: its rows say so and nothing is sent.
+ */
+export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookUpdateOptions): Promise<BookPostOutcome> {
+  const lang = opts.lang ?? "en";
+  const { family, signal } = opts;
+  const block = await port.read(opts.target);
+  const read = readBook(block, family);
+  const sheet = block.sheet;
+  await assertSheetFamily(port, sheet, family, lang);
+  const posted = read.documents.filter((d) => d.fields.recordId);
+  assertRows(block, read, lang, undefined, posted.length);
+  const now = opts.now ?? (() => new Date());
+  await guardSheet(port, client, {
+    sheet, family, lang, signal, now, lists: block.lists !== undefined,
+    documents: posted.map((d) => ({ recordId: Number(d.fields.recordId!.value), row: d.firstRow })),
+  });
+  const columns = resultColumns(read.layout, ["result"]);
+  const batch = new WriteBatch(port, sheet);
+  if (!opts.dryRun && columns.headerWrites.length > 0) await batch.add(columns.headerWrites);
+  const results: BookResult[] = [];
+  const findings: CellFinding[] = [...read.findings];
+  const report = async (doc: SheetDocument, kind: BookResultKind, message: string): Promise<void> => {
+    const r: BookResult = { key: doc.key, rows: doc.rows, kind, recordId: Number(doc.fields.recordId?.value), message: translate(message, lang) };
+    results.push(r);
+    if (!opts.dryRun) await batch.add(resultWrites(doc, columns.cols, { result: r.message }));
+  };
+  const table = bookTable(family);
+  const labelOf = (wire: string): string => {
+    const def = [...table.byKey.values()].find((d) => d.wire === wire || d.key === wire);
+    return def ? def[lang][0] : wire;
+  };
+  const ctx = { layout: read.layout };
+  await runPool(posted, opts.concurrency ?? 4, async (doc) => {
+    if (family === "journal-entries") return report(doc, "invalid", resultMessage("journalNoUpdate"));
+    const built = buildBook(family, doc, ctx);
+    findings.push(...built.findings);
+    const problems = sortFindings(built.findings.filter((f) => f.severity === "error"));
+    if (problems.length > 0 || !built.body) return report(doc, "invalid", notSent(problems));
+    const id = Number(doc.fields.recordId!.value);
+    const api = family === "contacts" ? client.contacts : client.products;
+    try {
+      const current = (await api.get(id, { signal })) as unknown as Json;
+      const changed = Object.keys(built.body).filter((k) => !same(built.body![k], current[k]) && !(k === "contactBranch" && !same(built.body!.contactBranchCode, branchOf(current))));
+      const fields = [...new Set(changed.map(labelOf))].join(", ");
+      if (changed.length === 0) return report(doc, "unchanged", resultMessage("noChanges"));
+      if (opts.dryRun) return report(doc, "updated", resultMessage("toUpdate", { fields }));
+      await api.update(id, { ...current, ...built.body }, { signal });
+      return report(doc, "updated", resultMessage("updated", { fields }));
+    } catch (err) {
+      return report(doc, "failed", errorText(err));
+    }
+  }, () => signal?.aborted === true);
+  await batch.flush();
+  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, updated: 0, unchanged: 0 };
+  for (const r of results) counts[r.kind]++;
+  return { sheet, results, findings: sortFindings(findings), counts };
+}
