@@ -50,7 +50,10 @@ export function printCheck(outcome: { documents: number; findings: readonly Cell
 }
 
 /** What post prints (findings, the rows not created or found, the counts), and its exit code. */
-export function printPosted(outcome: PostOutcome, out: string, lang: Lang): number {
+export function printPosted(outcome: Pick<PostOutcome, "findings"> & {
+  results: ReadonlyArray<{ key: string; rows: number[]; kind: string; message: string }>;
+  counts: PostOutcome["counts"];
+}, out: string, lang: Lang): number {
   const say = words(lang);
   printFindings(outcome.findings, process.stdout, lang);
   for (const r of outcome.results) {

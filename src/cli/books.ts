@@ -5,18 +5,16 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
-import { checkBookJob, postBookJob, pullBookJob, updateBookJob, type BookPostOutcome } from "../jobs/books";
+import { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/books";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { templateJob } from "../jobs/template";
 import { isBookFamily, type BookFamily } from "../rules/codes";
 import { bookTable } from "../sheet/books/fields";
 import { headerText } from "../sheet/headers";
-import { publicFinding } from "../sheet/findings";
-import { translate } from "../sheet/i18n/translate";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, familyGiven, intArg, langArg, required, type Parsed } from "./args";
-import { assertSheet, openBook, printFindings, resultsPath } from "./book";
+import { assertSheet, openBook, printCheck, printFindings, printPosted, resultsPath } from "./book";
 import { connectionFailure } from "./connection";
 import { abortOnInterrupt } from "./interrupt";
 import { lockWorkbook } from "./post-files";
@@ -51,16 +49,7 @@ async function check(p: Parsed, family: BookFamily): Promise<number> {
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const outcome = await checkBookJob(book, { family, target: { sheet } });
-  const errors = outcome.findings.filter((f) => f.severity === "error");
-  if (p.values.json) {
-    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: translate(f.message, lang) })), null, 2)}\n`);
-    printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
-  } else {
-    printFindings(outcome.findings, process.stdout, lang);
-    const count = (s: string) => outcome.findings.filter((f) => f.severity === s).length;
-    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, count("warning"), count("note"))}\n`);
-  }
-  return errors.length > 0 ? 1 : 0;
+  return printCheck(outcome, p.values.json === true, lang);
 }
 
 /** Each header and the field it names (by key, wire name or label, English or Thai). */
@@ -102,14 +91,6 @@ async function template(p: Parsed, family: BookFamily): Promise<number> {
   }
 }
 
-function printResults(outcome: BookPostOutcome, lang: ReturnType<typeof langArg>): void {
-  printFindings(outcome.findings, process.stdout, lang);
-  const say = words(lang);
-  for (const r of outcome.results) {
-    if (!["created", "found", "skipped", "updated", "unchanged"].includes(r.kind)) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
-  }
-}
-
 async function post(p: Parsed, family: BookFamily): Promise<number> {
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
@@ -129,10 +110,7 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
     });
     progress.done();
     await book.save(out);
-    printResults(outcome, lang);
-    const c = outcome.counts;
-    process.stdout.write(`${words(lang).posted({ ...c, found: c.found, notSent: c.invalid }, out)}\n`);
-    return c.invalid + c.failed + c.unknown > 0 ? 1 : 0;
+    return printPosted(outcome, out, lang);
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {

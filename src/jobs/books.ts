@@ -68,7 +68,7 @@ export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { 
 
 // --- post ---
 
-export type BookResultKind = "created" | "found" | "skipped" | "invalid" | "failed" | "unknown" | "updated" | "unchanged";
+export type BookResultKind = "created" | "found" | "skipped" | "invalid" | "failed" | "unknown" | "cancelled" | "updated" | "unchanged";
 
 export interface BookResult {
   key: string;
@@ -294,16 +294,29 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     }
     return each("unknown", resultMessage("postUnknown"));
   };
-  await runPool([...groups.values()], opts.concurrency ?? 4, settle, () => signal?.aborted === true);
+  const started = new Set<unknown>();
+  await runPool([...groups.values()], opts.concurrency ?? 4, (g) => {
+    started.add(g);
+    return settle(g);
+  }, () => signal?.aborted === true);
+  // A cancelled run says so in the rows it did not send.
+  for (const g of groups.values()) {
+    if (!started.has(g)) for (const p of g) await report(p.built.doc, { kind: "cancelled", message: resultMessage("notSent", { reason: resultMessage("cancelled") }) });
+  }
   await batch.flush();
 
-  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, updated: 0, unchanged: 0 };
-  for (const r of results) counts[r.kind]++;
+  const counts = countsOf(results);
   if (company && counts.created + counts.found > 0) {
     await bindSheet(port, sheet, company, "post", now());
     await rememberFamily(port, sheet, family);
   }
   return { sheet, results, findings: sortFindings(findings), counts };
+}
+
+function countsOf(results: readonly BookResult[]): Record<BookResultKind, number> {
+  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0, updated: 0, unchanged: 0 };
+  for (const r of results) counts[r.kind]++;
+  return counts;
 }
 
 /** The note at a row that names the same contact or product code as an earlier one. */
@@ -425,7 +438,5 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     }
   }, () => signal?.aborted === true);
   await batch.flush();
-  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, updated: 0, unchanged: 0 };
-  for (const r of results) counts[r.kind]++;
-  return { sheet, results, findings: sortFindings(findings), counts };
+  return { sheet, results, findings: sortFindings(findings), counts: countsOf(results) };
 }
