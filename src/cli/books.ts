@@ -31,7 +31,7 @@ export async function bookCommand(p: Parsed): Promise<number> {
     case "map":
       return map(p, family);
     case "template":
-      return template(p, family);
+      return (require("./template") as typeof import("./template")).templateCommand(p, family);
     case "post":
       return post(p, family);
     case "pull":
@@ -66,29 +66,6 @@ async function map(p: Parsed, family: BookFamily): Promise<number> {
   if (p.values.json) process.stdout.write(`${JSON.stringify(columns, null, 2)}\n`);
   else for (const c of columns) process.stdout.write(`${c.header} -> ${c.field ?? "(none)"}\n`);
   return columns.some((c) => c.field === null) ? 1 : 0;
-}
-
-async function template(p: Parsed, family: BookFamily): Promise<number> {
-  const out = resolve(required(p.values, "out"));
-  const lang = langArg(p.values);
-  const connected = ["base-url", "client-id", "client-secret"].some((o) => p.values[o] !== undefined);
-  const conn = connected ? connectionArgs(p.values, process.env) : undefined;
-  const book = XlsxWorkbook.empty();
-  try {
-    const client = conn && createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await templateJob(book, { family, lang, client });
-    await book.save(out);
-    const said = words(lang);
-    process.stdout.write(`${said.template(out, outcome.sheet, outcome.columns)}\n`);
-    if (outcome.lists) process.stdout.write(`${said.templateLists(outcome.lists)}\n`);
-    return 0;
-  } catch (err) {
-    if (err instanceof ApiError && conn) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "lists"));
-      return 2;
-    }
-    throw err;
-  }
 }
 
 async function post(p: Parsed, family: BookFamily): Promise<number> {

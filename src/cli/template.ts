@@ -4,13 +4,14 @@
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { templateJob } from "../jobs/template";
+import type { BookFamily, Family } from "../rules/codes";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { connectionArgs, familyOf, langArg, required, type Parsed } from "./args";
 import { connectionFailure } from "./connection";
 import { words } from "./words";
 
-export async function templateCommand(p: Parsed): Promise<number> {
-  const family = familyOf(p);
+/** `family`: a book family's (cli/books.ts); else the document family the command names. */
+export async function templateCommand(p: Parsed, family: Family | BookFamily = familyOf(p)): Promise<number> {
   const out = resolve(required(p.values, "out"));
   const lang = langArg(p.values);
   const connected = ["base-url", "client-id", "client-secret"].some((o) => p.values[o] !== undefined);

@@ -25,7 +25,7 @@ import { documentMarker } from "../sheet/marker";
 import { readDocuments, type ReadResult, type SheetDocument } from "../sheet/read";
 import { readBranch } from "../sheet/tax-id";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
-import { LISTS_SHEET, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
+import { type Block, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
 import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
 import { errorText } from "./error-text";
 import { assertRows } from "./no-rows";
@@ -207,13 +207,18 @@ function statusWord(record: Json, lang: Lang): string {
   return translate(resultMessage(record.statusString === "draft" ? "journalDraft" : "journalApproved"), lang);
 }
 
-export async function postBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookPostOptions): Promise<BookPostOutcome> {
+/** The sheet a sending job works on, read as the family's, once it is known to hold that family. */
+async function openSheet(port: WorkbookPort, opts: BookJobOptions): Promise<{ block: Block; read: ReadResult; sheet: string; lang: Lang }> {
   const lang = opts.lang ?? "en";
-  const { family, signal } = opts;
   const block = await port.read(opts.target);
-  const read = readBook(block, family);
-  const sheet = block.sheet;
-  await assertSheetFamily(port, sheet, family, lang);
+  const read = readBook(block, opts.family);
+  await assertSheetFamily(port, block.sheet, opts.family, lang);
+  return { block, read, sheet: block.sheet, lang };
+}
+
+export async function postBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookPostOptions): Promise<BookPostOutcome> {
+  const { family, signal } = opts;
+  const { block, read, sheet, lang } = await openSheet(port, opts);
   assertRows(block, read, lang);
   const now = opts.now ?? (() => new Date());
   // Another company's sheet (or lookup lists) is refused before anything is written or sent.
@@ -388,12 +393,8 @@ function same(a: unknown, b: unknown): boolean {
  * cannot be edited through the interface: its rows say so and nothing is sent.
  */
 export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookUpdateOptions): Promise<BookPostOutcome> {
-  const lang = opts.lang ?? "en";
   const { family, signal } = opts;
-  const block = await port.read(opts.target);
-  const read = readBook(block, family);
-  const sheet = block.sheet;
-  await assertSheetFamily(port, sheet, family, lang);
+  const { block, read, sheet, lang } = await openSheet(port, opts);
   const posted = read.documents.filter((d) => d.fields.recordId);
   assertRows(block, read, lang, undefined, posted.length);
   const now = opts.now ?? (() => new Date());
