@@ -5,11 +5,12 @@ import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
-import { whtCheckJob, whtPostJob, whtPullJob, whtTemplateJob } from "../jobs/wht";
+import { whtActJob, whtCheckJob, whtPostJob, whtPullJob, whtTemplateJob } from "../jobs/wht";
 import { WHT_FAMILY } from "../rules/codes";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openBook, printCheck, printPosted, resultsPath } from "./book";
+import { parseRows } from "./act";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 import { words } from "./words";
@@ -25,8 +26,10 @@ export async function whtCommand(p: Parsed): Promise<number> {
       return post(p);
     case "pull":
       return pull(p);
+    case "act":
+      return act(p);
     default:
-      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, check, post and pull do`);
+      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, check, post, pull and act (status, delete) do`);
   }
 }
 
@@ -111,6 +114,40 @@ async function pull(p: Parsed): Promise<number> {
     progress.done();
     if (err instanceof ApiError) {
       process.stderr.write(connectionFailure(err, conn.root, lang, "documents"));
+      return 2;
+    }
+    throw err;
+  }
+}
+
+async function act(p: Parsed): Promise<number> {
+  const lang = langArg(p.values);
+  const say = words(lang);
+  const kind = required(p.values, "action");
+  if (kind !== "status" && kind !== "delete") throw new UsageError(`--action must be status or delete for ${WHT_FAMILY}`);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "acted");
+  const book = await openBook(input);
+  const sheet = p.values.sheet as string | undefined;
+  await assertSheet(book, sheet);
+  const rows = typeof p.values.rows === "string" ? parseRows(p.values.rows) : undefined;
+  const client = createClient({ ...conn, fetch: globalThis.fetch });
+  const progress = progressReporter("act");
+  try {
+    const outcome = await whtActJob(book, client, {
+      target: { sheet }, action: kind, statusId: p.values.status as string | undefined, rows, lang,
+      concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x),
+    });
+    progress.done();
+    await book.save(out);
+    for (const r of outcome.results) if (!r.ok) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
+    process.stdout.write(`${say.acted(kind, outcome.done, outcome.skipped, outcome.failed, out)}\n`);
+    return outcome.failed > 0 ? 1 : 0;
+  } catch (err) {
+    progress.done();
+    if (err instanceof ConnectionError || err instanceof ApiError) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, kind));
       return 2;
     }
     throw err;

@@ -6,20 +6,20 @@
 // sending, the payee's certificates are looked up by their markers (a killed run's are written back,
 // not sent again), and a create whose answer was lost is looked up the same way before anything is
 // said about it.
-import { ApiError, OutcomeUnknownError, type DocSheetClient, type WithholdingTaxRecord } from "../api";
+import { ApiError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
 import { WHT_FAMILY } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
-import { statusText } from "../sheet/i18n/status";
+import { statusFromText, statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
 import { MARKER_PREFIX, documentMarker, hasMarker } from "../sheet/marker";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { checkCertificates, type CheckedCertificate } from "../sheet/wht-sheet";
-import { certificateRows, whtColumn, whtTemplate, WHT_KEYS } from "../sheet/wht-rows";
+import { certificateRows, whtColumn, whtTemplate, WHT_KEYS, WHT_STATUS_WORDS } from "../sheet/wht-rows";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { bindSheet, companyRecords, connectedCompany, guardSheet } from "./company";
@@ -30,6 +30,8 @@ import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family"
 import { ConnectionError, isConnectionFailure } from "./stop";
 import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { DocumentResult, PostOutcome, ResultKind } from "./post";
+import type { ActOutcome, ActResult } from "./act";
+import { rowMismatch } from "./verify";
 
 type Json = Record<string, unknown>;
 
@@ -240,4 +242,65 @@ export async function whtTemplateJob(port: WorkbookPort, opts: JobContext & { cl
     records: (name) => new Map([...familyRecord(WHT_FAMILY)(name), ...(company ? companyRecords(name, company, "template", now) : [])]),
   });
   return { sheet, columns: t.columns.length };
+}
+
+export interface WhtActOptions extends WhtSheetOptions {
+  action: "status" | "delete";
+  /** status: the word to set (the service's or the people's, either language); else each row's status cell. */
+  statusId?: string;
+  /** Sheet rows (0-based) to act on; default every posted certificate. */
+  rows?: readonly number[];
+  concurrency?: number;
+}
+
+/** Acts on the posted certificates of the sheet (status, delete), each first read again and
+ * refused when its record id names another certificate than the row's serial. */
+export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts: WhtActOptions): Promise<ActOutcome> {
+  const lang: Lang = opts.lang ?? "en";
+  const { block, read } = await readSheet(port, opts);
+  const sheet = block.sheet;
+  await assertSheetFamily(port, sheet, WHT_FAMILY, lang);
+  assertRows(block, read, lang);
+  const picked = read.documents.filter((d) => !opts.rows || d.rows.some((r) => opts.rows!.includes(r)));
+  const docs = picked.filter((d) => d.fields.recordId);
+  if (docs.length > 0) await guarded(() => guardSheet(port, client, { sheet, family: WHT_FAMILY, documents: [], lang, signal: opts.signal, now: opts.now }));
+  const columns = resultColumns(read.layout, ["status", "result"]);
+  if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
+  const results: ActResult[] = [];
+  const finish = async (doc: SheetDocument, ok: boolean, english: string, status?: string | null): Promise<void> => {
+    const message = translate(english, lang);
+    results.push({ key: doc.key, rows: doc.rows, ok, message });
+    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...(status !== undefined ? { status } : {}) }));
+  };
+  for (const doc of picked) if (!doc.fields.recordId) await finish(doc, true, resultMessage("notPostedYet"));
+  const statuses = WHT_STATUS_WORDS.join(", ");
+  let fatal: unknown;
+  await runPool(docs, opts.concurrency ?? 4, async (doc) => {
+    const id = Number(doc.fields.recordId.value);
+    try {
+      const copy = await client.withholdingTaxes.get(id, { signal: opts.signal });
+      const other = rowMismatch(doc, copy as unknown as DocumentRecord);
+      if (other) return await finish(doc, false, other);
+      if (opts.action === "delete") {
+        await client.withholdingTaxes.delete(id, { signal: opts.signal });
+        return await finish(doc, true, resultMessage("deleted"), null);
+      }
+      const asked = opts.statusId ?? (doc.fields.status?.value as string | undefined);
+      const word = asked ? statusFromText(String(asked)) : undefined;
+      if (!word || !(WHT_STATUS_WORDS as readonly string[]).includes(word)) {
+        return await finish(doc, false, asked
+          ? resultMessage("statusNotAllowed", { status: String(asked), family: WHT_FAMILY, statuses })
+          : resultMessage("statusMissing", { family: WHT_FAMILY, statuses }));
+      }
+      const rec = await client.withholdingTaxes.setStatus(id, word, { signal: opts.signal });
+      const now = String(rec.statusString ?? word);
+      await finish(doc, true, resultMessage("statusSet", { status: now }), statusText(now, lang));
+    } catch (err) {
+      if (isConnectionFailure(err)) fatal ??= err;
+      await finish(doc, false, errorText(err, lang));
+    }
+  }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
+  if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
+  const done = results.filter((r) => r.ok).length;
+  return { sheet, results, done, failed: results.length - done, skipped: 0 };
 }

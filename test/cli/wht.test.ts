@@ -92,6 +92,13 @@ describe("docsheet with withholding-taxes", () => {
     expect(rows[1][5]).toBe("ภ.ง.ด.53");
     expect(rows[2].slice(7, 11)).toEqual(["Rent (s.40(5))", 5, 2000.5, 100.03]);
     expect((await docsheet(["check", pulled, "--family", "withholding-taxes"])).code).toBe(0);
+
+    // Voided from the pulled sheet (Acme's certificate, its rows 3-4), in Thai.
+    const act = await docsheet(["act", pulled, "--family", "withholding-taxes", "--action", "status", "--status", "void", "--rows", "3", "--base-url", s.service.root, ...AUTH, "--lang", "th"]);
+    expect(act.code).toBe(0);
+    expect((await s.client.withholdingTaxes.get(Number(id(3)))).statusString).toBe("void");
+    const aw = (await load(join(s.dir, "pulled.acted.xlsx"))).getWorksheet("Withholding taxes")!;
+    expect([aw.getCell("Q3").value, aw.getCell("Q2").value]).toEqual(["ยกเลิก", "processed"]);
   });
 
   it("reports a month: one sheet per form with formula totals equal to the certificates', the void one apart, a purchase without its certificate found, RD Prep files that parse back", async () => {
