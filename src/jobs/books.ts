@@ -275,8 +275,12 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   }
   const settle = async (group: Array<{ built: BuiltBook; marker: string }>): Promise<void> => {
     const [{ built, marker }] = group;
+    // Later rows of the same contact or code get its id and say whose it is.
     const each = async (kind: BookResultKind, message: string, record?: Json): Promise<void> => {
-      for (const g of group) await report(g.built.doc, { kind, recordId: record ? idOf(record) : undefined, message }, record);
+      const recordId = record ? idOf(record) : undefined;
+      await report(built.doc, { kind, recordId, message }, record);
+      const same = sheetMessage(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
+      for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "found", recordId, message: same } : { kind, message }, record);
     };
     const found = existing!.find(built, marker);
     if (found) return each("found", family === "journal-entries" ? resultMessage("createdFound") : resultMessage("foundOnService"), found);
@@ -379,6 +383,13 @@ export interface BookUpdateOptions extends BookJobOptions {
   concurrency?: number;
 }
 
+/** What a PUT body must carry besides the edits (service-facts §5.1, §5.2). */
+const REQUIRED: Readonly<Record<BookFamily, readonly string[]>> = {
+  "journal-entries": [],
+  contacts: ["contactName", "contactType", "contactGroup"],
+  products: ["name", "type", "productStructureType"],
+};
+
 /** Wire values compared as the sheet shows them: numbers by value, text trimmed, empty as absent. */
 function same(a: unknown, b: unknown): boolean {
   const norm = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "number" ? String(v) : String(v).trim());
@@ -432,7 +443,9 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
       const fields = [...new Set(changed.map(labelOf))].join(", ");
       if (changed.length === 0) return report(doc, "unchanged", resultMessage("noChanges"));
       if (opts.dryRun) return report(doc, "updated", resultMessage("toUpdate", { fields }));
-      await api.update(id, { ...current, ...built.body }, { signal });
+      // The sheet's fields over what the service must have in every body (kept from its copy).
+      const kept = Object.fromEntries(REQUIRED[family].filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
+      await api.update(id, { ...kept, ...built.body }, { signal });
       return report(doc, "updated", resultMessage("updated", { fields }));
     } catch (err) {
       return report(doc, "failed", errorText(err));

@@ -108,3 +108,92 @@ describe("journal vouchers", () => {
     expect(page.total).toBe(4);
   });
 });
+
+describe("contacts", () => {
+  // Thai headers; the tax id typed as a number loses its leading zero and gets it back.
+  const header = ["ชื่อ", "ประเภท", "เลขประจำตัวผู้เสียภาษี", "สาขา", "ที่อยู่", "รหัสไปรษณีย์", "ผู้ประสานงาน", "อีเมล", "เบอร์โทร", "จำนวนวันเครดิต"];
+  const rows = [
+    header,
+    // The service's own contact, by tax id and branch (its name spelled differently).
+    ["ACME Trading", "ลูกค้า", "0105550000007", "สำนักงานใหญ่", null, null, null, null, null, null],
+    ["New Supplier Co., Ltd.", "Supplier", 105557000011, "00000", "9 Rama IV Road", "10500", "Suda", "ap@newsupplier.example", "02-111-2222", 45],
+    // The service's contact with no tax id, by name.
+    ["Walk-in customer", "customer", null, null, null, null, null, null, null, null],
+    // The same tax id and branch as row 3: sent once, both rows get its id.
+    ["New Supplier (duplicate row)", "both", "0105557000011", "0", null, null, null, null, null, null],
+    ["Bad Tax Id Co.", "customer", "0105557000012", "00000", null, "1050", null, "not-an-email", null, null],
+  ];
+
+  it("finds what the service has, creates the rest once, pins the bad row; posting again creates nothing; update sends edits", async () => {
+    const before = (await s.client.contacts.list({ pageSize: 200 })).total;
+    const book = await writeBook(join(s.dir, "contacts.xlsx"), rows, "ผู้ติดต่อ");
+    const check = await docsheet(["check", book, "--family", "contacts", "--json"]);
+    expect((JSON.parse(check.stdout) as Json[]).map((f) => [f.cell, f.field])).toEqual([["C6", "contactTaxId"], ["F6", "contactZipCode"], ["H6", "contactEmail"]]);
+    expect(check.stderr).toContain("Leading zero restored: 0105557000011");
+
+    const post = await docsheet(["post", book, "--family", "contacts", ...conn()]);
+    expect(post.stdout).toContain("1 created, 3 found from an earlier run, 0 already posted, 1 not sent");
+    const posted = await sheetRows(join(s.dir, "contacts.posted.xlsx"));
+    const acme = (await s.client.contacts.list({ pageSize: 200 })).list.find((c) => (c as Json).contactName === "Acme Trading Co., Ltd.") as Json;
+    expect(posted[0].recordId).toBe(Number(acme.id));
+    expect(posted[0].result).toBe("found on the service, not created again");
+    expect(posted[1].result).toBe("created");
+    expect(posted[3].recordId).toBe(posted[1].recordId);
+    expect(typeof posted[2].recordId).toBe("number");
+    expect(posted[4].recordId).toBeNull();
+    expect((await s.client.contacts.list({ pageSize: 200 })).total).toBe(before + 1);
+    const created = (await s.client.contacts.get(Number(posted[1].recordId))) as unknown as Json;
+    expect(created).toMatchObject({
+      contactName: "New Supplier Co., Ltd.", contactType: 5, contactTaxId: "0105557000011", contactBranchCode: "00000",
+      contactZipCode: "10500", contactMobile: "02-111-2222", contactCreditDays: 45,
+    });
+
+    // The same sheet posted again, without its ids: everything is found, nothing created.
+    const again = await docsheet(["post", book, "--family", "contacts", "--out", join(s.dir, "contacts.again.xlsx"), ...conn()]);
+    expect(again.stdout).toContain("0 created, 4 found from an earlier run");
+    expect((await s.client.contacts.list({ pageSize: 200 })).total).toBe(before + 1);
+
+    // An edit of the posted sheet goes out with update; the unchanged rows say so.
+    const out = join(s.dir, "contacts.posted.xlsx");
+    await editCells(out, [[1, "เบอร์โทร", "02-999-0000"]]);
+    const update = await docsheet(["update", out, "--family", "contacts", "--in-place", ...conn()]);
+    expect(update.stdout).toContain("updated: Phone");
+    expect(((await s.client.contacts.get(Number(posted[1].recordId))) as unknown as Json).contactMobile).toBe("02-999-0000");
+  });
+});
+
+describe("products", () => {
+  const header = ["Product code", "Product name", "Type", "Description", "Unit", "Sell price", "Buy price", "VAT", "Sales account", "Purchase account"];
+  const rows = [
+    header,
+    ["P0001", "Consulting hour", "Service", null, "hour", 1500, 0, "VAT exclusive", "41210", null],
+    ["P-NEW-1", "Toner cartridge", "สินค้า", "Black toner", "ชิ้น", 1290.5, 900, "รวมภาษี", "41111", "51111.02"],
+    ["P-NEW-2", "Export service", "บริการ", null, "job", 5000, null, null, null, null],
+  ];
+
+  it("finds an existing code, creates the new one, refuses a product that does not say its VAT; a second post creates nothing; update sends edits", async () => {
+    const before = (await s.client.products.list({ pageSize: 200 })).total;
+    const book = await writeBook(join(s.dir, "products.xlsx"), rows, "Products");
+    const post = await docsheet(["post", book, "--family", "products", ...conn()]);
+    expect(post.stdout).toContain("1 created, 1 found from an earlier run, 0 already posted, 1 not sent");
+    expect(post.stdout).toContain("Products!H4 [vatType] Say the product's VAT");
+    const out = join(s.dir, "products.posted.xlsx");
+    const posted = await sheetRows(out);
+    const created = (await s.client.products.get(Number(posted[1].recordId))) as unknown as Json;
+    expect(created).toMatchObject({ code: "P-NEW-1", type: 3, sellPrice: 1290.5, buyPrice: 900, sellVatType: 1, sellChartOfAccountCode: "41111", unitName: "ชิ้น" });
+    expect((await s.client.products.list({ pageSize: 200 })).total).toBe(before + 1);
+
+    const again = await docsheet(["post", book, "--family", "products", "--out", join(s.dir, "products.again.xlsx"), ...conn()]);
+    expect(again.stdout).toContain("0 created, 2 found from an earlier run");
+
+    await editCells(out, [[1, "Sell price", 1350]]);
+    const update = await docsheet(["update", out, "--family", "products", "--in-place", ...conn()]);
+    expect(update.stdout).toContain("updated: Sell price");
+    expect(((await s.client.products.get(Number(posted[1].recordId))) as unknown as Json).sellPrice).toBe(1350);
+
+    const pulled = join(s.dir, "products.pulled.xlsx");
+    expect((await docsheet(["pull", "products", "--out", pulled, ...conn()])).code).toBe(0);
+    const lines = await sheetRows(pulled);
+    expect(lines.find((r) => r.Code === "P-NEW-1")).toMatchObject({ Name: "Toner cartridge", Type: "Product", VAT: "VAT inclusive", "Sell price": 1350 });
+  });
+});
