@@ -1,18 +1,31 @@
 // The task pane: Connect, the family picker, Columns (the mapping), Check, Post, Update, Pull and Actions,
-// in English or Thai.
+// in English or Thai. Connect and the family picker paint first; the other sections come in their
+// own chunk right after (sections/deferred.ts), so Excel shows the pane sooner each time it opens.
 import { Fragment } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { Family } from "../rules/codes";
 import { translator, type Lang } from "./i18n";
-import { ActionsSection } from "./sections/actions";
-import { CheckSection } from "./sections/check";
 import { ConnectSection } from "./sections/connect";
+import type * as Deferred from "./sections/deferred";
 import { FamilyPicker } from "./sections/family";
-import { MappingSection } from "./sections/mapping";
-import { PostSection } from "./sections/post";
-import { PullSection } from "./sections/pull";
-import { UpdateSection } from "./sections/update";
 import type { ConnectionForm, PaneServices } from "./views";
+
+declare const __webpack_require__: unknown;
+
+let deferred: typeof Deferred | undefined;
+
+/** The deferred sections when already here. Under jest (CommonJS, no chunks) they are required at
+ * once, so a test's first render has them; under webpack the branch is decided at build time. */
+function deferredNow(): typeof Deferred | undefined {
+  if (!deferred && typeof __webpack_require__ !== "function") deferred = require("./sections/deferred") as typeof Deferred;
+  return deferred;
+}
+
+/** Fetches the deferred sections' chunk (once). The path is cast so tsc (nodenext) accepts it. */
+export async function loadDeferredSections(): Promise<typeof Deferred> {
+  deferred ??= deferredNow() ?? ((await import(/* webpackChunkName: "sections" */ "./sections/deferred" as string)) as typeof Deferred);
+  return deferred;
+}
 
 export interface AppProps {
   services: PaneServices;
@@ -34,6 +47,10 @@ export function App(props: AppProps) {
     setCompany(name);
     setSession((n) => n + 1);
   };
+  const [sections, setSections] = useState(deferredNow);
+  useEffect(() => {
+    if (!sections) void loadDeferredSections().then(setSections, () => undefined);
+  }, []);
   const t = translator(lang);
   const common = { t, lang, services: props.services, family, connected: company !== null };
   return (
@@ -55,12 +72,16 @@ export function App(props: AppProps) {
       <ConnectSection t={t} services={props.services} storage={props.storage} initial={props.initialConnection} onConnected={connected} />
       <Fragment key={session}>
         <FamilyPicker t={t} lang={lang} services={props.services} family={family} connected={company !== null} onChange={setFamily} />
-        <MappingSection {...common} lang={lang} />
-        <CheckSection {...common} />
-        <PostSection {...common} />
-        <UpdateSection {...common} />
-        <PullSection {...common} />
-        <ActionsSection {...common} />
+        {sections && (
+          <>
+            <sections.MappingSection {...common} lang={lang} />
+            <sections.CheckSection {...common} />
+            <sections.PostSection {...common} />
+            <sections.UpdateSection {...common} />
+            <sections.PullSection {...common} />
+            <sections.ActionsSection {...common} />
+          </>
+        )}
       </Fragment>
     </main>
   );

@@ -3,8 +3,20 @@
 import type { ComponentChildren } from "preact";
 import { useRef, useState } from "preact/hooks";
 import type { Progress } from "../jobs/types";
-import { describeError } from "./errors";
+import type * as Errors from "./errors";
 import type { Translate } from "./i18n";
+
+declare const __webpack_require__: unknown;
+
+/** A failure in the user's words. The describer (with the translator of the service's messages)
+ * is not needed for the first paint: it comes in a chunk of its own, with the first failure at the
+ * latest. Under jest it is simply required. */
+async function describeFailure(err: unknown, t: Translate): Promise<string> {
+  const errors = typeof __webpack_require__ === "function"
+    ? ((await import(/* webpackChunkName: "errors" */ "./errors" as string)) as typeof Errors)
+    : (require("./errors") as typeof Errors);
+  return errors.describeError(err, t);
+}
 
 export function Section(props: { id: string; title: string; open?: boolean; children: ComponentChildren }) {
   return (
@@ -61,7 +73,7 @@ export function useTask<T>(t: Translate): Task<T> {
           setCancelled(abort.signal.aborted);
         }
       } catch (err) {
-        setError(abort.signal.aborted ? t("cancelled") : describeError(err, t));
+        setError(abort.signal.aborted ? t("cancelled") : await describeFailure(err, t));
       } finally {
         if (controller.current === abort) controller.current = null;
         setBusy(false);
