@@ -102,6 +102,9 @@ interface Pending {
   marker: string;
 }
 
+/** Created documents waiting for their read-back, at most: two lists in flight and one gathering. */
+export const READ_BACK_MAX = 3 * LIST_ORDER_MAX;
+
 export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions): Promise<PostOutcome> {
   const block = await port.read(opts.target);
   const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
@@ -231,7 +234,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
   // Not the run's cancel signal: a cancel stops what is not sent yet, while a document already
   // created is still read back (within the lag budget), or a racing post's copy could stay live.
-  const guard = new RaceGuard(client, opts.family, { lagBudgetMs: opts.lagBudgetMs, flushAt: Math.min(opts.concurrency ?? 4, LIST_ORDER_MAX) });
+  const guard = new RaceGuard(client, opts.family, { lagBudgetMs: opts.lagBudgetMs, flushAt: LIST_ORDER_MAX });
   // Read-backs run beside the next creates (they do not hold a create's place in the pool).
   const settling: Promise<void>[] = [];
   const reading = new Set<Promise<void>>();
@@ -274,12 +277,13 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
       if (rec === undefined) {
         await report(p.doc, { kind: "unknown", message: resultMessage("postUnknown") });
       } else {
-        // Read back beside the next creates; at most twice the concurrency at once (a list's worth
-        // queues while one is read), so documents on their way when the run stops stay bounded.
+        // Read back beside the next creates: a full list's worth gathers while two are read (a list
+        // per ten documents, not per `concurrency`: lists cost the service as much as creates), so
+        // documents on their way when the run stops stay bounded.
         const one = settled(p, rec.record, rec.found).finally(() => reading.delete(one));
         reading.add(one);
         settling.push(one);
-        while (reading.size >= 2 * concurrency) await Promise.race(reading);
+        while (reading.size >= READ_BACK_MAX) await Promise.race(reading);
       }
     } catch (err) {
       // Refused before it was sent (a create is only retried then): said "not sent" below.
@@ -287,6 +291,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
       await report(p.doc, { kind: "failed", message: errorText(err) });
     }
   }, () => fatal !== undefined || opts.signal?.aborted === true);
+  guard.finish();
   await Promise.all(settling);
 
   // The documents left when the run stopped or was cancelled: one workbook write for them all (a

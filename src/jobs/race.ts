@@ -59,8 +59,9 @@ interface Waiting {
   fail: (err: unknown) => void;
 }
 
-/** How long a read-back waits for others to share its list. */
-const BATCH_WAIT_MS = 200;
+/** How long a read-back waits for others to share its list (a post calls finish() once it has
+ * nothing more to send, so its last documents do not wait). */
+const BATCH_WAIT_MS = 500;
 
 /** Families whose awaiting documents the service deletes; the rest are voided (as undo does). */
 const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
@@ -69,6 +70,8 @@ export class RaceGuard {
   private queue: Waiting[] = [];
   private inFlight = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Nothing more will join: queued read-backs go at once. */
+  private finishing = false;
   /** Lists made (for the bench's figures). */
   looksMade = 0;
   private readonly budget: number;
@@ -91,11 +94,20 @@ export class RaceGuard {
     });
   }
 
+  /** No more documents will be created: what waits to share a list is looked for now. */
+  finish(): void {
+    this.finishing = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pump();
+  }
+
   private pump(): void {
     // A list covers up to LIST_ORDER_MAX contacts: unless that many wait, the first waits a little
     // (BATCH_WAIT_MS) for others to join it. The creates go on meanwhile.
-    const full = this.queue.length >= this.flushAt || new Set(this.queue.map((w) => w.search)).size >= LIST_ORDER_MAX;
-    if (this.queue.length > 0 && this.inFlight < this.looks && !this.timer && !full) {
+    const full = this.finishing || this.queue.length >= this.flushAt || new Set(this.queue.map((w) => w.search)).size >= LIST_ORDER_MAX;
+    if (this.queue.length > 0 && this.inFlight < this.looks && !full) {
+      if (this.timer) return; // already waiting for more to join
       const wait = BATCH_WAIT_MS - (Date.now() - this.queue[0].queued);
       if (wait > 0) {
         this.timer = setTimeout(() => {
@@ -105,6 +117,8 @@ export class RaceGuard {
         return;
       }
     }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
     while (this.inFlight < this.looks && this.queue.length > 0) {
       // The first waiting documents of up to LIST_ORDER_MAX contacts (the filter's most terms): one list.
       const names = new Set<string>();
