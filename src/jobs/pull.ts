@@ -48,7 +48,7 @@ export async function pullTable(client: DocSheetClient, opts: PullJobOptions): P
     for (const rec of page.list) {
       // Lists of the real service may leave the lines out: read the document for them.
       const doc = lines && rec.items === undefined ? await api.get(rec.recordId, { signal: opts.signal }) : rec;
-      for (const r of documentRows(doc, keys, lines)) {
+      for (const r of documentRows(doc, keys, lines, lang)) {
         if (statusCol >= 0 && typeof r[statusCol] === "string") r[statusCol] = statusText(r[statusCol] as string, lang, opts.family);
         rows.push(r);
       }
@@ -62,7 +62,7 @@ export async function pullTable(client: DocSheetClient, opts: PullJobOptions): P
   throwIfCancelled(opts.signal);
   const label = FAMILY_INFO[opts.family].label;
   const name = opts.sheetName ?? (lang === "th" ? label.th : `${label.en}s`);
-  return { name, documents, ...pruneColumns(opts.family, keys, rows) };
+  return { name, documents, ...pruneColumns(opts.family, keys, rows, lang) };
 }
 
 export async function pullJob(port: WorkbookPort, client: DocSheetClient, opts: PullJobOptions): Promise<PullOutcome> {

@@ -1,11 +1,13 @@
-// Columns the engine writes (templates, pulls). Pulls name each column by its field's key and keep
-// codes as numbers, so a pulled sheet reads back exactly; templates are for people: the field's first
-// label in their language, fixed values as words the reader takes back (values.ts), and drop-downs
-// over the workbook's lookup lists. Number formats and validation lists come from the field table.
+// Columns the engine writes (templates, pulls, written-back results). They are for people: the
+// field's first label in their language (which every reader takes back: fields.ts), fixed values as
+// words the reader takes back (values.ts), statuses as people say them, and drop-downs over the
+// workbook's lookup lists. Without a language a column is named by its field's key (the wire name),
+// as sheets made before labels were. Number formats and validation lists come from the field table.
 import { CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, type Family } from "../rules/codes";
 import type { ColumnSpec } from "../workbook/port";
 import { FIELD_BY_KEY, type FieldDef } from "./fields";
 import type { Lang } from "./i18n/lang";
+import { statusChoices } from "./i18n/status";
 import { LOOKUP_FIELDS, listRef } from "./lookups";
 
 const KIND: Record<FieldDef["kind"], ColumnSpec["kind"]> = {
@@ -70,11 +72,14 @@ export function columnFor(key: string, family?: Family, opts: ColumnOptions = {}
   const { lang } = opts;
   const spec: ColumnSpec = { header: lang ? def[lang][0] : def.key, kind: KIND[def.kind] };
   if (def.kind === "boolean") spec.allowed = lang ? YES_NO[lang] : ["TRUE", "FALSE"];
-  else if (def.kind === "status") spec.allowed = family ? FAMILY_INFO[family].statuses : def.allowed;
+  // Statuses are written as people say them (post, pull, act): the list offers those words.
+  else if (def.kind === "status") spec.allowed = lang ? statusChoices(lang, family) : family ? FAMILY_INFO[family].statuses : def.allowed;
   else if (lang && SHOWN[key]) spec.allowed = SHOWN[key].map(([, en, th]) => (lang === "en" ? en : th));
   else if (def.allowed) spec.allowed = def.allowed;
   // Words typed or picked stay text: "7%" in a number column would become 0.07.
   if (lang && (def.kind === "boolean" || SHOWN[key])) spec.kind = "text";
   if (opts.lookups && LOOKUP_FIELDS[key]) spec.lookup = listRef(LOOKUP_FIELDS[key]);
+  // The service's copy as the sheet saw it: DocSheet's, not the user's to read or edit.
+  if (key === "fingerprint") spec.hidden = true;
   return spec;
 }

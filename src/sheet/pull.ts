@@ -1,11 +1,15 @@
-// Documents → rows of a sheet, one row per document or one per line, with columns named as the
-// worksheet layout names them (the field keys), so a pulled sheet reads back, can be edited, and
-// posted again (rows keep their recordId, so posting skips them until it is cleared). Pure.
+// Documents → rows of a sheet, one row per document or one per line, for people: columns headed by
+// the fields' labels in the run's language, codes and yes/no as words (credit type, VAT rate, item
+// type...), dates as dates; every one of them is what the readers take back (fields.ts, values.ts),
+// so a pulled sheet reads back, can be edited and sent with update as it is, and posted again (rows
+// keep their record id, so posting skips them until it is cleared). Without a language, columns are
+// named by the field keys and codes kept as numbers (as pulls were before). Pure.
 import type { Family } from "../rules/codes";
 import type { CellValue, ColumnSpec } from "../workbook/port";
-import { columnFor } from "./columns";
+import { columnFor, shownValue } from "./columns";
 import { FIELD_BY_KEY } from "./fields";
 import { fingerprintOf } from "./fingerprint";
+import type { Lang } from "./i18n/lang";
 import { stripMarkers } from "./marker";
 import { ACCOUNT_CODE_WIRE, serviceCopy } from "./service-copy";
 
@@ -36,15 +40,15 @@ export function pullKeys(family: Family, lines: boolean): string[] {
   return keys;
 }
 
-/** One pulled document → its rows. */
-export function documentRows(doc: Json, keys: readonly string[], lines: boolean): CellValue[][] {
+/** One pulled document → its rows (codes as words in `lang`, when given). */
+export function documentRows(doc: Json, keys: readonly string[], lines: boolean, lang?: Lang): CellValue[][] {
   const inline = doc.documentStructureType === "InlineDocument" || doc.useInlineDiscount === true || doc.useInlineVat === true;
   let fingerprint: string | undefined;
   const head = (key: string): CellValue => {
     if (key === "documentKey") return String(doc.documentSerial ?? doc.recordId ?? "");
     if (key === "status") return typeof doc.statusString === "string" ? doc.statusString : null;
     if (key === "fingerprint") return (fingerprint ??= fingerprintOf(serviceCopy(doc)));
-    return cellOf(key, doc[FIELD_BY_KEY.get(key)!.wire]);
+    return cellOf(key, doc[FIELD_BY_KEY.get(key)!.wire], lang);
   };
   const items = Array.isArray(doc.items) ? (doc.items as Json[]) : [];
   if (!lines || items.length === 0) return [keys.map((k) => (k.startsWith("item.") ? null : head(k)))];
@@ -58,12 +62,12 @@ export function documentRows(doc: Json, keys: readonly string[], lines: boolean)
       if (!inline && (k === "item.discountAmount" || k === "item.vatRate")) return null;
       // An account by the code people know (the service answers both the id and the code).
       const code = k in ACCOUNT_CODE_WIRE ? item[ACCOUNT_CODE_WIRE[k]] : undefined;
-      return cellOf(k, code ?? item[FIELD_BY_KEY.get(k)!.wire]);
+      return cellOf(k, code ?? item[FIELD_BY_KEY.get(k)!.wire], lang);
     }),
   );
 }
 
-function cellOf(key: string, v: unknown): CellValue {
+function cellOf(key: string, v: unknown, lang: Lang | undefined): CellValue {
   // The post's marker is DocSheet's, not the user's: a pulled sheet shows their notes alone.
   if (key === "internalNotes" && typeof v === "string") v = stripMarkers(v);
   if (v === undefined || v === null || v === "") return null;
@@ -72,6 +76,8 @@ function cellOf(key: string, v: unknown): CellValue {
     const [y, m, d] = v.slice(0, 10).split("-").map(Number);
     return new Date(Date.UTC(y, m - 1, d));
   }
+  // Yes/no and codes as the words a template offers (a code without a word stays a number).
+  if (lang && (typeof v === "boolean" || (typeof v === "number" && def.kind === "code"))) return shownValue(key, v, lang);
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v;
   return JSON.stringify(v);
 }
@@ -79,20 +85,21 @@ function cellOf(key: string, v: unknown): CellValue {
 /** Columns a pulled sheet always has, filled or not: the ones a user edits and posts back. */
 const ALWAYS = new Set(["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "item.name", "item.quantity", "item.pricePerUnit", "grandTotal", "recordId", "documentSerial", "status", "fingerprint"]);
 
-/** Drops the optional columns no row fills (a pull of 10,000 documents stays small and quick to save). */
-export function pruneColumns(family: Family, keys: readonly string[], rows: CellValue[][]): PulledSheet {
+/** Drops the optional columns no row fills (a pull of 10,000 documents stays small and quick to save);
+ * the others are headed by their labels in `lang` (by their keys without one). */
+export function pruneColumns(family: Family, keys: readonly string[], rows: CellValue[][], lang?: Lang): PulledSheet {
   const used = keys.map((k) => ALWAYS.has(k));
   for (const r of rows) for (let c = 0; c < keys.length; c++) if (!used[c] && r[c] !== null) used[c] = true;
   const keep = keys.map((_, c) => c).filter((c) => used[c]);
   return {
-    columns: keep.map((c) => columnFor(keys[c], family)),
+    columns: keep.map((c) => columnFor(keys[c], family, { lang })),
     rows: keep.length === keys.length ? rows : rows.map((r) => keep.map((c) => r[c])),
   };
 }
 
-export function pullSheet(family: Family, docs: readonly Json[], lines: boolean): PulledSheet {
+export function pullSheet(family: Family, docs: readonly Json[], lines: boolean, lang?: Lang): PulledSheet {
   const keys = pullKeys(family, lines);
   const rows: CellValue[][] = [];
-  for (const d of docs) for (const r of documentRows(d, keys, lines)) rows.push(r);
-  return pruneColumns(family, keys, rows);
+  for (const d of docs) for (const r of documentRows(d, keys, lines, lang)) rows.push(r);
+  return pruneColumns(family, keys, rows, lang);
 }

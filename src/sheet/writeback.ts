@@ -1,11 +1,15 @@
 // Results written back into the sheet: recordId, documentSerial, status, result (and share links,
 // PDF files, the document an upgrade made) on every row of a document. Missing result columns are
-// added at the right of the header. After an action the service answers a document to (update,
+// added at the right of the header, headed in the sheet's language: its labels in English or Thai
+// ("Record id" / "รหัสเอกสารในระบบ", read back in either), or the wire names on a sheet headed by
+// wire names (a sheet made before labels keeps its kind of headers); the fingerprint column hidden. After an action the service answers a document to (update,
 // payment, status, upgrade), the sheet's own columns of what the service computes (totals, VAT,
 // line totals) and its fingerprint take the answer's values, so the row never shows figures the
 // service no longer has. Pure: returns the writes for the port to make.
 import type { Block, CellValue, CellWrite } from "../workbook/port";
+import { FIELD_BY_KEY, fieldForName } from "./fields";
 import { fingerprintOf } from "./fingerprint";
+import type { Lang } from "./i18n/lang";
 import type { SheetDocument, SheetLayout } from "./read";
 import type { ServiceCopy } from "./service-copy";
 import { COMPUTED } from "./update";
@@ -21,17 +25,41 @@ export interface ResultColumns {
   headerWrites: CellWrite[];
 }
 
-/** Finds the result columns, adding the missing ones after the last header. */
+const THAI = /[\u0E00-\u0E7F]/;
+
+/** The language a sheet's headers speak: "key" when one of its field headers is spelled as a field's
+ * key or wire name (`recordId`, `contactName`, `status`; not the label "Status"), Thai when one is in
+ * Thai script, else English. */
+export function headerLanguage(layout: SheetLayout): Lang | "key" {
+  let thai = false;
+  for (const [col, def] of layout.headers.byColumn) {
+    const text = (layout.headers.texts[col - layout.headers.left] ?? "").replace(/\s+/g, "");
+    if (fieldForName(text) && (text === def.key || text === def.wire)) return "key";
+    if (THAI.test(text)) thai = true;
+  }
+  return thai ? "th" : "en";
+}
+
+/** The header a result column gets on a sheet of that language. */
+export function resultHeader(key: ResultKey, lang: Lang | "key"): string {
+  const def = FIELD_BY_KEY.get(key);
+  return lang === "key" || !def ? key : def[lang][0];
+}
+
+/** Finds the result columns, adding the missing ones after the last header, headed in the sheet's
+ * language. */
 export function resultColumns(layout: SheetLayout, keys: readonly ResultKey[]): ResultColumns {
   const cols: Partial<Record<ResultKey, number>> = {};
   const headerWrites: CellWrite[] = [];
+  const lang = headerLanguage(layout);
   let next = layout.headers.right + 1;
   for (const key of keys) {
     const existing = layout.headers.columns.get(key);
     if (existing !== undefined) cols[key] = existing;
     else {
       cols[key] = next;
-      headerWrites.push({ row: layout.headerRow, col: next, values: [[key]] });
+      // The fingerprint is DocSheet's, not the user's to read: its column is hidden.
+      headerWrites.push({ row: layout.headerRow, col: next, values: [[resultHeader(key, lang)]], ...(key === "fingerprint" ? { hideColumns: true } : {}) });
       next++;
     }
   }

@@ -356,7 +356,10 @@ export class ExcelPort implements WorkbookPort {
   async write(sheetName: string, writes: CellWrite[]): Promise<void> {
     await this.host.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem(sheetName);
-      await this.writeRows(context, sheet, writes.flatMap((w) => splitWrite(w)));
+      const hide = writes.filter((w) => w.hideColumns && w.values[0]?.length);
+      await this.writeRows(context, sheet, writes.flatMap((w) => splitWrite(w)), hide.length === 0 ? undefined : () => {
+        for (const w of hide) sheet.getRangeByIndexes(w.row, w.col, 1, w.values[0].length).columnHidden = true;
+      });
     });
   }
 
@@ -521,6 +524,9 @@ export class ExcelPort implements WorkbookPort {
           });
         }
         table.getRange().format.autofitColumns();
+        columns.forEach((column, c) => {
+          if (column.hidden) sheet.getRangeByIndexes(0, c, 1, 1).columnHidden = true;
+        });
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();
       });

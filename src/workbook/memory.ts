@@ -23,6 +23,8 @@ export interface MemorySheet {
   /** "row,col" → formula of the cells written as formulas (their values are what they come to). */
   formulas: Map<string, string>;
   hidden: boolean;
+  /** Columns hidden from view. */
+  hiddenColumns: Set<number>;
 }
 
 export const KIND_FORMATS: Record<ColumnSpec["kind"], string> = {
@@ -60,6 +62,7 @@ export class MemoryWorkbook implements WorkbookPort {
       table: false,
       formulas: new Map(),
       hidden: false,
+      hiddenColumns: new Set(),
     };
     this.sheets.set(name, sheet);
     return sheet;
@@ -94,6 +97,7 @@ export class MemoryWorkbook implements WorkbookPort {
           (s.values[r] ??= [])[c] = v;
           const fmt = w.formats?.[i]?.[j];
           if (fmt) (s.formats[r] ??= [])[c] = fmt;
+          if (w.hideColumns) s.hiddenColumns.add(c);
         });
       });
     }
@@ -138,6 +142,7 @@ export class MemoryWorkbook implements WorkbookPort {
     columns.forEach((c, i) => {
       if (c.allowed) s.validations.set(i, c.allowed);
       if (c.lookup) s.lookups.set(i, c.lookup);
+      if (c.hidden) s.hiddenColumns.add(i);
     });
     for (const [key, text] of options.records?.(unique) ?? []) await this.saveRecord(key, text);
     return unique;

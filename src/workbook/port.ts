@@ -49,6 +49,8 @@ export interface CellWrite {
   values: CellValue[][];
   /** Optional number formats, same shape as values; omitted cells keep theirs. */
   formats?: (string | null)[][];
+  /** Hides the write's columns from view (a fingerprint column added by a job). */
+  hideColumns?: boolean;
 }
 
 /** A message pinned to one cell. */
@@ -73,6 +75,8 @@ export interface ColumnSpec {
   /** A drop-down of the values in a column of another sheet (the lookup lists), from its row 2 down
    * to its last filled cell. Other values are allowed after a warning: a new customer, a typed id. */
   lookup?: ListRef;
+  /** Hidden from view (the fingerprint a pull or post keeps for update). */
+  hidden?: boolean;
 }
 
 /** A column of a sheet, for validation lists that refer to it. */

@@ -37,6 +37,7 @@ export function fillTable(
     header: c.header,
     width: Math.min(40, Math.max(10, c.header.length + 2)),
     style: c.kind === "boolean" ? {} : { numFmt: columnFormat(c) },
+    ...(c.hidden ? { hidden: true } : {}),
   }));
   // The header row is text in bold, whatever its column holds.
   const header = ws.getRow(1);

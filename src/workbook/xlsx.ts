@@ -127,6 +127,7 @@ export class XlsxWorkbook implements WorkbookPort {
           cell.value = toExcel(v);
           const fmt = w.formats?.[i]?.[j];
           if (fmt) cell.numFmt = fmt;
+          if (w.hideColumns) ws.getColumn(w.col + j + 1).hidden = true;
         });
       });
     }

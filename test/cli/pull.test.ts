@@ -1,10 +1,12 @@
 // `docsheet pull` end to end: documents made through the client, pulled into .xlsx by the real bin
 // (the first pull) and the command's main (runner.js), read back, and posted again after clearing their recordId: the copies have the same totals.
+// A pulled sheet speaks the user's language (labels, words, dates) and goes back with update as it
+// is: pull → edit a cell → update, in English and in Thai, with no mapping.
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
 import { cliRunner, runCli } from "./run";
-import { AUTH, cliSession, sheetRows } from "./session";
+import { AUTH, cliSession, editCells, fieldRows, sheetRows } from "./session";
 
 jest.setTimeout(180_000);
 
@@ -35,7 +37,7 @@ describe("docsheet pull", () => {
     const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^pulled 2 documents into sheet "Tax invoices" \(2 rows\)/);
-    const rows = await sheetRows(out, "Tax invoices");
+    const rows = await fieldRows(out, "Tax invoices");
     expect(rows.map((x) => [x.contactName, x.grandTotal, x.status])).toEqual(
       expect.arrayContaining([["Pull Simple", 147.13, "pending"], ["Pull Inline", 1063, "pending"]]),
     );
@@ -44,13 +46,13 @@ describe("docsheet pull", () => {
 
     const filtered = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--start-date", "2026-02-01", "--end-date", "2026-02-28"]);
     expect(filtered.code).toBe(0);
-    const feb = await sheetRows(out, "Tax invoices (2)");
+    const feb = await fieldRows(out, "Tax invoices (2)");
     expect(feb.map((x) => x.contactName)).toEqual(["Pull Inline"]);
 
     const searched = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "s.xlsx"), "--search", "simple"]);
     expect(searched.code).toBe(0);
     expect(searched.stdout).toBe(`pulled 1 document into sheet "Tax invoices" (1 row) of ${join(s.dir, "s.xlsx")}\n`);
-    expect((await sheetRows(join(s.dir, "s.xlsx"), "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple"]);
+    expect((await fieldRows(join(s.dir, "s.xlsx"), "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple"]);
 
     // FAMILY as --family, as check, post and act take it; two that disagree are refused.
     const named = await docsheet(["pull", "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "f.xlsx"), "--search", "simple"]);
@@ -64,16 +66,16 @@ describe("docsheet pull", () => {
     const pull = (...args: string[]) => docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, ...args]);
     const out = join(s.dir, "sorted.xlsx");
     expect((await pull("--out", out, "--sort", "Value:desc")).code).toBe(0);
-    expect((await sheetRows(out, "Tax invoices")).map((x) => x.grandTotal)).toEqual([1063, 147.13]);
+    expect((await fieldRows(out, "Tax invoices")).map((x) => x.grandTotal)).toEqual([1063, 147.13]);
     const twice = join(s.dir, "sorted2.xlsx");
     expect((await pull("--out", twice, "--sort", "contact.namelocal", "--sort", "publishedOn:desc")).code).toBe(0);
-    expect((await sheetRows(twice, "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Inline", "Pull Simple"]);
+    expect((await fieldRows(twice, "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Inline", "Pull Simple"]);
     const comma = join(s.dir, "sorted3.xlsx");
     expect((await pull("--out", comma, "--sort", "publishedOn:asc,documentSerial")).code).toBe(0);
-    expect((await sheetRows(comma, "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple", "Pull Inline"]);
+    expect((await fieldRows(comma, "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple", "Pull Inline"]);
     const filtered = join(s.dir, "filtered.xlsx");
     expect((await pull("--out", filtered, "--filter", "Contact.NameLocal=inline")).code).toBe(0);
-    expect((await sheetRows(filtered, "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Inline"]);
+    expect((await fieldRows(filtered, "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Inline"]);
 
     const badColumn = await pull("--out", out, "--sort", "colour");
     expect(badColumn.code).toBe(2);
@@ -88,10 +90,10 @@ describe("docsheet pull", () => {
     const out = join(s.dir, "lines.xlsx");
     const r = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--lines"]);
     expect(r.code).toBe(0);
-    const rows = await sheetRows(out, "Tax invoices");
+    const rows = await fieldRows(out, "Tax invoices");
     expect(rows).toHaveLength(4);
     const inline = rows.filter((x) => x.documentKey === rows.find((y) => y.contactName === "Pull Inline")!.documentKey);
-    expect(inline.map((x) => [x["item.name"], x["item.discountAmount"], x["item.vatRate"]])).toEqual([["Service", 100, 7], ["Book", 0, -1]]);
+    expect(inline.map((x) => [x["item.name"], x["item.discountAmount"], x["item.vatRate"]])).toEqual([["Service", 100, "7%"], ["Book", 0, "Exempt"]]);
 
     // Clear the recordIds: the sheet is now new documents with the same content.
     const wb = new ExcelJS.Workbook();
@@ -99,7 +101,7 @@ describe("docsheet pull", () => {
     const ws = wb.getWorksheet("Tax invoices")!;
     const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
     ws.eachRow((row, i) => {
-      if (i > 1) row.getCell(header.indexOf("recordId") + 1).value = null;
+      if (i > 1) row.getCell(header.indexOf("Record id") + 1).value = null;
     });
     await wb.xlsx.writeFile(out);
     const check = await docsheet(["check", out, "--family", "tax-invoices", "--json"]);
@@ -112,6 +114,47 @@ describe("docsheet pull", () => {
     const totals = (name: string) => all.filter((d) => d.contactName === name).map((d) => [d.subTotal, d.vatAmount, d.grandTotal, d.documentStructureType]);
     expect(totals("Pull Simple")).toEqual([[137.5, 9.63, 147.13, "SimpleDocument"], [137.5, 9.63, 147.13, "SimpleDocument"]]);
     expect(totals("Pull Inline")).toEqual([[1100, 63, 1063, "InlineDocument"], [1100, 63, 1063, "InlineDocument"]]);
+  });
+
+  it.each([
+    ["en", { name: "Customer", date: "Date", vat: "VAT", id: "Record id", status: "Status", credit: "Credit type", price: "Unit price" },
+      { yes: "Yes", credit: "Credit", status: "awaiting approval" }],
+    ["th", { name: "ชื่อลูกค้า", date: "วันที่", vat: "ภาษีมูลค่าเพิ่ม", id: "รหัสเอกสารในระบบ", status: "สถานะ", credit: "ประเภทเครดิต", price: "ราคาต่อหน่วย" },
+      { yes: "ใช่", credit: "เครดิต", status: "รออนุมัติ" }],
+  ] as const)("speaks %s: labels, words and dates; pull → edit a cell → update sends the edit with no mapping", async (lang, head, word) => {
+    const name = `Round Trip ${lang} Co`;
+    const api = s.client.documents("quotations");
+    await api.create({
+      contactName: name, publishedOn: "2026-03-05", creditType: 1, creditDays: 30, isVat: true, isVatInclusive: false,
+      items: [{ name: "Pen", quantity: 3, pricePerUnit: 100, total: 300 }, { name: "Ink", quantity: 2, pricePerUnit: 12.5, total: 25 }],
+      subTotal: 325, discountAmount: 0, totalAfterDiscount: 325, vatAmount: 22.75, grandTotal: 347.75,
+    });
+    const out = join(s.dir, `round-${lang}.xlsx`);
+    const pulled = await docsheet(["pull", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--search", name, "--lines", "--lang", lang]);
+    expect(pulled.code).toBe(0);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const ws = wb.worksheets[0];
+    const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(header).toEqual(expect.arrayContaining(Object.values(head)));
+    // No wire names: every header is a label of the run's language.
+    expect(header.filter((h) => /^[a-z]+(?:\.[a-z]+)?[A-Z]/.test(h))).toEqual([]);
+    const rows = await sheetRows(out);
+    expect(rows[0]).toMatchObject({ [head.vat]: word.yes, [head.credit]: word.credit, [head.status]: word.status, [head.date]: new Date(Date.UTC(2026, 2, 5)) });
+    // The fingerprint is DocSheet's: its column is hidden.
+    const print = header.findIndex((h) => /fingerprint|รหัสตรวจสอบ|ลายนิ้วมือ/i.test(h));
+    expect(print).toBeGreaterThan(-1);
+    expect(ws.getColumn(print + 1).hidden).toBe(true);
+
+    await editCells(out, [[0, head.name, `${name} edited`], [1, head.price, 20]]);
+    const update = await docsheet(["update", out, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place", "--lang", lang]);
+    expect(update.code).toBe(0);
+    const doc = await api.get(rows[0][head.id] as number);
+    expect([doc.contactName, doc.grandTotal]).toEqual([`${name} edited`, 363.8]);
+    // The sheet keeps its headers and says what was sent, in its language.
+    const after = await sheetRows(out);
+    expect(Object.keys(after[0])).toEqual(expect.arrayContaining(Object.values(head)));
+    expect(after[0][head.status]).toBe(word.status);
   });
 
   it("exits 2 on bad filters", async () => {

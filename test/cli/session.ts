@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient, type DocSheetClient } from "../../src/api";
+import { fieldForHeader } from "../../src/sheet/fields";
 import { LOCAL_STORE, startTestService, type StoreKind, type TestService } from "../helpers/service";
 
 export const AUTH = ["--client-id", "demo", "--client-secret", "demo-secret"];
@@ -40,7 +41,8 @@ export async function writeBook(path: string, rows: unknown[][], sheet = "Sales"
   return path;
 }
 
-/** The data rows of a sheet (the first one by default) keyed by their header. */
+/** The data rows of a sheet (the first one by default) keyed by their header; a written-back column
+ * headed by its label ("Record id") is under its key too (recordId). */
 export async function sheetRows(path: string, sheet?: string): Promise<Record<string, unknown>[]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
@@ -48,16 +50,28 @@ export async function sheetRows(path: string, sheet?: string): Promise<Record<st
   const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
   const out: Record<string, unknown>[] = [];
   ws.eachRow((row, i) => {
-    if (i > 1) out.push(Object.fromEntries(header.map((h, c) => [h, row.getCell(c + 1).value])));
+    if (i <= 1) return;
+    const entries = header.map((h, c): [string, unknown] => [h, row.getCell(c + 1).value]);
+    const results = entries.flatMap(([h, v]): [string, unknown][] => {
+      const def = typeof h === "string" ? fieldForHeader(h) : undefined;
+      return def?.level === "result" && def.key !== h && !header.includes(def.key) ? [[def.key, v]] : [];
+    });
+    out.push(Object.fromEntries([...entries, ...results]));
   });
   return out;
 }
 
+/** The data rows of a sheet keyed by the field each header names (labels in either language, wire
+ * names), other headers as they are: a pulled sheet read the way DocSheet reads it. */
+export async function fieldRows(path: string, sheet?: string): Promise<Record<string, unknown>[]> {
+  return (await sheetRows(path, sheet)).map((row) => Object.fromEntries(Object.entries(row).map(([h, v]) => [fieldForHeader(h)?.key ?? h, v])));
+}
+
 /** Sets cells of data rows (0-based, under the header row) of the first sheet, by header. */
-export async function editCells(path: string, cells: ReadonlyArray<[number, string, ExcelJS.CellValue]>): Promise<void> {
+export async function editCells(path: string, cells: ReadonlyArray<[number, string, ExcelJS.CellValue]>, sheet?: string): Promise<void> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
-  const ws = wb.worksheets[0];
+  const ws = sheet === undefined ? wb.worksheets[0] : wb.getWorksheet(sheet)!;
   for (const [row, header, value] of cells) {
     const col = (ws.getRow(1).values as unknown[]).indexOf(header);
     if (col < 1) throw new Error(`no column ${header}`);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { columnLetters } from "../../src/workbook/address";
 import { templateKeys } from "../../src/sheet/template";
-import { FIELD_BY_KEY } from "../../src/sheet/fields";
+import { FIELD_BY_KEY, fieldForHeader } from "../../src/sheet/fields";
 import { isValidTaxId } from "../../src/sheet/tax-id";
 import { LISTS_SHEET } from "../../src/workbook/port";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
@@ -119,14 +119,15 @@ describe("docsheet template", () => {
       const pwb = await open(out);
       const pws = pwb.getWorksheet(sheet)!;
       const header = (pws.getRow(1).values as unknown[]).slice(1) as string[];
-      const cell = (name: string) => pws.getCell(2, header.indexOf(name) + 1);
+      // Headed by labels: the column of each field.
+      const at = (key: string) => header.findIndex((h) => fieldForHeader(h)?.key === key);
+      const cell = (name: string) => pws.getCell(2, at(name) + 1);
       expect(cell("internalNotes").value).toBe("Paid at the counter\nreceipt in the blue file");
       expect([cell("publishedOn").value, cell("publishedOn").numFmt]).toEqual([new Date(Date.UTC(2026, 2, 6)), "yyyy-mm-dd"]);
       expect([cell("grandTotal").value, cell("grandTotal").numFmt]).toEqual([3210, "#,##0.00"]);
       expect(cell("contactTaxId").numFmt).toBe("@");
       // And through the reader check uses: a date serial with its date format, a number with its money format.
       const block = await (await XlsxWorkbook.load(out)).read({ sheet });
-      const at = (name: string) => header.indexOf(name);
       expect([block.values[1][at("publishedOn")], block.formats[1][at("publishedOn")]]).toEqual([46087, "yyyy-mm-dd"]);
       expect([block.values[1][at("grandTotal")], block.formats[1][at("grandTotal")]]).toEqual([3210, "#,##0.00"]);
       // The demo customer's tax id passes the sheet's checksum: a pulled demo sheet checks clean.

@@ -146,7 +146,7 @@ describe("jobs on the memory grid", () => {
     expect(out.documents).toBe(3);
     expect(out.rows).toBe(6);
     const rows = wb.sheet(out.sheet).values;
-    expect(rows[0]).toContain("item.pricePerUnit");
+    expect(rows[0]).toContain("Unit price");
     expect(wb.sheet(out.sheet).validations.size).toBeGreaterThan(0);
   });
 });

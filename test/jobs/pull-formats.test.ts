@@ -1,6 +1,8 @@
 // Pulled sheets on both stores, in the in-memory grid and through the Excel port: dates are real
 // dates with a date format, amounts are numbers with a money format, the internal notes are the
-// user's alone (no post marker), and the sheet reads back with no findings.
+// user's alone (no post marker), and the sheet reads back with no findings. Headers are labels and
+// the fingerprint column is hidden; post heads the columns it adds in the sheet's language.
+import { fieldForHeader } from "../../src/sheet/fields";
 import { createClient, type DocSheetClient } from "../../src/api";
 import { postJob } from "../../src/jobs/post";
 import { pullJob } from "../../src/jobs/pull";
@@ -16,6 +18,7 @@ jest.setTimeout(180_000);
 describe.each(storesUnderTest)("pulled sheets (%s)", (store) => {
   let service: TestService;
   let client: DocSheetClient;
+  let posted: MemoryWorkbook;
   beforeAll(async () => {
     service = await startTestService({ store });
     client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
@@ -26,20 +29,22 @@ describe.each(storesUnderTest)("pulled sheets (%s)", (store) => {
         ["P-1", "Pull Formats Co., Ltd.", "2026-11-24", "Keep the receipt", "Pen", 3, 1234.5, false],
       ],
     });
-    const posted = await postJob(wb, client, { family: "tax-invoices", now });
-    expect(posted.counts.created).toBe(1);
+    const out = await postJob(wb, client, { family: "tax-invoices", now });
+    expect(out.counts.created).toBe(1);
+    posted = wb;
   });
-  afterAll(() => service?.stop());
 
   it("into the in-memory grid", async () => {
     const wb = new MemoryWorkbook();
     const { sheet } = await pullJob(wb, client, { family: "tax-invoices" });
     const grid = wb.sheet(sheet);
-    const at = (key: string) => grid.values[0].indexOf(key);
+    const at = (key: string) => grid.values[0].findIndex((h) => fieldForHeader(String(h))?.key === key);
     expect(grid.values[1][at("publishedOn")]).toEqual(new Date(Date.UTC(2026, 10, 24)));
     expect(grid.formats[1][at("publishedOn")]).toBe("yyyy-mm-dd");
     expect([grid.values[1][at("grandTotal")], grid.formats[1][at("grandTotal")]]).toEqual([3703.5, "#,##0.00"]);
     expect(grid.values[1][at("internalNotes")]).toBe("Keep the receipt");
+    expect(grid.values[0][at("contactName")]).toBe("Customer");
+    expect([...grid.hiddenColumns]).toEqual([at("fingerprint")]);
     const read = readDocuments(await wb.read({ sheet }));
     expect(read.findings).toEqual([]);
     expect(read.documents[0].fields.publishedOn.value).toBe("2026-11-24");
@@ -51,12 +56,28 @@ describe.each(storesUnderTest)("pulled sheets (%s)", (store) => {
     const { sheet } = await pullJob(port, client, { family: "tax-invoices" });
     const s = excel.sheet(sheet);
     const header = Array.from({ length: 40 }, (_, c) => s.value(0, c));
-    const at = (key: string) => header.indexOf(key);
+    const at = (key: string) => header.findIndex((h) => fieldForHeader(String(h))?.key === key);
     expect([s.value(1, at("publishedOn")), s.peek(1, at("publishedOn"))?.format]).toEqual([46350, "yyyy-mm-dd"]);
     expect([s.value(1, at("grandTotal")), s.peek(1, at("grandTotal"))?.format]).toEqual([3703.5, "#,##0.00"]);
     expect(s.value(1, at("internalNotes"))).toBe("Keep the receipt");
+    expect([...s.hiddenColumns]).toEqual([at("fingerprint")]);
     const read = readDocuments(await port.read({ sheet }));
     expect(read.findings).toEqual([]);
     expect(read.documents[0].fields.publishedOn.value).toBe("2026-11-24");
   });
+  it("post heads the columns it adds in the sheet's language, read back in either; the fingerprint hidden", async () => {
+    const en = posted.sheet("S");
+    expect(en.values[0].slice(8)).toEqual(["Record id", "Document serial", "Status", "Result", "Fingerprint"]);
+    expect([...en.hiddenColumns]).toEqual([12]);
+    const th = new MemoryWorkbook({ S: [["เลขที่", "ชื่อลูกค้า", "วันที่", "รายการ", "จำนวน", "ราคาต่อหน่วย", "ภาษีมูลค่าเพิ่ม"], ["T-1", "หัวตาราง จำกัด", "2026-11-24", "ปากกา", 1, 10, "ใช่"]] });
+    expect((await postJob(th, client, { family: "tax-invoices", now })).counts.created).toBe(1);
+    expect(th.sheet("S").values[0].slice(7)).toEqual(["รหัสเอกสารในระบบ", "เลขที่เอกสารในระบบ", "สถานะ", "ผลลัพธ์", "ลายนิ้วมือเอกสาร"]);
+    // Read back: posting again finds the record id under its Thai header and skips the row.
+    expect((await postJob(th, client, { family: "tax-invoices", now })).counts.skipped).toBe(1);
+    // A sheet headed by wire names keeps them.
+    const wire = new MemoryWorkbook({ S: [["documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit", "isVat"], ["W-1", "Wire Co", "2026-11-24", "Pen", 1, 10, true]] });
+    expect((await postJob(wire, client, { family: "tax-invoices", now })).counts.created).toBe(1);
+    expect(wire.sheet("S").values[0].slice(7)).toEqual(["recordId", "documentSerial", "status", "result", "fingerprint"]);
+  });
+  afterAll(() => service?.stop());
 });

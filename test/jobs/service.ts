@@ -1,5 +1,6 @@
 // The local service the job tests run against (a child process, started once per test file) and
 // a client of its demo company; the jobs' clock is fixed so dates in the sheets stay valid.
+import { fieldForHeader } from "../../src/sheet/fields";
 import { createClient, type DocSheetClient } from "../../src/api";
 import type { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
@@ -23,9 +24,13 @@ export function jobsService(store: StoreKind = LOCAL_STORE): JobsService {
 
 export const now = (): Date => new Date("2026-03-05T10:00:00");
 
-/** Column of a header text in row 0 of sheet S; throws with the header when it is missing. */
+/** Column of a header text in row 0 of sheet S, or of the header naming the same field (a column a
+ * job added, headed by its label: "Record id" for recordId); throws with the header when it is missing. */
 export function col(wb: MemoryWorkbook, name: string): number {
-  const c = wb.sheet("S").values[0].indexOf(name);
+  const header = wb.sheet("S").values[0];
+  let c = header.indexOf(name);
+  const key = fieldForHeader(name)?.key;
+  if (c < 0 && key) c = header.findIndex((h) => typeof h === "string" && fieldForHeader(h)?.key === key);
   if (c < 0) throw new Error(`no column ${name} in ${JSON.stringify(wb.sheet("S").values[0])}`);
   return c;
 }

@@ -4,6 +4,7 @@
 // sends and writes nothing, a pulled sheet updates with the fingerprints the pull wrote, and an
 // awaiting partial receipt is updated (its tax invoice's remaining balance following) while a
 // cancelled one is refused.
+import { fieldForHeader } from "../../src/sheet/fields";
 import { createClient, type DocSheetClient } from "../../src/api";
 import { postJob } from "../../src/jobs/post";
 import { pullJob } from "../../src/jobs/pull";
@@ -141,7 +142,8 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
     const pulled = new MemoryWorkbook();
     const { sheet: name } = await pullJob(pulled, client, { family: "quotations", query: { searchString: "p Co" }, lines: true });
     const grid = pulled.sheet(name).values;
-    const at = (key: string): number => grid[0].indexOf(key);
+    // Headed by labels: the field each names.
+    const at = (key: string): number => grid[0].findIndex((h) => fieldForHeader(String(h))?.key === key);
     const row = grid.findIndex((r) => r[at("recordId")] === ids[0]);
     expect(grid[row][at("fingerprint")]).toBe(cell(wb, 1, "fingerprint"));
     grid[row][at("contactName")] = "p Co 1 pulled and edited";
@@ -174,7 +176,7 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
     const pulled = new MemoryWorkbook();
     const { sheet: name } = await pullJob(pulled, client, { family: "expenses", query: { searchString: "Account Co" }, lines: true });
     const grid = pulled.sheet(name).values;
-    expect(grid[1][grid[0].indexOf("item.creditId")]).toBe("21399");
+    expect(grid[1][grid[0].findIndex((h) => fieldForHeader(String(h))?.key === "item.creditId")]).toBe("21399");
     expect((await updateJob(pulled, client, { family: "expenses", now, dryRun: true, target: { sheet: name } })).counts).toMatchObject({ update: 0, unchanged: 1 });
   });
 

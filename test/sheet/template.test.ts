@@ -6,6 +6,7 @@ import { FAMILIES, FAMILY_INFO, type Family } from "../../src/rules/codes";
 import { checkSheet } from "../../src/sheet/check";
 import { FIELD_BY_KEY } from "../../src/sheet/fields";
 import { LOOKUP_FIELDS, emptyLists, listRef, listsSheetRows, type LookupLists } from "../../src/sheet/lookups";
+import { serviceStatus } from "../../src/sheet/i18n/status";
 import { readDocuments } from "../../src/sheet/read";
 import { template, templateKeys } from "../../src/sheet/template";
 import { parseCell } from "../../src/sheet/values";
@@ -40,7 +41,8 @@ describe.each(FAMILIES.flatMap((f) => LANGS.map((lang) => [f, lang] as const)))(
       for (const r of read) expect(r.ok).toBe(true);
       const values = read.map((r) => (r.ok ? r.value : undefined));
       if (def.kind === "boolean") expect(values).toEqual([true, false]);
-      else if (def.kind === "status") expect(values).toEqual(FAMILY_INFO[family].statuses);
+      // Statuses as people say them: each the family's own state where a status is set (act).
+      else if (def.kind === "status") expect(column.allowed!.map((w) => serviceStatus(family, String(w)))).toEqual(FAMILY_INFO[family].statuses);
       else expect([...values].sort()).toEqual([...def.allowed!].sort());
       // Words stay text: "7%" typed into a number column would become 0.07.
       if (column.allowed!.some((v) => typeof v === "string" && !/^-?\d+$/.test(v))) expect(column.kind).toBe("text");

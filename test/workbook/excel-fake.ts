@@ -86,6 +86,8 @@ export class FakeSheet {
   /** Error alerts of validated cells (dataValidation.errorAlert), by address. */
   readonly validationAlerts = new Map<string, { showAlert: boolean; style: string; title?: string; message?: string }>();
   visibility: "Visible" | "Hidden" | "VeryHidden" = "Visible";
+  /** Columns hidden from view (range.columnHidden). */
+  readonly hiddenColumns = new Set<number>();
   /** Conditional formats, oldest first; only custom rules whose formula Excel would find true are faked. */
   readonly conditionalFormats: FakeConditionalFormatData[] = [];
   constructor(readonly id: string, public name: string) {}
@@ -714,6 +716,16 @@ export class FakeRange extends FakeObject {
         coerce(sheet.cell(top + i, left + j), v);
       }));
     }, sizeOf(grid) + ACTION_BYTES);
+  }
+  /** Hides (or shows) the range's whole columns. */
+  set columnHidden(hidden: boolean) {
+    this.ctx.enqueue(() => {
+      const { sheet, left, cols } = this.rect();
+      for (let c = left; c < left + cols; c++) {
+        if (hidden) sheet.hiddenColumns.add(c);
+        else sheet.hiddenColumns.delete(c);
+      }
+    });
   }
   /** Formulas ("=...") and constants, as values takes them. */
   set formulas(grid: unknown[][]) {
