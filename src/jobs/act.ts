@@ -18,6 +18,7 @@ import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { attachFile, type FileBytes } from "./attach";
 import { assertRows } from "./no-rows";
 import { assertSheetFamily } from "./sheet-family";
+import { WriteBatch } from "./write-batch";
 import { runPool } from "./pool";
 import { errorText } from "./error-text";
 import { guardSheet, postedDocuments } from "./company";
@@ -99,7 +100,9 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   if (opts.action.kind === "exportPdf") keys.push("pdfFile");
   if (opts.action.kind === "upgrade") keys.push(...UPGRADE_COLUMNS);
   const columns = resultColumns(read.layout, keys);
-  if (columns.headerWrites.length > 0 && docs.length + unposted.length > 0) await port.write(sheet, columns.headerWrites);
+  // The write-back in batches (write-batch.ts); the headers it adds go with the first.
+  const batch = new WriteBatch(port, sheet);
+  if (docs.length + unposted.length > 0) batch.add(columns.headerWrites, 0);
   const api = client.documents(opts.family);
   const today = localDate((opts.now ?? (() => new Date()))());
   const results: ActResult[] = [];
@@ -116,134 +119,143 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
     // Skipped rows too: the sheet tells the truth for every row the action was asked of. A document
     // the service answered with: its totals, VAT and fingerprint as the service now has them.
     const answered = answer ? answerWrites(doc, read.layout, serviceCopy(answer), block) : [];
-    await port.write(sheet, [...answered, ...resultWrites(doc, columns.cols, { result: message, ...extra })]);
+    await batch.push([...answered, ...resultWrites(doc, columns.cols, { result: message, ...extra })]);
     opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: english }), lang) });
   };
 
   for (const doc of unposted) await finish(doc, true, resultMessage("notPostedYet"), {}, true);
-  await runPool(docs, opts.concurrency ?? 4, async (doc) => {
-    const id = Number(doc.fields.recordId.value);
-    try {
-      const copy = await api.get(id, { signal: opts.signal });
-      const other = rowMismatch(doc, copy);
-      if (other) {
-        await finish(doc, false, other);
-        return;
-      }
-      const a = opts.action;
-      switch (a.kind) {
-        case "status": {
-          // The service's word, or the people's word in either language ("รอเก็บเงิน", "cancelled").
-          const asked = a.statusId ?? (doc.fields.status?.value as string | undefined);
-          const statusId = asked ? serviceStatus(opts.family, asked) : undefined;
-          if (!statusId) {
-            const statuses = FAMILY_INFO[opts.family].statuses.join(", ");
-            await finish(doc, false, asked
-              ? resultMessage("statusNotAllowed", { status: asked, family: opts.family, statuses })
-              : resultMessage("statusMissing", { family: opts.family, statuses }));
-            return;
-          }
-          const rec = await api.setStatus(id, statusId);
-          const now = rec.statusString ?? statusId;
-          await finish(doc, true, resultMessage("statusSet", { status: now }), { status: status(now) }, false, rec);
-          return;
-        }
-        case "delete":
-          await api.delete(id);
-          await finish(doc, true, resultMessage("deleted"), { status: null });
-          return;
-        case "payment": {
-          // Settled against the service's own copy (read above) before anything is sent.
-          const { body, due } = paymentBody(doc, opts.family, id, a, today, copy);
-          const problems = checkPayment(body, FAMILY_INFO[opts.family].side, due).filter((f) => f.severity === "error");
-          if (problems.length > 0) {
-            const where = (field: string): string => {
-              const cell = doc.fields[field];
-              const at = cell ? cellAddress(cell.row, cell.col) : a.origins?.[field];
-              return at ? `${at}: ` : "";
-            };
-            await finish(doc, false, resultMessage("noPayment", { reason: problems.map((f) => `${where(f.path)}${f.message}`).join("; ") }));
-            return;
-          }
-          const rec = await api.pay(id, body);
-          // As the service keeps it: collected, and the tax withheld when there is some.
-          const kept = (rec.payments ?? {}) as Record<string, unknown>;
-          const amount = String(kept.collected ?? body.collected);
-          const withheld = Number(kept.withheldAmount ?? body.withheldAmount ?? 0);
-          const paid = withheld > 0 ? resultMessage("paidWithheld", { amount, withheld: String(withheld) }) : resultMessage("paidAmount", { amount });
-          await finish(doc, true, paid, { status: status(rec.statusString ?? "paid") }, false, rec);
-          return;
-        }
-        case "exportPdf": {
-          const base64 = await api.exportPdf(id, { culture: a.culture ?? "th" });
-          const serial = String(doc.fields.documentSerial?.value ?? id).replace(/[^\w.-]+/g, "_");
-          const where = await a.save(`${serial}.pdf`, base64);
-          await finish(doc, true, resultMessage("pdfExported"), { pdfFile: where });
-          return;
-        }
-        case "email": {
-          const to = a.toEmail ?? (doc.fields.contactEmail?.value as string | undefined);
-          if (!to) {
-            await finish(doc, false, resultMessage("notSent", { reason: resultMessage("noRecipient") }));
-            return;
-          }
-          // The service requires a sender (fromemail); asking it without one only earns a field error.
-          if (!a.fromEmail) {
-            await finish(doc, false, resultMessage("notSent", { reason: resultMessage("noSender") }));
-            return;
-          }
-          const serial = doc.fields.documentSerial?.value ?? id;
-          const sent = await api.email({
-            documentId: id, fromemail: a.fromEmail, toemail: to, subject: a.subject ?? `${FAMILY_INFO[opts.family].label.en} ${String(serial)}`,
-            message: a.message ?? "", cCMyself: false,
-          });
-          // A relay failure answers 200 with ok false: the message was not delivered.
-          if (sent.ok === false) {
-            await finish(doc, false, resultMessage("notSent", { reason: sent.message || resultMessage("notDelivered") }));
-            return;
-          }
-          await finish(doc, true, resultMessage("emailed", { to }));
-          return;
-        }
-        case "share": {
-          const link = await api.share({ documentId: id, culture: a.culture ?? "th" });
-          await finish(doc, true, resultMessage("shareCreated"), { shareLink: link });
-          return;
-        }
-        case "attach":
-          await finish(doc, true, await attachFile(api, id, a.file, opts.signal));
-          return;
-        case "upgrade": {
-          const already = upgradedAlready(block, doc, columns.cols.upgradedRecordId!);
-          if (already !== undefined) {
-            await finish(doc, true, resultMessage("alreadyUpgraded", { record: already }), {}, true);
-            return;
-          }
-          const made = await upgradeOne(client, opts.family, a.to, copy, doc, today, opts.signal);
-          if (!made) {
-            await finish(doc, false, resultMessage("upgradeUnknown"));
-            return;
-          }
-          const params = { family: a.to, serial: made.documentSerial };
-          const message = resultMessage(made.found ? "upgradedFound" : made.withPayment ? "upgradedWithPayment" : "upgraded", params);
-          await finish(doc, true, message, {
-            upgradedTo: a.to, upgradedRecordId: made.recordId, upgradedSerial: made.documentSerial,
-            ...(made.sourceStatus ? { status: status(made.sourceStatus) } : {}),
-          }, false, made.source);
-          return;
-        }
-      }
-    } catch (err) {
-      if (isConnectionFailure(err)) fatal ??= err;
-      else if (err instanceof ApiError || err instanceof Error) await finish(doc, false, errorText(err));
-      else throw err;
-    }
-  }, () => fatal !== undefined || opts.signal?.aborted === true);
+  try {
+    await actAll();
+  } finally {
+    // Every stop writes what is known: the end, a cancel, a failure.
+    await batch.flush();
+  }
   const failed = results.filter((r) => !r.ok).length;
   const skipped = results.filter((r) => r.skipped).length;
   // Rows not reached are left as they were.
   if (fatal) throw runStoppedError(fatal, { done: results.length - failed - skipped, notSent: docs.length + unposted.length - results.length }, lang);
   return { sheet, results, done: results.length - failed - skipped, failed, skipped };
+
+  async function actAll(): Promise<void> {
+    await runPool(docs, opts.concurrency ?? 4, async (doc) => {
+      const id = Number(doc.fields.recordId.value);
+      try {
+        const copy = await api.get(id, { signal: opts.signal });
+        const other = rowMismatch(doc, copy);
+        if (other) {
+          await finish(doc, false, other);
+          return;
+        }
+        const a = opts.action;
+        switch (a.kind) {
+          case "status": {
+            // The service's word, or the people's word in either language ("รอเก็บเงิน", "cancelled").
+            const asked = a.statusId ?? (doc.fields.status?.value as string | undefined);
+            const statusId = asked ? serviceStatus(opts.family, asked) : undefined;
+            if (!statusId) {
+              const statuses = FAMILY_INFO[opts.family].statuses.join(", ");
+              await finish(doc, false, asked
+                ? resultMessage("statusNotAllowed", { status: asked, family: opts.family, statuses })
+                : resultMessage("statusMissing", { family: opts.family, statuses }));
+              return;
+            }
+            const rec = await api.setStatus(id, statusId);
+            const now = rec.statusString ?? statusId;
+            await finish(doc, true, resultMessage("statusSet", { status: now }), { status: status(now) }, false, rec);
+            return;
+          }
+          case "delete":
+            await api.delete(id);
+            await finish(doc, true, resultMessage("deleted"), { status: null });
+            return;
+          case "payment": {
+            // Settled against the service's own copy (read above) before anything is sent.
+            const { body, due } = paymentBody(doc, opts.family, id, a, today, copy);
+            const problems = checkPayment(body, FAMILY_INFO[opts.family].side, due).filter((f) => f.severity === "error");
+            if (problems.length > 0) {
+              const where = (field: string): string => {
+                const cell = doc.fields[field];
+                const at = cell ? cellAddress(cell.row, cell.col) : a.origins?.[field];
+                return at ? `${at}: ` : "";
+              };
+              await finish(doc, false, resultMessage("noPayment", { reason: problems.map((f) => `${where(f.path)}${f.message}`).join("; ") }));
+              return;
+            }
+            const rec = await api.pay(id, body);
+            // As the service keeps it: collected, and the tax withheld when there is some.
+            const kept = (rec.payments ?? {}) as Record<string, unknown>;
+            const amount = String(kept.collected ?? body.collected);
+            const withheld = Number(kept.withheldAmount ?? body.withheldAmount ?? 0);
+            const paid = withheld > 0 ? resultMessage("paidWithheld", { amount, withheld: String(withheld) }) : resultMessage("paidAmount", { amount });
+            await finish(doc, true, paid, { status: status(rec.statusString ?? "paid") }, false, rec);
+            return;
+          }
+          case "exportPdf": {
+            const base64 = await api.exportPdf(id, { culture: a.culture ?? "th" });
+            const serial = String(doc.fields.documentSerial?.value ?? id).replace(/[^\w.-]+/g, "_");
+            const where = await a.save(`${serial}.pdf`, base64);
+            await finish(doc, true, resultMessage("pdfExported"), { pdfFile: where });
+            return;
+          }
+          case "email": {
+            const to = a.toEmail ?? (doc.fields.contactEmail?.value as string | undefined);
+            if (!to) {
+              await finish(doc, false, resultMessage("notSent", { reason: resultMessage("noRecipient") }));
+              return;
+            }
+            // The service requires a sender (fromemail); asking it without one only earns a field error.
+            if (!a.fromEmail) {
+              await finish(doc, false, resultMessage("notSent", { reason: resultMessage("noSender") }));
+              return;
+            }
+            const serial = doc.fields.documentSerial?.value ?? id;
+            const sent = await api.email({
+              documentId: id, fromemail: a.fromEmail, toemail: to, subject: a.subject ?? `${FAMILY_INFO[opts.family].label.en} ${String(serial)}`,
+              message: a.message ?? "", cCMyself: false,
+            });
+            // A relay failure answers 200 with ok false: the message was not delivered.
+            if (sent.ok === false) {
+              await finish(doc, false, resultMessage("notSent", { reason: sent.message || resultMessage("notDelivered") }));
+              return;
+            }
+            await finish(doc, true, resultMessage("emailed", { to }));
+            return;
+          }
+          case "share": {
+            const link = await api.share({ documentId: id, culture: a.culture ?? "th" });
+            await finish(doc, true, resultMessage("shareCreated"), { shareLink: link });
+            return;
+          }
+          case "attach":
+            await finish(doc, true, await attachFile(api, id, a.file, opts.signal));
+            return;
+          case "upgrade": {
+            const already = upgradedAlready(block, doc, columns.cols.upgradedRecordId!);
+            if (already !== undefined) {
+              await finish(doc, true, resultMessage("alreadyUpgraded", { record: already }), {}, true);
+              return;
+            }
+            const made = await upgradeOne(client, opts.family, a.to, copy, doc, today, opts.signal);
+            if (!made) {
+              await finish(doc, false, resultMessage("upgradeUnknown"));
+              return;
+            }
+            const params = { family: a.to, serial: made.documentSerial };
+            const message = resultMessage(made.found ? "upgradedFound" : made.withPayment ? "upgradedWithPayment" : "upgraded", params);
+            await finish(doc, true, message, {
+              upgradedTo: a.to, upgradedRecordId: made.recordId, upgradedSerial: made.documentSerial,
+              ...(made.sourceStatus ? { status: status(made.sourceStatus) } : {}),
+            }, false, made.source);
+            return;
+          }
+        }
+      } catch (err) {
+        if (isConnectionFailure(err)) fatal ??= err;
+        else if (err instanceof ApiError || err instanceof Error) await finish(doc, false, errorText(err));
+        else throw err;
+      }
+    }, () => fatal !== undefined || opts.signal?.aborted === true);
+  }
 }
 
 /** The row's payment (its columns, then the action's values) settled against the document's amount

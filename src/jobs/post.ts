@@ -1,5 +1,5 @@
 // The post job: every document of the sheet without a recordId is checked, sent with the right
-// operation, and its result written back on all its rows as soon as it arrives.
+// operation, and its result written back on all its rows (with the next batch of results).
 //
 // No document is created twice: each body carries a marker in internalNotes (sheet/marker.ts).
 // Before sending, documents that an earlier (killed) run created are found by their marker and
@@ -7,6 +7,9 @@
 // it is tried again; if the lookup fails too, the row says so and claims nothing. After each
 // create the marker is read back, and of two posts racing on the same rows the lower record id
 // wins (jobs/race.ts).
+//
+// Results are written in batches (write-batch.ts): one workbook write per batch of documents, and
+// one at every stop, so a post of 1,000 documents in Excel is a few syncs, not 1,000.
 //
 // Faults lose nothing: the write-back and the post record are checkpointed together (every
 // CHECKPOINT_DOCS documents or CHECKPOINT_MS), so a kill, a crash or a full disk loses at most
@@ -33,6 +36,7 @@ import { bindSheet, guardSheet, sheetCompany } from "./company";
 import { errorText } from "./error-text";
 import { documentsByMarker } from "./find";
 import { assertRows } from "./no-rows";
+import { WriteBatch } from "./write-batch";
 import { assertSheetFamily, rememberFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { taxInvoiceFindings } from "./tax-invoice";
@@ -49,7 +53,7 @@ export interface PostJobOptions extends JobContext {
   mapping?: ColumnMapping;
   /** Documents in flight at once (the client paces requests on top). Default 4. */
   concurrency?: number;
-  /** Called after results were written to the port. */
+  /** Called as each result is known (its cells are written with their batch). */
   onResult?: (r: DocumentResult) => void | Promise<void>;
   /** Called at each checkpoint, with the write-back and the post record in the port (the CLI saves
    * the file here); a failure stops the run (PostSaveError). */
@@ -106,6 +110,17 @@ interface Pending {
 export const READ_BACK_MAX = 3 * LIST_ORDER_MAX;
 
 export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions): Promise<PostOutcome> {
+  const held: { batch?: WriteBatch } = {};
+  try {
+    return await postRun(port, client, opts, held);
+  } catch (err) {
+    // A run that stops early still writes what it knows.
+    await held.batch?.flush().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions, held: { batch?: WriteBatch }): Promise<PostOutcome> {
   const block = await port.read(opts.target);
   const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
   await assertSheetFamily(port, block.sheet, opts.family, opts.lang ?? "en");
@@ -128,7 +143,9 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     }))
     : undefined;
   if (company) recorder.company = company;
-  if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
+  // The write-back, in batches; the headers it adds go with the first.
+  const batch = (held.batch = new WriteBatch(port, sheet));
+  if (read.documents.length > 0) batch.add(columns.headerWrites, 0);
   const now = opts.now ?? (() => new Date());
   let fatal: unknown;
   const stopRun = (err: unknown): void => {
@@ -154,6 +171,8 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     sinceCheckpoint = 0;
     const t0 = Date.now();
     try {
+      // A checkpoint that saves the file saves the rows written back so far with the record.
+      if (opts.onCheckpoint) await batch.flush();
       await recorder.save(port, now(), true);
       await opts.onCheckpoint?.();
     } catch (err) {
@@ -174,7 +193,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     await exclusive(async () => {
       results.push(result);
       if (claim) recorder.created(doc, claim);
-      if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, opts.family, lang, rec));
+      if (r.kind !== "skipped") await batch.push(writeFor(doc, columns, result, opts.family, lang, rec));
       if (claim) sinceCheckpoint++;
     });
     await exclusive(() => checkpoint(false));
@@ -294,15 +313,15 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
   guard.finish();
   await Promise.all(settling);
 
-  // The documents left when the run stopped or was cancelled: one workbook write for them all (a
-  // write each is an Excel sync each: minutes on a long sheet) and one progress line.
+  // The documents left when the run stopped or was cancelled: written with the last batch (a write
+  // each is an Excel sync each: minutes on a long sheet) and one progress line.
   const reported = new Set(results.map((r) => r.key));
   const left = toSend.filter((p) => !reported.has(p.doc.key)).map(({ doc }) => doc);
   if (left.length > 0) {
     const notSent = resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") });
     const unsent = left.map((doc): DocumentResult => ({ key: doc.key, rows: doc.rows, kind: "cancelled", message: translate(notSent, lang) }));
     results.push(...unsent);
-    await port.write(sheet, left.flatMap((doc, i) => writeFor(doc, columns, unsent[i], opts.family, lang)));
+    batch.add(left.flatMap((doc, i) => writeFor(doc, columns, unsent[i], opts.family, lang)), left.length);
     done += left.length;
     const line = left.length === 1
       ? resultMessage("rowResult", { key: left[0].key, row: left[0].firstRow + 1, message: notSent })
@@ -310,6 +329,7 @@ export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: 
     opts.onProgress?.({ done, total, message: translate(line, lang) });
     for (const r of unsent) await opts.onResult?.(r);
   }
+  await exclusive(() => batch.flush());
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
   for (const r of results) counts[r.kind]++;
   // The sheet now holds documents of the family: later actions on it follow it.

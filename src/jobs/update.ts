@@ -29,6 +29,7 @@ import { readDocuments, type SheetDocument, type SheetLayout } from "../sheet/re
 import { serviceCopy, type ServiceCopy } from "../sheet/service-copy";
 import { TOTAL_KEYS, hasInlineLines, mergeForUpdate, sameValue, sheetChanges, type FieldChange } from "../sheet/update";
 import type { Parsed } from "../sheet/values";
+import { WriteBatch } from "./write-batch";
 import { answerWrites, resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { CellValue, CellWrite, ReadTarget, WorkbookPort } from "../workbook/port";
 import { NoRowsError, assertRows } from "./no-rows";
@@ -157,7 +158,9 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
 
   // 2. Send the changed ones; every row says what became of its document.
   const columns = resultColumns(read.layout, ["status", "result", "fingerprint"]);
-  if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
+  // The write-back in batches (write-batch.ts); the headers it adds go with the first.
+  const batch = new WriteBatch(port, sheet);
+  if (docs.length > 0) batch.add(columns.headerWrites, 0);
   const reported = (p: Plan, r: UpdateResult): void => {
     results.push(r);
     opts.onProgress?.({ done: results.length, total: docs.length, message: translate(resultMessage("rowResult", { key: p.doc.key, row: p.doc.firstRow + 1, message: p.message }), lang) });
@@ -165,41 +168,50 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const finish = async (p: Plan, extra: Partial<Record<"status" | "fingerprint", CellValue>> = {}, answered: CellWrite[] = []): Promise<void> => {
     const r = resultOf(p);
     // The service's figures first: the result columns (the fingerprint among them) have the last word.
-    await port.write(sheet, [...answered, ...resultWrites(p.doc, columns.cols, { result: r.message, ...extra })]);
+    await batch.push([...answered, ...resultWrites(p.doc, columns.cols, { result: r.message, ...extra })]);
     reported(p, r);
   };
-  // The rows not sent say why in one write (one workbook sync, not one per row).
+  // The rows not sent say why, with the first batch.
   const unsent = ordered.filter((p) => p.kind !== "update").map((p) => ({ p, r: resultOf(p) }));
-  if (unsent.length > 0) await port.write(sheet, unsent.flatMap(({ p, r }) => resultWrites(p.doc, columns.cols, { result: r.message })));
+  batch.add(unsent.flatMap(({ p, r }) => resultWrites(p.doc, columns.cols, { result: r.message })), unsent.length);
   for (const { p, r } of unsent) reported(p, r);
   const toSend = ordered.filter((p) => p.kind === "update");
-  await runPool(toSend, concurrency, async (p) => {
-    try {
-      const send = p.partial ? api.updatePartialReceipt : api.update;
-      const rec = await send(p.copy!.recordId, p.body!, { signal: opts.signal });
-      const fields = fieldList(p.changes, lang);
-      const answer = serviceCopy(rec);
-      // The row shows what the service now holds: its totals and VAT computed from the new lines.
-      await finish({ ...p, kind: "updated", message: resultMessage(p.unchecked ? "updatedUnchecked" : "updated", { fields }) }, {
-        fingerprint: fingerprintOf(answer), status: statusText(rec.statusString ?? "awaiting", lang, opts.family),
-      }, answerWrites(p.doc, read.layout, answer, block));
-    } catch (err) {
-      if (!isConnectionFailure(err)) return finish({ ...p, kind: "failed", message: errorText(err) });
-      fatal ??= err;
-      // The change may have reached the service before it went: the row says so, not "not sent".
-      if (err instanceof NetworkError && !err.notSent) await finish({ ...p, kind: "failed", message: resultMessage("updateUnknown") });
-    }
-  }, stop);
-  for (const p of toSend) {
-    if (!results.some((r) => r.key === p.doc.key)) {
-      await finish({ ...p, kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") }) });
-    }
+  try {
+    await sendAll();
+  } finally {
+    // Every stop writes what is known: the end, a cancel, a failure.
+    await batch.flush();
   }
   if (fatal) {
     const c = outcome(sheet, false, results).counts;
     throw runStoppedError(fatal, { done: c.updated, notSent: c.cancelled }, lang);
   }
   return outcome(sheet, false, results);
+
+  async function sendAll(): Promise<void> {
+    await runPool(toSend, concurrency, async (p) => {
+      try {
+        const send = p.partial ? api.updatePartialReceipt : api.update;
+        const rec = await send(p.copy!.recordId, p.body!, { signal: opts.signal });
+        const fields = fieldList(p.changes, lang);
+        const answer = serviceCopy(rec);
+        // The row shows what the service now holds: its totals and VAT computed from the new lines.
+        await finish({ ...p, kind: "updated", message: resultMessage(p.unchecked ? "updatedUnchecked" : "updated", { fields }) }, {
+          fingerprint: fingerprintOf(answer), status: statusText(rec.statusString ?? "awaiting", lang, opts.family),
+        }, answerWrites(p.doc, read.layout, answer, block));
+      } catch (err) {
+        if (!isConnectionFailure(err)) return finish({ ...p, kind: "failed", message: errorText(err) });
+        fatal ??= err;
+        // The change may have reached the service before it went: the row says so, not "not sent".
+        if (err instanceof NetworkError && !err.notSent) await finish({ ...p, kind: "failed", message: resultMessage("updateUnknown") });
+      }
+    }, stop);
+    for (const p of toSend) {
+      if (!results.some((r) => r.key === p.doc.key)) {
+        await finish({ ...p, kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") }) });
+      }
+    }
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { pullJob } from "../../src/jobs/pull";
 import type { Progress } from "../../src/jobs/types";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
+import { excelPost } from "../../bench/engine";
 import { jobsService, now } from "./service";
 
 jest.setTimeout(120_000);
@@ -137,6 +138,17 @@ describe("jobs on the memory grid", () => {
     expect(pay).toMatchObject({ done: 1, failed: 0 });
     expect(ti.sheet("S").values[1][10]).toBe("paid");
     expect(ti.sheet("S").values[1][11]).toBe("paid 107");
+  });
+
+  it("post writes its results in batches: 120 documents through the strict Office.js fake in a few syncs, every row told", async () => {
+    const out = await excelPost(svc.client, 120, "batch");
+    expect(out.created).toBe(120);
+    // One write a document was 120 syncs; now a batch of 100, the rest at the end (and one the clock may close).
+    expect(out.writeSyncs).toBeLessThanOrEqual(3);
+    const sheet = out.excel.sheet("Sheet1");
+    const header = Array.from({ length: 20 }, (_, c) => sheet.value(0, c));
+    const id = header.indexOf("recordId");
+    expect(Array.from({ length: 120 }, (_, r) => typeof sheet.value(r + 1, id))).toEqual(Array(120).fill("number"));
   });
 
   it("pull fills a table sheet from every page", async () => {
