@@ -119,6 +119,20 @@ export const COMMANDS: Record<string, CommandDoc> = {
       concurrency("pages read"), LANG,
     ],
   },
+  refresh: {
+    positional: "BOOK.xlsx",
+    summary: "Reads a pulled sheet's documents again with the pull's own query and writes them into their rows in place: changed documents take their rows, new ones are appended, deleted or void ones are marked; your own columns stay.",
+    options: [
+      ...CONNECTION, SHEET,
+      { name: "rows", value: "2,5-9", help: "take the service's copy for these sheet rows even when edited in the sheet (numbered as Excel shows them)" },
+      { name: "out", value: "OUT.xlsx", help: "write the refreshed workbook here (default: BOOK.xlsx itself)" },
+      concurrency("pages read"), LANG,
+    ],
+    notes: [
+      "A row edited in the sheet and not sent is not overwritten: it is listed (send it with update, or take the service's copy with --rows).",
+      "Exit code 1 when a row was left as edited in the sheet; 2 for a sheet that was not pulled or belongs to another company.",
+    ],
+  },
   report: {
     positional: "vat|wht",
     summary: "Writes the month's VAT report (vat: the output-tax and input-tax reports, รายงานภาษีขาย / รายงานภาษีซื้อ, the void documents apart and the return's summary) or withholding tax returns (wht: the ภ.ง.ด.3 and ภ.ง.ด.53 attachments, the void certificates apart and the return) into OUT.xlsx.",

@@ -27,6 +27,8 @@ export async function runCommand(p: Parsed): Promise<number> {
       return (require("./post") as typeof import("./post")).postCommand(p);
     case "pull":
       return (require("./pull") as typeof import("./pull")).pullCommand(p);
+    case "refresh":
+      return (require("./refresh") as typeof import("./refresh")).refreshCommand(p);
     case "report":
       return (require("./report") as typeof import("./report")).reportCommand(p);
     case "act":

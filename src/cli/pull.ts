@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { RANGE_VALUES } from "../rules/codes";
 import { connectedCompany } from "../jobs/company";
-import { pullJob, pulledRecords, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
+import { pullJob, pulledRecords, pullOf, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
 import { writeTableXlsx } from "../workbook/xlsx-write";
 import { UsageError, connectionArgs, dateArg, familyOf, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
 import { openBook } from "./book";
@@ -26,7 +26,7 @@ async function pullInto(out: string, client: ReturnType<typeof createClient>, op
   const company = await connectedCompany(client, opts.signal);
   const table = await pullTable(client, opts);
   // The new file records what pullJob records in a workbook: the family and the company of its rows.
-  await writeTableXlsx(out, table.name, table.columns, table.rows, pulledRecords(opts.family, company)(table.name));
+  await writeTableXlsx(out, table.name, table.columns, table.rows, pulledRecords(opts.family, company, new Date(), pullOf(opts))(table.name));
   return { sheet: table.name, documents: table.documents, rows: table.rows.length };
 }
 

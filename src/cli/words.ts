@@ -3,6 +3,7 @@
 import { count } from "../sheet/i18n/plural";
 import type { Lang } from "../sheet/i18n/lang";
 import type { ListCounts } from "../jobs/template";
+import type { RefreshKind } from "../jobs/refresh";
 import type { UpdateKind } from "../jobs/update";
 
 export { count };
@@ -30,12 +31,13 @@ export interface Words {
   undone(c: UndoCounts, out: string | null): string;
   updated(c: Record<UpdateKind, number>, out: string): string;
   updatePreview(c: Record<UpdateKind, number>): string;
+  refreshed(c: Record<RefreshKind, number>, sheet: string, out: string): string;
   /** "cannot post": the start of a connection error, after "docsheet: ". */
   cannot: Record<Attempt, string>;
 }
 
 /** What a command was doing when the service failed it: its verb (act's --action names), or what it read. */
-export type Attempt = "post" | "pull" | "update" | "undo" | "documents" | "lists" | ActKind;
+export type Attempt = "post" | "pull" | "refresh" | "update" | "undo" | "documents" | "lists" | ActKind;
 /** act's --action values. */
 export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
 
@@ -69,8 +71,9 @@ const EN: Words = {
     : `undone: ${c.deleted} deleted, ${c.voided} voided, ${c.gone} already deleted or void, ${c.kept} left alone, ${refusedEn(c)}${c.failed} failed; wrote ${out}`,
   updated: (c, out) => `${c.updated} updated, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; wrote ${out}`,
   updatePreview: (c) => `dry run: ${c.update} to update, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; nothing was sent`,
+  refreshed: (c, sheet, out) => `refreshed sheet "${sheet}": ${c.refreshed} refreshed, ${c.added} added, ${c.unchanged} unchanged, ${c.void} void, ${c.deleted} deleted on the service, ${c.edited} edited in the sheet and not refreshed; wrote ${out}`,
   cannot: {
-    post: "cannot post", pull: "cannot pull", update: "cannot update", undo: "cannot undo",
+    post: "cannot post", pull: "cannot pull", refresh: "cannot refresh", update: "cannot update", undo: "cannot undo",
     documents: "cannot read the documents", lists: "cannot read the lookup lists",
     status: "cannot status", delete: "cannot delete", payment: "cannot payment", upgrade: "cannot upgrade",
     pdf: "cannot pdf", email: "cannot email", share: "cannot share", attach: "cannot attach",
@@ -98,8 +101,9 @@ const TH: Words = {
     : `ย้อนกลับ: ลบ ${c.deleted}, ยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ${refusedTh(c)}ไม่สำเร็จ ${c.failed}; เขียน ${out} แล้ว`,
   updated: (c, out) => `แก้ไข ${c.updated}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; เขียน ${out} แล้ว`,
   updatePreview: (c) => `ทดลอง: จะแก้ไข ${c.update}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; ยังไม่ได้ส่งอะไร`,
+  refreshed: (c, sheet, out) => `รีเฟรชชีต "${sheet}" แล้ว: รีเฟรช ${c.refreshed}, เพิ่ม ${c.added}, ไม่เปลี่ยน ${c.unchanged}, ถูกยกเลิก ${c.void}, ถูกลบบนระบบ ${c.deleted}, แก้ไขในชีตแล้วไม่ได้รีเฟรช ${c.edited}; เขียน ${out} แล้ว`,
   cannot: {
-    post: "ส่งเอกสารไม่ได้", pull: "ดึงเอกสารไม่ได้", update: "แก้ไขเอกสารไม่ได้", undo: "ย้อนกลับไม่ได้",
+    post: "ส่งเอกสารไม่ได้", pull: "ดึงเอกสารไม่ได้", refresh: "รีเฟรชไม่ได้", update: "แก้ไขเอกสารไม่ได้", undo: "ย้อนกลับไม่ได้",
     documents: "อ่านเอกสารไม่ได้", lists: "อ่านรายการให้เลือกไม่ได้",
     status: "เปลี่ยนสถานะไม่ได้", delete: "ลบเอกสารไม่ได้", payment: "บันทึกการชำระเงินไม่ได้", upgrade: "แปลงเอกสารไม่ได้",
     pdf: "ส่งออก PDF ไม่ได้", email: "ส่งอีเมลไม่ได้", share: "สร้างลิงก์แชร์ไม่ได้", attach: "แนบไฟล์ไม่ได้",

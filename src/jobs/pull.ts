@@ -7,6 +7,7 @@ import { translate } from "../sheet/i18n/translate";
 import { documentRows, pruneColumns, pullKeys, type PulledSheet } from "../sheet/pull";
 import type { CellValue, WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany, type CompanyStamp } from "./company";
+import { pullQueryKey, type PullRecord } from "./refresh";
 import { familyRecord } from "./sheet-family";
 import { throwIfCancelled, type JobContext } from "./types";
 
@@ -68,12 +69,21 @@ export async function pullTable(client: DocSheetClient, opts: PullJobOptions): P
 export async function pullJob(port: WorkbookPort, client: DocSheetClient, opts: PullJobOptions): Promise<PullOutcome> {
   const company = await connectedCompany(client, opts.signal);
   const table = await pullTable(client, opts);
-  const records = pulledRecords(opts.family, company, (opts.now ?? (() => new Date()))());
+  const records = pulledRecords(opts.family, company, (opts.now ?? (() => new Date()))(), pullOf(opts));
   const sheet = await port.addTableSheet(table.name, table.columns, table.rows, { records });
   return { sheet, documents: table.documents, rows: table.rows.length };
 }
 
-/** The records of a pulled sheet, by the name it got: its rows are the company's documents of the family. */
-export function pulledRecords(family: Family, company: CompanyStamp, at: Date = new Date()): (sheet: string) => Map<string, string> {
-  return (sheet) => new Map([...familyRecord(family)(sheet), ...companyRecords(sheet, company, "pull", at)]);
+/** What a refresh of the pulled sheet reads again: the family, one row per line or not, the query. */
+export function pullOf(opts: Pick<PullJobOptions, "family" | "lines" | "query">): PullRecord {
+  return { family: opts.family, lines: opts.lines ?? false, query: { ...opts.query } };
+}
+
+/** The records of a pulled sheet, by the name it got: its rows are the company's documents of the
+ * family, read with the pull's query (kept for refresh). */
+export function pulledRecords(family: Family, company: CompanyStamp, at: Date = new Date(), pull?: PullRecord): (sheet: string) => Map<string, string> {
+  return (sheet) => new Map([
+    ...familyRecord(family)(sheet), ...companyRecords(sheet, company, "pull", at),
+    ...(pull ? [[pullQueryKey(sheet), JSON.stringify(pull)] as const] : []),
+  ]);
 }

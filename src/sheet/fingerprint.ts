@@ -7,6 +7,7 @@
 // The per-field hashes name what changed on the service. "1h." when the answer had no lines (some
 // lists leave them out): line fields are then left out of the comparison. Status is not part of it:
 // a status change is said as such (only awaiting documents can be edited). Pure.
+import type { SheetDocument } from "./read";
 import type { ServiceCopy } from "./service-copy";
 import type { Parsed } from "./values";
 
@@ -44,7 +45,7 @@ function canonical(v: Parsed | undefined): string {
   return String(v);
 }
 
-function fieldText(copy: ServiceCopy, key: string): string {
+function fieldText(copy: Pick<SheetDocument, "fields" | "lines">, key: string): string {
   if (!LINE_KEY_SET.has(key)) return canonical(copy.fields[key]?.value);
   return `${copy.lines.length}\u0001${copy.lines.map((l) => canonical(l.fields[key]?.value)).join("\u0001")}`;
 }
@@ -81,4 +82,20 @@ export function changedSince(kept: unknown, copy: ServiceCopy): { keys: string[]
   // Kept with lines, answered without: only the header fields can be compared.
   if (m[1] === "" && !copy.linesKnown) return keys.length > 0 ? { keys } : undefined;
   return nowWhole === m[2] ? undefined : { keys };
+}
+
+/**
+ * The fields of `keys` (the sheet's own columns) whose cells differ from the copy `kept` was taken
+ * of: edits made in the sheet and not sent (refresh does not overwrite them). Compared by each
+ * field's 8-bit hash, so an edit has a 1 in 256 chance of passing for unchanged. Line fields count
+ * only when `lines` (the sheet holds every line of its documents). undefined when `kept` is no
+ * fingerprint (the edits cannot be told).
+ */
+export function editedSince(kept: unknown, doc: Pick<SheetDocument, "fields" | "lines">, keys: Iterable<string>, lines: boolean): string[] | undefined {
+  if (!isFingerprint(kept)) return undefined;
+  const m = FORM.exec(kept.trim())!;
+  const withLines = lines && m[1] === "";
+  const wanted = new Set(keys);
+  return FINGERPRINT_KEYS.filter((k, i) => wanted.has(k) && (withLines || !LINE_KEY_SET.has(k))
+    && hex(fnv1a(fieldText(doc, k), 0x811c9dc5) & 0xff, 2) !== m[3].slice(i * 2, i * 2 + 2));
 }

@@ -157,6 +157,56 @@ describe("docsheet pull", () => {
     expect(after[0][head.status]).toBe(word.status);
   });
 
+  it("refresh reads the pulled sheet again in place: changed, new, deleted and edited documents; the user's columns stay", async () => {
+    const api = s.client.documents("quotations");
+    const make = (name: string) => api.create({
+      contactName: name, publishedOn: "2026-04-02", isVat: true, isVatInclusive: false,
+      items: [{ name: "Pen", quantity: 1, pricePerUnit: 100, total: 100 }], subTotal: 100, discountAmount: 0, totalAfterDiscount: 100, vatAmount: 7, grandTotal: 107,
+    });
+    const [a, b, d] = [await make("Refresh A Co"), await make("Refresh B Co"), await make("Refresh D Co")];
+    const out = join(s.dir, "refresh.xlsx");
+    const pull = await docsheet(["pull", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--search", "Refresh", "--sort", "documentSerial"]);
+    expect(pull.code).toBe(0);
+    // The user's own columns beside the table: a note and a formula on each row.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const ws = wb.worksheets[0];
+    const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+    const [notes, twice, total] = [header.length + 1, header.length + 2, header.indexOf("Grand total") + 1];
+    ws.getCell(1, notes).value = "My notes";
+    ws.getCell(1, twice).value = "Twice";
+    for (let r = 2; r <= 4; r++) {
+      ws.getCell(r, notes).value = `note ${r}`;
+      ws.getCell(r, twice).value = { formula: `${ws.getColumn(total).letter}${r}*2`, result: 214 } as ExcelJS.CellFormulaValue;
+    }
+    // An edit made in the sheet and not sent: B's customer.
+    ws.getCell(3, header.indexOf("Customer") + 1).value = "Refresh B edited";
+    await wb.xlsx.writeFile(out);
+    // Meanwhile on the service: A renamed, C created, D deleted.
+    // Another customer's name, so the contact's id and code go (the service checks they agree).
+    const { contactId: _id, contactCode: _code, ...theirs } = await api.get(a.recordId);
+    await api.update(a.recordId, { ...theirs, contactName: "Refresh A renamed", documentStructureType: "UpdateSimpleDocument" });
+    const c = await make("Refresh C Co");
+    await api.delete(d.recordId);
+
+    const refresh = await docsheet(["refresh", out, "--base-url", s.service.root, ...AUTH]);
+    expect(refresh.stdout).toContain('refreshed sheet "Quotations": 1 refreshed, 1 added, 0 unchanged, 0 void, 1 deleted on the service, 1 edited in the sheet and not refreshed');
+    expect(refresh.code).toBe(1);
+    const rows = await fieldRows(out);
+    expect(rows.map((r) => [r.recordId, r.contactName, r["My notes"], (r.Twice as ExcelJS.CellFormulaValue | null)?.formula ?? null, r.result])).toEqual([
+      [a.recordId, "Refresh A renamed", "note 2", `${ws.getColumn(total).letter}2*2`, "refreshed: Customer"],
+      [b.recordId, "Refresh B edited", "note 3", `${ws.getColumn(total).letter}3*2`, expect.stringMatching(/^not refreshed: edited in the sheet and not sent \(Customer\)/)],
+      [d.recordId, "Refresh D Co", "note 4", `${ws.getColumn(total).letter}4*2`, "deleted on the service"],
+      [c.recordId, "Refresh C Co", null, null, "added by refresh"],
+    ]);
+
+    // The service's copy for B's row, as an update conflict is resolved.
+    const taken = await docsheet(["refresh", out, "--base-url", s.service.root, ...AUTH, "--rows", "3", "--lang", "th"]);
+    expect(taken.code).toBe(0);
+    const after = await fieldRows(out);
+    expect([after[1].contactName, after[1].result, after[1]["My notes"]]).toEqual(["Refresh B Co", "รีเฟรชแล้ว: ชื่อลูกค้า", "note 3"]);
+  });
+
   it("exits 2 on bad filters", async () => {
     const out = join(s.dir, "x.xlsx");
     for (const extra of [["--range", "4"], ["--start-date", "2026-01-01"], ["--range", "5"], ["--start-date", "01/01/2026", "--end-date", "2026-01-31"]]) {

@@ -80,9 +80,11 @@ describe("jobs on the memory grid", () => {
     expect(first.counts.created).toBeLessThanOrEqual(3 + 2 + READ_BACK_MAX);
     const left = n - first.counts.created;
     expect(first.counts.cancelled).toBe(left);
-    // The documents not sent are written at once (after the result headers and one write per
-    // created document) and reported in one line; each row still says so.
-    expect(writes).toBe(1 + first.counts.created + 1);
+    // Written in batches: the result headers with the first results, the documents not sent with
+    // the rest at the stop (and one batch the clock may have closed), reported in one line; each row
+    // still says so.
+    expect(writes).toBeLessThanOrEqual(2);
+    expect(wb.sheet("S").values.slice(1).filter((r) => r[13] === "not sent: cancelled")).toHaveLength(2 * left);
     expect(lines.at(-1)).toBe(`${left} more documents: not sent: cancelled`);
     expect(first.results.filter((r) => r.kind === "cancelled").map((r) => r.message)).toEqual(Array(left).fill("not sent: cancelled"));
     const second = await postJob(wb, svc.client, { family: "quotations", now });
@@ -143,8 +145,12 @@ describe("jobs on the memory grid", () => {
   it("post writes its results in batches: 120 documents through the strict Office.js fake in a few syncs, every row told", async () => {
     const out = await excelPost(svc.client, 120, "batch");
     expect(out.created).toBe(120);
-    // One write a document was 120 syncs; now a batch of 100, the rest at the end (and one the clock may close).
-    expect(out.writeSyncs).toBeLessThanOrEqual(3);
+    // One write a document was 120 syncs; now a batch of 100 and the rest at the end, and those the
+    // clock closed on a slow machine (after 2 s, then each 1.5 times longer: write-batch.ts).
+    let clocked = 0;
+    for (let t = 0, wait = 2000; t + wait <= out.ms; t += wait, wait = Math.min(10_000, wait * 1.5)) clocked++;
+    expect(out.writeSyncs).toBeLessThanOrEqual(2 + clocked);
+    expect(out.writeSyncs).toBeLessThan(12);
     const sheet = out.excel.sheet("Sheet1");
     const header = Array.from({ length: 20 }, (_, c) => sheet.value(0, c));
     const id = header.indexOf("recordId");

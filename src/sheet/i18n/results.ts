@@ -115,6 +115,16 @@ export const RESULT_MESSAGES = {
   unboundRow: "row {row} ({serial})",
   unboundRowsMore: "{rows} (+{more} more)",
 
+  // --- refresh ---
+  refreshNotPulled: 'sheet "{sheet}" holds no pulled documents: pull them first (refresh reads a pulled sheet again)',
+  refreshUnchanged: "unchanged",
+  refreshed: "refreshed",
+  refreshedFields: "refreshed: {fields}",
+  refreshAdded: "added by refresh",
+  refreshVoid: "void on the service",
+  refreshDeleted: "deleted on the service",
+  refreshEdited: "not refreshed: edited in the sheet and not sent ({fields}); update sends it, or refresh these rows to take the service's copy",
+
   // --- progress and errors ---
   serviceGone: "the service could not be reached",
   serviceGoneWhy: "the service could not be reached ({detail})",

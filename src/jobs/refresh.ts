@@ -1,0 +1,219 @@
+// The refresh job: a pulled sheet read again in place, with the pull's own query (kept with the
+// sheet when it was pulled). Documents changed on the service take their rows again, documents new
+// to the query are appended, and documents deleted or void on the service are marked in their rows,
+// never removed. Only the columns of fields a pull writes are written: the user's own columns (notes,
+// formulas) stay on their document's row, and rows stay where the user sorted them. A row edited in
+// the sheet and not sent yet (its cells no longer what the row's fingerprint saw) is not
+// overwritten: it is listed, and `rows` takes the service's copy for chosen rows (how an update
+// conflict is resolved). A sheet of another company is refused before anything is read or written.
+import { NotFoundError, type DocSheetClient, type DocumentRecord, type ListQuery } from "../api";
+import { FAMILIES, type Family } from "../rules/codes";
+import { changedSince, editedSince, fingerprintOf } from "../sheet/fingerprint";
+import type { Lang } from "../sheet/i18n/lang";
+import { resultMessage } from "../sheet/i18n/results";
+import { statusText } from "../sheet/i18n/status";
+import { label, translate } from "../sheet/i18n/translate";
+import { FIELD_BY_KEY } from "../sheet/fields";
+import { documentRows, pullKeys } from "../sheet/pull";
+import { readDocuments, type SheetDocument } from "../sheet/read";
+import { ACCOUNT_CODE_WIRE, serviceCopy } from "../sheet/service-copy";
+import { sheetChanges } from "../sheet/update";
+import { headerLanguage, resultColumns } from "../sheet/writeback";
+import type { CellValue, CellWrite, WorkbookPort } from "../workbook/port";
+import { guardSheet, postedDocuments } from "./company";
+import { rememberedFamily } from "./sheet-family";
+import { throwIfCancelled, type JobContext } from "./types";
+
+/** The record of the query a sheet was pulled with, by the sheet's name. */
+export const pullQueryKey = (sheet: string): string => `pull-query:${sheet}`;
+
+export type PullQuery = Pick<ListQuery, "range" | "month" | "year" | "startDate" | "endDate" | "searchString" | "sortBy" | "filter">;
+
+export interface PullRecord {
+  family: Family;
+  lines: boolean;
+  query: PullQuery;
+}
+
+export async function loadPullRecord(port: WorkbookPort, sheet: string): Promise<PullRecord | null> {
+  const text = await port.loadRecord(pullQueryKey(sheet));
+  if (!text) return null;
+  try {
+    const r = JSON.parse(text) as PullRecord;
+    return (FAMILIES as readonly string[]).includes(r.family) ? { family: r.family, lines: r.lines === true, query: r.query ?? {} } : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface RefreshJobOptions extends JobContext {
+  /** The pulled sheet; default the active one. */
+  sheet?: string;
+  /** Sheet rows (0-based) whose documents take the service's copy even when edited in the sheet. */
+  rows?: readonly number[];
+  concurrency?: number;
+}
+
+export type RefreshKind = "unchanged" | "refreshed" | "added" | "edited" | "deleted" | "void";
+
+export interface RefreshResult {
+  key: string;
+  rows: number[];
+  recordId: number;
+  kind: RefreshKind;
+  /** In the run's language, as written into the row's result column. */
+  message: string;
+}
+
+export interface RefreshOutcome {
+  sheet: string;
+  family: Family;
+  results: RefreshResult[];
+  counts: Record<RefreshKind, number>;
+}
+
+/** The sheet holds no pulled documents DocSheet knows the family of. */
+export class NotPulledError extends Error {
+  constructor(readonly sheet: string, lang: Lang) {
+    super(translate(resultMessage("refreshNotPulled", { sheet }), lang));
+    this.name = "NotPulledError";
+  }
+}
+
+export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opts: RefreshJobOptions): Promise<RefreshOutcome> {
+  const lang = opts.lang ?? "en";
+  const block = await port.read(opts.sheet ? { sheet: opts.sheet } : undefined);
+  const sheet = block.sheet;
+  const record = await loadPullRecord(port, sheet);
+  const family = record?.family ?? (await rememberedFamily(port, sheet));
+  if (!family) throw new NotPulledError(sheet, lang);
+  const read = readDocuments(block, { family });
+  const layout = read.layout;
+  await guardSheet(port, client, { sheet, family, documents: postedDocuments(read.documents), lang, signal: opts.signal, now: opts.now });
+
+  // The columns a pull writes, as this sheet has them; every other column is the user's.
+  const writable = new Set(pullKeys(family, true));
+  const mapped = [...layout.headers.byColumn].filter(([, def]) => writable.has(def.key)).sort((a, b) => a[0] - b[0]);
+  const cols = mapped.map(([col]) => col);
+  const keys = mapped.map(([, def]) => def.key);
+  const lines = keys.some((k) => k.startsWith("item."));
+  // Words and labels as the sheet has them: a sheet of wire names keeps codes as numbers.
+  const sheetLang = headerLanguage(layout);
+  const cellLang = sheetLang === "key" ? undefined : sheetLang;
+  const statusCol = keys.indexOf("status");
+  const rowsOf = (doc: DocumentRecord): CellValue[][] => documentRows(doc, keys, lines, cellLang).map((r) => {
+    if (statusCol >= 0 && typeof r[statusCol] === "string") r[statusCol] = statusText(r[statusCol] as string, cellLang ?? "en", family);
+    return r;
+  });
+  // Edits are told on the fields the sheet shows (an account shown by its code cannot be hashed as its id).
+  const editable = keys.filter((k) => !(k in ACCOUNT_CODE_WIRE) && FIELD_BY_KEY.get(k)?.level !== "result");
+
+  const api = client.documents(family);
+  const full = async (rec: DocumentRecord): Promise<DocumentRecord> =>
+    lines && rec.items === undefined ? api.get(rec.recordId, { signal: opts.signal }) : rec;
+  const byId = new Map<number, SheetDocument>();
+  for (const d of read.documents) {
+    const id = Number(d.fields.recordId?.value);
+    if (Number.isSafeInteger(id) && id > 0) byId.set(id, d);
+  }
+  const forced = new Set(opts.rows ?? []);
+  const results: RefreshResult[] = [];
+  const writes: CellWrite[] = [];
+  const messages = new Map<SheetDocument, string>();
+  let next = Math.max(layout.lastRow, layout.headerRow) + 1;
+
+  const writeRow = (row: number, values: CellValue[]): void => {
+    // Runs of neighbouring columns go as one write each.
+    let start = 0;
+    for (let i = 1; i <= cols.length; i++) {
+      if (i === cols.length || cols[i] !== cols[i - 1] + 1) {
+        writes.push({ row, col: cols[start], values: [values.slice(start, i)] });
+        start = i;
+      }
+    }
+  };
+  const put = (doc: SheetDocument | undefined, rec: DocumentRecord, kind: RefreshKind, english: string): void => {
+    const rows = rowsOf(rec);
+    const at = doc ? [...doc.rows] : [];
+    while (at.length < rows.length) at.push(next++);
+    rows.forEach((values, i) => writeRow(at[i], values));
+    // Rows the document no longer has lines for are emptied in the pull's columns only.
+    for (const row of at.slice(rows.length)) writeRow(row, keys.map(() => null));
+    const message = translate(english, lang);
+    results.push({ key: String(rec.documentSerial ?? rec.recordId), rows: at, recordId: rec.recordId, kind, message });
+    if (doc && kind !== "added") messages.set(doc, message);
+  };
+  const say = (doc: SheetDocument, recordId: number, kind: RefreshKind, english: string): void => {
+    const message = translate(english, lang);
+    results.push({ key: doc.key, rows: doc.rows, recordId, kind, message });
+    if (kind !== "unchanged") messages.set(doc, message);
+  };
+  const fieldNames = (list: readonly string[]): string =>
+    [...new Set(list.map((k) => label(FIELD_BY_KEY.get(k)!, lang)))].join(", ");
+
+  const refreshOne = (doc: SheetDocument, rec: DocumentRecord): void => {
+    const copy = serviceCopy(rec);
+    const kept = doc.fields.fingerprint?.value;
+    const edited = editedSince(kept, doc, editable, lines);
+    const take = doc.rows.some((r) => forced.has(r));
+    const sheetEdits = edited ?? (copy.linesKnown ? [...new Set(sheetChanges(doc, copy, layout).map((c) => c.key).filter(Boolean))] : []);
+    if (!take && sheetEdits.length > 0) {
+      say(doc, rec.recordId, "edited", resultMessage("refreshEdited", { fields: fieldNames(sheetEdits) }));
+      return;
+    }
+    const voided = rec.statusString === "void";
+    const since = edited === undefined ? undefined : changedSince(kept, copy);
+    const status = statusCol >= 0 ? rowsOf(rec)[0][statusCol] : undefined;
+    const statusMoved = statusCol >= 0 && String(doc.fields.status?.value ?? "") !== String(status ?? "")
+      && statusText(String(doc.fields.status?.value ?? ""), "en", family) !== statusText(String(status ?? ""), "en", family);
+    const same = !take && edited !== undefined && !since && fingerprintOf(copy) === String(kept).trim() && !statusMoved;
+    if (same) {
+      say(doc, rec.recordId, "unchanged", resultMessage("refreshUnchanged"));
+      return;
+    }
+    // What the row takes: the service's changes, and the sheet's edits it gives up (rows asked for).
+    const taken = [...since?.keys ?? [], ...(take ? sheetEdits : [])];
+    const what = taken.length ? fieldNames(taken) : statusMoved ? label(FIELD_BY_KEY.get("status")!, lang) : "";
+    put(doc, rec, voided ? "void" : "refreshed", voided ? resultMessage("refreshVoid")
+      : what ? resultMessage("refreshedFields", { fields: what }) : resultMessage("refreshed"));
+  };
+
+  const seen = new Set<number>();
+  for await (const page of api.listAll({ ...record?.query }, { signal: opts.signal, concurrency: opts.concurrency })) {
+    throwIfCancelled(opts.signal);
+    for (const listed of page.list) {
+      seen.add(listed.recordId);
+      const doc = byId.get(listed.recordId);
+      const rec = await full(listed);
+      if (doc) refreshOne(doc, rec);
+      else put(undefined, rec, "added", resultMessage("refreshAdded"));
+    }
+    opts.onProgress?.({ done: results.length, total: page.total, message: translate(resultMessage("pulledPage", { page: page.currentPage, done: seen.size, total: page.total }), lang) });
+  }
+  // Rows the query no longer lists: deleted on the service, or moved out of the query (then read alone).
+  for (const [id, doc] of byId) {
+    if (seen.has(id)) continue;
+    throwIfCancelled(opts.signal);
+    let rec: DocumentRecord | undefined;
+    try {
+      rec = await api.get(id, { signal: opts.signal });
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+    }
+    if (rec) refreshOne(doc, rec);
+    else say(doc, id, "deleted", resultMessage("refreshDeleted"));
+  }
+
+  // Each row refreshed, added, edited or marked says so in its result column.
+  const added = results.filter((r) => r.kind === "added");
+  if (messages.size + added.length > 0) {
+    const columns = resultColumns(layout, ["result"]);
+    writes.push(...columns.headerWrites);
+    for (const [doc, message] of messages) for (const row of doc.rows) writes.push({ row, col: columns.cols.result!, values: [[message]] });
+    for (const r of added) for (const row of r.rows) writes.push({ row, col: columns.cols.result!, values: [[r.message]] });
+  }
+  if (writes.length > 0) await port.write(sheet, writes);
+  const counts = { unchanged: 0, refreshed: 0, added: 0, edited: 0, deleted: 0, void: 0 } as Record<RefreshKind, number>;
+  for (const r of results) counts[r.kind]++;
+  return { sheet, family, results, counts };
+}
