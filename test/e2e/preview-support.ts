@@ -10,6 +10,7 @@ import { extname, join, normalize } from "node:path";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { createRelay } from "../../src/relay/relay";
+import { FIELD_BY_KEY } from "../../src/sheet/fields";
 import { launchChromium } from "../helpers/chromium";
 import { paneBuild } from "../helpers/pane-build";
 import { startTestService, type TestService } from "../helpers/service";
@@ -126,10 +127,13 @@ export async function fontsDrawn(page: Page, selector: string): Promise<Array<{ 
 }
 
 export async function headerColumn(page: Page, name: string): Promise<string> {
+  // A field's key names its column headed by the key or by its label (a column a job added).
+  const def = FIELD_BY_KEY.get(name);
+  const names = def ? [name, def.en[0], def.th[0]] : [name];
   const letters = await page.$$eval(".grid tbody tr:first-child td", (tds, wanted) => {
-    const i = tds.findIndex((td) => td.textContent === wanted);
+    const i = tds.findIndex((td) => wanted.includes(td.textContent ?? ""));
     return i < 0 ? "" : (tds[i] as HTMLElement).dataset.cell!.replace(/\d+$/, "");
-  }, name);
+  }, names);
   if (!letters) throw new Error(`no ${name} column`);
   return letters;
 }

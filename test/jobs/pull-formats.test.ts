@@ -2,10 +2,10 @@
 // dates with a date format, amounts are numbers with a money format, the internal notes are the
 // user's alone (no post marker), and the sheet reads back with no findings. Headers are labels and
 // the fingerprint column is hidden; post heads the columns it adds in the sheet's language.
-import { fieldForHeader } from "../../src/sheet/fields";
 import { createClient, type DocSheetClient } from "../../src/api";
 import { postJob } from "../../src/jobs/post";
 import { pullJob } from "../../src/jobs/pull";
+import { fieldForHeader } from "../../src/sheet/fields";
 import { readDocuments } from "../../src/sheet/read";
 import { ExcelPort } from "../../src/workbook/excel";
 import { MemoryWorkbook } from "../../src/workbook/memory";

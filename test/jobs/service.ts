@@ -1,7 +1,7 @@
 // The local service the job tests run against (a child process, started once per test file) and
 // a client of its demo company; the jobs' clock is fixed so dates in the sheets stay valid.
-import { fieldForHeader } from "../../src/sheet/fields";
 import { createClient, type DocSheetClient } from "../../src/api";
+import { fieldForHeader } from "../../src/sheet/fields";
 import type { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { LOCAL_STORE, startTestService, type StoreKind, type TestService } from "../helpers/service";

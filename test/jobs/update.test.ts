@@ -4,11 +4,11 @@
 // sends and writes nothing, a pulled sheet updates with the fingerprints the pull wrote, and an
 // awaiting partial receipt is updated (its tax invoice's remaining balance following) while a
 // cancelled one is refused.
-import { fieldForHeader } from "../../src/sheet/fields";
 import { createClient, type DocSheetClient } from "../../src/api";
 import { postJob } from "../../src/jobs/post";
 import { pullJob } from "../../src/jobs/pull";
 import { updateJob } from "../../src/jobs/update";
+import { fieldForHeader } from "../../src/sheet/fields";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { startTestService, storesUnderTest, type TestService } from "../helpers/service";

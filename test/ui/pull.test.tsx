@@ -2,6 +2,7 @@
 // the real pane services and the real local service lists only the contact's documents, in the
 // order chosen.
 import { createClient } from "../../src/api/client";
+import { fieldForHeader } from "../../src/sheet/fields";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { PullSection } from "../../src/taskpane/sections/pull";
 import { createServices } from "../../src/taskpane/services";
@@ -56,7 +57,7 @@ describe("the Pull form's order and contact filter", () => {
       await until(() => root.querySelector("#pull .msg.ok") !== null || root.querySelector("#pull .msg.error") !== null, "the pull's result");
       expect(root.querySelector("#pull .msg.ok")!.textContent).toBe("3 rows written to sheet “Quotations”.");
       const rows = book.sheet("Quotations").values;
-      const col = (name: string) => rows[0].indexOf(name);
+      const col = (key: string) => rows[0].findIndex((h) => fieldForHeader(String(h))?.key === key);
       expect(rows.slice(1).map((r) => [r[col("contactName")], r[col("grandTotal")]])).toEqual([
         ["Sorted Pull Co", 300], ["sorted pull co", 200], ["Sorted Pull Co", 100],
       ]);
