@@ -70,6 +70,8 @@ export interface RefreshOutcome {
   family: Family;
   results: RefreshResult[];
   counts: Record<RefreshKind, number>;
+  /** The column of the rows' result cells, when one was written. */
+  resultColumn?: number;
 }
 
 /** The sheet holds no pulled documents DocSheet knows the family of. */
@@ -82,7 +84,7 @@ export class NotPulledError extends Error {
 
 export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opts: RefreshJobOptions): Promise<RefreshOutcome> {
   const lang = opts.lang ?? "en";
-  const block = await port.read(opts.sheet ? { sheet: opts.sheet } : undefined);
+  const block = await port.read({ sheet: opts.sheet, whole: true });
   const sheet = block.sheet;
   const record = await loadPullRecord(port, sheet);
   const family = record?.family ?? (await rememberedFamily(port, sheet));
@@ -206,8 +208,10 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
 
   // Each row refreshed, added, edited or marked says so in its result column.
   const added = results.filter((r) => r.kind === "added");
+  let resultColumn: number | undefined;
   if (messages.size + added.length > 0) {
     const columns = resultColumns(layout, ["result"]);
+    resultColumn = columns.cols.result;
     writes.push(...columns.headerWrites);
     for (const [doc, message] of messages) for (const row of doc.rows) writes.push({ row, col: columns.cols.result!, values: [[message]] });
     for (const r of added) for (const row of r.rows) writes.push({ row, col: columns.cols.result!, values: [[r.message]] });
@@ -215,5 +219,5 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   if (writes.length > 0) await port.write(sheet, writes);
   const counts = { unchanged: 0, refreshed: 0, added: 0, edited: 0, deleted: 0, void: 0 } as Record<RefreshKind, number>;
   for (const r of results) counts[r.kind]++;
-  return { sheet, family, results, counts };
+  return { sheet, family, results, counts, resultColumn };
 }

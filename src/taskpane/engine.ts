@@ -13,6 +13,7 @@ export { loadPostRecord } from "../jobs/post-record";
 export { connectedCompany, lastCompany } from "../jobs/company";
 export { undoJob } from "../jobs/undo";
 export { pullJob } from "../jobs/pull";
+export { refreshJob } from "../jobs/refresh";
 export { updateJob } from "../jobs/update";
 export { vatReportJob } from "../jobs/vat-report";
 export { vatTexts } from "../sheet/i18n/vat-report";

@@ -231,6 +231,16 @@ export function createServices(opts: ServiceOptions): PaneServices {
       });
       return { sheet: outcome.sheet, rows: outcome.rows };
     },
+    async refresh(selectedOnly, ctx) {
+      const { refreshJob } = await loadEngine();
+      const selection = opts.selection ? await opts.selection() : null;
+      const out = await refreshJob(opts.port, requireClient(client), { ...ctx, sheet: selection?.sheet, rows: selectedOnly ? selection?.rows ?? [] : undefined });
+      const rows = out.results
+        .filter((r) => r.kind !== "unchanged" && r.kind !== "added" && r.kind !== "refreshed" && out.resultColumn !== undefined)
+        .map((r) => ({ key: r.key, row: Math.min(...r.rows), col: out.resultColumn!, message: r.message }))
+        .sort((a, b) => a.row - b.row);
+      return { sheet: out.sheet, counts: out.counts, rows };
+    },
     async vatReport(month, ctx) {
       const { formatMoney, vatReportJob, vatTexts } = await loadEngine();
       const out = await vatReportJob(opts.port, requireClient(client), { month, ...ctx });

@@ -112,6 +112,13 @@ export interface PullView {
   rows: number;
 }
 
+/** A refresh of a pulled sheet: its counts, and the rows not refreshed or marked, with the reason. */
+export interface RefreshView {
+  sheet: string;
+  counts: Record<"unchanged" | "refreshed" | "added" | "edited" | "deleted" | "void", number>;
+  rows: RowNote[];
+}
+
 /** The month's VAT report as the pane shows it: the sheets written, the return's figures, findings. */
 export interface VatReportView {
   sheets: string[];
@@ -193,6 +200,9 @@ export interface PaneServices {
   check(family: Family, ctx: JobContext): Promise<CheckView>;
   post: (family: Family, ctx: JobContext) => Promise<PostView>;
   pull: (family: Family, query: PullQuery, ctx: JobContext) => Promise<PullView>;
+  /** Reads the pulled sheet of the active cell again in place; `selected`: the selected rows take the
+   * service's copy even when edited. */
+  refresh: (selected: boolean, ctx: JobContext) => Promise<RefreshView>;
   /** Reverses the workbook's last post of the family; dryRun only says what would happen. */
   undo: (family: Family, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>;
   act: (family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>;

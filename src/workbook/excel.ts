@@ -212,8 +212,9 @@ export class ExcelPort implements WorkbookPort {
       const used = sheet.getUsedRangeOrNullObject(true).load(BOX_PROPS);
       const explicit = target.range ? sheet.getRange(target.range).load(BOX_PROPS) : null;
       // getSelectedRange throws when several areas are selected (Ctrl+click): read the first area.
-      const areas = explicit ? null : context.workbook.getSelectedRanges().areas.load(ITEM_BOX_PROPS);
-      const activeCell = explicit ? null : context.workbook.getActiveCell();
+      const around = !explicit && !target.whole;
+      const areas = around ? context.workbook.getSelectedRanges().areas.load(ITEM_BOX_PROPS) : null;
+      const activeCell = around ? context.workbook.getActiveCell() : null;
       const tables = activeCell ? activeCell.getTables(false).load("items/name") : null;
       const region = activeCell ? activeCell.getSurroundingRegion().load(BOX_PROPS) : null;
       const listsSheet = target.sheet === LISTS_SHEET ? null : sheets.getItemOrNullObject(LISTS_SHEET).load("name");
@@ -257,7 +258,7 @@ export class ExcelPort implements WorkbookPort {
           early = cutBlock(whole, table);
         }
       }
-      const box = early ? null : this.chooseReadBox(name === active.name, used, explicit, selection, tableRange, region);
+      const box = early ? null : this.chooseReadBox(name === active.name && !target.whole, used, explicit, selection, tableRange, region);
       const listsAlong = lists ? undefined : queueLists;
       const alongside = (): void => {
         detail = queueMarksDetail(look); // queued again with each try: a refused sync delivers nothing

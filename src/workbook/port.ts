@@ -122,6 +122,8 @@ export interface ReadTarget {
   /** A1 range to read; default: the selection if it spans more than one cell, else the table or
    * current region around the active cell (Excel), or the used range (files, memory). */
   range?: string;
+  /** The sheet's whole used range, whatever is selected (a refresh reads the whole pulled sheet). */
+  whole?: boolean;
 }
 
 export interface WorkbookPort {

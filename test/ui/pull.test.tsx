@@ -62,5 +62,40 @@ describe("the Pull form's order and contact filter", () => {
         ["Sorted Pull Co", 300], ["sorted pull co", 200], ["Sorted Pull Co", 100],
       ]);
     });
+
+    test("Refresh reads the pulled sheet again in place; Refresh selected rows takes the service's copy of an edited row", async () => {
+      const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+      const quotations = client.documents("quotations");
+      const made = [];
+      for (const contactName of ["Pane Refresh A", "Pane Refresh B"]) {
+        made.push(await quotations.create({
+          contactName, publishedOn: "2026-04-03", isVat: false, items: [{ name: "Pen", quantity: 1, pricePerUnit: 50, total: 50 }],
+          subTotal: 50, totalAfterDiscount: 50, vatAmount: 0, grandTotal: 50,
+        }));
+      }
+      const book = new MemoryWorkbook();
+      let selected: number[] = [];
+      const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch, selection: async () => ({ sheet: "Quotations", rows: selected }) });
+      await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+      await services.pull("quotations", { perLine: false, search: "Pane Refresh", sort: "documentSerial:asc" }, {});
+      const rows = book.sheet("Quotations").values;
+      const col = (key: string) => rows[0].findIndex((h) => fieldForHeader(String(h))?.key === key);
+      // B's customer edited in the sheet; A's changed on the service.
+      rows[2][col("contactName")] = "Pane Refresh B edited";
+      const { contactId: _id, contactCode: _code, ...theirs } = await quotations.get(made[0].recordId);
+      await quotations.update(made[0].recordId, { ...theirs, contactName: "Pane Refresh A renamed", documentStructureType: "UpdateSimpleDocument" });
+
+      const root = mount(services, "th", true);
+      click(root, "รีเฟรชชีตนี้");
+      await until(() => root.querySelector("#pull .msg.info, #pull .msg.error") !== null, "the refresh's result");
+      expect(root.querySelector("#pull .msg.info")!.textContent).toBe("ชีต “Quotations”: รีเฟรช 1, เพิ่ม 0, ไม่เปลี่ยน 0, ถูกลบหรือยกเลิก 0, แก้ไขในชีตแล้วไม่ได้รีเฟรช 1");
+      expect([...root.querySelectorAll("#pull ul.rows button")].map((b) => b.textContent)).toEqual([expect.stringMatching(/^แถว 3.*ไม่ได้รีเฟรช/)]);
+      expect(rows.slice(1).map((r) => r[col("contactName")])).toEqual(["Pane Refresh A renamed", "Pane Refresh B edited"]);
+
+      selected = [2];
+      click(root, "รีเฟรชแถวที่เลือก");
+      await until(() => root.querySelector("#pull .msg.ok") !== null, "the second refresh");
+      expect(book.sheet("Quotations").values[2][col("contactName")]).toBe("Pane Refresh B");
+    });
   });
 });

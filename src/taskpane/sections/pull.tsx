@@ -1,11 +1,13 @@
-// Pull: the family's documents (filters: period, dates, search, contact; an order) into a new sheet, per document or per line.
+// Pull: the family's documents (filters: period, dates, search, contact; an order) into a new sheet,
+// per document or per line; Refresh reads the pulled sheet of the active cell again in place.
 import { useState } from "preact/hooks";
 import { RANGE, type Family } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
-import type { PaneServices, PullQuery, PullView } from "../views";
+import type { PaneServices, PullQuery, PullView, RefreshView } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar } from "./progressbar";
 import { PullOrderFields } from "./pull-order";
+import { RowNotes } from "./rows";
 import { VatReportPanel } from "./vat-report";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,7 +17,10 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
   const [query, setQuery] = useState<PullQuery>({ perLine: false });
   const [problem, setProblem] = useState<string | null>(null);
   const task = useTask<PullView>(t);
+  const refreshTask = useTask<RefreshView>(t);
   const pull = services.pull;
+  const refresh = services.refresh;
+  const done = refreshTask.result;
   const set = (patch: Partial<PullQuery>) => setQuery({ ...query, ...patch });
 
   function start() {
@@ -56,6 +61,16 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
       <Message tone="ok" text={task.result ? t("pullDone", { rows: task.result.rows, sheet: task.result.sheet }) : null} />
+      <p class="help">{t("refreshHelp")}</p>
+      <button type="button" disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(false, { ...ctx, lang: props.lang }))}>{t("runRefresh")}</button>
+      <button type="button" title={t("refreshRowsHelp")} disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(true, { ...ctx, lang: props.lang }))}>{t("runRefreshRows")}</button>
+      {refreshTask.busy && <button type="button" onClick={refreshTask.cancel}>{t("cancel")}</button>}
+      <Message tone="error" text={refreshTask.error} />
+      <Message tone={done && done.counts.edited > 0 ? "info" : "ok"} text={done ? t("refreshDone", {
+        sheet: done.sheet, refreshed: done.counts.refreshed, added: done.counts.added, unchanged: done.counts.unchanged,
+        marked: done.counts.deleted + done.counts.void, edited: done.counts.edited,
+      }) : null} />
+      <RowNotes t={t} services={services} sheet={done?.sheet} rows={done?.rows} />
       <VatReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
     </Section>
   );
