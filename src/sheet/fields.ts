@@ -66,7 +66,7 @@ export const FIELDS: readonly FieldDef[] = [
   // The user's own document number groups the rows of one document: "Document no." / "เลขที่" name
   // this column, not documentSerial (the number the service gives, written back).
   f("documentKey", "key", "text", ["Document key", "Doc key", "Key", "Group", "Document no.", "Document number", "Doc no."], [
-    "รหัสกลุ่มเอกสาร", "กลุ่มเอกสาร", "คีย์เอกสาร", "เลขที่", "เลขที่เอกสาร",
+    "เลขที่เอกสาร", "รหัสกลุ่มเอกสาร", "กลุ่มเอกสาร", "คีย์เอกสาร", "เลขที่",
   ]),
 
   // Contact
@@ -215,12 +215,13 @@ export const FIELDS: readonly FieldDef[] = [
   f("shareLink", "result", "text", ["Share link", "Link"], ["ลิงก์แชร์", "ลิงก์"]),
   f("pdfFile", "result", "text", ["PDF file", "PDF"], ["ไฟล์ PDF"]),
   // The document an upgrade made from this row's document (the act job's upgrade).
-  f("upgradedTo", "result", "text", ["Upgraded to"], ["อัปเกรดเป็น", "แปลงเป็น"]),
-  f("upgradedRecordId", "result", "id", ["Upgraded record id", "New record id"], ["รหัสเอกสารที่อัปเกรด", "รหัสเอกสารใหม่"]),
-  f("upgradedSerial", "result", "text", ["Upgraded document no.", "Upgraded serial", "New document no."], ["เลขที่เอกสารที่อัปเกรด", "เลขที่เอกสารใหม่"]),
+  // In the words of the pane's action, "แปลงเอกสาร" (the older "อัปเกรด" words are read too).
+  f("upgradedTo", "result", "text", ["Upgraded to"], ["แปลงเป็น", "อัปเกรดเป็น"]),
+  f("upgradedRecordId", "result", "id", ["Upgraded record id", "New record id"], ["รหัสเอกสารที่แปลงได้", "รหัสเอกสารที่อัปเกรด", "รหัสเอกสารใหม่"]),
+  f("upgradedSerial", "result", "text", ["Upgraded document no.", "Upgraded serial", "New document no."], ["เลขที่เอกสารที่แปลงได้", "เลขที่เอกสารที่อัปเกรด", "เลขที่เอกสารใหม่"]),
   // The service's copy as the sheet last saw it (post, pull, update): how update tells a change on
   // the service from the user's own edit (sheet/fingerprint.ts).
-  f("fingerprint", "result", "text", ["Fingerprint", "Service fingerprint"], ["ลายนิ้วมือเอกสาร", "รหัสตรวจสอบฉบับบนระบบ"]),
+  f("fingerprint", "result", "text", ["Fingerprint", "Service fingerprint"], ["รหัสตรวจสอบฉบับบนระบบ", "ลายนิ้วมือเอกสาร"]),
 ];
 
 /** Lower case, no spaces: the form headers and words are compared in. */

@@ -13,6 +13,6 @@ export const ROWS_TH: Record<keyof typeof ROWS_EN, string> = {
   rowsToLook: "แถวที่ควรตรวจดู",
   rowAt: "แถว {row}",
   moreRows: "…และอีก {n} แถว ดูที่คอลัมน์ผลลัพธ์",
-  postCancelled: "ยกเลิกแล้ว: {summary}",
-  actCancelled: "ยกเลิกหลังจากสำเร็จ {ok}, ข้าม {skipped}, ไม่สำเร็จ {failed} แถวที่เลือกที่เหลือไม่ได้ถูกแก้ไข",
+  postCancelled: "หยุดตามที่สั่งแล้ว: {summary}",
+  actCancelled: "หยุดตามที่สั่งหลังจากสำเร็จ {ok}, ข้าม {skipped}, ไม่สำเร็จ {failed} แถวที่เลือกที่เหลือไม่ได้ถูกแก้ไข",
 };

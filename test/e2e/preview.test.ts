@@ -196,7 +196,7 @@ test("the pane in Thai, with a clear message for a wrong secret", async () => {
   await page.fill("#ds-secret", "not-the-secret");
   await page.click("#connect button.primary");
   await page.waitForSelector("#connect .msg.error", { timeout: 30_000 });
-  expect(await page.textContent("#connect .msg.error")).toBe("Client id หรือรหัสลับไม่ถูกต้อง");
+  expect(await page.textContent("#connect .msg.error")).toBe("รหัสไคลเอนต์หรือรหัสลับไม่ถูกต้อง");
   expect(await page.content()).not.toContain("not-the-secret\"");
   await page.screenshot({ path: join(ARTIFACTS, "pane-th.png"), fullPage: false });
   await page.close();

@@ -45,7 +45,7 @@ describe("jobs in Thai", () => {
     // A word the family does not take is refused in Thai, naming the family's words.
     const refused = await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "status", statusId: "อนุมัติแล้ว" }, rows: [2], now, lang: "th" });
     expect(refused.failed).toBe(1);
-    expect(cell(wb, 2, "ผลลัพธ์")).toBe('ตั้งสถานะ "อนุมัติแล้ว" ให้ใบกำกับภาษีไม่ได้ ใช้สถานะใดสถานะหนึ่งต่อไปนี้: รอดำเนินการ, รอเก็บเงิน, ยกเลิก');
+    expect(cell(wb, 2, "ผลลัพธ์")).toBe('ตั้งสถานะ "อนุมัติแล้ว" ให้ใบกำกับภาษีไม่ได้ ใช้สถานะใดสถานะหนึ่งต่อไปนี้: รอดำเนินการ, รอเก็บเงิน, ยกเลิกแล้ว');
 
     // The sheet as written (Thai statuses) checks clean and is posted again without duplicates.
     expect((await checkJob(wb, { family: "tax-invoices", now })).findings).toEqual([]);

@@ -71,7 +71,7 @@ describe.each(storesUnderTest)("pulled sheets (%s)", (store) => {
     expect([...en.hiddenColumns]).toEqual([12]);
     const th = new MemoryWorkbook({ S: [["เลขที่", "ชื่อลูกค้า", "วันที่", "รายการ", "จำนวน", "ราคาต่อหน่วย", "ภาษีมูลค่าเพิ่ม"], ["T-1", "หัวตาราง จำกัด", "2026-11-24", "ปากกา", 1, 10, "ใช่"]] });
     expect((await postJob(th, client, { family: "tax-invoices", now })).counts.created).toBe(1);
-    expect(th.sheet("S").values[0].slice(7)).toEqual(["รหัสเอกสารในระบบ", "เลขที่เอกสารในระบบ", "สถานะ", "ผลลัพธ์", "ลายนิ้วมือเอกสาร"]);
+    expect(th.sheet("S").values[0].slice(7)).toEqual(["รหัสเอกสารในระบบ", "เลขที่เอกสารในระบบ", "สถานะ", "ผลลัพธ์", "รหัสตรวจสอบฉบับบนระบบ"]);
     // Read back: posting again finds the record id under its Thai header and skips the row.
     expect((await postJob(th, client, { family: "tax-invoices", now })).counts.skipped).toBe(1);
     // A sheet headed by wire names keeps them.

@@ -22,7 +22,7 @@ describe("templateJob", () => {
     const out = await templateJob(wb, { family: "tax-invoices", lang: "th", now });
     expect(out).toEqual({ sheet: "ใบกำกับภาษี", columns: templateKeys("tax-invoices").length, lists: undefined });
     expect(wb.sheets.has(LISTS_SHEET)).toBe(false);
-    expect(wb.sheet("ใบกำกับภาษี").values[0].slice(0, 3)).toEqual(["รหัสกลุ่มเอกสาร", "ชื่อลูกค้า", "เลขประจำตัวผู้เสียภาษี"]);
+    expect(wb.sheet("ใบกำกับภาษี").values[0].slice(0, 3)).toEqual(["เลขที่เอกสาร", "ชื่อลูกค้า", "เลขประจำตัวผู้เสียภาษี"]);
   });
 
   it("with a client: the company's lists on the hidden sheet; a refresh brings a new contact in", async () => {

@@ -241,7 +241,7 @@ describe("reading with a mapping", () => {
       ["C1", 'Column "มีภาษี" looks like isVat but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).'],
       ["D1", 'Column "Shoe size" names no field; it is ignored. To use it, map it to a field (Columns in the task pane, or docsheet map and --mapping).'],
     ]);
-    expect(translate(warnings[1][1], "th")).toBe('คอลัมน์ "มีภาษี" ดูเหมือนเป็น ภาษีมูลค่าเพิ่ม แต่จะไม่ถูกใช้จนกว่าจะจับคู่ (ส่วนคอลัมน์ในบานหน้าต่าง หรือ docsheet map --out MAPPING.json และ --mapping)');
+    expect(translate(warnings[1][1], "th")).toBe('คอลัมน์ "มีภาษี" ดูเหมือนเป็น ภาษีมูลค่าเพิ่ม แต่จะไม่ถูกใช้จนกว่าจะจับคู่ในส่วนคอลัมน์ของบานหน้าต่าง (หรือไฟล์จับคู่คอลัมน์ของบรรทัดคำสั่ง)');
   });
 
   it("reads nothing of the user's headers without it", async () => {

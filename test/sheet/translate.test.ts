@@ -139,7 +139,7 @@ describe("status words", () => {
     expect(statusText("invoicedelivered", "en", "tax-invoices")).toBe("awaiting payment");
     expect(statusText("awaiting", "th", "quotations")).toBe("รออนุมัติ");
     expect(statusText("approved", "en", "billing-notes")).toBe("billed");
-    expect(statusText("void", "th", "receipts")).toBe("ยกเลิก");
+    expect(statusText("void", "th", "receipts")).toBe("ยกเลิกแล้ว");
     expect(serviceStatus("quotations", "ยกเลิก")).toBe("rejected");
     expect(serviceStatus("tax-invoices", "cancelled")).toBe("void");
     expect(serviceStatus("quotations", "processed")).toBe("approvedandprocessed");

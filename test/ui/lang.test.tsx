@@ -93,6 +93,6 @@ describe("the pane's findings in the pane's language", () => {
   test("status choices are the people's words of the family, in the pane's language", () => {
     const root = mount(new MemoryWorkbook(), "th", "tax-invoices" as never);
     const options = [...root.querySelectorAll<HTMLOptionElement>("#ds-status option")].map((o) => [o.value, o.textContent]);
-    expect(options).toEqual([["awaiting", "รอดำเนินการ"], ["invoicedelivered", "รอเก็บเงิน"], ["void", "ยกเลิก"]]);
+    expect(options).toEqual([["awaiting", "รอดำเนินการ"], ["invoicedelivered", "รอเก็บเงิน"], ["void", "ยกเลิกแล้ว"]]);
   });
 });

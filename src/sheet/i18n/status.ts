@@ -9,7 +9,8 @@ import type { Lang } from "./lang";
 type Words = Readonly<Record<Lang, string>>;
 const w = (en: string, th: string): Words => ({ en, th });
 
-const CANCELLED = w("cancelled", "ยกเลิก");
+// "ยกเลิกแล้ว", not the Cancel button's "ยกเลิก" (a cell that says "ยกเลิก" is still read as void).
+const CANCELLED = w("cancelled", "ยกเลิกแล้ว");
 const PAID = w("paid", "ชำระแล้ว");
 const APPROVAL = {
   awaiting: w("awaiting approval", "รออนุมัติ"),
@@ -72,6 +73,7 @@ const FROM_TEXT: ReadonlyMap<string, StatusWord> = (() => {
     if (!m.has(k)) m.set(k, word);
   };
   for (const word of STATUS_WORDS) add(word, word);
+  add("ยกเลิก", "void");
   for (const word of STATUS_WORDS) for (const lang of ["en", "th"] as const) add(GENERAL[word][lang], word);
   for (const words of Object.values(BY_FAMILY)) {
     for (const [word, text] of Object.entries(words) as [StatusWord, Words][]) for (const lang of ["en", "th"] as const) add(text[lang], word);

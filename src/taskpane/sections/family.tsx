@@ -23,7 +23,8 @@ export function FamilyPicker(props: { t: Translate; lang: Lang; services: PaneSe
       <label for="ds-family">{t("family")}</label>
       <div class="row">
         <select id="ds-family" value={props.family} onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value as Family)}>
-          {FAMILIES.map((f) => <option value={f} key={f}>{FAMILY_INFO[f].label[props.lang]} ({f})</option>)}
+          {/* The command line's word beside the name in English; the Thai list speaks Thai alone. */}
+          {FAMILIES.map((f) => <option value={f} key={f}>{FAMILY_INFO[f].label[props.lang]}{props.lang === "en" ? ` (${f})` : ""}</option>)}
         </select>
       </div>
       <div class="row">
