@@ -4,6 +4,7 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { ValidationError } from "../../src/api/errors";
+import type { Family } from "../../src/rules/codes";
 import { MESSAGES } from "../../src/rules/messages";
 import { App } from "../../src/taskpane/app";
 import { describeError } from "../../src/taskpane/errors";
@@ -13,7 +14,7 @@ import { MemoryWorkbook } from "../../src/workbook/memory";
 
 const HEADER = ["documentKey", "contactName", "publishedOn", "item.name", "item.description", "item.quantity", "item.pricePerUnit", "item.creditId", "item.debitId", "expenseCategoryView", "isVat"];
 
-function mount(port: MemoryWorkbook, lang: "en" | "th", family = "expenses" as const): HTMLElement {
+function mount(port: MemoryWorkbook, lang: "en" | "th", family: Family = "expenses"): HTMLElement {
   const root = document.createElement("div");
   document.body.appendChild(root);
   act(() => render(<App services={createServices({ port, relayBase: null })} lang={lang} storage={null} initialFamily={family} />, root));
@@ -32,6 +33,26 @@ function click(root: HTMLElement, text: string): void {
 
 afterEach(() => {
   document.body.innerHTML = "";
+});
+
+describe("the Thai pane speaks Thai", () => {
+  test("no Latin text besides names, codes and units, in every section, list and tooltip", () => {
+    const root = mount(new MemoryWorkbook(), "th", "tax-invoices");
+    for (const d of root.querySelectorAll("details")) (d as HTMLDetailsElement).open = true;
+    const texts: string[] = [];
+    const walk = (n: Node): void => {
+      if (n.nodeType === Node.TEXT_NODE) texts.push(n.textContent ?? "");
+      n.childNodes.forEach(walk);
+    };
+    walk(root);
+    for (const el of root.querySelectorAll("[title],[placeholder],[aria-label]")) {
+      for (const a of ["title", "placeholder", "aria-label"]) texts.push(el.getAttribute(a) ?? "");
+    }
+    // Names (the product, Excel, the language switch's "English"), units and codes people read as such.
+    const allowed = /DocSheet|English|Excel|PDF|\.xlsx|Ctrl\+V|A–Z|VAT|https?:\/\/\S+/g;
+    const latin = texts.map((t) => t.replace(allowed, "")).filter((t) => /[A-Za-z]/.test(t));
+    expect(latin).toEqual([]);
+  });
 });
 
 describe("the pane's findings in the pane's language", () => {
