@@ -1,7 +1,7 @@
 // npm writes every optional platform binding a package names into package-lock.json, even those the
 // registry we reach does not hold (this machine's mirror has only the Linux builds), and `npm ci`
 // then refuses the lock as "missing from lock file". Drop optional dependencies that have no entry
-// in the lock. Idempotent; test/unit/bare-machine.test.ts fails on a lock that needs it.
+// in the lock. Idempotent; test/house/bare-machine.test.ts fails on a lock that needs it.
 const fs = require("node:fs");
 const path = require("node:path");
 

@@ -2,7 +2,7 @@
 // other: jest's workers spend much of their time waiting on the services and browsers they start,
 // and the type-check fills that time. The type-check runs at a lower priority, so the tests'
 // timers keep their CPU; its report is printed after jest's. Fails when either fails. Arguments
-// go to jest (`npm test -- test/unit`).
+// go to jest (`npm test -- test/rules`).
 "use strict";
 const { spawn } = require("node:child_process");
 const { setPriority } = require("node:os");

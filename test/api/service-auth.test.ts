@@ -8,7 +8,7 @@ import { startDroppingProxy } from "./helpers/proxy";
 
 let service: TestService; // tokens live 2 s
 // 3 requests per 5 s per token: waiting out its Retry-After takes seconds, not the minute of the
-// default window (whose Retry-After test/unit/rate-limit.test.ts and test/service/auth.test.ts prove).
+// default window (whose Retry-After test/service/rate-limit.test.ts and test/service/auth.test.ts prove).
 let limited: TestService;
 const WINDOW_MS = 5_000;
 

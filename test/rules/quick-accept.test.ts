@@ -3,8 +3,8 @@
 // (else it saves nothing).
 import fc from "fast-check";
 import type * as z from "zod/mini";
-import * as schemas from "../../../src/rules/schemas";
-import { quickAccept } from "../../../src/rules/checks/quick-accept";
+import * as schemas from "../../src/rules/schemas";
+import { quickAccept } from "../../src/rules/checks/quick-accept";
 
 const ALL = Object.entries(schemas).filter(([name]) => name.endsWith("Schema")) as [string, z.ZodMiniType][];
 const DOCUMENTS = ALL.filter(([name]) => /Document|PartialReceipt/.test(name) && !name.includes("Reference"));

@@ -1,4 +1,4 @@
-import { computeTotals, type ComputedTotals } from "../../../src/rules";
+import { computeTotals, type ComputedTotals } from "../../src/rules";
 
 type Expected = Partial<Record<Exclude<keyof ComputedTotals, "lines" | "vatComputed">, string>> & { lines?: string[] };
 

@@ -3,7 +3,7 @@ import {
   InlineDocumentSchema, JournalEntrySchema, ListQuerySchema, MESSAGES, PaymentSchema, ProductSchema, ShareSchema,
   UpdateDocumentSchema, UpgradeDocumentSchema, UpgradeReferenceSchema, WithPaymentDocumentSchema, WithholdingTaxSchema,
   formatMessage, isIsoDate, normalizeAttachmentKeys,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 describe("MESSAGES: the spec's Errors section to the letter", () => {
   test.each<[keyof typeof MESSAGES, string]>([

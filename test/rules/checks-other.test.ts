@@ -1,7 +1,7 @@
 import {
   MESSAGES, PAYMENT_METHOD, checkAttachments, checkListQuery, checkPartialReceipt, checkPayment, extensionMatchesContent,
   extensionOf, type AttachmentFacts, type Finding,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 const pairs = (fs: Finding[]) => fs.filter((f) => f.severity === "error").map((f) => [f.path, f.message]);
 

@@ -1,8 +1,8 @@
 // How a payment settles a document (rules/settlement.ts): the rate's amount on the amount before
 // VAT, the collected amount that settles the rest, the amount form on VAT-per-line documents, and
 // the findings when the parts do not settle.
-import { MESSAGES, formatMessage } from "../../../src/rules/messages";
-import { dueOf, settlePayment, settlementFindings } from "../../../src/rules/settlement";
+import { MESSAGES, formatMessage } from "../../src/rules/messages";
+import { dueOf, settlePayment, settlementFindings } from "../../src/rules/settlement";
 
 const simple = dueOf({ grandTotal: 10700, vatAmount: 700, documentStructureType: "SimpleDocument" })!;
 const inline = dueOf({ grandTotal: 1159.3, totalWithoutVat: 1090, documentStructureType: "InlineDocument", useInlineVat: true })!;

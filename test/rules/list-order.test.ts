@@ -1,7 +1,7 @@
 // sortBy and filter texts as the service reads them (rules/list-order.ts): the facts' single quotes,
 // escaped quotes, any case of names, the V3 numbers, and what is refused.
-import { LIST_COLUMNS, parseLooseJson, readListOrder } from "../../../src/rules/list-order";
-import { MESSAGES, formatMessage } from "../../../src/rules/messages";
+import { LIST_COLUMNS, parseLooseJson, readListOrder } from "../../src/rules/list-order";
+import { MESSAGES, formatMessage } from "../../src/rules/messages";
 
 describe("parseLooseJson", () => {
   it("reads single and double quotes, with quotes escaped inside", () => {

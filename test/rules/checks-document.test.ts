@@ -1,6 +1,6 @@
 import {
   FAMILIES, FAMILY_INFO, MESSAGES, checkDocument, type DocumentCheckContext, type Finding,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 const errors = (fs: Finding[]) => fs.filter((f) => f.severity === "error");
 const pairs = (fs: Finding[]) => errors(fs).map((f) => [f.path, f.message]);

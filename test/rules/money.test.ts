@@ -1,7 +1,7 @@
 import DecimalJs from "decimal.js";
 import {
   Decimal, PRECISION, formatMoney, parseDecimal, placesOf, roundField, roundHalfUp, toWireNumber,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 describe("parseDecimal", () => {
   test.each<[unknown, string | null]>([

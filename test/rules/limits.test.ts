@@ -6,10 +6,10 @@ import {
   ContactSchema, ITEMS_MAX, JSON_DEPTH_MAX, LONG_TEXT_MAX, MESSAGES, OUT_OF_RANGE, SimpleDocumentSchema, TOO_DEEP,
   UNIT_NAME_MAX, UNSTORABLE_TEXT, checkAttachments, checkDocument, checkListQuery, checkPartialReceipt, checkPayment,
   formatMessage, jsonLimitFindings, parseDecimal, wireNumber, type Finding,
-} from "../../../src/rules";
+} from "../../src/rules";
 import fc from "fast-check";
-import { quickAccept } from "../../../src/rules/checks/quick-accept";
-import { UNSTORABLE, isStorableText } from "../../../src/rules/schemas/wire";
+import { quickAccept } from "../../src/rules/checks/quick-accept";
+import { UNSTORABLE, isStorableText } from "../../src/rules/schemas/wire";
 
 const errors = (fs: Finding[]) => fs.filter((f) => f.severity === "error").map((f) => [f.path, f.message]);
 const create = { family: "quotations", structure: "simple", operation: "create" } as const;

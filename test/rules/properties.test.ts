@@ -3,7 +3,7 @@ import fc from "fast-check";
 import {
   FAMILIES, checkAttachments, checkDocument, checkListQuery, checkPartialReceipt, checkPayment, computeTotals, parseDecimal,
   type Finding,
-} from "../../../src/rules";
+} from "../../src/rules";
 
 const wellFormed = (fs: Finding[]) =>
   Array.isArray(fs) && fs.every((f) => typeof f.path === "string" && typeof f.message === "string" && f.message.length > 0);
