@@ -13,7 +13,7 @@ import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { label, translate } from "../sheet/i18n/translate";
-import { FIELD_BY_KEY } from "../sheet/fields";
+import { FIELD_BY_KEY, type FieldKind } from "../sheet/fields";
 import { documentRows, pullKeys } from "../sheet/pull";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { ACCOUNT_CODE_WIRE, serviceCopy } from "../sheet/service-copy";
@@ -23,6 +23,9 @@ import type { CellValue, CellWrite, WorkbookPort } from "../workbook/port";
 import { guardSheet, postedDocuments } from "./company";
 import { rememberedFamily } from "./sheet-family";
 import { throwIfCancelled, type JobContext } from "./types";
+
+/** Number formats of the cells a pull writes, by how the field is read (KIND_FORMATS of the hosts). */
+const FORMATS: Partial<Record<FieldKind, string>> = { money: "#,##0.00", quantity: "#,##0.####", rate: "#,##0.####", date: "yyyy-mm-dd" };
 
 /** The record of the query a sheet was pulled with, by the sheet's name. */
 export const pullQueryKey = (sheet: string): string => `pull-query:${sheet}`;
@@ -124,12 +127,14 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   const messages = new Map<SheetDocument, string>();
   let next = Math.max(layout.lastRow, layout.headerRow) + 1;
 
-  const writeRow = (row: number, values: CellValue[]): void => {
+  // A row appended below gets the formats a pull gives its columns (the rows above have theirs).
+  const formats = keys.map((k) => FORMATS[FIELD_BY_KEY.get(k)!.kind] ?? null);
+  const writeRow = (row: number, values: CellValue[], appended = false): void => {
     // Runs of neighbouring columns go as one write each.
     let start = 0;
     for (let i = 1; i <= cols.length; i++) {
       if (i === cols.length || cols[i] !== cols[i - 1] + 1) {
-        writes.push({ row, col: cols[start], values: [values.slice(start, i)] });
+        writes.push({ row, col: cols[start], values: [values.slice(start, i)], ...(appended ? { formats: [formats.slice(start, i)] } : {}) });
         start = i;
       }
     }
@@ -137,8 +142,9 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   const put = (doc: SheetDocument | undefined, rec: DocumentRecord, kind: RefreshKind, english: string): void => {
     const rows = rowsOf(rec);
     const at = doc ? [...doc.rows] : [];
+    const own = at.length;
     while (at.length < rows.length) at.push(next++);
-    rows.forEach((values, i) => writeRow(at[i], values));
+    rows.forEach((values, i) => writeRow(at[i], values, i >= own));
     // Rows the document no longer has lines for are emptied in the pull's columns only.
     for (const row of at.slice(rows.length)) writeRow(row, keys.map(() => null));
     const message = translate(english, lang);

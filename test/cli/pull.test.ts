@@ -199,6 +199,11 @@ describe("docsheet pull", () => {
       [d.recordId, "Refresh D Co", "note 4", `${ws.getColumn(total).letter}4*2`, "deleted on the service"],
       [c.recordId, "Refresh C Co", null, null, "added by refresh"],
     ]);
+    // The appended row has the pull's formats: a date, money.
+    const refreshed = new ExcelJS.Workbook();
+    await refreshed.xlsx.readFile(out);
+    const added = refreshed.worksheets[0].getRow(5);
+    expect([added.getCell(header.indexOf("Date") + 1).numFmt, added.getCell(total).numFmt]).toEqual(["yyyy-mm-dd", "#,##0.00"]);
 
     // The service's copy for B's row, as an update conflict is resolved.
     const taken = await docsheet(["refresh", out, "--base-url", s.service.root, ...AUTH, "--rows", "3", "--lang", "th"]);

@@ -5,6 +5,7 @@
 import { createClient, type DocSheetClient } from "../../src/api";
 import { postJob } from "../../src/jobs/post";
 import { pullJob } from "../../src/jobs/pull";
+import { refreshJob } from "../../src/jobs/refresh";
 import { fieldForHeader } from "../../src/sheet/fields";
 import { readDocuments } from "../../src/sheet/read";
 import { ExcelPort } from "../../src/workbook/excel";
@@ -64,6 +65,10 @@ describe.each(storesUnderTest)("pulled sheets (%s)", (store) => {
     const read = readDocuments(await port.read({ sheet }));
     expect(read.findings).toEqual([]);
     expect(read.documents[0].fields.publishedOn.value).toBe("2026-11-24");
+    // Refresh reads the whole pulled sheet whatever is selected (two cells of one row here): nothing changed.
+    excel.select(s, 1, 0, 1, 2);
+    const again = await refreshJob(port, client, {});
+    expect(again.counts).toMatchObject({ unchanged: read.documents.length, refreshed: 0, added: 0, edited: 0 });
   });
   it("post heads the columns it adds in the sheet's language, read back in either; the fingerprint hidden", async () => {
     const en = posted.sheet("S");
