@@ -4,7 +4,10 @@
 import { createClient } from "../api";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
-import { NothingToUndoError, undoJob } from "../jobs/undo";
+import { NothingToUndoError, undoJob, type UndoOutcome } from "../jobs/undo";
+import type { Lang } from "../sheet/i18n/lang";
+import type { XlsxWorkbook } from "../workbook/xlsx";
+import type { Words } from "./words";
 import { translate } from "../sheet/i18n/translate";
 import { intArg, type Parsed } from "./args";
 import { connectionFailure } from "./connection";
@@ -27,26 +30,36 @@ export async function undoCommand(p: Parsed): Promise<number> {
     });
     progress.done();
     if (!dryRun) await book.save(out);
-    for (const r of outcome.results) {
-      process.stdout.write(`${r.rows.length > 0 ? say.row(r.key, r.rows[0] + 1, r.message) : `${r.key}: ${r.message}`}\n`);
-    }
-    if (outcome.contactsMessage) process.stdout.write(`${outcome.contactsMessage}\n`);
-    process.stdout.write(`${say.undone(outcome.counts, dryRun ? null : out)}\n`);
-    return outcome.counts.kept + outcome.counts.refused + outcome.counts.failed > 0 ? 1 : 0;
+    return printUndone(outcome, say, dryRun ? null : out);
   } catch (err) {
     progress.done();
-    if (err instanceof NothingToUndoError) {
-      process.stderr.write(`docsheet: ${translate(err.message, lang)}\n`);
-      return 1;
-    }
-    if (err instanceof ConnectionError) {
-      // What was undone before the connection failed is in the workbook: keep it.
-      if (!dryRun && !(err instanceof OtherCompanyError)) await book.save(out).catch(() => undefined);
-      process.stderr.write(connectionFailure(err, conn.root, lang, "undo"));
-      return 2;
-    }
-    throw err;
+    return undoFailure(err, { book, out, dryRun, lang, root: conn.root });
   } finally {
     stop.dispose();
   }
+}
+
+/** What undo prints (each document's outcome, the counts), and its exit code. */
+export function printUndone(outcome: UndoOutcome, say: Words, out: string | null): number {
+  for (const r of outcome.results) {
+    process.stdout.write(`${r.rows.length > 0 ? say.row(r.key, r.rows[0] + 1, r.message) : `${r.key}: ${r.message}`}\n`);
+  }
+  if (outcome.contactsMessage) process.stdout.write(`${outcome.contactsMessage}\n`);
+  process.stdout.write(`${say.undone(outcome.counts, out)}\n`);
+  return outcome.counts.kept + outcome.counts.refused + outcome.counts.failed > 0 ? 1 : 0;
+}
+
+/** The exit code of an undo that threw: nothing to undo (1), the connection (2); anything else is rethrown. */
+export async function undoFailure(err: unknown, r: { book: XlsxWorkbook; out: string; dryRun: boolean; lang: Lang; root: string }): Promise<number> {
+  if (err instanceof NothingToUndoError) {
+    process.stderr.write(`docsheet: ${translate(err.message, r.lang)}\n`);
+    return 1;
+  }
+  if (err instanceof ConnectionError) {
+    // What was undone before the connection failed is in the workbook: keep it.
+    if (!r.dryRun && !(err instanceof OtherCompanyError)) await r.book.save(r.out).catch(() => undefined);
+    process.stderr.write(connectionFailure(err, r.root, r.lang, "undo"));
+    return 2;
+  }
+  throw err;
 }

@@ -5,7 +5,8 @@ import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
-import { whtActJob, whtCheckJob, whtPostJob, whtPullJob, whtTemplateJob } from "../jobs/wht";
+import { whtActJob, whtCheckJob, whtPostJob, whtPullJob, whtTemplateJob, whtUndoJob } from "../jobs/wht";
+import { printUndone, undoFailure } from "./undo";
 import { WHT_FAMILY } from "../rules/codes";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
@@ -28,8 +29,10 @@ export async function whtCommand(p: Parsed): Promise<number> {
       return pull(p);
     case "act":
       return act(p);
+    case "undo":
+      return undo(p);
     default:
-      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, check, post, pull and act (status, delete) do`);
+      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, check, post, pull, act (status, delete) and undo do`);
   }
 }
 
@@ -151,5 +154,25 @@ async function act(p: Parsed): Promise<number> {
       return 2;
     }
     throw err;
+  }
+}
+
+async function undo(p: Parsed): Promise<number> {
+  const lang = langArg(p.values);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "undone");
+  const book = await openBook(input);
+  const dryRun = p.values["dry-run"] === true;
+  const client = createClient({ ...conn, fetch: globalThis.fetch });
+  const progress = progressReporter("undo");
+  try {
+    const outcome = await whtUndoJob(book, client, { dryRun, lang, concurrency: intArg(p.values, "concurrency", 8), onProgress: (x) => progress.update(x) });
+    progress.done();
+    if (!dryRun) await book.save(out);
+    return printUndone(outcome, words(lang), dryRun ? null : out);
+  } catch (err) {
+    progress.done();
+    return undoFailure(err, { book, out, dryRun, lang, root: conn.root });
   }
 }

@@ -12,7 +12,7 @@
 // only found already posted are not touched. A dry run says what would happen and changes nothing,
 // on the service or in the workbook.
 import { NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
-import type { Family } from "../rules/codes";
+import type { Family, SheetFamily } from "../rules/codes";
 import { resultMessage } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
@@ -74,7 +74,7 @@ export interface UndoOutcome {
 
 /** The workbook holds no post run of the family to undo. The message is English: callers translate. */
 export class NothingToUndoError extends Error {
-  constructor(readonly family: Family) {
+  constructor(readonly family: SheetFamily) {
     super(resultMessage("nothingToUndo", { family }));
     this.name = "NothingToUndoError";
   }

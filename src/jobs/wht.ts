@@ -6,7 +6,7 @@
 // sending, the payee's certificates are looked up by their markers (a killed run's are written back,
 // not sent again), and a create whose answer was lost is looked up the same way before anything is
 // said about it.
-import { ApiError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
+import { ApiError, NotFoundError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
 import { WHT_FAMILY } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
@@ -22,7 +22,8 @@ import { checkCertificates, type CheckedCertificate } from "../sheet/wht-sheet";
 import { certificateRows, whtColumn, whtTemplate, WHT_KEYS, WHT_STATUS_WORDS } from "../sheet/wht-rows";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
-import { bindSheet, companyRecords, connectedCompany, guardSheet } from "./company";
+import { bindSheet, companyRecords, connectedCompany, guardSheet, type CompanyStamp } from "./company";
+import { NothingToUndoError, type UndoKind, type UndoOutcome, type UndoResult } from "./undo";
 import { errorText } from "./error-text";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
@@ -155,7 +156,15 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
   for (const r of results) counts[r.kind]++;
   if (counts.created + counts.found > 0) {
     await rememberFamily(port, sheet, WHT_FAMILY);
-    if (company) await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
+    const at = (opts.now ?? (() => new Date()))();
+    if (company) await bindSheet(port, sheet, company, "post", at);
+    // What undo reverses: this run's certificates, with the markers that prove them its own.
+    const created = results.filter((r) => r.kind === "created" || r.kind === "found").map((r) => {
+      const doc = read.documents.find((d) => d.key === r.key)!;
+      return { key: r.key, recordId: r.recordId!, serial: r.documentSerial ?? "", marker: marked.get(doc)! };
+    });
+    const record: WhtPostRecord = { sheet, postedAt: at.toISOString(), company: company ?? null, created };
+    await port.saveRecord(WHT_POST_KEY, JSON.stringify(record));
   }
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
   return { sheet, results, findings: sortFindings(findings), counts };
@@ -303,4 +312,84 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
   const done = results.filter((r) => r.ok).length;
   return { sheet, results, done, failed: results.length - done, skipped: 0 };
+}
+
+/** The workbook's last post of certificates (one record a workbook, as for the document families). */
+export const WHT_POST_KEY = "wht-post";
+
+export interface WhtPostRecord {
+  sheet: string;
+  postedAt: string;
+  company: CompanyStamp | null;
+  created: { key: string; recordId: number; serial: string; marker: string }[];
+}
+
+export interface WhtUndoOptions extends JobContext {
+  dryRun?: boolean;
+  concurrency?: number;
+}
+
+/**
+ * Reverses the workbook's last certificate post: each certificate is read again, left alone unless
+ * it carries that post's marker, set back to awaiting and deleted (voided when the service will
+ * not delete it); its rows lose their record id, serial and status, and say what was done.
+ */
+export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opts: WhtUndoOptions): Promise<UndoOutcome> {
+  const lang: Lang = opts.lang ?? "en";
+  const text = await port.loadRecord(WHT_POST_KEY);
+  const record = text ? (JSON.parse(text) as WhtPostRecord) : null;
+  if (!record || record.created.length === 0) throw new NothingToUndoError(WHT_FAMILY);
+  await guarded(() => guardSheet(port, client, {
+    sheet: record.sheet, family: WHT_FAMILY, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.postedAt } : null,
+    lang, signal: opts.signal, now: opts.now,
+  }));
+  const block = await port.read({ sheet: record.sheet });
+  const read = readDocuments(block, { wht: true });
+  const columns = resultColumns(read.layout, RESULT_KEYS);
+  const results: UndoResult[] = [];
+  const dry = opts.dryRun === true;
+  let fatal: unknown;
+  await runPool(record.created, opts.concurrency ?? 8, async (entry) => {
+    const doc = read.documents.find((d) => Number(d.fields.recordId?.value) === entry.recordId);
+    const say = async (kind: UndoKind, english: string): Promise<void> => {
+      const message = translate(english, lang);
+      results.push({ key: entry.key, rows: doc?.rows ?? [], recordId: entry.recordId, serial: entry.serial, kind, message });
+      const cleared = kind === "deleted" || kind === "voided" || kind === "gone";
+      if (doc && !dry) await port.write(record.sheet, resultWrites(doc, columns.cols, cleared ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
+    };
+    const serial = entry.serial || `#${entry.recordId}`;
+    try {
+      let now: WithholdingTaxRecord;
+      try {
+        now = await client.withholdingTaxes.get(entry.recordId, { signal: opts.signal });
+      } catch (err) {
+        if (err instanceof NotFoundError) return await say("gone", resultMessage("undoWasDeleted", { serial }));
+        throw err;
+      }
+      if (!hasMarker(now.internalNotes, entry.marker)) return await say("refused", resultMessage("undoNoMarker", { serial }));
+      if (now.statusString === "void") return await say("gone", resultMessage("undoWasVoid", { serial }));
+      if (dry) return await say("deleted", resultMessage("undoWouldDelete", { serial }));
+      try {
+        if (now.statusString !== "awaiting") await client.withholdingTaxes.setStatus(entry.recordId, "awaiting", { signal: opts.signal });
+        await client.withholdingTaxes.delete(entry.recordId, { signal: opts.signal });
+        await say("deleted", resultMessage("undoDeleted", { serial }));
+      } catch (err) {
+        if (isConnectionFailure(err)) throw err;
+        await client.withholdingTaxes.setStatus(entry.recordId, "void", { signal: opts.signal });
+        await say("voided", resultMessage("undoVoided", { serial }));
+      }
+    } catch (err) {
+      if (isConnectionFailure(err)) fatal ??= err;
+      await say("failed", resultMessage("undoFailed", { serial, reason: errorText(err, lang) }));
+    }
+  }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
+  if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
+  // Undone: the record goes, so a second undo says there is nothing to undo.
+  if (!dry && results.every((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone")) await port.saveRecord(WHT_POST_KEY, null);
+  const counts = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 } as Record<UndoKind, number>;
+  for (const r of results) counts[r.kind]++;
+  return {
+    sheet: record.sheet, postedAt: record.postedAt, dryRun: dry, results, counts, contacts: [], contactsMessage: null,
+    resultColumn: columns.cols.result ?? read.layout.headers.right + 1,
+  };
 }

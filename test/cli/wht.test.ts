@@ -99,6 +99,16 @@ describe("docsheet with withholding-taxes", () => {
     expect((await s.client.withholdingTaxes.get(Number(id(3)))).statusString).toBe("void");
     const aw = (await load(join(s.dir, "pulled.acted.xlsx"))).getWorksheet("Withholding taxes")!;
     expect([aw.getCell("Q3").value, aw.getCell("Q2").value]).toEqual(["ยกเลิก", "processed"]);
+
+    // Undo of the post: the individual's certificate deleted, the company's (voided since) left as it is.
+    const undo = await docsheet(["undo", posted, "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH]);
+    expect(undo.stdout).toContain("undone: 1 deleted, 0 voided, 1 already deleted or void, 0 left alone, 0 failed");
+    expect(undo.code).toBe(0);
+    await expect(s.client.withholdingTaxes.get(Number(id(2)))).rejects.toThrow(/not found/i);
+    const uw = (await load(join(s.dir, "wht.posted.undone.xlsx"))).getWorksheet("WHT")!;
+    expect([uw.getRow(2).getCell(col("recordId")).value, String(uw.getRow(2).getCell(col("result")).value)]).toEqual([null, `Undone: ${ws.getRow(2).getCell(col("documentSerial")).value} deleted`]);
+    const twice = await docsheet(["undo", join(s.dir, "wht.posted.undone.xlsx"), "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH]);
+    expect([twice.code, twice.stderr]).toEqual([1, "docsheet: Nothing to undo: this workbook records no withholding-taxes post\n"]);
   });
 
   it("reports a month: one sheet per form with formula totals equal to the certificates', the void one apart, a purchase without its certificate found, RD Prep files that parse back", async () => {
