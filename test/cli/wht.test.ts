@@ -64,7 +64,9 @@ describe("docsheet with withholding-taxes", () => {
     const post = await docsheet(["post", book, "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH]);
     expect(post.code).toBe(1);
     const ws = (await load(posted)).getWorksheet("WHT")!;
-    const col = (name: string): number => (ws.getRow(1).values as unknown[]).indexOf(name);
+    // Result columns are added headed by their labels in the sheet's language.
+    const LABEL: Record<string, string> = { recordId: "Record id", documentSerial: "Document serial", result: "Result" };
+    const col = (key: string): number => (ws.getRow(1).values as unknown[]).indexOf(LABEL[key]);
     const id = (row: number) => ws.getRow(row).getCell(col("recordId")).value;
     expect([id(2), id(3), id(4), id(5), id(6)].map((v) => typeof v)).toEqual(["number", "number", "number", "object", "object"]);
     expect(id(3)).toBe(id(4));
@@ -98,7 +100,7 @@ describe("docsheet with withholding-taxes", () => {
     expect(act.code).toBe(0);
     expect((await s.client.withholdingTaxes.get(Number(id(3)))).statusString).toBe("void");
     const aw = (await load(join(s.dir, "pulled.acted.xlsx"))).getWorksheet("Withholding taxes")!;
-    expect([aw.getCell("Q3").value, aw.getCell("Q2").value]).toEqual(["ยกเลิก", "processed"]);
+    expect([aw.getCell("Q3").value, aw.getCell("Q2").value]).toEqual(["ยกเลิกแล้ว", "processed"]);
 
     // Undo of the post: the individual's certificate deleted, the company's (voided since) left as it is.
     const undo = await docsheet(["undo", posted, "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH]);
