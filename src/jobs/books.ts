@@ -32,8 +32,7 @@ import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
 import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../rules/json";
 
 export interface BookJobOptions extends JobContext {
   family: BookFamily;

@@ -12,8 +12,7 @@ import { LISTS_SHEET, type WorkbookPort } from "../workbook/port";
 import { bindLists, companyRecords, connectedCompany, listsRecord } from "./company";
 import { familyRecord } from "./sheet-family";
 import { localDate, throwIfCancelled, type JobContext } from "./types";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../rules/json";
 
 export type ListCounts = Record<ListKind, number>;
 

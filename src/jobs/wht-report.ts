@@ -20,8 +20,7 @@ import { WHT_FAMILY } from "../rules/codes";
 import { monthRange } from "./vat-report";
 import { readCertificates } from "./wht";
 import { throwIfCancelled, type JobContext } from "./types";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../rules/json";
 
 export interface WhtReportOptions extends JobContext {
   /** YYYY-MM */

@@ -33,8 +33,7 @@ import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from 
 import type { DocumentResult, PostOutcome, ResultKind } from "./post";
 import type { ActOutcome, ActResult } from "./act";
 import { rowMismatch } from "./verify";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../rules/json";
 
 export interface WhtSheetOptions extends JobContext {
   target?: ReadTarget;

@@ -12,8 +12,7 @@ import { fingerprintOf } from "./fingerprint";
 import type { Lang } from "./i18n/lang";
 import { stripMarkers } from "./marker";
 import { ACCOUNT_CODE_WIRE, serviceCopy } from "./service-copy";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../rules/json";
 
 const HEAD = [
   "documentKey", "contactName", "contactCode", "contactTaxId", "contactAddress", "contactBranch", "contactPerson", "contactEmail",

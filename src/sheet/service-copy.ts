@@ -6,8 +6,7 @@ import { FIELDS, type FieldDef } from "./fields";
 import { stripMarkers } from "./marker";
 import type { SheetCell, SheetDocument, SheetLine } from "./read";
 import { isEmptyCell, parseCell, type Parsed } from "./values";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../rules/json";
 
 const HEADER_DEFS = FIELDS.filter((d) => d.level === "document");
 const LINE_DEFS = FIELDS.filter((d) => d.level === "item");

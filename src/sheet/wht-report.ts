@@ -16,8 +16,7 @@ import type { Lang } from "./i18n/lang";
 import { monthLabel } from "./i18n/vat-report";
 import { dateFormat, type ReportTable } from "./vat-tables";
 import { WHT_KEYS } from "./wht-rows";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../rules/json";
 
 export interface WhtLine {
   /** The certificate's place in its form's attachment (its lines share it). */

@@ -11,6 +11,7 @@ import type { Lang } from "./i18n/lang";
 import { statusText } from "./i18n/status";
 import { stripMarkers } from "./marker";
 import type { Template } from "./template";
+import type { Json } from "../rules/json";
 
 export const WHT_KEYS: readonly string[] = [
   "documentKey", "contactName", "contactTaxId", "contactBranch", "contactAddress", "entity", "publishedOn",
@@ -52,8 +53,6 @@ export function whtTemplate(today: string, lang: Lang = "en"): Template {
     rows: example.map((r) => WHT_KEYS.map((k) => r[k] ?? null)),
   };
 }
-
-type Json = Record<string, unknown>;
 
 const dateCell = (v: unknown): CellValue => {
   const m = typeof v === "string" ? /^(\d{4})-(\d{2})-(\d{2})/.exec(v) : null;

@@ -1,7 +1,9 @@
 // The house's import rules (DESIGN.md, House rules): the service's domain never imports its routes
 // or HTTP layer, the workbook hosts import nothing of the sheet above them, and no import circle
-// anywhere in src/, type-only ones included.
-import { importCircles, importGraph } from "../helpers/import-graph";
+// anywhere in src/, type-only ones included; one JSON object type (rules/json.ts), not a copy per module.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { importCircles, importGraph, sourceFiles } from "../helpers/import-graph";
 
 const graph = importGraph("src");
 
@@ -42,5 +44,13 @@ describe("import circles", () => {
 
   it("none in src/", () => {
     expect(importCircles(graph).map((circle) => circle.join(" → "))).toEqual([]);
+  });
+});
+
+describe("the JSON object type", () => {
+  it("is declared once, in src/rules/json.ts, and imported everywhere else", () => {
+    const declares = sourceFiles("src").filter((file) =>
+      /^\s*(export\s+)?type\s+Json\s*=/m.test(readFileSync(join(__dirname, "../..", file), "utf8")));
+    expect(declares).toEqual(["src/rules/json.ts"]);
   });
 });

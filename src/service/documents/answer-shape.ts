@@ -3,8 +3,7 @@
 // of them, so a client tuned here meets no missing field on the real service. Where the spec
 // overrules the description, the spec's type is used and the reason is said beside the field.
 import type { Family } from "../../rules/codes";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../../rules/json";
 
 /** Every document (SimpleDocumentResponse / InlineDocumentResponse data), beside the computed totals. */
 const DOCUMENT_DEFAULTS: Json = {

@@ -4,8 +4,7 @@ import type { ZodMiniType as ZodType } from "zod/mini";
 import { zodFindings } from "../../rules/checks";
 import type { Finding } from "../../rules/findings";
 import { validationError } from "../envelope";
-
-export type Json = Record<string, unknown>;
+import type { Json } from "../../rules/json";
 
 /** Throws the validation answer when any finding is an error (warnings pass). */
 export function rejectErrors(findings: Finding[]): void {

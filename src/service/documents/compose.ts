@@ -12,8 +12,8 @@ import type { ResolvedContact } from "./contact-resolution";
 import { COLUMN_FIELDS } from "./repository";
 import { COMPANY_HEADER_FIELDS, completeDocument } from "./answer-shape";
 import { expenseLine, type AccountBook } from "./expense-lines";
+import type { Json } from "../../rules/json";
 
-type Json = Record<string, unknown>;
 export type Structure = "simple" | "inline";
 
 /** Fields the service computes or owns: never taken from the request. */

@@ -11,8 +11,7 @@ import type { Tx } from "../store/database";
 import { contacts } from "../store/schema";
 import { insertContact } from "../masters/contacts";
 import type { ContactCache } from "./contact-cache";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../../rules/json";
 
 /** Document field ← contact field for the fields a document may override. */
 const OVERRIDABLE: ReadonlyArray<[docField: string, contactField: string]> = [

@@ -5,8 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../store/database";
 import { chartOfAccounts, expenseCategories } from "../store/schema";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../../rules/json";
 
 export interface Account {
   id: number;

@@ -2,7 +2,7 @@
 // with-payment creates (channels checked, document paid), all in one transaction.
 import type { Family } from "../../rules/codes";
 import type { Tx } from "../store/database";
-import type { Json } from "./checked-body";
+import type { Json } from "../../rules/json";
 import { createDocument, type CreateOptions } from "./lifecycle";
 import type { Structure } from "./compose";
 import { checkPaymentChannels, composePayment, markPaid } from "./payments";

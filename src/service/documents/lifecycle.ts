@@ -12,7 +12,7 @@ import { accountBook } from "./expense-lines";
 import { DOCUMENT_NOT_FOUND, ONLY_AWAITING_DELETE, ONLY_AWAITING_UPDATE, STATUS_NOT_ALLOWED } from "./messages";
 import { assertNoPartialReceipts, beforeRemoval } from "./partial-receipts";
 import { findDocument, insertDocument, softDeleteDocument, updateDocument, type DocumentRow } from "./repository";
-import type { Json } from "./checked-body";
+import type { Json } from "../../rules/json";
 import type { DocumentInsertQueue } from "./insert-queue";
 
 export async function loadDocument(tx: Tx, companyId: number, family: Family, id: number, lock = false): Promise<DocumentRow> {

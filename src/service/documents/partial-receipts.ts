@@ -11,7 +11,7 @@ import { Decimal, ZERO, formatMoney, parseDecimal, roundHalfUp, toWireNumber } f
 import { validationError } from "../envelope";
 import type { Tx } from "../store/database";
 import { documentReferences } from "../store/schema";
-import type { Json } from "./checked-body";
+import type { Json } from "../../rules/json";
 import { completeDocument } from "./answer-shape";
 import { markPaid, unmarkPaid } from "./payments";
 import { addReference, findAnyDocument, insertDocument, updateDocument, type DocumentRow } from "./repository";

@@ -12,7 +12,7 @@ import type { Tx } from "../store/database";
 import { documentPayments, paymentChannels } from "../store/schema";
 import type { ChannelKind } from "../masters/channels";
 import { updateDocument, type DocumentRow } from "./repository";
-import type { Json } from "./checked-body";
+import type { Json } from "../../rules/json";
 import { completePayment } from "./answer-shape";
 
 /** Payment fields that name a channel, and the kind of channel each must be. */

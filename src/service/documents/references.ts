@@ -7,7 +7,7 @@ import { MESSAGES, formatMessage } from "../../rules/messages";
 import { validationError } from "../envelope";
 import type { Tx } from "../store/database";
 import { addReference, findAnyDocument, updateDocument, type DocumentRow } from "./repository";
-import type { Json } from "./checked-body";
+import type { Json } from "../../rules/json";
 
 /** Source states an upgrade cannot start from. */
 const CLOSED_STATES = new Set(["void", "rejected"]);

@@ -8,10 +8,10 @@ import { fromMarkSql, matchSql, orderSql, seekOrderOf, statusNumberSql, whereSql
 import { countAndKeep, countAndKeepHeld, listKey, markBefore, markRowsBefore, MARK_EVERY, readKept } from "./list-counts";
 import { answerHeader } from "./answer-header";
 import { documentReferences, documents, serialCounters } from "../store/schema";
+import type { Json } from "../../rules/json";
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
-export type Json = Record<string, unknown>;
 
 /** The serial period of a date: YYYYMM. */
 const periodOf = (publishedOn: string): string => publishedOn.slice(0, 4) + publishedOn.slice(5, 7);

@@ -11,8 +11,7 @@ import type { Family } from "../../rules/codes";
 import type { Tx } from "../store/database";
 import { documentAnswersById, type DocumentRow } from "../documents/repository";
 import { cachedCompanyInfo } from "../masters/company";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../../rules/json";
 
 export interface PrintableDocument {
   family: Family;

@@ -3,8 +3,8 @@
 import { Decimal, parseDecimal, roundHalfUp, toWireNumber } from "../../rules/money";
 import { finding, type Finding } from "../../rules/findings";
 import type { chartOfAccounts, journalEntries } from "../store/schema";
+import type { Json } from "../../rules/json";
 
-type Json = Record<string, unknown>;
 type Account = typeof chartOfAccounts.$inferSelect;
 export type JournalRow = typeof journalEntries.$inferSelect;
 

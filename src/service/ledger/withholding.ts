@@ -7,8 +7,8 @@ import { DOCUMENT_TYPE } from "../../rules/codes";
 import type { withholdingTaxes } from "../store/schema";
 import { answerHeader } from "../documents/answer-header";
 import { completeCertificate } from "../documents/answer-shape";
+import type { Json } from "../../rules/json";
 
-type Json = Record<string, unknown>;
 export type WithholdingRow = typeof withholdingTaxes.$inferSelect;
 
 /** PND forms: 1 PND3, 3 PND53, 5 PND1K, 7 PND1K special, 9 PND2, 11 PND2K, 13 PND3K, 15 PND1. */

@@ -4,8 +4,7 @@
 import { eq } from "drizzle-orm";
 import { companies } from "../store/schema";
 import type { Db, Tx } from "../store/database";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../../rules/json";
 
 export async function companyInfo(tx: Tx, companyId: number): Promise<Json> {
   const [row] = await tx.select({ info: companies.info }).from(companies).where(eq(companies.id, companyId));

@@ -6,11 +6,11 @@ import type { Db, Tx } from "../store/database";
 import { ServiceError, validationError } from "../envelope";
 import { completeContact } from "../documents/answer-shape";
 import type { ContactCache } from "../documents/contact-cache";
+import type { Json } from "../../rules/json";
 
 export const CONTACT_CODE_DUPLICATE = "ERROR.CONTACT_CODE_DUPLICATE";
 export const CONTACT_NOT_FOUND = "Contact not found";
 
-type Json = Record<string, unknown>;
 export type ContactRow = typeof contacts.$inferSelect;
 
 export const contactAnswer = (row: ContactRow): Json => completeContact({

@@ -5,8 +5,7 @@ import type { Tx } from "../store/database";
 import { outbox } from "../store/schema";
 import type { OutboxEntry, OutboxStore } from "../mail";
 import type { OwnerId } from "../files";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../../rules/json";
 
 /** How the outbox endpoint shows a message: attachments with their bytes as base64. */
 export interface OutboxMessage extends Omit<OutboxEntry, "attachments" | "companyId"> {

@@ -14,7 +14,8 @@ import { idParam, readJson } from "../http/validate";
 import type { Db } from "../store/database";
 import type { ResolveOptions } from "../documents/contact-resolution";
 import type { Structure } from "../documents/compose";
-import { parsedBody, rejectErrors, type Json } from "../documents/checked-body";
+import { parsedBody, rejectErrors } from "../documents/checked-body";
+import type { Json } from "../../rules/json";
 import {
   changeDocumentStatus, createCheckedDocument, deleteAwaitingDocument, loadDocument, updateAwaitingDocument,
 } from "../documents/lifecycle";

@@ -15,9 +15,9 @@ import { chartOfAccounts, contacts, journalEntries } from "../store/schema";
 import { nextRegisterSerial } from "../ledger/serial";
 import { bookRows, journalAnswer, type JournalStatus } from "../ledger/journal";
 import { listPaging, pageOf } from "./paging";
+import type { Json } from "../../rules/json";
 
 export const JOURNAL_NOT_FOUND = "Journal entry not found";
-type Json = Record<string, unknown>;
 
 export function registerJournalEntryRoutes(api: Api, ctx: ServiceContext): void {
   const db: Db = ctx.store.db;

@@ -14,6 +14,7 @@ import { idParam, parseWith, readJson } from "../http/validate";
 import type { Db, Tx } from "../store/database";
 import { chartOfAccounts, productMasters } from "../store/schema";
 import { PRODUCT_CODE_DUPLICATE } from "./products";
+import type { Json } from "../../rules/json";
 
 export const PRODUCT_MASTER_NOT_FOUND = "Product master not found";
 export const UNKNOWN_ACCOUNT = "sellSettings.chartOfAccountId {given} is not an account of the company's chart of accounts";
@@ -36,7 +37,6 @@ export const ProductMasterSchema = z.looseObject({
   }, { error: "must be an object" }), { error: "must be a list" })),
 }, { error: MESSAGES.bodyNotObject });
 
-type Json = Record<string, unknown>;
 type Row = typeof productMasters.$inferSelect;
 
 const answer = (row: Row): Json => ({ ...row.body, id: row.id, code: row.code, name: row.name });

@@ -19,10 +19,10 @@ import { containsPattern } from "../store/contains-pattern";
 import { listPaging, pageOf } from "./paging";
 import { companyInfo } from "../masters/company";
 import { completeCompanyHeader as companyHeader } from "../documents/answer-shape";
+import type { Json } from "../../rules/json";
 
 export const WHT_NOT_FOUND = "Withholding tax certificate not found";
 const REGISTER = "withholding-taxes";
-type Json = Record<string, unknown>;
 
 async function findCertificate(tx: Tx, companyId: number, id: number, lock = false): Promise<WithholdingRow> {
   const q = tx.select().from(withholdingTaxes)

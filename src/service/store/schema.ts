@@ -6,6 +6,7 @@ import {
   bigint, bigserial, boolean, customType, index, integer, json, jsonb, numeric, pgTable, primaryKey, serial, text,
   timestamp, uniqueIndex, date,
 } from "drizzle-orm/pg-core";
+import type { Json } from "../../rules/json";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -16,7 +17,6 @@ const id = (name = "id") => bigserial(name, { mode: "number" }).primaryKey();
 const companyRef = () => integer("company_id").notNull().references(() => companies.id);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-type Json = Record<string, unknown>;
 
 export const companies = pgTable("companies", {
   id: serial("id").primaryKey(),

@@ -1,6 +1,7 @@
 // The company's chart of accounts as a journal sheet names its accounts: by code (41111), by id,
 // by name in Thai or English, or by the "code name" a drop-down of the lists sheet shows. Pure.
 import { normalizeName } from "../fields";
+import type { Json } from "../../rules/json";
 
 export interface ChartAccount {
   id: number;
@@ -9,7 +10,6 @@ export interface ChartAccount {
   nameForeign: string;
 }
 
-type Json = Record<string, unknown>;
 const text = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
 
 /** The service's chart (GET /chart-of-accounts/accounts) as accounts. */

@@ -9,8 +9,7 @@ import { cellFinding, type CellFinding } from "../findings";
 import { sheetMessage } from "../messages";
 import type { ReadResult, SheetCell, SheetDocument, SheetLayout, SheetLine } from "../read";
 import type { AccountIndex, ChartAccount } from "./accounts";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../../rules/json";
 
 export interface BuiltBook {
   doc: SheetDocument;

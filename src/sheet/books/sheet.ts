@@ -12,8 +12,7 @@ import { listRef, type ListKind } from "../lookups";
 import type { Template } from "../template";
 import { accountLabel, type ChartAccount } from "./accounts";
 import { BOOK_RESULT_KEYS, BOOK_SHOWN, bookTable } from "./fields";
-
-type Json = Record<string, unknown>;
+import type { Json } from "../../rules/json";
 
 const KIND: Record<FieldDef["kind"], ColumnSpec["kind"]> = {
   text: "text", money: "money", quantity: "quantity", rate: "quantity", integer: "integer", id: "integer",
