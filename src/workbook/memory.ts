@@ -14,6 +14,8 @@ export interface MemorySheet {
   merged: CellRect[];
   /** "row,col" → message of each mark this port made. */
   marks: Map<string, string>;
+  /** "row,col" → the tone of the cell's marks, the gravest one (a problem over a warning over a note). */
+  tones: Map<string, NonNullable<CellMark["tone"]>>;
   /** Column validation lists added by addTableSheet: column → allowed values. */
   validations: Map<number, readonly (string | number)[]>;
   /** Column drop-downs over another sheet's column (lookup lists): column → that column. */
@@ -26,6 +28,8 @@ export interface MemorySheet {
   /** Columns hidden from view. */
   hiddenColumns: Set<number>;
 }
+
+const GRAVITY: Record<NonNullable<CellMark["tone"]>, number> = { note: 0, warning: 1, error: 2 };
 
 export const KIND_FORMATS: Record<ColumnSpec["kind"], string> = {
   text: "@",
@@ -57,6 +61,7 @@ export class MemoryWorkbook implements WorkbookPort {
       formats: formats.map(copyRow),
       merged: [],
       marks: new Map(),
+      tones: new Map(),
       validations: new Map(),
       lookups: new Map(),
       table: false,
@@ -109,11 +114,15 @@ export class MemoryWorkbook implements WorkbookPort {
       const k = `${m.row},${m.col}`;
       const prev = s.marks.get(k);
       s.marks.set(k, prev ? `${prev}\n${m.message}` : m.message);
+      const tone = m.tone ?? "error";
+      const was = s.tones.get(k);
+      if (!was || GRAVITY[tone] > GRAVITY[was]) s.tones.set(k, tone);
     }
   }
 
   async clearMarks(name: string): Promise<void> {
     this.sheet(name).marks.clear();
+    this.sheet(name).tones.clear();
   }
 
   async remark(name: string, marks: CellMark[]): Promise<void> {

@@ -84,12 +84,12 @@ export async function openPreview(s: PreviewSession, lang: "en" | "th"): Promise
   return page;
 }
 
-/** Connects as a demo company of the local service (its secret is "<client id>-secret"). */
+/** Connects as a demo company of the local service (its secret is "<client id>-secret"), in either language. */
 export async function connect(page: Page, clientId = "demo", company = "Demo Co., Ltd."): Promise<void> {
   await page.fill("#ds-client-id", clientId);
   await page.fill("#ds-secret", `${clientId}-secret`);
-  await page.click("button:has-text('Test connection')");
-  await page.waitForSelector(`#connect .msg.ok:has-text('Connected to ${company}')`, { timeout: 30_000 });
+  await page.click("#connect button.primary");
+  await page.waitForSelector(`#connect .msg.ok:has-text('${company}')`, { timeout: 30_000 });
 }
 
 /** The preview with a one-sheet workbook of these rows (the first is the header) loaded, connected

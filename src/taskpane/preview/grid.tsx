@@ -121,7 +121,9 @@ export function Grid(props: { book: PreviewBook; t: Translate }) {
                 <th>{r + 1}</th>
                 {Array.from({ length: cols }, (_, c) => {
                   const mark = sheet.marks.get(`${r},${c}`);
-                  const cls = [mark ? "marked" : "", inSel(r, c) ? "sel" : ""].join(" ").trim();
+                  // Problems, warnings and notes each in their own colour, as the Excel port fills them.
+                  const tone = mark ? sheet.tones.get(`${r},${c}`) : undefined;
+                  const cls = [mark ? "marked" : "", tone && tone !== "error" ? tone : "", inSel(r, c) ? "sel" : ""].join(" ").trim();
                   return (
                     <td key={c} class={cls || undefined} title={mark} data-cell={cellAddress(r, c)}
                       onMouseDown={(e) => choose(r, c, e.shiftKey)}>
@@ -157,6 +159,8 @@ body{margin:0;background:#faf9f8}
 .grid tbody th{position:sticky;left:0}
 .grid td{border:1px solid #e1dfdd;padding:1px 6px;min-width:72px;max-width:220px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:cell}
 .grid td.marked{background:#ffc7ce}
+.grid td.marked.warning{background:#ffeb9c}
+.grid td.marked.note{background:#ddebf7}
 .grid td.sel{outline:2px solid #107c41;outline-offset:-2px}
 .pane{width:380px;flex:0 0 380px;overflow:auto;border-left:1px solid #d1d1d1;background:#fff}
 `;
