@@ -207,7 +207,8 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const rows = postNotes(outcome.results, resultColumn(engine, block, mapping, engine.RESULT_KEYS));
       return {
         created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown,
-        findings: outcome.findings.filter((f) => f.severity === "error").length, sheet: outcome.sheet, rows,
+        findings: outcome.findings.filter((f) => f.severity === "error").length,
+        warnings: outcome.findings.filter((f) => f.severity === "warning").length, sheet: outcome.sheet, rows,
       };
     },
     async undo(family, ctx) {

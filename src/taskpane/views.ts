@@ -54,6 +54,8 @@ export interface PostView {
   unknown: number;
   /** Problems found before sending, marked on the sheet. */
   findings: number;
+  /** Warnings (a tax invoice without what s.86/4 asks of its buyer): marked, and sent all the same. */
+  warnings: number;
   sheet?: string;
   /** Every document not created, with the reason in its Result cell. */
   rows?: RowNote[];

@@ -13,7 +13,7 @@ import { createRelay } from "../../src/relay/relay";
 import { FIELD_BY_KEY } from "../../src/sheet/fields";
 import { launchChromium } from "../helpers/chromium";
 import { paneBuild } from "../helpers/pane-build";
-import { startTestService, type TestService } from "../helpers/service";
+import { LOCAL_STORE, startTestService, type TestService } from "../helpers/service";
 
 const ROOT = join(__dirname, "..", "..");
 export const ARTIFACTS = join(ROOT, "test-artifacts");
@@ -60,7 +60,7 @@ export function previewSession(): PreviewSession {
     // service started meanwhile could be taken for hung (its start timer fires before its output is read).
     await build(s.dist);
     // The service and Chromium start side by side; afterAll stops whichever did start.
-    const [service, browser] = await Promise.allSettled([startTestService(), launchChromium()]);
+    const [service, browser] = await Promise.allSettled([startTestService({ store: LOCAL_STORE }), launchChromium()]);
     if (service.status === "fulfilled") s.service = service.value;
     if (browser.status === "fulfilled") s.browser = browser.value;
     for (const started of [service, browser]) if (started.status === "rejected") throw started.reason;

@@ -9,8 +9,9 @@ import { UndoControl } from "./undo";
 
 /** "3 created, 1 already posted": created always, the other counts when there are any. */
 export function postSummary(t: Translate, r: PostView): string {
-  const parts: ["found" | "skipped" | "notSent" | "failed" | "unknown", Parameters<Translate>[0]][] = [
+  const parts: ["found" | "skipped" | "notSent" | "failed" | "unknown" | "warnings", Parameters<Translate>[0]][] = [
     ["found", "postFound"], ["skipped", "postSkipped"], ["notSent", "postNotSent"], ["failed", "postFailed"], ["unknown", "postUnknown"],
+    ["warnings", "postWarnings"],
   ];
   return [t("postCreated", { n: r.created }), ...parts.filter(([k]) => r[k] > 0).map(([k, key]) => t(key, { n: r[k] }))].join(", ");
 }
