@@ -3,6 +3,7 @@
 // order chosen.
 import { createClient } from "../../src/api/client";
 import { fieldForHeader } from "../../src/sheet/fields";
+import { shownDate, shownMonth, typedDate, typedMonth } from "../../src/taskpane/dates";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { PullSection } from "../../src/taskpane/sections/pull";
 import { createServices } from "../../src/taskpane/services";
@@ -33,6 +34,22 @@ describe("the Pull form's order and contact filter", () => {
       "ใหม่สุดก่อน", "เก่าสุดก่อน", "ตามเลขที่เอกสาร", "ตามชื่อผู้ติดต่อ (ก–ฮ, A–Z)", "ยอดเงินมากสุดก่อน", "ตามสถานะ",
     ]);
     expect(th.querySelector("label[for=ds-contact]")!.textContent).toBe("ชื่อผู้ติดต่อมีคำว่า");
+  });
+
+  test("dates and the VAT month in Thai are day/month/Buddhist-era year, read back as Common Era dates", () => {
+    expect([typedDate("15/03/2569"), typedDate("15/3/2026"), typedDate("2569-03-15"), typedDate("31/02/2569"), typedDate("")]).toEqual(["2026-03-15", "2026-03-15", "2026-03-15", undefined, ""]);
+    expect([typedMonth("03/2569"), typedMonth("2026-3"), typedMonth("13/2569")]).toEqual(["2026-03", "2026-03", undefined]);
+    expect([shownDate("2026-03-15", "th"), shownMonth("2026-03", "th"), shownDate("2026-03-15", "en")]).toEqual(["15/03/2569", "03/2569", "2026-03-15"]);
+    const services = createServices({ port: new MemoryWorkbook(), relayBase: null });
+    const th = mount(services, "th", true);
+    const month = th.querySelector("#ds-vat-month") as HTMLInputElement;
+    expect([month.type, month.placeholder]).toEqual(["text", "ดด/ปปปป"]);
+    expect(month.value).toMatch(/^\d{2}\/25\d{2}$/);
+    typeInto(th, "#ds-start", "31/02/2569");
+    click(th, "ดึงลงชีตใหม่");
+    expect(th.querySelector("#pull .msg.error")!.textContent).toBe("31/02/2569: วว/ดด/ปปปป (ปี พ.ศ. หรือ ค.ศ.)");
+    const en = mount(services, "en");
+    expect((en.querySelector("#ds-start") as HTMLInputElement).type).toBe("date");
   });
 
   describe("against the local service", () => {

@@ -6,6 +6,7 @@ import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PullQuery, PullView, RefreshView } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar } from "./progressbar";
+import { DateField } from "./date-field";
 import { PullOrderFields } from "./pull-order";
 import { RowNotes } from "./rows";
 import { VatReportPanel } from "./vat-report";
@@ -25,7 +26,7 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
 
   function start() {
     setProblem(null);
-    for (const d of [query.startDate, query.endDate]) if (d && !DATE.test(d)) return setProblem(`${d}: YYYY-MM-DD`);
+    for (const d of [query.startDate, query.endDate]) if (d && !DATE.test(d)) return setProblem(`${d}: ${t("dateFormat")}`);
     void task.run((ctx) => pull(props.family, query, { ...ctx, lang: props.lang }));
   }
 
@@ -40,11 +41,11 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
       <div class="row">
         <div>
           <label for="ds-start">{t("startDate")}</label>
-          <input id="ds-start" type="date" value={query.startDate ?? ""} onInput={(e) => set({ startDate: e.currentTarget.value || undefined })} />
+          <DateField id="ds-start" lang={props.lang} value={query.startDate ?? ""} onChange={(v) => set({ startDate: v || undefined })} />
         </div>
         <div>
           <label for="ds-end">{t("endDate")}</label>
-          <input id="ds-end" type="date" value={query.endDate ?? ""} onInput={(e) => set({ endDate: e.currentTarget.value || undefined })} />
+          <DateField id="ds-end" lang={props.lang} value={query.endDate ?? ""} onChange={(v) => set({ endDate: v || undefined })} />
         </div>
       </div>
       <label for="ds-search">{t("search")}</label>

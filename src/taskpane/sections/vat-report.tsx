@@ -7,6 +7,7 @@ import type { Lang, Translate } from "../i18n";
 import type { PaneServices, VatReportView } from "../views";
 import { Message, useTask } from "../ui";
 import { Progressbar } from "./progressbar";
+import { DateField } from "./date-field";
 
 /** The month before `now` (the return filed now is last month's), as YYYY-MM. */
 export function lastMonth(now: Date): string {
@@ -34,7 +35,7 @@ export function VatReportPanel(props: { t: Translate; lang: Lang; services: Pane
       <h2>{t("vatReport")}</h2>
       <p class="help">{t("vatReportHelp")}</p>
       <label for="ds-vat-month">{t("vatMonth")}</label>
-      <input id="ds-vat-month" type="month" value={month} onInput={(e) => setMonth(e.currentTarget.value)} />
+      <DateField id="ds-vat-month" lang={props.lang} month value={month} onChange={setMonth} />
       <button class="primary" type="button" disabled={!props.connected || task.busy} onClick={start}>{t("runVatReport")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && (
