@@ -320,8 +320,8 @@ const TH: WhtTexts = {
   sheet: {
     form: (form, m) => `${FORM_NAME[form].th} ${monthLabel(m, "th")}`,
     void: (m) => `หัก ณ ที่จ่าย ยกเลิก ${monthLabel(m, "th")}`,
-    return: (m) => `แบบยื่น หัก ณ ที่จ่าย ${monthLabel(m, "th")}`,
-    missing: (m) => `ยังไม่มีหนังสือรับรอง ${monthLabel(m, "th")}`,
+    return: (m) => `สรุป หัก ณ ที่จ่าย ${monthLabel(m, "th")}`,
+    missing: (m) => `ขาดหนังสือรับรอง ${monthLabel(m, "th")}`,
   },
   columns: [
     "ลำดับที่", "เลขประจำตัวผู้เสียภาษีอากร", "สาขาที่", "ชื่อผู้มีเงินได้", "ที่อยู่ของผู้มีเงินได้", "วัน เดือน ปี ที่จ่าย", "ประเภทเงินได้",

@@ -10,6 +10,7 @@ import { ROWS_EN, ROWS_TH } from "./rows-words";
 import { UNDO_EN, UNDO_TH } from "./undo-words";
 import { VALUE_EN, VALUE_TH } from "./value-words";
 import { VAT_EN, VAT_TH } from "./vat-words";
+import { WHT_EN, WHT_TH } from "./wht-words";
 
 export type { Lang };
 
@@ -182,6 +183,7 @@ const en = {
   ...DELETE_EN,
   ...UNDO_EN,
   ...VAT_EN,
+  ...WHT_EN,
   ...VALUE_EN,
 } as const;
 
@@ -346,6 +348,7 @@ const th: Record<MessageKey, string> = {
   ...DELETE_TH,
   ...UNDO_TH,
   ...VAT_TH,
+  ...WHT_TH,
   ...VALUE_TH,
 };
 

@@ -242,6 +242,20 @@ export function createServices(opts: ServiceOptions): PaneServices {
         .sort((a, b) => a.row - b.row);
       return { sheet: out.sheet, counts: out.counts, rows };
     },
+    async whtReport(month, missing, ctx) {
+      const { formatMoney, whtReportJob, whtTexts, rdPrepWht, RD_FILE_NAMES, FORM_NAME } = await loadEngine();
+      const out = await whtReportJob(opts.port, requireClient(client), { month, missing, ...ctx });
+      const texts = whtTexts(ctx.lang ?? "en");
+      const r = out.report;
+      const forms = [1, 3] as const;
+      return {
+        sheets: [...forms.map((f) => out.sheets.forms[f]), out.sheets.void, ...(out.sheets.missing ? [out.sheets.missing] : []), out.sheets.return],
+        lines: forms.map((f): [string, number, string] => [FORM_NAME[f][ctx.lang ?? "en"], r.figures[f].certificates, formatMoney(r.figures[f].tax)]),
+        counts: { voided: new Set(r.voided.map((l) => l.recordId)).size, missing: r.missing.length },
+        findings: out.findings.map((x) => texts.finding(x)),
+        files: forms.map((f) => ({ name: RD_FILE_NAMES[f](month), text: rdPrepWht(r, f) })),
+      };
+    },
     async vatReport(month, ctx) {
       const { formatMoney, vatReportJob, vatTexts } = await loadEngine();
       const out = await vatReportJob(opts.port, requireClient(client), { month, ...ctx });

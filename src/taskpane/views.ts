@@ -131,6 +131,18 @@ export interface VatReportView {
   findings: string[];
 }
 
+/** The month's withholding tax returns as the pane shows them: sheets, each form's tax, findings,
+ * and the RD Prep files to download. */
+export interface WhtReportView {
+  sheets: string[];
+  /** [form, certificates, tax withheld] */
+  lines: [string, number, string][];
+  counts: { voided: number; missing: number };
+  /** In the run's language. */
+  findings: string[];
+  files: { name: string; text: string }[];
+}
+
 export type ActionKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
 export const ACTION_KINDS: readonly ActionKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];
 
@@ -212,6 +224,8 @@ export interface PaneServices {
   update: (family: Family, dryRun: boolean, ctx: JobContext) => Promise<UpdateView>;
   /** The month's (YYYY-MM) VAT report into new sheets. */
   vatReport: (month: string, ctx: JobContext) => Promise<VatReportView>;
+  /** `missing`: also a sheet of the month's purchases and expenses that withheld tax without a certificate. */
+  whtReport: (month: string, missing: boolean, ctx: JobContext) => Promise<WhtReportView>;
   /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
   insertTemplate: (family: Family, ctx: JobContext) => Promise<TemplateOutcome>;
   /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */

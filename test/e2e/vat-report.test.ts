@@ -66,3 +66,32 @@ test("the VAT report in Thai: Thai sheets, Buddhist-era dates", async () => {
   await page.locator("#vat-report").screenshot({ path: join(ARTIFACTS, "vat-report-pane-th.png") });
   await page.close();
 });
+
+test("the withholding tax report in Thai: one sheet per form, the tax of each, the RD Prep files", async () => {
+  const client = createClient({ root: preview.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const cert = (name: string, taxId: string, entity: number, taxAmount: number) => client.withholdingTaxes.create({
+    contactName: name, contactTaxId: taxId, contactBranch: entity === 3 ? "00000" : "", publishedOn: "2026-03-09", entity, taxPayment: 1,
+    withholdingTaxItems: [{ incomeType: 27, description: "ค่าบริการ (ม.40(8))", taxRate: 3, taxAmount }],
+  });
+  await cert("นาย สมชาย ใจดี", "1101700123456", 1, 1000);
+  await cert("Gamma Co., Ltd.", "0107537002443", 3, 2500);
+  const page = await openPreview(preview, "th");
+  await page.fill("#ds-client-id", "demo");
+  await page.fill("#ds-secret", "demo-secret");
+  await page.click("#connect button.primary");
+  await page.waitForSelector(".status.on", { timeout: 30_000 });
+  await page.click("#pull summary");
+  await page.fill("#ds-wht-month", "2026-03");
+  await page.click("button:has-text('ทำรายงานภาษีหัก ณ ที่จ่าย')");
+  await page.waitForSelector("#wht-report table, #wht-report .msg.error", { timeout: 60_000 });
+  const rows = await page.$$eval("#wht-report tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+  expect(rows).toEqual([["ภ.ง.ด.3", "1 ราย", "30.00"], ["ภ.ง.ด.53", "1 ราย", "75.00"]]);
+  expect(await page.textContent("#wht-report .wht-result .msg.ok:last-child")).toBe("ยอดรวมทุกยอดตรงกับหนังสือรับรอง และใบรับสินค้าและค่าใช้จ่ายที่หักภาษีไว้มีหนังสือรับรองครบ");
+  expect(await page.$$eval("#wht-report a.download", (as) => as.map((a) => a.getAttribute("download")))).toEqual(["PND3-2026-03.txt", "PND53-2026-03.txt"]);
+  await page.click(".tab:has-text('ภ.ง.ด.53 มี.ค. 2569')");
+  expect(await cell(page, "D2")).toBe("Gamma Co., Ltd.");
+  expect(await cell(page, "F2")).toBe("09/03/2569");
+  expect(await cell(page, "J3")).toBe("75.00");
+  await page.locator("#wht-report").screenshot({ path: join(ARTIFACTS, "wht-report-pane-th.png") });
+  await page.close();
+});

@@ -3,7 +3,7 @@
 // that withheld tax are matched to their certificates; the rules' income types, rates and forms.
 import { Decimal } from "../../src/rules/money";
 import { formOfTaxId, incomeTypeOf, withheldOf } from "../../src/rules/withholding";
-import { missingCertificates, whtReport } from "../../src/sheet/wht-report";
+import { missingCertificates, whtReport, whtTexts } from "../../src/sheet/wht-report";
 import { rdDate, rdPrepPp30, splitName } from "../../src/sheet/rd-prep";
 import { writeWhtReport } from "../../src/jobs/wht-report";
 import { MemoryWorkbook } from "../../src/workbook/memory";
@@ -46,6 +46,16 @@ describe("withholding tax report", () => {
     expect([formOfTaxId("0105556000009"), formOfTaxId("1101700123456")]).toEqual([3, 1]);
     expect(withheldOf(new Decimal("999.99"), 5).toFixed(2)).toBe("50.00");
     expect(withheldOf(new Decimal("12345.67"), 3).toFixed(2)).toBe("370.37");
+  });
+
+  it("names every sheet within Excel's 31 characters, in both languages and every month", () => {
+    for (const lang of ["en", "th"] as const) {
+      const t = whtTexts(lang).sheet;
+      for (let m = 1; m <= 12; m++) {
+        const month = `2026-${String(m).padStart(2, "0")}`;
+        for (const name of [t.form(1, month), t.form(3, month), t.void(month), t.return(month), t.missing(month)]) expect(name.length).toBeLessThanOrEqual(31);
+      }
+    }
   });
 
   it("writes RD Prep's dates, names and the ภ.พ.30 line", () => {

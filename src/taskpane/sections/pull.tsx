@@ -10,6 +10,7 @@ import { DateField } from "./date-field";
 import { PullOrderFields } from "./pull-order";
 import { RowNotes } from "./rows";
 import { VatReportPanel } from "./vat-report";
+import { WhtReportPanel } from "./wht-report";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -73,6 +74,7 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
       }) : null} />
       <RowNotes t={t} services={services} sheet={done?.sheet} rows={done?.rows} />
       <VatReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
+      <WhtReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
     </Section>
   );
 }

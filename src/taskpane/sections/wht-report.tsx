@@ -1,0 +1,68 @@
+// The monthly withholding tax returns, under Pull: a month, then the ภ.ง.ด.3 and ภ.ง.ด.53
+// attachments, the void certificates and the return in new sheets (and, when asked, the purchases
+// and expenses without a certificate as certificate rows); each form's tax, the findings, and the
+// RD Prep files to download.
+import { useMemo, useState } from "preact/hooks";
+import { parseMonth } from "../../jobs/month";
+import type { Lang, Translate } from "../i18n";
+import type { PaneServices, WhtReportView } from "../views";
+import { Message, useTask } from "../ui";
+import { Progressbar } from "./progressbar";
+import { lastMonth } from "./vat-report";
+
+/** A download link of a text file (UTF-8), made once per file. */
+function fileUrl(text: string): string {
+  return URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+}
+
+export function WhtReportPanel(props: { t: Translate; lang: Lang; services: PaneServices; connected: boolean; now?: () => Date }) {
+  const { t } = props;
+  const [month, setMonth] = useState(() => lastMonth((props.now ?? (() => new Date()))()));
+  const [missing, setMissing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const task = useTask<WhtReportView>(t);
+  const view = task.result;
+  const links = useMemo(() => view?.files.map((f) => ({ name: f.name, href: fileUrl(f.text) })) ?? [], [view]);
+
+  function start() {
+    setProblem(null);
+    const asked = parseMonth(month);
+    if (asked === undefined) return setProblem(t("vatMonthInvalid"));
+    void task.run((ctx) => props.services.whtReport(asked, missing, { ...ctx, lang: props.lang }));
+  }
+
+  return (
+    <div id="wht-report" class="sub">
+      <h2>{t("whtReport")}</h2>
+      <p class="help">{t("whtReportHelp")}</p>
+      <label for="ds-wht-month">{t("whtMonth")}</label>
+      <input id="ds-wht-month" type="month" value={month} onInput={(e) => setMonth(e.currentTarget.value)} />
+      <label><input id="ds-wht-missing" type="checkbox" checked={missing} onChange={(e) => setMissing(e.currentTarget.checked)} /> {t("whtMissing")}</label>
+      <button class="primary" type="button" disabled={!props.connected || task.busy} onClick={start}>{t("runWhtReport")}</button>
+      {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
+      {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("vatReading", { message: task.progress.message ?? "" })} />}
+      <Message tone="info" text={!props.connected ? t("needConnection") : null} />
+      <Message tone="error" text={problem ?? task.error} />
+      {view && (
+        <div class="wht-result">
+          <table>
+            <tbody>
+              {view.lines.map(([form, n, tax]) => <tr key={form}><td>{form}</td><td>{t("whtCertificates", { n })}</td><td class="num">{tax}</td></tr>)}
+            </tbody>
+          </table>
+          <p class="help">{t("whtVoided", { n: view.counts.voided })}</p>
+          <Message tone="ok" text={t("whtWritten", { sheets: view.sheets.map((s) => `“${s}”`).join(", ") })} />
+          <p class="help">{t("whtFiles")} {links.map((l) => <a key={l.name} class="download" href={l.href} download={l.name}>{l.name} </a>)}</p>
+          {view.findings.length === 0
+            ? <Message tone="ok" text={t("whtClean")} />
+            : (
+              <div role="alert" class="msg error">
+                <p>{t("whtFindings", { n: view.findings.length })}</p>
+                <ul class="findings">{view.findings.map((f) => <li key={f}>{f}</li>)}</ul>
+              </div>
+            )}
+        </div>
+      )}
+    </div>
+  );
+}
