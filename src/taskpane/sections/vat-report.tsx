@@ -52,16 +52,20 @@ export function VatReportPanel(props: { t: Translate; lang: Lang; services: Pane
           </table>
           <p class="help">{t("vatDocuments", view.counts)}</p>
           <Message tone="ok" text={t("vatWritten", { sheets: view.sheets.map((s) => `“${s}”`).join(", ") })} />
-          {view.findings.length === 0
-            ? <Message tone="ok" text={t("vatClean")} />
-            : (
-              <div role="alert" class="msg error">
-                <p>{t("vatFindings", { n: view.findings.length })}</p>
-                <ul class="findings">{view.findings.map((f) => <li key={f}>{f}</li>)}</ul>
-              </div>
-            )}
+          <ReportFindings findings={view.findings} clean={t("vatClean")} heading={t("vatFindings", { n: view.findings.length })} />
         </div>
       )}
+    </div>
+  );
+}
+
+/** A report's findings (a list under a heading, as an alert), or the sentence that says it is clean. */
+export function ReportFindings(props: { findings: readonly string[]; clean: string; heading: string }) {
+  if (props.findings.length === 0) return <Message tone="ok" text={props.clean} />;
+  return (
+    <div role="alert" class="msg error">
+      <p>{props.heading}</p>
+      <ul class="findings">{props.findings.map((f) => <li key={f}>{f}</li>)}</ul>
     </div>
   );
 }

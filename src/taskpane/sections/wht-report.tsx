@@ -8,7 +8,7 @@ import type { Lang, Translate } from "../i18n";
 import type { PaneServices, WhtReportView } from "../views";
 import { Message, useTask } from "../ui";
 import { Progressbar } from "./progressbar";
-import { lastMonth } from "./vat-report";
+import { ReportFindings, lastMonth } from "./vat-report";
 
 /** A download link of a text file (UTF-8), made once per file. */
 function fileUrl(text: string): string {
@@ -53,14 +53,7 @@ export function WhtReportPanel(props: { t: Translate; lang: Lang; services: Pane
           <p class="help">{t("whtVoided", { n: view.counts.voided })}</p>
           <Message tone="ok" text={t("whtWritten", { sheets: view.sheets.map((s) => `“${s}”`).join(", ") })} />
           <p class="help">{t("whtFiles")} {links.map((l) => <a key={l.name} class="download" href={l.href} download={l.name}>{l.name} </a>)}</p>
-          {view.findings.length === 0
-            ? <Message tone="ok" text={t("whtClean")} />
-            : (
-              <div role="alert" class="msg error">
-                <p>{t("whtFindings", { n: view.findings.length })}</p>
-                <ul class="findings">{view.findings.map((f) => <li key={f}>{f}</li>)}</ul>
-              </div>
-            )}
+          <ReportFindings findings={view.findings} clean={t("whtClean")} heading={t("whtFindings", { n: view.findings.length })} />
         </div>
       )}
     </div>
