@@ -2,7 +2,7 @@
 // field of day/month/Buddhist-era year (the browser's input shows mm/dd/yyyy and 2026 whatever the
 // pane's language). The value it gives is always YYYY-MM-DD or YYYY-MM (Common Era), or the text as
 // typed when it is no date (the form says so).
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { shownDate, shownMonth, typedDate, typedMonth } from "../dates";
 import type { Lang } from "../i18n";
 
@@ -10,6 +10,10 @@ export function DateField(props: { id: string; lang: Lang; value: string; month?
   const { lang, month } = props;
   const show = (v: string): string => (month ? shownMonth(v, lang) : shownDate(v, lang));
   const [text, setText] = useState(() => show(props.value));
+  // A value set from outside (a cheque date following the payment date) is shown; one the typing gave is left as typed.
+  useEffect(() => {
+    if (((month ? typedMonth(text) : typedDate(text)) ?? text) !== props.value) setText(show(props.value));
+  }, [props.value]);
   if (lang !== "th") {
     return <input id={props.id} type={month ? "month" : "date"} value={props.value} onInput={(e) => props.onChange(e.currentTarget.value)} />;
   }

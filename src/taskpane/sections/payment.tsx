@@ -15,6 +15,7 @@ import { formFields, takesCharge, typedNumber, type AmountField, type PaymentFor
 import { loadEngine } from "../services";
 import { type PaneServices, type PaymentDueView, type PaymentRequest } from "../views";
 import { Message } from "../ui";
+import { DateField } from "./date-field";
 
 export type { PaymentForm } from "../payment-form";
 
@@ -170,12 +171,12 @@ export function PaymentFields(props: {
       <div class="row">
         <div>
           <label for="ds-pay-date">{t("payDate")}</label>
-          <input id="ds-pay-date" type="date" value={form.date} onInput={(e) => set({ date: e.currentTarget.value })} />
+          <DateField id="ds-pay-date" lang={lang} value={form.date} onChange={(date) => set({ date })} />
         </div>
         {form.method === PAYMENT_METHOD.Cheque && (
           <div>
             <label for="ds-pay-cheque-date">{t("chequeDate")}</label>
-            <input id="ds-pay-cheque-date" type="date" value={form.chequeDate || form.date} onInput={(e) => set({ chequeDate: e.currentTarget.value })} />
+            <DateField id="ds-pay-cheque-date" lang={lang} value={form.chequeDate || form.date} onChange={(chequeDate) => set({ chequeDate })} />
           </div>
         )}
       </div>
