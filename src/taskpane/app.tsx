@@ -1,9 +1,10 @@
 // The task pane: Connect, the family picker, Columns (the mapping), Check, Post, Update, Pull and Actions,
-// in English or Thai. Connect and the family picker paint first; the other sections come in their
-// own chunk right after (sections/deferred.ts), so Excel shows the pane sooner each time it opens.
+// in English or Thai; for a book (journal vouchers, contacts, products), its own Check and post.
+// Connect and the family picker paint first; the other sections come in their own chunk right
+// after (sections/deferred.ts), so Excel shows the pane sooner each time it opens.
 import { Fragment } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import type { Family } from "../rules/codes";
+import { isBookFamily, type BookFamily, type Family } from "../rules/codes";
 import { translator, type Lang } from "./i18n";
 import { ConnectSection } from "./sections/connect";
 import type * as Deferred from "./sections/deferred";
@@ -38,7 +39,7 @@ export interface AppProps {
 
 export function App(props: AppProps) {
   const [lang, setLang] = useState<Lang>(props.lang);
-  const [family, setFamily] = useState<Family>(props.initialFamily ?? "tax-invoices");
+  const [family, setFamily] = useState<Family | BookFamily>(props.initialFamily ?? "tax-invoices");
   const [company, setCompany] = useState<string | null>(null);
   // Each connection (or none) is a session: what the sections show of one (results, VAT figures, the
   // Undo offer, lookups) is dropped with it, by making them anew.
@@ -52,7 +53,7 @@ export function App(props: AppProps) {
     if (!sections) void loadDeferredSections().then(setSections, () => undefined);
   }, []);
   const t = translator(lang);
-  const common = { t, lang, services: props.services, family, connected: company !== null };
+  const common = { t, lang, services: props.services, connected: company !== null };
   return (
     <main class="ds" lang={lang}>
       <div class="row" style="align-items:center">
@@ -72,16 +73,18 @@ export function App(props: AppProps) {
       <ConnectSection t={t} services={props.services} storage={props.storage} initial={props.initialConnection} onConnected={connected} />
       <Fragment key={session}>
         <FamilyPicker t={t} lang={lang} services={props.services} family={family} connected={company !== null} onChange={setFamily} />
-        {sections && (
-          <>
-            <sections.MappingSection {...common} lang={lang} />
-            <sections.CheckSection {...common} />
-            <sections.PostSection {...common} />
-            <sections.UpdateSection {...common} />
-            <sections.PullSection {...common} />
-            <sections.ActionsSection {...common} />
-          </>
-        )}
+        {sections && (isBookFamily(family)
+          ? <sections.BooksSection {...common} family={family} />
+          : (
+            <>
+              <sections.MappingSection {...common} family={family} />
+              <sections.CheckSection {...common} family={family} />
+              <sections.PostSection {...common} family={family} />
+              <sections.UpdateSection {...common} family={family} />
+              <sections.PullSection {...common} family={family} />
+              <sections.ActionsSection {...common} family={family} />
+            </>
+          ))}
       </Fragment>
     </main>
   );

@@ -31,3 +31,5 @@ export {
 } from "../sheet/mapping";
 export { shownChoices } from "../sheet/columns";
 export { resultColumns } from "../sheet/writeback";
+export { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/books";
+export { bookTable } from "../sheet/books/fields";

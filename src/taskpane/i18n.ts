@@ -8,6 +8,7 @@ import { MAPPING_EN, MAPPING_TH } from "./mapping-words";
 import { PAYMENT_EN, PAYMENT_TH } from "./payment-words";
 import { ROWS_EN, ROWS_TH } from "./rows-words";
 import { UNDO_EN, UNDO_TH } from "./undo-words";
+import { BOOK_EN, BOOK_TH } from "./book-words";
 import { VALUE_EN, VALUE_TH } from "./value-words";
 import { VAT_EN, VAT_TH } from "./vat-words";
 import { WHT_EN, WHT_TH } from "./wht-words";
@@ -182,6 +183,7 @@ const en = {
   ...PAYMENT_EN,
   ...DELETE_EN,
   ...UNDO_EN,
+  ...BOOK_EN,
   ...VAT_EN,
   ...WHT_EN,
   ...VALUE_EN,
@@ -347,6 +349,7 @@ const th: Record<MessageKey, string> = {
   ...PAYMENT_TH,
   ...DELETE_TH,
   ...UNDO_TH,
+  ...BOOK_TH,
   ...VAT_TH,
   ...WHT_TH,
   ...VALUE_TH,

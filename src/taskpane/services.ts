@@ -1,7 +1,7 @@
 // What the pane does, apart from showing it: connect, check, post, pull, act, templates. The pane
 // gets these through PaneServices so the UI can be tested on its own and the jobs wired in one place.
 import type { DocSheetClient } from "../api/client";
-import type { Family } from "../rules/codes";
+import type { BookFamily, Family } from "../rules/codes";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
 import { readChannels, type ChannelLists } from "./channels";
@@ -10,7 +10,7 @@ import { actNotes, postNotes, resultColumn } from "./rows";
 import { pullListOrder } from "./pull-order";
 import { localDate } from "../jobs/types";
 import {
-  ACTION_KINDS, type ActionRequest, type CompanyView, type ConnectionForm, type DocumentSummary, type PaneServices, type PaymentRequest,
+  ACTION_KINDS, type ActionRequest, type BookPostView, type CompanyView, type ConnectionForm, type DocumentSummary, type PaneServices, type PaymentRequest,
   type SelectedDocument, type SelectionInfo,
 } from "./views";
 
@@ -335,6 +335,30 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { templateJob } = await loadEngine();
       return templateJob(opts.port, { family, client: client ?? undefined, ...ctx });
     },
+    books: {
+      async check(family, ctx) {
+        const { checkBookJob } = await loadEngine();
+        const outcome = await checkBookJob(opts.port, { family, mark: true, ...ctx });
+        return { sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: [] };
+      },
+      async post(family, draft, ctx) {
+        const engine = await loadEngine();
+        const outcome = await engine.postBookJob(opts.port, requireClient(client), { family, draft, ...ctx });
+        if (outcome.findings.length > 0) await opts.port.remark(outcome.sheet, engine.findingMarks(outcome.findings, ctx.lang ?? "en"));
+        return bookView(engine, family, await opts.port.read(), outcome);
+      },
+      async update(family, ctx) {
+        const engine = await loadEngine();
+        const { target } = await selected();
+        const outcome = await engine.updateBookJob(opts.port, requireClient(client), { family, target, ...ctx });
+        return bookView(engine, family, await opts.port.read(target), outcome);
+      },
+      async pull(family, ctx) {
+        const { pullBookJob } = await loadEngine();
+        const outcome = await pullBookJob(opts.port, requireClient(client), { family, ...ctx });
+        return { sheet: outcome.sheet, rows: outcome.rows };
+      },
+    },
     async refreshLists(ctx) {
       const { refreshListsJob } = await loadEngine();
       return refreshListsJob(opts.port, requireClient(client), { lang: ctx.lang, signal: ctx.signal });
@@ -343,6 +367,19 @@ export function createServices(opts: ServiceOptions): PaneServices {
 }
 
 type JobAction = Parameters<typeof Engine.actJob>[2]["action"];
+
+/** A book's post or update as the pane shows it: counts, and the rows not done at their Result cell. */
+function bookView(engine: typeof Engine, family: BookFamily, block: Block, outcome: Awaited<ReturnType<typeof Engine.postBookJob>>): BookPostView {
+  const headers = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], undefined, undefined, undefined, engine.bookTable(family));
+  const col = headers.columns.get("result") ?? block.left;
+  const c = outcome.counts;
+  const done = new Set(["created", "found", "skipped", "updated", "unchanged"]);
+  return {
+    counts: { created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed + c.unknown, updated: c.updated, unchanged: c.unchanged },
+    sheet: outcome.sheet,
+    rows: outcome.results.filter((r) => !done.has(r.kind)).map((r) => ({ key: r.key, row: Math.min(...r.rows), col, message: r.message })),
+  };
+}
 
 /** The pane's action form → the act job's action; null for what the job does not do yet. */
 export function toJobAction(request: ActionRequest, savePdf: (fileName: string, base64: string) => Promise<string>): JobAction | null {

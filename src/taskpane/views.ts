@@ -5,7 +5,7 @@ import type { CompanyName } from "../jobs/same-company";
 import type { JobContext } from "../jobs/types";
 import type { ListCounts, TemplateOutcome } from "../jobs/template";
 import type { ShownChange, UpdateKind } from "../jobs/update";
-import type { Family } from "../rules/codes";
+import type { BookFamily, Family } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
 import type { FieldKind, FieldLevel } from "../sheet/fields";
 import type { ColumnSuggestion, MissingField, StatedValue } from "../sheet/mapping";
@@ -227,7 +227,9 @@ export interface PaneServices {
   /** `missing`: also a sheet of the month's purchases and expenses that withheld tax without a certificate. */
   whtReport: (month: string, missing: boolean, ctx: JobContext) => Promise<WhtReportView>;
   /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
-  insertTemplate: (family: Family, ctx: JobContext) => Promise<TemplateOutcome>;
+  insertTemplate: (family: Family | BookFamily, ctx: JobContext) => Promise<TemplateOutcome>;
+  /** Journal vouchers, contacts and products. */
+  books: BookServices;
   /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */
   refreshLists: (ctx: JobContext) => Promise<ListCounts>;
   /** The header row of the selection (or the table around the active cell): the mapping saved for
@@ -289,4 +291,20 @@ export interface RowNote {
   row: number;
   col: number;
   message: string;
+}
+
+/** What the pane does with a book's sheet (jobs/books.ts). */
+export interface BookServices {
+  check(family: BookFamily, ctx: JobContext): Promise<CheckView>;
+  /** `draft`: journal vouchers saved as drafts instead of approved. */
+  post(family: BookFamily, draft: boolean, ctx: JobContext): Promise<BookPostView>;
+  update(family: BookFamily, ctx: JobContext): Promise<BookPostView>;
+  pull(family: BookFamily, ctx: JobContext): Promise<PullView>;
+}
+
+/** The counts of a book's post or update, and the rows not done with their reason. */
+export interface BookPostView {
+  counts: Record<"created" | "found" | "skipped" | "notSent" | "failed" | "updated" | "unchanged", number>;
+  sheet: string;
+  rows: RowNote[];
 }

@@ -8,7 +8,7 @@ import { templateKeys } from "../../src/sheet/template";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { LISTS_SHEET } from "../../src/workbook/port";
 import { act } from "preact/test-utils";
-import { bridgedFetch, buttonNamed, choose, click, localService, mountPane, typeInto, until } from "./support";
+import { bridgedFetch, buttonNamed, choose, click, localService, mountPane, options, typeInto, until } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -61,5 +61,29 @@ describe("connected", () => {
     click(root, "Refresh lists");
     await until(() => (memory.dropDown(sheet, customer) ?? []).length === 3, "the refreshed lists");
     expect(memory.sheet(LISTS_SHEET).hidden).toBe(true);
+
+    // The books are in the same selector: a journal voucher template checks clean and posts as a
+    // draft when asked; a contact sheet posted twice creates nothing the second time.
+    expect(options(root, "#ds-family").map(([value]) => value)).toEqual(expect.arrayContaining(["journal-entries", "contacts", "products"]));
+    choose(root, "#ds-family", "journal-entries");
+    click(root, "Insert template");
+    await until(() => root.textContent!.includes("Template added on sheet “Journal voucher”."), "the journal template");
+    memory.active = "Journal voucher";
+    click(root, "Check rows");
+    await until(() => root.textContent!.includes("1 document checked: no problems found."), "the journal check");
+    act(() => (root.querySelector("#ds-draft") as HTMLInputElement).click());
+    click(root, "Post");
+    await until(() => root.textContent!.includes("1 created, 0 found, 0 already posted, 0 not sent, 0 failed."), "the journal post");
+    const header = memory.sheet("Journal voucher").values[0];
+    expect(memory.sheet("Journal voucher").values[1][header.indexOf("Status")]).toBe("Draft");
+
+    choose(root, "#ds-family", "contacts");
+    click(root, "Insert template");
+    await until(() => root.textContent!.includes("Template added on sheet “Contact”."), "the contact template");
+    memory.active = "Contact";
+    click(root, "Post");
+    await until(() => root.textContent!.includes("1 created, 0 found"), "the contact post");
+    click(root, "Post");
+    await until(() => root.textContent!.includes("0 created, 0 found, 1 already posted"), "the second contact post");
   });
 });

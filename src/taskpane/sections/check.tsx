@@ -17,7 +17,25 @@ export function findingCounts(findings: readonly CellFinding[]): Record<CellFind
   return counts;
 }
 
-function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView }) {
+/** The findings of a check, each a button that selects its cell. */
+export function FindingList(props: { t: Translate; lang: Lang; services: PaneServices; findings: readonly CellFinding[] }) {
+  const { t, lang, services } = props;
+  const marks: Record<CellFinding["severity"], string | null> = { error: null, warning: t("markWarning"), note: t("markNote") };
+  if (props.findings.length === 0) return null;
+  return (
+    <ul class="findings" aria-label={t("check")}>
+      {props.findings.map((f, i) => (
+        <li key={i} class={f.severity}>
+          <button type="button" onClick={() => void services.port.select(f.sheet, f.row, f.col).catch(() => undefined)}>
+            <span class="cell">{f.cell}</span>{marks[f.severity] && <span class="sev">{marks[f.severity]}</span>}{translate(f.message, lang)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView }) {
   const { t, view } = props;
   const n = findingCounts(view.findings);
   const name = (f: SheetFamily): string => familyLabel(f)[props.lang].toLowerCase();
@@ -40,7 +58,6 @@ export function CheckSection(props: { t: Translate; lang: Lang; services: PaneSe
   const { t, lang, services } = props;
   const task = useTask<CheckView>(t);
   const view = task.result;
-  const marks: Record<CellFinding["severity"], string | null> = { error: null, warning: t("markWarning"), note: t("markNote") };
   return (
     <Section id="check" title={t("check")} open>
       <p class="help">{t("checkHelp")}</p>
@@ -51,17 +68,7 @@ export function CheckSection(props: { t: Translate; lang: Lang; services: PaneSe
       {view && (
         <>
           <CheckVerdict t={t} lang={lang} view={view} />
-          {view.findings.length > 0 && (
-            <ul class="findings" aria-label={t("check")}>
-              {view.findings.map((f, i) => (
-                <li key={i} class={f.severity}>
-                  <button type="button" onClick={() => void services.port.select(f.sheet, f.row, f.col).catch(() => undefined)}>
-                    <span class="cell">{f.cell}</span>{marks[f.severity] && <span class="sev">{marks[f.severity]}</span>}{translate(f.message, lang)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <FindingList t={t} lang={lang} services={services} findings={view.findings} />
           {view.summaries.length > 0 && (
             <table aria-label={t("summary")}>
               <thead><tr><th>{t("doc")}</th><th class="num">{t("vat")}</th><th class="num">{t("total")}</th></tr></thead>

@@ -1,6 +1,6 @@
 // The document family every section works on, "Insert template" (in the pane's language, with the
 // company's drop-down lists when connected) and "Refresh lists".
-import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
+import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, type BookFamily, type Family } from "../../rules/codes";
 import type { ListCounts, TemplateOutcome } from "../../jobs/template";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices } from "../views";
@@ -11,7 +11,9 @@ function listCounts(t: Translate, c: ListCounts): string {
   return t("listCounts", { contacts: c.contacts, products: c.products, channels, categories: c.expenseCategories });
 }
 
-export function FamilyPicker(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean; onChange: (f: Family) => void }) {
+export function FamilyPicker(props: {
+  t: Translate; lang: Lang; services: PaneServices; family: Family | BookFamily; connected: boolean; onChange: (f: Family | BookFamily) => void;
+}) {
   const { t, services } = props;
   const inserting = useTask<TemplateOutcome>(t);
   const refreshing = useTask<ListCounts>(t);
@@ -22,9 +24,14 @@ export function FamilyPicker(props: { t: Translate; lang: Lang; services: PaneSe
     <div class="family">
       <label for="ds-family">{t("family")}</label>
       <div class="row">
-        <select id="ds-family" value={props.family} onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value as Family)}>
+        <select id="ds-family" value={props.family} onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value as Family | BookFamily)}>
           {/* The command line's word beside the name in English; the Thai list speaks Thai alone. */}
-          {FAMILIES.map((f) => <option value={f} key={f}>{FAMILY_INFO[f].label[props.lang]}{props.lang === "en" ? ` (${f})` : ""}</option>)}
+          <optgroup label={t("documentsGroup")}>
+            {FAMILIES.map((f) => <option value={f} key={f}>{FAMILY_INFO[f].label[props.lang]}{props.lang === "en" ? ` (${f})` : ""}</option>)}
+          </optgroup>
+          <optgroup label={t("booksGroup")}>
+            {BOOK_FAMILIES.map((f) => <option value={f} key={f}>{BOOK_FAMILY_LABEL[f][props.lang]}{props.lang === "en" ? ` (${f})` : ""}</option>)}
+          </optgroup>
         </select>
       </div>
       <div class="row">
