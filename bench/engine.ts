@@ -9,6 +9,8 @@
 //   VAT report: a month of those 10,000 tax invoices into an .xlsx, totals reconciled (target ≤ 20 s)
 //   withholding tax report: a month of 10,000 certificates (both forms) into an .xlsx, totals
 //          reconciled, with the RD Prep files (target ≤ 20 s)
+//   books: a check of 10,000 journal voucher lines (2,000 vouchers × 5) from an .xlsx (target ≤ 1 s);
+//          a post of 1,000 contacts to the local service (target ≥ 100 contacts/s)
 //   Excel syncs: a check of a 5 MB selection through the Excel port (the strict Office.js fake counts
 //   its syncs), clean and with findings to mark, first and again (target: read and marks in ≤ 3);
 //   a post of 1,000 documents through the Excel port: the syncs of its write-back (target ≤ 20)
@@ -20,6 +22,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../src/api";
 import { checkJob } from "../src/jobs/check";
+import { checkBookJob, postBookJob } from "../src/jobs/books";
 import { parseMapping } from "../src/sheet/mapping";
 import { postJob } from "../src/jobs/post";
 import { pullJob } from "../src/jobs/pull";
@@ -32,7 +35,7 @@ import { runPool } from "../src/jobs/pool";
 import { rdPrepWht } from "../src/sheet/rd-prep";
 import { spawn, type ChildProcess } from "node:child_process";
 import { MemoryWorkbook } from "../src/workbook/memory";
-import type { CellValue } from "../src/workbook/port";
+import { LISTS_SHEET, type CellValue } from "../src/workbook/port";
 import { ExcelPort } from "../src/workbook/excel";
 import { XlsxWorkbook } from "../src/workbook/xlsx";
 import { FakeExcel, sizeOf } from "../test/workbook/excel-fake";
@@ -195,6 +198,43 @@ export async function whtFigures(client: DocSheetClient, dir: string, count = 10
   };
 }
 
+/** The books: 10,000 journal voucher lines checked from an .xlsx (4 debits and a credit each, the
+ * accounts by code and by name), and 1,000 new contacts posted (each with a valid tax id). */
+export async function bookFigures(client: DocSheetClient, dir: string): Promise<Record<string, string>> {
+  const journal: CellValue[][] = [["Voucher no.", "Date", "Voucher type", "Description", "Account code", "Account name", "Debit", "Credit"]];
+  for (let v = 0; v < 2000; v++) {
+    for (let l = 0; l < 4; l++) journal.push([`JV-${v}`, "2026-05-31", "JV", `Accrual ${v}`, l % 2 === 0 ? "53029" : null, l % 2 === 0 ? null : "Office supplies", 100.25 + l, null]);
+    journal.push([`JV-${v}`, null, null, null, "21399", null, null, 4 * 100.25 + 6]);
+  }
+  // The chart on the lists sheet, as a template made with a connection has it: accounts are checked.
+  const chart = await client.chartOfAccounts.list();
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet("Journal").addRows(journal);
+  book.addWorksheet(LISTS_SHEET).addRows([["Chart of accounts", "Chart of accounts id"], ...chart.map((a) => [`${String(a.code)} ${String(a.nameForeign)}`, Number(a.id)])]);
+  const file = join(dir, "journal.xlsx");
+  await book.xlsx.writeFile(file);
+  const check = await measure(async () => {
+    const wb = await XlsxWorkbook.load(file);
+    return checkBookJob(wb, { family: "journal-entries", target: { sheet: "Journal" } });
+  });
+  const problems = check.value.findings.filter((f) => f.severity === "error");
+  if (problems.length > 0) throw new Error(`journal check found ${problems.length} problems, e.g. ${problems[0].message}`);
+
+  const contacts: CellValue[][] = [["Name", "Type", "Tax id", "Branch", "Zip code", "Email"]];
+  for (let i = 0; i < 1000; i++) {
+    const base = `0105558${String(i).padStart(5, "0")}`;
+    const sum = [...base].reduce((t, d, k) => t + Number(d) * (13 - k), 0);
+    contacts.push([`Bench Contact ${i} Co., Ltd.`, i % 3 === 0 ? "Supplier" : "Customer", `${base}${(11 - (sum % 11)) % 10}`, "00000", "10110", `c${i}@example.com`]);
+  }
+  const grid = new MemoryWorkbook({ Contacts: contacts });
+  const post = await measure(() => postBookJob(grid, client, { family: "contacts", concurrency: 8 }));
+  if (post.value.counts.created !== 1000) throw new Error(`contacts post created ${post.value.counts.created} of 1000: ${JSON.stringify(post.value.results.find((r) => r.kind !== "created"))}`);
+  return {
+    "check 10,000 journal voucher lines from .xlsx": `${check.ms.toFixed(0)} ms (target ≤ 1000 ms), peak RSS ${check.peakMb} MB`,
+    "post 1,000 contacts": `${post.ms.toFixed(0)} ms = ${(1000 / (post.ms / 1000)).toFixed(0)} contacts/s (target ≥ 100), peak RSS ${post.peakMb} MB`,
+  };
+}
+
 export async function run(): Promise<Record<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), "docsheet-bench-"));
   const figures: Record<string, string> = {};
@@ -269,6 +309,7 @@ export async function run(): Promise<Record<string, string>> {
     figures["VAT report of a month of 10,000 documents into .xlsx"] = `${vat.ms.toFixed(0)} ms (target ≤ 20000 ms), output VAT ${vat.value.report.figures.output.vat.toFixed(2)}, ${vatFindings}, peak RSS ${vat.peakMb} MB`;
 
     Object.assign(figures, await whtFigures(client, dir));
+    Object.assign(figures, await bookFigures(client, dir));
 
     // --- undo: the post of 1,000 documents above, each read again and voided, the rows cleared
     const undo = await measure(() => undoJob(grid, client, { family: "tax-invoices", concurrency: 8 }));
