@@ -60,7 +60,8 @@ export function printPosted(outcome: Pick<PostOutcome, "findings"> & {
     if (r.kind !== "created" && r.kind !== "found" && r.kind !== "skipped") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
   }
   const c = outcome.counts;
-  process.stdout.write(`${say.posted({ ...c, notSent: c.invalid + c.cancelled }, out)}\n`);
+  const warnings = outcome.findings.filter((f) => f.severity === "warning").length;
+  process.stdout.write(`${say.posted({ ...c, notSent: c.invalid + c.cancelled, warnings }, out)}\n`);
   return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
 }
 

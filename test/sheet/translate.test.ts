@@ -234,3 +234,15 @@ describe("every message the code can make has a template", () => {
     expect(unknown).toEqual([]);
   });
 });
+
+describe("messages inside results", () => {
+  const tax = (id: string) => `${id} is not a valid tax id: its last digit does not match the other 12; look for a mistyped digit.`;
+  const taxTh = (id: string) => `${id} ไม่ใช่เลขประจำตัวผู้เสียภาษีที่ถูกต้อง: หลักสุดท้ายไม่ตรงกับ 12 หลักแรก ตรวจดูว่าพิมพ์ผิดหรือไม่`;
+  test("a message holding '; ' itself, alone or among others, is translated whole inside 'not sent'", () => {
+    expect(translate(`T-1 (row 2): not sent: E2: ${tax("0105556000013")}`, "th")).toBe(`T-1 (แถว 2): ไม่ได้ส่ง: E2: ${taxTh("0105556000013")}`);
+    const second = translate(MESSAGES.contactRequired, "th");
+    expect(translate(`not sent: E3: ${tax("0105556000021")}; B3: ${MESSAGES.contactRequired}`, "th"))
+      .toBe(`ไม่ได้ส่ง: E3: ${taxTh("0105556000021")}; B3: ${second}`);
+    expect(second).not.toBe(MESSAGES.contactRequired);
+  });
+});

@@ -42,7 +42,10 @@ function compile(id: string, source: string, target: Record<Lang, string>, exact
   for (const m of source.matchAll(/\{(\w+)\}/g)) {
     pattern += escape(source.slice(last, m.index));
     // A placeholder used twice must catch the same text both times.
-    pattern += names.includes(m[1]) ? `\\k<${m[1]}>` : `(?<${m[1]}>${CAPTURE[m[1]] ?? "[\\s\\S]+?"})`;
+    // A value opening the message is no wrapper's text: it holds no ": " (else "{field} is required"
+    // reads "not sent: E3: …; B3: contactName is required" as one message), unless it is a message.
+    const opening = m.index === 0 && !NESTED.has(m[1]) ? "(?:(?!: )[\\s\\S])+?" : "[\\s\\S]+?";
+    pattern += names.includes(m[1]) ? `\\k<${m[1]}>` : `(?<${m[1]}>${CAPTURE[m[1]] ?? opening})`;
     if (!names.includes(m[1])) names.push(m[1]);
     last = m.index! + m[0].length;
   }
@@ -60,6 +63,9 @@ const CAPTURE: Readonly<Record<string, string>> = {
   family: [...FAMILIES.flatMap((f) => [f, FAMILY_INFO[f].label.en, FAMILY_INFO[f].label.en.toLowerCase()]), ...BOOK_FAMILIES]
     .sort((a, b) => b.length - a.length).map(escape).join("|"),
 };
+
+/** Placeholders holding whole messages (which may hold ": " themselves). */
+const NESTED: ReadonlySet<string> = new Set(["message", "reason", "messages"]);
 
 let compiled: Template[] | undefined;
 
@@ -82,7 +88,9 @@ function templates(): Template[] {
     // The phrase alone, at the cell of its field ("must be at most 5000 characters").
     list.push(compile(`phrase.${i}.alone`, p.en, { en: p.en, th: p.th.replace(/\{field\} ?/, "") }));
   });
-  compiled = list.sort((a, b) => b.weight - a.weight);
+  // A template whose own opening words the message starts with is the likelier one ("not sent:
+  // {reason}" before "{field} is required"), then the one with more words of its own.
+  compiled = list.sort((a, b) => b.prefix.length - a.prefix.length || b.weight - a.weight);
   return compiled;
 }
 
@@ -141,17 +149,22 @@ function nested(message: string, lang: Lang): string {
 }
 
 /** A list of problems "E2: message; F2: message" (or one error text): each message translated; a
- * problem may be at a command's option instead of a cell ("--collected: message"). Some
- * messages hold "; " themselves ("…could not be looked up; run post again…"): a text whose parts
- * are not all known messages is tried whole. */
+ * problem may be at a command's option instead of a cell ("--collected: message"). A list's parts
+ * start at a cell or an option: a message's own "; " ("…does not match the other 12; look for a
+ * mistyped digit.") is not a boundary. Parts without cells ("message; message") are tried whole,
+ * then one by one. */
 function problems(text: string, lang: Lang): string {
-  const parts = text.split("; ").map((part) => {
+  return text.split(/; (?=(?:[A-Z]{1,3}\d+|--[a-z][a-z-]*): )/).map((part) => {
     const m = /^([A-Z]{1,3}\d+|--[a-z][a-z-]*): ([\s\S]*)$/.exec(part);
-    return m ? { cell: `${m[1]}: `, message: m[2] } : { cell: "", message: part };
-  });
-  const known = (message: string): boolean => isKnownMessage(message) || isKnownMessage(`${message}.`);
-  if (parts.length > 1 && !parts.every((p) => known(p.message)) && isKnownMessage(text)) return translate(text, lang);
-  return parts.map((p) => `${p.cell}${nested(p.message, lang)}`).join("; ");
+    return m ? `${m[1]}: ${messages(m[2], lang)}` : messages(part, lang);
+  }).join("; ");
+}
+
+/** One message, or several joined by "; " when the whole is none. */
+function messages(text: string, lang: Lang): string {
+  const whole = nested(text, lang);
+  if (whole !== text || !text.includes("; ") || isKnownMessage(text) || isKnownMessage(`${text}.`)) return whole;
+  return text.split("; ").map((m) => nested(m, lang)).join("; ");
 }
 
 /** A value caught by a placeholder, in `lang`, by what the placeholder's name says it is. */
