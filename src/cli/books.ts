@@ -39,7 +39,7 @@ export async function bookCommand(p: Parsed): Promise<number> {
     case "update":
       return update(p, family);
     default:
-      throw new UsageError(`${p.command} is not available for ${family}: the service has no way to reverse or act on them`);
+      throw new UsageError(`${p.command} does not take ${family} yet; template, map, check, post, pull and update do`);
   }
 }
 
