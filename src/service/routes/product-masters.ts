@@ -13,7 +13,7 @@ import { ok, ServiceError, validationError } from "../envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
 import type { Db, Tx } from "../store/database";
 import { chartOfAccounts, productMasters } from "../store/schema";
-import { PRODUCT_CODE_DUPLICATE } from "./products";
+import { PRODUCT_CODE_DUPLICATE } from "../masters/products";
 import type { Json } from "../../rules/json";
 
 export const PRODUCT_MASTER_NOT_FOUND = "Product master not found";
