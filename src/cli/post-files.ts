@@ -3,17 +3,7 @@
 // files a killed save left beside the output, removed before the run saves anything.
 import { promises as fs } from "node:fs";
 import { basename, dirname, join } from "node:path";
-
-/** Whether a process of this id is running (the lock's and the temp files' owners). */
-function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+import { alive } from "../workbook/xlsx-write";
 
 export interface WorkbookLock {
   release(): Promise<void>;

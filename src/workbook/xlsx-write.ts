@@ -149,7 +149,9 @@ export async function removeDeadTemps(path: string): Promise<void> {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of this id runs (a lock's or a temp file's owner). */
+export function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
