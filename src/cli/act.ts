@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
-import { actJob, type Action } from "../jobs/act";
+import { actJob, type Action, type ActOutcome } from "../jobs/act";
 import { ConnectionError } from "../jobs/stop";
 import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
 import { WITHHOLDING_RATES } from "../rules/codes";
@@ -15,7 +15,7 @@ import { isWithholdingRate } from "../rules/checks/read";
 import { UsageError, dateArg, intArg, required, type Parsed } from "./args";
 import { assertSheet } from "./book";
 import { connectionFailure } from "./connection";
-import type { ActKind } from "./words";
+import type { ActKind, Words } from "./words";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
 import { workbookRun } from "./workbook-run";
@@ -138,10 +138,7 @@ export async function actCommand(p: Parsed): Promise<number> {
     });
     progress.done();
     await book.save(out);
-    for (const r of outcome.results) if (!r.ok) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
-    // The pane's words: done, skipped (already done before), failed.
-    process.stdout.write(`${say.acted(kind, outcome.done, outcome.skipped, outcome.failed, out)}\n`);
-    return outcome.failed > 0 ? 1 : 0;
+    return printActed(outcome, kind, say, out);
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
@@ -150,4 +147,12 @@ export async function actCommand(p: Parsed): Promise<number> {
     }
     throw err;
   }
+}
+
+/** What act prints (the rows that failed, then the counts in the pane's words: done, skipped
+ * (already done before), failed), and its exit code. */
+export function printActed(outcome: ActOutcome, kind: string, say: Words, out: string): number {
+  for (const r of outcome.results) if (!r.ok) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
+  process.stdout.write(`${say.acted(kind, outcome.done, outcome.skipped, outcome.failed, out)}\n`);
+  return outcome.failed > 0 ? 1 : 0;
 }

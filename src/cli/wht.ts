@@ -11,7 +11,7 @@ import { WHT_FAMILY } from "../rules/codes";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openBook, printCheck, printPosted, resultsPath } from "./book";
-import { parseRows } from "./act";
+import { parseRows, printActed } from "./act";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 import { words } from "./words";
@@ -125,7 +125,6 @@ async function pull(p: Parsed): Promise<number> {
 
 async function act(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
-  const say = words(lang);
   const kind = required(p.values, "action");
   if (kind !== "status" && kind !== "delete") throw new UsageError(`--action must be status or delete for ${WHT_FAMILY}`);
   const conn = connectionArgs(p.values, process.env);
@@ -144,9 +143,7 @@ async function act(p: Parsed): Promise<number> {
     });
     progress.done();
     await book.save(out);
-    for (const r of outcome.results) if (!r.ok) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
-    process.stdout.write(`${say.acted(kind, outcome.done, outcome.skipped, outcome.failed, out)}\n`);
-    return outcome.failed > 0 ? 1 : 0;
+    return printActed(outcome, kind, words(lang), out);
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
