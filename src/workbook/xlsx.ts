@@ -11,13 +11,29 @@ import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
-import { XlsxReadError, openFastXlsx, type FastXlsx } from "./xlsx-read";
+import { MAX_CELLS, XlsxReadError, openFastXlsx, type FastXlsx } from "./xlsx-read";
 import type { InflateRaw } from "./zip-parts";
 import { exceljs, fillTable, removeDeadTemps, tableName, tempPathFor, toExcel } from "./xlsx-write";
 
 /** The fill and note prefix that tell our marks from the user's own. */
 const MARK_ARGB = "FFFFC7CE";
 const NOTE_PREFIX = "DocSheet: ";
+
+/**
+ * Writing goes through exceljs, which makes a cell of every cell a merged area covers: a merge to
+ * the sheet's end (A3:XFD1048576, a 2 KB file) would be 17 billion cells. The bounded reader, which
+ * stores merges as areas, says first what the writer would not survive: at most MAX_CELLS cells
+ * under merges per sheet.
+ */
+function assertWritable(fast: FastXlsx): void {
+  for (const name of fast.sheetNames) {
+    let covered = 0;
+    for (const m of fast.sheet(name).merged) covered += (m.bottom - m.top + 1) * (m.right - m.left + 1);
+    if (covered > MAX_CELLS) {
+      throw new XlsxReadError(`sheet "${name}" has merged areas covering ${covered.toLocaleString("en-US")} cells; DocSheet writes results into sheets whose merged areas cover at most ${MAX_CELLS.toLocaleString("en-US")} (unmerge them in Excel)`);
+    }
+  }
+}
 
 export class XlsxWorkbook implements WorkbookPort {
   /** The exceljs model, built on the first change: reading alone goes through the fast reader. */
@@ -48,6 +64,7 @@ export class XlsxWorkbook implements WorkbookPort {
     if (this.book) return this.book;
     // One load for all callers: concurrent writes must land in the same model.
     this.loading ??= (async () => {
+      if (this.fast) assertWritable(this.fast);
       const book = new (exceljs().Workbook)();
       await book.xlsx.load(this.data as unknown as ArrayBuffer);
       this.book = book;

@@ -3,6 +3,7 @@
 // cleared by their cells, refusals that name the bound, and the XML forms real writers use.
 import { HOSTILE, workbook } from "../helpers/hostile-xlsx";
 import { openFastXlsx } from "../../src/workbook/xlsx-read";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
 
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 const sheet = (rows: string, tail = ""): string => `<worksheet ${NS}><sheetData>${rows}</sheetData>${tail}</worksheet>`;
@@ -51,4 +52,15 @@ it("refuses malformed XML with the part and where, never as an empty sheet", asy
   );
   await expect(read(workbook(sheet('<row r="1"><c r="A1"><v>&bogus;</v></c></row>')))).rejects.toThrow(/an unknown entity "&bogus;"/);
   await expect(read(workbook(sheet('<row r="1"><c r="A1" r="B1"><v>1</v></c></row>')))).rejects.toThrow(/the attribute r twice/);
+});
+
+it("refuses before writing a sheet whose merged areas cover more cells than the writer (exceljs) can hold", async () => {
+  // post, act, update and undo write results through exceljs, which makes a cell of each covered cell.
+  const wb = await XlsxWorkbook.fromBuffer(HOSTILE["a merge A3:XFD1048576"].file());
+  expect((await wb.read()).values.length).toBeGreaterThan(0); // reading stays bounded and works
+  const started = process.cpuUsage();
+  await expect(wb.write("Sales", [{ row: 0, col: 0, values: [["x"]] }]))
+    .rejects.toThrow(/^sheet "Sales" has merged areas covering 17,179,836,416 cells; DocSheet writes results into sheets whose merged areas cover at most 1,000,000/);
+  const cpu = process.cpuUsage(started);
+  expect((cpu.user + cpu.system) / 1000).toBeLessThan(5000);
 });
