@@ -209,7 +209,7 @@ describe("keyboard", () => {
   test("every control is a native focusable element with a label", () => {
     const root = mount(createServices({ port: new MemoryWorkbook(), relayBase: null }));
     for (const input of root.querySelectorAll("input:not([type=radio]), select")) {
-      expect(root.querySelector(`label[for='${input.id}']`)).not.toBeNull();
+      expect([input.id, root.querySelector(`label[for='${input.id}']`) !== null]).toEqual([input.id, true]);
     }
     for (const summary of root.querySelectorAll("summary")) expect(summary.parentElement?.tagName).toBe("DETAILS");
     expect(root.querySelectorAll("[onclick]:not(button)").length).toBe(0);

@@ -37,7 +37,7 @@ export function WhtReportPanel(props: { t: Translate; lang: Lang; services: Pane
       <p class="help">{t("whtReportHelp")}</p>
       <label for="ds-wht-month">{t("whtMonth")}</label>
       <input id="ds-wht-month" type="month" value={month} onInput={(e) => setMonth(e.currentTarget.value)} />
-      <label><input id="ds-wht-missing" type="checkbox" checked={missing} onChange={(e) => setMissing(e.currentTarget.checked)} /> {t("whtMissing")}</label>
+      <label for="ds-wht-missing"><input id="ds-wht-missing" type="checkbox" checked={missing} onChange={(e) => setMissing(e.currentTarget.checked)} /> {t("whtMissing")}</label>
       <button class="primary" type="button" disabled={!props.connected || task.busy} onClick={start}>{t("runWhtReport")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("vatReading", { message: task.progress.message ?? "" })} />}
