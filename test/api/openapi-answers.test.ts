@@ -7,6 +7,7 @@ import { makePng } from "../fixtures/files/make";
 import { storesUnderTest } from "../helpers/service";
 import { serviceForFile, type Answer as HttpAnswer, type Client } from "../service/support";
 import { bodyFor, inlineBodyFor, referenceTo, sourceFamilyOf, type Doc } from "../service/flows-support";
+import { exampleBodies } from "./helpers/openapi";
 import { allOperations, checkAnswer, operationOf, type Answer } from "./helpers/openapi-answers";
 
 jest.setTimeout(240_000);
@@ -166,5 +167,20 @@ describe.each(storesUnderTest)("answers against openapi-2020.yaml (%s)", (store)
     const missed = allOperations().filter((op) => !walked.has(op) && !NOT_WALKED[op]);
     expect(missed).toEqual([]);
     expect(answers.flatMap(checkAnswer)).toEqual([]);
+  });
+
+  // Bodies as the description's users write them, with its own example values: whatever else the
+  // local service says of them (an unknown contact, totals that do not add up), never that a value
+  // is written the wrong way (issue 23: accept what the real service accepts).
+  it("takes every JSON body of the description written with its own example values, as to how values are written", async () => {
+    const wrongForm = /must be (a date|a real date|a number|a whole number|true or false|text)\b/;
+    const refused: string[] = [];
+    for (const { method, path, body } of exampleBodies()) {
+      const concrete = path.replace(/\{[^}]+\}/g, (p) => (p === "{statusId}" ? "awaiting" : "1"));
+      const a = method === "PUT" ? await demo.put(concrete, body) : await demo.post(concrete, body);
+      const errors: string[] = a.http === 400 ? (a.body?.data?.validationErrors ?? [a.body?.message]) : [];
+      for (const e of errors) if (wrongForm.test(String(e))) refused.push(`${method} ${path}: ${e}`);
+    }
+    expect(refused).toEqual([]);
   });
 });

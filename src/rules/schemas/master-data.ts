@@ -6,25 +6,25 @@ import { MESSAGES } from "../messages";
 import { contactHeaderFields } from "./documents";
 import {
   bool, date, int, list, nonBlankText, num, oneOf, opt, phrase, requiredText, str, textOrNumber, wireDate, wireIdOrCode, wireInt,
-  wireNumber, wireString,
+  wireCodeText, wireNumber, wireString,
 } from "./wire";
 
 export const ContactSchema = z.looseObject({
   id: int(),
   contactGroup: oneOf([1, 3, 9], "contactGroup"),
   contactType: oneOf([0, 3, 5, 7, 9], "contactType"),
-  contactCode: str(CODE_MAX),
+  contactCode: opt(wireCodeText(CODE_MAX)),
   contactName: nonBlankText(NAME_MAX),
   contactAddress: str(ADDRESS_MAX),
   contactZipCode: str(CODE_MAX),
-  contactTaxId: str(CODE_MAX),
+  contactTaxId: opt(wireCodeText(CODE_MAX)),
   contactBranchCode: str(CODE_MAX),
   contactBranch: str(NAME_MAX),
   contactPerson: str(NAME_MAX),
   contactEmail: str(NAME_MAX),
   contactMobile: str(CODE_MAX),
   contactBankId: int(),
-  contactBankAccountNumber: str(CODE_MAX),
+  contactBankAccountNumber: opt(wireCodeText(CODE_MAX)),
   contactBankBranch: str(NAME_MAX),
   contactBankAccountType: opt(oneOf([1, 3], "contactBankAccountType")),
   contactCreditDays: int(),
@@ -59,7 +59,7 @@ export const ProductSchema = z.looseObject({
 export type Product = z.infer<typeof ProductSchema>;
 
 export const BankAccountSchema = z.looseObject({
-  bankAccountNumber: requiredText(CODE_MAX),
+  bankAccountNumber: wireCodeText(CODE_MAX, true),
   bankAccountName: requiredText(NAME_MAX),
   bankAccountType: oneOf([1, 3, 5, 7], "bankAccountType"),
   bankBranch: wireString(NAME_MAX),

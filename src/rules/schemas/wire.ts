@@ -73,6 +73,16 @@ const textChecks = (max: number) => [z.maxLength(max, { error: tooLong(max) }), 
 /** Text of at most `max` characters (limits.ts; NAME_MAX when not said). */
 export const wireString = (max: number = NAME_MAX) => z.string({ error: phrase("must be text") }).check(...textChecks(max));
 
+/**
+ * A code, tax id or account number: text, or a whole number as the 2020 description's own examples
+ * write them (`"contactCode": 7`, `"contactTaxId": 1234567890123`), kept as its digits' text.
+ */
+export const wireCodeText = (max: number = NAME_MAX, required = false) =>
+  z.union([
+    required ? wireString(max).check(z.minLength(1, { error: "is required" })) : wireString(max),
+    z.pipe(z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)), z.transform((n: number) => String(n))),
+  ], { error: phrase("must be text") });
+
 /** A text of at least one character. */
 export const requiredText = (max?: number) => wireString(max).check(z.minLength(1, { error: "is required" }));
 

@@ -26,6 +26,8 @@ export type Schema = {
   maxLength?: number;
   minLength?: number;
   format?: string;
+  example?: unknown;
+  default?: unknown;
 };
 
 interface Operation {
@@ -215,4 +217,42 @@ export function recordingFetch(root: string, inner: typeof fetch = fetch): { fet
     return inner(input, init);
   };
   return { fetch: wrapped as typeof fetch, requests };
+}
+
+/**
+ * The JSON request bodies of the description written with its own example values, as its users'
+ * clients write them ("2020-01-01T00:00:00.000+0000" dates, codes as text): each property's
+ * example (or default), objects and lists built the same way (a list of one), the first choice
+ * of a oneOf. By "METHOD /path" of the description.
+ */
+export function exampleBodies(): Array<{ method: string; path: string; body: unknown }> {
+  const out: Array<{ method: string; path: string; body: unknown }> = [];
+  for (const [path, ops] of Object.entries(spec().paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      let rb = op.requestBody;
+      if (rb?.$ref) rb = spec().components.requestBodies[rb.$ref.split("/").pop()!];
+      const media = rb?.content?.["application/json"];
+      if (media) out.push({ method: method.toUpperCase(), path, body: exampleOf(media.schema, 0) });
+    }
+  }
+  return out;
+}
+
+function exampleOf(schema: Schema, depth: number): unknown {
+  const s = deref(schema);
+  if (s.example !== undefined) return s.example;
+  if (s.default !== undefined) return s.default;
+  if (depth > 6) return undefined;
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((x) => exampleOf(x, depth + 1) ?? {}));
+  const choices = s.oneOf ?? s.anyOf;
+  if (choices) return exampleOf(choices[0], depth + 1);
+  if (s.properties) {
+    return Object.fromEntries(Object.entries(s.properties)
+      .map(([k, v]) => [k, exampleOf(v, depth + 1)] as const).filter(([, v]) => v !== undefined));
+  }
+  if (s.type === "array" && s.items) {
+    const one = exampleOf(s.items, depth + 1);
+    return one === undefined ? [] : [one];
+  }
+  return undefined;
 }
