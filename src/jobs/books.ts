@@ -428,8 +428,15 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     return def ? def[lang][0] : wire;
   };
   const ctx = { layout: read.layout };
+  // Rows naming one record (a contact sent once for two rows) are not sent side by side: each
+  // update rewrites the record from its own row, so the last would undo the others. The first
+  // row naming it is the one sent.
+  const firstOf = new Map<number, SheetDocument>();
+  for (const doc of posted) if (!firstOf.has(Number(doc.fields.recordId!.value))) firstOf.set(Number(doc.fields.recordId!.value), doc);
   await runPool(posted, opts.concurrency ?? 4, async (doc) => {
     if (family === "journal-entries") return report(doc, "invalid", resultMessage("journalNoUpdate"));
+    const first = firstOf.get(Number(doc.fields.recordId!.value))!;
+    if (first !== doc) return report(doc, "unchanged", resultMessage("sameRecordAsRow", { row: first.firstRow + 1 }));
     const built = buildBook(family, doc, ctx);
     findings.push(...built.findings);
     const problems = sortFindings(built.findings.filter((f) => f.severity === "error"));

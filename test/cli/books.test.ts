@@ -159,6 +159,8 @@ describe("contacts", () => {
     const update = await docsheet(["update", out, "--family", "contacts", "--in-place", ...conn()]);
     expect(update.stdout).toContain("updated: Phone");
     expect(((await s.client.contacts.get(Number(posted[1].recordId))) as unknown as Json).contactMobile).toBe("02-999-0000");
+    // The duplicate row names the same contact: not sent beside it (it would undo the edit).
+    expect(String((await sheetRows(out))[3].result)).toMatch(/^(not sent: row 3 names the same record|ไม่ได้ส่ง: แถว 3 อ้างถึงรายการเดียวกัน)/);
   });
 });
 

@@ -85,6 +85,7 @@ export const RESULT_MESSAGES = {
   updatedUnchecked: "updated: {fields}; changes made on the service since could not be checked (the row had no fingerprint)",
   toUpdateUnchecked: "to update: {fields}; changes made on the service since cannot be checked (the row has no fingerprint)",
   noChanges: "no changes",
+  sameRecordAsRow: "not sent: row {row} names the same record, and its edits are the ones sent",
   notAwaiting: "not sent: only an awaiting {family} can be edited, and this one is {status}",
   changedOnService: "not sent: changed on the service since the sheet last saw it ({fields}); pull it again to see the service's copy",
   changedOnServiceUnnamed: "not sent: changed on the service since the sheet last saw it; pull it again to see the service's copy",
