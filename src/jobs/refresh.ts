@@ -8,7 +8,7 @@
 // conflict is resolved). A sheet of another company is refused before anything is read or written.
 import { NotFoundError, type DocSheetClient, type DocumentRecord, type ListQuery } from "../api";
 import { FAMILIES, type Family } from "../rules/codes";
-import { changedSince, editedSince, fingerprintOf } from "../sheet/fingerprint";
+import { changedSince, editedSince, fingerprintHolds } from "../sheet/fingerprint";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
@@ -174,7 +174,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
     const status = statusCol >= 0 ? rowsOf(rec)[0][statusCol] : undefined;
     const statusMoved = statusCol >= 0 && String(doc.fields.status?.value ?? "") !== String(status ?? "")
       && statusText(String(doc.fields.status?.value ?? ""), "en", family) !== statusText(String(status ?? ""), "en", family);
-    const same = !take && edited !== undefined && !since && fingerprintOf(copy) === String(kept).trim() && !statusMoved;
+    const same = !take && edited !== undefined && !since && fingerprintHolds(kept, copy) && !statusMoved;
     if (same) {
       say(doc, rec.recordId, "unchanged", resultMessage("refreshUnchanged"));
       return;

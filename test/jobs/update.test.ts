@@ -48,7 +48,7 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
     const wb = new MemoryWorkbook({ S: sheet(prefix, n) });
     const out = await postJob(wb, client, { family: "quotations", now });
     expect(out.counts.created).toBe(n);
-    expect(String(cell(wb, 1, "fingerprint"))).toMatch(/^1\.[0-9a-f]{16}\./);
+    expect(String(cell(wb, 1, "fingerprint"))).toMatch(/^2\.[0-9a-f]{16}\./);
     return wb;
   }
 
