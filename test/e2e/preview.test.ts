@@ -3,9 +3,12 @@
 // as a child process. Opens a workbook, checks it (marks the right cells), posts (ids and serials
 // come back), pulls into a new sheet, changes a status; maps a sheet with the user's own headers,
 // checks and posts it through the saved mapping; keeps screenshots of the pane in English and Thai
-// in test-artifacts/, Thai drawn with the project's own font.
+// in test-artifacts/, Thai drawn with the project's own font. The grid as a place to work: cells
+// typed into, edited and cleared (check sees it), the workbook kept through a reload (IndexedDB),
+// New workbook, and a 2,000-row paste with every row reachable (only the rows in view drawn).
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import type { Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
 import { ARTIFACTS, cell, connect, fontsDrawn, headerColumn, openPreview as open, previewSession } from "./preview-support";
 
@@ -191,6 +194,7 @@ test("map the user's own headers, then check and post through the saved mapping"
 test("the pane in Thai, with a clear message for a wrong secret", async () => {
   const page = await openPreview("th");
   expect(await page.textContent("#connect summary")).toBe("เชื่อมต่อ");
+  expect(await page.$$eval(".grid-tools button, .grid-tools .file", (bs) => bs.map((b) => b.textContent))).toEqual(["เปิด .xlsx", "ล้างชีต", "สมุดงานใหม่"]);
   // Every glyph from assets/fonts, none from fonts the machine may or may not have.
   expect(await fontsDrawn(page, "#connect summary")).toEqual([expect.objectContaining({ familyName: "Waree" })]);
   await page.fill("#ds-client-id", "demo");
@@ -200,5 +204,102 @@ test("the pane in Thai, with a clear message for a wrong secret", async () => {
   expect(await page.textContent("#connect .msg.error")).toBe("รหัสไคลเอนต์หรือรหัสลับไม่ถูกต้อง");
   expect(await page.content()).not.toContain("not-the-secret\"");
   await page.screenshot({ path: join(ARTIFACTS, "pane-th.png"), fullPage: false });
+  await page.close();
+});
+
+/** Rows pasted into the grid as Excel puts them on the clipboard (tab-separated lines). */
+async function paste(page: Page, rows: unknown[][]): Promise<void> {
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.querySelector(".grid")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, rows.map((r) => r.join("\t")).join("\r\n") + "\r\n");
+}
+
+async function newWorkbook(page: Page): Promise<void> {
+  await page.click("button:has-text('New workbook')");
+  await page.click(".grid-wrap [role=alertdialog] button:has-text('Start over')");
+  await page.waitForFunction(() => document.querySelector(".grid td[data-cell='A1']")?.textContent === "");
+}
+
+const HEADER = ["Document key", "Customer", "Date", "Address", "Item", "Quantity", "Unit price", "VAT"];
+
+test("the grid as a place to work: type, edit and clear cells, kept through a reload, New workbook", async () => {
+  const page = await openPreview("en");
+  await newWorkbook(page);
+  await paste(page, [HEADER, ["A", "Typed Co", "2026-01-05", "1 Silom Rd, Bangkok 10500", "Pens", 2, 100, "Yes"], ["B", "Cleared Co", "2026-01-06", "2 Sathorn Rd, Bangkok 10120", "Ink", 1, 50, "Yes"]]);
+  expect(await cell(page, "B2")).toBe("Typed Co");
+
+  // Typed over: a quantity that is no number, Enter keeps it and moves down, as in Excel.
+  await page.click(".grid td[data-cell='F2']");
+  await page.keyboard.type("abc");
+  await page.keyboard.press("Enter");
+  expect(await cell(page, "F2")).toBe("abc");
+  expect(await page.getAttribute(".grid", "data-selection")).toBe("F3:F3");
+  // Escape leaves a cell as it was; Delete clears the selected cell.
+  await page.click(".grid td[data-cell='E2']");
+  await page.keyboard.type("zzz");
+  await page.keyboard.press("Escape");
+  expect(await cell(page, "E2")).toBe("Pens");
+  await page.click(".grid td[data-cell='B3']");
+  await page.keyboard.press("Delete");
+  expect(await cell(page, "B3")).toBe("");
+
+  // Check reads the grid as typed: the quantity and the cleared customer are the problems.
+  await page.click("button:has-text('Check rows')");
+  await page.waitForSelector("ul.findings");
+  let findings = await page.$$eval("ul.findings li.error button", (bs) => bs.map((b) => (b.textContent ?? "").slice(0, 2)));
+  expect(findings.sort()).toEqual(["B3", "F2"]);
+
+  // Edited again (F2, then Tab moves right): the quantity is a number and its finding goes.
+  await page.click(".grid td[data-cell='F2']");
+  await page.keyboard.press("F2");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("3");
+  await page.keyboard.press("Tab");
+  expect(await cell(page, "F2")).toBe("3");
+  expect(await page.getAttribute(".grid", "data-selection")).toBe("G2:G2");
+  await page.click("button:has-text('Check rows')");
+  await page.waitForFunction(() => [...document.querySelectorAll("ul.findings li.error button")].map((b) => b.textContent?.slice(0, 2)).join() === "B3");
+  findings = await page.$$eval("ul.findings li.error button", (bs) => bs.map((b) => (b.textContent ?? "").slice(0, 2)));
+  expect(findings).toEqual(["B3"]);
+  await page.waitForSelector(".tabs .saved:has-text('Saved in this browser')");
+  await page.screenshot({ path: join(ARTIFACTS, "preview-typed.png") });
+
+  // A reload finds the workbook as it was left.
+  await page.reload();
+  await page.waitForSelector("#connect summary");
+  expect([await cell(page, "A1"), await cell(page, "F2"), await cell(page, "B2"), await cell(page, "B3")]).toEqual(["Document key", "3", "Typed Co", ""]);
+
+  // New workbook asks first; kept when the user says so, empty (and empty after a reload) when not.
+  await page.click("button:has-text('New workbook')");
+  expect(await page.textContent(".grid-wrap [role=alertdialog]")).toContain("Everything in this one is lost");
+  await page.click(".grid-wrap [role=alertdialog] button:has-text('Keep this one')");
+  expect(await cell(page, "B2")).toBe("Typed Co");
+  await newWorkbook(page);
+  expect(await page.$$eval(".tab", (ts) => ts.map((t) => t.textContent))).toEqual(["Sheet1"]);
+  await page.reload();
+  await page.waitForSelector("#connect summary");
+  expect([await cell(page, "A1"), await cell(page, "B2")]).toEqual(["", ""]);
+  await page.close();
+});
+
+test("a 2,000-row paste shows every row: only the rows in view are drawn, the last one reached by scrolling", async () => {
+  const page = await openPreview("en");
+  await newWorkbook(page);
+  const rows = Array.from({ length: 2_000 }, (_, i) => [`K${i + 1}`, `Customer ${i + 1}`, "2026-01-05", "1 Silom Rd", "Pens", 1, 1_234_567.5, "Yes"]);
+  await paste(page, [HEADER, ...rows]);
+  expect(await page.getAttribute(".grid", "data-rows")).toBe("2006");
+  expect(await page.$$eval(".grid tbody tr:not(.spacer)", (trs) => trs.length)).toBeLessThan(100);
+  // Amounts keep to one line, whole.
+  const amount = await page.$eval(".grid td[data-cell='G2']", (td) => ({ nowrap: getComputedStyle(td).whiteSpace, fits: td.scrollWidth <= td.clientWidth, text: td.textContent }));
+  expect(amount).toEqual({ nowrap: "nowrap", fits: true, text: "1234567.5" });
+  await page.$eval(".grid", (g) => { g.scrollTop = g.scrollHeight; });
+  await page.waitForSelector(".grid td[data-cell='A2001']");
+  expect([await cell(page, "A2001"), await cell(page, "B2001")]).toEqual(["K2000", "Customer 2000"]);
+  expect(await page.$$eval(".grid tbody tr:not(.spacer)", (trs) => trs.length)).toBeLessThan(100);
+  expect(await page.$(".grid td[data-cell='A2']")).toBeNull();
+  await page.screenshot({ path: join(ARTIFACTS, "preview-2000-rows.png") });
+  await page.screenshot({ path: join(ARTIFACTS, "preview-2000-rows-top.png"), clip: { x: 0, y: 60, width: 600, height: 120 } });
   await page.close();
 });

@@ -1,5 +1,6 @@
 // The preview's workbook: the in-memory port, plus what Excel would give it — a selection the user
-// makes on the grid, and a redraw after every change a job makes.
+// makes on the grid, and a redraw after every change a job or the user makes (and, for a change of
+// the workbook's contents, a save: preview/store.ts).
 import { rangeAddress } from "../../workbook/address";
 import { MemoryWorkbook, usedRange } from "../../workbook/memory";
 import type { CellRect, WorkbookPort } from "../../workbook/port";
@@ -12,6 +13,9 @@ export class PreviewBook {
   readonly memory: MemoryWorkbook;
   selection: GridSelection | null = null;
   private listeners = new Set<() => void>();
+  private editListeners = new Set<() => void>();
+  /** Counts changes of the contents (not of the selection): the grid measures its columns again. */
+  version = 0;
 
   constructor(memory = new MemoryWorkbook()) {
     this.memory = memory;
@@ -24,6 +28,19 @@ export class PreviewBook {
 
   changed(): void {
     for (const l of this.listeners) l();
+  }
+
+  /** Called after every change of the workbook's contents (a job's write, a typed cell, a paste). */
+  onEdit(listener: () => void): () => void {
+    this.editListeners.add(listener);
+    return () => this.editListeners.delete(listener);
+  }
+
+  /** The contents changed: redraw, and tell whoever keeps the workbook. */
+  edited(): void {
+    this.version++;
+    for (const l of this.editListeners) l();
+    this.changed();
   }
 
   select(sel: GridSelection | null): void {
@@ -49,7 +66,7 @@ export class PreviewBook {
       try {
         return await p;
       } finally {
-        this.changed();
+        this.edited();
       }
     };
     return {

@@ -1,20 +1,30 @@
 // A small spreadsheet view of the memory workbook: sheet tabs, column letters, row numbers, marked
 // cells in red with their message, a selection made by click or shift+click (or the arrow keys),
-// and paste of rows copied from Excel.
-import { useEffect, useRef, useState } from "preact/hooks";
+// paste of rows copied from Excel, and cells typed into as in Excel (type or F2 or a double click to
+// edit, Enter/Tab to keep, Escape to leave, Delete to clear). Every row of the sheet can be reached:
+// only the rows in view are drawn (a sheet of 100,000 rows scrolls like one of 30), and the columns
+// are as wide as their widest value, so an amount is never cut or wrapped.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cellAddress, columnLetters } from "../../workbook/address";
+import { presentKeys } from "../../workbook/memory";
 import { isDateFormat } from "../../sheet/values";
 import { isCellError, type CellValue } from "../../workbook/port";
 import type { Translate } from "../i18n";
 import type { PreviewBook } from "./book";
-import { parseTsv } from "./tsv";
+import { parseTsv, toValue } from "./tsv";
 import { loadXlsx } from "./xlsx-load";
 
 const MIN_ROWS = 30;
 const MIN_COLS = 12;
-const MAX_ROWS = 500;
 /** Columns drawn at most: a stray cell at XFD would otherwise draw 16,384. */
 const MAX_COLS = 200;
+/** Excel's last row: the grid ends there however far a stray cell sits. */
+const MAX_ROWS = 1_048_576;
+/** Every row is this tall (CSS below), so the rows in view follow from the scroll position alone. */
+export const ROW_H = 22;
+/** Rows drawn above and below the view, so a fast scroll shows no blank band. */
+const OVERSCAN = 12;
+const ROW_HEAD_W = 48;
 
 function serialToIso(serial: number): string {
   return new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
@@ -38,22 +48,103 @@ export function showValue(v: CellValue, format = "General"): string {
   return String(v);
 }
 
-export function Grid(props: { book: PreviewBook; t: Translate }) {
+/** Numbers (amounts, quantities) sit on the right and never wrap, as in Excel. */
+const isNumber = (v: CellValue, format = "General"): boolean => typeof v === "number" && !isDateFormat(format);
+
+/** Each column's width in pixels: its widest value by a character count (no text is measured, so
+ * a sheet of many rows costs one pass). Text stops at 240 px (cut with …); numbers never do. */
+function columnWidths(values: CellValue[][], formats: string[][], cols: number): number[] {
+  const chars = new Array<number>(cols).fill(0);
+  const numeric = new Array<number>(cols).fill(0);
+  for (const k of presentKeys(values)) {
+    const r = Number(k);
+    const row = values[r];
+    if (!row) continue;
+    const n = Math.min(cols, row.length);
+    for (let c = 0; c < n; c++) {
+      const v = row[c];
+      if (v === null || v === undefined) continue;
+      const f = formats[r]?.[c];
+      if (isNumber(v, f)) {
+        // Digits, a separator a thousand, two decimals: "1,234,567.89".
+        const digits = String(Math.trunc(Math.abs(v as number))).length;
+        numeric[c] = Math.max(numeric[c], digits + Math.floor((digits - 1) / 3) + 4);
+      } else {
+        chars[c] = Math.max(chars[c], v instanceof Date || (typeof v === "number") ? 10 : String(isCellError(v) ? v.error : v).length);
+      }
+    }
+  }
+  return chars.map((n, c) => Math.max(72, Math.min(240, n * 8 + 16), numeric[c] * 8 + 16));
+}
+
+/** The sheet's row count worth drawing: its rows and a few empty ones below, at least a screenful. */
+function rowCount(values: CellValue[][]): number {
+  return Math.min(MAX_ROWS, Math.max(MIN_ROWS, values.length + 5));
+}
+
+function columnCount(values: CellValue[][]): number {
+  let cols = MIN_COLS;
+  for (const k of presentKeys(values)) cols = Math.max(cols, (values[Number(k)]?.length ?? 0) + 1);
+  return Math.min(MAX_COLS, cols);
+}
+
+interface Editing {
+  row: number;
+  col: number;
+  text: string;
+}
+
+export function Grid(props: { book: PreviewBook; t: Translate; status?: string; onNew?: () => void }) {
   const { book, t } = props;
   const [, redraw] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditingState] = useState<Editing | null>(null);
+  // What is being typed, also where handlers of an older draw read it (an input's blur after Escape).
+  const editRef = useRef<Editing | null>(null);
+  const setEditing = (e: Editing | null) => {
+    editRef.current = e;
+    setEditingState(e);
+  };
+  const [confirmNew, setConfirmNew] = useState(false);
+  const [view, setView] = useState({ top: 0, height: 800 });
   const anchor = useRef<{ row: number; col: number } | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
   useEffect(() => book.onChange(() => redraw((n) => n + 1)), [book]);
 
   const m = book.memory;
   const name = m.active;
   const sheet = m.sheet(name);
-  const rows = Math.min(MAX_ROWS, Math.max(MIN_ROWS, sheet.values.length + 5));
-  let cols = MIN_COLS;
-  for (let r = 0; r < rows; r++) cols = Math.max(cols, (sheet.values[r]?.length ?? 0) + 1);
-  cols = Math.min(MAX_COLS, cols);
+  const rows = rowCount(sheet.values);
+  const cols = useMemo(() => columnCount(sheet.values), [sheet, book.version]);
+  const widths = useMemo(() => columnWidths(sheet.values, sheet.formats, cols), [sheet, book.version, cols]);
+  const lefts = useMemo(() => widths.reduce<number[]>((acc, w, i) => [...acc, acc[i] + w], [ROW_HEAD_W]), [widths]);
   const sel = book.selection && book.selection.sheet === name ? book.selection : null;
   const inSel = (r: number, c: number) => sel !== null && r >= sel.top && r <= sel.bottom && c >= sel.left && c <= sel.right;
+
+  // The rows in view, from the scroll position.
+  const first = Math.max(0, Math.floor(view.top / ROW_H) - OVERSCAN);
+  const last = Math.min(rows - 1, Math.ceil((view.top + view.height) / ROW_H) + OVERSCAN);
+
+  function onScroll() {
+    const g = gridRef.current;
+    if (g) setView({ top: g.scrollTop, height: g.clientHeight });
+  }
+  useLayoutEffect(onScroll, [name]);
+
+  // The selected cell is scrolled into view, whoever moved it (the keys, a click on a finding).
+  const selKey = sel ? `${name}:${sel.top}:${sel.left}` : "";
+  useEffect(() => {
+    const g = gridRef.current;
+    if (!g || !sel) return;
+    const y = sel.top * ROW_H;
+    const head = ROW_H;
+    if (y < g.scrollTop) g.scrollTop = y;
+    else if (y + ROW_H > g.scrollTop + g.clientHeight - head) g.scrollTop = y + ROW_H - g.clientHeight + head;
+    const x0 = lefts[Math.min(sel.left, cols - 1)] - ROW_HEAD_W;
+    const x1 = lefts[Math.min(sel.left + 1, cols)];
+    if (x0 < g.scrollLeft) g.scrollLeft = x0;
+    else if (x1 > g.scrollLeft + g.clientWidth) g.scrollLeft = x1 - g.clientWidth;
+  }, [selKey]);
 
   function choose(row: number, col: number, extend: boolean) {
     const from = extend && anchor.current ? anchor.current : { row, col };
@@ -61,21 +152,86 @@ export function Grid(props: { book: PreviewBook; t: Translate }) {
     book.select({ sheet: name, top: Math.min(from.row, row), left: Math.min(from.col, col), bottom: Math.max(from.row, row), right: Math.max(from.col, col) });
   }
 
+  function startEdit(row: number, col: number, text?: string) {
+    const cell = sheet.values[row]?.[col] ?? null;
+    setEditing({ row, col, text: text ?? (typeof cell === "number" && !isDateFormat(sheet.formats[row]?.[col] ?? "General") ? String(cell) : showValue(cell, sheet.formats[row]?.[col])) });
+  }
+
+  /** Keeps what was typed (a number as a number, as Excel takes it), then moves as Enter or Tab do. */
+  async function commit(move: [number, number] | null) {
+    const e = editRef.current;
+    if (!e) return;
+    setEditing(null);
+    await m.write(name, [{ row: e.row, col: e.col, values: [[toValue(e.text.trim() === "" ? "" : e.text, sheet.formats[e.row]?.[e.col])]] }]);
+    book.edited();
+    if (move) choose(Math.max(0, e.row + move[0]), Math.max(0, e.col + move[1]), false);
+    gridRef.current?.focus();
+  }
+
+  function cancel() {
+    setEditing(null);
+    gridRef.current?.focus();
+  }
+
+  async function clearSelection() {
+    if (!sel) return;
+    const values = Array.from({ length: sel.bottom - sel.top + 1 }, () => new Array<CellValue>(sel.right - sel.left + 1).fill(null));
+    await m.write(name, [{ row: sel.top, col: sel.left, values }]);
+    book.edited();
+  }
+
   function onKey(e: KeyboardEvent) {
-    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (editing) return;
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+      Enter: [e.shiftKey ? -1 : 1, 0], Tab: [0, e.shiftKey ? -1 : 1],
+    };
+    const at = sel ? { row: sel.top, col: sel.left } : { row: 0, col: 0 };
+    if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      void clearSelection();
+      return;
+    }
+    if (e.key === "F2") {
+      e.preventDefault();
+      startEdit(at.row, at.col);
+      return;
+    }
+    // A printable key starts typing over the cell, as in Excel.
+    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      if (!sel) choose(at.row, at.col, false);
+      startEdit(at.row, at.col, e.key);
+      return;
+    }
     const move = moves[e.key];
     if (!move) return;
     e.preventDefault();
-    const at = sel ? { row: e.shiftKey ? sel.bottom : sel.top, col: e.shiftKey ? sel.right : sel.left } : { row: 0, col: 0 };
-    choose(Math.max(0, at.row + move[0]), Math.max(0, at.col + move[1]), e.shiftKey);
+    const from = e.shiftKey && (e.key.startsWith("Arrow")) && sel ? { row: sel.bottom, col: sel.right } : at;
+    choose(Math.max(0, from.row + move[0]), Math.max(0, from.col + move[1]), e.shiftKey && e.key.startsWith("Arrow"));
+  }
+
+  function onEditKey(e: KeyboardEvent) {
+    e.stopPropagation();
+    if (e.key === "Enter") {
+      e.preventDefault();
+      void commit([e.shiftKey ? -1 : 1, 0]);
+    } else if (e.key === "Tab") {
+      e.preventDefault();
+      void commit([0, e.shiftKey ? -1 : 1]);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      cancel();
+    }
   }
 
   async function onPaste(e: ClipboardEvent) {
+    if (editing) return;
     const text = e.clipboardData?.getData("text/plain");
     if (!text) return;
     e.preventDefault();
     await m.write(name, [{ row: sel?.top ?? 0, col: sel?.left ?? 0, values: parseTsv(text) }]);
-    book.changed();
+    book.edited();
   }
 
   async function open(input: HTMLInputElement) {
@@ -88,7 +244,8 @@ export function Grid(props: { book: PreviewBook; t: Translate }) {
       m.sheets.clear();
       for (const s of sheets) m.setSheet(s.name, s.values, s.formats);
       m.active = sheets[0].name;
-      book.select(null);
+      book.selection = null;
+      book.edited();
     } catch (err) {
       setError(t("loadError", { message: err instanceof Error ? err.message : String(err) }));
     } finally {
@@ -96,43 +253,80 @@ export function Grid(props: { book: PreviewBook; t: Translate }) {
     }
   }
 
+  const rowsDrawn = [];
+  for (let r = first; r <= last; r++) {
+    rowsDrawn.push(
+      <tr key={r}>
+        <th>{r + 1}</th>
+        {Array.from({ length: cols }, (_, c) => {
+          if (editing && editing.row === r && editing.col === c) {
+            return (
+              <td key={c} class="editing" data-cell={cellAddress(r, c)}>
+                <input class="cell-edit" value={editing.text} aria-label={cellAddress(r, c)} ref={(el) => {
+                  if (el && document.activeElement !== el) {
+                    el.focus();
+                    el.setSelectionRange(el.value.length, el.value.length);
+                  }
+                }}
+                  onInput={(ev) => setEditing({ ...editing, text: ev.currentTarget.value })} onKeyDown={onEditKey} onBlur={() => void commit(null)} />
+              </td>
+            );
+          }
+          const v = sheet.values[r]?.[c] ?? null;
+          const f = sheet.formats[r]?.[c];
+          const mark = sheet.marks.get(`${r},${c}`);
+          // Problems, warnings and notes each in their own colour, as the Excel port fills them.
+          const tone = mark ? sheet.tones.get(`${r},${c}`) : undefined;
+          const cls = [mark ? "marked" : "", tone && tone !== "error" ? tone : "", inSel(r, c) ? "sel" : "", isNumber(v, f) ? "num" : ""].join(" ").trim();
+          return (
+            <td key={c} class={cls || undefined} title={mark} data-cell={cellAddress(r, c)}
+              onMouseDown={(e) => choose(r, c, e.shiftKey)} onDblClick={() => startEdit(r, c)}>
+              {showValue(v, f)}
+            </td>
+          );
+        })}
+      </tr>,
+    );
+  }
+
   return (
     <section class="grid-wrap" aria-label={t("sheet")}>
       <div class="grid-tools">
         <label class="file">{t("openXlsx")}<input type="file" accept=".xlsx" onChange={(e) => void open(e.currentTarget)} /></label>
-        <button type="button" onClick={() => { m.setSheet(name, []); book.select(null); }}>{t("clearSheet")}</button>
+        <button type="button" onClick={() => { m.setSheet(name, []); book.selection = null; book.edited(); }}>{t("clearSheet")}</button>
+        {props.onNew && <button type="button" class="new-book" onClick={() => setConfirmNew(true)}>{t("newWorkbook")}</button>}
         <span class="help">{t("pasteHere")}</span>
       </div>
+      {confirmNew && (
+        <div class="confirm" role="alertdialog" aria-labelledby="ds-new-text">
+          <span id="ds-new-text">{t("newWorkbookConfirm")}</span>
+          <button type="button" class="danger" onClick={() => { setConfirmNew(false); setEditing(null); props.onNew?.(); }}>{t("newWorkbookYes")}</button>
+          <button type="button" onClick={() => setConfirmNew(false)}>{t("newWorkbookNo")}</button>
+        </div>
+      )}
       {error && <p class="msg error" role="alert">{error}</p>}
       <div class="tabs" role="tablist">
         {[...m.sheets.keys()].filter((s) => !m.sheets.get(s)?.hidden).map((s) => (
-          <button key={s} role="tab" aria-selected={s === name} class={s === name ? "tab on" : "tab"} onClick={() => { m.active = s; book.select(null); }}>{s}</button>
+          <button key={s} role="tab" aria-selected={s === name} class={s === name ? "tab on" : "tab"}
+            onClick={() => { setEditing(null); m.active = s; book.select(null); }}>{s}</button>
         ))}
+        {props.status && <span class="saved" role="status">{props.status}</span>}
       </div>
-      <div class="grid" tabIndex={0} onKeyDown={onKey} onPaste={(e) => void onPaste(e)} aria-label={`${t("sheet")} ${name}`}
+      <div class="grid" ref={gridRef} tabIndex={0} onKeyDown={onKey} onPaste={(e) => void onPaste(e)} onScroll={onScroll}
+        aria-label={`${t("sheet")} ${name}`} data-rows={rows}
         data-selection={sel ? `${cellAddress(sel.top, sel.left)}:${cellAddress(sel.bottom, sel.right)}` : ""}>
-        <table>
+        <table style={{ width: `${lefts[cols]}px` }}>
+          <colgroup>
+            <col style={{ width: `${ROW_HEAD_W}px` }} />
+            {widths.map((w, c) => <col key={c} style={{ width: `${w}px` }} />)}
+          </colgroup>
           <thead>
             <tr><th />{Array.from({ length: cols }, (_, c) => <th key={c}>{columnLetters(c)}</th>)}</tr>
           </thead>
           <tbody>
-            {Array.from({ length: rows }, (_, r) => (
-              <tr key={r}>
-                <th>{r + 1}</th>
-                {Array.from({ length: cols }, (_, c) => {
-                  const mark = sheet.marks.get(`${r},${c}`);
-                  // Problems, warnings and notes each in their own colour, as the Excel port fills them.
-                  const tone = mark ? sheet.tones.get(`${r},${c}`) : undefined;
-                  const cls = [mark ? "marked" : "", tone && tone !== "error" ? tone : "", inSel(r, c) ? "sel" : ""].join(" ").trim();
-                  return (
-                    <td key={c} class={cls || undefined} title={mark} data-cell={cellAddress(r, c)}
-                      onMouseDown={(e) => choose(r, c, e.shiftKey)}>
-                      {showValue(sheet.values[r]?.[c] ?? null, sheet.formats[r]?.[c])}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
+            {first > 0 && <tr class="spacer" style={{ height: `${first * ROW_H}px` }} aria-hidden="true"><td colSpan={cols + 1} /></tr>}
+            {rowsDrawn}
+            {last < rows - 1 && <tr class="spacer" style={{ height: `${(rows - 1 - last) * ROW_H}px` }} aria-hidden="true"><td colSpan={cols + 1} /></tr>}
           </tbody>
         </table>
       </div>
@@ -149,18 +343,27 @@ body{margin:0;background:#faf9f8}
 .grid-tools .file input{position:absolute;opacity:0;width:1px;height:1px}
 .grid-tools .file:focus-within{outline:2px solid #000}
 .grid-tools .help{color:#616161}
-.tabs{display:flex;gap:2px;margin-top:6px}
-.tab{font:inherit;border:1px solid #d1d1d1;border-bottom:0;border-radius:4px 4px 0 0;background:#f0f0f0;padding:3px 10px;cursor:pointer}
+.tabs .saved{color:#107c41;margin-left:auto;align-self:center}
+.grid-wrap .confirm{display:flex;gap:8px;align-items:center;margin-top:6px;padding:6px 8px;border:1px solid #eeacb2;border-radius:4px;background:#fdf3f4}
+.grid-wrap .confirm button{font:inherit;font-weight:600;padding:3px 10px;border:1px solid #d1d1d1;border-radius:4px;background:#fff;cursor:pointer}
+.grid-wrap .confirm button.danger{background:#c50f1f;border-color:#c50f1f;color:#fff}
+.tabs{display:flex;gap:2px;margin-top:6px;flex-wrap:wrap}
+.tab{font:inherit;border:1px solid #d1d1d1;border-bottom:0;border-radius:4px 4px 0 0;background:#f0f0f0;padding:3px 10px;cursor:pointer;white-space:nowrap}
 .tab.on{background:#fff;color:#107c41;font-weight:600}
-.grid{flex:1;overflow:auto;border:1px solid #d1d1d1;background:#fff;outline:none}
+.grid{flex:1;overflow:auto;border:1px solid #d1d1d1;background:#fff;outline:none;overflow-anchor:none}
 .grid:focus-visible{outline:2px solid #000}
-.grid table{border-collapse:collapse;font-variant-numeric:tabular-nums}
-.grid th{background:#f3f2f1;color:#616161;font-weight:400;border:1px solid #e1dfdd;padding:1px 6px;position:sticky;top:0;min-width:28px}
-.grid tbody th{position:sticky;left:0}
-.grid td{border:1px solid #e1dfdd;padding:1px 6px;min-width:72px;max-width:220px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:cell}
+.grid table{border-collapse:separate;border-spacing:0;table-layout:fixed;font-variant-numeric:tabular-nums}
+.grid th{background:#f3f2f1;color:#616161;font-weight:400;border:0;border-right:1px solid #e1dfdd;border-bottom:1px solid #e1dfdd;padding:0 6px;height:${ROW_H}px;box-sizing:border-box;white-space:nowrap;position:sticky;top:0;z-index:2}
+.grid thead th:first-child{left:0;z-index:3}
+.grid tbody th{position:sticky;top:auto;left:0;z-index:1;text-align:right}
+.grid td{border:0;border-right:1px solid #e1dfdd;border-bottom:1px solid #e1dfdd;padding:0 6px;height:${ROW_H}px;box-sizing:border-box;line-height:${ROW_H - 2}px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:cell}
+.grid td.num{text-align:right;text-overflow:clip}
+.grid tr.spacer td{border:0;padding:0}
 .grid td.marked{background:#ffc7ce}
 .grid td.marked.warning{background:#ffeb9c}
 .grid td.marked.note{background:#ddebf7}
 .grid td.sel{outline:2px solid #107c41;outline-offset:-2px}
+.grid td.editing{padding:0;outline:2px solid #107c41;outline-offset:-2px}
+.grid input.cell-edit{width:100%;height:${ROW_H - 2}px;border:0;padding:0 5px;font:inherit;box-sizing:border-box;outline:none;background:#fff}
 .pane{width:380px;flex:0 0 380px;overflow:auto;border-left:1px solid #d1d1d1;background:#fff}
 `;

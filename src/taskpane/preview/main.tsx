@@ -1,16 +1,50 @@
 // preview.html: the task pane beside an in-browser grid, so DocSheet can be tried without Excel.
-// The grid is the in-memory port; it starts with a tax-invoice template to check right away.
+// The grid is the in-memory port, kept in the browser's IndexedDB (store.ts): a reload finds the
+// workbook as it was left; a first visit starts with a tax-invoice template to check right away.
 import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
 import { MemoryWorkbook } from "../../workbook/memory";
 import { template } from "../../sheet/template";
 import { App } from "../app";
-import { pickLanguage, translator } from "../i18n";
+import { pickLanguage, translator, type Lang } from "../i18n";
 import { createServices, loadEngine, today } from "../services";
 import { injectStyles } from "../styles";
 import { PreviewBook } from "./book";
 import { GRID_CSS, Grid } from "./grid";
+import { BookStore } from "./store";
 
-function start(): void {
+function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage: Storage | null }) {
+  const { book, store, lang } = props;
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    store.onSaved = () => setSaved(true);
+    return book.onEdit(() => {
+      setSaved(false);
+      store.schedule(book.memory);
+    });
+  }, [book, store]);
+  const [services] = useState(() => createServices({ port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo() }));
+  // A new workbook is one empty sheet, as Excel opens one; kept at once so a reload does not bring the old one back.
+  const startOver = () => {
+    const m = book.memory;
+    m.sheets.clear();
+    m.settings.clear();
+    m.setSheet("Sheet1", []);
+    m.active = "Sheet1";
+    book.selection = null;
+    book.edited();
+    void store.save(m);
+  };
+  const t = translator(lang);
+  return (
+    <div class="preview">
+      <Grid book={book} t={t} onNew={startOver} status={saved && store.available ? t("savedInBrowser") : undefined} />
+      <aside class="pane"><App services={services} lang={lang} storage={props.storage} /></aside>
+    </div>
+  );
+}
+
+async function start(): Promise<void> {
   injectStyles();
   const style = document.createElement("style");
   style.textContent = GRID_CSS;
@@ -18,25 +52,21 @@ function start(): void {
 
   const params = new URLSearchParams(window.location.search);
   const lang = pickLanguage(params.get("lang") ?? navigator.language);
-  const sample = template("tax-invoices", today());
   const memory = new MemoryWorkbook({ Sheet1: [] });
-  memory.setSheet("Sheet1", [sample.columns.map((c) => c.header), ...sample.rows]);
+  const store = await BookStore.open();
+  if (!(await store.load(memory))) {
+    const sample = template("tax-invoices", today());
+    memory.setSheet("Sheet1", [sample.columns.map((c) => c.header), ...sample.rows]);
+  }
   const book = new PreviewBook(memory);
-  const services = createServices({ port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo() });
   let storage: Storage | null = null;
   try {
     storage = window.sessionStorage;
   } catch {
     storage = null;
   }
-  render(
-    <div class="preview">
-      <Grid book={book} t={translator(lang)} />
-      <aside class="pane"><App services={services} lang={lang} storage={storage} /></aside>
-    </div>,
-    document.getElementById("app")!,
-  );
+  render(<Page book={book} store={store} lang={lang} storage={storage} />, document.getElementById("app")!);
   setTimeout(() => void loadEngine().catch(() => undefined), 0);
 }
 
-start();
+void start();

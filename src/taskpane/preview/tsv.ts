@@ -29,10 +29,15 @@ export function parseTsv(text: string): CellValue[][] {
   return rows;
 }
 
-/** Excel copies TRUE/FALSE and numbers as text; plain numbers become numbers like typing them would. */
-function toValue(text: string): CellValue {
+/** Excel copies TRUE/FALSE and numbers as text; plain numbers (with thousands separators or not)
+ * become numbers like typing them would. Digits with a leading zero (a tax id, a code) and anything
+ * typed into a text cell ("@") stay text, so no zero is lost. */
+export function toValue(text: string, format?: string): CellValue {
   if (text === "") return null;
+  if (format === "@") return text;
+  if (/^-?0\d/.test(text)) return text;
   if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return Number(text.replace(/,/g, ""));
   if (text === "TRUE" || text === "FALSE") return text === "TRUE";
   return text;
 }
