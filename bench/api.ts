@@ -23,7 +23,7 @@ async function seed(client: DocSheetClient): Promise<void> {
   const contact = contacts.list[0];
   const today = new Date().toISOString().slice(0, 10);
   const body = {
-    contactId: contact.id, contactName: contact.contactName, documentStructureType: "SimpleDocument", publishedOn: today, dueDate: today,
+    contactId: contact.id, contactName: contact.contactName, documentStructureType: "SimpleDocument" as const, publishedOn: today, dueDate: today,
     isVatInclusive: false, isVat: true, subTotal: 100, discountAmount: 0, totalAfterDiscount: 100, vatAmount: 7, grandTotal: 107,
     items: [{ type: 1, name: "Item", quantity: 1, unitName: "pcs", pricePerUnit: 100, total: 100 }],
   };

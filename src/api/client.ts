@@ -14,6 +14,11 @@ import type {
   WithholdingTaxRecord,
 } from "./types";
 import type { Family } from "../rules/codes";
+import type {
+  ContactBody, InlineDocumentBody, JournalEntryBody, PartialReceiptBody, PartialReceiptUpdateBody, PaymentBody, ProductBody,
+  SimpleDocumentBody, UpdateDocumentBody, UpgradeDocumentBody, UpgradeWithPaymentDocumentBody, WithholdingTaxBody,
+  WithPaymentDocumentBody,
+} from "../rules/schemas/bodies";
 
 export interface ClientOptions {
   /** A service root such as ENVIRONMENTS.sandbox, or an environment name. */
@@ -52,22 +57,22 @@ export interface DocumentApi {
   /** Every page (pageSize 200), page 1 first, then the rest `concurrency` at a time, in order. */
   listAll(query?: ListQuery, o?: IterateOptions): AsyncGenerator<ListPage<DocumentRecord>, void, undefined>;
   get(id: Id, o?: CallOpts): Promise<DocumentRecord>;
-  create(body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
-  createInline(body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
-  createWithPayment(body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
-  createInlineWithPayment(body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
-  upgrade(body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
-  upgradeInline(body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
-  upgradeWithPayment(body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
-  upgradeInlineWithPayment(body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
+  create(body: SimpleDocumentBody, o?: CallOpts): Promise<DocumentRecord>;
+  createInline(body: InlineDocumentBody, o?: CallOpts): Promise<DocumentRecord>;
+  createWithPayment(body: WithPaymentDocumentBody, o?: CallOpts): Promise<DocumentRecord>;
+  createInlineWithPayment(body: WithPaymentDocumentBody, o?: CallOpts): Promise<DocumentRecord>;
+  upgrade(body: UpgradeDocumentBody, o?: CallOpts): Promise<DocumentRecord>;
+  upgradeInline(body: UpgradeDocumentBody, o?: CallOpts): Promise<DocumentRecord>;
+  upgradeWithPayment(body: UpgradeWithPaymentDocumentBody, o?: CallOpts): Promise<DocumentRecord>;
+  upgradeInlineWithPayment(body: UpgradeWithPaymentDocumentBody, o?: CallOpts): Promise<DocumentRecord>;
   /** POST /receipts in batch mode. */
-  partialReceipt(body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
+  partialReceipt(body: PartialReceiptBody, o?: CallOpts): Promise<DocumentRecord>;
   /** PUT /receipts/{id} of a partial receipt. */
-  updatePartialReceipt(id: Id, body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
-  update(id: Id, body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
+  updatePartialReceipt(id: Id, body: PartialReceiptUpdateBody, o?: CallOpts): Promise<DocumentRecord>;
+  update(id: Id, body: UpdateDocumentBody, o?: CallOpts): Promise<DocumentRecord>;
   delete(id: Id, o?: CallOpts): Promise<DeleteResult>;
   setStatus(id: Id, statusId: string, o?: CallOpts): Promise<DocumentRecord>;
-  pay(id: Id, body: JsonBody, o?: CallOpts): Promise<DocumentRecord>;
+  pay(id: Id, body: PaymentBody, o?: CallOpts): Promise<DocumentRecord>;
   /** Multipart upload, field `file`. */
   attach(id: Id, file: AttachmentFile, o?: CallOpts): Promise<Attachment[]>;
   attachBase64(id: Id, files: Base64File[], o?: CallOpts): Promise<Attachment[]>;
@@ -78,20 +83,21 @@ export interface DocumentApi {
   share(body: JsonBody, o?: CallOpts): Promise<string>;
 }
 
-export interface CrudApi<T> {
+/** The operations of a record kind: T as answered, B as sent. */
+export interface CrudApi<T, B = JsonBody> {
   list(query?: ListQuery, o?: CallOpts): Promise<ListPage<T>>;
   listAll(query?: ListQuery, o?: IterateOptions): AsyncGenerator<ListPage<T>, void, undefined>;
   get(id: Id, o?: CallOpts): Promise<T>;
-  create(body: JsonBody, o?: CallOpts): Promise<T>;
-  update(id: Id, body: JsonBody, o?: CallOpts): Promise<T>;
+  create(body: B, o?: CallOpts): Promise<T>;
+  update(id: Id, body: B, o?: CallOpts): Promise<T>;
   delete(id: Id, o?: CallOpts): Promise<DeleteResult>;
 }
 
 export interface DocSheetClient {
   readonly root: string;
   documents(family: Family): DocumentApi;
-  contacts: CrudApi<Contact>;
-  products: CrudApi<Product>;
+  contacts: CrudApi<Contact, ContactBody>;
+  products: CrudApi<Product, ProductBody>;
   productMasters: {
     get(id: Id, o?: CallOpts): Promise<JsonBody>;
     create(body: JsonBody, o?: CallOpts): Promise<JsonBody>;
@@ -109,14 +115,14 @@ export interface DocSheetClient {
     otherChannels(o?: CallOpts): Promise<PaymentChannel[]>;
   };
   expenseCategories: { business(o?: CallOpts): Promise<ExpenseCategory[]>; accounting(o?: CallOpts): Promise<ExpenseCategory[]> };
-  withholdingTaxes: CrudApi<WithholdingTaxRecord> & { setStatus(id: Id, statusId: string, o?: CallOpts): Promise<WithholdingTaxRecord> };
+  withholdingTaxes: CrudApi<WithholdingTaxRecord, WithholdingTaxBody> & { setStatus(id: Id, statusId: string, o?: CallOpts): Promise<WithholdingTaxRecord> };
   chartOfAccounts: { list(o?: CallOpts): Promise<ChartOfAccount[]> };
   journalEntries: {
     list(query?: ListQuery, o?: CallOpts): Promise<ListPage<JournalEntry>>;
     listAll(query?: ListQuery, o?: IterateOptions): AsyncGenerator<ListPage<JournalEntry>, void, undefined>;
     get(id: Id, o?: CallOpts): Promise<JournalEntry>;
-    draft(body: JsonBody, o?: CallOpts): Promise<JournalEntry>;
-    approve(body: JsonBody, o?: CallOpts): Promise<JournalEntry>;
+    draft(body: JournalEntryBody, o?: CallOpts): Promise<JournalEntry>;
+    approve(body: JournalEntryBody, o?: CallOpts): Promise<JournalEntry>;
   };
   /** Sandbox only (local service): the e-mails it has sent. */
   outbox(query?: ListQuery, o?: CallOpts): Promise<unknown>;
@@ -233,7 +239,7 @@ export function createClient(opts: ClientOptions): DocSheetClient {
       const operation = `${family}.${name}`;
       return unwrapOne<DocumentRecord>(await call(routeOf(op), operation, a), operation);
     };
-    const create = (op: DocumentOperation) => (body: JsonBody, o: CallOpts = {}) => one(op)({ body, signal: o.signal });
+    const create = <B>(op: DocumentOperation) => (body: B, o: CallOpts = {}) => one(op)({ body, signal: o.signal });
     const listRoute = routes.list!;
     const api: DocumentApi = {
       family,
@@ -291,7 +297,7 @@ export function createClient(opts: ClientOptions): DocSheetClient {
     unwrapOne<T>(await call(route, operation, { params, body, signal: o.signal }), operation);
   const array = async <T>(route: Route, operation: string, o: CallOpts = {}) => toArray<T>(await call(route, operation, { signal: o.signal }));
 
-  function crud<T>(name: string, r: { list: Route; create: Route; get: Route; update: Route; delete: Route }): CrudApi<T> {
+  function crud<T, B = JsonBody>(name: string, r: { list: Route; create: Route; get: Route; update: Route; delete: Route }): CrudApi<T, B> {
     return {
       ...listPages<T>(r.list, `${name}.list`),
       get: (id, o) => get1<T>(r.get, `${name}.get`, { id }, o),

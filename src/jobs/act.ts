@@ -3,6 +3,7 @@
 // is written into each document's rows. Each document is read first, and a row whose record id and
 // serial do not name the same document (jobs/verify.ts) is refused before anything is sent.
 import { ApiError, type DocSheetClient, type DocumentRecord } from "../api";
+import type { PaymentBody } from "../rules/schemas/bodies";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { dueOf, settlePayment, type PaymentDue } from "../rules/settlement";
@@ -263,7 +264,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
 function paymentBody(
   doc: SheetDocument, family: Family, id: number, a: { paymentMethod?: number; paymentDate?: string; fields?: Readonly<Record<string, string | number>> }, today: string,
   read: Record<string, unknown>,
-): { body: Record<string, unknown>; due: PaymentDue | null } {
+): { body: PaymentBody; due: PaymentDue | null } {
   const row = rowPayment(doc);
   for (const [field, value] of Object.entries(a.fields ?? {})) row[field] ??= value;
   row.paymentMethod ??= a.paymentMethod;
@@ -274,5 +275,6 @@ function paymentBody(
   const method = METHOD_NAMES[Number(body.paymentMethod)];
   if (method) body.paymentStructureType = `Payment${side === "sell" ? "Receiving" : "Paid"}${method}`;
   body.documentId = id;
-  return { body, due };
+  // The row's cells are read untyped: checkPayment parses this body before it is sent.
+  return { body: body as PaymentBody, due };
 }

@@ -173,10 +173,14 @@ async function existingOf(client: DocSheetClient, family: BookFamily, signal?: A
 
 const idOf = (r: Json): number => Number(r.recordId ?? r.id);
 
-function create(client: DocSheetClient, family: BookFamily, body: Json, draft: boolean, signal?: AbortSignal): Promise<Json> {
+async function create(client: DocSheetClient, built: BuiltBook, draft: boolean, signal?: AbortSignal): Promise<Json> {
   const o = { signal };
-  if (family === "journal-entries") return (draft ? client.journalEntries.draft(body, o) : client.journalEntries.approve(body, o)) as Promise<Json>;
-  return (family === "contacts" ? client.contacts.create(body, o) : client.products.create(body, o)) as Promise<Json>;
+  if (!built.body) throw new Error("a record with problems is never sent");
+  switch (built.family) {
+    case "journal-entries": return draft ? client.journalEntries.draft(built.body, o) : client.journalEntries.approve(built.body, o);
+    case "contacts": return client.contacts.create(built.body, o);
+    case "products": return client.products.create(built.body, o);
+  }
 }
 
 /** The problems of a record as its result says them: the first three cells and messages. */
@@ -285,7 +289,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     if (found) return each("found", family === "journal-entries" ? resultMessage("createdFound") : resultMessage("foundOnService"), found);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const record = await create(client, family, built.body!, opts.draft === true, signal);
+        const record = await create(client, built, opts.draft === true, signal);
         existing!.add(record, built, marker);
         return each("created", resultMessage("created"), record);
       } catch (err) {
@@ -442,16 +446,16 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     const problems = sortFindings(built.findings.filter((f) => f.severity === "error"));
     if (problems.length > 0 || !built.body) return report(doc, "invalid", notSent(problems));
     const id = Number(doc.fields.recordId!.value);
-    const api = family === "contacts" ? client.contacts : client.products;
     try {
-      const current = (await api.get(id, { signal })) as unknown as Json;
+      const current: Json = built.family === "contacts" ? await client.contacts.get(id, { signal }) : await client.products.get(id, { signal });
       const changed = Object.keys(built.body).filter((k) => !same(built.body![k], current[k]) && !(k === "contactBranch" && !same(built.body!.contactBranchCode, branchOf(current))));
       const fields = [...new Set(changed.map(labelOf))].join(", ");
       if (changed.length === 0) return report(doc, "unchanged", resultMessage("noChanges"));
       if (opts.dryRun) return report(doc, "updated", resultMessage("toUpdate", { fields }));
       // The sheet's fields over what the service must have in every body (kept from its copy).
       const kept = Object.fromEntries(REQUIRED[family].filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
-      await api.update(id, { ...kept, ...built.body }, { signal });
+      if (built.family === "contacts") await client.contacts.update(id, { ...kept, ...built.body! }, { signal });
+      else if (built.family === "products") await client.products.update(id, { ...kept, ...built.body! }, { signal });
       return report(doc, "updated", resultMessage("updated", { fields }));
     } catch (err) {
       return report(doc, "failed", errorText(err));

@@ -16,7 +16,7 @@
 // documents the marker search finds again on the next run.
 import { ApiError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
-import { buildDocument, type BuiltDocument } from "../sheet/body";
+import { buildDocument, sendBuilt, type BuiltDocument } from "../sheet/body";
 import { checkBuilt } from "../sheet/check";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
@@ -291,7 +291,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   };
   await runPool(toSend, concurrency, async (p) => {
     try {
-      const send = () => (api[p.built.operation] as (b: Record<string, unknown>) => Promise<DocumentRecord>)(p.built.body);
+      const send = () => sendBuilt(api, p.built);
       const rec = await createOnce(client, opts.family, p, send, stopRun);
       if (rec === undefined) {
         await report(p.doc, { kind: "unknown", message: resultMessage("postUnknown") });

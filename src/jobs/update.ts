@@ -10,6 +10,7 @@
 // checked. A dry run answers the preview and sends and writes nothing. A document sent gets a new
 // fingerprint, so the next update compares with what it sent.
 import { NetworkError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
+import type { UpdateDocumentBody } from "../rules/schemas/bodies";
 import { checkDocument } from "../rules/checks";
 import { FAMILY_INFO, type Family } from "../rules/codes";
 import { Decimal, formatMoney } from "../rules/money";
@@ -98,7 +99,7 @@ interface Plan {
   changes: FieldChange[];
   /** English from the tables (fields already in the run's language). */
   message: string;
-  body?: Record<string, unknown>;
+  body?: UpdateDocumentBody;
   /** A partial receipt's body: sent through the client's partial-receipt update. */
   partial?: boolean;
   /** The row has no fingerprint: a change made on the service since could not be checked for. */
@@ -191,8 +192,9 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   async function sendAll(): Promise<void> {
     await runPool(toSend, concurrency, async (p) => {
       try {
-        const send = p.partial ? api.updatePartialReceipt : api.update;
-        const rec = await send(p.copy!.recordId, p.body!, { signal: opts.signal });
+        const id = p.copy!.recordId;
+        const o = { signal: opts.signal };
+        const rec = p.partial ? await api.updatePartialReceipt(id, p.body!, o) : await api.update(id, p.body!, o);
         const fields = fieldList(p.changes, lang);
         const answer = serviceCopy(rec);
         // The row shows what the service now holds: its totals and VAT computed from the new lines.
@@ -249,7 +251,7 @@ function planFor(
   doc: SheetDocument, rec: DocumentRecord, layout: SheetLayout, readFindings: CellFinding[], family: Family, today: string, lang: Lang,
 ): Plan {
   const copy = serviceCopy(rec, { row: doc.firstRow, col: layout.headers.left });
-  const plan = (kind: UpdateKind, message: string, changes: FieldChange[] = [], body?: Record<string, unknown>): Plan => ({ doc, copy, kind, changes, message, body });
+  const plan = (kind: UpdateKind, message: string, changes: FieldChange[] = [], body?: UpdateDocumentBody): Plan => ({ doc, copy, kind, changes, message, body });
   // First of all: the record id must name the row's document, or nothing is compared with it.
   const other = rowMismatch(doc, rec);
   if (other) return plan("refused", other);
@@ -294,8 +296,9 @@ function planFor(
  * the service matches with the tax invoice's, and names no source (spec, Partial receipt). */
 function updateBody(
   built: Record<string, unknown>, rec: DocumentRecord, copy: ServiceCopy, changes: FieldChange[], layout: SheetLayout, partial: boolean,
-): Record<string, unknown> {
-  const body = { ...built };
+): UpdateDocumentBody {
+  // The built body is checked with the update's rules before it is sent.
+  const body: UpdateDocumentBody = { ...built } as UpdateDocumentBody;
   delete body.documentReference;
   body.documentStructureType = copy.structure === "inline" ? "UpdateInlineDocument" : "UpdateSimpleDocument";
   for (const k of COMPANY_FIELDS) if (typeof rec[k] === "string" && body[k] === undefined) body[k] = rec[k];

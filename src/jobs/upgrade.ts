@@ -11,6 +11,8 @@
 import { OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type JsonBody } from "../api";
 import { FAMILY_INFO, paymentMethodName, upgradeTargets, type Family } from "../rules/codes";
 import { dueOf, settlePayment } from "../rules/settlement";
+import { sendBuilt, type SendableDocument } from "../sheet/body";
+import type { UpgradeDocumentBody, UpgradeWithPaymentDocumentBody } from "../rules/schemas/bodies";
 import { FIELD_BY_KEY } from "../sheet/fields";
 import { resultMessage } from "../sheet/i18n/results";
 import { MARKER_PREFIX } from "../sheet/marker";
@@ -90,7 +92,9 @@ export const isInline = (doc: DocumentRecord): boolean => doc.documentStructureT
  * The target's create body from the source as the service holds it. Dated today (or the source's
  * date when that is later); the post job's marker is not carried over: it names the source's row.
  */
-export function upgradeBody(source: DocumentRecord, target: Family, today: string, payment?: Record<string, unknown>): JsonBody {
+export function upgradeBody(source: DocumentRecord, target: Family, today: string, payment: JsonBody): UpgradeWithPaymentDocumentBody;
+export function upgradeBody(source: DocumentRecord, target: Family, today: string): UpgradeDocumentBody;
+export function upgradeBody(source: DocumentRecord, target: Family, today: string, payment?: JsonBody): UpgradeDocumentBody {
   const inline = isInline(source);
   const body = pick(source, inline ? [...HEADER_FIELDS, ...INLINE_FIELDS] : HEADER_FIELDS);
   const date = typeof source.publishedOn === "string" ? source.publishedOn.slice(0, 10) : "";
@@ -115,7 +119,8 @@ export function upgradeBody(source: DocumentRecord, target: Family, today: strin
     pay.documentPaymentStructureType = `${inline ? "Inline" : "Simple"}DocumentWithPayment${side}${method}`;
     Object.assign(body, pay);
   }
-  return body;
+  // The source's own fields, as the service gave them, and its reference: the upgrade's body.
+  return body as UpgradeDocumentBody;
 }
 
 /** The document of the target family the source already links to (made by an earlier run). */
@@ -149,12 +154,14 @@ export async function upgradeOne(
 
   const payment = rowPayment(doc);
   const withPayment = FAMILY_INFO[to].upgradeWithPayment && Object.keys(payment).length > 0;
-  const body = upgradeBody(source, to, today, withPayment ? payment : undefined);
   const api = client.documents(to);
-  const op = withPayment ? (isInline(source) ? "upgradeInlineWithPayment" : "upgradeWithPayment") : isInline(source) ? "upgradeInline" : "upgrade";
+  const inline = isInline(source);
+  const send: SendableDocument = withPayment
+    ? { operation: inline ? "upgradeInlineWithPayment" : "upgradeWithPayment", body: upgradeBody(source, to, today, payment) }
+    : { operation: inline ? "upgradeInline" : "upgrade", body: upgradeBody(source, to, today) };
   let made: DocumentRecord;
   try {
-    made = await api[op](body, { signal });
+    made = await sendBuilt(api, send, { signal });
   } catch (err) {
     if (!(err instanceof OutcomeUnknownError)) throw err;
     const again = await sourceApi.get(id, { signal });

@@ -14,20 +14,38 @@ import { NOTES_MAX, notesWithMarker, stripMarkers } from "./marker";
 import { cellFinding, type CellFinding } from "./findings";
 import { sheetMessage } from "./messages";
 import type { SheetCell, SheetDocument, SheetLayout } from "./read";
+import type { CallOpts, DocumentApi } from "../api/client";
+import type { DocumentRecord } from "../api/types";
+import type { CreateBodies, CreateOperation } from "../rules/schemas/bodies";
 
-export type PostOperation =
-  | "create" | "createInline" | "createWithPayment" | "createInlineWithPayment"
-  | "upgrade" | "upgradeInline" | "upgradeWithPayment" | "upgradeInlineWithPayment"
-  | "partialReceipt";
+export type PostOperation = CreateOperation;
 
-export interface BuiltDocument {
-  operation: PostOperation;
+interface BuiltBase {
   structure: "simple" | "inline";
   withPayment: boolean;
   upgrade: boolean;
-  body: Record<string, unknown>;
   /** Problems with the choice of operation (a receipt with no source, payment on a quotation). */
   findings: CellFinding[];
+}
+
+/** A create operation and the body it takes: `body` is typed by `operation`. */
+export type SendableDocument = { [O in PostOperation]: { operation: O; body: CreateBodies[O] } }[PostOperation];
+
+export type BuiltDocument = BuiltBase & SendableDocument;
+
+/** Sends a document by its operation. */
+export function sendBuilt(api: DocumentApi, built: SendableDocument, o?: CallOpts): Promise<DocumentRecord> {
+  switch (built.operation) {
+    case "create": return api.create(built.body, o);
+    case "createInline": return api.createInline(built.body, o);
+    case "createWithPayment": return api.createWithPayment(built.body, o);
+    case "createInlineWithPayment": return api.createInlineWithPayment(built.body, o);
+    case "upgrade": return api.upgrade(built.body, o);
+    case "upgradeInline": return api.upgradeInline(built.body, o);
+    case "upgradeWithPayment": return api.upgradeWithPayment(built.body, o);
+    case "upgradeInlineWithPayment": return api.upgradeInlineWithPayment(built.body, o);
+    case "partialReceipt": return api.partialReceipt(built.body, o);
+  }
 }
 
 export interface BuildOptions {
@@ -94,7 +112,10 @@ export function buildDocument(doc: SheetDocument, family: Family, layout: SheetL
 
   const body = operation === "partialReceipt" ? partialBody(doc, opts) : documentBody(doc, family, structure, upgrade, withPayment, opts);
   findings.push(...notesTooLong(doc, layout));
-  return { operation, structure, withPayment: withPayment && !partial, upgrade: upgrade && !partial, body, findings };
+  // Cells are read untyped: the body is the operation's as far as the sheet is right, and the
+  // checks parse it with the operation's own schema before anything is sent.
+  const built = { operation, structure, withPayment: withPayment && !partial, upgrade: upgrade && !partial, body, findings };
+  return built as BuiltDocument;
 }
 
 const PARTIAL_FIELDS = ["item.documentId", "item.partialAmount"];

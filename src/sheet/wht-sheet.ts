@@ -14,9 +14,10 @@ import { NOTES_MAX, notesWithMarker, stripMarkers } from "./marker";
 import { sheetMessage } from "./messages";
 import { pinFinding, type FieldRef } from "./pin";
 import type { ReadResult, SheetDocument, SheetLayout } from "./read";
+import type { WithholdingTaxBody } from "../rules/schemas/bodies";
 
 export interface BuiltCertificate {
-  body: Record<string, unknown>;
+  body: WithholdingTaxBody;
   form: WhtForm;
   /** Errors stop the certificate; notes and warnings do not. */
   findings: CellFinding[];
@@ -126,7 +127,8 @@ export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: 
   const withMarker = opts.marker && notes.length <= NOTES_MAX ? notesWithMarker(notes, opts.marker) : notes;
   if (withMarker) body.internalNotes = withMarker;
   for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
-  return { body, form, findings };
+  // Cells are read untyped: the findings above stop a certificate whose fields the body needs are wrong.
+  return { body: body as WithholdingTaxBody, form, findings };
 }
 
 export interface CheckedCertificate {

@@ -61,7 +61,7 @@ describe("documents", () => {
   });
 
   it("an operation the family lacks is refused before any request", async () => {
-    await expect(s.c.documents("quotations").pay(1, {})).rejects.toBeInstanceOf(UnsupportedOperationError);
+    await expect(s.c.documents("quotations").pay(1, { paymentMethod: 1, paymentDate: "2026-01-01", collected: 1 })).rejects.toBeInstanceOf(UnsupportedOperationError);
     await expect(s.c.documents("receipts").create(s.simpleBody())).rejects.toThrow("receipts have no create operation");
   });
 

@@ -6,13 +6,14 @@ import type { DocumentRecord, JsonBody } from "../../src/api/types";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
 import { bodyProblems, OTHER, recorded, recordedClient } from "./helpers/client";
 import { serviceSession, today } from "./helpers/session";
+import type { PartialReceiptBody, PartialReceiptUpdateBody } from "../../src/rules/schemas/bodies";
 
 jest.setTimeout(120_000);
 
 const s = serviceSession();
 
 const ref = (d: DocumentRecord) => ({ recordId: d.recordId, referenceDocumentSerial: d.documentSerial, referenceDocumentType: d.documentType });
-const transfer = (form: "Simple" | "Inline", collected: number): JsonBody => ({
+const transfer = (form: "Simple" | "Inline", collected: number) => ({
   documentPaymentStructureType: `${form}DocumentWithPaymentReceivingTransfer`, paymentMethod: 5, paymentDate: today, collected, bankAccountId: s.bankAccountId,
 });
 
@@ -87,8 +88,8 @@ describe("payments", () => {
 
 describe("partial receipts", () => {
   /** The partial receipt body, with the document fields the 2020 description requires of POST /receipts. */
-  const partial = (invoice: DocumentRecord, amount: number, extra: JsonBody = {}): JsonBody => ({
-    contactName: s.contactName, publishedOn: today, dueDate: today, documentStructureType: "SimpleDocument", isBatchDocument: true, partialPaymentMethod: 11,
+  const partial = (invoice: DocumentRecord, amount: number, extra: JsonBody = {}): PartialReceiptBody & PartialReceiptUpdateBody => ({
+    contactName: s.contactName, publishedOn: today, dueDate: today, documentStructureType: "SimpleDocument" as const, isBatchDocument: true, partialPaymentMethod: 11,
     creditType: 3, documentReference: [], totalAfterDiscount: amount, grandTotal: amount, total: amount,
     items: [{ documentStructureType: "SimpleDocument", type: 1, name: `Payment of ${invoice.documentSerial}`, quantity: 1, unitName: "", pricePerUnit: amount, total: amount, documentId: invoice.recordId, documentType: 7, partialAmount: amount }],
     ...extra,

@@ -7,6 +7,7 @@ import { makeFixture, makePng } from "../fixtures/files/make";
 import { pdfText } from "../service/pdf-readback";
 import { bodyProblems, recorded, recordedClient, OTHER } from "./helpers/client";
 import { serviceSession, today } from "./helpers/session";
+import type { JournalEntryBody, WithholdingTaxBody } from "../../src/rules/schemas/bodies";
 
 jest.setTimeout(120_000);
 
@@ -66,7 +67,7 @@ describe("document files, PDF, e-mail, share", () => {
 
 describe("withholding tax, journal entries, product masters", () => {
   it("withholding-tax certificates: create (processed), get, list, status, update, delete", async () => {
-    const body: JsonBody = {
+    const body: WithholdingTaxBody = {
       contactName: "Freelance Designer", contactTaxId: "1100100000001", publishedOn: today, entity: 1, taxPayment: 1,
       withholdingTaxItems: [{ incomeType: 3, description: "Design fee", taxRate: 3, taxAmount: 10000, taxAmountNoVat: 10000, withheld: 300, total: 9700, vatType: 7 }],
       total: 10000, totalTaxWithheld: 300,
@@ -87,7 +88,7 @@ describe("withholding tax, journal entries, product masters", () => {
   it("journal entries: draft, approve (balanced only), list, get", async () => {
     const chart = await s.c.chartOfAccounts.list();
     const id = (code: string) => (chart.find((a) => a.code === code) as unknown as { chartOfAccountId: number }).chartOfAccountId;
-    const body = (credit: number): JsonBody => ({
+    const body = (credit: number): JournalEntryBody => ({
       documentType: 51, documentDate: today, description: "Stationery paid in cash",
       bookOfAccounts: [
         { debitCredit: 1, chartOfAccountId: id("53030"), value: 535, description: "" },

@@ -9,6 +9,10 @@ import {
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { envelope, sendJson, startTinyServer, type TinyServer } from "./helpers/http";
+import type { PartialReceiptUpdateBody, PaymentBody, UpdateDocumentBody, WithPaymentDocumentBody } from "../../src/rules/schemas/bodies";
+
+/** These tests are of the transport: the body is sent and never read, so any body stands in. */
+const ANY_BODY = {} as WithPaymentDocumentBody & UpdateDocumentBody & PartialReceiptUpdateBody & PaymentBody;
 
 const SECRET = "s3cr3t-value-xyz";
 let server: TinyServer;
@@ -129,7 +133,7 @@ describe("answers", () => {
         status: false, message: "One or more validation errors occurred.", code: 207400,
         data: { validationErrors: ["a", "b"], findings: [{ path: "items.0.total", message: "a" }] },
       });
-    const err = (await client().documents("quotations").create({}).catch((e: unknown) => e)) as ValidationError;
+    const err = (await client().documents("quotations").create(ANY_BODY).catch((e: unknown) => e)) as ValidationError;
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.message).toBe("One or more validation errors occurred.");
     expect(err.code).toBe(207400);
@@ -143,7 +147,7 @@ describe("answers", () => {
     answer = (_r, res) => sendJson(res, 400, { status: false, message: "pageSize must not exceed 200", code: 400, data: null });
     await expect(c.documents("quotations").list({ pageSize: 500 })).rejects.toEqual(expect.any(BadRequestError));
     answer = (_r, res) => sendJson(res, 400, { status: false, message: "Contact is invalid", code: 207400, data: null });
-    await expect(c.documents("quotations").create({})).rejects.toEqual(expect.any(ValidationError));
+    await expect(c.documents("quotations").create(ANY_BODY)).rejects.toEqual(expect.any(ValidationError));
     answer = (_r, res) => sendJson(res, 404, { status: false, message: "Not Found", code: 404, data: null });
     await expect(c.documents("quotations").get(9)).rejects.toEqual(expect.any(NotFoundError));
     answer = (_r, res) => sendJson(res, 415, { message: "Unsupported Media Type" });
@@ -170,11 +174,11 @@ describe("answers", () => {
   it("refuses an operation the family lacks, without a request", async () => {
     const q = client().documents("quotations");
     expect(q.has("payment")).toBe(false);
-    const err = await q.pay(1, {}).catch((e: unknown) => e);
+    const err = await q.pay(1, ANY_BODY).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UnsupportedOperationError);
     expect((err as Error).message).toBe("quotations have no payment operation");
-    await expect(q.createWithPayment({})).rejects.toBeInstanceOf(UnsupportedOperationError);
-    await expect(client().documents("tax-invoices").updatePartialReceipt(1, {})).rejects.toBeInstanceOf(UnsupportedOperationError);
+    await expect(q.createWithPayment(ANY_BODY)).rejects.toBeInstanceOf(UnsupportedOperationError);
+    await expect(client().documents("tax-invoices").updatePartialReceipt(1, ANY_BODY)).rejects.toBeInstanceOf(UnsupportedOperationError);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -199,7 +203,7 @@ describe("retries", () => {
 
   it("does not retry a create after 5xx: ServerError", async () => {
     answer = (_r, res) => sendJson(res, 500, { status: false, message: "db down", code: 500, data: null });
-    const err = await client().documents("quotations").create({}).catch((e: unknown) => e);
+    const err = await client().documents("quotations").create(ANY_BODY).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServerError);
     expect((err as ServerError).retryable).toBe(false);
     expect(callCount).toBe(1);
@@ -214,7 +218,7 @@ describe("retries", () => {
   it("honours Retry-After on 429, even for a create (a 429 is refused before any work)", async () => {
     answer = (r, res) =>
       r.n === 1 ? sendJson(res, 429, { message: "Too Many Requests" }, { "retry-after": "7" }) : sendJson(res, 200, envelope(doc));
-    await expect(client().documents("quotations").create({})).resolves.toMatchObject({ recordId: 7 });
+    await expect(client().documents("quotations").create(ANY_BODY)).resolves.toMatchObject({ recordId: 7 });
     expect(callCount).toBe(2);
     expect(sleeps).toContain(7000);
   });
@@ -236,7 +240,7 @@ describe("retries", () => {
 
   it("reports a create whose connection dropped as outcome unknown, sent once", async () => {
     answer = (_r, res) => res.socket?.destroy();
-    const err = await client().documents("quotations").create({ contactName: "x" }).catch((e: unknown) => e);
+    const err = await client().documents("quotations").create({ ...ANY_BODY, contactName: "x" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OutcomeUnknownError);
     expect((err as Error).message).toMatch(/^outcome unknown/);
     expect(callCount).toBe(1);
@@ -257,20 +261,20 @@ describe("retries", () => {
     expect((read as Error).message).toMatch(/no answer within 100 ms/);
     expect(callCount).toBe(2);
     callCount = 0;
-    await expect(c.documents("quotations").create({})).rejects.toBeInstanceOf(OutcomeUnknownError);
+    await expect(c.documents("quotations").create(ANY_BODY)).rejects.toBeInstanceOf(OutcomeUnknownError);
     expect(callCount).toBe(1);
   });
 
   it("a refused connection is a NetworkError even for a create (nothing was sent), and says why", async () => {
     const port = await freePort(); // nothing listens on it
     const c = createClient({ root: `http://127.0.0.1:${port}/test`, clientId: "a", clientSecret: SECRET, maxRetries: 0 });
-    const err = await c.documents("quotations").create({}).catch((e: unknown) => e);
+    const err = await c.documents("quotations").create(ANY_BODY).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as Error).message).toMatch(/network failure \(ECONNREFUSED\)/);
     expectNoSecrets(err);
     // fetch refuses some ports (9 here) before connecting, with no code: its reason is told.
     const blocked = await createClient({ root: "http://127.0.0.1:9/test", clientId: "a", clientSecret: SECRET, maxRetries: 0 })
-      .documents("quotations").create({}).catch((e: unknown) => e);
+      .documents("quotations").create(ANY_BODY).catch((e: unknown) => e);
     expect(blocked).toBeInstanceOf(NetworkError);
     expect((blocked as Error).message).toMatch(/network failure: fetch failed: bad port/);
   });
@@ -290,7 +294,7 @@ describe("retries", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((ok) => closed.close(ok));
     const refused = await createClient({ root: `http://127.0.0.1:${port}/test`, clientId: "a", clientSecret: SECRET, maxRetries: 1, sleep: async () => {} })
-      .documents("quotations").create({}).catch((e: unknown) => e);
+      .documents("quotations").create(ANY_BODY).catch((e: unknown) => e);
     expect((refused as Error).message).toMatch(/ECONNREFUSED/);
     expect(refused).toMatchObject({ unreachable: true, notSent: true });
   });
@@ -305,7 +309,7 @@ describe("retries", () => {
     await new Promise<void>((ok) => gone.listen(0, "127.0.0.1", ok));
     const root = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/test`;
     const err = await createClient({ root, clientId: "a", clientSecret: SECRET, maxRetries: 2, sleep: async () => {} })
-      .documents("quotations").update(7, {}).catch((e: unknown) => e);
+      .documents("quotations").update(7, ANY_BODY).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as Error).message).toMatch(/ECONNREFUSED/);
     expect(err).toMatchObject({ unreachable: true, notSent: false });
@@ -315,7 +319,7 @@ describe("retries", () => {
     answer = () => {};
     const c = client();
     const ctl = new AbortController();
-    const p = c.documents("quotations").create({}, { signal: ctl.signal });
+    const p = c.documents("quotations").create(ANY_BODY, { signal: ctl.signal });
     setTimeout(() => ctl.abort(), 50);
     const err = (await p.catch((e: unknown) => e)) as CancelledError;
     expect(err).toBeInstanceOf(CancelledError);

@@ -7,6 +7,7 @@ import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
 import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession, editCells, fieldRows, sheetRows } from "./session";
+import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(180_000);
 
@@ -185,7 +186,7 @@ describe("docsheet pull", () => {
     // Meanwhile on the service: A renamed, C created, D deleted.
     // Another customer's name, so the contact's id and code go (the service checks they agree).
     const { contactId: _id, contactCode: _code, ...theirs } = await api.get(a.recordId);
-    await api.update(a.recordId, { ...theirs, contactName: "Refresh A renamed", documentStructureType: "UpdateSimpleDocument" });
+    await api.update(a.recordId, asUpdate({ ...theirs, contactName: "Refresh A renamed", documentStructureType: "UpdateSimpleDocument" }));
     const c = await make("Refresh C Co");
     await api.delete(d.recordId);
 

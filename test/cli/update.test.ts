@@ -7,6 +7,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner, runCli } from "./run";
 import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
+import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(240_000);
 
@@ -57,7 +58,7 @@ describe("docsheet update", () => {
     // The service's copy changes under the sheet: the next correction is not sent.
     const id = after[2].recordId as number;
     const theirs = await s.client.documents("quotations").get(id);
-    await s.client.documents("quotations").update(id, { ...theirs, remarks: "Changed elsewhere", documentStructureType: "UpdateSimpleDocument" });
+    await s.client.documents("quotations").update(id, asUpdate({ ...theirs, remarks: "Changed elsewhere", documentStructureType: "UpdateSimpleDocument" }));
     await edit(written, 2, "Qty", 9);
     const conflict = await runCli(["update", written, "--family", "quotations", ...connection(), "--lang", "th", "--in-place"]);
     expect(conflict.stdout).toContain("b (แถว 4): ไม่ได้ส่ง: เอกสารบนระบบถูกแก้ไขหลังจากที่ชีตเห็นครั้งล่าสุด (หมายเหตุ) ดึงข้อมูลใหม่เพื่อดูฉบับบนระบบ");

@@ -8,6 +8,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
 import { ARTIFACTS, cell, connect, headerColumn, openPreview, previewSession } from "./preview-support";
+import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(240_000);
 
@@ -60,7 +61,7 @@ test("Update previews the corrections field by field, then sends only the change
   await pasteInto(page, "H5", "mine");
   const client = createClient({ root: session.service.root, clientId: "demo", clientSecret: "demo-secret" });
   const theirs = await client.documents("quotations").get(q3);
-  await client.documents("quotations").update(q3, { ...theirs, projectName: "Their project", documentStructureType: "UpdateSimpleDocument" });
+  await client.documents("quotations").update(q3, asUpdate({ ...theirs, projectName: "Their project", documentStructureType: "UpdateSimpleDocument" }));
 
   await page.click("#update summary");
   await page.click("button:has-text('Preview changes')");

@@ -6,11 +6,12 @@ import type { DocSheetClient, DocumentRecord } from "../../src/api";
 import type { Family } from "../../src/rules/codes";
 import { upgradeBody } from "../../src/jobs/upgrade";
 import { Decimal } from "../../src/rules/money";
+import type { InlineDocumentBody, SimpleDocumentBody } from "../../src/rules/schemas/bodies";
 
 export const EXPENSE_LINE = { description: "Taxi", systemCode: "EXP-TRAVEL", categoryId: 1, creditId: "21399", debitId: "53029" };
 
 /** A simple one-line document of `amount`, VAT 7% exclusive, inclusive, or none. */
-export function simpleDoc(date: string, name: string, amount: number, vat: "exclusive" | "inclusive" | "none", extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function simpleDoc(date: string, name: string, amount: number, vat: "exclusive" | "inclusive" | "none", extra: Record<string, unknown> = {}): SimpleDocumentBody {
   const a = new Decimal(amount);
   const vatAmount = vat === "exclusive" ? a.times("0.07").toDecimalPlaces(2) : vat === "inclusive" ? a.times(7).dividedBy(107).toDecimalPlaces(2) : new Decimal(0);
   return {
@@ -36,7 +37,7 @@ const TAX_ID = "0105556000009";
 
 /** Creates the month (March 2026) and its neighbours on the demo company. */
 export async function seedVatMonth(client: DocSheetClient, tag = "VAT"): Promise<VatMonth> {
-  const make = (family: Family, body: Record<string, unknown>): Promise<DocumentRecord> => client.documents(family).create(body);
+  const make = (family: Family, body: SimpleDocumentBody): Promise<DocumentRecord> => client.documents(family).create(body);
   const tiExclusive = await make("tax-invoices", simpleDoc("2026-03-03", `${tag} Exclusive Co`, 1000, "exclusive", { contactTaxId: TAX_ID, contactBranch: "สำนักงานใหญ่" }));
   const tiInclusive = await make("tax-invoices", simpleDoc("2026-03-10", `${tag} Inclusive Co`, 100, "inclusive", { contactTaxId: TAX_ID, contactBranch: "สาขา 2" }));
   const tiNoVat = await make("tax-invoices", simpleDoc("2026-03-11", `${tag} No VAT Co`, 500, "none"));
@@ -74,7 +75,7 @@ export async function seedVatMonth(client: DocSheetClient, tag = "VAT"): Promise
 }
 
 /** An inline document of `lines` [name, amount, vatRate], prices before VAT, VAT 7% of the 7% lines. */
-export function inlineDoc(date: string, name: string, lines: readonly [string, number, 7 | 0 | -1][], extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function inlineDoc(date: string, name: string, lines: readonly [string, number, 7 | 0 | -1][], extra: Record<string, unknown> = {}): InlineDocumentBody {
   const sum = (rates: number[]) => lines.filter(([, , r]) => rates.includes(r)).reduce((s, [, a]) => s.plus(a), new Decimal(0));
   const all = sum([7, 0, -1]);
   const exempt = sum([0, -1]);
@@ -101,7 +102,7 @@ export interface ZeroRatedMonth {
 
 /** August 2026: inline tax invoices at 0%, mixed and exempt only, and a mixed purchase. */
 export async function seedZeroRatedMonth(client: DocSheetClient, tag = "ZR"): Promise<ZeroRatedMonth> {
-  const make = (family: Family, body: Record<string, unknown>): Promise<DocumentRecord> => client.documents(family).createInline(body);
+  const make = (family: Family, body: InlineDocumentBody): Promise<DocumentRecord> => client.documents(family).createInline(body);
   return {
     month: "2026-08",
     zeroRated: await make("tax-invoices", inlineDoc("2026-08-04", `${tag} Export Co`, [["Export goods", 5000, 0]], { contactTaxId: TAX_ID })),

@@ -11,6 +11,7 @@ import { MARKER_PREFIX, markerIn } from "../../src/sheet/marker";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { cell, jobsService, now } from "./service";
+import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(120_000);
 
@@ -164,7 +165,7 @@ describe("undo the last post", () => {
     await postJob(wb, svc.client, { family: "tax-invoices", now });
     const editedId = cell(wb, 5, "recordId") as number;
     const current = await svc.client.documents("tax-invoices").get(editedId);
-    await svc.client.documents("tax-invoices").update(editedId, { ...current, documentStructureType: "UpdateSimpleDocument", remarks: "changed on the service" });
+    await svc.client.documents("tax-invoices").update(editedId, asUpdate({ ...current, documentStructureType: "UpdateSimpleDocument", remarks: "changed on the service" }));
     const earlier = JSON.stringify(wb.sheet("S").values.slice(0, 5));
 
     const undo = await undoJob(wb, svc.client, { family: "tax-invoices", now });

@@ -13,6 +13,7 @@ import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
 import { cell, col, now } from "./service";
+import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(180_000);
 
@@ -107,7 +108,7 @@ describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
     const id = cell(wb, 1, "recordId") as number;
     // Someone else edits the document on the service (over HTTP).
     const theirs = await client.documents("quotations").get(id);
-    await client.documents("quotations").update(id, { ...theirs, remarks: "changed on the service", documentStructureType: "UpdateSimpleDocument" });
+    await client.documents("quotations").update(id, asUpdate({ ...theirs, remarks: "changed on the service", documentStructureType: "UpdateSimpleDocument" }));
     wb.sheet("S").values[1][col(wb, "Qty")] = 4;
 
     puts.length = 0;

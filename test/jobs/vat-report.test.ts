@@ -166,7 +166,7 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
   it("reads every page of a family (more than 200 documents)", async () => {
     const wb = new MemoryWorkbook();
     const api = client.documents("purchases");
-    const body = (i: number) => ({ contactName: `Paged ${i}`, publishedOn: "2026-06-15", dueDate: "2026-06-15", isVat: true, isVatInclusive: false, documentStructureType: "SimpleDocument",
+    const body = (i: number) => ({ contactName: `Paged ${i}`, publishedOn: "2026-06-15", dueDate: "2026-06-15", isVat: true, isVatInclusive: false, documentStructureType: "SimpleDocument" as const,
       items: [{ name: "x", quantity: 1, pricePerUnit: 10, total: 10 }], subTotal: 10, discountAmount: 0, totalAfterDiscount: 10, vatAmount: 0.7, grandTotal: 10.7 });
     for (let i = 0; i < 205; i += 5) await Promise.all([0, 1, 2, 3, 4].map((k) => api.create(body(i + k))));
     const report = await readVatReport(client, { month: "2026-06" });

@@ -1,6 +1,7 @@
 // Small HTTP helpers for the service tests: a token per demo company, and calls that return the
 // HTTP status, headers and parsed envelope.
 import { startTestService, type StoreKind, type TestService, type TestServiceOptions } from "../helpers/service";
+import type { SimpleDocumentBody } from "../../src/rules/schemas/bodies";
 export interface Answer<T = any> {
   http: number;
   headers: Headers;
@@ -59,7 +60,7 @@ export async function clientFor(root: string, cred: { id: string; secret: string
 }
 
 /** A valid simple document body for any family (expenses get their line fields). */
-export function simpleBody(overrides: Record<string, unknown> = {}, itemOverrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function simpleBody(overrides: Record<string, unknown> = {}, itemOverrides: Record<string, unknown> = {}): SimpleDocumentBody {
   return {
     contactName: "Acme Trading Co., Ltd.",
     publishedOn: "2026-11-10",

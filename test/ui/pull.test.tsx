@@ -10,6 +10,7 @@ import { createServices } from "../../src/taskpane/services";
 import { type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { bridgedFetch, choose, click, localService, mountPane, options, typeInto, until } from "./support";
+import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(120_000);
 
@@ -100,7 +101,7 @@ describe("the Pull form's order and contact filter", () => {
       // B's customer edited in the sheet; A's changed on the service.
       rows[2][col("contactName")] = "Pane Refresh B edited";
       const { contactId: _id, contactCode: _code, ...theirs } = await quotations.get(made[0].recordId);
-      await quotations.update(made[0].recordId, { ...theirs, contactName: "Pane Refresh A renamed", documentStructureType: "UpdateSimpleDocument" });
+      await quotations.update(made[0].recordId, asUpdate({ ...theirs, contactName: "Pane Refresh A renamed", documentStructureType: "UpdateSimpleDocument" }));
 
       const root = mount(services, "th", true);
       click(root, "รีเฟรชชีตนี้");

@@ -10,6 +10,7 @@ import { createServices } from "../../src/taskpane/services";
 import { type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { bridgedFetch, click, localService, mountPane, until } from "./support";
+import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(180_000);
 
@@ -57,7 +58,7 @@ test("Update previews field by field, sends nothing until asked, then sends only
   // U3 is changed on the service under the sheet, and in the sheet too.
   const c = client();
   const u3 = s[3][at(book, "recordId")] as number;
-  await c.documents("quotations").update(u3, { ...(await c.documents("quotations").get(u3)), projectName: "Theirs", documentStructureType: "UpdateSimpleDocument" });
+  await c.documents("quotations").update(u3, asUpdate({ ...(await c.documents("quotations").get(u3)), projectName: "Theirs", documentStructureType: "UpdateSimpleDocument" }));
   s[3][at(book, "remarks")] = "mine";
 
   const root = pane(await connected(book));

@@ -28,3 +28,8 @@ export {
   WithholdingTaxSchema,
   type BankAccount, type CompanyInfo, type Contact, type JournalEntry, type Product, type WithholdingTax,
 } from "./master-data";
+export type {
+  ContactBody, CreateBodies, CreateOperation, InlineDocumentBody, JournalEntryBody, PartialReceiptBody, PartialReceiptUpdateBody,
+  PaymentBody, ProductBody, SimpleDocumentBody, UpdateDocumentBody, UpgradeDocumentBody, UpgradeWithPaymentDocumentBody,
+  WithholdingTaxBody, WithPaymentDocumentBody,
+} from "./bodies";

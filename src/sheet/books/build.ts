@@ -10,15 +10,23 @@ import { sheetMessage } from "../messages";
 import type { ReadResult, SheetCell, SheetDocument, SheetLayout, SheetLine } from "../read";
 import type { AccountIndex, ChartAccount } from "./accounts";
 import type { Json } from "../../rules/json";
+import type { ContactBody, JournalEntryBody, ProductBody } from "../../rules/schemas/bodies";
 
-export interface BuiltBook {
+interface BuiltBase {
   doc: SheetDocument;
-  /** The body to send; undefined when the rows could not be read. */
-  body?: Json;
   findings: CellFinding[];
   /** Journal lines' accounts as found in the chart (for a pulled sheet's names). */
   accounts?: (ChartAccount | undefined)[];
 }
+
+/** A record of a book's sheet and the body to send (undefined when its rows could not be read or
+ * hold problems), typed by its family. Cells are read untyped: the builders below check every
+ * field a body needs before they give one. */
+export type BuiltBook = BuiltBase & (
+  | { family: "journal-entries"; body?: JournalEntryBody }
+  | { family: "contacts"; body?: ContactBody }
+  | { family: "products"; body?: ProductBody }
+);
 
 export interface BookContext {
   layout: SheetLayout;
@@ -128,7 +136,7 @@ export function buildJournal(doc: SheetDocument, ctx: BookContext, marker?: stri
     const params = { key: doc.key, debit: formatMoney(debit), credit: formatMoney(credit), difference: formatMoney(debit.minus(credit).abs()) };
     for (const key of ["item.debit", "item.credit"]) findings.push(finding(ctx, doc.firstRow, key, sheetMessage("voucherUnbalanced", params)));
   }
-  if (broken || findings.some((x) => x.severity === "error")) return { doc, findings, accounts };
+  if (broken || findings.some((x) => x.severity === "error")) return { family: "journal-entries", doc, findings, accounts };
   const body: Json = { documentType: f.documentType ? Number(f.documentType.value) : VOUCHER_TYPE.JV, documentDate: f.documentDate!.value };
   put(body, "contactId", f.contactId);
   put(body, "contactName", f.contactName);
@@ -136,7 +144,7 @@ export function buildJournal(doc: SheetDocument, ctx: BookContext, marker?: stri
   put(body, "reference", f.reference, (v) => String(v).trim());
   if (marker) body.note = marker;
   body.bookOfAccounts = rows;
-  return { doc, body, findings, accounts };
+  return { family: "journal-entries", doc, body: body as JournalEntryBody, findings, accounts };
 }
 
 // --- contacts ---
@@ -163,7 +171,7 @@ export function buildContact(doc: SheetDocument, ctx: BookContext): BuiltBook {
   const zip = str(f.contactZipCode);
   if (zip && !/^\d{5}$/.test(zip)) at("contactZipCode", sheetMessage("zipInvalid", { text: zip }));
   if (f.contactCreditDays && Number(f.contactCreditDays.value) < 0) at("contactCreditDays", sheetMessage("creditDaysNegative"));
-  if (doc.broken || findings.length > 0) return { doc, findings };
+  if (doc.broken || findings.length > 0) return { family: "contacts", doc, findings };
   const body: Json = { contactGroup: group, contactType: Number(f.contactType!.value) };
   for (const key of ["contactCode", "contactName", "contactTaxId", "contactAddress", "contactZipCode", "contactPerson", "contactEmail", "contactMobile"]) {
     put(body, key, f[key], (v) => String(v).trim());
@@ -173,7 +181,7 @@ export function buildContact(doc: SheetDocument, ctx: BookContext): BuiltBook {
     body.contactBranch = branchName(String(f.contactBranch.value));
   }
   put(body, "contactCreditDays", f.contactCreditDays, Number);
-  return { doc, body, findings };
+  return { family: "contacts", doc, body: body as ContactBody, findings };
 }
 
 // --- products ---
@@ -185,7 +193,7 @@ export function buildProduct(doc: SheetDocument, ctx: BookContext): BuiltBook {
   if (!str(f.name) && !doc.unreadable.has("name")) at("name", sheetMessage("productNameMissing"));
   if (!f.vatType && !doc.unreadable.has("vatType")) at("vatType", sheetMessage("productVatMissing"));
   for (const key of ["sellPrice", "buyPrice"]) if (f[key] && (parseDecimal(f[key].value) ?? ZERO).isNegative()) at(key, sheetMessage("priceNegative"));
-  if (doc.broken || findings.length > 0) return { doc, findings };
+  if (doc.broken || findings.length > 0) return { family: "products", doc, findings };
   const type = f.type ? Number(f.type.value) : 3;
   const body: Json = {
     productStructureType: type === 1 ? "ProductService" : type === 5 ? "ProductInventory" : "ProductNonInventory",
@@ -195,7 +203,7 @@ export function buildProduct(doc: SheetDocument, ctx: BookContext): BuiltBook {
   put(body, "sellDescription", f.description, (v) => String(v).trim());
   put(body, "sellPrice", f.sellPrice, Number);
   put(body, "buyPrice", f.buyPrice, Number);
-  return { doc, body, findings };
+  return { family: "products", doc, body: body as ProductBody, findings };
 }
 
 export function buildBook(family: BookFamily, doc: SheetDocument, ctx: BookContext, marker?: string): BuiltBook {

@@ -3,6 +3,7 @@
 // send: started in beforeAll, stopped in afterAll.
 import type { DocSheetClient } from "../../../src/api/client";
 import type { JsonBody } from "../../../src/api/types";
+import type { InlineDocumentBody, SimpleDocumentBody } from "../../../src/rules/schemas/bodies";
 import { LOCAL_STORE, startTestService, type TestService } from "../../helpers/service";
 import { recordedClient } from "./client";
 
@@ -17,14 +18,17 @@ export interface ServiceSession {
   contactName: string;
   bankAccountId: number;
   /** A simple document both the service and the 2020 description accept: 2 × 100 + 7 % VAT. */
-  simpleBody(extra?: JsonBody): JsonBody;
+  simpleBody<E extends JsonBody = JsonBody>(extra?: E): SimpleDocumentBody & E;
   /** An inline document: one taxed line with a discount, one exempt line. */
-  inlineBody(extra?: JsonBody): JsonBody;
+  inlineBody<E extends JsonBody = JsonBody>(extra?: E): InlineDocumentBody & E;
 }
 
 /** Call at the top of a test file: the session is filled once beforeAll has run. */
 export function serviceSession(): ServiceSession {
-  const s = { simpleBody: (extra = {}) => simpleBody(s, extra), inlineBody: (extra = {}) => inlineBody(s, extra) } as ServiceSession;
+  const s = {
+    simpleBody: <E extends JsonBody>(extra?: E) => simpleBody(s, extra ?? ({} as E)),
+    inlineBody: <E extends JsonBody>(extra?: E) => inlineBody(s, extra ?? ({} as E)),
+  } as ServiceSession;
   beforeAll(async () => {
     s.service = await startTestService({ store: LOCAL_STORE });
     s.c = recordedClient(s.service.root);
@@ -38,9 +42,9 @@ export function serviceSession(): ServiceSession {
   return s;
 }
 
-function simpleBody(s: ServiceSession, extra: JsonBody): JsonBody {
+function simpleBody<E extends JsonBody>(s: ServiceSession, extra: E): SimpleDocumentBody & E {
   return {
-    contactId: s.contactId, contactName: s.contactName, documentStructureType: "SimpleDocument", publishedOn: today, dueDate: today,
+    contactId: s.contactId, contactName: s.contactName, documentStructureType: "SimpleDocument" as const, publishedOn: today, dueDate: today,
     creditType: 1, creditDays: 0, isVatInclusive: false, isVat: true, subTotal: 200, discountPercentage: 0, discountAmount: 0,
     totalAfterDiscount: 200, vatAmount: 14, grandTotal: 214,
     total: 214, // required by the 2020 description though it defines no such field
@@ -49,9 +53,9 @@ function simpleBody(s: ServiceSession, extra: JsonBody): JsonBody {
   };
 }
 
-function inlineBody(s: ServiceSession, extra: JsonBody): JsonBody {
+function inlineBody<E extends JsonBody>(s: ServiceSession, extra: E): InlineDocumentBody & E {
   return {
-    ...simpleBody(s, {}), documentStructureType: "InlineDocument", useInlineDiscount: true, useInlineVat: true, discountType: 3,
+    ...simpleBody(s, {}), documentStructureType: "InlineDocument" as const, useInlineDiscount: true, useInlineVat: true, discountType: 3,
     subTotal: 300, discountAmount: 10, totalAfterDiscount: 290, exemptAmount: 100, vatableAmount: 190, vatAmount: 13.3, grandTotal: 303.3, total: 303.3,
     items: [
       { documentStructureType: "InlineDocument", type: 1, name: "Taxed", quantity: 2, unitName: "pcs", pricePerUnit: 100, discountAmount: 10, vatRate: 7, total: 190 },
