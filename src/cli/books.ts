@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
+import { bookUndoJob } from "../jobs/book-undo";
 import { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/books";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
@@ -38,8 +39,10 @@ export async function bookCommand(p: Parsed): Promise<number> {
       return pull(p, family);
     case "update":
       return update(p, family);
+    case "undo":
+      return undo(p, family);
     default:
-      throw new UsageError(`${p.command} does not take ${family} yet; template, map, check, post, pull and update do`);
+      throw new UsageError(`${p.command} does not take ${family} yet; template, map, check, post, pull, update and undo do`);
   }
 }
 
@@ -119,6 +122,32 @@ async function pull(p: Parsed, family: BookFamily): Promise<number> {
       return 2;
     }
     throw err;
+  }
+}
+
+/** Reverses the workbook's last post of the book (jobs/book-undo.ts), printed as the documents' undo. */
+async function undo(p: Parsed, family: BookFamily): Promise<number> {
+  const { printUndone, undoFailure } = require("./undo") as typeof import("./undo");
+  const lang = langArg(p.values);
+  const conn = connectionArgs(p.values, process.env);
+  const input = p.positionals[0];
+  const dryRun = p.values["dry-run"] === true;
+  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "undone");
+  const book = await openBook(input);
+  const stop = abortOnInterrupt();
+  try {
+    const client = createClient({ ...conn, fetch: globalThis.fetch });
+    const outcome = await bookUndoJob(book, client, { family, dryRun, lang, concurrency: intArg(p.values, "concurrency", 8), signal: stop.signal });
+    if (!dryRun) await book.save(out);
+    return printUndone(outcome, words(lang), dryRun ? null : out);
+  } catch (err) {
+    if (err instanceof ApiError && !(err instanceof ConnectionError)) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, "undo"));
+      return 2;
+    }
+    return undoFailure(err, { book, out, dryRun, lang, root: conn.root });
+  } finally {
+    stop.dispose();
   }
 }
 

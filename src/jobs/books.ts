@@ -28,6 +28,7 @@ import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeb
 import { type Block, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
 import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
 import { errorText } from "./error-text";
+import { bookFingerprint, saveBookRecord, sealedEntry, type BookRunEntry } from "./book-record";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
@@ -173,6 +174,12 @@ async function existingOf(client: DocSheetClient, family: BookFamily, signal?: A
 
 const idOf = (r: Json): number => Number(r.recordId ?? r.id);
 
+/** What the service calls a record: a voucher's number, a contact's or product's code, else its name. */
+export function recordName(family: BookFamily, r: Json): string {
+  if (family === "journal-entries") return textOf(r.documentSerial) || `#${idOf(r)}`;
+  return (family === "contacts" ? textOf(r.contactCode) || textOf(r.contactName) : textOf(r.code) || textOf(r.name)) || `#${idOf(r)}`;
+}
+
 async function create(client: DocSheetClient, built: BuiltBook, draft: boolean, signal?: AbortSignal): Promise<Json> {
   const o = { signal };
   if (!built.body) throw new Error("a record with problems is never sent");
@@ -235,6 +242,8 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
 
   const results: BookResult[] = [];
   const findings: CellFinding[] = [...read.findings];
+  /** What this run created, for undo (book-record.ts). */
+  const createdEntries: BookRunEntry[] = [];
   let done = 0;
   const total = read.documents.length;
   const report = async (doc: SheetDocument, r: Omit<BookResult, "key" | "rows">, record?: Json): Promise<void> => {
@@ -281,6 +290,11 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     // Later rows of the same contact or code get its id and say whose it is.
     const each = async (kind: BookResultKind, message: string, record?: Json): Promise<void> => {
       const recordId = record ? idOf(record) : undefined;
+      if (kind === "created" && record) {
+        createdEntries.push(sealedEntry(family, {
+          key: built.doc.key, rows: group.flatMap((g) => g.built.doc.rows), recordId: recordId!, name: recordName(family, record), fingerprint: bookFingerprint(record),
+        }));
+      }
       await report(built.doc, { kind, recordId, message }, record);
       const same = sheetMessage(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
       for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "found", recordId, message: same } : { kind, message }, record);
@@ -321,6 +335,11 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   if (company && counts.created + counts.found > 0) {
     await bindSheet(port, sheet, company, "post", now());
     await rememberFamily(port, sheet, family);
+  }
+  // A run that created nothing leaves the last one that did undoable.
+  if (company && createdEntries.length > 0) {
+    createdEntries.sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
+    await saveBookRecord(port, family, { version: 1, family, sheet, at: now().toISOString(), created: createdEntries, company });
   }
   return { sheet, results, findings: sortFindings(findings), counts };
 }

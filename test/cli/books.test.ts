@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
 
@@ -66,6 +67,14 @@ describe("journal vouchers", () => {
     const again = await docsheet(["post", out, "--family", "journal-entries", "--in-place", ...conn()]);
     expect(again.stdout).toContain("1 created, 0 found from an earlier run, 2 already posted, 0 not sent");
     expect(again.code).toBe(0);
+
+    // The service cannot delete or void a voucher: undo says so at the voucher's rows, sends nothing.
+    const undo = await docsheet(["undo", out, "--family", "journal-entries", "--in-place", ...conn()]);
+    expect(undo.code).toBe(1);
+    expect(undo.stdout).toMatch(/JV-2 \(row 6\): Not undone: JV\d+: the service has no way to delete or void a journal voucher/);
+    const after = await sheetRows(out);
+    expect(typeof after[4].recordId).toBe("number");
+    expect(String(after[5].result)).toMatch(/^Not undone: .*no way to delete or void/);
   });
 
   it("saves drafts with --draft, pulls one row per book line, and the pulled rows post to another company", async () => {
@@ -164,6 +173,50 @@ describe("contacts", () => {
   });
 });
 
+describe("undo of contacts", () => {
+  it("deletes the contacts the last post created, keeps one edited since and the one it found, refuses entries changed by hand and another company", async () => {
+    const book = await writeBook(join(s.dir, "undo-contacts.xlsx"), [
+      ["Name", "Type", "Tax id", "Branch"],
+      ["Undo One Co.", "customer", null, null],
+      ["Undo Two Co.", "supplier", null, null],
+      ["ACME Trading", "customer", "0105550000007", "00000"],
+    ], "Contacts");
+    const out = join(s.dir, "undo-contacts.posted.xlsx");
+    expect((await docsheet(["post", book, "--family", "contacts", ...conn()])).stdout).toContain("2 created, 1 found from an earlier run");
+    const [one, two, acme] = (await sheetRows(out)).map((r) => Number(r.recordId));
+    // Edited on the service after the post: not the post's copy any more.
+    await s.client.contacts.update(two, { contactName: "Undo Two Co.", contactType: 5, contactGroup: 3, contactMobile: "02-000-0000" });
+    // Entries typed by hand: the found contact named as created, and a sealed entry moved to its id.
+    const wb = await XlsxWorkbook.load(out);
+    const record = JSON.parse((await wb.loadRecord("docsheet.post.last.contacts"))!) as { created: Json[] };
+    record.created.push({ ...record.created[0], key: "forged", recordId: acme }, { key: "typed", rows: [3], recordId: acme, name: "ACME", fingerprint: "b1.0" });
+    await wb.saveRecord("docsheet.post.last.contacts", JSON.stringify(record));
+    await wb.save(out);
+
+    const other = await docsheet(["undo", out, "--family", "contacts", "--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("Demo Co., Ltd.");
+
+    const dry = await docsheet(["undo", out, "--family", "contacts", "--dry-run", ...conn()]);
+    expect(dry.stdout).toContain("Would delete Undo One Co.");
+    await s.client.contacts.get(one);
+
+    const undo = await docsheet(["undo", out, "--family", "contacts", "--in-place", ...conn()]);
+    expect(undo.code).toBe(1);
+    expect(undo.stdout).toContain("Undone: Undo One Co. deleted");
+    expect(undo.stdout).toContain("Not undone: Undo Two Co. was edited after the post");
+    expect(undo.stdout).toContain("Not undone: Undo One Co.: this post's record of it was changed by hand");
+    expect(undo.stdout).toContain("Not undone: ACME: this post's record of it was changed by hand");
+    await expect(s.client.contacts.get(one)).rejects.toThrow();
+    await s.client.contacts.get(two);
+    await s.client.contacts.get(acme);
+    const rows = await sheetRows(out);
+    expect(rows.map((r) => [r.recordId ?? null, r.result])).toEqual([
+      [null, "Undone: Undo One Co. deleted"], [two, "Not undone: Undo Two Co. was edited after the post"], [acme, "found on the service, not created again"],
+    ]);
+  });
+});
+
 describe("products", () => {
   const header = ["Product code", "Product name", "Type", "Description", "Unit", "Sell price", "Buy price", "VAT", "Sales account", "Purchase account"];
   const rows = [
@@ -192,6 +245,10 @@ describe("products", () => {
     const update = await docsheet(["update", out, "--family", "products", "--in-place", ...conn()]);
     expect(update.stdout).toContain("updated: Sell price");
     expect(((await s.client.products.get(Number(posted[1].recordId))) as unknown as Json).sellPrice).toBe(1350);
+    // Edited since the post: undo leaves it; the product it found was never the post's.
+    const undo = await docsheet(["undo", out, "--family", "products", "--dry-run", ...conn()]);
+    expect(undo.stdout).toContain("Not undone: P-NEW-1 was edited after the post");
+    expect(undo.stdout).not.toContain("P0001");
 
     const pulled = join(s.dir, "products.pulled.xlsx");
     expect((await docsheet(["pull", "products", "--out", pulled, ...conn()])).code).toBe(0);

@@ -29,6 +29,7 @@ export const RESULT_MESSAGES = {
   journalDraft: "Draft",
   journalApproved: "Approved",
   journalNoUpdate: "not sent: a posted journal voucher cannot be edited through the service",
+  journalNoUndo: "Not undone: {serial}: the service has no way to delete or void a journal voucher; reverse it with a voucher of its own (its debits and credits swapped)",
 
   // --- act ---
   statusNotAllowed: 'status "{status}" cannot be set on {family}; use one of {statuses}',

@@ -348,4 +348,5 @@ export const RESULTS_TH: Record<ResultMessageKey, string> = {
   journalDraft: "ฉบับร่าง",
   journalApproved: "อนุมัติแล้ว",
   journalNoUpdate: "ไม่ได้ส่ง: ใบสำคัญที่ส่งแล้วแก้ไขผ่านระบบไม่ได้",
+  journalNoUndo: "ไม่ได้ย้อนกลับ: {serial}: บริการไม่มีทางลบหรือยกเลิกใบสำคัญ ให้บันทึกใบสำคัญกลับรายการ (สลับเดบิตกับเครดิต)",
 };

@@ -1,0 +1,116 @@
+// Undo of a book's last post run (book-record.ts), by the rules of the documents' undo (undo.ts):
+// only what that run created, only what can be verified on the service as the run's, and nothing
+// of another company. Contacts and products the run created are deleted (DELETE /contacts/{id},
+// /products/{id}) when the service's copy is still as the create answered it (its fingerprint);
+// one edited since is left alone with the reason, one already gone has its rows cleared. Records
+// the run found on the service are not in the record, so never touched; an entry changed by hand
+// (its seal broken) is refused. Journal vouchers: the service has no route that deletes or voids
+// one (service-facts §5.7: draft and approve only), so each voucher's rows say so and nothing is
+// sent. The rows of undone records return to "not posted" (record id and result), so the sheet can
+// be corrected and posted again. A dry run says what would happen and changes nothing.
+import { NotFoundError, type DocSheetClient } from "../api";
+import type { BookFamily } from "../rules/codes";
+import { bookTable } from "../sheet/books/fields";
+import { resultMessage } from "../sheet/i18n/results";
+import { translate } from "../sheet/i18n/translate";
+import { readDocuments, type SheetDocument } from "../sheet/read";
+import { resultColumns, resultWrites } from "../sheet/writeback";
+import type { CellWrite, WorkbookPort } from "../workbook/port";
+import { bookFingerprint, bookSealOf, loadBookRecord, saveBookRecord, type BookRunEntry } from "./book-record";
+import { guardSheet } from "./company";
+import { errorText } from "./error-text";
+import { runPool } from "./pool";
+import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
+import type { JobContext } from "./types";
+import { NothingToUndoError, type UndoKind, type UndoOutcome, type UndoResult } from "./undo";
+import type { Json } from "../rules/json";
+
+export interface BookUndoOptions extends JobContext {
+  family: BookFamily;
+  dryRun?: boolean;
+  concurrency?: number;
+}
+
+/** The name the service's copy goes by (what the entry recorded), to tell another record apart. */
+function nameOf(family: BookFamily, r: Json): string {
+  const t = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
+  if (family === "contacts") return t(r.contactCode) || t(r.contactName);
+  return t(r.code) || t(r.name);
+}
+
+export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, opts: BookUndoOptions): Promise<UndoOutcome> {
+  const { family, signal } = opts;
+  const lang = opts.lang ?? "en";
+  const record = await loadBookRecord(port, family);
+  if (!record || record.created.length === 0) throw new NothingToUndoError(family);
+  const block = await port.read({ sheet: record.sheet });
+  const read = readDocuments(block, { table: bookTable(family) });
+  const byId = new Map<number, SheetDocument[]>();
+  for (const d of read.documents) {
+    const id = Number(d.fields.recordId?.value);
+    if (Number.isInteger(id) && id > 0) byId.set(id, [...(byId.get(id) ?? []), d]);
+  }
+  // Another company's post is refused before anything is read or changed.
+  await stopIfGone(guardSheet(port, client, {
+    sheet: record.sheet, family, documents: [], lang, signal, now: opts.now, recorded: { ...record.company, by: "post", at: record.at },
+  }), record.created.length, lang);
+
+  const api = family === "contacts" ? client.contacts : client.products;
+  const outcome = new Map<BookRunEntry, { kind: UndoKind; english: string }>();
+  let fatal: unknown;
+  let done = 0;
+  await runPool(record.created, opts.concurrency ?? 8, async (e) => {
+    const serial = e.name || `#${e.recordId}`;
+    const set = (kind: UndoKind, english: string): void => void outcome.set(e, { kind, english });
+    try {
+      if (e.seal !== bookSealOf(family, e)) return set("refused", resultMessage("undoRecordEdited", { serial }));
+      if (family === "journal-entries") return set("kept", resultMessage("journalNoUndo", { serial }));
+      let now: Json;
+      try {
+        now = (await api.get(e.recordId, { signal })) as unknown as Json;
+      } catch (err) {
+        if (err instanceof NotFoundError) return set("gone", resultMessage("undoWasDeleted", { serial }));
+        throw err;
+      }
+      const actual = nameOf(family, now);
+      if (actual !== e.name) return set("refused", resultMessage("undoOtherDocument", { recordId: e.recordId, serial, actual: actual || `#${e.recordId}` }));
+      if (bookFingerprint(now) !== e.fingerprint) return set("kept", resultMessage("undoEdited", { serial }));
+      if (!opts.dryRun) await api.delete(e.recordId, { signal });
+      return set("deleted", resultMessage(opts.dryRun ? "undoWouldDelete" : "undoDeleted", { serial }));
+    } catch (err) {
+      if (isConnectionFailure(err)) fatal ??= err;
+      else set("failed", resultMessage("undoFailed", { serial, reason: errorText(err) }));
+    } finally {
+      opts.onProgress?.({ done: ++done, total: record.created.length });
+    }
+  }, () => fatal !== undefined || signal?.aborted === true);
+
+  // The rows: cleared where the record is gone, the reason where it is not. Only rows that hold the
+  // record id of an entry verified as the run's (not refused) are written.
+  const results: UndoResult[] = [];
+  const writes: CellWrite[] = [];
+  const columns = resultColumns(read.layout, family === "journal-entries" ? ["recordId", "documentSerial", "status", "result"] : ["recordId", "result"]);
+  for (const e of record.created) {
+    const o = outcome.get(e);
+    if (!o) continue; // not reached: cancelled or the connection failed
+    const message = translate(o.english, lang);
+    const undone = o.kind === "deleted" || o.kind === "gone";
+    const rows = o.kind === "refused" ? [] : byId.get(e.recordId) ?? [];
+    results.push({ key: e.key || e.name, rows: rows.flatMap((d) => d.rows), recordId: e.recordId, serial: e.name, kind: o.kind, message });
+    if (opts.dryRun) continue;
+    for (const d of rows) writes.push(...resultWrites(d, columns.cols, undone ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
+  }
+  if (!opts.dryRun) {
+    if (writes.length > 0) await port.write(read.layout.sheet, [...columns.headerWrites, ...writes]);
+    // What is left to undo stays recorded; the rest goes.
+    const left = record.created.filter((e) => !["deleted", "gone"].includes(outcome.get(e)?.kind ?? ""));
+    await saveBookRecord(port, family, left.length > 0 ? { ...record, created: left } : null);
+  }
+  const counts: Record<UndoKind, number> = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 };
+  for (const r of results) counts[r.kind]++;
+  if (fatal) throw runStoppedError(fatal, { done: counts.deleted + counts.gone, notSent: record.created.length - results.length }, lang);
+  return {
+    sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contacts: [], contactsMessage: null,
+    resultColumn: columns.cols.result ?? read.layout.headers.left,
+  };
+}
