@@ -58,7 +58,7 @@ export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { 
   throwIfCancelled(opts.signal);
   const block = await port.read(opts.target);
   const read = readBook(block, opts.family);
-  const { findings } = checkBook(read, opts.family, opts.family === "journal-entries" ? listedAccounts(block.lists) : undefined);
+  const { findings } = checkBook(read, opts.family, opts.family !== "contacts" ? listedAccounts(block.lists) : undefined);
   const lang = opts.lang ?? "en";
   const n = read.documents.length;
   opts.onProgress?.({ done: n, total: n, message: translate(n === 1 ? resultMessage("checkedOne") : resultMessage("checked", { n }), lang) });
@@ -186,7 +186,13 @@ async function create(client: DocSheetClient, built: BuiltBook, draft: boolean, 
   switch (built.family) {
     case "journal-entries": return draft ? client.journalEntries.draft(built.body, o) : client.journalEntries.approve(built.body, o);
     case "contacts": return client.contacts.create(built.body, o);
-    case "products": return client.products.create(built.body, o);
+    case "products": {
+      if (!built.master) return client.products.create(built.body, o);
+      // A product with accounts is made as a product master, in one request; read back as a
+      // product (the view find, update and undo compare).
+      const made = await client.productMasters.create(built.master, o);
+      return client.products.get(idOf(made), o);
+    }
   }
 }
 
@@ -235,7 +241,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const company = read.documents.length > 0
     ? await guardSheet(port, client, { sheet, family, documents: [], lists: block.lists !== undefined, lang, signal, now })
     : undefined;
-  const accounts = family === "journal-entries" ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
+  const accounts = family !== "contacts" ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
   const columns = resultColumns(read.layout, BOOK_RESULT_KEYS[family]);
   const batch = new WriteBatch(port, sheet);
   if (columns.headerWrites.length > 0 && read.documents.length > 0) await batch.add(columns.headerWrites);
@@ -384,7 +390,8 @@ export async function pullBookJob(port: WorkbookPort, client: DocSheetClient, op
   const records = family === "journal-entries" ? await all(client.journalEntries.listAll({ pageSize: 200 }, o), signal)
     : family === "contacts" ? await all(client.contacts.listAll({ pageSize: 200 }, o), signal)
       : await all(client.products.listAll({ pageSize: 200 }, o), signal);
-  const chart = family === "journal-entries" ? chartOf((await client.chartOfAccounts.list(o)) as Json[]) : [];
+  const chart = family !== "contacts" ? chartOf((await client.chartOfAccounts.list(o)) as Json[]) : [];
+  if (family === "products" && chart.length > 0) await withAccounts(client, records, chart, signal);
   const rows = bookRows(family, records, lang, chart);
   opts.onProgress?.({ done: records.length, total: records.length });
   const now = (opts.now ?? (() => new Date()))();
@@ -395,6 +402,18 @@ export async function pullBookJob(port: WorkbookPort, client: DocSheetClient, op
     records: (s) => new Map([...familyRecord(family)(s), ...companyRecords(s, company, "pull", now)]),
   });
   return { sheet, documents: records.length, rows: rows.length };
+}
+
+/** Products' sell and buy account codes, from their masters (the /products list has none). */
+async function withAccounts(client: DocSheetClient, records: Json[], chart: readonly ChartAccount[], signal?: AbortSignal): Promise<void> {
+  const code = new Map(chart.map((a) => [a.id, a.code]));
+  await runPool(records, 8, async (r) => {
+    const master = (await client.productMasters.get(idOf(r), { signal })) as Json;
+    for (const [side, key] of SIDES) {
+      const id = Number((master[side] as Json | undefined)?.chartOfAccountId);
+      if (code.has(id)) r[key] = code.get(id);
+    }
+  }, () => signal?.aborted === true);
 }
 
 // --- update ---
@@ -411,6 +430,27 @@ const REQUIRED: Readonly<Record<BookFamily, readonly string[]>> = {
   contacts: ["contactName", "contactType", "contactGroup"],
   products: ["name", "type", "productStructureType"],
 };
+
+const SIDES = [["sellSettings", "sellChartOfAccountCode"], ["buySettings", "buyChartOfAccountCode"]] as const;
+
+/** The account columns whose account differs from the product master's. */
+function accountsChanged(sheet: Json, master: Json): string[] {
+  return SIDES.filter(([side]) => {
+    const given = (sheet[side] as Json | undefined)?.chartOfAccountId;
+    return given !== undefined && !same(given, (master[side] as Json | undefined)?.chartOfAccountId);
+  }).map(([, key]) => key);
+}
+
+/** The master PUT: the sheet's settings over the service's, its main unit over the service's main
+ * unit (the other unit lists kept). */
+function masterUpdate(sheet: Json, master: Json): Json {
+  const lists = (Array.isArray(master.productLists) ? master.productLists : []) as Json[];
+  const at = lists.findIndex((l) => l.isMainProduct === true);
+  const main = { ...(lists[at] ?? {}), ...((sheet.productLists as Json[])[0] ?? {}), isMainProduct: true };
+  const productLists = at >= 0 ? lists.map((l, i) => (i === at ? main : l)) : [main, ...lists.map((l) => ({ ...l, isMainProduct: false }))];
+  const side = (k: string): Json => ({ ...((master[k] as Json | undefined) ?? {}), ...((sheet[k] as Json | undefined) ?? {}) });
+  return { ...sheet, code: sheet.code ?? master.code, sellSettings: side("sellSettings"), buySettings: side("buySettings"), productLists };
+}
 
 /** Wire values compared as the sheet shows them: numbers by value, text trimmed, empty as absent. */
 function same(a: unknown, b: unknown): boolean {
@@ -450,7 +490,7 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     const def = [...table.byKey.values()].find((d) => d.wire === wire || d.key === wire);
     return def ? def[lang][0] : wire;
   };
-  const ctx = { layout: read.layout };
+  const ctx = { layout: read.layout, accounts: family === "products" && posted.length > 0 ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined };
   // Rows naming one record (a contact sent once for two rows) are not sent side by side: each
   // update rewrites the record from its own row, so the last would undo the others. The first
   // row naming it is the one sent.
@@ -468,9 +508,16 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     try {
       const current: Json = built.family === "contacts" ? await client.contacts.get(id, { signal }) : await client.products.get(id, { signal });
       const changed = Object.keys(built.body).filter((k) => !same(built.body![k], current[k]) && !(k === "contactBranch" && !same(built.body!.contactBranchCode, branchOf(current))));
+      // A product's accounts are its master's (service-facts §5.2): compared and sent there.
+      const master = built.master ? (await client.productMasters.get(id, { signal })) as Json : undefined;
+      if (built.master && master) changed.push(...accountsChanged(built.master, master));
       const fields = [...new Set(changed.map(labelOf))].join(", ");
       if (changed.length === 0) return report(doc, "unchanged", resultMessage("noChanges"));
       if (opts.dryRun) return report(doc, "updated", resultMessage("toUpdate", { fields }));
+      if (built.master && master) {
+        await client.productMasters.update(id, masterUpdate(built.master, master), { signal });
+        return report(doc, "updated", resultMessage("updated", { fields }));
+      }
       // The sheet's fields over what the service must have in every body (kept from its copy).
       const kept = Object.fromEntries(REQUIRED[family].filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
       if (built.family === "contacts") await client.contacts.update(id, { ...kept, ...built.body! }, { signal });

@@ -7,6 +7,8 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
+import { postBookJob } from "../../src/jobs/books";
+import { checkRequest, recordingFetch, unknownFields } from "../api/helpers/openapi";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
 
@@ -235,16 +237,22 @@ describe("products", () => {
     const out = join(s.dir, "products.posted.xlsx");
     const posted = await sheetRows(out);
     const created = (await s.client.products.get(Number(posted[1].recordId))) as unknown as Json;
-    expect(created).toMatchObject({ code: "P-NEW-1", type: 3, sellPrice: 1290.5, buyPrice: 900, sellVatType: 1, sellChartOfAccountCode: "41111", unitName: "ชิ้น" });
+    expect(created).toMatchObject({ code: "P-NEW-1", type: 3, sellPrice: 1290.5, buyPrice: 900, sellVatType: 1, unitName: "ชิ้น" });
+    // Its accounts are where the service keeps them: the product master's settings, by account id.
+    const chart = new Map((await s.client.chartOfAccounts.list()).map((a) => [String((a as Json).code), Number((a as Json).chartOfAccountId ?? (a as Json).id)]));
+    expect(await s.client.productMasters.get(Number(posted[1].recordId))).toMatchObject({
+      sellSettings: { vatType: 1, chartOfAccountId: chart.get("41111") }, buySettings: { chartOfAccountId: chart.get("51111.02") },
+    });
     expect((await s.client.products.list({ pageSize: 200 })).total).toBe(before + 1);
 
     const again = await docsheet(["post", book, "--family", "products", "--out", join(s.dir, "products.again.xlsx"), ...conn()]);
     expect(again.stdout).toContain("0 created, 2 found from an earlier run");
 
-    await editCells(out, [[1, "Sell price", 1350]]);
+    await editCells(out, [[1, "Sell price", 1350], [1, "Sales account", "41210 Service revenue"]]);
     const update = await docsheet(["update", out, "--family", "products", "--in-place", ...conn()]);
-    expect(update.stdout).toContain("updated: Sell price");
+    expect(update.stdout).toContain("updated: Sell price, Sales account");
     expect(((await s.client.products.get(Number(posted[1].recordId))) as unknown as Json).sellPrice).toBe(1350);
+    expect(await s.client.productMasters.get(Number(posted[1].recordId))).toMatchObject({ sellSettings: { chartOfAccountId: chart.get("41210") } });
     // Edited since the post: undo leaves it; the product it found was never the post's.
     const undo = await docsheet(["undo", out, "--family", "products", "--dry-run", ...conn()]);
     expect(undo.stdout).toContain("Not undone: P-NEW-1 was edited after the post");
@@ -253,6 +261,35 @@ describe("products", () => {
     const pulled = join(s.dir, "products.pulled.xlsx");
     expect((await docsheet(["pull", "products", "--out", pulled, ...conn()])).code).toBe(0);
     const lines = await sheetRows(pulled);
-    expect(lines.find((r) => r.Code === "P-NEW-1")).toMatchObject({ Name: "Toner cartridge", Type: "Product", VAT: "VAT inclusive", "Sell price": 1350 });
+    expect(lines.find((r) => r.Code === "P-NEW-1")).toMatchObject({
+      Name: "Toner cartridge", Type: "Product", VAT: "VAT inclusive", "Sell price": 1350, "Sales account": "41210", "Purchase account": "51111.02",
+    });
+  });
+
+  it("sends contacts and products under the names the 2020 description gives them (accounts through the product master)", async () => {
+    const rec = recordingFetch(s.service.root);
+    const client = createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: rec.fetch });
+    const products = XlsxWorkbook.empty();
+    await products.addTableSheet("Products", header.map((h) => ({ header: h, kind: "text" as const })), [
+      ["P-BODY-1", "Audit", "Service", "Year-end audit", "job", "50000", "20000", "VAT exclusive", "41210", "51111.02"],
+      ["P-BODY-2", "Paper", "Inventory", null, "ream", "135", "110", "VAT exclusive", null, null],
+      ["P-BODY-3", "Support", "Service", null, "hour", "800", null, "Exempt", null, null],
+    ]);
+    expect((await postBookJob(products, client, { family: "products" })).counts.created).toBe(3);
+    const contacts = XlsxWorkbook.empty();
+    await contacts.addTableSheet("Contacts", ["Name", "Type", "Tax id", "Branch", "Address", "Zip code", "Email", "Phone", "Credit days"].map((h) => ({ header: h, kind: "text" as const })), [
+      ["Body Check Co.", "supplier", "0105557000011", "00001", "1 Road", "10110", "a@b.co", "02-000-0000", "30"],
+    ]);
+    expect((await postBookJob(contacts, client, { family: "contacts" })).counts.created).toBe(1);
+    const sent = rec.requests.filter((r) => r.method !== "GET" && r.path !== "/token");
+    expect(sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual(["POST /contacts", "POST /product-masters", "POST /products", "POST /products"]);
+    expect(sent.flatMap((r) => [...checkRequest(r), ...unknownFields(r)])).toEqual([]);
+    // The checker sees a field the description lacks.
+    expect(unknownFields({ method: "POST", path: "/products", contentType: "application/json", body: { productStructureType: "ProductService", type: 1, name: "x", sellChartOfAccountCode: "41111" } }))
+      .toEqual(["POST /products: body.sellChartOfAccountCode: not a field of ProductService"]);
+    expect(sent.find((r) => r.path === "/product-masters")!.body).toMatchObject({
+      code: "P-BODY-1", sellSettings: { vatType: 3, description: "Year-end audit", chartOfAccountId: expect.any(Number) }, buySettings: { chartOfAccountId: expect.any(Number) },
+      productLists: [{ unitName: "job", sellPrice: 50000, buyPrice: 20000, isMainProduct: true }],
+    });
   });
 });

@@ -1,5 +1,8 @@
 // Products as stored (ProductResponse, service-facts §5.2): created, rewritten and deleted (softly)
-// through /products; a code, when given, is the company's only live product with it.
+// through /products; a code, when given, is the company's only live product with it. Product
+// masters (the newer API, §5.2) are the same products seen with their sell and buy settings (VAT,
+// description, the account: sellSettings.chartOfAccountId) and unit lists: one id, one record, so a
+// product made through /products is read and given its accounts through /product-masters/{id}.
 import { and, eq } from "drizzle-orm";
 import type { Json } from "../../rules/json";
 import { products } from "../store/schema";
@@ -11,8 +14,67 @@ export const PRODUCT_CODE_DUPLICATE = "ERROR.PRODUCT_CODE_DUPLICATE";
 export const PRODUCT_NOT_FOUND = "Product not found";
 
 export type ProductRow = typeof products.$inferSelect;
+/** What a product keeps that only its master shows (the 2020 Product has no accounts nor unit lists). */
+const MASTER_ONLY = ["sellChartOfAccountId", "buyChartOfAccountId", "productLists"] as const;
+
 // The description types a product's id as text (Product.id: string), unlike every other id.
-export const productAnswer = (row: ProductRow): Json => completeProduct({ ...row.body, id: String(row.id), code: row.code, name: row.name });
+export const productAnswer = (row: ProductRow): Json => {
+  const body: Json = { ...row.body };
+  for (const k of MASTER_ONLY) delete body[k];
+  return completeProduct({ ...body, id: String(row.id), code: row.code, name: row.name });
+};
+
+/** The product as a product master: settings per side, the unit lists with the main one as the
+ * product's own unit and prices. */
+export function masterAnswer(row: ProductRow): Json {
+  const b = row.body;
+  const lists = (Array.isArray(b.productLists) ? b.productLists : []) as Json[];
+  const main = { unitName: b.unitName ?? "", sellPrice: b.sellPrice ?? 0, buyPrice: b.buyPrice ?? 0, barcode: b.barcode ?? "", isMainProduct: true };
+  const productLists = lists.length > 0 ? lists.map((l) => (l.isMainProduct === true ? { ...l, ...main } : l)) : [{ id: 1, ...main }];
+  const side = (vatType: unknown, description: unknown, account: unknown): Json => ({
+    vatType: vatType ?? 3, description: description ?? "", chartOfAccountId: account ?? null,
+  });
+  return {
+    id: row.id, type: b.type ?? 1, code: row.code, name: row.name, categoryName: b.categoryName ?? "",
+    sellSettings: side(b.sellVatType, b.sellDescription, b.sellChartOfAccountId),
+    buySettings: side(b.buyVatType, b.buyDescription, b.buyChartOfAccountId),
+    productLists,
+  };
+}
+
+/**
+ * A master's body as the product's fields: its settings per side, its main unit's name and prices
+ * (lists numbered 1..n, the main one the first marked, else the first). Accounts are ids of the
+ * company's chart, resolved by the caller. Fields the master does not give are left out (kept).
+ */
+export function productOfMaster(master: Json): Json {
+  const out: Json = {};
+  const copy = (from: unknown, to: string): void => {
+    if (from !== undefined) out[to] = from;
+  };
+  copy(master.type, "type");
+  copy(master.code, "code");
+  copy(master.name, "name");
+  copy(master.categoryName, "categoryName");
+  for (const [settings, prefix] of [[master.sellSettings, "sell"], [master.buySettings, "buy"]] as const) {
+    if (!settings || typeof settings !== "object") continue;
+    const s = settings as Json;
+    copy(s.vatType ?? undefined, `${prefix}VatType`);
+    copy(s.description ?? undefined, `${prefix}Description`);
+    copy(s.chartOfAccountId, `${prefix}ChartOfAccountId`);
+  }
+  if (Array.isArray(master.productLists)) {
+    const lists = (master.productLists as Json[]).map((l) => ({ ...l }));
+    const main = Math.max(0, lists.findIndex((l) => l.isMainProduct === true));
+    out.productLists = lists.map((l, i) => ({ ...l, id: i + 1, isMainProduct: i === main }));
+    const m = lists[main];
+    // The lists replace the product's: its unit and prices are the main one's (none given: none).
+    if (m) for (const [k, none] of [["unitName", ""], ["sellPrice", 0], ["buyPrice", 0], ["barcode", ""]] as const) out[k] = m[k] ?? none;
+  }
+  out.productStructureType = out.type === 5 ? "ProductInventory" : out.type === 3 ? "ProductNonInventory" : out.type === 1 ? "ProductService" : undefined;
+  if (out.productStructureType === undefined) delete out.productStructureType;
+  return out;
+}
 
 export async function findProduct(tx: Tx, companyId: number, id: number): Promise<ProductRow> {
   const [row] = await tx.select().from(products).where(and(eq(products.id, id), eq(products.companyId, companyId), eq(products.deleted, false)));

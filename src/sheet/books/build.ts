@@ -1,8 +1,9 @@
 // A book's rows → the bodies the service takes, every problem pinned to its cell. Journal vouchers
 // (service-facts §5.7): one voucher per key, one bookOfAccounts row per line, debits = credits to
 // the satang, each line one side above zero, accounts of the company's chart. Contacts (§5.1) and
-// products (§5.2): one per row. Pure: the chart comes from the caller (the service at post, the
-// lists sheet at check; without either, accounts are sent as given and the service judges them).
+// products (§5.2): one per row, a product's accounts through its product master. Pure: the chart
+// comes from the caller (the service at post, the lists sheet at check; without either, accounts
+// are sent as given and the service judges them).
 import { CONTACT_GROUP, DEBIT_CREDIT, VOUCHER_TYPE, type BookFamily } from "../../rules/codes";
 import { Decimal, ZERO, formatMoney, parseDecimal, roundHalfUp, toWireNumber } from "../../rules/money";
 import { cellFinding, type CellFinding } from "../findings";
@@ -15,6 +16,9 @@ import type { ContactBody, JournalEntryBody, ProductBody } from "../../rules/sch
 interface BuiltBase {
   doc: SheetDocument;
   findings: CellFinding[];
+  /** A product with accounts, as a product master (POST/PUT /product-masters); `body` is the
+   * same product as /products takes it. */
+  master?: Json;
   /** Journal lines' accounts as found in the chart (for a pulled sheet's names). */
   accounts?: (ChartAccount | undefined)[];
 }
@@ -186,6 +190,23 @@ export function buildContact(doc: SheetDocument, ctx: BookContext): BuiltBook {
 
 // --- products ---
 
+/** A product's sell or buy account as the chart has it: its id (the product master's
+ * chartOfAccountId, service-facts §5.2), or the code as given when the chart is not known. */
+function productAccount(ctx: BookContext, doc: SheetDocument, key: string, findings: CellFinding[]): number | string | undefined {
+  const c = doc.fields[key];
+  if (!c || String(c.value).trim() === "") return undefined;
+  if (!ctx.accounts) return typeof c.value === "number" ? String(c.value) : String(c.value).trim();
+  const account = ctx.accounts.find(c.value as string | number);
+  if (!account) findings.push(finding(ctx, doc.firstRow, key, sheetMessage("accountUnknown", { account: String(c.value).trim() }), c));
+  return account?.id;
+}
+
+/**
+ * A product as the 2020 description's Product takes it (POST /products: a service has no buy side
+ * there) and, when the row gives a sell or buy account (or a service's buy price), as a product
+ * master (POST /product-masters: sellSettings / buySettings with the account's chartOfAccountId and
+ * the main unit's prices), which is how the service names a product's accounts.
+ */
 export function buildProduct(doc: SheetDocument, ctx: BookContext): BuiltBook {
   const findings: CellFinding[] = [];
   const f = doc.fields;
@@ -193,17 +214,32 @@ export function buildProduct(doc: SheetDocument, ctx: BookContext): BuiltBook {
   if (!str(f.name) && !doc.unreadable.has("name")) at("name", sheetMessage("productNameMissing"));
   if (!f.vatType && !doc.unreadable.has("vatType")) at("vatType", sheetMessage("productVatMissing"));
   for (const key of ["sellPrice", "buyPrice"]) if (f[key] && (parseDecimal(f[key].value) ?? ZERO).isNegative()) at(key, sheetMessage("priceNegative"));
+  const sellAccount = productAccount(ctx, doc, "sellChartOfAccountCode", findings);
+  const buyAccount = productAccount(ctx, doc, "buyChartOfAccountCode", findings);
   if (doc.broken || findings.length > 0) return { family: "products", doc, findings };
   const type = f.type ? Number(f.type.value) : 3;
-  const body: Json = {
-    productStructureType: type === 1 ? "ProductService" : type === 5 ? "ProductInventory" : "ProductNonInventory",
-    type, sellVatType: Number(f.vatType!.value), buyVatType: Number(f.vatType!.value),
-  };
-  for (const key of ["code", "name", "unitName", "sellChartOfAccountCode", "buyChartOfAccountCode"]) put(body, key, f[key], (v) => String(v).trim());
+  const vatType = Number(f.vatType!.value);
+  const service = type === 1;
+  const body: Json = { productStructureType: service ? "ProductService" : type === 5 ? "ProductInventory" : "ProductNonInventory", type, sellVatType: vatType };
+  if (!service) body.buyVatType = vatType;
+  for (const key of ["code", "name", "unitName"]) put(body, key, f[key], (v) => String(v).trim());
   put(body, "sellDescription", f.description, (v) => String(v).trim());
   put(body, "sellPrice", f.sellPrice, Number);
-  put(body, "buyPrice", f.buyPrice, Number);
-  return { family: "products", doc, body: body as ProductBody, findings };
+  if (!service) put(body, "buyPrice", f.buyPrice, Number);
+  const buyPrice = f.buyPrice ? Number(f.buyPrice.value) : undefined;
+  if (sellAccount === undefined && buyAccount === undefined && !(service && buyPrice)) return { family: "products", doc, body: body as ProductBody, findings };
+  const side = (account: number | string | undefined, description?: unknown): Json => ({
+    vatType, ...(description !== undefined ? { description } : {}), ...(account !== undefined ? { chartOfAccountId: account } : {}),
+  });
+  const master: Json = {
+    type, name: body.name, ...(body.code !== undefined ? { code: body.code } : {}),
+    sellSettings: side(sellAccount, body.sellDescription), buySettings: side(buyAccount),
+    productLists: [{
+      ...(body.unitName !== undefined ? { unitName: body.unitName } : {}), ...(body.sellPrice !== undefined ? { sellPrice: body.sellPrice } : {}),
+      ...(buyPrice !== undefined ? { buyPrice } : {}), isMainProduct: true,
+    }],
+  };
+  return { family: "products", doc, body: body as ProductBody, master, findings };
 }
 
 export function buildBook(family: BookFamily, doc: SheetDocument, ctx: BookContext, marker?: string): BuiltBook {

@@ -81,9 +81,11 @@ export const NEWER_FIELDS = new Set(["contactId", "isManualVat"]);
 
 /**
  * Defects of the 2020 description where the current service (and the spec) disagree with it; the
- * field's type is not checked. An account number is text (leading zeros, dashes), not an integer.
+ * field's type is not checked. An account number is text (leading zeros, dashes), not an integer;
+ * so is a contact's tax id (Contact.contactTaxId is typed integer there: 13 digits, often with a
+ * leading zero that a number loses; the document bodies type it as text).
  */
-export const DESCRIPTION_DEFECTS = new Set(["bankAccountNumber"]);
+export const DESCRIPTION_DEFECTS = new Set(["bankAccountNumber", "contactTaxId"]);
 
 export function deref(s: Schema): Schema {
   let cur = s;
@@ -255,4 +257,42 @@ function exampleOf(schema: Schema, depth: number): unknown {
     return one === undefined ? [] : [one];
   }
   return undefined;
+}
+
+/** The schema a value takes: references followed, a oneOf's choice by its discriminator. */
+function chosen(schemaIn: Schema, value: unknown): Schema & { name?: string } {
+  const s = deref(schemaIn);
+  const d = s.discriminator;
+  if (s.oneOf && d && value && typeof value === "object") {
+    const tag = String((value as Record<string, unknown>)[d.propertyName]);
+    const target = d.mapping?.[tag]?.split("/").pop() ?? tag;
+    const hit = s.oneOf.find((o) => refName(o) === target);
+    if (hit) return { ...deref(hit), name: refName(hit) };
+  }
+  return { ...s, name: refName(schemaIn) };
+}
+
+function unknownIn(schemaIn: Schema, value: unknown, path: string): string[] {
+  const s = chosen(schemaIn, value);
+  if (Array.isArray(value)) return s.items ? value.flatMap((v, i) => unknownIn(s.items!, v, `${path}[${i}]`)) : [];
+  if (!value || typeof value !== "object") return [];
+  const props = { ...Object.assign({}, ...(s.allOf ?? []).map((p) => chosen(p, value).properties ?? {})), ...s.properties } as Record<string, Schema>;
+  if (Object.keys(props).length === 0) return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => {
+    if (NEWER_FIELDS.has(k)) return [];
+    return props[k] ? unknownIn(props[k], v, `${path}.${k}`) : [`${path}.${k}: not a field of ${s.name ?? "the body"}`];
+  });
+}
+
+/**
+ * Fields of a JSON body that the 2020 description's schema for the operation does not have (a name
+ * the real service would not know, so would drop); [] when the operation is not in the description.
+ */
+export function unknownFields(r: RecordedRequest): string[] {
+  const template = findPathTemplate(r.path);
+  const op = template ? spec().paths[template][r.method.toLowerCase()] : undefined;
+  let rb = op?.requestBody;
+  if (rb?.$ref) rb = spec().components.requestBodies[rb.$ref.split("/").pop()!];
+  const media = rb?.content?.["application/json"];
+  return media && r.body !== undefined ? unknownIn(media.schema, r.body, "body").map((p) => `${r.method} ${r.path}: ${p}`) : [];
 }
