@@ -115,7 +115,11 @@ export interface DocSheetClient {
     otherChannels(o?: CallOpts): Promise<PaymentChannel[]>;
   };
   expenseCategories: { business(o?: CallOpts): Promise<ExpenseCategory[]>; accounting(o?: CallOpts): Promise<ExpenseCategory[]> };
-  withholdingTaxes: CrudApi<WithholdingTaxRecord, WithholdingTaxBody> & { setStatus(id: Id, statusId: string, o?: CallOpts): Promise<WithholdingTaxRecord> };
+  withholdingTaxes: CrudApi<WithholdingTaxRecord, WithholdingTaxBody> & {
+    setStatus(id: Id, statusId: string, o?: CallOpts): Promise<WithholdingTaxRecord>;
+    /** The certificate as a PDF, base64. */
+    exportPdf(id: Id, options?: ExportPdfOptions, o?: CallOpts): Promise<string>;
+  };
   chartOfAccounts: { list(o?: CallOpts): Promise<ChartOfAccount[]> };
   journalEntries: {
     list(query?: ListQuery, o?: CallOpts): Promise<ListPage<JournalEntry>>;
@@ -346,6 +350,8 @@ export function createClient(opts: ClientOptions): DocSheetClient {
         update: M.withholdingTaxesUpdate, delete: M.withholdingTaxesDelete,
       }),
       setStatus: (id, statusId, o) => get1<WithholdingTaxRecord>(M.withholdingTaxesStatus, "withholdingTaxes.setStatus", { id, statusId }, o),
+      exportPdf: async (id, options = {}, o = {}) =>
+        pdfBase64Of(await call(M.withholdingTaxesExportPdf, "withholdingTaxes.exportPdf", { params: { id }, body: options, signal: o.signal }), "withholdingTaxes.exportPdf"),
     },
     chartOfAccounts: { list: (o) => array<ChartOfAccount>(M.chartOfAccounts, "chartOfAccounts.list", o) },
     journalEntries: {

@@ -111,6 +111,8 @@ export const MASTER_ROUTES = {
   withholdingTaxesUpdate: route("PUT", "/withholding-taxes/:id", "json"),
   withholdingTaxesDelete: route("DELETE", "/withholding-taxes/:id", "none"),
   withholdingTaxesStatus: route("POST", "/withholding-taxes/:id/status/:statusId", "none", true),
+  /** The certificate (50 ทวิ) as a PDF, as the documents' export (service-facts §3.9). */
+  withholdingTaxesExportPdf: route("POST", "/withholding-taxes/:id/export-pdf/base64", "json", true),
 
   journalEntriesList: route("GET", "/journal-entries", "none"),
   journalEntriesGet: route("GET", "/journal-entries/:id", "none"),

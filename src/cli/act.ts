@@ -34,7 +34,8 @@ export function parseRows(text: string): number[] {
   return rows;
 }
 
-function culture(v: unknown): "th" | "en" | undefined {
+/** --culture of pdf and share: th or en, else the service's default. */
+export function culture(v: unknown): "th" | "en" | undefined {
   if (v === undefined) return undefined;
   if (v !== "th" && v !== "en") throw new UsageError("--culture must be th or en");
   return v;

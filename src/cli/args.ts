@@ -234,7 +234,7 @@ export function synopsis(command: string, prefix = "docsheet"): string {
 
 const ALL_FAMILIES = [...FAMILIES, ...BOOK_FAMILIES].join(", ");
 
-const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${WHT_FAMILY} (template, check, post, pull, act status|delete, undo)
+const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${WHT_FAMILY} (template, map, check, post, pull, act status|delete|pdf, undo)
 Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.`;
 
 export const USAGE = `Usage:

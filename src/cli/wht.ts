@@ -1,7 +1,7 @@
 // `template`, `check`, `post` and `pull` of the family withholding-taxes: the same options and output
 // as the document families, on the certificate jobs (jobs/wht.ts).
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, promises as fs } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
@@ -11,7 +11,7 @@ import { WHT_FAMILY } from "../rules/codes";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openBook, printCheck, printPosted, resultsPath } from "./book";
-import { parseRows, printActed } from "./act";
+import { culture as pdfCulture, parseRows, printActed } from "./act";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 import { words } from "./words";
@@ -32,7 +32,7 @@ export async function whtCommand(p: Parsed): Promise<number> {
     case "undo":
       return undo(p);
     default:
-      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, check, post, pull, act (status, delete) and undo do`);
+      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, check, post, pull, act (status, delete, pdf) and undo do`);
   }
 }
 
@@ -126,7 +126,7 @@ async function pull(p: Parsed): Promise<number> {
 async function act(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
   const kind = required(p.values, "action");
-  if (kind !== "status" && kind !== "delete") throw new UsageError(`--action must be status or delete for ${WHT_FAMILY}`);
+  if (kind !== "status" && kind !== "delete" && kind !== "pdf") throw new UsageError(`--action must be status, delete or pdf for ${WHT_FAMILY}`);
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "acted");
@@ -136,9 +136,17 @@ async function act(p: Parsed): Promise<number> {
   const rows = typeof p.values.rows === "string" ? parseRows(p.values.rows) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("act");
+  // As the documents' PDFs (cli/act.ts): files in --pdf-dir, beside the results by default.
+  const pdfDir = resolve((p.values["pdf-dir"] as string | undefined) ?? dirname(out));
+  const savePdf = async (name: string, base64: string): Promise<string> => {
+    await fs.mkdir(pdfDir, { recursive: true });
+    const file = join(pdfDir, name);
+    await fs.writeFile(file, Buffer.from(base64, "base64"));
+    return file;
+  };
   try {
     const outcome = await whtActJob(book, client, {
-      target: { sheet }, action: kind, statusId: p.values.status as string | undefined, rows, lang,
+      target: { sheet }, action: kind, statusId: p.values.status as string | undefined, rows, lang, savePdf, culture: pdfCulture(p.values.culture),
       concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x),
     });
     progress.done();

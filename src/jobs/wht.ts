@@ -253,7 +253,11 @@ export async function whtTemplateJob(port: WorkbookPort, opts: JobContext & { cl
 }
 
 export interface WhtActOptions extends WhtSheetOptions {
-  action: "status" | "delete";
+  action: "status" | "delete" | "pdf";
+  /** pdf: stores the certificate's PDF (the CLI writes a file, the pane offers a download) and answers
+   * where, for the PDF file column; `culture` is the PDF's language (default Thai). */
+  savePdf?: (fileName: string, base64: string) => Promise<string>;
+  culture?: "th" | "en";
   /** status: the word to set (the service's or the people's, either language); else each row's status cell. */
   statusId?: string;
   /** Sheet rows (0-based) to act on; default every posted certificate. */
@@ -272,13 +276,13 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
   const picked = read.documents.filter((d) => !opts.rows || d.rows.some((r) => opts.rows!.includes(r)));
   const docs = picked.filter((d) => d.fields.recordId);
   if (docs.length > 0) await guarded(() => guardSheet(port, client, { sheet, family: WHT_FAMILY, documents: [], lang, signal: opts.signal, now: opts.now }));
-  const columns = resultColumns(read.layout, ["status", "result"]);
+  const columns = resultColumns(read.layout, opts.action === "pdf" ? ["status", "result", "pdfFile"] : ["status", "result"]);
   if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
   const results: ActResult[] = [];
-  const finish = async (doc: SheetDocument, ok: boolean, english: string, status?: string | null): Promise<void> => {
+  const finish = async (doc: SheetDocument, ok: boolean, english: string, status?: string | null, pdfFile?: string): Promise<void> => {
     const message = translate(english, lang);
     results.push({ key: doc.key, rows: doc.rows, ok, message });
-    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...(status !== undefined ? { status } : {}) }));
+    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...(status !== undefined ? { status } : {}), ...(pdfFile ? { pdfFile } : {}) }));
   };
   for (const doc of picked) if (!doc.fields.recordId) await finish(doc, true, resultMessage("notPostedYet"));
   const statuses = WHT_STATUS_WORDS.join(", ");
@@ -289,6 +293,13 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
       const copy = await client.withholdingTaxes.get(id, { signal: opts.signal });
       const other = rowMismatch(doc, copy as unknown as DocumentRecord);
       if (other) return await finish(doc, false, other);
+      if (opts.action === "pdf") {
+        if (!opts.savePdf) throw new Error("whtActJob: pdf needs savePdf");
+        const base64 = await client.withholdingTaxes.exportPdf(id, { culture: opts.culture ?? "th" }, { signal: opts.signal });
+        const serial = String(copy.documentSerial ?? doc.fields.documentSerial?.value ?? id).replace(/[^\w.-]+/g, "_");
+        const where = await opts.savePdf(`${serial}.pdf`, base64);
+        return await finish(doc, true, resultMessage("pdfExported"), undefined, where);
+      }
       if (opts.action === "delete") {
         await client.withholdingTaxes.delete(id, { signal: opts.signal });
         return await finish(doc, true, resultMessage("deleted"), null);

@@ -8,6 +8,7 @@ import { cliRunner } from "./run";
 import { AUTH, cliSession, writeBook } from "./session";
 import { simpleDoc } from "../helpers/vat-month";
 import { readFileSync } from "node:fs";
+import { pdfText } from "../service/pdf-readback";
 
 jest.setTimeout(120_000);
 
@@ -77,6 +78,20 @@ describe("docsheet with withholding-taxes", () => {
     expect((company.withholdingTaxItems as { incomeType: number; withheld: number }[]).map((i) => [i.incomeType, i.withheld])).toEqual([[27, 150], [27, 100.03]]);
     const person = await s.client.withholdingTaxes.get(Number(id(2)));
     expect(person).toMatchObject({ entity: 1, contactGroup: 1, totalTaxWithheld: 300 });
+
+    // The company's certificate as its 50 ทวิ PDF, saved as the documents' PDFs are, its path in the sheet.
+    const pdfDir = join(s.dir, "pdf");
+    const pdf = await docsheet(["act", posted, "--family", "withholding-taxes", "--action", "pdf", "--rows", "3", "--pdf-dir", pdfDir, "--base-url", s.service.root, ...AUTH]);
+    expect(pdf.code).toBe(0);
+    const serial = String(ws.getRow(3).getCell(col("documentSerial")).value);
+    const file = join(pdfDir, `${serial}.pdf`);
+    const text = await pdfText(readFileSync(file));
+    for (const expected of ["หนังสือรับรองการหักภาษี ณ ที่จ่าย", serial, "Demo Co., Ltd.", "Acme Co., Ltd.", "0105556000009", "ภ.ง.ด.53", "7,000.50", "250.03", "(1) หัก ณ ที่จ่าย"]) {
+      expect(text).toContain(expected);
+    }
+    const pw0 = (await load(join(s.dir, "wht.posted.acted.xlsx"))).getWorksheet("WHT")!;
+    const pdfCol = (pw0.getRow(1).values as unknown[]).indexOf("PDF file");
+    expect([pw0.getRow(3).getCell(pdfCol).value, pw0.getRow(2).getCell(pdfCol).value]).toEqual([file, null]);
 
     // Posted again: the posted rows are skipped, nothing is created twice.
     const again = await docsheet(["post", posted, "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH, "--in-place"]);

@@ -99,4 +99,34 @@ describe.each(storesUnderTest)("PDF export over HTTP (%s)", (store) => {
       expect(await pdfText(pdf)).toContain(made.body.data.documentSerial);
     }
   });
+
+  it("a withholding tax certificate exports as the 50 ทวิ: payer and payee with tax ids, the form, the lines, totals, the condition", async () => {
+    const made = await demo.post("/withholding-taxes", {
+      contactName: "บริษัท รับจ้าง จำกัด", contactTaxId: "0105556000009", contactBranch: "00001", contactAddress: "1 ถนนสีลม บางรัก กรุงเทพฯ",
+      publishedOn: "2026-11-15", entity: 3, taxPayment: 3,
+      withholdingTaxItems: [
+        { incomeType: 27, description: "ค่าบริการ (ม.40(8))", taxRate: 3, taxAmount: 10000 },
+        { incomeType: 27, description: "ค่าเช่า (ม.40(5))", taxRate: 5, taxAmount: 2500.5 },
+      ],
+    });
+    expect(made.http).toBe(200);
+    const { recordId, documentSerial } = made.body.data;
+    const path = `/withholding-taxes/${recordId}/export-pdf/base64`;
+    const { a, pdf } = await exportPdf({}, demo, path);
+    expect(a.http).toBe(200);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await pdfText(pdf);
+    for (const expected of [
+      "หนังสือรับรองการหักภาษี ณ ที่จ่าย", "มาตรา 50 ทวิ", documentSerial, "ผู้มีหน้าที่หักภาษี ณ ที่จ่าย", "Demo Co., Ltd.", "0105559000000",
+      "ผู้ถูกหักภาษี ณ ที่จ่าย", "บริษัท รับจ้าง จำกัด", "0105556000009", "สาขาที่ 00001", "ภ.ง.ด.53", "ภ.ง.ด.3",
+      "ค่าบริการ (ม.40(8))", "ค่าเช่า (ม.40(5))", "15/11/2569", "10,000.00", "300.00", "2,500.50", "125.03", "12,500.50", "425.03",
+      "สี่ร้อยยี่สิบห้าบาทสามสตางค์", "(2) ออกให้ตลอดไป",
+    ]) expect(text).toContain(expected);
+    expect(await inkOnFirstPage(pdf)).toBeGreaterThan(0.002);
+    const en = await pdfText((await exportPdf({ culture: "en", document: { original: true, copy: true } }, demo, path)).pdf);
+    for (const expected of ["Withholding Tax Certificate", "Services (s.40(8))", "Rent (s.40(5))", "PND53", "Copy 1", "Copy 2", "Tax ID"]) expect(en).toContain(expected);
+    // The documents' rules: JSON or 415, another company's certificate is not found.
+    expect((await demo.raw(path, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" })).http).toBe(415);
+    expect((await exportPdf({}, other, path)).a.http).toBe(404);
+  });
 });

@@ -3,7 +3,7 @@
 // Every route that prints a document (export, share link, e-mail) renders through documentPdf,
 // so every one of them renders in the service's worker pool, within its time budget.
 // The light parts of ../pdf only: its renderer (pdfkit, fonts) loads in the worker threads.
-import { companyFromInfo } from "../pdf/view";
+import { companyFromInfo, type CompanyInfo } from "../pdf/view";
 import type { Culture } from "../pdf/labels";
 import type { Version } from "../pdf/render";
 import { PdfPool, type PdfPoolOptions } from "./pdf-pool";
@@ -21,11 +21,16 @@ export interface PrintableDocument {
 
 export async function printableDocument(tx: Tx, row: DocumentRow): Promise<PrintableDocument> {
   const [doc] = await documentAnswersById(tx, [row.id]);
-  const info = await cachedCompanyInfo(tx, row.companyId);
+  return { family: row.family as Family, doc, company: await printedCompany(tx, row.companyId, doc) };
+}
+
+/** The company block a document or certificate prints: its own company header over the company's
+ * current information (blank header fields keep the company's). */
+export async function printedCompany(tx: Tx, companyId: number, doc: Json): Promise<CompanyInfo> {
+  const info = await cachedCompanyInfo(tx, companyId);
   const header = (doc.company ?? {}) as Json;
-  // Blank header fields keep the company's information.
   const filled = Object.fromEntries(Object.entries(header).filter(([, v]) => typeof v === "string" && v.trim() !== ""));
-  return { family: row.family as Family, doc, company: companyFromInfo({ ...info, ...filled }) };
+  return companyFromInfo({ ...info, ...filled });
 }
 
 /** The culture to print in: the one asked for, else the document's, else Thai. */
@@ -48,6 +53,11 @@ export const closePdfRendering = (): Promise<void> => pool.close();
 
 export function documentPdf(p: PrintableDocument, culture: Culture, versions: Version[]): Promise<Buffer> {
   return pool.render({ family: p.family, doc: p.doc, company: p.company, culture, versions });
+}
+
+/** A withholding tax certificate (its answer) as the 50 ทวิ PDF, in the same pool and budget. */
+export function certificatePdf(doc: Json, company: CompanyInfo, culture: Culture, versions: Version[]): Promise<Buffer> {
+  return pool.render({ kind: "certificate", doc, company, culture, versions });
 }
 
 /** The PDF's file name: the serial, or the family and id when the serial is blank. */

@@ -5,7 +5,7 @@
 import type Piscina from "piscina";
 import { availableParallelism } from "node:os";
 import { extname, join } from "node:path";
-import type { PdfRenderInput } from "../pdf/render";
+import type { PdfTask } from "./pdf-worker";
 import { ServiceError } from "../envelope";
 
 export const DEFAULT_PDF_BUDGET_MS = 10_000;
@@ -42,7 +42,7 @@ export interface PdfPoolOptions {
 }
 
 export class PdfPool {
-  private pool: Piscina<PdfRenderInput, Uint8Array> | undefined;
+  private pool: Piscina<PdfTask, Uint8Array> | undefined;
   readonly budgetMs: number;
   private readonly threads: number;
 
@@ -52,7 +52,7 @@ export class PdfPool {
     this.threads = opts.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   }
 
-  private started(): Piscina<PdfRenderInput, Uint8Array> {
+  private started(): Piscina<PdfTask, Uint8Array> {
     if (this.pool) return this.pool;
     // piscina loads with the first render: most services never print.
     const { Piscina: Pool } = require("piscina") as typeof import("piscina");
@@ -69,7 +69,7 @@ export class PdfPool {
   }
 
   /** The PDF, or a ServiceError (503) when the budget runs out or the queue is full. */
-  async render(input: PdfRenderInput): Promise<Buffer> {
+  async render(input: PdfTask): Promise<Buffer> {
     const signal = AbortSignal.timeout(this.budgetMs);
     try {
       const bytes = await this.started().run(input, { signal });

@@ -65,9 +65,9 @@ function parsedFonts(): { regular: ParsedFont; bold: ParsedFont } {
  * pdfkit files under its PostScript name; selecting it by that name hits pdfkit's cache (a name
  * registered separately would re-open and compare the font on every switch).
  */
-const FONT = { regular: "", bold: "bold" };
+export const FONT = { regular: "", bold: "bold" };
 
-const PAGE = { width: 595.28, height: 841.89, margin: 36 };
+export const PAGE = { width: 595.28, height: 841.89, margin: 36 };
 const RIGHT = PAGE.width - PAGE.margin;
 const CONTENT = RIGHT - PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 20; // room for the page number
@@ -348,9 +348,11 @@ function versionsOf(input: PdfRenderInput): Version[] {
   return [input.copy ? "copy" : "original"];
 }
 
-/** Renders the document as a PDF (one set of pages per version: original, copy). */
-export function renderDocumentPdf(input: PdfRenderInput): Promise<Buffer> {
-  const view = documentView(input);
+/**
+ * An A4 PDF in the embedded Thai+Latin font (regular as the default, bold as FONT.bold): `draw` lays
+ * out its pages; the bytes when pdfkit is done. Shared by the documents and the certificates.
+ */
+export function printPdf(meta: { title: string; culture: "th" | "en" }, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const files = parsedFonts();
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({
@@ -360,8 +362,8 @@ export function renderDocumentPdf(input: PdfRenderInput): Promise<Buffer> {
       margin: PAGE.margin,
       autoFirstPage: false,
       bufferPages: true,
-      lang: view.culture === "th" ? "th-TH" : "en-US",
-      info: { Title: `${view.title} ${view.serial}`.trim(), Producer: "DocSheet", Creator: "DocSheet" },
+      lang: meta.culture === "th" ? "th-TH" : "en-US",
+      info: { Title: meta.title, Producer: "DocSheet", Creator: "DocSheet" },
     });
     const chunks: Buffer[] = [];
     doc.on("data", (c: Buffer) => chunks.push(c));
@@ -370,18 +372,26 @@ export function renderDocumentPdf(input: PdfRenderInput): Promise<Buffer> {
     try {
       FONT.regular = files.regular.postscriptName;
       doc.registerFont(FONT.bold, files.bold);
-      const starts: number[] = [];
-      const wrapped: WrapCache = new Map();
-      for (const version of versionsOf(input)) {
-        starts.push(doc.bufferedPageRange().count);
-        doc.addPage();
-        new Layout(doc, view, version === "copy" ? view.labels.copy : view.labels.original, wrapped).draw();
-      }
-      numberPages(doc, view, starts);
+      draw(doc);
       doc.end();
     } catch (err) {
       reject(err);
     }
+  });
+}
+
+/** Renders the document as a PDF (one set of pages per version: original, copy). */
+export function renderDocumentPdf(input: PdfRenderInput): Promise<Buffer> {
+  const view = documentView(input);
+  return printPdf({ title: `${view.title} ${view.serial}`.trim(), culture: view.culture }, (doc) => {
+    const starts: number[] = [];
+    const wrapped: WrapCache = new Map();
+    for (const version of versionsOf(input)) {
+      starts.push(doc.bufferedPageRange().count);
+      doc.addPage();
+      new Layout(doc, view, version === "copy" ? view.labels.copy : view.labels.original, wrapped).draw();
+    }
+    numberPages(doc, view, starts);
   });
 }
 

@@ -21,7 +21,7 @@ export function requireJsonBody(c: Ctx): void {
 }
 
 /** The export error: HTTP 400, the envelope with the reason as message and validation error. */
-const exportError = (message: string): ServiceError =>
+export const exportError = (message: string): ServiceError =>
   new ServiceError(400, `PDF export failed: ${message}`, VALIDATION_ERROR_CODE, { validationErrors: [message] });
 
 export function registerExportPdfRoutes(api: Api, ctx: ServiceContext): void {

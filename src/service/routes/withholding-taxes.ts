@@ -14,6 +14,11 @@ import {
 } from "../ledger/certificates";
 import { withholdingAnswer } from "../ledger/withholding";
 import { listPaging, pageOf } from "./paging";
+import { exportError, requireJsonBody } from "./export-pdf";
+import { ExportPdfSchema } from "../../rules/schemas";
+import { validateExportOptions } from "../pdf/options"; // not ../pdf: the renderer loads in the worker threads
+import { ServiceError } from "../envelope";
+import { certificatePdf, cultureOf, printedCompany } from "../exports/document-pdf";
 
 export function registerWithholdingTaxRoutes(api: Api, ctx: ServiceContext): void {
   const db: Db = ctx.store.db;
@@ -58,4 +63,19 @@ export function registerWithholdingTaxRoutes(api: Api, ctx: ServiceContext): voi
     const row = await changeCertificateStatus(db, companyId, id, statusId);
     return c.json(ok(withholdingAnswer(row)));
   }, { summary: "Change the status of a withholding tax certificate", tags });
+
+  // As the documents' export (routes/export-pdf.ts): JSON options, the PDF as base64 in `data`.
+  mount(api, MASTER_ROUTES.withholdingTaxesExportPdf, async (c) => {
+    const id = idParam(c);
+    requireJsonBody(c);
+    const raw = await readJson(c).catch((e: unknown) => {
+      throw e instanceof ServiceError ? exportError(e.message) : e;
+    });
+    const options = validateExportOptions(raw);
+    if (!options.ok) throw exportError(options.message);
+    const companyId = companyOf(c);
+    const doc = withholdingAnswer(await findCertificate(db, companyId, id));
+    const pdf = await certificatePdf(doc, await printedCompany(db, companyId, doc), cultureOf(options.options.culture, doc), options.options.versions);
+    return c.json(ok(pdf.toString("base64")));
+  }, { summary: "Export the withholding tax certificate (50 ทวิ) as a PDF (base64)", tags, body: ExportPdfSchema });
 }
