@@ -9,7 +9,7 @@ import { formatMoney, parseDecimal, ZERO, type Decimal } from "../../rules/money
 import { incomeTypeOf, incomeTypeOfLine, incomeTypeText } from "../../rules/withholding";
 import { bahtText } from "./bahttext";
 import { formatDate, type Culture } from "./labels";
-import { FONT, PAGE, printPdf, type Version } from "./render";
+import { FONT, PAGE, numberPages, printPdf, type Version } from "./render";
 import { drawLine, lineHeight, wrapText, type Align } from "./text";
 import type { CompanyInfo } from "./view";
 
@@ -350,14 +350,6 @@ export function renderCertificatePdf(input: CertificateRenderInput): Promise<Buf
       doc.addPage();
       new CertificateLayout(doc, input, version).draw();
     }
-    const total = doc.bufferedPageRange().count;
-    starts.forEach((start, v) => {
-      const end = v + 1 < starts.length ? starts[v + 1] : total;
-      for (let page = start; page < end; page++) {
-        doc.switchToPage(page);
-        doc.font(FONT.regular).fontSize(8).fillColor(MUTED);
-        drawLine(doc, `${w.page} ${page - start + 1}/${end - start}`, PAGE.margin, PAGE.height - PAGE.margin - 8, CONTENT, "right");
-      }
-    });
+    numberPages(doc, w.page, starts);
   });
 }

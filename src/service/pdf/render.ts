@@ -391,19 +391,19 @@ export function renderDocumentPdf(input: PdfRenderInput): Promise<Buffer> {
       doc.addPage();
       new Layout(doc, view, version === "copy" ? view.labels.copy : view.labels.original, wrapped).draw();
     }
-    numberPages(doc, view, starts);
+    numberPages(doc, view.labels.page, starts);
   });
 }
 
-/** "Page 1/2" at the foot of each page, counted within each version. */
-function numberPages(doc: PDFKit.PDFDocument, view: DocumentView, starts: number[]): void {
+/** "Page 1/2" at the foot of each page, counted within each version (`starts`: each one's first page). */
+export function numberPages(doc: PDFKit.PDFDocument, word: string, starts: number[]): void {
   const total = doc.bufferedPageRange().count;
   starts.forEach((start, v) => {
     const end = v + 1 < starts.length ? starts[v + 1] : total;
     for (let page = start; page < end; page++) {
       doc.switchToPage(page);
       doc.font(FONT.regular).fontSize(8).fillColor(MUTED);
-      drawLine(doc, `${view.labels.page} ${page - start + 1}/${end - start}`, PAGE.margin, PAGE.height - PAGE.margin - 8, CONTENT, "right");
+      drawLine(doc, `${word} ${page - start + 1}/${end - start}`, PAGE.margin, PAGE.height - PAGE.margin - 8, CONTENT, "right");
     }
   });
 }

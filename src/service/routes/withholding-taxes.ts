@@ -14,10 +14,8 @@ import {
 } from "../ledger/certificates";
 import { withholdingAnswer } from "../ledger/withholding";
 import { listPaging, pageOf } from "./paging";
-import { exportError, requireJsonBody } from "./export-pdf";
+import { exportOptionsOf } from "./export-pdf";
 import { ExportPdfSchema } from "../../rules/schemas";
-import { validateExportOptions } from "../pdf/options"; // not ../pdf: the renderer loads in the worker threads
-import { ServiceError } from "../envelope";
 import { certificatePdf, cultureOf, printedCompany } from "../exports/document-pdf";
 
 export function registerWithholdingTaxRoutes(api: Api, ctx: ServiceContext): void {
@@ -67,15 +65,10 @@ export function registerWithholdingTaxRoutes(api: Api, ctx: ServiceContext): voi
   // As the documents' export (routes/export-pdf.ts): JSON options, the PDF as base64 in `data`.
   mount(api, MASTER_ROUTES.withholdingTaxesExportPdf, async (c) => {
     const id = idParam(c);
-    requireJsonBody(c);
-    const raw = await readJson(c).catch((e: unknown) => {
-      throw e instanceof ServiceError ? exportError(e.message) : e;
-    });
-    const options = validateExportOptions(raw);
-    if (!options.ok) throw exportError(options.message);
+    const options = await exportOptionsOf(c);
     const companyId = companyOf(c);
     const doc = withholdingAnswer(await findCertificate(db, companyId, id));
-    const pdf = await certificatePdf(doc, await printedCompany(db, companyId, doc), cultureOf(options.options.culture, doc), options.options.versions);
+    const pdf = await certificatePdf(doc, await printedCompany(db, companyId, doc), cultureOf(options.culture, doc), options.versions);
     return c.json(ok(pdf.toString("base64")));
   }, { summary: "Export the withholding tax certificate (50 ทวิ) as a PDF (base64)", tags, body: ExportPdfSchema });
 }
