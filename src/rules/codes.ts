@@ -18,6 +18,11 @@ export type Family = (typeof FAMILIES)[number];
  * certificates live under /withholding-taxes, outside the document routes (service-facts §5.6). */
 export const WHT_FAMILY = "withholding-taxes" as const;
 export type WhtFamily = typeof WHT_FAMILY;
+/** The statuses of a certificate (service-facts §2.2). */
+export const WHT_STATUS_WORDS = ["awaiting", "processed", "void"] as const;
+/** The families whose rows are checked, posted, pulled, acted on and undone with the documents'
+ * sections in the pane: the eight document families and the certificates. */
+export type DocumentFamily = Family | WhtFamily;
 
 /** The books beside the eight document families (issue 26): journal vouchers and the company's
  * master data. Their sheets go through the same engine (check, post, pull, update) with field

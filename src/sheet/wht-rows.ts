@@ -2,7 +2,7 @@
 // in English or Thai, the form, the condition and the income type as drop-downs of words, one row
 // per income line; certificates from the service as such rows, which check and post read back.
 // Pure.
-import { WHT_FAMILY } from "../rules/codes";
+import { WHT_FAMILY, WHT_STATUS_WORDS } from "../rules/codes";
 import { INCOME_TYPES, incomeTypeOfLine, incomeTypeText } from "../rules/withholding";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor, shownValue } from "./columns";
@@ -19,8 +19,7 @@ export const WHT_KEYS: readonly string[] = [
   ...RESULT_KEYS,
 ];
 
-/** The statuses of a certificate (the local service's, service-facts §2.2). */
-export const WHT_STATUS_WORDS = ["awaiting", "processed", "void"] as const;
+export { WHT_STATUS_WORDS };
 
 export function whtColumn(key: string, lang: Lang): ColumnSpec {
   const spec = columnFor(key, undefined, { lang });

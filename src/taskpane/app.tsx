@@ -1,10 +1,11 @@
 // The task pane: Connect, the family picker, Columns (the mapping), Check, Post, Update, Pull and Actions,
-// in English or Thai; for a book (journal vouchers, contacts, products), its own Check and post.
+// in English or Thai; for a book (journal vouchers, contacts, products), its own Check and post; for
+// withholding tax certificates the documents' sections but Update (status, delete and PDF as actions).
 // Connect and the family picker paint first; the other sections come in their own chunk right
 // after (sections/deferred.ts), so Excel shows the pane sooner each time it opens.
 import { Fragment } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { isBookFamily, type BookFamily, type Family } from "../rules/codes";
+import { WHT_FAMILY, isBookFamily, type Family, type SheetFamily } from "../rules/codes";
 import { translator, type Lang } from "./i18n";
 import { ConnectSection } from "./sections/connect";
 import type * as Deferred from "./sections/deferred";
@@ -39,7 +40,7 @@ export interface AppProps {
 
 export function App(props: AppProps) {
   const [lang, setLang] = useState<Lang>(props.lang);
-  const [family, setFamily] = useState<Family | BookFamily>(props.initialFamily ?? "tax-invoices");
+  const [family, setFamily] = useState<SheetFamily>(props.initialFamily ?? "tax-invoices");
   const [company, setCompany] = useState<string | null>(null);
   // Each connection (or none) is a session: what the sections show of one (results, VAT figures, the
   // Undo offer, lookups) is dropped with it, by making them anew.
@@ -77,10 +78,10 @@ export function App(props: AppProps) {
           ? <sections.BooksSection {...common} family={family} />
           : (
             <>
-              <sections.MappingSection {...common} family={family} />
+              {family !== WHT_FAMILY && <sections.MappingSection {...common} family={family} />}
               <sections.CheckSection {...common} family={family} />
               <sections.PostSection {...common} family={family} />
-              <sections.UpdateSection {...common} family={family} />
+              {family !== WHT_FAMILY && <sections.UpdateSection {...common} family={family} />}
               <sections.PullSection {...common} family={family} />
               <sections.ActionsSection {...common} family={family} />
             </>

@@ -17,6 +17,7 @@ export { refreshJob } from "../jobs/refresh";
 export { updateJob } from "../jobs/update";
 export { vatReportJob } from "../jobs/vat-report";
 export { whtReportJob } from "../jobs/wht-report";
+export { whtActJob, whtCheckJob, whtPostJob, whtPullJob, whtTemplateJob, whtUndoJob } from "../jobs/wht";
 export { whtTexts } from "../sheet/wht-report";
 export { RD_FILE_NAMES, rdPrepWht } from "../sheet/rd-prep";
 export { FORM_NAME } from "../rules/withholding";
@@ -24,7 +25,7 @@ export { vatTexts } from "../sheet/i18n/vat-report";
 export { formatMoney } from "../rules/money";
 export { attachToRows, writeUnplaced } from "./attach";
 export { ruleProblems, settledView } from "./payment-rules";
-export { FIELDS, RESULT_KEYS, normalizeName } from "../sheet/fields";
+export { FIELDS, RESULT_KEYS, WHT_FIELDS, normalizeName } from "../sheet/fields";
 export { mapHeaders } from "../sheet/headers";
 export {
   canStateValue, fieldApplies, missingFields, parseMapping, statedValueProblem, suggestMapping, toMapping, withSaved,

@@ -3,6 +3,7 @@
 import type { ActResult } from "../jobs/act";
 import type { DocumentResult } from "../jobs/post";
 import type { ColumnMapping } from "../sheet/mapping";
+import type { FieldTable } from "../sheet/fields";
 import type { ResultKey } from "../sheet/writeback";
 import type { Block } from "../workbook/port";
 import type * as Engine from "./engine";
@@ -15,8 +16,8 @@ type RowEngine = Pick<typeof Engine, "mapHeaders" | "resultColumns">;
 
 /** The Result column the job wrote into: found by the same rule the job used (at the right of the
  * header when the sheet had none; `keys` are the result columns the job asked for, in its order). */
-export function resultColumn(engine: RowEngine, block: Block, mapping: ColumnMapping | undefined, keys: readonly ResultKey[]): number {
-  const headers = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping);
+export function resultColumn(engine: RowEngine, block: Block, mapping: ColumnMapping | undefined, keys: readonly ResultKey[], table?: FieldTable): number {
+  const headers = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping, undefined, undefined, table);
   const layout = { sheet: block.sheet, headerRow: block.top, firstDataRow: block.top + 1, lastRow: block.top + block.values.length - 1, headers, values: new Map() };
   return engine.resultColumns(layout, keys).cols.result ?? block.left;
 }

@@ -1,7 +1,7 @@
 // What the pane does, apart from showing it: connect, check, post, pull, act, templates. The pane
 // gets these through PaneServices so the UI can be tested on its own and the jobs wired in one place.
 import type { DocSheetClient } from "../api/client";
-import type { BookFamily, Family } from "../rules/codes";
+import { WHT_FAMILY, type BookFamily, type DocumentFamily, type Family } from "../rules/codes";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
 import { readChannels, type ChannelLists } from "./channels";
@@ -124,10 +124,10 @@ export function createServices(opts: ServiceOptions): PaneServices {
   const mappings = new SavedMappings(opts.port);
 
   /** Reads the block once and finds the mapping saved for its sheet and the family. */
-  async function prepare(family: Family, target?: ReadTarget): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
+  async function prepare(family: DocumentFamily, target?: ReadTarget): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
     const engine = await loadEngine();
     const block = await opts.port.read(target);
-    const mapping = (await mappings.get(engine, block.sheet, family)) ?? undefined;
+    const mapping = family === WHT_FAMILY ? undefined : (await mappings.get(engine, block.sheet, family)) ?? undefined;
     return { block, mapping, port: blockPort(opts.port, block) };
   }
 
@@ -137,10 +137,10 @@ export function createServices(opts: ServiceOptions): PaneServices {
     return selection ? { target: { sheet: selection.sheet, range: selection.region }, rows: selection.rows } : {};
   }
 
-  async function documentsOf(family: Family, block: Block, mapping: ColumnMapping | undefined, rows?: readonly number[]): Promise<SelectedDocument[]> {
+  async function documentsOf(family: DocumentFamily, block: Block, mapping: ColumnMapping | undefined, rows?: readonly number[]): Promise<SelectedDocument[]> {
     const { readDocuments } = await loadEngine();
     const wanted = rows ? new Set(rows) : undefined;
-    return readDocuments(block, { mapping }).documents
+    return readDocuments(block, { mapping, wht: family === WHT_FAMILY }).documents
       .filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))))
       .map((d) => {
         const recordId = Number(d.fields.recordId.value);
@@ -149,7 +149,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       });
   }
 
-  async function selectedOf(family: Family): Promise<SelectedDocument[]> {
+  async function selectedOf(family: DocumentFamily): Promise<SelectedDocument[]> {
     const { target, rows } = await selected();
     const { block, mapping } = await prepare(family, target);
     return documentsOf(family, block, mapping, rows);
@@ -184,27 +184,31 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return c ? { id: c.id, name: c.name, taxId: c.taxId } : null;
     },
     async check(family, ctx) {
-      const { checkJob, rememberedFamily, writeUnplaced } = await loadEngine();
+      const { checkJob, rememberedFamily, whtCheckJob, writeUnplaced } = await loadEngine();
       const { block, mapping, port } = await prepare(family);
-      const outcome = await checkJob(port, { family, mark: true, mapping, ...ctx });
+      const outcome = family === WHT_FAMILY
+        ? await whtCheckJob(port, { mark: true, mapping, ...ctx })
+        : await checkJob(port, { family, mark: true, mapping, ...ctx });
       const remembered = await rememberedFamily(opts.port, block.sheet);
       // The Excel port hands back messages it could not put in a note or comment (old Excel).
       const unplaced = port.lastMark?.unplaced ?? [];
       if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);
       return {
-        sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: await summarize(block, family, mapping),
+        sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: family === WHT_FAMILY ? [] : await summarize(block, family, mapping),
         ...(remembered && remembered !== family ? { otherFamily: { remembered, checked: family } } : {}),
       };
     },
     async post(family, ctx) {
       const engine = await loadEngine();
       const { block, mapping, port } = await prepare(family);
-      const outcome = await engine.postJob(port, requireClient(client), { family, mapping, ...ctx });
+      const outcome = family === WHT_FAMILY
+        ? await engine.whtPostJob(port, requireClient(client), { mapping, ...ctx })
+        : await engine.postJob(port, requireClient(client), { family, mapping, ...ctx });
       if (outcome.findings.length > 0) {
         await opts.port.remark(outcome.sheet, engine.findingMarks(outcome.findings, ctx.lang ?? "en"));
       }
       const c = outcome.counts;
-      const rows = postNotes(outcome.results, resultColumn(engine, block, mapping, engine.RESULT_KEYS));
+      const rows = postNotes(outcome.results, resultColumn(engine, block, mapping, engine.RESULT_KEYS, tableOf(engine, family)));
       return {
         created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown,
         findings: outcome.findings.filter((f) => f.severity === "error").length,
@@ -215,9 +219,11 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const engine = await loadEngine();
       const c = requireClient(client);
       // The post's own sheet, read with the mapping saved for it.
-      const record = await engine.loadPostRecord(opts.port, family);
-      const mapping = record ? (await mappings.get(engine, record.sheet, family)) ?? undefined : undefined;
-      const outcome = await engine.undoJob(opts.port, c, { family, mapping, ...ctx });
+      const outcome = family === WHT_FAMILY ? await engine.whtUndoJob(opts.port, c, ctx) : await (async () => {
+        const record = await engine.loadPostRecord(opts.port, family);
+        const mapping = record ? (await mappings.get(engine, record.sheet, family)) ?? undefined : undefined;
+        return engine.undoJob(opts.port, c, { family, mapping, ...ctx });
+      })();
       const rows = outcome.results
         .filter((r) => r.rows.length > 0) // a document whose row left the sheet has no cell to point at
         .map((r) => ({ key: r.key, row: Math.min(...r.rows), col: outcome.resultColumn, message: r.message }))
@@ -225,7 +231,11 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return { dryRun: outcome.dryRun, postedAt: outcome.postedAt, counts: outcome.counts, sheet: outcome.sheet, rows, contacts: outcome.contactsMessage };
     },
     async pull(family, query, ctx) {
-      const { pullJob } = await loadEngine();
+      const { pullJob, whtPullJob } = await loadEngine();
+      if (family === WHT_FAMILY) {
+        const out = await whtPullJob(opts.port, requireClient(client), { startDate: query.startDate, endDate: query.endDate, searchString: query.search, ...ctx });
+        return { sheet: out.sheet, rows: out.rows };
+      }
       const outcome = await pullJob(opts.port, requireClient(client), {
         family, lines: query.perLine, ...ctx,
         query: { range: query.range, startDate: query.startDate, endDate: query.endDate, searchString: query.search, ...pullListOrder(query) },
@@ -290,8 +300,10 @@ export function createServices(opts: ServiceOptions): PaneServices {
         const now = (await documentsOf(family, block, mapping, rows)).map((d) => d.recordId).sort((a, b) => a - b);
         if (now.join() !== [...request.expect].sort((a, b) => a - b).join()) throw new SelectionChangedError();
       }
-      const outcome = await engine.actJob(port, c, { family, action, mapping, target, rows, ...ctx });
-      const notes = actNotes(outcome.results, resultColumn(engine, block, mapping, ["status", "result"]));
+      const outcome = family === WHT_FAMILY
+        ? await engine.whtActJob(port, c, { action: whtAction(request), statusId: request.status, savePdf: opts.savePdf ?? browserPdf(links), mapping, target, rows, ...ctx })
+        : await engine.actJob(port, c, { family, action, mapping, target, rows, ...ctx });
+      const notes = actNotes(outcome.results, resultColumn(engine, block, mapping, ["status", "result"], tableOf(engine, family)));
       return { ok: outcome.done, skipped: outcome.skipped, failed: outcome.failed, links, sheet: outcome.sheet, rows: notes };
     },
     async update(family, dryRun, ctx) {
@@ -332,7 +344,8 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return channels;
     },
     async insertTemplate(family, ctx) {
-      const { templateJob } = await loadEngine();
+      const { templateJob, whtTemplateJob } = await loadEngine();
+      if (family === WHT_FAMILY) return whtTemplateJob(opts.port, { client: client ?? undefined, ...ctx });
       return templateJob(opts.port, { family, client: client ?? undefined, ...ctx });
     },
     books: {
@@ -367,6 +380,15 @@ export function createServices(opts: ServiceOptions): PaneServices {
 }
 
 type JobAction = Parameters<typeof Engine.actJob>[2]["action"];
+
+/** The field table a family's sheet is read with (certificates have their own labels). */
+const tableOf = (engine: typeof Engine, family: DocumentFamily) => (family === WHT_FAMILY ? engine.WHT_FIELDS : undefined);
+
+/** What a certificate takes of the action form: status, delete, PDF (the others are refused). */
+function whtAction(request: ActionRequest): "status" | "delete" | "pdf" {
+  if (request.kind === "status" || request.kind === "delete" || request.kind === "pdf") return request.kind;
+  throw new Error(`${request.kind}: not available in this version yet`);
+}
 
 /** A book's post or update as the pane shows it: counts, and the rows not done at their Result cell. */
 function bookView(engine: typeof Engine, family: BookFamily, block: Block, outcome: Awaited<ReturnType<typeof Engine.postBookJob>>): BookPostView {

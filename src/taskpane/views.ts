@@ -5,7 +5,7 @@ import type { CompanyName } from "../jobs/same-company";
 import type { JobContext } from "../jobs/types";
 import type { ListCounts, TemplateOutcome } from "../jobs/template";
 import type { ShownChange, UpdateKind } from "../jobs/update";
-import type { BookFamily, Family } from "../rules/codes";
+import type { BookFamily, DocumentFamily, Family, SheetFamily } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
 import type { FieldKind, FieldLevel } from "../sheet/fields";
 import type { ColumnSuggestion, MissingField, StatedValue } from "../sheet/mapping";
@@ -37,7 +37,7 @@ export interface CheckView {
   summaries: DocumentSummary[];
   /** The family the workbook remembers for the sheet, when it is not the one checked: Post, Update
    * and Actions would refuse the sheet. */
-  otherFamily?: { remembered: Family; checked: Family };
+  otherFamily?: { remembered: SheetFamily; checked: SheetFamily };
 }
 
 /** The counts of a post, in the words the CLI uses too. */
@@ -211,15 +211,15 @@ export interface PaneServices {
   company?(): CompanyView | null;
   /** The company the workbook last worked with (its last post, pull, report or template), if any. */
   workbookCompany?(): Promise<CompanyView | null>;
-  check(family: Family, ctx: JobContext): Promise<CheckView>;
-  post: (family: Family, ctx: JobContext) => Promise<PostView>;
-  pull: (family: Family, query: PullQuery, ctx: JobContext) => Promise<PullView>;
+  check(family: DocumentFamily, ctx: JobContext): Promise<CheckView>;
+  post: (family: DocumentFamily, ctx: JobContext) => Promise<PostView>;
+  pull: (family: DocumentFamily, query: PullQuery, ctx: JobContext) => Promise<PullView>;
   /** Reads the pulled sheet of the active cell again in place; `selected`: the selected rows take the
    * service's copy even when edited. */
   refresh: (selected: boolean, ctx: JobContext) => Promise<RefreshView>;
   /** Reverses the workbook's last post of the family; dryRun only says what would happen. */
-  undo: (family: Family, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>;
-  act: (family: Family, request: ActionRequest, ctx: JobContext) => Promise<ActView>;
+  undo: (family: DocumentFamily, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>;
+  act: (family: DocumentFamily, request: ActionRequest, ctx: JobContext) => Promise<ActView>;
   /** Compares the rows' documents with the service's copies; sends the changed ones unless dryRun. */
   update: (family: Family, dryRun: boolean, ctx: JobContext) => Promise<UpdateView>;
   /** The month's (YYYY-MM) VAT report into new sheets. */
@@ -227,7 +227,7 @@ export interface PaneServices {
   /** `missing`: also a sheet of the month's purchases and expenses that withheld tax without a certificate. */
   whtReport: (month: string, missing: boolean, ctx: JobContext) => Promise<WhtReportView>;
   /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
-  insertTemplate: (family: Family | BookFamily, ctx: JobContext) => Promise<TemplateOutcome>;
+  insertTemplate: (family: SheetFamily, ctx: JobContext) => Promise<TemplateOutcome>;
   /** Journal vouchers, contacts and products. */
   books: BookServices;
   /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */
@@ -239,7 +239,7 @@ export interface PaneServices {
    * family; null forgets them. */
   saveMapping(sheet: string, family: Family, columns: readonly ColumnSuggestion[] | null, values?: Readonly<Record<string, StatedValue>>): Promise<void>;
   /** The posted documents of the selected rows (what a delete would delete). */
-  selectedDocuments(family: Family): Promise<SelectedDocument[]>;
+  selectedDocuments(family: DocumentFamily): Promise<SelectedDocument[]>;
   /** The company's bank accounts and payment channels, read once per connection. */
   paymentChannels(signal?: AbortSignal): Promise<ChannelLists>;
   /** What the payment form settles: the selected document as the service has it (one selected), else how many are selected. */

@@ -2,7 +2,9 @@
 // service with a month of mixed documents: Pull → VAT report writes the output-tax, input-tax, void
 // and summary sheets into the grid, the pane shows the return's figures and a clean reconciliation;
 // in Thai the sheets are named in Thai with Buddhist-era months and the dates show Buddhist-era
-// years. Screenshots in test-artifacts/. The page and its helpers: preview-support.ts.
+// years; a withholding tax certificate sheet made from the pane's template in Thai, filled, checked
+// (a wrong tax amount pinned at its cell) and posted. Screenshots in test-artifacts/. The page and
+// its helpers: preview-support.ts.
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
@@ -93,5 +95,55 @@ test("the withholding tax report in Thai: one sheet per form, the tax of each, t
   expect(await cell(page, "F2")).toBe("09/03/2569");
   expect(await cell(page, "J3")).toBe("75.00");
   await page.locator("#wht-report").screenshot({ path: join(ARTIFACTS, "wht-report-pane-th.png") });
+  await page.close();
+});
+
+/** Selects a cell of the grid and pastes tab-separated rows there, as a user pastes from Excel. */
+async function pasteAt(page: Page, address: string, text: string): Promise<void> {
+  await page.click(`.grid td[data-cell='${address}']`);
+  await page.evaluate((value) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", value);
+    document.querySelector(".grid")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test("a certificate sheet in Thai: the template, filled, checked (a wrong tax pinned at its cell), posted", async () => {
+  const page = await openPreview(preview, "th");
+  await connect(page);
+  await page.selectOption("#ds-family", "withholding-taxes");
+  expect(await page.$eval("#ds-family", (s: HTMLSelectElement) => s.selectedOptions[0].textContent)).toBe("หนังสือรับรองการหักภาษี ณ ที่จ่าย");
+  await page.click("button:has-text('แทรกแม่แบบ')");
+  await page.waitForSelector(".tab.on:has-text('หนังสือรับรองหัก ณ ที่จ่าย')");
+  expect([await cell(page, "B1"), await cell(page, "H1"), await cell(page, "K1")]).toEqual(["ชื่อผู้มีเงินได้", "ประเภทเงินได้", "ภาษีที่หักและนำส่ง"]);
+  // Two payees over the template's example: an individual (ภ.ง.ด.3) and a company whose tax is 1 satang off.
+  await pasteAt(page, "A2", [
+    ["ก1", "นาย สมชาย ใจดี", "1101700123456", "", "9 ถนนสุขุมวิท กรุงเทพฯ", "", "05/03/2569", "ค่าวิชาชีพอิสระ (ม.40(6))", "3", "10000", "300", "หัก ณ ที่จ่าย"],
+    ["ก2", "บริษัท เอ จำกัด", "0105556000009", "00000", "1 ถนนสีลม กรุงเทพฯ", "", "07/03/2569", "ค่าบริการ (ม.40(8))", "3", "5000", "151", "หัก ณ ที่จ่าย"],
+  ].map((r) => r.join("\t")).join("\n"));
+  await page.waitForFunction(() => /^151(\.00)?$/.test(document.querySelector(".grid td[data-cell='K3']")?.textContent ?? ""));
+
+  await page.click("#check button.primary");
+  await page.waitForSelector("#check .findings li", { timeout: 60_000 });
+  // The one problem; the tax id and branch the grid took as numbers are notes (their zeros restored), not problems.
+  expect(await page.$$eval("#check .findings li.error .cell", (cs) => cs.map((c) => c.textContent))).toEqual(["K3"]);
+  expect(await page.textContent("#check .findings li.error")).toContain("ภาษีที่หัก 151.00 ไม่เท่ากับ 5000.00 × 3% = 150.00");
+  expect(await page.$$eval("#check .findings li.note .cell", (cs) => cs.map((c) => c.textContent))).toEqual(["C3", "D3"]);
+  expect(await page.textContent("#check .msg.error")).toBe("ตรวจ 2 เอกสาร: พบ 1 ปัญหา");
+  expect(await page.getAttribute(".grid td[data-cell='K3']", "class")).toBe("marked");
+  expect(await page.getAttribute(".grid td[data-cell='C3']", "class")).toBe("marked note");
+
+  await page.click("#post summary");
+  await page.click("#post button.primary");
+  await page.waitForSelector("#post .msg:has-text('สร้าง 1 รายการ')", { timeout: 60_000 });
+  expect(await page.textContent("#post .msg:has-text('สร้าง 1 รายการ')")).toContain("ไม่ได้ส่ง 1");
+  const client = createClient({ root: preview.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const made = (await client.withholdingTaxes.list({ searchString: "สมชาย ใจดี", pageSize: 50 })).list.filter((c) => c.publishedOn?.toString().startsWith("2026-03-05"));
+  expect(made).toHaveLength(1);
+  expect(made[0]).toMatchObject({ entity: 1, contactTaxId: "1101700123456", totalTaxWithheld: 300 });
+  expect((await client.withholdingTaxes.list({ searchString: "บริษัท เอ จำกัด", pageSize: 50 })).list).toHaveLength(0);
+  // The results in the sheet's words: its record id and serial written back under Thai headers.
+  expect(await page.$$eval(".grid tbody tr:first-child td", (tds) => tds.map((td) => td.textContent))).toEqual(expect.arrayContaining(["รหัสเอกสารในระบบ", "เลขที่เอกสารในระบบ"]));
+  await page.screenshot({ path: join(ARTIFACTS, "wht-certificates-th.png") });
   await page.close();
 });

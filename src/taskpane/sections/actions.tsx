@@ -1,7 +1,7 @@
 // Actions on the documents of the selected rows: status, delete, payment, upgrade, PDF, e-mail,
-// share link, attach a file.
+// share link, attach a file; on withholding tax certificates status, delete and PDF.
 import { useState } from "preact/hooks";
-import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, upgradeTargets, type Family } from "../../rules/codes";
+import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, WHT_FAMILY, WHT_STATUS_WORDS, upgradeTargets, type DocumentFamily, type Family } from "../../rules/codes";
 import { statusText } from "../../sheet/i18n/status";
 import type { Lang, Translate } from "../i18n";
 import { describeError } from "../errors";
@@ -12,8 +12,12 @@ import { emptyPayment, PaymentFields, paymentRequest, useChannels, usePaymentDue
 import { Progressbar } from "./progressbar";
 import { RowNotes } from "./rows";
 
+/** What a certificate can be done with (jobs/wht.ts). */
+const CERTIFICATE_ACTIONS: readonly ActionKind[] = ["status", "delete", "pdf"];
+
 /** Which actions a family has (codes.ts says which operations exist). */
-export function actionsFor(family: Family): ActionKind[] {
+export function actionsFor(family: DocumentFamily): ActionKind[] {
+  if (family === WHT_FAMILY) return [...CERTIFICATE_ACTIONS];
   const info = FAMILY_INFO[family];
   return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true));
 }
@@ -26,16 +30,20 @@ function serialList(documents: SelectedDocument[]): string {
 
 const isEmail = (text: string): boolean => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text.trim());
 
-export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean }) {
+export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily; connected: boolean }) {
   const { t, services, family } = props;
-  const info = FAMILY_INFO[family];
+  // A certificate has statuses of its own and no payment or upgrade: the document family's parts
+  // below are only reached with one (docFamily).
+  const docFamily: Family | undefined = family === WHT_FAMILY ? undefined : family;
+  const info = docFamily ? FAMILY_INFO[docFamily] : undefined;
+  const statuses: readonly string[] = info ? info.statuses : WHT_STATUS_WORDS;
   const kinds = actionsFor(family).filter((k) => services.actionKinds.includes(k));
   const [kind, setKind] = useState<ActionKind>("status");
-  const [status, setStatus] = useState(info.statuses[0] ?? "");
+  const [status, setStatus] = useState(statuses[0] ?? "");
   const [from, setFrom] = useState("");
   const [email, setEmail] = useState("");
   const [file, setFile] = useState<ActionRequest["file"]>();
-  const targets = upgradeTargets(family);
+  const targets = docFamily ? upgradeTargets(docFamily) : [];
   const [upgradeTo, setUpgradeTo] = useState<Family | undefined>(targets[0]);
   // The family may change under a kept choice: fall back to its first target.
   const currentTarget = upgradeTo && targets.includes(upgradeTo) ? upgradeTo : targets[0];
@@ -47,10 +55,11 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   const task = useTask<ActView>(t);
   const act = services.act;
   const current = kinds.includes(kind) ? kind : "status";
-  const currentStatus = info.statuses.includes(status) ? status : info.statuses[0];
-  const channels = useChannels(t, services, current === "payment" && props.connected);
+  const currentStatus = statuses.includes(status) ? status : statuses[0];
+  const paying = current === "payment" && props.connected && docFamily !== undefined;
+  const channels = useChannels(t, services, paying);
   const [reread, setReread] = useState(0);
-  const due = usePaymentDue(t, services, family, current === "payment" && props.connected, reread);
+  const due = usePaymentDue(t, services, docFamily ?? "tax-invoices", paying, reread);
   const rules = usePaymentRules();
 
   async function askDelete() {
@@ -73,7 +82,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     if (current === "attach" && !file) return setProblem(t("required", { field: t("file") }));
     if (current === "attach" && file && file.bytes.length > ATTACHMENT_MAX_BYTES) return setProblem(t("fileTooLarge", { name: file.name }));
     if (current === "delete" && !confirmed) return void askDelete();
-    const pay = current === "payment" ? paymentRequest(t, payment, info.side, channels.lists, props.lang, due.view, rules) : undefined;
+    const pay = current === "payment" && info ? paymentRequest(t, payment, info.side, channels.lists, props.lang, due.view, rules) : undefined;
     if (typeof pay === "string") return setProblem(pay);
     const expect = current === "delete" && Array.isArray(confirming) ? confirming.map((d) => d.recordId) : undefined;
     setConfirming(null);
@@ -97,7 +106,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
         <>
           <label for="ds-status">{t("status")}</label>
           <select id="ds-status" value={currentStatus} onChange={(e) => setStatus((e.currentTarget as HTMLSelectElement).value)}>
-            {info.statuses.map((s) => <option key={s} value={s}>{statusText(s, props.lang, family)}</option>)}
+            {statuses.map((s) => <option key={s} value={s}>{statusText(s, props.lang, docFamily)}</option>)}
           </select>
         </>
       )}
@@ -125,7 +134,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
           <input id="ds-file" type="file" accept=".pdf,.png,.jpg,.jpeg,.bmp,.doc,.docx,.xls,.xlsx,.ppt,.pptx" onChange={(e) => void pick(e.currentTarget)} />
         </>
       )}
-      {current === "payment" && (
+      {current === "payment" && info && (
         <PaymentFields t={t} lang={props.lang} side={info.side} form={payment} lists={channels.lists} error={channels.error} onChange={setPayment}
           due={due} onReread={() => setReread((n) => n + 1)} rules={rules} />
       )}

@@ -2,7 +2,7 @@
 // VAT and grand total of each document. Only errors are problems: warnings (worth a look) and notes
 // (what DocSheet did for the user, a leading zero restored) are counted apart, each with its own
 // mark, and a sheet with no errors is clean.
-import { familyLabel, type Family, type SheetFamily } from "../../rules/codes";
+import { familyLabel, type DocumentFamily, type SheetFamily } from "../../rules/codes";
 import type { CellFinding } from "../../sheet/findings";
 import { translate } from "../../sheet/i18n/translate";
 import type { Lang, Translate } from "../i18n";
@@ -54,7 +54,7 @@ export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView 
   );
 }
 
-export function CheckSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family }) {
+export function CheckSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily }) {
   const { t, lang, services } = props;
   const task = useTask<CheckView>(t);
   const view = task.result;

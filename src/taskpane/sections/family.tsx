@@ -1,6 +1,6 @@
 // The document family every section works on, "Insert template" (in the pane's language, with the
 // company's drop-down lists when connected) and "Refresh lists".
-import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, type BookFamily, type Family } from "../../rules/codes";
+import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, WHT_FAMILY, familyLabel, type SheetFamily } from "../../rules/codes";
 import type { ListCounts, TemplateOutcome } from "../../jobs/template";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices } from "../views";
@@ -12,7 +12,7 @@ function listCounts(t: Translate, c: ListCounts): string {
 }
 
 export function FamilyPicker(props: {
-  t: Translate; lang: Lang; services: PaneServices; family: Family | BookFamily; connected: boolean; onChange: (f: Family | BookFamily) => void;
+  t: Translate; lang: Lang; services: PaneServices; family: SheetFamily; connected: boolean; onChange: (f: SheetFamily) => void;
 }) {
   const { t, services } = props;
   const inserting = useTask<TemplateOutcome>(t);
@@ -24,10 +24,11 @@ export function FamilyPicker(props: {
     <div class="family">
       <label for="ds-family">{t("family")}</label>
       <div class="row">
-        <select id="ds-family" value={props.family} onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value as Family | BookFamily)}>
+        <select id="ds-family" value={props.family} onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value as SheetFamily)}>
           {/* The command line's word beside the name in English; the Thai list speaks Thai alone. */}
           <optgroup label={t("documentsGroup")}>
             {FAMILIES.map((f) => <option value={f} key={f}>{FAMILY_INFO[f].label[props.lang]}{props.lang === "en" ? ` (${f})` : ""}</option>)}
+            <option value={WHT_FAMILY}>{familyLabel(WHT_FAMILY)[props.lang]}{props.lang === "en" ? ` (${WHT_FAMILY})` : ""}</option>
           </optgroup>
           <optgroup label={t("booksGroup")}>
             {BOOK_FAMILIES.map((f) => <option value={f} key={f}>{BOOK_FAMILY_LABEL[f][props.lang]}{props.lang === "en" ? ` (${f})` : ""}</option>)}

@@ -1,5 +1,5 @@
 // Post: creates the documents of the rows, with a progress bar and cancel; results go into the sheet.
-import type { Family } from "../../rules/codes";
+import type { DocumentFamily } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PostView } from "../views";
 import { Message, Section, useTask } from "../ui";
@@ -23,7 +23,7 @@ export function postTone(r: PostView): "error" | "info" | "ok" {
   return r.created + r.found > 0 ? "ok" : "info";
 }
 
-export function PostSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean }) {
+export function PostSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily; connected: boolean }) {
   const { t, lang, services } = props;
   const task = useTask<PostView>(t);
   const post = services.post;

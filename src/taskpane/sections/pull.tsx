@@ -1,7 +1,8 @@
 // Pull: the family's documents (filters: period, dates, search, contact; an order) into a new sheet,
 // per document or per line; Refresh reads the pulled sheet of the active cell again in place.
+// Certificates are pulled by date paid and search alone, one row per income line.
 import { useState } from "preact/hooks";
-import { RANGE, type Family } from "../../rules/codes";
+import { RANGE, WHT_FAMILY, type DocumentFamily } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PullQuery, PullView, RefreshView } from "../views";
 import { Message, Section, useTask } from "../ui";
@@ -14,8 +15,9 @@ import { WhtReportPanel } from "./wht-report";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function PullSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean }) {
+export function PullSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily; connected: boolean }) {
   const { t, services } = props;
+  const documents = props.family !== WHT_FAMILY;
   const [query, setQuery] = useState<PullQuery>({ perLine: false });
   const [problem, setProblem] = useState<string | null>(null);
   const task = useTask<PullView>(t);
@@ -34,11 +36,15 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
   return (
     <Section id="pull" title={t("pull")}>
       <p class="help">{t("pullHelp")}</p>
-      <label for="ds-range">{t("range")}</label>
-      <select id="ds-range" value={query.range ?? ""} onChange={(e) => set({ range: (e.currentTarget as HTMLSelectElement).value || undefined })}>
-        <option value="">—</option>
-        {(Object.keys(RANGE) as (keyof typeof RANGE)[]).map((name) => <option key={name} value={String(RANGE[name])}>{t(`r_${name}`)}</option>)}
-      </select>
+      {documents && (
+        <>
+          <label for="ds-range">{t("range")}</label>
+          <select id="ds-range" value={query.range ?? ""} onChange={(e) => set({ range: (e.currentTarget as HTMLSelectElement).value || undefined })}>
+            <option value="">—</option>
+            {(Object.keys(RANGE) as (keyof typeof RANGE)[]).map((name) => <option key={name} value={String(RANGE[name])}>{t(`r_${name}`)}</option>)}
+          </select>
+        </>
+      )}
       <div class="row">
         <div>
           <label for="ds-start">{t("startDate")}</label>
@@ -51,28 +57,36 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
       </div>
       <label for="ds-search">{t("search")}</label>
       <input id="ds-search" type="search" value={query.search ?? ""} onInput={(e) => set({ search: e.currentTarget.value || undefined })} />
-      <PullOrderFields t={t} query={query} set={set} />
-      <fieldset style="border:0;padding:0;margin:8px 0 0">
-        <legend class="help">{t("layout")}</legend>
-        <label style="font-weight:400"><input type="radio" name="ds-layout" checked={!query.perLine} onChange={() => set({ perLine: false })} />{t("perDocument")}</label>
-        <label style="font-weight:400"><input type="radio" name="ds-layout" checked={query.perLine} onChange={() => set({ perLine: true })} />{t("perLine")}</label>
-      </fieldset>
+      {documents && (
+        <>
+          <PullOrderFields t={t} query={query} set={set} />
+          <fieldset style="border:0;padding:0;margin:8px 0 0">
+            <legend class="help">{t("layout")}</legend>
+            <label style="font-weight:400"><input type="radio" name="ds-layout" checked={!query.perLine} onChange={() => set({ perLine: false })} />{t("perDocument")}</label>
+            <label style="font-weight:400"><input type="radio" name="ds-layout" checked={query.perLine} onChange={() => set({ perLine: true })} />{t("perLine")}</label>
+          </fieldset>
+        </>
+      )}
       <button class="primary" type="button" disabled={!props.connected || task.busy} onClick={start}>{t("runPull")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("pulling", { done: task.progress.done })} />}
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
       <Message tone="ok" text={task.result ? t("pullDone", { rows: task.result.rows, sheet: task.result.sheet }) : null} />
-      <p class="help">{t("refreshHelp")}</p>
-      <button type="button" disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(false, { ...ctx, lang: props.lang }))}>{t("runRefresh")}</button>
-      <button type="button" title={t("refreshRowsHelp")} disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(true, { ...ctx, lang: props.lang }))}>{t("runRefreshRows")}</button>
-      {refreshTask.busy && <button type="button" onClick={refreshTask.cancel}>{t("cancel")}</button>}
-      <Message tone="error" text={refreshTask.error} />
-      <Message tone={done && done.counts.edited > 0 ? "info" : "ok"} text={done ? t("refreshDone", {
-        sheet: done.sheet, refreshed: done.counts.refreshed, added: done.counts.added, unchanged: done.counts.unchanged,
-        marked: done.counts.deleted + done.counts.void, edited: done.counts.edited,
-      }) : null} />
-      <RowNotes t={t} services={services} sheet={done?.sheet} rows={done?.rows} />
+      {documents && (
+        <>
+          <p class="help">{t("refreshHelp")}</p>
+          <button type="button" disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(false, { ...ctx, lang: props.lang }))}>{t("runRefresh")}</button>
+          <button type="button" title={t("refreshRowsHelp")} disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(true, { ...ctx, lang: props.lang }))}>{t("runRefreshRows")}</button>
+          {refreshTask.busy && <button type="button" onClick={refreshTask.cancel}>{t("cancel")}</button>}
+          <Message tone="error" text={refreshTask.error} />
+          <Message tone={done && done.counts.edited > 0 ? "info" : "ok"} text={done ? t("refreshDone", {
+            sheet: done.sheet, refreshed: done.counts.refreshed, added: done.counts.added, unchanged: done.counts.unchanged,
+            marked: done.counts.deleted + done.counts.void, edited: done.counts.edited,
+          }) : null} />
+          <RowNotes t={t} services={services} sheet={done?.sheet} rows={done?.rows} />
+        </>
+      )}
       <VatReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
       <WhtReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
     </Section>
