@@ -7,12 +7,12 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { ApiError, createClient, type DocSheetClient } from "../api";
-import { vatReportJob } from "../jobs/vat-report";
+import { pp30File, vatReportJob } from "../jobs/vat-report";
 import { whtReportJob } from "../jobs/wht-report";
 import { formatMoney } from "../rules/money";
 import { WHT_FORMS } from "../rules/withholding";
 import { vatTexts } from "../sheet/i18n/vat-report";
-import { PP30_FILE_NAME, RD_FILE_NAMES, rdPrepPp30, rdPrepWht } from "../sheet/rd-prep";
+import { PP30_FILE_NAME, RD_FILE_NAMES, rdPrepWht } from "../sheet/rd-prep";
 import { whtTexts } from "../sheet/wht-report";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, intArg, langArg, monthArg, required, type Parsed } from "./args";
@@ -64,13 +64,8 @@ async function vat(book: XlsxWorkbook, client: DocSheetClient, r: Run & { concur
   await book.save(r.out);
   const { report, net, findings } = outcome;
   if (r.rdPrep) {
-    const info = (await client.company.get()) as Record<string, unknown>;
-    const text = (v: unknown): string => (typeof v === "string" ? v : "");
     await mkdir(r.rdPrep, { recursive: true });
-    await writeFile(join(r.rdPrep, PP30_FILE_NAME(r.month)), rdPrepPp30({
-      branch: text(info.companyBranchCode), address: text(info.companyAddress), zip: text(info.companyZipCode),
-      sales: report.figures.output.base, outputVat: report.figures.output.vat, purchases: report.figures.input.base, inputVat: report.figures.input.vat,
-    }), "utf8");
+    await writeFile(join(r.rdPrep, PP30_FILE_NAME(r.month)), await pp30File(client, report), "utf8");
   }
   for (const f of findings) process.stdout.write(`${texts.finding(f)}\n`);
   process.stdout.write(`${texts.done({

@@ -11,6 +11,7 @@ import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, sums, vatEntry, typ
 import { BASE_COLUMN, ZERO_COLUMN, sideTable, summaryTable, voidTable, type ReportTable, type SideFigures } from "../sheet/vat-tables";
 import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany } from "./company";
+import { rdPrepPp30 } from "../sheet/rd-prep";
 import { runPool } from "./pool";
 import { throwIfCancelled, type JobContext } from "./types";
 
@@ -132,6 +133,17 @@ async function reconcile(port: WorkbookPort, side: VatSide, sheet: string, row: 
       findings.push({ kind: "totalDiffers", side, what, report: total === null ? String(held) : formatMoney(total), documents: formatMoney(documents, Math.max(2, documents.decimalPlaces())) });
     }
   }
+}
+
+/** The month's ภ.พ.30 file for RD Prep (sheet/rd-prep.ts) from the report's figures and the
+ * company's branch and address: what `report vat --rd-prep` writes and the pane offers. */
+export async function pp30File(client: DocSheetClient, report: VatReport, signal?: AbortSignal): Promise<string> {
+  const info = (await client.company.get({ signal })) as Record<string, unknown>;
+  const text = (v: unknown): string => (typeof v === "string" ? v : "");
+  return rdPrepPp30({
+    branch: text(info.companyBranchCode), address: text(info.companyAddress), zip: text(info.companyZipCode),
+    sales: report.figures.output.base, outputVat: report.figures.output.vat, purchases: report.figures.input.base, inputVat: report.figures.input.vat,
+  });
 }
 
 /** Reads the month and writes the report into the workbook: four sheets, findings returned. */

@@ -267,8 +267,10 @@ export function createServices(opts: ServiceOptions): PaneServices {
       };
     },
     async vatReport(month, ctx) {
-      const { formatMoney, vatReportJob, vatTexts } = await loadEngine();
-      const out = await vatReportJob(opts.port, requireClient(client), { month, ...ctx });
+      const { formatMoney, pp30File, vatReportJob, vatTexts, PP30_FILE_NAME } = await loadEngine();
+      const c = requireClient(client);
+      const out = await vatReportJob(opts.port, c, { month, ...ctx });
+      const pp30 = await pp30File(c, out.report, ctx.signal);
       const texts = vatTexts(ctx.lang ?? "en");
       const f = out.report.figures;
       return {
@@ -284,6 +286,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
         ],
         counts: { output: out.report.output.length, input: out.report.input.length, voided: out.report.voided.length },
         findings: out.findings.map((x) => texts.finding(x)),
+        files: [{ name: PP30_FILE_NAME(month), text: pp30 }],
       };
     },
     async act(family, request, ctx) {

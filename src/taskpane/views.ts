@@ -129,6 +129,8 @@ export interface VatReportView {
   counts: { output: number; input: number; voided: number };
   /** In the run's language. */
   findings: string[];
+  /** The ภ.พ.30 file for RD Prep, to download. */
+  files: { name: string; text: string }[];
 }
 
 /** The month's withholding tax returns as the pane shows them: sheets, each form's tax, findings,

@@ -41,6 +41,23 @@ async function reported(book: MemoryWorkbook, lang: "en" | "th", month: string):
   return root;
 }
 
+// jsdom makes no object URLs: each download link's file is kept here by its URL.
+const downloads = new Map<string, Blob>();
+beforeAll(() => {
+  URL.createObjectURL = (blob: Blob) => {
+    const url = `blob:test/${downloads.size}`;
+    downloads.set(url, blob);
+    return url;
+  };
+});
+
+/** A Blob's text (jsdom's Blob has no text()). */
+const blobText = (blob: Blob): Promise<string> => new Promise((resolve) => {
+  const reader = new FileReader();
+  reader.onload = () => resolve(String(reader.result));
+  reader.readAsText(blob);
+});
+
 afterEach(() => {
   document.body.innerHTML = "";
 });
@@ -54,9 +71,14 @@ test("reports the month into new sheets and shows the return's figures", async (
     "Written to sheets “Output tax 2026-03”, “Input tax 2026-03”, “Void 2026-03”, “VAT summary 2026-03”.",
     "Every total equals the sum of its documents.",
   ]);
-  expect(texts(root, "#vat-report .vat-result p.help")).toEqual(["4 output-tax documents, 2 input-tax documents; 1 void document listed apart."]);
+  expect(texts(root, "#vat-report .vat-result p.help")).toEqual(["4 output-tax documents, 2 input-tax documents; 1 void document listed apart.", "Files for RD Prep: PP30-2026-03.txt "]);
   expect([...book.sheets.keys()]).toEqual(["Sheet1", "Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03", "DocSheet records"]);
   expect(book.sheet("Output tax 2026-03").values[5][8]).toBe(279.54);
+  // The ภ.พ.30 file for RD Prep, offered for download: the return's figures, as report vat --rd-prep writes them.
+  const link = root.querySelector("#vat-report a.download") as HTMLAnchorElement;
+  expect(link.getAttribute("download")).toBe("PP30-2026-03.txt");
+  const line = (await blobText(downloads.get(link.getAttribute("href")!)!)).split("|");
+  expect(line.slice(4)).toEqual(expect.arrayContaining(["279.54", "175.00", "104.54\r\n"]));
 });
 
 test("shows the month's sales and purchases at 0% and exempt beside the VAT figures", async () => {
@@ -65,7 +87,7 @@ test("shows the month's sales and purchases at 0% and exempt beside the VAT figu
     ["Output VAT", "140.00"], ["Input VAT", "70.00"], ["VAT payable", "70.00"],
     ["Sales at 0% (zero-rated)", "6,000.00"], ["Exempt sales", "1,700.00"], ["Purchases at 0% (zero-rated)", "300.00"], ["Exempt purchases", "200.00"],
   ]);
-  expect(texts(root, "#vat-report .vat-result p.help")).toEqual(["2 output-tax documents, 1 input-tax document; 0 void documents listed apart."]);
+  expect(texts(root, "#vat-report .vat-result p.help")).toEqual(["2 output-tax documents, 1 input-tax document; 0 void documents listed apart.", "Files for RD Prep: PP30-2026-08.txt "]);
   expect(texts(root, "#vat-report .msg.ok")[1]).toBe("Every total equals the sum of its documents.");
 });
 

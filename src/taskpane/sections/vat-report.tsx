@@ -1,7 +1,7 @@
 // The monthly VAT report, under Pull: a month, then the output-tax and input-tax reports and the
-// return's summary in new sheets; the return's figures and any total that does not match its
-// documents are shown here.
-import { useState } from "preact/hooks";
+// return's summary in new sheets; the return's figures, any total that does not match its
+// documents, and the ภ.พ.30 file for RD Prep to download are shown here.
+import { useMemo, useState } from "preact/hooks";
 import { parseMonth } from "../../jobs/month";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, VatReportView } from "../views";
@@ -52,6 +52,7 @@ export function VatReportPanel(props: { t: Translate; lang: Lang; services: Pane
           </table>
           <p class="help">{t("vatDocuments", view.counts)}</p>
           <Message tone="ok" text={t("vatWritten", { sheets: view.sheets.map((s) => `“${s}”`).join(", ") })} />
+          <RdPrepFiles t={t} files={view.files} />
           <ReportFindings findings={view.findings} clean={t("vatClean")} heading={t("vatFindings", { n: view.findings.length })} />
         </div>
       )}
@@ -68,4 +69,12 @@ export function ReportFindings(props: { findings: readonly string[]; clean: stri
       <ul class="findings">{props.findings.map((f) => <li key={f}>{f}</li>)}</ul>
     </div>
   );
+}
+
+/** The RD Prep files of a report as download links (UTF-8 text), each made once. */
+export function RdPrepFiles(props: { t: Translate; files: readonly { name: string; text: string }[] }) {
+  const links = useMemo(() => props.files.map((f) => ({
+    name: f.name, href: URL.createObjectURL(new Blob([f.text], { type: "text/plain;charset=utf-8" })),
+  })), [props.files]);
+  return <p class="help">{props.t("whtFiles")} {links.map((l) => <a key={l.name} class="download" href={l.href} download={l.name}>{l.name} </a>)}</p>;
 }

@@ -2,18 +2,13 @@
 // attachments, the void certificates and the return in new sheets (and, when asked, the purchases
 // and expenses without a certificate as certificate rows); each form's tax, the findings, and the
 // RD Prep files to download.
-import { useMemo, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { parseMonth } from "../../jobs/month";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, WhtReportView } from "../views";
 import { Message, useTask } from "../ui";
 import { Progressbar } from "./progressbar";
-import { ReportFindings, lastMonth } from "./vat-report";
-
-/** A download link of a text file (UTF-8), made once per file. */
-function fileUrl(text: string): string {
-  return URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-}
+import { RdPrepFiles, ReportFindings, lastMonth } from "./vat-report";
 
 export function WhtReportPanel(props: { t: Translate; lang: Lang; services: PaneServices; connected: boolean; now?: () => Date }) {
   const { t } = props;
@@ -22,7 +17,6 @@ export function WhtReportPanel(props: { t: Translate; lang: Lang; services: Pane
   const [problem, setProblem] = useState<string | null>(null);
   const task = useTask<WhtReportView>(t);
   const view = task.result;
-  const links = useMemo(() => view?.files.map((f) => ({ name: f.name, href: fileUrl(f.text) })) ?? [], [view]);
 
   function start() {
     setProblem(null);
@@ -52,7 +46,7 @@ export function WhtReportPanel(props: { t: Translate; lang: Lang; services: Pane
           </table>
           <p class="help">{t("whtVoided", { n: view.counts.voided })}</p>
           <Message tone="ok" text={t("whtWritten", { sheets: view.sheets.map((s) => `“${s}”`).join(", ") })} />
-          <p class="help">{t("whtFiles")} {links.map((l) => <a key={l.name} class="download" href={l.href} download={l.name}>{l.name} </a>)}</p>
+          <RdPrepFiles t={t} files={view.files} />
           <ReportFindings findings={view.findings} clean={t("whtClean")} heading={t("whtFindings", { n: view.findings.length })} />
         </div>
       )}
