@@ -125,13 +125,11 @@ test("a certificate sheet in Thai: the template, filled, checked (a wrong tax pi
 
   await page.click("#check button.primary");
   await page.waitForSelector("#check .findings li", { timeout: 60_000 });
-  // The one problem; the tax id and branch the grid took as numbers are notes (their zeros restored), not problems.
+  // The one problem, at its cell.
   expect(await page.$$eval("#check .findings li.error .cell", (cs) => cs.map((c) => c.textContent))).toEqual(["K3"]);
   expect(await page.textContent("#check .findings li.error")).toContain("ภาษีที่หัก 151.00 ไม่เท่ากับ 5000.00 × 3% = 150.00");
-  expect(await page.$$eval("#check .findings li.note .cell", (cs) => cs.map((c) => c.textContent))).toEqual(["C3", "D3"]);
   expect(await page.textContent("#check .msg.error")).toBe("ตรวจ 2 เอกสาร: พบ 1 ปัญหา");
-  expect(await page.getAttribute(".grid td[data-cell='K3']", "class")).toBe("marked");
-  expect(await page.getAttribute(".grid td[data-cell='C3']", "class")).toBe("marked note");
+  expect((await page.getAttribute(".grid td[data-cell='K3']", "class"))?.split(/\s+/)).toContain("marked");
 
   await page.click("#post summary");
   await page.click("#post button.primary");
