@@ -137,3 +137,13 @@ export async function headerColumn(page: Page, name: string): Promise<string> {
   if (!letters) throw new Error(`no ${name} column`);
   return letters;
 }
+
+/** Selects a cell of the grid and pastes text there (tab-separated rows too), as a user pastes from Excel. */
+export async function pasteAt(page: Page, address: string, text: string): Promise<void> {
+  await page.click(`.grid td[data-cell='${address}']`);
+  await page.evaluate((value) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", value);
+    document.querySelector(".grid")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
-import { ARTIFACTS, cell, connect, headerColumn, openPreview, previewSession } from "./preview-support";
+import { ARTIFACTS, cell, connect, headerColumn, openPreview, pasteAt, previewSession } from "./preview-support";
 import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(240_000);
@@ -30,12 +30,7 @@ async function quotationsFile(dir: string): Promise<string> {
 
 /** Selects a cell of the grid and pastes text into it, as a user does. */
 async function pasteInto(page: Page, address: string, text: string): Promise<void> {
-  await page.click(`.grid td[data-cell='${address}']`);
-  await page.evaluate((value) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", value);
-    document.querySelector(".grid")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await pasteAt(page, address, text);
   await page.waitForFunction(([a, v]) => document.querySelector(`.grid td[data-cell='${a}']`)?.textContent === v, [address, text]);
 }
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
 import { seedVatMonth } from "../helpers/vat-month";
-import { ARTIFACTS, cell, connect, openPreview, previewSession } from "./preview-support";
+import { ARTIFACTS, cell, connect, openPreview, pasteAt, previewSession } from "./preview-support";
 
 jest.setTimeout(240_000);
 
@@ -97,16 +97,6 @@ test("the withholding tax report in Thai: one sheet per form, the tax of each, t
   await page.locator("#wht-report").screenshot({ path: join(ARTIFACTS, "wht-report-pane-th.png") });
   await page.close();
 });
-
-/** Selects a cell of the grid and pastes tab-separated rows there, as a user pastes from Excel. */
-async function pasteAt(page: Page, address: string, text: string): Promise<void> {
-  await page.click(`.grid td[data-cell='${address}']`);
-  await page.evaluate((value) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", value);
-    document.querySelector(".grid")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 test("a certificate sheet in Thai: the template, filled, checked (a wrong tax pinned at its cell), posted", async () => {
   const page = await openPreview(preview, "th");
