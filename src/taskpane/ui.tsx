@@ -46,6 +46,10 @@ export interface Task<T> {
   reset(): void;
 }
 
+/** Progress shown at most this often: a post of 1,000 documents reports each one, and drawing each
+ * (the section, the page's layout) cost the page more than the documents did. */
+const PROGRESS_EVERY_MS = 100;
+
 /** Runs one job at a time; every failure becomes a message in the user's language, never a crash. */
 export function useTask<T>(t: Translate): Task<T> {
   const [busy, setBusy] = useState(false);
@@ -54,6 +58,25 @@ export function useTask<T>(t: Translate): Task<T> {
   const [result, setResult] = useState<T | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const controller = useRef<AbortController | null>(null);
+  // The latest progress, drawn at once when the last was drawn long enough ago, else a little later.
+  const pending = useRef<{ latest: Progress | null; shownAt: number; timer?: ReturnType<typeof setTimeout> }>({ latest: null, shownAt: 0 });
+  const showProgress = (p: Progress): void => {
+    const q = pending.current;
+    q.latest = p;
+    if (q.timer !== undefined) return;
+    const wait = q.shownAt + PROGRESS_EVERY_MS - Date.now();
+    const show = () => {
+      q.timer = undefined;
+      q.shownAt = Date.now();
+      setProgress(q.latest);
+    };
+    if (wait <= 0) show();
+    else q.timer = setTimeout(show, wait);
+  };
+  const dropProgress = (): void => {
+    clearTimeout(pending.current.timer);
+    pending.current.timer = undefined;
+  };
   return {
     busy, progress, error, result, cancelled,
     async run(work) {
@@ -64,9 +87,11 @@ export function useTask<T>(t: Translate): Task<T> {
       setError(null);
       setResult(null);
       setCancelled(false);
+      dropProgress();
+      pending.current.latest = null;
       setProgress(null);
       try {
-        const value = await work({ signal: abort.signal, onProgress: setProgress });
+        const value = await work({ signal: abort.signal, onProgress: showProgress });
         // A job that stops on cancel answers what it did before it stopped: that is shown too.
         if (controller.current === abort) {
           setResult(value);
@@ -76,6 +101,8 @@ export function useTask<T>(t: Translate): Task<T> {
         setError(abort.signal.aborted ? t("cancelled") : await describeFailure(err, t));
       } finally {
         if (controller.current === abort) controller.current = null;
+        dropProgress();
+        if (pending.current.latest) setProgress(pending.current.latest);
         setBusy(false);
       }
     },
@@ -83,6 +110,7 @@ export function useTask<T>(t: Translate): Task<T> {
       controller.current?.abort();
     },
     reset() {
+      dropProgress();
       setError(null);
       setResult(null);
       setCancelled(false);
