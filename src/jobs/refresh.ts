@@ -126,6 +126,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   const writes: CellWrite[] = [];
   const messages = new Map<SheetDocument, string>();
   let next = Math.max(layout.lastRow, layout.headerRow) + 1;
+  const firstAppended = next;
 
   // A row appended below gets the formats a pull gives its columns (the rows above have theirs).
   const formats = keys.map((k) => FORMATS[FIELD_BY_KEY.get(k)!.kind] ?? null);
@@ -222,6 +223,8 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
     for (const [doc, message] of messages) for (const row of doc.rows) writes.push({ row, col: columns.cols.result!, values: [[message]] });
     for (const r of added) for (const row of r.rows) writes.push({ row, col: columns.cols.result!, values: [[r.message]] });
   }
+  // Rows appended under a table join it (its formats, drop-downs and formula columns follow them).
+  if (next > firstAppended) await port.extendTable(sheet, { row: firstAppended - 1, col: cols[0] ?? block.left }, next - firstAppended);
   if (writes.length > 0) await port.write(sheet, writes);
   const counts = { unchanged: 0, refreshed: 0, added: 0, edited: 0, deleted: 0, void: 0 } as Record<RefreshKind, number>;
   for (const r of results) counts[r.kind]++;

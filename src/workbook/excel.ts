@@ -536,6 +536,29 @@ export class ExcelPort implements WorkbookPort {
     });
   }
 
+  /**
+   * Three syncs: the table around the cell, its extent, then the rows added to it (Table.rows.add,
+   * ExcelApi 1.1: Excel inserts them as table rows, so its formats, drop-downs and the user's
+   * formula columns follow; null values leave each new cell to the table).
+   */
+  async extendTable(sheetName: string, at: { row: number; col: number }, rows: number): Promise<void> {
+    if (rows <= 0) return;
+    await this.host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetName);
+      const tables = sheet.getRangeByIndexes(at.row, at.col, 1, 1).getTables(false).load("items/name");
+      await context.sync();
+      const table = tables.items[0];
+      if (!table) return;
+      const box = table.getRange().load(BOX_PROPS);
+      await context.sync();
+      const more = at.row + rows - (box.rowIndex + box.rowCount - 1);
+      if (more <= 0) return;
+      const blank = Array.from({ length: more }, () => new Array<null>(box.columnCount).fill(null));
+      table.rows.add(undefined, blank as unknown as (string | number | boolean)[][]);
+      await context.sync();
+    });
+  }
+
   async writeHiddenSheet(name: string, rows: CellValue[][]): Promise<void> {
     await this.host.run(async (context) => {
       const sheet = context.workbook.worksheets.getItemOrNullObject(name).load("name");

@@ -22,6 +22,8 @@ export interface MemorySheet {
   lookups: Map<number, ListRef>;
   /** The sheet holds a table (addTableSheet). */
   table: boolean;
+  /** The table's last data row (0-based), when it holds one: extendTable moves it down. */
+  tableBottom?: number;
   /** "row,col" → formula of the cells written as formulas (their values are what they come to). */
   formulas: Map<string, string>;
   hidden: boolean;
@@ -137,6 +139,7 @@ export class MemoryWorkbook implements WorkbookPort {
     const formats = [columns.map(() => "General"), ...rows.map(() => columns.map(columnFormat))];
     const s = this.setSheet(unique, [header, ...rows], formats);
     s.table = true;
+    s.tableBottom = Math.max(1, rows.length);
     options.formulas?.forEach((row, r) => row.forEach((f, c) => {
       if (f !== null) s.formulas.set(`${r + 1},${c}`, f);
     }));
@@ -155,6 +158,11 @@ export class MemoryWorkbook implements WorkbookPort {
     });
     for (const [key, text] of options.records?.(unique) ?? []) await this.saveRecord(key, text);
     return unique;
+  }
+
+  async extendTable(name: string, at: { row: number; col: number }, rows: number): Promise<void> {
+    const s = this.sheet(name);
+    if (s.table && s.tableBottom === at.row && rows > 0) s.tableBottom += rows;
   }
 
   async writeHiddenSheet(name: string, rows: CellValue[][]): Promise<void> {

@@ -146,6 +146,11 @@ export interface WorkbookPort {
   /** Adds a sheet holding a table: header row, rows, column formats and validation lists. Returns
    * the name the sheet got (a suffix is added when the name is taken). */
   addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options?: TableOptions): Promise<string>;
+  /** Makes the table whose last row holds the cell `at` take `rows` more rows below it, so rows a
+   * job appends under a table (refresh) join it: the table's formats, drop-downs, totals and the
+   * user's formula columns follow them. Nothing when no table holds the cell, or the table already
+   * reaches that far. Call before writing the rows. */
+  extendTable(sheet: string, at: { row: number; col: number }, rows: number): Promise<void>;
   /** Writes rows from A1 of a hidden sheet, replacing all it held; the sheet is made when missing. */
   writeHiddenSheet(name: string, rows: CellValue[][]): Promise<void>;
   /** Moves the selection to a cell (a click on a finding). */

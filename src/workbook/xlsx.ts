@@ -5,6 +5,7 @@
 import { promises as fs } from "node:fs";
 import { inflateRawSync } from "node:zlib";
 import type ExcelJS from "exceljs";
+import { parseRange, rangeAddress } from "./address";
 import { blockOfGrid, uniqueName } from "./memory";
 import { LISTS_SHEET } from "./port";
 import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
@@ -33,6 +34,13 @@ function assertWritable(fast: FastXlsx): void {
       throw new XlsxReadError(`sheet "${name}" has merged areas covering ${covered.toLocaleString("en-US")} cells; DocSheet writes results into sheets whose merged areas cover at most ${MAX_CELLS.toLocaleString("en-US")} (unmerge them in Excel)`);
     }
   }
+}
+
+/** What exceljs keeps of a table read from a file: its range as written in the file. */
+interface TableModel {
+  tableRef?: string;
+  autoFilterRef?: string;
+  totalsRow?: boolean;
 }
 
 export class XlsxWorkbook implements WorkbookPort {
@@ -192,6 +200,21 @@ export class XlsxWorkbook implements WorkbookPort {
     if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);
     for (const [key, text] of options.records?.(unique) ?? []) await this.saveRecord(key, text);
     return unique;
+  }
+
+  /** The table's range in the file (and its filter's) reaches `rows` further down. */
+  async extendTable(sheet: string, at: { row: number; col: number }, rows: number): Promise<void> {
+    if (rows <= 0) return;
+    const ws = await this.worksheet(sheet);
+    for (const table of Object.values((ws as unknown as { tables: Record<string, { table?: TableModel }> }).tables ?? {})) {
+      const model = table.table;
+      const box = model?.tableRef ? parseRange(model.tableRef) : undefined;
+      if (!model || !box || model.totalsRow) continue;
+      if (box.bottom !== at.row || at.col < box.left || at.col > box.right) continue;
+      model.tableRef = rangeAddress({ ...box, bottom: box.bottom + rows });
+      if (model.autoFilterRef) model.autoFilterRef = model.tableRef;
+      return;
+    }
   }
 
   async writeHiddenSheet(name: string, rows: CellValue[][]): Promise<void> {

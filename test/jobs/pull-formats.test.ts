@@ -69,6 +69,27 @@ describe.each(storesUnderTest)("pulled sheets (%s)", (store) => {
     excel.select(s, 1, 0, 1, 2);
     const again = await refreshJob(port, client, {});
     expect(again.counts).toMatchObject({ unchanged: read.documents.length, refreshed: 0, added: 0, edited: 0 });
+
+    // A document new on the service: refresh appends its row, and the row joins the table (its
+    // formats and the user's formula columns follow), through Table.rows.add in three syncs.
+    const more = new MemoryWorkbook({ S: [["Document key", "Customer", "Date", "Item", "Quantity", "Unit price", "VAT"], ["P-2", "Table Row Co", "2026-11-24", "Pen", 1, 10, false]] });
+    expect((await postJob(more, client, { family: "tax-invoices", now })).counts.created).toBe(1);
+    const table = s.tables[0];
+    const rowsBefore = table.rows;
+    const extend = port.extendTable.bind(port);
+    let extendSyncs = 0;
+    port.extendTable = async (...args) => {
+      await extend(...args);
+      extendSyncs += excel.syncsOfRun(excel.runs);
+    };
+    const added = await refreshJob(port, client, {});
+    expect(added.counts).toMatchObject({ added: 1, refreshed: 0, edited: 0 });
+    const [row] = added.results.find((r) => r.kind === "added")!.rows;
+    expect(table.rows).toBe(rowsBefore + 1);
+    expect(table.top + table.rows - 1).toBe(row);
+    expect([s.value(row, at("contactName")), s.peek(row, at("grandTotal"))?.format]).toEqual(["Table Row Co", "#,##0.00"]);
+    // The table around the last row, its extent, the row added: three syncs in one Excel.run.
+    expect(extendSyncs).toBe(3);
   });
   it("post heads the columns it adds in the sheet's language, read back in either; the fingerprint hidden", async () => {
     const en = posted.sheet("S");

@@ -928,6 +928,32 @@ class FakeTableProxy {
     const t = this.table;
     return new FakeRange(this.ctx, () => ({ sheet: this.sheet, top: t.top, left: t.left, rows: t.rows, cols: t.cols }));
   }
+  /** Table.rows.add (ExcelApi 1.1) at the end: one row per row of values, each as wide as the table;
+   * null leaves a cell as it is. Excel shifts what is below down; the fake wants the room empty. */
+  get rows(): { add(index?: number | null, values?: Scalar[][]): void } {
+    return {
+      add: (index, values) => {
+        this.ctx.enqueue(() => {
+          const t = this.table;
+          if (index !== undefined && index !== null) throw new FakeOfficeError("InvalidArgument", "fake: rows are added at the end only");
+          if (t.totals) throw new FakeOfficeError("InvalidOperation", "fake: rows of a table with totals are not faked");
+          const added = values ?? [[...new Array<Scalar>(t.cols).fill(null as unknown as Scalar)]];
+          if (added.length === 0 || added.some((r) => r.length !== t.cols)) throw new FakeOfficeError("InvalidArgument", `each row needs ${t.cols} values`);
+          const below = t.top + t.rows;
+          for (let r = below; r < below + added.length; r++) {
+            for (let c = t.left; c < t.left + t.cols; c++) {
+              const v = this.sheet.peek(r, c)?.value;
+              if (v !== undefined && v !== "" && v !== null) throw new FakeOfficeError("InvalidOperation", "fake: the rows below the table are not empty");
+            }
+          }
+          t.rows += added.length;
+          added.forEach((row, i) => row.forEach((v, j) => {
+            if (v !== null && v !== undefined) this.sheet.cell(below + i, t.left + j).value = v;
+          }));
+        });
+      },
+    };
+  }
 }
 
 class FakeTableCollection {

@@ -143,6 +143,24 @@ describe("the .xlsx port", () => {
     expect((await again.model()).views[0].activeTab).toBe(1);
   });
 
+  it("extends a table over rows appended below it (refresh), in the file read again", async () => {
+    const made = XlsxWorkbook.empty();
+    const name = await made.addTableSheet("Pulled", [{ header: "Customer", kind: "text" }, { header: "Total", kind: "money" }], [["Acme", 107], ["Beta", 214]]);
+    const path = join(dir, "extend.xlsx");
+    await made.save(path);
+    const wb = await XlsxWorkbook.load(path);
+    // A cell beside the table, or above its last row: no table to extend.
+    await wb.extendTable(name, { row: 2, col: 5 }, 2);
+    await wb.extendTable(name, { row: 1, col: 0 }, 2);
+    await wb.extendTable(name, { row: 2, col: 1 }, 2);
+    await wb.write(name, [{ row: 3, col: 0, values: [["Gamma", 321], ["Delta", 428]] }]);
+    await wb.save(path);
+    const again = new ExcelJS.Workbook();
+    await again.xlsx.readFile(path);
+    const tables = Object.values((again.getWorksheet(name) as unknown as { tables: Record<string, { table: { tableRef: string; autoFilterRef?: string } }> }).tables);
+    expect(tables.map((t) => [t.table.tableRef, t.table.autoFilterRef])).toEqual([["A1:B5", "A1:B5"]]);
+  });
+
   it("writes a template's lists on a hidden sheet its drop-downs refer to, reads them with the sheet and replaces them whole", async () => {
     const wb = XlsxWorkbook.empty();
     const columns = [

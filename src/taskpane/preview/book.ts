@@ -85,6 +85,7 @@ export class PreviewBook {
         this.selection = null;
         return made;
       })),
+      extendTable: (sheet, at, rows) => m.extendTable(sheet, at, rows),
       writeHiddenSheet: (name, rows) => after(m.writeHiddenSheet(name, rows)),
       select: async (sheet, row, col) => {
         await m.select(sheet, row, col);
