@@ -4,7 +4,7 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import type { PostOutcome } from "../jobs/post";
 import { publicFinding, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { translate } from "../sheet/i18n/translate";
+import { render } from "../sheet/i18n/render";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError } from "./args";
 import { words } from "./words";
@@ -29,7 +29,7 @@ export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined)
 export function printFindings(findings: readonly CellFinding[], stream: NodeJS.WriteStream = process.stdout, lang: Lang = "en"): void {
   const said = words(lang);
   const opening = { error: "", warning: said.warning, note: said.note };
-  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${opening[f.severity]}${translate(f.message, lang)}\n`);
+  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${opening[f.severity]}${render(f.msg, lang)}\n`);
 }
 
 /** What check prints (findings, then the count; with --json the errors as JSON on stdout and the
@@ -38,7 +38,7 @@ export function printCheck(outcome: { documents: number; findings: readonly Cell
   const errors = outcome.findings.filter((f) => f.severity === "error");
   if (json) {
     // field stays the column's key; the message is in --lang.
-    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: translate(f.message, lang) })), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: render(f.msg, lang) })), null, 2)}\n`);
     printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
   } else {
     printFindings(outcome.findings, process.stdout, lang);

@@ -14,7 +14,7 @@ import {
 } from "../sheet/mapping";
 import { parseCell } from "../sheet/values";
 import type { Lang } from "../sheet/i18n/lang";
-import { label as fieldLabel } from "../sheet/i18n/translate";
+import { label as fieldLabel } from "../sheet/i18n/names";
 import { UsageError, familyArg, langArg, type Parsed } from "./args";
 import { assertSheet, openBook } from "./book";
 

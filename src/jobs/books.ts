@@ -19,7 +19,7 @@ import { resultMessage } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
 import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
-import { sheetMessage } from "../sheet/messages";
+import { sheetMsg } from "../sheet/messages";
 import { cellFinding } from "../sheet/findings";
 import { documentMarker } from "../sheet/marker";
 import { readDocuments, type ReadResult, type SheetDocument } from "../sheet/read";
@@ -302,8 +302,8 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
         }));
       }
       await report(built.doc, { kind, recordId, message }, record);
-      const same = sheetMessage(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
-      for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "found", recordId, message: same } : { kind, message }, record);
+      const same = sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
+      for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "found", recordId, message: same.text } : { kind, message }, record);
     };
     const found = existing!.find(built, marker);
     if (found) return each("found", family === "journal-entries" ? resultMessage("createdFound") : resultMessage("foundOnService"), found);
@@ -360,7 +360,7 @@ function countsOf(results: readonly BookResult[]): Record<BookResultKind, number
 function noteAt(read: ReadResult, doc: SheetDocument, family: BookFamily, row: number): CellFinding {
   const key = family === "contacts" ? "contactName" : "code";
   const col = read.layout.headers.columns.get(key) ?? read.layout.headers.left;
-  return cellFinding(read.layout.sheet, doc.firstRow, col, key, sheetMessage(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row }), "note");
+  return cellFinding(read.layout.sheet, doc.firstRow, col, key, sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row }), "note");
 }
 
 function writeFor(doc: SheetDocument, columns: ResultColumns, r: BookResult, lang: Lang, record?: Json): CellWrite[] {

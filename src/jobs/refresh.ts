@@ -12,7 +12,8 @@ import { changedSince, editedSince, fingerprintHolds } from "../sheet/fingerprin
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
-import { label, translate } from "../sheet/i18n/translate";
+import { label } from "../sheet/i18n/names";
+import { translate } from "../sheet/i18n/translate";
 import { FIELD_BY_KEY, type FieldKind } from "../sheet/fields";
 import { documentRows, pullKeys } from "../sheet/pull";
 import { readDocuments, type SheetDocument } from "../sheet/read";

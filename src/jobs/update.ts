@@ -22,7 +22,8 @@ import { changedSince, fingerprintOf, isFingerprint } from "../sheet/fingerprint
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
-import { fieldName, label, translate } from "../sheet/i18n/translate";
+import { fieldName, label } from "../sheet/i18n/names";
+import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
 import { markerIn } from "../sheet/marker";
 import { fieldOfPath, pinFinding } from "../sheet/pin";
@@ -277,7 +278,7 @@ function planFor(
     ...built.findings.filter((f) => f.field === "internalNotes"),
     ...checkDocument(body, { family, structure: copy.structure, operation: "update", arithmetic: true })
       .filter((f) => f.severity === "error")
-      .map((f) => pinFinding(merged, layout, fieldOfPath(f.path), f.message, f.severity)),
+      .map((f) => pinFinding(merged, layout, fieldOfPath(f.path), f.msg, f.severity)),
   ]);
   if (problems.length > 0) return plan("invalid", notSent(problems), changes);
   // Totals the edits changed, computed again: shown too, after the fields the user changed.

@@ -4,7 +4,7 @@
 // `namelocal` for contacts and `Contact.NameLocal` for documents). Pure: the service reads them,
 // the client and the CLI write them.
 import { finding, type Finding } from "./findings";
-import { formatMessage, MESSAGES } from "./messages";
+import { ruleMsg } from "./messages";
 
 export type ListKind = "documents" | "contacts" | "products";
 
@@ -117,17 +117,17 @@ export function readListOrder(kind: ListKind, query: { sortBy?: unknown; filter?
   const columns = LIST_COLUMNS[kind];
   const order: ListOrder = { sort: [], filter: [] };
   const findings: Finding[] = [];
-  const tooMany = (path: string) => findings.push(finding(path, formatMessage(MESSAGES.listOrderTooMany, { max: LIST_ORDER_MAX })));
+  const tooMany = (path: string) => findings.push(finding(path, ruleMsg("listOrderTooMany", { max: LIST_ORDER_MAX })));
 
   if (typeof query.sortBy === "string" && query.sortBy.trim() !== "") {
     const list = entries(query.sortBy);
-    if (!list) findings.push(finding("sortBy", MESSAGES.sortByNotList));
+    if (!list) findings.push(finding("sortBy", ruleMsg("sortByNotList")));
     else if (list.length > LIST_ORDER_MAX) tooMany("sortBy");
     else for (const e of list) {
       const column = columnNamed(columns.sort, e.name);
       const desc = descending(e.sortorder);
-      if (!column) findings.push(finding("sortBy", formatMessage(MESSAGES.sortByColumn, { name: String(e.name ?? ""), allowed: columns.sort.join(", ") })));
-      if (desc === undefined) findings.push(finding("sortBy", MESSAGES.sortOrderValue));
+      if (!column) findings.push(finding("sortBy", ruleMsg("sortByColumn", { name: String(e.name ?? ""), allowed: columns.sort.join(", ") })));
+      if (desc === undefined) findings.push(finding("sortBy", ruleMsg("sortOrderValue")));
       if (column && desc !== undefined) order.sort.push({ column, desc });
     }
   }
@@ -135,21 +135,21 @@ export function readListOrder(kind: ListKind, query: { sortBy?: unknown; filter?
   if (typeof query.filter === "string" && query.filter.trim() !== "") {
     const filterable = Object.keys(columns.filter);
     const list = entries(query.filter);
-    if (!list) findings.push(finding("filter", MESSAGES.filterNotList));
+    if (!list) findings.push(finding("filter", ruleMsg("filterNotList")));
     else if (list.length > LIST_ORDER_MAX) tooMany("filter");
     else for (const e of list) {
       const column = columnNamed(filterable, e.columnname);
       const or = isOr(e.columnpredicateoperator);
       if (!column) {
-        findings.push(finding("filter", formatMessage(MESSAGES.filterColumn, { name: String(e.columnname ?? ""), allowed: filterable.join(", ") })));
+        findings.push(finding("filter", ruleMsg("filterColumn", { name: String(e.columnname ?? ""), allowed: filterable.join(", ") })));
         continue;
       }
-      if (or === undefined) findings.push(finding("filter", MESSAGES.filterOperator));
+      if (or === undefined) findings.push(finding("filter", ruleMsg("filterOperator")));
       const kind = columns.filter[column];
       const raw = e.columnvalue;
       const value = typeof raw === "string" ? raw.trim() : typeof raw === "number" && Number.isFinite(raw) ? String(raw) : "";
-      if (value === "") findings.push(finding("filter", formatMessage(MESSAGES.filterValueRequired, { name: column })));
-      else if (kind === "number" && !/^[+-]?\d{1,15}$/.test(value)) findings.push(finding("filter", formatMessage(MESSAGES.filterValueNumber, { name: column })));
+      if (value === "") findings.push(finding("filter", ruleMsg("filterValueRequired", { name: column })));
+      else if (kind === "number" && !/^[+-]?\d{1,15}$/.test(value)) findings.push(finding("filter", ruleMsg("filterValueNumber", { name: column })));
       else if (or !== undefined) order.filter.push({ column, kind, value, or });
     }
   }

@@ -1,8 +1,11 @@
 // Every message the rules give. Texts shown by the spec's Errors section are copied to the letter;
 // the others (marked "ours") follow the same style. Templates take {name} placeholders filled by
-// formatMessage, so MESSAGES stays a plain table of strings the service and tests can compare.
+// ruleMsg (rules/message.ts), so MESSAGES stays a plain table of strings the service and tests can compare.
 import { ATTACHMENT_EXTENSIONS, PAYMENT_METHOD_CODES, WITHHOLDING_RATES } from "./codes";
 import { JSON_DEPTH_MAX, NUMBER_MAX } from "./limits";
+import { keyed, type ArgsOf, type Message } from "./message";
+
+export { formatMessage } from "./message";
 
 const RATES = WITHHOLDING_RATES.join(", ");
 const TYPES = ATTACHMENT_EXTENSIONS.map((e) => "." + e).join(", ");
@@ -143,6 +146,9 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/** The keys of messages that take no values. */
+export type PlainKey = { [K in MessageKey]: ArgsOf<(typeof MESSAGES)[K]> extends [] ? K : never }[MessageKey];
+
 // Thousands separators by hand: toLocaleString loads ICU's locale data, 50 ms of every command's start-up.
 export const NUMBER_MAX_TEXT = String(NUMBER_MAX).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
@@ -163,9 +169,7 @@ export const EXACT_MESSAGE_KEYS: readonly MessageKey[] = [
   "itemCreditId", "itemDebitId", "itemSystemCode", "itemCategoryId", "receiptObsoleted",
 ];
 
-/** Fills {name} placeholders of a message template; unknown placeholders are left as written. */
-export function formatMessage(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
+/** The message of rule `key` (the service answers its `text`). */
+export function ruleMsg<K extends MessageKey>(key: K, ...[params]: ArgsOf<(typeof MESSAGES)[K]>): Message {
+  return keyed("rules", key, MESSAGES[key], params ?? {});
 }

@@ -5,7 +5,7 @@
 // outside the settlement. One module for the pane, the sheet, the act job and the service. Pure.
 import { PAYMENT_METHOD, type Side } from "./codes";
 import { finding, type Finding } from "./findings";
-import { MESSAGES, formatMessage } from "./messages";
+import { ruleMsg } from "./messages";
 import { Decimal, HUNDRED, ZERO, formatMoney, parseDecimal, roundHalfUp, toWireNumber } from "./money";
 
 /** What a document asks of its payment. */
@@ -75,12 +75,12 @@ export function settlementFindings(body: Obj, due: PaymentDue): Finding[] {
   const out: Finding[] = [];
   const rate = given(body.withheldPercentage);
   const amount = given(body.withheldAmount);
-  if (rate !== null && rate.equals(-1) && amount === null) out.push(finding("withheldAmount", MESSAGES.withheldAmountRequired));
+  if (rate !== null && rate.equals(-1) && amount === null) out.push(finding("withheldAmount", ruleMsg("withheldAmountRequired")));
   if (rate !== null && rate.greaterThan(0)) {
-    if (due.perLineVat) out.push(finding("withheldPercentage", MESSAGES.withheldPerLineVat));
+    if (due.perLineVat) out.push(finding("withheldPercentage", ruleMsg("withheldPerLineVat")));
     const expected = withheldByRate(rate, due);
     if (amount !== null && !two(amount).equals(expected)) {
-      out.push(finding("withheldAmount", formatMessage(MESSAGES.withheldAmountMismatch, {
+      out.push(finding("withheldAmount", ruleMsg("withheldAmountMismatch", {
         given: text(amount), rate: rate.toString(), base: text(due.beforeVat), expected: text(expected),
       })));
     }
@@ -90,7 +90,7 @@ export function settlementFindings(body: Obj, due: PaymentDue): Finding[] {
     const parts = paymentParts(body, due);
     const sum = two(collected).plus(parts.withheld).plus(parts.deductions);
     if (!sum.equals(due.grandTotal)) {
-      out.push(finding("collected", formatMessage(MESSAGES.paymentNotSettled, {
+      out.push(finding("collected", ruleMsg("paymentNotSettled", {
         collected: text(two(collected)), withheld: text(parts.withheld), deductions: text(parts.deductions), sum: text(sum), due: text(due.grandTotal),
       })));
     }
@@ -113,18 +113,18 @@ export function paymentPartFindings(body: Obj, side: Side): Finding[] {
   const out: Finding[] = [];
   for (const field of ["withheldAmount", "paymentDeductionAmount", "paymentCharge"]) {
     const d = given(body[field]);
-    if (d !== null && two(d).isNegative() && !two(d).isZero()) out.push(finding(field, formatMessage(MESSAGES.paymentAmountNegative, { field })));
+    if (d !== null && two(d).isNegative() && !two(d).isZero()) out.push(finding(field, ruleMsg("paymentAmountNegative", { field })));
   }
   if (nonZero(body.paymentDeductionAmount)) {
-    if (side !== "sell") out.push(finding("paymentDeductionAmount", MESSAGES.paymentDeductionBuy));
-    else if (!DEDUCTION_TYPES.has(code(body.paymentDeductionType))) out.push(finding("paymentDeductionType", MESSAGES.paymentDeductionType));
+    if (side !== "sell") out.push(finding("paymentDeductionAmount", ruleMsg("paymentDeductionBuy")));
+    else if (!DEDUCTION_TYPES.has(code(body.paymentDeductionType))) out.push(finding("paymentDeductionType", ruleMsg("paymentDeductionType")));
   }
   const method = code(body.paymentMethod);
   if (nonZero(body.paymentCharge) && method !== PAYMENT_METHOD.Cheque && method !== PAYMENT_METHOD.Transfer) {
-    out.push(finding("paymentCharge", MESSAGES.paymentChargeMethod));
+    out.push(finding("paymentCharge", ruleMsg("paymentChargeMethod")));
   }
   if (nonZero(body.remainingCollected) && !REMAINING_TYPES.has(code(body.remainingCollectedType))) {
-    out.push(finding("remainingCollectedType", MESSAGES.remainingCollectedType));
+    out.push(finding("remainingCollectedType", ruleMsg("remainingCollectedType")));
   }
   return out;
 }

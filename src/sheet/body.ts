@@ -12,11 +12,12 @@ import { LONG_TEXT_MAX } from "../rules/limits";
 import { tooLong } from "../rules/schemas/wire";
 import { NOTES_MAX, notesWithMarker, stripMarkers } from "./marker";
 import { cellFinding, type CellFinding } from "./findings";
-import { sheetMessage } from "./messages";
+import { sheetMsg } from "./messages";
 import type { SheetCell, SheetDocument, SheetLayout } from "./read";
 import type { CallOpts, DocumentApi } from "../api/client";
 import type { DocumentRecord } from "../api/types";
 import type { CreateBodies, CreateOperation } from "../rules/schemas/bodies";
+import { phrase, type Message } from "../rules/message";
 
 export type PostOperation = CreateOperation;
 
@@ -80,7 +81,7 @@ export function buildDocument(doc: SheetDocument, family: Family, layout: SheetL
   const findings: CellFinding[] = [];
   const named = { family: info.label.en };
   /** A finding at the cell that asks for what cannot be done, else where `key`'s column is (or the first cell). */
-  const problem = (asker: SheetCell | undefined, key: string, message: string): void => {
+  const problem = (asker: SheetCell | undefined, key: string, message: Message): void => {
     const at = asker ?? { row: doc.firstRow, col: layout.headers.columns.get(key) ?? layout.headers.left };
     findings.push(cellFinding(layout.sheet, at.row, at.col, key, message));
   };
@@ -97,17 +98,17 @@ export function buildDocument(doc: SheetDocument, family: Family, layout: SheetL
   let operation: PostOperation;
   if (partial) {
     operation = "partialReceipt";
-    if (!info.partialReceipt) problem(firstLineCell(doc, PARTIAL_FIELDS), "item.documentId", sheetMessage("noPartialReceipts", named));
+    if (!info.partialReceipt) problem(firstLineCell(doc, PARTIAL_FIELDS), "item.documentId", sheetMsg("noPartialReceipts", named));
   } else if (upgrade) {
     operation = withPayment ? (inline ? "upgradeInlineWithPayment" : "upgradeWithPayment") : inline ? "upgradeInline" : "upgrade";
-    if (!info.upgrade) problem(firstOfLevel(doc, "source"), "source.recordId", sheetMessage("noUpgrade", named));
+    if (!info.upgrade) problem(firstOfLevel(doc, "source"), "source.recordId", sheetMsg("noUpgrade", named));
     else if (withPayment && !info.upgradeWithPayment) {
-      problem(firstOfLevel(doc, "payment"), "paymentMethod", sheetMessage("upgradeNoPayment", { family: info.label.en.toLowerCase() }));
+      problem(firstOfLevel(doc, "payment"), "paymentMethod", sheetMsg("upgradeNoPayment", { family: info.label.en.toLowerCase() }));
     }
   } else {
     operation = withPayment ? (inline ? "createInlineWithPayment" : "createWithPayment") : inline ? "createInline" : "create";
-    if (!info.simple) problem(undefined, "source.recordId", sheetMessage("needsSource", named));
-    else if (withPayment && !info.withPayment) problem(firstOfLevel(doc, "payment"), "paymentMethod", sheetMessage("noPaymentOnCreate", named));
+    if (!info.simple) problem(undefined, "source.recordId", sheetMsg("needsSource", named));
+    else if (withPayment && !info.withPayment) problem(firstOfLevel(doc, "payment"), "paymentMethod", sheetMsg("noPaymentOnCreate", named));
   }
 
   const body = operation === "partialReceipt" ? partialBody(doc, opts) : documentBody(doc, family, structure, upgrade, withPayment, opts);
@@ -179,7 +180,7 @@ function notesTooLong(doc: SheetDocument, layout: SheetLayout): CellFinding[] {
   if (!cell || typeof cell.value !== "string") return [];
   const length = stripMarkers(cell.value).length;
   if (length <= NOTES_MAX || length > LONG_TEXT_MAX) return [];
-  return [cellFinding(layout.sheet, cell.row, cell.col, "internalNotes", tooLong(NOTES_MAX))];
+  return [cellFinding(layout.sheet, cell.row, cell.col, "internalNotes", phrase("", tooLong(NOTES_MAX)))];
 }
 
 function documentBody(

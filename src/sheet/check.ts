@@ -26,7 +26,7 @@ export function checkBuilt(doc: SheetDocument, built: BuiltDocument, family: Fam
   for (const f of raw) {
     const ref = fieldOfPath(f.path);
     if (skipUnreadable && restsOnUnreadable(doc, ref)) continue;
-    out.push(pinFinding(doc, layout, ref, f.message, f.severity));
+    out.push(pinFinding(doc, layout, ref, f.msg, f.severity));
   }
   return out;
 }

@@ -6,9 +6,10 @@ import { cellAddress } from "../workbook/address";
 import { CONTENT_SAMPLE, fieldByContent, summedPerLine } from "./content";
 import { DOCUMENT_FIELDS, normalizeName, type FieldDef, type FieldTable } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
-import { sheetMessage } from "./messages";
+import { sheetMsg } from "./messages";
 import type { ColumnMapping } from "./column-mapping";
 import { isEmptyCell } from "./values";
+import type { Message } from "../rules/message";
 
 export interface HeaderMap {
   /** Field key → sheet column. */
@@ -45,10 +46,10 @@ function mappedField(mapping: ColumnMapping | undefined, table: FieldTable): (he
 
 /** The warning of a header that names no field; without a mapping, `guess` says which field it most
  * likely is (what docsheet map and the pane's Columns suggest), so the warning can name it. */
-function unknownHeader(header: string, mapping: ColumnMapping | undefined, guess: ((header: string) => FieldDef | undefined) | undefined): string {
-  if (mapping) return sheetMessage("unknownHeaderMapped", { header });
+function unknownHeader(header: string, mapping: ColumnMapping | undefined, guess: ((header: string) => FieldDef | undefined) | undefined): Message {
+  if (mapping) return sheetMsg("unknownHeaderMapped", { header });
   const likely = guess?.(header);
-  return likely ? sheetMessage("unknownHeaderGuess", { header, field: likely.key }) : sheetMessage("unknownHeader", { header });
+  return likely ? sheetMsg("unknownHeaderGuess", { header, field: likely.key }) : sheetMsg("unknownHeader", { header });
 }
 
 /** `rows`: the data rows below the header (cells from `left`); a header that could name several
@@ -101,7 +102,7 @@ export function mapHeaders(
     const earlier = columns.get(def.key);
     if (earlier !== undefined) {
       findings.push(cellFinding(sheet, headerRow, col, def.key,
-        sheetMessage("headerTwice", { header: text, field: def.key, column: cellAddress(headerRow, earlier).replace(/\d+$/, "") })));
+        sheetMsg("headerTwice", { header: text, field: def.key, column: cellAddress(headerRow, earlier).replace(/\d+$/, "") })));
       return;
     }
     columns.set(def.key, col);

@@ -5,11 +5,11 @@
 import type { CellMark } from "../workbook/port";
 import type { CellFinding } from "./findings";
 import type { Lang } from "./i18n/lang";
-import { resultMessage } from "./i18n/results";
-import { translate } from "./i18n/translate";
+import { render } from "./i18n/render";
+import { resultMsg } from "./i18n/results";
 
-export function markText(f: Pick<CellFinding, "message" | "severity">, lang: Lang): string {
-  return translate(f.severity === "note" ? resultMessage("markNote", { message: f.message }) : f.message, lang);
+export function markText(f: Pick<CellFinding, "msg" | "severity">, lang: Lang): string {
+  return render(f.severity === "note" ? resultMsg("markNote", { message: f.msg }) : f.msg, lang);
 }
 
 const GRAVITY = { note: 0, warning: 1, error: 2 } as const;

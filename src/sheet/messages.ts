@@ -2,7 +2,7 @@
 // translator matches these templates (and the rules' MESSAGES) to put each message into Thai, so
 // texts are never pieced together outside this table. Pure.
 import { WITHHOLDING_RATES } from "../rules/codes";
-import { formatMessage } from "../rules/messages";
+import { formatMessage, keyed, type ArgsOf, type Message } from "../rules/message";
 
 export const SHEET_MESSAGES = {
   // --- header row ---
@@ -109,6 +109,11 @@ export type SheetMessageKey = keyof typeof SHEET_MESSAGES;
 /** The message of `key` with its placeholders filled. */
 export function sheetMessage(key: SheetMessageKey, params: Record<string, string | number> = {}): string {
   return formatMessage(SHEET_MESSAGES[key], params);
+}
+
+/** The message of `key` by key, to be rendered where it is shown. */
+export function sheetMsg<K extends SheetMessageKey>(key: K, ...[params]: ArgsOf<(typeof SHEET_MESSAGES)[K]>): Message {
+  return keyed("sheet", key, SHEET_MESSAGES[key], params ?? {});
 }
 
 /**

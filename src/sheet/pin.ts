@@ -9,7 +9,8 @@
 import { FILLED_FIELDS } from "./body";
 import { FIELD_BY_KEY } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
-import { COLUMN_HINTS, sheetMessage } from "./messages";
+import { bare, type Message } from "../rules/message";
+import { COLUMN_HINTS, sheetMsg } from "./messages";
 import type { SheetDocument, SheetLayout } from "./read";
 
 /** A field of a document: a column key, and the line's index for a line field. */
@@ -30,13 +31,13 @@ export function fieldOfPath(path: string): FieldRef {
 }
 
 export function pinFinding(
-  doc: SheetDocument, layout: SheetLayout, ref: FieldRef, message: string, severity: CellFinding["severity"] = "error",
+  doc: SheetDocument, layout: SheetLayout, ref: FieldRef, message: Message, severity: CellFinding["severity"] = "error",
 ): CellFinding {
   const line = ref.line === undefined ? undefined : doc.lines[ref.line];
   const cell = ref.line === undefined ? doc.fields[ref.key] : line?.fields[ref.key];
   // A value given for every row has no cell of its own: the message says where it comes from.
   if (cell?.stated) {
-    const said = sheetMessage("statedValue", { message: message.replace(/\.$/, ""), field: ref.key, value: String(cell.value) });
+    const said = sheetMsg("statedValue", { message: bare(message), field: ref.key, value: String(cell.value) });
     return cellFinding(layout.sheet, cell.row, cell.col, ref.key, said, severity);
   }
   if (cell) return cellFinding(layout.sheet, cell.row, cell.col, ref.key, message, severity);
@@ -47,16 +48,16 @@ export function pinFinding(
 }
 
 /** A message pinned away from its field: it names the column to add, or at least the field. */
-function withColumnToAdd(key: string, message: string): string {
+function withColumnToAdd(key: string, message: Message): Message {
   const def = FIELD_BY_KEY.get(key);
   if (!def || FILLED_FIELDS.has(key)) {
-    if (!key || message.includes(key.replace(/^(item|source)\./, ""))) return message;
-    return sheetMessage("namedField", { field: key, message });
+    if (!key || message.text.includes(key.replace(/^(item|source)\./, ""))) return message;
+    return sheetMsg("namedField", { field: key, message });
   }
   const label = def.en[0];
-  const params = { message: message.replace(/\.$/, ""), a: article(label), label, key };
+  const params = { message: bare(message), a: article(label), label, key };
   const hint = COLUMN_HINTS[key];
-  return hint ? sheetMessage("addColumnHint", { ...params, hint }) : sheetMessage("addColumn", params);
+  return hint ? sheetMsg("addColumnHint", { ...params, hint }) : sheetMsg("addColumn", params);
 }
 
 /** "an" before a vowel sound: an Item, an Email, a Unit price, a VAT column. */

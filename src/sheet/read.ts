@@ -11,7 +11,7 @@ import { mapHeaders, type HeaderMap } from "./headers";
 import { resolveLookups } from "./lookups";
 import { suggestField, type ColumnMapping } from "./mapping";
 import type { Family } from "../rules/codes";
-import { sheetMessage } from "./messages";
+import { sheetMsg } from "./messages";
 import { isEmptyCell, parseCell, type Parsed } from "./values";
 import { ZERO, parseDecimal } from "../rules/money";
 import type { SheetCell, SheetDocument, SheetLine } from "./sheet-document";
@@ -61,7 +61,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
   const stated = statedValues(opts.mapping, table);
   const layout: SheetLayout = { sheet, headerRow: top, firstDataRow: top + 1, lastRow: top + values.length - 1, headers, values: stated };
   if (headers.byColumn.size === 0) {
-    findings.push(cellFinding(sheet, top, left, "", sheetMessage("noHeader")));
+    findings.push(cellFinding(sheet, top, left, "", sheetMsg("noHeader")));
     return { layout, documents: [], findings };
   }
 
@@ -83,7 +83,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
       const raw = at(keyCol);
       const parsed = isEmptyCell(raw) ? undefined : parseCell(table.byKey.get("documentKey") ?? DOCUMENT_FIELDS.byKey.get("documentKey")!, raw, formats[keyCol - left]);
       if (!parsed || !parsed.ok || parsed.value === "") {
-        findings.push(cellFinding(sheet, row, keyCol, "documentKey", parsed && !parsed.ok ? parsed.message : sheetMessage("keyEmpty")));
+        findings.push(cellFinding(sheet, row, keyCol, "documentKey", parsed && !parsed.ok ? parsed.msg : sheetMsg("keyEmpty")));
         continue;
       }
       key = String(parsed.value);
@@ -116,12 +116,12 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
       if (empty) continue;
       const parsed = parseCell(def, raw, formats[col - left]);
       if (!parsed.ok) {
-        findings.push(cellFinding(sheet, row, col, def.key, parsed.message));
+        findings.push(cellFinding(sheet, row, col, def.key, parsed.msg));
         (def.level === "item" ? line : doc).unreadable.add(def.key);
         doc.broken = true;
         continue;
       }
-      if (parsed.note) findings.push(cellFinding(sheet, row, col, def.key, parsed.note, "note"));
+      if (parsed.noteMsg) findings.push(cellFinding(sheet, row, col, def.key, parsed.noteMsg, "note"));
       const cell: SheetCell = { value: parsed.value, row, col };
       if (def.level === "item") line.fields[def.key] = cell;
       else if (headers.summed?.has(def.key)) addToField(doc, def.key, cell);
@@ -194,7 +194,7 @@ function placeHeaderField(doc: SheetDocument, def: FieldDef, cell: SheetCell, sh
   }
   if (existing.value === cell.value || def.level === "result") return;
   findings.push(cellFinding(sheet, cell.row, cell.col, def.key,
-    sheetMessage("headerFieldDiffers", { row: existing.row + 1, key: doc.key, value: String(existing.value) })));
+    sheetMsg("headerFieldDiffers", { row: existing.row + 1, key: doc.key, value: String(existing.value) })));
   doc.broken = true;
 }
 
@@ -212,7 +212,7 @@ function markMerged(block: Block, findings: CellFinding[], mapped: readonly numb
   const right = block.left + Math.max(0, width) - 1;
   for (const m of block.merged) {
     if (!touches(m, block.top, bottom, block.left, right)) continue;
-    findings.push(cellFinding(block.sheet, m.top, m.left, "", sheetMessage("merged", { range: rangeAddress(m) })));
+    findings.push(cellFinding(block.sheet, m.top, m.left, "", sheetMsg("merged", { range: rangeAddress(m) })));
     const from = Math.max(m.top, block.top + 1);
     const to = Math.min(m.bottom, bottom);
     if (from > to) continue;

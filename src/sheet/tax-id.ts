@@ -14,8 +14,8 @@
 // zeros). Anything else is a finding.
 import type { CellValue } from "../workbook/port";
 import { normalizeName } from "./fields";
-import { sheetMessage } from "./messages";
-import type { ParseResult } from "./parsed";
+import { sheetMsg } from "./messages";
+import { parseFailed, parseNoted, type ParseResult } from "./parsed";
 
 const THAI_DIGIT_ZERO = 0x0e50; // ๐
 
@@ -45,16 +45,16 @@ export function readTaxId(value: CellValue): ParseResult {
   const text = cellText(value);
   const shown = text ?? String(value);
   const digits = text === undefined ? "" : digitsOf(text);
-  if (!/^\d+$/.test(digits)) return { ok: false, message: sheetMessage("taxIdDigits", { text: shown }) };
+  if (!/^\d+$/.test(digits)) return parseFailed(sheetMsg("taxIdDigits", { text: shown }));
   if (digits.length === 13) {
-    return isValidTaxId(digits) ? { ok: true, value: digits } : { ok: false, message: sheetMessage("taxIdChecksum", { taxId: digits }) };
+    return isValidTaxId(digits) ? { ok: true, value: digits } : parseFailed(sheetMsg("taxIdChecksum", { taxId: digits }));
   }
   if (digits.length === 12) {
     const restored = `0${digits}`;
-    if (isValidTaxId(restored)) return { ok: true, value: restored, note: sheetMessage("taxIdZeroRestored", { taxId: restored }) };
-    return { ok: false, message: sheetMessage("taxIdTwelveDigits", { text: digits }) };
+    if (isValidTaxId(restored)) return parseNoted(restored, sheetMsg("taxIdZeroRestored", { taxId: restored }));
+    return parseFailed(sheetMsg("taxIdTwelveDigits", { text: digits }));
   }
-  return { ok: false, message: sheetMessage("taxIdDigits", { text: shown }) };
+  return parseFailed(sheetMsg("taxIdDigits", { text: shown }));
 }
 
 const HEAD_OFFICE = new Set(["headoffice", "hq", "headquarters", "mainoffice", "สำนักงานใหญ่", "สนญ"].map(normalizeName));
@@ -66,9 +66,9 @@ export function readBranch(value: CellValue): ParseResult {
   const name = text === undefined ? "" : digitsOf(normalizeName(text));
   if (HEAD_OFFICE.has(name)) return { ok: true, value: "00000" };
   const m = BRANCH_NUMBER.exec(name);
-  if (!m) return { ok: false, message: sheetMessage("branchInvalid", { text: text ?? String(value) }) };
+  if (!m) return parseFailed(sheetMsg("branchInvalid", { text: text ?? String(value) }));
   const branch = m[1].padStart(5, "0");
   // Only a bare number lost zeros to Excel; "สาขา 1" is how people write branch 00001.
   const bare = m[1] === name && m[1].length < 5;
-  return bare ? { ok: true, value: branch, note: sheetMessage("branchZerosRestored", { branch }) } : { ok: true, value: branch };
+  return bare ? parseNoted(branch, sheetMsg("branchZerosRestored", { branch })) : { ok: true, value: branch };
 }

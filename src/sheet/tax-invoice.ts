@@ -18,10 +18,11 @@ import type { Contact } from "../api/types";
 import { DOCUMENT_TYPE, FAMILY_INFO, type Family } from "../rules/codes";
 import type { BuiltDocument } from "./body";
 import type { CellFinding } from "./findings";
-import { sheetMessage } from "./messages";
+import { sheetMsg } from "./messages";
 import { pinFinding } from "./pin";
 import type { SheetDocument, SheetLayout } from "./read";
 import { isValidTaxId, readBranch } from "./tax-id";
+import type { Message } from "../rules/message";
 
 /** What the service holds of a contact, as far as a tax invoice needs it. */
 export type BuyerDetails = Pick<Contact, "contactName" | "contactTaxId"> & { contactAddress?: unknown; contactBranch?: unknown };
@@ -69,12 +70,12 @@ export function taxInvoiceWarnings(
   };
   // Said of the contact when the value came from it (the check never has one).
   const name = leftToContact && contact ? String(contact.contactName ?? body.contactName ?? "") : undefined;
-  const warn = (key: string, message: string): CellFinding => pinFinding(doc, layout, { key }, message, "warning");
+  const warn = (key: string, message: Message): CellFinding => pinFinding(doc, layout, { key }, message, "warning");
   const out: CellFinding[] = [];
   // The buyer's name is the contact rules' business (contactId or contactName, an error).
   const address = value("contactAddress");
   if (address.known && !filled(address.v) && !doc.unreadable.has("contactAddress")) {
-    out.push(warn("contactAddress", name === undefined ? sheetMessage("taxInvoiceNoAddress") : sheetMessage("taxInvoiceNoAddressContact", { name })));
+    out.push(warn("contactAddress", name === undefined ? sheetMsg("taxInvoiceNoAddress") : sheetMsg("taxInvoiceNoAddressContact", { name })));
   }
   const taxId = value("contactTaxId");
   // A tax id typed in the sheet was read already (tax-id.ts: a wrong one is an error at its cell).
@@ -82,15 +83,15 @@ export function taxInvoiceWarnings(
   const given = String(taxId.v);
   if (!isValidTaxId(given.replace(/[\s-]/g, ""))) {
     out.push(warn("contactTaxId", name === undefined
-      ? sheetMessage("taxInvoiceBadTaxId", { taxId: given }) : sheetMessage("taxInvoiceBadTaxIdContact", { taxId: given, name })));
+      ? sheetMsg("taxInvoiceBadTaxId", { taxId: given }) : sheetMsg("taxInvoiceBadTaxIdContact", { taxId: given, name })));
   }
   const branch = value("contactBranch");
   if (!branch.known || doc.unreadable.has("contactBranch")) return out;
   if (!filled(branch.v)) {
-    out.push(warn("contactBranch", name === undefined ? sheetMessage("taxInvoiceNoBranch") : sheetMessage("taxInvoiceNoBranchContact", { name })));
+    out.push(warn("contactBranch", name === undefined ? sheetMsg("taxInvoiceNoBranch") : sheetMsg("taxInvoiceNoBranchContact", { name })));
   } else if (name !== undefined && body.contactBranch === undefined && !readBranch(branch.v).ok) {
     // A branch typed in the sheet was read already; the contact's is judged here.
-    out.push(warn("contactBranch", sheetMessage("taxInvoiceBadBranchContact", { branch: String(branch.v), name })));
+    out.push(warn("contactBranch", sheetMsg("taxInvoiceBadBranchContact", { branch: String(branch.v), name })));
   }
   return out;
 }

@@ -5,15 +5,15 @@ import { STATUS_WORDS } from "../rules/codes";
 import type { FieldDef } from "./fields";
 import { normalizeName } from "./fields";
 import { parseDecimal } from "../rules/money";
-import { sheetMessage } from "./messages";
+import { sheetMsg } from "./messages";
 import { statusFromText } from "./i18n/status";
 import { readBranch, readTaxId } from "./tax-id";
 
-import type { Parsed, ParseResult } from "./parsed";
+import { parseFailed, type Parsed, type ParseResult } from "./parsed";
 export type { Parsed, ParseResult } from "./parsed";
 
 const ok = (value: Parsed): ParseResult => ({ ok: true, value });
-const bad = (message: string): ParseResult => ({ ok: false, message });
+
 
 /** Fields with a form of their own, whatever their kind says. */
 const OWN_READERS: Readonly<Record<string, (value: CellValue) => ParseResult>> = {
@@ -33,7 +33,7 @@ const DECIMALS: Record<string, number> = { money: 2, quantity: 4, rate: 4 };
 
 /** Parses a non-empty cell for a field. `format` is the cell's number format ("General", "d/m/yyyy", ...). */
 export function parseCell(def: FieldDef, value: CellValue, format = "General"): ParseResult {
-  if (isCellError(value)) return bad(sheetMessage("cellError", { error: value.error }));
+  if (isCellError(value)) return parseFailed(sheetMsg("cellError", { error: value.error }));
   const own = OWN_READERS[def.key];
   if (own) return own(value);
   switch (def.kind) {
@@ -71,10 +71,10 @@ function textOf(value: CellValue, format: string): string {
 }
 
 function parseNumber(value: CellValue, decimals: number): ParseResult {
-  if (value instanceof Date || typeof value === "boolean") return bad(sheetMessage("numberExpected"));
+  if (value instanceof Date || typeof value === "boolean") return parseFailed(sheetMsg("numberExpected"));
   let text: string;
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) return bad(sheetMessage("numberExpected"));
+    if (!Number.isFinite(value)) return parseFailed(sheetMsg("numberExpected"));
     // Formula results carry binary noise (0.1 + 0.2); 15 significant digits is what Excel shows.
     const clean = Number(value.toPrecision(15));
     text = String(clean);
@@ -85,9 +85,9 @@ function parseNumber(value: CellValue, decimals: number): ParseResult {
     text = String(value).trim().replace(/%$/, "");
   }
   const d = parseDecimal(text);
-  if (d === null) return bad(sheetMessage("notANumber", { text: String(value).trim() }));
+  if (d === null) return parseFailed(sheetMsg("notANumber", { text: String(value).trim() }));
   if (d.decimalPlaces() > decimals) {
-    return bad(decimals === 0 ? sheetMessage("notWhole", { value: d.toString() }) : sheetMessage("tooManyDecimals", { value: d.toString(), places: decimals }));
+    return parseFailed(decimals === 0 ? sheetMsg("notWhole", { value: d.toString() }) : sheetMsg("tooManyDecimals", { value: d.toString(), places: decimals }));
   }
   return ok(d.toNumber());
 }
@@ -95,7 +95,7 @@ function parseNumber(value: CellValue, decimals: number): ParseResult {
 /** A whole number; `noNegative` for ids, which are never below 0. */
 function parseWhole(value: CellValue, noNegative: boolean): ParseResult {
   const n = parseNumber(value, 0);
-  if (n.ok && noNegative && (n.value as number) < 0) return bad(sheetMessage("idNegative"));
+  if (n.ok && noNegative && (n.value as number) < 0) return parseFailed(sheetMsg("idNegative"));
   return n;
 }
 
@@ -133,24 +133,24 @@ function isoFromParts(year: number, month: number, day: number): string | undefi
 
 function parseDate(value: CellValue, format: string): ParseResult {
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return bad(sheetMessage("dateInvalid"));
+    if (Number.isNaN(value.getTime())) return parseFailed(sheetMsg("dateInvalid"));
     const s = isoFromParts(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());
-    return s ? ok(s) : bad(sheetMessage("dateInvalid"));
+    return s ? ok(s) : parseFailed(sheetMsg("dateInvalid"));
   }
   if (typeof value === "number") {
     const s = Number.isInteger(value) || isDateFormat(format) ? fromSerial(value) : undefined;
-    return s ? ok(s) : bad(sheetMessage("numberNotDate", { value }));
+    return s ? ok(s) : parseFailed(sheetMsg("numberNotDate", { value }));
   }
-  if (typeof value === "boolean") return bad(sheetMessage("dateExpected"));
+  if (typeof value === "boolean") return parseFailed(sheetMsg("dateExpected"));
   const text = String(value).trim();
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
   let parts: [number, number, number] | undefined;
   if (m) parts = [Number(m[1]), Number(m[2]), Number(m[3])];
   m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
   if (m) parts = [Number(m[3]), Number(m[2]), Number(m[1])];
-  if (!parts) return bad(sheetMessage("textNotDate", { text }));
+  if (!parts) return parseFailed(sheetMsg("textNotDate", { text }));
   const s = isoFromParts(...parts);
-  return s ? ok(s) : bad(sheetMessage("dateImpossible", { text }));
+  return s ? ok(s) : parseFailed(sheetMsg("dateImpossible", { text }));
 }
 
 const TRUE_WORDS = new Set(["true", "yes", "y", "1", "ใช่", "จริง", "มี"]);
@@ -162,7 +162,7 @@ function parseBoolean(value: CellValue): ParseResult {
   const w = typeof value === "string" ? normalizeName(value) : "";
   if (TRUE_WORDS.has(w)) return ok(true);
   if (FALSE_WORDS.has(w)) return ok(false);
-  return bad(sheetMessage("notBoolean", { text: String(value) }));
+  return parseFailed(sheetMsg("notBoolean", { text: String(value) }));
 }
 
 function parseCode(def: FieldDef, value: CellValue): ParseResult {
@@ -181,8 +181,8 @@ function parseCode(def: FieldDef, value: CellValue): ParseResult {
   const n = parseNumber(value, 4);
   if (n.ok && (allowed.length === 0 || allowed.includes(n.value as number))) return n;
   const text = String(value);
-  if (!def.words) return bad(sheetMessage("codeNotAllowed", { text, allowed: list }));
-  return bad(sheetMessage("codeNotAllowedWords", { text, allowed: list, words: Object.keys(def.words).slice(0, 8).join(", ") }));
+  if (!def.words) return parseFailed(sheetMsg("codeNotAllowed", { text, allowed: list }));
+  return parseFailed(sheetMsg("codeNotAllowedWords", { text, allowed: list, words: Object.keys(def.words).slice(0, 8).join(", ") }));
 }
 
 /** The service's status word for a cell that says it (awaiting, invoicedelivered) or says it as people
@@ -190,5 +190,5 @@ function parseCode(def: FieldDef, value: CellValue): ParseResult {
 function parseStatus(value: CellValue): ParseResult {
   const word = typeof value === "string" ? statusFromText(value) : undefined;
   if (word !== undefined) return ok(word);
-  return bad(sheetMessage("statusUnknown", { text: String(value), statuses: STATUS_WORDS.join(", ") }));
+  return parseFailed(sheetMsg("statusUnknown", { text: String(value), statuses: STATUS_WORDS.join(", ") }));
 }

@@ -13,7 +13,7 @@
 // (with a record id) are not sent, so not judged. Pure.
 import type { SheetCell, SheetDocument, ReadResult } from "./read";
 import { cellFinding, type CellFinding } from "./findings";
-import { sheetMessage } from "./messages";
+import { sheetMsg } from "./messages";
 
 const PARTIAL_FIELDS = ["item.documentId", "item.partialAmount"];
 const RATE = "item.vatRate";
@@ -27,14 +27,14 @@ export function vatTreatmentFindings(read: ReadResult): CellFinding[] {
   const docs = read.documents.filter((d) => !d.fields.recordId && !isPartial(d));
   if (docs.length === 0) return [];
   const given = (key: string): boolean => layout.headers.columns.has(key) || layout.values.has(key);
-  if (![...SAYS_VAT, RATE].some(given)) return [cellFinding(layout.sheet, layout.headerRow, layout.headers.left, "isVat", sheetMessage("vatUndecided"))];
+  if (![...SAYS_VAT, RATE].some(given)) return [cellFinding(layout.sheet, layout.headerRow, layout.headers.left, "isVat", sheetMsg("vatUndecided"))];
 
   const out: CellFinding[] = [];
   for (const doc of docs) {
     if (decided(doc)) continue;
     const col = layout.headers.columns.get("isVat") ?? layout.headers.columns.get(RATE) ?? layout.headers.left;
     const row = layout.headers.columns.has("isVat") ? doc.firstRow : (doc.lines[0]?.row ?? doc.firstRow);
-    out.push(cellFinding(layout.sheet, row, col, "isVat", sheetMessage("vatCellEmpty")));
+    out.push(cellFinding(layout.sheet, row, col, "isVat", sheetMsg("vatCellEmpty")));
   }
   return out;
 }

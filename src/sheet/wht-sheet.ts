@@ -8,13 +8,14 @@ import { parseDecimal, toWireNumber, ZERO, type Decimal } from "../rules/money";
 import {
   INCOME_TYPES, WHT_FORM, formOfTaxId, incomeTypeOf, incomeTypeText, isJuristicTaxId, withheldOf, type IncomeType, type WhtForm,
 } from "../rules/withholding";
-import { MESSAGES } from "../rules/messages";
+import { ruleMsg } from "../rules/messages";
 import { sortFindings, type CellFinding } from "./findings";
 import { NOTES_MAX, notesWithMarker, stripMarkers } from "./marker";
-import { sheetMessage } from "./messages";
+import { sheetMsg } from "./messages";
 import { pinFinding, type FieldRef } from "./pin";
 import type { ReadResult, SheetDocument, SheetLayout } from "./read";
 import type { WithholdingTaxBody } from "../rules/schemas/bodies";
+import type { Message } from "../rules/message";
 
 export interface BuiltCertificate {
   body: WithholdingTaxBody;
@@ -38,23 +39,23 @@ const TYPE_LIST = INCOME_TYPES.map((t) => t.en.toLowerCase()).join(", ");
 /** A certificate built from its rows, with the findings about them. */
 export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: CertificateOptions): BuiltCertificate {
   const findings: CellFinding[] = [];
-  const at = (ref: FieldRef, message: string): void => {
+  const at = (ref: FieldRef, message: Message): void => {
     findings.push(pinFinding(doc, layout, ref, message));
   };
   const value = (key: string): unknown => doc.fields[key]?.value;
   const taxId = typeof value("contactTaxId") === "string" ? String(value("contactTaxId")) : "";
-  if (!taxId && !doc.unreadable.has("contactTaxId")) at({ key: "contactTaxId" }, sheetMessage("whtTaxIdMissing"));
-  if (value("contactName") === undefined && !doc.unreadable.has("contactName")) at({ key: "contactName" }, MESSAGES.contactRequired);
+  if (!taxId && !doc.unreadable.has("contactTaxId")) at({ key: "contactTaxId" }, sheetMsg("whtTaxIdMissing"));
+  if (value("contactName") === undefined && !doc.unreadable.has("contactName")) at({ key: "contactName" }, ruleMsg("contactRequired"));
 
   // The form: as given, which must agree with the payee's kind; else the tax id's.
   const given = value("entity");
   let form: WhtForm = taxId ? formOfTaxId(taxId) : WHT_FORM.PND3;
   if (given === WHT_FORM.PND3 || given === WHT_FORM.PND53) {
     form = given;
-    if (taxId && form === WHT_FORM.PND3 && isJuristicTaxId(taxId)) at({ key: "entity" }, sheetMessage("whtFormJuristic", { taxId }));
-    if (taxId && form === WHT_FORM.PND53 && !isJuristicTaxId(taxId)) at({ key: "entity" }, sheetMessage("whtFormIndividual", { taxId }));
+    if (taxId && form === WHT_FORM.PND3 && isJuristicTaxId(taxId)) at({ key: "entity" }, sheetMsg("whtFormJuristic", { taxId }));
+    if (taxId && form === WHT_FORM.PND53 && !isJuristicTaxId(taxId)) at({ key: "entity" }, sheetMsg("whtFormIndividual", { taxId }));
   }
-  if (value("taxPayment") === undefined && !doc.unreadable.has("taxPayment")) at({ key: "taxPayment" }, sheetMessage("whtConditionMissing"));
+  if (value("taxPayment") === undefined && !doc.unreadable.has("taxPayment")) at({ key: "taxPayment" }, sheetMsg("whtConditionMissing"));
 
   let total: Decimal = ZERO;
   let withheldSum: Decimal = ZERO;
@@ -65,10 +66,10 @@ export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: 
     const typeText = cell("item.incomeType");
     let type: IncomeType | undefined;
     if (typeText === undefined) {
-      if (!unreadable("item.incomeType")) at({ key: "item.incomeType", line: i }, sheetMessage("whtIncomeTypeMissing"));
+      if (!unreadable("item.incomeType")) at({ key: "item.incomeType", line: i }, sheetMsg("whtIncomeTypeMissing"));
     } else {
       type = incomeTypeOf(String(typeText));
-      if (!type) at({ key: "item.incomeType", line: i }, sheetMessage("whtIncomeTypeUnknown", { text: String(typeText), types: TYPE_LIST }));
+      if (!type) at({ key: "item.incomeType", line: i }, sheetMsg("whtIncomeTypeUnknown", { text: String(typeText), types: TYPE_LIST }));
     }
     if (type) {
       item.incomeType = type.incomeType;
@@ -76,18 +77,18 @@ export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: 
     }
     const rate = parseDecimal(cell("item.taxRate"));
     if (rate === null) {
-      if (!unreadable("item.taxRate")) at({ key: "item.taxRate", line: i }, sheetMessage("whtRateMissing", { rates: (type?.rates ?? [3]).join(", ") }));
+      if (!unreadable("item.taxRate")) at({ key: "item.taxRate", line: i }, sheetMsg("whtRateMissing", { rates: (type?.rates ?? [3]).join(", ") }));
     } else {
       item.taxRate = rate.toNumber();
       if (type && !type.rates.includes(rate.toNumber())) {
-        at({ key: "item.taxRate", line: i }, sheetMessage("whtRateNotAllowed", { rate: rateText(rate), type: typeName(type), rates: type.rates.join("% or ") }));
+        at({ key: "item.taxRate", line: i }, sheetMsg("whtRateNotAllowed", { rate: rateText(rate), type: typeName(type), rates: type.rates.join("% or ") }));
       }
     }
     const amount = parseDecimal(cell("item.taxAmount"));
     if (amount === null) {
-      if (!unreadable("item.taxAmount")) at({ key: "item.taxAmount", line: i }, sheetMessage("whtAmountMissing"));
+      if (!unreadable("item.taxAmount")) at({ key: "item.taxAmount", line: i }, sheetMsg("whtAmountMissing"));
     } else if (!amount.greaterThan(0)) {
-      at({ key: "item.taxAmount", line: i }, sheetMessage("whtAmountNotPositive"));
+      at({ key: "item.taxAmount", line: i }, sheetMsg("whtAmountNotPositive"));
     } else {
       item.taxAmount = toWireNumber(amount);
       total = total.plus(amount);
@@ -96,7 +97,7 @@ export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: 
     if (amount !== null && rate !== null) {
       const expected = withheldOf(amount, rate);
       if (stated !== null && !stated.equals(expected)) {
-        at({ key: "item.withheld", line: i }, sheetMessage("whtTaxDiffers", {
+        at({ key: "item.withheld", line: i }, sheetMsg("whtTaxDiffers", {
           given: fmt(stated), amount: fmt(amount), rate: rateText(rate), expected: fmt(expected),
         }));
       }

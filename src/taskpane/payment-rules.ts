@@ -4,7 +4,7 @@
 // first paint); the form itself is sections/payment.tsx.
 import type { Side } from "../rules/codes";
 import { dueOf, paymentPartFindings, paymentParts, settlePayment, settlementFindings, type PaymentDue } from "../rules/settlement";
-import { translate } from "../sheet/i18n/translate";
+import { render } from "../sheet/i18n/render";
 import type { Lang } from "./i18n";
 import { FIELD_OF, formFields, type AmountField, type PaymentForm } from "./payment-form";
 import type { PaymentDueView } from "./views";
@@ -41,7 +41,7 @@ export function ruleProblems(lang: Lang, form: PaymentForm, side: Side, view: Pa
   const out: Partial<Record<AmountField, string>> = {};
   for (const f of findings) {
     const field = FIELD_OF[f.path];
-    if (f.severity === "error" && field && out[field] === undefined) out[field] = translate(f.message, lang);
+    if (f.severity === "error" && field && out[field] === undefined) out[field] = render(f.msg, lang);
   }
   return out;
 }

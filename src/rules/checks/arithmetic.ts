@@ -1,7 +1,7 @@
 // Arithmetic: the totals given against the totals computed, to the cent, with messages that say
 // which figure is wrong and what it should be.
 import { finding, type Finding } from "../findings";
-import { MESSAGES, formatMessage } from "../messages";
+import { ruleMsg } from "../messages";
 import { type Decimal, parseDecimal } from "../money";
 import type { ComputedTotals } from "../totals";
 import type { Structure } from "./context";
@@ -20,10 +20,10 @@ function differing(v: unknown, expected: Decimal): Decimal | null {
 }
 
 /** A finding when a document figure differs; the message parameters are built only then. */
-function compare(out: Finding[], body: Obj, field: string, expected: Decimal, template: string = MESSAGES.arithmeticDocument, extra = NO_EXTRA): void {
+function compare(out: Finding[], body: Obj, field: string, expected: Decimal, key: "arithmeticDocument" | "arithmeticDiscount" | "arithmeticVat" | "arithmeticWithholding" = "arithmeticDocument", extra = NO_EXTRA): void {
   const given = differing(body[field], expected);
   if (given !== null) {
-    out.push(finding(field, formatMessage(template, { field, given: money(given), expected: money(expected), ...extra() })));
+    out.push(finding(field, ruleMsg(key, { field, given: money(given), expected: money(expected), rate: "", base: "", ...extra() })));
   }
 }
 
@@ -37,7 +37,7 @@ export function arithmeticFindings(body: Obj, structure: Structure, t: ComputedT
     const expected = t.lines[i].total;
     const given = differing(raw.total, expected);
     if (given !== null) {
-      out.push(finding(`items.${i}.total`, formatMessage(MESSAGES.arithmeticLineTotal, {
+      out.push(finding(`items.${i}.total`, ruleMsg("arithmeticLineTotal", {
         given: money(given), expected: money(expected),
         formula: inline ? "quantity × pricePerUnit − discountAmount" : "quantity × pricePerUnit",
       })));
@@ -47,7 +47,7 @@ export function arithmeticFindings(body: Obj, structure: Structure, t: ComputedT
   const percentage = parseDecimal(body.discountPercentage);
   if (inline) compare(out, body, "discountAmount", t.discountAmount);
   else if (percentage !== null && percentage.greaterThan(0)) {
-    compare(out, body, "discountAmount", t.discountAmount, MESSAGES.arithmeticDiscount, () => ({
+    compare(out, body, "discountAmount", t.discountAmount, "arithmeticDiscount", () => ({
       rate: percentage.toString(), base: money(t.subTotal),
     }));
   }
@@ -58,14 +58,14 @@ export function arithmeticFindings(body: Obj, structure: Structure, t: ComputedT
   }
   // Manual VAT is the caller's figure; a simple document without VAT is the VAT rules' business.
   if (t.vatComputed && (inline || truthy(body.isVat))) {
-    compare(out, body, "vatAmount", t.vatAmount, MESSAGES.arithmeticVat, () => ({
+    compare(out, body, "vatAmount", t.vatAmount, "arithmeticVat", () => ({
       rate: truthy(body.isVatInclusive) ? "7/107" : "7%", base: money(t.vatableAmount),
     }));
   }
   compare(out, body, "grandTotal", t.grandTotal);
   const rate = parseDecimal(body.documentWithholdingTaxPercentage);
   if (truthy(body.documentShowWithholdingTax) && rate !== null && rate.greaterThan(0)) {
-    compare(out, body, "documentWithholdingTaxAmount", t.documentWithholdingTaxAmount, MESSAGES.arithmeticWithholding, () => ({
+    compare(out, body, "documentWithholdingTaxAmount", t.documentWithholdingTaxAmount, "arithmeticWithholding", () => ({
       rate: rate.toString(), base: money(t.withholdingBase),
     }));
   }

@@ -2,7 +2,8 @@
 // with the content, 10 MB and 10 files per upload; file names the store can keep.
 import { ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from "../codes";
 import { finding, type Finding } from "../findings";
-import { MESSAGES, formatMessage } from "../messages";
+import { phrase } from "../message";
+import { ruleMsg } from "../messages";
 import { NAME_MAX } from "../limits";
 import { UNSTORABLE_TEXT, isStorableText, tooLong } from "../schemas/wire";
 import { isObject } from "./read";
@@ -58,9 +59,9 @@ export function extensionMatchesContent(nameExtension: string, detected: string 
 
 export function checkAttachments(files: AttachmentFacts[]): Finding[] {
   return guarded(() => {
-    if (!Array.isArray(files)) return [finding("", MESSAGES.attachmentsNotList)];
+    if (!Array.isArray(files)) return [finding("", ruleMsg("attachmentsNotList"))];
     const out: Finding[] = [];
-    if (files.length > ATTACHMENT_MAX_FILES) out.push(finding("", MESSAGES.attachmentTooMany));
+    if (files.length > ATTACHMENT_MAX_FILES) out.push(finding("", ruleMsg("attachmentTooMany")));
     let total = 0;
     files.forEach((file, i) => {
       const f: Partial<AttachmentFacts> = isObject(file) ? (file as Partial<AttachmentFacts>) : {};
@@ -68,32 +69,32 @@ export function checkAttachments(files: AttachmentFacts[]): Finding[] {
       const size = typeof f.sizeBytes === "number" && Number.isFinite(f.sizeBytes) ? f.sizeBytes : 0;
       total += Math.max(0, size);
       // Multipart uploads name the file outside any schema: the fileName rules of the base64 body.
-      if (name.length > NAME_MAX) out.push(finding(`${i}.fileName`, `fileName ${tooLong(NAME_MAX)}`));
-      if (!isStorableText(name)) out.push(finding(`${i}.fileName`, `fileName ${UNSTORABLE_TEXT}`));
+      if (name.length > NAME_MAX) out.push(finding(`${i}.fileName`, phrase("fileName", tooLong(NAME_MAX))));
+      if (!isStorableText(name)) out.push(finding(`${i}.fileName`, phrase("fileName", UNSTORABLE_TEXT)));
       const ext = extensionOf(name);
       if (ext === "") {
-        out.push(finding(`${i}.fileName`, MESSAGES.attachmentFileNameRequired));
+        out.push(finding(`${i}.fileName`, ruleMsg("attachmentFileNameRequired")));
         return;
       }
       if (!ALLOWED.has(ext)) {
-        out.push(finding(`${i}.fileName`, formatMessage(MESSAGES.attachmentType, { fileName: name })));
+        out.push(finding(`${i}.fileName`, ruleMsg("attachmentType", { fileName: name })));
         return;
       }
       if (typeof f.fileType === "string" && f.fileType.trim() !== "") {
         const typeText = f.fileType.trim().toLowerCase();
         const typeExt = canonicalExtension(MIME_EXTENSION[typeText] ?? typeText);
         if (typeExt !== canonicalExtension(ext)) {
-          out.push(finding(`${i}.fileType`, formatMessage(MESSAGES.attachmentFileTypeMismatch, { fileType: f.fileType })));
+          out.push(finding(`${i}.fileType`, ruleMsg("attachmentFileTypeMismatch", { fileType: f.fileType })));
         }
       }
       if (size <= 0) {
-        out.push(finding(`${i}.base64Data`, MESSAGES.attachmentEmpty));
+        out.push(finding(`${i}.base64Data`, ruleMsg("attachmentEmpty")));
         return;
       }
       const detected = typeof f.detectedExtension === "string" ? f.detectedExtension : null;
-      if (!extensionMatchesContent(ext, detected)) out.push(finding(`${i}.base64Data`, MESSAGES.attachmentExtensionMismatch));
+      if (!extensionMatchesContent(ext, detected)) out.push(finding(`${i}.base64Data`, ruleMsg("attachmentExtensionMismatch")));
     });
-    if (total > ATTACHMENT_MAX_BYTES) out.push(finding("", MESSAGES.attachmentTooLarge));
+    if (total > ATTACHMENT_MAX_BYTES) out.push(finding("", ruleMsg("attachmentTooLarge")));
     return out;
   });
 }

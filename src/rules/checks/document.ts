@@ -3,7 +3,7 @@
 import type * as z from "zod/mini";
 import { DOCUMENT_STRUCTURE, FAMILY_INFO, type Family } from "../codes";
 import { finding, type Finding } from "../findings";
-import { MESSAGES, formatMessage } from "../messages";
+import { ruleMsg } from "../messages";
 import { ZERO, parseDecimal } from "../money";
 import {
   InlineDocumentSchema, SimpleDocumentSchema, UpdateDocumentSchema, UpgradeDocumentSchema, UpgradeWithPaymentDocumentSchema,
@@ -35,13 +35,13 @@ function documentSchema(ctx: DocumentCheckContext): z.ZodMiniType {
 }
 
 function documentFindings(body: unknown, ctx: DocumentCheckContext): Finding[] {
-  if (!isObject(body)) return [finding("", MESSAGES.bodyNotObject)];
+  if (!isObject(body)) return [finding("", ruleMsg("bodyNotObject"))];
   // Receipts: plain creation is obsolete; batch (partial) receipts have rules of their own.
   if (ctx.family === "receipts" && ctx.operation !== "upgrade" && truthy(body.isBatchDocument)) {
     return partialReceiptFindings(body, ctx.operation === "update" ? "update" : "create");
   }
   const out: Finding[] = [];
-  if (ctx.family === "receipts" && ctx.operation === "create") out.push(finding("", MESSAGES.receiptObsoleted));
+  if (ctx.family === "receipts" && ctx.operation === "create") out.push(finding("", ruleMsg("receiptObsoleted")));
   out.push(...schemaFindings(documentSchema(ctx), body));
   out.push(...contactFindings(body));
   out.push(...structureFindings(body, ctx));
@@ -69,13 +69,13 @@ function documentFindings(body: unknown, ctx: DocumentCheckContext): Finding[] {
 function structureFindings(body: Obj, ctx: DocumentCheckContext): Finding[] {
   const given = body.documentStructureType;
   if (ctx.operation === "update" && ctx.structure === "simple") {
-    return given === DOCUMENT_STRUCTURE.UpdateSimple ? [] : [finding("documentStructureType", MESSAGES.updateSimpleRequired)];
+    return given === DOCUMENT_STRUCTURE.UpdateSimple ? [] : [finding("documentStructureType", ruleMsg("updateSimpleRequired"))];
   }
   if (typeof given !== "string") return [];
   const saysInline = given.includes("Inline");
   const saysSimple = given.includes("Simple");
   if ((ctx.structure === "simple" && saysInline) || (ctx.structure === "inline" && saysSimple)) {
-    return [finding("documentStructureType", formatMessage(MESSAGES.structureMismatch, { given, structure: ctx.structure }), "warning")];
+    return [finding("documentStructureType", ruleMsg("structureMismatch", { given, structure: ctx.structure }), "warning")];
   }
   return [];
 }
@@ -93,8 +93,8 @@ function vatFindings(body: Obj): Finding[] {
   const out: Finding[] = [];
   const allowed =
     (!inclusive && !isVat && vat.isZero()) || (!inclusive && isVat && vat.greaterThan(0)) || (inclusive && isVat && vat.greaterThan(0));
-  if (!allowed) out.push(finding("isVat", MESSAGES.vatCombination));
-  if (vat.greaterThanOrEqualTo(tad)) out.push(finding("totalAfterDiscount", MESSAGES.totalAfterDiscountLessThanVat));
+  if (!allowed) out.push(finding("isVat", ruleMsg("vatCombination")));
+  if (vat.greaterThanOrEqualTo(tad)) out.push(finding("totalAfterDiscount", ruleMsg("totalAfterDiscountLessThanVat")));
   return out;
 }
 
@@ -107,7 +107,7 @@ function upgradeFindings(body: Obj, family: Family): Finding[] {
     if (!isObject(ref)) return;
     const type = parseDecimal(ref.referenceDocumentType);
     if (type !== null && !allowed.includes(type.toNumber())) {
-      out.push(finding(`documentReference.${i}.referenceDocumentType`, formatMessage(MESSAGES.upgradeReferenceType, {
+      out.push(finding(`documentReference.${i}.referenceDocumentType`, ruleMsg("upgradeReferenceType", {
         given: type.toString(), family, allowed: allowed.join(", "),
       })));
     }

@@ -3,7 +3,8 @@
 // in keys and values. Iterative, so a body nested 10,000 deep cannot exhaust the stack here.
 import { finding, type Finding } from "../findings";
 import { JSON_DEPTH_MAX } from "../limits";
-import { MESSAGES } from "../messages";
+import { phrase } from "../message";
+import { MESSAGES, ruleMsg } from "../messages";
 import { UNSTORABLE_TEXT, isStorableText } from "../schemas/wire";
 import { labelOf } from "./report";
 
@@ -27,11 +28,11 @@ const keysOf = (c: Container | null, last?: string | number): (string | number)[
 
 function unstorable(parent: Container, key: string | number): Finding {
   const keys = keysOf(parent, key);
-  return finding(keys.join("."), `${labelOf(keys)} ${UNSTORABLE_TEXT}`);
+  return finding(keys.join("."), phrase(labelOf(keys), UNSTORABLE_TEXT));
 }
 
 export function jsonLimitFindings(body: unknown): Finding[] {
-  if (typeof body === "string") return isStorableText(body) ? [] : [finding("", `The request body ${UNSTORABLE_TEXT}`)];
+  if (typeof body === "string") return isStorableText(body) ? [] : [finding("", phrase("The request body", UNSTORABLE_TEXT))];
   if (body === null || typeof body !== "object") return [];
   const out: Finding[] = [];
   const stack: Container[] = [{ value: body, depth: 0, parent: null, key: "" }];
@@ -44,7 +45,7 @@ export function jsonLimitFindings(body: unknown): Finding[] {
   };
   while (stack.length > 0 && out.length < MAX_FINDINGS) {
     const container = stack.pop()!;
-    if (container.depth >= JSON_DEPTH_MAX) return [finding("", TOO_DEEP)];
+    if (container.depth >= JSON_DEPTH_MAX) return [finding("", ruleMsg("jsonTooDeep"))];
     const { value } = container;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length && out.length < MAX_FINDINGS; i++) visit(container, i, value[i]);
@@ -52,7 +53,7 @@ export function jsonLimitFindings(body: unknown): Finding[] {
     }
     for (const key of Object.keys(value)) {
       if (out.length >= MAX_FINDINGS) break;
-      if (!isStorableText(key)) out.push(finding(keysOf(container).join("."), `A field name ${UNSTORABLE_TEXT}`));
+      if (!isStorableText(key)) out.push(finding(keysOf(container).join("."), phrase("A field name", UNSTORABLE_TEXT)));
       visit(container, key, (value as Record<string, unknown>)[key]);
     }
   }

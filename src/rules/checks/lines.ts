@@ -1,18 +1,18 @@
 // Line rules: quantity and price given, per-line withholding (rate and value
 // within the line total, useInlineVat on inline expenses) and the expense fields by view.
 import { finding, type Finding } from "../findings";
-import { MESSAGES, formatMessage } from "../messages";
+import { ruleMsg, type PlainKey } from "../messages";
 import { parseDecimal } from "../money";
 import type { ComputedTotals } from "../totals";
 import type { DocumentCheckContext } from "./context";
 import { absent, absentId, isObject, isWithholdingRate, itemsOf, money, truthy, type Obj } from "./read";
 
-const EXPENSE_LINE_FIELDS: Record<1 | 3, readonly (readonly [string, string, boolean])[]> = {
+const EXPENSE_LINE_FIELDS: Record<1 | 3, readonly (readonly [string, PlainKey, boolean])[]> = {
   // [field, message, is an id (0 counts as missing)]
-  1: [["description", MESSAGES.itemDescription, false], ["creditId", MESSAGES.itemCreditId, true], ["debitId", MESSAGES.itemDebitId, true]],
+  1: [["description", "itemDescription", false], ["creditId", "itemCreditId", true], ["debitId", "itemDebitId", true]],
   3: [
-    ["description", MESSAGES.itemDescription, false], ["systemCode", MESSAGES.itemSystemCode, false],
-    ["categoryId", MESSAGES.itemCategoryId, true], ["creditId", MESSAGES.itemCreditId, true], ["debitId", MESSAGES.itemDebitId, true],
+    ["description", "itemDescription", false], ["systemCode", "itemSystemCode", false],
+    ["categoryId", "itemCategoryId", true], ["creditId", "itemCreditId", true], ["debitId", "itemDebitId", true],
   ],
 };
 
@@ -33,11 +33,11 @@ export function lineFindings(body: Obj, ctx: DocumentCheckContext, computed: Com
   items.forEach((raw, i) => {
     if (!isObject(raw)) return; // the schema reports it
     const at = `items.${i}`;
-    if (absent(raw.quantity)) out.push(finding(`${at}.quantity`, MESSAGES.itemQuantityRequired));
-    if (absent(raw.pricePerUnit)) out.push(finding(`${at}.pricePerUnit`, MESSAGES.itemPricePerUnitRequired));
+    if (absent(raw.quantity)) out.push(finding(`${at}.quantity`, ruleMsg("itemQuantityRequired")));
+    if (absent(raw.pricePerUnit)) out.push(finding(`${at}.pricePerUnit`, ruleMsg("itemPricePerUnitRequired")));
     if (!absent(raw.withHeldPerItem)) {
       const rate = parseDecimal(raw.withHeldPerItem);
-      if (rate !== null && !isWithholdingRate(rate)) out.push(finding(`${at}.withHeldPerItem`, MESSAGES.itemWithholdingRate));
+      if (rate !== null && !isWithholdingRate(rate)) out.push(finding(`${at}.withHeldPerItem`, ruleMsg("itemWithholdingRate")));
       if (rate !== null && rate.greaterThan(0)) inlineWithholding = true;
     }
     if (!absent(raw.withHeldPerItemValue)) {
@@ -45,18 +45,18 @@ export function lineFindings(body: Obj, ctx: DocumentCheckContext, computed: Com
       const given = parseDecimal(raw.total);
       const lineTotal = given ?? computed.lines[i].total;
       if (value !== null && (value.isNegative() && !value.isZero() || value.greaterThan(lineTotal))) {
-        out.push(finding(`${at}.withHeldPerItemValue`, formatMessage(MESSAGES.itemWithholdingValueRange, { total: money(lineTotal) })));
+        out.push(finding(`${at}.withHeldPerItemValue`, ruleMsg("itemWithholdingValueRange", { total: money(lineTotal) })));
       }
       if (value !== null && value.greaterThan(0)) inlineWithholding = true;
     }
     if (view !== null) {
       for (const [field, message, isId] of EXPENSE_LINE_FIELDS[view]) {
-        if (isId ? absentId(raw[field]) : absent(raw[field])) out.push(finding(`${at}.${field}`, message));
+        if (isId ? absentId(raw[field]) : absent(raw[field])) out.push(finding(`${at}.${field}`, ruleMsg(message)));
       }
     }
   });
   if (ctx.family === "expenses" && ctx.structure === "inline" && inlineWithholding && !truthy(body.useInlineVat)) {
-    out.push(finding("useInlineVat", MESSAGES.useInlineVatRequired));
+    out.push(finding("useInlineVat", ruleMsg("useInlineVatRequired")));
   }
   return out;
 }

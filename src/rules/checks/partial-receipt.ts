@@ -2,7 +2,7 @@
 // service's to check.
 import { DOCUMENT_STRUCTURE, DOCUMENT_TYPE, PARTIAL_PAYMENT_METHOD_RECEIPT } from "../codes";
 import { finding, type Finding } from "../findings";
-import { MESSAGES, formatMessage } from "../messages";
+import { ruleMsg } from "../messages";
 import { ZERO, parseDecimal, roundHalfUp } from "../money";
 import { PartialReceiptCreateSchema, PartialReceiptUpdateSchema } from "../schemas";
 import { contactIdFindings } from "./contact";
@@ -11,18 +11,18 @@ import { absent, given2, isObject, itemsOf, money, truthy, type Obj } from "./re
 import { guarded, schemaFindings } from "./report";
 
 export function checkPartialReceipt(body: unknown, operation: "create" | "update"): Finding[] {
-  return guarded(() => (isObject(body) ? partialReceiptFindings(body, operation) : [finding("", MESSAGES.bodyNotObject)]));
+  return guarded(() => (isObject(body) ? partialReceiptFindings(body, operation) : [finding("", ruleMsg("bodyNotObject"))]));
 }
 
 
 export function partialReceiptFindings(body: Obj, operation: "create" | "update"): Finding[] {
   const out: Finding[] = [];
   out.push(...schemaFindings(operation === "create" ? PartialReceiptCreateSchema : PartialReceiptUpdateSchema, body));
-  if (!truthy(body.isBatchDocument)) out.push(finding("isBatchDocument", MESSAGES.partialBatch));
+  if (!truthy(body.isBatchDocument)) out.push(finding("isBatchDocument", ruleMsg("partialBatch")));
   const method = parseDecimal(body.partialPaymentMethod);
-  if (method === null || !method.equals(PARTIAL_PAYMENT_METHOD_RECEIPT)) out.push(finding("partialPaymentMethod", MESSAGES.partialMethod));
+  if (method === null || !method.equals(PARTIAL_PAYMENT_METHOD_RECEIPT)) out.push(finding("partialPaymentMethod", ruleMsg("partialMethod")));
   const creditType = parseDecimal(body.creditType);
-  if (creditType === null || !creditType.equals(3)) out.push(finding("creditType", MESSAGES.partialCreditType));
+  if (creditType === null || !creditType.equals(3)) out.push(finding("creditType", ruleMsg("partialCreditType")));
   out.push(...contactIdFindings(body));
 
   let sum = ZERO;
@@ -35,37 +35,37 @@ export function partialReceiptFindings(body: Obj, operation: "create" | "update"
     const at = `items.${i}`;
     const documentId = parseDecimal(raw.documentId);
     if (documentId === null ? absent(raw.documentId) : !(documentId.isInteger() && documentId.greaterThan(0))) {
-      out.push(finding(`${at}.documentId`, MESSAGES.partialDocumentId));
+      out.push(finding(`${at}.documentId`, ruleMsg("partialDocumentId")));
     }
     const documentType = parseDecimal(raw.documentType);
     if (documentType === null ? absent(raw.documentType) : !documentType.equals(DOCUMENT_TYPE.TaxInvoice)) {
-      out.push(finding(`${at}.documentType`, MESSAGES.partialDocumentType));
+      out.push(finding(`${at}.documentType`, ruleMsg("partialDocumentType")));
     }
     const amount = parseDecimal(raw.partialAmount);
     if (amount === null) {
       readable = false;
-      if (absent(raw.partialAmount)) out.push(finding(`${at}.partialAmount`, MESSAGES.partialAmountPositive));
+      if (absent(raw.partialAmount)) out.push(finding(`${at}.partialAmount`, ruleMsg("partialAmountPositive")));
     } else {
       // Kept at 2 dp: 0.004 would be a receipt of 0.00.
       const kept = roundHalfUp(amount, 2);
-      if (!amount.greaterThan(0)) out.push(finding(`${at}.partialAmount`, MESSAGES.partialAmountPositive));
-      else if (kept.isZero()) out.push(finding(`${at}.partialAmount`, formatMessage(MESSAGES.partialAmountRoundsToZero, { given: amount.toString() })));
+      if (!amount.greaterThan(0)) out.push(finding(`${at}.partialAmount`, ruleMsg("partialAmountPositive")));
+      else if (kept.isZero()) out.push(finding(`${at}.partialAmount`, ruleMsg("partialAmountRoundsToZero", { given: amount.toString() })));
       sum = sum.plus(kept);
     }
   });
   const grandTotal = given2(body.grandTotal);
   if (readable && grandTotal !== null && itemsOf(body).length > 0 && !grandTotal.equals(sum)) {
-    const template = operation === "create" ? MESSAGES.partialGrandTotal : MESSAGES.partialUpdateGrandTotal;
-    out.push(finding("grandTotal", formatMessage(template, { given: money(grandTotal), expected: money(sum) })));
+    const key = operation === "create" ? "partialGrandTotal" : "partialUpdateGrandTotal";
+    out.push(finding("grandTotal", ruleMsg(key, { given: money(grandTotal), expected: money(sum) })));
   }
   if (operation === "update") {
-    if (absent(body.contactId)) out.push(finding("contactId", MESSAGES.partialUpdateContactId));
+    if (absent(body.contactId)) out.push(finding("contactId", ruleMsg("partialUpdateContactId")));
     if (body.documentStructureType !== DOCUMENT_STRUCTURE.UpdateSimple) {
-      out.push(finding("documentStructureType", MESSAGES.updateSimpleRequired));
+      out.push(finding("documentStructureType", ruleMsg("updateSimpleRequired")));
     }
     const refs = body.documentReference;
     if (!(refs === null || refs === undefined || (Array.isArray(refs) && refs.length === 0))) {
-      out.push(finding("documentReference", MESSAGES.partialUpdateReference));
+      out.push(finding("documentReference", ruleMsg("partialUpdateReference")));
     }
   }
   out.push(...precisionWarnings(body));

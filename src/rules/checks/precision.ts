@@ -1,6 +1,6 @@
 // Warnings where a value has more decimals than the service keeps (it rounds them half-up).
 import { finding, type Finding } from "../findings";
-import { MESSAGES, formatMessage } from "../messages";
+import { ruleMsg } from "../messages";
 import { parseDecimal, placesOf, roundHalfUp } from "../money";
 import { isObject, itemsOf, type Obj } from "./read";
 
@@ -26,7 +26,7 @@ function check(out: Finding[], prefix: string, field: string, places: number, v:
   if (typeof v === "number" ? numberWithin(v, places) : typeof v !== "string") return;
   const d = parseDecimal(v);
   if (d === null || d.decimalPlaces() <= places) return;
-  out.push(finding(prefix + field, formatMessage(MESSAGES.precisionRounded, {
+  out.push(finding(prefix + field, ruleMsg("precisionRounded", {
     field, places, rounded: roundHalfUp(d, places).toFixed(places),
   }), "warning"));
 }

@@ -2,7 +2,7 @@
 // quantity and price may each be in range while their product is not.
 import { finding, type Finding } from "../findings";
 import { NUMBER_MAX } from "../limits";
-import { MESSAGES, NUMBER_MAX_TEXT, formatMessage } from "../messages";
+import { NUMBER_MAX_TEXT, ruleMsg } from "../messages";
 import { Decimal, formatMoney } from "../money";
 import type { ComputedTotals } from "../totals";
 
@@ -12,7 +12,7 @@ const MIN = MAX.negated();
 const outOfRange = (d: Decimal): boolean => d.greaterThanOrEqualTo(MAX) || d.lessThanOrEqualTo(MIN);
 
 function check(out: Finding[], path: string, field: string, value: Decimal): void {
-  if (outOfRange(value)) out.push(finding(path, formatMessage(MESSAGES.computedOutOfRange, { field, value: formatMoney(value), max: NUMBER_MAX_TEXT })));
+  if (outOfRange(value)) out.push(finding(path, ruleMsg("computedOutOfRange", { field, value: formatMoney(value), max: NUMBER_MAX_TEXT })));
 }
 
 export function computedRangeFindings(t: ComputedTotals): Finding[] {

@@ -2,7 +2,8 @@
 // repeats itself.
 import type * as z from "zod/mini";
 import { finding, type Finding } from "../findings";
-import { MESSAGES, formatMessage } from "../messages";
+import { MESSAGES, ruleMsg, type MessageKey, type PlainKey } from "../messages";
+import { phrase, type Message } from "../message";
 import { quickAccept } from "./quick-accept";
 
 /** How a message names the field at a path: its key, or "Line 3" for a line. */
@@ -16,13 +17,25 @@ export function labelOf(path: readonly PropertyKey[]): string {
   return String(last);
 }
 
+/** A schema's error text as a message: a rule's by its key, a field phrase after the field's name. */
+function schemaMessage(label: string, text: string): Message {
+  const phrased = /^(must|is) /.test(text);
+  const key = RULE_BY_TEXT.get(phrased ? `${label} ${text}` : text);
+  if (key) return ruleMsg(key);
+  return phrased ? phrase(label, text) : phrase("", text);
+}
+
+/** The rules' messages that take no values, by their text (the schemas give them as error texts). */
+const RULE_BY_TEXT: ReadonlyMap<string, PlainKey> = new Map(
+  (Object.keys(MESSAGES) as MessageKey[]).filter((k): k is PlainKey => !/\{\w+\}/.test(MESSAGES[k])).map((k) => [MESSAGES[k], k]),
+);
+
 /** Findings of a failed zod parse; field phrases ("must be a number") get the field name in front. */
 export function zodFindings(issues: readonly z.core.$ZodIssue[], prefix = ""): Finding[] {
   const out: Finding[] = [];
   for (const issue of issues) {
     const path = [prefix, ...issue.path.map(String)].filter((s) => s !== "").join(".");
-    const text = /^(must|is) /.test(issue.message) ? `${labelOf(issue.path)} ${issue.message}` : issue.message;
-    out.push(finding(path, text));
+    out.push(finding(path, schemaMessage(labelOf(issue.path), issue.message)));
   }
   return out;
 }
@@ -49,6 +62,6 @@ export function guarded(run: () => Finding[]): Finding[] {
   try {
     return unique(run());
   } catch (err) {
-    return [finding("", formatMessage(MESSAGES.bodyUnchecked, { error: err instanceof Error ? err.message : String(err) }))];
+    return [finding("", ruleMsg("bodyUnchecked", { error: err instanceof Error ? err.message : String(err) }))];
   }
 }

@@ -4,6 +4,7 @@
 import { computeTotals } from "../../rules/totals";
 import { Decimal, parseDecimal, PRECISION, roundField, toWireNumber } from "../../rules/money";
 import { finding } from "../../rules/findings";
+import { serviceText } from "../../rules/message";
 import { validationError } from "../envelope";
 import { CREDIT_TYPE, DOCUMENT_STRUCTURE, EXPENSE_VIEW, type Family } from "../../rules/codes";
 import { LineItemSchema, UpdateDocumentSchema } from "../../rules/schemas";
@@ -73,9 +74,9 @@ export const AMOUNT_TOO_LARGE = "Amounts must be below 10,000,000,000,000";
 
 function assertStorable(body: Json, totals: ReturnType<typeof computeTotals>): void {
   const days = body.creditDays;
-  if (typeof days === "number" && (days < 0 || days > MAX_CREDIT_DAYS)) throw validationError([finding("creditDays", CREDIT_DAYS_RANGE)]);
+  if (typeof days === "number" && (days < 0 || days > MAX_CREDIT_DAYS)) throw validationError([finding("creditDays", serviceText(CREDIT_DAYS_RANGE))]);
   const amounts = [totals.subTotal, totals.grandTotal, totals.vatAmount, totals.discountAmount, ...totals.lines.map((l) => l.total)];
-  if (amounts.some((a) => a.abs().greaterThanOrEqualTo(MAX_AMOUNT))) throw validationError([finding("grandTotal", AMOUNT_TOO_LARGE)]);
+  if (amounts.some((a) => a.abs().greaterThanOrEqualTo(MAX_AMOUNT))) throw validationError([finding("grandTotal", serviceText(AMOUNT_TOO_LARGE))]);
 }
 
 export function composeDocument(input: ComposeInput): Composed {

@@ -3,7 +3,7 @@
 // are used for this document only. Without contactId: an existing contact of that name with no
 // code is used, else a new contact with an empty code is created from the payload.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { MESSAGES } from "../../rules/messages";
+import { ruleMsg } from "../../rules/messages";
 import { CONTACT_GROUP, CONTACT_TYPE, type Side } from "../../rules/codes";
 import { finding } from "../../rules/findings";
 import { validationError } from "../envelope";
@@ -58,25 +58,25 @@ export function resolvesFromCache(companyId: number, body: Json, opts: ResolveOp
 
 export async function resolveContact(tx: Tx, companyId: number, side: Side, body: Json, opts: ResolveOptions): Promise<ResolvedContact> {
   const id = typeof body.contactId === "number" ? body.contactId : 0;
-  if (id < 0) throw validationError([finding("contactId", MESSAGES.contactIdNegative)]);
+  if (id < 0) throw validationError([finding("contactId", ruleMsg("contactIdNegative"))]);
   if (id > 0) {
     let contact = opts.cache?.byIdOf(id);
     if (!contact) {
       [contact] = await tx.select().from(contacts).where(eq(contacts.id, id));
       if (contact) opts.cache?.remember(contact);
     }
-    if (!contact) throw validationError([finding("contactId", MESSAGES.contactIdNotFound)]);
-    if (contact.companyId !== companyId) throw validationError([finding("contactId", MESSAGES.contactOtherCompany)]);
-    if (contact.deleted) throw validationError([finding("contactId", MESSAGES.contactInvalid)]);
+    if (!contact) throw validationError([finding("contactId", ruleMsg("contactIdNotFound"))]);
+    if (contact.companyId !== companyId) throw validationError([finding("contactId", ruleMsg("contactOtherCompany"))]);
+    if (contact.deleted) throw validationError([finding("contactId", ruleMsg("contactInvalid"))]);
     const name = sentText(body.contactName);
     const code = sentText(body.contactCode);
     if ((name !== undefined && name !== contact.contactName) || (code !== undefined && code !== contact.contactCode)) {
-      throw validationError([finding("contactName", MESSAGES.contactMismatch)]);
+      throw validationError([finding("contactName", ruleMsg("contactMismatch"))]);
     }
     return fill(body, contact);
   }
   const name = sentText(body.contactName);
-  if (name === undefined) throw validationError([finding("contactName", MESSAGES.contactRequired)]);
+  if (name === undefined) throw validationError([finding("contactName", ruleMsg("contactRequired"))]);
   // One resolver per company and name at a time, so two documents naming a new contact at the
   // same moment end up with one contact.
   const cached = opts.cache?.noCodeNamed(companyId, name);

@@ -3,8 +3,9 @@
 // range counts from (default: today); Buddhist-era years (2569) are read as 2026. The fiscal year
 // is the calendar year (the local companies have no other fiscal year set).
 import { RANGE } from "../../rules/codes";
-import { MESSAGES } from "../../rules/messages";
+import { ruleMsg } from "../../rules/messages";
 import { finding, type Finding } from "../../rules/findings";
+import { serviceText } from "../../rules/message";
 
 export interface DateInterval {
   from?: string;
@@ -34,12 +35,12 @@ export function rangeInterval(
   let month = now.getMonth() + 1;
   if (q.year !== undefined && q.year.trim() !== "") {
     const y = Number(q.year.trim());
-    if (!/^\d{4}$/.test(q.year.trim())) findings.push(finding("year", YEAR_VALUE));
+    if (!/^\d{4}$/.test(q.year.trim())) findings.push(finding("year", serviceText(YEAR_VALUE)));
     else year = y > 2400 ? y - 543 : y;
   }
   if (q.month !== undefined && q.month.trim() !== "") {
     const m = Number(q.month.trim());
-    if (!/^\d{1,2}$/.test(q.month.trim()) || m < 1 || m > 12) findings.push(finding("month", MONTH_VALUE));
+    if (!/^\d{1,2}$/.test(q.month.trim()) || m < 1 || m > 12) findings.push(finding("month", serviceText(MONTH_VALUE)));
     else month = m;
   }
   if (findings.length > 0) return { interval: {}, findings };
@@ -50,8 +51,8 @@ export function rangeInterval(
     case RANGE.FiscalYear: return { interval: yearInterval(year), findings };
     case RANGE.PreviousYear: return { interval: yearInterval(year - 1), findings };
     case RANGE.DateRange: {
-      if (!q.startDate || !q.endDate) return { interval: {}, findings: [finding("startDate", MESSAGES.dateRangeNeedsDates)] };
-      if (q.startDate > q.endDate) return { interval: {}, findings: [finding("startDate", MESSAGES.dateRangeOrder)] };
+      if (!q.startDate || !q.endDate) return { interval: {}, findings: [finding("startDate", ruleMsg("dateRangeNeedsDates"))] };
+      if (q.startDate > q.endDate) return { interval: {}, findings: [finding("startDate", ruleMsg("dateRangeOrder"))] };
       return { interval: { from: q.startDate, to: q.endDate }, findings };
     }
     default: return { interval: {}, findings };

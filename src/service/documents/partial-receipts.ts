@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { DOCUMENT_STRUCTURE, DOCUMENT_TYPE, FAMILY_INFO, PARTIAL_PAYMENT_METHOD_RECEIPT, REFERENCE_KIND } from "../../rules/codes";
 import { finding, type Finding } from "../../rules/findings";
-import { MESSAGES, formatMessage } from "../../rules/messages";
+import { MESSAGES, ruleMsg } from "../../rules/messages";
 import { Decimal, ZERO, formatMoney, parseDecimal, roundHalfUp, toWireNumber } from "../../rules/money";
 import { validationError } from "../envelope";
 import type { Tx } from "../store/database";
@@ -73,25 +73,25 @@ function reserve(lines: Line[], balances: Map<number, Balance>, contactId: numbe
   for (const line of lines) {
     const b = balances.get(line.documentId);
     if (!b) {
-      findings.push(finding(`${line.at}.documentId`, formatMessage(MESSAGES.partialInvoiceNotFound, { documentId: line.documentId })));
+      findings.push(finding(`${line.at}.documentId`, ruleMsg("partialInvoiceNotFound", { documentId: line.documentId })));
       continue;
     }
     if (b.row.status === "void" || (b.row.status === "paid" && b.row.remaining === null)) {
-      findings.push(finding(`${line.at}.documentId`, formatMessage(MESSAGES.partialInvoiceState, { serial: b.row.serial, status: b.row.status })));
+      findings.push(finding(`${line.at}.documentId`, ruleMsg("partialInvoiceState", { serial: b.row.serial, status: b.row.status })));
       continue;
     }
     if (contactId !== undefined && b.row.contactId !== contactId) {
-      findings.push(finding("contactId", formatMessage(MESSAGES.partialContactMismatch, { given: contactId, serial: b.row.serial })));
+      findings.push(finding("contactId", ruleMsg("partialContactMismatch", { given: contactId, serial: b.row.serial })));
     }
     wanted.set(line.documentId, (wanted.get(line.documentId) ?? ZERO).plus(line.amount));
   }
   const contacts = new Set(lines.map((l) => balances.get(l.documentId)?.row.contactId).filter((c) => c !== undefined));
-  if (contacts.size > 1) findings.push(finding("items", MESSAGES.partialOneContact));
+  if (contacts.size > 1) findings.push(finding("items", ruleMsg("partialOneContact")));
   for (const [id, sum] of wanted) {
     const b = balances.get(id)!;
     if (sum.greaterThan(b.remaining)) {
       const at = lines.find((l) => l.documentId === id)!.at;
-      findings.push(finding(`${at}.partialAmount`, formatMessage(MESSAGES.partialAmountAboveRemaining, {
+      findings.push(finding(`${at}.partialAmount`, ruleMsg("partialAmountAboveRemaining", {
         given: formatMoney(sum, 2), remaining: formatMoney(b.remaining, 2), serial: b.row.serial,
       })));
     }
@@ -234,7 +234,7 @@ export async function releasePartialReceipt(tx: Tx, receipt: DocumentRow): Promi
 
 /** A tax invoice with partial receipts keeps its amounts: it cannot be edited, deleted or voided. */
 export function assertNoPartialReceipts(row: DocumentRow): void {
-  if (row.remaining !== null) throw validationError(formatMessage(MESSAGES.partialInvoiceLocked, { serial: row.serial }));
+  if (row.remaining !== null) throw validationError(ruleMsg("partialInvoiceLocked", { serial: row.serial }).text);
 }
 
 /** Before a document is deleted or voided (locked by the caller): tax invoices with partial

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { paymentMethodName, type StatusWord } from "../../rules/codes";
 import { finding, type Finding } from "../../rules/findings";
-import { MESSAGES, formatMessage } from "../../rules/messages";
+import { ruleMsg } from "../../rules/messages";
 import { Decimal, ZERO, parseDecimal, roundField, toWireNumber } from "../../rules/money";
 import { dueOf, paymentParts, settlementFindings } from "../../rules/settlement";
 import { validationError } from "../envelope";
@@ -57,7 +57,7 @@ export async function checkPaymentChannels(tx: Tx, companyId: number, body: Json
     if (!givenId(body[field])) continue;
     const channel = await channelBody(tx, companyId, kind, body[field]);
     if (channel) byField.set(field, channel);
-    else findings.push(finding(field, formatMessage(MESSAGES.paymentChannelNotConfigured, { method, field })));
+    else findings.push(finding(field, ruleMsg("paymentChannelNotConfigured", { method, field })));
   }
   if (findings.length > 0) throw validationError(findings);
   return { byField };
@@ -119,9 +119,9 @@ export function composePayment(body: Json, document: Json, channels: CheckedChan
 
 /** Refuses a payment on a void or already paid document. */
 export function assertPayable(row: DocumentRow): void {
-  if (row.status === "void") throw validationError(formatMessage(MESSAGES.paymentDocumentVoid, { serial: row.serial }));
-  if (row.status === "paid") throw validationError(formatMessage(MESSAGES.paymentAlreadyPaid, { serial: row.serial }));
-  if (row.remaining !== null) throw validationError(formatMessage(MESSAGES.paymentHasPartialReceipts, { serial: row.serial }));
+  if (row.status === "void") throw validationError(ruleMsg("paymentDocumentVoid", { serial: row.serial }).text);
+  if (row.status === "paid") throw validationError(ruleMsg("paymentAlreadyPaid", { serial: row.serial }).text);
+  if (row.remaining !== null) throw validationError(ruleMsg("paymentHasPartialReceipts", { serial: row.serial }).text);
 }
 
 export type PaidBy = "payment" | "partial-receipts";

@@ -3,7 +3,7 @@
 // kind 1, ImportDocument) and each source moves to its family's processed state.
 import { FAMILY_INFO, REFERENCE_KIND, familyOfDocumentType, type Family } from "../../rules/codes";
 import { finding, type Finding } from "../../rules/findings";
-import { MESSAGES, formatMessage } from "../../rules/messages";
+import { ruleMsg } from "../../rules/messages";
 import { validationError } from "../envelope";
 import type { Tx } from "../store/database";
 import { addReference, findAnyDocument, updateDocument, type DocumentRow } from "./repository";
@@ -31,24 +31,24 @@ export async function lockUpgradeSources(tx: Tx, companyId: number, family: Fami
   for (const ref of unique) {
     const source = await findAnyDocument(tx, companyId, ref.recordId, true);
     if (!source) {
-      findings.push(finding(`${ref.at}.recordId`, formatMessage(MESSAGES.upgradeSourceNotFound, { recordId: ref.recordId })));
+      findings.push(finding(`${ref.at}.recordId`, ruleMsg("upgradeSourceNotFound", { recordId: ref.recordId })));
       continue;
     }
     if (source.documentType !== ref.referenceDocumentType || source.serial !== ref.referenceDocumentSerial) {
-      findings.push(finding(ref.at, formatMessage(MESSAGES.upgradeSourceMismatch, {
+      findings.push(finding(ref.at, ruleMsg("upgradeSourceMismatch", {
         recordId: ref.recordId, type: source.documentType, serial: source.serial,
         givenType: ref.referenceDocumentType, givenSerial: ref.referenceDocumentSerial,
       })));
       continue;
     }
     if (!allowed.includes(source.documentType)) {
-      findings.push(finding(`${ref.at}.referenceDocumentType`, formatMessage(MESSAGES.upgradeReferenceType, {
+      findings.push(finding(`${ref.at}.referenceDocumentType`, ruleMsg("upgradeReferenceType", {
         given: source.documentType, family, allowed: allowed.join(", "),
       })));
       continue;
     }
     if (CLOSED_STATES.has(source.status)) {
-      findings.push(finding(ref.at, formatMessage(MESSAGES.upgradeSourceState, { serial: source.serial, status: source.status })));
+      findings.push(finding(ref.at, ruleMsg("upgradeSourceState", { serial: source.serial, status: source.status })));
       continue;
     }
     sources.push(source);

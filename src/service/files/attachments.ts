@@ -5,7 +5,8 @@ import type { Attachment } from "../../api/types";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_FILES } from "../../rules/codes";
 import { checkAttachments, extensionOf, type AttachmentFacts } from "../../rules/checks";
 import { finding, type Finding } from "../../rules/findings";
-import { MESSAGES } from "../../rules/messages";
+import { serviceText } from "../../rules/message";
+import { ruleMsg } from "../../rules/messages";
 import { normalizeAttachmentKeys } from "../../rules/schemas";
 import { base64DecodedSize, decodeBase64 } from "./base64";
 import { detectFileType } from "./detect";
@@ -28,11 +29,11 @@ const text = (v: unknown): string => (typeof v === "string" ? v : "");
 function itemsOf(body: unknown): { items: Item[] } | { findings: Finding[] } {
   const normalised = normalizeAttachmentKeys(body);
   const raw = Array.isArray(normalised) ? normalised : [normalised];
-  if (raw.length === 0) return { findings: [finding("", "At least one file is required")] };
-  if (raw.length > ATTACHMENT_MAX_FILES) return { findings: [finding("", MESSAGES.attachmentTooMany)] };
+  if (raw.length === 0) return { findings: [finding("", serviceText("At least one file is required"))] };
+  if (raw.length > ATTACHMENT_MAX_FILES) return { findings: [finding("", ruleMsg("attachmentTooMany"))] };
   const shapeless = raw.findIndex((item) => item === null || typeof item !== "object" || Array.isArray(item));
   if (shapeless >= 0) {
-    return { findings: [finding(String(shapeless), "Each attachment must be an object with fileName, fileType and base64Data")] };
+    return { findings: [finding(String(shapeless), serviceText("Each attachment must be an object with fileName, fileType and base64Data"))] };
   }
   return {
     items: raw.map((item) => {

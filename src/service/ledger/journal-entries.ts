@@ -1,7 +1,7 @@
 // Journal entries as kept: saved as draft or posted approved (debits must equal credits), every
 // row's chartOfAccountId an account of the company, numbered in the JV register.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MESSAGES } from "../../rules/messages";
+import { ruleMsg } from "../../rules/messages";
 import { finding } from "../../rules/findings";
 import type { Json } from "../../rules/json";
 import { ServiceError, validationError } from "../envelope";
@@ -18,11 +18,11 @@ export async function saveJournalEntry(db: Db, companyId: number, body: Json, st
     const chart = await tx.select().from(chartOfAccounts).where(eq(chartOfAccounts.companyId, companyId));
     const booked = bookRows(body.bookOfAccounts as Json[], chart, status === "approved");
     const contactId = typeof body.contactId === "number" ? body.contactId : 0;
-    if (contactId < 0) booked.findings.push(finding("contactId", MESSAGES.contactIdNegative));
+    if (contactId < 0) booked.findings.push(finding("contactId", ruleMsg("contactIdNegative")));
     if (contactId > 0) {
       const [contact] = await tx.select({ companyId: contacts.companyId, deleted: contacts.deleted }).from(contacts).where(eq(contacts.id, contactId));
-      if (!contact || contact.deleted) booked.findings.push(finding("contactId", MESSAGES.contactIdNotFound));
-      else if (contact.companyId !== companyId) booked.findings.push(finding("contactId", MESSAGES.contactOtherCompany));
+      if (!contact || contact.deleted) booked.findings.push(finding("contactId", ruleMsg("contactIdNotFound")));
+      else if (contact.companyId !== companyId) booked.findings.push(finding("contactId", ruleMsg("contactOtherCompany")));
     }
     if (booked.findings.length > 0) throw validationError(booked.findings);
     const documentDate = String(body.documentDate);

@@ -2,6 +2,7 @@
 // id, or by code), totals with decimals, and the balance rule for approval (debits = credits).
 import { Decimal, parseDecimal, roundHalfUp, toWireNumber } from "../../rules/money";
 import { finding, type Finding } from "../../rules/findings";
+import { serviceText } from "../../rules/message";
 import type { chartOfAccounts, journalEntries } from "../store/schema";
 import type { Json } from "../../rules/json";
 
@@ -42,9 +43,9 @@ export function bookRows(rows: Json[], chart: Account[], approve: boolean): Book
   const booked = rows.map((row, i) => {
     const at = (f: string) => `bookOfAccounts.${i}.${f}`;
     const account = accountOf(chart, row.chartOfAccountId);
-    if (!account) findings.push(finding(at("chartOfAccountId"), MSG.account.replace("{given}", String(row.chartOfAccountId))));
+    if (!account) findings.push(finding(at("chartOfAccountId"), serviceText(MSG.account.replace("{given}", String(row.chartOfAccountId)))));
     const value = parseDecimal(row.value);
-    if (value === null || !value.greaterThan(0)) findings.push(finding(at("value"), MSG.value));
+    if (value === null || !value.greaterThan(0)) findings.push(finding(at("value"), serviceText(MSG.value)));
     const amount = roundHalfUp(value ?? 0, 2);
     if (row.debitCredit === DEBIT) debit = debit.plus(amount);
     else credit = credit.plus(amount);
@@ -54,9 +55,9 @@ export function bookRows(rows: Json[], chart: Account[], approve: boolean): Book
     };
   });
   if (approve && findings.length === 0) {
-    if (!rows.some((r) => r.debitCredit === DEBIT) || !rows.some((r) => r.debitCredit === CREDIT)) findings.push(finding("bookOfAccounts", MSG.sides));
+    if (!rows.some((r) => r.debitCredit === DEBIT) || !rows.some((r) => r.debitCredit === CREDIT)) findings.push(finding("bookOfAccounts", serviceText(MSG.sides)));
     else if (!debit.equals(credit)) {
-      findings.push(finding("bookOfAccounts", MSG.unbalanced.replace("{debit}", debit.toFixed(2)).replace("{credit}", credit.toFixed(2))));
+      findings.push(finding("bookOfAccounts", serviceText(MSG.unbalanced.replace("{debit}", debit.toFixed(2)).replace("{credit}", credit.toFixed(2)))));
     }
   }
   return { rows: booked, debit, credit, findings };

@@ -3,6 +3,7 @@
 // certificate as the service answers it.
 import { Decimal, parseDecimal, roundHalfUp, toWireNumber } from "../../rules/money";
 import { finding, type Finding } from "../../rules/findings";
+import { serviceText } from "../../rules/message";
 import { DOCUMENT_TYPE } from "../../rules/codes";
 import type { withholdingTaxes } from "../store/schema";
 import { answerHeader } from "../documents/answer-header";
@@ -35,35 +36,35 @@ const two = (d: Decimal): Decimal => roundHalfUp(d, 2);
 /** Items with withheld and total filled in, the certificate's totals, or the findings. */
 export function computeWithholding(body: Json): { items: Json[]; total: Decimal; withheld: Decimal; findings: Finding[] } {
   const findings: Finding[] = [];
-  if (!WHT_ENTITIES.includes(Number(body.entity))) findings.push(finding("entity", MSG.entity));
+  if (!WHT_ENTITIES.includes(Number(body.entity))) findings.push(finding("entity", serviceText(MSG.entity)));
   let total = new Decimal(0);
   let withheldSum = new Decimal(0);
   const items = (body.withholdingTaxItems as Json[]).map((item, i) => {
     const at = (f: string) => `withholdingTaxItems.${i}.${f}`;
     const type = Number(item.incomeType);
-    if (!(Number.isInteger(type) && type >= 1 && type <= 29 && type % 2 === 1)) findings.push(finding(at("incomeType"), MSG.incomeType));
+    if (!(Number.isInteger(type) && type >= 1 && type <= 29 && type % 2 === 1)) findings.push(finding(at("incomeType"), serviceText(MSG.incomeType)));
     const rate = Number(item.taxRate);
-    if (!WHT_RATES.includes(rate)) findings.push(finding(at("taxRate"), MSG.taxRate));
+    if (!WHT_RATES.includes(rate)) findings.push(finding(at("taxRate"), serviceText(MSG.taxRate)));
     const amount = parseDecimal(item.taxAmount ?? 0);
     if (amount === null || amount.isNegative()) {
-      findings.push(finding(at("taxAmount"), MSG.taxAmount));
+      findings.push(finding(at("taxAmount"), serviceText(MSG.taxAmount)));
       return item;
     }
     const sent = item.withheld === undefined || item.withheld === null ? null : parseDecimal(item.withheld);
     let withheld: Decimal;
     if (sent !== null) withheld = two(sent);
     else if (rate === -1) {
-      findings.push(finding(at("withheld"), MSG.withheldNeeded));
+      findings.push(finding(at("withheld"), serviceText(MSG.withheldNeeded)));
       return item;
     } else withheld = two(amount.times(rate > 0 ? rate : 0).dividedBy(100));
-    if (withheld.isNegative() || withheld.greaterThan(amount)) findings.push(finding(at("withheld"), MSG.withheldRange));
+    if (withheld.isNegative() || withheld.greaterThan(amount)) findings.push(finding(at("withheld"), serviceText(MSG.withheldRange)));
     total = total.plus(two(amount));
     withheldSum = withheldSum.plus(withheld);
     return { ...item, taxAmount: toWireNumber(two(amount)), withheld: toWireNumber(withheld), total: toWireNumber(two(amount).minus(withheld)) };
   });
   const agrees = (field: "total" | "totalTaxWithheld", expected: Decimal) => {
     const sent = body[field] === undefined || body[field] === null ? null : parseDecimal(body[field]);
-    if (sent !== null && !two(sent).equals(expected)) findings.push(finding(field, MSG[field].replace("{expected}", expected.toFixed(2))));
+    if (sent !== null && !two(sent).equals(expected)) findings.push(finding(field, serviceText(MSG[field].replace("{expected}", expected.toFixed(2)))));
   };
   if (findings.length === 0) {
     agrees("total", total);

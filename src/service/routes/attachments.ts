@@ -3,8 +3,9 @@
 // attachments table in the upload's transaction, answered as the document's attachment records.
 import { DOCUMENT_ROUTES, type Route } from "../../api/routes";
 import { ATTACHMENT_MAX_BYTES, FAMILIES, FAMILY_INFO, VALIDATION_ERROR_CODE, type Family } from "../../rules/codes";
-import { MESSAGES } from "../../rules/messages";
+import { ruleMsg } from "../../rules/messages";
 import { finding, type Finding } from "../../rules/findings";
+import { serviceText } from "../../rules/message";
 import { attachmentRecord, prepareBase64Attachments, prepareUploadedFile, saveAttachments, type AttachmentRecord, type PreparedAttachments } from "../files";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
@@ -32,7 +33,7 @@ function refused(findings: Finding[]): ServiceError {
 }
 
 const tooLarge = (c: Ctx) => {
-  const e = refused([finding("", MESSAGES.attachmentTooLarge)]);
+  const e = refused([finding("", ruleMsg("attachmentTooLarge"))]);
   return c.json({ status: false, message: e.message, code: e.code, data: e.data }, 400);
 };
 
@@ -47,10 +48,10 @@ async function uploadedFile(c: Ctx): Promise<PreparedAttachments> {
   try {
     form = await c.req.parseBody();
   } catch {
-    return { ok: false, findings: [finding("file", FILE_FIELD_REQUIRED)] };
+    return { ok: false, findings: [finding("file", serviceText(FILE_FIELD_REQUIRED))] };
   }
   const file = form.file;
-  if (!(file instanceof File)) return { ok: false, findings: [finding("file", FILE_FIELD_REQUIRED)] };
+  if (!(file instanceof File)) return { ok: false, findings: [finding("file", serviceText(FILE_FIELD_REQUIRED))] };
   return prepareUploadedFile(file.name, new Uint8Array(await file.arrayBuffer()));
 }
 

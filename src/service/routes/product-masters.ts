@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { MASTER_ROUTES } from "../../api/routes";
 import { MESSAGES } from "../../rules/messages";
 import { finding, type Finding } from "../../rules/findings";
+import { serviceText } from "../../rules/message";
 import { bool, int, nonBlankText, num, oneOf, opt, str, wireIdOrCode } from "../../rules/schemas/wire";
 import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
@@ -45,7 +46,7 @@ const one = (row: ProductRow) => ok({ total: 1, currentPage: 1, list: [masterAns
 async function productBody(db: Db, companyId: number, body: Json): Promise<Json> {
   const findings: Finding[] = [];
   const lists = (body.productLists ?? []) as Json[];
-  if (lists.filter((l) => l.isMainProduct === true).length > 1) findings.push(finding("productLists", ONE_MAIN_PRODUCT));
+  if (lists.filter((l) => l.isMainProduct === true).length > 1) findings.push(finding("productLists", serviceText(ONE_MAIN_PRODUCT)));
   const sides = (["sellSettings", "buySettings"] as const).filter((side) => {
     const given = (body[side] as Json | null | undefined)?.chartOfAccountId;
     return given !== undefined && given !== null && given !== "";
@@ -56,7 +57,7 @@ async function productBody(db: Db, companyId: number, body: Json): Promise<Json>
       const s = { ...(body[side] as Json) };
       const given = s.chartOfAccountId;
       const account = chart.find((a) => (typeof given === "number" ? a.id === given : a.code === String(given).trim() || String(a.id) === String(given).trim()));
-      if (!account) findings.push(finding(`${side}.chartOfAccountId`, UNKNOWN_ACCOUNT.replace("{side}", side).replace("{given}", String(given))));
+      if (!account) findings.push(finding(`${side}.chartOfAccountId`, serviceText(UNKNOWN_ACCOUNT.replace("{side}", side).replace("{given}", String(given)))));
       else body = { ...body, [side]: { ...s, chartOfAccountId: account.id } };
     }
   }

@@ -7,11 +7,12 @@
 import { CONTACT_GROUP, DEBIT_CREDIT, VOUCHER_TYPE, type BookFamily } from "../../rules/codes";
 import { Decimal, ZERO, formatMoney, parseDecimal, roundHalfUp, toWireNumber } from "../../rules/money";
 import { cellFinding, type CellFinding } from "../findings";
-import { sheetMessage } from "../messages";
+import { sheetMsg } from "../messages";
 import type { ReadResult, SheetCell, SheetDocument, SheetLayout, SheetLine } from "../read";
 import type { AccountIndex, ChartAccount } from "./accounts";
 import type { Json } from "../../rules/json";
 import type { ContactBody, JournalEntryBody, ProductBody } from "../../rules/schemas/bodies";
+import type { Message } from "../../rules/message";
 
 interface BuiltBase {
   doc: SheetDocument;
@@ -44,7 +45,7 @@ function pin(ctx: BookContext, row: number, key: string, cell?: SheetCell): { ro
   return { row, col: ctx.layout.headers.columns.get(key) ?? ctx.layout.headers.left };
 }
 
-function finding(ctx: BookContext, row: number, key: string, message: string, cell?: SheetCell, severity: CellFinding["severity"] = "error"): CellFinding {
+function finding(ctx: BookContext, row: number, key: string, message: Message, cell?: SheetCell, severity: CellFinding["severity"] = "error"): CellFinding {
   const at = pin(ctx, row, key, cell);
   return cellFinding(ctx.layout.sheet, at.row, at.col, key, message, severity);
 }
@@ -68,7 +69,7 @@ function lineAccount(ctx: BookContext, line: SheetLine, findings: CellFinding[])
   if (!given) {
     if (!["item.chartOfAccountId", "item.accountCode", "item.account", "item.accountName"].some((k) => line.unreadable.has(k))) {
       const key = ["item.accountCode", "item.account", "item.accountName"].find((k) => ctx.layout.headers.columns.has(k)) ?? "item.accountCode";
-      findings.push(finding(ctx, line.row, key, sheetMessage("lineNoAccount")));
+      findings.push(finding(ctx, line.row, key, sheetMsg("lineNoAccount")));
     }
     return {};
   }
@@ -76,14 +77,14 @@ function lineAccount(ctx: BookContext, line: SheetLine, findings: CellFinding[])
   const account = ctx.accounts.find(given.value as string | number);
   const key = given === byId ? "item.chartOfAccountId" : given === code ? "item.accountCode" : given === any ? "item.account" : "item.accountName";
   if (!account) {
-    findings.push(finding(ctx, line.row, key, sheetMessage("accountUnknown", { account: String(given.value).trim() }), given));
+    findings.push(finding(ctx, line.row, key, sheetMsg("accountUnknown", { account: String(given.value).trim() }), given));
     return {};
   }
   // A code beside a name must name the same account: a typo in either would book the wrong one.
   if (name && given !== name) {
     const named = ctx.accounts.find(String(name.value));
     if (named?.id !== account.id) {
-      findings.push(finding(ctx, line.row, "item.accountName", sheetMessage("accountsDiffer", { code: account.code, name: String(name.value).trim() }), name));
+      findings.push(finding(ctx, line.row, "item.accountName", sheetMsg("accountsDiffer", { code: account.code, name: String(name.value).trim() }), name));
       return {};
     }
   }
@@ -97,7 +98,7 @@ function amountOf(ctx: BookContext, line: SheetLine, key: string, findings: Cell
   if (d === null) return undefined;
   if (d.isZero() && !c.stated) return undefined;
   if (!d.greaterThan(0)) {
-    findings.push(finding(ctx, line.row, key, sheetMessage("lineAmountNotPositive", { value: String(c.value) }), c));
+    findings.push(finding(ctx, line.row, key, sheetMsg("lineAmountNotPositive", { value: String(c.value) }), c));
     return undefined;
   }
   return roundHalfUp(d, 2);
@@ -106,7 +107,7 @@ function amountOf(ctx: BookContext, line: SheetLine, key: string, findings: Cell
 export function buildJournal(doc: SheetDocument, ctx: BookContext, marker?: string): BuiltBook {
   const findings: CellFinding[] = [];
   const f = doc.fields;
-  if (!f.documentDate && !doc.unreadable.has("documentDate")) findings.push(finding(ctx, doc.firstRow, "documentDate", sheetMessage("voucherDateMissing")));
+  if (!f.documentDate && !doc.unreadable.has("documentDate")) findings.push(finding(ctx, doc.firstRow, "documentDate", sheetMsg("voucherDateMissing")));
   const rows: Json[] = [];
   const accounts: (ChartAccount | undefined)[] = [];
   let debit: Decimal = ZERO;
@@ -117,9 +118,9 @@ export function buildJournal(doc: SheetDocument, ctx: BookContext, marker?: stri
     const dr = amountOf(ctx, line, "item.debit", findings);
     const cr = amountOf(ctx, line, "item.credit", findings);
     const unreadable = line.unreadable.has("item.debit") || line.unreadable.has("item.credit");
-    if (dr && cr) findings.push(finding(ctx, line.row, "item.credit", sheetMessage("lineBothSides"), line.fields["item.credit"]));
+    if (dr && cr) findings.push(finding(ctx, line.row, "item.credit", sheetMsg("lineBothSides"), line.fields["item.credit"]));
     else if (!dr && !cr && !unreadable && !line.fields["item.debit"] && !line.fields["item.credit"]) {
-      findings.push(finding(ctx, line.row, "item.debit", sheetMessage("lineNoAmount")));
+      findings.push(finding(ctx, line.row, "item.debit", sheetMsg("lineNoAmount")));
     }
     if (dr) debit = debit.plus(dr);
     if (cr) credit = credit.plus(cr);
@@ -134,11 +135,11 @@ export function buildJournal(doc: SheetDocument, ctx: BookContext, marker?: stri
     accounts.push(account);
   }
   if (doc.lines.length === 0) {
-    findings.push(finding(ctx, doc.firstRow, "item.debit", sheetMessage("voucherNoLines", { key: doc.key })));
+    findings.push(finding(ctx, doc.firstRow, "item.debit", sheetMsg("voucherNoLines", { key: doc.key })));
   } else if (!debit.equals(credit) && !doc.lines.some((l) => l.unreadable.has("item.debit") || l.unreadable.has("item.credit"))) {
     // At the voucher's debit and credit cells (its first row's): where the totals go wrong.
     const params = { key: doc.key, debit: formatMoney(debit), credit: formatMoney(credit), difference: formatMoney(debit.minus(credit).abs()) };
-    for (const key of ["item.debit", "item.credit"]) findings.push(finding(ctx, doc.firstRow, key, sheetMessage("voucherUnbalanced", params)));
+    for (const key of ["item.debit", "item.credit"]) findings.push(finding(ctx, doc.firstRow, key, sheetMsg("voucherUnbalanced", params)));
   }
   if (broken || findings.some((x) => x.severity === "error")) return { family: "journal-entries", doc, findings, accounts };
   const body: Json = { documentType: f.documentType ? Number(f.documentType.value) : VOUCHER_TYPE.JV, documentDate: f.documentDate!.value };
@@ -163,18 +164,18 @@ export function branchName(code: string): string {
 export function buildContact(doc: SheetDocument, ctx: BookContext): BuiltBook {
   const findings: CellFinding[] = [];
   const f = doc.fields;
-  const at = (key: string, message: string, severity?: CellFinding["severity"]) => findings.push(finding(ctx, doc.firstRow, key, message, f[key], severity));
-  if (!str(f.contactName) && !doc.unreadable.has("contactName")) at("contactName", sheetMessage("contactNameMissing"));
-  if (!f.contactType && !doc.unreadable.has("contactType")) at("contactType", sheetMessage("contactTypeMissing"));
+  const at = (key: string, message: Message, severity?: CellFinding["severity"]) => findings.push(finding(ctx, doc.firstRow, key, message, f[key], severity));
+  if (!str(f.contactName) && !doc.unreadable.has("contactName")) at("contactName", sheetMsg("contactNameMissing"));
+  if (!f.contactType && !doc.unreadable.has("contactType")) at("contactType", sheetMsg("contactTypeMissing"));
   const group = f.contactGroup ? Number(f.contactGroup.value) : CONTACT_GROUP.Juristic;
   if (f.contactTaxId && !f.contactBranch && !doc.unreadable.has("contactBranch") && group !== CONTACT_GROUP.Individual) {
-    at("contactBranch", sheetMessage("contactBranchMissing"));
+    at("contactBranch", sheetMsg("contactBranchMissing"));
   }
   const email = str(f.contactEmail);
-  if (email && !EMAIL.test(email)) at("contactEmail", sheetMessage("emailInvalid", { text: email }));
+  if (email && !EMAIL.test(email)) at("contactEmail", sheetMsg("emailInvalid", { text: email }));
   const zip = str(f.contactZipCode);
-  if (zip && !/^\d{5}$/.test(zip)) at("contactZipCode", sheetMessage("zipInvalid", { text: zip }));
-  if (f.contactCreditDays && Number(f.contactCreditDays.value) < 0) at("contactCreditDays", sheetMessage("creditDaysNegative"));
+  if (zip && !/^\d{5}$/.test(zip)) at("contactZipCode", sheetMsg("zipInvalid", { text: zip }));
+  if (f.contactCreditDays && Number(f.contactCreditDays.value) < 0) at("contactCreditDays", sheetMsg("creditDaysNegative"));
   if (doc.broken || findings.length > 0) return { family: "contacts", doc, findings };
   const body: Json = { contactGroup: group, contactType: Number(f.contactType!.value) };
   for (const key of ["contactCode", "contactName", "contactTaxId", "contactAddress", "contactZipCode", "contactPerson", "contactEmail", "contactMobile"]) {
@@ -197,7 +198,7 @@ function productAccount(ctx: BookContext, doc: SheetDocument, key: string, findi
   if (!c || String(c.value).trim() === "") return undefined;
   if (!ctx.accounts) return typeof c.value === "number" ? String(c.value) : String(c.value).trim();
   const account = ctx.accounts.find(c.value as string | number);
-  if (!account) findings.push(finding(ctx, doc.firstRow, key, sheetMessage("accountUnknown", { account: String(c.value).trim() }), c));
+  if (!account) findings.push(finding(ctx, doc.firstRow, key, sheetMsg("accountUnknown", { account: String(c.value).trim() }), c));
   return account?.id;
 }
 
@@ -210,10 +211,10 @@ function productAccount(ctx: BookContext, doc: SheetDocument, key: string, findi
 export function buildProduct(doc: SheetDocument, ctx: BookContext): BuiltBook {
   const findings: CellFinding[] = [];
   const f = doc.fields;
-  const at = (key: string, message: string) => findings.push(finding(ctx, doc.firstRow, key, message, f[key]));
-  if (!str(f.name) && !doc.unreadable.has("name")) at("name", sheetMessage("productNameMissing"));
-  if (!f.vatType && !doc.unreadable.has("vatType")) at("vatType", sheetMessage("productVatMissing"));
-  for (const key of ["sellPrice", "buyPrice"]) if (f[key] && (parseDecimal(f[key].value) ?? ZERO).isNegative()) at(key, sheetMessage("priceNegative"));
+  const at = (key: string, message: Message) => findings.push(finding(ctx, doc.firstRow, key, message, f[key]));
+  if (!str(f.name) && !doc.unreadable.has("name")) at("name", sheetMsg("productNameMissing"));
+  if (!f.vatType && !doc.unreadable.has("vatType")) at("vatType", sheetMsg("productVatMissing"));
+  for (const key of ["sellPrice", "buyPrice"]) if (f[key] && (parseDecimal(f[key].value) ?? ZERO).isNegative()) at(key, sheetMsg("priceNegative"));
   const sellAccount = productAccount(ctx, doc, "sellChartOfAccountCode", findings);
   const buyAccount = productAccount(ctx, doc, "buyChartOfAccountCode", findings);
   if (doc.broken || findings.length > 0) return { family: "products", doc, findings };

@@ -40,3 +40,26 @@ export const PHRASES: readonly Phrase[] = [
   p("must contain at least one line", "{field} ต้องมีอย่างน้อยหนึ่งรายการ"),
   p("must contain at least one debit and one credit row", "{field} ต้องมีแถวเดบิตและแถวเครดิตอย่างน้อยอย่างละหนึ่งแถว"),
 ];
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Each phrase as a pattern catching its numbers, the most words of its own first. */
+const PATTERNS: readonly { index: number; regex: RegExp }[] = PHRASES.map((p, index) => {
+  const seen = new Set<string>();
+  const pattern = escape(p.en).replace(/\\\{(\w+)\\\}/g, (_, name: string) => {
+    if (seen.has(name)) return `\\k<${name}>`;
+    seen.add(name);
+    return `(?<${name}>.+?)`;
+  });
+  return { index, regex: new RegExp(`^${pattern}$`, "u"), weight: p.en.replace(/\{\w+\}/g, "").length };
+}).sort((a, b) => b.weight - a.weight);
+
+/** Which phrase a schema's error text is, with the numbers it carries ("must be at most 7
+ * characters" → max 7): the schemas write their phrases out, so their words are read back here. */
+export function phraseOf(words: string): { index: number; params: Record<string, string> } | undefined {
+  for (const { index, regex } of PATTERNS) {
+    const m = regex.exec(words);
+    if (m) return { index, params: { ...m.groups } };
+  }
+  return undefined;
+}

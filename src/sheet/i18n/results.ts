@@ -1,7 +1,7 @@
 // What the jobs write into a row's result column and print, as English templates with
 // {placeholders} (like MESSAGES and SHEET_MESSAGES), rendered in the run's language by
 // translate.ts. Kept in the sheet layer so the translator, below the jobs, knows them. Pure.
-import { formatMessage } from "../../rules/messages";
+import { formatMessage, keyed, type ArgsOf, type Message } from "../../rules/message";
 
 export const RESULT_MESSAGES = {
   // --- post ---
@@ -145,4 +145,9 @@ export type ResultMessageKey = keyof typeof RESULT_MESSAGES;
 /** The English result text of `key` with its placeholders filled. */
 export function resultMessage(key: ResultMessageKey, params: Record<string, string | number> = {}): string {
   return formatMessage(RESULT_MESSAGES[key], params);
+}
+
+/** The result message of `key` by key, to be rendered where it is shown. */
+export function resultMsg<K extends ResultMessageKey>(key: K, ...[params]: ArgsOf<(typeof RESULT_MESSAGES)[K]>): Message {
+  return keyed("results", key, RESULT_MESSAGES[key], params ?? {});
 }

@@ -4,7 +4,7 @@
 // mark, and a sheet with no errors is clean.
 import { familyLabel, type DocumentFamily, type SheetFamily } from "../../rules/codes";
 import type { CellFinding } from "../../sheet/findings";
-import { translate } from "../../sheet/i18n/translate";
+import { render } from "../../sheet/i18n/render";
 import type { Lang, Translate } from "../i18n";
 import { formatMoney } from "../money";
 import type { CheckView, PaneServices } from "../views";
@@ -27,7 +27,7 @@ export function FindingList(props: { t: Translate; lang: Lang; services: PaneSer
       {props.findings.map((f, i) => (
         <li key={i} class={f.severity}>
           <button type="button" onClick={() => void services.port.select(f.sheet, f.row, f.col).catch(() => undefined)}>
-            <span class="cell">{f.cell}</span>{marks[f.severity] && <span class="sev">{marks[f.severity]}</span>}{translate(f.message, lang)}
+            <span class="cell">{f.cell}</span>{marks[f.severity] && <span class="sev">{marks[f.severity]}</span>}{render(f.msg, lang)}
           </button>
         </li>
       ))}

@@ -1,0 +1,90 @@
+// The values a message carries, put into a language by what their placeholder says they are: a
+// field by its label, a family and a status by name, a side, a column hint, a line formula. Both
+// render.ts (messages by key) and translate.ts (the service's text) put values in so. Pure.
+import { BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, isBookFamily, type Family } from "../../rules/codes";
+import { FIELD_BY_KEY, FIELDS, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "../fields";
+import { COLUMN_HINTS } from "../messages";
+import type { Lang } from "./lang";
+import { statusText } from "./status";
+import { HINTS_TH } from "./th";
+
+/** A value of placeholder `name` in `lang`; undefined when the name says nothing of its value
+ * (a field that names no field, a message: the caller knows what to do). */
+export function localizeValue(name: string, value: string, lang: Lang, family?: Family): string | undefined {
+  switch (name) {
+    case "field":
+      return fieldName(value, lang);
+    case "label":
+      return fieldName(value, lang) ?? value;
+    case "family":
+    case "chosen":
+      return familyName(value, lang);
+    case "status":
+      return statusText(value, lang, family);
+    case "statuses":
+      return [...new Set(value.split(", ").map((s) => statusText(s, lang, family)))].join(", ");
+    case "allowed":
+      return value.replace(/[a-z]+(?:-[a-z]+)*/g, (w) => (FAMILIES.includes(w as Family) ? familyName(w, lang) : w));
+    case "side":
+      return lang === "th" ? (SIDES_TH[value] ?? value) : value;
+    case "hint":
+      return lang === "th" ? (HINT_TH_BY_TEXT.get(value) ?? value) : value;
+    case "formula":
+      return value.replace(/[A-Za-z]+/g, (w) => {
+        const def = FIELD_BY_KEY.get(`item.${w}`);
+        return def ? label(def, lang).toLowerCase() : w;
+      });
+    default:
+      return undefined;
+  }
+}
+
+const SIDES_TH: Readonly<Record<string, string>> = { sell: "ฝั่งขาย", buy: "ฝั่งซื้อ", expense: "ค่าใช้จ่าย" };
+
+const HINT_TH_BY_TEXT: ReadonlyMap<string, string> = new Map(
+  Object.entries(COLUMN_HINTS).flatMap(([key, text]) => (HINTS_TH[key] ? [[text, HINTS_TH[key]] as [string, string]] : [])),
+);
+
+/** A field's name in a language: the first label (what templates write as the header). */
+export function label(def: FieldDef, lang: Lang): string {
+  return lang === "th" ? def.th[0] : def.en[0];
+}
+
+/** The first English label of each field, normalized → field: the sheet's English messages name fields so. */
+const BY_LABEL: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((d) => [normalizeName(d.en[0]), d]));
+
+function fieldOf(text: string): FieldDef | undefined {
+  return FIELD_BY_KEY.get(text) ?? fieldForName(text) ?? FIELD_BY_KEY.get(`item.${text}`) ?? BY_LABEL.get(normalizeName(text)) ?? fieldForHeader(text);
+}
+
+/** A field named by key, wire name or label ("Line 3 total" for a line's) in `lang`; undefined
+ * when the text names no field. */
+export function fieldName(text: string, lang: Lang): string | undefined {
+  const def = fieldOf(text);
+  if (def) return label(def, lang);
+  const line = /^Line (\d+)(?: (\w+))?$/.exec(text);
+  if (line) {
+    const item = line[2] ? FIELD_BY_KEY.get(`item.${line[2]}`) : undefined;
+    if (lang === "en") return item ? `Line ${line[1]} ${label(item, "en").toLowerCase()}` : text;
+    return item ? `${label(item, "th")}ของรายการที่ ${line[1]}` : `รายการที่ ${line[1]}`;
+  }
+  if (lang === "th") return BODY_TH[text];
+  return undefined;
+}
+
+/** What checks/report.ts labelOf names besides fields. */
+const BODY_TH: Readonly<Record<string, string>> = { "The request body": "เนื้อหาคำขอ", "A field name": "ชื่อฟิลด์" };
+
+/** The family a text names, by its path word or its English name. */
+export function familyOf(text: string): Family | undefined {
+  return FAMILIES.find((f) => f === text || FAMILY_INFO[f].label.en.toLowerCase() === text.toLowerCase());
+}
+
+/** A family by its path word or its English name, in `lang`. */
+export function familyName(text: string, lang: Lang): string {
+  if (isBookFamily(text)) return lang === "th" ? BOOK_FAMILY_LABEL[text].th : BOOK_FAMILY_LABEL[text].en.toLowerCase();
+  const family = familyOf(text);
+  if (!family) return text;
+  if (lang === "th") return FAMILY_INFO[family].label.th;
+  return family === text ? FAMILY_INFO[family].label.en.toLowerCase() : text;
+}

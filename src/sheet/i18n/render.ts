@@ -1,0 +1,51 @@
+// A message by key → what the reader reads, in their language: the key's template looked up in the
+// language's table (targets.ts), its values put in (a nested message rendered in turn, a field by
+// its label, a family and a status by name). English gives the wording people read (labels, not
+// wire names), with the spec's exact text kept beside. Only text the service sent (a message of key
+// "service") goes through the pattern translator, which reads finished text back. Pure.
+import type { Family } from "../../rules/codes";
+import { isMessageList, type Message, type Param } from "../../rules/message";
+import type { Lang } from "./lang";
+import { familyOf, localizeValue } from "./names";
+import { phraseOf } from "./phrases";
+import { TARGETS } from "./targets";
+import { translate } from "./translate";
+
+export function render(msg: Message, lang: Lang): string {
+  const text = shown(msg, lang);
+  return msg.bare ? text.replace(/\.$/, "") : text;
+}
+
+function shown(msg: Message, lang: Lang): string {
+  const { key, params } = msg;
+  if (key === "service") return translate(String(params.text), lang);
+  if (key === "at") return `${String(params.at)}: ${value("message", params.message, lang)}`;
+  if (key === "phrase") return phrased(String(params.field), String(params.phrase), lang);
+  const t = TARGETS.get(key);
+  if (!t) return msg.text;
+  const text = fill(t.target[lang], params, lang);
+  // The spec's own words stay, after ours whenever ours differ from them.
+  return t.exact && text !== msg.text ? `${text} (${msg.text})` : text;
+}
+
+/** `template` with its placeholders filled in `lang`; status words mean what the family makes them mean. */
+function fill(template: string, params: Readonly<Record<string, Param>>, lang: Lang): string {
+  const family = typeof params.family === "string" ? familyOf(params.family) : undefined;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? value(name, params[name], lang, family) : whole);
+}
+
+function value(name: string, v: Param, lang: Lang, family?: Family): string {
+  if (typeof v === "number") return String(v);
+  if (typeof v === "string") return localizeValue(name, v, lang, family) ?? v;
+  if (isMessageList(v)) return v.map((m) => render(m, lang)).join("; ");
+  return render(v, lang);
+}
+
+/** A schema's field phrase after its field ("Line 3 must be a number"), or alone. */
+function phrased(field: string, words: string, lang: Lang): string {
+  const found = phraseOf(words);
+  if (!found) return field ? `${localizeValue("field", field, lang) ?? field} ${words}` : words;
+  const t = TARGETS.get(field ? `phrase.${found.index}` : `phrase.${found.index}.alone`)!;
+  return fill(t.target[lang], field ? { ...found.params, field } : found.params, lang);
+}

@@ -1,0 +1,43 @@
+// Every message template by key, with what it reads in each language: the rules' (English in
+// people's words, en.ts, where the wire names would show), the sheet's, the results', and the
+// schemas' field phrases ("{field} is required", and the phrase alone at its field's cell). A
+// template the spec gives to the letter is `exact`: its text stays beside any other wording.
+// render.ts looks keys up here; translate.ts compiles the same templates to read the service's text. Pure.
+import { EXACT_MESSAGE_KEYS, MESSAGES } from "../../rules/messages";
+import { SHEET_MESSAGES } from "../messages";
+import { RULES_EN } from "./en";
+import type { Lang } from "./lang";
+import { PHRASES } from "./phrases";
+import { RESULT_MESSAGES } from "./results";
+import { RESULTS_TH, RULES_TH, SHEET_TH } from "./th";
+
+export interface Target {
+  /** The English template messages are made from. */
+  source: string;
+  /** What is shown, per language. */
+  target: Readonly<Record<Lang, string>>;
+  /** The spec's exact text: kept beside the translation. */
+  exact: boolean;
+}
+
+/** "rules.contactRequired", "sheet.keyEmpty", "results.created", "phrase.3", "phrase.3.alone" → target. */
+export const TARGETS: ReadonlyMap<string, Target> = (() => {
+  const exact = new Set<string>(EXACT_MESSAGE_KEYS);
+  const out = new Map<string, Target>();
+  const add = (id: string, source: string, target: Record<Lang, string>, isExact = false) => out.set(id, { source, target, exact: isExact });
+  for (const [key, en] of Object.entries(MESSAGES) as [keyof typeof MESSAGES, string][]) {
+    add(`rules.${key}`, en, { en: RULES_EN[key] ?? en, th: RULES_TH[key] }, exact.has(key));
+  }
+  for (const [key, en] of Object.entries(SHEET_MESSAGES) as [keyof typeof SHEET_MESSAGES, string][]) {
+    add(`sheet.${key}`, en, { en, th: SHEET_TH[key] ?? en });
+  }
+  for (const [key, en] of Object.entries(RESULT_MESSAGES) as [keyof typeof RESULT_MESSAGES, string][]) {
+    add(`results.${key}`, en, { en, th: RESULTS_TH[key] });
+  }
+  PHRASES.forEach((p, i) => {
+    add(`phrase.${i}`, `{field} ${p.en}`, { en: `{field} ${p.en}`, th: p.th });
+    // The phrase alone, at the cell of its field ("must be at most 5000 characters").
+    add(`phrase.${i}.alone`, p.en, { en: p.en, th: p.th.replace(/\{field\} ?/, "") });
+  });
+  return out;
+})();
