@@ -61,8 +61,12 @@ describe("rendered by key as the translator reads the same English", () => {
   };
 
   test("a sheet with a problem of every kind", () => {
+    // Each row wrong in its own ways: unreadable cells, a missing key and name, a stated column's
+    // value, tax ids and branches, a date, an unknown header.
+    const header = ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"];
+    const more = ["grandTotal", "status", "contactTaxId", "contactBranch", "Qty", "Nothing", "paymentMethod", "item.vatRate"];
     const values = [
-      ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit", "grandTotal", "status", "contactTaxId", "contactBranch", "Qty", "Nothing", "paymentMethod", "item.vatRate"],
+      [...header, ...more],
       ["1", "Acme", "31/02/2026", "maybe", "Pen", "two", 100.123456, 1, "finished", "123", "branch", 1, "x", "cheque", "9%"],
       ["1", "Other", "2026-01-05", true, "Ink", 1, 10, null, null, "0105556000000", "1", null, null, null, null],
       [null, null, "2026-01-05", true, "Ink", -1, 10, null, null, null, null, null, null, null, null],
