@@ -11,12 +11,11 @@ import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { templateJob } from "../jobs/template";
 import { isBookFamily, type BookFamily } from "../rules/codes";
-import { bookTable } from "../sheet/books/fields";
-import { headerText } from "../sheet/headers";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, familyGiven, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openBook, printCheck, printFindings, printPosted, resultsPath } from "./book";
 import { connectionFailure } from "./connection";
+import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
 import { lockWorkbook } from "./post-files";
 import { progressReporter } from "./progress";
@@ -25,12 +24,11 @@ import { words } from "./words";
 export async function bookCommand(p: Parsed): Promise<number> {
   const family = familyGiven(p);
   if (!isBookFamily(family)) throw new UsageError(`"${String(family)}" is not a book family`);
-  if (p.values.mapping !== undefined) throw new UsageError(`--mapping is for document families; ${family} sheets are read by their headers`);
   switch (p.command) {
     case "check":
       return check(p, family);
     case "map":
-      return map(p, family);
+      return (require("./map") as typeof import("./map")).mapCommand(p, family);
     case "template":
       return (require("./template") as typeof import("./template")).templateCommand(p, family);
     case "post":
@@ -51,24 +49,8 @@ async function check(p: Parsed, family: BookFamily): Promise<number> {
   const book = await openBook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
-  const outcome = await checkBookJob(book, { family, target: { sheet } });
+  const outcome = await checkBookJob(book, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
   return printCheck(outcome, p.values.json === true, lang);
-}
-
-/** Each header and the field it names (by key, wire name or label, English or Thai). */
-async function map(p: Parsed, family: BookFamily): Promise<number> {
-  const book = await openBook(p.positionals[0]);
-  const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
-  const block = await book.read({ sheet });
-  const table = bookTable(family);
-  const columns = (block.values[0] ?? []).map((v, i) => {
-    const header = headerText(v);
-    return { column: i + block.left, header, field: header ? (table.forHeader(header)?.key ?? null) : null };
-  }).filter((c) => c.header !== "");
-  if (p.values.json) process.stdout.write(`${JSON.stringify(columns, null, 2)}\n`);
-  else for (const c of columns) process.stdout.write(`${c.header} -> ${c.field ?? "(none)"}\n`);
-  return columns.some((c) => c.field === null) ? 1 : 0;
 }
 
 async function post(p: Parsed, family: BookFamily): Promise<number> {
@@ -85,7 +67,7 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
     await assertSheet(book, sheet);
     const client = createClient({ ...conn, fetch: globalThis.fetch });
     const outcome = await postBookJob(book, client, {
-      family, target: { sheet }, draft: p.values.draft === true, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
+      family, target: { sheet }, mapping: await mappingArg(p.values, family), draft: p.values.draft === true, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
       onProgress: (x) => progress.update(x),
     });
     progress.done();
@@ -137,7 +119,7 @@ async function undo(p: Parsed, family: BookFamily): Promise<number> {
   const stop = abortOnInterrupt();
   try {
     const client = createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await bookUndoJob(book, client, { family, dryRun, lang, concurrency: intArg(p.values, "concurrency", 8), signal: stop.signal });
+    const outcome = await bookUndoJob(book, client, { family, mapping: await mappingArg(p.values, family), dryRun, lang, concurrency: intArg(p.values, "concurrency", 8), signal: stop.signal });
     if (!dryRun) await book.save(out);
     return printUndone(outcome, words(lang), dryRun ? null : out);
   } catch (err) {
@@ -162,7 +144,7 @@ async function update(p: Parsed, family: BookFamily): Promise<number> {
   try {
     await assertSheet(book, sheet);
     const client = createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await updateBookJob(book, client, { family, target: { sheet }, dryRun, concurrency: intArg(p.values, "concurrency", 4), lang });
+    const outcome = await updateBookJob(book, client, { family, target: { sheet }, mapping: await mappingArg(p.values, family), dryRun, concurrency: intArg(p.values, "concurrency", 4), lang });
     if (!dryRun) await book.save(out);
     printFindings(outcome.findings, process.stdout, lang);
     const say = words(lang);

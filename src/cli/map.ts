@@ -5,12 +5,10 @@
 // and its values for every row kept in what --out writes (as are those of the --out file itself
 // when it already holds a mapping of the family), so a round trip loses nothing.
 import { promises as fs } from "node:fs";
-import type { Family } from "../rules/codes";
-import { FIELD_BY_KEY } from "../sheet/fields";
 import { mappingNote } from "../sheet/i18n/mapping-notes";
 import {
-  MappingError, missingFields, parseMapping, suggestMapping, toMapping, withSaved, type ColumnMapping, type ColumnSuggestion,
-  type MissingField,
+  MappingError, missingFields, parseMapping, suggestMapping, tableOf, toMapping, withSaved, type ColumnMapping, type ColumnSuggestion,
+  type MapFamily, type MissingField,
 } from "../sheet/mapping";
 import { parseCell } from "../sheet/values";
 import type { Lang } from "../sheet/i18n/lang";
@@ -18,8 +16,8 @@ import { label as fieldLabel } from "../sheet/i18n/names";
 import { UsageError, familyArg, langArg, type Parsed } from "./args";
 import { assertSheet, openBook } from "./book";
 
-export async function mapCommand(p: Parsed): Promise<number> {
-  const family = familyArg(p.values.family);
+/** `family`: a book's (cli/books.ts), else --family as a document family. */
+export async function mapCommand(p: Parsed, family: MapFamily = familyArg(p.values.family)): Promise<number> {
   const lang = langArg(p.values);
   const say = MAP_WORDS[lang];
   const book = await openBook(p.positionals[0]);
@@ -34,20 +32,29 @@ export async function mapCommand(p: Parsed): Promise<number> {
   if (out !== undefined) await fs.writeFile(out, `${JSON.stringify(toMapping(family, suggestions, values), null, 2)}\n`);
 
   const required = missing.filter((m) => m.need === "required");
+  const asked = suggestions.filter((s) => s.field === null && s.candidates);
   if (p.values.json) {
     process.stdout.write(`${JSON.stringify(suggestions, null, 2)}\n`);
-    if (required.length > 0) process.stderr.write(`${say.requiredMissing}: ${required.map((m) => need(m, lang)).join("; ")}\n`);
+    if (asked.length > 0) process.stderr.write(`${askLines(asked, family, lang).join("\n")}\n`);
+    if (required.length > 0) process.stderr.write(`${say.requiredMissing}: ${required.map((m) => need(m, family, lang)).join("; ")}\n`);
   } else {
     process.stdout.write(table(block.sheet, family, suggestions, missing, lang, values));
   }
   if (out !== undefined) {
     (p.values.json ? process.stderr : process.stdout).write(`${say.wrote(out)}\n`);
   }
-  return required.length > 0 ? 1 : 0;
+  // A header that could mean two fields waits for the user's answer, as a missing one does.
+  return required.length > 0 || asked.length > 0 ? 1 : 0;
+}
+
+/** The question for each header that could mean several fields. */
+function askLines(asked: readonly ColumnSuggestion[], family: MapFamily, lang: Lang): string[] {
+  const say = MAP_WORDS[lang];
+  return asked.map((s) => say.asked(s.column, s.header, s.candidates!.map((k) => label(k, family, lang)).join(say.or)));
 }
 
 /** Reads `--mapping FILE` for this family; any problem with it is a usage error naming the file. */
-export async function mappingArg(values: Parsed["values"], family: Family): Promise<ColumnMapping | undefined> {
+export async function mappingArg(values: Parsed["values"], family: MapFamily): Promise<ColumnMapping | undefined> {
   const path = values.mapping;
   if (path === undefined) return undefined;
   if (typeof path !== "string" || path === "") throw new UsageError("--mapping needs a MAPPING.json file");
@@ -93,7 +100,7 @@ async function readCapped(path: string, limit: number): Promise<string> {
 }
 
 /** The mapping a file already holds for the family, if it holds one (else --out starts afresh). */
-async function mappingIn(path: string, family: Family): Promise<ColumnMapping | undefined> {
+async function mappingIn(path: string, family: MapFamily): Promise<ColumnMapping | undefined> {
   try {
     return parseMapping(JSON.parse((await readCapped(path, MAX_MAPPING_BYTES)).replace(/^\uFEFF/, "")), family);
   } catch {
@@ -108,29 +115,31 @@ const MAP_WORDS = {
     notMapped: "Not mapped (ignored unless you name a field for them)", requiredMissing: "Required, not yet mapped",
     allRequired: "Every required field has a column.", usual: "Usual, not mapped", values: "For every row",
     wrote: (out: string) => `wrote ${out}: edit it if need be, then pass it to check, post and act with --mapping ${out}`,
+    asked: (column: string, header: string, fields: string) => `Which field is column ${column} "${header}"? It could be ${fields}: name it in the mapping file (--out, then --mapping)`,
   },
   th: {
     heading: ["คอลัมน์", "หัวคอลัมน์", "ฟิลด์"], or: " หรือ ", noHeader: (sheet: string) => `ชีต "${sheet}" ไม่มีแถวหัวคอลัมน์`,
     notMapped: "ยังไม่ได้จับคู่ (จะไม่ใช้ จนกว่าจะระบุฟิลด์ให้)", requiredMissing: "ฟิลด์ที่ต้องมีแต่ยังไม่ได้จับคู่",
     allRequired: "ฟิลด์ที่ต้องมีมีคอลัมน์ครบแล้ว", usual: "ฟิลด์ที่มักใช้แต่ยังไม่ได้จับคู่", values: "ค่าสำหรับทุกแถว",
     wrote: (out: string) => `เขียน ${out} แล้ว: แก้ไขได้ตามต้องการ แล้วใช้กับ check, post และ act ด้วย --mapping ${out}`,
+    asked: (column: string, header: string, fields: string) => `คอลัมน์ ${column} "${header}" คือฟิลด์ใด อาจเป็น ${fields} ให้ระบุในไฟล์จับคู่คอลัมน์ (--out แล้วใช้ --mapping)`,
   },
 } as const;
 
 /** "Customer (contactName)", "ชื่อลูกค้า (contactName)". */
-function label(key: string, lang: Lang): string {
-  const def = FIELD_BY_KEY.get(key);
+function label(key: string, family: MapFamily, lang: Lang): string {
+  const def = tableOf(family).byKey.get(key);
   return `${def ? fieldLabel(def, lang) : key} (${key})`;
 }
 
-function need(m: MissingField, lang: Lang): string {
+function need(m: MissingField, family: MapFamily, lang: Lang): string {
   const note = m.note && mappingNote(m.note, lang);
-  return `${m.fields.map((k) => label(k, lang)).join(MAP_WORDS[lang].or)}${note ? `: ${note}` : ""}`;
+  return `${m.fields.map((k) => label(k, family, lang)).join(MAP_WORDS[lang].or)}${note ? `: ${note}` : ""}`;
 }
 
 /** A value for every row as reading takes it (yes → TRUE, 7% → 7). */
-function shown(key: string, value: unknown): string {
-  const def = FIELD_BY_KEY.get(key);
+function shown(key: string, family: MapFamily, value: unknown): string {
+  const def = tableOf(family).byKey.get(key);
   const parsed = def && (typeof value === "string" || typeof value === "number" || typeof value === "boolean") ? parseCell(def, value) : undefined;
   const v = parsed?.ok ? parsed.value : value;
   return typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : String(v);
@@ -142,22 +151,23 @@ function width(text: string): number {
 }
 
 function table(
-  sheet: string, family: Family, suggestions: readonly ColumnSuggestion[], missing: readonly MissingField[], lang: Lang,
+  sheet: string, family: MapFamily, suggestions: readonly ColumnSuggestion[], missing: readonly MissingField[], lang: Lang,
   values: Readonly<Record<string, unknown>>,
 ): string {
   const say = MAP_WORDS[lang];
   if (suggestions.length === 0) return `${say.noHeader(sheet)}\n`;
-  const rows = [[...say.heading], ...suggestions.map((s) => [s.column, s.header, s.field ? label(s.field, lang) : "-"])];
+  const rows = [[...say.heading], ...suggestions.map((s) => [s.column, s.header, s.field ? label(s.field, family, lang) : s.candidates ? "?" : "-"])];
   const pads = [0, 1].map((i) => Math.max(...rows.map((r) => width(r[i]))) + 2);
   const pad = (text: string, n: number): string => text + " ".repeat(Math.max(0, n - width(text)));
   const lines = [`${lang === "th" ? "ชีต" : "Sheet"} "${sheet}", ${family}:`, ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
-  const unmapped = suggestions.filter((s) => !s.field);
+  const unmapped = suggestions.filter((s) => !s.field && !s.candidates);
   if (unmapped.length > 0) lines.push(`${say.notMapped}: ${unmapped.map((s) => `${s.column} "${s.header}"`).join(", ")}`);
   const stated = Object.entries(values);
-  if (stated.length > 0) lines.push(`${say.values}: ${stated.map(([k, v]) => `${label(k, lang)} = ${shown(k, v)}`).join("; ")}`);
+  if (stated.length > 0) lines.push(`${say.values}: ${stated.map(([k, v]) => `${label(k, family, lang)} = ${shown(k, family, v)}`).join("; ")}`);
+  lines.push(...askLines(suggestions.filter((s) => !s.field && s.candidates), family, lang));
   const required = missing.filter((m) => m.need === "required");
   const usual = missing.filter((m) => m.need === "recommended");
-  lines.push(required.length > 0 ? `${say.requiredMissing}: ${required.map((m) => need(m, lang)).join("; ")}` : say.allRequired);
-  if (usual.length > 0) lines.push(`${say.usual}: ${usual.map((m) => need(m, lang)).join("; ")}`);
+  lines.push(required.length > 0 ? `${say.requiredMissing}: ${required.map((m) => need(m, family, lang)).join("; ")}` : say.allRequired);
+  if (usual.length > 0) lines.push(`${say.usual}: ${usual.map((m) => need(m, family, lang)).join("; ")}`);
   return `${lines.join("\n")}\n`;
 }

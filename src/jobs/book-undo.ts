@@ -10,13 +10,14 @@
 // be corrected and posted again. A dry run says what would happen and changes nothing.
 import { NotFoundError, type DocSheetClient } from "../api";
 import type { BookFamily } from "../rules/codes";
-import { bookTable } from "../sheet/books/fields";
 import { resultMessage } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
-import { readDocuments, type SheetDocument } from "../sheet/read";
+import type { ColumnMapping } from "../sheet/column-mapping";
+import type { SheetDocument } from "../sheet/read";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { CellWrite, WorkbookPort } from "../workbook/port";
 import { bookFingerprint, bookSealOf, loadBookRecord, saveBookRecord, type BookRunEntry } from "./book-record";
+import { readBook } from "./books";
 import { guardSheet } from "./company";
 import { errorText } from "./error-text";
 import { runPool } from "./pool";
@@ -27,6 +28,8 @@ import type { Json } from "../rules/json";
 
 export interface BookUndoOptions extends JobContext {
   family: BookFamily;
+  /** Which field each header is; only the result columns are looked at. */
+  mapping?: ColumnMapping;
   dryRun?: boolean;
   concurrency?: number;
 }
@@ -44,7 +47,7 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   const record = await loadBookRecord(port, family);
   if (!record || record.created.length === 0) throw new NothingToUndoError(family);
   const block = await port.read({ sheet: record.sheet });
-  const read = readDocuments(block, { table: bookTable(family) });
+  const read = readBook(block, family, opts.mapping);
   const byId = new Map<number, SheetDocument[]>();
   for (const d of read.documents) {
     const id = Number(d.fields.recordId?.value);

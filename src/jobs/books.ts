@@ -23,6 +23,7 @@ import { sheetMsg } from "../sheet/messages";
 import { cellFinding } from "../sheet/findings";
 import { documentMarker } from "../sheet/marker";
 import { readDocuments, type ReadResult, type SheetDocument } from "../sheet/read";
+import type { ColumnMapping } from "../sheet/column-mapping";
 import { readBranch } from "../sheet/tax-id";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import { type Block, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
@@ -38,10 +39,12 @@ import type { Json } from "../rules/json";
 export interface BookJobOptions extends JobContext {
   family: BookFamily;
   target?: ReadTarget;
+  /** Which field each header is (docsheet map, the pane's Columns); else the headers' labels. */
+  mapping?: ColumnMapping;
 }
 
-function readBook(block: Parameters<typeof readDocuments>[0], family: BookFamily): ReadResult {
-  return readDocuments(block, { table: bookTable(family) });
+export function readBook(block: Parameters<typeof readDocuments>[0], family: BookFamily, mapping?: ColumnMapping): ReadResult {
+  return readDocuments(block, { table: bookTable(family), mapping });
 }
 
 /** The chart the lists sheet holds ("41111 Sales revenue" labels: template or Refresh lists with a
@@ -57,7 +60,7 @@ function listedAccounts(lists: CellValue[][] | undefined): AccountIndex | undefi
 export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { mark?: boolean }): Promise<CheckOutcome> {
   throwIfCancelled(opts.signal);
   const block = await port.read(opts.target);
-  const read = readBook(block, opts.family);
+  const read = readBook(block, opts.family, opts.mapping);
   const { findings } = checkBook(read, opts.family, opts.family !== "contacts" ? listedAccounts(block.lists) : undefined);
   const lang = opts.lang ?? "en";
   const n = read.documents.length;
@@ -227,7 +230,7 @@ function statusWord(record: Json, lang: Lang): string {
 async function openSheet(port: WorkbookPort, opts: BookJobOptions): Promise<{ block: Block; read: ReadResult; sheet: string; lang: Lang }> {
   const lang = opts.lang ?? "en";
   const block = await port.read(opts.target);
-  const read = readBook(block, opts.family);
+  const read = readBook(block, opts.family, opts.mapping);
   await assertSheetFamily(port, block.sheet, opts.family, lang);
   return { block, read, sheet: block.sheet, lang };
 }

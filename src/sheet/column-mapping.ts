@@ -1,12 +1,15 @@
 // A saved column mapping (pane) or mapping file (CLI --mapping): which field each header is.
 // Apart from mapping.ts, which suggests and checks mappings, so that headers.ts reads with one
 // without a circle.
-import type { Family } from "../rules/codes";
+import type { BookFamily, Family } from "../rules/codes";
+
+/** The families a sheet can be mapped for: the documents and the books. */
+export type MapFamily = Family | BookFamily;
 
 /** `{"family": "tax-invoices", "columns": {"Invoice No": "documentKey", "Colour": null}, "values":
  * {"isVat": true}}`: null ignores a column. */
 export interface ColumnMapping {
-  family: Family;
+  family: MapFamily;
   /** Header text → field key as the worksheet layout names it (`contactName`, `item.quantity`). */
   columns: Record<string, string | null>;
   /** Field key → the value of every row, as a cell of that field would hold it (`true`, `"7%"`,

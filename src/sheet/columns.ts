@@ -3,7 +3,8 @@
 // words the reader takes back (values.ts), statuses as people say them, and drop-downs over the
 // workbook's lookup lists. Without a language a column is named by its field's key (the wire name),
 // as sheets made before labels were. Number formats and validation lists come from the field table.
-import { CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, type Family } from "../rules/codes";
+import { CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, isBookFamily, type Family, type SheetFamily } from "../rules/codes";
+import { BOOK_SHOWN } from "./books/fields";
 import type { ColumnSpec } from "../workbook/port";
 import { FIELD_BY_KEY, type FieldDef } from "./fields";
 import type { Lang } from "./i18n/lang";
@@ -46,7 +47,9 @@ const YES_NO: Readonly<Record<Lang, readonly [string, string]>> = { en: ["Yes", 
 
 /** The fixed values of a field as people pick them (a code or yes/no, with its words in English
  * and Thai), for a field that has them; undefined for the others. */
-export function shownChoices(key: string): { value: number | boolean; en: string; th: string }[] | undefined {
+export function shownChoices(key: string, family?: SheetFamily): { value: number | boolean; en: string; th: string }[] | undefined {
+  // A book's fixed values are its own (a voucher type, a contact type).
+  if (family !== undefined && isBookFamily(family)) return BOOK_SHOWN[key]?.map(([value, en, th]) => ({ value, en, th }));
   const def = FIELD_BY_KEY.get(key);
   if (def?.kind === "boolean") return [true, false].map((v, i) => ({ value: v, en: YES_NO.en[i], th: YES_NO.th[i] }));
   return SHOWN[key]?.map(([value, en, th]) => ({ value, en, th }));

@@ -5,11 +5,16 @@
 //   parseMapping     a mapping file checked (fields exist, none twice, the right family, each value
 //                    read as a cell of its field)
 //   toMapping        suggestions (and values for every row) → the mapping to save
+// The books (journal vouchers, contacts, products) map by the same functions, from their own fields
+// (books/fields.ts): labels, then synonyms; a header that could mean two fields of the book (an
+// "Amount" column of a journal: debit or credit?) is not suggested but asked: its candidates are
+// given and its field stays empty until the user says.
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
-import { FAMILIES, FAMILY_INFO, isFamily, type Family } from "../rules/codes";
+import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, isBookFamily, isFamily, type BookFamily, type Family } from "../rules/codes";
+import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_SYNONYMS, bookTable } from "./books/fields";
 import { columnLetters } from "../workbook/address";
 import { CONTENT_SAMPLE, fieldByContent } from "./content";
-import { FIELDS, FIELD_BY_KEY, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "./fields";
+import { DOCUMENT_FIELDS, FIELDS, normalizeName, type FieldDef, type FieldTable } from "./fields";
 import { headerText } from "./headers";
 import type { ColumnMapping, StatedValue } from "./column-mapping";
 import { COLUMN_HINTS } from "./messages";
@@ -17,13 +22,29 @@ import { SIDE_SYNONYMS, SYNONYMS, familySynonyms } from "./synonyms";
 import { isEmptyCell, parseCell } from "./values";
 import type { CellValue } from "../workbook/port";
 
-export type { ColumnMapping, StatedValue } from "./column-mapping";
+export type { ColumnMapping, MapFamily, StatedValue } from "./column-mapping";
+import type { MapFamily } from "./column-mapping";
+
+/** The fields a family's sheet is read by. */
+export function tableOf(family: MapFamily | undefined): FieldTable {
+  return family !== undefined && isBookFamily(family) ? bookTable(family) : DOCUMENT_FIELDS;
+}
+
+/** Every field a family's sheet may have a column for. */
+export function fieldsOf(family: MapFamily): readonly FieldDef[] {
+  return isBookFamily(family) ? BOOK_FIELDS[family] : FIELDS.filter((d) => fieldApplies(d, family));
+}
+
+const isMapFamily = (v: unknown): v is MapFamily => isFamily(v) || isBookFamily(v);
 
 export interface ColumnSuggestion {
   /** Column letters as Excel shows them ("A"). */
   column: string;
   header: string;
   field: string | null;
+  /** A header that could name any of these fields (a book's "Amount": debit or credit): asked, not
+   * guessed, so `field` is null until the user says. */
+  candidates?: string[];
 }
 
 /** A need of the family's documents that no column meets: any one of `fields` would. */
@@ -53,7 +74,8 @@ const PARTIAL_ONLY = new Set(["item.documentId", "item.documentType", "item.part
 
 /** Whether a document of the family can use the field (payment columns on families that take a
  * payment, source columns on families made by upgrades, expense lines on expenses). */
-export function fieldApplies(def: FieldDef, family: Family): boolean {
+export function fieldApplies(def: FieldDef, family: MapFamily): boolean {
+  if (isBookFamily(family)) return true;
   const info = FAMILY_INFO[family];
   if (EXPENSE_ONLY.has(def.key)) return family === "expenses";
   if (PARTIAL_ONLY.has(def.key)) return info.partialReceipt;
@@ -100,21 +122,28 @@ interface Hit {
   rank: number;
 }
 
-const INDEX = new Map<Family, Map<string, Hit>>();
+const INDEX = new Map<MapFamily, Map<string, Hit>>();
 
 /** Loose name → field for one family: labels, then family, side and general synonyms; the first claim wins. */
-function familyIndex(family: Family): Map<string, Hit> {
+function familyIndex(family: MapFamily): Map<string, Hit> {
   const cached = INDEX.get(family);
   if (cached) return cached;
   const index = new Map<string, Hit>();
+  const table = tableOf(family);
   const add = (key: string, words: readonly string[], rank: number): void => {
-    const def = FIELD_BY_KEY.get(key);
+    const def = table.byKey.get(key);
     if (!def || !fieldApplies(def, family)) return;
     for (const w of words) {
       const { name } = looseName(w);
       if (name && !index.has(name)) index.set(name, { def, rank });
     }
   };
+  if (isBookFamily(family)) {
+    for (const d of BOOK_FIELDS[family]) add(d.key, [...d.en, ...d.th], RANK.label);
+    for (const [key, words] of Object.entries(BOOK_SYNONYMS[family])) add(key, words, RANK.synonym);
+    INDEX.set(family, index);
+    return index;
+  }
   for (const d of FIELDS) add(d.key, [...d.en, ...d.th], RANK.label);
   for (const [key, words] of familySynonyms(family)) add(key, words, RANK.family);
   for (const [key, words] of Object.entries(SIDE_SYNONYMS[FAMILY_INFO[family].side])) add(key, words, RANK.side);
@@ -123,8 +152,8 @@ function familyIndex(family: Family): Map<string, Hit> {
   return index;
 }
 
-function suggestHit(header: string, family: Family): Hit | undefined {
-  const exact = fieldForName(header);
+function suggestHit(header: string, family: MapFamily): Hit | undefined {
+  const exact = tableOf(family).forName(header);
   if (exact) return { def: exact, rank: RANK.name };
   const { name, money } = looseName(header);
   if (!name) return undefined;
@@ -140,7 +169,7 @@ function suggestHit(header: string, family: Family): Hit | undefined {
 }
 
 /** The field a header most likely is on a sheet of this family, if any. */
-export function suggestField(header: string, family: Family): FieldDef | undefined {
+export function suggestField(header: string, family: MapFamily): FieldDef | undefined {
   return suggestHit(header, family)?.def;
 }
 
@@ -150,9 +179,10 @@ export function suggestField(header: string, family: Family): FieldDef | undefin
  * below, from the same column), a header that could name several fields is decided by its
  * column's cells (content.ts), a little less sure than a header that names its field alone.
  */
-export function suggestMapping(cells: readonly CellValue[], family: Family, left = 0, rows?: readonly (readonly CellValue[])[]): ColumnSuggestion[] {
+export function suggestMapping(cells: readonly CellValue[], family: MapFamily, left = 0, rows?: readonly (readonly CellValue[])[]): ColumnSuggestion[] {
   const headers = cells.map((v, i) => ({ col: left + i, index: i, header: headerText(v) })).filter((h) => h.header !== "");
   const hits = headers.map((h) => suggestHit(h.header, family));
+  if (isBookFamily(family)) return bookSuggestions(headers, hits, family);
   if (rows) {
     const sample = rows.slice(0, CONTENT_SAMPLE);
     const columnCells = (i: number): CellValue[] => sample.map((r) => r[i] ?? null);
@@ -179,6 +209,39 @@ export function suggestMapping(cells: readonly CellValue[], family: Family, left
   return headers.map((h, i) => ({ column: columnLetters(h.col), header: h.header, field: fields[i] }));
 }
 
+const ASK = new Map<BookFamily, Map<string, readonly string[]>>();
+
+/** A book's asked words, by their loose names. */
+function askIndex(family: BookFamily): Map<string, readonly string[]> {
+  let index = ASK.get(family);
+  if (!index) {
+    index = new Map();
+    for (const [words, fields] of BOOK_ASK[family]) for (const w of words) index.set(looseName(w).name, fields);
+    ASK.set(family, index);
+  }
+  return index;
+}
+
+/** A book's suggestions: the surest match first, a field to one column; a header of the family's
+ * asked words (BOOK_ASK) that names no field by its label gets its candidates instead. */
+function bookSuggestions(headers: ReadonlyArray<{ col: number; header: string }>, hits: ReadonlyArray<Hit | undefined>, family: BookFamily): ColumnSuggestion[] {
+  const ask = askIndex(family);
+  const asked = headers.map((h, i) => (hits[i] && hits[i]!.rank <= RANK.label ? undefined : ask.get(looseName(h.header).name)));
+  const order = headers.map((_, i) => i).sort((a, b) => (hits[a]?.rank ?? Infinity) - (hits[b]?.rank ?? Infinity) || a - b);
+  const fields: (string | null)[] = headers.map(() => null);
+  const taken = new Set<string>();
+  for (const i of order) {
+    const def = hits[i]?.def;
+    if (!def || asked[i] || taken.has(def.key)) continue;
+    taken.add(def.key);
+    fields[i] = def.key;
+  }
+  return headers.map((h, i) => {
+    const s: ColumnSuggestion = { column: columnLetters(h.col), header: h.header, field: fields[i] };
+    return asked[i] ? { ...s, candidates: [...asked[i]!] } : s;
+  });
+}
+
 /** Suggestions with a saved mapping laid over them: the saved field for each header it names, the
  * suggested one for the others unless the saved mapping gives that field to another column (a field
  * goes to one column). */
@@ -189,7 +252,10 @@ export function withSaved(suggestions: readonly ColumnSuggestion[], saved: Colum
   const taken = new Set(fromSaved.filter((f): f is string => typeof f === "string"));
   return suggestions.map((s, i) => {
     const field = fromSaved[i];
-    if (field !== undefined) return { ...s, field };
+    if (field !== undefined) {
+      const { candidates: _asked, ...answered } = s;
+      return { ...answered, field };
+    }
     return s.field !== null && taken.has(s.field) ? { ...s, field: null } : s;
   });
 }
@@ -197,7 +263,7 @@ export function withSaved(suggestions: readonly ColumnSuggestion[], saved: Colum
 /** The mapping to save from suggestions (edited or not): unmatched headers are kept as null, so the
  * file lists every column and reading it ignores them without a warning. */
 export function toMapping(
-  family: Family, suggestions: readonly Pick<ColumnSuggestion, "header" | "field">[], values?: Readonly<Record<string, StatedValue>>,
+  family: MapFamily, suggestions: readonly Pick<ColumnSuggestion, "header" | "field">[], values?: Readonly<Record<string, StatedValue>>,
 ): ColumnMapping {
   // Every header text is a key, "__proto__" and "toString" included: no prototype to shadow them.
   const columns = Object.create(null) as Record<string, string | null>;
@@ -223,8 +289,11 @@ export const MAPPING_NOTES = {
 
 /** The needs of the family that none of `mapped` (field keys of columns, and of values for every
  * row) meets. */
-export function missingFields(family: Family, mapped: Iterable<string>): MissingField[] {
+export function missingFields(family: MapFamily, mapped: Iterable<string>): MissingField[] {
   const have = new Set(mapped);
+  if (isBookFamily(family)) {
+    return BOOK_NEEDS[family].filter((n) => !n.fields.some((f) => have.has(f))).map((n) => ({ ...n, fields: [...n.fields] }));
+  }
   const needs: MissingField[] = [];
   const need = (fields: string[], level: MissingField["need"] = "required", note?: string): void => {
     if (!fields.some((f) => have.has(f))) needs.push(note ? { fields, need: level, note } : { fields, need: level });
@@ -272,8 +341,8 @@ const STATED_LEVELS: ReadonlySet<FieldDef["level"]> = new Set(["document", "paym
 
 /** What is wrong with a value for every row of the field, as a cell of it would be read (English,
  * translatable); null when it reads. */
-export function statedValueProblem(key: string, value: StatedValue): string | null {
-  const def = FIELD_BY_KEY.get(key);
+export function statedValueProblem(key: string, value: StatedValue, family?: MapFamily): string | null {
+  const def = tableOf(family).byKey.get(key);
   if (!def) return null;
   if (isEmptyCell(value)) return null;
   const parsed = parseCell(def, value);
@@ -281,7 +350,7 @@ export function statedValueProblem(key: string, value: StatedValue): string | nu
 }
 
 /** Whether a field may take one value for every row on a family's sheet. */
-export function canStateValue(def: FieldDef, family: Family): boolean {
+export function canStateValue(def: FieldDef, family: MapFamily): boolean {
   return STATED_LEVELS.has(def.level) && fieldApplies(def, family);
 }
 
@@ -290,13 +359,13 @@ export function canStateValue(def: FieldDef, family: Family): boolean {
  * an unknown family or one other than `family`, a field that does not exist, a field named twice,
  * a header given twice (case and spaces ignored).
  */
-export function parseMapping(value: unknown, family?: Family): ColumnMapping {
+export function parseMapping(value: unknown, family?: MapFamily): ColumnMapping {
   if (!isObject(value)) throw new MappingError([SHAPE]);
   const problems: string[] = [];
   for (const k of Object.keys(value)) if (k !== "family" && k !== "columns" && k !== "values") problems.push(`unknown key "${k}" (${SHAPE})`);
   const given = value.family;
-  if (!isFamily(given)) {
-    problems.push(given === undefined ? `"family" is missing (${SHAPE})` : `"family" ${JSON.stringify(given)} is not one of ${FAMILIES.join(", ")}`);
+  if (!isMapFamily(given)) {
+    problems.push(given === undefined ? `"family" is missing (${SHAPE})` : `"family" ${JSON.stringify(given)} is not one of ${[...FAMILIES, ...BOOK_FAMILIES].join(", ")}`);
   } else if (family !== undefined && given !== family) {
     problems.push(`the mapping is for ${given}, not ${family}`);
   }
@@ -305,6 +374,8 @@ export function parseMapping(value: unknown, family?: Family): ColumnMapping {
     problems.push(`"columns" must be an object of header → field (${SHAPE})`);
     throw new MappingError(problems);
   }
+  const known = isMapFamily(given) ? given : family;
+  const table = tableOf(known);
   const headerOf = new Map<string, string>();
   const columnOf = new Map<string, string>();
   for (const [header, key] of Object.entries(columns)) {
@@ -317,24 +388,24 @@ export function parseMapping(value: unknown, family?: Family): ColumnMapping {
       problems.push(`column "${header}": the field must be a field name such as item.quantity, or null to ignore the column`);
       continue;
     }
-    if (!FIELD_BY_KEY.has(key)) {
-      problems.push(`column "${header}": unknown field "${key}"${didYouMean(key, isFamily(given) ? given : family)}`);
+    if (!table.byKey.has(key)) {
+      problems.push(`column "${header}": unknown field "${key}"${didYouMean(key, known)}`);
       continue;
     }
     const earlier = columnOf.get(key);
     if (earlier !== undefined) problems.push(`field ${key} is named twice (columns "${earlier}" and "${header}")`);
     else columnOf.set(key, header);
   }
-  const values = parseValues(value.values, isFamily(given) ? given : family, problems);
+  const values = parseValues(value.values, known, problems);
   if (problems.length > 0) throw new MappingError(problems);
-  const mapping: ColumnMapping = { family: given as Family, columns: columns as Record<string, string | null> };
+  const mapping: ColumnMapping = { family: given as MapFamily, columns: columns as Record<string, string | null> };
   if (values) mapping.values = values;
   return mapping;
 }
 
 /** The "values" of a mapping: each a known field that can take one value for every row, and a
  * value its cells could hold (read as such a cell). undefined when the mapping has none. */
-function parseValues(raw: unknown, family: Family | undefined, problems: string[]): Record<string, StatedValue> | undefined {
+function parseValues(raw: unknown, family: MapFamily | undefined, problems: string[]): Record<string, StatedValue> | undefined {
   if (raw === undefined) return undefined;
   if (!isObject(raw)) {
     problems.push(`"values" must be an object of field → value for every row (${SHAPE})`);
@@ -342,7 +413,7 @@ function parseValues(raw: unknown, family: Family | undefined, problems: string[
   }
   const out: Record<string, StatedValue> = {};
   for (const [key, v] of Object.entries(raw)) {
-    const def = FIELD_BY_KEY.get(key);
+    const def = tableOf(family).byKey.get(key);
     if (!def) {
       problems.push(`values: unknown field "${key}"${didYouMean(key, family)}`);
       continue;
@@ -369,8 +440,8 @@ function parseValues(raw: unknown, family: Family | undefined, problems: string[
   return out;
 }
 
-function didYouMean(text: string, family: Family | undefined): string {
-  const def = fieldForHeader(text) ?? (family ? suggestField(text, family) : undefined);
+function didYouMean(text: string, family: MapFamily | undefined): string {
+  const def = tableOf(family).forHeader(text) ?? (family ? suggestField(text, family) : undefined);
   return def ? `; did you mean ${def.key}?` : "";
 }
 

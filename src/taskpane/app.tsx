@@ -75,7 +75,12 @@ export function App(props: AppProps) {
       <Fragment key={session}>
         <FamilyPicker t={t} lang={lang} services={props.services} family={family} connected={company !== null} onChange={setFamily} />
         {sections && (isBookFamily(family)
-          ? <sections.BooksSection {...common} family={family} />
+          ? (
+            <>
+              <sections.MappingSection {...common} family={family} />
+              <sections.BooksSection {...common} family={family} />
+            </>
+          )
           : (
             <>
               {family !== WHT_FAMILY && <sections.MappingSection {...common} family={family} />}

@@ -28,7 +28,7 @@ export { ruleProblems, settledView } from "./payment-rules";
 export { FIELDS, RESULT_KEYS, WHT_FIELDS, normalizeName } from "../sheet/fields";
 export { mapHeaders } from "../sheet/headers";
 export {
-  canStateValue, fieldApplies, missingFields, parseMapping, statedValueProblem, suggestMapping, toMapping, withSaved,
+  canStateValue, fieldApplies, fieldsOf, missingFields, parseMapping, statedValueProblem, suggestMapping, toMapping, withSaved,
 } from "../sheet/mapping";
 export { shownChoices } from "../sheet/columns";
 export { resultColumns } from "../sheet/writeback";

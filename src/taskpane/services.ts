@@ -124,7 +124,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
   const mappings = new SavedMappings(opts.port);
 
   /** Reads the block once and finds the mapping saved for its sheet and the family. */
-  async function prepare(family: DocumentFamily, target?: ReadTarget): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
+  async function prepare(family: DocumentFamily | BookFamily, target?: ReadTarget): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
     const engine = await loadEngine();
     const block = await opts.port.read(target);
     const mapping = family === WHT_FAMILY ? undefined : (await mappings.get(engine, block.sheet, family)) ?? undefined;
@@ -354,20 +354,23 @@ export function createServices(opts: ServiceOptions): PaneServices {
     books: {
       async check(family, ctx) {
         const { checkBookJob } = await loadEngine();
-        const outcome = await checkBookJob(opts.port, { family, mark: true, ...ctx });
+        const { mapping, port } = await prepare(family);
+        const outcome = await checkBookJob(port, { family, mark: true, mapping, ...ctx });
         return { sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: [] };
       },
       async post(family, draft, ctx) {
         const engine = await loadEngine();
-        const outcome = await engine.postBookJob(opts.port, requireClient(client), { family, draft, ...ctx });
+        const { mapping, port } = await prepare(family);
+        const outcome = await engine.postBookJob(port, requireClient(client), { family, draft, mapping, ...ctx });
         if (outcome.findings.length > 0) await opts.port.remark(outcome.sheet, engine.findingMarks(outcome.findings, ctx.lang ?? "en"));
-        return bookView(engine, family, await opts.port.read(), outcome);
+        return bookView(engine, family, await opts.port.read(), outcome, mapping);
       },
       async update(family, ctx) {
         const engine = await loadEngine();
         const { target } = await selected();
-        const outcome = await engine.updateBookJob(opts.port, requireClient(client), { family, target, ...ctx });
-        return bookView(engine, family, await opts.port.read(target), outcome);
+        const { mapping, port } = await prepare(family, target);
+        const outcome = await engine.updateBookJob(port, requireClient(client), { family, target, mapping, ...ctx });
+        return bookView(engine, family, await opts.port.read(target), outcome, mapping);
       },
       async pull(family, ctx) {
         const { pullBookJob } = await loadEngine();
@@ -394,8 +397,8 @@ function whtAction(request: ActionRequest): "status" | "delete" | "pdf" {
 }
 
 /** A book's post or update as the pane shows it: counts, and the rows not done at their Result cell. */
-function bookView(engine: typeof Engine, family: BookFamily, block: Block, outcome: Awaited<ReturnType<typeof Engine.postBookJob>>): BookPostView {
-  const headers = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], undefined, undefined, undefined, engine.bookTable(family));
+function bookView(engine: typeof Engine, family: BookFamily, block: Block, outcome: Awaited<ReturnType<typeof Engine.postBookJob>>, mapping?: ColumnMapping): BookPostView {
+  const headers = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping, undefined, undefined, engine.bookTable(family));
   const col = headers.columns.get("result") ?? block.left;
   const c = outcome.counts;
   const done = new Set(["created", "found", "skipped", "updated", "unchanged"]);

@@ -8,7 +8,7 @@ import type { ShownChange, UpdateKind } from "../jobs/update";
 import type { BookFamily, DocumentFamily, Family, SheetFamily } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
 import type { FieldKind, FieldLevel } from "../sheet/fields";
-import type { ColumnSuggestion, MissingField, StatedValue } from "../sheet/mapping";
+import type { ColumnSuggestion, MapFamily, MissingField, StatedValue } from "../sheet/mapping";
 import type { WorkbookPort } from "../workbook/port";
 import type { ChannelLists } from "./channels";
 
@@ -236,10 +236,10 @@ export interface PaneServices {
   refreshLists: (ctx: JobContext) => Promise<ListCounts>;
   /** The header row of the selection (or the table around the active cell): the mapping saved for
    * its sheet and the family, else the suggested one. */
-  readMapping(family: Family): Promise<MappingView>;
+  readMapping(family: MapFamily): Promise<MappingView>;
   /** Saves the columns' fields (and the values for every row) with the workbook for the sheet and
    * family; null forgets them. */
-  saveMapping(sheet: string, family: Family, columns: readonly ColumnSuggestion[] | null, values?: Readonly<Record<string, StatedValue>>): Promise<void>;
+  saveMapping(sheet: string, family: MapFamily, columns: readonly ColumnSuggestion[] | null, values?: Readonly<Record<string, StatedValue>>): Promise<void>;
   /** The posted documents of the selected rows (what a delete would delete). */
   selectedDocuments(family: DocumentFamily): Promise<SelectedDocument[]>;
   /** The company's bank accounts and payment channels, read once per connection. */
@@ -270,7 +270,7 @@ export interface FieldChoice {
 
 export interface MappingView {
   sheet: string;
-  family: Family;
+  family: MapFamily;
   /** Every header of the row, with the field saved for it, else the one suggested (null: not used). */
   columns: ColumnSuggestion[];
   /** The mapping comes from the workbook (else it is a suggestion). */

@@ -3,6 +3,7 @@
 // credit cells and not sent, posted (approved or as drafts), pulled one row per book line and
 // posted again to another company; contacts and products posted twice (nothing new the second time,
 // what the service already had found and its id written back), and their edits sent by update.
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
@@ -172,6 +173,44 @@ describe("contacts", () => {
     expect(((await s.client.contacts.get(Number(posted[1].recordId))) as unknown as Json).contactMobile).toBe("02-999-0000");
     // The duplicate row names the same contact: not sent beside it (it would undo the edit).
     expect(String((await sheetRows(out))[3].result)).toMatch(/^(not sent: row 3 names the same record|ไม่ได้ส่ง: แถว 3 อ้างถึงรายการเดียวกัน)/);
+  });
+});
+
+describe("an accountant's own headers", () => {
+  it("map suggests the journal's fields from Thai synonyms, asks about a header that could be two, and the mapping file checks and posts the sheet", async () => {
+    const book = await writeBook(join(s.dir, "own.xlsx"), [
+      ["เลขที่รายการ", "วันที่ลงบัญชี", "เลขบัญชี", "เดบิต (บาท)", "เครดิต (บาท)", "หมายเหตุ"],
+      ["A-1", "2026-03-31", "53030", 250, null, "หมึกพิมพ์"],
+      ["A-1", null, "21399", null, 250, null],
+    ], "บัญชี");
+    const mapping = join(s.dir, "own.mapping.json");
+    const map = await docsheet(["map", book, "--family", "journal-entries", "--json", "--out", mapping, "--lang", "th"]);
+    expect(map.code).toBe(1);
+    expect(JSON.parse(map.stdout)).toEqual([
+      { column: "A", header: "เลขที่รายการ", field: "documentKey" }, { column: "B", header: "วันที่ลงบัญชี", field: "documentDate" },
+      { column: "C", header: "เลขบัญชี", field: "item.accountCode" }, { column: "D", header: "เดบิต (บาท)", field: "item.debit" },
+      { column: "E", header: "เครดิต (บาท)", field: "item.credit" },
+      { column: "F", header: "หมายเหตุ", field: null, candidates: ["description", "item.description"] },
+    ]);
+    expect(map.stderr).toContain('คอลัมน์ F "หมายเหตุ" คือฟิลด์ใด อาจเป็น คำอธิบาย (description) หรือ คำอธิบายรายการ (item.description)');
+    // Without the mapping the synonyms are not read: the sheet says what is missing.
+    expect((await docsheet(["check", book, "--family", "journal-entries"])).code).toBe(1);
+    const file = JSON.parse(await readFile(mapping, "utf8")) as { family: string; columns: Record<string, string | null> };
+    expect(file.family).toBe("journal-entries");
+    await writeFile(mapping, JSON.stringify({ ...file, columns: { ...file.columns, "หมายเหตุ": "item.description" } }));
+    expect((await docsheet(["map", book, "--family", "journal-entries", "--mapping", mapping])).code).toBe(0);
+    expect((await docsheet(["check", book, "--family", "journal-entries", "--mapping", mapping])).code).toBe(0);
+    const post = await docsheet(["post", book, "--family", "journal-entries", "--mapping", mapping, "--lang", "th", ...conn()]);
+    expect(post.stdout).toContain("สร้าง 1,");
+    // Written back under labels in the sheet's language, the user's own columns untouched.
+    const [row] = await sheetRows(join(s.dir, "own.posted.xlsx"));
+    expect(row).toMatchObject({ "เลขที่รายการ": "A-1", "หมายเหตุ": "หมึกพิมพ์", "สถานะ": "อนุมัติแล้ว" });
+    expect(typeof row["รหัสเอกสารในระบบ"]).toBe("number");
+    const jv = (await s.client.journalEntries.get(Number(row["รหัสเอกสารในระบบ"]))) as unknown as Json;
+    expect((jv.bookOfAccounts as Json[])[0]).toMatchObject({ accountCode: "53030", value: 250, description: "หมึกพิมพ์" });
+    // A mapping of another family is refused.
+    await writeFile(mapping, JSON.stringify({ ...file, family: "contacts" }));
+    expect((await docsheet(["check", book, "--family", "journal-entries", "--mapping", mapping])).stderr).toContain("the mapping is for contacts, not journal-entries");
   });
 });
 

@@ -169,4 +169,24 @@ describe("the Excel port keeps the mapping in the workbook's settings", () => {
     expect(await port.loadSetting(key)).toBeNull();
     await expect(port.saveSetting("never.set", null)).resolves.toBeUndefined();
   });
+
+  test("a book's sheet: its own headers suggested, a header that could be two fields asked, the pick saved and read by the book's Check", async () => {
+    const memory = new MemoryWorkbook({ Sheet1: [
+      ["เลขที่ใบสำคัญ", "วันที่", "รหัสบัญชี", "จำนวนเงิน", "เครดิต"],
+      ["JV-1", "2026-03-31", "53030", 100, null],
+      ["JV-1", null, "21399", null, 100],
+    ] });
+    const root = pane(memory);
+    choose(root, "#ds-family", "journal-entries");
+    await readHeaders(root);
+    expect(["A", "B", "C", "D", "E"].map((c) => field(root, c))).toEqual(["documentKey", "documentDate", "item.accountCode", "", "item.credit"]);
+    expect(root.querySelector("#mapping")!.textContent).toContain("Which is it? It could be Debit or Credit");
+    expect(root.querySelector("#mapping")!.textContent).toContain("Required, not mapped yet: Debit");
+    choose(root, "#ds-map-D", "item.debit");
+    await until(() => memory.settings.has(mappingKey("journal-entries", "Sheet1")), "the saved mapping");
+    expect(JSON.parse(memory.settings.get(mappingKey("journal-entries", "Sheet1"))!).columns["จำนวนเงิน"]).toBe("item.debit");
+    click(root, "Check rows");
+    await until(() => root.querySelector("#books .msg") !== null && !root.textContent!.includes("Checking…"), "the book's check");
+    expect(root.querySelector("#books .msg")!.textContent).toBe("1 document checked: no problems found.");
+  });
 });

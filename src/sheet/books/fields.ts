@@ -112,7 +112,7 @@ const PRODUCTS: readonly FieldDef[] = [
   }),
   f("description", "document", "text", ["Description"], ["รายละเอียด", "คำอธิบาย"], { wire: "sellDescription" }),
   f("unitName", "document", "text", ["Unit", "Unit name"], ["หน่วย", "หน่วยนับ"]),
-  f("sellPrice", "document", "quantity", ["Sell price", "Selling price", "Sales price", "Price"], ["ราคาขาย"]),
+  f("sellPrice", "document", "quantity", ["Sell price", "Selling price", "Sales price"], ["ราคาขาย", "ราคาขายต่อหน่วย"]),
   f("buyPrice", "document", "quantity", ["Buy price", "Purchase price", "Cost"], ["ราคาซื้อ", "ต้นทุน"]),
   f("vatType", "document", "code", ["VAT", "VAT type", "VAT treatment"], ["ภาษีมูลค่าเพิ่ม", "ประเภทภาษี", "VAT"], {
     allowed: Object.values(PRODUCT_VAT_TYPE), words: VAT_TYPE_WORDS,
@@ -131,6 +131,72 @@ const TABLES: Record<BookFamily, FieldTable> = {
 export function bookTable(family: BookFamily): FieldTable {
   return TABLES[family];
 }
+
+/** Other words for a book's fields, suggested by docsheet map and the pane's Columns (not read as
+ * headers without a mapping, as the documents' synonyms). */
+export const BOOK_SYNONYMS: Readonly<Record<BookFamily, Readonly<Record<string, readonly string[]>>>> = {
+  "journal-entries": {
+    documentKey: ["JV", "JV number", "Voucher #", "Entry no.", "Journal no.", "เลขที่ใบสำคัญจ่าย", "เลขที่ใบสำคัญรับ", "เลขที่รายการ"],
+    documentDate: ["Posting date", "Entry date", "วันที่บันทึก", "วันที่ลงบัญชี"],
+    documentType: ["Journal type", "Book", "ประเภทสมุดรายวัน", "สมุด"],
+    contactName: ["Partner", "Payee", "คู่ค้า", "ผู้รับเงิน", "ผู้จ่ายเงิน"],
+    description: ["Voucher description", "Particulars", "รายการ", "คำอธิบายรายการบัญชี"],
+    "item.accountCode": ["Account number", "Acct no.", "Acct code", "GL account code", "รหัสผังบัญชี", "เลขบัญชี"],
+    "item.accountName": ["Account title", "Acct name", "GL account name", "ชื่อผังบัญชี"],
+    "item.debit": ["Debit (THB)", "DR amount", "เดบิต (บาท)", "จำนวนเงินเดบิท"],
+    "item.credit": ["Credit (THB)", "CR amount", "เครดิต (บาท)", "จำนวนเงินเครดิท"],
+  },
+  contacts: {
+    contactName: ["Customer name", "Supplier name", "Vendor name", "Company", "ชื่อผู้ขาย", "ชื่อคู่ค้า", "ชื่อบริษัท/บุคคล"],
+    contactCode: ["Customer no.", "Vendor no.", "Supplier code", "เลขที่ลูกค้า"],
+    contactTaxId: ["Tax ID number", "TIN", "VAT number", "เลขประจำตัวผู้เสียภาษีอากร", "เลขที่ผู้เสียภาษี"],
+    contactBranch: ["Branch no.", "เลขที่สาขา"],
+    contactZipCode: ["ZIP", "รหัสไปรษณีย์ (5 หลัก)"],
+    contactEmail: ["Email address", "ที่อยู่อีเมล"],
+    contactMobile: ["Tel", "Tel.", "Mobile phone", "โทร", "เบอร์มือถือ"],
+    contactCreditDays: ["Payment terms", "Terms (days)", "ระยะเวลาเครดิต"],
+  },
+  products: {
+    code: ["Item no.", "Product no.", "Part no.", "รหัสรายการ"],
+    name: ["Item name", "Description of goods", "ชื่อรายการ", "ชื่อสินค้า/บริการ"],
+    unitName: ["UOM", "Unit of measure", "หน่วยขาย"],
+    sellPrice: ["List price", "Retail price", "ราคาตั้ง", "ราคาขายปลีก"],
+    buyPrice: ["Cost price", "Purchase cost", "ราคาทุน", "ต้นทุนต่อหน่วย"],
+    vatType: ["Tax type", "ภาษีขาย"],
+    sellChartOfAccountCode: ["Revenue account", "Income account", "บัญชีรายได้"],
+    buyChartOfAccountCode: ["Expense account", "Cost account", "บัญชีค่าใช้จ่าย", "บัญชีต้นทุน"],
+  },
+};
+
+/** Headers that could mean two fields of the book: the user is asked which (docsheet map, the
+ * pane's Columns), never given a guess. A label of the book's own wins over these. */
+export const BOOK_ASK: Readonly<Record<BookFamily, ReadonlyArray<readonly [words: readonly string[], fields: readonly string[]]>>> = {
+  "journal-entries": [
+    [["Amount", "Value", "จำนวนเงิน", "ยอดเงิน", "มูลค่า", "จำนวน"], ["item.debit", "item.credit"]],
+    [["Name", "ชื่อ"], ["contactName", "item.accountName"]],
+    [["Code", "รหัส"], ["item.accountCode", "documentKey"]],
+    [["Note", "Notes", "Remark", "หมายเหตุ"], ["description", "item.description"]],
+  ],
+  contacts: [[["Number", "No.", "หมายเลข", "เลขที่"], ["contactCode", "contactTaxId"]]],
+  products: [
+    [["Price", "Unit price", "ราคา", "ราคาต่อหน่วย"], ["sellPrice", "buyPrice"]],
+    [["Account", "Account code", "บัญชี", "รหัสบัญชี", "ผังบัญชี"], ["sellChartOfAccountCode", "buyChartOfAccountCode"]],
+  ],
+};
+
+/** What a book's sheet needs a column for (any one of `fields`): docsheet map and the pane's
+ * Columns say which are missing. */
+export const BOOK_NEEDS: Readonly<Record<BookFamily, ReadonlyArray<{ fields: readonly string[]; need: "required" | "recommended" }>>> = {
+  "journal-entries": [
+    { fields: ["documentDate"], need: "required" },
+    { fields: ["item.accountCode", "item.account", "item.accountName", "item.chartOfAccountId"], need: "required" },
+    { fields: ["item.debit"], need: "required" },
+    { fields: ["item.credit"], need: "required" },
+    { fields: ["documentKey"], need: "recommended" },
+  ],
+  contacts: [{ fields: ["contactName"], need: "required" }, { fields: ["contactType"], need: "required" }, { fields: ["contactTaxId"], need: "recommended" }],
+  products: [{ fields: ["name"], need: "required" }, { fields: ["vatType"], need: "required" }, { fields: ["code"], need: "recommended" }],
+};
 
 /** The result columns each book writes back. */
 export const BOOK_RESULT_KEYS: Readonly<Record<BookFamily, readonly ("recordId" | "documentSerial" | "status" | "result")[]>> = {

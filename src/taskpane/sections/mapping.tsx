@@ -4,10 +4,9 @@
 // still missing; a change in a picker or a value is saved at once and Check, Post and Actions use it
 // from then on.
 import { useState } from "preact/hooks";
-import type { Family } from "../../rules/codes";
 import type { FieldLevel } from "../../sheet/fields";
 import { mappingNote } from "../../sheet/i18n/mapping-notes";
-import type { ColumnSuggestion, MissingField, StatedValue } from "../../sheet/mapping";
+import type { ColumnSuggestion, MapFamily, MissingField, StatedValue } from "../../sheet/mapping";
 import type { Lang, Translate } from "../i18n";
 import type { FieldChoice, MappingView } from "../views";
 import type { PaneServices } from "../views";
@@ -22,7 +21,7 @@ interface Editing {
   saved: boolean;
 }
 
-export function MappingSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family }) {
+export function MappingSection(props: { t: Translate; lang: Lang; services: PaneServices; family: MapFamily }) {
   const { t, lang, services, family } = props;
   const read = useTask<MappingView>(t);
   const save = useTask<boolean>(t);
@@ -76,6 +75,9 @@ export function MappingSection(props: { t: Translate; lang: Lang; services: Pane
                   <td>
                     <FieldPicker id={`ds-map-${c.column}`} t={t} lang={lang} choices={editing.view.choices} value={c.field}
                       onPick={(field) => pick(i, field)} />
+                    {!c.field && c.candidates && (
+                      <p class="help" role="note">{t("mapAsk", { fields: c.candidates.map((k) => editing.view.choices.find((x) => x.key === k)?.[lang] ?? k).join(t("mapOr")) })}</p>
+                    )}
                   </td>
                 </tr>
               ))}
