@@ -71,7 +71,7 @@ export async function readWhtReport(client: DocSheetClient, opts: WhtReportOptio
 }
 
 const addTable = (port: WorkbookPort, t: ReportTable, records?: (sheet: string) => ReadonlyMap<string, string>): Promise<string> =>
-  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, records });
+  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, above: t.above, records });
 
 /** Compares a form's totals as the sheet holds them with the certificates' own, to the satang. */
 async function reconcile(port: WorkbookPort, form: WhtForm, sheet: string, row: number, report: WhtReport, findings: WhtFinding[]): Promise<void> {
@@ -102,9 +102,14 @@ export async function writeWhtReport(
 ): Promise<WhtReportOutcome> {
   const lang = opts.lang ?? "en";
   const forms = {} as Record<WhtForm, string>;
-  for (const form of WHT_FORMS) forms[form] = await addTable(port, formTable(form, report, lang));
+  const at = {} as Record<WhtForm, { sheet: string; row: number }>;
+  for (const form of WHT_FORMS) {
+    const table = formTable(form, report, lang);
+    forms[form] = await addTable(port, table);
+    // The totals row, under the header block and the lines.
+    at[form] = { sheet: forms[form], row: totalsRowIndex(report.lines[form].length, table.above?.length ?? 0) };
+  }
   const voidSheet = await addTable(port, voidTable(report, lang));
-  const at = Object.fromEntries(WHT_FORMS.map((f) => [f, { sheet: forms[f], row: totalsRowIndex(report.lines[f].length) }])) as Record<WhtForm, { sheet: string; row: number }>;
   let missing: string | undefined;
   if (opts.missing) {
     // A certificate sheet like any other: check and post take it.

@@ -17,6 +17,8 @@ export interface ReportTable {
   rows: CellValue[][];
   totals?: TotalCell[];
   formulas?: (string | null)[][];
+  /** A header block written above the table (TableOptions.above). */
+  above?: CellValue[][];
 }
 
 /** Columns of the amount before VAT (at 7%), the VAT and the zero-rated value in a side's report.

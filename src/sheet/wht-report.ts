@@ -196,7 +196,22 @@ const lineRow = (l: WhtLine, lang: Lang): CellValue[] => [
   typeText(l, lang), toWireNumber(l.rate), money(l.amount), money(l.tax), l.condition ?? null, l.serial,
 ];
 
-/** A form's attachment (ใบแนบ) with its totals row. */
+/** The header block above a form's attachment, as on the form: the payer (company, tax id, branch),
+ * the month paid and the form; then an empty row. */
+export function formHeader(form: WhtForm, report: WhtReport, lang: Lang): CellValue[][] {
+  const t = whtTexts(lang);
+  const c = report.company;
+  return [
+    [t.header.company, c.name || null],
+    [t.header.taxId, c.taxId || null],
+    [t.header.branch, c.branch || null],
+    [t.header.month, monthLabel(report.month, lang)],
+    [t.header.form, FORM_NAME[form][lang]],
+    [null],
+  ];
+}
+
+/** A form's attachment (ใบแนบ) under its header block, with its totals row. */
 export function formTable(form: WhtForm, report: WhtReport, lang: Lang): ReportTable {
   const t = whtTexts(lang);
   const fig = report.figures[form];
@@ -204,7 +219,10 @@ export function formTable(form: WhtForm, report: WhtReport, lang: Lang): ReportT
   totals[0] = { label: t.total };
   totals[AMOUNT_COLUMN] = { sum: money(fig.cellAmount) };
   totals[TAX_COLUMN] = { sum: money(fig.cellTax) };
-  return { name: t.sheet.form(form, report.month), columns: columnsOf(t.columns, lang), rows: report.lines[form].map((l) => lineRow(l, lang)), totals };
+  return {
+    name: t.sheet.form(form, report.month), columns: columnsOf(t.columns, lang), rows: report.lines[form].map((l) => lineRow(l, lang)), totals,
+    above: formHeader(form, report, lang),
+  };
 }
 
 export function voidTable(report: WhtReport, lang: Lang): ReportTable {
@@ -283,7 +301,7 @@ export interface WhtTexts {
   sheet: { form(form: WhtForm, month: string): string; void(month: string): string; return(month: string): string; missing(month: string): string };
   columns: readonly string[];
   returnColumns: readonly string[];
-  header: { company: string; taxId: string; branch: string; month: string; certificates: string; amount: string; tax: string };
+  header: { company: string; taxId: string; branch: string; month: string; form: string; certificates: string; amount: string; tax: string };
   total: string;
   fromDocument(serial: string): string;
   finding(f: WhtFinding): string;
@@ -299,7 +317,7 @@ const EN: WhtTexts = {
   },
   columns: ["No.", "Tax id", "Branch", "Name", "Address", "Date paid", "Income type", "Rate %", "Amount paid", "Tax withheld", "Condition", "Certificate no."],
   returnColumns: ["Item", "Amount", "Certificates' total", "Difference"],
-  header: { company: "Company", taxId: "Tax id", branch: "Branch", month: "Month", certificates: "certificates", amount: "income paid", tax: "tax withheld" },
+  header: { company: "Company", taxId: "Tax id", branch: "Branch", month: "Month", form: "Form", certificates: "certificates", amount: "income paid", tax: "tax withheld" },
   total: "Total",
   fromDocument: (serial) => `From ${serial}`,
   finding: (f) => {
@@ -328,7 +346,7 @@ const TH: WhtTexts = {
     "อัตราภาษีร้อยละ", "จำนวนเงินที่จ่ายในครั้งนี้", "จำนวนเงินภาษีที่หักและนำส่งในครั้งนี้", "เงื่อนไข", "เลขที่หนังสือรับรอง",
   ],
   returnColumns: ["รายการ", "จำนวนเงิน", "ผลรวมจากหนังสือรับรอง", "ผลต่าง"],
-  header: { company: "ชื่อผู้มีหน้าที่หักภาษี ณ ที่จ่าย", taxId: "เลขประจำตัวผู้เสียภาษีอากร", branch: "สาขาที่", month: "เดือนที่จ่ายเงินได้", certificates: "จำนวนราย", amount: "ยอดรวมเงินได้ที่จ่าย", tax: "ยอดรวมภาษีที่นำส่ง" },
+  header: { company: "ชื่อผู้มีหน้าที่หักภาษี ณ ที่จ่าย", taxId: "เลขประจำตัวผู้เสียภาษีอากร", branch: "สาขาที่", month: "เดือนที่จ่ายเงินได้", form: "แบบ", certificates: "จำนวนราย", amount: "ยอดรวมเงินได้ที่จ่าย", tax: "ยอดรวมภาษีที่นำส่ง" },
   total: "รวม",
   fromDocument: (serial) => `จาก ${serial}`,
   finding: (f) => {

@@ -482,10 +482,14 @@ export class ExcelPort implements WorkbookPort {
       const finalName = uniqueSheetName(name, new Set([...taken, ...(options.hidden ? [options.hidden.name.toLowerCase()] : [])]));
       const sheet = sheets.add(finalName);
       const kinds = columns.map(columnFormat);
+      // A header block above the table (a report's company and month): the table starts under it.
+      const above = options.above ?? [];
+      const k = above.length;
       const block: RowWrite[] = [
-        { row: 0, col: 0, values: columns.map((c) => c.header), formats: columns.map(() => TEXT_FORMAT) },
+        ...above.map((values, i) => ({ row: i, col: 0, values, formats: values.map((v) => (needsTextFormat(v) ? TEXT_FORMAT : null)) })),
+        { row: k, col: 0, values: columns.map((c) => c.header), formats: columns.map(() => TEXT_FORMAT) },
         ...rows.map((values, i) => ({
-          row: i + 1,
+          row: k + i + 1,
           col: 0,
           // A formula of ours (a report's) is written as one, in its column's format; text stays text.
           values: columns.map((_, c) => options.formulas?.[i]?.[c] ?? values[c] ?? null),
@@ -498,10 +502,10 @@ export class ExcelPort implements WorkbookPort {
       const dataRows = Math.max(1, rows.length);
       await this.writeRows(context, sheet, block, () => {
         // Write the block, then make it a table: adding a table to written cells is the fast way.
-        const table = sheet.tables.add(sheet.getRangeByIndexes(0, 0, rows.length + 1, columns.length), true);
+        const table = sheet.tables.add(sheet.getRangeByIndexes(k, 0, rows.length + 1, columns.length), true);
         // Rows a user adds to the table take its columns' formats and drop-downs.
         columns.forEach((column, c) => {
-          const range = sheet.getRangeByIndexes(1, c, dataRows, 1);
+          const range = sheet.getRangeByIndexes(k + 1, c, dataRows, 1);
           const list = column.allowed ? inlineList(column.allowed) : undefined;
           if (list !== undefined) {
             range.dataValidation.rule = { list: { inCellDropDown: true, source: list } };
@@ -526,7 +530,7 @@ export class ExcelPort implements WorkbookPort {
         }
         table.getRange().format.autofitColumns();
         columns.forEach((column, c) => {
-          if (column.hidden) sheet.getRangeByIndexes(0, c, 1, 1).columnHidden = true;
+          if (column.hidden) sheet.getRangeByIndexes(k, c, 1, 1).columnHidden = true;
         });
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();

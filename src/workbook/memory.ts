@@ -136,15 +136,17 @@ export class MemoryWorkbook implements WorkbookPort {
     if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);
     const unique = uniqueName(name, [...this.sheets.keys()]);
     const header = columns.map((c) => c.header);
-    const formats = [columns.map(() => "General"), ...rows.map(() => columns.map(columnFormat))];
-    const s = this.setSheet(unique, [header, ...rows], formats);
+    const above = options.above ?? [];
+    const k = above.length;
+    const formats = [...above.map((r) => r.map(() => "General")), columns.map(() => "General"), ...rows.map(() => columns.map(columnFormat))];
+    const s = this.setSheet(unique, [...above, header, ...rows], formats);
     s.table = true;
     s.tableBottom = Math.max(1, rows.length);
     options.formulas?.forEach((row, r) => row.forEach((f, c) => {
-      if (f !== null) s.formulas.set(`${r + 1},${c}`, f);
+      if (f !== null) s.formulas.set(`${k + r + 1},${c}`, f);
     }));
     if (options.totals) {
-      const at = totalsRowIndex(rows.length);
+      const at = totalsRowIndex(rows.length, k);
       s.values[at] = options.totals.map((t) => (t === null ? null : "label" in t ? t.label : t.sum));
       s.formats[at] = columns.map((c, i) => (options.totals![i] && "sum" in options.totals![i]! ? columnFormat(c) : "General"));
       options.totals.forEach((t, c) => {

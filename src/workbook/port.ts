@@ -102,12 +102,16 @@ export interface TableOptions {
    * where the value is written; the row keeps what the formula comes to, for hosts that do not
    * calculate (the in-memory grid) and as the file's cached result. */
   formulas?: (string | null)[][];
+  /** Rows written from A1 above the table (a report's header block: company, tax id, month), each
+   * a row of cells; the table's header row comes right under them. Formulas' A1 references count
+   * these rows. */
+  above?: CellValue[][];
 }
 
 /** The sheet row (0-based) of a table's totals row: under the data rows, or under the one empty
- * row a table without rows keeps. */
-export function totalsRowIndex(rowCount: number): number {
-  return 1 + Math.max(1, rowCount);
+ * row a table without rows keeps; `above`: rows over the table's header. */
+export function totalsRowIndex(rowCount: number, above = 0): number {
+  return above + 1 + Math.max(1, rowCount);
 }
 
 /** The formula a totals row holds for the sum of a column: what Excel writes for a table's Sum. */

@@ -31,16 +31,29 @@ export function toExcel(v: CellValue): ExcelJS.CellValue {
  * streaming writer cannot write one and gets a filter on the header instead) on a new worksheet. */
 export function fillTable(
   ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>, table?: string,
-  extras: Pick<TableOptions, "totals" | "formulas"> = {},
+  extras: Pick<TableOptions, "totals" | "formulas" | "above"> = {},
 ): void {
+  const above = extras.above ?? [];
+  const k = above.length;
   ws.columns = columns.map((c) => ({
-    header: c.header,
+    ...(k === 0 ? { header: c.header } : {}),
     width: Math.min(40, Math.max(10, c.header.length + 2)),
     style: c.kind === "boolean" ? {} : { numFmt: columnFormat(c) },
     ...(c.hidden ? { hidden: true } : {}),
   }));
+  // A header block above the table: its labels (first column) in bold, its values as given.
+  above.forEach((values, i) => {
+    const row = ws.getRow(i + 1);
+    values.forEach((v, c) => {
+      const cell = row.getCell(c + 1);
+      cell.value = toExcel(v);
+      cell.style = c === 0 ? { font: { bold: true } } : { numFmt: typeof v === "string" ? "@" : "General" };
+    });
+    row.commit();
+  });
   // The header row is text in bold, whatever its column holds.
-  const header = ws.getRow(1);
+  const header = ws.getRow(k + 1);
+  if (k > 0) header.values = columns.map((c) => c.header);
   header.eachCell((cell) => {
     cell.style = { font: { bold: true } };
   });
@@ -59,7 +72,7 @@ export function fillTable(
     // Formulas are written with what they come to; Excel calculates them again when it opens the file.
     if (totals || extras.formulas) ws.workbook.calcProperties = { ...ws.workbook.calcProperties, fullCalcOnLoad: true };
     ws.addTable({
-      name: table, ref: "A1", headerRow: true, totalsRow: totals !== undefined, style: { theme: "TableStyleMedium2", showRowStripes: true },
+      name: table, ref: `A${k + 1}`, headerRow: true, totalsRow: totals !== undefined, style: { theme: "TableStyleMedium2", showRowStripes: true },
       columns: columns.map((c, i) => {
         const t = totals?.[i];
         return {
@@ -72,7 +85,7 @@ export function fillTable(
     });
     if (totals) {
       // The totals row takes the column's number format too (exceljs leaves it General).
-      const row = ws.getRow(1 + data.length + 1);
+      const row = ws.getRow(k + 1 + data.length + 1);
       columns.forEach((c, i) => {
         if (c.kind !== "boolean") row.getCell(i + 1).numFmt = columnFormat(c);
         row.getCell(i + 1).font = { bold: true };
@@ -84,24 +97,24 @@ export function fillTable(
       ws.addRow(r.map(toExcel)).commit();
       count++;
     }
-    if (columns.length > 0) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+    if (columns.length > 0) ws.autoFilter = { from: { row: k + 1, column: 1 }, to: { row: k + 1, column: columns.length } };
   }
-  addValidations(ws, columns, Math.max(count + 1, VALIDATION_ROWS));
+  addValidations(ws, columns, k + 2, Math.max(k + count + 1, VALIDATION_ROWS));
 }
 
-/** Each column's drop-down from row 2 to `last`: a fixed list is kept to, a lookup list only warns. */
-function addValidations(ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], last: number): void {
+/** Each column's drop-down from row `first` to `last` (1-based): a fixed list is kept to, a lookup list only warns. */
+function addValidations(ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], first: number, last: number): void {
   const validations = (ws as unknown as { dataValidations: { add(a: string, v: ExcelJS.DataValidation): void } }).dataValidations;
   columns.forEach((c, i) => {
     const letter = ws.getColumn(i + 1).letter;
     const list = c.allowed ? inlineList(c.allowed) : undefined;
     // A list too long to be written inline is left without a drop-down.
     if (list !== undefined) {
-      validations.add(`${letter}2:${letter}${last}`, {
+      validations.add(`${letter}${first}:${letter}${last}`, {
         type: "list", allowBlank: true, formulae: [`"${list}"`], showErrorMessage: true, errorTitle: c.header, error: `Use one of: ${list}`,
       });
     } else if (c.lookup) {
-      validations.add(`${letter}2:${letter}${last}`, {
+      validations.add(`${letter}${first}:${letter}${last}`, {
         type: "list", allowBlank: true, formulae: [lookupFormula(c.lookup)], showErrorMessage: true, errorStyle: "warning",
         errorTitle: c.header, error: "Not in the list: keep it anyway?",
       });

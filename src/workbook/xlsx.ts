@@ -194,7 +194,7 @@ export class XlsxWorkbook implements WorkbookPort {
     const book = await this.model();
     const unique = uniqueName(name, book.worksheets.map((w) => w.name));
     const tables = new Set(book.worksheets.flatMap((w) => Object.keys((w as unknown as { tables: Record<string, unknown> }).tables ?? {})).map((t) => t.toLowerCase()));
-    const ws = book.addWorksheet(unique, { views: [{ state: "frozen", ySplit: 1 }] });
+    const ws = book.addWorksheet(unique, { views: [{ state: "frozen", ySplit: 1 + (options.above?.length ?? 0) }] });
     fillTable(ws, columns, rows, tableName(unique, tables), options);
     // After the table: a new workbook's first sheet is the one it opens on, and must not be hidden.
     if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);

@@ -91,9 +91,11 @@ test("the withholding tax report in Thai: one sheet per form, the tax of each, t
   expect(await page.textContent("#wht-report .wht-result .msg.ok:last-child")).toBe("ยอดรวมทุกยอดตรงกับหนังสือรับรอง และใบรับสินค้าและค่าใช้จ่ายที่หักภาษีไว้มีหนังสือรับรองครบ");
   expect(await page.$$eval("#wht-report a.download", (as) => as.map((a) => a.getAttribute("download")))).toEqual(["PND3-2026-03.txt", "PND53-2026-03.txt"]);
   await page.click(".tab:has-text('ภ.ง.ด.53 มี.ค. 2569')");
-  expect(await cell(page, "D2")).toBe("Gamma Co., Ltd.");
-  expect(await cell(page, "F2")).toBe("09/03/2569");
-  expect(await cell(page, "J3")).toBe("75.00");
+  // The header block above the attachment, in Thai with the Buddhist-era month.
+  expect([await cell(page, "A1"), await cell(page, "B1"), await cell(page, "B4"), await cell(page, "B5")]).toEqual(["ชื่อผู้มีหน้าที่หักภาษี ณ ที่จ่าย", "Demo Co., Ltd.", "มี.ค. 2569", "ภ.ง.ด.53"]);
+  expect(await cell(page, "D8")).toBe("Gamma Co., Ltd.");
+  expect(await cell(page, "F8")).toBe("09/03/2569");
+  expect(await cell(page, "J9")).toBe("75.00");
   await page.locator("#wht-report").screenshot({ path: join(ARTIFACTS, "wht-report-pane-th.png") });
   await page.close();
 });

@@ -756,6 +756,19 @@ describe("addTableSheet, select, sheetNames", () => {
     expect(excel.syncsOfRun()).toBe(2);
   });
 
+  test("a report with a header block above its table: the block from A1, the table and its totals under it", async () => {
+    const { excel, port } = setup();
+    const name = await port.addTableSheet("PND3", [{ header: "No.", kind: "integer" }, { header: "Tax", kind: "money" }], [[1, 30], [2, 45]], {
+      above: [["Company", "Demo Co., Ltd."], ["Tax id", "0105559000000"], [null]], totals: [{ label: "Total" }, { sum: 75 }],
+    });
+    const sheet = excel.sheet(name);
+    expect([sheet.value(0, 1), sheet.value(1, 1), sheet.peek(1, 1)?.format]).toEqual(["Demo Co., Ltd.", "0105559000000", "@"]);
+    expect(sheet.tables).toEqual([{ name: "Table1", top: 3, left: 0, rows: 4, cols: 2, totals: true }]);
+    expect([sheet.value(3, 0), sheet.value(4, 1), sheet.value(6, 0)]).toEqual(["No.", 30, "Total"]);
+    expect(sheet.peek(6, 1)?.formula).toBe("=SUBTOTAL(109,[Tax])");
+    expect(excel.syncsOfRun()).toBe(2);
+  });
+
   test("a template with lookup lists: the lists on a hidden sheet first, drop-downs over them that warn, one Excel.run", async () => {
     const { excel, port } = setup();
     const lists = [["Contacts", "Contacts id"], ["Acme", 1], ["=Siam", 2]];
