@@ -26,6 +26,17 @@ describe("the service's layers", () => {
     const domain = /^src\/service\/(documents|exports|masters|ledger|pdf|mail|share|files|attachments|outbox|store|auth)\//;
     expect(importsInto(domain, ["src/service/routes/", "src/service/http/"])).toEqual([]);
   });
+
+  it("leaves storage to the domain: no route queries the store, opens a transaction or reads its tables", () => {
+    const routes = sourceFiles("src").filter((file) => file.startsWith("src/service/routes/"));
+    const storing = routes.filter((file) => {
+      const text = readFileSync(join(__dirname, "../..", file), "utf8");
+      return /from "drizzle-orm|\.transaction\(|\b(db|tx)\.(select|insert|update|delete|execute)\(/.test(text);
+    });
+    expect(routes.length).toBeGreaterThan(10);
+    expect(storing).toEqual([]);
+    expect(importsInto(/^src\/service\/routes\//, ["src/service/store/schema"])).toEqual([]);
+  });
 });
 
 describe("src/workbook", () => {

@@ -1,7 +1,9 @@
 // Creates that do more than insert a document: upgrades (sources checked, linked, processed) and
 // with-payment creates (channels checked, document paid), all in one transaction.
 import type { Family } from "../../rules/codes";
-import type { Tx } from "../store/database";
+import type { Db, Tx } from "../store/database";
+import { cachedCompanyInfo } from "../masters/company";
+import type { ResolveOptions } from "./contact-resolution";
 import type { Json } from "../../rules/json";
 import { createDocument, type CreateOptions } from "./lifecycle";
 import type { Structure } from "./compose";
@@ -22,4 +24,12 @@ export async function createThroughFlow(tx: Tx, companyId: number, family: Famil
   await linkUpgrade(tx, companyId, sources, row);
   if (channels) row = await markPaid(tx, row, "payment", composePayment(body, row.body, channels));
   return (await documentAnswersById(tx, [row.id]))[0];
+}
+
+/** The flow in its own transaction, the company's header as cached. */
+export async function createFlowDocument(
+  db: Db, companyId: number, family: Family, structure: Structure, body: Json, contacts: ResolveOptions, kind: FlowKind,
+): Promise<Json> {
+  const company = await cachedCompanyInfo(db, companyId);
+  return db.transaction((tx) => createThroughFlow(tx, companyId, family, structure, body, { company, contacts }, kind));
 }

@@ -1,6 +1,8 @@
 // Contacts as stored (ContactResponse, service-facts §5.1): created by POST /contacts and by
 // documents whose contactName names no known contact (documents/contact-resolution.ts).
-import { and, eq } from "drizzle-orm";
+import { and, eq, ilike } from "drizzle-orm";
+import type { ListOrder } from "../../rules/list-order";
+import { bodyInt, bodyText, listPage, type MasterList, type Paging } from "./list-sql";
 import { contacts } from "../store/schema";
 import type { Db, Tx } from "../store/database";
 import { ServiceError, validationError } from "../envelope";
@@ -16,6 +18,26 @@ export type ContactRow = typeof contacts.$inferSelect;
 export const contactAnswer = (row: ContactRow): Json => completeContact({
   ...row.body, id: row.id, contactCode: row.contactCode, contactName: row.contactName,
 });
+
+/** The contact list: sortBy and filter columns (service-facts §5.1) → where each is kept; a search
+ * matches the name. */
+const CONTACT_LIST: MasterList = {
+  table: contacts,
+  columns: {
+    namelocal: contacts.contactName,
+    contactPerson: bodyText(contacts.body, "contactPerson"),
+    email: bodyText(contacts.body, "contactEmail"),
+    phone2: bodyText(contacts.body, "contactMobile"),
+    contactType: bodyInt(contacts.body, "contactType"),
+  },
+  search: (pattern) => ilike(contacts.contactName, pattern),
+};
+
+/** GET /contacts: a page of the company's live contacts, as answered. */
+export async function listContacts(db: Db, companyId: number, paging: Paging, order: ListOrder) {
+  const page = await listPage<ContactRow>(db, CONTACT_LIST, companyId, paging, order);
+  return { ...page, list: page.list.map(contactAnswer) };
+}
 
 async function assertCodeFree(tx: Tx, companyId: number, code: string, exceptId?: number): Promise<void> {
   if (code === "") return;

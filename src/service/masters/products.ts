@@ -3,7 +3,9 @@
 // masters (the newer API, §5.2) are the same products seen with their sell and buy settings (VAT,
 // description, the account: sellSettings.chartOfAccountId) and unit lists: one id, one record, so a
 // product made through /products is read and given its accounts through /product-masters/{id}.
-import { and, eq } from "drizzle-orm";
+import { and, eq, ilike, or } from "drizzle-orm";
+import type { ListOrder } from "../../rules/list-order";
+import { bodyInt, bodyText, listPage, type MasterList, type Paging } from "./list-sql";
 import type { Json } from "../../rules/json";
 import { products } from "../store/schema";
 import type { Db, Tx } from "../store/database";
@@ -74,6 +76,25 @@ export function productOfMaster(master: Json): Json {
   out.productStructureType = out.type === 5 ? "ProductInventory" : out.type === 3 ? "ProductNonInventory" : out.type === 1 ? "ProductService" : undefined;
   if (out.productStructureType === undefined) delete out.productStructureType;
   return out;
+}
+
+/** The product list: sortBy and filter columns (service-facts §5.2) → where each is kept; a search
+ * matches the name or the code. */
+const PRODUCT_LIST: MasterList = {
+  table: products,
+  columns: {
+    productCode: products.code,
+    name: products.name,
+    barcode: bodyText(products.body, "barcode"),
+    categoryId: bodyInt(products.body, "categoryId"),
+  },
+  search: (pattern) => or(ilike(products.name, pattern), ilike(products.code, pattern)),
+};
+
+/** GET /products: a page of the company's live products, as answered. */
+export async function listProducts(db: Db, companyId: number, paging: Paging, order: ListOrder) {
+  const page = await listPage<ProductRow>(db, PRODUCT_LIST, companyId, paging, order);
+  return { ...page, list: page.list.map(productAnswer) };
 }
 
 export async function findProduct(tx: Tx, companyId: number, id: number): Promise<ProductRow> {

@@ -1,21 +1,20 @@
 // Attachments of the eight document families: multipart (`file`) and base64 uploads, checked by
-// the files module (allowed types, 10 MB, extension agreeing with the content), stored in the
-// attachments table in the upload's transaction, answered as the document's attachment records.
+// the files module (allowed types, 10 MB, extension agreeing with the content), stored by
+// attachments/attach.ts, answered as the document's attachment records.
 import { DOCUMENT_ROUTES, type Route } from "../../api/routes";
 import { ATTACHMENT_MAX_BYTES, FAMILIES, FAMILY_INFO, VALIDATION_ERROR_CODE, type Family } from "../../rules/codes";
 import { ruleMsg } from "../../rules/messages";
 import { finding, type Finding } from "../../rules/findings";
 import { serviceText } from "../../rules/message";
-import { attachmentRecord, prepareBase64Attachments, prepareUploadedFile, saveAttachments, type AttachmentRecord, type PreparedAttachments } from "../files";
+import { prepareBase64Attachments, prepareUploadedFile, type PreparedAttachments } from "../files";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { drainingBodyLimit } from "../http/body-limit";
 import { ok, ServiceError, SEVERAL_ERRORS } from "../envelope";
 import { idParam, readJson } from "../http/validate";
-import type { Tx } from "../store/database";
-import { attachmentBlobDir, TableAttachmentStore } from "../attachments/table-store";
+import { attachmentBlobDir } from "../attachments/table-store";
+import { attachFiles, attachmentRecordsOf, type LinkOf } from "../attachments/attach";
 import { attachmentUrl, serviceOrigin } from "./public-links";
-import { loadDocument } from "../documents/lifecycle";
 
 export const FILE_FIELD_REQUIRED = "file is required: send the file as the multipart/form-data field `file`";
 /** Room for the JSON around the base64 text and the multipart headers. */
@@ -37,11 +36,11 @@ const tooLarge = (c: Ctx) => {
   return c.json({ status: false, message: e.message, code: e.code, data: e.data }, 400);
 };
 
-/** The document's attachments as the spec's records, with download links on this service. */
-export async function attachmentRecordsOf(tx: Tx, origin: string, companyId: number, documentId: number): Promise<AttachmentRecord[]> {
-  const stored = await new TableAttachmentStore(tx).list(companyId, documentId);
-  return stored.map((s) => attachmentRecord(s, () => attachmentUrl(origin, s.accessKey, s.name)));
-}
+/** Download links on this service, as the request reached it. */
+const linksOf = (c: Ctx): LinkOf => {
+  const origin = serviceOrigin(c);
+  return (accessKey, name) => attachmentUrl(origin, accessKey, name);
+};
 
 async function uploadedFile(c: Ctx): Promise<PreparedAttachments> {
   let form: Record<string, unknown>;
@@ -64,7 +63,7 @@ function listWithDocument(api: Api, ctx: ServiceContext, family: Family): void {
   api.use(DOCUMENT_ROUTES[family].get!.path, async (c, next) => {
     await next();
     if (c.req.method !== "GET" || c.res.status !== 200) return;
-    const records = await attachmentRecordsOf(ctx.store.db, serviceOrigin(c), companyOf(c), idParam(c));
+    const records = await attachmentRecordsOf(ctx.store.db, linksOf(c), companyOf(c), idParam(c));
     if (records.length === 0) return;
     const answer = (await c.res.json()) as { data: { list: Record<string, unknown>[] } };
     answer.data.list = answer.data.list.map((doc) => ({ ...doc, attachments: records }));
@@ -78,22 +77,9 @@ export function registerAttachmentRoutes(api: Api, ctx: ServiceContext): void {
   const db = ctx.store.db;
   const blobDir = attachmentBlobDir(ctx.store.kind, ctx.options.dataDir);
   const store = (family: Family, prepare: (c: Ctx) => Promise<PreparedAttachments>) => async (c: Ctx) => {
-    const id = idParam(c);
-    const companyId = companyOf(c);
     const prepared = await prepare(c);
     if (!prepared.ok) throw refused(prepared.findings);
-    let store: TableAttachmentStore | undefined;
-    const records = await db.transaction(async (tx) => {
-      // Locked: uploads to one document take their order numbers one after the other.
-      await loadDocument(tx, companyId, family, id, true);
-      store = new TableAttachmentStore(tx, blobDir);
-      await saveAttachments(store, companyId, id, prepared.files);
-      return attachmentRecordsOf(tx, serviceOrigin(c), companyId, id);
-    }).catch(async (err: unknown) => {
-      await store?.discardWritten();
-      throw err;
-    });
-    return c.json(ok(records));
+    return c.json(ok(await attachFiles(db, blobDir, linksOf(c), companyOf(c), family, idParam(c), prepared.files)));
   };
   for (const family of FAMILIES) {
     listWithDocument(api, ctx, family);

@@ -1,5 +1,5 @@
 // The handler of the creates that do more than insert a document (upgrades, with-payment creates):
-// the shared checks, then documents/flows.ts in one transaction.
+// the shared checks, then documents/flows.ts.
 import { FAMILY_INFO, type Family } from "../../rules/codes";
 import { checkDocument } from "../../rules/checks";
 import { UpgradeDocumentSchema, UpgradeWithPaymentDocumentSchema, WithPaymentDocumentSchema } from "../../rules/schemas";
@@ -8,8 +8,7 @@ import { readJson } from "../http/validate";
 import { documentEnvelope } from "../documents/answer-shape";
 import { parsedBody, rejectErrors } from "../documents/checked-body";
 import type { Structure } from "../documents/compose";
-import { createThroughFlow, type FlowKind } from "../documents/flows";
-import { cachedCompanyInfo } from "../masters/company";
+import { createFlowDocument, type FlowKind } from "../documents/flows";
 
 /** The route handler of an upgrade or with-payment create of a family. */
 export function flowHandler(ctx: ServiceContext, family: Family, structure: Structure, kind: FlowKind) {
@@ -20,9 +19,7 @@ export function flowHandler(ctx: ServiceContext, family: Family, structure: Stru
     const raw = await readJson(c);
     rejectErrors(checkDocument(raw, { family, structure, operation: kind.upgrade ? "upgrade" : "create", withPayment: kind.withPayment }));
     const body = parsedBody(schema, raw);
-    const companyId = companyOf(c);
-    const company = await cachedCompanyInfo(db, companyId);
-    const answer = await db.transaction((tx) => createThroughFlow(tx, companyId, family, structure, body, { company, contacts }, kind));
+    const answer = await createFlowDocument(db, companyOf(c), family, structure, body, contacts, kind);
     ctx.store.noteWrites();
     return c.json(documentEnvelope(family, answer));
   };

@@ -12,9 +12,9 @@ import { validationError } from "../envelope";
 import { documentEnvelope } from "../documents/answer-shape";
 import { idParam, readJson } from "../http/validate";
 import { parsedBody, rejectErrors } from "../documents/checked-body";
-import { createPartialReceipt, isPartialReceipt, updatePartialReceipt } from "../documents/partial-receipts";
-import { documentAnswersById, findDocument } from "../documents/repository";
-import { loadDocument } from "../documents/lifecycle";
+import { isPartialReceipt } from "../documents/partial-receipts";
+import { findDocument } from "../documents/repository";
+import { postPartialReceipt, putPartialReceipt } from "../documents/requests";
 
 /** isBatchDocument true (or "true"), as the shared rules read it. */
 function isBatch(raw: unknown): boolean {
@@ -33,11 +33,7 @@ export function registerPartialReceiptRoutes(api: Api, ctx: ServiceContext): voi
     if (!isBatch(raw)) throw validationError(MESSAGES.receiptObsoleted);
     rejectErrors(checkPartialReceipt(raw, "create"));
     const body = parsedBody(PartialReceiptCreateSchema, raw);
-    const companyId = companyOf(c);
-    const answer = await db.transaction(async (tx) => {
-      const row = await createPartialReceipt(tx, companyId, body);
-      return (await documentAnswersById(tx, [row.id]))[0];
-    });
+    const answer = await postPartialReceipt(db, companyOf(c), body);
     ctx.store.noteWrites();
     return c.json(documentEnvelope("receipts", answer));
   }, { summary: "Create a partial receipt from tax invoices (batch mode)", tags, body: PartialReceiptCreateSchema });
@@ -58,11 +54,6 @@ export function registerPartialReceiptRoutes(api: Api, ctx: ServiceContext): voi
     const raw = await readJson(c);
     rejectErrors(checkPartialReceipt(raw, "update"));
     const body = parsedBody(PartialReceiptUpdateSchema, raw);
-    const answer = await db.transaction(async (tx) => {
-      const current = await loadDocument(tx, companyId, "receipts", id, true);
-      const row = await updatePartialReceipt(tx, current, body);
-      return (await documentAnswersById(tx, [row.id]))[0];
-    });
-    return c.json(documentEnvelope("receipts", answer));
+    return c.json(documentEnvelope("receipts", await putPartialReceipt(db, companyId, id, body)));
   });
 }

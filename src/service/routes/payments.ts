@@ -8,11 +8,9 @@ import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { documentEnvelope } from "../documents/answer-shape";
 import { idParam, readJson } from "../http/validate";
-import { loadDocument } from "../documents/lifecycle";
 import { parsedBody, rejectErrors } from "../documents/checked-body";
 import { familyLabel, flowHandler } from "./flow-handler";
-import { assertPayable, checkPaymentChannels, composePayment, markPaid } from "../documents/payments";
-import { documentAnswersById } from "../documents/repository";
+import { payDocument } from "../documents/requests";
 
 export function registerPaymentRoutes(api: Api, ctx: ServiceContext): void {
   const db = ctx.store.db;
@@ -31,18 +29,10 @@ export function registerPaymentRoutes(api: Api, ctx: ServiceContext): void {
     if (!routes.payment) continue;
     mount(api, routes.payment, async (c) => {
       const id = idParam(c);
-      const companyId = companyOf(c);
       const raw = await readJson(c);
       rejectErrors(checkPayment(raw, info.side));
       const body = parsedBody(PaymentSchema, raw);
-      const answer = await db.transaction(async (tx) => {
-        const row = await loadDocument(tx, companyId, family, id, true);
-        assertPayable(row);
-        const channels = await checkPaymentChannels(tx, companyId, body);
-        await markPaid(tx, row, "payment", composePayment(body, row.body, channels));
-        return (await documentAnswersById(tx, [id]))[0];
-      });
-      return c.json(documentEnvelope(family, answer));
+      return c.json(documentEnvelope(family, await payDocument(db, companyOf(c), family, id, body)));
     }, { summary: `Pay a ${familyLabel(family)}`, tags, body: PaymentSchema });
   }
 }

@@ -7,8 +7,7 @@ import { companyOf, type Api, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
 import { ok } from "../envelope";
 import { parseWith, readJson } from "../http/validate";
-import { shareLinkFor } from "../share/links";
-import { loadDocument } from "../documents/lifecycle";
+import { shareDocument } from "../share/links";
 import { serviceOrigin, shareUrl } from "./public-links";
 
 export function registerShareRoutes(api: Api, ctx: ServiceContext): void {
@@ -16,11 +15,7 @@ export function registerShareRoutes(api: Api, ctx: ServiceContext): void {
   for (const family of FAMILIES) {
     mount(api, DOCUMENT_ROUTES[family].share as Route, async (c) => {
       const body = parseWith(ShareSchema, await readJson(c));
-      const companyId = companyOf(c);
-      const token = await db.transaction(async (tx) => {
-        const row = await loadDocument(tx, companyId, family, body.documentId, true);
-        return shareLinkFor(tx, companyId, row.id, body.culture);
-      });
+      const token = await shareDocument(db, companyOf(c), family, body.documentId, body.culture);
       return c.json(ok({ link: shareUrl(serviceOrigin(c), token) }));
     }, { summary: "A link that shows the document without a token", tags: [FAMILY_INFO[family].label.en], body: ShareSchema });
   }

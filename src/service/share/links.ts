@@ -4,6 +4,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../store/database";
 import { documents, shareLinks } from "../store/schema";
 import type { DocumentRow } from "../documents/repository";
+import type { Family } from "../../rules/codes";
+import type { Db } from "../store/database";
+import { loadDocument } from "../documents/lifecycle";
 import { newShareToken } from "./token";
 
 export async function shareLinkFor(tx: Tx, companyId: number, documentId: number, culture: string): Promise<string> {
@@ -21,4 +24,12 @@ export async function sharedDocument(tx: Tx, token: string): Promise<{ row: Docu
     .innerJoin(documents, and(eq(documents.id, shareLinks.documentId), sql`not ${documents.deleted}`))
     .where(eq(shareLinks.token, token));
   return hit ? { row: hit.row, culture: hit.culture === "en" ? "en" : "th" } : null;
+}
+
+/** POST {family}/sharedocument: the company's document (locked while its link is made) and its token. */
+export function shareDocument(db: Db, companyId: number, family: Family, documentId: number, culture: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const row = await loadDocument(tx, companyId, family, documentId, true);
+    return shareLinkFor(tx, companyId, row.id, culture);
+  });
 }
