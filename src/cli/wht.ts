@@ -15,12 +15,14 @@ import { culture as pdfCulture, parseRows, printActed } from "./act";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 import { words } from "./words";
+import { mappingArg, mapCommand } from "./map";
 
 export async function whtCommand(p: Parsed): Promise<number> {
-  if (p.values.mapping !== undefined) throw new UsageError(`--mapping does not take ${WHT_FAMILY} yet: head the columns with their labels (docsheet template ${WHT_FAMILY})`);
   switch (p.command) {
     case "template":
       return template(p);
+    case "map":
+      return mapCommand(p, WHT_FAMILY);
     case "check":
       return check(p);
     case "post":
@@ -32,7 +34,7 @@ export async function whtCommand(p: Parsed): Promise<number> {
     case "undo":
       return undo(p);
     default:
-      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, check, post, pull, act (status, delete, pdf) and undo do`);
+      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, map, check, post, pull, act (status, delete, pdf) and undo do`);
   }
 }
 
@@ -62,12 +64,13 @@ async function check(p: Parsed): Promise<number> {
   const book = await openBook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
-  const outcome = await whtCheckJob(book, { target: { sheet }, lang });
+  const outcome = await whtCheckJob(book, { target: { sheet }, lang, mapping: await mappingArg(p.values, WHT_FAMILY) });
   return printCheck(outcome, p.values.json === true, lang);
 }
 
 async function post(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
+  const mapping = await mappingArg(p.values, WHT_FAMILY);
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
@@ -78,7 +81,7 @@ async function post(p: Parsed): Promise<number> {
   const progress = progressReporter("post");
   try {
     const outcome = await whtPostJob(book, client, {
-      target: { sheet }, concurrency: intArg(p.values, "concurrency", 4), lang,
+      target: { sheet }, concurrency: intArg(p.values, "concurrency", 4), lang, mapping,
       onProgress: (x) => progress.update(x),
     });
     progress.done();
@@ -125,6 +128,7 @@ async function pull(p: Parsed): Promise<number> {
 
 async function act(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
+  const mapping = await mappingArg(p.values, WHT_FAMILY);
   const kind = required(p.values, "action");
   if (kind !== "status" && kind !== "delete" && kind !== "pdf") throw new UsageError(`--action must be status, delete or pdf for ${WHT_FAMILY}`);
   const conn = connectionArgs(p.values, process.env);
@@ -146,7 +150,7 @@ async function act(p: Parsed): Promise<number> {
   };
   try {
     const outcome = await whtActJob(book, client, {
-      target: { sheet }, action: kind, statusId: p.values.status as string | undefined, rows, lang, savePdf, culture: pdfCulture(p.values.culture),
+      target: { sheet }, action: kind, statusId: p.values.status as string | undefined, rows, lang, savePdf, culture: pdfCulture(p.values.culture), mapping,
       concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x),
     });
     progress.done();
@@ -164,6 +168,7 @@ async function act(p: Parsed): Promise<number> {
 
 async function undo(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
+  const mapping = await mappingArg(p.values, WHT_FAMILY);
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "undone");
@@ -172,7 +177,7 @@ async function undo(p: Parsed): Promise<number> {
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("undo");
   try {
-    const outcome = await whtUndoJob(book, client, { dryRun, lang, concurrency: intArg(p.values, "concurrency", 8), onProgress: (x) => progress.update(x) });
+    const outcome = await whtUndoJob(book, client, { dryRun, lang, mapping, concurrency: intArg(p.values, "concurrency", 8), onProgress: (x) => progress.update(x) });
     progress.done();
     if (!dryRun) await book.save(out);
     return printUndone(outcome, words(lang), dryRun ? null : out);

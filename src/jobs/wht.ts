@@ -334,8 +334,16 @@ export interface WhtPostRecord {
   created: { key: string; recordId: number; serial: string; marker: string }[];
 }
 
+/** The sheet of the workbook's last certificate post, if any (the pane reads its saved mapping). */
+export async function whtPostSheet(port: WorkbookPort): Promise<string | undefined> {
+  const text = await port.loadRecord(WHT_POST_KEY);
+  return text ? (JSON.parse(text) as WhtPostRecord).sheet : undefined;
+}
+
 export interface WhtUndoOptions extends JobContext {
   dryRun?: boolean;
+  /** The sheet's column mapping (the post's), to find its result columns. */
+  mapping?: ColumnMapping;
   concurrency?: number;
 }
 
@@ -354,7 +362,7 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
     lang, signal: opts.signal, now: opts.now,
   }));
   const block = await port.read({ sheet: record.sheet });
-  const read = readDocuments(block, { wht: true });
+  const read = readDocuments(block, { wht: true, mapping: opts.mapping });
   const columns = resultColumns(read.layout, RESULT_KEYS);
   const results: UndoResult[] = [];
   const dry = opts.dryRun === true;

@@ -1,10 +1,10 @@
 // A saved column mapping (pane) or mapping file (CLI --mapping): which field each header is.
 // Apart from mapping.ts, which suggests and checks mappings, so that headers.ts reads with one
 // without a circle.
-import type { BookFamily, Family } from "../rules/codes";
+import type { BookFamily, Family, WhtFamily } from "../rules/codes";
 
-/** The families a sheet can be mapped for: the documents and the books. */
-export type MapFamily = Family | BookFamily;
+/** The families a sheet can be mapped for: the documents, the certificates and the books. */
+export type MapFamily = Family | WhtFamily | BookFamily;
 
 /** `{"family": "tax-invoices", "columns": {"Invoice No": "documentKey", "Colour": null}, "values":
  * {"isVat": true}}`: null ignores a column. */

@@ -10,11 +10,12 @@
 // "Amount" column of a journal: debit or credit?) is not suggested but asked: its candidates are
 // given and its field stays empty until the user says.
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
-import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, isBookFamily, isFamily, type BookFamily, type Family } from "../rules/codes";
+import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, isBookFamily, isFamily, type Family } from "../rules/codes";
 import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_SYNONYMS, bookTable } from "./books/fields";
 import { columnLetters } from "../workbook/address";
 import { CONTENT_SAMPLE, fieldByContent } from "./content";
-import { DOCUMENT_FIELDS, FIELDS, normalizeName, type FieldDef, type FieldTable } from "./fields";
+import { DOCUMENT_FIELDS, FIELDS, WHT_FIELDS, normalizeName, type FieldDef, type FieldTable } from "./fields";
+import { WHT_ASK, WHT_MAP_FIELDS, WHT_MAP_LABELS, WHT_NEEDS, WHT_SYNONYMS } from "./wht-mapping";
 import { headerText } from "./headers";
 import type { ColumnMapping, StatedValue } from "./column-mapping";
 import { COLUMN_HINTS } from "./messages";
@@ -27,15 +28,35 @@ import type { MapFamily } from "./column-mapping";
 
 /** The fields a family's sheet is read by. */
 export function tableOf(family: MapFamily | undefined): FieldTable {
+  if (family === WHT_FAMILY) return WHT_FIELDS;
   return family !== undefined && isBookFamily(family) ? bookTable(family) : DOCUMENT_FIELDS;
+}
+
+/** A family whose sheet has fields of its own (a book, the certificates): its fields, the words
+ * suggested for them (labels first), the headers asked about, and what its sheet needs. */
+interface OwnFields {
+  fields: readonly FieldDef[];
+  labels?: Readonly<Record<string, readonly string[]>>;
+  synonyms: Readonly<Record<string, readonly string[]>>;
+  ask: ReadonlyArray<readonly [readonly string[], readonly string[]]>;
+  needs: ReadonlyArray<{ fields: readonly string[]; need: "required" | "recommended" }>;
+}
+
+const WHT_OWN: OwnFields = { fields: WHT_MAP_FIELDS, labels: WHT_MAP_LABELS, synonyms: WHT_SYNONYMS, ask: WHT_ASK, needs: WHT_NEEDS };
+const WHT_KEYS_SET = new Set(WHT_MAP_FIELDS.map((d) => d.key));
+
+function ownFields(family: MapFamily): OwnFields | undefined {
+  if (family === WHT_FAMILY) return WHT_OWN;
+  if (!isBookFamily(family)) return undefined;
+  return { fields: BOOK_FIELDS[family], synonyms: BOOK_SYNONYMS[family], ask: BOOK_ASK[family], needs: BOOK_NEEDS[family] };
 }
 
 /** Every field a family's sheet may have a column for. */
 export function fieldsOf(family: MapFamily): readonly FieldDef[] {
-  return isBookFamily(family) ? BOOK_FIELDS[family] : FIELDS.filter((d) => fieldApplies(d, family));
+  return ownFields(family)?.fields ?? FIELDS.filter((d) => fieldApplies(d, family));
 }
 
-const isMapFamily = (v: unknown): v is MapFamily => isFamily(v) || isBookFamily(v);
+const isMapFamily = (v: unknown): v is MapFamily => isFamily(v) || isBookFamily(v) || v === WHT_FAMILY;
 
 export interface ColumnSuggestion {
   /** Column letters as Excel shows them ("A"). */
@@ -75,6 +96,7 @@ const PARTIAL_ONLY = new Set(["item.documentId", "item.documentType", "item.part
 /** Whether a document of the family can use the field (payment columns on families that take a
  * payment, source columns on families made by upgrades, expense lines on expenses). */
 export function fieldApplies(def: FieldDef, family: MapFamily): boolean {
+  if (family === WHT_FAMILY) return WHT_KEYS_SET.has(def.key);
   if (isBookFamily(family)) return true;
   const info = FAMILY_INFO[family];
   if (EXPENSE_ONLY.has(def.key)) return family === "expenses";
@@ -138,12 +160,15 @@ function familyIndex(family: MapFamily): Map<string, Hit> {
       if (name && !index.has(name)) index.set(name, { def, rank });
     }
   };
-  if (isBookFamily(family)) {
-    for (const d of BOOK_FIELDS[family]) add(d.key, [...d.en, ...d.th], RANK.label);
-    for (const [key, words] of Object.entries(BOOK_SYNONYMS[family])) add(key, words, RANK.synonym);
+  const own = ownFields(family);
+  if (own) {
+    for (const [key, words] of Object.entries(own.labels ?? {})) add(key, words, RANK.label);
+    for (const d of own.fields) add(d.key, [...d.en, ...d.th], RANK.label);
+    for (const [key, words] of Object.entries(own.synonyms)) add(key, words, RANK.synonym);
     INDEX.set(family, index);
     return index;
   }
+  if (isBookFamily(family) || family === WHT_FAMILY) return index;
   for (const d of FIELDS) add(d.key, [...d.en, ...d.th], RANK.label);
   for (const [key, words] of familySynonyms(family)) add(key, words, RANK.family);
   for (const [key, words] of Object.entries(SIDE_SYNONYMS[FAMILY_INFO[family].side])) add(key, words, RANK.side);
@@ -182,7 +207,8 @@ export function suggestField(header: string, family: MapFamily): FieldDef | unde
 export function suggestMapping(cells: readonly CellValue[], family: MapFamily, left = 0, rows?: readonly (readonly CellValue[])[]): ColumnSuggestion[] {
   const headers = cells.map((v, i) => ({ col: left + i, index: i, header: headerText(v) })).filter((h) => h.header !== "");
   const hits = headers.map((h) => suggestHit(h.header, family));
-  if (isBookFamily(family)) return bookSuggestions(headers, hits, family);
+  const own = ownFields(family);
+  if (own) return ownSuggestions(headers, hits, family, own);
   if (rows) {
     const sample = rows.slice(0, CONTENT_SAMPLE);
     const columnCells = (i: number): CellValue[] => sample.map((r) => r[i] ?? null);
@@ -209,23 +235,26 @@ export function suggestMapping(cells: readonly CellValue[], family: MapFamily, l
   return headers.map((h, i) => ({ column: columnLetters(h.col), header: h.header, field: fields[i] }));
 }
 
-const ASK = new Map<BookFamily, Map<string, readonly string[]>>();
+const ASK = new Map<MapFamily, Map<string, readonly string[]>>();
 
-/** A book's asked words, by their loose names. */
-function askIndex(family: BookFamily): Map<string, readonly string[]> {
+/** A family's asked words, by their loose names. */
+function askIndex(family: MapFamily, own: OwnFields): Map<string, readonly string[]> {
   let index = ASK.get(family);
   if (!index) {
     index = new Map();
-    for (const [words, fields] of BOOK_ASK[family]) for (const w of words) index.set(looseName(w).name, fields);
+    for (const [words, fields] of own.ask) for (const w of words) index.set(looseName(w).name, fields);
     ASK.set(family, index);
   }
   return index;
 }
 
-/** A book's suggestions: the surest match first, a field to one column; a header of the family's
- * asked words (BOOK_ASK) that names no field by its label gets its candidates instead. */
-function bookSuggestions(headers: ReadonlyArray<{ col: number; header: string }>, hits: ReadonlyArray<Hit | undefined>, family: BookFamily): ColumnSuggestion[] {
-  const ask = askIndex(family);
+/** A book's or the certificates' suggestions: the surest match first, a field to one column; a
+ * header of the family's asked words (BOOK_ASK, WHT_ASK) that names no field by its label gets its
+ * candidates instead. */
+function ownSuggestions(
+  headers: ReadonlyArray<{ col: number; header: string }>, hits: ReadonlyArray<Hit | undefined>, family: MapFamily, own: OwnFields,
+): ColumnSuggestion[] {
+  const ask = askIndex(family, own);
   const asked = headers.map((h, i) => (hits[i] && hits[i]!.rank <= RANK.label ? undefined : ask.get(looseName(h.header).name)));
   const order = headers.map((_, i) => i).sort((a, b) => (hits[a]?.rank ?? Infinity) - (hits[b]?.rank ?? Infinity) || a - b);
   const fields: (string | null)[] = headers.map(() => null);
@@ -291,9 +320,9 @@ export const MAPPING_NOTES = {
  * row) meets. */
 export function missingFields(family: MapFamily, mapped: Iterable<string>): MissingField[] {
   const have = new Set(mapped);
-  if (isBookFamily(family)) {
-    return BOOK_NEEDS[family].filter((n) => !n.fields.some((f) => have.has(f))).map((n) => ({ ...n, fields: [...n.fields] }));
-  }
+  const own = ownFields(family);
+  if (own) return own.needs.filter((n) => !n.fields.some((f) => have.has(f))).map((n) => ({ ...n, fields: [...n.fields] }));
+  if (isBookFamily(family) || family === WHT_FAMILY) return [];
   const needs: MissingField[] = [];
   const need = (fields: string[], level: MissingField["need"] = "required", note?: string): void => {
     if (!fields.some((f) => have.has(f))) needs.push(note ? { fields, need: level, note } : { fields, need: level });
@@ -365,7 +394,7 @@ export function parseMapping(value: unknown, family?: MapFamily): ColumnMapping 
   for (const k of Object.keys(value)) if (k !== "family" && k !== "columns" && k !== "values") problems.push(`unknown key "${k}" (${SHAPE})`);
   const given = value.family;
   if (!isMapFamily(given)) {
-    problems.push(given === undefined ? `"family" is missing (${SHAPE})` : `"family" ${JSON.stringify(given)} is not one of ${[...FAMILIES, ...BOOK_FAMILIES].join(", ")}`);
+    problems.push(given === undefined ? `"family" is missing (${SHAPE})` : `"family" ${JSON.stringify(given)} is not one of ${[...FAMILIES, WHT_FAMILY, ...BOOK_FAMILIES].join(", ")}`);
   } else if (family !== undefined && given !== family) {
     problems.push(`the mapping is for ${given}, not ${family}`);
   }

@@ -6,18 +6,15 @@ import { WHT_FAMILY, WHT_STATUS_WORDS } from "../rules/codes";
 import { INCOME_TYPES, incomeTypeOfLine, incomeTypeText } from "../rules/withholding";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor, shownValue } from "./columns";
-import { RESULT_KEYS, WHT_LABELS } from "./fields";
+import { WHT_LABELS } from "./fields";
+import { WHT_KEYS } from "./wht-mapping";
 import type { Lang } from "./i18n/lang";
 import { statusText } from "./i18n/status";
 import { stripMarkers } from "./marker";
 import type { Template } from "./template";
 import type { Json } from "../rules/json";
 
-export const WHT_KEYS: readonly string[] = [
-  "documentKey", "contactName", "contactTaxId", "contactBranch", "contactAddress", "entity", "publishedOn",
-  "item.incomeType", "item.taxRate", "item.taxAmount", "item.withheld", "taxPayment", "remarks", "internalNotes",
-  ...RESULT_KEYS,
-];
+export { WHT_KEYS };
 
 export { WHT_STATUS_WORDS };
 

@@ -83,7 +83,7 @@ export function App(props: AppProps) {
           )
           : (
             <>
-              {family !== WHT_FAMILY && <sections.MappingSection {...common} family={family} />}
+              <sections.MappingSection {...common} family={family} />
               <sections.CheckSection {...common} family={family} />
               <sections.PostSection {...common} family={family} />
               {family !== WHT_FAMILY && <sections.UpdateSection {...common} family={family} />}

@@ -127,7 +127,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
   async function prepare(family: DocumentFamily | BookFamily, target?: ReadTarget): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
     const engine = await loadEngine();
     const block = await opts.port.read(target);
-    const mapping = family === WHT_FAMILY ? undefined : (await mappings.get(engine, block.sheet, family)) ?? undefined;
+    const mapping = (await mappings.get(engine, block.sheet, family)) ?? undefined;
     return { block, mapping, port: blockPort(opts.port, block) };
   }
 
@@ -219,7 +219,12 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const engine = await loadEngine();
       const c = requireClient(client);
       // The post's own sheet, read with the mapping saved for it.
-      const outcome = family === WHT_FAMILY ? await engine.whtUndoJob(opts.port, c, ctx) : await (async () => {
+      const outcome = family === WHT_FAMILY ? await (async () => {
+        // The post's own sheet, read with the mapping saved for it.
+        const sheet = await engine.whtPostSheet(opts.port);
+        const mapping = sheet ? (await mappings.get(engine, sheet, family)) ?? undefined : undefined;
+        return engine.whtUndoJob(opts.port, c, { mapping, ...ctx });
+      })() : await (async () => {
         const record = await engine.loadPostRecord(opts.port, family);
         const mapping = record ? (await mappings.get(engine, record.sheet, family)) ?? undefined : undefined;
         return engine.undoJob(opts.port, c, { family, mapping, ...ctx });

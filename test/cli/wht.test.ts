@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, writeBook } from "./session";
 import { simpleDoc } from "../helpers/vat-month";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { pdfText } from "../service/pdf-readback";
 
 jest.setTimeout(120_000);
@@ -126,6 +126,66 @@ describe("docsheet with withholding-taxes", () => {
     expect([uw.getRow(2).getCell(col("recordId")).value, String(uw.getRow(2).getCell(col("result")).value)]).toEqual([null, `Undone: ${ws.getRow(2).getCell(col("documentSerial")).value} deleted`]);
     const twice = await docsheet(["undo", join(s.dir, "wht.posted.undone.xlsx"), "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH]);
     expect([twice.code, twice.stderr]).toEqual([1, "docsheet: Nothing to undo: this workbook records no withholding-taxes post\n"]);
+  });
+
+  it("maps an accountant's own headers (a header that could mean two fields asked), checks, posts and undoes with --mapping, notes apart from problems, another company refused", async () => {
+    const header = ["Cert no.", "ผู้ถูกหักภาษี", "เลขประจำตัวผู้เสียภาษี", "สาขา", "วันที่", "ประเภทเงินได้", "อัตรา", "จำนวนเงิน", "ภาษีที่หักไว้", "เงื่อนไข"];
+    const book = await writeBook(join(s.dir, "own.xlsx"), [header,
+      ["M1", "นางสาว มาลี ดีงาม", "3509900112237", "", "2026-06-03", "ค่าวิชาชีพอิสระ (ม.40(6))", 3, 20000, 600, "หัก ณ ที่จ่าย"],
+      // The tax id and branch typed as numbers (their zeros lost) and the tax 1 baht off.
+      ["M2", "Zeta Co., Ltd.", 105556000009, 0, "2026-06-04", "Services", 3, 8000, 241, "Withheld at source"],
+    ], "Payments");
+    const map = await docsheet(["map", book, "--family", "withholding-taxes", "--json"]);
+    // "จำนวนเงิน" could be the amount paid or the tax withheld: asked, not guessed (exit 1).
+    expect(map.code).toBe(1);
+    expect(JSON.parse(map.stdout).map((c: { column: string; field: string | null; candidates?: string[] }) => [c.column, c.field, c.candidates])).toEqual([
+      ["A", "documentKey", undefined], ["B", "contactName", undefined], ["C", "contactTaxId", undefined], ["D", "contactBranch", undefined],
+      ["E", "publishedOn", undefined], ["F", "item.incomeType", undefined], ["G", "item.taxRate", undefined],
+      ["H", null, ["item.taxAmount", "item.withheld"]], ["I", "item.withheld", undefined], ["J", "taxPayment", undefined],
+    ]);
+    expect(map.stderr).toContain('Which field is column H "จำนวนเงิน"?');
+    const th = await docsheet(["map", book, "--family", "withholding-taxes", "--lang", "th"]);
+    expect(th.stdout).toContain('คอลัมน์ H "จำนวนเงิน" คือฟิลด์ใด');
+    // Without the answer the amount paid is missing, never taken from the ambiguous column.
+    const unanswered = await docsheet(["check", book, "--family", "withholding-taxes", "--json"]);
+    expect(JSON.parse(unanswered.stdout).map((f: { field: string }) => f.field)).toContain("item.taxAmount");
+
+    const file = join(s.dir, "own-mapping.json");
+    expect((await docsheet(["map", book, "--family", "withholding-taxes", "--out", file])).code).toBe(1);
+    const mapping = JSON.parse(readFileSync(file, "utf8"));
+    expect(mapping).toMatchObject({ family: "withholding-taxes", columns: { "จำนวนเงิน": null, "ภาษีที่หักไว้": "item.withheld" } });
+    mapping.columns["จำนวนเงิน"] = "item.taxAmount";
+    writeFileSync(file, JSON.stringify(mapping));
+
+    const check = await docsheet(["check", book, "--family", "withholding-taxes", "--mapping", file, "--json"]);
+    expect(check.code).toBe(1);
+    expect(JSON.parse(check.stdout)).toEqual([
+      { sheet: "Payments", cell: "I3", field: "item.withheld", message: "Tax withheld 241.00 is not 8000.00 × 3% = 240.00 (to the satang)." },
+    ]);
+    // The restored zeros are notes, not problems.
+    expect(check.stderr).toMatch(/C3.*0105556000009/);
+    expect(check.stderr).toMatch(/D3.*00000/);
+
+    const post = await docsheet(["post", book, "--family", "withholding-taxes", "--mapping", file, "--base-url", s.service.root, ...AUTH]);
+    expect(post.code).toBe(1);
+    const posted = join(s.dir, "own.posted.xlsx");
+    const ws = (await load(posted)).getWorksheet("Payments")!;
+    // The result columns in the sheet's words (its headers are Thai).
+    expect((ws.getRow(1).values as unknown[]).slice(11, 15)).toEqual(["รหัสเอกสารในระบบ", "เลขที่เอกสารในระบบ", "สถานะ", "ผลลัพธ์"]);
+    const id = Number(ws.getCell("K2").value);
+    expect(await s.client.withholdingTaxes.get(id)).toMatchObject({ contactName: "นางสาว มาลี ดีงาม", entity: 1, total: 20000, totalTaxWithheld: 600 });
+    expect(ws.getCell("K3").value).toBeNull();
+
+    // Another company's credentials: the sheet was posted to Demo, nothing is sent or acted on.
+    const other = ["--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"];
+    const refused = await docsheet(["act", posted, "--family", "withholding-taxes", "--mapping", file, "--action", "pdf", ...other]);
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining("Other Co., Ltd.")]);
+    expect((await docsheet(["undo", posted, "--family", "withholding-taxes", "--mapping", file, ...other])).code).toBe(2);
+
+    const undo = await docsheet(["undo", posted, "--family", "withholding-taxes", "--mapping", file, "--base-url", s.service.root, ...AUTH]);
+    expect(undo.code).toBe(0);
+    await expect(s.client.withholdingTaxes.get(id)).rejects.toThrow(/not found/i);
+    expect((await load(join(s.dir, "own.posted.undone.xlsx"))).getWorksheet("Payments")!.getCell("K2").value).toBeNull();
   });
 
   it("reports a month: one sheet per form with formula totals equal to the certificates', the void one apart, a purchase without its certificate found, RD Prep files that parse back", async () => {

@@ -189,4 +189,24 @@ describe("the Excel port keeps the mapping in the workbook's settings", () => {
     await until(() => root.querySelector("#books .msg") !== null && !root.textContent!.includes("Checking…"), "the book's check");
     expect(root.querySelector("#books .msg")!.textContent).toBe("1 document checked: no problems found.");
   });
+
+  test("a certificate sheet: an accountant's own headers suggested, 'จำนวนเงิน' asked (paid or withheld?), the pick saved and read by Check", async () => {
+    const memory = new MemoryWorkbook({ Sheet1: [
+      ["ผู้ถูกหักภาษี", "เลขประจำตัวผู้เสียภาษี", "วันที่", "ประเภทเงินได้", "อัตรา", "จำนวนเงิน", "ภาษีที่หักไว้", "เงื่อนไข"],
+      ["Zeta Co., Ltd.", "0105556000009", "2026-06-04", "Services", 3, 8000, 240, "หัก ณ ที่จ่าย"],
+    ] });
+    const root = pane(memory);
+    choose(root, "#ds-family", "withholding-taxes");
+    await readHeaders(root);
+    expect(["A", "B", "C", "D", "E", "F", "G", "H"].map((c) => field(root, c))).toEqual([
+      "contactName", "contactTaxId", "publishedOn", "item.incomeType", "item.taxRate", "", "item.withheld", "taxPayment",
+    ]);
+    expect(root.querySelector("#mapping")!.textContent).toContain("Which is it? It could be Income paid or Tax withheld");
+    choose(root, "#ds-map-F", "item.taxAmount");
+    await until(() => memory.settings.has(mappingKey("withholding-taxes", "Sheet1")), "the saved mapping");
+    expect(JSON.parse(memory.settings.get(mappingKey("withholding-taxes", "Sheet1"))!).columns["จำนวนเงิน"]).toBe("item.taxAmount");
+    click(root, "Check rows");
+    await until(() => root.querySelector("#check .msg") !== null && !root.textContent!.includes("Checking…"), "the certificate check");
+    expect(root.querySelector("#check .msg")!.textContent).toBe("1 document checked: no problems found.");
+  });
 });
