@@ -277,7 +277,7 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
           const mark = sheet.marks.get(`${r},${c}`);
           // Problems, warnings and notes each in their own colour, as the Excel port fills them.
           const tone = mark ? sheet.tones.get(`${r},${c}`) : undefined;
-          const cls = [mark ? "marked" : "", tone && tone !== "error" ? tone : "", inSel(r, c) ? "sel" : "", isNumber(v, f) ? "num" : ""].join(" ").trim();
+          const cls = [mark ? "marked" : "", tone && tone !== "error" ? tone : "", inSel(r, c) ? "sel" : "", isNumber(v, f) ? "num" : ""].filter(Boolean).join(" ");
           return (
             <td key={c} class={cls || undefined} title={mark} data-cell={cellAddress(r, c)}
               onMouseDown={(e) => choose(r, c, e.shiftKey)} onDblClick={() => startEdit(r, c)}>
