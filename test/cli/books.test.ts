@@ -9,6 +9,8 @@ import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { postBookJob } from "../../src/jobs/books";
+import { refreshListsJob } from "../../src/jobs/template";
+import { listEntries } from "../../src/sheet/lookups";
 import { checkRequest, recordingFetch, unknownFields } from "../api/helpers/openapi";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
@@ -211,6 +213,46 @@ describe("an accountant's own headers", () => {
     // A mapping of another family is refused.
     await writeFile(mapping, JSON.stringify({ ...file, family: "contacts" }));
     expect((await docsheet(["check", book, "--family", "journal-entries", "--mapping", mapping])).stderr).toContain("the mapping is for contacts, not journal-entries");
+  });
+});
+
+describe("lists", () => {
+  it("contacts and products posted from their sheets are in a document sheet's drop-downs after Refresh lists, and its rows name them by id", async () => {
+    const invoice = join(s.dir, "lookups.xlsx");
+    expect((await docsheet(["template", "tax-invoices", "--out", invoice, ...conn()])).code).toBe(0);
+    const sheet = async (name: string, rows: string[][]) => {
+      const wb = XlsxWorkbook.empty();
+      await wb.addTableSheet(name, rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
+      return wb;
+    };
+    const contacts = await postBookJob(await sheet("Contacts", [["Name", "Type"], ["Lookup Co.", "customer"]]), s.client, { family: "contacts" });
+    expect((await postBookJob(await sheet("Products", [["Code", "Name", "VAT"], ["LOOK-1", "Lookup gadget", "VAT exclusive"]]), s.client, { family: "products" })).counts.created).toBe(1);
+    const contactId = contacts.results[0].recordId!;
+
+    const book = await XlsxWorkbook.load(invoice);
+    expect((await book.read({ sheet: "Tax invoice" })).lists!.flat()).not.toContain("Lookup Co.");
+    await refreshListsJob(book, s.client);
+    await book.save(invoice);
+    const lists = (await XlsxWorkbook.load(invoice)).read({ sheet: "Tax invoice" });
+    const kept = (await lists).lists!;
+    expect(listEntries(kept, "contacts")).toContainEqual({ label: "Lookup Co.", id: contactId });
+    expect(listEntries(kept, "products").map((e) => e.label)).toContain("Lookup gadget");
+    expect(listEntries(kept, "accounts").map((e) => e.label)).toContain("41111 Sales revenue");
+
+    // The sheet's drop-downs read the list column down to its last entry: the new ones are in them.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(invoice);
+    const customer = (wb.getWorksheet("Tax invoice")!.getRow(1).values as unknown[]).indexOf("Customer");
+    expect(wb.getWorksheet("Tax invoice")!.getRow(2).getCell(customer).dataValidation.formulae[0]).toMatch(/OFFSET\(.*COUNTA/);
+
+    // A row naming the new contact is sent with its id: no second contact is made.
+    await editCells(invoice, [[0, "Customer", "Lookup Co."], [0, "Tax id", null], [0, "Branch", null]]);
+    const before = (await s.client.contacts.list({ pageSize: 200 })).total;
+    const post = await docsheet(["post", invoice, "--family", "tax-invoices", ...conn()]);
+    expect(post.stdout).toContain("1 created");
+    const [row] = await sheetRows(join(s.dir, "lookups.posted.xlsx"));
+    expect((await s.client.documents("tax-invoices").get(Number(row.recordId))).contactId).toBe(contactId);
+    expect((await s.client.contacts.list({ pageSize: 200 })).total).toBe(before);
   });
 });
 
