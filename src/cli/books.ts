@@ -150,9 +150,9 @@ async function update(p: Parsed, family: BookFamily): Promise<number> {
     const say = words(lang);
     for (const r of outcome.results) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
     const c = outcome.counts;
-    const counts = { update: c.updated, updated: c.updated, unchanged: c.unchanged, conflict: 0, refused: 0, invalid: c.invalid, failed: c.failed, cancelled: 0 };
+    const counts = { update: c.updated, updated: c.updated, unchanged: c.unchanged, conflict: c.conflict, refused: 0, invalid: c.invalid, failed: c.failed, cancelled: 0 };
     process.stdout.write(`${dryRun ? say.updatePreview(counts) : say.updated(counts, out)}\n`);
-    return c.invalid + c.failed > 0 ? 1 : 0;
+    return c.invalid + c.failed + c.conflict > 0 ? 1 : 0;
   } catch (err) {
     if (err instanceof ConnectionError || err instanceof ApiError) {
       process.stderr.write(connectionFailure(err, conn.root, lang, "update"));

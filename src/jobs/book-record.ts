@@ -4,10 +4,9 @@
 // the company. Records the run found on the service are not listed: undo never touches them. One
 // record per family (the last run that created something), under the workbook's records.
 import type { BookFamily } from "../rules/codes";
-import { fnv1a, hex } from "../sheet/fingerprint";
+import { hash2 } from "../sheet/books/fingerprint";
 import type { WorkbookPort } from "../workbook/port";
 import type { CompanyStamp } from "./company";
-import type { Json } from "../rules/json";
 
 export interface BookRunEntry {
   key: string;
@@ -48,26 +47,6 @@ export async function loadBookRecord(port: WorkbookPort, family: BookFamily): Pr
 
 export async function saveBookRecord(port: WorkbookPort, family: BookFamily, record: BookRunRecord | null): Promise<void> {
   await port.saveRecord(recordKey(family), record ? JSON.stringify(record) : null);
-}
-
-/** Keys that say when, not what: left out of a fingerprint. */
-const WHEN = new Set(["updatedAt", "createdAt", "updatedOn", "createdOn", "modifiedOn", "lastUpdated"]);
-
-function stable(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
-  if (v && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => !WHEN.has(k) && o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${stable(o[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(v ?? null);
-}
-
-const hash2 = (text: string): string => `${hex(fnv1a(text, 0x811c9dc5), 8)}${hex(fnv1a(text, 0x2f5a3c91), 8)}`;
-
-/** A fingerprint of a contact, product or voucher as the service answers it (every field, the
- * times left out): equal only for the same record, unchanged. */
-export function bookFingerprint(record: Json): string {
-  return `b1.${hash2(stable(record))}`;
 }
 
 /** A check sum of what undo trusts in an entry (which record, what it was). Not a secret: it

@@ -29,7 +29,8 @@ import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeb
 import { type Block, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
 import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
 import { errorText } from "./error-text";
-import { bookFingerprint, saveBookRecord, sealedEntry, type BookRunEntry } from "./book-record";
+import { saveBookRecord, sealedEntry, type BookRunEntry } from "./book-record";
+import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
@@ -71,7 +72,7 @@ export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { 
 
 // --- post ---
 
-export type BookResultKind = "created" | "found" | "skipped" | "invalid" | "failed" | "unknown" | "cancelled" | "updated" | "unchanged";
+export type BookResultKind = "created" | "found" | "skipped" | "invalid" | "failed" | "unknown" | "cancelled" | "updated" | "unchanged" | "conflict";
 
 export interface BookResult {
   key: string;
@@ -354,7 +355,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
 }
 
 function countsOf(results: readonly BookResult[]): Record<BookResultKind, number> {
-  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0, updated: 0, unchanged: 0 };
+  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0, updated: 0, unchanged: 0, conflict: 0 };
   for (const r of results) counts[r.kind]++;
   return counts;
 }
@@ -372,6 +373,7 @@ function writeFor(doc: SheetDocument, columns: ResultColumns, r: BookResult, lan
     recordId: ok ? r.recordId! : null,
     documentSerial: ok && record ? (textOf(record.documentSerial) || null) : null,
     status: ok && record ? statusWord(record, lang) : null,
+    fingerprint: ok && record ? bookFingerprint(record) : null,
     result: r.message,
   });
 }
@@ -394,8 +396,8 @@ export async function pullBookJob(port: WorkbookPort, client: DocSheetClient, op
     : family === "contacts" ? await all(client.contacts.listAll({ pageSize: 200 }, o), signal)
       : await all(client.products.listAll({ pageSize: 200 }, o), signal);
   const chart = family !== "contacts" ? chartOf((await client.chartOfAccounts.list(o)) as Json[]) : [];
-  if (family === "products" && chart.length > 0) await withAccounts(client, records, chart, signal);
-  const rows = bookRows(family, records, lang, chart);
+  const accounts = family === "products" && chart.length > 0 ? await accountsOf(client, records, chart, signal) : undefined;
+  const rows = bookRows(family, records, lang, chart, accounts);
   opts.onProgress?.({ done: records.length, total: records.length });
   const now = (opts.now ?? (() => new Date()))();
   const columns = bookKeys(family).map((k) => bookColumn(family, k, lang));
@@ -407,16 +409,20 @@ export async function pullBookJob(port: WorkbookPort, client: DocSheetClient, op
   return { sheet, documents: records.length, rows: rows.length };
 }
 
-/** Products' sell and buy account codes, from their masters (the /products list has none). */
-async function withAccounts(client: DocSheetClient, records: Json[], chart: readonly ChartAccount[], signal?: AbortSignal): Promise<void> {
+/** Products' sell and buy account codes (by product id), from their masters (the /products list has none). */
+async function accountsOf(client: DocSheetClient, records: readonly Json[], chart: readonly ChartAccount[], signal?: AbortSignal): Promise<Map<number, Json>> {
   const code = new Map(chart.map((a) => [a.id, a.code]));
+  const out = new Map<number, Json>();
   await runPool(records, 8, async (r) => {
     const master = (await client.productMasters.get(idOf(r), { signal })) as Json;
+    const codes: Json = {};
     for (const [side, key] of SIDES) {
       const id = Number((master[side] as Json | undefined)?.chartOfAccountId);
-      if (code.has(id)) r[key] = code.get(id);
+      if (code.has(id)) codes[key] = code.get(id);
     }
+    out.set(idOf(r), codes);
   }, () => signal?.aborted === true);
+  return out;
 }
 
 // --- update ---
@@ -478,15 +484,15 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     sheet, family, lang, signal, now, lists: block.lists !== undefined,
     documents: posted.map((d) => ({ recordId: Number(d.fields.recordId!.value), row: d.firstRow })),
   });
-  const columns = resultColumns(read.layout, ["result"]);
+  const columns = resultColumns(read.layout, family === "journal-entries" ? ["result"] : ["result", "fingerprint"]);
   const batch = new WriteBatch(port, sheet);
   if (!opts.dryRun && columns.headerWrites.length > 0) await batch.add(columns.headerWrites);
   const results: BookResult[] = [];
   const findings: CellFinding[] = [...read.findings];
-  const report = async (doc: SheetDocument, kind: BookResultKind, message: string): Promise<void> => {
+  const report = async (doc: SheetDocument, kind: BookResultKind, message: string, answer?: Json): Promise<void> => {
     const r: BookResult = { key: doc.key, rows: doc.rows, kind, recordId: Number(doc.fields.recordId?.value), message: translate(message, lang) };
     results.push(r);
-    if (!opts.dryRun) await batch.add(resultWrites(doc, columns.cols, { result: r.message }));
+    if (!opts.dryRun) await batch.add(resultWrites(doc, columns.cols, { result: r.message, ...(answer ? { fingerprint: bookFingerprint(answer) } : {}) }));
   };
   const table = bookTable(family);
   const labelOf = (wire: string): string => {
@@ -510,6 +516,9 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     const id = Number(doc.fields.recordId!.value);
     try {
       const current: Json = built.family === "contacts" ? await client.contacts.get(id, { signal }) : await client.products.get(id, { signal });
+      // Changed on the service since the sheet saw it (post, pull, update): not overwritten.
+      const seen = doc.fields.fingerprint?.value;
+      if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return report(doc, "conflict", resultMessage("changedOnServiceUnnamed"));
       const changed = Object.keys(built.body).filter((k) => !same(built.body![k], current[k]) && !(k === "contactBranch" && !same(built.body!.contactBranchCode, branchOf(current))));
       // A product's accounts are its master's (service-facts §5.2): compared and sent there.
       const master = built.master ? (await client.productMasters.get(id, { signal })) as Json : undefined;
@@ -519,13 +528,14 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
       if (opts.dryRun) return report(doc, "updated", resultMessage("toUpdate", { fields }));
       if (built.master && master) {
         await client.productMasters.update(id, masterUpdate(built.master, master), { signal });
-        return report(doc, "updated", resultMessage("updated", { fields }));
+        return report(doc, "updated", resultMessage("updated", { fields }), await client.products.get(id, { signal }));
       }
       // The sheet's fields over what the service must have in every body (kept from its copy).
       const kept = Object.fromEntries(REQUIRED[family].filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
-      if (built.family === "contacts") await client.contacts.update(id, { ...kept, ...built.body! }, { signal });
-      else if (built.family === "products") await client.products.update(id, { ...kept, ...built.body! }, { signal });
-      return report(doc, "updated", resultMessage("updated", { fields }));
+      let answer: Json | undefined;
+      if (built.family === "contacts") answer = await client.contacts.update(id, { ...kept, ...built.body! }, { signal });
+      else if (built.family === "products") answer = await client.products.update(id, { ...kept, ...built.body! }, { signal });
+      return report(doc, "updated", resultMessage("updated", { fields }), answer);
     } catch (err) {
       return report(doc, "failed", errorText(err));
     }

@@ -408,7 +408,7 @@ function bookView(engine: typeof Engine, family: BookFamily, block: Block, outco
   const c = outcome.counts;
   const done = new Set(["created", "found", "skipped", "updated", "unchanged"]);
   return {
-    counts: { created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed + c.unknown, updated: c.updated, unchanged: c.unchanged },
+    counts: { created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled + c.conflict, failed: c.failed + c.unknown, updated: c.updated, unchanged: c.unchanged },
     sheet: outcome.sheet,
     rows: outcome.results.filter((r) => !done.has(r.kind)).map((r) => ({ key: r.key, row: Math.min(...r.rows), col, message: r.message })),
   };

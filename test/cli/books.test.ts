@@ -175,6 +175,28 @@ describe("contacts", () => {
     expect(((await s.client.contacts.get(Number(posted[1].recordId))) as unknown as Json).contactMobile).toBe("02-999-0000");
     // The duplicate row names the same contact: not sent beside it (it would undo the edit).
     expect(String((await sheetRows(out))[3].result)).toMatch(/^(not sent: row 3 names the same record|ไม่ได้ส่ง: แถว 3 อ้างถึงรายการเดียวกัน)/);
+
+    // The service's copy each row was last in step with is kept in a hidden column.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const hidden = wb.worksheets[0].columns.filter((c) => c.hidden);
+    expect(hidden).toHaveLength(1);
+    expect(String(hidden[0].values![3])).toMatch(/^b1\.[0-9a-f]{16}$/);
+    // Changed on the service since the sheet saw it: the sheet's edit is not sent over it.
+    const id = Number(posted[1].recordId);
+    await s.client.contacts.update(id, { contactName: "New Supplier Co., Ltd.", contactType: 5, contactGroup: 3, contactMobile: "02-555-5555" });
+    await editCells(out, [[1, "เบอร์โทร", "02-777-7777"]]);
+    const conflict = await docsheet(["update", out, "--family", "contacts", "--in-place", ...conn()]);
+    expect(conflict.code).toBe(1);
+    expect(conflict.stdout).toContain("not sent: changed on the service since the sheet last saw it");
+    expect(((await s.client.contacts.get(id)) as unknown as Json).contactMobile).toBe("02-555-5555");
+
+    // Another company's sheet: refused before anything is sent.
+    const otherPost = await docsheet(["post", out, "--family", "contacts", "--out", join(s.dir, "contacts.other.xlsx"), "--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"]);
+    expect(otherPost.code).toBe(2);
+    expect(otherPost.stderr).toContain("Demo Co., Ltd.");
+    const otherUpdate = await docsheet(["update", out, "--family", "contacts", "--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"]);
+    expect(otherUpdate.code).toBe(2);
   });
 });
 

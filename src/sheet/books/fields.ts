@@ -101,7 +101,7 @@ const CONTACTS: readonly FieldDef[] = [
   f("contactEmail", "document", "text", ["Email", "E-mail"], ["อีเมล", "อีเมล์"]),
   f("contactMobile", "document", "text", ["Phone", "Phone number", "Mobile", "Telephone"], ["เบอร์โทร", "เบอร์โทรศัพท์", "โทรศัพท์", "มือถือ"]),
   f("contactCreditDays", "document", "integer", ["Credit days", "Credit term"], ["จำนวนวันเครดิต", "เครดิต (วัน)", "เครดิต"]),
-  result("recordId"), result("result"),
+  result("recordId"), result("result"), result("fingerprint"),
 ];
 
 const PRODUCTS: readonly FieldDef[] = [
@@ -119,7 +119,7 @@ const PRODUCTS: readonly FieldDef[] = [
   }),
   f("sellChartOfAccountCode", "document", "text", ["Sales account", "Sell account", "Sell account code"], ["บัญชีขาย", "รหัสบัญชีขาย"]),
   f("buyChartOfAccountCode", "document", "text", ["Purchase account", "Buy account", "Buy account code"], ["บัญชีซื้อ", "รหัสบัญชีซื้อ"]),
-  result("recordId"), result("result"),
+  result("recordId"), result("result"), result("fingerprint"),
 ];
 
 export const BOOK_FIELDS: Readonly<Record<BookFamily, readonly FieldDef[]>> = { "journal-entries": JOURNAL, contacts: CONTACTS, products: PRODUCTS };
@@ -199,8 +199,10 @@ export const BOOK_NEEDS: Readonly<Record<BookFamily, ReadonlyArray<{ fields: rea
 };
 
 /** The result columns each book writes back. */
-export const BOOK_RESULT_KEYS: Readonly<Record<BookFamily, readonly ("recordId" | "documentSerial" | "status" | "result")[]>> = {
+export const BOOK_RESULT_KEYS: Readonly<Record<BookFamily, readonly ("recordId" | "documentSerial" | "status" | "result" | "fingerprint")[]>> = {
   "journal-entries": ["recordId", "documentSerial", "status", "result"],
-  contacts: ["recordId", "result"],
-  products: ["recordId", "result"],
+  // The fingerprint (hidden) of the service's copy the row was last in step with: update refuses a
+  // record changed on the service since.
+  contacts: ["recordId", "result", "fingerprint"],
+  products: ["recordId", "result", "fingerprint"],
 };

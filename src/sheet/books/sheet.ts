@@ -11,6 +11,7 @@ import { translate } from "../i18n/translate";
 import { listRef, type ListKind } from "../lookups";
 import type { Template } from "../template";
 import { accountLabel, type ChartAccount } from "./accounts";
+import { bookFingerprint } from "./fingerprint";
 import { BOOK_RESULT_KEYS, BOOK_SHOWN, bookTable } from "./fields";
 import type { Json } from "../../rules/json";
 
@@ -93,7 +94,9 @@ const date = (v: unknown): CellValue => {
 const withoutMarkers = (v: unknown): CellValue => text(typeof v === "string" ? v.split("\n").filter((l) => !l.startsWith("docsheet:")).join("\n") : v);
 
 /** The service's records as a book's rows (result columns filled: record id, number, status). */
-export function bookRows(family: BookFamily, records: readonly Json[], lang: Lang, chart: readonly ChartAccount[] = []): CellValue[][] {
+export function bookRows(
+  family: BookFamily, records: readonly Json[], lang: Lang, chart: readonly ChartAccount[] = [], productAccounts?: ReadonlyMap<number, Json>,
+): CellValue[][] {
   const keys = bookKeys(family);
   const byId = new Map(chart.map((a) => [a.id, a]));
   const rows: CellValue[][] = [];
@@ -122,10 +125,12 @@ export function bookRows(family: BookFamily, records: readonly Json[], lang: Lan
       contactGroup: shownWord("contactGroup", r.contactGroup, lang), contactTaxId: text(r.contactTaxId), contactBranch: text(r.contactBranchCode),
       contactAddress: text(r.contactAddress), contactZipCode: text(r.contactZipCode), contactPerson: text(r.contactPerson),
       contactEmail: text(r.contactEmail), contactMobile: text(r.contactMobile), contactCreditDays: num(r.contactCreditDays), recordId: num(r.id),
+      fingerprint: bookFingerprint(r),
     } : {
       code: text(r.code), name: text(r.name), type: shownWord("type", r.type, lang), description: withoutMarkers(r.sellDescription),
       unitName: text(r.unitName), sellPrice: num(r.sellPrice), buyPrice: num(r.buyPrice), vatType: shownWord("vatType", r.sellVatType, lang),
-      sellChartOfAccountCode: text(r.sellChartOfAccountCode), buyChartOfAccountCode: text(r.buyChartOfAccountCode), recordId: num(r.id),
+      sellChartOfAccountCode: text(productAccounts?.get(Number(r.id))?.sellChartOfAccountCode), buyChartOfAccountCode: text(productAccounts?.get(Number(r.id))?.buyChartOfAccountCode),
+      recordId: num(r.id), fingerprint: bookFingerprint(r),
     };
     rows.push(keys.map((k) => cells[k] ?? null));
   }
