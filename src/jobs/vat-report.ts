@@ -8,7 +8,7 @@ import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
 import { cellAddress } from "../workbook/address";
 import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-report";
 import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
-import { BASE_COLUMN, ZERO_COLUMN, sideTable, summaryTable, voidTable, type ReportTable, type SideFigures } from "../sheet/vat-tables";
+import { BASE_COLUMN, ZERO_COLUMN, sideTable, summaryTable, voidTable, type ReportCompany, type ReportTable, type SideFigures } from "../sheet/vat-tables";
 import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany } from "./company";
 import { rdPrepPp30 } from "../sheet/rd-prep";
@@ -30,6 +30,8 @@ export interface VatReport {
   voided: VatEntry[];
   figures: Record<VatSide, SideFigures>;
   findings: VatFinding[];
+  /** The company reported on, as the forms' header blocks name it. */
+  company?: ReportCompany;
 }
 
 export interface VatReportOutcome {
@@ -101,20 +103,23 @@ export async function readVatReport(client: DocSheetClient, opts: VatReportOptio
   lines.input.sort(byDateAndSerial);
   voided.sort(byDateAndSerial);
   const figures = { output: sums(lines.output, unlisted.output), input: sums(lines.input, unlisted.input) };
-  return { month: opts.month, output: lines.output, input: lines.input, voided, figures, findings };
+  const info = (await client.company.get({ signal: opts.signal })) as Record<string, unknown>;
+  const text = (v: unknown): string => (typeof v === "string" ? v.trim() : "");
+  const company = { name: text(info.companyName) || text(info.compnayName), taxId: text(info.companyTaxId), branch: text(info.companyBranchCode) };
+  return { month: opts.month, output: lines.output, input: lines.input, voided, figures, findings, company };
 }
 
 /** The report as the tables it is written in; `summary` needs where the two totals rows landed. */
 export function reportTables(report: VatReport, lang: VatReportOptions["lang"] = "en"): Record<VatSide | "void", ReportTable> {
   return {
-    output: sideTable("output", report.output, report.figures.output, report.month, lang),
-    input: sideTable("input", report.input, report.figures.input, report.month, lang),
+    output: sideTable("output", report.output, report.figures.output, report.month, lang, report.company),
+    input: sideTable("input", report.input, report.figures.input, report.month, lang, report.company),
     void: voidTable(report.voided, report.month, lang),
   };
 }
 
 const addTable = (port: WorkbookPort, t: ReportTable, records?: (sheet: string) => ReadonlyMap<string, string>): Promise<string> =>
-  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, records });
+  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, above: t.above, records });
 
 /** A total as the host holds it (Excel has calculated it), or null when it is not a number. */
 function asDecimal(v: unknown): Decimal | null {
@@ -165,8 +170,8 @@ export async function writeVatReport(
   const input = await addTable(port, tables.input);
   const voidSheet = await addTable(port, tables.void);
   const at = {
-    output: { sheet: output, row: totalsRowIndex(report.output.length) },
-    input: { sheet: input, row: totalsRowIndex(report.input.length) },
+    output: { sheet: output, row: totalsRowIndex(report.output.length, tables.output.above?.length) },
+    input: { sheet: input, row: totalsRowIndex(report.input.length, tables.input.above?.length) },
   };
   // The four sheets' records with the last of them: one write, and the records sheet comes after them.
   const summary = await addTable(port, summaryTable(report.month, lang, at, report.figures), records && ((name) => new Map(

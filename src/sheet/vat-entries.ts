@@ -14,7 +14,7 @@
 // grandTotal − vatAmount is the base at 7%, so base + zero + exempt + VAT is the grand total.
 // Simple documents have no line rate: their whole pre-VAT amount is the base.
 import type { DocumentRecord } from "../api/types";
-import { DOCUMENT_TYPE, type Family } from "../rules/codes";
+import { CONTACT_GROUP, DOCUMENT_TYPE, type Family } from "../rules/codes";
 import { ZERO, parseDecimal, roundHalfUp, type Decimal } from "../rules/money";
 import type { VatFinding, VatSide } from "./i18n/vat-report";
 import { readBranch, readTaxId } from "./tax-id";
@@ -93,8 +93,12 @@ export function vatEntry(side: VatSide, family: Family, doc: DocumentRecord, fin
   const rawTaxId = text(doc.contactTaxId);
   const taxId = rawTaxId === "" ? "" : readTaxId(rawTaxId);
   const rawBranch = text(doc.contactBranch);
-  // A registered buyer or seller with no branch given is its head office.
-  const branch = rawBranch === "" ? (rawTaxId === "" ? "" : "00000") : readBranch(rawBranch);
+  // A registered buyer or seller with no branch given is its head office; a person has no branch
+  // at all (the form leaves it blank): a tax id of a person (a citizen id, not starting with 0), or
+  // no tax id and contact group 1. A company's tax id (starting with 0) decides over the group,
+  // which a document may carry by default.
+  const person = /^[1-8]/.test(rawTaxId) || (rawTaxId === "" && doc.contactGroup === CONTACT_GROUP.Individual);
+  const branch = person ? "" : rawBranch === "" ? (rawTaxId === "" ? "" : "00000") : readBranch(rawBranch);
   return {
     side, family, recordId: doc.recordId, serial, date: text(doc.publishedOn).slice(0, 10), name: text(doc.contactName),
     taxId: typeof taxId === "string" ? taxId : taxId.ok ? String(taxId.value) : rawTaxId,

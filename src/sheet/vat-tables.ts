@@ -43,8 +43,32 @@ function columnsOf(headers: readonly string[], kinds: readonly ColumnSpec["kind"
   return headers.map((header, i) => ({ header, kind: kinds[i], ...(kinds[i] === "date" ? { format: dateFormat(lang) } : {}) }));
 }
 
-/** A side's report; `figures` are the sums of `entries` (the report has them already). */
-export function sideTable(side: VatSide, entries: readonly VatEntry[], figures: SideFigures, month: string, lang: Lang): ReportTable {
+/** The company a report is of, as the form heads it. */
+export interface ReportCompany {
+  name: string;
+  taxId: string;
+  /** 5 digits; 00000 (or none) is the head office. */
+  branch: string;
+}
+
+/** The header block of the Revenue Department's report: the report, the tax month, the operator,
+ * its tax id, head office or branch; then an empty row. */
+export function formHeader(side: VatSide, month: string, company: ReportCompany, lang: Lang): CellValue[][] {
+  const t = vatTexts(lang);
+  const branch = /^0*$/.test(company.branch) ? t.form.headOffice : t.form.branch(company.branch.padStart(5, "0"));
+  return [
+    [t.form.title[side]],
+    [t.form.month, t.monthName(month)],
+    [t.form.operator, company.name],
+    [t.form.taxId, company.taxId || null],
+    [t.form.establishment, branch],
+    [null],
+  ];
+}
+
+/** A side's report; `figures` are the sums of `entries` (the report has them already); headed by
+ * the form's header block when the company is known. */
+export function sideTable(side: VatSide, entries: readonly VatEntry[], figures: SideFigures, month: string, lang: Lang, company?: ReportCompany): ReportTable {
   const t = vatTexts(lang);
   const rows = entries.map((e, i) => [i + 1, dateCell(e.date), e.serial, t.family(e.family), e.name, e.taxId || null, e.branch || null, money(e.base), money(e.vat), money(e.zero)]);
   const totals: TotalCell[] = SIDE_KINDS.map(() => null);
@@ -52,7 +76,7 @@ export function sideTable(side: VatSide, entries: readonly VatEntry[], figures: 
   totals[BASE_COLUMN] = { sum: toWireNumber(figures.cellBase) };
   totals[VAT_COLUMN] = { sum: toWireNumber(figures.cellVat) };
   totals[ZERO_COLUMN] = { sum: toWireNumber(figures.cellZero) };
-  return { name: t.sheet[side](month), columns: columnsOf(t.columns(side), SIDE_KINDS, lang), rows, totals };
+  return { name: t.sheet[side](month), columns: columnsOf(t.columns(side), SIDE_KINDS, lang), rows, totals, ...(company ? { above: formHeader(side, month, company, lang) } : {}) };
 }
 
 export function voidTable(entries: readonly VatEntry[], month: string, lang: Lang): ReportTable {

@@ -141,7 +141,7 @@ export class MemoryWorkbook implements WorkbookPort {
     const formats = [...above.map((r) => r.map(() => "General")), columns.map(() => "General"), ...rows.map(() => columns.map(columnFormat))];
     const s = this.setSheet(unique, [...above, header, ...rows], formats);
     s.table = true;
-    s.tableBottom = Math.max(1, rows.length);
+    s.tableBottom = k + Math.max(1, rows.length);
     options.formulas?.forEach((row, r) => row.forEach((f, c) => {
       if (f !== null) s.formulas.set(`${k + r + 1},${c}`, f);
     }));

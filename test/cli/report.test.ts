@@ -19,6 +19,11 @@ beforeAll(async () => {
   month = await seedVatMonth(s.client);
 });
 
+/** The output and input reports open with the form's header block (5 rows and an empty one): an
+ * address of their table as if it started at A1, moved down below the block. */
+const TOP = 6;
+const at = (a1: string): string => a1.replace(/\d+$/, (row) => String(Number(row) + TOP));
+
 async function load(path: string): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
@@ -39,17 +44,23 @@ describe("docsheet report vat", () => {
     const ws = wb.getWorksheet("Output tax 2026-03")!;
     const table = ws.getTable(Object.keys((ws as unknown as { tables: Record<string, unknown> }).tables)[0]);
     expect((table as unknown as { table: { totalsRow: boolean } }).table.totalsRow).toBe(true);
-    expect(ws.getRow(1).values).toEqual([undefined, "No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT", "Zero-rated sales (0%)"]);
-    expect(ws.getCell("F2").value).toBe("0105556000009");
-    expect(ws.getCell("F2").numFmt).toBe("@");
-    expect(ws.getCell("B2").numFmt).toBe("dd/mm/yyyy");
-    const totals = ws.getCell("I6").value as ExcelJS.CellFormulaValue;
+    // The form's header block above the table, as text (the company's tax id keeps its leading zero).
+    expect([1, 2, 3, 4, 5].map((r) => [ws.getCell(`A${r}`).value, ws.getCell(`B${r}`).value])).toEqual([
+      ["Output tax report", null], ["Tax month", "March 2026"], ["Name of operator", "Demo Co., Ltd."], ["Taxpayer identification no.", "0105559000000"],
+      ["Establishment", "Head office"],
+    ]);
+    expect(ws.getCell("B4").numFmt).toBe("@");
+    expect(ws.getRow(TOP + 1).values).toEqual([undefined, "No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT", "Zero-rated sales (0%)"]);
+    expect(ws.getCell(at("F2")).value).toBe("0105556000009");
+    expect(ws.getCell(at("F2")).numFmt).toBe("@");
+    expect(ws.getCell(at("B2")).numFmt).toBe("dd/mm/yyyy");
+    const totals = ws.getCell(at("I6")).value as ExcelJS.CellFormulaValue;
     expect(totals.formula).toMatch(/^SUBTOTAL\(109,DocSheet_\w+\[VAT\]\)$/);
     expect(totals.result).toBe(Number(total(month.output, "vatAmount")));
-    expect(ws.getCell("A6").value).toBe("Total");
+    expect(ws.getCell(at("A6")).value).toBe("Total");
 
     const summary = wb.getWorksheet("VAT summary 2026-03")!;
-    expect(summary.getCell("B3").value).toEqual({ formula: "'Output tax 2026-03'!I6", result: 279.54 });
+    expect(summary.getCell("B3").value).toEqual({ formula: `'Output tax 2026-03'!${at("I6")}`, result: 279.54 });
     expect(summary.getCell("B6").value).toEqual({ formula: "MAX(B3-B5,0)", result: 104.54 });
     expect(summary.getCell("C5").value).toBe(175);
     // (exceljs leaves a cached 0 out; the file asks Excel to calculate on open.)
@@ -66,15 +77,15 @@ describe("docsheet report vat", () => {
     expect(r.code).toBe(0);
     const wb = await load(out);
     const ws = wb.getWorksheet(`Output tax ${august.month}`)!;
-    expect(ws.getCell("J1").value).toBe("Zero-rated sales (0%)");
-    expect([ws.getCell("C2").value, ws.getCell("H2").value, ws.getCell("J2").value]).toEqual([august.zeroRated.documentSerial, 0, 5000]);
-    expect([ws.getCell("C3").value, ws.getCell("H3").value, ws.getCell("I3").value, ws.getCell("J3").value]).toEqual([august.mixed.documentSerial, 2000, 140, 1000]);
-    expect((ws.getCell("J4").value as ExcelJS.CellFormulaValue).result).toBe(6000);
+    expect(ws.getCell(at("J1")).value).toBe("Zero-rated sales (0%)");
+    expect([ws.getCell(at("C2")).value, ws.getCell(at("H2")).value, ws.getCell(at("J2")).value]).toEqual([august.zeroRated.documentSerial, 0, 5000]);
+    expect([ws.getCell(at("C3")).value, ws.getCell(at("H3")).value, ws.getCell(at("I3")).value, ws.getCell(at("J3")).value]).toEqual([august.mixed.documentSerial, 2000, 140, 1000]);
+    expect((ws.getCell(at("J4")).value as ExcelJS.CellFormulaValue).result).toBe(6000);
     const summary = wb.getWorksheet(`VAT summary ${august.month}`)!;
     expect([8, 9, 10, 11].map((row) => [summary.getCell(`A${row}`).value, summary.getCell(`B${row}`).value])).toEqual([
-      ["Sales at 0% (zero-rated)", { formula: `'Output tax ${august.month}'!J4`, result: 6000 }],
+      ["Sales at 0% (zero-rated)", { formula: `'Output tax ${august.month}'!${at("J4")}`, result: 6000 }],
       ["Exempt sales", 1700],
-      ["Purchases at 0% (zero-rated)", { formula: `'Input tax ${august.month}'!J3`, result: 300 }],
+      ["Purchases at 0% (zero-rated)", { formula: `'Input tax ${august.month}'!${at("J3")}`, result: 300 }],
       ["Exempt purchases", 200],
     ]);
   });
@@ -87,9 +98,10 @@ describe("docsheet report vat", () => {
     const wb = await load(out);
     expect(wb.worksheets.map((w) => w.name)).toEqual(["ภาษีขาย มี.ค. 2569", "ภาษีซื้อ มี.ค. 2569", "ยกเลิก มี.ค. 2569", "สรุปภาษี มี.ค. 2569", "DocSheet records"]);
     const ws = wb.getWorksheet("ภาษีขาย มี.ค. 2569")!;
-    expect(ws.getCell("B2").numFmt).toBe("dd/mm/bbbb");
-    expect(ws.getCell("B2").value).toEqual(new Date(Date.UTC(2026, 2, 3)));
-    expect(ws.getCell("A6").value).toBe("รวม");
+    expect(ws.getCell(at("B2")).numFmt).toBe("dd/mm/bbbb");
+    expect(ws.getCell(at("B2")).value).toEqual(new Date(Date.UTC(2026, 2, 3)));
+    expect(ws.getCell(at("A6")).value).toBe("รวม");
+    expect([ws.getCell("A1").value, ws.getCell("B2").value, ws.getCell("B5").value]).toEqual(["รายงานภาษีขาย", "มีนาคม 2569", "สำนักงานใหญ่"]);
   });
 
   it("writes the ภ.พ.30 file for RD Prep with --rd-prep, its amounts those of the summary", async () => {
@@ -111,7 +123,7 @@ describe("docsheet report vat", () => {
     const r = await docsheet(["report", "vat", "--month", "2025-07", "--base-url", s.service.root, ...AUTH, "--out", out]);
     expect(r.stdout).toBe(`VAT report for 2025-07: output VAT 0.00 on 0 documents, input VAT 0.00 on 0 documents, payable 0.00; 0 void documents listed apart; wrote ${out}\n`);
     expect(r.code).toBe(0);
-    expect((await load(out)).getWorksheet("Input tax 2025-07")!.getCell("I3").value).toEqual({ formula: expect.stringMatching(/^SUBTOTAL\(109,/) });
+    expect((await load(out)).getWorksheet("Input tax 2025-07")!.getCell(at("I3")).value).toEqual({ formula: expect.stringMatching(/^SUBTOTAL\(109,/) });
   });
 
   it("refuses a missing or malformed month and another report, exit 2", async () => {

@@ -26,6 +26,8 @@ async function report(page: Page, button: string): Promise<void> {
   await page.waitForSelector("#vat-report table, #vat-report .msg.error", { timeout: 60_000 });
 }
 
+const cells = (page: Page, addresses: string[]): Promise<string[]> => Promise.all(addresses.map((a) => cell(page, a)));
+
 const figures = (page: Page) => page.$$eval("#vat-report tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
 
 test("the VAT report of a month, in English", async () => {
@@ -42,13 +44,19 @@ test("the VAT report of a month, in English", async () => {
   await page.screenshot({ path: join(ARTIFACTS, "vat-report-en.png") });
   await page.locator("#vat-report").screenshot({ path: join(ARTIFACTS, "vat-report-pane-en.png") });
 
+  // Each report opens with the form's header block, the table below it (row 7 on).
   await page.click(".tab:has-text('Output tax 2026-03')");
-  expect(await cell(page, "C1")).toBe("Document no.");
-  expect(await cell(page, "B2")).toBe("2026-03-03");
-  expect(await cell(page, "F2")).toBe("0105556000009");
-  expect(await cell(page, "A6")).toBe("Total");
-  expect(await cell(page, "I6")).toBe("279.54");
+  expect(await cells(page, ["A1", "A2", "B2", "B3", "B4", "B5"])).toEqual(["Output tax report", "Tax month", "March 2026", "Demo Co., Ltd.", "0105559000000", "Head office"]);
+  expect(await cell(page, "C7")).toBe("Document no.");
+  expect(await cell(page, "B8")).toBe("2026-03-03");
+  expect(await cell(page, "F8")).toBe("0105556000009");
+  expect(await cell(page, "A12")).toBe("Total");
+  expect(await cell(page, "I12")).toBe("279.54");
   await page.screenshot({ path: join(ARTIFACTS, "vat-report-output-en.png") });
+  // The input-tax report as the file has it: its header block, the supplier's branch, the expense without a tax id.
+  await page.click(".tab:has-text('Input tax 2026-03')");
+  expect(await cells(page, ["A1", "B2", "E7", "E8", "G8", "I8", "E9", "G9", "I10"])).toEqual(["Input tax report", "March 2026", "Supplier", "VAT Supplier Co", "00001", "140.00", "VAT Taxi Co", "", "175.00"]);
+  await page.screenshot({ path: join(ARTIFACTS, "vat-report-input-en.png") });
   await page.close();
 });
 
@@ -61,10 +69,14 @@ test("the VAT report in Thai: Thai sheets, Buddhist-era dates", async () => {
   await report(page, "ทำรายงานภาษี");
   expect(await figures(page)).toEqual([["ภาษีขาย", "279.54"], ["ภาษีซื้อ", "175.00"], ["ภาษีที่ต้องชำระ", "104.54"], ["ยอดขายที่ได้รับยกเว้น", "100.00"]]);
   await page.click(".tab:has-text('ภาษีขาย มี.ค. 2569')");
-  expect(await cell(page, "B1")).toBe("วัน เดือน ปี");
-  expect(await cell(page, "B2")).toBe("03/03/2569");
-  expect(await cell(page, "A6")).toBe("รวม");
+  expect(await cells(page, ["A1", "A2", "B2", "A4", "B5"])).toEqual(["รายงานภาษีขาย", "เดือนภาษี", "มีนาคม 2569", "เลขประจำตัวผู้เสียภาษีอากร", "สำนักงานใหญ่"]);
+  expect(await cell(page, "B7")).toBe("วัน เดือน ปี");
+  expect(await cell(page, "B8")).toBe("03/03/2569");
+  expect(await cell(page, "A12")).toBe("รวม");
   await page.screenshot({ path: join(ARTIFACTS, "vat-report-th.png") });
+  await page.click(".tab:has-text('ภาษีซื้อ มี.ค. 2569')");
+  expect(await cells(page, ["A1", "B2", "E8", "G8"])).toEqual(["รายงานภาษีซื้อ", "มีนาคม 2569", "VAT Supplier Co", "00001"]);
+  await page.screenshot({ path: join(ARTIFACTS, "vat-report-input-th.png") });
   await page.locator("#vat-report").screenshot({ path: join(ARTIFACTS, "vat-report-pane-th.png") });
   await page.close();
 });

@@ -16,6 +16,9 @@ import { seedVatMonth, seedZeroRatedMonth, total, type VatMonth, type ZeroRatedM
 jest.setTimeout(180_000);
 
 const rowsOf = (wb: MemoryWorkbook, sheet: string): CellValue[][] => wb.sheet(sheet).values;
+/** The output and input reports open with the form's header block (5 rows and an empty one): their table below it. */
+const TOP = 6;
+const tableOf = (wb: MemoryWorkbook, sheet: string): CellValue[][] => rowsOf(wb, sheet).slice(TOP);
 
 describe.each(storesUnderTest)("VAT report on %s", (store) => {
   let service: TestService;
@@ -36,7 +39,13 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     expect(out.findings).toEqual([]);
     expect(out.sheets).toEqual({ output: "Output tax 2026-03", input: "Input tax 2026-03", void: "Void 2026-03", summary: "VAT summary 2026-03" });
 
-    const output = rowsOf(wb, out.sheets.output);
+    // The header block of the Revenue Department's form: the company, its tax id, head office, the tax month.
+    expect(rowsOf(wb, out.sheets.output).slice(0, TOP)).toEqual([
+      ["Output tax report"], ["Tax month", "March 2026"], ["Name of operator", "Demo Co., Ltd."], ["Taxpayer identification no.", "0105559000000"],
+      ["Establishment", "Head office"], [null],
+    ]);
+    expect(rowsOf(wb, out.sheets.input)[0]).toEqual(["Input tax report"]);
+    const output = tableOf(wb, out.sheets.output);
     expect(output[0]).toEqual(["No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT", "Zero-rated sales (0%)"]);
     const serials = (docs: DocumentRecord[]) => docs.map((d) => d.documentSerial).sort();
     const n = month.output.length;
@@ -59,12 +68,12 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     expect(totals[0]).toBe("Total");
     expect(totals[8]).toBe(Number(total(month.output, "vatAmount")));
     expect(new Decimal(totals[8] as number).toFixed(2)).toBe("279.54");
-    expect(wb.sheet(out.sheets.output).formulas.get(`${n + 1},8`)).toBe("=SUBTOTAL(109,[VAT])");
+    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + n + 1},8`)).toBe("=SUBTOTAL(109,[VAT])");
     const base = month.output.reduce((s, d) => s.plus(Number(d.grandTotal)).minus(Number(d.vatAmount)), new Decimal(0)).minus(100);
     expect(totals[7]).toBe(base.toNumber());
     expect(totals[9]).toBe(0);
 
-    const input = rowsOf(wb, out.sheets.input);
+    const input = tableOf(wb, out.sheets.input);
     expect(input[0][4]).toBe("Supplier");
     expect(input.slice(1, 3).map((r) => [r[3], r[4], r[6], r[7], r[8]])).toEqual([
       ["Purchase", "VAT Supplier Co", "00001", 2000, 140],
@@ -89,8 +98,8 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
       ["Purchases at 0% (zero-rated)", 0, 0, 0],
       ["Exempt purchases", 0, 0, 0],
     ]);
-    expect(summary.formulas.get("2,1")).toBe(`='Output tax 2026-03'!I${n + 2}`);
-    expect(summary.formulas.get("4,1")).toBe("='Input tax 2026-03'!I4");
+    expect(summary.formulas.get("2,1")).toBe(`='Output tax 2026-03'!I${TOP + n + 2}`);
+    expect(summary.formulas.get("4,1")).toBe(`='Input tax 2026-03'!I${TOP + 4}`);
     expect(summary.formulas.get("5,1")).toBe("=MAX(B3-B5,0)");
     expect(summary.formulas.get("2,3")).toBe("=B3-C3");
     expect(out.net.toFixed(2)).toBe("104.54");
@@ -100,15 +109,15 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     const wb = new MemoryWorkbook();
     const out = await vatReportJob(wb, client, { month: august.month });
     expect(out.findings).toEqual([]);
-    const output = rowsOf(wb, out.sheets.output);
+    const output = tableOf(wb, out.sheets.output);
     // Base at 7%, VAT, value at 0%: the exempt-only invoice is not listed, the mixed one's exempt line is in no column.
     expect(output.slice(1).map((r) => [r[0], r[2], r[4], r[7], r[8], r[9]])).toEqual([
       [1, august.zeroRated.documentSerial, "ZR Export Co", 0, 0, 5000],
       [2, august.mixed.documentSerial, "ZR Mixed Co", 2000, 140, 1000],
       ["Total", null, null, 2000, 140, 6000],
     ]);
-    expect(wb.sheet(out.sheets.output).formulas.get("3,9")).toBe("=SUBTOTAL(109,[Zero-rated sales (0%)])");
-    const input = rowsOf(wb, out.sheets.input);
+    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + 3},9`)).toBe("=SUBTOTAL(109,[Zero-rated sales (0%)])");
+    const input = tableOf(wb, out.sheets.input);
     expect(input[0][9]).toBe("Zero-rated purchases (0%)");
     expect(input.slice(1).map((r) => [r[2], r[7], r[8], r[9]])).toEqual([[august.purchase.documentSerial, 1000, 70, 300], [null, 1000, 70, 300]]);
     // The grand totals hold: base + VAT + 0% + exempt.
@@ -127,14 +136,14 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
       ["Purchases at 0% (zero-rated)", 300, 300, 0],
       ["Exempt purchases", 200, 200, 0],
     ]);
-    expect(summary.formulas.get("7,1")).toBe(`='Output tax ${august.month}'!J4`);
-    expect(summary.formulas.get("9,1")).toBe(`='Input tax ${august.month}'!J3`);
+    expect(summary.formulas.get("7,1")).toBe(`='Output tax ${august.month}'!J${TOP + 4}`);
+    expect(summary.formulas.get("9,1")).toBe(`='Input tax ${august.month}'!J${TOP + 3}`);
     expect(summary.formulas.get("8,1")).toBeUndefined();
     expect(summary.formulas.get("8,3")).toBe("=B9-C9");
 
     const th = new MemoryWorkbook();
     const thai = await vatReportJob(th, client, { month: august.month, lang: "th" });
-    expect(th.sheet(thai.sheets.output).values[0][9]).toBe("ยอดขายที่เสียภาษีในอัตราร้อยละ 0");
+    expect(th.sheet(thai.sheets.output).values[TOP][9]).toBe("ยอดขายที่เสียภาษีในอัตราร้อยละ 0");
     expect(th.sheet(thai.sheets.summary).values.slice(7).map((r) => r[0])).toEqual([
       "ยอดขายที่เสียภาษีในอัตราร้อยละ 0", "ยอดขายที่ได้รับยกเว้น", "ยอดซื้อที่เสียภาษีในอัตราร้อยละ 0", "ยอดซื้อที่ได้รับยกเว้น",
     ]);
@@ -145,13 +154,19 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     const out = await vatReportJob(wb, client, { month: "2026-03", lang: "th" });
     expect(out.sheets.output).toBe("ภาษีขาย มี.ค. 2569");
     const sheet = wb.sheet(out.sheets.output);
-    expect(sheet.values[0]).toEqual([
+    // The form's header block in Thai: the tax month in the Buddhist era.
+    expect(sheet.values.slice(0, TOP)).toEqual([
+      ["รายงานภาษีขาย"], ["เดือนภาษี", "มีนาคม 2569"], ["ชื่อผู้ประกอบการ", "Demo Co., Ltd."], ["เลขประจำตัวผู้เสียภาษีอากร", "0105559000000"],
+      ["สถานประกอบการ", "สำนักงานใหญ่"], [null],
+    ]);
+    expect(wb.sheet(out.sheets.input).values[0]).toEqual(["รายงานภาษีซื้อ"]);
+    expect(sheet.values[TOP]).toEqual([
       "ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", "ชื่อผู้ซื้อสินค้า/ผู้รับบริการ", "เลขประจำตัวผู้เสียภาษีอากร", "สาขา", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม",
       "ยอดขายที่เสียภาษีในอัตราร้อยละ 0",
     ]);
-    expect(sheet.values[1][3]).toBe("ใบกำกับภาษี");
-    expect(sheet.formats[1][1]).toBe("dd/mm/bbbb");
-    expect(sheet.values[month.output.length + 1][0]).toBe("รวม");
+    expect(sheet.values[TOP + 1][3]).toBe("ใบกำกับภาษี");
+    expect(sheet.formats[TOP + 1][1]).toBe("dd/mm/bbbb");
+    expect(sheet.values[TOP + month.output.length + 1][0]).toBe("รวม");
     expect(wb.sheet(out.sheets.summary).values[2][0]).toBe("ภาษีขาย");
   });
 
@@ -159,7 +174,7 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     const wb = new MemoryWorkbook();
     const out = await vatReportJob(wb, client, { month: "2025-07" });
     expect(out.findings).toEqual([]);
-    expect(wb.sheet(out.sheets.output).values[2].slice(7)).toEqual([0, 0, 0]);
+    expect(wb.sheet(out.sheets.output).values[TOP + 2].slice(7)).toEqual([0, 0, 0]);
     expect(out.net.isZero()).toBe(true);
   });
 
@@ -173,7 +188,7 @@ describe.each(storesUnderTest)("VAT report on %s", (store) => {
     expect(report.input).toHaveLength(205);
     const out = await writeVatReport(wb, report);
     expect(out.findings).toEqual([]);
-    expect(wb.sheet(out.sheets.input).values[206][8]).toBe(143.5);
+    expect(wb.sheet(out.sheets.input).values[TOP + 206][8]).toBe(143.5);
   });
 });
 
@@ -194,6 +209,17 @@ describe("VAT report findings", () => {
     ]));
     expect(vatTexts("en").finding(out.findings.find((f) => f.kind === "totalDiffers")!)).toBe("Output tax: the total VAT is 0.02 but the documents add up to 0.01");
     expect(vatTexts("th").finding(out.findings.find((f) => f.kind === "totalDiffers")!)).toBe("ภาษีขาย: ยอดรวมภาษีมูลค่าเพิ่มเป็น 0.02 แต่ผลรวมจากเอกสารเป็น 0.01");
+  });
+
+  it("leaves a person's branch blank, never 00000; a company's branch is 5 digits, 00000 its head office", () => {
+    const findings: VatFinding[] = [];
+    const branchOf = (fields: Partial<DocumentRecord>) => vatEntry("output", "tax-invoices", { ...doc(9, 7, 107), ...fields }, findings)!.branch;
+    expect(branchOf({ contactTaxId: "1101700203451", contactBranch: "00000" })).toBe("");
+    expect(branchOf({ contactTaxId: "1101700203451" })).toBe("");
+    expect(branchOf({ contactGroup: 1, contactBranch: "00000" })).toBe("");
+    expect(branchOf({ contactGroup: 1, contactTaxId: "0105559000000", contactBranch: "00001" })).toBe("00001");
+    expect(branchOf({ contactTaxId: "0105556000009" })).toBe("00000");
+    expect(branchOf({ contactGroup: 3, contactTaxId: "0105556000009", contactBranch: "2" })).toBe("00002");
   });
 
   it("reconciles the zero-rated column too", async () => {

@@ -73,7 +73,9 @@ test("reports the month into new sheets and shows the return's figures", async (
   ]);
   expect(texts(root, "#vat-report .vat-result p.help")).toEqual(["4 output-tax documents, 2 input-tax documents; 1 void document listed apart.", "Files for RD Prep: PP30-2026-03.txt "]);
   expect([...book.sheets.keys()]).toEqual(["Sheet1", "Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03", "DocSheet records"]);
-  expect(book.sheet("Output tax 2026-03").values[5][8]).toBe(279.54);
+  expect(book.sheet("Output tax 2026-03").values[0]).toEqual(["Output tax report"]);
+  // The totals row under the form's header block (5 rows and an empty one) and the table.
+  expect(book.sheet("Output tax 2026-03").values[6 + 5][8]).toBe(279.54);
   // The ภ.พ.30 file for RD Prep, offered for download: the return's figures, as report vat --rd-prep writes them.
   const link = root.querySelector("#vat-report a.download") as HTMLAnchorElement;
   expect(link.getAttribute("download")).toBe("PP30-2026-03.txt");
@@ -96,7 +98,7 @@ test("in Thai: a Buddhist-era month asked, Thai sheets with Buddhist-era months 
   const root = await reported(book, "th", "2569-03");
   expect(figures(root)).toEqual([["ภาษีขาย", "279.54"], ["ภาษีซื้อ", "175.00"], ["ภาษีที่ต้องชำระ", "104.54"], ["ยอดขายที่ได้รับยกเว้น", "100.00"]]);
   expect(texts(root, "#vat-report .msg.ok")[0]).toBe("เขียนลงชีต “ภาษีขาย มี.ค. 2569”, “ภาษีซื้อ มี.ค. 2569”, “ยกเลิก มี.ค. 2569”, “สรุปภาษี มี.ค. 2569” แล้ว");
-  expect(book.sheet("ภาษีขาย มี.ค. 2569").formats[1][1]).toBe("dd/mm/bbbb");
+  expect(book.sheet("ภาษีขาย มี.ค. 2569").formats[6 + 1][1]).toBe("dd/mm/bbbb");
 });
 
 test("offers last month, refuses an empty month, and needs a connection", async () => {

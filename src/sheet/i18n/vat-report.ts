@@ -27,9 +27,28 @@ export interface VatTexts {
   finding(f: VatFinding): string;
   /** "page 2 of tax invoices: 400 of 512 documents" */
   progress(family: Family, page: number, done: number, total: number): string;
+  /** The header block of the Revenue Department's form a side's report opens with. */
+  form: {
+    title: Record<VatSide, string>;
+    month: string;
+    operator: string;
+    taxId: string;
+    establishment: string;
+    headOffice: string;
+    branch(code: string): string;
+  };
+  /** "March 2026" / "มีนาคม 2569": the tax month as the form names it. */
+  monthName(month: string): string;
   /** The one-line result of a run; `out`: the file written (command line). */
   done(r: { month: string; outputVat: string; outputCount: number; inputVat: string; inputCount: number; net: string; refund: boolean; voided: number; out?: string }): string;
 }
+
+const MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS_TH_FULL = ["มกราคม", "กุมภาพันธ์", "มีนาคม", "เมษายน", "พฤษภาคม", "มิถุนายน", "กรกฎาคม", "สิงหาคม", "กันยายน", "ตุลาคม", "พฤศจิกายน", "ธันวาคม"];
+const monthParts = (month: string): [number, number] => {
+  const [y, m] = month.split("-").map(Number);
+  return [y, m];
+};
 
 const MONTHS_TH = ["ม.ค.", "ก.พ.", "มี.ค.", "เม.ย.", "พ.ค.", "มิ.ย.", "ก.ค.", "ส.ค.", "ก.ย.", "ต.ค.", "พ.ย.", "ธ.ค."];
 
@@ -41,6 +60,15 @@ export function monthLabel(month: string, lang: Lang): string {
 }
 
 const EN: VatTexts = {
+  form: {
+    title: { output: "Output tax report", input: "Input tax report" },
+    month: "Tax month", operator: "Name of operator", taxId: "Taxpayer identification no.", establishment: "Establishment",
+    headOffice: "Head office", branch: (code) => `Branch ${code}`,
+  },
+  monthName: (month) => {
+    const [y, m] = monthParts(month);
+    return `${MONTHS_EN[m - 1]} ${y}`;
+  },
   sheet: {
     output: (m) => `Output tax ${monthLabel(m, "en")}`,
     input: (m) => `Input tax ${monthLabel(m, "en")}`,
@@ -77,6 +105,15 @@ const EN: VatTexts = {
 };
 
 const TH: VatTexts = {
+  form: {
+    title: { output: "รายงานภาษีขาย", input: "รายงานภาษีซื้อ" },
+    month: "เดือนภาษี", operator: "ชื่อผู้ประกอบการ", taxId: "เลขประจำตัวผู้เสียภาษีอากร", establishment: "สถานประกอบการ",
+    headOffice: "สำนักงานใหญ่", branch: (code) => `สาขาที่ ${code}`,
+  },
+  monthName: (month) => {
+    const [y, m] = monthParts(month);
+    return `${MONTHS_TH_FULL[m - 1]} ${y + 543}`;
+  },
   sheet: {
     output: (m) => `ภาษีขาย ${monthLabel(m, "th")}`,
     input: (m) => `ภาษีซื้อ ${monthLabel(m, "th")}`,
