@@ -3,9 +3,10 @@
 // say why, so the message says which URL was missing and which root was probably meant.
 import { ApiError, isServiceUnreachable } from "../api";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
 import { words, type Attempt } from "./words";
+import { render } from "../sheet/i18n/render";
 
 function apiCause(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
@@ -16,7 +17,7 @@ function apiCause(err: unknown): ApiError | undefined {
  * not be reached at all is said so, with the root tried, in the run's language. */
 export function connectionMessage(err: unknown, root: string, lang: Lang = "en"): string {
   const message = err instanceof Error ? err.message : String(err);
-  if (isServiceUnreachable(err)) return translate(resultMessage("serviceGoneWhy", { detail: `${root}: ${message}` }), lang);
+  if (isServiceUnreachable(err)) return render(resultMsg("serviceGoneWhy", { detail: `${root}: ${message}` }), lang);
   const api = apiCause(err);
   if (api?.operation !== "token" || api.httpStatus !== 404) return message;
   const path = new URL(root).pathname.replace(/\/+$/, "");

@@ -8,7 +8,7 @@ import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { dueOf, settlePayment, type PaymentDue } from "../rules/settlement";
 import { cellAddress } from "../workbook/address";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { serviceStatus, statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
@@ -27,6 +27,7 @@ import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import { localDate, type JobContext } from "./types";
 import { assertUpgradeTarget, rowPayment, UPGRADE_COLUMNS, upgradedAlready, upgradeOne } from "./upgrade";
 import { rowMismatch } from "./verify";
+import { render } from "../sheet/i18n/render";
 
 export type Action =
   /** statusId for every row; without it, each row's status cell says where to go. */
@@ -121,7 +122,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
     // the service answered with: its totals, VAT and fingerprint as the service now has them.
     const answered = answer ? answerWrites(doc, read.layout, serviceCopy(answer), block) : [];
     await batch.push([...answered, ...resultWrites(doc, columns.cols, { result: message, ...extra })]);
-    opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: english }), lang) });
+    opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: english }), lang) });
   };
 
   for (const doc of unposted) await finish(doc, true, resultMessage("notPostedYet"), {}, true);

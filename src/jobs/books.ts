@@ -15,7 +15,7 @@ import { bookColumn, bookKeys, bookRows, bookTemplate } from "../sheet/books/she
 import { normalizeName } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
 import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
@@ -36,6 +36,7 @@ import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
 import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { Json } from "../rules/json";
+import { render } from "../sheet/i18n/render";
 
 export interface BookJobOptions extends JobContext {
   family: BookFamily;
@@ -224,7 +225,7 @@ class WriteBatch {
 }
 
 function statusWord(record: Json, lang: Lang): string {
-  return translate(resultMessage(record.statusString === "draft" ? "journalDraft" : "journalApproved"), lang);
+  return render(resultMsg(record.statusString === "draft" ? "journalDraft" : "journalApproved"), lang);
 }
 
 /** The sheet a sending job works on, read as the family's, once it is known to hold that family. */
@@ -261,7 +262,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     results.push(result);
     if (r.kind !== "skipped") await batch.add(writeFor(doc, columns, result, lang, record));
     done++;
-    opts.onProgress?.({ done, total, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
+    opts.onProgress?.({ done, total, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
   };
 
   // 1. Build and check every record; clean ones without a record id go on.

@@ -10,13 +10,14 @@
 import { NotFoundError, type DocSheetClient } from "../api";
 import { WHT_FAMILY, isBookFamily, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
 import type { SheetDocument } from "../sheet/read";
 import { LISTS_SHEET, type WorkbookPort } from "../workbook/port";
 import { runPool } from "./pool";
 import { sameCompany, type CompanyName } from "./same-company";
 import { ConnectionError } from "./stop";
+import { render } from "../sheet/i18n/render";
 
 /** A company as the workbook records it. */
 export { sameCompany };
@@ -112,7 +113,7 @@ function names(bound: CompanyStamp, connected: CompanyStamp): { bound: string; c
 }
 
 export function otherCompanyError(bound: SheetCompany, connected: CompanyStamp, lang: Lang): OtherCompanyError {
-  return new OtherCompanyError(translate(resultMessage(REFUSAL[bound.by] ?? "otherCompanyPost", names(bound, connected)), lang), bound, connected);
+  return new OtherCompanyError(render(resultMsg(REFUSAL[bound.by] ?? "otherCompanyPost", names(bound, connected)), lang), bound, connected);
 }
 
 /** A posted document as the guard verifies it: its record id, the serial beside it, its first row. */
@@ -214,9 +215,9 @@ async function verifyDocuments(
   if (matched > 0 && wrong.length === 0) return;
   const rows = [...wrong, ...missing].sort((a, b) => a.row - b.row);
   // Each row in the run's language first: a list of them matches no one template.
-  const named = rows.slice(0, NAMED).map((d) => translate(resultMessage("unboundRow", { row: d.row + 1, serial: d.serial ?? `#${d.recordId}` }), lang)).join(", ");
-  const list = rows.length > NAMED ? translate(resultMessage("unboundRowsMore", { rows: named, more: rows.length - NAMED }), lang) : named;
-  throw new OtherCompanyError(translate(resultMessage("unboundOther", { rows: list, connected: connected.name }), lang), null, connected);
+  const named = rows.slice(0, NAMED).map((d) => render(resultMsg("unboundRow", { row: d.row + 1, serial: d.serial ?? `#${d.recordId}` }), lang)).join(", ");
+  const list = rows.length > NAMED ? render(resultMsg("unboundRowsMore", { rows: named, more: rows.length - NAMED }), lang) : named;
+  throw new OtherCompanyError(render(resultMsg("unboundOther", { rows: list, connected: connected.name }), lang), null, connected);
 }
 
 /** How a family's record is read by id: a document, a journal voucher, a contact or a product. */

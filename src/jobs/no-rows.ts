@@ -3,21 +3,21 @@
 // selected without their header row (their first row is read as the header and names no field), or
 // selected rows that hold no document.
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage, type ResultMessageKey } from "../sheet/i18n/results";
-import { translate } from "../sheet/i18n/translate";
+import { type PlainResultKey, resultMsg } from "../sheet/i18n/results";
 import type { ReadResult } from "../sheet/read";
 import { isEmptyCell } from "../sheet/values";
 import type { Block, CellValue } from "../workbook/port";
+import { render } from "../sheet/i18n/render";
 
 export type NoRowsReason = "empty" | "headerOnly" | "noHeader" | "noneSelected" | "nonePosted";
 
-const KEYS: Record<NoRowsReason, ResultMessageKey> = {
+const KEYS: Record<NoRowsReason, PlainResultKey> = {
   empty: "noRowsEmpty", headerOnly: "noRowsHeaderOnly", noHeader: "noRowsNoHeader", noneSelected: "noRowsSelected", nonePosted: "noRowsPosted",
 };
 
 export class NoRowsError extends Error {
   constructor(readonly reason: NoRowsReason, lang: Lang) {
-    super(translate(resultMessage(KEYS[reason]), lang));
+    super(render(resultMsg(KEYS[reason]), lang));
     this.name = "NoRowsError";
   }
 }

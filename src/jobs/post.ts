@@ -21,7 +21,7 @@ import { checkBuilt } from "../sheet/check";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";
 import { fingerprintOf } from "../sheet/fingerprint";
@@ -45,6 +45,7 @@ import { RaceGuard, type Settled } from "./race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import { ConnectionError, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { localDate, type JobContext } from "./types";
+import { render } from "../sheet/i18n/render";
 
 export interface PostJobOptions extends JobContext {
   family: Family;
@@ -198,7 +199,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     });
     await exclusive(() => checkpoint(false));
     done++;
-    opts.onProgress?.({ done, total, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
+    opts.onProgress?.({ done, total, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
     await opts.onResult?.(result);
   };
 

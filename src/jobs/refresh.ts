@@ -10,7 +10,7 @@ import { NotFoundError, type DocSheetClient, type DocumentRecord, type ListQuery
 import { FAMILIES, type Family } from "../rules/codes";
 import { changedSince, editedSince, fingerprintHolds } from "../sheet/fingerprint";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { label } from "../sheet/i18n/names";
 import { translate } from "../sheet/i18n/translate";
@@ -24,6 +24,7 @@ import type { CellValue, CellWrite, WorkbookPort } from "../workbook/port";
 import { guardSheet, postedDocuments } from "./company";
 import { rememberedFamily } from "./sheet-family";
 import { throwIfCancelled, type JobContext } from "./types";
+import { render } from "../sheet/i18n/render";
 
 /** Number formats of the cells a pull writes, by how the field is read (KIND_FORMATS of the hosts). */
 const FORMATS: Partial<Record<FieldKind, string>> = { money: "#,##0.00", quantity: "#,##0.####", rate: "#,##0.####", date: "yyyy-mm-dd" };
@@ -81,7 +82,7 @@ export interface RefreshOutcome {
 /** The sheet holds no pulled documents DocSheet knows the family of. */
 export class NotPulledError extends Error {
   constructor(readonly sheet: string, lang: Lang) {
-    super(translate(resultMessage("refreshNotPulled", { sheet }), lang));
+    super(render(resultMsg("refreshNotPulled", { sheet }), lang));
     this.name = "NotPulledError";
   }
 }
@@ -198,7 +199,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
       if (doc) refreshOne(doc, rec);
       else put(undefined, rec, "added", resultMessage("refreshAdded"));
     }
-    opts.onProgress?.({ done: results.length, total: page.total, message: translate(resultMessage("pulledPage", { page: page.currentPage, done: seen.size, total: page.total }), lang) });
+    opts.onProgress?.({ done: results.length, total: page.total, message: render(resultMsg("pulledPage", { page: page.currentPage, done: seen.size, total: page.total }), lang) });
   }
   // Rows the query no longer lists: deleted on the service, or moved out of the query (then read alone).
   for (const [id, doc] of byId) {

@@ -7,9 +7,10 @@
 // workbook) is taken as the family asked.
 import { FAMILIES, SHEET_FAMILIES, type Family, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
 import type { WorkbookPort } from "../workbook/port";
+import { render } from "../sheet/i18n/render";
 
 export const sheetFamilyKey = (sheet: string): string => `sheet-family:${sheet}`;
 
@@ -36,7 +37,7 @@ export async function rememberedSheetFamily(port: WorkbookPort, sheet: string): 
 /** The sheet holds another family than the one asked: nothing was sent. */
 export class FamilyMismatchError extends Error {
   constructor(readonly sheet: string, readonly sheetFamily: SheetFamily, readonly asked: SheetFamily, lang: Lang) {
-    super(translate(resultMessage("sheetFamilyDiffers", { sheet, family: sheetFamily, chosen: asked }), lang));
+    super(render(resultMsg("sheetFamilyDiffers", { sheet, family: sheetFamily, chosen: asked }), lang));
     this.name = "FamilyMismatchError";
   }
 }

@@ -13,7 +13,7 @@
 // on the service or in the workbook.
 import { NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { Family, SheetFamily } from "../rules/codes";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
@@ -28,6 +28,7 @@ import { guardSheet } from "./company";
 import { loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
 import { checkPostDocument, entryIntact, rowSerial } from "./verify";
 import type { JobContext } from "./types";
+import { render } from "../sheet/i18n/render";
 
 export interface UndoJobOptions extends JobContext {
   family: Family;
@@ -222,7 +223,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // Rows not reached keep their record id and stay recorded: undo again once the service is back.
   if (fatal) throw runStoppedError(fatal, { done: counts.deleted + counts.voided + counts.gone, notSent: plans.filter((p) => !outcome.has(p)).length }, lang);
   const contactsMessage = record.contacts.length > 0
-    ? translate(resultMessage("undoContacts", { names: record.contacts.map((c) => c.name || `#${c.id}`).join(", ") }), lang)
+    ? render(resultMsg("undoContacts", { names: record.contacts.map((c) => c.name || `#${c.id}`).join(", ") }), lang)
     : null;
   return {
     sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contacts: record.contacts, contactsMessage,

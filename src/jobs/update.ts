@@ -20,7 +20,7 @@ import { FIELD_BY_KEY } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import { changedSince, fingerprintOf, isFingerprint } from "../sheet/fingerprint";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { fieldName, label } from "../sheet/i18n/names";
 import { translate } from "../sheet/i18n/translate";
@@ -42,6 +42,7 @@ import { guardSheet, postedDocuments } from "./company";
 import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
 import { localDate, type JobContext } from "./types";
 import { rowMismatch } from "./verify";
+import { render } from "../sheet/i18n/render";
 
 export interface UpdateJobOptions extends JobContext {
   family: Family;
@@ -165,7 +166,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   if (docs.length > 0) batch.add(columns.headerWrites, 0);
   const reported = (p: Plan, r: UpdateResult): void => {
     results.push(r);
-    opts.onProgress?.({ done: results.length, total: docs.length, message: translate(resultMessage("rowResult", { key: p.doc.key, row: p.doc.firstRow + 1, message: p.message }), lang) });
+    opts.onProgress?.({ done: results.length, total: docs.length, message: render(resultMsg("rowResult", { key: p.doc.key, row: p.doc.firstRow + 1, message: p.message }), lang) });
   };
   const finish = async (p: Plan, extra: Partial<Record<"status" | "fingerprint", CellValue>> = {}, answered: CellWrite[] = []): Promise<void> => {
     const r = resultOf(p);
@@ -333,14 +334,14 @@ function shown(c: FieldChange, lang: Lang): ShownChange {
   const def = FIELD_BY_KEY.get(c.key);
   const field = !def ? (fieldName(`Line ${line}`, lang) ?? `Line ${line}`)
     : line === undefined ? label(def, lang) : (fieldName(`Line ${line} ${def.wire}`, lang) ?? `${label(def, lang)} (${line})`);
-  if (c.lineChange === "added") return { field, from: translate(resultMessage("emptyValue"), lang), to: `${valueText(c.key, c.to, lang)} ${translate(resultMessage("lineAdded"), lang)}` };
-  if (c.lineChange === "removed") return { field, from: valueText(c.key, c.from, lang), to: translate(resultMessage("lineRemoved"), lang) };
+  if (c.lineChange === "added") return { field, from: render(resultMsg("emptyValue"), lang), to: `${valueText(c.key, c.to, lang)} ${render(resultMsg("lineAdded"), lang)}` };
+  if (c.lineChange === "removed") return { field, from: valueText(c.key, c.from, lang), to: render(resultMsg("lineRemoved"), lang) };
   return { field, from: valueText(c.key, c.from, lang), to: valueText(c.key, c.to, lang) };
 }
 
 /** A value as the preview shows it: money with two places, codes and yes/no as words. */
 function valueText(key: string, v: Parsed | undefined, lang: Lang): string {
-  if (v === undefined || v === "") return translate(resultMessage("emptyValue"), lang);
+  if (v === undefined || v === "") return render(resultMsg("emptyValue"), lang);
   const def = FIELD_BY_KEY.get(key);
   if (typeof v === "boolean" || (typeof v === "number" && def?.kind === "code")) return String(shownValue(key, v, lang));
   if (typeof v === "number" && def?.kind === "money") return formatMoney(new Decimal(v));

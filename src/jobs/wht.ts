@@ -11,7 +11,7 @@ import { WHT_FAMILY } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { statusFromText, statusText } from "../sheet/i18n/status";
 import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
@@ -34,6 +34,7 @@ import type { DocumentResult, PostOutcome, ResultKind } from "./post";
 import type { ActOutcome, ActResult } from "./act";
 import { rowMismatch } from "./verify";
 import type { Json } from "../rules/json";
+import { render } from "../sheet/i18n/render";
 
 export interface WhtSheetOptions extends JobContext {
   target?: ReadTarget;
@@ -103,7 +104,7 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
     const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
     results.push(result);
     if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, lang, rec));
-    opts.onProgress?.({ done: results.length, total: read.documents.length, message: translate(resultMessage("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
+    opts.onProgress?.({ done: results.length, total: read.documents.length, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
   };
 
   const marked = new Map<SheetDocument, string>();

@@ -85,3 +85,6 @@ export function beside<T extends object, N extends string>(o: T, name: N, msg: M
   Object.defineProperty(o, name, { value: msg, enumerable: false });
   return o as T & { readonly [K in N]: Message };
 }
+
+/** The keys of a table whose templates take no values. */
+export type PlainKeys<T extends Readonly<Record<string, string>>> = { [K in keyof T & string]: ArgsOf<T[K]> extends [] ? K : never }[keyof T & string];

@@ -3,7 +3,7 @@
 // ruleMsg (rules/message.ts), so MESSAGES stays a plain table of strings the service and tests can compare.
 import { ATTACHMENT_EXTENSIONS, PAYMENT_METHOD_CODES, WITHHOLDING_RATES } from "./codes";
 import { JSON_DEPTH_MAX, NUMBER_MAX } from "./limits";
-import { keyed, type ArgsOf, type Message } from "./message";
+import { keyed, type ArgsOf, type Message, type PlainKeys } from "./message";
 
 export { formatMessage } from "./message";
 
@@ -147,7 +147,7 @@ export const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 
 /** The keys of messages that take no values. */
-export type PlainKey = { [K in MessageKey]: ArgsOf<(typeof MESSAGES)[K]> extends [] ? K : never }[MessageKey];
+export type PlainKey = PlainKeys<typeof MESSAGES>;
 
 // Thousands separators by hand: toLocaleString loads ICU's locale data, 50 ms of every command's start-up.
 export const NUMBER_MAX_TEXT = String(NUMBER_MAX).replace(/\B(?=(\d{3})+(?!\d))/g, ",");

@@ -6,7 +6,7 @@ import { Decimal } from "../../rules/money";
 import type { CellValue, ColumnSpec } from "../../workbook/port";
 import type { FieldDef } from "../fields";
 import type { Lang } from "../i18n/lang";
-import { resultMessage } from "../i18n/results";
+import { resultMsg } from "../i18n/results";
 import { translate } from "../i18n/translate";
 import { listRef, type ListKind } from "../lookups";
 import type { Template } from "../template";
@@ -14,6 +14,7 @@ import { accountLabel, type ChartAccount } from "./accounts";
 import { bookFingerprint } from "./fingerprint";
 import { BOOK_RESULT_KEYS, BOOK_SHOWN, bookTable } from "./fields";
 import type { Json } from "../../rules/json";
+import { render } from "../i18n/render";
 
 const KIND: Record<FieldDef["kind"], ColumnSpec["kind"]> = {
   text: "text", money: "money", quantity: "quantity", rate: "quantity", integer: "integer", id: "integer",
@@ -106,7 +107,7 @@ export function bookRows(
         documentKey: text(r.documentSerial), documentDate: date(r.documentDate), documentType: shownWord("documentType", r.documentType, lang),
         contactName: text(r.contactName), description: text(r.description), reference: text(r.reference),
         recordId: num(r.recordId ?? r.id), documentSerial: text(r.documentSerial),
-        status: translate(resultMessage(r.statusString === "draft" ? "journalDraft" : "journalApproved"), lang),
+        status: render(resultMsg(r.statusString === "draft" ? "journalDraft" : "journalApproved"), lang),
       };
       for (const line of (Array.isArray(r.bookOfAccounts) ? r.bookOfAccounts : []) as Json[]) {
         const account = byId.get(Number(line.chartOfAccountId));

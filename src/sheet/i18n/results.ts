@@ -1,7 +1,7 @@
 // What the jobs write into a row's result column and print, as English templates with
 // {placeholders} (like MESSAGES and SHEET_MESSAGES), rendered in the run's language by
 // translate.ts. Kept in the sheet layer so the translator, below the jobs, knows them. Pure.
-import { formatMessage, keyed, type ArgsOf, type Message } from "../../rules/message";
+import { formatMessage, keyed, type ArgsOf, type Message, type PlainKeys } from "../../rules/message";
 
 export const RESULT_MESSAGES = {
   // --- post ---
@@ -141,6 +141,9 @@ export const RESULT_MESSAGES = {
 } as const;
 
 export type ResultMessageKey = keyof typeof RESULT_MESSAGES;
+
+/** The result messages that take no values. */
+export type PlainResultKey = PlainKeys<typeof RESULT_MESSAGES>;
 
 /** The English result text of `key` with its placeholders filled. */
 export function resultMessage(key: ResultMessageKey, params: Record<string, string | number> = {}): string {
