@@ -2,15 +2,16 @@
 // the next document, export a PDF, send by e-mail, get a share link or attach a file; the outcome
 // is written into each document's rows. Each document is read first, and a row whose record id and
 // serial do not name the same document (jobs/verify.ts) is refused before anything is sent.
+import type { Finding } from "../rules/findings";
+import { at, serviceText, type Message } from "../rules/message";
 import { ApiError, type DocSheetClient, type DocumentRecord } from "../api";
 import type { PaymentBody } from "../rules/schemas/bodies";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { dueOf, settlePayment, type PaymentDue } from "../rules/settlement";
 import { cellAddress } from "../workbook/address";
-import { resultMessage, resultMsg } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { serviceStatus, statusText } from "../sheet/i18n/status";
-import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";
@@ -21,7 +22,7 @@ import { assertRows } from "./no-rows";
 import { assertSheetFamily } from "./sheet-family";
 import { WriteBatch } from "./write-batch";
 import { runPool } from "./pool";
-import { errorText } from "./error-text";
+import { errorMsg } from "./error-text";
 import { guardSheet, postedDocuments } from "./company";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import { localDate, type JobContext } from "./types";
@@ -112,20 +113,20 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   const status = (word: string, family: Family = opts.family): string => statusText(word, lang, family);
   let fatal: unknown;
 
-  /** `english` from the tables; written and reported in the run's language. */
+  /** `msg`: written and reported in the run's language. */
   const finish = async (
-    doc: SheetDocument, ok: boolean, english: string, extra: Partial<Record<ResultKey, CellValue>> = {}, skipped?: boolean, answer?: DocumentRecord,
+    doc: SheetDocument, ok: boolean, msg: Message, extra: Partial<Record<ResultKey, CellValue>> = {}, skipped?: boolean, answer?: DocumentRecord,
   ): Promise<void> => {
-    const message = translate(english, lang);
+    const message = render(msg, lang);
     results.push({ key: doc.key, rows: doc.rows, ok, message, ...(skipped ? { skipped } : {}) });
     // Skipped rows too: the sheet tells the truth for every row the action was asked of. A document
     // the service answered with: its totals, VAT and fingerprint as the service now has them.
     const answered = answer ? answerWrites(doc, read.layout, serviceCopy(answer), block) : [];
     await batch.push([...answered, ...resultWrites(doc, columns.cols, { result: message, ...extra })]);
-    opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: english }), lang) });
+    opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: msg }), lang) });
   };
 
-  for (const doc of unposted) await finish(doc, true, resultMessage("notPostedYet"), {}, true);
+  for (const doc of unposted) await finish(doc, true, resultMsg("notPostedYet"), {}, true);
   try {
     await actAll();
   } finally {
@@ -157,30 +158,30 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             if (!statusId) {
               const statuses = FAMILY_INFO[opts.family].statuses.join(", ");
               await finish(doc, false, asked
-                ? resultMessage("statusNotAllowed", { status: asked, family: opts.family, statuses })
-                : resultMessage("statusMissing", { family: opts.family, statuses }));
+                ? resultMsg("statusNotAllowed", { status: asked, family: opts.family, statuses })
+                : resultMsg("statusMissing", { family: opts.family, statuses }));
               return;
             }
             const rec = await api.setStatus(id, statusId);
             const now = rec.statusString ?? statusId;
-            await finish(doc, true, resultMessage("statusSet", { status: now }), { status: status(now) }, false, rec);
+            await finish(doc, true, resultMsg("statusSet", { status: now }), { status: status(now) }, false, rec);
             return;
           }
           case "delete":
             await api.delete(id);
-            await finish(doc, true, resultMessage("deleted"), { status: null });
+            await finish(doc, true, resultMsg("deleted"), { status: null });
             return;
           case "payment": {
             // Settled against the service's own copy (read above) before anything is sent.
             const { body, due } = paymentBody(doc, opts.family, id, a, today, copy);
             const problems = checkPayment(body, FAMILY_INFO[opts.family].side, due).filter((f) => f.severity === "error");
             if (problems.length > 0) {
-              const where = (field: string): string => {
-                const cell = doc.fields[field];
-                const at = cell ? cellAddress(cell.row, cell.col) : a.origins?.[field];
-                return at ? `${at}: ` : "";
+              const placed = (f: Finding): Message => {
+                const cell = doc.fields[f.path];
+                const where = cell ? cellAddress(cell.row, cell.col) : a.origins?.[f.path];
+                return where ? at(where, f.msg) : f.msg;
               };
-              await finish(doc, false, resultMessage("noPayment", { reason: problems.map((f) => `${where(f.path)}${f.message}`).join("; ") }));
+              await finish(doc, false, resultMsg("noPayment", { reason: problems.map(placed) }));
               return;
             }
             const rec = await api.pay(id, body);
@@ -188,7 +189,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             const kept = (rec.payments ?? {}) as Record<string, unknown>;
             const amount = String(kept.collected ?? body.collected);
             const withheld = Number(kept.withheldAmount ?? body.withheldAmount ?? 0);
-            const paid = withheld > 0 ? resultMessage("paidWithheld", { amount, withheld: String(withheld) }) : resultMessage("paidAmount", { amount });
+            const paid = withheld > 0 ? resultMsg("paidWithheld", { amount, withheld: String(withheld) }) : resultMsg("paidAmount", { amount });
             await finish(doc, true, paid, { status: status(rec.statusString ?? "paid") }, false, rec);
             return;
           }
@@ -196,18 +197,18 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             const base64 = await api.exportPdf(id, { culture: a.culture ?? "th" });
             const serial = String(doc.fields.documentSerial?.value ?? id).replace(/[^\w.-]+/g, "_");
             const where = await a.save(`${serial}.pdf`, base64);
-            await finish(doc, true, resultMessage("pdfExported"), { pdfFile: where });
+            await finish(doc, true, resultMsg("pdfExported"), { pdfFile: where });
             return;
           }
           case "email": {
             const to = a.toEmail ?? (doc.fields.contactEmail?.value as string | undefined);
             if (!to) {
-              await finish(doc, false, resultMessage("notSent", { reason: resultMessage("noRecipient") }));
+              await finish(doc, false, resultMsg("notSent", { reason: resultMsg("noRecipient") }));
               return;
             }
             // The service requires a sender (fromemail); asking it without one only earns a field error.
             if (!a.fromEmail) {
-              await finish(doc, false, resultMessage("notSent", { reason: resultMessage("noSender") }));
+              await finish(doc, false, resultMsg("notSent", { reason: resultMsg("noSender") }));
               return;
             }
             const serial = doc.fields.documentSerial?.value ?? id;
@@ -217,15 +218,15 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             });
             // A relay failure answers 200 with ok false: the message was not delivered.
             if (sent.ok === false) {
-              await finish(doc, false, resultMessage("notSent", { reason: sent.message || resultMessage("notDelivered") }));
+              await finish(doc, false, resultMsg("notSent", { reason: sent.message ? serviceText(sent.message) : resultMsg("notDelivered") }));
               return;
             }
-            await finish(doc, true, resultMessage("emailed", { to }));
+            await finish(doc, true, resultMsg("emailed", { to }));
             return;
           }
           case "share": {
             const link = await api.share({ documentId: id, culture: a.culture ?? "th" });
-            await finish(doc, true, resultMessage("shareCreated"), { shareLink: link });
+            await finish(doc, true, resultMsg("shareCreated"), { shareLink: link });
             return;
           }
           case "attach":
@@ -234,17 +235,17 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           case "upgrade": {
             const already = upgradedAlready(block, doc, columns.cols.upgradedRecordId!);
             if (already !== undefined) {
-              await finish(doc, true, resultMessage("alreadyUpgraded", { record: already }), {}, true);
+              await finish(doc, true, resultMsg("alreadyUpgraded", { record: already }), {}, true);
               return;
             }
             const made = await upgradeOne(client, opts.family, a.to, copy, doc, today, opts.signal);
             if (!made) {
-              await finish(doc, false, resultMessage("upgradeUnknown"));
+              await finish(doc, false, resultMsg("upgradeUnknown"));
               return;
             }
             const params = { family: a.to, serial: made.documentSerial };
-            const message = resultMessage(made.found ? "upgradedFound" : made.withPayment ? "upgradedWithPayment" : "upgraded", params);
-            await finish(doc, true, message, {
+            const done = resultMsg(made.found ? "upgradedFound" : made.withPayment ? "upgradedWithPayment" : "upgraded", params);
+            await finish(doc, true, done, {
               upgradedTo: a.to, upgradedRecordId: made.recordId, upgradedSerial: made.documentSerial,
               ...(made.sourceStatus ? { status: status(made.sourceStatus) } : {}),
             }, false, made.source);
@@ -253,7 +254,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
         }
       } catch (err) {
         if (isConnectionFailure(err)) fatal ??= err;
-        else if (err instanceof ApiError || err instanceof Error) await finish(doc, false, errorText(err));
+        else if (err instanceof ApiError || err instanceof Error) await finish(doc, false, errorMsg(err));
         else throw err;
       }
     }, () => fatal !== undefined || opts.signal?.aborted === true);

@@ -16,6 +16,7 @@
 // documents the marker search finds again on the next run.
 import { ApiError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
+import type { Message } from "../rules/message";
 import { buildDocument, sendBuilt, type BuiltDocument } from "../sheet/body";
 import { checkBuilt } from "../sheet/check";
 import { RESULT_KEYS } from "../sheet/fields";
@@ -23,7 +24,6 @@ import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
-import { translate } from "../sheet/i18n/translate";
 import { fingerprintOf } from "../sheet/fingerprint";
 import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
@@ -33,7 +33,8 @@ import { stopsDocument, vatTreatmentFindings } from "../sheet/vat-treatment";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { bindSheet, guardSheet, sheetCompany } from "./company";
-import { errorText } from "./error-text";
+import { errorMsg, errorText } from "./error-text";
+import { notSent } from "./not-sent";
 import { documentsByMarker } from "./find";
 import { assertRows } from "./no-rows";
 import { WriteBatch } from "./write-batch";
@@ -186,11 +187,11 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   const total = read.documents.length;
   const lang = opts.lang ?? "en";
   let done = 0;
-  // r.message is English from the tables: written and reported in the run's language.
+  // r.msg is rendered in the run's language: written and reported so.
   // `rec`: the service's copy, whose fingerprint an update compares with (sheet/fingerprint.ts).
   // `claim`: the document this run answers for (created, or found from a killed or racing run).
-  const report = async (doc: SheetDocument, r: Omit<DocumentResult, "key" | "rows">, rec?: DocumentRecord, claim?: DocumentRecord): Promise<void> => {
-    const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
+  const report = async (doc: SheetDocument, { msg, ...r }: Omit<DocumentResult, "key" | "rows" | "message"> & { msg: Message }, rec?: DocumentRecord, claim?: DocumentRecord): Promise<void> => {
+    const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: render(msg, lang) };
     await exclusive(async () => {
       results.push(result);
       if (claim) recorder.created(doc, claim);
@@ -199,7 +200,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     });
     await exclusive(() => checkpoint(false));
     done++;
-    opts.onProgress?.({ done, total, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
+    opts.onProgress?.({ done, total, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: msg }), lang) });
     await opts.onResult?.(result);
   };
 
@@ -209,7 +210,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     if (doc.fields.recordId) {
       const serial = doc.fields.documentSerial?.value;
       recorder.posted(doc, Number(doc.fields.recordId.value), serial === undefined || serial === null ? undefined : String(serial));
-      await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: resultMessage("alreadyPosted") });
+      await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), msg: resultMsg("alreadyPosted") });
       continue;
     }
     const marker = documentMarker(sheet, doc);
@@ -223,9 +224,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     findings.push(...rules);
     const problems = sortFindings([...own, ...rules]);
     if (problems.length > 0 || doc.broken) {
-      const reason = problems.slice(0, 3).map((f) => `${f.cell}: ${f.message}`).join("; ") || resultMessage("cellUnreadable");
-      const more = problems.length - 3;
-      await report(doc, { kind: "invalid", message: more > 0 ? resultMessage("notSentMore", { reason, more }) : resultMessage("notSent", { reason }) });
+      await report(doc, { kind: "invalid", msg: notSent(problems) });
       continue;
     }
     pending.push({ doc, built, marker });
@@ -241,7 +240,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     for (const p of pending) {
       const rec = existing.get(p.marker);
       // A killed run's document: this run is the one that claims it.
-      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, message: resultMessage("createdFound") }, rec, rec);
+      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, msg: resultMsg("createdFound") }, rec, rec);
       else toSend.push(p);
     }
   }
@@ -273,21 +272,21 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     }
     const serial = own.documentSerial ?? `#${own.recordId}`;
     if (s.kind === "won" && found) {
-      await report(p.doc, { kind: "found", recordId: own.recordId, documentSerial: own.documentSerial, message: resultMessage("createdConfirmed") }, own, own);
+      await report(p.doc, { kind: "found", recordId: own.recordId, documentSerial: own.documentSerial, msg: resultMsg("createdConfirmed") }, own, own);
     } else if (s.kind === "won") {
-      await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, message: resultMessage("created") }, own, own);
+      await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, msg: resultMsg("created") }, own, own);
     } else if (s.kind === "unlisted") {
-      await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, message: resultMessage("createdUnchecked") }, own, own);
+      await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, msg: resultMsg("createdUnchecked") }, own, own);
     } else if (s.kind === "lost") {
       const w = s.winner;
-      const message = resultMessage(s.removed === "deleted" ? "foundRaceDeleted" : "foundRaceVoided", { serial });
-      await report(p.doc, { kind: "found", recordId: w.recordId, documentSerial: w.documentSerial, message }, w, w);
+      const msg = resultMsg(s.removed === "deleted" ? "foundRaceDeleted" : "foundRaceVoided", { serial });
+      await report(p.doc, { kind: "found", recordId: w.recordId, documentSerial: w.documentSerial, msg }, w, w);
     } else {
       // Ours stays live beside the winner: the row takes the winner, the record both (undo reverses them).
       const w = s.winner;
       await exclusive(async () => recorder.created({ ...p.doc, rows: [] }, own));
-      const message = resultMessage("raceStuck", { serial, winner: w.documentSerial ?? `#${w.recordId}`, reason: errorText(s.error) });
-      await report(p.doc, { kind: "failed", recordId: w.recordId, documentSerial: w.documentSerial, message }, w, w);
+      const msg = resultMsg("raceStuck", { serial, winner: w.documentSerial ?? `#${w.recordId}`, reason: errorMsg(s.error) });
+      await report(p.doc, { kind: "failed", recordId: w.recordId, documentSerial: w.documentSerial, msg }, w, w);
     }
   };
   await runPool(toSend, concurrency, async (p) => {
@@ -295,7 +294,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
       const send = () => sendBuilt(api, p.built);
       const rec = await createOnce(client, opts.family, p, send, stopRun);
       if (rec === undefined) {
-        await report(p.doc, { kind: "unknown", message: resultMessage("postUnknown") });
+        await report(p.doc, { kind: "unknown", msg: resultMsg("postUnknown") });
       } else {
         // Read back beside the next creates: a full list's worth gathers while two are read (a list
         // per ten documents, not per `concurrency`: lists cost the service as much as creates), so
@@ -308,7 +307,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     } catch (err) {
       // Refused before it was sent (a create is only retried then): said "not sent" below.
       if (isConnectionFailure(err)) return stopRun(err);
-      await report(p.doc, { kind: "failed", message: errorText(err) });
+      await report(p.doc, { kind: "failed", msg: errorMsg(err) });
     }
   }, () => fatal !== undefined || opts.signal?.aborted === true);
   guard.finish();
@@ -319,15 +318,15 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   const reported = new Set(results.map((r) => r.key));
   const left = toSend.filter((p) => !reported.has(p.doc.key)).map(({ doc }) => doc);
   if (left.length > 0) {
-    const notSent = resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") });
-    const unsent = left.map((doc): DocumentResult => ({ key: doc.key, rows: doc.rows, kind: "cancelled", message: translate(notSent, lang) }));
+    const unsentMsg = resultMsg("notSent", { reason: fatal ? stopReason(fatal) : resultMsg("cancelled") });
+    const unsent = left.map((doc): DocumentResult => ({ key: doc.key, rows: doc.rows, kind: "cancelled", message: render(unsentMsg, lang) }));
     results.push(...unsent);
     batch.add(left.flatMap((doc, i) => writeFor(doc, columns, unsent[i], opts.family, lang)), left.length);
     done += left.length;
     const line = left.length === 1
-      ? resultMessage("rowResult", { key: left[0].key, row: left[0].firstRow + 1, message: notSent })
-      : resultMessage("documentsLeft", { count: left.length, message: notSent });
-    opts.onProgress?.({ done, total, message: translate(line, lang) });
+      ? resultMsg("rowResult", { key: left[0].key, row: left[0].firstRow + 1, message: unsentMsg })
+      : resultMsg("documentsLeft", { count: left.length, message: unsentMsg });
+    opts.onProgress?.({ done, total, message: render(line, lang) });
     for (const r of unsent) await opts.onResult?.(r);
   }
   await exclusive(() => batch.flush());
@@ -341,7 +340,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   if (fatal instanceof SaveFailure) throw new PostSaveError(counts, { cause: fatal.cause });
   if (fatal) {
     const c = { reason: stopDetail(fatal), posted: counts.created + counts.found, unknown: counts.unknown, notSent: counts.cancelled };
-    throw stoppedError(fatal, resultMessage(c.unknown > 0 ? "postStoppedUnknown" : "postStopped", c), lang);
+    throw stoppedError(fatal, c.unknown > 0 ? resultMsg("postStoppedUnknown", c) : resultMsg("postStopped", c), lang);
   }
   return { sheet, results, findings, counts };
 }

@@ -4,9 +4,10 @@
 // what it did and did not do.
 import { AuthError, NetworkError, WrongCredentialsError, isServiceUnreachable } from "../api";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage } from "../sheet/i18n/results";
-import { translate } from "../sheet/i18n/translate";
-import { errorText } from "./error-text";
+import type { Message } from "../rules/message";
+import { render } from "../sheet/i18n/render";
+import { resultMsg } from "../sheet/i18n/results";
+import { errorMsg } from "./error-text";
 
 /** Failures that are about the connection, not the row: the whole job stops. */
 export class ConnectionError extends Error {
@@ -24,24 +25,24 @@ export function isConnectionFailure(err: unknown): boolean {
     || (err instanceof NetworkError && err.operation === "token");
 }
 
-/** Why the job stopped, in English from the tables (rows say "not sent: " + this). */
-export function stopReason(err: unknown): string {
-  return isServiceUnreachable(err) ? resultMessage("serviceGone") : errorText(err);
+/** Why the job stopped (rows say "not sent: " + this). */
+export function stopReason(err: unknown): Message {
+  return isServiceUnreachable(err) ? resultMsg("serviceGone") : errorMsg(err);
 }
 
-/** The error a job stops with; `english` (from the tables) is given in the run's language. */
-export function stoppedError(fatal: unknown, english: string, lang: Lang): ConnectionError {
-  return new ConnectionError(translate(english, lang), { cause: fatal, stopped: true });
+/** The error a job stops with, its message in the run's language. */
+export function stoppedError(fatal: unknown, msg: Message, lang: Lang): ConnectionError {
+  return new ConnectionError(render(msg, lang), { cause: fatal, stopped: true });
 }
 
 /** The reason with the failure's own words, for the job's error (not the rows). */
-export function stopDetail(err: unknown): string {
-  return isServiceUnreachable(err) ? resultMessage("serviceGoneWhy", { detail: err.message }) : errorText(err);
+export function stopDetail(err: unknown): Message {
+  return isServiceUnreachable(err) ? resultMsg("serviceGoneWhy", { detail: err.message }) : errorMsg(err);
 }
 
 /** "stopped: …. Done: n; not sent: m" of act, update and undo. */
 export function runStoppedError(fatal: unknown, counts: { done: number; notSent: number }, lang: Lang): ConnectionError {
-  return stoppedError(fatal, resultMessage("runStopped", { reason: stopDetail(fatal), ...counts }), lang);
+  return stoppedError(fatal, resultMsg("runStopped", { reason: stopDetail(fatal), ...counts }), lang);
 }
 
 /** `work` (a read before anything is done), with the service gone turned into the job's stop error:

@@ -9,6 +9,7 @@
 // compared and sent, its result saying that changes made on the service since could not be
 // checked. A dry run answers the preview and sends and writes nothing. A document sent gets a new
 // fingerprint, so the next update compares with what it sent.
+import type { Message } from "../rules/message";
 import { NetworkError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { UpdateDocumentBody } from "../rules/schemas/bodies";
 import { checkDocument } from "../rules/checks";
@@ -23,7 +24,6 @@ import type { Lang } from "../sheet/i18n/lang";
 import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { fieldName, label } from "../sheet/i18n/names";
-import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
 import { markerIn } from "../sheet/marker";
 import { fieldOfPath, pinFinding } from "../sheet/pin";
@@ -37,7 +37,8 @@ import type { CellValue, CellWrite, ReadTarget, WorkbookPort } from "../workbook
 import { NoRowsError, assertRows } from "./no-rows";
 import { assertSheetFamily } from "./sheet-family";
 import { runPool } from "./pool";
-import { errorText } from "./error-text";
+import { errorMsg } from "./error-text";
+import { notSent } from "./not-sent";
 import { guardSheet, postedDocuments } from "./company";
 import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
 import { localDate, type JobContext } from "./types";
@@ -99,8 +100,8 @@ interface Plan {
   copy?: ServiceCopy;
   kind: UpdateKind;
   changes: FieldChange[];
-  /** English from the tables (fields already in the run's language). */
-  message: string;
+  /** By key, rendered in the run's language (the fields in it already named in that language). */
+  message: Message;
   body?: UpdateDocumentBody;
   /** A partial receipt's body: sent through the client's partial-receipt update. */
   partial?: boolean;
@@ -143,7 +144,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
       plans.set(doc, planFor(doc, rec, read.layout, read.findings, opts.family, today, lang));
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;
-      else plans.set(doc, { doc, kind: "failed", changes: [], message: errorText(err) });
+      else plans.set(doc, { doc, kind: "failed", changes: [], message: errorMsg(err) });
     }
     opts.onProgress?.({ done: plans.size, total: docs.length });
   }, stop);
@@ -154,9 +155,9 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const resultOf = (p: Plan): UpdateResult => ({
     key: p.doc.key, rows: p.doc.rows, recordId: Number(p.doc.fields.recordId.value),
     documentSerial: p.doc.fields.documentSerial ? String(p.doc.fields.documentSerial.value) : undefined,
-    kind: p.kind, changes: p.changes.map((c) => shown(c, lang)), message: translate(p.message, lang), ...(p.unchecked ? { unchecked: true } : {}),
+    kind: p.kind, changes: p.changes.map((c) => shown(c, lang)), message: render(p.message, lang), ...(p.unchecked ? { unchecked: true } : {}),
   });
-  const ordered = docs.map((d) => plans.get(d) ?? { doc: d, kind: "cancelled" as const, changes: [], message: resultMessage("notSent", { reason: resultMessage("cancelled") }) });
+  const ordered = docs.map((d) => plans.get(d) ?? { doc: d, kind: "cancelled" as const, changes: [], message: resultMsg("notSent", { reason: resultMsg("cancelled") }) });
   if (dryRun) return outcome(sheet, true, ordered.map(resultOf));
 
   // 2. Send the changed ones; every row says what became of its document.
@@ -200,19 +201,19 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
         const fields = fieldList(p.changes, lang);
         const answer = serviceCopy(rec);
         // The row shows what the service now holds: its totals and VAT computed from the new lines.
-        await finish({ ...p, kind: "updated", message: resultMessage(p.unchecked ? "updatedUnchecked" : "updated", { fields }) }, {
+        await finish({ ...p, kind: "updated", message: resultMsg(p.unchecked ? "updatedUnchecked" : "updated", { fields }) }, {
           fingerprint: fingerprintOf(answer), status: statusText(rec.statusString ?? "awaiting", lang, opts.family),
         }, answerWrites(p.doc, read.layout, answer, block));
       } catch (err) {
-        if (!isConnectionFailure(err)) return finish({ ...p, kind: "failed", message: errorText(err) });
+        if (!isConnectionFailure(err)) return finish({ ...p, kind: "failed", message: errorMsg(err) });
         fatal ??= err;
         // The change may have reached the service before it went: the row says so, not "not sent".
-        if (err instanceof NetworkError && !err.notSent) await finish({ ...p, kind: "failed", message: resultMessage("updateUnknown") });
+        if (err instanceof NetworkError && !err.notSent) await finish({ ...p, kind: "failed", message: resultMsg("updateUnknown") });
       }
     }, stop);
     for (const p of toSend) {
       if (!results.some((r) => r.key === p.doc.key)) {
-        await finish({ ...p, kind: "cancelled", message: resultMessage("notSent", { reason: fatal ? stopReason(fatal) : resultMessage("cancelled") }) });
+        await finish({ ...p, kind: "cancelled", message: resultMsg("notSent", { reason: fatal ? stopReason(fatal) : resultMsg("cancelled") }) });
       }
     }
   }
@@ -253,7 +254,7 @@ function planFor(
   doc: SheetDocument, rec: DocumentRecord, layout: SheetLayout, readFindings: CellFinding[], family: Family, today: string, lang: Lang,
 ): Plan {
   const copy = serviceCopy(rec, { row: doc.firstRow, col: layout.headers.left });
-  const plan = (kind: UpdateKind, message: string, changes: FieldChange[] = [], body?: UpdateDocumentBody): Plan => ({ doc, copy, kind, changes, message, body });
+  const plan = (kind: UpdateKind, message: Message, changes: FieldChange[] = [], body?: UpdateDocumentBody): Plan => ({ doc, copy, kind, changes, message, body });
   // First of all: the record id must name the row's document, or nothing is compared with it.
   const other = rowMismatch(doc, rec);
   if (other) return plan("refused", other);
@@ -264,14 +265,14 @@ function planFor(
   const since = changedSince(doc.fields.fingerprint?.value, copy);
   if (since) {
     const fields = [...new Set(since.keys.map((k) => label(FIELD_BY_KEY.get(k)!, lang)))].join(", ");
-    return plan("conflict", fields ? resultMessage("changedOnService", { fields }) : resultMessage("changedOnServiceUnnamed"), changes);
+    return plan("conflict", fields ? resultMsg("changedOnService", { fields }) : resultMsg("changedOnServiceUnnamed"), changes);
   }
-  if (changes.length === 0) return plan("unchanged", resultMessage("noChanges"));
+  if (changes.length === 0) return plan("unchanged", resultMsg("noChanges"));
   if (copy.status !== undefined && copy.status !== "awaiting") {
-    return plan("refused", resultMessage("notAwaiting", { family, status: copy.status }), changes);
+    return plan("refused", resultMsg("notAwaiting", { family, status: copy.status }), changes);
   }
   const merged = mergeForUpdate(doc, copy, layout);
-  if (copy.structure === "simple" && hasInlineLines(merged)) return plan("refused", resultMessage("keepsSimple"), changes);
+  if (copy.structure === "simple" && hasInlineLines(merged)) return plan("refused", resultMsg("keepsSimple"), changes);
   const built = buildDocument(merged, family, layout, { today, marker: markerIn(rec.internalNotes), structure: copy.structure });
   const partial = built.operation === "partialReceipt";
   const body = updateBody(built.body, rec, copy, changes, layout, partial);
@@ -289,7 +290,7 @@ function planFor(
     if ((typeof now === "number" || typeof now === "string") && !sameValue(copy.fields[key]?.value, now)) changes.push({ key, from: copy.fields[key]?.value, to: now });
   }
   const unchecked = !isFingerprint(doc.fields.fingerprint?.value);
-  return { ...plan("update", resultMessage(unchecked ? "toUpdateUnchecked" : "toUpdate", { fields: fieldList(changes, lang) }), changes, body), partial, unchecked };
+  return { ...plan("update", resultMsg(unchecked ? "toUpdateUnchecked" : "toUpdate", { fields: fieldList(changes, lang) }), changes, body), partial, unchecked };
 }
 
 /** The built body as the PUT takes it: the update structure type, the company header as the service
@@ -316,12 +317,6 @@ function updateBody(
     if (!cols.has("contactCode")) delete body.contactCode;
   }
   return body;
-}
-
-function notSent(problems: CellFinding[]): string {
-  const reason = problems.slice(0, 3).map((f) => `${f.cell}: ${f.message}`).join("; ") || resultMessage("cellUnreadable");
-  const more = problems.length - 3;
-  return more > 0 ? resultMessage("notSentMore", { reason, more }) : resultMessage("notSent", { reason });
 }
 
 /** The names of the fields changed, each once, in the run's language. */

@@ -11,7 +11,8 @@
 import type { DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { changedSince, isFingerprint } from "../sheet/fingerprint";
-import { resultMessage } from "../sheet/i18n/results";
+import type { Message } from "../rules/message";
+import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { hasMarker, markerIn } from "../sheet/marker";
 import type { SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";
@@ -26,11 +27,11 @@ const fingerprintHolds = (kept: unknown, rec: DocumentRecord): boolean => isFing
 export const rowSerial = (doc: SheetDocument): string => text(doc.fields.documentSerial?.value);
 
 /** Why the row's record id cannot be trusted to name the document the row means; undefined when it can. */
-export function rowMismatch(doc: SheetDocument, rec: DocumentRecord): string | undefined {
+export function rowMismatch(doc: SheetDocument, rec: DocumentRecord): Message | undefined {
   const serial = rowSerial(doc);
   const actual = text(rec.documentSerial) || `#${rec.recordId}`;
-  if (serial !== "") return serial === text(rec.documentSerial) ? undefined : resultMessage("rowOtherDocument", { recordId: rec.recordId, serial, actual });
-  return fingerprintHolds(doc.fields.fingerprint?.value, rec) ? undefined : resultMessage("rowUnverified", { recordId: rec.recordId, actual });
+  if (serial !== "") return serial === text(rec.documentSerial) ? undefined : resultMsg("rowOtherDocument", { recordId: rec.recordId, serial, actual });
+  return fingerprintHolds(doc.fields.fingerprint?.value, rec) ? undefined : resultMsg("rowUnverified", { recordId: rec.recordId, actual });
 }
 
 export interface PostCheck {

@@ -293,7 +293,7 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
     try {
       const copy = await client.withholdingTaxes.get(id, { signal: opts.signal });
       const other = rowMismatch(doc, copy as unknown as DocumentRecord);
-      if (other) return await finish(doc, false, other);
+      if (other) return await finish(doc, false, other.text);
       if (opts.action === "pdf") {
         if (!opts.savePdf) throw new Error("whtActJob: pdf needs savePdf");
         const base64 = await client.withholdingTaxes.exportPdf(id, { culture: opts.culture ?? "th" }, { signal: opts.signal });
