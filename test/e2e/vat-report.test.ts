@@ -95,7 +95,9 @@ test("the withholding tax report in Thai: one sheet per form, the tax of each, t
   await page.click("#connect button.primary");
   await page.waitForSelector(".status.on", { timeout: 30_000 });
   await page.click("#pull summary");
-  await page.fill("#ds-wht-month", "2026-03");
+  // The month as Thai accountants write it: month/Buddhist-era year.
+  expect(await page.getAttribute("#ds-wht-month", "placeholder")).toBe("ดด/ปปปป");
+  await page.fill("#ds-wht-month", "03/2569");
   await page.click("button:has-text('ทำรายงานภาษีหัก ณ ที่จ่าย')");
   await page.waitForSelector("#wht-report table, #wht-report .msg.error", { timeout: 60_000 });
   const rows = await page.$$eval("#wht-report tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));

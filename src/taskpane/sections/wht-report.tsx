@@ -8,6 +8,7 @@ import type { Lang, Translate } from "../i18n";
 import type { PaneServices, WhtReportView } from "../views";
 import { Message, useTask } from "../ui";
 import { Progressbar } from "./progressbar";
+import { DateField } from "./date-field";
 import { RdPrepFiles, ReportFindings, lastMonth } from "./vat-report";
 
 export function WhtReportPanel(props: { t: Translate; lang: Lang; services: PaneServices; connected: boolean; now?: () => Date }) {
@@ -30,7 +31,7 @@ export function WhtReportPanel(props: { t: Translate; lang: Lang; services: Pane
       <h2>{t("whtReport")}</h2>
       <p class="help">{t("whtReportHelp")}</p>
       <label for="ds-wht-month">{t("whtMonth")}</label>
-      <input id="ds-wht-month" type="month" value={month} onInput={(e) => setMonth(e.currentTarget.value)} />
+      <DateField id="ds-wht-month" lang={props.lang} month value={month} onChange={setMonth} />
       <label for="ds-wht-missing"><input id="ds-wht-missing" type="checkbox" checked={missing} onChange={(e) => setMissing(e.currentTarget.checked)} /> {t("whtMissing")}</label>
       <button class="primary" type="button" disabled={!props.connected || task.busy} onClick={start}>{t("runWhtReport")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
