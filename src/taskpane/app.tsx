@@ -5,7 +5,7 @@
 // after (sections/deferred.ts), so Excel shows the pane sooner each time it opens.
 import { Fragment } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { WHT_FAMILY, isBookFamily, type Family, type SheetFamily } from "../rules/codes";
+import { WHT_FAMILY, isBookFamily, type SheetFamily } from "../rules/codes";
 import { translator, type Lang } from "./i18n";
 import { ConnectSection } from "./sections/connect";
 import type * as Deferred from "./sections/deferred";
@@ -35,7 +35,7 @@ export interface AppProps {
   /** Where the pane remembers the environment and client id (never the secret); null: nowhere. */
   storage: Storage | null;
   initialConnection?: Partial<ConnectionForm>;
-  initialFamily?: Family;
+  initialFamily?: SheetFamily;
 }
 
 export function App(props: AppProps) {

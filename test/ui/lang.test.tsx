@@ -4,7 +4,7 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { ValidationError } from "../../src/api/errors";
-import type { Family } from "../../src/rules/codes";
+import type { SheetFamily } from "../../src/rules/codes";
 import { MESSAGES } from "../../src/rules/messages";
 import { App } from "../../src/taskpane/app";
 import { describeError } from "../../src/taskpane/errors";
@@ -14,7 +14,7 @@ import { MemoryWorkbook } from "../../src/workbook/memory";
 
 const HEADER = ["documentKey", "contactName", "publishedOn", "item.name", "item.description", "item.quantity", "item.pricePerUnit", "item.creditId", "item.debitId", "expenseCategoryView", "isVat"];
 
-function mount(port: MemoryWorkbook, lang: "en" | "th", family: Family = "expenses"): HTMLElement {
+function mount(port: MemoryWorkbook, lang: "en" | "th", family: SheetFamily = "expenses"): HTMLElement {
   const root = document.createElement("div");
   document.body.appendChild(root);
   act(() => render(<App services={createServices({ port, relayBase: null })} lang={lang} storage={null} initialFamily={family} />, root));
@@ -36,8 +36,8 @@ afterEach(() => {
 });
 
 describe("the Thai pane speaks Thai", () => {
-  test("no Latin text besides names, codes and units, in every section, list and tooltip", () => {
-    const root = mount(new MemoryWorkbook(), "th", "tax-invoices");
+  test.each(["tax-invoices", "withholding-taxes"] as const)("no Latin text besides names, codes and units, in every section, list and tooltip (%s)", (family) => {
+    const root = mount(new MemoryWorkbook(), "th", family);
     for (const d of root.querySelectorAll("details")) (d as HTMLDetailsElement).open = true;
     const texts: string[] = [];
     const walk = (n: Node): void => {
