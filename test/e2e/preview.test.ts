@@ -191,6 +191,38 @@ test("map the user's own headers, then check and post through the saved mapping"
   await page.close();
 });
 
+test("the books in the family selector: each template inserted in Thai, with the books' own sections; the journal's example checks clean against the chart", async () => {
+  const page = await openPreview("th");
+  await connect(page);
+  const books = await page.$$eval("#ds-family optgroup:last-of-type option", (os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+  expect(books).toEqual([["journal-entries", "ใบสำคัญ"], ["contacts", "ผู้ติดต่อ"], ["products", "สินค้า"]]);
+  const headers = {
+    "journal-entries": ["เลขที่ใบสำคัญ", "วันที่", "ประเภทใบสำคัญ", "ผู้ติดต่อ", "คำอธิบาย", "อ้างอิง", "รหัสบัญชี", "ชื่อบัญชี", "เดบิต", "เครดิต", "คำอธิบายรายการ"],
+    contacts: ["รหัส", "ชื่อ", "ประเภท", "ประเภทบุคคล", "เลขประจำตัวผู้เสียภาษี", "สาขา", "ที่อยู่", "รหัสไปรษณีย์", "ผู้ประสานงาน", "อีเมล", "เบอร์โทร", "จำนวนวันเครดิต"],
+    products: ["รหัสสินค้า", "ชื่อสินค้า", "ประเภทสินค้า", "รายละเอียด", "หน่วย", "ราคาขาย", "ราคาซื้อ", "ภาษีมูลค่าเพิ่ม", "บัญชีขาย", "บัญชีซื้อ"],
+  };
+  for (const [family, sheet] of [["journal-entries", "ใบสำคัญ"], ["contacts", "ผู้ติดต่อ"], ["products", "สินค้า"]] as const) {
+    await page.selectOption("#ds-family", family);
+    // A book has its own Check and post section (and Columns), not the documents' post, act and pull.
+    await page.waitForSelector("#books");
+    expect(await page.$("#post")).toBeNull();
+    await page.click("button:has-text('แทรกแม่แบบ')");
+    await page.waitForSelector(`.tab.on:has-text('${sheet}')`);
+    const row1 = await page.$$eval(".grid tbody tr:first-child td[data-cell]", (tds) => tds.map((td) => td.textContent));
+    expect(row1.slice(0, headers[family].length)).toEqual(headers[family]);
+    expect(row1).toContain("รหัสเอกสารในระบบ");
+  }
+  await page.screenshot({ path: join(ARTIFACTS, "books-templates-th.png") });
+
+  // The journal voucher's example: its accounts are in the chart the lists sheet holds.
+  await page.click(".tab:has-text('ใบสำคัญ')");
+  await page.selectOption("#ds-family", "journal-entries");
+  await page.click("#books button:has-text('ตรวจแถว')");
+  await page.waitForSelector("#books .msg.ok");
+  expect(await page.textContent("#books .msg.ok")).toBe("ตรวจ 1 เอกสาร: ไม่พบปัญหา");
+  await page.close();
+});
+
 test("the pane in Thai, with a clear message for a wrong secret", async () => {
   const page = await openPreview("th");
   expect(await page.textContent("#connect summary")).toBe("เชื่อมต่อ");

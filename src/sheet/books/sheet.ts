@@ -45,6 +45,8 @@ export function bookColumn(family: BookFamily, key: string, lang: Lang, lookups 
   const def = bookTable(family).byKey.get(key);
   if (!def) throw new Error(`no ${family} field ${key}`);
   const spec: ColumnSpec = { header: def[lang][0], kind: KIND[def.kind] };
+  // The service's copy a row was last in step with: DocSheet's, not the user's to read.
+  if (key === "fingerprint") spec.hidden = true;
   const shown = BOOK_SHOWN[key];
   if (shown) spec.allowed = shown.map(([, en, th]) => (lang === "en" ? en : th));
   if (lookups && family === "journal-entries" && BOOK_LOOKUPS[key]) spec.lookup = listRef(BOOK_LOOKUPS[key]);
@@ -57,7 +59,8 @@ function shownWord(key: string, code: unknown, lang: Lang): CellValue {
 }
 
 export function bookTemplate(family: BookFamily, today: string, lang: Lang, lookups = false): Template {
-  const keys = bookKeys(family);
+  // Nothing posted yet: no fingerprint to keep.
+  const keys = bookKeys(family).filter((k) => k !== "fingerprint");
   const [y, m, d] = today.split("-").map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   const w = (key: string, code: number) => shownWord(key, code, lang);
