@@ -4,7 +4,8 @@
 import { act } from "preact/test-utils";
 import { createClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
-import { FAMILY_INFO, upgradeTargets, type Family } from "../../src/rules/codes";
+import { whtPostJob } from "../../src/jobs/wht";
+import { FAMILY_INFO, upgradeTargets, type DocumentFamily, type Family } from "../../src/rules/codes";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { ActionsSection, actionsFor } from "../../src/taskpane/sections/actions";
 import { createServices, toJobAction } from "../../src/taskpane/services";
@@ -14,7 +15,7 @@ import { bridgedFetch, choose, localService, mountPane, options, typeInto, until
 
 jest.setTimeout(120_000);
 
-function mount(services: PaneServices, family: Family, lang: Lang = "en", connected = false): HTMLElement {
+function mount(services: PaneServices, family: DocumentFamily, lang: Lang = "en", connected = false): HTMLElement {
   return mountPane(<ActionsSection t={translator(lang)} lang={lang} services={services} family={family} connected={connected} />);
 }
 
@@ -188,5 +189,51 @@ describe("Upgrade against the local service", () => {
     act(() => (listed[0] as HTMLButtonElement).click());
     await until(() => book.selection?.row === 2, "the row selected");
     expect(book.selection).toEqual({ sheet: "S", row: 2, col: col("result") });
+  });
+
+  test("certificates in Thai: status, PDF and delete of the selected certificate, through the certificate jobs", async () => {
+    const book = new MemoryWorkbook({ W: [
+      ["เลขที่เอกสาร", "ชื่อผู้มีเงินได้", "เลขประจำตัวผู้เสียภาษีอากร", "วันที่จ่าย", "ประเภทเงินได้", "อัตราภาษีร้อยละ", "จำนวนเงินที่จ่าย", "เงื่อนไข"],
+      ["w1", "นาย ปัญญา ดี", "3101200456789", "2026-07-01", "ค่าบริการ (ม.40(8))", 3, 1000, "หัก ณ ที่จ่าย"],
+      ["w2", "นาง สมใจ ดี", "3509900112237", "2026-07-02", "ค่าเช่า (ม.40(5))", 5, 2000, "หัก ณ ที่จ่าย"],
+    ] });
+    const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+    expect((await whtPostJob(book, client, {})).counts.created).toBe(2);
+    const saved: { name: string; bytes: Buffer }[] = [];
+    const services = createServices({
+      port: book, relayBase: null, fetch: bridgedFetch, selection: async () => ({ sheet: "W", rows: [2], region: "A1:L3" }),
+      savePdf: async (name, base64) => (saved.push({ name, bytes: Buffer.from(base64, "base64") }), name),
+    });
+    await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+    const root = mount(services, "withholding-taxes", "th", true);
+    expect(options(root, "#ds-action").map(([k]) => k)).toEqual(["status", "delete", "pdf"]);
+    expect(options(root, "#ds-status")).toEqual([["awaiting", "รอดำเนินการ"], ["processed", "ดำเนินการแล้ว"], ["void", "ยกเลิกแล้ว"]]);
+    const rows = book.sheet("W").values;
+    const col = (name: string) => rows[0].indexOf(name);
+    const id = rows[2][col("รหัสเอกสารในระบบ")] as number;
+    const run = () => act(() => [...root.querySelectorAll("button")].find((b) => b.textContent === translator("th")("runAction"))!.click());
+
+    choose(root, "#ds-action", "pdf");
+    run();
+    await until(() => saved.length === 1 && root.querySelector("#actions .msg.ok") !== null, "the PDF");
+    expect(saved[0].name).toBe(`${rows[2][col("เลขที่เอกสารในระบบ")]}.pdf`);
+    expect(saved[0].bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    // What the PDF says is read back in test/service/export-pdf-http.test.ts and test/cli/wht.test.ts.
+
+    choose(root, "#ds-action", "status");
+    choose(root, "#ds-status", "awaiting");
+    run();
+    await until(() => rows[2][col("สถานะ")] === "รอดำเนินการ", "the status written back");
+    expect((await client.withholdingTaxes.get(id)).statusString).toBe("awaiting");
+
+    choose(root, "#ds-action", "delete");
+    run();
+    await until(() => root.querySelector("[role=alertdialog]") !== null, "the confirmation");
+    expect(root.querySelector("[role=alertdialog]")!.textContent).toContain(String(rows[2][col("เลขที่เอกสารในระบบ")]));
+    act(() => (root.querySelector("[role=alertdialog] button.danger") as HTMLButtonElement).click());
+    await until(() => rows[2][col("ผลลัพธ์")] !== undefined && String(rows[2][col("ผลลัพธ์")]).length > 0 && !String(rows[2][col("ผลลัพธ์")]).includes("สถานะ"), "the delete");
+    await expect(client.withholdingTaxes.get(id)).rejects.toThrow(/not found/i);
+    // The other certificate was not selected: untouched.
+    expect((await client.withholdingTaxes.get(rows[1][col("รหัสเอกสารในระบบ")] as number)).statusString).toBe("processed");
   });
 });
