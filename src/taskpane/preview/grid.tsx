@@ -30,12 +30,14 @@ function serialToIso(serial: number): string {
   return new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
 }
 
-/** A date as its format shows it where that matters: Buddhist-era years (bbbb, Thai reports) as
- * day/month/year; any other date as YYYY-MM-DD. */
+/** A date as its format shows it where that matters: day/month/year for a format that starts with
+ * the day (a report's dd/mm/yyyy, as Excel shows the file), with Buddhist-era years for bbbb (Thai
+ * reports); any other date as YYYY-MM-DD. */
 function showDate(iso: string, format: string): string {
-  if (!/b{4}/i.test(format)) return iso;
   const [y, m, d] = iso.split("-");
-  return `${d}/${m}/${Number(y) + 543}`;
+  if (/b{4}/i.test(format)) return `${d}/${m}/${Number(y) + 543}`;
+  if (/^d{1,2}[/.-]m{1,2}[/.-]y{4}$/i.test(format.replace(/\[[^\]]*\]|"[^"]*"|;.*$/g, "").trim())) return `${d}/${m}/${y}`;
+  return iso;
 }
 
 export function showValue(v: CellValue, format = "General"): string {
