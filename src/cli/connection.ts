@@ -4,7 +4,6 @@
 import { ApiError, isServiceUnreachable } from "../api";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
-import { translate } from "../sheet/i18n/translate";
 import { words, type Attempt } from "./words";
 import { render } from "../sheet/i18n/render";
 

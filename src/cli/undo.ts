@@ -8,7 +8,7 @@ import { NothingToUndoError, undoJob, type UndoOutcome } from "../jobs/undo";
 import type { Lang } from "../sheet/i18n/lang";
 import type { XlsxWorkbook } from "../workbook/xlsx";
 import type { Words } from "./words";
-import { translate } from "../sheet/i18n/translate";
+import { renderError } from "../sheet/i18n/render";
 import { intArg, type Parsed } from "./args";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
@@ -52,7 +52,7 @@ export function printUndone(outcome: UndoOutcome, say: Words, out: string | null
 /** The exit code of an undo that threw: nothing to undo (1), the connection (2); anything else is rethrown. */
 export async function undoFailure(err: unknown, r: { book: XlsxWorkbook; out: string; dryRun: boolean; lang: Lang; root: string }): Promise<number> {
   if (err instanceof NothingToUndoError) {
-    process.stderr.write(`docsheet: ${translate(err.message, r.lang)}\n`);
+    process.stderr.write(`docsheet: ${renderError(err, r.lang)}\n`);
     return 1;
   }
   if (err instanceof ConnectionError) {

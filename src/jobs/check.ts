@@ -2,8 +2,8 @@
 // mark) each finding at its cell.
 import type { Family } from "../rules/codes";
 import { checkSheet } from "../sheet/check";
-import { resultMessage } from "../sheet/i18n/results";
-import { translate } from "../sheet/i18n/translate";
+import { resultMsg } from "../sheet/i18n/results";
+import { render } from "../sheet/i18n/render";
 import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
 import { readDocuments } from "../sheet/read";
@@ -26,8 +26,8 @@ export async function checkJob(port: WorkbookPort, opts: CheckJobOptions): Promi
   const today = localDate((opts.now ?? (() => new Date()))());
   const { documents, findings } = checkSheet(read, opts.family, today);
   const lang = opts.lang ?? "en";
-  const checked = documents.length === 1 ? resultMessage("checkedOne") : resultMessage("checked", { n: documents.length });
-  opts.onProgress?.({ done: documents.length, total: documents.length, message: translate(checked, lang) });
+  const checked = documents.length === 1 ? resultMsg("checkedOne") : resultMsg("checked", { n: documents.length });
+  opts.onProgress?.({ done: documents.length, total: documents.length, message: render(checked, lang) });
   // Old marks cleared and new ones made in one action: in Excel one sync after the read.
   if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
   return { sheet: block.sheet, documents: read.documents.length, findings };

@@ -11,7 +11,6 @@ import { NotFoundError, type DocSheetClient } from "../api";
 import { WHT_FAMILY, isBookFamily, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
-import { translate } from "../sheet/i18n/translate";
 import type { SheetDocument } from "../sheet/read";
 import { LISTS_SHEET, type WorkbookPort } from "../workbook/port";
 import { runPool } from "./pool";

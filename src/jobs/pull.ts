@@ -1,9 +1,9 @@
 // The pull job: every page of a family's list (with the spec's filters) into a new table sheet.
 import type { DocSheetClient, ListQuery } from "../api";
 import { FAMILY_INFO, type Family } from "../rules/codes";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
-import { translate } from "../sheet/i18n/translate";
+import { render } from "../sheet/i18n/render";
 import { documentRows, pruneColumns, pullKeys, type PulledSheet } from "../sheet/pull";
 import type { CellValue, WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany, type CompanyStamp } from "./company";
@@ -56,9 +56,9 @@ export async function pullTable(client: DocSheetClient, opts: PullJobOptions): P
       documents++;
     }
     const progress = page.total === 1
-      ? resultMessage("pulledPageOne", { page: page.currentPage, done: documents })
-      : resultMessage("pulledPage", { page: page.currentPage, done: documents, total: page.total });
-    opts.onProgress?.({ done: documents, total: page.total, message: translate(progress, lang) });
+      ? resultMsg("pulledPageOne", { page: page.currentPage, done: documents })
+      : resultMsg("pulledPage", { page: page.currentPage, done: documents, total: page.total });
+    opts.onProgress?.({ done: documents, total: page.total, message: render(progress, lang) });
   }
   throwIfCancelled(opts.signal);
   const label = FAMILY_INFO[opts.family].label;

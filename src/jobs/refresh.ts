@@ -6,14 +6,15 @@
 // the sheet and not sent yet (its cells no longer what the row's fingerprint saw) is not
 // overwritten: it is listed, and `rows` takes the service's copy for chosen rows (how an update
 // conflict is resolved). A sheet of another company is refused before anything is read or written.
+import type { Message } from "../rules/message";
 import { NotFoundError, type DocSheetClient, type DocumentRecord, type ListQuery } from "../api";
 import { FAMILIES, type Family } from "../rules/codes";
 import { changedSince, editedSince, fingerprintHolds } from "../sheet/fingerprint";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage, resultMsg } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { label } from "../sheet/i18n/names";
-import { translate } from "../sheet/i18n/translate";
+import { render } from "../sheet/i18n/render";
 import { FIELD_BY_KEY, type FieldKind } from "../sheet/fields";
 import { documentRows, pullKeys } from "../sheet/pull";
 import { readDocuments, type SheetDocument } from "../sheet/read";
@@ -24,7 +25,6 @@ import type { CellValue, CellWrite, WorkbookPort } from "../workbook/port";
 import { guardSheet, postedDocuments } from "./company";
 import { rememberedFamily } from "./sheet-family";
 import { throwIfCancelled, type JobContext } from "./types";
-import { render } from "../sheet/i18n/render";
 
 /** Number formats of the cells a pull writes, by how the field is read (KIND_FORMATS of the hosts). */
 const FORMATS: Partial<Record<FieldKind, string>> = { money: "#,##0.00", quantity: "#,##0.####", rate: "#,##0.####", date: "yyyy-mm-dd" };
@@ -142,7 +142,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
       }
     }
   };
-  const put = (doc: SheetDocument | undefined, rec: DocumentRecord, kind: RefreshKind, english: string): void => {
+  const put = (doc: SheetDocument | undefined, rec: DocumentRecord, kind: RefreshKind, msg: Message): void => {
     const rows = rowsOf(rec);
     const at = doc ? [...doc.rows] : [];
     const own = at.length;
@@ -150,12 +150,12 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
     rows.forEach((values, i) => writeRow(at[i], values, i >= own));
     // Rows the document no longer has lines for are emptied in the pull's columns only.
     for (const row of at.slice(rows.length)) writeRow(row, keys.map(() => null));
-    const message = translate(english, lang);
+    const message = render(msg, lang);
     results.push({ key: String(rec.documentSerial ?? rec.recordId), rows: at, recordId: rec.recordId, kind, message });
     if (doc && kind !== "added") messages.set(doc, message);
   };
-  const say = (doc: SheetDocument, recordId: number, kind: RefreshKind, english: string): void => {
-    const message = translate(english, lang);
+  const say = (doc: SheetDocument, recordId: number, kind: RefreshKind, msg: Message): void => {
+    const message = render(msg, lang);
     results.push({ key: doc.key, rows: doc.rows, recordId, kind, message });
     if (kind !== "unchanged") messages.set(doc, message);
   };
@@ -169,7 +169,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
     const take = doc.rows.some((r) => forced.has(r));
     const sheetEdits = edited ?? (copy.linesKnown ? [...new Set(sheetChanges(doc, copy, layout).map((c) => c.key).filter(Boolean))] : []);
     if (!take && sheetEdits.length > 0) {
-      say(doc, rec.recordId, "edited", resultMessage("refreshEdited", { fields: fieldNames(sheetEdits) }));
+      say(doc, rec.recordId, "edited", resultMsg("refreshEdited", { fields: fieldNames(sheetEdits) }));
       return;
     }
     const voided = rec.statusString === "void";
@@ -179,14 +179,14 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
       && statusText(String(doc.fields.status?.value ?? ""), "en", family) !== statusText(String(status ?? ""), "en", family);
     const same = !take && edited !== undefined && !since && fingerprintHolds(kept, copy) && !statusMoved;
     if (same) {
-      say(doc, rec.recordId, "unchanged", resultMessage("refreshUnchanged"));
+      say(doc, rec.recordId, "unchanged", resultMsg("refreshUnchanged"));
       return;
     }
     // What the row takes: the service's changes, and the sheet's edits it gives up (rows asked for).
     const taken = [...since?.keys ?? [], ...(take ? sheetEdits : [])];
     const what = taken.length ? fieldNames(taken) : statusMoved ? label(FIELD_BY_KEY.get("status")!, lang) : "";
-    put(doc, rec, voided ? "void" : "refreshed", voided ? resultMessage("refreshVoid")
-      : what ? resultMessage("refreshedFields", { fields: what }) : resultMessage("refreshed"));
+    put(doc, rec, voided ? "void" : "refreshed", voided ? resultMsg("refreshVoid")
+      : what ? resultMsg("refreshedFields", { fields: what }) : resultMsg("refreshed"));
   };
 
   const seen = new Set<number>();
@@ -197,7 +197,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
       const doc = byId.get(listed.recordId);
       const rec = await full(listed);
       if (doc) refreshOne(doc, rec);
-      else put(undefined, rec, "added", resultMessage("refreshAdded"));
+      else put(undefined, rec, "added", resultMsg("refreshAdded"));
     }
     opts.onProgress?.({ done: results.length, total: page.total, message: render(resultMsg("pulledPage", { page: page.currentPage, done: seen.size, total: page.total }), lang) });
   }
@@ -212,7 +212,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
       if (!(err instanceof NotFoundError)) throw err;
     }
     if (rec) refreshOne(doc, rec);
-    else say(doc, id, "deleted", resultMessage("refreshDeleted"));
+    else say(doc, id, "deleted", resultMsg("refreshDeleted"));
   }
 
   // Each row refreshed, added, edited or marked says so in its result column.

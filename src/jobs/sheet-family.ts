@@ -8,7 +8,6 @@
 import { FAMILIES, SHEET_FAMILIES, type Family, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
-import { translate } from "../sheet/i18n/translate";
 import type { WorkbookPort } from "../workbook/port";
 import { render } from "../sheet/i18n/render";
 

@@ -11,16 +11,17 @@
 // what became of the old document), so the sheet can be corrected and posted again; rows the run
 // only found already posted are not touched. A dry run says what would happen and changes nothing,
 // on the service or in the workbook.
+import type { Message } from "../rules/message";
 import { NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { Family, SheetFamily } from "../rules/codes";
-import { resultMessage, resultMsg } from "../sheet/i18n/results";
-import { translate } from "../sheet/i18n/translate";
+import { resultMsg } from "../sheet/i18n/results";
+import { render } from "../sheet/i18n/render";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { CellWrite, WorkbookPort } from "../workbook/port";
 import { runPool } from "./pool";
-import { errorText } from "./error-text";
+import { errorMsg } from "./error-text";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import { changedSince } from "../sheet/fingerprint";
 import { serviceCopy } from "../sheet/service-copy";
@@ -28,7 +29,6 @@ import { guardSheet } from "./company";
 import { loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
 import { checkPostDocument, entryIntact, rowSerial } from "./verify";
 import type { JobContext } from "./types";
-import { render } from "../sheet/i18n/render";
 
 export interface UndoJobOptions extends JobContext {
   family: Family;
@@ -73,10 +73,13 @@ export interface UndoOutcome {
   resultColumn: number;
 }
 
-/** The workbook holds no post run of the family to undo. The message is English: callers translate. */
+/** The workbook holds no post run of the family to undo. The message is English; `msg` is shown. */
 export class NothingToUndoError extends Error {
+  readonly msg: Message;
   constructor(readonly family: SheetFamily) {
-    super(resultMessage("nothingToUndo", { family }));
+    const msg = resultMsg("nothingToUndo", { family });
+    super(msg.text);
+    this.msg = msg;
     this.name = "NothingToUndoError";
   }
 }
@@ -90,7 +93,7 @@ interface Plan {
   rows: SheetDocument[];
   serial: string;
   /** What to do, or the English result when nothing is to be done. */
-  action: "delete" | "void" | { kind: Exclude<UndoKind, "deleted" | "voided">; message: string };
+  action: "delete" | "void" | { kind: Exclude<UndoKind, "deleted" | "voided">; message: Message };
   /** Record ids of the run's documents made from this one: undone first. */
   children: number[];
 }
@@ -136,10 +139,10 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
         // Nothing left to verify on the service: an entry intact is taken as gone, its rows cleared.
-        if (!entryIntact(doc, opts.family)) plan.action = { kind: "refused", message: resultMessage("undoRecordEdited", { serial }) };
+        if (!entryIntact(doc, opts.family)) plan.action = { kind: "refused", message: resultMsg("undoRecordEdited", { serial }) };
         else {
           plan.rows = doc.serial ? rowsOf(doc.recordId, doc.serial) : [];
-          plan.action = { kind: "gone", message: resultMessage("undoWasDeleted", { serial }) };
+          plan.action = { kind: "gone", message: resultMsg("undoWasDeleted", { serial }) };
         }
         return;
       }
@@ -153,7 +156,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
       plan.action = decide(now, doc, serial, plan.children.filter((id) => !ids.has(id)), opts.family);
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;
-      else plan.action = { kind: "failed", message: resultMessage("undoFailed", { serial, reason: errorText(err) }) };
+      else plan.action = { kind: "failed", message: resultMsg("undoFailed", { serial, reason: errorMsg(err) }) };
     } finally {
       opts.onProgress?.({ done: ++read1, total: created.length * (opts.dryRun ? 1 : 2) });
     }
@@ -163,8 +166,8 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   plans.sort((a, b) => created.indexOf(a.doc) - created.indexOf(b.doc));
 
   // 2. Undo, children first: a document waits until the run's documents made from it are done.
-  const outcome = new Map<Plan, { kind: UndoKind; english: string }>();
-  for (const p of plans) if (typeof p.action === "object") outcome.set(p, { kind: p.action.kind, english: p.action.message });
+  const outcome = new Map<Plan, { kind: UndoKind; msg: Message }>();
+  for (const p of plans) if (typeof p.action === "object") outcome.set(p, { kind: p.action.kind, msg: p.action.message });
   const planOf = new Map(plans.map((p) => [p.doc.recordId, p]));
   let todo = plans.filter((p) => typeof p.action === "string");
   let done = created.length;
@@ -173,22 +176,22 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     // A child that could not be undone keeps its parent: the parent would lose what it was made into.
     for (const p of ready) {
       const stuck = p.children.map((c) => planOf.get(c)).find((c) => c && !["deleted", "voided", "gone"].includes(outcome.get(c)!.kind));
-      if (stuck) outcome.set(p, { kind: "kept", english: resultMessage("undoUpgraded", { serial: p.serial, children: stuck.serial }) });
+      if (stuck) outcome.set(p, { kind: "kept", msg: resultMsg("undoUpgraded", { serial: p.serial, children: stuck.serial }) });
     }
     const go = ready.filter((p) => !outcome.has(p));
     if (ready.length === 0) break; // a cycle cannot happen; do not spin if the service ever says so
     todo = todo.filter((p) => !ready.includes(p));
     await runPool(go, opts.concurrency ?? 8, async (p) => {
-      const english = resultMessage(p.action === "delete" ? (opts.dryRun ? "undoWouldDelete" : "undoDeleted") : opts.dryRun ? "undoWouldVoid" : "undoVoided", { serial: p.serial });
+      const msg = resultMsg(p.action === "delete" ? (opts.dryRun ? "undoWouldDelete" : "undoDeleted") : opts.dryRun ? "undoWouldVoid" : "undoVoided", { serial: p.serial });
       try {
         if (!opts.dryRun) {
           if (p.action === "delete") await api.delete(p.doc.recordId, { signal: opts.signal });
           else await api.setStatus(p.doc.recordId, "void", { signal: opts.signal });
         }
-        outcome.set(p, { kind: p.action === "delete" ? "deleted" : "voided", english });
+        outcome.set(p, { kind: p.action === "delete" ? "deleted" : "voided", msg });
       } catch (err) {
         if (isConnectionFailure(err)) fatal ??= err;
-        else if (err instanceof Error) outcome.set(p, { kind: "failed", english: resultMessage("undoFailed", { serial: p.serial, reason: errorText(err) }) });
+        else if (err instanceof Error) outcome.set(p, { kind: "failed", msg: resultMsg("undoFailed", { serial: p.serial, reason: errorMsg(err) }) });
         else throw err;
       } finally {
         if (!opts.dryRun) opts.onProgress?.({ done: ++done, total: created.length * 2 });
@@ -203,7 +206,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   for (const p of plans) {
     const o = outcome.get(p);
     if (!o) continue; // not reached: cancelled or the connection failed
-    const message = translate(o.english, lang);
+    const message = render(o.msg, lang);
     const undone = o.kind === "deleted" || o.kind === "voided" || o.kind === "gone";
     results.push({ key: p.doc.key || p.serial, rows: p.rows.flatMap((d) => d.rows), recordId: p.doc.recordId, serial: p.serial, kind: o.kind, message });
     if (opts.dryRun) continue;
@@ -258,15 +261,15 @@ async function listedCopies(api: DocumentApi, docs: readonly RunDocument[], sign
 /** What to do with a document the run created, from the service's copy now. */
 function decide(now: DocumentRecord, doc: RunDocument, serial: string, otherChildren: number[], family: Family): Plan["action"] {
   const status = now.statusString ?? "";
-  if (status === "void") return { kind: "gone", message: resultMessage("undoWasVoid", { serial }) };
+  if (status === "void") return { kind: "gone", message: resultMsg("undoWasVoid", { serial }) };
   // Made into another document says more than the status that came with it (processed, paid).
   if (otherChildren.length > 0) {
     const names = (now.referencedToMe ?? []).filter((r) => otherChildren.includes(Number(r.documentId))).map((r) => r.documentSerial ?? `#${r.documentId}`);
-    return { kind: "kept", message: resultMessage("undoUpgraded", { serial, children: [...new Set(names)].join(", ") }) };
+    return { kind: "kept", message: resultMsg("undoUpgraded", { serial, children: [...new Set(names)].join(", ") }) };
   }
   if (doc.status && status !== doc.status) {
-    return { kind: "kept", message: status === "paid" ? resultMessage("undoPaid", { serial }) : resultMessage("undoStatus", { serial, status }) };
+    return { kind: "kept", message: status === "paid" ? resultMsg("undoPaid", { serial }) : resultMsg("undoStatus", { serial, status }) };
   }
-  if (doc.fingerprint && changedSince(doc.fingerprint, serviceCopy(now))) return { kind: "kept", message: resultMessage("undoEdited", { serial }) };
+  if (doc.fingerprint && changedSince(doc.fingerprint, serviceCopy(now))) return { kind: "kept", message: resultMsg("undoEdited", { serial }) };
   return DELETABLE.has(family) && status === "awaiting" ? "delete" : "void";
 }

@@ -38,7 +38,7 @@ export interface PostCheck {
   /** The service's copy is the post's document (it carries the post's marker): its rows are the post's. */
   own: boolean;
   /** Why undo must leave it alone; undefined when it may undo it. */
-  refused?: string;
+  refused?: Message;
 }
 
 /** Whether a record's entry names, on the service, the document the post created. */
@@ -50,12 +50,12 @@ export function checkPostDocument(entry: RunDocument, now: DocumentRecord, famil
   // Its rows are the post's (and get the reason when refused) when the document carries the marker of
   // an entry the post sealed (a serial changed by hand since), or everything matches.
   const own = carries && ((entry.seal !== undefined && entry.marker !== undefined) || same);
-  if (!entryIntact(entry, family)) return { own, refused: resultMessage("undoRecordEdited", { serial }) };
+  if (!entryIntact(entry, family)) return { own, refused: resultMsg("undoRecordEdited", { serial }) };
   if (entry.serial && entry.serial !== actual) {
-    return { own, refused: resultMessage("undoOtherDocument", { recordId: entry.recordId, serial: entry.serial, actual: actual || `#${entry.recordId}` }) };
+    return { own, refused: resultMsg("undoOtherDocument", { recordId: entry.recordId, serial: entry.serial, actual: actual || `#${entry.recordId}` }) };
   }
-  if (!carries && entry.marker) return { own, refused: resultMessage("undoNoMarker", { serial }) };
-  if (!own) return { own, refused: resultMessage("undoUnverified", { serial }) };
+  if (!carries && entry.marker) return { own, refused: resultMsg("undoNoMarker", { serial }) };
+  if (!own) return { own, refused: resultMsg("undoUnverified", { serial }) };
   return { own };
 }
 

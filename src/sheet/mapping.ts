@@ -10,6 +10,7 @@
 // "Amount" column of a journal: debit or credit?) is not suggested but asked: its candidates are
 // given and its field stays empty until the user says.
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
+import type { Message } from "../rules/message";
 import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, isBookFamily, isFamily, type Family } from "../rules/codes";
 import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_SYNONYMS, bookTable } from "./books/fields";
 import { columnLetters } from "../workbook/address";
@@ -370,12 +371,12 @@ const STATED_LEVELS: ReadonlySet<FieldDef["level"]> = new Set(["document", "paym
 
 /** What is wrong with a value for every row of the field, as a cell of it would be read (English,
  * translatable); null when it reads. */
-export function statedValueProblem(key: string, value: StatedValue, family?: MapFamily): string | null {
+export function statedValueProblem(key: string, value: StatedValue, family?: MapFamily): Message | null {
   const def = tableOf(family).byKey.get(key);
   if (!def) return null;
   if (isEmptyCell(value)) return null;
   const parsed = parseCell(def, value);
-  return parsed.ok ? null : parsed.message;
+  return parsed.ok ? null : parsed.msg;
 }
 
 /** Whether a field may take one value for every row on a family's sheet. */

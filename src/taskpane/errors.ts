@@ -4,7 +4,7 @@ import {
   ApiError, AuthError, CancelledError, NetworkError, OutcomeUnknownError, RateLimitError, ServerError, ValidationError,
   WrongCredentialsError,
 } from "../api/errors";
-import { translate } from "../sheet/i18n/translate";
+import { renderError, serviceTextIn } from "../sheet/i18n/render";
 import type { Translate } from "./i18n";
 
 /** Office.js errors carry a string `code` (ItemNotFound, InvalidArgument, ...). */
@@ -16,7 +16,7 @@ function officeCode(err: unknown): string | undefined {
 export function describeError(err: unknown, t: Translate): string {
   // The service's and the jobs' messages are English templates: shown in the pane's language.
   const lang = t.lang ?? "en";
-  const message = translate(err instanceof Error ? err.message : String(err), lang);
+  const message = renderError(err, lang);
   const name = err instanceof Error ? err.name : "";
   if (name === "NotConnectedError") return t("needConnection");
   if (name === "JobCancelledError") return t("cancelled");
@@ -37,7 +37,7 @@ export function describeError(err: unknown, t: Translate): string {
     const status = err.httpStatus ?? "5xx";
     return err.requestId ? t("err_server_id", { status, id: err.requestId }) : t("err_server", { status });
   }
-  if (err instanceof ValidationError) return t("err_validation", { message: (err.validationErrors?.map((m) => translate(m, lang)) ?? [message]).join("; ") });
+  if (err instanceof ValidationError) return t("err_validation", { message: (err.validationErrors?.map((m) => serviceTextIn(m, lang)) ?? [message]).join("; ") });
   if (err instanceof CancelledError) return t("cancelled");
   if (err instanceof ApiError) return t("err_unknown", { message });
   // fetch() itself failing (no network, relay down, CORS) is a TypeError in browsers.

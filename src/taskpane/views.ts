@@ -1,6 +1,7 @@
 // What the pane shows and asks of its services: the views of each job's outcome, the forms, and
 // PaneServices, the contract between the sections and services.ts. Types (and their few lists)
 // only, so a section can name them without loading what the services load.
+import type { Message } from "../rules/message";
 import type { CompanyName } from "../jobs/same-company";
 import type { JobContext } from "../jobs/types";
 import type { ListCounts, TemplateOutcome } from "../jobs/template";
@@ -282,7 +283,7 @@ export interface MappingView {
   /** What the family's documents need that none of `fields` gives. */
   missing(fields: readonly string[]): MissingField[];
   /** Why a value for every row cannot be a value of the field (English, translatable), else null. */
-  valueProblem(key: string, value: StatedValue): string | null;
+  valueProblem(key: string, value: StatedValue): Message | null;
 }
 
 /** A row the pane lists under a job's outcome: a document that was not made, or failed. */

@@ -7,7 +7,6 @@ import type { CellValue, ColumnSpec } from "../../workbook/port";
 import type { FieldDef } from "../fields";
 import type { Lang } from "../i18n/lang";
 import { resultMsg } from "../i18n/results";
-import { translate } from "../i18n/translate";
 import { listRef, type ListKind } from "../lookups";
 import type { Template } from "../template";
 import { accountLabel, type ChartAccount } from "./accounts";

@@ -4,7 +4,7 @@
 // wire names), with the spec's exact text kept beside. Only text the service sent (a message of key
 // "service") goes through the pattern translator, which reads finished text back. Pure.
 import type { Family } from "../../rules/codes";
-import { isMessageList, type Message, type Param } from "../../rules/message";
+import { isMessageList, serviceText, type Message, type Param } from "../../rules/message";
 import type { Lang } from "./lang";
 import { familyOf, localizeValue } from "./names";
 import { phraseOf } from "./phrases";
@@ -49,3 +49,14 @@ function phrased(field: string, words: string, lang: Lang): string {
   const t = TARGETS.get(field ? `phrase.${found.index}` : `phrase.${found.index}.alone`)!;
   return fill(t.target[lang], field ? { ...found.params, field } : found.params, lang);
 }
+
+/** An error's message in `lang`: by key when it carries one (`msg`), else its text read as the
+ * service's (an error body, or a job's message already in the run's language, left as it is). */
+export function renderError(err: unknown, lang: Lang): string {
+  const msg = (err as { msg?: Message } | null)?.msg;
+  if (msg && typeof msg.key === "string" && typeof msg.text === "string") return render(msg, lang);
+  return translate(err instanceof Error ? err.message : String(err), lang);
+}
+
+/** Text the service sent, in `lang`. */
+export const serviceTextIn = (text: string, lang: Lang): string => render(serviceText(text), lang);

@@ -3,7 +3,8 @@
 // value for all rows, picked from the field's words (yes/no, 7%, transfer, ...) or typed as a cell of
 // it would be, checked as such a cell before it is kept. The section saves them with the mapping.
 import { useState } from "preact/hooks";
-import { translate } from "../../sheet/i18n/translate";
+import type { Message as Said } from "../../rules/message";
+import { render } from "../../sheet/i18n/render";
 import type { StatedValue } from "../../sheet/mapping";
 import type { Lang, Translate } from "../i18n";
 import type { FieldChoice } from "../views";
@@ -20,7 +21,7 @@ export interface ValuesProps {
   /** Fields the columns give: not offered. */
   mapped: readonly string[];
   values: Readonly<Record<string, StatedValue>>;
-  problem: (key: string, value: StatedValue) => string | null;
+  problem: (key: string, value: StatedValue) => Said | null;
   busy: boolean;
   onChange: (values: Record<string, StatedValue>) => void;
 }
@@ -47,7 +48,7 @@ export function ValuesEditor(props: ValuesProps) {
     const value: StatedValue = choice.options ? choice.options[Number(typed)].value : typed.trim();
     if (value === "") return setError(t("mapValueEmpty"));
     const problem = props.problem(choice.key, value);
-    if (problem) return setError(translate(problem, lang));
+    if (problem) return setError(render(problem, lang));
     setError(null);
     setField("");
     setTyped("");
