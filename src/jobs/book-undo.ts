@@ -8,10 +8,11 @@
 // one (service-facts §5.7: draft and approve only), so each voucher's rows say so and nothing is
 // sent. The rows of undone records return to "not posted" (record id and result), so the sheet can
 // be corrected and posted again. A dry run says what would happen and changes nothing.
+import type { Message } from "../rules/message";
 import { NotFoundError, type DocSheetClient } from "../api";
 import type { BookFamily } from "../rules/codes";
-import { resultMessage } from "../sheet/i18n/results";
-import { translate } from "../sheet/i18n/translate";
+import { render } from "../sheet/i18n/render";
+import { resultMsg } from "../sheet/i18n/results";
 import type { ColumnMapping } from "../sheet/column-mapping";
 import type { SheetDocument } from "../sheet/read";
 import { resultColumns, resultWrites } from "../sheet/writeback";
@@ -20,7 +21,7 @@ import { bookFingerprint } from "../sheet/books/fingerprint";
 import { bookSealOf, loadBookRecord, saveBookRecord, type BookRunEntry } from "./book-record";
 import { readBook } from "./books";
 import { guardSheet } from "./company";
-import { errorText } from "./error-text";
+import { errorMsg } from "./error-text";
 import { runPool } from "./pool";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import type { JobContext } from "./types";
@@ -60,30 +61,30 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   }), record.created.length, lang);
 
   const api = family === "contacts" ? client.contacts : client.products;
-  const outcome = new Map<BookRunEntry, { kind: UndoKind; english: string }>();
+  const outcome = new Map<BookRunEntry, { kind: UndoKind; msg: Message }>();
   let fatal: unknown;
   let done = 0;
   await runPool(record.created, opts.concurrency ?? 8, async (e) => {
     const serial = e.name || `#${e.recordId}`;
-    const set = (kind: UndoKind, english: string): void => void outcome.set(e, { kind, english });
+    const set = (kind: UndoKind, msg: Message): void => void outcome.set(e, { kind, msg });
     try {
-      if (e.seal !== bookSealOf(family, e)) return set("refused", resultMessage("undoRecordEdited", { serial }));
-      if (family === "journal-entries") return set("kept", resultMessage("journalNoUndo", { serial }));
+      if (e.seal !== bookSealOf(family, e)) return set("refused", resultMsg("undoRecordEdited", { serial }));
+      if (family === "journal-entries") return set("kept", resultMsg("journalNoUndo", { serial }));
       let now: Json;
       try {
         now = (await api.get(e.recordId, { signal })) as unknown as Json;
       } catch (err) {
-        if (err instanceof NotFoundError) return set("gone", resultMessage("undoWasDeleted", { serial }));
+        if (err instanceof NotFoundError) return set("gone", resultMsg("undoWasDeleted", { serial }));
         throw err;
       }
       const actual = nameOf(family, now);
-      if (actual !== e.name) return set("refused", resultMessage("undoOtherDocument", { recordId: e.recordId, serial, actual: actual || `#${e.recordId}` }));
-      if (bookFingerprint(now) !== e.fingerprint) return set("kept", resultMessage("undoEdited", { serial }));
+      if (actual !== e.name) return set("refused", resultMsg("undoOtherDocument", { recordId: e.recordId, serial, actual: actual || `#${e.recordId}` }));
+      if (bookFingerprint(now) !== e.fingerprint) return set("kept", resultMsg("undoEdited", { serial }));
       if (!opts.dryRun) await api.delete(e.recordId, { signal });
-      return set("deleted", resultMessage(opts.dryRun ? "undoWouldDelete" : "undoDeleted", { serial }));
+      return set("deleted", resultMsg(opts.dryRun ? "undoWouldDelete" : "undoDeleted", { serial }));
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;
-      else set("failed", resultMessage("undoFailed", { serial, reason: errorText(err) }));
+      else set("failed", resultMsg("undoFailed", { serial, reason: errorMsg(err) }));
     } finally {
       opts.onProgress?.({ done: ++done, total: record.created.length });
     }
@@ -97,7 +98,7 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   for (const e of record.created) {
     const o = outcome.get(e);
     if (!o) continue; // not reached: cancelled or the connection failed
-    const message = translate(o.english, lang);
+    const message = render(o.msg, lang);
     const undone = o.kind === "deleted" || o.kind === "gone";
     const rows = o.kind === "refused" ? [] : byId.get(e.recordId) ?? [];
     results.push({ key: e.key || e.name, rows: rows.flatMap((d) => d.rows), recordId: e.recordId, serial: e.name, kind: o.kind, message });

@@ -6,6 +6,7 @@
 // the service already has (the same tax id and branch, else the same code, else the same name
 // with no tax id) and a product of the same code (else the same name, with no code) are found and
 // their ids written back; two rows of one contact or code are sent once.
+import type { Message } from "../rules/message";
 import { OutcomeUnknownError, type DocSheetClient } from "../api";
 import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
 import { accountIndex, chartOf, type AccountIndex, type ChartAccount } from "../sheet/books/accounts";
@@ -15,8 +16,7 @@ import { bookColumn, bookKeys, bookRows, bookTemplate } from "../sheet/books/she
 import { normalizeName } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage, resultMsg } from "../sheet/i18n/results";
-import { translate } from "../sheet/i18n/translate";
+import { resultMsg } from "../sheet/i18n/results";
 import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
 import { sheetMsg } from "../sheet/messages";
@@ -28,7 +28,8 @@ import { readBranch } from "../sheet/tax-id";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import { type Block, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
 import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
-import { errorText } from "./error-text";
+import { errorMsg } from "./error-text";
+import { notSent } from "./not-sent";
 import { saveBookRecord, sealedEntry, type BookRunEntry } from "./book-record";
 import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
@@ -66,7 +67,7 @@ export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { 
   const { findings } = checkBook(read, opts.family, opts.family !== "contacts" ? listedAccounts(block.lists) : undefined);
   const lang = opts.lang ?? "en";
   const n = read.documents.length;
-  opts.onProgress?.({ done: n, total: n, message: translate(n === 1 ? resultMessage("checkedOne") : resultMessage("checked", { n }), lang) });
+  opts.onProgress?.({ done: n, total: n, message: render(n === 1 ? resultMsg("checkedOne") : resultMsg("checked", { n }), lang) });
   if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
   return { sheet: block.sheet, documents: n, findings: sortFindings(findings) };
 }
@@ -201,13 +202,6 @@ async function create(client: DocSheetClient, built: BuiltBook, draft: boolean, 
   }
 }
 
-/** The problems of a record as its result says them: the first three cells and messages. */
-function notSent(problems: CellFinding[]): string {
-  const reason = problems.slice(0, 3).map((f) => `${f.cell}: ${f.message}`).join("; ") || resultMessage("cellUnreadable");
-  const more = problems.length - 3;
-  return more > 0 ? resultMessage("notSentMore", { reason, more }) : resultMessage("notSent", { reason });
-}
-
 /** Writes gathered and sent in few batches: the number of writes follows the data, not the records. */
 class WriteBatch {
   private writes: CellWrite[] = [];
@@ -257,12 +251,12 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const createdEntries: BookRunEntry[] = [];
   let done = 0;
   const total = read.documents.length;
-  const report = async (doc: SheetDocument, r: Omit<BookResult, "key" | "rows">, record?: Json): Promise<void> => {
-    const result: BookResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
+  const report = async (doc: SheetDocument, { message: msg, ...r }: Omit<BookResult, "key" | "rows" | "message"> & { message: Message }, record?: Json): Promise<void> => {
+    const result: BookResult = { key: doc.key, rows: doc.rows, ...r, message: render(msg, lang) };
     results.push(result);
     if (r.kind !== "skipped") await batch.add(writeFor(doc, columns, result, lang, record));
     done++;
-    opts.onProgress?.({ done, total, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
+    opts.onProgress?.({ done, total, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: msg }), lang) });
   };
 
   // 1. Build and check every record; clean ones without a record id go on.
@@ -270,7 +264,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const pending: Array<{ built: BuiltBook; marker: string }> = [];
   for (const doc of read.documents) {
     if (doc.fields.recordId) {
-      await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: resultMessage("alreadyPosted") });
+      await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: resultMsg("alreadyPosted") });
       continue;
     }
     const marker = documentMarker(sheet, doc);
@@ -299,7 +293,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const settle = async (group: Array<{ built: BuiltBook; marker: string }>): Promise<void> => {
     const [{ built, marker }] = group;
     // Later rows of the same contact or code get its id and say whose it is.
-    const each = async (kind: BookResultKind, message: string, record?: Json): Promise<void> => {
+    const each = async (kind: BookResultKind, message: Message, record?: Json): Promise<void> => {
       const recordId = record ? idOf(record) : undefined;
       if (kind === "created" && record) {
         createdEntries.push(sealedEntry(family, {
@@ -308,28 +302,28 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
       }
       await report(built.doc, { kind, recordId, message }, record);
       const same = sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
-      for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "found", recordId, message: same.text } : { kind, message }, record);
+      for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "found", recordId, message: same } : { kind, message }, record);
     };
     const found = existing!.find(built, marker);
-    if (found) return each("found", family === "journal-entries" ? resultMessage("createdFound") : resultMessage("foundOnService"), found);
+    if (found) return each("found", family === "journal-entries" ? resultMsg("createdFound") : resultMsg("foundOnService"), found);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const record = await create(client, built, opts.draft === true, signal);
         existing!.add(record, built, marker);
-        return each("created", resultMessage("created"), record);
+        return each("created", resultMsg("created"), record);
       } catch (err) {
-        if (!(err instanceof OutcomeUnknownError)) return each("failed", errorText(err));
+        if (!(err instanceof OutcomeUnknownError)) return each("failed", errorMsg(err));
         // The answer was lost: the service is asked what it has before anything is sent again.
         const again = await existingOf(client, family, signal).catch(() => undefined);
         const hit = again?.find(built, marker);
         if (hit) {
           existing!.add(hit, built, marker);
-          return each("created", resultMessage("createdConfirmed"), hit);
+          return each("created", resultMsg("createdConfirmed"), hit);
         }
-        if (!again) return each("unknown", resultMessage("postUnknown"));
+        if (!again) return each("unknown", resultMsg("postUnknown"));
       }
     }
-    return each("unknown", resultMessage("postUnknown"));
+    return each("unknown", resultMsg("postUnknown"));
   };
   const started = new Set<unknown>();
   await runPool([...groups.values()], opts.concurrency ?? 4, (g) => {
@@ -338,7 +332,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   }, () => signal?.aborted === true);
   // A cancelled run says so in the rows it did not send.
   for (const g of groups.values()) {
-    if (!started.has(g)) for (const p of g) await report(p.built.doc, { kind: "cancelled", message: resultMessage("notSent", { reason: resultMessage("cancelled") }) });
+    if (!started.has(g)) for (const p of g) await report(p.built.doc, { kind: "cancelled", message: resultMsg("notSent", { reason: resultMsg("cancelled") }) });
   }
   await batch.flush();
 
@@ -490,8 +484,8 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
   if (!opts.dryRun && columns.headerWrites.length > 0) await batch.add(columns.headerWrites);
   const results: BookResult[] = [];
   const findings: CellFinding[] = [...read.findings];
-  const report = async (doc: SheetDocument, kind: BookResultKind, message: string, answer?: Json): Promise<void> => {
-    const r: BookResult = { key: doc.key, rows: doc.rows, kind, recordId: Number(doc.fields.recordId?.value), message: translate(message, lang) };
+  const report = async (doc: SheetDocument, kind: BookResultKind, message: Message, answer?: Json): Promise<void> => {
+    const r: BookResult = { key: doc.key, rows: doc.rows, kind, recordId: Number(doc.fields.recordId?.value), message: render(message, lang) };
     results.push(r);
     if (!opts.dryRun) await batch.add(resultWrites(doc, columns.cols, { result: r.message, ...(answer ? { fingerprint: bookFingerprint(answer) } : {}) }));
   };
@@ -507,9 +501,9 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
   const firstOf = new Map<number, SheetDocument>();
   for (const doc of posted) if (!firstOf.has(Number(doc.fields.recordId!.value))) firstOf.set(Number(doc.fields.recordId!.value), doc);
   await runPool(posted, opts.concurrency ?? 4, async (doc) => {
-    if (family === "journal-entries") return report(doc, "invalid", resultMessage("journalNoUpdate"));
+    if (family === "journal-entries") return report(doc, "invalid", resultMsg("journalNoUpdate"));
     const first = firstOf.get(Number(doc.fields.recordId!.value))!;
-    if (first !== doc) return report(doc, "unchanged", resultMessage("sameRecordAsRow", { row: first.firstRow + 1 }));
+    if (first !== doc) return report(doc, "unchanged", resultMsg("sameRecordAsRow", { row: first.firstRow + 1 }));
     const built = buildBook(family, doc, ctx);
     findings.push(...built.findings);
     const problems = sortFindings(built.findings.filter((f) => f.severity === "error"));
@@ -519,26 +513,26 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
       const current: Json = built.family === "contacts" ? await client.contacts.get(id, { signal }) : await client.products.get(id, { signal });
       // Changed on the service since the sheet saw it (post, pull, update): not overwritten.
       const seen = doc.fields.fingerprint?.value;
-      if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return report(doc, "conflict", resultMessage("changedOnServiceUnnamed"));
+      if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return report(doc, "conflict", resultMsg("changedOnServiceUnnamed"));
       const changed = Object.keys(built.body).filter((k) => !same(built.body![k], current[k]) && !(k === "contactBranch" && !same(built.body!.contactBranchCode, branchOf(current))));
       // A product's accounts are its master's (service-facts §5.2): compared and sent there.
       const master = built.master ? (await client.productMasters.get(id, { signal })) as Json : undefined;
       if (built.master && master) changed.push(...accountsChanged(built.master, master));
       const fields = [...new Set(changed.map(labelOf))].join(", ");
-      if (changed.length === 0) return report(doc, "unchanged", resultMessage("noChanges"));
-      if (opts.dryRun) return report(doc, "updated", resultMessage("toUpdate", { fields }));
+      if (changed.length === 0) return report(doc, "unchanged", resultMsg("noChanges"));
+      if (opts.dryRun) return report(doc, "updated", resultMsg("toUpdate", { fields }));
       if (built.master && master) {
         await client.productMasters.update(id, masterUpdate(built.master, master), { signal });
-        return report(doc, "updated", resultMessage("updated", { fields }), await client.products.get(id, { signal }));
+        return report(doc, "updated", resultMsg("updated", { fields }), await client.products.get(id, { signal }));
       }
       // The sheet's fields over what the service must have in every body (kept from its copy).
       const kept = Object.fromEntries(REQUIRED[family].filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
       let answer: Json | undefined;
       if (built.family === "contacts") answer = await client.contacts.update(id, { ...kept, ...built.body! }, { signal });
       else if (built.family === "products") answer = await client.products.update(id, { ...kept, ...built.body! }, { signal });
-      return report(doc, "updated", resultMessage("updated", { fields }), answer);
+      return report(doc, "updated", resultMsg("updated", { fields }), answer);
     } catch (err) {
-      return report(doc, "failed", errorText(err));
+      return report(doc, "failed", errorMsg(err));
     }
   }, () => signal?.aborted === true);
   await batch.flush();

@@ -70,11 +70,9 @@ describe("messages", () => {
   it("are rendered by key: the pattern translator is imported only to read the service's own text", () => {
     const readers = [...graph].filter(([, targets]) => targets.includes("src/sheet/i18n/translate.ts")).map(([file]) => file).sort();
     expect(readers).toEqual([
-      // Books, withholding certificates and their undo still build English and read it back: to move to keys.
-      "src/jobs/book-undo.ts",
-      "src/jobs/books.ts",
       // An error body as the service sent it (rows' and jobs' errors).
       "src/jobs/error-text.ts",
+      // Withholding certificates still build English and read it back: to move to keys.
       "src/jobs/wht.ts",
       // Messages of key "service", and errors that carry no key.
       "src/sheet/i18n/render.ts",
