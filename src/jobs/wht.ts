@@ -6,14 +6,14 @@
 // sending, the payee's certificates are looked up by their markers (a killed run's are written back,
 // not sent again), and a create whose answer was lost is looked up the same way before anything is
 // said about it.
+import { at, serviceText, type Message } from "../rules/message";
 import { ApiError, NotFoundError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
 import { WHT_FAMILY } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage, resultMsg } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { statusFromText, statusText } from "../sheet/i18n/status";
-import { translate } from "../sheet/i18n/translate";
 import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
 import { MARKER_PREFIX, documentMarker, hasMarker } from "../sheet/marker";
@@ -36,6 +36,10 @@ import { rowMismatch } from "./verify";
 import type { Json } from "../rules/json";
 import { render } from "../sheet/i18n/render";
 
+
+/** A certificate's error as its row says it: the service's text in the run's language (as before keys). */
+const shownError = (err: unknown, lang: Lang): Message => serviceText(errorText(err, lang));
+
 export interface WhtSheetOptions extends JobContext {
   target?: ReadTarget;
   mapping?: ColumnMapping;
@@ -55,8 +59,8 @@ export async function whtCheckJob(port: WorkbookPort, opts: WhtSheetOptions): Pr
   const { block, read, today } = await readSheet(port, opts);
   const { certificates, findings } = checkCertificates(read, { today });
   const lang = opts.lang ?? "en";
-  const checked = certificates.length === 1 ? resultMessage("checkedOne") : resultMessage("checked", { n: certificates.length });
-  opts.onProgress?.({ done: certificates.length, total: certificates.length, message: translate(checked, lang) });
+  const checked = certificates.length === 1 ? resultMsg("checkedOne") : resultMsg("checked", { n: certificates.length });
+  opts.onProgress?.({ done: certificates.length, total: certificates.length, message: render(checked, lang) });
   if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
   return { sheet: block.sheet, documents: read.documents.length, findings };
 }
@@ -100,11 +104,11 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
   if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
 
   const results: DocumentResult[] = [];
-  const report = async (doc: SheetDocument, r: Omit<DocumentResult, "key" | "rows">, rec?: WithholdingTaxRecord): Promise<void> => {
-    const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: translate(r.message, lang) };
+  const report = async (doc: SheetDocument, { message: msg, ...r }: Omit<DocumentResult, "key" | "rows" | "message"> & { message: Message }, rec?: WithholdingTaxRecord): Promise<void> => {
+    const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: render(msg, lang) };
     results.push(result);
     if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, lang, rec));
-    opts.onProgress?.({ done: results.length, total: read.documents.length, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: r.message }), lang) });
+    opts.onProgress?.({ done: results.length, total: read.documents.length, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: msg }), lang) });
   };
 
   const marked = new Map<SheetDocument, string>();
@@ -115,13 +119,13 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
   for (const doc of read.documents) {
     if (!doc.fields.recordId) continue;
     const serial = doc.fields.documentSerial?.value;
-    await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), documentSerial: serial == null ? undefined : String(serial), message: resultMessage("alreadyPosted") });
+    await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), documentSerial: serial == null ? undefined : String(serial), message: resultMsg("alreadyPosted") });
   }
   const clean = built.filter((c) => c.errors.length === 0);
   for (const c of built) {
     if (c.errors.length > 0) {
       const first = c.errors[0];
-      await report(c.doc, { kind: "invalid", message: resultMessage("notSent", { reason: `${first.cell}: ${translate(first.message, lang)}` }) });
+      await report(c.doc, { kind: "invalid", message: resultMsg("notSent", { reason: [at(first.cell, first.msg)] }) });
     }
   }
 
@@ -139,16 +143,16 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
       const marker = marked.get(c.doc)!;
       const had = existing.get(marker);
       if (had) {
-        await report(c.doc, { kind: "found", recordId: Number(had.recordId), documentSerial: had.documentSerial, message: resultMessage("createdFound") }, had);
+        await report(c.doc, { kind: "found", recordId: Number(had.recordId), documentSerial: had.documentSerial, message: resultMsg("createdFound") }, had);
         return;
       }
       try {
         const rec = await createOnce(client, c, marker, opts.signal);
-        if (!rec) await report(c.doc, { kind: "unknown", message: resultMessage("postUnknown") });
-        else await report(c.doc, { kind: "created", recordId: Number(rec.recordId), documentSerial: rec.documentSerial, message: resultMessage("created") }, rec);
+        if (!rec) await report(c.doc, { kind: "unknown", message: resultMsg("postUnknown") });
+        else await report(c.doc, { kind: "created", recordId: Number(rec.recordId), documentSerial: rec.documentSerial, message: resultMsg("created") }, rec);
       } catch (err) {
         if (isConnectionFailure(err)) fatal ??= err;
-        await report(c.doc, { kind: isConnectionFailure(err) ? "cancelled" : "failed", message: errorText(err, lang) });
+        await report(c.doc, { kind: isConnectionFailure(err) ? "cancelled" : "failed", message: shownError(err, lang) });
       }
     }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
   }
@@ -280,12 +284,12 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
   const columns = resultColumns(read.layout, opts.action === "pdf" ? ["status", "result", "pdfFile"] : ["status", "result"]);
   if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
   const results: ActResult[] = [];
-  const finish = async (doc: SheetDocument, ok: boolean, english: string, status?: string | null, pdfFile?: string): Promise<void> => {
-    const message = translate(english, lang);
+  const finish = async (doc: SheetDocument, ok: boolean, msg: Message, status?: string | null, pdfFile?: string): Promise<void> => {
+    const message = render(msg, lang);
     results.push({ key: doc.key, rows: doc.rows, ok, message });
     await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...(status !== undefined ? { status } : {}), ...(pdfFile ? { pdfFile } : {}) }));
   };
-  for (const doc of picked) if (!doc.fields.recordId) await finish(doc, true, resultMessage("notPostedYet"));
+  for (const doc of picked) if (!doc.fields.recordId) await finish(doc, true, resultMsg("notPostedYet"));
   const statuses = WHT_STATUS_WORDS.join(", ");
   let fatal: unknown;
   await runPool(docs, opts.concurrency ?? 4, async (doc) => {
@@ -293,31 +297,31 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
     try {
       const copy = await client.withholdingTaxes.get(id, { signal: opts.signal });
       const other = rowMismatch(doc, copy as unknown as DocumentRecord);
-      if (other) return await finish(doc, false, other.text);
+      if (other) return await finish(doc, false, other);
       if (opts.action === "pdf") {
         if (!opts.savePdf) throw new Error("whtActJob: pdf needs savePdf");
         const base64 = await client.withholdingTaxes.exportPdf(id, { culture: opts.culture ?? "th" }, { signal: opts.signal });
         const serial = String(copy.documentSerial ?? doc.fields.documentSerial?.value ?? id).replace(/[^\w.-]+/g, "_");
         const where = await opts.savePdf(`${serial}.pdf`, base64);
-        return await finish(doc, true, resultMessage("pdfExported"), undefined, where);
+        return await finish(doc, true, resultMsg("pdfExported"), undefined, where);
       }
       if (opts.action === "delete") {
         await client.withholdingTaxes.delete(id, { signal: opts.signal });
-        return await finish(doc, true, resultMessage("deleted"), null);
+        return await finish(doc, true, resultMsg("deleted"), null);
       }
       const asked = opts.statusId ?? (doc.fields.status?.value as string | undefined);
       const word = asked ? statusFromText(String(asked)) : undefined;
       if (!word || !(WHT_STATUS_WORDS as readonly string[]).includes(word)) {
         return await finish(doc, false, asked
-          ? resultMessage("statusNotAllowed", { status: String(asked), family: WHT_FAMILY, statuses })
-          : resultMessage("statusMissing", { family: WHT_FAMILY, statuses }));
+          ? resultMsg("statusNotAllowed", { status: String(asked), family: WHT_FAMILY, statuses })
+          : resultMsg("statusMissing", { family: WHT_FAMILY, statuses }));
       }
       const rec = await client.withholdingTaxes.setStatus(id, word, { signal: opts.signal });
       const now = String(rec.statusString ?? word);
-      await finish(doc, true, resultMessage("statusSet", { status: now }), statusText(now, lang));
+      await finish(doc, true, resultMsg("statusSet", { status: now }), statusText(now, lang));
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;
-      await finish(doc, false, errorText(err, lang));
+      await finish(doc, false, shownError(err, lang));
     }
   }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
@@ -370,8 +374,8 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
   let fatal: unknown;
   await runPool(record.created, opts.concurrency ?? 8, async (entry) => {
     const doc = read.documents.find((d) => Number(d.fields.recordId?.value) === entry.recordId);
-    const say = async (kind: UndoKind, english: string): Promise<void> => {
-      const message = translate(english, lang);
+    const say = async (kind: UndoKind, msg: Message): Promise<void> => {
+      const message = render(msg, lang);
       results.push({ key: entry.key, rows: doc?.rows ?? [], recordId: entry.recordId, serial: entry.serial, kind, message });
       const cleared = kind === "deleted" || kind === "voided" || kind === "gone";
       if (doc && !dry) await port.write(record.sheet, resultWrites(doc, columns.cols, cleared ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
@@ -382,24 +386,24 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
       try {
         now = await client.withholdingTaxes.get(entry.recordId, { signal: opts.signal });
       } catch (err) {
-        if (err instanceof NotFoundError) return await say("gone", resultMessage("undoWasDeleted", { serial }));
+        if (err instanceof NotFoundError) return await say("gone", resultMsg("undoWasDeleted", { serial }));
         throw err;
       }
-      if (!hasMarker(now.internalNotes, entry.marker)) return await say("refused", resultMessage("undoNoMarker", { serial }));
-      if (now.statusString === "void") return await say("gone", resultMessage("undoWasVoid", { serial }));
-      if (dry) return await say("deleted", resultMessage("undoWouldDelete", { serial }));
+      if (!hasMarker(now.internalNotes, entry.marker)) return await say("refused", resultMsg("undoNoMarker", { serial }));
+      if (now.statusString === "void") return await say("gone", resultMsg("undoWasVoid", { serial }));
+      if (dry) return await say("deleted", resultMsg("undoWouldDelete", { serial }));
       try {
         if (now.statusString !== "awaiting") await client.withholdingTaxes.setStatus(entry.recordId, "awaiting", { signal: opts.signal });
         await client.withholdingTaxes.delete(entry.recordId, { signal: opts.signal });
-        await say("deleted", resultMessage("undoDeleted", { serial }));
+        await say("deleted", resultMsg("undoDeleted", { serial }));
       } catch (err) {
         if (isConnectionFailure(err)) throw err;
         await client.withholdingTaxes.setStatus(entry.recordId, "void", { signal: opts.signal });
-        await say("voided", resultMessage("undoVoided", { serial }));
+        await say("voided", resultMsg("undoVoided", { serial }));
       }
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;
-      await say("failed", resultMessage("undoFailed", { serial, reason: errorText(err, lang) }));
+      await say("failed", resultMsg("undoFailed", { serial, reason: shownError(err, lang) }));
     }
   }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });

@@ -72,8 +72,6 @@ describe("messages", () => {
     expect(readers).toEqual([
       // An error body as the service sent it (rows' and jobs' errors).
       "src/jobs/error-text.ts",
-      // Withholding certificates still build English and read it back: to move to keys.
-      "src/jobs/wht.ts",
       // Messages of key "service", and errors that carry no key.
       "src/sheet/i18n/render.ts",
     ]);
