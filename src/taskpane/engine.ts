@@ -33,4 +33,6 @@ export {
 export { shownChoices } from "../sheet/columns";
 export { resultColumns } from "../sheet/writeback";
 export { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/books";
+export { bookUndoJob } from "../jobs/book-undo";
+export { loadBookRecord } from "../jobs/book-record";
 export { bookTable } from "../sheet/books/fields";

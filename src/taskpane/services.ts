@@ -1,7 +1,7 @@
 // What the pane does, apart from showing it: connect, check, post, pull, act, templates. The pane
 // gets these through PaneServices so the UI can be tested on its own and the jobs wired in one place.
 import type { DocSheetClient } from "../api/client";
-import { WHT_FAMILY, type BookFamily, type DocumentFamily, type Family } from "../rules/codes";
+import { WHT_FAMILY, isBookFamily, type BookFamily, type DocumentFamily, type Family } from "../rules/codes";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
 import { readChannels, type ChannelLists } from "./channels";
@@ -219,7 +219,11 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const engine = await loadEngine();
       const c = requireClient(client);
       // The post's own sheet, read with the mapping saved for it.
-      const outcome = family === WHT_FAMILY ? await (async () => {
+      const outcome = isBookFamily(family) ? await (async () => {
+        const record = await engine.loadBookRecord(opts.port, family);
+        const mapping = record ? (await mappings.get(engine, record.sheet, family)) ?? undefined : undefined;
+        return engine.bookUndoJob(opts.port, c, { family, mapping, ...ctx });
+      })() : family === WHT_FAMILY ? await (async () => {
         // The post's own sheet, read with the mapping saved for it.
         const sheet = await engine.whtPostSheet(opts.port);
         const mapping = sheet ? (await mappings.get(engine, sheet, family)) ?? undefined : undefined;

@@ -221,7 +221,7 @@ export interface PaneServices {
    * service's copy even when edited. */
   refresh: (selected: boolean, ctx: JobContext) => Promise<RefreshView>;
   /** Reverses the workbook's last post of the family; dryRun only says what would happen. */
-  undo: (family: DocumentFamily, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>;
+  undo: (family: DocumentFamily | BookFamily, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>;
   act: (family: DocumentFamily, request: ActionRequest, ctx: JobContext) => Promise<ActView>;
   /** Compares the rows' documents with the service's copies; sends the changed ones unless dryRun. */
   update: (family: Family, dryRun: boolean, ctx: JobContext) => Promise<UpdateView>;

@@ -85,5 +85,14 @@ describe("connected", () => {
     await until(() => root.textContent!.includes("1 created, 0 found"), "the contact post");
     click(root, "Post");
     await until(() => root.textContent!.includes("0 created, 0 found, 1 already posted"), "the second contact post");
+    const contactHeader = memory.sheet("Contact").values[0];
+
+    // Undo of the contact post: what it would do first, then the contact the post created is deleted.
+    click(root, "Undo this post");
+    await until(() => root.textContent!.includes("1 to delete"), "the undo preview");
+    click(root, "Undo now");
+    await until(() => root.textContent!.includes("Undone: 1 deleted."), "the undo");
+    expect(memory.sheet("Contact").values[1][contactHeader.indexOf("Record id")]).toBeNull();
+    expect(memory.sheet("Contact").values[1][contactHeader.indexOf("Result")]).toBe("Undone: C-EX-1 deleted");
   });
 });

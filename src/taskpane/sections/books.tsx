@@ -8,6 +8,7 @@ import type { BookPostView, CheckView, PaneServices, PullView } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { CheckVerdict, FindingList } from "./check";
 import { RowNotes } from "./rows";
+import { UndoControl } from "./undo";
 
 export function BooksSection(props: { t: Translate; lang: Lang; services: PaneServices; family: BookFamily; connected: boolean }) {
   const { t, lang, services, family } = props;
@@ -50,6 +51,8 @@ export function BooksSection(props: { t: Translate; lang: Lang; services: PaneSe
       <Message tone={updated && updated.counts.notSent + updated.counts.failed > 0 ? "error" : "ok"} text={updated ? t("bookUpdated", updated.counts) : null} />
       <RowNotes t={t} services={services} sheet={updated?.sheet} rows={updated?.rows} />
       <Message tone="ok" text={pulling.result ? t("pullDone", { rows: pulling.result.rows, sheet: pulling.result.sheet }) : null} />
+      {/* Contacts and products the last post created are deleted; a journal voucher's rows say the service cannot. */}
+      <UndoControl t={t} lang={lang} services={services} family={family} connected={props.connected} />
     </Section>
   );
 }
