@@ -2,8 +2,8 @@
 // it passes the pane's relay like every other call). The service checks the bytes against the
 // extension and answers a clear refusal, which the act job writes into the row.
 import { bytesToBase64, type DocumentApi } from "../api";
-import type { Message } from "../rules/message";
-import { resultMessage, resultMsg } from "../sheet/i18n/results";
+import { KeyedError, type Message } from "../rules/message";
+import { resultMsg } from "../sheet/i18n/results";
 
 export interface FileBytes {
   name: string;
@@ -23,7 +23,7 @@ export function mimeType(fileName: string): string {
 
 /** Attaches the file; answers the row's result. */
 export async function attachFile(api: DocumentApi, id: number, file: FileBytes, signal?: AbortSignal): Promise<Message> {
-  if (file.bytes.length === 0) throw new Error(resultMessage("notAttachedEmpty", { name: file.name }));
+  if (file.bytes.length === 0) throw new KeyedError(resultMsg("notAttachedEmpty", { name: file.name }));
   await api.attachBase64(id, [{ fileName: file.name, fileType: mimeType(file.name), Base64Data: bytesToBase64(file.bytes) }], { signal });
   return resultMsg("attached", { name: file.name });
 }

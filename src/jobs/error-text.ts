@@ -1,6 +1,6 @@
 // An error as people read it in a row or a message, in the run's language.
 import { ValidationError } from "../api";
-import { serviceText, type Message } from "../rules/message";
+import { KeyedError, serviceText, type Message } from "../rules/message";
 import type { Lang } from "../sheet/i18n/lang";
 import { translate } from "../sheet/i18n/translate";
 
@@ -17,5 +17,5 @@ export function errorText(err: unknown, lang: Lang = "en"): string {
 
 /** An error as a row's result by key: the service's own text, put into the reader's language where shown. */
 export function errorMsg(err: unknown): Message {
-  return serviceText(errorText(err));
+  return err instanceof KeyedError ? err.msg : serviceText(errorText(err));
 }

@@ -16,13 +16,13 @@
 // documents the marker search finds again on the next run.
 import { ApiError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
-import type { Message } from "../rules/message";
+import { KeyedError, type Message } from "../rules/message";
 import { buildDocument, sendBuilt, type BuiltDocument } from "../sheet/body";
 import { checkBuilt } from "../sheet/check";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage, resultMsg } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { fingerprintOf } from "../sheet/fingerprint";
 import { documentMarker } from "../sheet/marker";
@@ -77,9 +77,9 @@ export class PostSaveError extends Error {
 }
 
 /** What stopped the run at a checkpoint. */
-class SaveFailure extends Error {
+class SaveFailure extends KeyedError {
   constructor(cause: unknown) {
-    super(resultMessage("saveFailed", { detail: cause instanceof Error ? cause.message : String(cause) }), { cause });
+    super(resultMsg("saveFailed", { detail: cause instanceof Error ? cause.message : String(cause) }), { cause });
   }
 }
 

@@ -8,13 +8,14 @@
 // Never twice: a row whose upgradedRecordId is filled is skipped, and a source that already links
 // to a document of the target family (an earlier run whose write-back was lost) is written back
 // instead of upgraded again.
+import { KeyedError } from "../rules/message";
 import { OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type JsonBody } from "../api";
 import { FAMILY_INFO, paymentMethodName, upgradeTargets, type Family } from "../rules/codes";
 import { dueOf, settlePayment } from "../rules/settlement";
 import { sendBuilt, type SendableDocument } from "../sheet/body";
 import type { UpgradeDocumentBody, UpgradeWithPaymentDocumentBody } from "../rules/schemas/bodies";
 import { FIELD_BY_KEY } from "../sheet/fields";
-import { resultMessage } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { MARKER_PREFIX } from "../sheet/marker";
 import type { SheetDocument } from "../sheet/read";
 import { isEmptyCell } from "../sheet/values";
@@ -24,12 +25,12 @@ import type { Block } from "../workbook/port";
 /** The result columns the upgrade writes, added at the right of the header when missing. */
 export const UPGRADE_COLUMNS = ["upgradedTo", "upgradedRecordId", "upgradedSerial"] as const satisfies readonly ResultKey[];
 
-export class UpgradeTargetError extends Error {
+export class UpgradeTargetError extends KeyedError {
   constructor(from: Family, to: string) {
     const allowed = upgradeTargets(from);
     super(allowed.length === 0
-      ? resultMessage("cannotUpgrade", { family: FAMILY_INFO[from].label.en })
-      : resultMessage("cannotUpgradeTo", { family: FAMILY_INFO[from].label.en.toLowerCase(), to, allowed: allowed.join(" or ") }));
+      ? resultMsg("cannotUpgrade", { family: FAMILY_INFO[from].label.en })
+      : resultMsg("cannotUpgradeTo", { family: FAMILY_INFO[from].label.en.toLowerCase(), to, allowed: allowed.join(" or ") }));
     this.name = "UpgradeTargetError";
   }
 }

@@ -88,3 +88,10 @@ export function beside<T extends object, N extends string>(o: T, name: N, msg: M
 
 /** The keys of a table whose templates take no values. */
 export type PlainKeys<T extends Readonly<Record<string, string>>> = { [K in keyof T & string]: ArgsOf<T[K]> extends [] ? K : never }[keyof T & string];
+
+/** An error whose message travels by key: `message` is its English, `msg` what is shown (render). */
+export class KeyedError extends Error {
+  constructor(readonly msg: Message, options?: ErrorOptions) {
+    super(msg.text, options);
+  }
+}
