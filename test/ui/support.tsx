@@ -77,3 +77,12 @@ export async function until(check: () => boolean, what: string): Promise<void> {
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+// jsdom makes no object URLs (the pane's download links are made of them): each link's file is kept
+// here by its URL, for every pane test.
+export const downloads = new Map<string, Blob>();
+URL.createObjectURL = (blob: Blob) => {
+  const url = `blob:test/${downloads.size}`;
+  downloads.set(url, blob);
+  return url;
+};

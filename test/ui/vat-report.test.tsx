@@ -10,7 +10,7 @@ import { createServices } from "../../src/taskpane/services";
 import { type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { seedVatMonth, seedZeroRatedMonth } from "../helpers/vat-month";
-import { bridgedFetch, click, localService, mountPane, typeInto, until } from "./support";
+import { bridgedFetch, click, downloads, localService, mountPane, typeInto, until } from "./support";
 
 jest.setTimeout(180_000);
 
@@ -40,16 +40,6 @@ async function reported(book: MemoryWorkbook, lang: "en" | "th", month: string):
   await until(() => root.querySelector("#vat-report table") !== null || root.querySelector("#vat-report .msg.error") !== null, "the report");
   return root;
 }
-
-// jsdom makes no object URLs: each download link's file is kept here by its URL.
-const downloads = new Map<string, Blob>();
-beforeAll(() => {
-  URL.createObjectURL = (blob: Blob) => {
-    const url = `blob:test/${downloads.size}`;
-    downloads.set(url, blob);
-    return url;
-  };
-});
 
 /** A Blob's text (jsdom's Blob has no text()). */
 const blobText = (blob: Blob): Promise<string> => new Promise((resolve) => {
