@@ -14,6 +14,7 @@ import { isBookFamily, type BookFamily } from "../rules/codes";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, familyGiven, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openBook, printCheck, printFindings, printPosted, resultsPath } from "./book";
+import { workbookFiles } from "./workbook-run";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
@@ -110,12 +111,8 @@ async function pull(p: Parsed, family: BookFamily): Promise<number> {
 /** Reverses the workbook's last post of the book (jobs/book-undo.ts), printed as the documents' undo. */
 async function undo(p: Parsed, family: BookFamily): Promise<number> {
   const { printUndone, undoFailure } = require("./undo") as typeof import("./undo");
-  const lang = langArg(p.values);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
+  const { lang, conn, book, out } = await workbookFiles(p, "undone");
   const dryRun = p.values["dry-run"] === true;
-  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "undone");
-  const book = await openBook(input);
   const stop = abortOnInterrupt();
   try {
     const client = createClient({ ...conn, fetch: globalThis.fetch });
@@ -134,12 +131,8 @@ async function undo(p: Parsed, family: BookFamily): Promise<number> {
 }
 
 async function update(p: Parsed, family: BookFamily): Promise<number> {
-  const lang = langArg(p.values);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
+  const { lang, conn, book, out } = await workbookFiles(p, "updated");
   const dryRun = p.values["dry-run"] === true;
-  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "updated");
-  const book = await openBook(input);
   const sheet = p.values.sheet as string | undefined;
   try {
     await assertSheet(book, sheet);

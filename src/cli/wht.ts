@@ -11,6 +11,7 @@ import { WHT_FAMILY } from "../rules/codes";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openBook, printCheck, printPosted, resultsPath } from "./book";
+import { workbookFiles } from "./workbook-run";
 import { culture as pdfCulture, parseRows, printActed } from "./act";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
@@ -71,10 +72,7 @@ async function check(p: Parsed): Promise<number> {
 async function post(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
   const mapping = await mappingArg(p.values, WHT_FAMILY);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
-  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
-  const book = await openBook(input);
+  const { conn, book, out } = await workbookFiles(p, "posted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
@@ -131,10 +129,7 @@ async function act(p: Parsed): Promise<number> {
   const mapping = await mappingArg(p.values, WHT_FAMILY);
   const kind = required(p.values, "action");
   if (kind !== "status" && kind !== "delete" && kind !== "pdf") throw new UsageError(`--action must be status, delete or pdf for ${WHT_FAMILY}`);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
-  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "acted");
-  const book = await openBook(input);
+  const { conn, book, out } = await workbookFiles(p, "acted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const rows = typeof p.values.rows === "string" ? parseRows(p.values.rows) : undefined;
@@ -169,10 +164,7 @@ async function act(p: Parsed): Promise<number> {
 async function undo(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
   const mapping = await mappingArg(p.values, WHT_FAMILY);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
-  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "undone");
-  const book = await openBook(input);
+  const { conn, book, out } = await workbookFiles(p, "undone");
   const dryRun = p.values["dry-run"] === true;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("undo");

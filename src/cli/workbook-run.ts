@@ -1,6 +1,6 @@
-// What a command that works on a workbook's rows against the service starts from: FAMILY, the
-// language and its words, the connection, the workbook, and where the workbook with the outcomes
-// is written (BOOK.<tag>.xlsx beside it, --out, or --in-place).
+// What a command that works on a workbook's rows against the service starts from: the language and
+// its words, the connection, the workbook, and where the workbook with the outcomes is written
+// (BOOK.<tag>.xlsx beside it, --out, or --in-place); for the document families, FAMILY too.
 import { connectionArgs, familyArg, langArg, type Connection, type Parsed } from "./args";
 import { openBook, resultsPath } from "./book";
 import { words, type Words } from "./words";
@@ -8,20 +8,30 @@ import type { Family } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 import type { XlsxWorkbook } from "../workbook/xlsx";
 
-export interface WorkbookRun {
-  family: Family;
+export interface WorkbookFiles {
   lang: Lang;
   say: Words;
   conn: Connection;
   book: XlsxWorkbook;
+  /** The workbook as given, and where it is written with the outcomes. */
+  input: string;
   out: string;
 }
 
-export async function workbookRun(p: Parsed, tag: string): Promise<WorkbookRun> {
-  const family = familyArg(p.values.family);
+export interface WorkbookRun extends WorkbookFiles {
+  family: Family;
+}
+
+/** A run of a family the command names itself (the books, certificates). */
+export async function workbookFiles(p: Parsed, tag: string): Promise<WorkbookFiles> {
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, tag);
-  return { family, lang, say: words(lang), conn, book: await openBook(input), out };
+  return { lang, say: words(lang), conn, book: await openBook(input), input, out };
+}
+
+export async function workbookRun(p: Parsed, tag: string): Promise<WorkbookRun> {
+  const family = familyArg(p.values.family);
+  return { family, ...(await workbookFiles(p, tag)) };
 }

@@ -17,7 +17,8 @@
 import { ApiError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { KeyedError, type Message } from "../rules/message";
-import { buildDocument, sendBuilt, type BuiltDocument } from "../sheet/body";
+import { buildDocument, type BuiltDocument } from "../sheet/body";
+import { sendBuilt } from "./send-built";
 import { checkBuilt } from "../sheet/check";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";

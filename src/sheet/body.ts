@@ -14,8 +14,6 @@ import { NOTES_MAX, notesWithMarker, stripMarkers } from "./marker";
 import { cellFinding, type CellFinding } from "./findings";
 import { sheetMsg } from "./messages";
 import type { SheetCell, SheetDocument, SheetLayout } from "./read";
-import type { CallOpts, DocumentApi } from "../api/client";
-import type { DocumentRecord } from "../api/types";
 import type { CreateBodies, CreateOperation } from "../rules/schemas/bodies";
 import { phrase, type Message } from "../rules/message";
 
@@ -33,21 +31,6 @@ interface BuiltBase {
 export type SendableDocument = { [O in PostOperation]: { operation: O; body: CreateBodies[O] } }[PostOperation];
 
 export type BuiltDocument = BuiltBase & SendableDocument;
-
-/** Sends a document by its operation. */
-export function sendBuilt(api: DocumentApi, built: SendableDocument, o?: CallOpts): Promise<DocumentRecord> {
-  switch (built.operation) {
-    case "create": return api.create(built.body, o);
-    case "createInline": return api.createInline(built.body, o);
-    case "createWithPayment": return api.createWithPayment(built.body, o);
-    case "createInlineWithPayment": return api.createInlineWithPayment(built.body, o);
-    case "upgrade": return api.upgrade(built.body, o);
-    case "upgradeInline": return api.upgradeInline(built.body, o);
-    case "upgradeWithPayment": return api.upgradeWithPayment(built.body, o);
-    case "upgradeInlineWithPayment": return api.upgradeInlineWithPayment(built.body, o);
-    case "partialReceipt": return api.partialReceipt(built.body, o);
-  }
-}
 
 export interface BuildOptions {
   /** YYYY-MM-DD used when the sheet gives no publishedOn. */
