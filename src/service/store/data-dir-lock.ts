@@ -1,7 +1,7 @@
 // One service per embedded data dir: PGlite has no lock of its own, and two processes writing the
 // same files corrupt them. A lock file holds the owner's pid; it appears whole and only if absent
 // (written aside, then hard-linked into place), and one left by a process that is gone (killed,
-// crashed) is taken over.
+// crashed, or a zombie its parent has not reaped yet) is taken over.
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -18,17 +18,33 @@ const readPid = (path: string): string | undefined => {
   }
 };
 
+/** The state letter of a Linux process (/proc/PID/stat's third field), or undefined where there
+ * is no /proc or the process is not in it. The second field, the command, may hold spaces and
+ * parentheses, so the state is read after its last ')'. */
+export function procState(pid: number, read: (path: string) => string = (p) => readFileSync(p, "utf8")): string | undefined {
+  if (process.platform !== "linux") return undefined;
+  try {
+    const stat = read(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 1).trim()[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the process that wrote a lock still runs. kill(pid, 0) also succeeds on a zombie (a
+ * SIGKILLed service whose parent has not reaped it yet), which holds no files: Z or X is gone. */
 function alive(pidText: string, path: string): boolean {
   const pid = Number(pidText);
   if (!Number.isInteger(pid) || pid <= 0) return false;
   if (pid === process.pid) return held.has(path);
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     // EPERM: the process exists but belongs to another user.
-    return (e as NodeJS.ErrnoException).code === "EPERM";
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
+  const letter = procState(pid);
+  return letter !== "Z" && letter !== "X";
 }
 
 /** Moves a stale lock (holding `stalePid`) out of the way. Renaming is atomic: of two processes
