@@ -6,6 +6,7 @@ import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
 import { words, type Attempt } from "./words";
 import { render } from "../sheet/i18n/render";
+import { serviceText } from "../rules/message";
 
 function apiCause(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
@@ -19,11 +20,11 @@ export function connectionMessage(err: unknown, root: string, lang: Lang = "en")
   if (isServiceUnreachable(err)) return render(resultMsg("serviceGoneWhy", { detail: `${root}: ${message}` }), lang);
   const api = apiCause(err);
   if (api?.operation !== "token" || api.httpStatus !== 404) return message;
+  const said = { message: serviceText(message), url: `${root}/token`, root };
   const path = new URL(root).pathname.replace(/\/+$/, "");
-  const hint = path === ""
-    ? `did you mean ${root}/test?`
-    : `--base-url must be a service root such as http://127.0.0.1:8787/test or https://openapi.flowaccount.com/v1`;
-  return `${message} (${root}/token): ${root} is not a service root; ${hint}`;
+  return render(path === ""
+    ? resultMsg("notServiceRootGuess", { ...said, guess: `${root}/test` })
+    : resultMsg("notServiceRoot", { ...said, local: "http://127.0.0.1:8787/test", remote: "https://openapi.flowaccount.com/v1" }), lang);
 }
 
 /** The line a command prints when the service failed it: "docsheet: cannot post: …", in --lang. */

@@ -161,6 +161,14 @@ describe("docsheet post", () => {
     const wrong = await docsheet(["post", path, "--family", "quotations", "--base-url", `${origin}/v2`, ...AUTH]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(`${origin}/v2 is not a service root`);
+    // A Thai run gives the hint in Thai too, not an English sentence inside a Thai line.
+    const th = await docsheet(["post", path, "--family", "quotations", "--base-url", origin, ...AUTH, "--lang", "th"]);
+    expect(th.code).toBe(2);
+    expect(th.stderr).toContain(`${origin} ไม่ใช่ที่อยู่หลักของบริการ หมายถึง ${origin}/test หรือไม่?`);
+    expect(th.stderr).not.toMatch(/is not a service root|did you mean/);
+    const thWrong = await docsheet(["post", path, "--family", "quotations", "--base-url", `${origin}/v2`, ...AUTH, "--lang", "th"]);
+    expect(thWrong.stderr).toContain("--base-url ต้องเป็นที่อยู่หลักของบริการ เช่น");
+    expect(thWrong.stderr).not.toMatch(/is not a service root|must be a service root/);
   });
 
   it("exits 2 on wrong credentials and takes the secret from DOCSHEET_CLIENT_SECRET", async () => {

@@ -130,6 +130,9 @@ export const RESULT_MESSAGES = {
   // --- progress and errors ---
   serviceGone: "the service could not be reached",
   serviceGoneWhy: "the service could not be reached ({detail})",
+  /** A --base-url without its root (…:8787 for …:8787/test): the token request met a 404. */
+  notServiceRootGuess: "{message} ({url}): {root} is not a service root; did you mean {guess}?",
+  notServiceRoot: "{message} ({url}): {root} is not a service root; --base-url must be a service root such as {local} or {remote}",
   runStopped: "stopped: {reason}. Done: {done}; not sent: {notSent}",
   rowResult: "{key} (row {row}): {message}",
   /** The documents a stopped or cancelled run did not send, in one progress line. */

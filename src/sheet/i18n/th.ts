@@ -337,6 +337,8 @@ export const RESULTS_TH: Record<ResultMessageKey, string> = {
   refreshEdited: "ไม่ได้รีเฟรช: แก้ไขในชีตแล้วยังไม่ได้ส่ง ({fields}) ใช้การแก้ไขเอกสารเพื่อส่ง หรือรีเฟรชแถวเหล่านี้เพื่อใช้ฉบับบนระบบ",
   serviceGone: "ติดต่อบริการไม่ได้",
   serviceGoneWhy: "ติดต่อบริการไม่ได้ ({detail})",
+  notServiceRootGuess: "{message} ({url}): {root} ไม่ใช่ที่อยู่หลักของบริการ หมายถึง {guess} หรือไม่?",
+  notServiceRoot: "{message} ({url}): {root} ไม่ใช่ที่อยู่หลักของบริการ --base-url ต้องเป็นที่อยู่หลักของบริการ เช่น {local} หรือ {remote}",
   runStopped: "หยุดแล้ว: {reason} ทำแล้ว: {done} ไม่ได้ส่ง: {notSent}",
   rowResult: "{key} (แถว {row}): {message}",
   documentsLeft: "อีก {count} เอกสาร: {message}",
