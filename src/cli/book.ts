@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { PostOutcome } from "../jobs/post";
+import type { SheetFamily } from "../rules/codes";
 import { publicFinding, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { render } from "../sheet/i18n/render";
@@ -34,7 +35,8 @@ export function printFindings(findings: readonly CellFinding[], stream: NodeJS.W
 
 /** What check prints (findings, then the count; with --json the errors as JSON on stdout and the
  * rest on stderr), and its exit code. */
-export function printCheck(outcome: { documents: number; findings: readonly CellFinding[] }, json: boolean, lang: Lang): number {
+/** `family`: whose records the summary counts (documents when not given). */
+export function printCheck(outcome: { documents: number; findings: readonly CellFinding[] }, json: boolean, lang: Lang, family?: SheetFamily): number {
   const errors = outcome.findings.filter((f) => f.severity === "error");
   if (json) {
     // field stays the column's key; the message is in --lang.
@@ -44,7 +46,7 @@ export function printCheck(outcome: { documents: number; findings: readonly Cell
     printFindings(outcome.findings, process.stdout, lang);
     const warnings = outcome.findings.filter((f) => f.severity === "warning").length;
     const notes = outcome.findings.filter((f) => f.severity === "note").length;
-    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, warnings, notes)}\n`);
+    process.stdout.write(`${words(lang).checked(outcome.documents, errors.length, warnings, notes, family)}\n`);
   }
   return errors.length > 0 ? 1 : 0;
 }

@@ -51,7 +51,7 @@ async function check(p: Parsed, family: BookFamily): Promise<number> {
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const outcome = await checkBookJob(book, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
-  return printCheck(outcome, p.values.json === true, lang);
+  return printCheck(outcome, p.values.json === true, lang, family);
 }
 
 async function post(p: Parsed, family: BookFamily): Promise<number> {
@@ -97,7 +97,7 @@ async function pull(p: Parsed, family: BookFamily): Promise<number> {
     const client = createClient({ ...conn, fetch: globalThis.fetch });
     const outcome = await pullBookJob(book, client, { family, lang });
     await book.save(out);
-    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out)}\n`);
+    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out, family)}\n`);
     return 0;
   } catch (err) {
     if (err instanceof ApiError) {

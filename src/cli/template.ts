@@ -22,7 +22,7 @@ export async function templateCommand(p: Parsed, family: Family | BookFamily = f
     const outcome = await templateJob(book, { family, lang, client });
     await book.save(out);
     const said = words(lang);
-    process.stdout.write(`${said.template(out, outcome.sheet, outcome.columns)}\n`);
+    process.stdout.write(`${said.template(out, outcome.sheet, outcome.columns, family)}\n`);
     if (outcome.lists) process.stdout.write(`${said.templateLists(outcome.lists)}\n`);
     return 0;
   } catch (err) {

@@ -49,7 +49,7 @@ async function template(p: Parsed): Promise<number> {
   try {
     const outcome = await whtTemplateJob(book, { lang, client: conn && createClient({ ...conn, fetch: globalThis.fetch }) });
     await book.save(out);
-    process.stdout.write(`${words(lang).template(out, outcome.sheet, outcome.columns)}\n`);
+    process.stdout.write(`${words(lang).template(out, outcome.sheet, outcome.columns, WHT_FAMILY)}\n`);
     return 0;
   } catch (err) {
     if (err instanceof ApiError && conn) {
@@ -66,7 +66,7 @@ async function check(p: Parsed): Promise<number> {
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const outcome = await whtCheckJob(book, { target: { sheet }, lang, mapping: await mappingArg(p.values, WHT_FAMILY) });
-  return printCheck(outcome, p.values.json === true, lang);
+  return printCheck(outcome, p.values.json === true, lang, WHT_FAMILY);
 }
 
 async function post(p: Parsed): Promise<number> {
@@ -112,7 +112,7 @@ async function pull(p: Parsed): Promise<number> {
     });
     progress.done();
     await book.save(out);
-    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out)}\n`);
+    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out, WHT_FAMILY)}\n`);
     return 0;
   } catch (err) {
     progress.done();

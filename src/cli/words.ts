@@ -5,6 +5,9 @@ import type { Lang } from "../sheet/i18n/lang";
 import type { ListCounts } from "../jobs/template";
 import type { RefreshKind } from "../jobs/refresh";
 import type { UpdateKind } from "../jobs/update";
+import type { SheetFamily } from "../rules/codes";
+import { recordCount, recordExample } from "../sheet/i18n/record-count";
+import { render } from "../sheet/i18n/render";
 
 export { count };
 
@@ -15,7 +18,7 @@ export type PostCounts = Record<"created" | "found" | "skipped" | "notSent" | "f
 export interface Words {
   /** findings: errors; warnings (s.86/4 details, headers ignored) and notes (a leading zero
    * restored) are counted apart, when any. */
-  checked(documents: number, findings: number, warnings?: number, notes?: number): string;
+  checked(documents: number, findings: number, warnings?: number, notes?: number, family?: SheetFamily): string;
   warning: string;
   note: string;
   /** "INV-1 (row 2): message" */
@@ -26,8 +29,9 @@ export interface Words {
   /** Another post of the workbook runs: this one waits for it. */
   waitingForPost(input: string, pid: number): string;
   acted(action: string, done: number, skipped: number, failed: number, out: string): string;
-  pulled(documents: number, sheet: string, rows: number, out: string): string;
-  template(out: string, sheet: string, columns: number): string;
+  /** `family`: whose records were counted (contacts, products, ... by their own words); documents when not given. */
+  pulled(documents: number, sheet: string, rows: number, out: string, family?: SheetFamily): string;
+  template(out: string, sheet: string, columns: number, family?: SheetFamily): string;
   templateLists(c: ListCounts): string;
   undone(c: UndoCounts, out: string | null): string;
   updated(c: Record<UpdateKind, number>, out: string): string;
@@ -49,8 +53,11 @@ export type UndoCounts = Record<"deleted" | "voided" | "gone" | "kept" | "refuse
 const refusedEn = (c: UndoCounts): string => (c.refused > 0 ? `${c.refused} refused (not verified as this post's), ` : "");
 const refusedTh = (c: UndoCounts): string => (c.refused > 0 ? `ปฏิเสธเพราะตรวจไม่ได้ว่าเป็นของการส่งครั้งนี้ ${c.refused}, ` : "");
 
+/** "2 contacts", "ผู้ติดต่อ 2 ราย": the family's records by their own word. */
+const records = (family: SheetFamily | undefined, n: number, lang: Lang): string => render(recordCount(family, n), lang);
+
 const EN: Words = {
-  checked: (d, f, w = 0, n = 0) => `${count(d, "document")}, ${count(f, "finding")}${w > 0 ? `, ${count(w, "warning")}` : ""}${n > 0 ? `, ${count(n, "note")}` : ""}`,
+  checked: (d, f, w = 0, n = 0, family) => `${records(family, d, "en")}, ${count(f, "finding")}${w > 0 ? `, ${count(w, "warning")}` : ""}${n > 0 ? `, ${count(n, "note")}` : ""}`,
   warning: "warning: ",
   note: "note: ",
   row: (key, row, message) => `${key} (row ${row}): ${message}`,
@@ -62,8 +69,8 @@ const EN: Words = {
       : `The record ids of documents posted since ${out} was last saved are not in it: posting ${input} again to an output that can be written finds them on the service by their markers (none is created twice), and undo of that output then reverses them all.`),
   waitingForPost: (input, pid) => `waiting: another docsheet post of ${input} is running (process ${pid})`,
   acted: (action, done, skipped, failed, out) => `${action}: ${done} done, ${skipped} skipped, ${failed} failed; wrote ${out}`,
-  pulled: (d, sheet, rows, out) => `pulled ${count(d, "document")} into sheet "${sheet}" (${count(rows, "row")}) of ${out}`,
-  template: (out, sheet, columns) => `wrote ${out}: sheet "${sheet}", ${count(columns, "column")}, one example document`,
+  pulled: (d, sheet, rows, out, family) => `pulled ${records(family, d, "en")} into sheet "${sheet}" (${count(rows, "row")}) of ${out}`,
+  template: (out, sheet, columns, family) => `wrote ${out}: sheet "${sheet}", ${count(columns, "column")}, ${render(recordExample(family), "en")}`,
   templateLists: (c) => `lookup lists: ${count(c.contacts, "contact")}, ${count(c.products, "product")}, ${count(c.bankAccounts, "bank account")}, `
     + `${count(c.cheques, "cheque")}, ${count(c.creditCards, "credit card")}, ${c.pettyCash} petty cash, ${count(c.otherChannels, "other channel")}, `
     + `${count(c.expenseCategories, "expense category", "expense categories")}, ${count(c.accounts, "account")}`,
@@ -82,7 +89,7 @@ const EN: Words = {
 };
 
 const TH: Words = {
-  checked: (d, f, w = 0, n = 0) => `${d} เอกสาร, พบ ${f} ปัญหา${w > 0 ? `, คำเตือน ${w}` : ""}${n > 0 ? `, หมายเหตุ ${n}` : ""}`,
+  checked: (d, f, w = 0, n = 0, family) => `${records(family, d, "th")}, พบ ${f} ปัญหา${w > 0 ? `, คำเตือน ${w}` : ""}${n > 0 ? `, หมายเหตุ ${n}` : ""}`,
   warning: "คำเตือน: ",
   note: "หมายเหตุ: ",
   row: (key, row, message) => `${key} (แถว ${row}): ${message}`,
@@ -93,8 +100,8 @@ const TH: Words = {
       : `เลขที่อ้างอิงของเอกสารที่ส่งหลังจากบันทึก ${out} ครั้งล่าสุดไม่อยู่ในไฟล์: ส่ง ${input} อีกครั้งไปยังไฟล์ที่เขียนได้ จะพบเอกสารเหล่านั้นในบริการจากเครื่องหมาย (ไม่สร้างซ้ำ) แล้วการย้อนกลับของไฟล์นั้นจะย้อนกลับได้ทั้งหมด`),
   waitingForPost: (input, pid) => `กำลังรอ: มีการส่ง ${input} อีกรายการทำงานอยู่ (โปรเซส ${pid})`,
   acted: (action, done, skipped, failed, out) => `${action}: สำเร็จ ${done}, ข้าม ${skipped}, ไม่สำเร็จ ${failed}; เขียน ${out} แล้ว`,
-  pulled: (d, sheet, rows, out) => `ดึง ${d} เอกสารลงชีต "${sheet}" (${rows} แถว) ใน ${out} แล้ว`,
-  template: (out, sheet, columns) => `เขียน ${out} แล้ว: ชีต "${sheet}", ${columns} คอลัมน์, ตัวอย่างหนึ่งเอกสาร`,
+  pulled: (d, sheet, rows, out, family) => `ดึง ${records(family, d, "th")}ลงชีต "${sheet}" (${rows} แถว) ใน ${out} แล้ว`,
+  template: (out, sheet, columns, family) => `เขียน ${out} แล้ว: ชีต "${sheet}", ${columns} คอลัมน์, ${render(recordExample(family), "th")}`,
   templateLists: (c) => `รายการให้เลือก: ผู้ติดต่อ ${c.contacts}, สินค้า ${c.products}, บัญชีธนาคาร ${c.bankAccounts}, เช็ค ${c.cheques}, `
     + `บัตรเครดิต ${c.creditCards}, เงินสดย่อย ${c.pettyCash}, ช่องทางอื่น ${c.otherChannels}, หมวดค่าใช้จ่าย ${c.expenseCategories}, ผังบัญชี ${c.accounts}`,
   undone: (c, out) => out === null

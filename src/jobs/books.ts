@@ -17,6 +17,7 @@ import { normalizeName } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
+import { recordCount } from "../sheet/i18n/record-count";
 import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
 import { sheetMsg } from "../sheet/messages";
@@ -67,7 +68,7 @@ export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { 
   const { findings } = checkBook(read, opts.family, opts.family !== "contacts" ? listedAccounts(block.lists) : undefined);
   const lang = opts.lang ?? "en";
   const n = read.documents.length;
-  opts.onProgress?.({ done: n, total: n, message: render(n === 1 ? resultMsg("checkedOne") : resultMsg("checked", { n }), lang) });
+  opts.onProgress?.({ done: n, total: n, message: render(resultMsg("checkedRecords", { records: recordCount(opts.family, n) }), lang) });
   if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
   return { sheet: block.sheet, documents: n, findings: sortFindings(findings) };
 }

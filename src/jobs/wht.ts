@@ -13,6 +13,7 @@ import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
+import { recordCount } from "../sheet/i18n/record-count";
 import { statusFromText, statusText } from "../sheet/i18n/status";
 import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
@@ -59,7 +60,7 @@ export async function whtCheckJob(port: WorkbookPort, opts: WhtSheetOptions): Pr
   const { block, read, today } = await readSheet(port, opts);
   const { certificates, findings } = checkCertificates(read, { today });
   const lang = opts.lang ?? "en";
-  const checked = certificates.length === 1 ? resultMsg("checkedOne") : resultMsg("checked", { n: certificates.length });
+  const checked = resultMsg("checkedRecords", { records: recordCount(WHT_FAMILY, certificates.length) });
   opts.onProgress?.({ done: certificates.length, total: certificates.length, message: render(checked, lang) });
   if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
   return { sheet: block.sheet, documents: read.documents.length, findings };

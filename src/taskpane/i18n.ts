@@ -55,6 +55,9 @@ const en = {
   checking: "Checking…",
   checkClean: "{documents} {documents|document|documents} checked: no problems found.",
   checkFound: "{documents} {documents|document|documents} checked: {count} {count|problem|problems}.",
+  // The books and certificates: {records} counts them by their own word ("2 contacts").
+  checkCleanRecords: "{records} checked: no problems found.",
+  checkFoundRecords: "{records} checked: {count} {count|problem|problems}.",
   checkWarnings: "{count} {count|warning|warnings}: worth a look, but they do not stop the post.",
   checkNotes: "{count} {count|note|notes}: changes DocSheet made for you, not problems.",
   checkOtherFamily: "Sheet “{sheet}” holds {family} documents, but the document type chosen is {chosen}: Post, Update and Actions will refuse it. Choose {family} as the document type.",
@@ -233,6 +236,8 @@ const th: Record<MessageKey, string> = {
   checking: "กำลังตรวจ…",
   checkClean: "ตรวจ {documents} เอกสาร: ไม่พบปัญหา",
   checkFound: "ตรวจ {documents} เอกสาร: พบ {count} ปัญหา",
+  checkCleanRecords: "ตรวจ{records}: ไม่พบปัญหา",
+  checkFoundRecords: "ตรวจ{records}: พบ {count} ปัญหา",
   checkWarnings: "คำเตือน {count} รายการ: ควรตรวจดู แต่ไม่หยุดการส่ง",
   checkNotes: "หมายเหตุ {count} รายการ: สิ่งที่ DocSheet แก้ให้ ไม่ใช่ปัญหา",
   checkOtherFamily: "ชีต “{sheet}” เป็นเอกสาร{family} แต่ประเภทเอกสารที่เลือกคือ{chosen} การสร้าง การแก้ไข และการดำเนินการจะไม่ทำกับชีตนี้ เลือกประเภทเอกสารเป็น{family}",

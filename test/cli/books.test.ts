@@ -93,6 +93,7 @@ describe("journal vouchers", () => {
     const pulled = join(s.dir, "pulled.xlsx");
     const pull = await docsheet(["pull", "journal-entries", "--out", pulled, "--lang", "th", ...conn()]);
     expect(pull.code).toBe(0);
+    expect(pull.stdout).toMatch(/^ดึง ใบสำคัญ \d+ ฉบับลงชีต "ใบสำคัญ" \(\d+ แถว\)/);
     const lines = await sheetRows(pulled);
     const draft = lines.filter((r) => r["สถานะ"] === "ฉบับร่าง");
     expect(draft[0]["ประเภทใบสำคัญ"]).toBe("ใบสำคัญจ่าย (PV)");
@@ -144,6 +145,9 @@ describe("contacts", () => {
     const check = await docsheet(["check", book, "--family", "contacts", "--json"]);
     expect((JSON.parse(check.stdout) as Json[]).map((f) => [f.cell, f.field])).toEqual([["C6", "contactTaxId"], ["F6", "contactZipCode"], ["H6", "contactEmail"]]);
     expect(check.stderr).toContain("Leading zero restored: 0105557000011");
+    // The summary counts contacts by their own word, in either language: not "documents".
+    expect((await docsheet(["check", book, "--family", "contacts"])).stdout).toMatch(/^5 contacts, 3 findings, 2 notes$/m);
+    expect((await docsheet(["check", book, "--family", "contacts", "--lang", "th"])).stdout).toMatch(/^ผู้ติดต่อ 5 ราย, พบ 3 ปัญหา, หมายเหตุ 2$/m);
 
     const post = await docsheet(["post", book, "--family", "contacts", ...conn()]);
     expect(post.stdout).toContain("1 created, 3 found from an earlier run, 0 already posted, 1 not sent");
@@ -197,6 +201,18 @@ describe("contacts", () => {
     expect(otherPost.stderr).toContain("Demo Co., Ltd.");
     const otherUpdate = await docsheet(["update", out, "--family", "contacts", "--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"]);
     expect(otherUpdate.code).toBe(2);
+  });
+});
+
+describe("words for records", () => {
+  it("the template and the check of a book count its records by their own word, not as documents, in English and Thai", async () => {
+    const contacts = join(s.dir, "words-contacts.xlsx");
+    expect((await docsheet(["template", "contacts", "--out", contacts, "--lang", "th"])).stdout).toMatch(/^เขียน .* แล้ว: ชีต "ผู้ติดต่อ", \d+ คอลัมน์, ตัวอย่างผู้ติดต่อหนึ่งราย\n$/);
+    expect((await docsheet(["check", contacts, "--family", "contacts", "--lang", "th"])).stdout).toBe("ผู้ติดต่อ 1 ราย, พบ 0 ปัญหา\n");
+    const vouchers = join(s.dir, "words-vouchers.xlsx");
+    expect((await docsheet(["template", "journal-entries", "--out", vouchers])).stdout).toMatch(/, one example journal voucher\n$/);
+    expect((await docsheet(["check", vouchers, "--family", "journal-entries"])).stdout).toBe("1 journal voucher, 0 findings\n");
+    expect((await docsheet(["check", vouchers, "--family", "journal-entries", "--lang", "th"])).stdout).toBe("ใบสำคัญ 1 ฉบับ, พบ 0 ปัญหา\n");
   });
 });
 
@@ -362,7 +378,9 @@ describe("products", () => {
     expect(undo.stdout).not.toContain("P0001");
 
     const pulled = join(s.dir, "products.pulled.xlsx");
-    expect((await docsheet(["pull", "products", "--out", pulled, ...conn()])).code).toBe(0);
+    const pull = await docsheet(["pull", "products", "--out", pulled, ...conn()]);
+    expect(pull.code).toBe(0);
+    expect(pull.stdout).toMatch(/^pulled \d+ products into sheet "Products" \(\d+ rows\)/);
     const lines = await sheetRows(pulled);
     expect(lines.find((r) => r.Code === "P-NEW-1")).toMatchObject({
       Name: "Toner cartridge", Type: "Product", VAT: "VAT inclusive", "Sell price": 1350, "Sales account": "41210", "Purchase account": "51111.02",

@@ -47,7 +47,7 @@ describe("tables", () => {
     for (const t of knownTemplates()) {
       // Values a message could carry: a field key where a field goes, a status where a status goes.
       const sample = t.source.replace(/\{(\w+)\}/g, (_, name: string) =>
-        ({ field: "grandTotal", label: "Grand total", family: "tax-invoices", status: "awaiting", statuses: "awaiting, void", side: "sell" })[name] ?? `X${name}`);
+        ({ field: "grandTotal", label: "Grand total", family: "tax-invoices", status: "awaiting", statuses: "awaiting, void", side: "sell", number: "3" })[name] ?? `X${name}`);
       const th = translate(sample, "th");
       expect({ id: t.id, th: THAI.test(th) }).toEqual({ id: t.id, th: true });
       expect(th).not.toMatch(/\{\w+\}/);

@@ -70,7 +70,7 @@ describe("connected", () => {
     await until(() => root.textContent!.includes("Template added on sheet “Journal voucher”."), "the journal template");
     memory.active = "Journal voucher";
     click(root, "Check rows");
-    await until(() => root.textContent!.includes("1 document checked: no problems found."), "the journal check");
+    await until(() => root.textContent!.includes("1 journal voucher checked: no problems found."), "the journal check");
     act(() => (root.querySelector("#ds-draft") as HTMLInputElement).click());
     click(root, "Post");
     await until(() => root.textContent!.includes("1 created, 0 found, 0 already posted, 0 not sent, 0 failed."), "the journal post");

@@ -139,6 +139,26 @@ export const RESULT_MESSAGES = {
   documentsLeft: "{count} more documents: {message}",
   checked: "checked {n} documents",
   checkedOne: "checked 1 document",
+  /** A check of the books or the certificates: {records} is one of the counts below. */
+  checkedRecords: "checked {records}",
+
+  // --- what the records of a sheet are called, counted (record-count.ts): not all are documents ---
+  countDocuments: "{number} documents",
+  countDocument: "1 document",
+  countContacts: "{number} contacts",
+  countContact: "1 contact",
+  countProducts: "{number} products",
+  countProduct: "1 product",
+  countVouchers: "{number} journal vouchers",
+  countVoucher: "1 journal voucher",
+  countCertificates: "{number} withholding tax certificates",
+  countCertificate: "1 withholding tax certificate",
+  /** A template's example. */
+  exampleDocument: "one example document",
+  exampleContact: "one example contact",
+  exampleProduct: "one example product",
+  exampleVoucher: "one example journal voucher",
+  exampleCertificate: "one example withholding tax certificate",
   pulledPage: "page {page}: {done} of {total} documents",
   pulledPageOne: "page {page}: {done} of 1 document",
 } as const;

@@ -55,6 +55,8 @@ function compile(id: string, source: string, target: Record<Lang, string>, exact
 /** Placeholders whose values may hold spaces next to other placeholders ("{family} {serial}"):
  * caught as one of their known values, not as the shortest text. */
 const CAPTURE: Readonly<Record<string, string>> = {
+  // A count ("{number} contacts"): digits only, so no other text reads as one.
+  number: "\\d[\\d,]*",
   family: [...FAMILIES.flatMap((f) => [f, FAMILY_INFO[f].label.en, FAMILY_INFO[f].label.en.toLowerCase()]), ...BOOK_FAMILIES]
     .sort((a, b) => b.length - a.length).map(escape).join("|"),
 };

@@ -30,7 +30,7 @@ export function BooksSection(props: { t: Translate; lang: Lang; services: PaneSe
       <Message tone="error" text={checking.error} />
       {checking.result && (
         <>
-          <CheckVerdict t={t} lang={lang} view={checking.result} />
+          <CheckVerdict t={t} lang={lang} view={checking.result} family={family} />
           <FindingList t={t} lang={lang} services={services} findings={checking.result.findings} />
         </>
       )}

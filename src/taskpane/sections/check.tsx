@@ -2,8 +2,9 @@
 // VAT and grand total of each document. Only errors are problems: warnings (worth a look) and notes
 // (what DocSheet did for the user, a leading zero restored) are counted apart, each with its own
 // mark, and a sheet with no errors is clean.
-import { familyLabel, type DocumentFamily, type SheetFamily } from "../../rules/codes";
+import { familyLabel, isFamily, type DocumentFamily, type SheetFamily } from "../../rules/codes";
 import type { CellFinding } from "../../sheet/findings";
+import { recordCount } from "../../sheet/i18n/record-count";
 import { render } from "../../sheet/i18n/render";
 import type { Lang, Translate } from "../i18n";
 import { formatMoney } from "../money";
@@ -35,7 +36,8 @@ export function FindingList(props: { t: Translate; lang: Lang; services: PaneSer
   );
 }
 
-export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView }) {
+/** `family`: the sheet's; its records are counted by their own word when they are not documents. */
+export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView; family?: SheetFamily }) {
   const { t, view } = props;
   const n = findingCounts(view.findings);
   const name = (f: SheetFamily): string => familyLabel(f)[props.lang].toLowerCase();
@@ -46,12 +48,20 @@ export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView 
   return (
     <>
       {other}
-      <Message tone={n.error > 0 ? "error" : "ok"}
-        text={n.error > 0 ? t("checkFound", { documents: view.documents, count: n.error }) : t("checkClean", { documents: view.documents })} />
+      <Message tone={n.error > 0 ? "error" : "ok"} text={verdict(props, n.error)} />
       <Message tone="info" text={n.warning > 0 ? t("checkWarnings", { count: n.warning }) : null} />
       <Message tone="info" text={n.note > 0 ? t("checkNotes", { count: n.note }) : null} />
     </>
   );
+}
+
+function verdict(props: { t: Translate; lang: Lang; view: CheckView; family?: SheetFamily }, errors: number): string {
+  const { t, view, family } = props;
+  if (family === undefined || isFamily(family)) {
+    return errors > 0 ? t("checkFound", { documents: view.documents, count: errors }) : t("checkClean", { documents: view.documents });
+  }
+  const records = render(recordCount(family, view.documents), props.lang);
+  return errors > 0 ? t("checkFoundRecords", { records, count: errors }) : t("checkCleanRecords", { records });
 }
 
 export function CheckSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily }) {
@@ -67,7 +77,7 @@ export function CheckSection(props: { t: Translate; lang: Lang; services: PaneSe
       <Message tone="error" text={task.error} />
       {view && (
         <>
-          <CheckVerdict t={t} lang={lang} view={view} />
+          <CheckVerdict t={t} lang={lang} view={view} family={props.family} />
           <FindingList t={t} lang={lang} services={services} findings={view.findings} />
           {view.summaries.length > 0 && (
             <table aria-label={t("summary")}>
