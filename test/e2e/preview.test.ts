@@ -219,7 +219,7 @@ test("the books in the family selector: each template inserted in Thai, with the
   await page.selectOption("#ds-family", "journal-entries");
   await page.click("#books button:has-text('ตรวจแถว')");
   await page.waitForSelector("#books .msg.ok");
-  expect(await page.textContent("#books .msg.ok")).toBe("ตรวจ 1 เอกสาร: ไม่พบปัญหา");
+  expect(await page.textContent("#books .msg.ok")).toBe("ตรวจใบสำคัญ 1 ฉบับ: ไม่พบปัญหา");
   await page.close();
 });
 
