@@ -134,7 +134,7 @@ test("a certificate sheet in Thai: the template, filled, checked (a wrong tax pi
   // The one problem, at its cell.
   expect(await page.$$eval("#check .findings li.error .cell", (cs) => cs.map((c) => c.textContent))).toEqual(["K3"]);
   expect(await page.textContent("#check .findings li.error")).toContain("ภาษีที่หัก 151.00 ไม่เท่ากับ 5000.00 × 3% = 150.00");
-  expect(await page.textContent("#check .msg.error")).toBe("ตรวจ 2 เอกสาร: พบ 1 ปัญหา");
+  expect(await page.textContent("#check .msg.error")).toBe("ตรวจหนังสือรับรองการหักภาษี ณ ที่จ่าย 2 ฉบับ: พบ 1 ปัญหา");
   expect((await page.getAttribute(".grid td[data-cell='K3']", "class"))?.split(/\s+/)).toContain("marked");
 
   await page.click("#post summary");
