@@ -2,7 +2,8 @@
 // only what that run created, only what can be verified on the service as the run's, and nothing
 // of another company. Contacts and products the run created are deleted (DELETE /contacts/{id},
 // /products/{id}) when the service's copy is still as the create answered it (its fingerprint);
-// one edited since is left alone with the reason, one already gone has its rows cleared. Records
+// one edited since is left alone with the reason, one already gone has its rows cleared; a contact
+// that a live document names since (jobs/contact-use.ts) is left too, naming it. Records
 // the run found on the service are not in the record, so never touched; an entry changed by hand
 // (its seal broken) is refused. Journal vouchers: the service has no route that deletes or voids
 // one (service-facts §5.7: draft and approve only), so each voucher's rows say so and nothing is
@@ -21,6 +22,7 @@ import { bookFingerprint } from "../sheet/books/fingerprint";
 import { bookSealOf, loadBookRecord, saveBookRecord, type BookRunEntry } from "./book-record";
 import { readBook } from "./books";
 import { guardSheet } from "./company";
+import { contactUsers } from "./contact-use";
 import { errorMsg } from "./error-text";
 import { runPool } from "./pool";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
@@ -80,6 +82,10 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
       const actual = nameOf(family, now);
       if (actual !== e.name) return set("refused", resultMsg("undoOtherDocument", { recordId: e.recordId, serial, actual: actual || `#${e.recordId}` }));
       if (bookFingerprint(now) !== e.fingerprint) return set("kept", resultMsg("undoEdited", { serial }));
+      if (family === "contacts") {
+        const users = await contactUsers(client, { id: e.recordId, name: typeof now.contactName === "string" ? now.contactName : e.name }, new Set(), signal);
+        if (users.length > 0) return set("kept", resultMsg("undoInUse", { serial, documents: users.join(", ") }));
+      }
       if (!opts.dryRun) await api.delete(e.recordId, { signal });
       return set("deleted", resultMsg(opts.dryRun ? "undoWouldDelete" : "undoDeleted", { serial }));
     } catch (err) {

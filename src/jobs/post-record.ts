@@ -1,16 +1,20 @@
 // What a post run leaves in the workbook so it can be undone: which documents it created (record
 // id, serial, the rows, the status and a fingerprint of the service's copy as it answered), which
-// rows it found already posted, the contacts the service created for it, and when. One record per
+// rows it found already posted, the contacts the service created for it (each with a fingerprint of
+// the service's copy as the run left it, so undo deletes only one unchanged since), and when. One record per
 // family (the last run of each), under the workbook's records (port.saveRecord), so it travels with
 // the file from the command line to the pane and back.
 import type { DocSheetClient, DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
+import { bookFingerprint } from "../sheet/books/fingerprint";
 import { fingerprintOf, fnv1a, hex } from "../sheet/fingerprint";
+import type { Json } from "../rules/json";
 import { markerIn } from "../sheet/marker";
 import type { SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";
 import type { WorkbookPort } from "../workbook/port";
 import type { CompanyStamp } from "./company";
+import { runPool } from "./pool";
 
 export interface RunDocument {
   key: string;
@@ -36,6 +40,13 @@ export interface RunDocument {
 export interface RunContact {
   id: number;
   name: string;
+  /** The run's document that named it first: its row says what undo did with the contact. */
+  recordId?: number;
+  /** bookFingerprint of GET /contacts/{id} once the run had made it: undo deletes it only unchanged.
+   * Absent in older records, or when it could not be read: undo then leaves the contact. */
+  fingerprint?: string;
+  /** contactSealOf this entry as the post wrote it: one added or changed by hand is never deleted. */
+  seal?: string;
 }
 
 export interface PostRunRecord {
@@ -45,7 +56,7 @@ export interface PostRunRecord {
   /** ISO time the run ended. */
   at: string;
   documents: RunDocument[];
-  /** Contacts the service created for this run's documents (the spec has no contact delete). */
+  /** Contacts the service created for this run's documents; undo deletes those unchanged and unused. */
   contacts: RunContact[];
   /** Saved at a checkpoint of a run that had not ended (killed, or its last save failed): the next
    * run carries the documents it created into its own record. */
@@ -81,6 +92,12 @@ export function sealOf(family: Family, d: RunDocument): string {
   return `s1.${hex(fnv1a(text, 0x811c9dc5), 8)}${hex(fnv1a(text, 0x2f5a3c91), 8)}`;
 }
 
+/** The seal of a contact's entry: which contact, made for which document, as it was then. */
+export function contactSealOf(family: Family, c: RunContact): string {
+  const text = JSON.stringify([family, "contact", c.id, c.name, c.recordId ?? 0, c.fingerprint ?? ""]);
+  return `s1.${hex(fnv1a(text, 0x811c9dc5), 8)}${hex(fnv1a(text, 0x2f5a3c91), 8)}`;
+}
+
 function sealed(family: Family, d: RunDocument): RunDocument {
   return { ...d, seal: sealOf(family, d) };
 }
@@ -93,8 +110,10 @@ function sealed(family: Family, d: RunDocument): RunDocument {
 export class PostRecorder {
   private readonly documents: RunDocument[] = [];
   private known: Set<number> | undefined;
-  /** Contact id → its name and the first sheet row that named it. */
-  private readonly contacts = new Map<number, { name: string; row: number }>();
+  /** Contact id → its name, the first sheet row that named it and that row's document. */
+  private readonly contacts = new Map<number, { name: string; row: number; recordId: number }>();
+  /** Contact id → fingerprint of the service's copy, read once the run had made it. */
+  private readonly contactCopies = new Map<number, string>();
   /** The company the run posts to: the record carries it, and undo refuses any other. */
   company?: CompanyStamp;
 
@@ -127,8 +146,22 @@ export class PostRecorder {
     if (this.known && Number.isInteger(contact) && contact > 0 && !this.known.has(contact)) {
       const row = doc.rows[0] ?? 0;
       const seen = this.contacts.get(contact);
-      if (!seen || row < seen.row) this.contacts.set(contact, { name: String(rec.contactName ?? ""), row });
+      if (!seen || row < seen.row) this.contacts.set(contact, { name: String(rec.contactName ?? ""), row, recordId: rec.recordId });
     }
+  }
+
+  /** Reads the contacts the run made that have no fingerprint yet (one request each; few). One that
+   * cannot be read keeps none, and undo leaves it: nothing is deleted that was not seen as made.
+   * The first that fails stops the reading (the service may be gone: no run waits on it). */
+  async readContacts(client: DocSheetClient, concurrency: number, signal?: AbortSignal): Promise<void> {
+    let failed = false;
+    await runPool([...this.contacts.keys()].filter((id) => !this.contactCopies.has(id)), concurrency, async (id) => {
+      try {
+        this.contactCopies.set(id, bookFingerprint((await client.contacts.get(id, { signal })) as unknown as Json));
+      } catch {
+        failed = true;
+      }
+    }, () => failed || signal?.aborted === true);
   }
 
   /** A row the run left alone because it was posted before (found by its recordId or marker). */
@@ -145,7 +178,10 @@ export class PostRecorder {
     if (!this.documents.some((d) => d.created)) return;
     // In the sheet's order, not the order the concurrent creates were answered in.
     const documents = [...this.documents].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
-    const contacts = [...this.contacts].sort(([, a], [, b]) => a.row - b.row).map(([id, { name }]) => ({ id, name }));
+    const contacts = [...this.contacts].sort(([, a], [, b]) => a.row - b.row).map(([id, { name, recordId }]): RunContact => {
+      const c: RunContact = { id, name, recordId, fingerprint: this.contactCopies.get(id) };
+      return { ...c, seal: contactSealOf(this.family, c) };
+    });
     await savePostRecord(port, { version: 1, family: this.family, sheet: this.sheet, at: at.toISOString(), documents, contacts, ...(this.company ? { company: this.company } : {}), ...(partial ? { partial: true as const } : {}) }, this.family);
   }
 }

@@ -337,6 +337,9 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   if (counts.created + counts.found > 0) await rememberFamily(port, sheet, opts.family);
   // After a failed save, left in the port for the caller's last try at saving (the caller says where
   // the ids are), still partial: the file holds at most the last checkpoint.
+  // The contacts the service made for the run, read as the run leaves them (undo deletes them only
+  // unchanged). Not at checkpoints: a checkpoint's record keeps them unread, so never deleted.
+  if (!fatal) await recorder.readContacts(client, opts.concurrency ?? 4, opts.signal);
   await recorder.save(port, now(), fatal instanceof SaveFailure);
   if (fatal instanceof SaveFailure) throw new PostSaveError(counts, { cause: fatal.cause });
   if (fatal) {

@@ -9,9 +9,10 @@
 // (rows holding a record id whose document carries the run's marker, and their serial): the rows
 // of undone documents return to "not posted" (record id, serial and status cleared; the result says
 // what became of the old document), so the sheet can be corrected and posted again; rows the run
-// only found already posted are not touched. A dry run says what would happen and changes nothing,
-// on the service or in the workbook.
-import type { Message } from "../rules/message";
+// only found already posted are not touched. Then the contacts the service created for the run are
+// deleted where that is safe (undo-contacts.ts), each one's outcome added to its document's row. A
+// dry run says what would happen and changes nothing, on the service or in the workbook.
+import { bare, type Message } from "../rules/message";
 import { NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { Family, SheetFamily } from "../rules/codes";
 import { resultMsg } from "../sheet/i18n/results";
@@ -26,7 +27,8 @@ import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import { changedSince } from "../sheet/fingerprint";
 import { serviceCopy } from "../sheet/service-copy";
 import { guardSheet } from "./company";
-import { loadPostRecord, savePostRecord, type RunContact, type RunDocument } from "./post-record";
+import { loadPostRecord, savePostRecord, type RunDocument } from "./post-record";
+import { undoRunContacts, type ContactUndoKind } from "./undo-contacts";
 import { checkPostDocument, entryIntact, rowSerial } from "./verify";
 import type { JobContext } from "./types";
 
@@ -65,8 +67,8 @@ export interface UndoOutcome {
   dryRun: boolean;
   results: UndoResult[];
   counts: Record<UndoKind, number>;
-  /** Contacts the service created for the run: they stay (the spec has no contact delete). */
-  contacts: RunContact[];
+  /** Contacts the service created for the run, and what undo did with each (in the run's language). */
+  contacts: Array<{ id: number; name: string; kind: ContactUndoKind; message: string }>;
   /** The sentence about them, in the run's language; null when there are none. */
   contactsMessage: string | null;
   /** The sheet column (0-based) of the result cells. */
@@ -126,6 +128,8 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // 1. Read each created document again and decide.
   const listed = await stopIfGone(listedCopies(api, created, opts.signal), created.length, lang);
   const plans: Plan[] = [];
+  /** The contact each of the run's own documents names on the service (record id → contact id). */
+  const named = new Map<number, number>();
   let fatal: unknown;
   let read1 = 0;
   await runPool(created, opts.concurrency ?? 8, async (doc) => {
@@ -148,6 +152,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
       }
       const check = checkPostDocument(doc, now, opts.family);
       if (check.own) plan.rows = rowsOf(doc.recordId, String(now.documentSerial ?? "").trim());
+      if (check.own) named.set(doc.recordId, Number(now.contactId));
       if (check.refused) {
         plan.action = { kind: "refused", message: check.refused };
         return;
@@ -199,14 +204,23 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     }, () => fatal !== undefined || opts.signal?.aborted === true);
   }
 
-  // 3. The rows: cleared where the document is undone, the reason where it is not. Written in one go.
+  // 3. The contacts the service made for the run, once its documents are undone (not after a stop).
+  const undoneIds = new Set([...outcome].filter(([, o]) => ["deleted", "voided", "gone"].includes(o.kind)).map(([p]) => p.doc.recordId));
+  const contacts = fatal || opts.signal?.aborted ? [] : await undoRunContacts(client, opts.family, record.contacts, {
+    named, undone: undoneIds, dryRun: opts.dryRun === true, concurrency: opts.concurrency ?? 8, signal: opts.signal,
+  });
+
+  // 4. The rows: cleared where the document is undone, the reason where it is not (and what became
+  // of the contacts its document made). Written in one go.
   const results: UndoResult[] = [];
   const writes: CellWrite[] = [];
   const columns = resultColumns(read.layout, ["recordId", "documentSerial", "status", "result", "fingerprint"]);
   for (const p of plans) {
     const o = outcome.get(p);
     if (!o) continue; // not reached: cancelled or the connection failed
-    const message = render(o.msg, lang);
+    // The row's undo, then what became of the contacts its document made the service create.
+    const its = contacts.filter((c) => c.contact.recordId === p.doc.recordId).map((c) => c.msg);
+    const message = its.length === 0 ? render(o.msg, lang) : [o.msg, ...its].map((m) => render(bare(m), lang)).join("; ");
     const undone = o.kind === "deleted" || o.kind === "voided" || o.kind === "gone";
     results.push({ key: p.doc.key || p.serial, rows: p.rows.flatMap((d) => d.rows), recordId: p.doc.recordId, serial: p.serial, kind: o.kind, message });
     if (opts.dryRun) continue;
@@ -217,19 +231,18 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   if (!opts.dryRun) {
     if (writes.length > 0) await port.write(read.layout.sheet, [...columns.headerWrites, ...writes]);
     // What is left to undo stays recorded (undo again once, say, a payment is cancelled); the rest goes.
-    const undoneIds = new Set(results.filter((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone").map((r) => r.recordId));
     const left = record.documents.filter((d) => d.created && !undoneIds.has(d.recordId));
-    await savePostRecord(port, left.length > 0 ? { ...record, documents: left } : null, opts.family);
+    const gone = new Set(contacts.filter((c) => c.kind === "deleted" || c.kind === "gone").map((c) => c.contact.id));
+    await savePostRecord(port, left.length > 0 ? { ...record, documents: left, contacts: record.contacts.filter((c) => !gone.has(c.id)) } : null, opts.family);
   }
   const counts: Record<UndoKind, number> = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 };
   for (const r of results) counts[r.kind]++;
   // Rows not reached keep their record id and stay recorded: undo again once the service is back.
   if (fatal) throw runStoppedError(fatal, { done: counts.deleted + counts.voided + counts.gone, notSent: plans.filter((p) => !outcome.has(p)).length }, lang);
-  const contactsMessage = record.contacts.length > 0
-    ? render(resultMsg("undoContacts", { names: record.contacts.map((c) => c.name || `#${c.id}`).join(", ") }), lang)
-    : null;
+  const contactsMessage = contacts.length > 0 ? render(resultMsg("undoContacts", { results: contacts.map((c) => bare(c.msg)) }), lang) : null;
   return {
-    sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contacts: record.contacts, contactsMessage,
+    sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contactsMessage,
+    contacts: contacts.map((c) => ({ id: c.contact.id, name: c.contact.name, kind: c.kind, message: render(c.msg, lang) })),
     resultColumn: columns.cols.result ?? read.layout.headers.left,
   };
 }

@@ -3,7 +3,7 @@
 
 export const UNDO_EN = {
   undoPost: "Undo this post",
-  undoHelp: "Deletes or voids the documents this post created and clears their rows, so the sheet can be corrected and posted again. Documents paid, upgraded or edited since are left as they are.",
+  undoHelp: "Deletes or voids the documents this post created and clears their rows, so the sheet can be corrected and posted again; then deletes the contacts the service made for them, unless edited since or used by another document. Documents paid, upgraded or edited since are left as they are.",
   undoLooking: "Looking at the documents of the post…",
   undoing: "Undoing {done} of {total}…",
   undoPreview: "Undo the post of {when}? {summary}.",
@@ -26,7 +26,7 @@ export type UndoKey = keyof typeof UNDO_EN;
 
 export const UNDO_TH: Record<UndoKey, string> = {
   undoPost: "ย้อนกลับการส่งครั้งนี้",
-  undoHelp: "ลบหรือยกเลิกเอกสารที่การส่งครั้งนี้สร้าง แล้วล้างแถวเหล่านั้น เพื่อแก้ชีตแล้วส่งใหม่ได้ เอกสารที่ชำระเงิน แปลง หรือแก้ไขไปแล้วจะคงไว้ตามเดิม",
+  undoHelp: "ลบหรือยกเลิกเอกสารที่การส่งครั้งนี้สร้าง แล้วล้างแถวเหล่านั้น เพื่อแก้ชีตแล้วส่งใหม่ได้ จากนั้นลบผู้ติดต่อที่บริการสร้างให้เอกสารเหล่านั้น เว้นแต่ถูกแก้ไขหรือมีเอกสารอื่นใช้อยู่ เอกสารที่ชำระเงิน แปลง หรือแก้ไขไปแล้วจะคงไว้ตามเดิม",
   undoLooking: "กำลังตรวจเอกสารของการส่งครั้งนี้…",
   undoing: "กำลังย้อนกลับ {done} จาก {total}…",
   undoPreview: "ย้อนกลับการส่งเมื่อ {when} หรือไม่? {summary}",

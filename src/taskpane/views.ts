@@ -72,7 +72,7 @@ export interface UndoView {
   sheet: string;
   /** Every document of the post with what became of it (or would). */
   rows: RowNote[];
-  /** The contacts the service created for the post (they stay), as a sentence; null when none. */
+  /** What became of the contacts the service created for the post, as a sentence; null when none. */
   contacts: string | null;
 }
 

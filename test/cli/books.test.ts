@@ -12,6 +12,7 @@ import { postBookJob } from "../../src/jobs/books";
 import { refreshListsJob } from "../../src/jobs/template";
 import { listEntries } from "../../src/sheet/lookups";
 import { checkRequest, recordingFetch, unknownFields } from "../api/helpers/openapi";
+import { simpleDoc } from "../helpers/vat-month";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
 
@@ -301,10 +302,13 @@ describe("undo of contacts", () => {
       ["Undo One Co.", "customer", null, null],
       ["Undo Two Co.", "supplier", null, null],
       ["ACME Trading", "customer", "0105550000007", "00000"],
+      ["Undo Three Co.", "customer", null, null],
     ], "Contacts");
     const out = join(s.dir, "undo-contacts.posted.xlsx");
-    expect((await docsheet(["post", book, "--family", "contacts", ...conn()])).stdout).toContain("2 created, 1 found from an earlier run");
-    const [one, two, acme] = (await sheetRows(out)).map((r) => Number(r.recordId));
+    expect((await docsheet(["post", book, "--family", "contacts", ...conn()])).stdout).toContain("3 created, 1 found from an earlier run");
+    const [one, two, acme, three] = (await sheetRows(out)).map((r) => Number(r.recordId));
+    // A quotation made for the third since: deleting the contact would leave it without one.
+    const quote = await s.client.documents("quotations").create(simpleDoc("2026-03-02", "Undo Three Co.", 100, "exclusive", { contactId: three }));
     // Edited on the service after the post: not the post's copy any more.
     await s.client.contacts.update(two, { contactName: "Undo Two Co.", contactType: 5, contactGroup: 3, contactMobile: "02-000-0000" });
     // Entries typed by hand: the found contact named as created, and a sealed entry moved to its id.
@@ -320,6 +324,8 @@ describe("undo of contacts", () => {
 
     const dry = await docsheet(["undo", out, "--family", "contacts", "--dry-run", ...conn()]);
     expect(dry.stdout).toContain("Would delete Undo One Co.");
+    const dryTh = await docsheet(["undo", out, "--family", "contacts", "--dry-run", "--lang", "th", ...conn()]);
+    expect(dryTh.stdout).toContain(`ไม่ได้ย้อนกลับ: Undo Three Co. ถูกใช้โดย ${quote.documentSerial}`);
     await s.client.contacts.get(one);
 
     const undo = await docsheet(["undo", out, "--family", "contacts", "--in-place", ...conn()]);
@@ -328,12 +334,15 @@ describe("undo of contacts", () => {
     expect(undo.stdout).toContain("Not undone: Undo Two Co. was edited after the post");
     expect(undo.stdout).toContain("Not undone: Undo One Co.: this post's record of it was changed by hand");
     expect(undo.stdout).toContain("Not undone: ACME: this post's record of it was changed by hand");
+    expect(undo.stdout).toContain(`Not undone: Undo Three Co. is used by ${quote.documentSerial}`);
     await expect(s.client.contacts.get(one)).rejects.toThrow();
+    await s.client.contacts.get(three);
     await s.client.contacts.get(two);
     await s.client.contacts.get(acme);
     const rows = await sheetRows(out);
     expect(rows.map((r) => [r.recordId ?? null, r.result])).toEqual([
       [null, "Undone: Undo One Co. deleted"], [two, "Not undone: Undo Two Co. was edited after the post"], [acme, "found on the service, not created again"],
+      [three, `Not undone: Undo Three Co. is used by ${quote.documentSerial}`],
     ]);
   });
 });

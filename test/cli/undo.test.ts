@@ -28,8 +28,8 @@ describe("docsheet undo", () => {
 
     const dry = await docsheet(["undo", path, ...conn, "--dry-run"]);
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toContain(`CU-1 (row 2): Would void ${serials[0]}`);
-    expect(dry.stdout).toMatch(/^Contacts the service created for this post stay .*: Undo Cli Customer$/m);
+    expect(dry.stdout).toContain(`CU-1 (row 2): Would void ${serials[0]}; would delete contact Undo Cli Customer\n`);
+    expect(dry.stdout).toMatch(/^Contacts the service created for this post: would delete contact Undo Cli Customer$/m);
     expect(dry.stdout).toMatch(/dry run: would delete 0, would void 2, .* nothing changed/);
     expect(readFileSync(path).equals(bytes)).toBe(true);
     for (const id of ids) expect((await s.client.documents("tax-invoices").get(id)).statusString).toBe("awaiting");
@@ -39,12 +39,15 @@ describe("docsheet undo", () => {
     expect(undo.stderr).toBe("");
     expect(undo.code).toBe(0);
     const undone = join(s.dir, "book.undone.xlsx");
-    expect(undo.stdout).toContain(`CU-2 (แถว 3): ย้อนกลับแล้ว: ยกเลิก ${serials[1]} แล้ว`);
+    expect(undo.stdout).toContain(`CU-2 (แถว 3): ย้อนกลับแล้ว: ยกเลิก ${serials[1]} แล้ว\n`);
+    // The contact the service made for the post, deleted once both invoices are void.
+    expect(undo.stdout).toContain(`CU-1 (แถว 2): ย้อนกลับแล้ว: ยกเลิก ${serials[0]} แล้ว; ลบผู้ติดต่อ Undo Cli Customer แล้ว\n`);
+    expect(undo.stdout).toContain("ผู้ติดต่อที่บริการสร้างให้การส่งครั้งนี้: ลบผู้ติดต่อ Undo Cli Customer แล้ว\n");
     expect(undo.stdout).toContain(`ย้อนกลับ: ลบ 0, ยกเลิก 2, ถูกลบหรือยกเลิกไปก่อนแล้ว 0, ไม่ได้ย้อนกลับ 0, ไม่สำเร็จ 0; เขียน ${undone} แล้ว`);
     expect(readFileSync(path).equals(bytes)).toBe(true);
     const rows = await sheetRows(undone);
     expect(rows.map((r) => [r.recordId ?? null, r.documentSerial ?? null, r.result])).toEqual([
-      [null, null, `ย้อนกลับแล้ว: ยกเลิก ${serials[0]} แล้ว`],
+      [null, null, `ย้อนกลับแล้ว: ยกเลิก ${serials[0]} แล้ว; ลบผู้ติดต่อ Undo Cli Customer แล้ว`],
       [null, null, `ย้อนกลับแล้ว: ยกเลิก ${serials[1]} แล้ว`],
     ]);
     for (const id of ids) expect((await s.client.documents("tax-invoices").get(id)).statusString).toBe("void");

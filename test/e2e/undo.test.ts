@@ -26,9 +26,9 @@ test("post, preview the undo, undo, post again; the preview in Thai", async () =
   await page.waitForSelector("#post [role=alertdialog]", { timeout: 60_000 });
   expect(await page.textContent("#ds-undo-text")).toMatch(/^Undo the post of .+\? 2 to void\.$/);
   expect(await page.$$eval("#post .undo ul.rows button", (bs) => bs.map((b) => b.textContent))).toEqual([
-    `Row 2U-1: Would void ${serials[0]}`, `Row 3U-2: Would void ${serials[1]}`,
+    `Row 2U-1: Would void ${serials[0]}; would delete contact Undo Browser Co`, `Row 3U-2: Would void ${serials[1]}`,
   ]);
-  expect(await page.textContent("#post .undo .msg.info")).toBe("Contacts the service created for this post stay (the service cannot delete contacts): Undo Browser Co");
+  expect(await page.textContent("#post .undo .msg.info")).toBe("Contacts the service created for this post: would delete contact Undo Browser Co");
   await page.locator("#post").screenshot({ path: join(ARTIFACTS, "undo-preview.png") });
   expect(await cell(page, `${idCol}2`)).toBe(ids[0]);
   expect((await client.documents("tax-invoices").get(ids[0])).statusString).toBe("awaiting");
@@ -40,7 +40,7 @@ test("post, preview the undo, undo, post again; the preview in Thai", async () =
   for (const [i, row] of [2, 3].entries()) {
     expect(await cell(page, `${idCol}${row}`)).toBe("");
     expect(await cell(page, `${serialCol}${row}`)).toBe("");
-    expect(await cell(page, `${resultCol}${row}`)).toBe(`Undone: ${serials[i]} voided`);
+    expect(await cell(page, `${resultCol}${row}`)).toBe(`Undone: ${serials[i]} voided${row === 2 ? "; contact Undo Browser Co deleted" : ""}`);
     expect((await client.documents("tax-invoices").get(ids[i])).statusString).toBe("void");
   }
   await page.screenshot({ path: join(ARTIFACTS, "undo-done.png") });

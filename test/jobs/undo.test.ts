@@ -1,6 +1,6 @@
 // Undo of the last post run, against the real local service: post, undo, post again (one live
 // document per row in the end); a document paid after the post is left alone; a dry run changes
-// nothing; contacts the service made for the run are reported.
+// nothing; contacts the service made for the run are deleted when nothing else uses them, unchanged.
 import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { postJob } from "../../src/jobs/post";
@@ -58,11 +58,13 @@ describe("undo the last post", () => {
       for (let r = 1; r <= 6; r++) {
         const serial = oldSerials[Math.floor((r - 1) / 2)];
         expect([cell(wb, r, "recordId"), cell(wb, r, "documentSerial"), cell(wb, r, "status")]).toEqual([null, null, null]);
-        expect(cell(wb, r, "result")).toBe(`Undone: ${serial} ${word}`);
+        expect(cell(wb, r, "result")).toBe(`Undone: ${serial} ${word}; contact ${prefix} Trading ${Math.floor((r - 1) / 2) + 1} deleted`);
       }
-      // The service made a contact for each new customer name: reported, since it cannot delete them.
-      expect(undo.contacts.map((c) => c.name)).toEqual([`${prefix} Trading 1`, `${prefix} Trading 2`, `${prefix} Trading 3`]);
-      expect(undo.contactsMessage).toMatch(new RegExp(`^Contacts the service created for this post stay .*: ${prefix} Trading 1, `));
+      // The service made a contact for each new customer name: deleted after the documents, as
+      // nothing else uses them and they are as the post left them.
+      expect(undo.contacts.map((c) => [c.name, c.kind])).toEqual([1, 2, 3].map((i) => [`${prefix} Trading ${i}`, "deleted"]));
+      expect(undo.contactsMessage).toBe(`Contacts the service created for this post: ${[1, 2, 3].map((i) => `contact ${prefix} Trading ${i} deleted`).join("; ")}`);
+      for (const c of undo.contacts) await expect(svc.client.contacts.get(c.id)).rejects.toThrow(/not found/i);
       for (const id of oldIds) {
         if (family === "quotations") await expect(svc.client.documents(family).get(id)).rejects.toThrow(/not found/i);
         else expect((await svc.client.documents(family).get(id)).statusString).toBe("void");
@@ -92,15 +94,16 @@ describe("undo the last post", () => {
     const undo = await undoJob(wb, svc.client, { family: "tax-invoices", now, lang: "th" });
     expect(undo.counts).toMatchObject({ voided: 1, kept: 1 });
     expect(cell(wb, 1, "recordId")).toBe(paidId);
-    expect(cell(wb, 1, "result")).toBe(`ไม่ได้ย้อนกลับ: ${paidSerial} ได้รับชำระเงินหลังการส่ง`);
+    // Its contact stays too: the paid invoice still uses it.
+    expect(cell(wb, 1, "result")).toBe(`ไม่ได้ย้อนกลับ: ${paidSerial} ได้รับชำระเงินหลังการส่ง; คงผู้ติดต่อ up Trading 1 ไว้: ใช้อยู่ใน ${paidSerial}`);
     expect(cell(wb, 3, "recordId")).toBeNull();
-    expect(cell(wb, 3, "result")).toMatch(/^ย้อนกลับแล้ว: ยกเลิก INV/);
+    expect(cell(wb, 3, "result")).toMatch(/^ย้อนกลับแล้ว: ยกเลิก INV\S+ แล้ว; ลบผู้ติดต่อ up Trading 2 แล้ว$/);
     expect((await svc.client.documents("tax-invoices").get(paidId)).statusString).toBe("paid");
     expect((await svc.client.documents("tax-invoices").get(otherId)).statusString).toBe("void");
     expect((await loadPostRecord(wb, "tax-invoices"))!.documents.map((d) => d.recordId)).toEqual([paidId]);
 
     const again = await undoJob(wb, svc.client, { family: "tax-invoices", now });
-    expect(again.results.map((r) => [r.kind, r.message])).toEqual([["kept", `Not undone: ${paidSerial} was paid after the post`]]);
+    expect(again.results.map((r) => [r.kind, r.message])).toEqual([["kept", `Not undone: ${paidSerial} was paid after the post; contact up Trading 1 stays: used by ${paidSerial}`]]);
   });
 
   it("a big run is read from the list pages: one deleted since is reported gone, one paid is left alone, the rest voided", async () => {
@@ -121,9 +124,9 @@ describe("undo the last post", () => {
     });
     const undo = await undoJob(wb, counting, { family: "tax-invoices", now });
     expect(undo.counts).toEqual({ deleted: 0, voided: 23, gone: 1, kept: 1, refused: 0, failed: 0 });
-    expect(cell(wb, 1, "result")).toMatch(/^Undone: INV\S+ was already deleted$/);
+    expect(cell(wb, 1, "result")).toMatch(/^Undone: INV\S+ was already deleted; contact ub Trading 1 deleted$/);
     expect(cell(wb, 1, "recordId")).toBeNull();
-    expect(cell(wb, 3, "result")).toMatch(/^Not undone: INV\S+ was paid after the post$/);
+    expect(cell(wb, 3, "result")).toMatch(/^Not undone: (INV\S+) was paid after the post; contact ub Trading 2 stays: used by \1$/);
     expect((await api.get(undo.results[24].recordId)).statusString).toBe("void");
     // Read from the list: only the deleted one, missing from it, was asked for by id.
     expect(reads).toEqual([`/tax-invoices/${deletedId}`]);
@@ -138,9 +141,52 @@ describe("undo the last post", () => {
     const bl = String(cell(wb, 1, "upgradedSerial"));
     const undo = await undoJob(wb, svc.client, { family: "quotations", now });
     expect(undo.results.map((r) => [r.kind, r.message])).toEqual([
-      ["kept", `Not undone: ${String(cell(wb, 1, "documentSerial"))} was made into ${bl} after the post`],
-      ["deleted", expect.stringMatching(/^Undone: QT\S+ deleted$/)],
+      ["kept", `Not undone: ${String(cell(wb, 1, "documentSerial"))} was made into ${bl} after the post; contact uu Trading 1 stays: used by ${String(cell(wb, 1, "documentSerial"))}, ${bl}`],
+      ["deleted", expect.stringMatching(/^Undone: QT\S+ deleted; contact uu Trading 2 deleted$/)],
     ]);
+  });
+
+  it("deletes only the contacts the post created that are unchanged and unused: one another document uses, one edited since and one the post found stay, each saying why at its row", async () => {
+    const family = "quotations";
+    const wb = new MemoryWorkbook({ S: [HEADER,
+      ["uc1", "uc Used Co", "2026-03-02", true, "Widget", 1, 100],
+      ["uc2", "uc Edited Co", "2026-03-02", true, "Widget", 1, 100],
+      ["uc3", "uc Free Co", "2026-03-02", true, "Widget", 1, 100],
+      // The service's own contact (no code): found by its name, not created.
+      ["uc4", "Walk-in customer", "2026-03-02", true, "Widget", 1, 100],
+    ] });
+    expect((await postJob(wb, svc.client, { family, now })).counts.created).toBe(4);
+    const record = (await loadPostRecord(wb, family))!;
+    expect(record.contacts.map((c) => c.name)).toEqual(["uc Used Co", "uc Edited Co", "uc Free Co"]);
+    const [used, edited, free] = record.contacts;
+    const walkIn = Number((await svc.client.documents(family).get(cell(wb, 4, "recordId") as number)).contactId);
+    // Another document, of another family and not this post's, names the first contact by its id.
+    const invoice = await svc.client.documents("tax-invoices").create({ ...(await svc.client.documents(family).get(cell(wb, 1, "recordId") as number)), contactId: used.id, documentStructureType: undefined, recordId: undefined, documentSerial: undefined, internalNotes: "" } as never);
+    await svc.client.contacts.update(edited.id, { contactName: "uc Edited Co", contactType: 3, contactGroup: 1, contactMobile: "02-000-0000" });
+    // A contact the post found, added to the record by hand: never deleted.
+    record.contacts.push({ id: walkIn, name: "Walk-in customer", recordId: cell(wb, 4, "recordId") as number });
+    await savePostRecord(wb, record, family);
+
+    // A dry run in Thai says the same, and deletes nothing.
+    const dry = await undoJob(wb, svc.client, { family, now, dryRun: true, lang: "th" });
+    expect(dry.contacts.map((c) => c.message)).toEqual([
+      `คงผู้ติดต่อ uc Used Co ไว้: ใช้อยู่ใน ${invoice.documentSerial}`,
+      "คงผู้ติดต่อ uc Edited Co ไว้: ถูกแก้ไขหลังการส่ง",
+      "จะลบผู้ติดต่อ uc Free Co",
+      "คงผู้ติดต่อ Walk-in customer ไว้: ตรวจไม่ได้ว่าเป็นผู้ติดต่อที่สร้างให้การส่งครั้งนี้ (บันทึกของผู้ติดต่อถูกแก้ด้วยมือ หรือเก่ากว่าการตรวจนี้)",
+    ]);
+    expect((await svc.client.contacts.get(free.id)).contactName).toBe("uc Free Co");
+
+    const undo = await undoJob(wb, svc.client, { family, now });
+    expect(undo.counts).toMatchObject({ deleted: 4, kept: 0, failed: 0 });
+    expect([1, 2, 3, 4].map((r) => String(cell(wb, r, "result")).replace(/QT\d+/, "QT"))).toEqual([
+      `Undone: QT deleted; contact uc Used Co stays: used by ${invoice.documentSerial}`,
+      "Undone: QT deleted; contact uc Edited Co stays: it was edited after the post",
+      "Undone: QT deleted; contact uc Free Co deleted",
+      "Undone: QT deleted; contact Walk-in customer stays: it cannot be verified as the one made for this post (the record of it was changed by hand, or is older than this check)",
+    ]);
+    await expect(svc.client.contacts.get(free.id)).rejects.toThrow(/not found/i);
+    for (const id of [used.id, edited.id, walkIn]) expect(Number((await svc.client.contacts.get(id)).id)).toBe(id);
   });
 
   it("a dry run says what would happen and changes nothing, on the service or in the workbook", async () => {
@@ -150,7 +196,8 @@ describe("undo the last post", () => {
     const record = await wb.loadRecord("docsheet.post.last.billing-notes");
     const dry = await undoJob(wb, svc.client, { family: "billing-notes", now, dryRun: true });
     expect(dry.dryRun).toBe(true);
-    expect(dry.results.map((r) => r.message)).toEqual([1, 3].map((r) => `Would delete ${String(cell(wb, r, "documentSerial"))}`));
+    expect(dry.results.map((r) => r.message)).toEqual([1, 3].map((r) => `Would delete ${String(cell(wb, r, "documentSerial"))}; would delete contact ud Trading ${(r + 1) / 2}`));
+    for (const c of dry.contacts) expect((await svc.client.contacts.get(c.id)).contactName).toBe(c.name);
     expect(JSON.stringify(wb.sheet("S").values)).toBe(before);
     expect(await wb.loadRecord("docsheet.post.last.billing-notes")).toBe(record);
     for (const r of [1, 3]) expect((await svc.client.documents("billing-notes").get(cell(wb, r, "recordId") as number)).statusString).toBe("awaiting");
@@ -170,7 +217,7 @@ describe("undo the last post", () => {
 
     const undo = await undoJob(wb, svc.client, { family: "tax-invoices", now });
     expect(undo.results.map((r) => [r.key, r.kind])).toEqual([["ue3", "kept"]]);
-    expect(cell(wb, 5, "result")).toMatch(/^Not undone: INV\S+ was edited after the post$/);
+    expect(cell(wb, 5, "result")).toMatch(/^Not undone: (INV\S+) was edited after the post; contact ue Trading 3 stays: used by \1$/);
     expect(cell(wb, 5, "recordId")).toBe(editedId);
     // The earlier post's rows keep their results ("share link created") and everything else.
     expect(JSON.stringify(wb.sheet("S").values.slice(0, 5))).toBe(earlier);
@@ -207,7 +254,7 @@ describe("undo the last post", () => {
     const undo = await undoJob(wb, svc.client, { family, now });
     expect(undo.counts).toMatchObject({ voided: 2, refused: 4, kept: 0, failed: 0 });
     expect(undo.results.filter((r) => r.kind === "refused").map((r) => [r.key, r.rows, r.message])).toEqual([
-      ["uh3", [5, 6], "Not undone: INV-BY-HAND: this post's record of it was changed by hand"],
+      ["uh3", [5, 6], expect.stringMatching(/^Not undone: INV-BY-HAND: this post's record of it was changed by hand; contact uh Trading 3 stays: used by INV\d+$/)],
       ["added1", [], `Not undone: ${earlierDoc.documentSerial} cannot be verified as this post's document (the record keeps neither its marker nor a fingerprint that matches)`],
       ["added2", [], `Not undone: ${o1doc.documentSerial} cannot be verified as this post's document (the record keeps neither its marker nor a fingerprint that matches)`],
       ["added3", [], `Not undone: #${o2} cannot be verified as this post's document (the record keeps neither its marker nor a fingerprint that matches)`],
@@ -217,7 +264,7 @@ describe("undo the last post", () => {
     // The post's rows: cleared where undone, the reason where refused; the earlier post's rows as they were.
     expect([3, 4, 7, 8].map((r) => cell(wb, r, "recordId"))).toEqual([null, null, null, null]);
     expect(cell(wb, 5, "recordId")).toBe(id3);
-    expect(cell(wb, 5, "result")).toBe("Not undone: INV-BY-HAND: this post's record of it was changed by hand");
+    expect(cell(wb, 5, "result")).toBe(undo.results.find((r) => r.key === "uh3")!.message);
     expect(JSON.stringify(wb.sheet("S").values.slice(0, 3))).toBe(untouched);
     expect(cell(wb, 1, "result")).toBe("share link created");
   });
@@ -243,7 +290,7 @@ describe("undo the last post", () => {
     const undo = await undoJob(wb, svc.client, { family, now, lang: "th" });
     expect(undo.results.map((r) => [r.key, r.kind])).toEqual([["ul1", "voided"], ["ul2", "refused"], ["ul3", "refused"], ["ul4", "refused"], ["added", "refused"]]);
     const serial = (id: number): string => String(record.documents.find((d) => d.recordId === id)!.serial);
-    expect(undo.results.slice(1).map((r) => r.message)).toEqual([
+    expect(undo.results.slice(1).map((r) => r.message.split("; ")[0])).toEqual([
       `ไม่ได้ย้อนกลับ: ตรวจไม่ได้ว่า ${serial(id2)} เป็นเอกสารของการส่งครั้งนี้ (บันทึกไม่มีเครื่องหมายของเอกสาร หรือรหัสตรวจสอบฉบับบนระบบที่ตรงกัน)`,
       `ไม่ได้ย้อนกลับ: รหัสเอกสาร ${id3} บนระบบคือ ${String((await api.get(id3)).documentSerial)} ไม่ใช่ INV-OLD ตามที่การส่งครั้งนี้บันทึกไว้`,
       `ไม่ได้ย้อนกลับ: ${serial(id4)} ไม่มีเครื่องหมายของการส่งครั้งนี้ การส่งครั้งนี้ไม่ได้สร้างเอกสารนี้`,

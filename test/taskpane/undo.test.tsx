@@ -27,8 +27,9 @@ async function connected(book: MemoryWorkbook): Promise<PaneServices> {
 function book(prefix: string): MemoryWorkbook {
   return new MemoryWorkbook({ S: [
     HEADER,
-    [`${prefix}1`, "Undo Pane Co", "2026-03-02", true, "Pen", 2, 100],
-    [`${prefix}2`, "Undo Pane Co", "2026-03-02", true, "Ink", 1, 50],
+    // A new customer: the service makes a contact for it, which the paid document keeps in use.
+    [`${prefix}1`, `Undo Pane ${prefix}`, "2026-03-02", true, "Pen", 2, 100],
+    [`${prefix}2`, `Undo Pane ${prefix}`, "2026-03-02", true, "Ink", 1, 50],
   ] });
 }
 
@@ -41,8 +42,8 @@ afterEach(() => {
 });
 
 describe.each<[Lang, Record<string, string>]>([
-  ["en", { post: "Post documents", undo: "Undo this post", now: "Undo now", keep: "Keep them", preview: "? 2 to void.", done: "Undone: 1 voided, 1 left as it is.", voided: "Undone: {s} voided", paid: "Not undone: {s} was paid after the post" }],
-  ["th", { post: "สร้างเอกสาร", undo: "ย้อนกลับการส่งครั้งนี้", now: "ย้อนกลับเลย", keep: "คงไว้", preview: "หรือไม่? จะยกเลิก 2", done: "ย้อนกลับแล้ว: ยกเลิก 1, คงไว้ตามเดิม 1", voided: "ย้อนกลับแล้ว: ยกเลิก {s} แล้ว", paid: "ไม่ได้ย้อนกลับ: {s} ได้รับชำระเงินหลังการส่ง" }],
+  ["en", { post: "Post documents", undo: "Undo this post", now: "Undo now", keep: "Keep them", preview: "? 2 to void.", done: "Undone: 1 voided, 1 left as it is.", voided: "Undone: {s} voided; contact Undo Pane UPen stays: used by {p}", paid: "Not undone: {s} was paid after the post" }],
+  ["th", { post: "สร้างเอกสาร", undo: "ย้อนกลับการส่งครั้งนี้", now: "ย้อนกลับเลย", keep: "คงไว้", preview: "หรือไม่? จะยกเลิก 2", done: "ย้อนกลับแล้ว: ยกเลิก 1, คงไว้ตามเดิม 1", voided: "ย้อนกลับแล้ว: ยกเลิก {s} แล้ว; คงผู้ติดต่อ Undo Pane UPth ไว้: ใช้อยู่ใน {p}", paid: "ไม่ได้ย้อนกลับ: {s} ได้รับชำระเงินหลังการส่ง" }],
 ])("Undo in the Post section (%s)", (lang, w) => {
   test("previews, keeps on request, then undoes: voided rows cleared, a paid one left alone and listed", async () => {
     const wb = book(`UP${lang}`);
@@ -70,7 +71,7 @@ describe.each<[Lang, Record<string, string>]>([
     await until(() => root.querySelector("[role=alertdialog]") !== null, "the preview again");
     click(root, w.now);
     await until(() => text(root).includes(w.done), "the undo's summary");
-    expect(listed(root)).toEqual([`${lang === "th" ? "แถว" : "Row"} 2UP${lang}1: ${w.voided.replace("{s}", serials[0])}`, `${lang === "th" ? "แถว" : "Row"} 3UP${lang}2: ${w.paid.replace("{s}", serials[1])}`]);
+    expect(listed(root)).toEqual([`${lang === "th" ? "แถว" : "Row"} 2UP${lang}1: ${w.voided.replace("{s}", serials[0]).replace("{p}", serials[1])}`, `${lang === "th" ? "แถว" : "Row"} 3UP${lang}2: ${w.paid.replace("{s}", serials[1])}`]);
     expect(wb.cell("S", 1, col(wb, "recordId"))).toBeNull();
     expect(wb.cell("S", 2, col(wb, "recordId"))).toBe(ids[1]);
     expect((await client.documents("tax-invoices").get(ids[0])).statusString).toBe("void");

@@ -76,7 +76,16 @@ export const RESULT_MESSAGES = {
   undoOtherDocument: "Not undone: record {recordId} is {actual} on the service, not {serial} as this post recorded it",
   undoNoMarker: "Not undone: {serial} does not carry this post's marker: this post did not create it",
   undoUnverified: "Not undone: {serial} cannot be verified as this post's document (the record keeps neither its marker nor a fingerprint that matches)",
-  undoContacts: "Contacts the service created for this post stay (the service cannot delete contacts): {names}",
+  undoContacts: "Contacts the service created for this post: {results}",
+  undoContactDeleted: "contact {name} deleted",
+  undoContactWouldDelete: "would delete contact {name}",
+  undoContactGone: "contact {name} was already deleted",
+  undoContactEdited: "contact {name} stays: it was edited after the post",
+  undoContactUsed: "contact {name} stays: used by {documents}",
+  undoContactUnverified: "contact {name} stays: it cannot be verified as the one made for this post (the record of it was changed by hand, or is older than this check)",
+  undoContactFailed: "contact {name} stays: {reason}",
+  /** A contact posted from a contacts sheet that documents use since: undo leaves it. */
+  undoInUse: "Not undone: {serial} is used by {documents}",
   nothingToUndo: "Nothing to undo: this workbook records no {family} post",
 
   // --- update ---
