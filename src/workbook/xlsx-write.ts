@@ -1,6 +1,7 @@
 // Table sheets written with exceljs: one fill for both hosts of the command line, the in-memory model
 // (XlsxWorkbook.addTableSheet, for a workbook that already exists) and exceljs' streaming writer
-// (writeTableXlsx, for a new file), so a pulled sheet reads the same either way. The streaming
+// (writeTableXlsx, for a new file, its table put in by xlsx-stream-table.ts), so a pulled sheet
+// reads the same either way. The streaming
 // writer serialises each row as it is added instead of keeping a cell object per value: a pull of
 // 10,000 documents stays in a few hundred MB less memory. exceljs is required on first use: the
 // commands that only read a workbook never load it.
@@ -12,6 +13,7 @@ import { columnFormat } from "./memory";
 import { isCellError, type CellError, type CellValue, type ColumnSpec, type TableOptions } from "./port";
 import { RECORDS_SHEET, recordRows } from "./records";
 import { inlineList, lookupFormula } from "./validation";
+import { streamTable } from "./xlsx-stream-table";
 
 /** Rows below a template's header that get its validation lists. */
 const VALIDATION_ROWS = 1000;
@@ -28,11 +30,12 @@ export function toExcel(v: CellValue): ExcelJS.CellValue {
 }
 
 /** Header row, column formats and widths, rows, validation lists, and a table (named `table`; the
- * streaming writer cannot write one and gets a filter on the header instead) on a new worksheet. */
+ * streaming writer cannot write one: without it the header gets a filter, unless `filter` is false
+ * because a table is put in afterwards). Answers the number of rows. */
 export function fillTable(
   ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>, table?: string,
-  extras: Pick<TableOptions, "totals" | "formulas" | "above"> = {},
-): void {
+  extras: Pick<TableOptions, "totals" | "formulas" | "above"> & { filter?: false } = {},
+): number {
   const above = extras.above ?? [];
   const k = above.length;
   ws.columns = columns.map((c) => ({
@@ -97,9 +100,10 @@ export function fillTable(
       ws.addRow(r.map(toExcel)).commit();
       count++;
     }
-    if (columns.length > 0) ws.autoFilter = { from: { row: k + 1, column: 1 }, to: { row: k + 1, column: columns.length } };
+    if (columns.length > 0 && extras.filter !== false) ws.autoFilter = { from: { row: k + 1, column: 1 }, to: { row: k + 1, column: columns.length } };
   }
   addValidations(ws, columns, k + 2, Math.max(k + count + 1, VALIDATION_ROWS));
+  return count;
 }
 
 /** Each column's drop-down from row `first` to `last` (1-based): a fixed list is kept to, a lookup list only warns. */
@@ -188,7 +192,9 @@ export async function writeTableXlsx(
   const book = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: true });
   try {
     const ws = book.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
-    fillTable(ws, columns, rows);
+    // An Excel table, as a pull into an existing workbook makes: refresh extends it.
+    const count = fillTable(ws, columns, rows, undefined, { filter: false });
+    streamTable(book, ws, tableName(name, new Set()), columns.map((c) => c.header), count);
     ws.commit();
     if (records && records.size > 0) {
       const kept = book.addWorksheet(RECORDS_SHEET, { state: "veryHidden" });

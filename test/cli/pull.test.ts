@@ -2,6 +2,7 @@
 // (the first pull) and the command's main (runner.js), read back, and posted again after clearing their recordId: the copies have the same totals.
 // A pulled sheet speaks the user's language (labels, words, dates) and goes back with update as it
 // is: pull → edit a cell → update, in English and in Thai, with no mapping.
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
@@ -31,6 +32,13 @@ beforeAll(async () => {
     subTotal: 1100, discountAmount: 100, totalAfterDiscount: 1000, exemptAmount: 100, vatableAmount: 900, vatAmount: 63, grandTotal: 1063,
   });
 });
+
+/** The one table of a worksheet, as exceljs reads it from the file. */
+function tableOf(ws: ExcelJS.Worksheet): { tableRef?: string; columns: Array<{ name: string }> } | undefined {
+  const tables = Object.values((ws as unknown as { tables: Record<string, { table: { tableRef?: string; columns: Array<{ name: string }> } }> }).tables ?? {});
+  expect(tables).toHaveLength(1);
+  return tables[0]?.table;
+}
 
 describe("docsheet pull", () => {
   it("pulls one row per document, with the filters of the spec", async () => {
@@ -168,11 +176,17 @@ describe("docsheet pull", () => {
     const out = join(s.dir, "refresh.xlsx");
     const pull = await docsheet(["pull", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--search", "Refresh", "--sort", "documentSerial"]);
     expect(pull.code).toBe(0);
+    // The file as pull wrote it, refreshed below without exceljs having rewritten it.
+    const pristine = join(s.dir, "refresh-pristine.xlsx");
+    copyFileSync(out, pristine);
     // The user's own columns beside the table: a note and a formula on each row.
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(out);
     const ws = wb.worksheets[0];
     const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
+    // The new file's sheet is an Excel table over the header and the three documents, its columns the headers.
+    const last = ws.getColumn(header.length).letter;
+    expect(tableOf(ws)).toMatchObject({ tableRef: `A1:${last}4`, columns: header.map((name) => expect.objectContaining({ name })) });
     const [notes, twice, total] = [header.length + 1, header.length + 2, header.indexOf("Grand total") + 1];
     ws.getCell(1, notes).value = "My notes";
     ws.getCell(1, twice).value = "Twice";
@@ -205,6 +219,13 @@ describe("docsheet pull", () => {
     await refreshed.xlsx.readFile(out);
     const added = refreshed.worksheets[0].getRow(5);
     expect([added.getCell(header.indexOf("Date") + 1).numFmt, added.getCell(total).numFmt]).toEqual(["yyyy-mm-dd", "#,##0.00"]);
+    // The added document is inside the table: its range grew by the row.
+    expect(tableOf(refreshed.worksheets[0])?.tableRef).toBe(`A1:${last}5`);
+    expect((await docsheet(["refresh", pristine, "--base-url", s.service.root, ...AUTH])).stdout).toContain("1 added");
+    const grown = new ExcelJS.Workbook();
+    await grown.xlsx.readFile(pristine);
+    expect(tableOf(grown.worksheets[0])?.tableRef).toBe(`A1:${last}5`);
+    expect(grown.worksheets[0].getRow(5).getCell(header.indexOf("Customer") + 1).value).toBe("Refresh C Co");
 
     // The service's copy for B's row, as an update conflict is resolved.
     const taken = await docsheet(["refresh", out, "--base-url", s.service.root, ...AUTH, "--rows", "3", "--lang", "th"]);
