@@ -56,9 +56,9 @@ it("a streamed table sheet reads back as the in-memory one does", async () => {
 
   const a = await look(streamed, "Tax invoices");
   const b = await look(held, "Tax invoices");
-  expect({ ...a, filter: undefined, tables: undefined }).toEqual({ ...b, filter: undefined, tables: undefined });
-  expect([a.filter, a.tables]).toEqual(["A1:F1", []]);
-  expect([b.filter, b.tables]).toEqual([undefined, ["A1:F4"]]);
+  // Both are an Excel table over the header and the rows (no filter of the sheet's own besides).
+  expect(a).toEqual(b);
+  expect([a.filter, a.tables]).toEqual([undefined, ["A1:F4"]]);
   expect(a.frozen).toBe(1);
   // The header is bold text whatever its column holds; dates are dates, money is money, text is text.
   expect(a.cells).toContainEqual([1, 2, "publishedOn", null, true]);
