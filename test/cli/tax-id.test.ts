@@ -1,11 +1,11 @@
 // Thai tax ids end to end: an .xlsx whose tax id cell Excel turned into a number (leading zero
 // lost), through `docsheet` check and post (the command's main, runner.js) to the real local service, read back from
-// the service (on both stores) and from its PDF as the 13-digit text.
+// the service (on PostgreSQL) and from its PDF as the 13-digit text.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type DocSheetClient } from "../../src/api";
-import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { startTestService, oneStore, type TestService } from "../helpers/service";
 import { pdfText } from "../service/pdf-readback";
 import { cliRunner } from "./run";
 import { AUTH, sheetRows, writeBook } from "./session";
@@ -47,7 +47,7 @@ describe("tax ids through docsheet check", () => {
   });
 });
 
-describe.each(storesUnderTest)("tax ids through docsheet post (%s)", (store) => {
+describe.each(oneStore("postgres"))("tax ids through docsheet post (%s)", (store) => {
   let service: TestService;
   let client: DocSheetClient;
   beforeAll(async () => {

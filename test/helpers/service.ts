@@ -50,8 +50,22 @@ export interface TestService {
   log(): string;
 }
 
-/** Both stores, always. */
+/** Both stores, for the files whose subject is the store or that go through the embedded store's
+ * own paths: durability and crash-durability (commits and the data dir lock), the migration-* files
+ * and list-counts (migrations and kept totals in each store's transactions), start-modules (the
+ * other store's driver not loaded), fault-log (each store's own faults), documents (the group-commit
+ * insert queue and the contact cache of the embedded store, PostgreSQL's row locks), list-order
+ * (each store's collation sorts) and attachments-http (bytes in files beside PGlite, in the table on
+ * PostgreSQL). Every other service test is about a route, not the store, and runs on one of them
+ * (`oneStore`): a start of each is the most of such a file's time. */
 export const storesUnderTest: StoreKind[] = ["pglite", "postgres"];
+
+/** One store for a file that is not about the store, named in the file: the embedded one for some
+ * (payments, upgrades, share, e-mail, withholding taxes, hostile input and fuzz, the VAT report), so
+ * its insert queue and contact cache meet every route; PostgreSQL for the others, a cheaper start. */
+export function oneStore(store: StoreKind): StoreKind[] {
+  return [store];
+}
 
 /** The store of a service for tests that are not about the store (the client's, the jobs', the
  * pane's, the Host guard's; the service's own tests run on both stores): PostgreSQL, whose service

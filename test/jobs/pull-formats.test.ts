@@ -1,4 +1,4 @@
-// Pulled sheets on both stores, in the in-memory grid and through the Excel port: dates are real
+// Pulled sheets on PostgreSQL, in the in-memory grid and through the Excel port: dates are real
 // dates with a date format, amounts are numbers with a money format, the internal notes are the
 // user's alone (no post marker), and the sheet reads back with no findings. Headers are labels and
 // the fingerprint column is hidden; post heads the columns it adds in the sheet's language.
@@ -10,13 +10,13 @@ import { fieldForHeader } from "../../src/sheet/fields";
 import { readDocuments } from "../../src/sheet/read";
 import { ExcelPort } from "../../src/workbook/excel";
 import { MemoryWorkbook } from "../../src/workbook/memory";
-import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { startTestService, oneStore, type TestService } from "../helpers/service";
 import { FakeExcel } from "../workbook/excel-fake";
 import { now } from "./service";
 
 jest.setTimeout(180_000);
 
-describe.each(storesUnderTest)("pulled sheets (%s)", (store) => {
+describe.each(oneStore("postgres"))("pulled sheets (%s)", (store) => {
   let service: TestService;
   let client: DocSheetClient;
   let posted: MemoryWorkbook;

@@ -1,4 +1,4 @@
-// Update from the sheet on both stores, on the in-memory grid against the real local service: the
+// Update from the sheet on PostgreSQL, on the in-memory grid against the real local service: the
 // preview matches the edits, only changed documents are sent (PUTs counted on the wire), a document
 // changed on the service in between is a conflict, one that is not awaiting is refused, a dry run
 // sends and writes nothing, a pulled sheet updates with the fingerprints the pull wrote, and an
@@ -11,7 +11,7 @@ import { updateJob } from "../../src/jobs/update";
 import { fieldForHeader } from "../../src/sheet/fields";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { startTestService, oneStore, type TestService } from "../helpers/service";
 import { cell, col, now } from "./service";
 import { asUpdate } from "../helpers/wire-bodies";
 
@@ -28,7 +28,7 @@ function sheet(prefix: string, n: number): CellValue[][] {
   return rows;
 }
 
-describe.each(storesUnderTest)("update from the sheet (%s)", (store) => {
+describe.each(oneStore("postgres"))("update from the sheet (%s)", (store) => {
   let service: TestService;
   let client: DocSheetClient;
   const puts: string[] = [];

@@ -1,4 +1,4 @@
-// The monthly VAT report against the real local service (both stores): a month of mixed documents
+// The monthly VAT report against the real local service (the embedded store): a month of mixed documents
 // into the output-tax and input-tax reports whose totals equal the documents' VAT to the satang,
 // void documents left out and listed apart, other months, non-VAT documents and a receipt of a tax
 // invoice left out; the Thai version with Buddhist-era dates; and a total that differs from its
@@ -10,7 +10,7 @@ import { sums, vatEntry } from "../../src/sheet/vat-entries";
 import { vatTexts, type VatFinding } from "../../src/sheet/i18n/vat-report";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
+import { startTestService, oneStore, type TestService } from "../helpers/service";
 import { seedVatMonth, seedZeroRatedMonth, total, type VatMonth, type ZeroRatedMonth } from "../helpers/vat-month";
 
 jest.setTimeout(180_000);
@@ -20,7 +20,7 @@ const rowsOf = (wb: MemoryWorkbook, sheet: string): CellValue[][] => wb.sheet(sh
 const TOP = 6;
 const tableOf = (wb: MemoryWorkbook, sheet: string): CellValue[][] => rowsOf(wb, sheet).slice(TOP);
 
-describe.each(storesUnderTest)("VAT report on %s", (store) => {
+describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
   let service: TestService;
   let client: DocSheetClient;
   let month: VatMonth;

@@ -1,13 +1,13 @@
 // Token endpoint, bearer auth (missing, wrong, expired), rate limit, CORS, and the envelope on
-// malformed JSON and unknown paths, over real HTTP on each store.
-import { LOCAL_STORE, startTestService, storesUnderTest, type TestService } from "../helpers/service";
+// malformed JSON and unknown paths, over real HTTP on PostgreSQL.
+import { LOCAL_STORE, startTestService, oneStore, type TestService } from "../helpers/service";
 import { Client as PgClient } from "pg";
 import { GRANT_FAILURES_PER_ADDRESS, GRANT_FAILURES_PER_CLIENT } from "../../src/service/routes/token";
 import { client, clientFor, DEMO, OTHER, tokenFor } from "./support";
 
 jest.setTimeout(120_000);
 
-describe.each(storesUnderTest)("auth and envelope (%s)", (store) => {
+describe.each(oneStore("postgres"))("auth and envelope (%s)", (store) => {
   let svc: TestService;
   beforeAll(async () => {
     svc = await startTestService({ store, tokenTtlSeconds: 2 });

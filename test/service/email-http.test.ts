@@ -1,10 +1,10 @@
-// E-mail of documents over real HTTP on each store: the PDF (original, and the copy unless doCopy is
+// E-mail of documents over real HTTP on the embedded store: the PDF (original, and the copy unless doCopy is
 // false) goes into the outbox, readable at the sandbox-only GET /test/outbox (404 under /v1), and
 // is relayed to a real SMTP server (smtp-server + mailparser) when the service has SMTP_URL.
 import { simpleParser, type ParsedMail } from "mailparser";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { serviceForFile, simpleBody, type Client } from "./support";
 import { pdfPages, pdfText } from "./pdf-readback";
 
@@ -33,7 +33,7 @@ const mailBody = (documentId: number, extra: Record<string, unknown> = {}) => ({
   message: "เรียนลูกค้า\nPlease find the invoice attached.", ...extra,
 });
 
-describe.each(storesUnderTest)("e-mail over HTTP (%s)", (store) => {
+describe.each(oneStore("pglite"))("e-mail over HTTP (%s)", (store) => {
   const plain = serviceForFile(store);
   beforeAll(() => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;

@@ -1,13 +1,13 @@
-// PDF export over real HTTP on each store: a real PDF of the document (read back as a viewer reads it,
+// PDF export over real HTTP on PostgreSQL: a real PDF of the document (read back as a viewer reads it,
 // first page rendered and checked to carry ink), Thai and English, original and copy, the 415 of a
 // body that is not JSON, the 400 export error of bad options, and company isolation.
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { serviceForFile, simpleBody, type Client } from "./support";
 import { inkOnFirstPage, pdfPages, pdfText } from "./pdf-readback";
 
 jest.setTimeout(120_000);
 
-describe.each(storesUnderTest)("PDF export over HTTP (%s)", (store) => {
+describe.each(oneStore("postgres"))("PDF export over HTTP (%s)", (store) => {
   const ctx = serviceForFile(store);
   let demo: Client;
   let other: Client;

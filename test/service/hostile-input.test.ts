@@ -1,10 +1,10 @@
-// Hostile input over real HTTP on each store: numbers that overflow or round to nothing, text the
+// Hostile input over real HTTP on the embedded store: numbers that overflow or round to nothing, text the
 // store cannot keep, texts and lists over their limits, bodies too large or too deep, hostile query
 // strings and LIKE wildcards. Each is refused with the envelope naming the field (never a 500), and
 // nothing of it is stored.
 import { connect } from "node:net";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { bodyFor, make } from "./flows-support";
 import { expectValidation, serviceForFile, simpleBody, type Answer, type Client } from "./support";
 
@@ -29,7 +29,7 @@ function expectFieldError(a: Answer, path: string, message: string): void {
   expect(a.body.data.findings).toContainEqual({ path, message });
 }
 
-describe.each(storesUnderTest)("hostile input (%s)", (store) => {
+describe.each(oneStore("pglite"))("hostile input (%s)", (store) => {
   const ctx = serviceForFile(store);
   let demo: Client;
   beforeAll(() => {

@@ -1,12 +1,12 @@
-// Journal entries over real HTTP on each store: draft and approve (debits must equal credits), rows
+// Journal entries over real HTTP on PostgreSQL: draft and approve (debits must equal credits), rows
 // against the company's chart of accounts (by id or code), list and read, company isolation.
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { serviceForFile, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
 
 // One service per store for the two parts (a start is most of this file's time).
-describe.each(storesUnderTest)("journal entries and product masters (%s)", (store) => {
+describe.each(oneStore("postgres"))("journal entries and product masters (%s)", (store) => {
   const ctx = serviceForFile(store);
 
   describe("journal entries", () => {

@@ -1,7 +1,7 @@
-// Document lists over real HTTP on each store: paging, pageSize limits, searchString, every range,
+// Document lists over real HTTP on PostgreSQL: paging, pageSize limits, searchString, every range,
 // the purchase-order list paths, and company isolation.
 import { MESSAGES } from "../../src/rules/messages";
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { serviceForFile, simpleBody, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
@@ -13,7 +13,7 @@ const thisMonth = iso(new Date(now.getFullYear(), now.getMonth(), 3));
 const lastMonth = iso(new Date(now.getFullYear(), now.getMonth() - 1, 3));
 const lastYear = iso(new Date(now.getFullYear() - 1, 5, 15));
 
-describe.each(storesUnderTest)("document lists (%s)", (store) => {
+describe.each(oneStore("postgres"))("document lists (%s)", (store) => {
   const ctx = serviceForFile(store);
   let demo: Client;
   let other: Client;

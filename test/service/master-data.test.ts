@@ -1,12 +1,12 @@
-// Master data over real HTTP on each store: demo data, contacts and products CRUD, company
+// Master data over real HTTP on PostgreSQL: demo data, contacts and products CRUD, company
 // information, bank accounts and payment channels, expense categories, chart of accounts, and
 // company isolation of all of it.
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { serviceForFile, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
 
-describe.each(storesUnderTest)("master data (%s)", (store) => {
+describe.each(oneStore("postgres"))("master data (%s)", (store) => {
   // A copy of the run's template store, which the service's own first start on an empty store
   // migrated and seeded (helpers/store-templates.ts): the demo data below is what that start seeds,
   // without a second first start per store (about 9 s of CPU each).

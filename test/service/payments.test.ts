@@ -1,11 +1,11 @@
-// Payments over real HTTP on each store: POST {family}/{id}/payment and the with-payment creates
+// Payments over real HTTP on the embedded store: POST {family}/{id}/payment and the with-payment creates
 // make documents paid; the fields each method needs on sell and buy documents (the spec's exact
 // messages); channels must be the company's own; the payment is kept and shown; void and paid
 // documents are not paid again.
 import { DOCUMENT_ROUTES } from "../../src/api/routes";
 import { FAMILIES, FAMILY_INFO, type Family } from "../../src/rules/codes";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { serviceForFile, expectValidation, type Client } from "./support";
 import { CASH, bodyFor, inlineBodyFor, make, read, type Doc } from "./flows-support";
 
@@ -16,7 +16,7 @@ const WITH_PAYMENT = FAMILIES.filter((f) => DOCUMENT_ROUTES[f].createWithPayment
 /** Receipts cannot be created plainly: they come from upgrades of tax invoices. */
 const REFERENCE = (doc: Doc) => ({ recordId: doc.recordId, referenceDocumentSerial: doc.documentSerial, referenceDocumentType: doc.documentType });
 
-describe.each(storesUnderTest)("payments (%s)", (store) => {
+describe.each(oneStore("pglite"))("payments (%s)", (store) => {
   const ctx = serviceForFile(store);
   let demo: Client;
   let other: Client;

@@ -1,11 +1,11 @@
-// PDF rendering never holds the service, over real HTTP on each store: while the largest
+// PDF rendering never holds the service, over real HTTP on PostgreSQL: while the largest
 // documents render (in the service's worker threads), an unrelated request is answered within a
 // second; and a render over the time budget (DOCSHEET_PDF_BUDGET_MS, set tiny here) is stopped and
 // answered with the envelope on every route that prints a document (export, share link, e-mail),
 // the service answering as before afterwards.
 import { availableParallelism } from "node:os";
 import { LONG_TEXT_MAX } from "../../src/rules/limits";
-import { storesUnderTest, type StoreKind } from "../helpers/service";
+import { oneStore, type StoreKind } from "../helpers/service";
 import { serviceForFile, simpleBody, type Client } from "./support";
 
 jest.setTimeout(180_000);
@@ -50,7 +50,7 @@ function serviceWithBudget(store: StoreKind, budgetMs: number): ReturnType<typeo
 
 const exportPdf = (api: Client, id: number) => api.post(`/tax-invoices/${id}/export-pdf/base64`, { document: { original: true, copy: true } });
 
-describe.each(storesUnderTest)("PDF rendering off the event loop (%s)", (store) => {
+describe.each(oneStore("postgres"))("PDF rendering off the event loop (%s)", (store) => {
   // The budget is not what this part is about: generous, so every render on a busy machine ends.
   const ctx = serviceWithBudget(store, 120_000);
 
@@ -77,7 +77,7 @@ describe.each(storesUnderTest)("PDF rendering off the event loop (%s)", (store) 
   });
 });
 
-describe.each(storesUnderTest)("PDF time budget (%s)", (store) => {
+describe.each(oneStore("postgres"))("PDF time budget (%s)", (store) => {
   const ctx = serviceWithBudget(store, 1);
 
   const expectBudgetEnvelope = (http: number, body: unknown) => {

@@ -1,9 +1,9 @@
-// Share links over real HTTP on each store: POST {family}/sharedocument answers {link} on this
+// Share links over real HTTP on the embedded store: POST {family}/sharedocument answers {link} on this
 // service; the link opens the document as a web page without a token (and its PDF); links are
 // 256-bit tokens (guesses and malformed tokens are 404 without a lookup), one per document and
 // culture, and deleting the document revokes them.
 import { FAMILIES, type Family } from "../../src/rules/codes";
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { serviceForFile, simpleBody, EXPENSE_LINE, type Client } from "./support";
 import { pdfText } from "./pdf-readback";
 
@@ -11,7 +11,7 @@ jest.setTimeout(120_000);
 
 const CREATABLE = FAMILIES.filter((f) => f !== "receipts");
 
-describe.each(storesUnderTest)("share links over HTTP (%s)", (store) => {
+describe.each(oneStore("pglite"))("share links over HTTP (%s)", (store) => {
   const ctx = serviceForFile(store);
   let demo: Client;
   let other: Client;

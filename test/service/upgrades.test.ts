@@ -1,10 +1,10 @@
-// Upgrades over real HTTP on each store: every /upgrade/... route of the route table (simple,
+// Upgrades over real HTTP on the embedded store: every /upgrade/... route of the route table (simple,
 // inline, with payment), the quirk path /receipts/inline, the links both documents show, the
 // source's processed state, and every refusal (missing, foreign, mismatched, closed sources).
 import { DOCUMENT_ROUTES, type DocumentOperation } from "../../src/api/routes";
 import { FAMILIES, FAMILY_INFO, REFERENCE_KIND, type Family } from "../../src/rules/codes";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { serviceForFile, expectValidation, type Client } from "./support";
 import { CASH, bodyFor, inlineBodyFor, linkOf, make, read, referenceTo, sourceFamilyOf, type Doc } from "./flows-support";
 
@@ -16,7 +16,7 @@ const OPS: ReadonlyArray<[DocumentOperation, "simple" | "inline", boolean]> = [
 ];
 const CASES = FAMILIES.flatMap((family) => OPS.filter(([op]) => DOCUMENT_ROUTES[family][op]).map(([op, structure, paid]) => ({ family, op, structure, paid })));
 
-describe.each(storesUnderTest)("upgrades (%s)", (store) => {
+describe.each(oneStore("pglite"))("upgrades (%s)", (store) => {
   const ctx = serviceForFile(store);
   let demo: Client;
   let other: Client;

@@ -1,7 +1,7 @@
-// Withholding-tax certificates over real HTTP on each store: create (issued: processed, serial WT,
+// Withholding-tax certificates over real HTTP on the embedded store: create (issued: processed, serial WT,
 // withheld amounts and totals worked out), read, list with paging and search, status words, edit
 // and delete only while awaiting, the contact rules, checks with clear messages, company isolation.
-import { storesUnderTest } from "../helpers/service";
+import { oneStore } from "../helpers/service";
 import { serviceForFile, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
@@ -15,7 +15,7 @@ const certificate = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe.each(storesUnderTest)("withholding-tax certificates (%s)", (store) => {
+describe.each(oneStore("pglite"))("withholding-tax certificates (%s)", (store) => {
   const ctx = serviceForFile(store);
   let demo: Client;
   let other: Client;
