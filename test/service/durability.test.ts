@@ -24,6 +24,51 @@ describe.each(storesUnderTest)("concurrency and restart (%s)", (store) => {
     expect(new Set(answers.map((a) => a.body.data.contactId)).size).toBe(1);
   });
 
+  it("resolves new contacts of creates arriving together as one create after the other would: one contact per name, made from one of its documents, none for a refused body", async () => {
+    // On the embedded store such creates share one commit, their contacts looked up and made in
+    // their batch (insert-queue.ts): what comes out must be what separate creates give.
+    const api = await clientFor(svc.root);
+    const plan = Array.from({ length: 40 }, (_, i) => ({ name: `Together Buyer ${i % 12}`, address: `${i} Sukhumvit Rd`, refused: i === 1 || i === 7 }));
+    // Two bodies are refused (creditDays past what the store keeps), one of them the only one to
+    // name its contact: a refused body makes no contact.
+    plan[7].name = "Together Buyer 11";
+    plan[39] = { name: "Only Refused Buyer", address: "nowhere", refused: true };
+    await Promise.all(plan.map(() => api.get("/contacts?pageSize=1")));
+    const answers = await Promise.all(plan.map((p) => api.post("/tax-invoices", simpleBody({
+      publishedOn: "2026-05-20", contactName: p.name, contactAddress: p.address, creditDays: p.refused ? 10_000 : 15,
+    }))));
+    expect(answers.map((a) => a.http)).toEqual(plan.map((p) => (p.refused ? 400 : 200)));
+    // Which document's fields a new contact takes depends on which create came first: one of them.
+    const addresses = new Map<string, string[]>();
+    plan.forEach((p) => {
+      if (!p.refused) addresses.set(p.name, [...(addresses.get(p.name) ?? []), p.address]);
+    });
+    const contactOf = new Map<string, number>();
+    plan.forEach((p, i) => {
+      if (p.refused) return;
+      const d = answers[i].body.data;
+      expect(d.contactName).toBe(p.name);
+      // The document keeps its own address.
+      expect(d.contactAddress).toBe(p.address);
+      if (contactOf.has(p.name)) expect(d.contactId).toBe(contactOf.get(p.name));
+      else contactOf.set(p.name, d.contactId);
+    });
+    expect(new Set(contactOf.values()).size).toBe(contactOf.size);
+    for (const [name, id] of contactOf) {
+      const c = (await api.get(`/contacts/${id}`)).body.data.list[0];
+      expect([c.contactName, c.contactCode]).toEqual([name, ""]);
+      expect(addresses.get(name)).toContain(c.contactAddress);
+      const same = (await api.get(`/contacts?searchString=${encodeURIComponent(name)}`)).body.data.list.filter((x: { contactName: string }) => x.contactName === name);
+      expect(same).toHaveLength(1);
+    }
+    // No contact for a name only a refused body gave.
+    expect((await api.get(`/contacts?searchString=${encodeURIComponent("Only Refused Buyer")}`)).body.data.total).toBe(0);
+    const reads = await Promise.all(plan.map((p, i) => (p.refused ? undefined : api.get(`/tax-invoices/${answers[i].body.data.recordId}`))));
+    reads.forEach((r, i) => {
+      if (r) expect(r.body.data.list[0]).toEqual(answers[i].body.data);
+    });
+  });
+
   it("answers each of 60 concurrent creates of a known contact with its own document, serials consecutive per family and month", async () => {
     // Creates naming a known contact are written together when they arrive together (the embedded
     // store's group commit): each answer must still be its own document, under its own serial.

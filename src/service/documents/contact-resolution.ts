@@ -34,7 +34,29 @@ const given = (v: unknown): boolean => v !== undefined && v !== null;
 /** Blank name or code counts as not sent: sheets send "" for an empty cell. */
 const sentText = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
 
-function fill(body: Json, contact: typeof contacts.$inferSelect): ResolvedContact {
+/** The contact name a body without contactId resolves by (contact rule 5), or undefined: a body
+ * with a contactId, or none at all (then resolveContact says why). */
+export function contactNameToResolve(body: Json): string | undefined {
+  const id = typeof body.contactId === "number" ? body.contactId : 0;
+  return id === 0 ? sentText(body.contactName) : undefined;
+}
+
+/** The contact a document without contactId creates when no contact of its name exists. */
+export function freshContactBody(side: Side, body: Json, name: string): Json {
+  const fresh: Json = {
+    contactGroup: given(body.contactGroup) ? body.contactGroup : CONTACT_GROUP.Individual,
+    contactType: side === "sell" ? CONTACT_TYPE.Customer : CONTACT_TYPE.Vendor,
+    contactCode: "",
+    contactName: name,
+  };
+  for (const [doc, own] of OVERRIDABLE) fresh[own] = typeof body[doc] === "string" ? body[doc] : "";
+  return fresh;
+}
+
+type ContactRow = typeof contacts.$inferSelect;
+
+/** The document's contact fields from its contact (sent fields win where a document may override). */
+export function fill(body: Json, contact: ContactRow): ResolvedContact {
   const fields: Json = { contactCode: contact.contactCode, contactName: contact.contactName };
   for (const [doc, own] of OVERRIDABLE) fields[doc] = given(body[doc]) ? body[doc] : (contact.body[own] ?? "");
   fields.contactGroup = given(body.contactGroup) ? body.contactGroup : (contact.body.contactGroup ?? CONTACT_GROUP.Individual);
@@ -89,14 +111,7 @@ export async function resolveContact(tx: Tx, companyId: number, side: Side, body
     opts.cache?.remember(existing);
     return fill(body, existing);
   }
-  const fresh: Json = {
-    contactGroup: given(body.contactGroup) ? body.contactGroup : CONTACT_GROUP.Individual,
-    contactType: side === "sell" ? CONTACT_TYPE.Customer : CONTACT_TYPE.Vendor,
-    contactCode: "",
-    contactName: name,
-  };
-  for (const [doc, own] of OVERRIDABLE) fresh[own] = typeof body[doc] === "string" ? body[doc] : "";
-  const created = await insertContact(tx, companyId, fresh);
+  const created = await insertContact(tx, companyId, freshContactBody(side, body, name));
   // Not cached here: the transaction may still fail. A later lookup reads and caches it.
   return fill(body, created);
 }

@@ -6,9 +6,9 @@ import { formatMessage } from "../../rules/messages";
 import { ServiceError, validationError } from "../envelope";
 import type { Db, Store, Tx } from "../store/database";
 import { cachedCompanyInfo } from "../masters/company";
-import { resolveContact, resolvesFromCache, type ResolveOptions } from "./contact-resolution";
+import { contactNameToResolve, resolveContact, resolvesFromCache, type ResolvedContact, type ResolveOptions } from "./contact-resolution";
 import { composeDocument, type Structure } from "./compose";
-import { accountBook } from "./expense-lines";
+import { accountBook, type AccountBook } from "./expense-lines";
 import { DOCUMENT_NOT_FOUND, ONLY_AWAITING_DELETE, ONLY_AWAITING_UPDATE, STATUS_NOT_ALLOWED } from "./messages";
 import { assertNoPartialReceipts, beforeRemoval } from "./partial-receipts";
 import { findDocument, insertDocument, softDeleteDocument, updateDocument, type DocumentRow } from "./repository";
@@ -29,11 +29,9 @@ export interface CreateOptions {
 }
 
 /** The row of a new document, composed from a checked body and its resolved contact. */
-export async function newDocumentValues(tx: Tx, companyId: number, family: Family, structure: Structure, body: Json, opts: CreateOptions) {
+function documentValues(companyId: number, family: Family, structure: Structure, body: Json, contact: ResolvedContact, company: Json, accounts?: AccountBook) {
   const info = FAMILY_INFO[family];
-  const contact = await resolveContact(tx, companyId, info.side, body, opts.contacts);
-  const accounts = family === "expenses" ? await accountBook(tx, companyId) : undefined;
-  const composed = composeDocument({ family, structure, body, contact, company: opts.company, accounts });
+  const composed = composeDocument({ family, structure, body, contact, company, accounts });
   return {
     companyId, family, documentType: info.documentType, structure, status: "awaiting",
     publishedOn: composed.publishedOn, dueDate: composed.dueDate, contactId: composed.contactId,
@@ -41,23 +39,38 @@ export async function newDocumentValues(tx: Tx, companyId: number, family: Famil
   };
 }
 
+/** The row of a new document: its contact resolved in `tx`, then composed. */
+export async function newDocumentValues(tx: Tx, companyId: number, family: Family, structure: Structure, body: Json, opts: CreateOptions) {
+  const contact = await resolveContact(tx, companyId, FAMILY_INFO[family].side, body, opts.contacts);
+  const accounts = family === "expenses" ? await accountBook(tx, companyId) : undefined;
+  return documentValues(companyId, family, structure, body, contact, opts.company, accounts);
+}
+
 /** Creates a document from a checked body, in the caller's transaction. */
 export async function createDocument(tx: Tx, companyId: number, family: Family, structure: Structure, body: Json, opts: CreateOptions): Promise<DocumentRow> {
   return insertDocument(tx, await newDocumentValues(tx, companyId, family, structure, body, opts));
 }
 
-/** Creates a document of a plain create (no upgrade, no payment) and notes the write. A known
- * contact (embedded store cache) lets the create be one statement, atomic on its own, with the
- * creates that arrived with it (insert-queue.ts); otherwise contact and document are one
- * transaction. */
+/** Creates a document of a plain create (no upgrade, no payment) and notes the write. On the
+ * embedded store a create is one of a batch that shares one commit (insert-queue.ts): its contact
+ * known from the cache, or resolved by name in the batch. Otherwise (PostgreSQL, a contactId not
+ * cached) contact and document are one transaction of their own. */
 export async function createCheckedDocument(
   store: Store, inserts: DocumentInsertQueue, companyId: number, family: Family, structure: Structure, body: Json, contacts: ResolveOptions,
 ): Promise<DocumentRow> {
   const db = store.db;
   const opts: CreateOptions = { company: await cachedCompanyInfo(db, companyId), contacts };
-  const row = resolvesFromCache(companyId, body, contacts)
-    ? await inserts.insert(await newDocumentValues(db, companyId, family, structure, body, opts))
-    : await db.transaction((tx) => createDocument(tx, companyId, family, structure, body, opts));
+  const alone = () => db.transaction((tx) => createDocument(tx, companyId, family, structure, body, opts));
+  const name = contacts.cache ? contactNameToResolve(body) : undefined;
+  let row: DocumentRow;
+  if (resolvesFromCache(companyId, body, contacts)) row = await inserts.insert(await newDocumentValues(db, companyId, family, structure, body, opts));
+  else if (name !== undefined) {
+    const accounts = family === "expenses" ? await accountBook(db, companyId) : undefined;
+    row = await inserts.insertByContactName({
+      companyId, side: FAMILY_INFO[family].side, body, name, alone,
+      compose: (contact) => documentValues(companyId, family, structure, body, contact, opts.company, accounts),
+    });
+  } else row = await alone();
   store.noteWrites();
   return row;
 }

@@ -27,7 +27,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
   const db: Db = ctx.store.db;
   const contactRules: ResolveOptions = { lock: ctx.store.kind === "postgres", cache: ctx.contactCache };
   const answerOne = async (row: DocumentRow): Promise<Json> => (await documentAnswersById(db, [row.id]))[0];
-  const inserts = new DocumentInsertQueue(ctx.store.query);
+  const inserts = new DocumentInsertQueue(ctx.store, ctx.contactCache);
 
   for (const family of FAMILIES) {
     const info = FAMILY_INFO[family];
