@@ -52,6 +52,11 @@ test("the VAT report of a month, in English", async () => {
   expect(await cell(page, "F8")).toBe("0105556000009");
   expect(await cell(page, "A12")).toBe("Total");
   expect(await cell(page, "I12")).toBe("279.54");
+  // Column A is as wide as the table's values (No., 1 to 4, Total), not the header block's labels:
+  // the title spills over the empty cells right of it, as in Excel; a label beside its value is cut, whole in its tooltip.
+  expect(await page.$eval(".grid colgroup col:nth-child(2)", (c) => (c as HTMLElement).style.width)).toBe("72px");
+  expect(await page.$eval("td[data-cell='A1'] span", (s) => s.getBoundingClientRect().width)).toBeGreaterThan(100);
+  expect(await page.getAttribute("td[data-cell='A4']", "title")).toBe("Taxpayer identification no.");
   await page.screenshot({ path: join(ARTIFACTS, "vat-report-output-en.png") });
   // The input-tax report as the file has it: its header block, the supplier's branch, the expense without a tax id.
   await page.click(".tab:has-text('Input tax 2026-03')");
@@ -110,6 +115,10 @@ test("the withholding tax report in Thai: one sheet per form, the tax of each, t
   expect(await cell(page, "D8")).toBe("Gamma Co., Ltd.");
   expect(await cell(page, "F8")).toBe("09/03/2569");
   expect(await cell(page, "J9")).toBe("75.00");
+  // Column A is sized by the attachment's own values ("ลำดับที่", 1, 2), not the block's long Thai
+  // labels (240 px, the most a text widens a column), which are cut beside their values.
+  expect(await page.$eval(".grid colgroup col:nth-child(2)", (c) => (c as HTMLElement).style.width)).toBe("80px");
+  await page.screenshot({ path: join(ARTIFACTS, "wht-report-form-th.png") });
   await page.locator("#wht-report").screenshot({ path: join(ARTIFACTS, "wht-report-pane-th.png") });
   await page.close();
 });

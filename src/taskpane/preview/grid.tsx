@@ -3,12 +3,14 @@
 // paste of rows copied from Excel, and cells typed into as in Excel (type or F2 or a double click to
 // edit, Enter/Tab to keep, Escape to leave, Delete to clear). Every row of the sheet can be reached:
 // only the rows in view are drawn (a sheet of 100,000 rows scrolls like one of 30), and the columns
-// are as wide as their widest value, so an amount is never cut or wrapped.
+// are as wide as their table's widest value, so an amount is never cut or wrapped; a text spills
+// into the empty cells right of it, as in Excel (column-widths.ts).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cellAddress, columnLetters } from "../../workbook/address";
 import { presentKeys } from "../../workbook/memory";
 import { isDateFormat } from "../../sheet/values";
 import { isCellError, type CellValue } from "../../workbook/port";
+import { columnWidths, isNumber, spillWidth } from "./column-widths";
 import type { Translate } from "../i18n";
 import type { PreviewBook } from "./book";
 import { parseTsv, toValue } from "./tsv";
@@ -48,35 +50,6 @@ export function showValue(v: CellValue, format = "General"): string {
   if (typeof v === "number" && isDateFormat(format)) return showDate(serialToIso(v), format);
   if (typeof v === "number" && /0\.00/.test(format)) return v.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return String(v);
-}
-
-/** Numbers (amounts, quantities) sit on the right and never wrap, as in Excel. */
-const isNumber = (v: CellValue, format = "General"): boolean => typeof v === "number" && !isDateFormat(format);
-
-/** Each column's width in pixels: its widest value by a character count (no text is measured, so
- * a sheet of many rows costs one pass). Text stops at 240 px (cut with …); numbers never do. */
-function columnWidths(values: CellValue[][], formats: string[][], cols: number): number[] {
-  const chars = new Array<number>(cols).fill(0);
-  const numeric = new Array<number>(cols).fill(0);
-  for (const k of presentKeys(values)) {
-    const r = Number(k);
-    const row = values[r];
-    if (!row) continue;
-    const n = Math.min(cols, row.length);
-    for (let c = 0; c < n; c++) {
-      const v = row[c];
-      if (v === null || v === undefined) continue;
-      const f = formats[r]?.[c];
-      if (isNumber(v, f)) {
-        // Digits, a separator a thousand, two decimals: "1,234,567.89".
-        const digits = String(Math.trunc(Math.abs(v as number))).length;
-        numeric[c] = Math.max(numeric[c], digits + Math.floor((digits - 1) / 3) + 4);
-      } else {
-        chars[c] = Math.max(chars[c], v instanceof Date || (typeof v === "number") ? 10 : String(isCellError(v) ? v.error : v).length);
-      }
-    }
-  }
-  return chars.map((n, c) => Math.max(72, Math.min(240, n * 8 + 16), numeric[c] * 8 + 16));
 }
 
 /** The sheet's row count worth drawing: its rows and a few empty ones below, at least a screenful. */
@@ -279,11 +252,15 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
           const mark = sheet.marks.get(`${r},${c}`);
           // Problems, warnings and notes each in their own colour, as the Excel port fills them.
           const tone = mark ? sheet.tones.get(`${r},${c}`) : undefined;
-          const cls = [mark ? "marked" : "", tone && tone !== "error" ? tone : "", inSel(r, c) ? "sel" : "", isNumber(v, f) ? "num" : ""].filter(Boolean).join(" ");
+          const text = showValue(v, f);
+          // A text wider than its column runs over the empty cells to its right (not into a cell being typed in).
+          const room = text.length * 8 + 16 > widths[c] ? spillWidth(sheet.values[r], c, widths, f, editing?.row === r && editing.col > c ? editing.col : cols) : widths[c];
+          const spill = room > widths[c];
+          const cls = [mark ? "marked" : "", tone && tone !== "error" ? tone : "", inSel(r, c) ? "sel" : "", isNumber(v, f) ? "num" : "", spill ? "spill" : ""].filter(Boolean).join(" ");
           return (
-            <td key={c} class={cls || undefined} title={mark} data-cell={cellAddress(r, c)}
+            <td key={c} class={cls || undefined} title={mark ?? (text.length * 8 + 16 > room ? text : undefined)} data-cell={cellAddress(r, c)}
               onMouseDown={(e) => choose(r, c, e.shiftKey)} onDblClick={() => startEdit(r, c)}>
-              {showValue(v, f)}
+              {spill ? <span style={{ maxWidth: `${room - 12}px` }}>{text}</span> : text}
             </td>
           );
         })}
@@ -360,6 +337,9 @@ body{margin:0;background:#faf9f8}
 .grid tbody th{position:sticky;top:auto;left:0;z-index:1;text-align:right}
 .grid td{border:0;border-right:1px solid #e1dfdd;border-bottom:1px solid #e1dfdd;padding:0 6px;height:${ROW_H}px;box-sizing:border-box;line-height:${ROW_H - 2}px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:cell}
 .grid td.num{text-align:right;text-overflow:clip}
+.grid td.spill{overflow:visible}
+.grid td.spill>span{display:inline-block;vertical-align:top;position:relative;z-index:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;background:#fff}
+.grid td.marked.spill>span{background:inherit}
 .grid tr.spacer td{border:0;padding:0}
 .grid td.marked{background:#ffc7ce}
 .grid td.marked.warning{background:#ffeb9c}

@@ -1,0 +1,34 @@
+// The preview grid's column widths and Excel-like overflow (pure): a header block above a table
+// (a report's form header) does not widen its columns; its texts spill into empty cells to the right.
+import { columnWidths, spillWidth, tableTop } from "../../src/taskpane/preview/column-widths";
+import type { CellValue } from "../../src/workbook/port";
+
+const BLOCK: CellValue[][] = [
+  ["Output tax report"],
+  ["Taxpayer identification no.", "0105559000000"],
+  [null],
+  ["No.", "Date", "Document no.", "Customer"],
+  [1, "2026-03-03", "INV2026030001", "VAT Exclusive Co"],
+  ["Total", null, null, null],
+];
+
+it("sizes each column by the table's values, not the header block's labels above it", () => {
+  expect(tableTop(BLOCK)).toBe(3);
+  const widths = columnWidths(BLOCK, [], 5);
+  expect(widths[0]).toBe(72);
+  // The block's long tax id does not widen the Date column either.
+  expect(widths[1]).toBe(Math.max(72, "2026-03-03".length * 8 + 16));
+  // A sheet that starts with its table is sized by all its rows.
+  expect(tableTop(BLOCK.slice(3))).toBe(0);
+  expect(columnWidths([["A much longer customer name", "x"]], [], 2)[0]).toBe(27 * 8 + 16);
+});
+
+it("lets a text run over the empty cells to its right, up to the first that holds a value", () => {
+  const widths = [72, 96, 100, 120, 72];
+  expect(spillWidth(BLOCK[0], 0, widths)).toBe(72 + 96 + 100 + 120 + 72);
+  expect(spillWidth(BLOCK[1], 0, widths)).toBe(72);
+  expect(spillWidth(BLOCK[5], 0, widths)).toBe(72 + 96 + 100 + 120 + 72);
+  // Up to a cell being typed in; a number never spills.
+  expect(spillWidth(BLOCK[0], 0, widths, undefined, 2)).toBe(72 + 96);
+  expect(spillWidth(BLOCK[4], 0, widths)).toBe(72);
+});
