@@ -84,6 +84,12 @@ describe.each(oneStore("postgres"))("master data (%s)", (store) => {
     expect(page.body.data.list).toHaveLength(1);
     expect(page.body.data.currentPage).toBe(2);
     expect((await demo.get("/contacts?searchString=test%20cust")).body.data.list.map((c: { id: number }) => c.id)).toEqual([contact.id]);
+    // The total is the same whatever page is asked: a full one, the last (not full, which tells it
+    // without a count) and one past the end.
+    for (const name of ["Paging Buyer A", "Paging Buyer B", "Paging Buyer C"]) await demo.post("/contacts", { contactGroup: 3, contactType: 3, contactName: name });
+    const paged = await Promise.all([1, 2, 3].map((p) => demo.get(`/contacts?searchString=paging%20buyer&pageSize=2&currentPage=${p}`)));
+    expect(paged.map((a) => [a.body.data.total, a.body.data.list.length])).toEqual([[3, 2], [3, 1], [3, 0]]);
+    expect((await demo.get("/contacts?searchString=paging%20buyer&pageSize=3")).body.data.total).toBe(3);
 
     const updated = await demo.put(`/contacts/${contact.id}`, { contactGroup: 3, contactType: 7, contactName: "Test Customer Renamed", contactEmail: "" });
     expect(updated.body.data.list[0]).toMatchObject({ contactName: "Test Customer Renamed", contactCode: "T-100", contactType: 7, contactEmail: "" });

@@ -56,7 +56,12 @@ export async function listPage<Row>(
     eq(table.companyId, companyId), eq(table.deleted, false),
     paging.searchString ? list.search(containsPattern(paging.searchString)) : undefined, filtered,
   );
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
-  const rows = await db.select().from(table).where(where).orderBy(...orderBy).limit(paging.pageSize).offset((paging.currentPage - 1) * paging.pageSize);
+  const offset = (paging.currentPage - 1) * paging.pageSize;
+  const rows = await db.select().from(table).where(where).orderBy(...orderBy).limit(paging.pageSize).offset(offset);
+  // A page that is not full, and not past the end, tells the total: no count (a search or filter
+  // counts by reading every row of the company).
+  const told = rows.length < paging.pageSize && (rows.length > 0 || offset === 0);
+  const total = told ? offset + rows.length
+    : (await db.select({ total: sql<number>`count(*)::int` }).from(table).where(where))[0].total;
   return { total, currentPage: paging.currentPage, list: rows as Row[] };
 }
