@@ -29,12 +29,13 @@ import { readBranch } from "../sheet/tax-id";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import { type Block, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
 import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
-import { errorMsg } from "./error-text";
+import { errorMsg, errorText } from "./error-text";
 import { notSent } from "./not-sent";
 import { saveBookRecord, sealedEntry, type BookRunEntry } from "./book-record";
 import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
+import { settleBookRace } from "./book-race";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
 import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { Json } from "../rules/json";
@@ -106,6 +107,8 @@ interface Existing {
   add(record: Json, built: BuiltBook, marker: string): void;
   /** The key rows of one record share (two rows of one contact are sent once); "" for none. */
   identity(built: BuiltBook): string;
+  /** Whether a record the service answers is the one `built` would be found as (the race guard). */
+  same(record: Json, built: BuiltBook): boolean;
 }
 
 const textOf = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
@@ -151,6 +154,10 @@ function keyedIndex(records: readonly Json[], keysOf: (r: Json) => string[]): Ex
     },
     add: (r) => add(r),
     identity: (built) => keysOf(built.body!)[0] ?? "",
+    same: (r, built) => {
+      const key = keysOf(built.body!)[0];
+      return key !== undefined && keysOf(r).includes(key);
+    },
   };
 }
 
@@ -160,7 +167,7 @@ function markerIndex(records: readonly Json[]): Existing {
     for (const line of textOf(r.note).split("\n")) if (line.startsWith("docsheet:") && !byMarker.has(line)) byMarker.set(line, r);
   };
   records.forEach(add);
-  return { find: (_, marker) => byMarker.get(marker), add: (r) => add(r), identity: () => "" };
+  return { find: (_, marker) => byMarker.get(marker), add: (r) => add(r), identity: () => "", same: () => false };
 }
 
 async function all(pages: AsyncGenerator<{ list: unknown[] }>, signal?: AbortSignal): Promise<Json[]> {
@@ -310,9 +317,32 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const record = await create(client, built, opts.draft === true, signal);
+        if (family !== "journal-entries") {
+          // Another post of the same rows at the same time may have made it too: one of the two stays.
+          const race = await settleBookRace(client, family, record, (r) => existing!.same(r, built), signal);
+          const serial = recordName(family, record);
+          if (race.kind === "lost") {
+            existing!.add(race.winner, built, marker);
+            return each("found", resultMsg("foundRaceDeleted", { serial }), race.winner);
+          }
+          if (race.kind === "stuck") {
+            existing!.add(record, built, marker);
+            return each("created", resultMsg("raceStuck", { winner: recordName(family, race.winner), serial, reason: errorMsg(race.error) }), record);
+          }
+          existing!.add(record, built, marker);
+          return each("created", resultMsg(race.kind === "won" ? "created" : "createdUnchecked"), record);
+        }
         existing!.add(record, built, marker);
         return each("created", resultMsg("created"), record);
       } catch (err) {
+        if (family === "products" && /PRODUCT_CODE_DUPLICATE/.test(errorText(err))) {
+          // The service keeps codes unique: another post (or a person) made it since the look-up.
+          const hit = (await existingOf(client, family, signal)).find(built, marker);
+          if (hit) {
+            existing!.add(hit, built, marker);
+            return each("found", resultMsg("foundOnService"), hit);
+          }
+        }
         if (!(err instanceof OutcomeUnknownError)) return each("failed", errorMsg(err));
         // The answer was lost: the service is asked what it has before anything is sent again.
         const again = await existingOf(client, family, signal).catch(() => undefined);

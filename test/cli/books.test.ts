@@ -205,6 +205,52 @@ describe("contacts", () => {
   });
 });
 
+describe("two posts at once", () => {
+  it("of the same contacts and products create each once: the post that lost deletes its own copy and takes the other's", async () => {
+    // Both posts have looked the company's records up before either creates one (a create waits
+    // until both lists were asked for), so neither finds the other's: the race a real pair can run.
+    let listed = 0;
+    let release!: () => void;
+    const bothListed = new Promise<void>((resolve) => (release = resolve));
+    const racing: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      const method = init?.method ?? "GET";
+      if (method === "GET" && /\/(contacts|products)$/.test(url.pathname) && !url.searchParams.has("searchString") && ++listed === 4) release();
+      if (method === "POST" && /\/(contacts|products)$/.test(url.pathname)) await bothListed;
+      return fetch(input, init);
+    };
+    const client = (): ReturnType<typeof createClient> => createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: racing });
+    const book = async (name: string, rows: string[][]) => {
+      const wb = XlsxWorkbook.empty();
+      await wb.addTableSheet(name, rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
+      return wb;
+    };
+    const contacts = [["Name", "Type", "Tax id", "Branch"], ["Twin Tax Co.", "customer", "0105561000046", "00000"], ["Twin Name Co.", "supplier", "", ""]];
+    const products = [["Code", "Name", "VAT"], ["TWIN-1", "Twin gadget", "VAT exclusive"]];
+    const [a, b, c, d] = await Promise.all([
+      postBookJob(await book("Contacts", contacts), client(), { family: "contacts" }),
+      postBookJob(await book("Contacts", contacts), client(), { family: "contacts" }),
+      postBookJob(await book("Products", products), client(), { family: "products" }),
+      postBookJob(await book("Products", products), client(), { family: "products" }),
+    ]);
+    const live = async (family: "contacts" | "products", search: string) => (await s.client[family].list({ pageSize: 200, searchString: search })).list.map((r) => Number((r as Json).id));
+    for (const [one, other, family, names] of [[a, b, "contacts", ["Twin Tax Co.", "Twin Name Co."]], [c, d, "products", ["TWIN-1"]]] as const) {
+      // One created, the other found it; both rows name the same record, the only one on the service.
+      for (const [i, name] of names.entries()) {
+        const rows = [one, other].map((run) => run.results.find((r) => r.rows[0] === i + 1)!);
+        expect(rows.map((r) => r.kind).sort()).toEqual(["created", "found"]);
+        expect(rows[0].recordId).toBe(rows[1].recordId);
+        // The loser's copy is deleted; or, for a product, the service refused a second of its code
+        // (when its own check saw the first) and the first was found.
+        expect(rows.find((r) => r.kind === "found")!.message).toMatch(family === "contacts"
+          ? /^found: another post of this row running at the same time created it first; this run's copy .+ was deleted$/
+          : /^found(: another post of this row running at the same time created it first; this run's copy TWIN-1 was deleted| on the service, not created again)$/);
+        expect(await live(family, name)).toEqual([rows[0].recordId]);
+      }
+    }
+  });
+});
+
 describe("words for records", () => {
   it("the template and the check of a book count its records by their own word, not as documents, in English and Thai", async () => {
     const contacts = join(s.dir, "words-contacts.xlsx");
