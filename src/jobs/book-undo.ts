@@ -22,7 +22,7 @@ import { bookFingerprint } from "../sheet/books/fingerprint";
 import { bookSealOf, loadBookRecord, saveBookRecord, type BookRunEntry } from "./book-record";
 import { readBook } from "./books";
 import { guardSheet } from "./company";
-import { contactUsers } from "./contact-use";
+import { contactsUsers } from "./contact-use";
 import { errorMsg } from "./error-text";
 import { runPool } from "./pool";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
@@ -66,6 +66,20 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   const outcome = new Map<BookRunEntry, { kind: UndoKind; msg: Message }>();
   let fatal: unknown;
   let done = 0;
+  const progress = (): void => opts.onProgress?.({ done: ++done, total: record.created.length });
+  const stopped = () => fatal !== undefined || signal?.aborted === true;
+  const failed = (e: BookRunEntry, err: unknown): void => {
+    if (isConnectionFailure(err)) fatal ??= err;
+    else outcome.set(e, { kind: "failed", msg: resultMsg("undoFailed", { serial: e.name || `#${e.recordId}`, reason: errorMsg(err) }) });
+  };
+  const remove = async (e: BookRunEntry): Promise<void> => {
+    const serial = e.name || `#${e.recordId}`;
+    if (!opts.dryRun) await api.delete(e.recordId, { signal });
+    outcome.set(e, { kind: "deleted", msg: resultMsg(opts.dryRun ? "undoWouldDelete" : "undoDeleted", { serial }) });
+  };
+  // 1. Each verified and read again. A contact unchanged since the run waits for step 2; the rest is
+  // decided here.
+  const unchanged: Array<{ e: BookRunEntry; name: string }> = [];
   await runPool(record.created, opts.concurrency ?? 8, async (e) => {
     const serial = e.name || `#${e.recordId}`;
     const set = (kind: UndoKind, msg: Message): void => void outcome.set(e, { kind, msg });
@@ -82,19 +96,37 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
       const actual = nameOf(family, now);
       if (actual !== e.name) return set("refused", resultMsg("undoOtherDocument", { recordId: e.recordId, serial, actual: actual || `#${e.recordId}` }));
       if (bookFingerprint(now) !== e.fingerprint) return set("kept", resultMsg("undoEdited", { serial }));
-      if (family === "contacts") {
-        const users = await contactUsers(client, { id: e.recordId, name: typeof now.contactName === "string" ? now.contactName : e.name }, new Set(), signal);
-        if (users.length > 0) return set("kept", resultMsg("undoInUse", { serial, documents: users.join(", ") }));
-      }
-      if (!opts.dryRun) await api.delete(e.recordId, { signal });
-      return set("deleted", resultMsg(opts.dryRun ? "undoWouldDelete" : "undoDeleted", { serial }));
+      if (family === "contacts") return void unchanged.push({ e, name: typeof now.contactName === "string" ? now.contactName : e.name });
+      await remove(e);
     } catch (err) {
-      if (isConnectionFailure(err)) fatal ??= err;
-      else set("failed", resultMsg("undoFailed", { serial, reason: errorMsg(err) }));
+      failed(e, err);
     } finally {
-      opts.onProgress?.({ done: ++done, total: record.created.length });
+      if (!unchanged.some((u) => u.e === e)) progress();
     }
-  }, () => fatal !== undefined || signal?.aborted === true);
+  }, stopped);
+  // 2. Contacts a live document names stay (lists shared by ten contacts at a time); the rest go.
+  if (unchanged.length > 0 && !stopped()) {
+    let users: Map<number, string[]> | undefined;
+    try {
+      users = await contactsUsers(client, unchanged.map(({ e, name }) => ({ id: e.recordId, name })), new Set(), signal);
+    } catch (err) {
+      for (const { e } of unchanged) failed(e, err);
+    }
+    if (users) {
+      const inUse = users;
+      await runPool(unchanged, opts.concurrency ?? 8, async ({ e }) => {
+        try {
+          const used = inUse.get(e.recordId) ?? [];
+          if (used.length > 0) outcome.set(e, { kind: "kept", msg: resultMsg("undoInUse", { serial: e.name || `#${e.recordId}`, documents: used.join(", ") }) });
+          else await remove(e);
+        } catch (err) {
+          failed(e, err);
+        } finally {
+          progress();
+        }
+      }, stopped);
+    }
+  }
 
   // The rows: cleared where the record is gone, the reason where it is not. Only rows that hold the
   // record id of an entry verified as the run's (not refused) are written.

@@ -1,36 +1,67 @@
 // Which live documents use a contact: what undo asks before it deletes a contact a post made (a
-// document still naming it would lose its contact). The service's lists search contact names
-// (searchString), so each family is listed by the contact's name and its answers kept only where
-// they name the contact's id; void documents are not live. Withholding tax certificates are
-// searched too. Journal vouchers are not: their list does not say which contact they name.
-import type { DocSheetClient } from "../api";
+// document still naming it would lose its contact). Each family is listed by the contacts' names
+// (the list's filter on Contact.NameLocal, up to LIST_ORDER_MAX names joined by Or: a list per
+// ten contacts and family, not per contact) and its answers kept only where they name one of the
+// contacts' ids; void documents are not live. Withholding tax certificates are searched too: their
+// list takes only a search string, so they are read whole when that is fewer pages than a search
+// per contact. Journal vouchers are not: their list does not say which contact they name.
+import type { DocSheetClient, FilterTerm } from "../api";
 import { FAMILIES, WHT_FAMILY, type DocumentFamily } from "../rules/codes";
+import { LIST_ORDER_MAX } from "../rules/list-order";
 
 /** A document, as `family:recordId`: ids are told apart by family. */
 export const docRef = (family: DocumentFamily, id: number): string => `${family}:${id}`;
 
-/** Up to `most` serials of live documents (not void) naming contact `id`, leaving out `except`
- * (docRef); empty when none does. Stops at `most`. */
-export async function contactUsers(
-  client: DocSheetClient, contact: { id: number; name: string }, except: ReadonlySet<string>, signal?: AbortSignal, most = 3,
-): Promise<string[]> {
-  const found: string[] = [];
-  const search = { range: 0, pageSize: 200, searchString: contact.name };
-  const keep = (family: DocumentFamily, r: { recordId?: unknown; id?: unknown; contactId?: unknown; statusString?: unknown; status?: unknown; documentSerial?: unknown }): void => {
+export interface ContactToCheck {
+  id: number;
+  name: string;
+}
+
+type Listed = { recordId?: unknown; id?: unknown; contactId?: unknown; statusString?: unknown; status?: unknown; documentSerial?: unknown };
+
+const PAGE = 200;
+
+/** For each contact (by id), up to `most` serials of live documents (not void) naming it, leaving
+ * out `except` (docRef); an empty list when none does. */
+export async function contactsUsers(
+  client: DocSheetClient, contacts: readonly ContactToCheck[], except: ReadonlySet<string>, signal?: AbortSignal, most = 3,
+): Promise<Map<number, string[]>> {
+  const found = new Map<number, string[]>(contacts.map((c) => [c.id, []]));
+  const keep = (family: DocumentFamily, r: Listed): void => {
     const id = Number(r.recordId ?? r.id);
-    if (Number(r.contactId) !== contact.id || except.has(docRef(family, id))) return;
+    const list = found.get(Number(r.contactId));
+    if (!list || list.length >= most || except.has(docRef(family, id))) return;
     if (r.statusString === "void" || r.status === "void") return;
-    found.push(typeof r.documentSerial === "string" && r.documentSerial ? r.documentSerial : `#${id}`);
+    list.push(typeof r.documentSerial === "string" && r.documentSerial ? r.documentSerial : `#${id}`);
   };
-  for (const family of FAMILIES) {
-    for await (const page of client.documents(family).listAll(search, { signal })) {
-      for (const r of page.list) keep(family, r);
-      if (found.length >= most) return found.slice(0, most);
+  const settled = (group: readonly ContactToCheck[]) => group.every((c) => found.get(c.id)!.length >= most);
+  for (let i = 0; i < contacts.length; i += LIST_ORDER_MAX) {
+    const group = contacts.slice(i, i + LIST_ORDER_MAX);
+    const filter: FilterTerm[] = [...new Set(group.map((c) => c.name))].map((n) => ({ columnName: "Contact.NameLocal", columnValue: n, columnPredicateOperator: "Or" }));
+    for (const family of FAMILIES) {
+      if (settled(group)) break;
+      for await (const page of client.documents(family).listAll({ range: 0, pageSize: PAGE, filter }, { signal })) {
+        for (const r of page.list) keep(family, r);
+        if (settled(group)) break;
+      }
     }
   }
-  for await (const page of client.withholdingTaxes.listAll({ pageSize: 200, searchString: contact.name }, { signal })) {
-    for (const r of page.list) keep(WHT_FAMILY, r as Parameters<typeof keep>[1]);
-    if (found.length >= most) break;
+  await certificateUsers(client, contacts.filter((c) => found.get(c.id)!.length < most), (r) => keep(WHT_FAMILY, r), signal);
+  return found;
+}
+
+/** Feeds `keep` the certificates that may name these contacts: every certificate when that is
+ * fewer pages than a search by each contact's name, else those searches. */
+async function certificateUsers(client: DocSheetClient, contacts: readonly ContactToCheck[], keep: (r: Listed) => void, signal?: AbortSignal): Promise<void> {
+  if (contacts.length === 0) return;
+  const api = client.withholdingTaxes;
+  const names = [...new Set(contacts.map((c) => c.name))];
+  const first = await api.list({ pageSize: PAGE, currentPage: 1 }, { signal });
+  if (Math.ceil(first.total / PAGE) <= names.length) {
+    for await (const page of api.listAll({ pageSize: PAGE }, { signal })) for (const r of page.list) keep(r as Listed);
+    return;
   }
-  return found.slice(0, most);
+  for (const name of names) {
+    for await (const page of api.listAll({ pageSize: PAGE, searchString: name }, { signal })) for (const r of page.list) keep(r as Listed);
+  }
 }

@@ -10,7 +10,7 @@ import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
 import { bookFingerprint } from "../sheet/books/fingerprint";
 import { resultMsg } from "../sheet/i18n/results";
-import { contactUsers, docRef } from "./contact-use";
+import { contactsUsers, docRef } from "./contact-use";
 import { errorMsg } from "./error-text";
 import { runPool } from "./pool";
 import { contactSealOf, type RunContact } from "./post-record";
@@ -36,29 +36,50 @@ export interface ContactUndoContext {
 export async function undoRunContacts(client: DocSheetClient, family: Family, contacts: readonly RunContact[], ctx: ContactUndoContext): Promise<ContactUndo[]> {
   const except = new Set([...ctx.undone].map((id) => docRef(family, id)));
   const out = new Map<RunContact, ContactUndo>();
+  const set = (c: RunContact, kind: ContactUndoKind, msg: Message): void => void out.set(c, { contact: c, kind, msg });
+  const nameOf = (c: RunContact): string => c.name || `#${c.id}`;
+  const failed = (c: RunContact, err: unknown): void => set(c, "failed", resultMsg("undoContactFailed", { name: nameOf(c), reason: errorMsg(err) }));
+  // 1. Each verified and read again: only one unchanged since the run goes on.
+  const unchanged: Array<{ c: RunContact; name: string }> = [];
   await runPool(contacts, ctx.concurrency, async (c) => {
-    const name = c.name || `#${c.id}`;
-    const set = (kind: ContactUndoKind, msg: Message): void => void out.set(c, { contact: c, kind, msg });
+    const name = nameOf(c);
     try {
       const named = c.recordId === undefined ? undefined : ctx.named.get(c.recordId);
       if (!c.fingerprint || c.seal !== contactSealOf(family, c) || (named !== undefined && named !== c.id)) {
-        return set("kept", resultMsg("undoContactUnverified", { name }));
+        return set(c, "kept", resultMsg("undoContactUnverified", { name }));
       }
       let now: Json;
       try {
         now = (await client.contacts.get(c.id, { signal: ctx.signal })) as unknown as Json;
       } catch (err) {
-        if (err instanceof NotFoundError) return set("gone", resultMsg("undoContactGone", { name }));
+        if (err instanceof NotFoundError) return set(c, "gone", resultMsg("undoContactGone", { name }));
         throw err;
       }
-      if (bookFingerprint(now) !== c.fingerprint) return set("kept", resultMsg("undoContactEdited", { name }));
-      const users = await contactUsers(client, { id: c.id, name: typeof now.contactName === "string" ? now.contactName : c.name }, except, ctx.signal);
-      if (users.length > 0) return set("kept", resultMsg("undoContactUsed", { name, documents: users.join(", ") }));
-      if (ctx.dryRun) return set("deleted", resultMsg("undoContactWouldDelete", { name }));
-      await client.contacts.delete(c.id, { signal: ctx.signal });
-      return set("deleted", resultMsg("undoContactDeleted", { name }));
+      if (bookFingerprint(now) !== c.fingerprint) return set(c, "kept", resultMsg("undoContactEdited", { name }));
+      unchanged.push({ c, name: typeof now.contactName === "string" ? now.contactName : c.name });
     } catch (err) {
-      set("failed", resultMsg("undoContactFailed", { name, reason: errorMsg(err) }));
+      failed(c, err);
+    }
+  }, () => ctx.signal?.aborted === true);
+  // 2. Which of them a live document still names (lists shared by ten contacts at a time).
+  let users: Map<number, string[]>;
+  try {
+    users = await contactsUsers(client, unchanged.map(({ c, name }) => ({ id: c.id, name })), except, ctx.signal);
+  } catch (err) {
+    for (const { c } of unchanged) failed(c, err);
+    return contacts.flatMap((c) => out.get(c) ?? []);
+  }
+  // 3. The rest deleted.
+  await runPool(unchanged, ctx.concurrency, async ({ c }) => {
+    const name = nameOf(c);
+    try {
+      const used = users.get(c.id) ?? [];
+      if (used.length > 0) return set(c, "kept", resultMsg("undoContactUsed", { name, documents: used.join(", ") }));
+      if (ctx.dryRun) return set(c, "deleted", resultMsg("undoContactWouldDelete", { name }));
+      await client.contacts.delete(c.id, { signal: ctx.signal });
+      return set(c, "deleted", resultMsg("undoContactDeleted", { name }));
+    } catch (err) {
+      failed(c, err);
     }
   }, () => ctx.signal?.aborted === true);
   return contacts.flatMap((c) => out.get(c) ?? []);
