@@ -60,7 +60,7 @@ const EN: Words = {
   checked: (d, f, w = 0, n = 0, family) => `${records(family, d, "en")}, ${count(f, "finding")}${w > 0 ? `, ${count(w, "warning")}` : ""}${n > 0 ? `, ${count(n, "note")}` : ""}`,
   warning: "warning: ",
   note: "note: ",
-  row: (key, row, message) => `${key} (row ${row}): ${message}`,
+  row: (key, row, message) => key === `row ${row}` ? `row ${row}: ${message}` : `${key} (row ${row}): ${message}`,
   // The pane's words (its Post summary), every count shown.
   posted: (c, out) => `${c.created} created, ${c.found} found from an earlier run, ${c.skipped} already posted, ${c.notSent} not sent, ${c.failed} failed, ${c.unknown} unknown${c.warnings > 0 ? `, ${count(c.warnings, "warning")}` : ""}; wrote ${out}`,
   saveStopped: (c, out, detail, saved, input) => `stopped: ${out} could not be saved (${detail}). ${c.created} created, ${c.found} found, ${c.notSent} not sent. `
@@ -92,7 +92,7 @@ const TH: Words = {
   checked: (d, f, w = 0, n = 0, family) => `${records(family, d, "th")}, พบ ${f} ปัญหา${w > 0 ? `, คำเตือน ${w}` : ""}${n > 0 ? `, หมายเหตุ ${n}` : ""}`,
   warning: "คำเตือน: ",
   note: "หมายเหตุ: ",
-  row: (key, row, message) => `${key} (แถว ${row}): ${message}`,
+  row: (key, row, message) => key === `row ${row}` ? `แถว ${row}: ${message}` : `${key} (แถว ${row}): ${message}`,
   posted: (c, out) => `สร้าง ${c.created}, พบจากการส่งครั้งก่อน ${c.found}, ส่งไว้แล้ว ${c.skipped}, ไม่ได้ส่ง ${c.notSent}, ไม่สำเร็จ ${c.failed}, ไม่ทราบผล ${c.unknown}${c.warnings > 0 ? `, คำเตือน ${c.warnings}` : ""}; เขียน ${out} แล้ว`,
   saveStopped: (c, out, detail, saved, input) => `หยุดแล้ว: บันทึก ${out} ไม่ได้ (${detail}) สร้าง ${c.created}, พบ ${c.found}, ไม่ได้ส่ง ${c.notSent} `
     + (saved

@@ -10,7 +10,7 @@ import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { dueOf, settlePayment, type PaymentDue } from "../rules/settlement";
 import { cellAddress } from "../workbook/address";
-import { resultMsg } from "../sheet/i18n/results";
+import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { serviceStatus, statusText } from "../sheet/i18n/status";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
@@ -123,7 +123,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
     // the service answered with: its totals, VAT and fingerprint as the service now has them.
     const answered = answer ? answerWrites(doc, read.layout, serviceCopy(answer), block) : [];
     await batch.push([...answered, ...resultWrites(doc, columns.cols, { result: message, ...extra })]);
-    opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: msg }), lang) });
+    opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: render(rowResultMsg(doc.key, doc.firstRow + 1, msg), lang) });
   };
 
   for (const doc of unposted) await finish(doc, true, resultMsg("notPostedYet"), {}, true);

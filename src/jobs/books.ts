@@ -16,7 +16,7 @@ import { bookColumn, bookKeys, bookRows, bookTemplate } from "../sheet/books/she
 import { normalizeName } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMsg } from "../sheet/i18n/results";
+import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { recordCount } from "../sheet/i18n/record-count";
 import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
@@ -264,7 +264,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     results.push(result);
     if (r.kind !== "skipped") await batch.add(writeFor(doc, columns, result, lang, record));
     done++;
-    opts.onProgress?.({ done, total, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: msg }), lang) });
+    opts.onProgress?.({ done, total, message: render(rowResultMsg(doc.key, doc.firstRow + 1, msg), lang) });
   };
 
   // 1. Build and check every record; clean ones without a record id go on.

@@ -23,7 +23,7 @@ import { checkBuilt } from "../sheet/check";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMsg } from "../sheet/i18n/results";
+import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { fingerprintOf } from "../sheet/fingerprint";
 import { documentMarker } from "../sheet/marker";
@@ -201,7 +201,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     });
     await exclusive(() => checkpoint(false));
     done++;
-    opts.onProgress?.({ done, total, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: msg }), lang) });
+    opts.onProgress?.({ done, total, message: render(rowResultMsg(doc.key, doc.firstRow + 1, msg), lang) });
     await opts.onResult?.(result);
   };
 
@@ -325,7 +325,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     batch.add(left.flatMap((doc, i) => writeFor(doc, columns, unsent[i], opts.family, lang)), left.length);
     done += left.length;
     const line = left.length === 1
-      ? resultMsg("rowResult", { key: left[0].key, row: left[0].firstRow + 1, message: unsentMsg })
+      ? rowResultMsg(left[0].key, left[0].firstRow + 1, unsentMsg)
       : resultMsg("documentsLeft", { count: left.length, message: unsentMsg });
     opts.onProgress?.({ done, total, message: render(line, lang) });
     for (const r of unsent) await opts.onResult?.(r);

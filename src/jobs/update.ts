@@ -21,7 +21,7 @@ import { FIELD_BY_KEY } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import { changedSince, fingerprintOf, isFingerprint } from "../sheet/fingerprint";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMessage, resultMsg } from "../sheet/i18n/results";
+import { resultMessage, resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { statusText } from "../sheet/i18n/status";
 import { fieldName, label } from "../sheet/i18n/names";
 import type { ColumnMapping } from "../sheet/mapping";
@@ -167,7 +167,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   if (docs.length > 0) batch.add(columns.headerWrites, 0);
   const reported = (p: Plan, r: UpdateResult): void => {
     results.push(r);
-    opts.onProgress?.({ done: results.length, total: docs.length, message: render(resultMsg("rowResult", { key: p.doc.key, row: p.doc.firstRow + 1, message: p.message }), lang) });
+    opts.onProgress?.({ done: results.length, total: docs.length, message: render(rowResultMsg(p.doc.key, p.doc.firstRow + 1, p.message), lang) });
   };
   const finish = async (p: Plan, extra: Partial<Record<"status" | "fingerprint", CellValue>> = {}, answered: CellWrite[] = []): Promise<void> => {
     const r = resultOf(p);

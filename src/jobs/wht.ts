@@ -12,7 +12,7 @@ import { WHT_FAMILY } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMsg } from "../sheet/i18n/results";
+import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { recordCount } from "../sheet/i18n/record-count";
 import { statusFromText, statusText } from "../sheet/i18n/status";
 import type { ColumnMapping } from "../sheet/mapping";
@@ -109,7 +109,7 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
     const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: render(msg, lang) };
     results.push(result);
     if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, lang, rec));
-    opts.onProgress?.({ done: results.length, total: read.documents.length, message: render(resultMsg("rowResult", { key: doc.key, row: doc.firstRow + 1, message: msg }), lang) });
+    opts.onProgress?.({ done: results.length, total: read.documents.length, message: render(rowResultMsg(doc.key, doc.firstRow + 1, msg), lang) });
   };
 
   const marked = new Map<SheetDocument, string>();

@@ -152,6 +152,8 @@ describe("contacts", () => {
 
     const post = await docsheet(["post", book, "--family", "contacts", ...conn()]);
     expect(post.stdout).toContain("1 created, 3 found from an earlier run, 0 already posted, 1 not sent");
+    // A row of a sheet without a key column is named once, by its row: not "row 6 (row 6)".
+    expect(post.stdout).toMatch(/^row 6: not sent: /m);
     const posted = await sheetRows(join(s.dir, "contacts.posted.xlsx"));
     const acme = (await s.client.contacts.list({ pageSize: 200 })).list.find((c) => (c as Json).contactName === "Acme Trading Co., Ltd.") as Json;
     expect(posted[0].recordId).toBe(Number(acme.id));
@@ -168,8 +170,11 @@ describe("contacts", () => {
     });
 
     // The same sheet posted again, without its ids: everything is found, nothing created.
-    const again = await docsheet(["post", book, "--family", "contacts", "--out", join(s.dir, "contacts.again.xlsx"), ...conn()]);
-    expect(again.stdout).toContain("0 created, 4 found from an earlier run");
+    const again = await docsheet(["post", book, "--family", "contacts", "--out", join(s.dir, "contacts.again.xlsx"), "--lang", "th", ...conn()]);
+    expect(again.stdout).toContain("สร้าง 0, พบจากการส่งครั้งก่อน 4");
+    // In Thai too, and with no English "row 6" left in the line.
+    expect(again.stdout).toMatch(/^แถว 6: ไม่ได้ส่ง: /m);
+    expect(again.stdout).not.toMatch(/row \d/);
     expect((await s.client.contacts.list({ pageSize: 200 })).total).toBe(before + 1);
 
     // An edit of the posted sheet goes out with update; the unchanged rows say so.

@@ -7,7 +7,7 @@ import { at, bare } from "../../src/rules/message";
 import { checkSheet } from "../../src/sheet/check";
 import { render } from "../../src/sheet/i18n/render";
 import { RESULTS_TH } from "../../src/sheet/i18n/th";
-import { resultMsg } from "../../src/sheet/i18n/results";
+import { resultMsg, rowResultMsg } from "../../src/sheet/i18n/results";
 import { TARGETS } from "../../src/sheet/i18n/targets";
 import { translate } from "../../src/sheet/i18n/translate";
 import { sheetMsg } from "../../src/sheet/messages";
@@ -94,4 +94,10 @@ describe("rendered by key as the translator reads the same English", () => {
       }
     }
   });
+});
+
+test("a row's progress line names a key that is only its row once, in either language", () => {
+  expect(render(rowResultMsg("row 2", 2, resultMsg("created")), "th")).toBe("แถว 2: สร้างแล้ว");
+  expect(render(rowResultMsg("row 2", 2, resultMsg("created")), "en")).toBe("row 2: created");
+  expect(render(rowResultMsg("INV-1", 2, resultMsg("created")), "th")).toBe("INV-1 (แถว 2): สร้างแล้ว");
 });

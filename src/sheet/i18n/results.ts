@@ -144,6 +144,8 @@ export const RESULT_MESSAGES = {
   notServiceRoot: "{message} ({url}): {root} is not a service root; --base-url must be a service root such as {local} or {remote}",
   runStopped: "stopped: {reason}. Done: {done}; not sent: {notSent}",
   rowResult: "{key} (row {row}): {message}",
+  /** A row of a sheet without a key column: its key is only its row (read.ts), said once. */
+  rowOnlyResult: "row {row}: {message}",
   /** The documents a stopped or cancelled run did not send, in one progress line. */
   documentsLeft: "{count} more documents: {message}",
   checked: "checked {n} documents",
@@ -180,6 +182,12 @@ export type PlainResultKey = PlainKeys<typeof RESULT_MESSAGES>;
 /** The English result text of `key` with its placeholders filled. */
 export function resultMessage(key: ResultMessageKey, params: Record<string, string | number> = {}): string {
   return formatMessage(RESULT_MESSAGES[key], params);
+}
+
+/** A row's result in a progress line: "INV-1 (row 2): created", or "row 2: created" when the
+ * document's key is only its row (a sheet without a key column), not "row 2 (row 2)". */
+export function rowResultMsg(key: string, row: number, message: Message): Message {
+  return key === `row ${row}` ? resultMsg("rowOnlyResult", { row, message }) : resultMsg("rowResult", { key, row, message });
 }
 
 /** The result message of `key` by key, to be rendered where it is shown. */

@@ -349,6 +349,7 @@ export const RESULTS_TH: Record<ResultMessageKey, string> = {
   notServiceRoot: "{message} ({url}): {root} ไม่ใช่ที่อยู่หลักของบริการ --base-url ต้องเป็นที่อยู่หลักของบริการ เช่น {local} หรือ {remote}",
   runStopped: "หยุดแล้ว: {reason} ทำแล้ว: {done} ไม่ได้ส่ง: {notSent}",
   rowResult: "{key} (แถว {row}): {message}",
+  rowOnlyResult: "แถว {row}: {message}",
   documentsLeft: "อีก {count} เอกสาร: {message}",
   checked: "ตรวจแล้ว {n} เอกสาร",
   checkedOne: "ตรวจแล้ว 1 เอกสาร",
