@@ -545,23 +545,26 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
       // Changed on the service since the sheet saw it (post, pull, update): not overwritten.
       const seen = doc.fields.fingerprint?.value;
       if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return report(doc, "conflict", resultMsg("changedOnServiceUnnamed"));
+      // No fingerprint (the hidden cell cleared or typed over): sent, but the row says what could not be checked.
+      const checked = isBookFingerprint(seen);
       const changed = Object.keys(built.body).filter((k) => !same(built.body![k], current[k]) && !(k === "contactBranch" && !same(built.body!.contactBranchCode, branchOf(current))));
       // A product's accounts are its master's (service-facts §5.2): compared and sent there.
       const master = built.master ? (await client.productMasters.get(id, { signal })) as Json : undefined;
       if (built.master && master) changed.push(...accountsChanged(built.master, master));
       const fields = [...new Set(changed.map(labelOf))].join(", ");
       if (changed.length === 0) return report(doc, "unchanged", resultMsg("noChanges"));
-      if (opts.dryRun) return report(doc, "updated", resultMsg("toUpdate", { fields }));
+      if (opts.dryRun) return report(doc, "updated", resultMsg(checked ? "toUpdate" : "toUpdateUnchecked", { fields }));
+      const done = resultMsg(checked ? "updated" : "updatedUnchecked", { fields });
       if (built.master && master) {
         await client.productMasters.update(id, masterUpdate(built.master, master), { signal });
-        return report(doc, "updated", resultMsg("updated", { fields }), await client.products.get(id, { signal }));
+        return report(doc, "updated", done, await client.products.get(id, { signal }));
       }
       // The sheet's fields over what the service must have in every body (kept from its copy).
       const kept = Object.fromEntries(REQUIRED[family].filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
       let answer: Json | undefined;
       if (built.family === "contacts") answer = await client.contacts.update(id, { ...kept, ...built.body! }, { signal });
       else if (built.family === "products") answer = await client.products.update(id, { ...kept, ...built.body! }, { signal });
-      return report(doc, "updated", resultMsg("updated", { fields }), answer);
+      return report(doc, "updated", done, answer);
     } catch (err) {
       return report(doc, "failed", errorMsg(err));
     }

@@ -200,6 +200,14 @@ describe("contacts", () => {
     expect(conflict.code).toBe(1);
     expect(conflict.stdout).toContain("not sent: changed on the service since the sheet last saw it");
     expect(((await s.client.contacts.get(id)) as unknown as Json).contactMobile).toBe("02-555-5555");
+    // The hidden fingerprint typed over by hand: the edit goes out, and the row says it could not be checked.
+    const typed = new ExcelJS.Workbook();
+    await typed.xlsx.readFile(out);
+    const hiddenCol = typed.worksheets[0].columns.find((c) => c.hidden)!;
+    typed.worksheets[0].getCell(3, hiddenCol.number).value = "x";
+    await typed.xlsx.writeFile(out);
+    const unchecked = await docsheet(["update", out, "--family", "contacts", "--dry-run", "--lang", "th", ...conn()]);
+    expect(unchecked.stdout).toMatch(/^แถว 3: จะแก้ไข: เบอร์โทร แต่ตรวจไม่ได้ว่า/m);
 
     // Another company's sheet: refused before anything is sent.
     const otherPost = await docsheet(["post", out, "--family", "contacts", "--out", join(s.dir, "contacts.other.xlsx"), "--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"]);
