@@ -35,27 +35,32 @@ describe("PDF pool", () => {
     return p;
   };
 
+  /** The pool of the first test, its thread started (a thread's start under tsx is seconds). */
+  let rendered: PdfPool | undefined;
+
   test("renders a document in a worker thread", async () => {
-    const pdf = await pool(60_000).render(small);
+    rendered = pool(60_000);
+    const pdf = await rendered.render(small);
     expect(Buffer.isBuffer(pdf)).toBe(true);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
   test("a render over budget is stopped with a 503 error, on time, and the pool renders again afterwards", async () => {
-    const p = pool(5_000);
+    const p = pool(2_000);
     const started = performance.now();
     const err = await p.render(huge).then(() => null, (e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(5_000 + 3_000);
+    expect(performance.now() - started).toBeLessThan(2_000 + 3_000);
     expect(err).toBeInstanceOf(ServiceError);
-    expect(err).toMatchObject({ httpStatus: 503, code: 503, data: null, message: expect.stringMatching(/PDF export took longer than 5 s/) });
-    // A new thread starts for it; on a loaded machine its first render (fonts read, layout warmed
-    // up) may itself run over the 5 s, so it gets a second try: what matters is that the pool recovers.
-    const again = await p.render(small).catch(() => p.render(small));
+    expect(err).toMatchObject({ httpStatus: 503, code: 503, data: null, message: expect.stringMatching(/PDF export took longer than 2 s/) });
+    // A new thread starts for the next render; on a loaded machine its first render (a thread
+    // started, fonts read, layout warmed up) may take seconds itself, so it gets a budget of its own:
+    // what matters is that the pool recovers, not how fast.
+    const again = await p.render(small, 60_000);
     expect(again.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
   test("close() stops the threads; a later render starts them again", async () => {
-    const p = pool(60_000);
+    const p = rendered ?? pool(60_000);
     await p.render(small);
     await p.close();
     expect((await p.render(small)).subarray(0, 5).toString()).toBe("%PDF-");

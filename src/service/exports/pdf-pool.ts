@@ -68,14 +68,15 @@ export class PdfPool {
     return this.pool;
   }
 
-  /** The PDF, or a ServiceError (503) when the budget runs out or the queue is full. */
-  async render(input: PdfTask): Promise<Buffer> {
-    const signal = AbortSignal.timeout(this.budgetMs);
+  /** The PDF, or a ServiceError (503) when the budget (the pool's unless given) runs out or the
+   * queue is full. */
+  async render(input: PdfTask, budgetMs = this.budgetMs): Promise<Buffer> {
+    const signal = AbortSignal.timeout(budgetMs);
     try {
       const bytes = await this.started().run(input, { signal });
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (err) {
-      if (signal.aborted) throw pdfBudgetExceeded(this.budgetMs);
+      if (signal.aborted) throw pdfBudgetExceeded(budgetMs);
       if (err instanceof Error && /queue is at limit/i.test(err.message)) throw pdfBusy();
       throw err;
     }
