@@ -2,7 +2,7 @@
 // the service's 429 with Retry-After, a create whose answer is lost, cancellation, secrets.
 import { createClient } from "../../src/api/client";
 import { CancelledError, OutcomeUnknownError, RateLimitError, WrongCredentialsError } from "../../src/api/errors";
-import { startTestService, type TestService } from "../helpers/service";
+import { LOCAL_STORE, startTestService, type TestService } from "../helpers/service";
 import { bodyProblems, DEMO, recorded, recordedClient } from "./helpers/client";
 import { startDroppingProxy } from "./helpers/proxy";
 
@@ -14,8 +14,8 @@ const WINDOW_MS = 5_000;
 
 beforeAll(async () => {
   [service, limited] = await Promise.all([
-    startTestService({ tokenTtlSeconds: 2 }),
-    startTestService({ rateLimitPerMinute: 3, args: ["--rate-limit-window-ms", String(WINDOW_MS)] }),
+    startTestService({ store: LOCAL_STORE, tokenTtlSeconds: 2 }),
+    startTestService({ store: LOCAL_STORE, rateLimitPerMinute: 3, args: ["--rate-limit-window-ms", String(WINDOW_MS)] }),
   ]);
 }, 120_000);
 afterAll(async () => {
