@@ -5,7 +5,8 @@
 // A certificate is created exactly once: each carries the post's marker in its internalNotes; before
 // sending, the payee's certificates are looked up by their markers (a killed run's are written back,
 // not sent again), and a create whose answer was lost is looked up the same way before anything is
-// said about it.
+// said about it. Two posts of the same rows at once: after each create the marker is looked up
+// again, the lowest record id stays and the other post removes its own copy.
 import { at, serviceText, type Message } from "../rules/message";
 import { ApiError, NotFoundError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
 import { WHT_FAMILY } from "../rules/codes";
@@ -149,8 +150,27 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
       }
       try {
         const rec = await createOnce(client, c, marker, opts.signal);
-        if (!rec) await report(c.doc, { kind: "unknown", message: resultMsg("postUnknown") });
-        else await report(c.doc, { kind: "created", recordId: Number(rec.recordId), documentSerial: rec.documentSerial, message: resultMsg("created") }, rec);
+        if (!rec) {
+          await report(c.doc, { kind: "unknown", message: resultMsg("postUnknown") });
+          return;
+        }
+        // Another post of this row at the same time may have made one too: the lowest record id
+        // carrying the marker stays, the other post's copy goes (as race.ts does for documents).
+        const winner = (await certificatesByMarker(client, [nameOf(c)], opts.signal)).get(marker);
+        if (!winner || Number(winner.recordId) === Number(rec.recordId)) {
+          await report(c.doc, { kind: "created", recordId: Number(rec.recordId), documentSerial: rec.documentSerial, message: resultMsg(winner ? "created" : "createdUnchecked") }, rec);
+          return;
+        }
+        const serial = rec.documentSerial || `#${rec.recordId}`;
+        const removed = await removeCertificate(client, Number(rec.recordId), rec.statusString, opts.signal).catch((err: unknown) => {
+          if (isConnectionFailure(err)) throw err;
+          return err;
+        });
+        if (removed === "deleted" || removed === "voided") {
+          await report(c.doc, { kind: "found", recordId: Number(winner.recordId), documentSerial: winner.documentSerial, message: resultMsg(removed === "deleted" ? "foundRaceDeleted" : "foundRaceVoided", { serial }) }, winner);
+        } else {
+          await report(c.doc, { kind: "created", recordId: Number(rec.recordId), documentSerial: rec.documentSerial, message: resultMsg("raceStuck", { winner: winner.documentSerial || `#${winner.recordId}`, serial, reason: shownError(removed, lang) }) }, rec);
+        }
       } catch (err) {
         if (isConnectionFailure(err)) fatal ??= err;
         await report(c.doc, { kind: isConnectionFailure(err) ? "cancelled" : "failed", message: shownError(err, lang) });
@@ -173,6 +193,19 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
   }
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
   return { sheet, results, findings: sortFindings(findings), counts };
+}
+
+/** Takes a certificate off the service as undo does: set back to awaiting and deleted, voided when the service will not delete it. */
+async function removeCertificate(client: DocSheetClient, id: number, status: unknown, signal?: AbortSignal): Promise<"deleted" | "voided"> {
+  try {
+    if (status !== "awaiting") await client.withholdingTaxes.setStatus(id, "awaiting", { signal });
+    await client.withholdingTaxes.delete(id, { signal });
+    return "deleted";
+  } catch (err) {
+    if (isConnectionFailure(err)) throw err;
+    await client.withholdingTaxes.setStatus(id, "void", { signal });
+    return "voided";
+  }
 }
 
 /** Sends a create; a lost answer is looked up by the marker, and sent again only when not there. */
@@ -393,15 +426,8 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
       if (!hasMarker(now.internalNotes, entry.marker)) return await say("refused", resultMsg("undoNoMarker", { serial }));
       if (now.statusString === "void") return await say("gone", resultMsg("undoWasVoid", { serial }));
       if (dry) return await say("deleted", resultMsg("undoWouldDelete", { serial }));
-      try {
-        if (now.statusString !== "awaiting") await client.withholdingTaxes.setStatus(entry.recordId, "awaiting", { signal: opts.signal });
-        await client.withholdingTaxes.delete(entry.recordId, { signal: opts.signal });
-        await say("deleted", resultMsg("undoDeleted", { serial }));
-      } catch (err) {
-        if (isConnectionFailure(err)) throw err;
-        await client.withholdingTaxes.setStatus(entry.recordId, "void", { signal: opts.signal });
-        await say("voided", resultMsg("undoVoided", { serial }));
-      }
+      const removed = await removeCertificate(client, entry.recordId, now.statusString, opts.signal);
+      await say(removed, resultMsg(removed === "deleted" ? "undoDeleted" : "undoVoided", { serial }));
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;
       await say("failed", resultMsg("undoFailed", { serial, reason: shownError(err, lang) }));

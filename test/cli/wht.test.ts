@@ -4,6 +4,9 @@
 // pulled back as rows that read again.
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { createClient } from "../../src/api";
+import { whtPostJob } from "../../src/jobs/wht";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, writeBook } from "./session";
 import { simpleDoc } from "../helpers/vat-month";
@@ -126,6 +129,29 @@ describe("docsheet with withholding-taxes", () => {
     expect([uw.getRow(2).getCell(col("recordId")).value, String(uw.getRow(2).getCell(col("result")).value)]).toEqual([null, `Undone: ${ws.getRow(2).getCell(col("documentSerial")).value} deleted`]);
     const twice = await docsheet(["undo", join(s.dir, "wht.posted.undone.xlsx"), "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH]);
     expect([twice.code, twice.stderr]).toEqual([1, "docsheet: Nothing to undo: this workbook records no withholding-taxes post\n"]);
+  });
+
+  it("two posts of the same certificate at once leave one: the post that made its copy second removes it and takes the first", async () => {
+    const book = await writeBook(join(s.dir, "wht-race.xlsx"), [HEADER, ["R", "Race Payee Co., Ltd.", "0105561000054", "00000", "", "2026-04-10", "Services", 3, 1000, 30, "Withheld at source"]], "WHT");
+    // Both posts look their markers up before either creates (a create waits for both looks): neither finds the other's.
+    let looked = 0;
+    let release!: () => void;
+    const bothLooked = new Promise<void>((resolve) => (release = resolve));
+    const racing: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      const method = init?.method ?? "GET";
+      if (method === "GET" && url.pathname.endsWith("/withholding-taxes") && ++looked === 2) release();
+      if (method === "POST" && url.pathname.endsWith("/withholding-taxes")) await bothLooked;
+      return fetch(input, init);
+    };
+    const run = async () => whtPostJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: racing }), { target: { sheet: "WHT" } });
+    const [a, b] = await Promise.all([run(), run()]);
+    const rows = [a.results[0], b.results[0]];
+    expect(rows.map((r) => r.kind).sort()).toEqual(["created", "found"]);
+    expect(rows[0].recordId).toBe(rows[1].recordId);
+    expect(rows.find((r) => r.kind === "found")!.message).toMatch(/^found: another post of this row running at the same time created it first; this run's copy WT\S+ was (deleted|voided)$/);
+    const live = (await s.client.withholdingTaxes.list({ pageSize: 200, searchString: "Race Payee" })).list.filter((c) => c.statusString !== "void");
+    expect(live.map((c) => Number(c.recordId))).toEqual([rows[0].recordId]);
   });
 
   it("maps an accountant's own headers (a header that could mean two fields asked), checks, posts and undoes with --mapping, notes apart from problems, another company refused", async () => {
