@@ -13,6 +13,7 @@ import { refreshListsJob } from "../../src/jobs/template";
 import { listEntries } from "../../src/sheet/lookups";
 import { checkRequest, recordingFetch, unknownFields } from "../api/helpers/openapi";
 import { simpleDoc } from "../helpers/vat-month";
+import { racingFetch } from "../helpers/racing-fetch";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
 
@@ -222,16 +223,8 @@ describe("two posts at once", () => {
   it("of the same contacts and products create each once: the post that lost deletes its own copy and takes the other's", async () => {
     // Both posts have looked the company's records up before either creates one (a create waits
     // until both lists were asked for), so neither finds the other's: the race a real pair can run.
-    let listed = 0;
-    let release!: () => void;
-    const bothListed = new Promise<void>((resolve) => (release = resolve));
-    const racing: typeof fetch = async (input, init) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? "GET";
-      if (method === "GET" && /\/(contacts|products)$/.test(url.pathname) && !url.searchParams.has("searchString") && ++listed === 4) release();
-      if (method === "POST" && /\/(contacts|products)$/.test(url.pathname)) await bothListed;
-      return fetch(input, init);
-    };
+    const master = (url: URL): boolean => /\/(contacts|products)$/.test(url.pathname);
+    const racing = racingFetch((url) => master(url) && !url.searchParams.has("searchString"), 4, master);
     const client = (): ReturnType<typeof createClient> => createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: racing });
     const book = async (name: string, rows: string[][]) => {
       const wb = XlsxWorkbook.empty();

@@ -7,6 +7,7 @@ import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
 import { whtPostJob } from "../../src/jobs/wht";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
+import { racingFetch } from "../helpers/racing-fetch";
 import { cliRunner } from "./run";
 import { AUTH, cliSession, writeBook } from "./session";
 import { simpleDoc } from "../helpers/vat-month";
@@ -134,16 +135,8 @@ describe("docsheet with withholding-taxes", () => {
   it("two posts of the same certificate at once leave one: the post that made its copy second removes it and takes the first", async () => {
     const book = await writeBook(join(s.dir, "wht-race.xlsx"), [HEADER, ["R", "Race Payee Co., Ltd.", "0105561000054", "00000", "", "2026-04-10", "Services", 3, 1000, 30, "Withheld at source"]], "WHT");
     // Both posts look their markers up before either creates (a create waits for both looks): neither finds the other's.
-    let looked = 0;
-    let release!: () => void;
-    const bothLooked = new Promise<void>((resolve) => (release = resolve));
-    const racing: typeof fetch = async (input, init) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? "GET";
-      if (method === "GET" && url.pathname.endsWith("/withholding-taxes") && ++looked === 2) release();
-      if (method === "POST" && url.pathname.endsWith("/withholding-taxes")) await bothLooked;
-      return fetch(input, init);
-    };
+    const certificates = (url: URL): boolean => url.pathname.endsWith("/withholding-taxes");
+    const racing = racingFetch(certificates, 2, certificates);
     const run = async () => whtPostJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: racing }), { target: { sheet: "WHT" } });
     const [a, b] = await Promise.all([run(), run()]);
     const rows = [a.results[0], b.results[0]];

@@ -1,0 +1,16 @@
+// A fetch for two posts run at once that makes them race as a real pair can: every create waits
+// until the posts have all looked up what the service has, so none finds another's record.
+/** `isLook`: a request that is a post's look-up (GET); `looks`: how many there are before the
+ * creates may go; `isCreate`: a create (POST) to hold until then. */
+export function racingFetch(isLook: (url: URL) => boolean, looks: number, isCreate: (url: URL) => boolean): typeof fetch {
+  let seen = 0;
+  let release!: () => void;
+  const allLooked = new Promise<void>((resolve) => (release = resolve));
+  return async (input, init) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? "GET";
+    if (method === "GET" && isLook(url) && ++seen === looks) release();
+    if (method === "POST" && isCreate(url)) await allLooked;
+    return fetch(input, init);
+  };
+}
