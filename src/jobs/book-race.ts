@@ -4,8 +4,8 @@
 // again (the list searched by the record's name or code): of the records of the same identity (tax
 // id and branch, code, or name: what the post's look-up matched on), the lowest id wins, so both
 // posts decide the same without talking. The loser deletes its own copy, just made, and takes the
-// winner as found. Journal vouchers have no guard: the service can neither delete nor void one, so
-// a loser could only be reported (README says not to post the same vouchers from two places at once).
+// winner as found. Journal vouchers have no such guard: the service can neither delete nor void
+// one, so the later copy is only reported, at its row (books.ts, firstByMarker).
 import type { DocSheetClient } from "../api";
 import type { Json } from "../rules/json";
 

@@ -170,6 +170,18 @@ function markerIndex(records: readonly Json[]): Existing {
   return { find: (_, marker) => byMarker.get(marker), add: (r) => add(r), identity: () => "", same: () => false };
 }
 
+/** The journal vouchers carrying a marker, the lowest record id of each. */
+async function firstByMarker(client: DocSheetClient, signal?: AbortSignal): Promise<Map<string, Json>> {
+  const first = new Map<string, Json>();
+  for (const r of await all(client.journalEntries.listAll({ pageSize: 200 }, { signal }), signal)) {
+    for (const line of textOf(r.note).split("\n")) {
+      const had = first.get(line.trim());
+      if (line.startsWith("docsheet:") && (!had || idOf(r) < idOf(had))) first.set(line.trim(), r);
+    }
+  }
+  return first;
+}
+
 async function all(pages: AsyncGenerator<{ list: unknown[] }>, signal?: AbortSignal): Promise<Json[]> {
   const out: Json[] = [];
   for await (const page of pages) {
@@ -257,6 +269,8 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const findings: CellFinding[] = [...read.findings];
   /** What this run created, for undo (book-record.ts). */
   const createdEntries: BookRunEntry[] = [];
+  /** Journal vouchers this run created, by record id: checked for a twin another post made at the same time. */
+  const vouchers = new Map<number, { marker: string; doc: SheetDocument; record: Json }>();
   let done = 0;
   const total = read.documents.length;
   const report = async (doc: SheetDocument, { message: msg, ...r }: Omit<BookResult, "key" | "rows" | "message"> & { message: Message }, record?: Json): Promise<void> => {
@@ -303,6 +317,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     // Later rows of the same contact or code get its id and say whose it is.
     const each = async (kind: BookResultKind, message: Message, record?: Json): Promise<void> => {
       const recordId = record ? idOf(record) : undefined;
+      if (kind === "created" && record && family === "journal-entries") vouchers.set(recordId!, { marker, doc: built.doc, record });
       if (kind === "created" && record) {
         createdEntries.push(sealedEntry(family, {
           key: built.doc.key, rows: group.flatMap((g) => g.built.doc.rows), recordId: recordId!, name: recordName(family, record), fingerprint: bookFingerprint(record),
@@ -364,6 +379,18 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   // A cancelled run says so in the rows it did not send.
   for (const g of groups.values()) {
     if (!started.has(g)) for (const p of g) await report(p.built.doc, { kind: "cancelled", message: resultMsg("notSent", { reason: resultMsg("cancelled") }) });
+  }
+  // Vouchers another post of the same rows made at the same time: the service cannot remove either
+  // copy, so the rows of the later ones say so (one more look at the list, only after creates).
+  if (vouchers.size > 0 && !signal?.aborted) {
+    const first = await firstByMarker(client, signal).catch(() => undefined);
+    for (const [id, v] of first ? vouchers : []) {
+      const winner = first!.get(v.marker);
+      if (!winner || idOf(winner) === id) continue;
+      const result = results.find((r) => r.recordId === id && r.rows === v.doc.rows)!;
+      result.message = render(resultMsg("journalRaceTwin", { serial: recordName(family, v.record), winner: recordName(family, winner) }), lang);
+      await batch.add(writeFor(v.doc, columns, result, lang, v.record));
+    }
   }
   await batch.flush();
 

@@ -257,6 +257,25 @@ describe("two posts at once", () => {
   });
 });
 
+describe("two posts of the same journal voucher at once", () => {
+  it("create two (the service cannot remove one), and the later one's row says to reverse it", async () => {
+    const vouchers = (url: URL): boolean => /\/journal-entries(\/approve)?$/.test(url.pathname);
+    const racing = racingFetch((url) => url.pathname.endsWith("/journal-entries"), 2, vouchers);
+    const rows = [["Voucher no.", "Date", "Voucher type", "Description", "Account code", "Debit", "Credit"],
+      ["TWIN-JV", "2026-03-31", "JV", "Twin", "53030", "75", ""], ["TWIN-JV", "", "", "", "21399", "", "75"]];
+    const run = async () => {
+      const wb = XlsxWorkbook.empty();
+      await wb.addTableSheet("Journal", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
+      return postBookJob(wb, createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: racing }), { family: "journal-entries", lang: "th" });
+    };
+    const [a, b] = await Promise.all([run(), run()]);
+    const made = [a.results[0], b.results[0]].sort((x, y) => x.recordId! - y.recordId!);
+    expect(made.map((r) => r.kind)).toEqual(["created", "created"]);
+    expect(made[0].message).toBe("สร้างแล้ว");
+    expect(made[1].message).toMatch(/^สร้าง JV\S+ แล้ว แต่การส่งแถวนี้อีกรายการที่ทำพร้อมกันสร้าง JV\S+ ก่อน บริการลบหรือยกเลิกใบสำคัญไม่ได้/);
+  });
+});
+
 describe("words for records", () => {
   it("the template and the check of a book count its records by their own word, not as documents, in English and Thai", async () => {
     const contacts = join(s.dir, "words-contacts.xlsx");
