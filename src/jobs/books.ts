@@ -35,7 +35,7 @@ import { saveBookRecord, sealedEntry, type BookRunEntry } from "./book-record";
 import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
-import { settleBookRace } from "./book-race";
+import { BookRaceGuard } from "./book-race";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
 import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { Json } from "../rules/json";
@@ -302,6 +302,8 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
 
   // 2. What the service has already; then each record found or created, one per identity.
   const existing = pending.length > 0 ? await existingOf(client, family, signal) : undefined;
+  // Another post of the same rows at the same time (book-race.ts); journal vouchers have none.
+  const raceGuard = family === "journal-entries" ? undefined : new BookRaceGuard(client, family, signal);
   const groups = new Map<string, Array<{ built: BuiltBook; marker: string }>>();
   for (const p of pending) {
     const id = existing!.identity(p.built) || `#${p.built.doc.key}`;
@@ -334,7 +336,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
         const record = await create(client, built, opts.draft === true, signal);
         if (family !== "journal-entries") {
           // Another post of the same rows at the same time may have made it too: one of the two stays.
-          const race = await settleBookRace(client, family, record, (r) => existing!.same(r, built), signal);
+          const race = await raceGuard!.settle(record, (r) => existing!.same(r, built));
           const serial = recordName(family, record);
           if (race.kind === "lost") {
             existing!.add(race.winner, built, marker);
