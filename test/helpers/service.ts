@@ -54,10 +54,11 @@ export interface TestService {
  * own paths: durability and crash-durability (commits and the data dir lock), the migration-* files
  * and list-counts (migrations and kept totals in each store's transactions), start-modules (the
  * other store's driver not loaded), fault-log (each store's own faults), documents (the group-commit
- * insert queue and the contact cache of the embedded store, PostgreSQL's row locks), list-order
- * (each store's collation sorts) and attachments-http (bytes in files beside PGlite, in the table on
- * PostgreSQL). Every other service test is about a route, not the store, and runs on one of them
- * (`oneStore`): a start of each is the most of such a file's time. */
+ * insert queue and the contact cache of the embedded store, PostgreSQL's row locks) and
+ * attachments-http (bytes in files beside PGlite, in the table on PostgreSQL). Every other service
+ * test is about a route, not the store, and runs on one of them (`oneStore`): a start of each is
+ * the most of such a file's time. Sorting too (list-order): both stores here sort by code point
+ * (PGlite's C collation, the test server's builtin C.UTF-8). */
 export const storesUnderTest: StoreKind[] = ["pglite", "postgres"];
 
 /** One store for a file that is not about the store, named in the file: the embedded one for some
