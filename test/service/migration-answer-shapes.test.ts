@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { Pool } from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import { spawnSync } from "node:child_process";
+import { makeOldPgliteStore } from "../helpers/old-pglite-store";
 import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
 import { createDatabase, databaseUrl } from "../helpers/test-databases";
 import { clientFor, type Client } from "./support";
@@ -63,10 +63,8 @@ describe.each(storesUnderTest)("a store from before expense system codes were nu
     const migrations = migrationsBefore(BEFORE);
     try {
       if (store === "pglite") {
-        // In a process of its own: PGlite's WebAssembly loads through dynamic imports jest refuses.
         dataDir = mkdtempSync(join(tmpdir(), "docsheet-old-store-"));
-        const r = spawnSync(process.execPath, ["--import", "tsx", join(__dirname, "../helpers/pglite-migrate.ts"), dataDir, migrations, OLD_ROWS], { encoding: "utf8" });
-        if (r.status !== 0) throw new Error(`old store not made: ${r.stderr}`);
+        await makeOldPgliteStore(dataDir, migrations, OLD_ROWS);
         service = await startTestService({ store, dataDir });
       } else {
         const databaseName = `docsheet_old_${randomBytes(4).toString("hex")}`;

@@ -5,10 +5,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { spawnSync } from "node:child_process";
 import { Client } from "pg";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { makeOldPgliteStore } from "../helpers/old-pglite-store";
 import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
 import { createDatabase, databaseUrl, dropDatabase } from "../helpers/test-databases";
 import { clientFor, type Client as Api } from "./support";
@@ -47,8 +47,7 @@ describe.each(storesUnderTest)("search on a store made before migration 0005 (%s
     if (store === "pglite") {
       const dataDir = mkdtempSync(join(tmpdir(), "docsheet-old-store-"));
       cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const r = spawnSync(process.execPath, ["--import", "tsx", join(__dirname, "../helpers/pglite-migrate.ts"), dataDir, folder, OLD_ROWS], { encoding: "utf8" });
-      if (r.status !== 0) throw new Error(`old store not made: ${r.stderr}`);
+      await makeOldPgliteStore(dataDir, folder, OLD_ROWS);
       svc = await startTestService({ store: "pglite", dataDir });
     } else {
       const name = `docsheet_old_${randomBytes(6).toString("hex")}`;
