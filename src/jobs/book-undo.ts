@@ -108,7 +108,7 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   if (unchanged.length > 0 && !stopped()) {
     let users: Map<number, string[]> | undefined;
     try {
-      users = await contactsUsers(client, unchanged.map(({ e, name }) => ({ id: e.recordId, name })), new Set(), signal);
+      users = await contactsUsers(client, unchanged.map(({ e, name }) => ({ id: e.recordId, name })), new Set(), signal, opts.concurrency ?? 8);
     } catch (err) {
       for (const { e } of unchanged) failed(e, err);
     }

@@ -8,6 +8,7 @@
 import type { DocSheetClient, FilterTerm } from "../api";
 import { FAMILIES, WHT_FAMILY, type DocumentFamily } from "../rules/codes";
 import { LIST_ORDER_MAX } from "../rules/list-order";
+import { runPool } from "./pool";
 
 /** A document, as `family:recordId`: ids are told apart by family. */
 export const docRef = (family: DocumentFamily, id: number): string => `${family}:${id}`;
@@ -24,7 +25,7 @@ const PAGE = 200;
 /** For each contact (by id), up to `most` serials of live documents (not void) naming it, leaving
  * out `except` (docRef); an empty list when none does. */
 export async function contactsUsers(
-  client: DocSheetClient, contacts: readonly ContactToCheck[], except: ReadonlySet<string>, signal?: AbortSignal, most = 3,
+  client: DocSheetClient, contacts: readonly ContactToCheck[], except: ReadonlySet<string>, signal?: AbortSignal, concurrency = 1, most = 3,
 ): Promise<Map<number, string[]>> {
   const found = new Map<number, string[]>(contacts.map((c) => [c.id, []]));
   const keep = (family: DocumentFamily, r: Listed): void => {
@@ -35,17 +36,24 @@ export async function contactsUsers(
     list.push(typeof r.documentSerial === "string" && r.documentSerial ? r.documentSerial : `#${id}`);
   };
   const settled = (group: readonly ContactToCheck[]) => group.every((c) => found.get(c.id)!.length >= most);
-  for (let i = 0; i < contacts.length; i += LIST_ORDER_MAX) {
-    const group = contacts.slice(i, i + LIST_ORDER_MAX);
+  const groups: Array<readonly ContactToCheck[]> = [];
+  for (let i = 0; i < contacts.length; i += LIST_ORDER_MAX) groups.push(contacts.slice(i, i + LIST_ORDER_MAX));
+  let failure: { error: unknown } | undefined;
+  await runPool(groups, concurrency, async (group) => {
     const filter: FilterTerm[] = [...new Set(group.map((c) => c.name))].map((n) => ({ columnName: "Contact.NameLocal", columnValue: n, columnPredicateOperator: "Or" }));
-    for (const family of FAMILIES) {
-      if (settled(group)) break;
-      for await (const page of client.documents(family).listAll({ range: 0, pageSize: PAGE, filter }, { signal })) {
-        for (const r of page.list) keep(family, r);
+    try {
+      for (const family of FAMILIES) {
         if (settled(group)) break;
+        for await (const page of client.documents(family).listAll({ range: 0, pageSize: PAGE, filter }, { signal })) {
+          for (const r of page.list) keep(family, r);
+          if (settled(group)) break;
+        }
       }
+    } catch (error) {
+      failure ??= { error };
     }
-  }
+  }, () => failure !== undefined || signal?.aborted === true);
+  if (failure) throw failure.error;
   await certificateUsers(client, contacts.filter((c) => found.get(c.id)!.length < most), (r) => keep(WHT_FAMILY, r), signal);
   return found;
 }

@@ -15,10 +15,7 @@ import { serviceCopy } from "../sheet/service-copy";
 import type { WorkbookPort } from "../workbook/port";
 import type { CompanyStamp } from "./company";
 import { runPool } from "./pool";
-import { LIST_ORDER_MAX } from "../rules/list-order";
-
-/** A page of a names list: enough for ten names that few other contacts contain. */
-const NAME_LIST_PAGE = 100;
+import { readContactsByName } from "./contact-read";
 
 export interface RunDocument {
   key: string;
@@ -161,31 +158,9 @@ export class PostRecorder {
    * nothing is deleted that was not seen as made. The first failure stops the reading (the service
    * may be gone: no run waits on it). */
   async readContacts(client: DocSheetClient, concurrency: number, signal?: AbortSignal): Promise<void> {
-    let failed = false;
-    const stop = () => failed || signal?.aborted === true;
-    const wanted = [...this.contacts].filter(([id]) => !this.contactCopies.has(id));
-    const groups: Array<typeof wanted> = [];
-    for (let i = 0; i < wanted.length; i += LIST_ORDER_MAX) groups.push(wanted.slice(i, i + LIST_ORDER_MAX));
-    await runPool(groups, concurrency, async (group) => {
-      const ids = new Set(group.map(([id]) => id));
-      try {
-        const filter = group.map(([, c]) => ({ columnName: "namelocal", columnValue: c.name, columnPredicateOperator: "Or" as const }));
-        const page = await client.contacts.list({ filter, pageSize: NAME_LIST_PAGE }, { signal });
-        for (const entry of page.list as unknown as Json[]) {
-          const id = Number(entry.id);
-          if (ids.has(id) && typeof entry.contactName === "string" && typeof entry.contactCode === "string") this.contactCopies.set(id, bookFingerprint(entry));
-        }
-      } catch {
-        // read one by one below
-      }
-    }, stop);
-    await runPool(wanted.map(([id]) => id).filter((id) => !this.contactCopies.has(id)), concurrency, async (id) => {
-      try {
-        this.contactCopies.set(id, bookFingerprint((await client.contacts.get(id, { signal })) as unknown as Json));
-      } catch {
-        failed = true;
-      }
-    }, stop);
+    const wanted = [...this.contacts].filter(([id]) => !this.contactCopies.has(id)).map(([id, c]) => ({ id, name: c.name }));
+    const read = await readContactsByName(client, wanted, concurrency, { signal, stopOnFailure: true });
+    for (const [id, contact] of read.found) this.contactCopies.set(id, bookFingerprint(contact));
   }
 
   /** A row the run left alone because it was posted before (found by its recordId or marker). */

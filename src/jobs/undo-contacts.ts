@@ -4,7 +4,8 @@
 // document still naming it), unchanged since the run read it (its fingerprint), and named by no live
 // document besides the undone ones (jobs/contact-use.ts). Any other stays, with the reason. A
 // contact the run found is not in the record at all, so never touched. A dry run deletes nothing.
-import { NotFoundError, type DocSheetClient } from "../api";
+import type { DocSheetClient } from "../api";
+import { readContactsByName } from "./contact-read";
 import type { Family } from "../rules/codes";
 import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
@@ -39,32 +40,27 @@ export async function undoRunContacts(client: DocSheetClient, family: Family, co
   const set = (c: RunContact, kind: ContactUndoKind, msg: Message): void => void out.set(c, { contact: c, kind, msg });
   const nameOf = (c: RunContact): string => c.name || `#${c.id}`;
   const failed = (c: RunContact, err: unknown): void => set(c, "failed", resultMsg("undoContactFailed", { name: nameOf(c), reason: errorMsg(err) }));
-  // 1. Each verified and read again: only one unchanged since the run goes on.
+  // 1. Each verified and read again (ten at a time): only one unchanged since the run goes on.
+  const verified = contacts.filter((c) => {
+    const named = c.recordId === undefined ? undefined : ctx.named.get(c.recordId);
+    if (c.fingerprint && c.seal === contactSealOf(family, c) && (named === undefined || named === c.id)) return true;
+    set(c, "kept", resultMsg("undoContactUnverified", { name: nameOf(c) }));
+    return false;
+  });
+  const read = await readContactsByName(client, verified, ctx.concurrency, { signal: ctx.signal });
   const unchanged: Array<{ c: RunContact; name: string }> = [];
-  await runPool(contacts, ctx.concurrency, async (c) => {
-    const name = nameOf(c);
-    try {
-      const named = c.recordId === undefined ? undefined : ctx.named.get(c.recordId);
-      if (!c.fingerprint || c.seal !== contactSealOf(family, c) || (named !== undefined && named !== c.id)) {
-        return set(c, "kept", resultMsg("undoContactUnverified", { name }));
-      }
-      let now: Json;
-      try {
-        now = (await client.contacts.get(c.id, { signal: ctx.signal })) as unknown as Json;
-      } catch (err) {
-        if (err instanceof NotFoundError) return set(c, "gone", resultMsg("undoContactGone", { name }));
-        throw err;
-      }
-      if (bookFingerprint(now) !== c.fingerprint) return set(c, "kept", resultMsg("undoContactEdited", { name }));
-      unchanged.push({ c, name: typeof now.contactName === "string" ? now.contactName : c.name });
-    } catch (err) {
-      failed(c, err);
-    }
-  }, () => ctx.signal?.aborted === true);
+  for (const c of verified) {
+    const now = read.found.get(c.id);
+    if (read.gone.has(c.id)) set(c, "gone", resultMsg("undoContactGone", { name: nameOf(c) }));
+    else if (read.failed.has(c.id)) failed(c, read.failed.get(c.id));
+    else if (!now) continue; // not reached: cancelled
+    else if (bookFingerprint(now) !== c.fingerprint) set(c, "kept", resultMsg("undoContactEdited", { name: nameOf(c) }));
+    else unchanged.push({ c, name: typeof now.contactName === "string" ? now.contactName : c.name });
+  }
   // 2. Which of them a live document still names (lists shared by ten contacts at a time).
   let users: Map<number, string[]>;
   try {
-    users = await contactsUsers(client, unchanged.map(({ c, name }) => ({ id: c.id, name })), except, ctx.signal);
+    users = await contactsUsers(client, unchanged.map(({ c, name }) => ({ id: c.id, name })), except, ctx.signal, ctx.concurrency);
   } catch (err) {
     for (const { c } of unchanged) failed(c, err);
     return contacts.flatMap((c) => out.get(c) ?? []);
