@@ -40,16 +40,17 @@ export async function contactsUsers(
   for (let i = 0; i < contacts.length; i += LIST_ORDER_MAX) groups.push(contacts.slice(i, i + LIST_ORDER_MAX));
   let failure: { error: unknown } | undefined;
   // Families with no document at all are not asked once per ten contacts (one look each tells).
-  const families: DocumentFamily[] = [];
+  const withDocuments = new Set<DocumentFamily>();
   if (groups.length > 0) {
     await runPool([...FAMILIES], concurrency, async (family) => {
-      if ((await client.documents(family).list({ range: 0, pageSize: 1 }, { signal })).total > 0) families.push(family);
+      if ((await client.documents(family).list({ range: 0, pageSize: 1 }, { signal })).total > 0) withDocuments.add(family);
     });
   }
+  const families = FAMILIES.filter((f) => withDocuments.has(f));
   await runPool(groups, concurrency, async (group) => {
     const filter: FilterTerm[] = [...new Set(group.map((c) => c.name))].map((n) => ({ columnName: "Contact.NameLocal", columnValue: n, columnPredicateOperator: "Or" }));
     try {
-      for (const family of FAMILIES.filter((f) => families.includes(f))) {
+      for (const family of families) {
         if (settled(group)) break;
         for await (const page of client.documents(family).listAll({ range: 0, pageSize: PAGE, filter }, { signal })) {
           for (const r of page.list) keep(family, r);

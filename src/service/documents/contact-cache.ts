@@ -4,7 +4,7 @@
 // where other processes may write.
 import type { contacts } from "../store/schema";
 
-type ContactRow = typeof contacts.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
 
 export class ContactCache {
   private readonly byId = new Map<number, ContactRow>();

@@ -10,7 +10,7 @@ import { validationError } from "../envelope";
 import type { Tx } from "../store/database";
 import { contacts } from "../store/schema";
 import { insertContact } from "../masters/contacts";
-import type { ContactCache } from "./contact-cache";
+import type { ContactCache, ContactRow } from "./contact-cache";
 import type { Json } from "../../rules/json";
 
 /** Document field ← contact field for the fields a document may override. */
@@ -52,8 +52,6 @@ export function freshContactBody(side: Side, body: Json, name: string): Json {
   for (const [doc, own] of OVERRIDABLE) fresh[own] = typeof body[doc] === "string" ? body[doc] : "";
   return fresh;
 }
-
-type ContactRow = typeof contacts.$inferSelect;
 
 /** The document's contact fields from its contact (sent fields win where a document may override). */
 export function fill(body: Json, contact: ContactRow): ResolvedContact {

@@ -11,7 +11,7 @@
 import type { Side } from "../../rules/codes";
 import type { Json } from "../../rules/json";
 import type { RawQuery, Store } from "../store/database";
-import type { ContactCache } from "./contact-cache";
+import type { ContactCache, ContactRow } from "./contact-cache";
 import { fill, freshContactBody, type ResolvedContact } from "./contact-resolution";
 import { insertDocumentDirect, insertDocumentsDirect, type DocumentRow, type NewDocument } from "./repository";
 
@@ -36,8 +36,6 @@ interface Waiting {
   done(row: DocumentRow): void;
   fail(error: unknown): void;
 }
-
-type ContactRow = Parameters<typeof fill>[1];
 
 /** Most documents in one statement (a batch's JSON is built and parsed whole). */
 const MOST_PER_BATCH = 32;
