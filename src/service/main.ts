@@ -9,7 +9,7 @@ import { openStore } from "./store/database";
 import { seedDemoData } from "./store/seed";
 import { TokenService } from "./auth/tokens";
 import { createApp } from "./http/app";
-import { answerClientErrors } from "./http/client-errors";
+import { answerClientErrors, keepIdleConnections } from "./http/client-errors";
 import type { ServiceContext } from "./http/context";
 import { ContactCache } from "./documents/contact-cache";
 import { checkedPublicUrl, listeningUrl } from "./routes/public-links";
@@ -80,6 +80,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
   const server = await new Promise<ReturnType<typeof serve>>((done, fail) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? DEFAULT_PORT, hostname: host }, () => done(s));
     answerClientErrors(s as Server);
+    keepIdleConnections(s as Server);
     s.once("error", fail);
   }).catch(async (e: unknown) => {
     await store.close(); // releases the data dir

@@ -107,6 +107,13 @@ describe.each(storesUnderTest)("attachments over HTTP (%s)", (store) => {
     expect((await download.arrayBuffer()).byteLength).toBe(limit);
   });
 
+  it("keeps an idle connection a minute, so a client that paused (a busy machine) does not upload into one the service closed", async () => {
+    // Node's 5 s default: a Node client paused past it (its idle timer late) wrote its next upload
+    // into a closed connection, write EPIPE instead of the answer. Node tells clients this figure.
+    const a = await demo.get("/contacts?currentPage=1&pageSize=1");
+    expect(a.headers.get("keep-alive")).toBe("timeout=65");
+  });
+
   it.each(CREATABLE)("%s take both kinds of upload", async (family) => {
     const id = await create(family);
     const jpg = await makeFixture("jpg");
