@@ -352,7 +352,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
         existing!.add(record, built, marker);
         return each("created", resultMsg("created"), record);
       } catch (err) {
-        if (family === "products" && /PRODUCT_CODE_DUPLICATE/.test(errorText(err))) {
+        if (family !== "journal-entries" && /(PRODUCT|CONTACT)_CODE_DUPLICATE/.test(errorText(err))) {
           // The service keeps codes unique: another post (or a person) made it since the look-up.
           const hit = (await existingOf(client, family, signal)).find(built, marker);
           if (hit) {

@@ -132,6 +132,21 @@ describe.each(oneStore("postgres"))("master data (%s)", (store) => {
     expect(gone.body.message).toBe("Product not found");
   });
 
+  it("creates of one code at once: one is made, the others answered with the duplicate error (products and contacts)", async () => {
+    // Side by side on PostgreSQL, each create's look for the code could miss the others' rows.
+    const products = await Promise.all(Array.from({ length: 6 }, (_, i) => demo.post("/products", { type: 3, code: "RACE-1", name: `Race ${i}` })));
+    expect(products.filter((a) => a.http === 200)).toHaveLength(1);
+    for (const a of products.filter((x) => x.http !== 200)) expectValidation(a, "ERROR.PRODUCT_CODE_DUPLICATE");
+    expect((await demo.get("/products?searchString=RACE-1")).body.data.total).toBe(1);
+    const contacts = await Promise.all(Array.from({ length: 6 }, (_, i) => demo.post("/contacts", { contactGroup: 3, contactType: 3, contactCode: "RACE-C", contactName: `Race ${i}` })));
+    expect(contacts.filter((a) => a.http === 200)).toHaveLength(1);
+    for (const a of contacts.filter((x) => x.http !== 200)) expectValidation(a, "ERROR.CONTACT_CODE_DUPLICATE");
+    // Another company's code is its own; an update onto a taken code is refused the same way.
+    expect((await other.post("/products", { type: 3, code: "RACE-1", name: "Theirs" })).http).toBe(200);
+    const second = await demo.post("/products", { type: 3, code: "RACE-2", name: "Second" });
+    expectValidation(await demo.put(`/products/${second.body.data.list[0].id}`, { type: 3, code: "RACE-1", name: "Second" }), "ERROR.PRODUCT_CODE_DUPLICATE");
+  });
+
   it("reads and updates company information of the caller's company only", async () => {
     const before = (await demo.get("/company/info")).body.data;
     const put = await demo.put("/company/info", { ...before, compnayName: "Demo Renamed Co., Ltd.", companyPhone: "02-111-1111" });

@@ -1,7 +1,7 @@
 // A store kept from before the expense-system-codes migration (expense categories with text system codes, an expense
 // whose lines named their accounts by code and lacked the answer fields) opens in the service of
 // today: the categories answer numbers, the old expense answers every field of the description.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -9,6 +9,7 @@ import { Pool } from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { makeOldPgliteStore } from "../helpers/old-pglite-store";
+import { migrationsBefore } from "../helpers/migrations-before";
 import { startTestService, storesUnderTest, type TestService } from "../helpers/service";
 import { createDatabase, databaseUrl } from "../helpers/test-databases";
 import { clientFor, type Client } from "./support";
@@ -16,23 +17,8 @@ import { checkAnswer } from "../api/helpers/openapi-answers";
 
 jest.setTimeout(120_000);
 
-const MIGRATIONS = join(__dirname, "../../src/service/store/migrations");
 /** The migration under test, by name (its number follows whatever came before it on main). */
 const BEFORE = "_expense_system_codes";
-
-/** The migrations folder as it was before the migration named `name`: its journal and files without it and after. */
-function migrationsBefore(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "docsheet-migrations-"));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = join(dir, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ idx: number; tag: string }> };
-  const tag = journal.entries.find((e) => e.tag.endsWith(name))!.tag;
-  const cut = journal.entries.find((e) => e.tag === tag)!.idx;
-  for (const e of journal.entries.filter((x) => x.idx >= cut)) rmSync(join(dir, `${e.tag}.sql`));
-  journal.entries = journal.entries.filter((e) => e.idx < cut);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 const OLD_ITEM = { name: "Taxi", description: "Taxi to client", quantity: 1, pricePerUnit: 100, total: 100, systemCode: "EXP-TRAVEL", categoryId: 1, creditId: "21399", debitId: "53029" };
 

@@ -5,6 +5,7 @@ import type { ListOrder } from "../../rules/list-order";
 import { bodyInt, bodyText, listPage, type MasterList, type Paging } from "./list-sql";
 import { contacts } from "../store/schema";
 import type { Db, Tx } from "../store/database";
+import { refusingClash } from "../store/unique-violation";
 import { ServiceError, validationError } from "../envelope";
 import { completeContact } from "../documents/answer-shape";
 import type { ContactCache } from "../documents/contact-cache";
@@ -39,12 +40,9 @@ export async function listContacts(db: Db, companyId: number, paging: Paging, or
   return { ...page, list: page.list.map(contactAnswer) };
 }
 
-async function assertCodeFree(tx: Tx, companyId: number, code: string, exceptId?: number): Promise<void> {
-  if (code === "") return;
-  const rows = await tx.select({ id: contacts.id }).from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.contactCode, code), eq(contacts.deleted, false)));
-  if (rows.some((r) => r.id !== exceptId)) throw validationError(CONTACT_CODE_DUPLICATE);
-}
+/** A write, a code another live contact of the company has refused with the duplicate error: the
+ * store's unique index (contacts_company_code) decides, so two creates of one code at once cannot both pass. */
+const codeChecked = <T>(write: Promise<T>): Promise<T> => refusingClash(write, "contacts_company_code", () => validationError(CONTACT_CODE_DUPLICATE));
 
 /** Creates a contact, its code not checked (documents create contacts with an empty code). */
 export async function insertContact(tx: Tx, companyId: number, body: Json): Promise<ContactRow> {
@@ -64,24 +62,20 @@ export async function findContact(tx: Tx, companyId: number, id: number): Promis
 
 /** POST /contacts: a checked body, its code free among the company's contacts. */
 export async function createContact(db: Db, companyId: number, body: Json): Promise<ContactRow> {
-  return db.transaction(async (tx) => {
-    await assertCodeFree(tx, companyId, String(body.contactCode ?? "").trim());
-    return insertContact(tx, companyId, body);
-  });
+  return codeChecked(insertContact(db, companyId, body));
 }
 
 /** PUT /contacts/{id}: the body over the stored contact; documents resolve it afresh. */
 export async function updateContact(db: Db, cache: ContactCache | undefined, companyId: number, id: number, body: Json): Promise<ContactRow> {
-  const row = await db.transaction(async (tx) => {
+  const row = await codeChecked(db.transaction(async (tx) => {
     const current = await findContact(tx, companyId, id);
     const code = typeof body.contactCode === "string" ? body.contactCode.trim() : current.contactCode;
-    await assertCodeFree(tx, companyId, code, id);
     const name = String(body.contactName).trim();
     const [updated] = await tx.update(contacts).set({
       contactCode: code, contactName: name, body: { ...current.body, ...body, id, contactCode: code, contactName: name }, updatedAt: new Date(),
     }).where(eq(contacts.id, id)).returning();
     return updated;
-  });
+  }));
   cache?.clear();
   return row;
 }

@@ -9,6 +9,7 @@ import { bodyInt, bodyText, listPage, type MasterList, type Paging } from "./lis
 import type { Json } from "../../rules/json";
 import { products } from "../store/schema";
 import type { Db, Tx } from "../store/database";
+import { refusingClash } from "../store/unique-violation";
 import { ServiceError, validationError } from "../envelope";
 import { completeProduct } from "../documents/answer-shape";
 
@@ -103,35 +104,28 @@ export async function findProduct(tx: Tx, companyId: number, id: number): Promis
   return row;
 }
 
-async function assertCodeFree(tx: Tx, companyId: number, code: string, exceptId?: number): Promise<void> {
-  if (code === "") return;
-  const rows = await tx.select({ id: products.id }).from(products)
-    .where(and(eq(products.companyId, companyId), eq(products.code, code), eq(products.deleted, false)));
-  if (rows.some((r) => r.id !== exceptId)) throw validationError(PRODUCT_CODE_DUPLICATE);
-}
+/** A write, a code another live product of the company has refused with the duplicate error: the
+ * store's unique index (products_company_code) decides, so two creates of one code at once cannot both pass. */
+const codeChecked = <T>(write: Promise<T>): Promise<T> => refusingClash(write, "products_company_code", () => validationError(PRODUCT_CODE_DUPLICATE));
 
 const codeOf = (body: Json): string => (typeof body.code === "string" ? body.code.trim() : "");
 
 /** POST /products: a checked body, its code free among the company's products. */
 export async function createProduct(db: Db, companyId: number, body: Json): Promise<ProductRow> {
-  return db.transaction(async (tx) => {
-    await assertCodeFree(tx, companyId, codeOf(body));
-    const [r] = await tx.insert(products).values({ companyId, code: codeOf(body), name: String(body.name).trim(), body }).returning();
-    return r;
-  });
+  const [r] = await codeChecked(db.insert(products).values({ companyId, code: codeOf(body), name: String(body.name).trim(), body }).returning());
+  return r;
 }
 
 /** PUT /products/{id}: the body over the stored product (no code given: the code kept). */
 export async function updateProduct(db: Db, companyId: number, id: number, body: Json): Promise<ProductRow> {
-  return db.transaction(async (tx) => {
+  return codeChecked(db.transaction(async (tx) => {
     const current = await findProduct(tx, companyId, id);
     const code = body.code === undefined || body.code === null ? current.code : codeOf(body);
-    await assertCodeFree(tx, companyId, code, id);
     const [r] = await tx.update(products).set({
       code, name: String(body.name).trim(), body: { ...current.body, ...body, code }, updatedAt: new Date(),
     }).where(eq(products.id, id)).returning();
     return r;
-  });
+  }));
 }
 
 /** DELETE /products/{id}: soft, so documents keep their lines' product. */

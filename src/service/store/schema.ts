@@ -43,7 +43,11 @@ export const contacts = pgTable("contacts", {
   body: jsonb("body").$type<Json>().notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index("contacts_company_name").on(t.companyId, t.contactName)]);
+}, (t) => [
+  index("contacts_company_name").on(t.companyId, t.contactName),
+  // A code names one live contact of the company (migration 0013): two creates at once cannot both have it.
+  uniqueIndex("contacts_company_code").on(t.companyId, t.contactCode).where(sql`NOT ${t.deleted} AND ${t.contactCode} <> ''`),
+]);
 
 export const products = pgTable("products", {
   id: id(),
@@ -54,7 +58,11 @@ export const products = pgTable("products", {
   body: jsonb("body").$type<Json>().notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index("products_company").on(t.companyId, t.id)]);
+}, (t) => [
+  index("products_company").on(t.companyId, t.id),
+  // A code names one live product of the company (migration 0013).
+  uniqueIndex("products_company_code").on(t.companyId, t.code).where(sql`NOT ${t.deleted} AND ${t.code} <> ''`),
+]);
 
 /** Bank accounts and the other payment channels: kind bank | cheque | credit-card | petty-cash | other. */
 export const paymentChannels = pgTable("payment_channels", {
