@@ -37,7 +37,7 @@ import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { BookRaceGuard } from "./book-race";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
-import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
+import { inSheetOrder, localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { Json } from "../rules/json";
 import { render } from "../sheet/i18n/render";
 
@@ -406,7 +406,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     createdEntries.sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
     await saveBookRecord(port, family, { version: 1, family, sheet, at: now().toISOString(), created: createdEntries, company });
   }
-  return { sheet, results, findings: sortFindings(findings), counts };
+  return { sheet, results: inSheetOrder(results), findings: sortFindings(findings), counts };
 }
 
 function countsOf(results: readonly BookResult[]): Record<BookResultKind, number> {
@@ -599,5 +599,5 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     }
   }, () => signal?.aborted === true);
   await batch.flush();
-  return { sheet, results, findings: sortFindings(findings), counts: countsOf(results) };
+  return { sheet, results: inSheetOrder(results), findings: sortFindings(findings), counts: countsOf(results) };
 }

@@ -46,7 +46,7 @@ import { PostRecorder, loadPostRecord } from "./post-record";
 import { RaceGuard, type Settled } from "./race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import { ConnectionError, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
-import { localDate, type JobContext } from "./types";
+import { inSheetOrder, localDate, type JobContext } from "./types";
 import { render } from "../sheet/i18n/render";
 
 export interface PostJobOptions extends JobContext {
@@ -346,7 +346,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     const c = { reason: stopDetail(fatal), posted: counts.created + counts.found, unknown: counts.unknown, notSent: counts.cancelled };
     throw stoppedError(fatal, c.unknown > 0 ? resultMsg("postStoppedUnknown", c) : resultMsg("postStopped", c), lang);
   }
-  return { sheet, results, findings, counts };
+  return { sheet, results: inSheetOrder(results), findings, counts };
 }
 
 function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, family: Family, lang: Lang, rec?: DocumentRecord) {

@@ -21,6 +21,12 @@ export interface JobContext {
   lang?: Lang;
 }
 
+/** A run's row results in the sheet's order, top to bottom, as the sheet and its reader go: a pool
+ * finishes them in any order (a row refused before anything is sent, first). Sorted in place. */
+export function inSheetOrder<T extends { rows: readonly number[] }>(results: T[]): T[] {
+  return results.sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
+}
+
 /** YYYY-MM-DD of a moment in local time (the user's "today"). */
 export function localDate(d: Date): string {
   const p = (n: number): string => String(n).padStart(2, "0");

@@ -41,7 +41,7 @@ import { errorMsg } from "./error-text";
 import { notSent } from "./not-sent";
 import { guardSheet, postedDocuments } from "./company";
 import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
-import { localDate, type JobContext } from "./types";
+import { inSheetOrder, localDate, type JobContext } from "./types";
 import { rowMismatch } from "./verify";
 import { render } from "../sheet/i18n/render";
 
@@ -246,7 +246,7 @@ async function listedCopies(api: DocumentApi, docs: SheetDocument[], signal?: Ab
 function outcome(sheet: string, dryRun: boolean, results: UpdateResult[]): UpdateOutcome {
   const counts = { update: 0, updated: 0, unchanged: 0, conflict: 0, refused: 0, invalid: 0, failed: 0, cancelled: 0 } as Record<UpdateKind, number>;
   for (const r of results) counts[r.kind]++;
-  return { sheet, dryRun, results, counts };
+  return { sheet, dryRun, results: inSheetOrder([...results]), counts };
 }
 
 /** What to do with one document, given the service's copy of it. */

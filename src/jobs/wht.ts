@@ -31,7 +31,7 @@ import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
 import { ConnectionError, isConnectionFailure } from "./stop";
-import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
+import { inSheetOrder, localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { DocumentResult, PostOutcome, ResultKind } from "./post";
 import type { ActOutcome, ActResult } from "./act";
 import { rowMismatch } from "./verify";
@@ -192,7 +192,7 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
     await port.saveRecord(WHT_POST_KEY, JSON.stringify(record));
   }
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
-  return { sheet, results, findings: sortFindings(findings), counts };
+  return { sheet, results: inSheetOrder(results), findings: sortFindings(findings), counts };
 }
 
 /** Takes a certificate off the service as undo does: set back to awaiting and deleted, voided when the service will not delete it. */
