@@ -9,7 +9,7 @@ import { ApiError, createClient } from "../api";
 import { actJob, type Action, type ActOutcome } from "../jobs/act";
 import { ConnectionError } from "../jobs/stop";
 import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
-import { WITHHOLDING_RATES } from "../rules/codes";
+import { FAMILY_INFO, WITHHOLDING_RATES, upgradeTargets } from "../rules/codes";
 import { parseDecimal } from "../rules/money";
 import { isWithholdingRate } from "../rules/checks/read";
 import { UsageError, dateArg, intArg, required, type Parsed } from "./args";
@@ -25,10 +25,10 @@ export function parseRows(text: string): number[] {
   const rows: number[] = [];
   for (const part of text.split(",").map((s) => s.trim()).filter(Boolean)) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part);
-    if (!m) throw new UsageError(`--rows "${text}" is not a list such as 2,5-9`);
+    if (!m) throw new UsageError("rowsList", { text });
     const a = Number(m[1]);
     const b = m[2] ? Number(m[2]) : a;
-    if (a < 1 || b < a || b - a > 1_000_000) throw new UsageError(`--rows "${part}" is not a range of row numbers`);
+    if (a < 1 || b < a || b - a > 1_000_000) throw new UsageError("rowsRange", { part });
     for (let r = a; r <= b; r++) rows.push(r - 1);
   }
   return rows;
@@ -37,7 +37,7 @@ export function parseRows(text: string): number[] {
 /** --culture of pdf and share: th or en, else the service's default. */
 export function culture(v: unknown): "th" | "en" | undefined {
   if (v === undefined) return undefined;
-  if (v !== "th" && v !== "en") throw new UsageError("--culture must be th or en");
+  if (v !== "th" && v !== "en") throw new UsageError("culture");
   return v;
 }
 
@@ -58,11 +58,10 @@ export function paymentOptions(values: Parsed["values"]): { fields: Record<strin
     const n = typeof v === "string" ? parseDecimal(v) : null;
     const byAmount = kind === "rate" && n !== null && n.equals(-1);
     if (n === null || (n.isNegative() && !byAmount && kind !== "signed") || ((kind === "amount" || kind === "signed") && n.decimalPlaces() > 2)) {
-      const what = { amount: "an amount of at least 0 with at most 2 decimals", signed: "an amount with at most 2 decimals", rate: "a rate", code: "a whole number" }[kind];
-      throw new UsageError(`--${option} must be ${what}`);
+      throw new UsageError(({ amount: "amount", signed: "signedAmount", rate: "rate", code: "wholeNumber" } as const)[kind], { name: option });
     }
-    if (kind === "rate" && !byAmount && !isWithholdingRate(n)) throw new UsageError(`--${option} must be one of ${WITHHOLDING_RATES.join(", ")}, or -1 with --withheld-amount`);
-    if (kind === "code" && !n.isInteger()) throw new UsageError(`--${option} must be a whole number`);
+    if (kind === "rate" && !byAmount && !isWithholdingRate(n)) throw new UsageError("withholdingRate", { name: option, rates: WITHHOLDING_RATES.join(", ") });
+    if (kind === "code" && !n.isInteger()) throw new UsageError("wholeNumber", { name: option });
     fields[field] = n.toNumber();
     origins[field] = `--${option}`;
   }
@@ -107,7 +106,11 @@ export async function actCommand(p: Parsed): Promise<number> {
       try {
         assertUpgradeTarget(family, to);
       } catch (err) {
-        if (err instanceof UpgradeTargetError) throw new UsageError(`--to: ${err.message}`);
+        if (err instanceof UpgradeTargetError) {
+          const allowed = upgradeTargets(family);
+          const label = FAMILY_INFO[family].label.en;
+          throw allowed.length === 0 ? new UsageError("upgradeNone", { label, family }) : new UsageError("upgradeTo", { label: label.toLowerCase(), family, to, allowed: allowed.join(" or ") });
+        }
         throw err;
       }
       action = { kind, to };
@@ -119,13 +122,13 @@ export async function actCommand(p: Parsed): Promise<number> {
       try {
         bytes = await fs.readFile(file);
       } catch (err) {
-        throw new UsageError(`--file: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        throw new UsageError("fileUnreadable", { file, code: (err as NodeJS.ErrnoException).code ?? String(err) });
       }
       action = { kind, file: { name: basename(file), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) } };
       break;
     }
     default:
-      throw new UsageError(`--action must be status, delete, payment, upgrade, pdf, email, share or attach`);
+      throw new UsageError("action");
   }
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);

@@ -7,12 +7,25 @@ import { BOOK_FAMILIES, FAMILIES, WHT_FAMILY, isFamily, type Family } from "../r
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
+import { usageText, type UsageKey, type UsageParam } from "./usage-words";
 
+/** What the command cannot run as asked, by key (usage-words.ts): printed in the run's language,
+ * exit 2. `message` is its English. */
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly key: UsageKey, readonly params: Readonly<Record<string, UsageParam>> = {}) {
+    super(usageText(key, params, "en"));
     this.name = "UsageError";
   }
+}
+
+/** Node's parser's refusal, in our words: an unknown option, one without its value, a switch given one. */
+function parserRefusal(err: Error & { code?: string }): UsageError {
+  const option = /'(-[^' ]+)/.exec(err.message)?.[1];
+  if (option && err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return new UsageError("unknownOption", { option });
+  if (option && err.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    return new UsageError(/does not take an argument/.test(err.message) ? "optionTakesNoValue" : "optionNeedsValue", { option });
+  }
+  return new UsageError("badArguments", { detail: err.message });
 }
 
 export interface OptionDoc {
@@ -268,26 +281,26 @@ export function parseCommand(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv;
   if (!command || command === "--help" || command === "-h" || command === "help") return { command: "help", positionals: [], values: {} };
   const doc = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!doc) throw new UsageError(`unknown command "${command}"`);
+  if (!doc) throw new UsageError("unknownCommand", { command });
   let parsed;
   try {
     parsed = parseArgs({ args: [...rest], options: { ...parserOptions(doc), help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw parserRefusal(err as Error);
   }
   if (parsed.values.help) return { command, positionals: [], values: { help: true } };
   const wanted = doc.positional ? 1 : 0;
   // FAMILY may be given as --family instead (familyOf checks that the two agree).
   const familyNamed = doc.positional === "FAMILY" && (parsed.values as Record<string, unknown>).family !== undefined && parsed.positionals.length <= 1;
   if (!familyNamed && parsed.positionals.length !== wanted) {
-    throw new UsageError(wanted === 0 ? `${command} takes no file or family argument` : `${command} needs a ${doc.positional} argument`);
+    throw wanted === 0 ? new UsageError("noPositional", { command }) : new UsageError("needsPositional", { command, what: doc.positional! });
   }
   return { command, positionals: parsed.positionals, values: parsed.values as Parsed["values"] };
 }
 
 export function familyArg(value: unknown): Family {
-  if (value === undefined) throw new UsageError("--family is required");
-  if (!isFamily(value)) throw new UsageError(`"${String(value)}" is not a family; use one of ${ALL_FAMILIES}`);
+  if (value === undefined) throw new UsageError("required", { name: "family" });
+  if (!isFamily(value)) throw new UsageError("notFamily", { given: String(value), families: ALL_FAMILIES });
   return value;
 }
 
@@ -301,27 +314,27 @@ export function familyGiven(p: Parsed): unknown {
   const positional = p.command === "pull" || p.command === "template";
   const given = positional ? p.positionals[0] : undefined;
   const named = p.values.family;
-  if (given !== undefined && named !== undefined && given !== named) throw new UsageError(`two families given: ${given} and --family ${String(named)}`);
+  if (given !== undefined && named !== undefined && given !== named) throw new UsageError("twoFamilies", { given, named: String(named) });
   return given ?? named;
 }
 
 export function langArg(values: Parsed["values"]): Lang {
   const v = values.lang;
   if (v === undefined) return "en";
-  if (!isLang(v)) throw new UsageError("--lang must be en or th");
+  if (!isLang(v)) throw new UsageError("lang");
   return v;
 }
 
 export function required(values: Parsed["values"], name: string): string {
   const v = values[name];
-  if (typeof v !== "string" || v === "") throw new UsageError(`--${name} is required`);
+  if (typeof v !== "string" || v === "") throw new UsageError("required", { name });
   return v;
 }
 
 export function intArg(values: Parsed["values"], name: string, fallback?: number): number | undefined {
   const v = values[name];
   if (v === undefined) return fallback;
-  if (typeof v !== "string" || !/^\d+$/.test(v)) throw new UsageError(`--${name} must be a whole number`);
+  if (typeof v !== "string" || !/^\d+$/.test(v)) throw new UsageError("wholeNumber", { name });
   return Number(v);
 }
 
@@ -329,15 +342,17 @@ export function intArg(values: Parsed["values"], name: string, fallback?: number
 export function monthArg(values: Parsed["values"]): string {
   const v = required(values, "month");
   const month = parseMonth(v);
-  if (month === undefined) throw new UsageError("--month must be a month YYYY-MM, such as 2026-03");
+  if (month === undefined) throw new UsageError("month");
   return month;
 }
 
 export function dateArg(values: Parsed["values"], name: string): string | undefined {
   const v = values[name];
   if (v === undefined) return undefined;
-  if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) {
-    throw new UsageError(`--${name} must be a date YYYY-MM-DD`);
+  // A day that exists: Date.parse takes 2026-02-30 as 2 March.
+  const day = typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : undefined;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== v) {
+    throw new UsageError("date", { name });
   }
   return v;
 }
@@ -354,9 +369,9 @@ export function sortArg(values: Parsed["values"]): SortTerm[] | undefined {
   const terms = allValues(values, "sort").flatMap((v) => v.split(",")).filter((v) => v.trim() !== "").map((item): SortTerm => {
     const [name, dir = "asc", ...rest] = item.split(":");
     const column = columnNamed(allowed, name);
-    if (!column) throw new UsageError(`--sort ${item}: the column must be one of ${allowed.join(", ")}`);
+    if (!column) throw new UsageError("sortColumn", { item, columns: allowed.join(", ") });
     const order = dir.trim().toLowerCase();
-    if (rest.length > 0 || (order !== "asc" && order !== "desc")) throw new UsageError(`--sort ${item}: the direction after ":" must be asc or desc`);
+    if (rest.length > 0 || (order !== "asc" && order !== "desc")) throw new UsageError("sortDirection", { item });
     return { name: column, sortOrder: order };
   });
   return terms.length > 0 ? terms : undefined;
@@ -368,9 +383,9 @@ export function filterArg(values: Parsed["values"]): FilterTerm[] | undefined {
   const terms = allValues(values, "filter").map((item): FilterTerm => {
     const at = item.indexOf("=");
     const column = at > 0 ? columnNamed(allowed, item.slice(0, at)) : undefined;
-    if (!column) throw new UsageError(`--filter ${item}: write COLUMN=TEXT with COLUMN one of ${allowed.join(", ")}`);
+    if (!column) throw new UsageError("filterForm", { item, columns: allowed.join(", ") });
     const value = item.slice(at + 1).trim();
-    if (value === "") throw new UsageError(`--filter ${item}: the text after "=" is empty`);
+    if (value === "") throw new UsageError("filterEmpty", { item });
     return { columnName: column, columnValue: value, columnPredicateOperator: "And" };
   });
   return terms.length > 0 ? terms : undefined;
@@ -388,10 +403,10 @@ export function connectionArgs(values: Parsed["values"], env: NodeJS.ProcessEnv)
     const u = new URL(root);
     if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
   } catch {
-    throw new UsageError(`--base-url "${root}" is not an http(s) URL such as http://127.0.0.1:8787/test`);
+    throw new UsageError("baseUrl", { url: root });
   }
   const clientId = required(values, "client-id");
   const secret = (values["client-secret"] as string | undefined) ?? env.DOCSHEET_CLIENT_SECRET;
-  if (!secret) throw new UsageError("--client-secret (or DOCSHEET_CLIENT_SECRET) is required");
+  if (!secret) throw new UsageError("clientSecret");
   return { root, clientId, clientSecret: secret };
 }

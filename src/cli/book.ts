@@ -13,17 +13,19 @@ import { words } from "./words";
 /** Opens a workbook given on the command line; a missing or unreadable file is a usage error. */
 export async function openBook(path: string): Promise<XlsxWorkbook> {
   const full = resolve(path);
-  if (!existsSync(full)) throw new UsageError(`no such file: ${path}`);
+  if (!existsSync(full)) throw new UsageError("noFile", { path });
   try {
     return await XlsxWorkbook.load(full);
   } catch (err) {
-    throw new UsageError(`cannot read ${path} as an .xlsx workbook: ${(err as Error).message}`);
+    throw new UsageError("notXlsx", { path, detail: (err as Error).message });
   }
 }
 
 /** Refuses a --sheet the workbook does not have, before any work. */
 export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined): Promise<void> {
-  if (sheet !== undefined && !(await book.sheetNames()).includes(sheet)) throw new UsageError(`no sheet named "${sheet}"`);
+  if (sheet === undefined) return;
+  const names = await book.sheetNames();
+  if (!names.includes(sheet)) throw new UsageError("noSheet", { sheet, sheets: names.map((n) => `"${n}"`).join(", ") });
 }
 
 /** One line a finding, its message in `lang` (translated only here, for what is printed). */
@@ -70,7 +72,7 @@ export function printPosted(outcome: Pick<PostOutcome, "findings"> & {
 /** Where a command's results go: --out, the input itself with --in-place, else BOOK.<tag>.xlsx
  * beside it (post: BOOK.posted.xlsx, act: BOOK.acted.xlsx): the user's own file only when asked. */
 export function resultsPath(input: string, out: string | undefined, inPlace: boolean, tag: string): string {
-  if (out !== undefined && inPlace) throw new UsageError("--out and --in-place do not go together");
+  if (out !== undefined && inPlace) throw new UsageError("outInPlace");
   if (out !== undefined) return resolve(out);
   const full = resolve(input);
   if (inPlace) return full;

@@ -24,7 +24,7 @@ import { words } from "./words";
 
 export async function bookCommand(p: Parsed): Promise<number> {
   const family = familyGiven(p);
-  if (!isBookFamily(family)) throw new UsageError(`"${String(family)}" is not a book family`);
+  if (!isBookFamily(family)) throw new UsageError("notBookFamily", { family: String(family) });
   switch (p.command) {
     case "check":
       return check(p, family);
@@ -41,7 +41,7 @@ export async function bookCommand(p: Parsed): Promise<number> {
     case "undo":
       return undo(p, family);
     default:
-      throw new UsageError(`${p.command} does not take ${family} yet; template, map, check, post, pull, update and undo do`);
+      throw new UsageError("bookNotYet", { command: p.command, family });
   }
 }
 

@@ -40,7 +40,7 @@ export async function runCommand(p: Parsed): Promise<number> {
     case "serve":
       return serve(p);
     default:
-      throw new UsageError(`unknown command "${p.command}"`);
+      throw new UsageError("unknownCommand", { command: p.command });
   }
 }
 

@@ -3,6 +3,7 @@
 // failed rows, 2 usage or connection errors. Help comes from args.ts alone: `docsheet --help`
 // loads no job, no workbook library and no service.
 import { COMMANDS, UsageError, USAGE, commandHelp, parseCommand, synopsis } from "./args";
+import { USAGE_HINT, langOfArgv, usageText } from "./usage-words";
 
 export async function main(argv: readonly string[]): Promise<number> {
   const command = argv[0];
@@ -22,7 +23,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (err) {
     if (err instanceof UsageError) {
       const known = command !== undefined && Object.hasOwn(COMMANDS, command);
-      process.stderr.write(`docsheet: ${err.message}\n\n${known ? `Usage: ${synopsis(command)}\ndocsheet ${command} --help tells what each option does.` : USAGE}\n`);
+      // In the run's language, read from the command line itself: the error may be in parsing it.
+      const lang = langOfArgv(argv);
+      const hint = USAGE_HINT[lang];
+      const text = usageText(err.key, err.params, lang);
+      const usage = known ? `${hint.usage} ${synopsis(command)}\n${hint.help(command)}` : lang === "en" ? USAGE : USAGE.replace(/^Usage:/, hint.usage);
+      process.stderr.write(`docsheet: ${text}\n\n${usage}\n`);
       return 2;
     }
     process.stderr.write(`docsheet: ${err instanceof Error ? err.message : String(err)}\n`);

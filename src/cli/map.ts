@@ -57,24 +57,24 @@ function askLines(asked: readonly ColumnSuggestion[], family: MapFamily, lang: L
 export async function mappingArg(values: Parsed["values"], family: MapFamily): Promise<ColumnMapping | undefined> {
   const path = values.mapping;
   if (path === undefined) return undefined;
-  if (typeof path !== "string" || path === "") throw new UsageError("--mapping needs a MAPPING.json file");
+  if (typeof path !== "string" || path === "") throw new UsageError("mappingFile");
   let text: string;
   try {
     text = await readCapped(path, MAX_MAPPING_BYTES);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`cannot read --mapping ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new UsageError("mappingUnreadable", { path, code: (err as NodeJS.ErrnoException).code ?? (err as Error).message });
   }
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (err) {
-    throw new UsageError(`--mapping ${path} is not JSON: ${(err as Error).message}`);
+    throw new UsageError("mappingNotJson", { path, detail: (err as Error).message });
   }
   try {
     return parseMapping(json, family);
   } catch (err) {
-    if (err instanceof MappingError) throw new UsageError(`--mapping ${path}: ${err.message}`);
+    if (err instanceof MappingError) throw new UsageError("mappingProblems", { path, problems: err.message });
     throw err;
   }
 }
@@ -92,7 +92,7 @@ async function readCapped(path: string, limit: number): Promise<string> {
       n = (await handle.read(buf, got, buf.length - got, null)).bytesRead;
       got += n;
     }
-    if (got > limit) throw new UsageError(`--mapping ${path} is larger than ${limit / 1024 / 1024} MB, the most a mapping file may be: a sheet's headers take a few kB`);
+    if (got > limit) throw new UsageError("mappingTooLarge", { path, mb: limit / 1024 / 1024 });
     return buf.toString("utf8", 0, got);
   } finally {
     await handle.close();

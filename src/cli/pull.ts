@@ -37,11 +37,11 @@ export async function pullCommand(p: Parsed): Promise<number> {
   const out = resolve(required(p.values, "out"));
   const startDate = dateArg(p.values, "start-date");
   const endDate = dateArg(p.values, "end-date");
-  if ((startDate === undefined) !== (endDate === undefined)) throw new UsageError("--start-date and --end-date go together");
+  if ((startDate === undefined) !== (endDate === undefined)) throw new UsageError("datesTogether");
   let range = intArg(p.values, "range");
   if (range === undefined && startDate) range = 5;
-  if (range !== undefined && !(RANGE_VALUES as number[]).includes(range)) throw new UsageError(`--range must be one of ${RANGE_VALUES.join(", ")}`);
-  if (range === 5 && !startDate) throw new UsageError("--range 5 needs --start-date and --end-date");
+  if (range !== undefined && !(RANGE_VALUES as number[]).includes(range)) throw new UsageError("range", { values: RANGE_VALUES.join(", ") });
+  if (range === 5 && !startDate) throw new UsageError("range5");
   const search = p.values.search as string | undefined;
   const sortBy = sortArg(p.values);
   const filter = filterArg(p.values);

@@ -22,8 +22,8 @@ import { progressReporter } from "./progress";
 
 export async function reportCommand(p: Parsed): Promise<number> {
   const kind = p.positionals[0];
-  if (kind !== "vat" && kind !== "wht") throw new UsageError(`"${kind}" is not a report; the reports are vat and wht`);
-  if (kind === "vat" && p.values.missing) throw new UsageError("--missing goes with report wht");
+  if (kind !== "vat" && kind !== "wht") throw new UsageError("notReport", { kind });
+  if (kind === "vat" && p.values.missing) throw new UsageError("missingWht");
   const month = monthArg(p.values);
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);

@@ -35,7 +35,7 @@ export async function whtCommand(p: Parsed): Promise<number> {
     case "undo":
       return undo(p);
     default:
-      throw new UsageError(`${p.command} does not take ${WHT_FAMILY} yet; template, map, check, post, pull, act (status, delete, pdf) and undo do`);
+      throw new UsageError("whtNotYet", { command: p.command, family: WHT_FAMILY });
   }
 }
 
@@ -102,7 +102,7 @@ async function pull(p: Parsed): Promise<number> {
   const out = resolve(required(p.values, "out"));
   const startDate = dateArg(p.values, "start-date");
   const endDate = dateArg(p.values, "end-date");
-  if ((startDate === undefined) !== (endDate === undefined)) throw new UsageError("--start-date and --end-date go together");
+  if ((startDate === undefined) !== (endDate === undefined)) throw new UsageError("datesTogether");
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
   const progress = progressReporter("pull");
@@ -128,7 +128,7 @@ async function act(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
   const mapping = await mappingArg(p.values, WHT_FAMILY);
   const kind = required(p.values, "action");
-  if (kind !== "status" && kind !== "delete" && kind !== "pdf") throw new UsageError(`--action must be status, delete or pdf for ${WHT_FAMILY}`);
+  if (kind !== "status" && kind !== "delete" && kind !== "pdf") throw new UsageError("whtAction", { family: WHT_FAMILY });
   const { conn, book, out } = await workbookFiles(p, "acted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);

@@ -59,7 +59,7 @@ describe("docsheet help", () => {
     for (const command of COMMANDS) expect(r.stdout).toMatch(new RegExp(`^ {2}docsheet ${command}\\b`, "m"));
     const bad = await runCli(["post", "book.xlsx", "--lines"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^docsheet: Unknown option '--lines'/);
+    expect(bad.stderr).toMatch(/^docsheet: unknown option --lines\n/);
     expect(bad.stderr).toContain("docsheet post --help tells what each option does.");
   });
 });

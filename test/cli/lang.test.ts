@@ -1,10 +1,13 @@
 // `docsheet check --lang th` on a real .xlsx through the command's main (runner.js): every finding in Thai, fields by
 // their Thai labels, the spec's exact text kept beside the translation; --json keeps its shape
-// and the column's key as field. A Thai run that cannot reach the service says so in Thai.
-import { mkdtempSync, rmSync } from "node:fs";
+// and the column's key as field. A Thai run that cannot reach the service says so in Thai, and every
+// usage error of a Thai run is said in Thai.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { LIST_COLUMNS } from "../../src/rules/list-order";
+import { USAGE_WORDS, usageText, type UsageKey } from "../../src/cli/usage-words";
 import { freePort } from "../helpers/free-port";
 import { cliRunner } from "./run";
 
@@ -105,5 +108,105 @@ describe("a run that cannot reach the service", () => {
     expect(template.stderr).toMatch(/^docsheet: cannot read the lookup lists: /);
     const pull = await docsheet(["pull", "quotations", "--out", join(dir, "p-en.xlsx"), ...(await nowhere())]);
     expect(pull.stderr).toMatch(/^docsheet: cannot pull: the service could not be reached \(http:\/\/127\.0\.0\.1:\d+\/test: token: network failure \(ECONNREFUSED\)/);
+  });
+});
+
+describe("a Thai run's usage errors", () => {
+  const C = ["--base-url", "http://127.0.0.1:9/test", "--client-id", "demo", "--client-secret", "x"];
+  const [column] = LIST_COLUMNS.documents.sort;
+  const [filterColumn] = Object.keys(LIST_COLUMNS.documents.filter);
+  let files: Record<"book" | "notXlsx" | "notJson" | "problems" | "big" | "out", string>;
+  beforeAll(async () => {
+    files = {
+      book: await book(), notXlsx: join(dir, "notes.xlsx"), notJson: join(dir, "broken.json"), problems: join(dir, "problems.json"),
+      big: join(dir, "big.json"), out: join(dir, "usage-out.xlsx"),
+    };
+    writeFileSync(files.notXlsx, "not a workbook");
+    writeFileSync(files.notJson, "{ columns:");
+    writeFileSync(files.problems, JSON.stringify({ family: "expenses", columns: { "ชื่อลูกค้า": "nope" } }));
+    writeFileSync(files.big, " ".repeat(1024 * 1024 + 1));
+  });
+
+  /** Each usage error, by key, and a command line that meets it (--lang th added after the command). */
+  const cases = (): Array<[UsageKey, string[], NodeJS.ProcessEnv?]> => {
+    const { book: b, out } = files;
+    const act = (...rest: string[]): string[] => ["act", b, "--family", "expenses", ...C, ...rest];
+    const pull = (...rest: string[]): string[] => ["pull", "quotations", ...C, "--out", out, ...rest];
+    return [
+      ["unknownCommand", ["chek"]],
+      ["unknownOption", ["check", b, "--family", "expenses", "--bogus"]],
+      ["optionNeedsValue", ["check", b, "--family"]],
+      ["optionTakesNoValue", ["post", b, "--family", "expenses", ...C, "--in-place=yes"]],
+      ["needsPositional", ["check", "--family", "expenses"]],
+      ["required", ["check", b]],
+      ["notFamily", ["check", b, "--family", "invoices"]],
+      ["twoFamilies", ["pull", "quotations", "--family", "receipts", ...C, "--out", out]],
+      ["wholeNumber", pull("--range", "x")],
+      ["month", ["report", "vat", "--month", "2026-13", ...C, "--out", out]],
+      ["date", pull("--start-date", "2026-02-30", "--end-date", "2026-03-01")],
+      ["sortColumn", pull("--sort", "nope")],
+      ["sortDirection", pull("--sort", `${column}:up`)],
+      ["filterForm", pull("--filter", "nope")],
+      ["filterEmpty", pull("--filter", `${filterColumn}=`)],
+      ["baseUrl", ["pull", "quotations", "--base-url", "ftp://x", "--client-id", "demo", "--client-secret", "x", "--out", out]],
+      ["clientSecret", ["pull", "quotations", "--base-url", "http://127.0.0.1:9/test", "--client-id", "demo", "--out", out], { DOCSHEET_CLIENT_SECRET: "" }],
+      ["rowsList", act("--action", "status", "--rows", "x")],
+      ["rowsRange", act("--action", "status", "--rows", "9-2")],
+      ["culture", act("--action", "share", "--culture", "jp")],
+      ["amount", act("--action", "payment", "--collected=-5")],
+      ["signedAmount", act("--action", "payment", "--remaining-collected=1.234")],
+      ["rate", act("--action", "payment", "--withheld-percentage=abc")],
+      ["withholdingRate", act("--action", "payment", "--withheld-percentage=4")],
+      ["upgradeNone", ["act", b, "--family", "receipts", ...C, "--action", "upgrade", "--to", "quotations"]],
+      ["upgradeTo", ["act", b, "--family", "quotations", ...C, "--action", "upgrade", "--to", "receipts"]],
+      ["fileUnreadable", act("--action", "attach", "--file", join(dir, "missing.pdf"))],
+      ["action", act("--action", "frob")],
+      ["datesTogether", pull("--start-date", "2026-01-01")],
+      ["range", pull("--range", "99")],
+      ["range5", pull("--range", "5")],
+      ["noFile", ["check", join(dir, "missing.xlsx"), "--family", "expenses"]],
+      ["notXlsx", ["check", files.notXlsx, "--family", "expenses"]],
+      ["noSheet", ["check", b, "--family", "expenses", "--sheet", "Nope"]],
+      ["outInPlace", ["post", b, "--family", "expenses", ...C, "--out", out, "--in-place"]],
+      ["mappingFile", ["check", b, "--family", "expenses", "--mapping="]],
+      ["mappingUnreadable", ["check", b, "--family", "expenses", "--mapping", join(dir, "missing.json")]],
+      ["mappingNotJson", ["check", b, "--family", "expenses", "--mapping", files.notJson]],
+      ["mappingProblems", ["check", b, "--family", "expenses", "--mapping", files.problems]],
+      ["mappingTooLarge", ["check", b, "--family", "expenses", "--mapping", files.big]],
+      ["whtNotYet", ["update", b, "--family", "withholding-taxes", ...C]],
+      ["whtAction", ["act", b, "--family", "withholding-taxes", "--action", "payment", ...C]],
+      ["bookNotYet", ["act", b, "--family", "contacts", "--action", "status", ...C]],
+      ["notReport", ["report", "gst", "--month", "2026-03", ...C, "--out", out]],
+      ["missingWht", ["report", "vat", "--missing", "--month", "2026-03", ...C, "--out", out]],
+    ];
+  };
+  /** Keys no Thai run can meet: serve (the one command without a file or family) takes no --lang; a
+   * book command is reached only with a book family; the parser's other refusals are not known; a
+   * --lang that is no language is said in both (the next test). */
+  const NOT_MET_IN_THAI: UsageKey[] = ["noPositional", "notBookFamily", "badArguments", "lang"];
+
+  it("says every one in Thai, by its own words, with the usage lines after it in Thai too", async () => {
+    const met: UsageKey[] = [];
+    const english: string[] = [];
+    for (const [key, [command, ...rest], env] of cases()) {
+      const r = await docsheet([command, "--lang", "th", ...rest], env);
+      const first = r.stderr.split("\n")[0];
+      // The key's Thai words, each value put in as anything.
+      const words = USAGE_WORDS[key].th.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+      const said = r.code === 2 && new RegExp(`^docsheet: ${words.join(".+")}$`).test(first) && /\n(วิธีใช้: docsheet |วิธีใช้:\n)/.test(r.stderr);
+      if (said) met.push(key);
+      else english.push(`${key}: ${r.code} ${r.stderr}`);
+    }
+    expect(english).toEqual([]);
+    expect([...met, ...NOT_MET_IN_THAI].sort()).toEqual(Object.keys(USAGE_WORDS).sort());
+    for (const key of NOT_MET_IN_THAI) expect(usageText(key, { command: "serve", family: "x", detail: "x" }, "th")).toMatch(THAI);
+  });
+
+  it("a --lang that is not a language is said in both; an English run keeps its English", async () => {
+    const bad = await docsheet(["check", files.book, "--family", "expenses", "--lang", "fr"]);
+    expect(bad.stderr.split("\n")[0]).toBe("docsheet: --lang must be en or th (--lang ต้องเป็น en หรือ th)");
+    const en = await docsheet(["pull", "quotations", ...C, "--out", files.out, "--range", "5"]);
+    expect(en.stderr).toMatch(/^docsheet: --range 5 needs --start-date and --end-date\n\nUsage: docsheet pull /);
+    expect(en.stderr).toContain("docsheet pull --help tells what each option does.");
   });
 });
