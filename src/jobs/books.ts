@@ -17,7 +17,7 @@ import { normalizeName } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
-import { recordCount } from "../sheet/i18n/record-count";
+import { recordCount, recordWord } from "../sheet/i18n/record-count";
 import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
 import { sheetMsg } from "../sheet/messages";
@@ -344,7 +344,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
           }
           if (race.kind === "stuck") {
             existing!.add(record, built, marker);
-            return each("created", resultMsg("raceStuck", { winner: recordName(family, race.winner), serial, reason: errorMsg(race.error) }), record);
+            return each("created", resultMsg("raceStuckDelete", { winner: recordName(family, race.winner), serial, reason: errorMsg(race.error) }), record);
           }
           existing!.add(record, built, marker);
           return each("created", resultMsg(race.kind === "won" ? "created" : "createdUnchecked"), record);
@@ -368,10 +368,10 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
           existing!.add(hit, built, marker);
           return each("created", resultMsg("createdConfirmed"), hit);
         }
-        if (!again) return each("unknown", resultMsg("postUnknown"));
+        if (!again) return each("unknown", resultMsg("postUnknown", { record: recordWord(family) }));
       }
     }
-    return each("unknown", resultMsg("postUnknown"));
+    return each("unknown", resultMsg("postUnknown", { record: recordWord(family) }));
   };
   const started = new Set<unknown>();
   await runPool([...groups.values()], opts.concurrency ?? 4, (g) => {

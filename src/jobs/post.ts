@@ -24,6 +24,7 @@ import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
+import { recordWord } from "../sheet/i18n/record-count";
 import { statusText } from "../sheet/i18n/status";
 import { fingerprintOf } from "../sheet/fingerprint";
 import { documentMarker } from "../sheet/marker";
@@ -295,7 +296,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
       const send = () => sendBuilt(api, p.built);
       const rec = await createOnce(client, opts.family, p, send, stopRun);
       if (rec === undefined) {
-        await report(p.doc, { kind: "unknown", msg: resultMsg("postUnknown") });
+        await report(p.doc, { kind: "unknown", msg: resultMsg("postUnknown", { record: recordWord(undefined) }) });
       } else {
         // Read back beside the next creates: a full list's worth gathers while two are read (a list
         // per ten documents, not per `concurrency`: lists cost the service as much as creates), so

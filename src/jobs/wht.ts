@@ -14,7 +14,7 @@ import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
-import { recordCount } from "../sheet/i18n/record-count";
+import { recordCount, recordWord } from "../sheet/i18n/record-count";
 import { statusFromText, statusText } from "../sheet/i18n/status";
 import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
@@ -151,7 +151,7 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
       try {
         const rec = await createOnce(client, c, marker, opts.signal);
         if (!rec) {
-          await report(c.doc, { kind: "unknown", message: resultMsg("postUnknown") });
+          await report(c.doc, { kind: "unknown", message: resultMsg("postUnknown", { record: recordWord(WHT_FAMILY) }) });
           return;
         }
         // Another post of this row at the same time may have made one too: the lowest record id

@@ -61,7 +61,7 @@ describe("the company guard on the command line", () => {
     }
     const th = await docsheet(["undo", path, ...family, ...OTHER, "--lang", "th"]);
     expect(th.code).toBe(2);
-    expect(th.stderr).toContain("ชีตนี้ส่งเอกสารไปที่ Demo Co., Ltd. แต่ตอนนี้เชื่อมต่อกับ Other Co., Ltd.");
+    expect(th.stderr).toContain("ชีตนี้ส่งข้อมูลไปที่ Demo Co., Ltd. แต่ตอนนี้เชื่อมต่อกับ Other Co., Ltd.");
 
     // Nothing written beside the book, the book as it was, both companies' documents as they were.
     for (const tag of ["acted", "updated", "undone", "posted"]) expect(existsSync(join(s.dir, `demo.${tag}.xlsx`))).toBe(false);

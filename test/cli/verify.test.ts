@@ -59,7 +59,7 @@ describe("commands refuse what they cannot verify on the service", () => {
 
     const run = await docsheet(["update", path, ...conn("quotations"), "--lang", "th"]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`u1 (แถว 2): ปฏิเสธ: รหัสเอกสาร ${String(rows[1].recordId)} บนระบบคือ ${String(rows[1].documentSerial)} ไม่ใช่ ${String(rows[0].documentSerial)} ตามที่แถวนี้ระบุ`);
+    expect(run.stdout).toContain(`u1 (แถว 2): ปฏิเสธ: รหัสในระบบ ${String(rows[1].recordId)} คือ ${String(rows[1].documentSerial)} ไม่ใช่ ${String(rows[0].documentSerial)} ตามที่แถวนี้ระบุ`);
     for (const r of rows) expect((await s.client.documents("quotations").get(r.recordId as number)).remarks).toBe("first");
   });
 

@@ -291,10 +291,10 @@ describe("undo the last post", () => {
     expect(undo.results.map((r) => [r.key, r.kind])).toEqual([["ul1", "voided"], ["ul2", "refused"], ["ul3", "refused"], ["ul4", "refused"], ["added", "refused"]]);
     const serial = (id: number): string => String(record.documents.find((d) => d.recordId === id)!.serial);
     expect(undo.results.slice(1).map((r) => r.message.split("; ")[0])).toEqual([
-      `ไม่ได้ย้อนกลับ: ตรวจไม่ได้ว่า ${serial(id2)} เป็นเอกสารของการส่งครั้งนี้ (บันทึกไม่มีเครื่องหมายของเอกสาร หรือรหัสตรวจสอบฉบับบนระบบที่ตรงกัน)`,
-      `ไม่ได้ย้อนกลับ: รหัสเอกสาร ${id3} บนระบบคือ ${String((await api.get(id3)).documentSerial)} ไม่ใช่ INV-OLD ตามที่การส่งครั้งนี้บันทึกไว้`,
-      `ไม่ได้ย้อนกลับ: ${serial(id4)} ไม่มีเครื่องหมายของการส่งครั้งนี้ การส่งครั้งนี้ไม่ได้สร้างเอกสารนี้`,
-      `ไม่ได้ย้อนกลับ: ตรวจไม่ได้ว่า ${stranger.documentSerial} เป็นเอกสารของการส่งครั้งนี้ (บันทึกไม่มีเครื่องหมายของเอกสาร หรือรหัสตรวจสอบฉบับบนระบบที่ตรงกัน)`,
+      `ไม่ได้ย้อนกลับ: ตรวจไม่ได้ว่า ${serial(id2)} สร้างโดยการส่งครั้งนี้ (บันทึกไม่มีเครื่องหมายของการส่ง หรือรหัสตรวจสอบฉบับบนระบบที่ตรงกัน)`,
+      `ไม่ได้ย้อนกลับ: รหัสในระบบ ${id3} คือ ${String((await api.get(id3)).documentSerial)} ไม่ใช่ INV-OLD ตามที่การส่งครั้งนี้บันทึกไว้`,
+      `ไม่ได้ย้อนกลับ: ${serial(id4)} ไม่มีเครื่องหมายของการส่งครั้งนี้ การส่งครั้งนี้ไม่ได้สร้าง ${serial(id4)}`,
+      `ไม่ได้ย้อนกลับ: ตรวจไม่ได้ว่า ${stranger.documentSerial} สร้างโดยการส่งครั้งนี้ (บันทึกไม่มีเครื่องหมายของการส่ง หรือรหัสตรวจสอบฉบับบนระบบที่ตรงกัน)`,
     ]);
     expect((await api.get(id1)).statusString).toBe("void");
     for (const id of [id2, id3, id4, stranger.recordId]) expect((await api.get(id)).statusString).toBe("awaiting");

@@ -56,10 +56,10 @@ describe("update and act refuse a row whose record id they cannot verify", () =>
 
     const run = await updateJob(wb, svc.client, { family: "quotations", now, lang: "th" });
     expect(run.counts).toMatchObject({ updated: 1, refused: 2 });
-    expect(cell(wb, 1, "result")).toBe(`ปฏิเสธ: รหัสเอกสาร ${id2} บนระบบคือ ${serial2} ไม่ใช่ ${serial1} ตามที่แถวนี้ระบุ แก้รหัสเอกสารหรือเลขที่เอกสารในระบบให้ถูกต้อง`);
-    expect(cell(wb, 5, "result")).toBe("แก้ไขแล้ว: หมายเหตุ แต่ตรวจไม่ได้ว่าเอกสารบนระบบถูกแก้ไขไปก่อนหรือไม่ (แถวไม่มีรหัสตรวจสอบฉบับบนระบบ)");
+    expect(cell(wb, 1, "result")).toBe(`ปฏิเสธ: รหัสในระบบ ${id2} คือ ${serial2} ไม่ใช่ ${serial1} ตามที่แถวนี้ระบุ แก้รหัสเอกสารในระบบหรือเลขที่เอกสารในระบบให้ถูกต้อง`);
+    expect(cell(wb, 5, "result")).toBe("แก้ไขแล้ว: หมายเหตุ แต่ตรวจไม่ได้ว่าข้อมูลบนระบบถูกแก้ไขไปก่อนหรือไม่ (แถวไม่มีรหัสตรวจสอบฉบับบนระบบ)");
     expect(cell(wb, 5, "fingerprint")).toMatch(/^2\./);
-    expect(cell(wb, 7, "result")).toMatch(/^ปฏิเสธ: ตรวจไม่ได้ว่ารหัสเอกสาร/);
+    expect(cell(wb, 7, "result")).toMatch(/^ปฏิเสธ: ตรวจไม่ได้ว่ารหัสในระบบ/);
     for (const id of [id1, id2]) expect((await api.get(id)).remarks).toBe("first");
     expect((await api.get(id3)).remarks).toBe("edited");
   });

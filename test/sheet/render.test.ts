@@ -7,7 +7,8 @@ import { at, bare } from "../../src/rules/message";
 import { checkSheet } from "../../src/sheet/check";
 import { render } from "../../src/sheet/i18n/render";
 import { RESULTS_TH } from "../../src/sheet/i18n/th";
-import { resultMsg, rowResultMsg } from "../../src/sheet/i18n/results";
+import { resultMsg, rowResultMsg, type ResultMessageKey } from "../../src/sheet/i18n/results";
+import { recordWord } from "../../src/sheet/i18n/record-count";
 import { TARGETS } from "../../src/sheet/i18n/targets";
 import { translate } from "../../src/sheet/i18n/translate";
 import { sheetMsg } from "../../src/sheet/messages";
@@ -35,8 +36,8 @@ test("a message keeps its English text and is rendered from its key, nested ones
   expect(render(msg, "en")).toBe(`not sent: E3: ${tax.text}; B3: Enter the customer's name (or a contact id)`);
   expect(render(msg, "th")).toBe(translate(msg.text, "th"));
   expect(render(msg, "th")).toMatch(/^ไม่ได้ส่ง: E3: /);
-  const row = resultMsg("rowResult", { key: "INV-1", row: 2, message: resultMsg("postUnknown") });
-  expect(render(row, "th")).toBe(`INV-1 (แถว 2): ${RESULTS_TH.postUnknown}`);
+  const row = resultMsg("rowResult", { key: "INV-1", row: 2, message: resultMsg("postUnknown", { record: recordWord("contacts") }) });
+  expect(render(row, "th")).toBe(`INV-1 (แถว 2): ${RESULTS_TH.postUnknown.replace("{record}", "ผู้ติดต่อ")}`);
   // The spec's words stay beside ours; a message inside a sentence loses its full stop.
   expect(render(ruleMsg("totalAfterDiscountLessThanVat"), "en"))
     .toBe("Total after discount cannot be less than the VAT amount (totalAfterDiscount cannot be less than vatAmount)");
@@ -100,4 +101,29 @@ test("a row's progress line names a key that is only its row once, in either lan
   expect(render(rowResultMsg("row 2", 2, resultMsg("created")), "th")).toBe("แถว 2: สร้างแล้ว");
   expect(render(rowResultMsg("row 2", 2, resultMsg("created")), "en")).toBe("row 2: created");
   expect(render(rowResultMsg("INV-1", 2, resultMsg("created")), "th")).toBe("INV-1 (แถว 2): สร้างแล้ว");
+});
+
+describe("the books' and certificates' row results in Thai", () => {
+  // Every result a post, update, undo or act of contacts, products, journal vouchers or certificates
+  // writes (jobs/books.ts, book-undo.ts, wht.ts, verify.ts): none calls the record a document, bar
+  // the columns' own names (รหัสเอกสารในระบบ, เลขที่เอกสารในระบบ).
+  const KEYS: ResultMessageKey[] = [
+    "foundRaceDeleted", "foundRaceVoided", "raceStuck", "raceStuckDelete", "postUnknown", "createdUnchecked", "changedOnServiceUnnamed",
+    "toUpdateUnchecked", "updatedUnchecked", "undoRecordEdited", "undoOtherDocument", "undoNoMarker", "undoUnverified", "rowOtherDocument",
+    "rowUnverified", "foundOnService", "sameRecordAsRow", "undoEdited", "undoInUse", "otherCompanyPost", "noRowsPosted",
+  ];
+  it.each(KEYS)("%s", (key) => {
+    const words = RESULTS_TH[key].replace(/(รหัส|เลขที่)เอกสารในระบบ/g, "");
+    expect(words).not.toMatch(/เอกสาร/);
+  });
+
+  it("a result that names the record names it by its kind's word", () => {
+    const unknown = (family: Parameters<typeof recordWord>[0]) => render(resultMsg("postUnknown", { record: recordWord(family) }), "th");
+    expect(unknown("contacts")).toContain("ค้นหาผู้ติดต่อในระบบไม่ได้");
+    expect(unknown("products")).toContain("ค้นหาสินค้าในระบบไม่ได้");
+    expect(unknown("journal-entries")).toContain("ค้นหาใบสำคัญในระบบไม่ได้");
+    expect(unknown("withholding-taxes")).toContain("ค้นหาหนังสือรับรองการหักภาษี ณ ที่จ่ายในระบบไม่ได้");
+    expect(unknown(undefined)).toContain("ค้นหาเอกสารในระบบไม่ได้");
+    expect(resultMsg("postUnknown", { record: recordWord("contacts") }).text).toBe("outcome unknown: the answer was lost and the contact could not be looked up; run post again to resolve it");
+  });
 });

@@ -19,6 +19,11 @@ export function recordCount(family: SheetFamily | undefined, n: number): Message
   return n === 1 ? resultMsg(`count${kind}`) : resultMsg(`count${kind}s`, { number: n });
 }
 
+/** What one record of `family` is called in a sentence: "document", "contact" ("ผู้ติดต่อ"), ... */
+export function recordWord(family: SheetFamily | undefined): Message {
+  return resultMsg(`record${kindOf(family)}`);
+}
+
 /** A template's example of `family`'s record: "one example contact". */
 export function recordExample(family: SheetFamily | undefined): Message {
   return resultMsg(`example${kindOf(family)}`);

@@ -13,6 +13,8 @@ export const RESULT_MESSAGES = {
   foundRaceDeleted: "found: another post of this row running at the same time created it first; this run's copy {serial} was deleted",
   foundRaceVoided: "found: another post of this row running at the same time created it first; this run's copy {serial} was voided",
   raceStuck: "another post of this row running at the same time created {winner} first; this run's copy {serial} could not be removed ({reason}): void it on the service",
+  /** A contact or product: deleted, never voided. */
+  raceStuckDelete: "another post of this row running at the same time created {winner} first; this run's copy {serial} could not be removed ({reason}): delete it on the service",
   saveFailed: "the workbook could not be saved ({detail})",
   alreadyPosted: "already posted",
   /** {reason}: the problems ("E2: message; F2: message"), an error or one of the reasons below. */
@@ -20,7 +22,8 @@ export const RESULT_MESSAGES = {
   notSentMore: "not sent: {reason} (+{more} more)",
   cellUnreadable: "a cell could not be read",
   cancelled: "cancelled",
-  postUnknown: "outcome unknown: the answer was lost and the document could not be looked up; run post again to resolve it",
+  /** {record}: what the row's record is called (record-count.ts recordWord). */
+  postUnknown: "outcome unknown: the answer was lost and the {record} could not be looked up; run post again to resolve it",
   postStopped: "stopped: {reason}. Posted in this run: {posted}; not sent: {notSent}. Posting again is safe: documents already created are found, not created twice",
   postStoppedUnknown: "stopped: {reason}. Posted in this run: {posted}; outcome unknown: {unknown}; not sent: {notSent}. Posting again is safe and settles the unknown: documents already created are found, not created twice",
 
@@ -167,6 +170,12 @@ export const RESULT_MESSAGES = {
   countCertificates: "{number} withholding tax certificates",
   countCertificate: "1 withholding tax certificate",
   /** A template's example. */
+  /** What one record is called inside a sentence ("the contact could not be looked up"). */
+  recordDocument: "document",
+  recordContact: "contact",
+  recordProduct: "product",
+  recordVoucher: "journal voucher",
+  recordCertificate: "withholding tax certificate",
   exampleDocument: "one example document",
   exampleContact: "one example contact",
   exampleProduct: "one example product",
