@@ -3,7 +3,7 @@
 // option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { BOOK_FAMILIES, FAMILIES, WHT_FAMILY, isFamily, type Family } from "../rules/codes";
+import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, isFamily, type Family } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
@@ -281,7 +281,10 @@ export function parseCommand(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv;
   if (!command || command === "--help" || command === "-h" || command === "help") return { command: "help", positionals: [], values: {} };
   const doc = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!doc) throw new UsageError("unknownCommand", { command });
+  if (!doc) {
+    const meant = nearestCommand(command);
+    throw meant ? new UsageError("unknownCommandMeant", { command, meant }) : new UsageError("unknownCommand", { command });
+  }
   let parsed;
   try {
     parsed = parseArgs({ args: [...rest], options: { ...parserOptions(doc), help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
@@ -300,8 +303,45 @@ export function parseCommand(argv: readonly string[]): Parsed {
 
 export function familyArg(value: unknown): Family {
   if (value === undefined) throw new UsageError("required", { name: "family" });
-  if (!isFamily(value)) throw new UsageError("notFamily", { given: String(value), families: ALL_FAMILIES });
+  if (!isFamily(value)) {
+    const meant = familyMeant(String(value));
+    throw meant ? new UsageError("familyMeant", { given: String(value), family: meant }) : new UsageError("notFamily", { given: String(value), families: `${ALL_FAMILIES}, ${WHT_FAMILY}` });
+  }
   return value;
+}
+
+/** What people call each family (its names in English and Thai, singular or plural, any case or
+ * spacing) → the word FAMILY takes: "ใบเสนอราคา", "Tax invoice" → quotations, tax-invoices. */
+const FAMILY_NAMES: ReadonlyArray<readonly [name: string, family: string]> = [
+  ...FAMILIES.flatMap((f) => [[FAMILY_INFO[f].label.en, f], [FAMILY_INFO[f].label.th, f], [f, f]] as const),
+  ["contact", "contacts"], ["ผู้ติดต่อ", "contacts"], ["product", "products"], ["สินค้า", "products"], ["สินค้า/บริการ", "products"],
+  ["journal voucher", "journal-entries"], ["journal entry", "journal-entries"], ["journal", "journal-entries"], ["ใบสำคัญ", "journal-entries"],
+  ["สมุดรายวัน", "journal-entries"], ["ใบสำคัญทั่วไป", "journal-entries"], ["withholding tax certificate", WHT_FAMILY], ["withholding tax", WHT_FAMILY],
+  ["หนังสือรับรองการหักภาษี ณ ที่จ่าย", WHT_FAMILY], ["50 ทวิ", WHT_FAMILY], ["ภาษีหัก ณ ที่จ่าย", WHT_FAMILY],
+];
+const looseWord = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, "").replace(/(?<=[a-z])e?s$/, "");
+
+function familyMeant(given: string): string | undefined {
+  const word = looseWord(given);
+  return FAMILY_NAMES.find(([name]) => looseWord(name) === word)?.[1];
+}
+
+/** The command a slip of the keyboard meant: one at most two letters off ("chek", "pots" → check, post). */
+function nearestCommand(typed: string): string | undefined {
+  const off = (a: string, b: string): number => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) {
+        const swapped = i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] ? row[j - 2] : Infinity;
+        next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1), swapped);
+      }
+      row = next;
+    }
+    return row[b.length];
+  };
+  const word = typed.toLowerCase();
+  return Object.keys(COMMANDS).find((c) => off(word, c) <= Math.min(2, c.length - 2));
 }
 
 /** FAMILY of pull and template: the positional, or --family as the sheet commands take it. */

@@ -38,7 +38,10 @@ export async function mapCommand(p: Parsed, family: MapFamily = familyArg(p.valu
     if (asked.length > 0) process.stderr.write(`${askLines(asked, family, lang).join("\n")}\n`);
     if (required.length > 0) process.stderr.write(`${say.requiredMissing}: ${required.map((m) => need(m, family, lang)).join("; ")}\n`);
   } else {
-    process.stdout.write(table(block.sheet, family, suggestions, missing, lang, values));
+    // Guessed from a header that names no field: check, post and act read them only through a mapping file.
+    const named = new Set(Object.keys(start?.columns ?? {}).map((h) => h.trim().toLowerCase()));
+    const guessed = new Set(suggestions.filter((s) => s.field && !named.has(s.header.trim().toLowerCase()) && !tableOf(family).forHeader(s.header)).map((s) => s.column));
+    process.stdout.write(table(block.sheet, family, suggestions, missing, lang, values, guessed));
   }
   if (out !== undefined) {
     (p.values.json ? process.stderr : process.stdout).write(`${say.wrote(out)}\n`);
@@ -116,6 +119,7 @@ const MAP_WORDS = {
     allRequired: "Every required field has a column.", usual: "Usual, not mapped", values: "For every row",
     wrote: (out: string) => `wrote ${out}: edit it if need be, then pass it to check, post and act with --mapping ${out}`,
     asked: (column: string, header: string, fields: string) => `Which field is column ${column} "${header}"? It could be ${fields}: name it in the mapping file (--out, then --mapping)`,
+    guessed: "* a guess from the header: check, post and act read these columns only through a mapping file (save it with --out, then pass --mapping)",
   },
   th: {
     heading: ["คอลัมน์", "หัวคอลัมน์", "ฟิลด์"], or: " หรือ ", noHeader: (sheet: string) => `ชีต "${sheet}" ไม่มีแถวหัวคอลัมน์`,
@@ -123,6 +127,7 @@ const MAP_WORDS = {
     allRequired: "ฟิลด์ที่ต้องมีมีคอลัมน์ครบแล้ว", usual: "ฟิลด์ที่มักใช้แต่ยังไม่ได้จับคู่", values: "ค่าสำหรับทุกแถว",
     wrote: (out: string) => `เขียน ${out} แล้ว: แก้ไขได้ตามต้องการ แล้วใช้กับ check, post และ act ด้วย --mapping ${out}`,
     asked: (column: string, header: string, fields: string) => `คอลัมน์ ${column} "${header}" คือฟิลด์ใด อาจเป็น ${fields} ให้ระบุในไฟล์จับคู่คอลัมน์ (--out แล้วใช้ --mapping)`,
+    guessed: "* เดาจากหัวคอลัมน์: check, post และ act จะอ่านคอลัมน์เหล่านี้ผ่านไฟล์จับคู่คอลัมน์เท่านั้น (บันทึกด้วย --out แล้วใช้ --mapping)",
   },
 } as const;
 
@@ -152,11 +157,11 @@ function width(text: string): number {
 
 function table(
   sheet: string, family: MapFamily, suggestions: readonly ColumnSuggestion[], missing: readonly MissingField[], lang: Lang,
-  values: Readonly<Record<string, unknown>>,
+  values: Readonly<Record<string, unknown>>, guessed: ReadonlySet<string>,
 ): string {
   const say = MAP_WORDS[lang];
   if (suggestions.length === 0) return `${say.noHeader(sheet)}\n`;
-  const rows = [[...say.heading], ...suggestions.map((s) => [s.column, s.header, s.field ? label(s.field, family, lang) : s.candidates ? "?" : "-"])];
+  const rows = [[...say.heading], ...suggestions.map((s) => [s.column, s.header, s.field ? `${label(s.field, family, lang)}${guessed.has(s.column) ? " *" : ""}` : s.candidates ? "?" : "-"])];
   const pads = [0, 1].map((i) => Math.max(...rows.map((r) => width(r[i]))) + 2);
   const pad = (text: string, n: number): string => text + " ".repeat(Math.max(0, n - width(text)));
   const lines = [`${lang === "th" ? "ชีต" : "Sheet"} "${sheet}", ${family}:`, ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
@@ -164,6 +169,7 @@ function table(
   if (unmapped.length > 0) lines.push(`${say.notMapped}: ${unmapped.map((s) => `${s.column} "${s.header}"`).join(", ")}`);
   const stated = Object.entries(values);
   if (stated.length > 0) lines.push(`${say.values}: ${stated.map(([k, v]) => `${label(k, family, lang)} = ${shown(k, family, v)}`).join("; ")}`);
+  if (guessed.size > 0) lines.push(say.guessed);
   lines.push(...askLines(suggestions.filter((s) => !s.field && s.candidates), family, lang));
   const required = missing.filter((m) => m.need === "required");
   const usual = missing.filter((m) => m.need === "recommended");

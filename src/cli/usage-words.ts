@@ -6,6 +6,7 @@ import { isLang, type Lang } from "../sheet/i18n/lang";
 
 export const USAGE_WORDS = {
   unknownCommand: { en: 'unknown command "{command}"', th: 'ไม่รู้จักคำสั่ง "{command}"' },
+  unknownCommandMeant: { en: 'unknown command "{command}"; did you mean {meant}?', th: 'ไม่รู้จักคำสั่ง "{command}" หมายถึง {meant} หรือไม่' },
   unknownOption: { en: "unknown option {option}", th: "ไม่รู้จักตัวเลือก {option}" },
   optionNeedsValue: { en: "{option} needs a value", th: "ตัวเลือก {option} ต้องมีค่าตามหลัง" },
   optionTakesNoValue: { en: "{option} takes no value", th: "ตัวเลือก {option} ไม่รับค่า" },
@@ -15,6 +16,7 @@ export const USAGE_WORDS = {
   needsPositional: { en: "{command} needs a {what} argument", th: "{command} ต้องระบุ {what}" },
   required: { en: "--{name} is required", th: "ต้องระบุ --{name}" },
   notFamily: { en: '"{given}" is not a family; use one of {families}', th: '"{given}" ไม่ใช่ประเภทเอกสาร ใช้ได้: {families}' },
+  familyMeant: { en: '"{given}" is not the word FAMILY takes: write {family}', th: '"{given}" ไม่ใช่คำที่ใช้ระบุประเภท ให้เขียนว่า {family}' },
   twoFamilies: { en: "two families given: {given} and --family {named}", th: "ระบุประเภทเอกสารสองแบบ: {given} และ --family {named}" },
   // Which language the run asked for is not known: said in both.
   lang: { en: "--lang must be en or th (--lang ต้องเป็น en หรือ th)", th: "--lang ต้องเป็น en หรือ th (--lang must be en or th)" },

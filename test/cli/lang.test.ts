@@ -133,13 +133,15 @@ describe("a Thai run's usage errors", () => {
     const act = (...rest: string[]): string[] => ["act", b, "--family", "expenses", ...C, ...rest];
     const pull = (...rest: string[]): string[] => ["pull", "quotations", ...C, "--out", out, ...rest];
     return [
-      ["unknownCommand", ["chek"]],
+      ["unknownCommand", ["frobnicate"]],
+      ["unknownCommandMeant", ["chek"]],
       ["unknownOption", ["check", b, "--family", "expenses", "--bogus"]],
       ["optionNeedsValue", ["check", b, "--family"]],
       ["optionTakesNoValue", ["post", b, "--family", "expenses", ...C, "--in-place=yes"]],
       ["needsPositional", ["check", "--family", "expenses"]],
       ["required", ["check", b]],
       ["notFamily", ["check", b, "--family", "invoices"]],
+      ["familyMeant", ["check", b, "--family", "ใบเสนอราคา"]],
       ["twoFamilies", ["pull", "quotations", "--family", "receipts", ...C, "--out", out]],
       ["wholeNumber", pull("--range", "x")],
       ["month", ["report", "vat", "--month", "2026-13", ...C, "--out", out]],
@@ -200,6 +202,15 @@ describe("a Thai run's usage errors", () => {
     expect(english).toEqual([]);
     expect([...met, ...NOT_MET_IN_THAI].sort()).toEqual(Object.keys(USAGE_WORDS).sort());
     for (const key of NOT_MET_IN_THAI) expect(usageText(key, { command: "serve", family: "x", detail: "x" }, "th")).toMatch(THAI);
+  });
+
+  it("a slip of the keyboard, or a family called by its name, is answered with the word meant", async () => {
+    const first = async (args: string[]): Promise<string> => (await docsheet(args)).stderr.split("\n")[0];
+    expect(await first(["pots", files.book])).toBe('docsheet: unknown command "pots"; did you mean post?');
+    expect(await first(["frobnicate"])).toBe('docsheet: unknown command "frobnicate"');
+    expect(await first(["check", files.book, "--family", "Tax invoice"])).toBe('docsheet: "Tax invoice" is not the word FAMILY takes: write tax-invoices');
+    expect(await first(["check", files.book, "--family", "50 ทวิ", "--lang", "th"])).toBe('docsheet: "50 ทวิ" ไม่ใช่คำที่ใช้ระบุประเภท ให้เขียนว่า withholding-taxes');
+    expect(await first(["check", files.book, "--family", "invoices"])).toMatch(/^docsheet: "invoices" is not a family; use one of quotations, .*, products, withholding-taxes$/);
   });
 
   it("a --lang that is not a language is said in both; an English run keeps its English", async () => {

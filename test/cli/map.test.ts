@@ -63,7 +63,7 @@ describe("docsheet map", () => {
     ]);
 
     const { path: mapping, stdout } = await mapTo(book, "english.json", 1);
-    expect(stdout).toMatch(/^ {2}C\s+Client\s+Customer \(contactName\)$/m);
+    expect(stdout).toMatch(/^ {2}C\s+Client\s+Customer \(contactName\) \*$/m);
     expect(stdout).toMatch(/Not mapped .*: I "Colour"/);
     expect(stdout).toMatch(/Required, not yet mapped: VAT \(isVat\) or VAT rate \(item\.vatRate\)/);
     const columns = {
@@ -157,6 +157,22 @@ describe("docsheet map", () => {
     const doc = await serviceDocument(rows[0].recordId);
     expect(doc).toMatchObject({ contactName: "บริษัท แผนที่ไทย จำกัด", publishedOn: expect.stringMatching(/^2026-01-15/), remarks: "งวดแรก" });
     expect((doc.items ?? []).map((i) => [i.name, i.quantity, i.pricePerUnit])).toEqual([["ค่าบริการที่ปรึกษา", 4, 2500], ["ค่าเดินทาง", 1, 500]]);
+  });
+
+  it("marks the fields it guessed from a header that check, post and act read only through a mapping file", async () => {
+    const book = await writeBook(join(s.dir, "guess.xlsx"), [["Client", "Quantity", "ราคา", "มี VAT"], ["Guess Co.", 1, 100, "ใช่"]]);
+    const r = await docsheet(["map", book, "--family", "tax-invoices"]);
+    // "Quantity" is a label check reads by itself; "ราคา" (price: unit price? total?) is a guess.
+    expect(r.stdout).toMatch(/^ {2}B +Quantity +Quantity \(item\.quantity\)$/m);
+    expect(r.stdout).toMatch(/^ {2}C +ราคา +Unit price \(item\.pricePerUnit\) \*$/m);
+    expect(r.stdout).toContain("* a guess from the header: check, post and act read these columns only through a mapping file");
+    const check = await docsheet(["check", book, "--family", "tax-invoices"]);
+    expect(check.stdout).toMatch(/Column "ราคา" looks like .+ but is ignored until it is mapped/);
+    // Saved and given back, the guess is the mapping's: no longer marked.
+    const { path } = await mapTo(book, "guess.json");
+    const again = await docsheet(["map", book, "--family", "tax-invoices", "--mapping", path]);
+    expect(again.stdout).toMatch(/^ {2}C +ราคา +Unit price \(item\.pricePerUnit\)$/m);
+    expect(again.stdout).not.toContain("a guess from the header");
   });
 
   it("exits 1 and names the required fields no column gives", async () => {
