@@ -617,8 +617,34 @@ function surroundingRect(sheet: FakeSheet, row: number, col: number): Rect {
   return { sheet, top, left, rows: bottom - top + 1, cols: right - left + 1 };
 }
 
-/** Bytes of the JSON as sent: UTF-8, so a Thai character counts 3 (no TextEncoder under jsdom). */
+/** Texts whose JSON is themselves in quotes: printable ASCII but `"` and `\`. */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/** What JSON escapes in a text (a lone half of a surrogate pair too), or counts apart (a pair). */
+const ESCAPED_OR_PAIRED = /["\\\x00-\x1f\ud800-\udfff]/;
+
+/** Bytes of the JSON as sent: UTF-8, so a Thai character counts 3 (no TextEncoder under jsdom).
+ * Grids (arrays of arrays of scalars, 5 MB of them in the size tests) are summed element by
+ * element, the same count as of their whole JSON without making that 5 MB string (most of the CPU
+ * of the Excel tests went to it and its garbage). */
 export function sizeOf(value: unknown): number {
+  switch (typeof value) {
+    case "number":
+      return Number.isFinite(value) ? String(value).length : 4; // JSON writes NaN and Infinity as null
+    case "boolean":
+      return value ? 4 : 5;
+    case "string":
+      if (PLAIN_ASCII.test(value)) return value.length + 2;
+      return typeof Buffer === "function" && !ESCAPED_OR_PAIRED.test(value) ? Buffer.byteLength(value, "utf8") + 2 : jsonBytes(value);
+  }
+  if (value === null) return 4;
+  if (!Array.isArray(value)) return jsonBytes(value);
+  // "[" and "]", a comma between elements; an element JSON cannot write (undefined, a function) is null.
+  let bytes = 2 + Math.max(0, value.length - 1);
+  for (const v of value) bytes += v === undefined || typeof v === "function" || typeof v === "symbol" ? 4 : sizeOf(v);
+  return bytes;
+}
+
+function jsonBytes(value: unknown): number {
   const json = JSON.stringify(value) ?? "null";
   // Node counts it natively, the same when there is no surrogate (jsdom has no Buffer).
   if (typeof Buffer === "function" && !/[\ud800-\udfff]/.test(json)) return Buffer.byteLength(json, "utf8");
