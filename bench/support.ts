@@ -1,6 +1,6 @@
 // What the bench scripts share: running one directly (npx tsx bench/<name>.ts) prints its figures
 // like `npm run bench` does, and a failure sets the exit code; a demo token; a process's CPU time.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 export type Figures = Record<string, unknown>;
 
@@ -34,4 +34,32 @@ export function cpuMs(pid: number): number {
   } catch {
     return NaN;
   }
+}
+
+/** CPU milliseconds a process and all its live descendants have used (a browser and its renderer,
+ * GPU and network processes); NaN where there is no /proc. */
+export function treeCpuMs(root: number): number {
+  let children: Map<number, number[]>;
+  try {
+    children = new Map();
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const parent = Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+        children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+      } catch {
+        // ended meanwhile
+      }
+    }
+  } catch {
+    return NaN;
+  }
+  let total = 0;
+  for (const stack = [root]; stack.length > 0;) {
+    const pid = stack.pop()!;
+    const ms = cpuMs(pid);
+    if (!Number.isNaN(ms)) total += ms;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
 }

@@ -171,16 +171,32 @@ export class PostRecorder {
     else this.documents.push(sealed(this.family, { key: doc.key, rows: doc.rows, recordId, serial, created: false }));
   }
 
+  /** Each entry's JSON once written, by entry (entries do not change once made), and each contact's
+   * by what its seal covers: a run saves its record at every checkpoint, and writing all of it
+   * again each time made a long run's checkpoints cost in proportion to the documents so far. */
+  private readonly texts = new WeakMap<RunDocument, string>();
+  private readonly contactTexts = new Map<string, string>();
+
   /** Saved over the family's last record when the run created something; a run that created nothing
    * leaves the last real run undoable. */
   async save(port: WorkbookPort, at: Date, partial = false): Promise<void> {
     if (!this.documents.some((d) => d.created)) return;
     // In the sheet's order, not the order the concurrent creates were answered in.
-    const documents = [...this.documents].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
-    const contacts = [...this.contacts].sort(([, a], [, b]) => a.row - b.row).map(([id, { name, recordId }]): RunContact => {
-      const c: RunContact = { id, name, recordId, fingerprint: this.contactCopies.get(id) };
-      return { ...c, seal: contactSealOf(this.family, c) };
+    const documents = [...this.documents].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0)).map((d) => {
+      let text = this.texts.get(d);
+      if (text === undefined) this.texts.set(d, (text = JSON.stringify(d)));
+      return text;
     });
-    await savePostRecord(port, { version: 1, family: this.family, sheet: this.sheet, at: at.toISOString(), documents, contacts, ...(this.company ? { company: this.company } : {}), ...(partial ? { partial: true as const } : {}) }, this.family);
+    const contacts = [...this.contacts].sort(([, a], [, b]) => a.row - b.row).map(([id, { name, recordId }]) => {
+      const c: RunContact = { id, name, recordId, fingerprint: this.contactCopies.get(id) };
+      const key = JSON.stringify([id, name, recordId, c.fingerprint ?? null]);
+      let text = this.contactTexts.get(key);
+      if (text === undefined) this.contactTexts.set(key, (text = JSON.stringify({ ...c, seal: contactSealOf(this.family, c) })));
+      return text;
+    });
+    // The record's JSON as JSON.stringify writes it, its lists from the entries' texts.
+    const head = JSON.stringify({ version: 1, family: this.family, sheet: this.sheet, at: at.toISOString() }).slice(0, -1);
+    const tail = `${this.company ? `,"company":${JSON.stringify(this.company)}` : ""}${partial ? ',"partial":true' : ""}}`;
+    await port.saveRecord(postRecordKey(this.family), `${head},"documents":[${documents.join(",")}],"contacts":[${contacts.join(",")}]${tail}`);
   }
 }

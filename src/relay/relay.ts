@@ -17,6 +17,9 @@ const FORWARD_REQUEST = ["accept", "accept-language", "authorization", "content-
 const FORWARD_ANSWER = ["content-type", "retry-after", "content-disposition", "x-request-id"];
 /** Attachments are at most 10 files of 10 MB, base64: 150 MB covers them. */
 export const MAX_BODY_BYTES = 150 * 1024 * 1024;
+/** A body declared this small (a document, a list's answer) is read whole and sent on with its
+ * headers in one write: a stream through a Transform made each create several writes. */
+const WHOLE_BODY_BYTES = 64 * 1024;
 
 /**
  * The roots a relay serves: the three environments (local pointing at this machine's service), plus
@@ -79,7 +82,7 @@ interface Upstream {
 
 /** Sends the request on with node:http(s), the body piped through: fetch (undici, Node 20) keeps
  * every chunk of a streamed body until the answer, 120 MB per upload. Redirects are not followed. */
-function forward(target: string, method: string, headers: Record<string, string>, body: Readable | undefined): Promise<Upstream> {
+function forward(target: string, method: string, headers: Record<string, string>, body: Readable | Buffer | undefined): Promise<Upstream> {
   const url = new URL(target);
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -91,8 +94,19 @@ function forward(target: string, method: string, headers: Record<string, string>
     });
     out.on("error", reject);
     if (!body) return void out.end();
+    if (Buffer.isBuffer(body)) return void out.end(body);
     body.on("error", (err) => out.destroy(err));
     body.pipe(out);
+  });
+}
+
+/** A small body of a declared length, read whole. */
+function wholeBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
   });
 }
 
@@ -128,7 +142,9 @@ export function createRelay(roots: RelayRoots, opts: { prefix?: string; maxBodyB
       const over = { hit: false };
       let upstream: Upstream;
       try {
-        upstream = await forward(target, req.method ?? "GET", headers, hasBody ? boundedBody(req, maxBody, over) : undefined);
+        const small = hasBody && !chunked && Number(length) <= Math.min(WHOLE_BODY_BYTES, maxBody);
+        const body = !hasBody ? undefined : small ? await wholeBody(req) : boundedBody(req, maxBody, over);
+        upstream = await forward(target, req.method ?? "GET", headers, body);
       } catch {
         return over.hit ? answer(res, 413, tooLarge) : answer(res, 502, "the service could not be reached");
       }

@@ -3,7 +3,9 @@
 // node_modules/.cache with the NSS libraries it ships beside it), or CHROMIUM_PATH when a
 // developer names another (CI never does). Pages render with the project's own fonts
 // (assets/fonts: Waree, Thai and Latin) through a fontconfig file of ours, never the machine's.
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createBrotliDecompress } from "node:zlib";
@@ -57,17 +59,57 @@ function fontConfig(): string {
   return file;
 }
 
-export async function launchChromium(): Promise<Browser> {
-  const choice = chromiumChoice();
+/** As root (CI) Chromium runs only without its sandbox; the rest keeps it off this closed network. */
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+async function chromiumEnv(): Promise<Record<string, string>> {
   const env: Record<string, string> = { ...(process.env as Record<string, string>), FONTCONFIG_FILE: fontConfig() };
-  if (choice.packaged) {
+  if (chromiumChoice().packaged) {
     await unpack();
     env.LD_LIBRARY_PATH = join(CACHE, "lib");
   }
-  return chromium.launch({
-    executablePath: choice.path,
-    env,
-    // As root (CI) Chromium runs only without its sandbox; the rest keeps it off this closed network.
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  return env;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumChoice().path, env: await chromiumEnv(), args: ARGS });
+}
+
+/**
+ * A Chromium of its own process, driven over CDP until `detach()`: then Playwright lets go of it
+ * and its pages run on with nothing watching them (Playwright reports every request of a page it
+ * drives, which costs more CPU than the page's own work on a busy page). For the add-in benchmark.
+ */
+export async function spawnChromium(): Promise<{ browser: Browser; pid: number; detach: () => Promise<void>; kill: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), "docsheet-chromium-"));
+  const child = spawn(chromiumChoice().path, [...ARGS, "--headless=new", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], {
+    env: await chromiumEnv(), stdio: ["ignore", "ignore", "pipe"], detached: true, // its own process group: killed whole
   });
+  const exited = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
+  const kill = async () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10 });
+  };
+  try {
+    const endpoint = await new Promise<string>((resolveEndpoint, reject) => {
+      let text = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+        const found = /DevTools listening on (ws:\/\/\S+)/.exec(text);
+        if (found) resolveEndpoint(found[1]);
+      });
+      child.once("exit", (code) => reject(new Error(`Chromium ended (${code}) before it listened: ${text.slice(-500)}`)));
+    });
+    child.stderr.resume();
+    const browser = await chromium.connectOverCDP(endpoint);
+    return { browser, pid: child.pid!, detach: () => browser.close(), kill };
+  } catch (err) {
+    await kill();
+    throw err;
+  }
 }

@@ -36,11 +36,13 @@ export class PreviewBook {
     return () => this.editListeners.delete(listener);
   }
 
-  /** The contents changed: redraw, and tell whoever keeps the workbook. */
-  edited(): void {
+  /** The contents changed: redraw, and tell whoever keeps the workbook. `shown` false: only what
+   * the grid does not draw changed (a hidden sheet, a record), so it is kept but not redrawn: a
+   * post saves its record at every checkpoint, and each redraw measures every row's width. */
+  edited(shown = true): void {
     this.version++;
     for (const l of this.editListeners) l();
-    this.changed();
+    if (shown) this.changed();
   }
 
   select(sel: GridSelection | null): void {
@@ -62,11 +64,11 @@ export class PreviewBook {
   /** The port jobs use: reads the grid selection when it spans more than one cell, as Excel does. */
   port(): WorkbookPort {
     const m = this.memory;
-    const after = async <T>(p: Promise<T>): Promise<T> => {
+    const after = async <T>(p: Promise<T>, shown = true): Promise<T> => {
       try {
         return await p;
       } finally {
-        this.edited();
+        this.edited(shown);
       }
     };
     return {
@@ -86,7 +88,7 @@ export class PreviewBook {
         return made;
       })),
       extendTable: (sheet, at, rows) => m.extendTable(sheet, at, rows),
-      writeHiddenSheet: (name, rows) => after(m.writeHiddenSheet(name, rows)),
+      writeHiddenSheet: (name, rows) => after(m.writeHiddenSheet(name, rows), false),
       select: async (sheet, row, col) => {
         await m.select(sheet, row, col);
         this.select({ sheet, top: row, left: col, bottom: row, right: col });
@@ -95,7 +97,7 @@ export class PreviewBook {
       loadSetting: (key) => m.loadSetting(key),
       saveSetting: (key, value) => m.saveSetting(key, value),
       loadRecord: (key) => m.loadRecord(key),
-      saveRecord: (key, value) => after(m.saveRecord(key, value)),
+      saveRecord: (key, value) => after(m.saveRecord(key, value), false),
     };
   }
 }

@@ -2,13 +2,20 @@
 // sheets (values, formats, marks, tables, hidden sheets and columns), the active sheet and the
 // workbook's settings. Structured clone keeps what a sheet holds as it is (dates, Maps, Sets), so
 // nothing is converted. Saves are debounced: a job writing many batches, or a user typing, saves
-// once when they pause. Where IndexedDB is missing or refused (a private window), the workbook just
-// lives as long as the page, as before.
+// once when they pause. The clone takes the page's thread (a 1,000-row sheet with its post record:
+// tens of ms), so saves are spaced by SPACING times what the last one took, and a job that never
+// pauses is still saved every MAX_WAIT_MS. Where IndexedDB is missing or refused (a private
+// window), the workbook just lives as long as the page, as before.
 import type { MemorySheet, MemoryWorkbook } from "../../workbook/memory";
 
 const DB = "docsheet-preview";
 const STORE = "workbook";
 const KEY = "book";
+/** A save starts at least this many times its predecessor's cost after it: at most 1/SPACING of
+ * the page's time goes to saving, however big the workbook. */
+const SPACING = 20;
+/** Changes are saved within this long even while they keep coming (a long post's write-backs). */
+const MAX_WAIT_MS = 5000;
 
 interface Saved {
   sheets: Map<string, MemorySheet>;
@@ -37,6 +44,10 @@ async function open(): Promise<IDBDatabase | null> {
 export class BookStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
+  /** When the first change not yet saved was made (0: everything is saved). */
+  private dirtySince = 0;
+  /** The earliest a save may start: SPACING times the last one's cost after it. */
+  private nextAt = 0;
   /** Saves finished so far (the page's status line and the tests wait on it). */
   saved = 0;
   onSaved: (() => void) | undefined;
@@ -68,11 +79,15 @@ export class BookStore {
     }
   }
 
-  /** Saves the workbook once changes pause. */
+  /** Saves the workbook once changes pause (or have waited MAX_WAIT_MS), not sooner than the
+   * spacing after the last save. */
   schedule(book: MemoryWorkbook): void {
     if (!this.db) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.save(book), this.delayMs);
+    const now = Date.now();
+    if (this.dirtySince === 0) this.dirtySince = now;
+    const at = Math.max(this.nextAt, Math.min(now + this.delayMs, this.dirtySince + MAX_WAIT_MS));
+    this.timer = setTimeout(() => void this.save(book), Math.max(0, at - now));
   }
 
   /** Saves now (after any save under way). */
@@ -80,11 +95,14 @@ export class BookStore {
     clearTimeout(this.timer);
     const db = this.db;
     if (!db) return Promise.resolve();
+    this.dirtySince = 0;
     this.saving = this.saving.then(async () => {
       const value: Saved = { sheets: book.sheets, active: book.active, settings: book.settings };
       try {
         const tx = db.transaction(STORE, "readwrite");
-        tx.objectStore(STORE).put(value, KEY);
+        const started = performance.now();
+        tx.objectStore(STORE).put(value, KEY); // the clone happens here, on the page's thread
+        this.nextAt = Date.now() + SPACING * (performance.now() - started);
         await new Promise<void>((resolve, reject) => {
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
