@@ -49,7 +49,7 @@ export interface BookJobOptions extends JobContext {
 }
 
 export function readBook(block: Parameters<typeof readDocuments>[0], family: BookFamily, mapping?: ColumnMapping): ReadResult {
-  return readDocuments(block, { table: bookTable(family), mapping });
+  return readDocuments(block, { table: bookTable(family), mapping, family });
 }
 
 /** The chart the lists sheet holds ("41111 Sales revenue" labels: template or Refresh lists with a

@@ -10,7 +10,7 @@ import { cellFinding, type CellFinding } from "./findings";
 import { mapHeaders, type HeaderMap } from "./headers";
 import { resolveLookups } from "./lookups";
 import { suggestField, type ColumnMapping } from "./mapping";
-import type { Family } from "../rules/codes";
+import type { MapFamily } from "./column-mapping";
 import { sheetMsg } from "./messages";
 import { isEmptyCell, parseCell, type Parsed } from "./values";
 import { ZERO, parseDecimal } from "../rules/money";
@@ -38,8 +38,9 @@ export interface ReadResult {
 export interface ReadOptions {
   /** Which field each header is, for the headers it names (the others by key, wire name or label). */
   mapping?: ColumnMapping;
-  /** The sheet's family: an unknown header's warning names the field it most likely is. */
-  family?: Family;
+  /** The sheet's family (a book's, the certificates' too): an unknown header's warning names the
+   * field it most likely is, as docsheet map and the pane's Columns suggest it. */
+  family?: MapFamily;
   /** A withholding tax certificate sheet (its own header labels). */
   wht?: boolean;
   /** The fields of a book's sheet (journal vouchers, contacts, products); default the documents'. */

@@ -291,6 +291,14 @@ describe("words for records", () => {
 });
 
 describe("an accountant's own headers", () => {
+  it("check names the field a book's header most likely is, by the field's label in English and Thai, as map suggests it", async () => {
+    const book = await writeBook(join(s.dir, "own-products.xlsx"), [["รหัสสินค้า", "ชื่อสินค้า", "ภาษีขาย"], ["OWN-1", "แฟ้ม", "ยกเว้น"]], "สินค้า");
+    const th = await docsheet(["check", book, "--family", "products", "--lang", "th"]);
+    expect(th.stdout).toContain('สินค้า!C1 คำเตือน: คอลัมน์ "ภาษีขาย" ดูเหมือนเป็น ภาษีมูลค่าเพิ่ม แต่จะไม่ถูกใช้จนกว่าจะจับคู่');
+    const en = await docsheet(["check", book, "--family", "products"]);
+    expect(en.stdout).toContain('Column "ภาษีขาย" looks like VAT but is ignored until it is mapped');
+  });
+
   it("map suggests the journal's fields from Thai synonyms, asks about a header that could be two, and the mapping file checks and posts the sheet", async () => {
     const book = await writeBook(join(s.dir, "own.xlsx"), [
       ["เลขที่รายการ", "วันที่ลงบัญชี", "เลขบัญชี", "เดบิต (บาท)", "เครดิต (บาท)", "หมายเหตุ"],

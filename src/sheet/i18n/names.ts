@@ -3,6 +3,7 @@
 // render.ts (messages by key) and translate.ts (the service's text) put values in so. Pure.
 import { BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, isBookFamily, type Family } from "../../rules/codes";
 import { FIELD_BY_KEY, FIELDS, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "../fields";
+import { BOOK_FIELDS } from "../books/fields";
 import { COLUMN_HINTS } from "../messages";
 import type { Lang } from "./lang";
 import { statusText } from "./status";
@@ -53,8 +54,12 @@ export function label(def: FieldDef, lang: Lang): string {
 /** The first English label of each field, normalized → field: the sheet's English messages name fields so. */
 const BY_LABEL: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((d) => [normalizeName(d.en[0]), d]));
 
+/** The books' own fields by key (a product's vatType, a voucher's item.debit): named where no document field is. */
+const BOOK_BY_KEY: ReadonlyMap<string, FieldDef> = new Map(Object.values(BOOK_FIELDS).flat().map((d) => [d.key, d]));
+
 function fieldOf(text: string): FieldDef | undefined {
-  return FIELD_BY_KEY.get(text) ?? fieldForName(text) ?? FIELD_BY_KEY.get(`item.${text}`) ?? BY_LABEL.get(normalizeName(text)) ?? fieldForHeader(text);
+  return FIELD_BY_KEY.get(text) ?? fieldForName(text) ?? FIELD_BY_KEY.get(`item.${text}`) ?? BY_LABEL.get(normalizeName(text)) ?? fieldForHeader(text)
+    ?? BOOK_BY_KEY.get(text);
 }
 
 /** A field named by key, wire name or label ("Line 3 total" for a line's) in `lang`; undefined
