@@ -161,6 +161,26 @@ test("map the user's own headers, then check and post through the saved mapping"
   expect(first).toMatchObject({ contactName: "Mapped Trading Co", publishedOn: expect.stringMatching(/^2026-02-03/), isVat: true, vatAmount: 74.95 });
   expect(first.items?.map((i) => [i.name, i.description, i.quantity, i.pricePerUnit])).toEqual([["Pens", "blue", 10, 100], ["Ink", "black", 2, 35.35]]);
 
+  // Kept through a reload: the write-backs, and the post's record (a hidden sheet of its own in the
+  // browser's copy, saved apart from the sheet it posted).
+  await page.waitForSelector(".tabs .saved:has-text('Saved in this browser')");
+  await page.reload();
+  await page.waitForSelector("#connect summary");
+  expect(await cell(page, `${idCol}2`)).toBe(recordId);
+  const records = await page.evaluate(() => new Promise<string>((resolve, reject) => {
+    const open = indexedDB.open("docsheet-preview");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const get = open.result.transaction("workbook").objectStore("workbook").get("sheet:DocSheet records");
+      get.onsuccess = () => resolve(JSON.stringify((get.result as { values: unknown[][] } | undefined)?.values ?? []));
+      get.onerror = () => reject(get.error);
+    };
+  }));
+  expect(records).toContain("docsheet.post.last.tax-invoices");
+  expect(records).toContain(recordId);
+  await connect(page);
+  await page.click("#post summary");
+
   // Posted again: nothing is created twice, and each row says why in the list under the summary.
   await page.click("button:has-text('Post documents')");
   await page.waitForSelector("#post .msg:has-text('already posted')", { timeout: 60_000 });

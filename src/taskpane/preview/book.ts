@@ -3,6 +3,7 @@
 // the workbook's contents, a save: preview/store.ts).
 import { rangeAddress } from "../../workbook/address";
 import { MemoryWorkbook, usedRange } from "../../workbook/memory";
+import { RECORDS_SHEET } from "../../workbook/records";
 import type { CellRect, WorkbookPort } from "../../workbook/port";
 
 export interface GridSelection extends CellRect {
@@ -13,7 +14,7 @@ export class PreviewBook {
   readonly memory: MemoryWorkbook;
   selection: GridSelection | null = null;
   private listeners = new Set<() => void>();
-  private editListeners = new Set<() => void>();
+  private editListeners = new Set<(sheets?: readonly string[]) => void>();
   /** Counts changes of the contents (not of the selection): the grid measures its columns again. */
   version = 0;
 
@@ -30,8 +31,9 @@ export class PreviewBook {
     for (const l of this.listeners) l();
   }
 
-  /** Called after every change of the workbook's contents (a job's write, a typed cell, a paste). */
-  onEdit(listener: () => void): () => void {
+  /** Called after every change of the workbook's contents (a job's write, a typed cell, a paste),
+   * with the sheets it touched when it says (none: the workbook's settings). */
+  onEdit(listener: (sheets?: readonly string[]) => void): () => void {
     this.editListeners.add(listener);
     return () => this.editListeners.delete(listener);
   }
@@ -39,9 +41,9 @@ export class PreviewBook {
   /** The contents changed: redraw, and tell whoever keeps the workbook. `shown` false: only what
    * the grid does not draw changed (a hidden sheet, a record), so it is kept but not redrawn: a
    * post saves its record at every checkpoint, and each redraw measures every row's width. */
-  edited(shown = true): void {
+  edited(shown = true, sheets?: readonly string[]): void {
     this.version++;
-    for (const l of this.editListeners) l();
+    for (const l of this.editListeners) l(sheets);
     if (shown) this.changed();
   }
 
@@ -64,11 +66,11 @@ export class PreviewBook {
   /** The port jobs use: reads the grid selection when it spans more than one cell, as Excel does. */
   port(): WorkbookPort {
     const m = this.memory;
-    const after = async <T>(p: Promise<T>, shown = true): Promise<T> => {
+    const after = async <T>(p: Promise<T>, sheets?: readonly string[], shown = true): Promise<T> => {
       try {
         return await p;
       } finally {
-        this.edited(shown);
+        this.edited(shown, sheets);
       }
     };
     return {
@@ -78,26 +80,26 @@ export class PreviewBook {
         const multi = sel && sel.sheet === sheet && (sel.bottom > sel.top || sel.right > sel.left);
         return m.read(target.range || !multi ? target : { sheet, range: rangeAddress(sel) });
       },
-      write: (sheet, writes) => after(m.write(sheet, writes)),
-      mark: (sheet, marks) => after(m.mark(sheet, marks)),
-      clearMarks: (sheet) => after(m.clearMarks(sheet)),
-      remark: (sheet, marks) => after(m.remark(sheet, marks)),
+      write: (sheet, writes) => after(m.write(sheet, writes), [sheet]),
+      mark: (sheet, marks) => after(m.mark(sheet, marks), [sheet]),
+      clearMarks: (sheet) => after(m.clearMarks(sheet), [sheet]),
+      remark: (sheet, marks) => after(m.remark(sheet, marks), [sheet]),
       addTableSheet: (name, columns, rows, options) => after(m.addTableSheet(name, columns, rows, options).then((made) => {
         m.active = made; // Excel shows the new sheet; so does the grid
         this.selection = null;
         return made;
       })),
-      extendTable: (sheet, at, rows) => m.extendTable(sheet, at, rows),
-      writeHiddenSheet: (name, rows) => after(m.writeHiddenSheet(name, rows), false),
+      extendTable: (sheet, at, rows) => after(m.extendTable(sheet, at, rows), [sheet], false),
+      writeHiddenSheet: (name, rows) => after(m.writeHiddenSheet(name, rows), [name], false),
       select: async (sheet, row, col) => {
         await m.select(sheet, row, col);
         this.select({ sheet, top: row, left: col, bottom: row, right: col });
       },
       sheetNames: () => m.sheetNames(),
       loadSetting: (key) => m.loadSetting(key),
-      saveSetting: (key, value) => m.saveSetting(key, value),
+      saveSetting: (key, value) => after(m.saveSetting(key, value), [], false),
       loadRecord: (key) => m.loadRecord(key),
-      saveRecord: (key, value) => after(m.saveRecord(key, value), false),
+      saveRecord: (key, value) => after(m.saveRecord(key, value), [RECORDS_SHEET], false),
     };
   }
 }

@@ -18,9 +18,9 @@ function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage:
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     store.onSaved = () => setSaved(true);
-    return book.onEdit(() => {
+    return book.onEdit((sheets) => {
       setSaved(false);
-      store.schedule(book.memory);
+      store.schedule(book.memory, sheets);
     });
   }, [book, store]);
   const [services] = useState(() => createServices({ port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo() }));

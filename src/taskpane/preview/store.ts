@@ -1,23 +1,33 @@
-// The preview's workbook survives a reload: kept in the browser's IndexedDB, one record holding its
-// sheets (values, formats, marks, tables, hidden sheets and columns), the active sheet and the
-// workbook's settings. Structured clone keeps what a sheet holds as it is (dates, Maps, Sets), so
-// nothing is converted. Saves are debounced: a job writing many batches, or a user typing, saves
-// once when they pause. The clone takes the page's thread (a 1,000-row sheet with its post record:
-// tens of ms), so saves are spaced by SPACING times what the last one took, and a job that never
-// pauses is still saved every MAX_WAIT_MS. Where IndexedDB is missing or refused (a private
-// window), the workbook just lives as long as the page, as before.
+// The preview's workbook survives a reload: kept in the browser's IndexedDB, one entry per sheet
+// (values, formats, marks, tables, hidden sheets and columns) and one for the workbook (its sheets
+// in order, the active one, its settings). Structured clone keeps what a sheet holds as it is
+// (dates, Maps, Sets), so nothing is converted. Saves are debounced: a job writing many batches, or
+// a user typing, saves once when they pause. A save writes only the sheets changed since the last
+// one: a post saves its record (a hidden sheet) every second, and cloning its 1,000-row sheet each
+// time took the page's thread. Saves are also spaced by SPACING times what the last one took, and a
+// job that never pauses is still saved every MAX_WAIT_MS. Where IndexedDB is missing or refused (a
+// private window), the workbook just lives as long as the page, as before.
 import type { MemorySheet, MemoryWorkbook } from "../../workbook/memory";
 
 const DB = "docsheet-preview";
 const STORE = "workbook";
 const KEY = "book";
+const sheetKey = (name: string) => `sheet:${name}`;
 /** A save starts at least this many times its predecessor's cost after it: at most 1/SPACING of
  * the page's time goes to saving, however big the workbook. */
 const SPACING = 20;
 /** Changes are saved within this long even while they keep coming (a long post's write-backs). */
 const MAX_WAIT_MS = 5000;
 
-interface Saved {
+/** The workbook's own entry; its sheets are entries of their own. */
+interface SavedBook {
+  names: string[];
+  active: string;
+  settings: Map<string, string>;
+}
+
+/** The single entry of the first version, still read. */
+interface SavedWhole {
   sheets: Map<string, MemorySheet>;
   active: string;
   settings: Map<string, string>;
@@ -48,6 +58,10 @@ export class BookStore {
   private dirtySince = 0;
   /** The earliest a save may start: SPACING times the last one's cost after it. */
   private nextAt = 0;
+  /** Sheets changed since the last save; "all" after a change that did not say which. */
+  private dirty: Set<string> | "all" = "all";
+  /** Sheets the store holds an entry for (a sheet gone from the workbook has its entry deleted). */
+  private stored = new Set<string>();
   /** Saves finished so far (the page's status line and the tests wait on it). */
   saved = 0;
   onSaved: (() => void) | undefined;
@@ -66,11 +80,23 @@ export class BookStore {
   async load(book: MemoryWorkbook): Promise<boolean> {
     if (!this.db) return false;
     try {
-      const saved = await request(this.db.transaction(STORE).objectStore(STORE).get(KEY)) as Saved | undefined;
-      if (!saved || !(saved.sheets instanceof Map) || saved.sheets.size === 0) return false;
+      const store = this.db.transaction(STORE).objectStore(STORE);
+      const saved = await request(store.get(KEY)) as SavedBook | SavedWhole | undefined;
+      if (!saved) return false;
+      let sheets: Array<[string, MemorySheet]>;
+      if ("sheets" in saved && saved.sheets instanceof Map) {
+        sheets = [...saved.sheets];
+      } else if ("names" in saved && Array.isArray(saved.names)) {
+        const found = await Promise.all(saved.names.map((n) => request(store.get(sheetKey(n))) as Promise<MemorySheet | undefined>));
+        sheets = saved.names.flatMap((n, i) => (found[i] ? [[n, found[i]] as [string, MemorySheet]] : []));
+        this.stored = new Set(saved.names);
+      } else {
+        return false;
+      }
+      if (sheets.length === 0) return false;
       book.sheets.clear();
-      for (const [name, sheet] of saved.sheets) book.sheets.set(name, sheet);
-      book.active = saved.sheets.has(saved.active) ? saved.active : [...saved.sheets.keys()][0];
+      for (const [name, sheet] of sheets) book.sheets.set(name, sheet);
+      book.active = book.sheets.has(saved.active) ? saved.active : sheets[0][0];
       book.settings.clear();
       for (const [k, v] of saved.settings ?? []) book.settings.set(k, v);
       return true;
@@ -80,9 +106,12 @@ export class BookStore {
   }
 
   /** Saves the workbook once changes pause (or have waited MAX_WAIT_MS), not sooner than the
-   * spacing after the last save. */
-  schedule(book: MemoryWorkbook): void {
+   * spacing after the last save. `sheets`: the sheets the change touched (none: only the
+   * workbook's own entry, its settings); left out, every sheet. */
+  schedule(book: MemoryWorkbook, sheets?: readonly string[]): void {
     if (!this.db) return;
+    if (!sheets) this.dirty = "all";
+    else if (this.dirty !== "all") for (const s of sheets) this.dirty.add(s);
     clearTimeout(this.timer);
     const now = Date.now();
     if (this.dirtySince === 0) this.dirtySince = now;
@@ -90,28 +119,39 @@ export class BookStore {
     this.timer = setTimeout(() => void this.save(book), Math.max(0, at - now));
   }
 
-  /** Saves now (after any save under way). */
+  /** Saves now (after any save under way) what changed since the last save. */
   save(book: MemoryWorkbook): Promise<void> {
     clearTimeout(this.timer);
     const db = this.db;
     if (!db) return Promise.resolve();
+    const dirty = this.dirty;
+    this.dirty = new Set();
     this.dirtySince = 0;
     this.saving = this.saving.then(async () => {
-      const value: Saved = { sheets: book.sheets, active: book.active, settings: book.settings };
+      const names = [...book.sheets.keys()];
+      const value: SavedBook = { names, active: book.active, settings: book.settings };
       try {
         const tx = db.transaction(STORE, "readwrite");
+        const store = tx.objectStore(STORE);
         const started = performance.now();
-        tx.objectStore(STORE).put(value, KEY); // the clone happens here, on the page's thread
+        // The clones happen here, on the page's thread.
+        for (const name of names) if (dirty === "all" || dirty.has(name) || !this.stored.has(name)) store.put(book.sheets.get(name), sheetKey(name));
+        for (const name of this.stored) if (!book.sheets.has(name)) store.delete(sheetKey(name));
+        store.put(value, KEY);
         this.nextAt = Date.now() + SPACING * (performance.now() - started);
         await new Promise<void>((resolve, reject) => {
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
           tx.onabort = () => reject(tx.error);
         });
+        this.stored = new Set(names);
         this.saved++;
-        this.onSaved?.();
+        // "Saved" only when no change came in while this one saved.
+        if (this.dirtySince === 0) this.onSaved?.();
       } catch {
         // Full or refused storage: the workbook stays on the page; nothing else depends on the copy.
+        // What it should have saved is saved next time.
+        this.dirty = "all";
       }
     });
     return this.saving;
