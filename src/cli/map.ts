@@ -12,6 +12,7 @@ import {
 } from "../sheet/mapping";
 import { parseCell } from "../sheet/values";
 import type { Lang } from "../sheet/i18n/lang";
+import { render } from "../sheet/i18n/render";
 import { label as fieldLabel } from "../sheet/i18n/names";
 import { UsageError, familyArg, langArg, type Parsed } from "./args";
 import { assertSheet, openBook } from "./book";
@@ -77,9 +78,16 @@ export async function mappingArg(values: Parsed["values"], family: MapFamily): P
   try {
     return parseMapping(json, family);
   } catch (err) {
-    if (err instanceof MappingError) throw new UsageError("mappingProblems", { path, problems: err.message });
+    if (err instanceof MappingError) throw new UsageError("mappingProblems", { path, problems: problemsIn(err, langArg(values)) });
     throw err;
   }
+}
+
+/** A mapping's problems in `lang`: the first twenty, and how many more. */
+function problemsIn(err: MappingError, lang: Lang): string {
+  const shown = err.msgs.slice(0, 20).map((m) => render(m, lang)).join("; ");
+  const more = err.msgs.length - 20;
+  return more <= 0 ? shown : `${shown}; ${lang === "th" ? `และอีก ${more} ปัญหา` : `and ${more} more problems`}`;
 }
 
 /** A mapping file is at most this big (README.md, "Limits"): a sheet's headers take a few kB. */

@@ -10,7 +10,7 @@
 // "Amount" column of a journal: debit or credit?) is not suggested but asked: its candidates are
 // given and its field stays empty until the user says.
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
-import type { Message } from "../rules/message";
+import { bare, type Message } from "../rules/message";
 import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, isBookFamily, isFamily, type Family } from "../rules/codes";
 import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_SYNONYMS, bookTable } from "./books/fields";
 import { columnLetters } from "../workbook/address";
@@ -19,7 +19,7 @@ import { DOCUMENT_FIELDS, FIELDS, WHT_FIELDS, normalizeName, type FieldDef, type
 import { WHT_ASK, WHT_MAP_FIELDS, WHT_MAP_LABELS, WHT_NEEDS, WHT_SYNONYMS } from "./wht-mapping";
 import { headerText } from "./headers";
 import type { ColumnMapping, StatedValue } from "./column-mapping";
-import { COLUMN_HINTS } from "./messages";
+import { COLUMN_HINTS, sheetMsg } from "./messages";
 import { SIDE_SYNONYMS, SYNONYMS, familySynonyms } from "./synonyms";
 import { isEmptyCell, parseCell } from "./values";
 import type { CellValue } from "../workbook/port";
@@ -79,9 +79,13 @@ export interface MissingField {
 
 /** A mapping that cannot be used; `problems` lists every one found. */
 export class MappingError extends Error {
-  constructor(readonly problems: string[]) {
+  /** Each problem in English, as `msgs` says it. */
+  readonly problems: string[];
+  constructor(readonly msgs: Message[]) {
     // A file of thousands of bad columns says the first few and how many more, not a page each.
+    const problems = msgs.map((m) => m.text);
     super(problems.length > 20 ? `${problems.slice(0, 20).join("; ")}; and ${problems.length - 20} more problems` : problems.join("; "));
+    this.problems = problems;
     this.name = "MappingError";
   }
 }
@@ -364,7 +368,7 @@ export function missingFields(family: MapFamily, mapped: Iterable<string>): Miss
 // ---------------------------------------------------------------------------------------------
 // Mapping files
 
-const SHAPE = `a mapping is {"family": "FAMILY", "columns": {"<header>": "<field>" or null}, "values": {"<field>": <value for every row>}}`;
+const SHAPE = `{"family": "FAMILY", "columns": {"<header>": "<field>" or null}, "values": {"<field>": <value for every row>}}`;
 
 /** Levels a value for every row may be given for: the document's own fields, its payment, its lines. */
 const STATED_LEVELS: ReadonlySet<FieldDef["level"]> = new Set(["document", "payment", "item"]);
@@ -390,18 +394,19 @@ export function canStateValue(def: FieldDef, family: MapFamily): boolean {
  * a header given twice (case and spaces ignored).
  */
 export function parseMapping(value: unknown, family?: MapFamily): ColumnMapping {
-  if (!isObject(value)) throw new MappingError([SHAPE]);
-  const problems: string[] = [];
-  for (const k of Object.keys(value)) if (k !== "family" && k !== "columns" && k !== "values") problems.push(`unknown key "${k}" (${SHAPE})`);
+  if (!isObject(value)) throw new MappingError([sheetMsg("mapShape", { shape: SHAPE })]);
+  const problems: Message[] = [];
+  for (const k of Object.keys(value)) if (k !== "family" && k !== "columns" && k !== "values") problems.push(sheetMsg("mapUnknownKey", { key: k, shape: SHAPE }));
   const given = value.family;
   if (!isMapFamily(given)) {
-    problems.push(given === undefined ? `"family" is missing (${SHAPE})` : `"family" ${JSON.stringify(given)} is not one of ${[...FAMILIES, WHT_FAMILY, ...BOOK_FAMILIES].join(", ")}`);
+    problems.push(given === undefined ? sheetMsg("mapFamilyMissing", { shape: SHAPE })
+      : sheetMsg("mapFamilyUnknown", { given: JSON.stringify(given), families: [...FAMILIES, WHT_FAMILY, ...BOOK_FAMILIES].join(", ") }));
   } else if (family !== undefined && given !== family) {
-    problems.push(`the mapping is for ${given}, not ${family}`);
+    problems.push(sheetMsg("mapOtherFamily", { given, expected: family }));
   }
   const columns = value.columns;
   if (!isObject(columns)) {
-    problems.push(`"columns" must be an object of header → field (${SHAPE})`);
+    problems.push(sheetMsg("mapColumnsShape", { shape: SHAPE }));
     throw new MappingError(problems);
   }
   const known = isMapFamily(given) ? given : family;
@@ -409,21 +414,22 @@ export function parseMapping(value: unknown, family?: MapFamily): ColumnMapping 
   const headerOf = new Map<string, string>();
   const columnOf = new Map<string, string>();
   for (const [header, key] of Object.entries(columns)) {
-    if (header.trim() === "") problems.push("a header is empty");
+    if (header.trim() === "") problems.push(sheetMsg("mapHeaderEmpty"));
     const same = headerOf.get(normalizeName(header));
-    if (same !== undefined) problems.push(`header "${header}" is given twice ("${same}" and "${header}")`);
+    if (same !== undefined) problems.push(sheetMsg("mapHeaderTwice", { header, same }));
     headerOf.set(normalizeName(header), header);
     if (key === null) continue;
     if (typeof key !== "string") {
-      problems.push(`column "${header}": the field must be a field name such as item.quantity, or null to ignore the column`);
+      problems.push(sheetMsg("mapFieldNotText", { header }));
       continue;
     }
     if (!table.byKey.has(key)) {
-      problems.push(`column "${header}": unknown field "${key}"${didYouMean(key, known)}`);
+      const meant = meantField(key, known);
+      problems.push(meant ? sheetMsg("mapUnknownFieldMeant", { header, key, meant }) : sheetMsg("mapUnknownField", { header, key }));
       continue;
     }
     const earlier = columnOf.get(key);
-    if (earlier !== undefined) problems.push(`field ${key} is named twice (columns "${earlier}" and "${header}")`);
+    if (earlier !== undefined) problems.push(sheetMsg("mapFieldTwice", { key, earlier, header }));
     else columnOf.set(key, header);
   }
   const values = parseValues(value.values, known, problems);
@@ -435,34 +441,35 @@ export function parseMapping(value: unknown, family?: MapFamily): ColumnMapping 
 
 /** The "values" of a mapping: each a known field that can take one value for every row, and a
  * value its cells could hold (read as such a cell). undefined when the mapping has none. */
-function parseValues(raw: unknown, family: MapFamily | undefined, problems: string[]): Record<string, StatedValue> | undefined {
+function parseValues(raw: unknown, family: MapFamily | undefined, problems: Message[]): Record<string, StatedValue> | undefined {
   if (raw === undefined) return undefined;
   if (!isObject(raw)) {
-    problems.push(`"values" must be an object of field → value for every row (${SHAPE})`);
+    problems.push(sheetMsg("mapValuesShape", { shape: SHAPE }));
     return undefined;
   }
   const out: Record<string, StatedValue> = {};
   for (const [key, v] of Object.entries(raw)) {
     const def = tableOf(family).byKey.get(key);
     if (!def) {
-      problems.push(`values: unknown field "${key}"${didYouMean(key, family)}`);
+      const meant = meantField(key, family);
+      problems.push(meant ? sheetMsg("mapValueUnknownMeant", { key, meant }) : sheetMsg("mapValueUnknown", { key }));
       continue;
     }
     if (!STATED_LEVELS.has(def.level) || (family && !fieldApplies(def, family))) {
-      problems.push(`values: ${key} cannot take one value for every row${family ? ` on a ${family} sheet` : ""}`);
+      problems.push(family ? sheetMsg("mapValueNotStatedOn", { key, sheetFamily: family }) : sheetMsg("mapValueNotStated", { key }));
       continue;
     }
     if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") {
-      problems.push(`values: ${key} must be a value such as a cell holds (text, a number, true or false), not ${JSON.stringify(v)}`);
+      problems.push(sheetMsg("mapValueNotCell", { key, json: JSON.stringify(v) }));
       continue;
     }
     if (isEmptyCell(v)) {
-      problems.push(`values: ${key} is empty; give a value, or leave the field out of "values"`);
+      problems.push(sheetMsg("mapValueEmpty", { key }));
       continue;
     }
     const parsed = parseCell(def, v);
     if (!parsed.ok) {
-      problems.push(`values: ${key} ${JSON.stringify(v)}: ${parsed.message}`);
+      problems.push(sheetMsg("mapValueBad", { key, json: JSON.stringify(v), reason: bare(parsed.msg) }));
       continue;
     }
     out[key] = v;
@@ -470,9 +477,9 @@ function parseValues(raw: unknown, family: MapFamily | undefined, problems: stri
   return out;
 }
 
-function didYouMean(text: string, family: MapFamily | undefined): string {
-  const def = tableOf(family).forHeader(text) ?? (family ? suggestField(text, family) : undefined);
-  return def ? `; did you mean ${def.key}?` : "";
+/** The field a mistyped key most likely meant. */
+function meantField(text: string, family: MapFamily | undefined): string | undefined {
+  return (tableOf(family).forHeader(text) ?? (family ? suggestField(text, family) : undefined))?.key;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

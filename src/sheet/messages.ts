@@ -102,6 +102,28 @@ export const SHEET_MESSAGES = {
   namedField: "{field}: {message}",
   addColumn: "{message}. Add {a} {label} column ({key}).",
   addColumnHint: "{message}. Add {a} {label} column: {hint}.",
+
+  // --- mapping files (mapping.ts parseMapping): {key}s and headers as the file writes them ---
+  mapShape: "a mapping is {shape}",
+  mapUnknownKey: "unknown key \"{key}\" (a mapping is {shape})",
+  mapFamilyMissing: "\"family\" is missing (a mapping is {shape})",
+  mapFamilyUnknown: "\"family\" {given} is not one of {families}",
+  mapOtherFamily: "the mapping is for {given}, not {expected}",
+  mapColumnsShape: "\"columns\" must be an object of header → field (a mapping is {shape})",
+  mapHeaderEmpty: "a header is empty",
+  mapHeaderTwice: "header \"{header}\" is given twice (\"{same}\" and \"{header}\")",
+  mapFieldNotText: "column \"{header}\": the field must be a field name such as item.quantity, or null to ignore the column",
+  mapUnknownField: "column \"{header}\": unknown field \"{key}\"",
+  mapUnknownFieldMeant: "column \"{header}\": unknown field \"{key}\"; did you mean {meant}?",
+  mapFieldTwice: "field {key} is named twice (columns \"{earlier}\" and \"{header}\")",
+  mapValuesShape: "\"values\" must be an object of field → value for every row (a mapping is {shape})",
+  mapValueUnknown: "values: unknown field \"{key}\"",
+  mapValueUnknownMeant: "values: unknown field \"{key}\"; did you mean {meant}?",
+  mapValueNotStated: "values: {key} cannot take one value for every row",
+  mapValueNotStatedOn: "values: {key} cannot take one value for every row on a {sheetFamily} sheet",
+  mapValueNotCell: "values: {key} must be a value such as a cell holds (text, a number, true or false), not {json}",
+  mapValueEmpty: "values: {key} is empty; give a value, or leave the field out of \"values\"",
+  mapValueBad: "values: {key} {json}: {reason}",
 } as const;
 
 export type SheetMessageKey = keyof typeof SHEET_MESSAGES;

@@ -213,6 +213,13 @@ describe("a Thai run's usage errors", () => {
     expect(await first(["check", files.book, "--family", "invoices"])).toMatch(/^docsheet: "invoices" is not a family; use one of quotations, .*, products, withholding-taxes$/);
   });
 
+  it("a mapping file's problems are said in the run's language too, field names as the file writes them", async () => {
+    const th = await docsheet(["check", files.book, "--family", "expenses", "--mapping", files.problems, "--lang", "th"]);
+    expect(th.stderr.split("\n")[0]).toBe(`docsheet: ไฟล์ --mapping ${files.problems} ใช้ไม่ได้: คอลัมน์ "ชื่อลูกค้า": ไม่รู้จักฟิลด์ "nope"`);
+    const en = await docsheet(["check", files.book, "--family", "expenses", "--mapping", files.problems]);
+    expect(en.stderr.split("\n")[0]).toBe(`docsheet: --mapping ${files.problems}: column "ชื่อลูกค้า": unknown field "nope"`);
+  });
+
   it("a --lang that is not a language is said in both; an English run keeps its English", async () => {
     const bad = await docsheet(["check", files.book, "--family", "expenses", "--lang", "fr"]);
     expect(bad.stderr.split("\n")[0]).toBe("docsheet: --lang must be en or th (--lang ต้องเป็น en หรือ th)");

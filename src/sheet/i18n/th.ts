@@ -221,6 +221,28 @@ export const SHEET_TH: Partial<Record<SheetMessageKey, string>> = {
   priceNegative: "ราคาต้องไม่ติดลบ",
   sameContactAsRow: "ผู้ติดต่อเดียวกับแถว {row}: ส่งครั้งเดียวและทั้งสองแถวได้รหัสเดียวกัน",
   sameProductAsRow: "รหัสสินค้าเดียวกับแถว {row}: ส่งครั้งเดียวและทั้งสองแถวได้รหัสเดียวกัน",
+
+  // --- mapping files ---
+  mapShape: "ไฟล์จับคู่คอลัมน์มีรูปแบบ {shape}",
+  mapUnknownKey: "ไม่รู้จักคีย์ \"{key}\" (ไฟล์จับคู่คอลัมน์มีรูปแบบ {shape})",
+  mapFamilyMissing: "ไม่มี \"family\" (ไฟล์จับคู่คอลัมน์มีรูปแบบ {shape})",
+  mapFamilyUnknown: "\"family\" {given} ไม่ใช่หนึ่งใน {families}",
+  mapOtherFamily: "ไฟล์จับคู่คอลัมน์นี้เป็นของ {given} ไม่ใช่ {expected}",
+  mapColumnsShape: "\"columns\" ต้องเป็นออบเจกต์ หัวคอลัมน์ → ฟิลด์ (ไฟล์จับคู่คอลัมน์มีรูปแบบ {shape})",
+  mapHeaderEmpty: "มีหัวคอลัมน์ที่ว่าง",
+  mapHeaderTwice: "หัวคอลัมน์ \"{header}\" ระบุซ้ำ (\"{same}\" และ \"{header}\")",
+  mapFieldNotText: "คอลัมน์ \"{header}\": ฟิลด์ต้องเป็นชื่อฟิลด์ เช่น item.quantity หรือ null เพื่อไม่ใช้คอลัมน์นี้",
+  mapUnknownField: "คอลัมน์ \"{header}\": ไม่รู้จักฟิลด์ \"{key}\"",
+  mapUnknownFieldMeant: "คอลัมน์ \"{header}\": ไม่รู้จักฟิลด์ \"{key}\" หมายถึง {meant} หรือไม่",
+  mapFieldTwice: "ฟิลด์ {key} ถูกระบุสองครั้ง (คอลัมน์ \"{earlier}\" และ \"{header}\")",
+  mapValuesShape: "\"values\" ต้องเป็นออบเจกต์ ฟิลด์ → ค่าสำหรับทุกแถว (ไฟล์จับคู่คอลัมน์มีรูปแบบ {shape})",
+  mapValueUnknown: "values: ไม่รู้จักฟิลด์ \"{key}\"",
+  mapValueUnknownMeant: "values: ไม่รู้จักฟิลด์ \"{key}\" หมายถึง {meant} หรือไม่",
+  mapValueNotStated: "values: {key} ใช้ค่าเดียวสำหรับทุกแถวไม่ได้",
+  mapValueNotStatedOn: "values: {key} ใช้ค่าเดียวสำหรับทุกแถวของชีต {sheetFamily} ไม่ได้",
+  mapValueNotCell: "values: {key} ต้องเป็นค่าแบบที่เซลล์เก็บได้ (ข้อความ ตัวเลข true หรือ false) ไม่ใช่ {json}",
+  mapValueEmpty: "values: {key} ว่าง ให้ระบุค่า หรือเอาฟิลด์นี้ออกจาก \"values\"",
+  mapValueBad: "values: {key} {json} ใช้ไม่ได้: {reason}",
 };
 
 /** COLUMN_HINTS (sheet/messages.ts) in Thai, by field key. */
