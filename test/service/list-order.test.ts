@@ -3,6 +3,7 @@
 // malformed JSON refused in the validation envelope; search still a substring match, Thai included.
 import { FAMILY_INFO, FAMILIES } from "../../src/rules/codes";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
+import { matchSql, whereSql } from "../../src/service/documents/list-sql";
 import { oneStore } from "../helpers/service";
 import { serviceForFile, simpleBody, expectValidation, type Client } from "./support";
 
@@ -86,6 +87,40 @@ describe.each(oneStore("postgres"))("list sortBy and filter (%s)", (store) => {
     // A project name is no contact name: the filter looks at its own column only.
     expect(await list("/quotations", { filter: filter("สะพาน") })).toEqual([]);
     expect((await demo.get(`/quotations${q({ filter: "[]", sortBy: "" })}`)).body.data.total).toBe(4);
+  });
+
+  it("joins names on one column by Or as one like any, And binding left to right, % and _ as letters, kept totals following writes", async () => {
+    // Undo asks for the documents of ten contacts at once: the names become one array, the column lowered once.
+    const order = { sort: [], filter: ["a", "b", "c"].map((value, i) => ({ column: "Contact.NameLocal", kind: "text" as const, value, or: i > 0 })) };
+    const params: unknown[] = [];
+    expect(whereSql({ companyId: 1, family: "billing-notes", order }, params).where.match(/like any/g)).toHaveLength(2);
+    expect(params).toEqual([1, "billing-notes", "%a%", "%b%", "%c%"]);
+    expect(matchSql({ companyId: 1, family: "billing-notes", order }).cond).toContain("lower(contact_name) like any(array[lower(%3$L), lower(%4$L), lower(%5$L)])");
+    const make = async (contactName: string): Promise<void> => {
+      expect((await demo.post("/billing-notes", simpleBody({ contactName, publishedOn: "2026-03-10" }))).body).toMatchObject({ status: true });
+    };
+    for (const name of ["Gamma 7% Co", "Delta_Parts", "Delta Parts", "Omega Mart"]) await make(name);
+    const terms = (t: Array<[string, string, string?]>): string => JSON.stringify(t.map(([columnName, columnValue, op]) => ({ columnName, columnValue, ...(op ? { columnPredicateOperator: op } : {}) })));
+    const names = async (filter: string, pageSize = "200"): Promise<{ total: number; names: string[] }> => {
+      const a = await demo.get(`/billing-notes${q({ filter, pageSize, sortBy: "[{'name':'Contact.NameLocal','sortOrder':'asc'}]" })}`);
+      return { total: a.body.data.total, names: a.body.data.list.map((d: Doc) => d.contactName) };
+    };
+    expect((await names(terms([["Contact.NameLocal", "GAMMA"], ["Contact.NameLocal", "omega", "Or"], ["Contact.NameLocal", "nobody", "Or"]]))).names).toEqual(["Gamma 7% Co", "Omega Mart"]);
+    // % and _ are letters: "7%o" is no wildcard, "a_p" matches the underscore only.
+    expect((await names(terms([["Contact.NameLocal", "7% c"], ["Contact.NameLocal", "a_p", "Or"]]))).names).toEqual(["Delta_Parts", "Gamma 7% Co"]);
+    expect((await names(terms([["Contact.NameLocal", "7%o"], ["Contact.NameLocal", "a%p", "Or"]]))).names).toEqual([]);
+    // Left to right: (gamma Or omega) And a serial none has is none; (gamma And nobody) Or omega is
+    // omega; ((gamma Or delta) And parts) Or mart: an And between two runs of one column keeps them apart.
+    expect((await names(terms([["Contact.NameLocal", "gamma"], ["Contact.NameLocal", "omega", "Or"], ["documentSerial", "zzz", "And"]]))).names).toEqual([]);
+    expect((await names(terms([["Contact.NameLocal", "gamma"], ["Contact.NameLocal", "nobody", "And"], ["Contact.NameLocal", "omega", "Or"]]))).names).toEqual(["Omega Mart"]);
+    expect((await names(terms([["Contact.NameLocal", "gamma"], ["Contact.NameLocal", "delta", "Or"], ["Contact.NameLocal", "parts", "And"], ["Contact.NameLocal", "mart", "Or"]]))).names)
+      .toEqual(["Delta Parts", "Delta_Parts", "Omega Mart"]);
+    // A kept total of an Or'd filter (counted: the page is full) follows the writes that match it.
+    const either = terms([["Contact.NameLocal", "delta"], ["Contact.NameLocal", "omega", "Or"]]);
+    expect((await names(either, "1")).total).toBe(3);
+    await make("Omega Mart");
+    await make("Sigma Ltd");
+    expect((await names(either, "1")).total).toBe(4);
   });
 
   it("takes sortBy and filter on every family's list and refuses unknown columns and malformed JSON", async () => {

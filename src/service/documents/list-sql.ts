@@ -87,6 +87,9 @@ export function matchSql(f: ListWhere): { cond: string; args: string[] } {
   return { cond: where, args };
 }
 
+/** The lowered patterns as one array (each a parameter or a format() argument). */
+const anyOf = (patterns: string[]): string => `array[${patterns.map((p) => `lower(${p})`).join(", ")}]`;
+
 function buildWhere(f: ListWhere, param: (v: string | number) => string): { where: string; narrowed: boolean } {
   let where = `company_id = ${param(f.companyId)} and family = ${param(f.family)} and not deleted`;
   if (f.from) where += ` and published_on >= ${param(f.from)}::date`;
@@ -99,10 +102,21 @@ function buildWhere(f: ListWhere, param: (v: string | number) => string): { wher
   }
   const filter = f.order?.filter ?? [];
   if (filter.length > 0) {
-    const joined = filter.reduce((acc, term, i) => {
-      const p = param(containsPattern(term.value));
-      const cond = `(search_text like lower(${p}) and lower(${FILTER_COLUMN[term.column]}) like lower(${p}))`;
-      return i === 0 ? cond : `(${acc} ${term.or ? "or" : "and"} ${cond})`;
+    // Terms on one column joined by Or, where the left-to-right fold allows it (the run starts the
+    // filter or is itself joined by Or), are one `like any`: the column is lowered once per row, not
+    // once per term (undo asks for ten contacts' documents at once), as masters/list-sql.ts does.
+    const groups: Array<{ or: boolean; column: string; patterns: string[] }> = [];
+    for (const [i, term] of filter.entries()) {
+      const last = groups[groups.length - 1];
+      if (last && term.or && last.column === term.column && (groups.length === 1 || last.or)) last.patterns.push(param(containsPattern(term.value)));
+      else groups.push({ or: i === 0 || term.or, column: term.column, patterns: [param(containsPattern(term.value))] });
+    }
+    const joined = groups.reduce((acc, g, i) => {
+      const column = FILTER_COLUMN[g.column];
+      const cond = g.patterns.length === 1
+        ? `(search_text like lower(${g.patterns[0]}) and lower(${column}) like lower(${g.patterns[0]}))`
+        : `(search_text like any(${anyOf(g.patterns)}) and lower(${column}) like any(${anyOf(g.patterns)}))`;
+      return i === 0 ? cond : `(${acc} ${g.or ? "or" : "and"} ${cond})`;
     }, "");
     where += ` and ${joined}`;
   }

@@ -80,9 +80,11 @@ export async function updateContact(db: Db, cache: ContactCache | undefined, com
   return row;
 }
 
-/** DELETE /contacts/{id}: soft, so documents keep their contact. */
+/** DELETE /contacts/{id}: soft, so documents keep their contact. One statement (one commit): the
+ * company's live contact is marked deleted, and none marked is one not found. */
 export async function deleteContact(db: Db, cache: ContactCache | undefined, companyId: number, id: number): Promise<void> {
-  await findContact(db, companyId, id);
-  await db.update(contacts).set({ deleted: true, updatedAt: new Date() }).where(eq(contacts.id, id));
+  const marked = await db.update(contacts).set({ deleted: true, updatedAt: new Date() })
+    .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId), eq(contacts.deleted, false))).returning({ id: contacts.id });
+  if (marked.length === 0) throw new ServiceError(404, CONTACT_NOT_FOUND, 404);
   cache?.clear();
 }

@@ -128,8 +128,10 @@ export async function updateProduct(db: Db, companyId: number, id: number, body:
   }));
 }
 
-/** DELETE /products/{id}: soft, so documents keep their lines' product. */
+/** DELETE /products/{id}: soft, so documents keep their lines' product. One statement, as for
+ * contacts: none marked is one not found. */
 export async function deleteProduct(db: Db, companyId: number, id: number): Promise<void> {
-  await findProduct(db, companyId, id);
-  await db.update(products).set({ deleted: true, updatedAt: new Date() }).where(eq(products.id, id));
+  const marked = await db.update(products).set({ deleted: true, updatedAt: new Date() })
+    .where(and(eq(products.id, id), eq(products.companyId, companyId), eq(products.deleted, false))).returning({ id: products.id });
+  if (marked.length === 0) throw new ServiceError(404, PRODUCT_NOT_FOUND, 404);
 }
