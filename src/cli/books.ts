@@ -69,7 +69,7 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
     const client = createClient({ ...conn, fetch: globalThis.fetch });
     const outcome = await postBookJob(book, client, {
       family, target: { sheet }, mapping: await mappingArg(p.values, family), draft: p.values.draft === true, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
-      onProgress: (x) => progress.update(x),
+      onProgress: (x) => progress.update(x), onCheckpoint: () => book.save(out),
     });
     progress.done();
     await book.save(out);

@@ -30,6 +30,15 @@ export interface BookRunRecord {
   /** Created by the run, in the sheet's order. */
   created: BookRunEntry[];
   company: CompanyStamp;
+  /** Saved before the run sent anything (and the CLI saved the file): the run had not ended. Its
+   * `pending` are the identities (contacts and products) its look-up did not find and it went on to
+   * create, and `knownMax` the highest record id the look-up saw, so a run again of the same sheet
+   * after a kill claims, as created, a record of such an identity made after that look-up. */
+  partial?: true;
+  pending?: string[];
+  knownMax?: number;
+  /** pendingSealOf the above: a pending list changed by hand claims nothing. */
+  pendingSeal?: string;
 }
 
 const recordKey = (family: BookFamily): string => `docsheet.post.last.${family}`;
@@ -57,4 +66,9 @@ export function bookSealOf(family: BookFamily, e: BookRunEntry): string {
 
 export function sealedEntry(family: BookFamily, e: Omit<BookRunEntry, "seal">): BookRunEntry {
   return { ...e, seal: bookSealOf(family, e) };
+}
+
+/** The seal of a partial record's pending identities (see BookRunRecord.pending). */
+export function pendingSealOf(r: Pick<BookRunRecord, "family" | "sheet" | "pending" | "knownMax">): string {
+  return `s1.${hash2(JSON.stringify([r.family, r.sheet, r.pending ?? [], r.knownMax ?? 0]))}`;
 }

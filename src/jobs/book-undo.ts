@@ -3,7 +3,7 @@
 // of another company. Contacts and products the run created are deleted (DELETE /contacts/{id},
 // /products/{id}) when the service's copy is still as the create answered it (its fingerprint);
 // one edited since is left alone with the reason, one already gone has its rows cleared; a contact
-// that a live document names since (jobs/contact-use.ts) is left too, naming it. Records
+// that a live document or a journal voucher names since (jobs/contact-use.ts) is left too, naming it. Records
 // the run found on the service are not in the record, so never touched; an entry changed by hand
 // (its seal broken) is refused. Journal vouchers: the service has no route that deletes or voids
 // one (service-facts §5.7: draft and approve only), so each voucher's rows say so and nothing is
@@ -22,9 +22,10 @@ import { bookFingerprint } from "../sheet/books/fingerprint";
 import { bookSealOf, loadBookRecord, saveBookRecord, type BookRunEntry } from "./book-record";
 import { readBook } from "./books";
 import { guardSheet } from "./company";
-import { contactsUsers } from "./contact-use";
+import { contactsUsers, type ContactUsers } from "./contact-use";
 import { errorMsg } from "./error-text";
 import { runPool } from "./pool";
+import { runSheet } from "./run-sheet";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import type { JobContext } from "./types";
 import { NothingToUndoError, type UndoKind, type UndoOutcome, type UndoResult } from "./undo";
@@ -50,8 +51,8 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   const lang = opts.lang ?? "en";
   const record = await loadBookRecord(port, family);
   if (!record || record.created.length === 0) throw new NothingToUndoError(family);
-  const block = await port.read({ sheet: record.sheet });
-  const read = readBook(block, family, opts.mapping);
+  // The run's sheet, by its name or (renamed since) by the record ids the run wrote into it.
+  const { sheet, read } = await runSheet(port, family, record.sheet, record.created.map((e) => e.recordId), (block) => readBook(block, family, opts.mapping));
   const byId = new Map<number, SheetDocument[]>();
   for (const d of read.documents) {
     const id = Number(d.fields.recordId?.value);
@@ -59,7 +60,7 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   }
   // Another company's post is refused before anything is read or changed.
   await stopIfGone(guardSheet(port, client, {
-    sheet: record.sheet, family, documents: [], lang, signal, now: opts.now, recorded: { ...record.company, by: "post", at: record.at },
+    sheet, family, documents: [], lang, signal, now: opts.now, recorded: { ...record.company, by: "post", at: record.at },
   }), record.created.length, lang);
 
   const api = family === "contacts" ? client.contacts : client.products;
@@ -106,7 +107,7 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   }, stopped);
   // 2. Contacts a live document names stay (lists shared by ten contacts at a time); the rest go.
   if (unchanged.length > 0 && !stopped()) {
-    let users: Map<number, string[]> | undefined;
+    let users: Map<number, ContactUsers> | undefined;
     try {
       users = await contactsUsers(client, unchanged.map(({ e, name }) => ({ id: e.recordId, name })), new Set(), signal, opts.concurrency ?? 8);
     } catch (err) {
@@ -116,8 +117,10 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
       const inUse = users;
       await runPool(unchanged, opts.concurrency ?? 8, async ({ e }) => {
         try {
-          const used = inUse.get(e.recordId) ?? [];
-          if (used.length > 0) outcome.set(e, { kind: "kept", msg: resultMsg("undoInUse", { serial: e.name || `#${e.recordId}`, documents: used.join(", ") }) });
+          const used = inUse.get(e.recordId);
+          const serial = e.name || `#${e.recordId}`;
+          if (used?.documents.length) outcome.set(e, { kind: "kept", msg: resultMsg("undoInUse", { serial, documents: used.documents.join(", ") }) });
+          else if (used?.vouchers.length) outcome.set(e, { kind: "kept", msg: resultMsg("undoInUseVoucher", { serial, vouchers: used.vouchers.join(", ") }) });
           else await remove(e);
         } catch (err) {
           failed(e, err);
@@ -147,13 +150,13 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
     if (writes.length > 0) await port.write(read.layout.sheet, [...columns.headerWrites, ...writes]);
     // What is left to undo stays recorded; the rest goes.
     const left = record.created.filter((e) => !["deleted", "gone"].includes(outcome.get(e)?.kind ?? ""));
-    await saveBookRecord(port, family, left.length > 0 ? { ...record, created: left } : null);
+    await saveBookRecord(port, family, left.length > 0 ? { ...record, sheet, created: left } : null);
   }
   const counts: Record<UndoKind, number> = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 };
   for (const r of results) counts[r.kind]++;
   if (fatal) throw runStoppedError(fatal, { done: counts.deleted + counts.gone, notSent: record.created.length - results.length }, lang);
   return {
-    sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contacts: [], contactsMessage: null,
+    sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contacts: [], contactsMessage: null,
     resultColumn: columns.cols.result ?? read.layout.headers.left,
   };
 }

@@ -6,6 +6,11 @@
 // the service already has (the same tax id and branch, else the same code, else the same name
 // with no tax id) and a product of the same code (else the same name, with no code) are found and
 // their ids written back; two rows of one contact or code are sent once.
+//
+// Undo reverses what the run created (book-record.ts), a run killed half-way included: before it
+// sends anything the post records what it is about to create (the CLI saves the file then), and
+// the next post of the sheet claims as its own what the killed run made, as the documents' post
+// does with the documents it finds by their marker.
 import type { Message } from "../rules/message";
 import { OutcomeUnknownError, type DocSheetClient } from "../api";
 import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
@@ -31,7 +36,7 @@ import { type Block, type CellValue, type CellWrite, type ReadTarget, type Workb
 import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
 import { errorMsg, errorText } from "./error-text";
 import { notSent } from "./not-sent";
-import { saveBookRecord, sealedEntry, type BookRunEntry } from "./book-record";
+import { loadBookRecord, pendingSealOf, saveBookRecord, sealedEntry, type BookRunEntry, type BookRunRecord } from "./book-record";
 import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
@@ -99,6 +104,9 @@ export interface BookPostOptions extends BookJobOptions {
   draft?: boolean;
   /** Records in flight at once. Default 4. */
   concurrency?: number;
+  /** Called once the record of what the run is about to create is in the port, before anything is
+   * sent (the CLI saves the file here): a run killed after it is claimed by the next (book-record.ts). */
+  onCheckpoint?: () => Promise<void>;
 }
 
 /** Finds what the service already has of a record, by the rules of its family. */
@@ -109,6 +117,8 @@ interface Existing {
   identity(built: BuiltBook): string;
   /** Whether a record the service answers is the one `built` would be found as (the race guard). */
   same(record: Json, built: BuiltBook): boolean;
+  /** The highest record id the look-up saw (0 for none). */
+  maxId: number;
 }
 
 const textOf = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
@@ -143,6 +153,7 @@ function keyedIndex(records: readonly Json[], keysOf: (r: Json) => string[]): Ex
   };
   records.forEach(add);
   return {
+    maxId: maxIdOf(records),
     // The first key the row has decides: a row with a tax id is the contact of that tax id and branch
     // (else of its code); the name is only a contact's key when it has no tax id.
     find: (built) => {
@@ -167,7 +178,7 @@ function markerIndex(records: readonly Json[]): Existing {
     for (const line of textOf(r.note).split("\n")) if (line.startsWith("docsheet:") && !byMarker.has(line)) byMarker.set(line, r);
   };
   records.forEach(add);
-  return { find: (_, marker) => byMarker.get(marker), add: (r) => add(r), identity: () => "", same: () => false };
+  return { find: (_, marker) => byMarker.get(marker), add: (r) => add(r), identity: () => "", same: () => false, maxId: maxIdOf(records) };
 }
 
 /** The journal vouchers carrying a marker, the lowest record id of each. */
@@ -199,6 +210,12 @@ async function existingOf(client: DocSheetClient, family: BookFamily, signal?: A
 }
 
 const idOf = (r: Json): number => Number(r.recordId ?? r.id);
+
+function maxIdOf(records: readonly Json[]): number {
+  let max = 0;
+  for (const r of records) if (idOf(r) > max) max = idOf(r);
+  return max;
+}
 
 /** What the service calls a record: a voucher's number, a contact's or product's code, else its name. */
 export function recordName(family: BookFamily, r: Json): string {
@@ -269,6 +286,15 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const findings: CellFinding[] = [...read.findings];
   /** What this run created, for undo (book-record.ts). */
   const createdEntries: BookRunEntry[] = [];
+  // A run of this sheet that never ended (killed): what it created, and what it was about to create.
+  const previous = company ? await loadBookRecord(port, family) : null;
+  const killed = previous?.partial && previous.sheet === sheet ? previous : undefined;
+  const createdBefore = new Map((killed?.created ?? []).map((e) => [e.recordId, e]));
+  const pendingBefore = new Set(killed && killed.pendingSeal === pendingSealOf(killed) ? killed.pending : []);
+  /** The entry of a record the run created or claims: a killed run's carried as it was (seal and all). */
+  const entryOf = (doc: SheetDocument, rows: number[], record: Json, before?: BookRunEntry): BookRunEntry => (before
+    ? { ...before, key: doc.key, rows }
+    : sealedEntry(family, { key: doc.key, rows, recordId: idOf(record), name: recordName(family, record), fingerprint: bookFingerprint(record) }));
   /** Journal vouchers this run created, by record id: checked for a twin another post made at the same time. */
   const vouchers = new Map<number, { marker: string; doc: SheetDocument; record: Json }>();
   let done = 0;
@@ -286,6 +312,8 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const pending: Array<{ built: BuiltBook; marker: string }> = [];
   for (const doc of read.documents) {
     if (doc.fields.recordId) {
+      const before = createdBefore.get(Number(doc.fields.recordId.value));
+      if (before) createdEntries.push({ ...before, key: doc.key, rows: doc.rows });
       await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: resultMsg("alreadyPosted") });
       continue;
     }
@@ -314,23 +342,49 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
       group.push(p);
     } else groups.set(id, [p]);
   }
+  // Found now: a record the killed run made is claimed as this run's (a voucher by its marker; a
+  // contact or product by an identity that run was about to create, made after its look-up); any
+  // other was there before and is never the run's.
+  const foundFirst = new Map<string, { record: Json; claimed?: { before?: BookRunEntry } }>();
+  for (const [id, [{ built, marker }]] of groups) {
+    const record = existing!.find(built, marker);
+    if (!record) continue;
+    const before = createdBefore.get(idOf(record));
+    const made = family === "journal-entries" || before !== undefined || (pendingBefore.has(existing!.identity(built)) && idOf(record) > (killed?.knownMax ?? Infinity));
+    foundFirst.set(id, { record, ...(made ? { claimed: { before } } : {}) });
+  }
+  // What the run is about to create, in the workbook before anything is sent (the CLI saves it).
+  const toCreate = [...groups].filter(([id]) => !foundFirst.has(id));
+  let checkpointed = false;
+  if (company && toCreate.length > 0) {
+    const claims = [...foundFirst].filter(([, f]) => f.claimed).map(([id, f]) => {
+      const group = groups.get(id)!;
+      return entryOf(group[0].built.doc, group.flatMap((g) => g.built.doc.rows), f.record, f.claimed!.before);
+    });
+    const partial: BookRunRecord = {
+      version: 1, family, sheet, at: now().toISOString(), created: [...createdEntries, ...claims], company, partial: true,
+      pending: family === "journal-entries" ? [] : toCreate.map(([, [{ built }]]) => existing!.identity(built)).filter(Boolean), knownMax: existing!.maxId,
+    };
+    await batch.flush();
+    await saveBookRecord(port, family, { ...partial, pendingSeal: pendingSealOf(partial) });
+    await opts.onCheckpoint?.();
+    checkpointed = true;
+  }
   const settle = async (group: Array<{ built: BuiltBook; marker: string }>): Promise<void> => {
     const [{ built, marker }] = group;
     // Later rows of the same contact or code get its id and say whose it is.
-    const each = async (kind: BookResultKind, message: Message, record?: Json): Promise<void> => {
+    const each = async (kind: BookResultKind, message: Message, record?: Json, claimed?: { before?: BookRunEntry }): Promise<void> => {
       const recordId = record ? idOf(record) : undefined;
       if (kind === "created" && record && family === "journal-entries") vouchers.set(recordId!, { marker, doc: built.doc, record });
-      if (kind === "created" && record) {
-        createdEntries.push(sealedEntry(family, {
-          key: built.doc.key, rows: group.flatMap((g) => g.built.doc.rows), recordId: recordId!, name: recordName(family, record), fingerprint: bookFingerprint(record),
-        }));
-      }
+      if ((kind === "created" || claimed) && record) createdEntries.push(entryOf(built.doc, group.flatMap((g) => g.built.doc.rows), record, claimed?.before));
       await report(built.doc, { kind, recordId, message }, record);
       const same = sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
       for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "found", recordId, message: same } : { kind, message }, record);
     };
-    const found = existing!.find(built, marker);
-    if (found) return each("found", family === "journal-entries" ? resultMsg("createdFound") : resultMsg("foundOnService"), found);
+    const first = foundFirst.get(existing!.identity(built) || `#${built.doc.key}`);
+    if (first?.claimed) return each("found", resultMsg("createdFound"), first.record, first.claimed);
+    const found = first?.record ?? existing!.find(built, marker);
+    if (found) return each("found", resultMsg("foundOnService"), found);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const record = await create(client, built, opts.draft === true, signal);
@@ -401,11 +455,12 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     await bindSheet(port, sheet, company, "post", now());
     await rememberFamily(port, sheet, family);
   }
-  // A run that created nothing leaves the last one that did undoable.
+  // A run that created nothing leaves the last one that did undoable (one that never ended is done
+  // with: this run looked for all it was about to create).
   if (company && createdEntries.length > 0) {
-    createdEntries.sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
-    await saveBookRecord(port, family, { version: 1, family, sheet, at: now().toISOString(), created: createdEntries, company });
-  }
+    const created = [...new Map(createdEntries.map((e) => [e.recordId, e])).values()].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
+    await saveBookRecord(port, family, { version: 1, family, sheet, at: now().toISOString(), created, company });
+  } else if (checkpointed) await saveBookRecord(port, family, previous?.partial ? null : previous);
   return { sheet, results: inSheetOrder(results), findings: sortFindings(findings), counts };
 }
 

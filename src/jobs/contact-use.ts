@@ -4,10 +4,14 @@
 // ten contacts and family, not per contact) and its answers kept only where they name one of the
 // contacts' ids; void documents are not live. Withholding tax certificates are searched too: their
 // list takes only a search string, so they are read whole when that is fewer pages than a search
-// per contact. Journal vouchers are not: their list does not say which contact they name.
+// per contact. Journal vouchers name a contact on the voucher itself (contactId, or contactName
+// alone; service-facts §5.7: not per line), and their list has no filter: every voucher is listed
+// once, and one listed without its lines (a summary that may leave its contact out) is read by id.
 import type { DocSheetClient, FilterTerm } from "../api";
 import { FAMILIES, WHT_FAMILY, type DocumentFamily } from "../rules/codes";
+import type { Json } from "../rules/json";
 import { LIST_ORDER_MAX } from "../rules/list-order";
+import { normalizeName } from "../sheet/fields";
 import { runPool } from "./pool";
 
 /** A document, as `family:recordId`: ids are told apart by family. */
@@ -22,11 +26,20 @@ type Listed = { recordId?: unknown; id?: unknown; contactId?: unknown; statusStr
 
 const PAGE = 200;
 
+/** What still names a contact: serials of live documents (certificates among them), and of journal vouchers. */
+export interface ContactUsers {
+  documents: string[];
+  vouchers: string[];
+}
+
+/** Whether anything still names the contact. */
+export const inUse = (u: ContactUsers | undefined): boolean => u !== undefined && u.documents.length + u.vouchers.length > 0;
+
 /** For each contact (by id), up to `most` serials of live documents (not void) naming it, leaving
- * out `except` (docRef); an empty list when none does. */
+ * out `except` (docRef), and of journal vouchers naming it; empty lists when none does. */
 export async function contactsUsers(
   client: DocSheetClient, contacts: readonly ContactToCheck[], except: ReadonlySet<string>, signal?: AbortSignal, concurrency = 1, most = 3,
-): Promise<Map<number, string[]>> {
+): Promise<Map<number, ContactUsers>> {
   const found = new Map<number, string[]>(contacts.map((c) => [c.id, []]));
   const keep = (family: DocumentFamily, r: Listed): void => {
     const id = Number(r.recordId ?? r.id);
@@ -63,7 +76,47 @@ export async function contactsUsers(
   }, () => failure !== undefined || signal?.aborted === true);
   if (failure) throw failure.error;
   await certificateUsers(client, contacts.filter((c) => found.get(c.id)!.length < most), (r) => keep(WHT_FAMILY, r), signal);
-  return found;
+  const vouchers = contacts.length > 0 ? await voucherUsers(client, contacts, most, signal, concurrency) : new Map<number, string[]>();
+  return new Map(contacts.map((c) => [c.id, { documents: found.get(c.id)!, vouchers: vouchers.get(c.id) ?? [] }]));
+}
+
+/** For each contact, up to `most` serials of journal vouchers naming it: by its id, or by its name
+ * when the voucher gives no id (a voucher names one contact; one that cannot say stays safe). */
+async function voucherUsers(
+  client: DocSheetClient, contacts: readonly ContactToCheck[], most: number, signal: AbortSignal | undefined, concurrency: number,
+): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  const ids = new Set(contacts.map((c) => c.id));
+  const byName = new Map<string, number[]>();
+  for (const c of contacts) if (c.name.trim()) byName.set(normalizeName(c.name), [...(byName.get(normalizeName(c.name)) ?? []), c.id]);
+  const keep = (v: Json): void => {
+    if (v.statusString === "void") return;
+    const id = Number(v.contactId);
+    const named = Number.isInteger(id) && id > 0 ? (ids.has(id) ? [id] : [])
+      : typeof v.contactName === "string" && v.contactName.trim() ? byName.get(normalizeName(v.contactName)) ?? [] : [];
+    for (const c of named) {
+      const list = out.get(c) ?? [];
+      if (list.length < most) list.push(typeof v.documentSerial === "string" && v.documentSerial ? v.documentSerial : `#${Number(v.recordId ?? v.id)}`);
+      out.set(c, list);
+    }
+  };
+  const summaries: Json[] = [];
+  for await (const page of client.journalEntries.listAll({ pageSize: PAGE }, { signal })) {
+    for (const v of page.list as Json[]) {
+      if (Array.isArray(v.bookOfAccounts)) keep(v);
+      else summaries.push(v);
+    }
+  }
+  let failure: { error: unknown } | undefined;
+  await runPool(summaries, concurrency, async (v) => {
+    try {
+      keep((await client.journalEntries.get(Number(v.recordId ?? v.id), { signal })) as Json);
+    } catch (error) {
+      failure ??= { error };
+    }
+  }, () => failure !== undefined || signal?.aborted === true);
+  if (failure) throw failure.error;
+  return out;
 }
 
 /** Feeds `keep` the certificates that may name these contacts: every certificate when that is

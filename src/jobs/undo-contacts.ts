@@ -2,7 +2,7 @@
 // new customer without an id, spec contact rule 5), deleted once the run's documents are undone
 // (DELETE /contacts/{id}), but only a contact verifiably made for this run (its entry sealed, its
 // document still naming it), unchanged since the run read it (its fingerprint), and named by no live
-// document besides the undone ones (jobs/contact-use.ts). Any other stays, with the reason. A
+// document besides the undone ones nor by a journal voucher (jobs/contact-use.ts). Any other stays, with the reason. A
 // contact the run found is not in the record at all, so never touched. A dry run deletes nothing.
 import type { DocSheetClient } from "../api";
 import { readContactsByName } from "./contact-read";
@@ -11,7 +11,7 @@ import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
 import { bookFingerprint } from "../sheet/books/fingerprint";
 import { resultMsg } from "../sheet/i18n/results";
-import { contactsUsers, docRef } from "./contact-use";
+import { contactsUsers, docRef, type ContactUsers } from "./contact-use";
 import { errorMsg } from "./error-text";
 import { runPool } from "./pool";
 import { contactSealOf, type RunContact } from "./post-record";
@@ -58,7 +58,7 @@ export async function undoRunContacts(client: DocSheetClient, family: Family, co
     else unchanged.push({ c, name: typeof now.contactName === "string" ? now.contactName : c.name });
   }
   // 2. Which of them a live document still names (lists shared by ten contacts at a time).
-  let users: Map<number, string[]>;
+  let users: Map<number, ContactUsers>;
   try {
     users = await contactsUsers(client, unchanged.map(({ c, name }) => ({ id: c.id, name })), except, ctx.signal, ctx.concurrency);
   } catch (err) {
@@ -69,8 +69,9 @@ export async function undoRunContacts(client: DocSheetClient, family: Family, co
   await runPool(unchanged, ctx.concurrency, async ({ c }) => {
     const name = nameOf(c);
     try {
-      const used = users.get(c.id) ?? [];
-      if (used.length > 0) return set(c, "kept", resultMsg("undoContactUsed", { name, documents: used.join(", ") }));
+      const used = users.get(c.id);
+      if (used?.documents.length) return set(c, "kept", resultMsg("undoContactUsed", { name, documents: used.documents.join(", ") }));
+      if (used?.vouchers.length) return set(c, "kept", resultMsg("undoContactVoucher", { name, vouchers: used.vouchers.join(", ") }));
       if (ctx.dryRun) return set(c, "deleted", resultMsg("undoContactWouldDelete", { name }));
       await client.contacts.delete(c.id, { signal: ctx.signal });
       return set(c, "deleted", resultMsg("undoContactDeleted", { name }));

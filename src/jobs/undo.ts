@@ -14,7 +14,7 @@
 // dry run says what would happen and changes nothing, on the service or in the workbook.
 import { bare, type Message } from "../rules/message";
 import { NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
-import type { Family, SheetFamily } from "../rules/codes";
+import type { Family } from "../rules/codes";
 import { resultMsg } from "../sheet/i18n/results";
 import { render } from "../sheet/i18n/render";
 import type { ColumnMapping } from "../sheet/mapping";
@@ -29,6 +29,8 @@ import { serviceCopy } from "../sheet/service-copy";
 import { guardSheet } from "./company";
 import { loadPostRecord, savePostRecord, type RunDocument } from "./post-record";
 import { undoRunContacts, type ContactUndoKind } from "./undo-contacts";
+import { NothingToUndoError } from "./undo-error";
+import { runSheet } from "./run-sheet";
 import { checkPostDocument, entryIntact, rowSerial } from "./verify";
 import type { JobContext } from "./types";
 
@@ -75,16 +77,7 @@ export interface UndoOutcome {
   resultColumn: number;
 }
 
-/** The workbook holds no post run of the family to undo. The message is English; `msg` is shown. */
-export class NothingToUndoError extends Error {
-  readonly msg: Message;
-  constructor(readonly family: SheetFamily) {
-    const msg = resultMsg("nothingToUndo", { family });
-    super(msg.text);
-    this.msg = msg;
-    this.name = "NothingToUndoError";
-  }
-}
+export { NothingToUndoError };
 
 /** Families whose awaiting documents the service deletes (the spec's DELETE); the rest are voided. */
 const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
@@ -104,8 +97,9 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   const lang = opts.lang ?? "en";
   const record = await loadPostRecord(port, opts.family);
   if (!record) throw new NothingToUndoError(opts.family);
-  const block = await port.read({ sheet: record.sheet });
-  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
+  // The run's sheet, by its name or (renamed since) by the record ids the run wrote into it.
+  const createdIds = record.documents.filter((d) => d.created).map((d) => d.recordId);
+  const { sheet, read } = await runSheet(port, opts.family, record.sheet, createdIds, (block) => readDocuments(block, { mapping: opts.mapping, family: opts.family }));
   const byId = new Map<number, SheetDocument[]>();
   for (const d of read.documents) {
     const id = Number(d.fields.recordId?.value);
@@ -120,7 +114,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // Another company's post is refused before anything is read or changed. A record from before
   // companies were recorded: its sheet's company, else the documents it names, verified.
   await stopIfGone(guardSheet(port, client, {
-    sheet: record.sheet, family: opts.family,
+    sheet, family: opts.family,
     documents: created.map((d) => ({ recordId: d.recordId, row: byId.get(d.recordId)?.[0]?.firstRow ?? d.rows[0] ?? 0, ...(d.serial ? { serial: d.serial } : {}) })), lang, signal: opts.signal, now: opts.now,
     recorded: record.company ? { ...record.company, by: "post", at: record.at } : null,
   }), created.length, lang);
@@ -233,7 +227,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     // What is left to undo stays recorded (undo again once, say, a payment is cancelled); the rest goes.
     const left = record.documents.filter((d) => d.created && !undoneIds.has(d.recordId));
     const gone = new Set(contacts.filter((c) => c.kind === "deleted" || c.kind === "gone").map((c) => c.contact.id));
-    await savePostRecord(port, left.length > 0 ? { ...record, documents: left, contacts: record.contacts.filter((c) => !gone.has(c.id)) } : null, opts.family);
+    await savePostRecord(port, left.length > 0 ? { ...record, sheet, documents: left, contacts: record.contacts.filter((c) => !gone.has(c.id)) } : null, opts.family);
   }
   const counts: Record<UndoKind, number> = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 };
   for (const r of results) counts[r.kind]++;
@@ -241,7 +235,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   if (fatal) throw runStoppedError(fatal, { done: counts.deleted + counts.voided + counts.gone, notSent: plans.filter((p) => !outcome.has(p)).length }, lang);
   const contactsMessage = contacts.length > 0 ? render(resultMsg("undoContacts", { results: contacts.map((c) => bare(c.msg)) }), lang) : null;
   return {
-    sheet: record.sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contactsMessage,
+    sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contactsMessage,
     contacts: contacts.map((c) => ({ id: c.contact.id, name: c.contact.name, kind: c.kind, message: render(c.msg, lang) })),
     resultColumn: columns.cols.result ?? read.layout.headers.left,
   };

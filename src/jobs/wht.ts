@@ -25,6 +25,7 @@ import { certificateRows, whtColumn, whtTemplate, WHT_KEYS, WHT_STATUS_WORDS } f
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { bindSheet, companyRecords, connectedCompany, guardSheet, type CompanyStamp } from "./company";
+import { runSheet } from "./run-sheet";
 import { NothingToUndoError, type UndoKind, type UndoOutcome, type UndoResult } from "./undo";
 import { errorText } from "./error-text";
 import { assertRows } from "./no-rows";
@@ -396,12 +397,12 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
   const text = await port.loadRecord(WHT_POST_KEY);
   const record = text ? (JSON.parse(text) as WhtPostRecord) : null;
   if (!record || record.created.length === 0) throw new NothingToUndoError(WHT_FAMILY);
+  // The run's sheet, by its name or (renamed since) by the record ids the run wrote into it.
+  const { sheet, read } = await runSheet(port, WHT_FAMILY, record.sheet, record.created.map((c) => c.recordId), (block) => readDocuments(block, { wht: true, mapping: opts.mapping }));
   await guarded(() => guardSheet(port, client, {
-    sheet: record.sheet, family: WHT_FAMILY, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.postedAt } : null,
+    sheet, family: WHT_FAMILY, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.postedAt } : null,
     lang, signal: opts.signal, now: opts.now,
   }));
-  const block = await port.read({ sheet: record.sheet });
-  const read = readDocuments(block, { wht: true, mapping: opts.mapping });
   const columns = resultColumns(read.layout, RESULT_KEYS);
   const results: UndoResult[] = [];
   const dry = opts.dryRun === true;
@@ -412,7 +413,7 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
       const message = render(msg, lang);
       results.push({ key: entry.key, rows: doc?.rows ?? [], recordId: entry.recordId, serial: entry.serial, kind, message });
       const cleared = kind === "deleted" || kind === "voided" || kind === "gone";
-      if (doc && !dry) await port.write(record.sheet, resultWrites(doc, columns.cols, cleared ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
+      if (doc && !dry) await port.write(sheet, resultWrites(doc, columns.cols, cleared ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
     };
     const serial = entry.serial || `#${entry.recordId}`;
     try {
@@ -436,10 +437,12 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
   // Undone: the record goes, so a second undo says there is nothing to undo.
   if (!dry && results.every((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone")) await port.saveRecord(WHT_POST_KEY, null);
+  // Left to undo again: under the sheet's name now.
+  else if (!dry && sheet !== record.sheet) await port.saveRecord(WHT_POST_KEY, JSON.stringify({ ...record, sheet }));
   const counts = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 } as Record<UndoKind, number>;
   for (const r of results) counts[r.kind]++;
   return {
-    sheet: record.sheet, postedAt: record.postedAt, dryRun: dry, results, counts, contacts: [], contactsMessage: null,
+    sheet, postedAt: record.postedAt, dryRun: dry, results, counts, contacts: [], contactsMessage: null,
     resultColumn: columns.cols.result ?? read.layout.headers.right + 1,
   };
 }

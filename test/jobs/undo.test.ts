@@ -3,10 +3,14 @@
 // nothing; contacts the service made for the run are deleted when nothing else uses them, unchanged.
 import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
+import { bookUndoJob } from "../../src/jobs/book-undo";
+import { postBookJob } from "../../src/jobs/books";
 import { postJob } from "../../src/jobs/post";
 import { loadPostRecord, savePostRecord } from "../../src/jobs/post-record";
 import { NothingToUndoError, undoJob } from "../../src/jobs/undo";
 import type { Family } from "../../src/rules/codes";
+import { fieldForHeader } from "../../src/sheet/fields";
+import { render } from "../../src/sheet/i18n/render";
 import { MARKER_PREFIX, markerIn } from "../../src/sheet/marker";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
@@ -300,5 +304,130 @@ describe("undo the last post", () => {
     for (const id of [id2, id3, id4, stranger.recordId]) expect((await api.get(id)).statusString).toBe("awaiting");
     // Rows not verified as the post's are not written either.
     expect(JSON.stringify(wb.sheet("S").values.slice(3))).toBe(before);
+  });
+});
+
+/** A post's results in the sheet's order (they come back as the concurrent creates are answered). */
+const inRowOrder = <R extends { rows: number[] }>(results: R[]): R[] => [...results].sort((a, b) => a.rows[0] - b.rows[0]);
+
+describe("contacts a journal voucher names", () => {
+  it("stay when a post created them, whichever post: named by id or by name alone, the row says which voucher, in English and Thai; the rest go", async () => {
+    const wb = new MemoryWorkbook({ Contacts: [["Name", "Type"], ["jv Named Co", "Customer"], ["jv Called Co", "Customer"], ["jv Free Co", "Customer"]] });
+    const post = await postBookJob(wb, svc.client, { family: "contacts", now });
+    expect(post.counts.created).toBe(3);
+    const [named, , free] = inRowOrder(post.results).map((r) => r.recordId!);
+    const [debit, credit] = (await svc.client.chartOfAccounts.list()).map((a) => Number((a as { id: unknown }).id));
+    const lines = [{ debitCredit: 1, chartOfAccountId: debit, value: 100 }, { debitCredit: 3, chartOfAccountId: credit, value: 100 }];
+    const voucher = (body: Record<string, unknown>) => ({ documentType: 51, documentDate: "2026-03-05", bookOfAccounts: lines, ...body });
+    const byId = await svc.client.journalEntries.approve(voucher({ contactId: named, contactName: "jv Named Co" }));
+    // A draft names a contact as much as an approved voucher does; by its name alone, in any case.
+    const byName = await svc.client.journalEntries.draft(voucher({ contactName: "JV called co" }));
+
+    const dry = await bookUndoJob(wb, svc.client, { family: "contacts", now, dryRun: true, lang: "th" });
+    expect(dry.results.slice(0, 2).map((r) => r.message)).toEqual([
+      `ไม่ได้ย้อนกลับ: jv Named Co ถูกอ้างถึงในใบสำคัญ ${byId.documentSerial}`, `ไม่ได้ย้อนกลับ: jv Called Co ถูกอ้างถึงในใบสำคัญ ${byName.documentSerial}`,
+    ]);
+    const undo = await bookUndoJob(wb, svc.client, { family: "contacts", now });
+    expect(undo.counts).toMatchObject({ deleted: 1, kept: 2, failed: 0 });
+    expect(undo.results[0].message).toBe(`Not undone: jv Named Co is named by journal voucher ${byId.documentSerial}`);
+    expect(Number((await svc.client.contacts.get(named)).id)).toBe(named);
+    await expect(svc.client.contacts.get(free)).rejects.toThrow(/not found/i);
+
+    // A contact the service made for a document post: kept too while a voucher names it.
+    const docs = new MemoryWorkbook({ S: [HEADER, ["jd1", "jv Doc Co", "2026-03-02", true, "Widget", 1, 100]] });
+    expect((await postJob(docs, svc.client, { family: "quotations", now })).counts.created).toBe(1);
+    const made = (await loadPostRecord(docs, "quotations"))!.contacts[0];
+    const onDoc = await svc.client.journalEntries.approve(voucher({ contactId: made.id }));
+    const undone = await undoJob(docs, svc.client, { family: "quotations", now, lang: "th" });
+    expect(undone.contacts.map((c) => c.message)).toEqual([`คงผู้ติดต่อ jv Doc Co ไว้: ใบสำคัญ ${onDoc.documentSerial} อ้างถึงผู้ติดต่อนี้`]);
+    expect(Number((await svc.client.contacts.get(made.id)).id)).toBe(made.id);
+  });
+});
+
+/** The workbook as the file saved at that moment holds it: what a post killed after it leaves. */
+function savedCopy(wb: MemoryWorkbook): MemoryWorkbook {
+  const copy = new MemoryWorkbook(Object.fromEntries([...wb.sheets].map(([name, s]) => [name, s.values.map((r) => [...r])])));
+  for (const [name, s] of wb.sheets) copy.sheets.get(name)!.hidden = s.hidden;
+  for (const [k, v] of wb.settings) copy.settings.set(k, v);
+  return copy;
+}
+
+describe("a book post killed half-way, then run again", () => {
+  it.each<["contacts" | "products" | "journal-entries", CellValue[][]]>([
+    ["contacts", [["Name", "Type"], ["kb One Co", "Customer"], ["kb Two Co", "Customer"], ["kb Three Co", "Customer"]]],
+    ["products", [["Code", "Name", "VAT"], ["KB-1", "kb one", "7%"], ["KB-2", "kb two", "7%"], ["KB-3", "kb three", "7%"]]],
+  ])("%s: the run again claims what the killed run made (not what was there before), so undo reverses them all", async (family, rows) => {
+    // One record of the sheet was on the service before either run: found, never the run's.
+    const wb = new MemoryWorkbook({ Book: rows });
+    await postBookJob(new MemoryWorkbook({ Book: rows.slice(0, 2) }), svc.client, { family, now });
+    // The first run: killed once its record of what it is about to create was saved with the file.
+    let killed: MemoryWorkbook | undefined;
+    const first = await postBookJob(wb, svc.client, { family, now, onCheckpoint: async () => void (killed = savedCopy(wb)) });
+    expect(first.counts).toMatchObject({ created: 2, found: 1 });
+    const again = await postBookJob(killed!, svc.client, { family, now });
+    expect(inRowOrder(again.results).map((r) => r.message)).toEqual(["found on the service, not created again", "created (found from an earlier run)", "created (found from an earlier run)"]);
+    const undo = await bookUndoJob(killed!, svc.client, { family, now });
+    expect(undo.counts).toMatchObject({ deleted: 2, kept: 0, refused: 0, failed: 0 });
+    const api = family === "contacts" ? svc.client.contacts : svc.client.products;
+    const [there, ...made] = inRowOrder(first.results);
+    for (const r of made) await expect(api.get(r.recordId!)).rejects.toThrow(/not found/i);
+    expect(Number((await api.get(there.recordId!)).id)).toBe(there.recordId);
+  });
+
+  it("journal vouchers: the run again claims the killed run's vouchers by their marker, and undo says at each how to reverse it", async () => {
+    const [debit, credit] = (await svc.client.chartOfAccounts.list()).map((a) => String((a as { code: unknown }).code));
+    const wb = new MemoryWorkbook({ Book: [["Voucher no.", "Date", "Description", "Account code", "Debit", "Credit"],
+      ["KJ-1", "2026-03-05", "kill one", debit, 10, null], ["KJ-1", null, null, credit, null, 10],
+      ["KJ-2", "2026-03-05", "kill two", debit, 20, null], ["KJ-2", null, null, credit, null, 20]] });
+    let killed: MemoryWorkbook | undefined;
+    expect((await postBookJob(wb, svc.client, { family: "journal-entries", now, onCheckpoint: async () => void (killed = savedCopy(wb)) })).counts.created).toBe(2);
+    const again = await postBookJob(killed!, svc.client, { family: "journal-entries", now });
+    expect(again.counts).toMatchObject({ created: 0, found: 2 });
+    const undo = await bookUndoJob(killed!, svc.client, { family: "journal-entries", now });
+    expect(undo.results.map((r) => r.message.replace(/JV\d+/, "JV"))).toEqual(Array(2).fill(
+      "Not undone: JV: the service has no way to delete or void a journal voucher; reverse it with a voucher of its own (its debits and credits swapped)"));
+  });
+});
+
+/** Renames a sheet of an in-memory workbook, as a user does on its tab. */
+function rename(wb: MemoryWorkbook, from: string, to: string): void {
+  wb.sheets.set(to, wb.sheets.get(from)!);
+  wb.sheets.delete(from);
+}
+
+describe("a posted sheet renamed", () => {
+  it("is found by the record ids the post wrote into it: undone there; with none to be found, undo names the sheet it expected, in English and Thai, and changes nothing", async () => {
+    const wb = new MemoryWorkbook({ S: sheet("rn", 2) });
+    expect((await postJob(wb, svc.client, { family: "quotations", now })).counts.created).toBe(2);
+    const ids = [1, 3].map((r) => cell(wb, r, "recordId") as number);
+    rename(wb, "S", "Quotes April");
+    // Another sheet with rows of its own is not the post's.
+    wb.setSheet("Other", [HEADER, ["x1", "Someone", "2026-03-02", true, "Widget", 1, 100]]);
+
+    // Nothing to find: the ids cleared by hand in the renamed sheet (kept aside to put back).
+    const saved = wb.sheet("Quotes April").values.map((r) => [...r]);
+    const idCol = saved[0].findIndex((h) => typeof h === "string" && fieldForHeader(h)?.key === "recordId");
+    for (const r of wb.sheet("Quotes April").values.slice(1)) r[idCol] = null;
+    for (const lang of ["en", "th"] as const) {
+      await expect(undoJob(wb, svc.client, { family: "quotations", now, lang })).rejects.toMatchObject({ name: "NothingToUndoError" });
+    }
+    const err = (await undoJob(wb, svc.client, { family: "quotations", now }).catch((e: Error) => e)) as NothingToUndoError;
+    expect(err.message).toBe('Nothing undone: the sheet "S" this post wrote to is not in the workbook, and no sheet holds the record ids it wrote. Give the sheet its name "S" again (or open the workbook the post wrote to) and undo again');
+    expect(render(err.msg, "th")).toBe('ไม่ได้ย้อนกลับ: ไม่พบชีต "S" ที่การส่งครั้งนี้เขียนผลไว้ในสมุดงาน และไม่มีชีตใดมีรหัสเอกสารในระบบที่การส่งเขียนไว้ ให้เปลี่ยนชื่อชีตกลับเป็น "S" (หรือเปิดสมุดงานที่การส่งเขียนผลไว้) แล้วย้อนกลับอีกครั้ง');
+    for (const id of ids) expect((await svc.client.documents("quotations").get(id)).statusString).toBe("awaiting");
+
+    wb.setSheet("Quotes April", saved);
+    const undo = await undoJob(wb, svc.client, { family: "quotations", now });
+    expect([undo.sheet, undo.counts.deleted]).toEqual(["Quotes April", 2]);
+    expect(wb.sheet("Quotes April").values.slice(1).map((r) => r[idCol])).toEqual([null, null, null, null]);
+    for (const id of ids) await expect(svc.client.documents("quotations").get(id)).rejects.toThrow(/not found/i);
+    expect(wb.sheet("Other").values[1]).toEqual(["x1", "Someone", "2026-03-02", true, "Widget", 1, 100]);
+
+    // A book's sheet too.
+    const book = new MemoryWorkbook({ Contacts: [["Name", "Type"], ["rn Book Co", "Customer"]] });
+    const made = (await postBookJob(book, svc.client, { family: "contacts", now })).results[0].recordId!;
+    rename(book, "Contacts", "Customers");
+    expect((await bookUndoJob(book, svc.client, { family: "contacts", now })).counts.deleted).toBe(1);
+    await expect(svc.client.contacts.get(made)).rejects.toThrow(/not found/i);
   });
 });

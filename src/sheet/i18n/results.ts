@@ -87,11 +87,15 @@ export const RESULT_MESSAGES = {
   undoContactGone: "contact {name} was already deleted",
   undoContactEdited: "contact {name} stays: it was edited after the post",
   undoContactUsed: "contact {name} stays: used by {documents}",
+  undoContactVoucher: "contact {name} stays: journal voucher {vouchers} names it",
   undoContactUnverified: "contact {name} stays: it cannot be verified as the one made for this post (the record of it was changed by hand, or is older than this check)",
   undoContactFailed: "contact {name} stays: {reason}",
   /** A contact posted from a contacts sheet that documents use since: undo leaves it. */
   undoInUse: "Not undone: {serial} is used by {documents}",
+  undoInUseVoucher: "Not undone: {serial} is named by journal voucher {vouchers}",
   nothingToUndo: "Nothing to undo: this workbook records no {family} post",
+  undoSheetMissing: 'Nothing undone: the sheet "{sheet}" this post wrote to is not in the workbook, and no sheet holds the record ids it wrote. Give the sheet its name "{sheet}" again (or open the workbook the post wrote to) and undo again',
+  undoSheetAmbiguous: 'Nothing undone: the sheet "{sheet}" this post wrote to is not in the workbook, and more than one sheet holds the record ids it wrote. Give the post\'s sheet its name "{sheet}" again and undo again',
 
   // --- update ---
   updated: "updated: {fields}",
