@@ -65,49 +65,92 @@ export async function runBuilt(args: string[]): Promise<ProbedRun> {
 
 export type Run = (args: string[], env?: NodeJS.ProcessEnv) => Promise<RunResult>;
 
-/** Call at the top of a test file: a runner process (runner.js) started in beforeAll and stopped in
- * afterAll; the function returned runs `docsheet ...args` in it, one run at a time, and answers as
- * runCli does (exit code, stdout, stderr). */
+/** The runner a jest worker keeps for its CLI test files one after another: starting one, and
+ * loading the command's modules in it (exceljs, the jobs, the client), costs about a second of CPU
+ * a file. It is kept on a core module's object because core modules, unlike a test file's own
+ * modules, are the worker's; it leaves when the worker does (runner.js exits on disconnect). */
+interface SharedRunner {
+  child: ChildProcess;
+  ready: Promise<void>;
+}
+const RUNNER_KEY = Symbol.for("docsheet.test.cliRunner");
+const workerShared = require("node:child_process") as Record<symbol, SharedRunner | undefined>;
+
+function workerRunner(): SharedRunner {
+  const kept = workerShared[RUNNER_KEY];
+  if (kept && kept.child.exitCode === null && kept.child.signalCode === null && kept.child.connected) return kept;
+  const child = fork(RUNNER, [], { cwd: REPO, execArgv: [], stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  // Neither the child nor its pipes keep the worker alive between files.
+  child.unref();
+  child.channel?.unref();
+  for (const s of [child.stdout!, child.stderr!]) (s as unknown as { unref?: () => void }).unref?.();
+  const ready = new Promise<void>((done, fail) => {
+    const onReady = (m: { ready?: true }): void => {
+      if (!m.ready) return;
+      child.off("message", onReady);
+      done();
+    };
+    child.on("message", onReady);
+    child.once("exit", (code, signal) => fail(new Error(`the CLI runner exited (${signal ?? code}) before it was ready`)));
+  });
+  ready.catch(() => undefined); // a file that asks sees it
+  const shared = { child, ready };
+  workerShared[RUNNER_KEY] = shared;
+  return shared;
+}
+
+/** Call at the top of a test file: the worker's runner process (runner.js), started by the first
+ * file that needs it; the function returned runs `docsheet ...args` in it, one run at a time, and
+ * answers as runCli does (exit code, stdout, stderr). A file that ends with a run unanswered (a
+ * timeout) stops the runner, so the next file starts a new one rather than wait behind that run. */
 export function cliRunner(): Run {
-  let child: ChildProcess | undefined;
-  let ready: Promise<void> | undefined;
+  let runner: SharedRunner | undefined;
   let log = "";
   let next = 0;
   const pending = new Map<number, { done: (r: RunResult) => void; fail: (e: Error) => void }>();
+  const onData = (b: Buffer): void => {
+    log += b.toString();
+  };
+  const onMessage = (m: { ready?: true; id?: number } & RunResult): void => {
+    if (m.ready || m.id === undefined) return;
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    p?.done({ code: m.code, stdout: m.stdout, stderr: m.stderr });
+  };
+  const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
+    const err = new Error(`the CLI runner exited (${signal ?? code}): ${log}`);
+    for (const p of pending.values()) p.fail(err);
+    pending.clear();
+  };
   beforeAll(() => {
-    const c = fork(RUNNER, [], { cwd: REPO, execArgv: [], stdio: ["ignore", "pipe", "pipe", "ipc"] });
-    child = c;
-    // Anything written outside a run (a warning of node's, a crash) is kept for the error below.
-    c.stdout!.on("data", (b: Buffer) => (log += b.toString()));
-    c.stderr!.on("data", (b: Buffer) => (log += b.toString()));
-    ready = new Promise<void>((done, fail) => {
-      c.on("message", (m: { ready?: true; id?: number } & RunResult) => {
-        if (m.ready) return done();
-        const p = pending.get(m.id!);
-        pending.delete(m.id!);
-        p?.done({ code: m.code, stdout: m.stdout, stderr: m.stderr });
-      });
-      c.on("exit", (code, signal) => {
-        const err = new Error(`the CLI runner exited (${signal ?? code}): ${log}`);
-        fail(err);
-        for (const p of pending.values()) p.fail(err);
-        pending.clear();
-      });
-    });
-    return ready;
+    runner = workerRunner();
+    const c = runner.child;
+    // Anything written outside a run (a warning of node's, a crash) is kept for the error above.
+    c.stdout!.on("data", onData);
+    c.stderr!.on("data", onData);
+    c.on("message", onMessage);
+    c.on("exit", onExit);
+    return runner.ready;
   });
-  afterAll(async () => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((done) => child!.once("exit", done));
-    child.disconnect();
-    await exited;
+  afterAll(() => {
+    const c = runner?.child;
+    if (!c) return;
+    c.stdout!.off("data", onData);
+    c.stderr!.off("data", onData);
+    c.off("message", onMessage);
+    c.off("exit", onExit);
+    if (pending.size > 0) {
+      if (workerShared[RUNNER_KEY]?.child === c) workerShared[RUNNER_KEY] = undefined;
+      c.kill("SIGKILL");
+    }
   });
   return async (args, env = {}) => {
-    await ready;
+    await runner?.ready;
+    const c = runner!.child;
     const id = next++;
     return new Promise<RunResult>((done, fail) => {
       pending.set(id, { done, fail });
-      child!.send({ id, args, env });
+      c.send({ id, args, env });
     });
   };
 }
