@@ -106,7 +106,7 @@ describe("the pane's findings in the pane's language", () => {
       operation: "tax-invoices.create", httpStatus: 400, validationErrors: [MESSAGES.totalAfterDiscountLessThanVat, MESSAGES.itemDescription],
     });
     expect(describeError(err, translator("th"))).toBe(
-      "บริการไม่รับเอกสาร: ยอดหลังหักส่วนลดต้องไม่น้อยกว่าภาษีมูลค่าเพิ่ม (totalAfterDiscount cannot be less than vatAmount); ต้องระบุคำอธิบายรายการ (Item requires Description)",
+      "บริการไม่รับข้อมูลที่ส่ง: ยอดหลังหักส่วนลดต้องไม่น้อยกว่าภาษีมูลค่าเพิ่ม (totalAfterDiscount cannot be less than vatAmount); ต้องระบุคำอธิบายรายการ (Item requires Description)",
     );
     expect(describeError(new Error("not attached: a.pdf is empty"), translator("th"))).toBe("เกิดข้อผิดพลาด: ไม่ได้แนบ: a.pdf เป็นไฟล์ว่าง");
   });
