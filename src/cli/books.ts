@@ -78,7 +78,7 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
       if (!(err instanceof OtherCompanyError)) await book.save(out).catch(() => undefined);
-      process.stderr.write(connectionFailure(err, conn.root, lang, "post"));
+      process.stderr.write(connectionFailure(err, conn.root, lang, "post", true));
       return 2;
     }
     throw err;
@@ -101,7 +101,7 @@ async function pull(p: Parsed, family: BookFamily): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "pull"));
+      process.stderr.write(connectionFailure(err, conn.root, lang, "pull", true));
       return 2;
     }
     throw err;
@@ -121,7 +121,7 @@ async function undo(p: Parsed, family: BookFamily): Promise<number> {
     return printUndone(outcome, words(lang), dryRun ? null : out);
   } catch (err) {
     if (err instanceof ApiError && !(err instanceof ConnectionError)) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "undo"));
+      process.stderr.write(connectionFailure(err, conn.root, lang, "undo", true));
       return 2;
     }
     return undoFailure(err, { book, out, dryRun, lang, root: conn.root });
@@ -148,7 +148,7 @@ async function update(p: Parsed, family: BookFamily): Promise<number> {
     return c.invalid + c.failed + c.conflict > 0 ? 1 : 0;
   } catch (err) {
     if (err instanceof ConnectionError || err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "update"));
+      process.stderr.write(connectionFailure(err, conn.root, lang, "update", true));
       return 2;
     }
     throw err;

@@ -27,7 +27,9 @@ export function connectionMessage(err: unknown, root: string, lang: Lang = "en")
     : resultMsg("notServiceRoot", { ...said, local: "http://127.0.0.1:8787/test", remote: "https://openapi.flowaccount.com/v1" }), lang);
 }
 
-/** The line a command prints when the service failed it: "docsheet: cannot post: …", in --lang. */
-export function connectionFailure(err: unknown, root: string, lang: Lang, attempt: Attempt): string {
-  return `docsheet: ${words(lang).cannot[attempt]}: ${connectionMessage(err, root, lang)}\n`;
+/** The line a command prints when the service failed it: "docsheet: cannot post: …", in --lang;
+ * `records`: of contacts, products, vouchers or certificates, not documents. */
+export function connectionFailure(err: unknown, root: string, lang: Lang, attempt: Attempt, records = false): string {
+  const say = words(lang);
+  return `docsheet: ${(records ? say.cannotRecords[attempt] : undefined) ?? say.cannot[attempt]}: ${connectionMessage(err, root, lang)}\n`;
 }

@@ -13,6 +13,8 @@ import {
 import { parseCell } from "../sheet/values";
 import type { Lang } from "../sheet/i18n/lang";
 import { render } from "../sheet/i18n/render";
+import { recordWord } from "../sheet/i18n/record-count";
+import { FAMILY_INFO, isFamily } from "../rules/codes";
 import { label as fieldLabel } from "../sheet/i18n/names";
 import { UsageError, familyArg, langArg, type Parsed } from "./args";
 import { assertSheet, openBook } from "./book";
@@ -172,7 +174,9 @@ function table(
   const rows = [[...say.heading], ...suggestions.map((s) => [s.column, s.header, s.field ? `${label(s.field, family, lang)}${guessed.has(s.column) ? " *" : ""}` : s.candidates ? "?" : "-"])];
   const pads = [0, 1].map((i) => Math.max(...rows.map((r) => width(r[i]))) + 2);
   const pad = (text: string, n: number): string => text + " ".repeat(Math.max(0, n - width(text)));
-  const lines = [`${lang === "th" ? "ชีต" : "Sheet"} "${sheet}", ${family}:`, ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
+  // Thai names the family in Thai too (ใบเสนอราคา (quotations)): the word FAMILY takes stays beside it.
+  const kind = lang === "th" ? `${isFamily(family) ? FAMILY_INFO[family].label.th : render(recordWord(family), "th")} (${family})` : family;
+  const lines = [`${lang === "th" ? "ชีต" : "Sheet"} "${sheet}", ${kind}:`, ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
   const unmapped = suggestions.filter((s) => !s.field && !s.candidates);
   if (unmapped.length > 0) lines.push(`${say.notMapped}: ${unmapped.map((s) => `${s.column} "${s.header}"`).join(", ")}`);
   const stated = Object.entries(values);

@@ -53,7 +53,7 @@ async function template(p: Parsed): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof ApiError && conn) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "lists"));
+      process.stderr.write(connectionFailure(err, conn.root, lang, "lists", true));
       return 2;
     }
     throw err;
@@ -89,7 +89,7 @@ async function post(p: Parsed): Promise<number> {
     progress.done();
     if (!(err instanceof OtherCompanyError)) await book.save(out).catch(() => undefined);
     if (err instanceof ConnectionError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "post"));
+      process.stderr.write(connectionFailure(err, conn.root, lang, "post", true));
       return 2;
     }
     throw err;
@@ -117,7 +117,7 @@ async function pull(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "documents"));
+      process.stderr.write(connectionFailure(err, conn.root, lang, "documents", true));
       return 2;
     }
     throw err;
@@ -154,7 +154,7 @@ async function act(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, kind));
+      process.stderr.write(connectionFailure(err, conn.root, lang, kind, true));
       return 2;
     }
     throw err;

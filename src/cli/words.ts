@@ -39,6 +39,8 @@ export interface Words {
   refreshed(c: Record<RefreshKind, number>, sheet: string, out: string): string;
   /** "cannot post": the start of a connection error, after "docsheet: ". */
   cannot: Record<Attempt, string>;
+  /** The same of contacts, products, vouchers or certificates, where `cannot` would call them documents. */
+  cannotRecords: Partial<Record<Attempt, string>>;
 }
 
 /** What a command was doing when the service failed it: its verb (act's --action names), or what it read. */
@@ -86,6 +88,7 @@ const EN: Words = {
     status: "cannot status", delete: "cannot delete", payment: "cannot payment", upgrade: "cannot upgrade",
     pdf: "cannot pdf", email: "cannot email", share: "cannot share", attach: "cannot attach",
   },
+  cannotRecords: { documents: "cannot read the records" },
 };
 
 const TH: Words = {
@@ -116,6 +119,7 @@ const TH: Words = {
     status: "เปลี่ยนสถานะไม่ได้", delete: "ลบเอกสารไม่ได้", payment: "บันทึกการชำระเงินไม่ได้", upgrade: "แปลงเอกสารไม่ได้",
     pdf: "ส่งออก PDF ไม่ได้", email: "ส่งอีเมลไม่ได้", share: "สร้างลิงก์แชร์ไม่ได้", attach: "แนบไฟล์ไม่ได้",
   },
+  cannotRecords: { post: "ส่งข้อมูลไม่ได้", pull: "ดึงข้อมูลไม่ได้", update: "แก้ไขข้อมูลไม่ได้", documents: "อ่านข้อมูลไม่ได้", delete: "ลบไม่ได้" },
 };
 
 export function words(lang: Lang): Words {

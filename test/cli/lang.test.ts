@@ -101,6 +101,9 @@ describe("a run that cannot reach the service", () => {
     const report = await docsheet(["report", "vat", "--month", "2026-01", "--out", join(dir, "r-th.xlsx"), "--lang", "th", ...(await nowhere())]);
     expect(report.code).toBe(2);
     expect(report.stderr).toMatch(/^docsheet: อ่านเอกสารไม่ได้: /);
+    // Contacts are not documents: what could not be done says so without calling them เอกสาร.
+    const contacts = await docsheet(["pull", "contacts", "--out", join(dir, "c-th.xlsx"), "--lang", "th", ...(await nowhere())]);
+    expect(contacts.stderr).toMatch(/^docsheet: ดึงข้อมูลไม่ได้: ติดต่อบริการไม่ได้ /);
   });
 
   it("keeps the English words without --lang", async () => {

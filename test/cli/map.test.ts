@@ -166,6 +166,9 @@ describe("docsheet map", () => {
     expect(r.stdout).toMatch(/^ {2}B +Quantity +Quantity \(item\.quantity\)$/m);
     expect(r.stdout).toMatch(/^ {2}C +ราคา +Unit price \(item\.pricePerUnit\) \*$/m);
     expect(r.stdout).toContain("* a guess from the header: check, post and act read these columns only through a mapping file");
+    const th = await docsheet(["map", book, "--family", "tax-invoices", "--lang", "th"]);
+    expect(th.stdout).toMatch(/^ชีต "Sales", ใบกำกับภาษี \(tax-invoices\):$/m);
+    expect(th.stdout).toContain("* เดาจากหัวคอลัมน์: check, post และ act จะอ่านคอลัมน์เหล่านี้ผ่านไฟล์จับคู่คอลัมน์เท่านั้น");
     const check = await docsheet(["check", book, "--family", "tax-invoices"]);
     expect(check.stdout).toMatch(/Column "ราคา" looks like .+ but is ignored until it is mapped/);
     // Saved and given back, the guess is the mapping's: no longer marked.
