@@ -246,7 +246,9 @@ const LIST_FROM = 20;
 
 /**
  * The service's copies of a big run's documents from the family's list over the run's dates: a few
- * pages instead of a request per document, stopped once every one was seen (the newest come first).
+ * pages instead of a request per document, read from both ends at once (newest first and oldest
+ * first: a run is most often the last post of its dates, or the first, as when later posts of the
+ * same day followed it) and stopped once every one was seen or the two ends met.
  * Copies listed without their references or notes are left out (read one by one, as are those not listed:
  * deleted, or moved to another date).
  */
@@ -255,12 +257,25 @@ async function listedCopies(api: DocumentApi, docs: readonly RunDocument[], sign
   const dates = docs.map((d) => d.publishedOn ?? "").filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
   if (docs.length < LIST_FROM || dates.length < docs.length) return found;
   const wanted = new Set(docs.map((d) => d.recordId));
-  for await (const page of api.listAll({ range: 5, startDate: dates[0], endDate: dates[dates.length - 1] }, { signal })) {
-    for (const rec of page.list) {
-      // The marker is checked in the notes: a copy listed without them is read by id.
-      if (wanted.has(rec.recordId) && Array.isArray(rec.referencedToMe) && typeof rec.internalNotes === "string") found.set(rec.recordId, rec);
+  const query = { range: 5, startDate: dates[0], endDate: dates[dates.length - 1] };
+  const ends = [
+    api.listAll(query, { signal, concurrency: 2 }),
+    api.listAll({ ...query, sortBy: [{ name: "publishedOn", sortOrder: "asc" as const }] }, { signal, concurrency: 2 }),
+  ];
+  try {
+    let read = 0;
+    for (let turn = 0; found.size < wanted.size; turn++) {
+      const next = await ends[turn % 2].next();
+      if (next.done) break;
+      for (const rec of next.value.list) {
+        // The marker is checked in the notes: a copy listed without them is read by id.
+        if (wanted.has(rec.recordId) && Array.isArray(rec.referencedToMe) && typeof rec.internalNotes === "string") found.set(rec.recordId, rec);
+      }
+      read += next.value.list.length;
+      if (read >= next.value.total) break; // the two ends have met: every row was seen
     }
-    if (found.size === wanted.size) break;
+  } finally {
+    await Promise.all(ends.map((e) => e.return(undefined)));
   }
   return found;
 }
