@@ -16,13 +16,19 @@ function migrate(dataDir: string, folder: string, sql: string): void {
   if (r.status !== 0) throw new Error(`old store not made: ${r.stderr}`);
 }
 
-/** Makes in `dataDir` an embedded store migrated with the migrations in `folder` only, then runs `sql` on it. */
-export async function makeOldPgliteStore(dataDir: string, folder: string, sql: string): Promise<void> {
-  const blank = await runOnce("pglite-blank", async (work) => {
+/** This run's embedded store just past PGlite's initdb (no migration, no table): its PGlite dir, to
+ * copy; undefined outside jest. The service's store template (store-templates.ts) starts from it too. */
+export function blankPgliteStore(): Promise<string | undefined> {
+  return runOnce("pglite-blank", async (work) => {
     mkdirSync(work, { recursive: true });
     migrate(work, "-", "select 1");
     return join(work, "pglite");
   });
+}
+
+/** Makes in `dataDir` an embedded store migrated with the migrations in `folder` only, then runs `sql` on it. */
+export async function makeOldPgliteStore(dataDir: string, folder: string, sql: string): Promise<void> {
+  const blank = await blankPgliteStore();
   if (blank) cpSync(blank, join(dataDir, "pglite"), { recursive: true });
   migrate(dataDir, folder, sql);
 }
