@@ -413,10 +413,14 @@ describe("a posted sheet renamed", () => {
     }
     const err = (await undoJob(wb, svc.client, { family: "quotations", now }).catch((e: Error) => e)) as NothingToUndoError;
     expect(err.message).toBe('Nothing undone: the sheet "S" this post wrote to is not in the workbook, and no sheet holds the record ids it wrote. Give the sheet its name "S" again (or open the workbook the post wrote to) and undo again');
-    expect(render(err.msg, "th")).toBe('ไม่ได้ย้อนกลับ: ไม่พบชีต "S" ที่การส่งครั้งนี้เขียนผลไว้ในสมุดงาน และไม่มีชีตใดมีรหัสเอกสารในระบบที่การส่งเขียนไว้ ให้เปลี่ยนชื่อชีตกลับเป็น "S" (หรือเปิดสมุดงานที่การส่งเขียนผลไว้) แล้วย้อนกลับอีกครั้ง');
+    expect(render(err.msg, "th")).toBe('ไม่ได้ย้อนกลับ: ไม่พบชีต "S" ที่การส่งครั้งนี้เขียนผลไว้ในสมุดงาน และไม่มีชีตใดมีรหัสในระบบที่การส่งเขียนไว้ ให้เปลี่ยนชื่อชีตกลับเป็น "S" (หรือเปิดสมุดงานที่การส่งเขียนผลไว้) แล้วย้อนกลับอีกครั้ง');
     for (const id of ids) expect((await svc.client.documents("quotations").get(id)).statusString).toBe("awaiting");
 
     wb.setSheet("Quotes April", saved);
+    // Two sheets holding the run's ids (a copy of the sheet): which is the post's is not guessed.
+    wb.setSheet("Quotes copy", saved);
+    await expect(undoJob(wb, svc.client, { family: "quotations", now })).rejects.toThrow(/more than one sheet holds the record ids it wrote/);
+    wb.sheets.delete("Quotes copy");
     const undo = await undoJob(wb, svc.client, { family: "quotations", now });
     expect([undo.sheet, undo.counts.deleted]).toEqual(["Quotes April", 2]);
     expect(wb.sheet("Quotes April").values.slice(1).map((r) => r[idCol])).toEqual([null, null, null, null]);
