@@ -5,7 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, isFamily, type Family } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
-import { parseMonth } from "../jobs/month";
+import { parseMonth, typedDate } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
 import { usageText, type UsageKey, type UsageParam } from "./usage-words";
 
@@ -123,7 +123,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       ...CONNECTION,
       { name: "out", value: "OUT.xlsx", required: true, help: "the workbook to write" },
       { name: "range", value: "N", help: "the service's date range filter (5: between --start-date and --end-date)" },
-      { name: "start-date", value: "YYYY-MM-DD", help: "first day (with --end-date)" },
+      { name: "start-date", value: "YYYY-MM-DD", help: "first day (with --end-date); DD/MM/YYYY and a Buddhist-era year (01/03/2569) are read too" },
       { name: "end-date", value: "YYYY-MM-DD", help: "last day (with --start-date)" },
       { name: "search", value: "TEXT", help: "only documents the service finds for this text" },
       { name: "sort", value: "COLUMN[:asc|desc]", multiple: true, help: `the order of the documents (again, or a comma list, for more columns): ${LIST_COLUMNS.documents.sort.join(", ")} (default: newest first)` },
@@ -150,7 +150,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
     positional: "vat|wht",
     summary: "Writes the month's VAT report (vat: the output-tax and input-tax reports, รายงานภาษีขาย / รายงานภาษีซื้อ, the void documents apart and the return's summary) or withholding tax returns (wht: the ภ.ง.ด.3 and ภ.ง.ด.53 attachments, the void certificates apart and the return) into OUT.xlsx.",
     options: [
-      { name: "month", value: "YYYY-MM", required: true, help: "the month (a Buddhist-era year such as 2569-03 is read too)" },
+      { name: "month", value: "YYYY-MM", required: true, help: "the month, YYYY-MM or MM/YYYY (a Buddhist-era year such as 2569-03 or 03/2569 is read too)" },
       ...CONNECTION,
       { name: "out", value: "REPORT.xlsx", required: true, help: "the workbook to write (the report's sheets are added when it exists)" },
       { name: "rd-prep", value: "DIR", help: "also write the files RD Prep imports into DIR (wht: one per form; vat: the ภ.พ.30 file)" },
@@ -389,12 +389,11 @@ export function monthArg(values: Parsed["values"]): string {
 export function dateArg(values: Parsed["values"], name: string): string | undefined {
   const v = values[name];
   if (v === undefined) return undefined;
-  // A day that exists: Date.parse takes 2026-02-30 as 2 March.
-  const day = typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00Z`) : undefined;
-  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== v) {
-    throw new UsageError("date", { name });
-  }
-  return v;
+  // As the pane reads a date: 31/03/2569 or 2569-03-31 too, a Buddhist-era year as its Common Era
+  // year (the service's; a pull of 2569 would find nothing without a word); a day that exists.
+  const day = typeof v === "string" ? typedDate(v) : undefined;
+  if (!day) throw new UsageError("date", { name });
+  return day;
 }
 
 /** Every value of a repeatable option. */

@@ -21,8 +21,8 @@ export const USAGE_WORDS = {
   // Which language the run asked for is not known: said in both.
   lang: { en: "--lang must be en or th (--lang ต้องเป็น en หรือ th)", th: "--lang ต้องเป็น en หรือ th (--lang must be en or th)" },
   wholeNumber: { en: "--{name} must be a whole number", th: "--{name} ต้องเป็นจำนวนเต็ม" },
-  month: { en: "--month must be a month YYYY-MM, such as 2026-03", th: "--month ต้องเป็นเดือนแบบ YYYY-MM เช่น 2026-03 หรือ 2569-03" },
-  date: { en: "--{name} must be a date YYYY-MM-DD", th: "--{name} ต้องเป็นวันที่แบบ YYYY-MM-DD เช่น 2026-03-31" },
+  month: { en: "--month must be a month YYYY-MM or MM/YYYY, such as 2026-03 or 03/2569", th: "--month ต้องเป็นเดือนแบบ YYYY-MM หรือ MM/YYYY เช่น 2026-03 หรือ 03/2569" },
+  date: { en: "--{name} must be a date YYYY-MM-DD or DD/MM/YYYY, such as 2026-03-31 or 31/03/2569", th: "--{name} ต้องเป็นวันที่แบบ YYYY-MM-DD หรือ DD/MM/YYYY เช่น 2026-03-31 หรือ 31/03/2569" },
   sortColumn: { en: "--sort {item}: the column must be one of {columns}", th: "--sort {item}: คอลัมน์ต้องเป็นหนึ่งใน {columns}" },
   sortDirection: { en: '--sort {item}: the direction after ":" must be asc or desc', th: '--sort {item}: ทิศทางหลัง ":" ต้องเป็น asc หรือ desc' },
   filterForm: { en: "--filter {item}: write COLUMN=TEXT with COLUMN one of {columns}", th: "--filter {item}: เขียนเป็น COLUMN=TEXT โดย COLUMN เป็นหนึ่งใน {columns}" },

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { LIST_COLUMNS } from "../../src/rules/list-order";
 import { USAGE_WORDS, usageText, type UsageKey } from "../../src/cli/usage-words";
+import { UsageError, dateArg, monthArg } from "../../src/cli/args";
 import { freePort } from "../helpers/free-port";
 import { cliRunner } from "./run";
 
@@ -221,6 +222,13 @@ describe("a Thai run's usage errors", () => {
     expect(th.stderr.split("\n")[0]).toBe(`docsheet: ไฟล์ --mapping ${files.problems} ใช้ไม่ได้: คอลัมน์ "ชื่อลูกค้า": ไม่รู้จักฟิลด์ "nope"`);
     const en = await docsheet(["check", files.book, "--family", "expenses", "--mapping", files.problems]);
     expect(en.stderr.split("\n")[0]).toBe(`docsheet: --mapping ${files.problems}: column "ชื่อลูกค้า": unknown field "nope"`);
+  });
+
+  it("dates and months are read as a Thai accountant writes them, the year in either era", () => {
+    // A pull of 2569-03-01 asked the service for the year 2569 and found nothing, without a word.
+    expect(["2569-03-01", "01/03/2569", "1/3/2026", "2026-03-01"].map((v) => dateArg({ "start-date": v }, "start-date"))).toEqual(["2026-03-01", "2026-03-01", "2026-03-01", "2026-03-01"]);
+    for (const bad of ["31/02/2569", "2026-02-30", "", "march"]) expect(() => dateArg({ "start-date": bad }, "start-date")).toThrow(UsageError);
+    expect(["03/2569", "2569-03", "3/2026"].map((v) => monthArg({ month: v }))).toEqual(["2026-03", "2026-03", "2026-03"]);
   });
 
   it("a --lang that is not a language is said in both; an English run keeps its English", async () => {
