@@ -316,7 +316,7 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
 export const GRID_CSS = `
 body{margin:0;background:#faf9f8}
 .preview{display:flex;height:100vh;font-family:"Segoe UI",-apple-system,Roboto,"Noto Sans Thai",sans-serif;font-size:13px}
-.grid-wrap{flex:1;display:flex;flex-direction:column;min-width:0;padding:8px}
+.grid-wrap{flex:1;display:flex;flex-direction:column;min-width:0;padding:8px;contain:strict}
 .grid-tools{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
 .grid-tools button,.grid-tools .file{font:inherit;font-weight:600;padding:4px 10px;border:1px solid #d1d1d1;border-radius:4px;background:#fff;cursor:pointer}
 .grid-tools .file input{position:absolute;opacity:0;width:1px;height:1px}
@@ -347,5 +347,5 @@ body{margin:0;background:#faf9f8}
 .grid td.sel{outline:2px solid #107c41;outline-offset:-2px}
 .grid td.editing{padding:0;outline:2px solid #107c41;outline-offset:-2px}
 .grid input.cell-edit{width:100%;height:${ROW_H - 2}px;border:0;padding:0 5px;font:inherit;box-sizing:border-box;outline:none;background:#fff}
-.pane{width:380px;flex:0 0 380px;overflow:auto;border-left:1px solid #d1d1d1;background:#fff}
+.pane{width:380px;flex:0 0 380px;overflow:auto;border-left:1px solid #d1d1d1;background:#fff;contain:strict}
 `;
