@@ -3,7 +3,9 @@
 // failed rows, 2 usage or connection errors. Help comes from args.ts alone: `docsheet --help`
 // loads no job, no workbook library and no service.
 import { COMMANDS, UsageError, USAGE, commandHelp, parseCommand, synopsis } from "./args";
-import { USAGE_HINT, langOfArgv, usageText } from "./usage-words";
+import { existsSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { USAGE_HINT, langOfArgv, usageText, type UsageKey } from "./usage-words";
 
 export async function main(argv: readonly string[]): Promise<number> {
   const command = argv[0];
@@ -31,9 +33,19 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`docsheet: ${text}\n\n${usage}\n`);
       return 2;
     }
-    process.stderr.write(`docsheet: ${err instanceof Error ? err.message : String(err)}\n`);
+    const unwritable = fileProblem(err);
+    process.stderr.write(`docsheet: ${unwritable ? usageText(unwritable.key, unwritable.params, langOfArgv(argv)) : err instanceof Error ? err.message : String(err)}\n`);
     return 2;
   }
+}
+
+/** A file the run could not write (--out into a folder that is not there, one it may not write):
+ * said of the file asked for, not of the temporary file a save writes first (.BOOK.xlsx.123.tmp). */
+function fileProblem(err: unknown): { key: UsageKey; params: Record<string, string> } | undefined {
+  const { code, path } = (err ?? {}) as NodeJS.ErrnoException;
+  if (typeof path !== "string" || (code !== "ENOENT" && code !== "EACCES" && code !== "EPERM" && code !== "EROFS")) return undefined;
+  const file = join(dirname(path), basename(path).replace(/^\.(.+)\.\d+\.tmp$/, "$1"));
+  return code === "ENOENT" && !existsSync(dirname(path)) ? { key: "folderMissing", params: { path: file, dir: dirname(path) } } : { key: "notWritable", params: { path: file, code } };
 }
 
 // `tsx src/cli/main.ts ...` runs it directly too.

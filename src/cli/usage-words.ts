@@ -47,6 +47,8 @@ export const USAGE_WORDS = {
   noFile: { en: "no such file: {path}", th: "ไม่พบไฟล์: {path}" },
   notXlsx: { en: "cannot read {path} as an .xlsx workbook: {detail}", th: "อ่าน {path} เป็นเวิร์กบุ๊ก .xlsx ไม่ได้: {detail}" },
   noSheet: { en: 'no sheet named "{sheet}"; the workbook has {sheets}', th: 'ไม่มีชีตชื่อ "{sheet}" ชีตในเวิร์กบุ๊กนี้: {sheets}' },
+  folderMissing: { en: "cannot write {path}: there is no folder {dir}", th: "เขียน {path} ไม่ได้: ไม่มีโฟลเดอร์ {dir}" },
+  notWritable: { en: "cannot write {path}: not allowed ({code})", th: "เขียน {path} ไม่ได้: ไม่มีสิทธิ์เขียน ({code})" },
   outInPlace: { en: "--out and --in-place do not go together", th: "ใช้ --out กับ --in-place พร้อมกันไม่ได้" },
   mappingFile: { en: "--mapping needs a MAPPING.json file", th: "--mapping ต้องระบุไฟล์ MAPPING.json" },
   mappingUnreadable: { en: "cannot read --mapping {path}: {code}", th: "อ่านไฟล์ --mapping {path} ไม่ได้: {code}" },

@@ -174,6 +174,8 @@ describe("a Thai run's usage errors", () => {
       ["notXlsx", ["check", files.notXlsx, "--family", "expenses"]],
       ["noSheet", ["check", b, "--family", "expenses", "--sheet", "Nope"]],
       ["outInPlace", ["post", b, "--family", "expenses", ...C, "--out", out, "--in-place"]],
+      ["folderMissing", ["template", "expenses", "--out", join(dir, "no-such-folder", "t.xlsx")]],
+      ["notWritable", ["template", "expenses", "--out", "/proc/docsheet-template.xlsx"]],
       ["mappingFile", ["check", b, "--family", "expenses", "--mapping="]],
       ["mappingUnreadable", ["check", b, "--family", "expenses", "--mapping", join(dir, "missing.json")]],
       ["mappingNotJson", ["check", b, "--family", "expenses", "--mapping", files.notJson]],
@@ -199,7 +201,9 @@ describe("a Thai run's usage errors", () => {
       const first = r.stderr.split("\n")[0];
       // The key's Thai words, each value put in as anything.
       const words = USAGE_WORDS[key].th.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-      const said = r.code === 2 && new RegExp(`^docsheet: ${words.join(".+")}$`).test(first) && /\n(วิธีใช้: docsheet |วิธีใช้:\n)/.test(r.stderr);
+      // A file the run could not write is no misuse of the command: no usage lines after it.
+      const usageLines = key === "folderMissing" || key === "notWritable" || /\n(วิธีใช้: docsheet |วิธีใช้:\n)/.test(r.stderr);
+      const said = r.code === 2 && new RegExp(`^docsheet: ${words.join(".+")}$`).test(first) && usageLines;
       if (said) met.push(key);
       else english.push(`${key}: ${r.code} ${r.stderr}`);
     }
