@@ -1,6 +1,6 @@
 // Contacts as stored (ContactResponse, service-facts §5.1): created by POST /contacts and by
 // documents whose contactName names no known contact (documents/contact-resolution.ts).
-import { and, eq, ilike } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ListOrder } from "../../rules/list-order";
 import { bodyInt, bodyText, listPage, type MasterList, type Paging } from "./list-sql";
 import { contacts } from "../store/schema";
@@ -31,7 +31,8 @@ const CONTACT_LIST: MasterList = {
     phone2: bodyText(contacts.body, "contactMobile"),
     contactType: bodyInt(contacts.body, "contactType"),
   },
-  search: (pattern) => ilike(contacts.contactName, pattern),
+  // As the filter matches it (lower() on both sides, as ILIKE does): the name's trigram index serves both.
+  search: (pattern) => sql`lower(${contacts.contactName}) like lower(${pattern})`,
 };
 
 /** GET /contacts: a page of the company's live contacts, as answered. */

@@ -47,6 +47,8 @@ export const contacts = pgTable("contacts", {
   index("contacts_company_name").on(t.companyId, t.contactName),
   // A code names one live contact of the company (migration 0013): two creates at once cannot both have it.
   uniqueIndex("contacts_company_code").on(t.companyId, t.contactCode).where(sql`NOT ${t.deleted} AND ${t.contactCode} <> ''`),
+  // Made by migration 0014 only where the store has pg_trgm: lists by a part of the name.
+  index("contacts_name_search").using("gin", sql`lower(${t.contactName}) gin_trgm_ops`),
 ]);
 
 export const products = pgTable("products", {
