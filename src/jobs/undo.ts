@@ -243,12 +243,16 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
 
 /** From this many documents a run's are listed page by page rather than read one by one. */
 const LIST_FROM = 20;
+/** A page of those lists: the service's largest. */
+const LIST_PAGE = 200;
 
 /**
  * The service's copies of a big run's documents from the family's list over the run's dates: a few
- * pages instead of a request per document, read from both ends at once (newest first and oldest
- * first: a run is most often the last post of its dates, or the first, as when later posts of the
- * same day followed it) and stopped once every one was seen or the two ends met.
+ * pages instead of a request per document, read from both ends at once (pages 2, 3, ... and the
+ * last, the one before it, ...: a run is most often the last post of its dates, or the first, as
+ * when later posts of the same day followed it) and stopped once every one was seen or the two
+ * ends met. One query in one order: the service reads a page past the middle from the list's other
+ * end, and keeps one total for it (a second order would be one more kept total each write updates).
  * Copies listed without their references or notes are left out (read one by one, as are those not listed:
  * deleted, or moved to another date).
  */
@@ -257,25 +261,22 @@ async function listedCopies(api: DocumentApi, docs: readonly RunDocument[], sign
   const dates = docs.map((d) => d.publishedOn ?? "").filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
   if (docs.length < LIST_FROM || dates.length < docs.length) return found;
   const wanted = new Set(docs.map((d) => d.recordId));
-  const query = { range: 5, startDate: dates[0], endDate: dates[dates.length - 1] };
-  const ends = [
-    api.listAll(query, { signal, concurrency: 2 }),
-    api.listAll({ ...query, sortBy: [{ name: "publishedOn", sortOrder: "asc" as const }] }, { signal, concurrency: 2 }),
-  ];
-  try {
-    let read = 0;
-    for (let turn = 0; found.size < wanted.size; turn++) {
-      const next = await ends[turn % 2].next();
-      if (next.done) break;
-      for (const rec of next.value.list) {
-        // The marker is checked in the notes: a copy listed without them is read by id.
-        if (wanted.has(rec.recordId) && Array.isArray(rec.referencedToMe) && typeof rec.internalNotes === "string") found.set(rec.recordId, rec);
-      }
-      read += next.value.list.length;
-      if (read >= next.value.total) break; // the two ends have met: every row was seen
+  const query = { range: 5, startDate: dates[0], endDate: dates[dates.length - 1], pageSize: LIST_PAGE };
+  const take = (list: readonly DocumentRecord[]): void => {
+    for (const rec of list) {
+      // The marker is checked in the notes: a copy listed without them is read by id.
+      if (wanted.has(rec.recordId) && Array.isArray(rec.referencedToMe) && typeof rec.internalNotes === "string") found.set(rec.recordId, rec);
     }
-  } finally {
-    await Promise.all(ends.map((e) => e.return(undefined)));
+  };
+  const first = await api.list({ ...query, currentPage: 1 }, { signal });
+  take(first.list);
+  let front = 2;
+  let back = Math.ceil(first.total / LIST_PAGE);
+  while (found.size < wanted.size && front <= back) {
+    const pages = front === back ? [front] : [front, back];
+    front++;
+    back--;
+    for (const page of await Promise.all(pages.map((p) => api.list({ ...query, currentPage: p }, { signal })))) take(page.list);
   }
   return found;
 }
