@@ -123,7 +123,7 @@ export const SHEET_MESSAGES = {
   mapValueNotStatedOn: "values: {key} cannot take one value for every row on a {sheetFamily} sheet",
   mapValueNotCell: "values: {key} must be a value such as a cell holds (text, a number, true or false), not {json}",
   mapValueEmpty: "values: {key} is empty; give a value, or leave the field out of \"values\"",
-  mapValueBad: "values: {key} {json}: {reason}",
+  mapValueBad: "values: {key} {json}: {reason}.",
 } as const;
 
 export type SheetMessageKey = keyof typeof SHEET_MESSAGES;
