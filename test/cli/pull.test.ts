@@ -236,7 +236,7 @@ describe("docsheet pull", () => {
 
   it("exits 2 on bad filters", async () => {
     const out = join(s.dir, "x.xlsx");
-    for (const extra of [["--range", "4"], ["--start-date", "2026-01-01"], ["--range", "5"], ["--start-date", "01/01/2026", "--end-date", "2026-01-31"]]) {
+    for (const extra of [["--range", "4"], ["--start-date", "2026-01-01"], ["--range", "5"], ["--start-date", "31/02/2026", "--end-date", "2026-03-31"]]) {
       const r = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, ...extra]);
       expect({ extra, code: r.code }).toEqual({ extra, code: 2 });
     }
