@@ -135,18 +135,19 @@ export async function actCommand(p: Parsed): Promise<number> {
   const mapping = await mappingArg(p.values, family);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter(kind);
+  const doing = kind as ActKind; // the switch above refused any other
+  const progress = progressReporter(doing, lang);
   try {
     const outcome = await actJob(book, client, {
       family, action, target: { sheet }, mapping, rows, concurrency: intArg(p.values, "concurrency", 4), lang, onProgress: (x) => progress.update(x),
     });
     progress.done();
     await book.save(out);
-    return printActed(outcome, kind, say, out);
+    return printActed(outcome, doing, say, out);
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, kind as ActKind /* the switch above refused any other */));
+      process.stderr.write(connectionFailure(err, conn.root, lang, doing));
       return 2;
     }
     throw err;
@@ -155,7 +156,7 @@ export async function actCommand(p: Parsed): Promise<number> {
 
 /** What act prints (the rows that failed, then the counts in the pane's words: done, skipped
  * (already done before), failed), and its exit code. */
-export function printActed(outcome: ActOutcome, kind: string, say: Words, out: string): number {
+export function printActed(outcome: ActOutcome, kind: ActKind, say: Words, out: string): number {
   for (const r of outcome.results) if (!r.ok) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
   process.stdout.write(`${say.acted(kind, outcome.done, outcome.skipped, outcome.failed, out)}\n`);
   return outcome.failed > 0 ? 1 : 0;

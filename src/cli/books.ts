@@ -63,7 +63,7 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
   const lock = await lockWorkbook(resolve(input), (pid) => process.stderr.write(`${words(lang).waitingForPost(input, pid)}\n`), stop.signal);
   const book = await openBook(input);
   const sheet = p.values.sheet as string | undefined;
-  const progress = progressReporter("post");
+  const progress = progressReporter("post", lang);
   try {
     await assertSheet(book, sheet);
     const client = createClient({ ...conn, fetch: globalThis.fetch });

@@ -42,7 +42,7 @@ async function post(p: Parsed, signal: AbortSignal): Promise<number> {
   await assertSheet(book, sheet);
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("post");
+  const progress = progressReporter("post", lang);
   await removeDeadTemps(out);
 
   let saving: Promise<void> = Promise.resolve();

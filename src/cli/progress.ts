@@ -1,12 +1,16 @@
 // Progress on stderr: a bar redrawn in place on a terminal, plain lines otherwise (logs, pipes).
 import type { Progress } from "../jobs/types";
+import type { Lang } from "../sheet/i18n/lang";
+import { words, type Doing } from "./words";
 
 export interface ProgressReporter {
   update(p: Progress): void;
   done(): void;
 }
 
-export function progressReporter(label: string, stream: NodeJS.WriteStream = process.stderr): ProgressReporter {
+/** `doing`: the command (or act's action), named in the run's language at the start of each line. */
+export function progressReporter(doing: Doing, lang: Lang, stream: NodeJS.WriteStream = process.stderr): ProgressReporter {
+  const label = words(lang).doing[doing];
   if (stream.isTTY) {
     let last = 0;
     let drawn = false;

@@ -47,7 +47,7 @@ export async function pullCommand(p: Parsed): Promise<number> {
   const filter = filterArg(p.values);
 
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("pull");
+  const progress = progressReporter("pull", lang);
   try {
     const outcome = await pullInto(out, client, {
       family, lines: p.values.lines === true, concurrency: intArg(p.values, "concurrency", 4), lang,

@@ -23,7 +23,7 @@ export async function refreshCommand(p: Parsed): Promise<number> {
   await assertSheet(book, sheet);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("refresh");
+  const progress = progressReporter("refresh", lang);
   try {
     const outcome = await refreshJob(book, client, {
       sheet, rows, lang, concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x),

@@ -31,7 +31,7 @@ export async function reportCommand(p: Parsed): Promise<number> {
   const rdPrep = p.values["rd-prep"] === undefined ? undefined : resolve(required(p.values, "rd-prep"));
   const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("report");
+  const progress = progressReporter("report", lang);
   try {
     const code = kind === "vat"
       ? await vat(book, client, { month, lang, out, rdPrep, concurrency: intArg(p.values, "concurrency", 4), progress })

@@ -21,7 +21,7 @@ export async function undoCommand(p: Parsed): Promise<number> {
   const dryRun = p.values["dry-run"] === true;
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("undo");
+  const progress = progressReporter("undo", lang);
   const stop = abortOnInterrupt();
   try {
     const outcome = await undoJob(book, client, {

@@ -20,7 +20,7 @@ export async function updateCommand(p: Parsed): Promise<number> {
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const dryRun = p.values["dry-run"] === true;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("update");
+  const progress = progressReporter("update", lang);
   try {
     const outcome = await updateJob(book, client, {
       family, target: { sheet }, mapping, rows, dryRun, concurrency: intArg(p.values, "concurrency", 4), lang, onProgress: (x) => progress.update(x),

@@ -76,7 +76,7 @@ async function post(p: Parsed): Promise<number> {
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("post");
+  const progress = progressReporter("post", lang);
   try {
     const outcome = await whtPostJob(book, client, {
       target: { sheet }, concurrency: intArg(p.values, "concurrency", 4), lang, mapping,
@@ -105,7 +105,7 @@ async function pull(p: Parsed): Promise<number> {
   if ((startDate === undefined) !== (endDate === undefined)) throw new UsageError("datesTogether");
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
-  const progress = progressReporter("pull");
+  const progress = progressReporter("pull", lang);
   try {
     const outcome = await whtPullJob(book, client, {
       lang, startDate, endDate, searchString: p.values.search as string | undefined, onProgress: (x) => progress.update(x),
@@ -134,7 +134,7 @@ async function act(p: Parsed): Promise<number> {
   await assertSheet(book, sheet);
   const rows = typeof p.values.rows === "string" ? parseRows(p.values.rows) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("act");
+  const progress = progressReporter(kind, lang);
   // As the documents' PDFs (cli/act.ts): files in --pdf-dir, beside the results by default.
   const pdfDir = resolve((p.values["pdf-dir"] as string | undefined) ?? dirname(out));
   const savePdf = async (name: string, base64: string): Promise<string> => {
@@ -167,7 +167,7 @@ async function undo(p: Parsed): Promise<number> {
   const { conn, book, out } = await workbookFiles(p, "undone");
   const dryRun = p.values["dry-run"] === true;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("undo");
+  const progress = progressReporter("undo", lang);
   try {
     const outcome = await whtUndoJob(book, client, { dryRun, lang, mapping, concurrency: intArg(p.values, "concurrency", 8), onProgress: (x) => progress.update(x) });
     progress.done();

@@ -28,7 +28,9 @@ export interface Words {
   saveStopped(c: Record<"created" | "found" | "notSent", number>, out: string, detail: string, saved: boolean, input: string): string;
   /** Another post of the workbook runs: this one waits for it. */
   waitingForPost(input: string, pid: number): string;
-  acted(action: string, done: number, skipped: number, failed: number, out: string): string;
+  acted(action: ActKind, done: number, skipped: number, failed: number, out: string): string;
+  /** The command's word that starts its progress lines ("post: row 2 ..."), in the run's language. */
+  doing: Record<Doing, string>;
   /** `family`: whose records were counted (contacts, products, ... by their own words); documents when not given. */
   pulled(documents: number, sheet: string, rows: number, out: string, family?: SheetFamily): string;
   template(out: string, sheet: string, columns: number, family?: SheetFamily): string;
@@ -45,6 +47,8 @@ export interface Words {
 
 /** What a command was doing when the service failed it: its verb (act's --action names), or what it read. */
 export type Attempt = "post" | "pull" | "refresh" | "update" | "undo" | "documents" | "lists" | ActKind;
+/** What a progress line names: the command, or act's action. */
+export type Doing = "post" | "pull" | "refresh" | "update" | "undo" | "report" | ActKind;
 /** act's --action values. */
 export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
 
@@ -58,6 +62,16 @@ const refusedTh = (c: UndoCounts): string => (c.refused > 0 ? `ปฏิเส�
 /** "2 contacts", "ผู้ติดต่อ 2 ราย": the family's records by their own word. */
 const records = (family: SheetFamily | undefined, n: number, lang: Lang): string => render(recordCount(family, n), lang);
 
+// English keeps the command's own word (what the user typed); Thai says what it does.
+const DOING_EN: Record<Doing, string> = {
+  post: "post", pull: "pull", refresh: "refresh", update: "update", undo: "undo", report: "report",
+  status: "status", delete: "delete", payment: "payment", upgrade: "upgrade", pdf: "pdf", email: "email", share: "share", attach: "attach",
+};
+const DOING_TH: Record<Doing, string> = {
+  post: "ส่ง", pull: "ดึง", refresh: "รีเฟรช", update: "แก้ไข", undo: "ย้อนกลับ", report: "รายงาน",
+  status: "เปลี่ยนสถานะ", delete: "ลบ", payment: "บันทึกการชำระเงิน", upgrade: "แปลงเอกสาร", pdf: "ส่งออก PDF", email: "ส่งอีเมล", share: "แชร์", attach: "แนบไฟล์",
+};
+
 const EN: Words = {
   checked: (d, f, w = 0, n = 0, family) => `${records(family, d, "en")}, ${count(f, "finding")}${w > 0 ? `, ${count(w, "warning")}` : ""}${n > 0 ? `, ${count(n, "note")}` : ""}`,
   warning: "warning: ",
@@ -70,7 +84,7 @@ const EN: Words = {
       ? `The record ids of every document posted are now in ${out}; posting ${input} again sends the rest.`
       : `The record ids of documents posted since ${out} was last saved are not in it: posting ${input} again to an output that can be written finds them on the service by their markers (none is created twice), and undo of that output then reverses them all.`),
   waitingForPost: (input, pid) => `waiting: another docsheet post of ${input} is running (process ${pid})`,
-  acted: (action, done, skipped, failed, out) => `${action}: ${done} done, ${skipped} skipped, ${failed} failed; wrote ${out}`,
+  acted: (action, done, skipped, failed, out) => `${DOING_EN[action]}: ${done} done, ${skipped} skipped, ${failed} failed; wrote ${out}`,
   pulled: (d, sheet, rows, out, family) => `pulled ${records(family, d, "en")} into sheet "${sheet}" (${count(rows, "row")}) of ${out}`,
   template: (out, sheet, columns, family) => `wrote ${out}: sheet "${sheet}", ${count(columns, "column")}, ${render(recordExample(family), "en")}`,
   templateLists: (c) => `lookup lists: ${count(c.contacts, "contact")}, ${count(c.products, "product")}, ${count(c.bankAccounts, "bank account")}, `
@@ -89,6 +103,7 @@ const EN: Words = {
     pdf: "cannot pdf", email: "cannot email", share: "cannot share", attach: "cannot attach",
   },
   cannotRecords: { documents: "cannot read the records" },
+  doing: DOING_EN,
 };
 
 const TH: Words = {
@@ -102,7 +117,7 @@ const TH: Words = {
       ? `เลขที่อ้างอิงของเอกสารทุกฉบับที่ส่งแล้วอยู่ใน ${out} แล้ว ส่ง ${input} อีกครั้งเพื่อส่งส่วนที่เหลือ`
       : `เลขที่อ้างอิงของเอกสารที่ส่งหลังจากบันทึก ${out} ครั้งล่าสุดไม่อยู่ในไฟล์: ส่ง ${input} อีกครั้งไปยังไฟล์ที่เขียนได้ จะพบเอกสารเหล่านั้นในบริการจากเครื่องหมาย (ไม่สร้างซ้ำ) แล้วการย้อนกลับของไฟล์นั้นจะย้อนกลับได้ทั้งหมด`),
   waitingForPost: (input, pid) => `กำลังรอ: มีการส่ง ${input} อีกรายการทำงานอยู่ (โปรเซส ${pid})`,
-  acted: (action, done, skipped, failed, out) => `${action}: สำเร็จ ${done}, ข้าม ${skipped}, ไม่สำเร็จ ${failed}; เขียน ${out} แล้ว`,
+  acted: (action, done, skipped, failed, out) => `${DOING_TH[action]}: สำเร็จ ${done}, ข้าม ${skipped}, ไม่สำเร็จ ${failed}; เขียน ${out} แล้ว`,
   pulled: (d, sheet, rows, out, family) => `ดึง ${records(family, d, "th")}ลงชีต "${sheet}" (${rows} แถว) ใน ${out} แล้ว`,
   template: (out, sheet, columns, family) => `เขียน ${out} แล้ว: ชีต "${sheet}", ${columns} คอลัมน์, ${render(recordExample(family), "th")}`,
   templateLists: (c) => `รายการให้เลือก: ผู้ติดต่อ ${c.contacts}, สินค้า ${c.products}, บัญชีธนาคาร ${c.bankAccounts}, เช็ค ${c.cheques}, `
@@ -120,6 +135,7 @@ const TH: Words = {
     pdf: "ส่งออก PDF ไม่ได้", email: "ส่งอีเมลไม่ได้", share: "สร้างลิงก์แชร์ไม่ได้", attach: "แนบไฟล์ไม่ได้",
   },
   cannotRecords: { post: "ส่งข้อมูลไม่ได้", pull: "ดึงข้อมูลไม่ได้", update: "แก้ไขข้อมูลไม่ได้", documents: "อ่านข้อมูลไม่ได้", delete: "ลบไม่ได้" },
+  doing: DOING_TH,
 };
 
 export function words(lang: Lang): Words {

@@ -266,6 +266,21 @@ describe("docsheet act", () => {
   });
 });
 
+describe("a Thai run", () => {
+  it("names itself in Thai at the start of its progress lines and its counts, not by the English command word", async () => {
+    const path = await filledTemplate("thai-progress.xlsx", "quotations", docs("thprog", 1));
+    const post = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place", "--lang", "th"]);
+    expect(post.code).toBe(0);
+    expect(post.stderr).toMatch(/^ส่ง: thprog-1 \(แถว 2\): /m);
+    expect(post.stderr).not.toMatch(/^post:/m);
+    const act = await docsheet(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--base-url", s.service.root, ...AUTH, "--in-place", "--lang", "th"]);
+    expect(act.code).toBe(0);
+    expect(act.stderr).toMatch(/^เปลี่ยนสถานะ: /m);
+    expect(act.stdout).toMatch(/^เปลี่ยนสถานะ: สำเร็จ 1, ข้าม 0, ไม่สำเร็จ 0; /m);
+    expect(`${act.stderr}${act.stdout}`).not.toMatch(/^status:/m);
+  });
+});
+
 /** An HTTP proxy that forwards every request, and for chosen ones drops the answer after the service sent it. */
 async function droppingProxy(target: string, drop: (method: string, url: string, nth: number) => boolean) {
   let count = 0;
