@@ -79,10 +79,15 @@ export class NetworkError extends ApiError {
   readonly unreachable: boolean;
   /** No attempt can have reached the service (each was refused before it was sent). */
   readonly notSent: boolean;
-  constructor(message: string, details: ApiErrorDetails & { unreachable?: boolean; notSent?: boolean }) {
+  /** The root tried, and the system's code of the failure (ECONNREFUSED, ...): what a person is told. */
+  readonly address?: string;
+  readonly netCode?: string;
+  constructor(message: string, details: ApiErrorDetails & { unreachable?: boolean; notSent?: boolean; address?: string; netCode?: string }) {
     super(message, details);
     this.unreachable = details.unreachable ?? false;
     this.notSent = details.notSent ?? false;
+    this.address = details.address;
+    this.netCode = details.netCode;
   }
 }
 

@@ -263,7 +263,9 @@ export class Transport {
     const notSent = c.status === 0 && !c.timedOut && code !== undefined && NOT_SENT_CODES.has(code);
     if (c.idempotent || notSent) {
       // Anything but a timeout is the connection failing: the service is gone if it keeps failing.
-      return new NetworkError(this.clean(`${c.operation}: ${why}`), { operation: c.operation, retryable: true, cause: err, unreachable: !c.timedOut, notSent });
+      return new NetworkError(this.clean(`${c.operation}: ${why}`), {
+        operation: c.operation, retryable: true, cause: err, unreachable: !c.timedOut, notSent, address: this.o.root.replace(/\/+$/, ""), netCode: code,
+      });
     }
     return new OutcomeUnknownError({ operation: c.operation, cause: err });
   }
@@ -302,7 +304,7 @@ export class Transport {
 
 /** The same failure, no longer claiming that nothing reached the service. */
 function maybeSent(e: NetworkError): NetworkError {
-  return new NetworkError(e.message, { operation: e.operation, retryable: e.retryable, cause: e.cause, unreachable: e.unreachable, notSent: false });
+  return new NetworkError(e.message, { operation: e.operation, retryable: e.retryable, cause: e.cause, unreachable: e.unreachable, notSent: false, address: e.address, netCode: e.netCode });
 }
 
 /** The envelope's data, or a ValidationError when `status` is false. */

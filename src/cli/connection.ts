@@ -7,6 +7,7 @@ import { resultMsg } from "../sheet/i18n/results";
 import { words, type Attempt } from "./words";
 import { render } from "../sheet/i18n/render";
 import { serviceText } from "../rules/message";
+import { unreachableMsg } from "../jobs/stop";
 
 function apiCause(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
@@ -17,7 +18,7 @@ function apiCause(err: unknown): ApiError | undefined {
  * not be reached at all is said so, with the root tried, in the run's language. */
 export function connectionMessage(err: unknown, root: string, lang: Lang = "en"): string {
   const message = err instanceof Error ? err.message : String(err);
-  if (isServiceUnreachable(err)) return render(resultMsg("serviceGoneWhy", { detail: `${root}: ${message}` }), lang);
+  if (isServiceUnreachable(err)) return render(unreachableMsg(err, root), lang);
   const api = apiCause(err);
   if (api?.operation !== "token" || api.httpStatus !== 404) return message;
   const said = { message: serviceText(message), url: `${root}/token`, root };

@@ -35,9 +35,21 @@ export function stoppedError(fatal: unknown, msg: Message, lang: Lang): Connecti
   return new ConnectionError(render(msg, lang), { cause: fatal, stopped: true });
 }
 
-/** The reason with the failure's own words, for the job's error (not the rows). */
+/** The reason with the address tried and why, for the job's error (not the rows). */
 export function stopDetail(err: unknown): Message {
-  return isServiceUnreachable(err) ? resultMsg("serviceGoneWhy", { detail: err.message }) : errorMsg(err);
+  return isServiceUnreachable(err) ? unreachableMsg(err) : errorMsg(err);
+}
+
+/** "the service could not be reached at ROOT: nothing answers there", in words a person reads
+ * (the system's code in English only): `root` when the error does not carry the address. */
+export function unreachableMsg(err: NetworkError, root = ""): Message {
+  const code = err.netCode;
+  const reason = code === "ECONNREFUSED" ? resultMsg("netRefused")
+    : code === "ECONNRESET" ? resultMsg("netReset")
+    : code === "ENOTFOUND" || code === "EAI_AGAIN" ? resultMsg("netHostUnknown")
+    : code === "EHOSTUNREACH" || code === "ENETUNREACH" ? resultMsg("netNoRoute")
+    : resultMsg("netOther", { detail: err.message });
+  return resultMsg("serviceGoneWhy", { address: err.address ?? root, reason });
 }
 
 /** "stopped: …. Done: n; not sent: m" of act, update and undo. */

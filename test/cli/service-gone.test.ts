@@ -79,7 +79,7 @@ it("post stops at once when the service dies, exits 2 and says what was posted a
   for (const r of [...notSent, ...unknown]) expect(r.recordId ?? null).toBeNull();
 
   const said = run.stderr.split("\n").find((l) => l.startsWith("docsheet: cannot post: "));
-  expect(said).toMatch(/^docsheet: cannot post: stopped: the service could not be reached \(quotations\.\w+: network failure \(ECONN\w+\)/);
+  expect(said).toMatch(/^docsheet: cannot post: stopped: the service could not be reached at http:\/\/127\.0\.0\.1:\d+\/test: [^.]+ \(ECONN\w+\)\. /);
   expect(said).toContain(`Posted in this run: ${created.length}; `);
   expect(said).toContain(`not sent: ${notSent.length}. Posting again is safe`);
   expect(said).toContain("documents already created are found, not created twice");

@@ -147,7 +147,14 @@ export const RESULT_MESSAGES = {
 
   // --- progress and errors ---
   serviceGone: "the service could not be reached",
-  serviceGoneWhy: "the service could not be reached ({detail})",
+  /** {reason}: one of the net* reasons below. */
+  serviceGoneWhy: "the service could not be reached at {address}: {reason}",
+  netRefused: "nothing answers there (ECONNREFUSED)",
+  netReset: "the connection was cut (ECONNRESET)",
+  netHostUnknown: "no computer has that name (ENOTFOUND)",
+  netNoRoute: "the network has no route to it (EHOSTUNREACH)",
+  /** A failure with no code a person can be told of: its own words. */
+  netOther: "network failure ({detail})",
   /** A --base-url without its root (…:8787 for …:8787/test): the token request met a 404. */
   notServiceRootGuess: "{message} ({url}): {root} is not a service root; did you mean {guess}?",
   notServiceRoot: "{message} ({url}): {root} is not a service root; --base-url must be a service root such as {local} or {remote}",
