@@ -56,12 +56,12 @@ export function printCheck(outcome: { documents: number; findings: readonly Cell
 /** What post prints (findings, the rows not created or found, the counts), and its exit code. */
 export function printPosted(outcome: Pick<PostOutcome, "findings"> & {
   results: ReadonlyArray<{ key: string; rows: number[]; kind: string; message: string }>;
-  counts: PostOutcome["counts"];
+  counts: PostOutcome["counts"] & { existing?: number; repeated?: number };
 }, out: string, lang: Lang): number {
   const say = words(lang);
   printFindings(outcome.findings, process.stdout, lang);
   for (const r of outcome.results) {
-    if (r.kind !== "created" && r.kind !== "found" && r.kind !== "skipped") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
+    if (r.kind !== "created" && r.kind !== "found" && r.kind !== "existing" && r.kind !== "repeated" && r.kind !== "skipped") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
   }
   const c = outcome.counts;
   const warnings = outcome.findings.filter((f) => f.severity === "warning").length;

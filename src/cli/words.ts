@@ -12,8 +12,10 @@ import { render } from "../sheet/i18n/render";
 export { count };
 
 /** The counts of a post, in the pane's words (its Post summary). */
-/** `warnings`: the s.86/4 warnings of documents sent all the same. */
-export type PostCounts = Record<"created" | "found" | "skipped" | "notSent" | "failed" | "unknown" | "warnings", number>;
+/** `warnings`: the s.86/4 warnings of documents sent all the same. Of contacts and products (said
+ * only when there are some): `existing`, on the service before; `repeated`, rows naming the record
+ * an earlier row of the same run made. `found` is what another run made. */
+export type PostCounts = Record<"created" | "found" | "skipped" | "notSent" | "failed" | "unknown" | "warnings", number> & { existing?: number; repeated?: number };
 
 export interface Words {
   /** findings: errors; warnings (s.86/4 details, headers ignored) and notes (a leading zero
@@ -78,7 +80,7 @@ const EN: Words = {
   note: "note: ",
   row: (key, row, message) => key === `row ${row}` ? `row ${row}: ${message}` : `${key} (row ${row}): ${message}`,
   // The pane's words (its Post summary), every count shown.
-  posted: (c, out) => `${c.created} created, ${c.found} found from an earlier run, ${c.skipped} already posted, ${c.notSent} not sent, ${c.failed} failed, ${c.unknown} unknown${c.warnings > 0 ? `, ${count(c.warnings, "warning")}` : ""}; wrote ${out}`,
+  posted: (c, out) => `${c.created} created, ${c.found} found from an earlier run, ${c.existing ? `${c.existing} already on the service, ` : ""}${c.repeated ? `${c.repeated} the same as an earlier row, ` : ""}${c.skipped} already posted, ${c.notSent} not sent, ${c.failed} failed, ${c.unknown} unknown${c.warnings > 0 ? `, ${count(c.warnings, "warning")}` : ""}; wrote ${out}`,
   saveStopped: (c, out, detail, saved, input) => `stopped: ${out} could not be saved (${detail}). ${c.created} created, ${c.found} found, ${c.notSent} not sent. `
     + (saved
       ? `The record ids of every document posted are now in ${out}; posting ${input} again sends the rest.`
@@ -111,7 +113,7 @@ const TH: Words = {
   warning: "คำเตือน: ",
   note: "หมายเหตุ: ",
   row: (key, row, message) => key === `row ${row}` ? `แถว ${row}: ${message}` : `${key} (แถว ${row}): ${message}`,
-  posted: (c, out) => `สร้าง ${c.created}, พบจากการส่งครั้งก่อน ${c.found}, ส่งไว้แล้ว ${c.skipped}, ไม่ได้ส่ง ${c.notSent}, ไม่สำเร็จ ${c.failed}, ไม่ทราบผล ${c.unknown}${c.warnings > 0 ? `, คำเตือน ${c.warnings}` : ""}; เขียน ${out} แล้ว`,
+  posted: (c, out) => `สร้าง ${c.created}, พบจากการส่งครั้งก่อน ${c.found}, ${c.existing ? `มีในระบบอยู่แล้ว ${c.existing}, ` : ""}${c.repeated ? `ซ้ำกับแถวก่อนหน้า ${c.repeated}, ` : ""}ส่งไว้แล้ว ${c.skipped}, ไม่ได้ส่ง ${c.notSent}, ไม่สำเร็จ ${c.failed}, ไม่ทราบผล ${c.unknown}${c.warnings > 0 ? `, คำเตือน ${c.warnings}` : ""}; เขียน ${out} แล้ว`,
   saveStopped: (c, out, detail, saved, input) => `หยุดแล้ว: บันทึก ${out} ไม่ได้ (${detail}) สร้าง ${c.created}, พบ ${c.found}, ไม่ได้ส่ง ${c.notSent} `
     + (saved
       ? `เลขที่อ้างอิงของเอกสารทุกฉบับที่ส่งแล้วอยู่ใน ${out} แล้ว ส่ง ${input} อีกครั้งเพื่อส่งส่วนที่เหลือ`

@@ -81,7 +81,10 @@ export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { 
 
 // --- post ---
 
-export type BookResultKind = "created" | "found" | "skipped" | "invalid" | "failed" | "unknown" | "cancelled" | "updated" | "unchanged" | "conflict";
+/** `found`: made by another run (a killed one, or one at the same time); `existing`: on the service
+ * before (a person's, or another sheet's); `repeated`: a row naming the record an earlier row of the
+ * same run made or found (it gets that row's id). */
+export type BookResultKind = "created" | "found" | "existing" | "repeated" | "skipped" | "invalid" | "failed" | "unknown" | "cancelled" | "updated" | "unchanged" | "conflict";
 
 export interface BookResult {
   key: string;
@@ -379,12 +382,12 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
       if ((kind === "created" || claimed) && record) createdEntries.push(entryOf(built.doc, group.flatMap((g) => g.built.doc.rows), record, claimed?.before));
       await report(built.doc, { kind, recordId, message }, record);
       const same = sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
-      for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "found", recordId, message: same } : { kind, message }, record);
+      for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "repeated", recordId, message: same } : { kind, message }, record);
     };
     const first = foundFirst.get(existing!.identity(built) || `#${built.doc.key}`);
     if (first?.claimed) return each("found", resultMsg("createdFound"), first.record, first.claimed);
     const found = first?.record ?? existing!.find(built, marker);
-    if (found) return each("found", resultMsg("foundOnService"), found);
+    if (found) return each("existing", resultMsg("foundOnService"), found);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const record = await create(client, built, opts.draft === true, signal);
@@ -411,6 +414,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
           const hit = (await existingOf(client, family, signal)).find(built, marker);
           if (hit) {
             existing!.add(hit, built, marker);
+            // Made since this run looked: by another post at the same time, as a race lost.
             return each("found", resultMsg("foundOnService"), hit);
           }
         }
@@ -451,7 +455,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   await batch.flush();
 
   const counts = countsOf(results);
-  if (company && counts.created + counts.found > 0) {
+  if (company && counts.created + counts.found + counts.existing + counts.repeated > 0) {
     await bindSheet(port, sheet, company, "post", now());
     await rememberFamily(port, sheet, family);
   }
@@ -465,7 +469,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
 }
 
 function countsOf(results: readonly BookResult[]): Record<BookResultKind, number> {
-  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0, updated: 0, unchanged: 0, conflict: 0 };
+  const counts = { created: 0, found: 0, existing: 0, repeated: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0, updated: 0, unchanged: 0, conflict: 0 };
   for (const r of results) counts[r.kind]++;
   return counts;
 }

@@ -410,9 +410,10 @@ function bookView(engine: typeof Engine, family: BookFamily, block: Block, outco
   const headers = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping, undefined, undefined, engine.bookTable(family));
   const col = headers.columns.get("result") ?? block.left;
   const c = outcome.counts;
-  const done = new Set(["created", "found", "skipped", "updated", "unchanged"]);
+  const done = new Set(["created", "found", "existing", "repeated", "skipped", "updated", "unchanged"]);
   return {
-    counts: { created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled + c.conflict, failed: c.failed + c.unknown, updated: c.updated, unchanged: c.unchanged },
+    // The pane's "found" is every row given a record it did not create (its words do not say from where).
+    counts: { created: c.created, found: c.found + c.existing + c.repeated, skipped: c.skipped, notSent: c.invalid + c.cancelled + c.conflict, failed: c.failed + c.unknown, updated: c.updated, unchanged: c.unchanged },
     sheet: outcome.sheet,
     rows: outcome.results.filter((r) => !done.has(r.kind)).map((r) => ({ key: r.key, row: Math.min(...r.rows), col, message: r.message })),
   };

@@ -152,7 +152,8 @@ describe("contacts", () => {
     expect((await docsheet(["check", book, "--family", "contacts", "--lang", "th"])).stdout).toMatch(/^ผู้ติดต่อ 5 ราย, พบ 3 ปัญหา, หมายเหตุ 2$/m);
 
     const post = await docsheet(["post", book, "--family", "contacts", ...conn()]);
-    expect(post.stdout).toContain("1 created, 3 found from an earlier run, 0 already posted, 1 not sent");
+    // Found on the service, and a row repeating an earlier row, are each said as what they are: no earlier run made them.
+    expect(post.stdout).toContain("1 created, 0 found from an earlier run, 2 already on the service, 1 the same as an earlier row, 0 already posted, 1 not sent");
     // A row of a sheet without a key column is named once, by its row: not "row 6 (row 6)".
     expect(post.stdout).toMatch(/^row 6: not sent: /m);
     const posted = await sheetRows(join(s.dir, "contacts.posted.xlsx"));
@@ -172,7 +173,8 @@ describe("contacts", () => {
 
     // The same sheet posted again, without its ids: everything is found, nothing created.
     const again = await docsheet(["post", book, "--family", "contacts", "--out", join(s.dir, "contacts.again.xlsx"), "--lang", "th", ...conn()]);
-    expect(again.stdout).toContain("สร้าง 0, พบจากการส่งครั้งก่อน 4");
+    // No earlier run of this book made them (its ids went to another file): found on the service, and a repeat.
+    expect(again.stdout).toContain("สร้าง 0, พบจากการส่งครั้งก่อน 0, มีในระบบอยู่แล้ว 3, ซ้ำกับแถวก่อนหน้า 1, ส่งไว้แล้ว 0, ไม่ได้ส่ง 1");
     // In Thai too, and with no English "row 6" left in the line.
     expect(again.stdout).toMatch(/^แถว 6: ไม่ได้ส่ง: /m);
     expect(again.stdout).not.toMatch(/row \d/);
@@ -386,7 +388,7 @@ describe("undo of contacts", () => {
       ["Undo Three Co.", "customer", null, null],
     ], "Contacts");
     const out = join(s.dir, "undo-contacts.posted.xlsx");
-    expect((await docsheet(["post", book, "--family", "contacts", ...conn()])).stdout).toContain("3 created, 1 found from an earlier run");
+    expect((await docsheet(["post", book, "--family", "contacts", ...conn()])).stdout).toContain("3 created, 0 found from an earlier run, 1 already on the service");
     const [one, two, acme, three] = (await sheetRows(out)).map((r) => Number(r.recordId));
     // A quotation made for the third since: deleting the contact would leave it without one.
     const quote = await s.client.documents("quotations").create(simpleDoc("2026-03-02", "Undo Three Co.", 100, "exclusive", { contactId: three }));
@@ -441,7 +443,7 @@ describe("products", () => {
     const before = (await s.client.products.list({ pageSize: 200 })).total;
     const book = await writeBook(join(s.dir, "products.xlsx"), rows, "Products");
     const post = await docsheet(["post", book, "--family", "products", ...conn()]);
-    expect(post.stdout).toContain("1 created, 1 found from an earlier run, 0 already posted, 1 not sent");
+    expect(post.stdout).toContain("1 created, 0 found from an earlier run, 1 already on the service, 0 already posted, 1 not sent");
     expect(post.stdout).toContain("Products!H4 [vatType] Say the product's VAT");
     const out = join(s.dir, "products.posted.xlsx");
     const posted = await sheetRows(out);
@@ -455,7 +457,7 @@ describe("products", () => {
     expect((await s.client.products.list({ pageSize: 200 })).total).toBe(before + 1);
 
     const again = await docsheet(["post", book, "--family", "products", "--out", join(s.dir, "products.again.xlsx"), ...conn()]);
-    expect(again.stdout).toContain("0 created, 2 found from an earlier run");
+    expect(again.stdout).toContain("0 created, 0 found from an earlier run, 2 already on the service");
 
     await editCells(out, [[1, "Sell price", 1350], [1, "Sales account", "41210 Service revenue"]]);
     const update = await docsheet(["update", out, "--family", "products", "--in-place", ...conn()]);
