@@ -9,8 +9,9 @@ import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer as createHttp, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttps } from "node:https";
 import { extname, join, resolve } from "node:path";
-import { allowedHostsOf, hostOriginGuard } from "../src/relay/guard";
+import { allowedHostsOf, hostOriginGuard, socketRefusalOf } from "../src/relay/guard";
 import { createRelay, relayRoots } from "../src/relay/relay";
+import { attachRelaySocket } from "../src/relay/socket";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".png": "image/png",
@@ -28,8 +29,10 @@ if (!existsSync(join(dir, "taskpane.html"))) {
   console.error(`${dir} has no taskpane.html: run npm run build first`);
   process.exit(1);
 }
-const relay = createRelay(relayRoots(process.env, 8787, { local: process.env.NODE_ENV === "development" }));
-const guard = hostOriginGuard(allowedHostsOf());
+const roots = relayRoots(process.env, 8787, { local: process.env.NODE_ENV === "development" });
+const relay = createRelay(roots);
+const allowed = allowedHostsOf();
+const guard = hostOriginGuard(allowed);
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
   guard(req, res, () => relay(req, res, () => {
@@ -49,4 +52,5 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 const cert = process.env.ADDIN_TLS_CERT;
 const key = process.env.ADDIN_TLS_KEY;
 const server = cert && key ? createHttps({ cert: readFileSync(cert), key: readFileSync(key) }, handle) : createHttp(handle);
+attachRelaySocket(server, roots, { refuse: (req) => socketRefusalOf(req, allowed) });
 server.listen(port, () => console.log(`DocSheet add-in from ${dir} on ${cert && key ? "https" : "http"}://localhost:${port}/ (relay at /relay/<root>/)`));

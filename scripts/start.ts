@@ -7,10 +7,11 @@
 // served, so a manifest taken from `npm start -- --port N` loads the add-in from port N.
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { serviceBanner } from "../src/cli/banner";
+import { allowedHostsOf, socketRefusalOf } from "../src/relay/guard";
 import { createRelay, relayRoots } from "../src/relay/relay";
+import { attachRelaySocket } from "../src/relay/socket";
 import { DEV_URL, rewriteManifest } from "./public-url";
 
 interface StartOptions {
@@ -48,7 +49,7 @@ async function startLocalService(port: number): Promise<{ url: string; close(): 
   }
 }
 
-type DevServer = { start(): Promise<void>; stop(): Promise<void>; server?: { address(): AddressInfo | string | null } };
+type DevServer = { start(): Promise<void>; stop(): Promise<void>; server?: import("node:http").Server };
 
 /** The add-in's origin as served: what the manifest must name. */
 function addinUrl(port: number, https: boolean): string {
@@ -70,7 +71,8 @@ async function startAddin(opts: StartOptions, https: boolean): Promise<DevServer
   const makeConfig = require("../webpack.config.js") as (env: object, argv: object) => import("webpack").Configuration & { devServer: object };
   const config = makeConfig({}, { mode: "development" });
   const compiler = webpack({ ...config, infrastructureLogging: { level: "warn" }, stats: "errors-warnings" });
-  const relay = createRelay(relayRoots(process.env, opts.servicePort));
+  const roots = relayRoots(process.env, opts.servicePort);
+  const relay = createRelay(roots);
   const server = new WebpackDevServer({
     ...config.devServer,
     port: opts.port,
@@ -88,6 +90,10 @@ async function startAddin(opts: StartOptions, https: boolean): Promise<DevServer
     },
   }, compiler);
   await server.start();
+  // The relay's socket, beside webpack-dev-server's own (live reload): its upgrade skips the
+  // middlewares, so it checks Host and Origin itself.
+  const allowed = allowedHostsOf();
+  if (server.server) attachRelaySocket(server.server, roots, { refuse: (req) => socketRefusalOf(req, allowed) });
   return server;
 }
 

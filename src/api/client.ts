@@ -25,7 +25,7 @@ export interface ClientOptions {
   root: string;
   clientId: string;
   clientSecret: string;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   /** Default "flowaccount-api". */
   scope?: string;
   /** Pacing; default 100 for production, 20 for the sandbox, unlimited for other roots. */
@@ -175,7 +175,7 @@ export function unwrapOne<T>(data: unknown, operation: string): T {
 
 export function createClient(opts: ClientOptions): DocSheetClient {
   const root = resolveRoot(opts.root);
-  const givenFetch = opts.fetch ?? (globalThis.fetch as typeof fetch | undefined);
+  const givenFetch = opts.fetch ?? (globalThis.fetch as FetchLike | undefined);
   if (typeof givenFetch !== "function") throw new Error("no fetch available: pass one in createClient({fetch})");
   // Browsers refuse fetch called with another `this`.
   const fetchFn: FetchLike = (input, init) => givenFetch.call(globalThis, input, init);

@@ -31,20 +31,43 @@ function refuse(res: ServerResponse, message: string): void {
   res.end(JSON.stringify({ status: false, message, code: 403, data: null }));
 }
 
+/** Why a request (or a relay socket's upgrade) is refused: it names another host, or was sent by a
+ * page of another origin; undefined when it may go on. */
+export function refusalOf(req: IncomingMessage, allowed: readonly string[]): string | undefined {
+  const host = hostnameOf(req.headers.host);
+  if (host === undefined || !isAllowedHost(host, allowed)) {
+    return `Host "${(req.headers.host ?? "").slice(0, 100)}" is not allowed: open the add-in at its own address, or allow the host with ADDIN_ALLOWED_HOSTS`;
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== "null") {
+    const from = originHost(origin);
+    if (from === undefined || !isAllowedHost(from, allowed)) return "Requests from other sites are not allowed";
+  } else if (origin === "null" || (req.headers["sec-fetch-site"] === "cross-site" && req.headers["sec-fetch-mode"] === "no-cors")) {
+    return "Requests from other sites are not allowed";
+  }
+  return undefined;
+}
+
 /** Refuses (403 envelope) requests naming another host, or sent by a page of another origin. */
 export function hostOriginGuard(allowed: readonly string[]): Middleware {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const host = hostnameOf(req.headers.host);
-    if (host === undefined || !isAllowedHost(host, allowed)) {
-      return refuse(res, `Host "${(req.headers.host ?? "").slice(0, 100)}" is not allowed: open the add-in at its own address, or allow the host with ADDIN_ALLOWED_HOSTS`);
-    }
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== "null") {
-      const from = originHost(origin);
-      if (from === undefined || !isAllowedHost(from, allowed)) return refuse(res, "Requests from other sites are not allowed");
-    } else if (origin === "null" || (req.headers["sec-fetch-site"] === "cross-site" && req.headers["sec-fetch-mode"] === "no-cors")) {
-      return refuse(res, "Requests from other sites are not allowed");
-    }
+    const why = refusalOf(req, allowed);
+    if (why !== undefined) return refuse(res, why);
     next();
   };
+}
+
+/** Why a relay socket's upgrade is refused: as any request, and a browser's page must be of this
+ * very origin (a WebSocket has no CORS to keep other pages' scripts from reading its answers). */
+export function socketRefusalOf(req: IncomingMessage, allowed: readonly string[]): string | undefined {
+  const why = refusalOf(req, allowed);
+  if (why !== undefined) return why;
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  try {
+    if (new URL(origin).host.toLowerCase() === (req.headers.host ?? "").toLowerCase()) return undefined;
+  } catch {
+    // not a URL: refused below
+  }
+  return "Requests from other sites are not allowed";
 }

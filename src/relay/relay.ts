@@ -12,9 +12,9 @@ import { ENVIRONMENTS } from "../api/routes";
 export type RelayRoots = Readonly<Record<string, string>>;
 
 /** Request headers worth passing on; cookies, origin and hop-by-hop headers are not. */
-const FORWARD_REQUEST = ["accept", "accept-language", "authorization", "content-type", "idempotency-key", "x-request-id"];
+export const FORWARD_REQUEST = ["accept", "accept-language", "authorization", "content-type", "idempotency-key", "x-request-id"];
 /** Answer headers the client needs (Retry-After for 429s, the type and name of a PDF). */
-const FORWARD_ANSWER = ["content-type", "retry-after", "content-disposition", "x-request-id"];
+export const FORWARD_ANSWER = ["content-type", "retry-after", "content-disposition", "x-request-id"];
 /** Attachments are at most 10 files of 10 MB, base64: 150 MB covers them. */
 export const MAX_BODY_BYTES = 150 * 1024 * 1024;
 /** A body declared this small (a document, a list's answer) is read whole and sent on with its
@@ -74,19 +74,20 @@ function boundedBody(req: IncomingMessage, max: number, over: { hit: boolean }):
   return req.pipe(counter);
 }
 
-interface Upstream {
+export interface Upstream {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
 }
 
 /** Sends the request on with node:http(s), the body piped through: fetch (undici, Node 20) keeps
- * every chunk of a streamed body until the answer, 120 MB per upload. Redirects are not followed. */
-function forward(target: string, method: string, headers: Record<string, string>, body: Readable | Buffer | undefined): Promise<Upstream> {
+ * every chunk of a streamed body until the answer, 120 MB per upload. Redirects are not followed.
+ * `signal` drops the request (the relay socket's cancel). */
+export function forward(target: string, method: string, headers: Record<string, string>, body: Readable | Buffer | undefined, signal?: AbortSignal): Promise<Upstream> {
   const url = new URL(target);
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const out = send(url, { method, headers }, (res) => {
+    const out = send(url, { method, headers, signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -110,10 +111,25 @@ function wholeBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** The service's answer headers the relay passes back. */
+export function answerHeaders(upstream: Upstream): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FORWARD_ANSWER) {
+    const v = upstream.headers[name];
+    if (typeof v === "string") out[name] = v;
+  }
+  return out;
+}
+
+/** A refusal of the relay's own, in the service's envelope. */
+export function envelope(status: number, message: string): string {
+  return JSON.stringify({ status: false, message, code: status, data: null });
+}
+
 /** The relay's refusals, in the service's envelope. */
 function answer(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...(status === 413 ? { connection: "close" } : {}) });
-  res.end(JSON.stringify({ status: false, message, code: status, data: null }));
+  res.end(envelope(status, message));
 }
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -148,12 +164,7 @@ export function createRelay(roots: RelayRoots, opts: { prefix?: string; maxBodyB
       } catch {
         return over.hit ? answer(res, 413, tooLarge) : answer(res, 502, "the service could not be reached");
       }
-      const out: Record<string, string> = { "cache-control": "no-store" };
-      for (const name of FORWARD_ANSWER) {
-        const v = upstream.headers[name];
-        if (typeof v === "string") out[name] = v;
-      }
-      res.writeHead(upstream.status, out);
+      res.writeHead(upstream.status, { "cache-control": "no-store", ...answerHeaders(upstream) });
       res.end(upstream.body);
     })().catch(() => {
       if (!res.headersSent) answer(res, 502, "relay failure");

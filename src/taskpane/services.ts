@@ -1,5 +1,7 @@
 // What the pane does, apart from showing it: connect, check, post, pull, act, templates. The pane
 // gets these through PaneServices so the UI can be tested on its own and the jobs wired in one place.
+import type { FetchLike } from "../api/transport";
+import { relayFetch } from "./relay-fetch";
 import type { DocSheetClient } from "../api/client";
 import { WHT_FAMILY, isBookFamily, type BookFamily, type DocumentFamily, type Family } from "../rules/codes";
 import type { ColumnMapping } from "../sheet/mapping";
@@ -76,7 +78,7 @@ export interface ServiceOptions {
   port: WorkbookPort;
   /** Base of the relay on the pane's own origin, e.g. "https://localhost:3000/relay"; null to call roots directly. */
   relayBase: string | null;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   /** The selected rows for actions; without it actions apply to every document of the sheet. */
   selection?: () => Promise<SelectionInfo | null>;
   /** Hands a PDF to the user (a download in a browser); answers the name written in the sheet. */
@@ -122,6 +124,8 @@ export function createServices(opts: ServiceOptions): PaneServices {
   let company: CompanyView | null = null;
   let channels: Promise<ChannelLists> | null = null;
   const mappings = new SavedMappings(opts.port);
+  // Through the relay, requests share one socket to it (relay-fetch.ts); one per pane, kept across connections.
+  const send = opts.fetch ?? (opts.relayBase ? relayFetch(opts.relayBase) : undefined);
 
   /** Reads the block once and finds the mapping saved for its sheet and the family. */
   async function prepare(family: DocumentFamily | BookFamily, target?: ReadTarget): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
@@ -164,7 +168,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       client = null;
       company = null;
       channels = null;
-      const c = createClient({ root: serviceRoot(form, opts.relayBase), clientId: form.clientId.trim(), clientSecret: form.clientSecret, fetch: opts.fetch, maxRetries: 1, timeoutMs: 20_000 });
+      const c = createClient({ root: serviceRoot(form, opts.relayBase), clientId: form.clientId.trim(), clientSecret: form.clientSecret, fetch: send, maxRetries: 1, timeoutMs: 20_000 });
       // The company read once here is the one every job of this connection checks sheets against.
       const stamp = await connectedCompany(c);
       client = c; // kept in memory only: the token lives inside it

@@ -9,7 +9,9 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
+import { socketRefusalOf } from "../../src/relay/guard";
 import { createRelay } from "../../src/relay/relay";
+import { attachRelaySocket } from "../../src/relay/socket";
 import { FIELD_BY_KEY } from "../../src/sheet/fields";
 import { launchChromium } from "../helpers/chromium";
 import { paneBuild } from "../helpers/pane-build";
@@ -46,6 +48,7 @@ function serve(dir: string, relayRoot: string): Promise<Server> {
     res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
     createReadStream(file).pipe(res);
   }));
+  attachRelaySocket(server, { local: relayRoot }, { refuse: (req) => socketRefusalOf(req, []) });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 

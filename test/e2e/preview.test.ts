@@ -71,6 +71,8 @@ test("open, check, post, pull and change a status from the preview page", async 
   await page.click("button:has-text('Post documents')");
   await page.waitForSelector("#post .msg:has-text('created')", { timeout: 60_000 });
   expect(await page.textContent("#post .msg.error, #post .msg.ok")).toMatch(/^1 created, 1 not sent$/);
+  // The token, the company and the post went over the relay's socket: no fetch to the relay.
+  expect(await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => p.startsWith("/relay/")))).toEqual([]);
   const idCol = await headerColumn(page, "recordId");
   const serialCol = await headerColumn(page, "documentSerial");
   const recordId = await cell(page, `${idCol}2`);

@@ -6,6 +6,8 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import WebSocket from "ws";
+import { relayFetch } from "../../src/taskpane/relay-fetch";
 import { freePort } from "../helpers/free-port";
 
 jest.setTimeout(60_000);
@@ -92,5 +94,33 @@ test("serves its own names: loopback, the public URL's host, allowed hosts, same
 test("has no local root unless configured, and logs nothing of the Authorization", async () => {
   const local = await get("/relay/local/company/info", { host: `127.0.0.1:${port}` });
   expect(local.status).toBe(404);
+  expect(output).not.toContain("very-secret-token");
+});
+
+test("the relay's socket: a page of the public URL reaches its roots; another site's page or a rebound name is refused", async () => {
+  const upgrade = (origin: string, host: string) =>
+    new Promise<number>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/relay-socket`, { origin, headers: { host } });
+      ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on("open", () => {
+        ws.close();
+        resolve(101);
+      });
+      ws.on("error", () => undefined);
+    });
+  expect(await upgrade("https://attacker.example", "addin.example")).toBe(403);
+  expect(await upgrade("https://addin.example", "attacker.example")).toBe(403);
+  expect(await upgrade("https://addin.example", "addin.example")).toBe(101);
+
+  // The pane's own fetch for the relay, over the socket only (fetch would fail the test).
+  const PageSocket = class extends WebSocket {
+    constructor(url: string) {
+      super(url, { origin: `http://127.0.0.1:${port}` });
+    }
+  };
+  const send = relayFetch(`http://127.0.0.1:${port}/relay`, { WebSocket: PageSocket, fetch: async () => Promise.reject(new Error("went by fetch")) });
+  const res = await send(`http://127.0.0.1:${port}/relay/up/company/info`, { headers: { authorization: SECRET } });
+  expect(res.status).toBe(200);
+  expect(seen.at(-1)).toBe("/test/company/info");
   expect(output).not.toContain("very-secret-token");
 });

@@ -2,6 +2,7 @@
 // (../shared/reference/openapi-2020.yaml), where that operation exists there. A small validator
 // for the subset of JSON schema that file uses: $ref, type (+ nullable), properties, required,
 // enum, items, allOf, oneOf (with discriminator), maxLength/minLength, format date.
+import type { FetchLike } from "../../../src/api/transport";
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -196,7 +197,7 @@ export function checkRequest(r: RecordedRequest): string[] {
  * Wraps a fetch so every request is recorded (path relative to `root`) for checkRequest.
  * Only reads what fetch was given; the request itself goes out untouched.
  */
-export function recordingFetch(root: string, inner: typeof fetch = fetch): { fetch: typeof fetch; requests: RecordedRequest[] } {
+export function recordingFetch(root: string, inner: FetchLike = fetch): { fetch: typeof fetch; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
   const rootPath = new URL(root).pathname.replace(/\/+$/, "");
   const wrapped = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -216,7 +217,7 @@ export function recordingFetch(root: string, inner: typeof fetch = fetch): { fet
       contentType: b instanceof FormData ? "multipart/form-data" : contentType,
       body,
     });
-    return inner(input, init);
+    return inner(typeof input === "string" ? input : url.href, init);
   };
   return { fetch: wrapped as typeof fetch, requests };
 }

@@ -1,0 +1,107 @@
+// The relay's WebSocket (`/relay-socket` beside `/relay/`): the task pane sends its small requests
+// over one socket instead of one fetch each (frames.ts says why), and the relay sends each on to the
+// service over HTTP exactly as `/relay/<name>/...` does: the same roots, the same headers passed in
+// and out, nothing kept. A socket is accepted only from the add-in's own pages (`refuse`: the
+// Host/Origin guard), since browsers let any site open a WebSocket to any host.
+import type { IncomingMessage, Server as HttpServer } from "node:http";
+import type { Server as HttpsServer } from "node:https";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type WebSocket } from "ws";
+import { encodeAnswer, parseRequest, SOCKET_MAX_FRAME, type SocketRequest } from "./frames";
+import { answerHeaders, envelope, FORWARD_REQUEST, forward, relayTarget, type RelayRoots } from "./relay";
+
+/** Requests one socket may have at the service at once (the pane sends at most a handful). */
+const MAX_IN_FLIGHT = 64;
+const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
+
+export interface RelaySocketOptions {
+  /** The relay's prefix ("/relay"); the socket is at prefix + "-socket". */
+  prefix?: string;
+  /** Why an upgrade is refused (the Host/Origin guard), or undefined to accept it. */
+  refuse?: (req: IncomingMessage) => string | undefined;
+}
+
+/** The socket's path for a relay prefix: "/relay" → "/relay-socket". */
+export function socketPath(prefix = "/relay"): string {
+  return `${prefix}-socket`;
+}
+
+function send(ws: WebSocket, id: number, status: number, headers: Record<string, string>, body: Uint8Array): void {
+  if (ws.readyState === ws.OPEN) ws.send(encodeAnswer({ id, status, headers }, body), () => undefined);
+}
+
+function refusal(ws: WebSocket, id: number, status: number, message: string): void {
+  send(ws, id, status, JSON_TYPE, Buffer.from(envelope(status, message)));
+}
+
+/** Forwards one request, as the HTTP relay does, and sends its answer unless it was cancelled. */
+function relayOne(ws: WebSocket, m: SocketRequest, target: string, inFlight: Map<number, AbortController>): void {
+  const headers: Record<string, string> = {};
+  for (const name of FORWARD_REQUEST) if (m.headers[name] !== undefined) headers[name] = m.headers[name];
+  const body = m.body !== undefined && m.method !== "GET" && m.method !== "HEAD" ? Buffer.from(m.body) : undefined;
+  if (body) headers["content-length"] = String(body.length);
+  const ctl = new AbortController();
+  inFlight.set(m.id, ctl);
+  forward(target, m.method, headers, body, ctl.signal).then(
+    (upstream) => {
+      if (!ctl.signal.aborted) send(ws, m.id, upstream.status, answerHeaders(upstream), upstream.body);
+    },
+    () => {
+      if (!ctl.signal.aborted) refusal(ws, m.id, 502, "the service could not be reached");
+    },
+  ).finally(() => {
+    if (inFlight.get(m.id) === ctl) inFlight.delete(m.id);
+  });
+}
+
+function serve(ws: WebSocket, roots: RelayRoots, prefix: string): void {
+  const inFlight = new Map<number, AbortController>();
+  ws.on("message", (data, isBinary) => {
+    const m = isBinary ? undefined : parseRequest(String(data));
+    if (!m) return void ws.close(1008, "not a relay request");
+    if ("cancel" in m) {
+      inFlight.get(m.id)?.abort();
+      inFlight.delete(m.id);
+      return;
+    }
+    if (inFlight.has(m.id)) return void ws.close(1008, "request id in use");
+    if (inFlight.size >= MAX_IN_FLIGHT) return refusal(ws, m.id, 503, "too many requests at once on the relay socket");
+    const target = relayTarget(roots, `${prefix}${m.path}`, prefix);
+    if (!target) return refusal(ws, m.id, 404, "unknown relay root");
+    relayOne(ws, m, target, inFlight);
+  });
+  // A pane gone (closed, reloaded) reads no answer: what it had in flight is dropped here too. Its
+  // creates are outcome-unknown to it, as with a fetch cut off, and a re-post finds them by marker.
+  ws.on("close", () => {
+    for (const ctl of inFlight.values()) ctl.abort();
+    inFlight.clear();
+  });
+  ws.on("error", () => undefined);
+}
+
+/** Serves the relay socket on `server`; answers a function that stops it. */
+export function attachRelaySocket(server: HttpServer | HttpsServer, roots: RelayRoots, opts: RelaySocketOptions = {}): () => void {
+  const prefix = opts.prefix ?? "/relay";
+  const path = socketPath(prefix);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_FRAME, perMessageDeflate: false });
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (new URL(req.url ?? "/", "http://relay.invalid").pathname !== path) {
+      // Another upgrade (webpack-dev-server's live reload) is its own handler's; with none, refused.
+      if (server.listenerCount("upgrade") === 1) socket.destroy();
+      return;
+    }
+    const why = opts.refuse?.(req);
+    if (why !== undefined) {
+      const body = envelope(403, why);
+      socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, roots, prefix));
+  };
+  server.on("upgrade", onUpgrade);
+  return () => {
+    server.off("upgrade", onUpgrade);
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  };
+}
