@@ -2,7 +2,7 @@
 // reach the service as through /relay/<root>/, answers come back whole (bytes too), a cancel or a
 // closed socket ends a request as a fetch's would, pages of other sites are refused, and without a
 // socket the pane falls back to fetch.
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import WebSocket from "ws";
 import { SOCKET_BODY_CHARS } from "../../src/relay/frames";
@@ -10,13 +10,14 @@ import { socketRefusalOf } from "../../src/relay/guard";
 import { createRelay } from "../../src/relay/relay";
 import { attachRelaySocket } from "../../src/relay/socket";
 import { relayFetch } from "../../src/taskpane/relay-fetch";
+import { recordingUpstream, type SeenRequest } from "../helpers/recording-upstream";
 
 let upstream: Server;
 let relayServer: Server;
 let relayOrigin: string;
 let roots: { local: string };
 let detach: () => void;
-const seen: Array<{ url: string; method: string; headers: IncomingMessage["headers"]; body: string }> = [];
+const seen: SeenRequest[] = [];
 /** Requests to /hang: answered never; `closed` when the relay dropped them. */
 const hanging: Array<{ closed: boolean }> = [];
 const PDF = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
@@ -44,28 +45,23 @@ function attach(): void {
 }
 
 beforeAll(async () => {
-  upstream = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      seen.push({ url: req.url ?? "", method: req.method ?? "", headers: req.headers, body });
-      if (req.url?.includes("hang")) {
-        const h = { closed: false };
-        hanging.push(h);
-        res.on("close", () => (h.closed = true));
-        return;
-      }
-      if (req.url?.includes("pdf")) {
-        res.writeHead(200, { "content-type": "application/pdf", "content-disposition": 'attachment; filename="INV-1.pdf"', "set-cookie": "x=1" });
-        return void res.end(PDF);
-      }
-      if (req.url?.includes("busy")) {
-        res.writeHead(429, { "retry-after": "7", "content-type": "application/json" });
-        return void res.end('{"status":false}');
-      }
-      res.writeHead(201, { "content-type": "application/json", "x-request-id": "req-1" });
-      res.end(JSON.stringify({ status: true, data: { url: req.url } }));
-    });
+  upstream = recordingUpstream(seen, (req, res) => {
+    if (req.url?.includes("hang")) {
+      const h = { closed: false };
+      hanging.push(h);
+      res.on("close", () => (h.closed = true));
+      return;
+    }
+    if (req.url?.includes("pdf")) {
+      res.writeHead(200, { "content-type": "application/pdf", "content-disposition": 'attachment; filename="INV-1.pdf"', "set-cookie": "x=1" });
+      return void res.end(PDF);
+    }
+    if (req.url?.includes("busy")) {
+      res.writeHead(429, { "retry-after": "7", "content-type": "application/json" });
+      return void res.end('{"status":false}');
+    }
+    res.writeHead(201, { "content-type": "application/json", "x-request-id": "req-1" });
+    res.end(JSON.stringify({ status: true, data: { url: req.url } }));
   });
   roots = { local: `${await listen(upstream)}/test` };
   const relay = createRelay(roots);

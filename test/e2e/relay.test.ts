@@ -5,30 +5,26 @@ import { createServer, request, type IncomingMessage, type Server } from "node:h
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createRelay, relayRoots, relayTarget } from "../../src/relay/relay";
+import { recordingUpstream, type SeenRequest } from "../helpers/recording-upstream";
 
 let upstream: Server;
 let relayServer: Server;
 let relayOrigin: string;
-const seen: Array<{ url: string; method: string; headers: IncomingMessage["headers"]; body: string }> = [];
+const seen: SeenRequest[] = [];
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 }
 
 beforeAll(async () => {
-  upstream = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      seen.push({ url: req.url ?? "", method: req.method ?? "", headers: req.headers, body });
-      if (req.url?.includes("busy")) {
-        res.writeHead(429, { "retry-after": "7", "content-type": "application/json", "set-cookie": "x=1" });
-        res.end('{"status":false}');
-        return;
-      }
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ status: true, data: { url: req.url } }));
-    });
+  upstream = recordingUpstream(seen, (req, res) => {
+    if (req.url?.includes("busy")) {
+      res.writeHead(429, { "retry-after": "7", "content-type": "application/json", "set-cookie": "x=1" });
+      res.end('{"status":false}');
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ status: true, data: { url: req.url } }));
   });
   const upstreamOrigin = await listen(upstream);
   const relay = createRelay({ local: `${upstreamOrigin}/test` });
