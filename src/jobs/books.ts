@@ -10,7 +10,10 @@
 // Undo reverses what the run created (book-record.ts), a run killed half-way included: before it
 // sends anything the post records what it is about to create (the CLI saves the file then), and
 // the next post of the sheet claims as its own what the killed run made, as the documents' post
-// does with the documents it finds by their marker.
+// does with the documents it finds by their marker. A contact carries its row's marker in its note
+// (contactNote, which no sheet column fills): one a person made by hand with a name the killed run
+// was about to create is never claimed, so never deleted by undo. A product has no such field: its
+// claim rests on the identity and an id above all the killed run's look-up saw.
 import type { Message } from "../rules/message";
 import { OutcomeUnknownError, type DocSheetClient } from "../api";
 import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
@@ -27,7 +30,7 @@ import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
 import { sheetMsg } from "../sheet/messages";
 import { cellFinding } from "../sheet/findings";
-import { documentMarker } from "../sheet/marker";
+import { documentMarker, hasMarker } from "../sheet/marker";
 import { readDocuments, type ReadResult, type SheetDocument } from "../sheet/read";
 import type { ColumnMapping } from "../sheet/column-mapping";
 import { readBranch } from "../sheet/tax-id";
@@ -149,17 +152,24 @@ function productKeys(r: Json): string[] {
   return code ? [`code:${code.toLowerCase()}`] : [`name:${normalizeName(textOf(r.name))}`];
 }
 
-function keyedIndex(records: readonly Json[], keysOf: (r: Json) => string[]): Existing {
+/** `noteOf`: where a record keeps the marker of the row that made it (a contact's contactNote). */
+function keyedIndex(records: readonly Json[], keysOf: (r: Json) => string[], noteOf?: (r: Json) => unknown): Existing {
   const index = new Map<string, Json>();
+  const byMarker = new Map<string, Json>();
   const add = (r: Json): void => {
     for (const k of keysOf(r)) if (!index.has(k)) index.set(k, r);
+    for (const line of textOf(noteOf?.(r)).split("\n")) if (line.trim().startsWith("docsheet:") && !byMarker.has(line.trim())) byMarker.set(line.trim(), r);
   };
   records.forEach(add);
   return {
     maxId: maxIdOf(records),
     // The first key the row has decides: a row with a tax id is the contact of that tax id and branch
     // (else of its code); the name is only a contact's key when it has no tax id.
-    find: (built) => {
+    // The record this row made (by its marker) before any other of its identity: of two contacts of
+    // one name, a person's and the killed run's, the run's is the one it claims.
+    find: (built, marker) => {
+      const own = byMarker.get(marker);
+      if (own && keysOf(own).includes(keysOf(built.body!)[0])) return own;
       for (const k of keysOf(built.body!)) {
         const hit = index.get(k);
         if (hit) return hit;
@@ -208,7 +218,7 @@ async function all(pages: AsyncGenerator<{ list: unknown[] }>, signal?: AbortSig
 async function existingOf(client: DocSheetClient, family: BookFamily, signal?: AbortSignal): Promise<Existing> {
   const o = { signal };
   if (family === "journal-entries") return markerIndex(await all(client.journalEntries.listAll({ pageSize: 200 }, o), signal));
-  if (family === "contacts") return keyedIndex(await all(client.contacts.listAll({ pageSize: 200 }, o), signal), contactKeys);
+  if (family === "contacts") return keyedIndex(await all(client.contacts.listAll({ pageSize: 200 }, o), signal), contactKeys, (r) => r.contactNote);
   return keyedIndex(await all(client.products.listAll({ pageSize: 200 }, o), signal), productKeys);
 }
 
@@ -226,12 +236,13 @@ export function recordName(family: BookFamily, r: Json): string {
   return (family === "contacts" ? textOf(r.contactCode) || textOf(r.contactName) : textOf(r.code) || textOf(r.name)) || `#${idOf(r)}`;
 }
 
-async function create(client: DocSheetClient, built: BuiltBook, draft: boolean, signal?: AbortSignal): Promise<Json> {
+async function create(client: DocSheetClient, built: BuiltBook, marker: string, draft: boolean, signal?: AbortSignal): Promise<Json> {
   const o = { signal };
   if (!built.body) throw new Error("a record with problems is never sent");
   switch (built.family) {
     case "journal-entries": return draft ? client.journalEntries.draft(built.body, o) : client.journalEntries.approve(built.body, o);
-    case "contacts": return client.contacts.create(built.body, o);
+    // The row's marker: a run again after a kill claims only a contact carrying it.
+    case "contacts": return client.contacts.create({ ...built.body, contactNote: marker }, o);
     case "products": {
       if (!built.master) return client.products.create(built.body, o);
       // A product with accounts is made as a product master, in one request; read back as a
@@ -353,7 +364,8 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     const record = existing!.find(built, marker);
     if (!record) continue;
     const before = createdBefore.get(idOf(record));
-    const made = family === "journal-entries" || before !== undefined || (pendingBefore.has(existing!.identity(built)) && idOf(record) > (killed?.knownMax ?? Infinity));
+    const made = family === "journal-entries" || before !== undefined || (pendingBefore.has(existing!.identity(built)) && idOf(record) > (killed?.knownMax ?? Infinity)
+      && (family !== "contacts" || hasMarker(record.contactNote, marker)));
     foundFirst.set(id, { record, ...(made ? { claimed: { before } } : {}) });
   }
   // What the run is about to create, in the workbook before anything is sent (the CLI saves it).
@@ -390,7 +402,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     if (found) return each("existing", resultMsg("foundOnService"), found);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const record = await create(client, built, opts.draft === true, signal);
+        const record = await create(client, built, marker, opts.draft === true, signal);
         if (family !== "journal-entries") {
           // Another post of the same rows at the same time may have made it too: one of the two stays.
           const race = await raceGuard!.settle(record, (r) => existing!.same(r, built));

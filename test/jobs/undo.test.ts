@@ -363,7 +363,7 @@ describe("a book post killed half-way, then run again", () => {
     // The first run: killed once its record of what it is about to create was saved with the file.
     let killed: MemoryWorkbook | undefined;
     const first = await postBookJob(wb, svc.client, { family, now, onCheckpoint: async () => void (killed = savedCopy(wb)) });
-    expect(first.counts).toMatchObject({ created: 2, found: 1 });
+    expect(first.counts).toMatchObject({ created: 2, existing: 1 });
     const again = await postBookJob(killed!, svc.client, { family, now });
     expect(inRowOrder(again.results).map((r) => r.message)).toEqual(["found on the service, not created again", "created (found from an earlier run)", "created (found from an earlier run)"]);
     const undo = await bookUndoJob(killed!, svc.client, { family, now });
@@ -372,6 +372,29 @@ describe("a book post killed half-way, then run again", () => {
     const [there, ...made] = inRowOrder(first.results);
     for (const r of made) await expect(api.get(r.recordId!)).rejects.toThrow(/not found/i);
     expect(Number((await api.get(there.recordId!)).id)).toBe(there.recordId);
+  });
+
+  it("contacts: one a person made by hand, after the kill, with a name the killed run was about to create is not claimed, and undo leaves it", async () => {
+    const rows: CellValue[][] = [["Name", "Type"], ["kh Made Co", "Customer"], ["kh Hand Co", "Customer"]];
+    const wb = new MemoryWorkbook({ Book: rows });
+    // Killed once its record of what it is about to create is saved, before anything is sent.
+    let killed: MemoryWorkbook | undefined;
+    await expect(postBookJob(wb, svc.client, { family: "contacts", now, onCheckpoint: async () => {
+      killed = savedCopy(wb);
+      throw new Error("killed");
+    } })).rejects.toThrow("killed");
+    // What the killed run had made of the first row (its copy carries the row's marker), then the
+    // person's own contact of the second row's name.
+    const byRun = Number((await postBookJob(new MemoryWorkbook({ Book: rows.slice(0, 2) }), svc.client, { family: "contacts", now })).results[0].recordId);
+    const byHand = Number((await svc.client.contacts.create({ contactName: "kh Hand Co", contactType: 3, contactGroup: 3 })).id);
+    const again = await postBookJob(killed!, svc.client, { family: "contacts", now });
+    expect(inRowOrder(again.results).map((r) => [r.kind, r.recordId, r.message])).toEqual([
+      ["found", byRun, "created (found from an earlier run)"], ["existing", byHand, "found on the service, not created again"],
+    ]);
+    const undo = await bookUndoJob(killed!, svc.client, { family: "contacts", now });
+    expect(undo.counts).toMatchObject({ deleted: 1, failed: 0 });
+    await expect(svc.client.contacts.get(byRun)).rejects.toThrow(/not found/i);
+    expect(Number((await svc.client.contacts.get(byHand)).id)).toBe(byHand);
   });
 
   it("journal vouchers: the run again claims the killed run's vouchers by their marker, and undo says at each how to reverse it", async () => {
