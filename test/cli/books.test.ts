@@ -261,6 +261,36 @@ describe("two posts at once", () => {
   });
 });
 
+describe("the race guard of a contacts post", () => {
+  it("looks for ten records at once while the next ones are created: the creates do not wait for its looks", async () => {
+    // The guard's first look is held until every create has been answered (or 3 s, should a create
+    // wait for it): the creates go on meanwhile, and the nine records made after the first are then
+    // looked for together.
+    const events: string[] = [];
+    let creates = 0;
+    let allCreated!: () => void;
+    const created = new Promise<void>((resolve) => (allCreated = resolve));
+    const held: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      const look = url.pathname.endsWith("/contacts") && url.searchParams.has("filter");
+      if (look && !events.includes("look")) await Promise.race([created, new Promise((r) => setTimeout(r, 3000))]);
+      const answer = await fetch(input, init);
+      if (look) events.push("look");
+      if (init?.method === "POST" && url.pathname.endsWith("/contacts") && ++creates === 10) {
+        events.push("all created");
+        allCreated();
+      }
+      return answer;
+    };
+    const rows = [["Name", "Type"], ...Array.from({ length: 10 }, (_, i) => [`Guarded ${i} Co.`, "customer"])];
+    const wb = XlsxWorkbook.empty();
+    await wb.addTableSheet("Contacts", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
+    const out = await postBookJob(wb, createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: held }), { family: "contacts", concurrency: 4 });
+    expect(out.results.map((r) => [r.kind, r.message])).toEqual(rows.slice(1).map(() => ["created", "created"]));
+    expect(events).toEqual(["all created", "look", "look"]);
+  });
+});
+
 describe("two posts of the same journal voucher at once", () => {
   it("create two (the service cannot remove one), and the later one's row says to reverse it", async () => {
     const vouchers = (url: URL): boolean => /\/journal-entries(\/approve)?$/.test(url.pathname);

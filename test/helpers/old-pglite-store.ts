@@ -10,8 +10,8 @@ import { runOnce } from "./run-once";
 
 const SCRIPT = join(__dirname, "pglite-migrate.ts");
 
-/** pglite-migrate.ts on `dataDir`; `folder` "-" runs no migration. */
-function migrate(dataDir: string, folder: string, sql: string): void {
+/** pglite-migrate.ts on `dataDir`; `folder` "-" runs no migration. Throws with the SQL's error. */
+export function migratePgliteStore(dataDir: string, folder: string, sql: string): void {
   const r = spawnSync(process.execPath, ["--import", "tsx", SCRIPT, dataDir, folder, sql], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`old store not made: ${r.stderr}`);
 }
@@ -21,7 +21,7 @@ function migrate(dataDir: string, folder: string, sql: string): void {
 export function blankPgliteStore(): Promise<string | undefined> {
   return runOnce("pglite-blank", async (work) => {
     mkdirSync(work, { recursive: true });
-    migrate(work, "-", "select 1");
+    migratePgliteStore(work, "-", "select 1");
     return join(work, "pglite");
   });
 }
@@ -30,5 +30,5 @@ export function blankPgliteStore(): Promise<string | undefined> {
 export async function makeOldPgliteStore(dataDir: string, folder: string, sql: string): Promise<void> {
   const blank = await blankPgliteStore();
   if (blank) cpSync(blank, join(dataDir, "pglite"), { recursive: true });
-  migrate(dataDir, folder, sql);
+  migratePgliteStore(dataDir, folder, sql);
 }

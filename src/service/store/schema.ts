@@ -47,8 +47,9 @@ export const contacts = pgTable("contacts", {
   index("contacts_company_name").on(t.companyId, t.contactName),
   // A code names one live contact of the company (migration 0013): two creates at once cannot both have it.
   uniqueIndex("contacts_company_code").on(t.companyId, t.contactCode).where(sql`NOT ${t.deleted} AND ${t.contactCode} <> ''`),
-  // Made by migration 0014 only where the store has pg_trgm: lists by a part of the name.
-  index("contacts_name_search").using("gin", sql`lower(${t.contactName}) gin_trgm_ops`),
+  // Made by migration 0014 only where the store has pg_trgm: lists by a part of the name. New names
+  // go straight into it, with no pending list that every search reads again (0015).
+  index("contacts_name_search").using("gin", sql`lower(${t.contactName}) gin_trgm_ops`).with({ fastupdate: false }),
 ]);
 
 export const products = pgTable("products", {
