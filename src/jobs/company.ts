@@ -4,7 +4,8 @@
 // record per sheet; the lookup lists sheet gets one too. Act, update, undo and post refuse a sheet
 // of another company than the connected one before any request that changes anything, naming both.
 //
-// A sheet with no company recorded (a file from before, a renamed or copied sheet) is bound on first
+// A renamed sheet keeps its company (its records follow it, sheet-records.ts). A sheet with no
+// company recorded (a file from before, a copied sheet) is bound on first
 // use: at its first post when it holds no record ids yet, else once its record ids are verified on
 // the connected company (each read back there, its serial the row's), and refused when they are not.
 import { NotFoundError, type DocSheetClient } from "../api";
@@ -16,6 +17,7 @@ import { LISTS_SHEET, type WorkbookPort } from "../workbook/port";
 import { runPool } from "./pool";
 import { sameCompany, type CompanyName } from "./same-company";
 import { ConnectionError } from "./stop";
+import { followRename, noteSheetName, sheetCompanyKey } from "./sheet-records";
 import { render } from "../sheet/i18n/render";
 
 /** A company as the workbook records it. */
@@ -35,8 +37,7 @@ export interface SheetCompany extends CompanyStamp {
   at: string;
 }
 
-const KEY_PREFIX = "docsheet.company.sheet:";
-export const sheetCompanyKey = (sheet: string): string => `${KEY_PREFIX}${sheet}`;
+export { sheetCompanyKey };
 /** The company of the workbook's last job that recorded one: what the pane offers to connect to. */
 export const LAST_COMPANY_KEY = "docsheet.company.last";
 
@@ -71,6 +72,7 @@ function parseCompany(text: string | null): SheetCompany | null {
 }
 
 export async function sheetCompany(port: WorkbookPort, sheet: string): Promise<SheetCompany | null> {
+  if (sheet !== LISTS_SHEET) await followRename(port, sheet);
   return parseCompany(await port.loadRecord(sheetCompanyKey(sheet)));
 }
 
@@ -89,6 +91,7 @@ export function companyRecords(sheet: string, company: CompanyStamp, by: BoundBy
 /** Records that the sheet belongs to the company (and that the workbook last worked with it). */
 export async function bindSheet(port: WorkbookPort, sheet: string, company: CompanyStamp, by: BoundBy, at: Date = new Date()): Promise<void> {
   for (const [key, text] of companyRecords(sheet, company, by, at)) await port.saveRecord(key, text);
+  await noteSheetName(port, sheet);
 }
 
 /** The refusal of work on another company's sheet; a ConnectionError, so every command exits 2 with it. */

@@ -1,5 +1,5 @@
 // Which family a sheet holds, remembered in the workbook (a record keyed by the sheet's name, so it
-// travels with the file to the CLI and back): set when a template is inserted, a pull writes its
+// travels with the file to the CLI and back; it follows a rename, sheet-records.ts): set when a template is inserted, a pull writes its
 // sheet or a post creates documents from it. The jobs that send (post, act, update) refuse a sheet
 // remembered as another family than the one asked, before anything is sent or written: a quotation
 // sheet acted on as tax invoices would name other documents by its record ids (a PDF of another
@@ -10,8 +10,9 @@ import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
 import type { WorkbookPort } from "../workbook/port";
 import { render } from "../sheet/i18n/render";
+import { followRename, noteSheetName, sheetFamilyKey } from "./sheet-records";
 
-export const sheetFamilyKey = (sheet: string): string => `sheet-family:${sheet}`;
+export { sheetFamilyKey };
 
 /** The record a new sheet of the family gets in the action that makes it (templates, pulls). */
 export const familyRecord = (family: SheetFamily) => (sheet: string): Map<string, string> => new Map([[sheetFamilyKey(sheet), family]]);
@@ -19,16 +20,19 @@ export const familyRecord = (family: SheetFamily) => (sheet: string): Map<string
 export async function rememberFamily(port: WorkbookPort, sheet: string, family: SheetFamily): Promise<void> {
   const key = sheetFamilyKey(sheet);
   if ((await port.loadRecord(key)) !== family) await port.saveRecord(key, family);
+  await noteSheetName(port, sheet);
 }
 
 /** The family the workbook remembers for the sheet; null when none (or not one DocSheet knows). */
 export async function rememberedFamily(port: WorkbookPort, sheet: string): Promise<Family | null> {
+  await followRename(port, sheet);
   const text = (await port.loadRecord(sheetFamilyKey(sheet)))?.trim();
   return text && (FAMILIES as readonly string[]).includes(text) ? (text as Family) : null;
 }
 
 /** Like rememberedFamily, withholding tax certificate and book sheets too. */
 export async function rememberedSheetFamily(port: WorkbookPort, sheet: string): Promise<SheetFamily | null> {
+  await followRename(port, sheet);
   const text = (await port.loadRecord(sheetFamilyKey(sheet)))?.trim();
   return text && (SHEET_FAMILIES as readonly string[]).includes(text) ? (text as SheetFamily) : null;
 }

@@ -11,7 +11,7 @@ import {
   hasMarks, isEmptyDetail, marksSeen, noteKind, planMarks, queueMarksDetail, queueMarksLook, MARKS_SETTING,
   type MarkNoteKind, type MarkOp, type MarkRecord, type MarksDetail, type SheetMarks,
 } from "./excel-marks";
-import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
+import { RECORDS_SHEET, parseRecords, recordRows, withRecord, withSheetName } from "./records";
 import { inlineList, lookupFormula } from "./validation";
 
 export { MARK_FILL, MARK_FORMULA, MARKS_SETTING, type MarkNoteKind } from "./excel-marks";
@@ -535,7 +535,11 @@ export class ExcelPort implements WorkbookPort {
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();
       });
-      if (options.records) await this.putRecords(context, options.records(finalName));
+      if (options.records) {
+        sheet.load("id");
+        await context.sync();
+        await this.putRecords(context, withSheetName(options.records(finalName), sheet.id, finalName));
+      }
       return finalName;
     });
   }
@@ -621,6 +625,14 @@ export class ExcelPort implements WorkbookPort {
       const rows = [...picked].sort((a, b) => a - b);
       const region1 = { top: block.rowIndex, left: block.columnIndex, bottom: block.rowIndex + block.rowCount - 1, right: block.columnIndex + block.columnCount - 1 };
       return { sheet: sheet.name, rows, region: rangeAddress(region1) };
+    });
+  }
+
+  async sheetId(name: string): Promise<string | null> {
+    return this.host.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItemOrNullObject(name).load("id");
+      await context.sync();
+      return sheet.isNullObject ? null : sheet.id;
     });
   }
 

@@ -3,7 +3,7 @@
 // look at what a job did.
 import { parseRange } from "./address";
 import { LISTS_SHEET, subtotalFormula, totalsRowIndex } from "./port";
-import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
+import { RECORDS_SHEET, parseRecords, recordRows, withRecord, withSheetName } from "./records";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ListRef, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
@@ -29,7 +29,11 @@ export interface MemorySheet {
   hidden: boolean;
   /** Columns hidden from view. */
   hiddenColumns: Set<number>;
+  /** The sheet's id, kept when a test renames it (moves it to another name). */
+  id: string;
 }
+
+let nextSheetId = 1;
 
 const GRAVITY: Record<NonNullable<CellMark["tone"]>, number> = { note: 0, warning: 1, error: 2 };
 
@@ -70,6 +74,7 @@ export class MemoryWorkbook implements WorkbookPort {
       formulas: new Map(),
       hidden: false,
       hiddenColumns: new Set(),
+      id: `m${nextSheetId++}`,
     };
     this.sheets.set(name, sheet);
     return sheet;
@@ -158,7 +163,7 @@ export class MemoryWorkbook implements WorkbookPort {
       if (c.lookup) s.lookups.set(i, c.lookup);
       if (c.hidden) s.hiddenColumns.add(i);
     });
-    for (const [key, text] of options.records?.(unique) ?? []) await this.saveRecord(key, text);
+    for (const [key, text] of withSheetName(options.records?.(unique), s.id, unique)) await this.saveRecord(key, text);
     return unique;
   }
 
@@ -188,6 +193,10 @@ export class MemoryWorkbook implements WorkbookPort {
 
   async sheetNames(): Promise<string[]> {
     return [...this.sheets.keys()];
+  }
+
+  async sheetId(name: string): Promise<string | null> {
+    return this.sheets.get(name)?.id ?? null;
   }
 
   /** The workbook's settings (saveSetting), as Excel keeps them with the file. */

@@ -94,7 +94,8 @@ export interface TableOptions {
    * lookups refer to it. */
   hidden?: { name: string; rows: CellValue[][] };
   /** Records (loadRecord / saveRecord) saved in the same action, keyed by the name the sheet got:
-   * what the sheet is (the family it holds, the company it belongs to). */
+   * what the sheet is (the family it holds, the company it belongs to); with them the port saves
+   * sheetNameKey(its id) → that name (records.ts), so they follow a rename. */
   records?: (sheet: string) => ReadonlyMap<string, string>;
   /** The table's totals row, one cell per column (reports). */
   totals?: TotalCell[];
@@ -160,6 +161,9 @@ export interface WorkbookPort {
   /** Moves the selection to a cell (a click on a finding). */
   select(sheet: string, row: number, col: number): Promise<void>;
   sheetNames(): Promise<string[]>;
+  /** The host's id of the sheet, which a rename keeps (Excel's worksheet id, the file's sheet id);
+   * null when there is no such sheet. */
+  sheetId?(sheet: string): Promise<string | null>;
   /** A small setting saved with the workbook (the pane's column mappings); never a secret. null: none. */
   loadSetting(key: string): Promise<string | null>;
   /** Saves a setting with the workbook; null removes it. */

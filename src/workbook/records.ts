@@ -7,6 +7,17 @@
 // characters).
 import type { CellValue } from "./port";
 
+/** The record naming the sheet of a host's id (`sheetId`) as its records last knew it: a rename
+ * keeps the id, so a sheet's records can follow it. Written with the records of a sheet made. */
+export const sheetNameKey = (id: string): string => `sheet-name:${id}`;
+
+/** A new sheet's records and, when there are any, the name its id finds them by. */
+export function withSheetName(records: ReadonlyMap<string, string> | undefined, id: string | null | undefined, name: string): Map<string, string> {
+  const out = new Map(records ?? []);
+  if (out.size > 0 && id) out.set(sheetNameKey(id), name);
+  return out;
+}
+
 /** The very hidden sheet holding DocSheet's records. */
 export const RECORDS_SHEET = "DocSheet records";
 

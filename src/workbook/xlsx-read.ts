@@ -97,6 +97,8 @@ export interface SheetCells {
 
 export interface FastXlsx {
   sheetNames: string[];
+  /** name → the file's sheetId, which a rename keeps. */
+  sheetIds: Map<string, string>;
   read(target?: ReadTarget): Promise<Block>;
   /** A whole sheet as stored (the preview page shows it cell by cell). */
   sheet(name: string): SheetCells;
@@ -123,7 +125,7 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
       if (name === "Relationship" && id && target) rels.set(id, resolveTarget(target));
     },
   });
-  const sheets: { name: string; path: string }[] = [];
+  const sheets: { name: string; path: string; id?: string }[] = [];
   let activeTab = 0;
   const hasWorkbook = parsePart(zip, "xl/workbook.xml", "the workbook", {
     open(name, tag) {
@@ -131,7 +133,7 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
         const sheetName = attr(tag, "name");
         const rid = attr(tag, "id", true);
         const path = rid ? rels.get(rid) : undefined;
-        if (sheetName && path) sheets.push({ name: sheetName, path });
+        if (sheetName && path) sheets.push({ name: sheetName, path, id: attr(tag, "sheetId") });
       } else if (name === "workbookView") {
         activeTab = Number(attr(tag, "activeTab") ?? 0) || 0;
       }
@@ -162,6 +164,7 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
 
   return {
     sheetNames: sheets.map((s) => s.name),
+    sheetIds: new Map(sheets.flatMap((s) => (s.id ? [[s.name, s.id] as [string, string]] : []))),
     async read(target: ReadTarget = {}): Promise<Block> {
       const { name, cells: got } = cells(target.sheet);
       return blockOfGrid(name, got, target.range, got.used);

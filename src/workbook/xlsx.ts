@@ -8,7 +8,7 @@ import type ExcelJS from "exceljs";
 import { parseRange, rangeAddress } from "./address";
 import { blockOfGrid, uniqueName } from "./memory";
 import { LISTS_SHEET } from "./port";
-import { RECORDS_SHEET, parseRecords, recordRows, withRecord } from "./records";
+import { RECORDS_SHEET, parseRecords, recordRows, withRecord, withSheetName } from "./records";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
@@ -198,7 +198,7 @@ export class XlsxWorkbook implements WorkbookPort {
     fillTable(ws, columns, rows, tableName(unique, tables), options);
     // After the table: a new workbook's first sheet is the one it opens on, and must not be hidden.
     if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);
-    for (const [key, text] of options.records?.(unique) ?? []) await this.saveRecord(key, text);
+    for (const [key, text] of withSheetName(options.records?.(unique), String(ws.id), unique)) await this.saveRecord(key, text);
     return unique;
   }
 
@@ -238,6 +238,12 @@ export class XlsxWorkbook implements WorkbookPort {
   async sheetNames(): Promise<string[]> {
     if (!this.book && this.fast) return [...this.fast.sheetNames];
     return (await this.model()).worksheets.map((w) => w.name);
+  }
+
+  async sheetId(name: string): Promise<string | null> {
+    if (!this.book && this.fast) return this.fast.sheetIds.get(name) ?? null;
+    const ws = (await this.model()).getWorksheet(name);
+    return ws ? String(ws.id) : null;
   }
 
   // Settings belong to the task pane; the command line takes its column mappings from a file.

@@ -4,6 +4,7 @@
 // ids are verified; a pull and a template record their company; the lists of another company are
 // refused.
 import { existsSync, readFileSync } from "node:fs";
+import ExcelJS from "exceljs";
 import { join } from "node:path";
 import { createClient } from "../../src/api";
 import { sheetCompany, sheetCompanyKey, LAST_COMPANY_KEY } from "../../src/jobs/company";
@@ -72,6 +73,17 @@ describe("the company guard on the command line", () => {
     // Connected as Demo the same book still works.
     const share = await docsheet(["act", path, ...family, ...AUTH, "--action", "share", "--in-place"]);
     expect(share.code).toBe(0);
+
+    // The sheet renamed in Excel, a new row added: still Demo's, so Other's post is refused (the
+    // file's sheet id, which a rename keeps, finds its company under its old name).
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path);
+    wb.getWorksheet("Sales")!.name = "Sales May";
+    wb.getWorksheet("Sales May")!.addRow(["CG-3", "Company Guard Customer", "2026-03-04", true, "Widget", 1, 100]);
+    await wb.xlsx.writeFile(path);
+    const renamed = await docsheet(["post", path, ...family, ...OTHER, "--in-place"]);
+    expect([renamed.code, renamed.stderr]).toEqual([2, expect.stringContaining(REFUSED)]);
+    expect(await books("other")).toBe(otherBefore);
   });
 
   it("a file with no company recorded is bound once its record ids are verified, and refused where they are not", async () => {

@@ -77,6 +77,31 @@ describe("the company guard in the jobs", () => {
       .rejects.toThrow("This sheet was posted to Demo Co., Ltd.; you are connected to Other Co., Ltd.");
   });
 
+  it("a renamed sheet keeps its company and its family: another company's connection and another family are still refused", async () => {
+    const rename = (wb: MemoryWorkbook, from: string, to: string): void => {
+      wb.sheets.set(to, wb.sheets.get(from)!);
+      wb.sheets.delete(from);
+    };
+    // Renamed right after the template, before any job looked at it.
+    const wb = new MemoryWorkbook();
+    const { sheet } = await templateJob(wb, { family: "quotations", client: svc.client, now });
+    rename(wb, sheet, "Quotes May");
+    const target = { sheet: "Quotes May" };
+    await expect(postJob(wb, other, { family: "quotations", target, now })).rejects.toThrow("you are connected to Other Co., Ltd.");
+    await expect(postJob(wb, svc.client, { family: "tax-invoices", target, now })).rejects.toThrow(`sheet "Quotes May" holds quotation documents, but the document type chosen is tax invoice`);
+    expect(await sheetCompany(wb, "Quotes May")).toMatchObject({ name: "Demo Co., Ltd.", by: "template" });
+    expect(await wb.loadRecord(sheetCompanyKey(sheet))).toBeNull();
+    // Bound by its first post, then renamed twice: still Demo's.
+    expect((await postJob(wb, svc.client, { family: "quotations", target, now })).counts.created).toBe(1);
+    rename(wb, "Quotes May", "Q2");
+    rename(wb, "Q2", "Q3");
+    await expect(actJob(wb, other, { family: "quotations", action: { kind: "share" }, target: { sheet: "Q3" }, now }))
+      .rejects.toThrow("This sheet was posted to Demo Co., Ltd.; you are connected to Other Co., Ltd.");
+    // A new sheet given the old name is not the renamed one's: nothing of it is bound.
+    wb.setSheet("Quotes May", []);
+    expect(await sheetCompany(wb, "Quotes May")).toBeNull();
+  });
+
   it("an act on another company's sheet is refused before anything is changed", async () => {
     const wb = new MemoryWorkbook({ S: [
       ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"],
