@@ -72,9 +72,16 @@ export interface WhtPostOptions extends WhtSheetOptions {
   concurrency?: number;
 }
 
-/** The payee's live certificates that carry a marker, by marker (lowest record id first). */
+/** The payee's live certificates that carry a marker, by marker (the lowest record id). */
 async function certificatesByMarker(client: DocSheetClient, names: Iterable<string>, signal?: AbortSignal): Promise<Map<string, WithholdingTaxRecord>> {
   const found = new Map<string, WithholdingTaxRecord>();
+  for (const [m, holders] of await markerHolders(client, names, signal)) found.set(m, holders[0]);
+  return found;
+}
+
+/** The payee's live certificates that carry a marker, by marker, every holder (lowest record id first). */
+async function markerHolders(client: DocSheetClient, names: Iterable<string>, signal?: AbortSignal): Promise<Map<string, WithholdingTaxRecord[]>> {
+  const found = new Map<string, WithholdingTaxRecord[]>();
   for (const name of new Set(names)) {
     for await (const page of client.withholdingTaxes.listAll({ searchString: name }, { signal })) {
       for (const rec of page.list) {
@@ -82,12 +89,13 @@ async function certificatesByMarker(client: DocSheetClient, names: Iterable<stri
         for (const line of rec.internalNotes.split(/\r?\n/)) {
           const m = line.trim();
           if (!m.startsWith(MARKER_PREFIX) || !hasMarker(rec.internalNotes, m)) continue;
-          const had = found.get(m);
-          if (!had || Number(rec.recordId) < Number(had.recordId)) found.set(m, rec);
+          const had = found.get(m) ?? [];
+          if (!had.some((h) => Number(h.recordId) === Number(rec.recordId))) found.set(m, [...had, rec]);
         }
       }
     }
   }
+  for (const holders of found.values()) holders.sort((a, b) => Number(a.recordId) - Number(b.recordId));
   return found;
 }
 
@@ -133,6 +141,8 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
   }
 
   let fatal: unknown;
+  /** This run's copies another post's certificate won over, left live: undo reverses them too. */
+  const stuck: WhtPostRecord["created"] = [];
   if (clean.length > 0) {
     // Certificates a killed run created are written back, not created again.
     let existing = new Map<string, WithholdingTaxRecord>();
@@ -150,14 +160,28 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
         return;
       }
       try {
-        const rec = await createOnce(client, c, marker, opts.signal);
-        if (!rec) {
+        const made = await createOnce(client, c, marker, opts.signal);
+        if (!made) {
           await report(c.doc, { kind: "unknown", message: resultMsg("postUnknown", { record: recordWord(WHT_FAMILY) }) });
           return;
         }
+        const rec = made.record;
         // Another post of this row at the same time may have made one too: the lowest record id
         // carrying the marker stays, the other post's copy goes (as race.ts does for documents).
-        const winner = (await certificatesByMarker(client, [nameOf(c)], opts.signal)).get(marker);
+        const holders = (await markerHolders(client, [nameOf(c)], opts.signal)).get(marker) ?? [];
+        const winner = holders[0];
+        if (made.found && winner) {
+          // The answer was lost: which holder is this run's is not known. The first stays, as what
+          // the marker found (made by this run or by another at the same time), and every later
+          // one goes (one of them may be this run's own).
+          for (const other of holders.slice(1)) {
+            await removeCertificate(client, Number(other.recordId), other.statusString, opts.signal).catch((err: unknown) => {
+              if (isConnectionFailure(err)) throw err;
+            });
+          }
+          await report(c.doc, { kind: "found", recordId: Number(winner.recordId), documentSerial: winner.documentSerial, message: resultMsg("createdConfirmed") }, winner);
+          return;
+        }
         if (!winner || Number(winner.recordId) === Number(rec.recordId)) {
           await report(c.doc, { kind: "created", recordId: Number(rec.recordId), documentSerial: rec.documentSerial, message: resultMsg(winner ? "created" : "createdUnchecked") }, rec);
           return;
@@ -170,7 +194,10 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
         if (removed === "deleted" || removed === "voided") {
           await report(c.doc, { kind: "found", recordId: Number(winner.recordId), documentSerial: winner.documentSerial, message: resultMsg(removed === "deleted" ? "foundRaceDeleted" : "foundRaceVoided", { serial }) }, winner);
         } else {
-          await report(c.doc, { kind: "created", recordId: Number(rec.recordId), documentSerial: rec.documentSerial, message: resultMsg("raceStuck", { winner: winner.documentSerial || `#${winner.recordId}`, serial, reason: shownError(removed, lang) }) }, rec);
+          // Ours stays live beside the winner: the row takes the winner (as documents do), and undo
+          // reverses both.
+          stuck.push({ key: c.doc.key, recordId: Number(rec.recordId), serial: rec.documentSerial ?? "", marker });
+          await report(c.doc, { kind: "failed", recordId: Number(winner.recordId), documentSerial: winner.documentSerial, message: resultMsg("raceStuck", { winner: winner.documentSerial || `#${winner.recordId}`, serial, reason: shownError(removed, lang) }) }, winner);
         }
       } catch (err) {
         if (isConnectionFailure(err)) fatal ??= err;
@@ -180,15 +207,15 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
   }
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
   for (const r of results) counts[r.kind]++;
-  if (counts.created + counts.found > 0) {
+  if (counts.created + counts.found + stuck.length > 0) {
     await rememberFamily(port, sheet, WHT_FAMILY);
     const at = (opts.now ?? (() => new Date()))();
     if (company) await bindSheet(port, sheet, company, "post", at);
     // What undo reverses: this run's certificates, with the markers that prove them its own.
-    const created = results.filter((r) => r.kind === "created" || r.kind === "found").map((r) => {
+    const created = results.filter((r) => r.recordId !== undefined && r.kind !== "skipped").map((r) => {
       const doc = read.documents.find((d) => d.key === r.key)!;
       return { key: r.key, recordId: r.recordId!, serial: r.documentSerial ?? "", marker: marked.get(doc)! };
-    });
+    }).concat(stuck);
     const record: WhtPostRecord = { sheet, postedAt: at.toISOString(), company: company ?? null, created };
     await port.saveRecord(WHT_POST_KEY, JSON.stringify(record));
   }
@@ -204,22 +231,25 @@ async function removeCertificate(client: DocSheetClient, id: number, status: unk
     return "deleted";
   } catch (err) {
     if (isConnectionFailure(err)) throw err;
+    // Swept by a post that lost the answer to its create (it removes every later holder).
+    if (err instanceof NotFoundError) return "deleted";
     await client.withholdingTaxes.setStatus(id, "void", { signal });
     return "voided";
   }
 }
 
 /** Sends a create; a lost answer is looked up by the marker, and sent again only when not there. */
-async function createOnce(client: DocSheetClient, c: CheckedCertificate, marker: string, signal?: AbortSignal): Promise<WithholdingTaxRecord | undefined> {
+/** `found`: the answer was lost and the marker found `record`, which another post may have made. */
+async function createOnce(client: DocSheetClient, c: CheckedCertificate, marker: string, signal?: AbortSignal): Promise<{ record: WithholdingTaxRecord; found: boolean } | undefined> {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      return await client.withholdingTaxes.create(c.built.body, { signal });
+      return { record: await client.withholdingTaxes.create(c.built.body, { signal }), found: false };
     } catch (err) {
       if (!(err instanceof OutcomeUnknownError)) throw err;
       const found = await certificatesByMarker(client, [nameOf(c)], signal).catch(() => undefined);
       if (!found) return undefined;
       const had = found.get(marker);
-      if (had) return had;
+      if (had) return { record: had, found: true };
     }
   }
   return undefined;

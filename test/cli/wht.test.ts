@@ -147,6 +147,32 @@ describe("docsheet with withholding-taxes", () => {
     expect(live.map((c) => Number(c.recordId))).toEqual([rows[0].recordId]);
   });
 
+  it("a post whose create answer was lost counts what its marker finds as found, not created, and leaves one certificate live", async () => {
+    const book = await writeBook(join(s.dir, "wht-lost.xlsx"), [HEADER, ["L", "Lost Answer Payee Co., Ltd.", "0105561000062", "00000", "", "2026-04-11", "Services", 3, 1000, 30, "Withheld at source"]], "WHT");
+    const certificates = (url: URL): boolean => url.pathname.endsWith("/withholding-taxes");
+    const racing = racingFetch(certificates, 2, certificates);
+    // One of the two loses the answer to its create after the service made it: which is its own
+    // copy it cannot know, and the other post's may have been made first.
+    let dropped = false;
+    const lossy: typeof fetch = async (input, init) => {
+      const res = await racing(input, init);
+      if ((init?.method ?? "GET") === "POST" && certificates(new URL(String(input))) && !dropped) {
+        dropped = true;
+        await res.arrayBuffer();
+        throw new TypeError("fetch failed");
+      }
+      return res;
+    };
+    const run = async (f: typeof fetch) => whtPostJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: f }), { target: { sheet: "WHT" } });
+    const [lost, other] = await Promise.all([run(lossy), run(racing)]);
+    expect(dropped).toBe(true);
+    expect([lost.results[0].kind, lost.results[0].message]).toEqual(["found", "created (confirmed after a lost answer)"]);
+    expect([lost.counts.created, lost.counts.found]).toEqual([0, 1]);
+    expect(other.results[0].recordId).toBe(lost.results[0].recordId);
+    const live = (await s.client.withholdingTaxes.list({ pageSize: 200, searchString: "Lost Answer Payee" })).list.filter((c) => c.statusString !== "void");
+    expect(live.map((c) => Number(c.recordId))).toEqual([lost.results[0].recordId]);
+  });
+
   it("maps an accountant's own headers (a header that could mean two fields asked), checks, posts and undoes with --mapping, notes apart from problems, another company refused", async () => {
     const header = ["Cert no.", "ผู้ถูกหักภาษี", "เลขประจำตัวผู้เสียภาษี", "สาขา", "วันที่", "ประเภทเงินได้", "อัตรา", "จำนวนเงิน", "ภาษีที่หักไว้", "เงื่อนไข"];
     const book = await writeBook(join(s.dir, "own.xlsx"), [header,
