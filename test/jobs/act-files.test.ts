@@ -155,14 +155,8 @@ describe("act share", () => {
 });
 
 describe("act email through a relay that refuses the connection", () => {
-  // The service reads SMTP_URL when it starts: set only around this block's service start.
-  beforeAll(() => {
-    process.env.SMTP_URL = "smtp://127.0.0.1:1";
-  });
-  const relay = jobsService();
-  beforeAll(() => {
-    delete process.env.SMTP_URL;
-  });
+  // The service reads SMTP_URL when it starts: a service of this block's own.
+  const relay = jobsService({ SMTP_URL: "smtp://127.0.0.1:1" });
 
   it("the service's ok false is a failed row with its reason, not 'e-mailed'", async () => {
     const wb = new MemoryWorkbook({ S: [

@@ -16,7 +16,7 @@ jest.setTimeout(120_000);
 const svc = jobsService();
 let other: DocSheetClient;
 beforeAll(() => {
-  other = createClient({ root: svc.service.root, clientId: "other", clientSecret: "other-secret" });
+  other = createClient({ root: svc.service.root, ...svc.other });
 });
 
 async function contactIds(client: DocSheetClient): Promise<Set<number>> {

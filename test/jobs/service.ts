@@ -1,24 +1,47 @@
-// The local service the job tests run against (a child process, started once per test file) and
-// a client of its demo company; the jobs' clock is fixed so dates in the sheets stay valid.
+// The local service the job tests run against (the jest worker's shared service, with companies
+// of the file's own: test/helpers/shared-service.ts) and a client of the file's demo company; the
+// jobs' clock is fixed so dates in the sheets stay valid.
 import { createClient, type DocSheetClient } from "../../src/api";
 import { fieldForHeader } from "../../src/sheet/fields";
 import type { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { LOCAL_STORE, startTestService, type StoreKind, type TestService } from "../helpers/service";
+import { LOCAL_STORE, startTestService, type TestService } from "../helpers/service";
+import { sharedServiceForFile, type FileCompany, type SharedService } from "../helpers/shared-service";
 
 export interface JobsService {
-  service: TestService;
+  service: SharedService;
+  /** A client of `demo`. */
   client: DocSheetClient;
+  /** The file's copy of the demo company (Demo Co., Ltd.). */
+  demo: FileCompany;
+  /** The file's copy of the other demo company (Other Co., Ltd.). */
+  other: FileCompany;
 }
 
-/** Call at the top of a test file: filled once beforeAll has run, stopped in afterAll. */
-export function jobsService(store: StoreKind = LOCAL_STORE): JobsService {
+/** Call at the top of a test file (or block): filled once beforeAll has run. `env`: a service of
+ * the block's own with these environment variables (SMTP_URL, ...), stopped in afterAll. */
+export function jobsService(env?: Record<string, string>): JobsService {
+  if (env) return ownService(env);
+  const shared = sharedServiceForFile();
   const svc = {} as JobsService;
-  beforeAll(async () => {
-    svc.service = await startTestService({ store });
-    svc.client = createClient({ root: svc.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  beforeAll(() => {
+    Object.assign(svc, shared);
+    svc.client = createClient({ root: shared.service.root, ...shared.demo });
   });
-  afterAll(() => svc.service?.stop());
+  return svc;
+}
+
+const SEEDED = { demo: { clientId: "demo", clientSecret: "demo-secret" }, other: { clientId: "other", clientSecret: "other-secret" } };
+
+function ownService(env: Record<string, string>): JobsService {
+  const svc = { ...SEEDED } as JobsService;
+  let own: TestService | undefined;
+  beforeAll(async () => {
+    own = await startTestService({ store: LOCAL_STORE, env });
+    svc.service = own;
+    svc.client = createClient({ root: own.root, ...svc.demo });
+  });
+  afterAll(() => own?.stop());
   return svc;
 }
 

@@ -86,7 +86,8 @@ describe("templateJob", () => {
     const acme = (await svc.client.contacts.list()).list.find((c) => c.contactName === "Acme Trading Co., Ltd.")!;
     expect(doc.contactId).toBe(acme.id);
     expect(doc.contactCode).toBe("C0001"); // the contact itself, not a new one made from the name
-    expect(doc.payments).toMatchObject({ paymentMethod: 5, bankAccountId: 1, bankAccountNumber: "123-4-56789-0" });
+    const bank = (await svc.client.bankAccounts.list()).find((b) => b.bankAccountNumber === "123-4-56789-0")!;
+    expect(doc.payments).toMatchObject({ paymentMethod: 5, bankAccountId: bank.bankAccountId, bankAccountNumber: "123-4-56789-0" });
     expect(String(doc.internalNotes)).toMatch(/^Paid at the counter\ndocsheet:[0-9a-z]+:T-1$/);
   });
 });

@@ -119,7 +119,7 @@ describe("undo the last post", () => {
     await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "payment", paymentMethod: 1 }, rows: [3], now });
     const reads: string[] = [];
     const counting = createClient({
-      root: svc.service.root, clientId: "demo", clientSecret: "demo-secret",
+      root: svc.service.root, ...svc.demo,
       fetch: (input, init) => {
         const path = new URL(String(input)).pathname.replace(/^\/test/, "");
         if ((init?.method ?? "GET") === "GET" && /^\/tax-invoices\/\d+$/.test(path)) reads.push(path);
