@@ -111,14 +111,18 @@ async function fileCompanies(databaseUrl: string): Promise<FileCompanies> {
   }
 }
 
+/** The worker's service and new companies in it (for a beforeAll). */
+export async function fileCompaniesIn(): Promise<{ service: SharedService } & FileCompanies> {
+  const kept = await workerService();
+  return { service: kept.service, ...(await fileCompanies(kept.databaseUrl)) };
+}
+
 /** Call at the top of a test file: the worker's service and the file's companies, filled once
  * beforeAll has run. */
 export function sharedServiceForFile(): { service: SharedService } & FileCompanies {
   const s = {} as { service: SharedService } & FileCompanies;
   beforeAll(async () => {
-    const kept = await workerService();
-    s.service = kept.service;
-    Object.assign(s, await fileCompanies(kept.databaseUrl));
+    Object.assign(s, await fileCompaniesIn());
   });
   return s;
 }

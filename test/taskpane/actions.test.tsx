@@ -151,7 +151,7 @@ describe("Upgrade against the local service", () => {
       ["u1", "Pane Co", "2026-03-01", true, "Pen", 1, 100],
       ["u2", "Pane Two Co", "2026-03-01", true, "Pen", 2, 100],
     ] });
-    const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+    const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
     expect((await postJob(book, client, { family: "quotations" })).counts.created).toBe(2);
 
     let region = "A1:K3";
@@ -159,7 +159,7 @@ describe("Upgrade against the local service", () => {
       port: book, relayBase: null, fetch: bridgedFetch,
       selection: async () => ({ sheet: "S", rows: [2], region }),
     });
-    await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+    await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
     const root = mount(services, "quotations", "en", true);
     choose(root, "#ds-action", "upgrade");
     choose(root, "#ds-upgrade", "billing-notes");
@@ -197,14 +197,14 @@ describe("Upgrade against the local service", () => {
       ["w1", "นาย ปัญญา ดี", "3101200456789", "2026-07-01", "ค่าบริการ (ม.40(8))", 3, 1000, "หัก ณ ที่จ่าย"],
       ["w2", "นาง สมใจ ดี", "3509900112237", "2026-07-02", "ค่าเช่า (ม.40(5))", 5, 2000, "หัก ณ ที่จ่าย"],
     ] });
-    const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+    const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
     expect((await whtPostJob(book, client, {})).counts.created).toBe(2);
     const saved: { name: string; bytes: Buffer }[] = [];
     const services = createServices({
       port: book, relayBase: null, fetch: bridgedFetch, selection: async () => ({ sheet: "W", rows: [2], region: "A1:L3" }),
       savePdf: async (name, base64) => (saved.push({ name, bytes: Buffer.from(base64, "base64") }), name),
     });
-    await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+    await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
     const root = mount(services, "withholding-taxes", "th", true);
     expect(options(root, "#ds-action").map(([k]) => k)).toEqual(["status", "delete", "pdf"]);
     expect(options(root, "#ds-status")).toEqual([["awaiting", "รอดำเนินการ"], ["processed", "ดำเนินการแล้ว"], ["void", "ยกเลิกแล้ว"]]);

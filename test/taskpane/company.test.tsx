@@ -7,6 +7,7 @@ import { createClient } from "../../src/api/client";
 import { App } from "../../src/taskpane/app";
 import { createServices } from "../../src/taskpane/services";
 import { MemoryWorkbook } from "../../src/workbook/memory";
+import type { FileCompany } from "../helpers/shared-service";
 import { seedVatMonth } from "../helpers/vat-month";
 import { bridgedFetch, choose, click, localService, mountPane, typeInto, until } from "./support";
 
@@ -24,17 +25,17 @@ function memoryStorage(): Storage & { map: Map<string, string> } {
 const text = (root: HTMLElement) => root.textContent ?? "";
 const buttons = (root: HTMLElement) => [...root.querySelectorAll("button")].map((b) => b.textContent ?? "");
 
-async function connectAs(root: HTMLElement, clientId: string, company: string): Promise<void> {
+async function connectAs(root: HTMLElement, as: FileCompany, company: string): Promise<void> {
   choose(root, "#ds-env", "custom");
   typeInto(root, "#ds-root", local.service.root);
-  typeInto(root, "#ds-client-id", clientId);
-  typeInto(root, "#ds-secret", `${clientId}-secret`);
+  typeInto(root, "#ds-client-id", as.clientId);
+  typeInto(root, "#ds-secret", as.clientSecret);
   click(root, "Test connection");
   await until(() => text(root).includes(`Connected to ${company}`), `the connection to ${company}`);
 }
 
 async function otherCount(): Promise<number> {
-  const other = createClient({ root: local.service.root, clientId: "other", clientSecret: "other-secret", fetch: bridgedFetch });
+  const other = createClient({ root: local.service.root, ...local.other, fetch: bridgedFetch });
   return (await other.documents("tax-invoices").list({})).total;
 }
 
@@ -43,12 +44,12 @@ afterEach(() => {
 });
 
 test("switching from Demo to Other clears Demo's results, Undo offer and VAT figures; Post and Update are refused by name", async () => {
-  await seedVatMonth(createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch }));
+  await seedVatMonth(createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch }));
   const book = new MemoryWorkbook({ S: [HEADER, ["PG1", "Pane Guard Co", "2026-03-02", true, "Pen", 2, 100], ["PG2", "Pane Guard Co", "2026-03-02", true, "Ink", 1, 50]] });
   const storage = memoryStorage();
   const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch });
   const root = mountPane(<App services={services} lang="en" storage={storage} />);
-  await connectAs(root, "demo", "Demo Co., Ltd.");
+  await connectAs(root, local.demo, "Demo Co., Ltd.");
 
   click(root, "Post documents");
   await until(() => buttons(root).includes("Undo this post"), "the post and its Undo offer");
@@ -59,7 +60,7 @@ test("switching from Demo to Other clears Demo's results, Undo offer and VAT fig
   const sheet = JSON.stringify(book.sheet("S").values);
   const before = await otherCount();
 
-  await connectAs(root, "other", "Other Co., Ltd.");
+  await connectAs(root, local.other, "Other Co., Ltd.");
   expect(buttons(root)).not.toContain("Undo this post");
   expect(text(root)).not.toContain("2 created");
   expect(root.querySelector("#vat-report table")).toBeNull();
@@ -75,15 +76,15 @@ test("switching from Demo to Other clears Demo's results, Undo offer and VAT fig
   // Both connections remembered, with their companies, never a secret.
   expect([...storage.map.values()].join()).not.toMatch(/secret/);
   const remembered = JSON.parse(storage.map.get("docsheet.connections")!) as { clientId: string; company?: { name: string } }[];
-  expect(remembered.map((c) => [c.clientId, c.company?.name])).toEqual([["other", "Other Co., Ltd."], ["demo", "Demo Co., Ltd."]]);
+  expect(remembered.map((c) => [c.clientId, c.company?.name])).toEqual([[local.other.clientId, "Other Co., Ltd."], [local.demo.clientId, "Demo Co., Ltd."]]);
 
   // Opened again on the workbook: the connection it was posted with is filled in, not the last one used.
   document.body.innerHTML = "";
   const again = mountPane(<App services={createServices({ port: book, relayBase: null, fetch: bridgedFetch })} lang="en" storage={storage} />);
-  await until(() => text(again).includes("the connection it was posted with (demo) is filled in"), "the offer");
-  expect((again.querySelector("#ds-client-id") as HTMLInputElement).value).toBe("demo");
+  await until(() => text(again).includes(`the connection it was posted with (${local.demo.clientId}) is filled in`), "the offer");
+  expect((again.querySelector("#ds-client-id") as HTMLInputElement).value).toBe(local.demo.clientId);
   expect((again.querySelector("#ds-secret") as HTMLInputElement).value).toBe("");
   expect([...again.querySelectorAll("#ds-remembered option")].map((o) => o.textContent)).toEqual([
-    "Choose one…", `Other Co., Ltd. · other · ${local.service.root}`, `Demo Co., Ltd. · demo · ${local.service.root}`,
+    "Choose one…", `Other Co., Ltd. · ${local.other.clientId} · ${local.service.root}`, `Demo Co., Ltd. · ${local.demo.clientId} · ${local.service.root}`,
   ]);
 });

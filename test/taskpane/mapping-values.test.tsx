@@ -24,12 +24,12 @@ const SHEET = [
 
 async function connected(book: MemoryWorkbook): Promise<PaneServices> {
   const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch });
-  await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
   return services;
 }
 
 async function onService(): Promise<Array<{ isVat?: boolean; vatAmount?: number; grandTotal?: number }>> {
-  const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+  const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
   return (await client.documents("tax-invoices").list({ searchString: "Values For Rows" })).list;
 }
 

@@ -57,7 +57,7 @@ describe("the Pull form's order and contact filter", () => {
     const local = localService();
 
     test("pulls only the contact's documents, largest amount first", async () => {
-      const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+      const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
       const quotations = client.documents("quotations");
       for (const [contactName, amount] of [["Sorted Pull Co", 100], ["Other Buyer", 900], ["Sorted Pull Co", 300], ["sorted pull co", 200]] as const) {
         await quotations.create({
@@ -67,7 +67,7 @@ describe("the Pull form's order and contact filter", () => {
       }
       const book = new MemoryWorkbook();
       const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch });
-      await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+      await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
       const root = mount(services, "en", true);
       choose(root, "#ds-sort", "Value:desc");
       typeInto(root, "#ds-contact", "sorted pull");
@@ -82,7 +82,7 @@ describe("the Pull form's order and contact filter", () => {
     });
 
     test("Refresh reads the pulled sheet again in place; Refresh selected rows takes the service's copy of an edited row", async () => {
-      const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+      const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
       const quotations = client.documents("quotations");
       const made = [];
       for (const contactName of ["Pane Refresh A", "Pane Refresh B"]) {
@@ -94,7 +94,7 @@ describe("the Pull form's order and contact filter", () => {
       const book = new MemoryWorkbook();
       let selected: number[] = [];
       const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch, selection: async () => ({ sheet: "Quotations", rows: selected }) });
-      await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+      await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
       await services.pull("quotations", { perLine: false, search: "Pane Refresh", sort: "documentSerial:asc" }, {});
       const rows = book.sheet("Quotations").values;
       const col = (key: string) => rows[0].findIndex((h) => fieldForHeader(String(h))?.key === key);

@@ -23,12 +23,12 @@ const t = translator("en");
 const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"];
 
 function client(): DocSheetClient {
-  return createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+  return createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
 }
 
 async function connected(book: MemoryWorkbook, selection?: () => Promise<SelectionInfo | null>): Promise<PaneServices> {
   const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch, selection });
-  await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
   return services;
 }
 

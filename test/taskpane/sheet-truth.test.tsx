@@ -23,7 +23,7 @@ const local = localService();
 
 async function connected(port: WorkbookPort): Promise<PaneServices> {
   const services = createServices({ port, relayBase: null, fetch: bridgedFetch });
-  await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
   return services;
 }
 

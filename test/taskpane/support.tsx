@@ -4,7 +4,7 @@ import type { ComponentChild } from "preact";
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { runInThisContext } from "node:vm";
-import type { TestService } from "../helpers/service";
+import type { FileCompanies, SharedService } from "../helpers/shared-service";
 
 /**
  * Node's fetch (jsdom has none). Its AbortSignal must be Node's own: the pane's (jsdom) signal is
@@ -22,16 +22,16 @@ export const bridgedFetch: typeof fetch = (input, init = {}) => {
   return nodeFetch(input, { ...init, signal: ctl.signal });
 };
 
-/** Starts the local service for the file (beforeAll) and stops it (afterAll). */
-export function localService(): { service: TestService } {
-  const holder = {} as { service: TestService };
+/** The local service for the file (the jest worker's shared one, test/helpers/shared-service.ts)
+ * and the file's copies of the demo companies, filled once beforeAll has run. */
+export function localService(): { service: SharedService } & FileCompanies {
+  const holder = {} as { service: SharedService } & FileCompanies;
   beforeAll(async () => {
     // The helper loads pg, which wants TextEncoder (jsdom has none): loaded after setting it.
     Object.assign(globalThis, { TextEncoder: require("node:util").TextEncoder, TextDecoder: require("node:util").TextDecoder });
-    const { LOCAL_STORE, startTestService } = require("../helpers/service") as typeof import("../helpers/service");
-    holder.service = await startTestService({ store: LOCAL_STORE });
+    const { fileCompaniesIn } = require("../helpers/shared-service") as typeof import("../helpers/shared-service");
+    Object.assign(holder, await fileCompaniesIn());
   });
-  afterAll(() => holder.service?.stop());
   return holder;
 }
 

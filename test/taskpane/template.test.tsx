@@ -41,8 +41,8 @@ describe("connected", () => {
     const root = mountPane(<App services={createServices({ port: memory, relayBase: null, fetch: bridgedFetch })} lang="en" storage={null} />);
     choose(root, "#ds-env", "custom");
     typeInto(root, "#ds-root", local.service.root);
-    typeInto(root, "#ds-client-id", "demo");
-    typeInto(root, "#ds-secret", "demo-secret");
+    typeInto(root, "#ds-client-id", local.demo.clientId);
+    typeInto(root, "#ds-secret", local.demo.clientSecret);
     act(() => {
       root.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
     });

@@ -20,7 +20,7 @@ const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "item.name
 
 async function connected(book: MemoryWorkbook): Promise<PaneServices> {
   const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch });
-  await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
   return services;
 }
 
@@ -59,7 +59,7 @@ describe.each<[Lang, Record<string, string>]>([
     click(root, w.undo);
     await until(() => root.querySelector("[role=alertdialog]") !== null, "the preview");
     expect(root.querySelector("#ds-undo-text")!.textContent).toContain(w.preview);
-    const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+    const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
     expect((await client.documents("tax-invoices").get(ids[0])).statusString).toBe("awaiting");
     expect(wb.cell("S", 1, col(wb, "recordId"))).toBe(ids[0]);
     click(root, w.keep);
@@ -82,7 +82,7 @@ describe.each<[Lang, Record<string, string>]>([
 });
 
 test("a record edited by hand: the preview and the outcome count the document refused, and it is not voided", async () => {
-  const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+  const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
   const other = book("URO");
   await postJob(other, client, { family: "tax-invoices" });
   const stranger = Number(other.cell("S", 1, col(other, "recordId")));

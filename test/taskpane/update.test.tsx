@@ -18,12 +18,12 @@ const local = localService();
 const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit", "remarks"];
 
 function client(): DocSheetClient {
-  return createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+  return createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
 }
 
 async function connected(book: MemoryWorkbook): Promise<PaneServices> {
   const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch });
-  await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
   return services;
 }
 

@@ -17,14 +17,14 @@ jest.setTimeout(180_000);
 const local = localService();
 
 beforeAll(async () => {
-  const client = createClient({ root: local.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: bridgedFetch });
+  const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
   await seedVatMonth(client);
   await seedZeroRatedMonth(client);
 });
 
 async function connected(book: MemoryWorkbook): Promise<PaneServices> {
   const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch });
-  await services.connect({ environment: "custom", customRoot: local.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
   return services;
 }
 
