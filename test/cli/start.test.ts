@@ -3,6 +3,8 @@
 import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { join } from "node:path";
+import WebSocket from "ws";
+import { relayFetch } from "../../src/taskpane/relay-fetch";
 import { freePort } from "../helpers/free-port";
 import { REPO } from "./run";
 
@@ -39,6 +41,32 @@ it("serves a manifest that points at the port it serves", async () => {
         done(r.statusCode ?? 0);
       }).on("error", fail).end("grant_type=client_credentials&client_id=demo&client_secret=demo-secret"));
     expect(rebound).toBe(403);
+
+    // The relay's socket beside webpack-dev-server's own (live reload, /ws): each answers its own
+    // path; the relay's refuses another site's page and a rebound name.
+    const upgrade = (path: string, origin: string, host = `localhost:${port}`) =>
+      new Promise<number>((done) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { origin, headers: { host } });
+        ws.on("unexpected-response", (_req, r) => done(r.statusCode ?? 0));
+        ws.on("open", () => {
+          ws.close();
+          done(101);
+        });
+        ws.on("error", () => done(-1));
+      });
+    expect(await upgrade("/relay-socket", "https://attacker.example")).toBe(403);
+    expect(await upgrade("/relay-socket", origin, `attacker.example:${port}`)).toBe(403);
+    expect(await upgrade("/relay-socket", origin)).toBe(101);
+    expect(await upgrade("/ws", origin)).toBe(101);
+    // A page's request over it reaches the relay's roots: no service here (--no-service), so 502.
+    const send = relayFetch(`${origin}/relay`, { WebSocket: class extends WebSocket {
+      constructor(url: string) {
+        super(url, { origin });
+      }
+    }, fetch: async () => Promise.reject(new Error("went by fetch")) });
+    const gone = await send(`${origin}/relay/local/token`, { method: "POST", body: "grant_type=client_credentials" });
+    expect(gone.status).toBe(502);
+    expect(await gone.json()).toMatchObject({ message: "the service could not be reached" });
   } finally {
     child.removeAllListeners("exit");
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
