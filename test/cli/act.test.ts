@@ -9,13 +9,13 @@ import { MESSAGES } from "../../src/rules/messages";
 import { makePng } from "../fixtures/files/make";
 import { pdfText } from "../service/pdf-readback";
 import { cliRunner, runCli } from "./run";
-import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+import { cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("act");
 const docsheet = cliRunner();
-const connection = (): string[] => ["--base-url", s.service.root, ...AUTH];
+const connection = (): string[] => ["--base-url", s.service.root, ...s.auth];
 
 /** A workbook of two-line documents, one per key (with the contact's e-mail when given), posted as `family` through the bin. */
 async function postedBook(name: string, family: string, keys: string[], emails: Record<string, string> = {}): Promise<string> {

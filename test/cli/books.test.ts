@@ -15,13 +15,13 @@ import { checkRequest, recordingFetch, unknownFields } from "../api/helpers/open
 import { simpleDoc } from "../helpers/vat-month";
 import { racingFetch } from "../helpers/racing-fetch";
 import { cliRunner } from "./run";
-import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
+import { cliSession, editCells, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(120_000);
 
 const s = cliSession("books");
 const docsheet = cliRunner();
-const conn = (): string[] => ["--base-url", s.service.root, ...AUTH];
+const conn = (): string[] => ["--base-url", s.service.root, ...s.auth];
 
 type Json = Record<string, unknown>;
 
@@ -116,11 +116,11 @@ describe("journal vouchers", () => {
       return v instanceof Date ? v.toISOString().slice(0, 10) : v;
     })));
     const other = await writeBook(join(s.dir, "other.xlsx"), copy, "สมุดรายวัน");
-    const otherConn = ["--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"];
+    const otherConn = ["--base-url", s.service.root, ...s.otherAuth];
     const repost = await docsheet(["post", other, "--family", "journal-entries", "--lang", "th", ...otherConn]);
     expect(repost.stdout).toContain("สร้าง 4,");
     expect(repost.code).toBe(0);
-    const otherClient = createClient({ root: s.service.root, clientId: "other", clientSecret: "other-secret" });
+    const otherClient = createClient({ root: s.service.root, ...s.other });
     const page = await otherClient.journalEntries.list({ pageSize: 20 });
     expect(page.total).toBe(4);
   });
@@ -215,10 +215,10 @@ describe("contacts", () => {
     expect(unchecked.stdout).toMatch(/^แถว 3: จะแก้ไข: เบอร์โทร แต่ตรวจไม่ได้ว่า/m);
 
     // Another company's sheet: refused before anything is sent.
-    const otherPost = await docsheet(["post", out, "--family", "contacts", "--out", join(s.dir, "contacts.other.xlsx"), "--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"]);
+    const otherPost = await docsheet(["post", out, "--family", "contacts", "--out", join(s.dir, "contacts.other.xlsx"), "--base-url", s.service.root, ...s.otherAuth]);
     expect(otherPost.code).toBe(2);
     expect(otherPost.stderr).toContain("Demo Co., Ltd.");
-    const otherUpdate = await docsheet(["update", out, "--family", "contacts", "--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"]);
+    const otherUpdate = await docsheet(["update", out, "--family", "contacts", "--base-url", s.service.root, ...s.otherAuth]);
     expect(otherUpdate.code).toBe(2);
   });
 });
@@ -229,7 +229,7 @@ describe("two posts at once", () => {
     // until both lists were asked for), so neither finds the other's: the race a real pair can run.
     const master = (url: URL): boolean => /\/(contacts|products)$/.test(url.pathname);
     const racing = racingFetch((url) => master(url) && !url.searchParams.has("searchString"), 4, master);
-    const client = (): ReturnType<typeof createClient> => createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: racing });
+    const client = (): ReturnType<typeof createClient> => createClient({ root: s.service.root, ...s.demo, fetch: racing });
     const book = async (name: string, rows: string[][]) => {
       const wb = XlsxWorkbook.empty();
       await wb.addTableSheet(name, rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
@@ -285,7 +285,7 @@ describe("the race guard of a contacts post", () => {
     const rows = [["Name", "Type"], ...Array.from({ length: 10 }, (_, i) => [`Guarded ${i} Co.`, "customer"])];
     const wb = XlsxWorkbook.empty();
     await wb.addTableSheet("Contacts", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
-    const out = await postBookJob(wb, createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: held }), { family: "contacts", concurrency: 4 });
+    const out = await postBookJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: held }), { family: "contacts", concurrency: 4 });
     expect(out.results.map((r) => [r.kind, r.message])).toEqual(rows.slice(1).map(() => ["created", "created"]));
     expect(events).toEqual(["all created", "look", "look"]);
   });
@@ -300,7 +300,7 @@ describe("two posts of the same journal voucher at once", () => {
     const run = async () => {
       const wb = XlsxWorkbook.empty();
       await wb.addTableSheet("Journal", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
-      return postBookJob(wb, createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: racing }), { family: "journal-entries", lang: "th" });
+      return postBookJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: racing }), { family: "journal-entries", lang: "th" });
     };
     const [a, b] = await Promise.all([run(), run()]);
     const made = [a.results[0], b.results[0]].sort((x, y) => x.recordId! - y.recordId!);
@@ -431,7 +431,7 @@ describe("undo of contacts", () => {
     await wb.saveRecord("docsheet.post.last.contacts", JSON.stringify(record));
     await wb.save(out);
 
-    const other = await docsheet(["undo", out, "--family", "contacts", "--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"]);
+    const other = await docsheet(["undo", out, "--family", "contacts", "--base-url", s.service.root, ...s.otherAuth]);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain("Demo Co., Ltd.");
 
@@ -511,7 +511,7 @@ describe("products", () => {
 
   it("sends contacts and products under the names the 2020 description gives them (accounts through the product master)", async () => {
     const rec = recordingFetch(s.service.root);
-    const client = createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: rec.fetch });
+    const client = createClient({ root: s.service.root, ...s.demo, fetch: rec.fetch });
     const products = XlsxWorkbook.empty();
     await products.addTableSheet("Products", header.map((h) => ({ header: h, kind: "text" as const })), [
       ["P-BODY-1", "Audit", "Service", "Year-end audit", "job", "50000", "20000", "VAT exclusive", "41210", "51111.02"],

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
 import { cliRunner, runCli } from "./run";
-import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+import { cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
@@ -80,7 +80,7 @@ describe("docsheet map", () => {
     }]);
     expect(noVat.code).toBe(1);
     const refused = join(s.dir, "english-refused.xlsx");
-    const none = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", refused, "--base-url", s.service.root, ...AUTH]);
+    const none = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", refused, "--base-url", s.service.root, ...s.auth]);
     expect(none.stdout).toMatch(/0 created, 0 found from an earlier run, 0 already posted, 2 not sent/);
     expect(none.code).toBe(1);
     expect((await sheetRows(refused)).map((r) => [r.recordId ?? null, String(r.result)])).toEqual(Array(3).fill([null, expect.stringMatching(/^not sent: A1: Nothing on this sheet says whether its documents carry VAT/)]));
@@ -103,7 +103,7 @@ describe("docsheet map", () => {
     expect(check.code).toBe(0);
 
     const posted = join(s.dir, "english-posted.xlsx");
-    const post = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...s.auth]);
     expect(post.stdout).toMatch(/2 created, 0 found from an earlier run, 0 already posted, 0 not sent/);
     expect(post.code).toBe(0);
     const rows = await sheetRows(posted);
@@ -124,7 +124,7 @@ describe("docsheet map", () => {
     await wb.xlsx.readFile(posted);
     wb.worksheets[0].addRow(["MAP-EN-3", "17/01/2026", "Map English Three", null, "Audit", 1, 9000, null, "green"]);
     await wb.xlsx.writeFile(posted);
-    const again = await docsheet(["post", posted, "--family", "tax-invoices", "--mapping", mapping, "--in-place", "--base-url", s.service.root, ...AUTH]);
+    const again = await docsheet(["post", posted, "--family", "tax-invoices", "--mapping", mapping, "--in-place", "--base-url", s.service.root, ...s.auth]);
     expect(again.stdout).toMatch(/1 created, 0 found from an earlier run, 2 already posted, 0 not sent/);
     expect(again.code).toBe(0);
     const after = await sheetRows(posted);
@@ -132,7 +132,7 @@ describe("docsheet map", () => {
     expect((await serviceDocument(after[3].recordId)).contactName).toBe("Map English Three");
 
     // act takes it too.
-    const act = await docsheet(["act", posted, "--in-place", "--family", "tax-invoices", "--mapping", mapping, "--action", "share", "--base-url", s.service.root, ...AUTH]);
+    const act = await docsheet(["act", posted, "--in-place", "--family", "tax-invoices", "--mapping", mapping, "--action", "share", "--base-url", s.service.root, ...s.auth]);
     expect(act.stdout).toMatch(/share: 3 done, 0 skipped, 0 failed/);
     expect(act.code).toBe(0);
     expect((await sheetRows(posted)).every((r) => typeof r.shareLink === "string")).toBe(true);
@@ -149,7 +149,7 @@ describe("docsheet map", () => {
     expect(stdout).toMatch(/Sheet "ใบกำกับภาษี", tax-invoices:/);
 
     const posted = join(s.dir, "thai-posted.xlsx");
-    const post = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...s.auth]);
     expect(post.stdout).toMatch(/1 created/);
     expect(post.code).toBe(0);
     const rows = await sheetRows(posted);
@@ -203,18 +203,18 @@ describe("docsheet map", () => {
     expect(r2.stderr).toMatch(/column "Client": unknown field "customer"; did you mean contactName\?/);
 
     const badValue = write("bad-value.json", { family: "tax-invoices", columns: {}, values: { isVat: "maybe" } });
-    const r0 = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", badValue, "--base-url", s.service.root, ...AUTH]);
+    const r0 = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", badValue, "--base-url", s.service.root, ...s.auth]);
     expect(r0.code).toBe(2);
     expect(r0.stderr).toMatch(/--mapping .*bad-value\.json: values: isVat "maybe": "maybe" is not yes or no/);
 
     const { path: mapping } = await mapTo(book, "bad-family.json", 1);
     const out = join(s.dir, "never.xlsx");
-    const r3 = await docsheet(["post", book, "--family", "quotations", "--mapping", mapping, "--out", out, "--base-url", s.service.root, ...AUTH]);
+    const r3 = await docsheet(["post", book, "--family", "quotations", "--mapping", mapping, "--out", out, "--base-url", s.service.root, ...s.auth]);
     expect(r3.code).toBe(2);
     expect(r3.stderr).toMatch(/the mapping is for tax-invoices, not quotations/);
     expect(existsSync(out)).toBe(false);
 
-    const r4 = await docsheet(["act", book, "--in-place", "--family", "tax-invoices", "--mapping", join(s.dir, "missing.json"), "--action", "share", "--base-url", s.service.root, ...AUTH]);
+    const r4 = await docsheet(["act", book, "--in-place", "--family", "tax-invoices", "--mapping", join(s.dir, "missing.json"), "--action", "share", "--base-url", s.service.root, ...s.auth]);
     expect(r4.code).toBe(2);
     expect(r4.stderr).toMatch(/cannot read --mapping .*missing\.json: ENOENT/);
   });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { DocumentRecord } from "../../src/api";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { cliRunner, killedRun, runCli, type RunResult } from "./run";
-import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+import { cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
@@ -30,7 +30,7 @@ async function documentsOf(family: "quotations" | "tax-invoices", prefix: string
 }
 const live = (docs: DocumentRecord[]): number[] => docs.filter((d) => d.statusString !== "void").map((d) => d.recordId).sort((a, b) => a - b);
 const idsIn = async (path: string): Promise<number[]> => (await sheetRows(path)).map((r) => r.recordId as number).sort((a, b) => a - b);
-const post = (args: string[]): Promise<RunResult> => runCli(["post", ...args, "--base-url", s.service.root, ...AUTH]);
+const post = (args: string[]): Promise<RunResult> => runCli(["post", ...args, "--base-url", s.service.root, ...s.auth]);
 const counted = (r: RunResult): { created: number; found: number } => {
   const m = /^(\d+) created, (\d+) found/m.exec(r.stdout);
   if (!m) throw new Error(`no counts in ${r.stdout}\n${r.stderr}`);
@@ -84,7 +84,7 @@ describe("a post the machine fails part way", () => {
     const path = await writeBook(join(s.dir, `${prefix}.xlsx`), rows(prefix, n));
     const written = statSync(path).mtimeMs;
     // Killed once a checkpoint saved the workbook (its record with it) and more were created since.
-    await killedRun(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2", "--in-place"],
+    await killedRun(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--concurrency", "2", "--in-place"],
       (created) => created >= 52 && statSync(path).mtimeMs !== written);
     const saved = (await sheetRows(path)).filter((r) => typeof r.recordId === "number").length;
     const mid = live(await documentsOf("quotations", prefix));
@@ -93,7 +93,7 @@ describe("a post the machine fails part way", () => {
     expect(mid.length).toBeLessThan(n);
     expect(readdirSync(s.dir).filter((f) => f.startsWith(`.${prefix}.xlsx.`))).toHaveLength(1); // its lock, left by the kill
 
-    const again = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"]);
+    const again = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--in-place"]);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(new RegExp(`^${n - mid.length} created, ${mid.length - saved} found from an earlier run, ${saved} already posted`, "m"));
     const ids = live(await documentsOf("quotations", prefix));
@@ -101,7 +101,7 @@ describe("a post the machine fails part way", () => {
     expect(await idsIn(path)).toEqual(ids);
     expect(readdirSync(s.dir).filter((f) => f.startsWith(`.${prefix}.xlsx.`))).toEqual([]);
 
-    const undo = await docsheet(["undo", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
+    const undo = await docsheet(["undo", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth]);
     expect(undo.stdout).toMatch(new RegExp(`undone: ${n} deleted, 0 voided`));
     expect(live(await documentsOf("quotations", prefix))).toEqual([]);
   });
@@ -141,11 +141,11 @@ describe("a post the machine fails part way", () => {
       expect(existsSync(out)).toBe(true);
 
       const good = join(s.dir, "full-good.xlsx");
-      const again = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", good]);
+      const again = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", good]);
       expect(again.code).toBe(0);
       expect(again.stdout).toMatch(new RegExp(`^${n - created} created, ${created} found from an earlier run`, "m"));
       expect(live(await documentsOf("tax-invoices", prefix))).toHaveLength(n);
-      const undo = await docsheet(["undo", good, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
+      const undo = await docsheet(["undo", good, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth]);
       expect(undo.stdout).toMatch(new RegExp(`undone: 0 deleted, ${n} voided`));
       expect(live(await documentsOf("tax-invoices", prefix))).toEqual([]);
     } finally {

@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
 import { cliRunner, killedRun, runCli } from "./run";
 import { fieldForHeader } from "../../src/sheet/fields";
-import { AUTH, cliSession, sheetRows } from "./session";
+import { cliSession, sheetRows } from "./session";
 
 jest.setTimeout(240_000);
 
@@ -75,7 +75,7 @@ function docs(prefix: string, n: number): Doc[] {
 describe("docsheet post", () => {
   it("creates the documents of a filled template with the totals the service confirms, and a second run creates nothing", async () => {
     const path = await filledTemplate("basic.xlsx", "tax-invoices", docs("basic", 3));
-    const first = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--in-place"]);
+    const first = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--in-place"]);
     expect(first.stdout).toMatch(/3 created, 0 found from an earlier run, 0 already posted/);
     expect(first.code).toBe(0);
 
@@ -104,7 +104,7 @@ describe("docsheet post", () => {
     }
 
     const before = (await allDocuments("tax-invoices")).length;
-    const second = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--in-place"]);
+    const second = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--in-place"]);
     expect(second.stdout).toMatch(/0 created, 0 found from an earlier run, 3 already posted/);
     expect(second.code).toBe(0);
     expect((await allDocuments("tax-invoices")).length).toBe(before);
@@ -119,7 +119,7 @@ describe("docsheet post", () => {
     const header = (ws.getRow(1).values as unknown[]).slice(1) as string[];
     ws.getRow(2).getCell(header.indexOf("item.quantity") + 1).value = "lots";
     await wb.xlsx.writeFile(path);
-    const r = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    const r = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", out]);
     expect(r.code).toBe(1);
     const rows = await sheetRows(out);
     expect(rows[0].recordId).toBeNull();
@@ -130,7 +130,7 @@ describe("docsheet post", () => {
     const path = await filledTemplate("where.xlsx", "quotations", docs("where", 1));
     const before = readFileSync(path);
     const posted = join(s.dir, "where.posted.xlsx");
-    const r = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
+    const r = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^1 created, .*; wrote (.*)$/m);
     expect(r.stdout.trim().endsWith(`wrote ${posted}`)).toBe(true);
@@ -138,16 +138,16 @@ describe("docsheet post", () => {
     expect((await sheetRows(posted)).map((x) => x.result)).toEqual(["created", "created"]);
 
     // The same workbook again: the document is found, not made twice.
-    const again = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH]);
+    const again = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth]);
     expect(again.stdout).toMatch(/^0 created, 1 found from an earlier run/m);
     expect((await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("where "))).toHaveLength(1);
 
     const out = join(s.dir, "where-out.xlsx");
-    const toOut = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    const toOut = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--out", out]);
     expect(toOut.stdout.trim().endsWith(`wrote ${out}`)).toBe(true);
     expect(readFileSync(path).equals(before)).toBe(true);
 
-    const both = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--in-place"]);
+    const both = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--out", out, "--in-place"]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--out and --in-place do not go together");
   });
@@ -155,42 +155,42 @@ describe("docsheet post", () => {
   it("answers a --base-url without its root with the root it probably meant", async () => {
     const path = await filledTemplate("root.xlsx", "quotations", docs("root", 1));
     const origin = new URL(s.service.root).origin;
-    const r = await docsheet(["post", path, "--family", "quotations", "--base-url", origin, ...AUTH]);
+    const r = await docsheet(["post", path, "--family", "quotations", "--base-url", origin, ...s.auth]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`did you mean ${origin}/test?`);
-    const wrong = await docsheet(["post", path, "--family", "quotations", "--base-url", `${origin}/v2`, ...AUTH]);
+    const wrong = await docsheet(["post", path, "--family", "quotations", "--base-url", `${origin}/v2`, ...s.auth]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(`${origin}/v2 is not a service root`);
     // A Thai run gives the hint in Thai too, not an English sentence inside a Thai line.
-    const th = await docsheet(["post", path, "--family", "quotations", "--base-url", origin, ...AUTH, "--lang", "th"]);
+    const th = await docsheet(["post", path, "--family", "quotations", "--base-url", origin, ...s.auth, "--lang", "th"]);
     expect(th.code).toBe(2);
     expect(th.stderr).toContain(`${origin} ไม่ใช่ที่อยู่หลักของบริการ หมายถึง ${origin}/test หรือไม่?`);
     expect(th.stderr).not.toMatch(/is not a service root|did you mean/);
-    const thWrong = await docsheet(["post", path, "--family", "quotations", "--base-url", `${origin}/v2`, ...AUTH, "--lang", "th"]);
+    const thWrong = await docsheet(["post", path, "--family", "quotations", "--base-url", `${origin}/v2`, ...s.auth, "--lang", "th"]);
     expect(thWrong.stderr).toContain("--base-url ต้องเป็นที่อยู่หลักของบริการ เช่น");
     expect(thWrong.stderr).not.toMatch(/is not a service root|must be a service root/);
   });
 
   it("exits 2 on wrong credentials and takes the secret from DOCSHEET_CLIENT_SECRET", async () => {
     const path = await filledTemplate("creds.xlsx", "quotations", docs("creds", 1));
-    const wrong = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, "--client-id", "demo", "--client-secret", "nope"]);
+    const wrong = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, "--client-id", s.demo.clientId, "--client-secret", "nope"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/wrong client id or secret/);
     expect(wrong.stderr).not.toMatch(/nope/);
-    const env = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, "--client-id", "demo"], { DOCSHEET_CLIENT_SECRET: "demo-secret" });
+    const env = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, "--client-id", s.demo.clientId], { DOCSHEET_CLIENT_SECRET: s.demo.clientSecret });
     expect(env.code).toBe(0);
   });
 
   it("creates each document exactly once when a run is killed half-way and run again", async () => {
     const n = 40;
     const path = await filledTemplate("killed.xlsx", "quotations", docs("killed", n));
-    const seen = await killedRun(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--concurrency", "2", "--in-place"], (created) => created >= 8);
+    const seen = await killedRun(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--concurrency", "2", "--in-place"], (created) => created >= 8);
     expect(seen).toBeGreaterThanOrEqual(8);
     const mid = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("killed "));
     expect(mid.length).toBeGreaterThan(0);
     expect(mid.length).toBeLessThan(n);
 
-    const again = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"]);
+    const again = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--in-place"]);
     expect(again.code).toBe(0);
     const after = (await allDocuments("quotations")).filter((d) => String(d.contactName).startsWith("killed "));
     expect(after).toHaveLength(n);
@@ -212,7 +212,7 @@ describe("docsheet post", () => {
     const proxy = await droppingProxy(new URL(s.service.root).origin, (method, url, n) => method === "POST" && /\/quotations$/.test(url) && (n === 2 || n === 3));
     try {
       const path = await filledTemplate("dropped.xlsx", "quotations", docs("dropped", 4));
-      const r = await docsheet(["post", path, "--family", "quotations", "--base-url", `${proxy.origin}/test`, ...AUTH, "--concurrency", "1", "--in-place"]);
+      const r = await docsheet(["post", path, "--family", "quotations", "--base-url", `${proxy.origin}/test`, ...s.auth, "--concurrency", "1", "--in-place"]);
       expect(proxy.dropped()).toBe(2);
       expect(r.stdout).toMatch(/2 created, 2 found from an earlier run/);
       expect(r.code).toBe(0);
@@ -231,37 +231,37 @@ describe("docsheet post", () => {
 describe("docsheet act", () => {
   it("writes BOOK.acted.xlsx beside the workbook unless told --out or --in-place, and says where", async () => {
     const path = await filledTemplate("acted.xlsx", "quotations", docs("acted", 1));
-    expect((await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"])).code).toBe(0);
+    expect((await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--in-place"])).code).toBe(0);
     const before = readFileSync(path);
-    const run = await docsheet(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--base-url", s.service.root, ...AUTH]);
+    const run = await docsheet(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--base-url", s.service.root, ...s.auth]);
     expect(run.code).toBe(0);
     const acted = join(s.dir, "acted.acted.xlsx");
     expect(run.stdout.trim().endsWith(`wrote ${acted}`)).toBe(true);
     expect(readFileSync(path).equals(before)).toBe(true);
     expect((await sheetRows(acted)).map((x) => x.result)).toEqual(["status set to approved", "status set to approved"]);
-    const both = await docsheet(["act", path, "--family", "quotations", "--action", "status", "--base-url", s.service.root, ...AUTH, "--out", acted, "--in-place"]);
+    const both = await docsheet(["act", path, "--family", "quotations", "--action", "status", "--base-url", s.service.root, ...s.auth, "--out", acted, "--in-place"]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("--out and --in-place do not go together");
   });
 
   it("changes status and deletes the documents of posted rows, writing the outcome into them", async () => {
     const path = await filledTemplate("act.xlsx", "quotations", docs("act", 2));
-    expect((await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place"])).code).toBe(0);
-    const status = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", s.service.root, ...AUTH]);
+    expect((await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--in-place"])).code).toBe(0);
+    const status = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "approved", "--rows", "2-3", "--base-url", s.service.root, ...s.auth]);
     expect(status.stdout).toMatch(/status: 1 done, 0 skipped, 0 failed/);
     expect(status.code).toBe(0);
     let rows = await sheetRows(path);
     expect(rows.map((r) => r.status)).toEqual(["approved", "approved", "awaiting approval", "awaiting approval"]);
     expect(rows[0].result).toBe("status set to approved");
     const id = rows[2].recordId as number;
-    const del = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", s.service.root, ...AUTH]);
+    const del = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "delete", "--rows", "4", "--base-url", s.service.root, ...s.auth]);
     expect(del.code).toBe(0);
     rows = await sheetRows(path);
     expect([rows[2].result, rows[3].result]).toEqual(["deleted", "deleted"]);
     await expect(s.client.documents("quotations").get(id)).rejects.toThrow();
-    const bad = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "paid", "--base-url", s.service.root, ...AUTH]);
+    const bad = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "status", "--status", "paid", "--base-url", s.service.root, ...s.auth]);
     expect(bad.code).toBe(1);
-    const usage = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "fly", "--base-url", s.service.root, ...AUTH]);
+    const usage = await docsheet(["act", path, "--in-place", "--family", "quotations", "--action", "fly", "--base-url", s.service.root, ...s.auth]);
     expect(usage.code).toBe(2);
   });
 });
@@ -269,11 +269,11 @@ describe("docsheet act", () => {
 describe("a Thai run", () => {
   it("names itself in Thai at the start of its progress lines and its counts, not by the English command word", async () => {
     const path = await filledTemplate("thai-progress.xlsx", "quotations", docs("thprog", 1));
-    const post = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place", "--lang", "th"]);
+    const post = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--in-place", "--lang", "th"]);
     expect(post.code).toBe(0);
     expect(post.stderr).toMatch(/^ส่ง: thprog-1 \(แถว 2\): /m);
     expect(post.stderr).not.toMatch(/^post:/m);
-    const act = await docsheet(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--base-url", s.service.root, ...AUTH, "--in-place", "--lang", "th"]);
+    const act = await docsheet(["act", path, "--family", "quotations", "--action", "status", "--status", "approved", "--base-url", s.service.root, ...s.auth, "--in-place", "--lang", "th"]);
     expect(act.code).toBe(0);
     expect(act.stderr).toMatch(/^เปลี่ยนสถานะ: /m);
     expect(act.stdout).toMatch(/^เปลี่ยนสถานะ: สำเร็จ 1, ข้าม 0, ไม่สำเร็จ 0; /m);

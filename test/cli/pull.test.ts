@@ -7,7 +7,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
 import { cliRunner, runCli } from "./run";
-import { AUTH, cliSession, editCells, fieldRows, sheetRows } from "./session";
+import { cliSession, editCells, fieldRows, sheetRows } from "./session";
 import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(180_000);
@@ -43,7 +43,7 @@ function tableOf(ws: ExcelJS.Worksheet): { tableRef?: string; columns: Array<{ n
 describe("docsheet pull", () => {
   it("pulls one row per document, with the filters of the spec", async () => {
     const out = join(s.dir, "docs.xlsx");
-    const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    const r = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^pulled 2 documents into sheet "Tax invoices" \(2 rows\)/);
     const rows = await fieldRows(out, "Tax invoices");
@@ -53,26 +53,26 @@ describe("docsheet pull", () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]["item.name"]).toBeUndefined();
 
-    const filtered = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--start-date", "2026-02-01", "--end-date", "2026-02-28"]);
+    const filtered = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", out, "--start-date", "2026-02-01", "--end-date", "2026-02-28"]);
     expect(filtered.code).toBe(0);
     const feb = await fieldRows(out, "Tax invoices (2)");
     expect(feb.map((x) => x.contactName)).toEqual(["Pull Inline"]);
 
-    const searched = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "s.xlsx"), "--search", "simple"]);
+    const searched = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", join(s.dir, "s.xlsx"), "--search", "simple"]);
     expect(searched.code).toBe(0);
     expect(searched.stdout).toBe(`pulled 1 document into sheet "Tax invoices" (1 row) of ${join(s.dir, "s.xlsx")}\n`);
     expect((await fieldRows(join(s.dir, "s.xlsx"), "Tax invoices")).map((x) => x.contactName)).toEqual(["Pull Simple"]);
 
     // FAMILY as --family, as check, post and act take it; two that disagree are refused.
-    const named = await docsheet(["pull", "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "f.xlsx"), "--search", "simple"]);
+    const named = await docsheet(["pull", "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", join(s.dir, "f.xlsx"), "--search", "simple"]);
     expect(named.stdout).toBe(`pulled 1 document into sheet "Tax invoices" (1 row) of ${join(s.dir, "f.xlsx")}\n`);
-    const both = await docsheet(["pull", "quotations", "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "g.xlsx")]);
+    const both = await docsheet(["pull", "quotations", "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", join(s.dir, "g.xlsx")]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("two families given: quotations and --family tax-invoices");
   });
 
   it("sorts and filters with --sort and --filter, and says what is wrong with them", async () => {
-    const pull = (...args: string[]) => docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, ...args]);
+    const pull = (...args: string[]) => docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...s.auth, ...args]);
     const out = join(s.dir, "sorted.xlsx");
     expect((await pull("--out", out, "--sort", "Value:desc")).code).toBe(0);
     expect((await fieldRows(out, "Tax invoices")).map((x) => x.grandTotal)).toEqual([1063, 147.13]);
@@ -97,7 +97,7 @@ describe("docsheet pull", () => {
 
   it("pulls one row per line; the sheet checks clean and posts back as equal documents", async () => {
     const out = join(s.dir, "lines.xlsx");
-    const r = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, "--lines"]);
+    const r = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", out, "--lines"]);
     expect(r.code).toBe(0);
     const rows = await fieldRows(out, "Tax invoices");
     expect(rows).toHaveLength(4);
@@ -115,7 +115,7 @@ describe("docsheet pull", () => {
     await wb.xlsx.writeFile(out);
     const check = await docsheet(["check", out, "--family", "tax-invoices", "--json"]);
     expect(JSON.parse(check.stdout)).toEqual([]);
-    const post = await docsheet(["post", out, "--family", "tax-invoices", "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", out, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth]);
     expect(post.stdout).toMatch(/2 created/);
     expect(post.code).toBe(0);
     const all: DocumentRecord[] = [];
@@ -139,7 +139,7 @@ describe("docsheet pull", () => {
       subTotal: 325, discountAmount: 0, totalAfterDiscount: 325, vatAmount: 22.75, grandTotal: 347.75,
     });
     const out = join(s.dir, `round-${lang}.xlsx`);
-    const pulled = await docsheet(["pull", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--search", name, "--lines", "--lang", lang]);
+    const pulled = await docsheet(["pull", "quotations", "--base-url", s.service.root, ...s.auth, "--out", out, "--search", name, "--lines", "--lang", lang]);
     expect(pulled.code).toBe(0);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(out);
@@ -156,7 +156,7 @@ describe("docsheet pull", () => {
     expect(ws.getColumn(print + 1).hidden).toBe(true);
 
     await editCells(out, [[0, head.name, `${name} edited`], [1, head.price, 20]]);
-    const update = await docsheet(["update", out, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--in-place", "--lang", lang]);
+    const update = await docsheet(["update", out, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--in-place", "--lang", lang]);
     expect(update.code).toBe(0);
     const doc = await api.get(rows[0][head.id] as number);
     expect([doc.contactName, doc.grandTotal]).toEqual([`${name} edited`, 363.8]);
@@ -174,7 +174,7 @@ describe("docsheet pull", () => {
     });
     const [a, b, d] = [await make("Refresh A Co"), await make("Refresh B Co"), await make("Refresh D Co")];
     const out = join(s.dir, "refresh.xlsx");
-    const pull = await docsheet(["pull", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--search", "Refresh", "--sort", "documentSerial"]);
+    const pull = await docsheet(["pull", "quotations", "--base-url", s.service.root, ...s.auth, "--out", out, "--search", "Refresh", "--sort", "documentSerial"]);
     expect(pull.code).toBe(0);
     // The file as pull wrote it, refreshed below without exceljs having rewritten it.
     const pristine = join(s.dir, "refresh-pristine.xlsx");
@@ -204,7 +204,7 @@ describe("docsheet pull", () => {
     const c = await make("Refresh C Co");
     await api.delete(d.recordId);
 
-    const refresh = await docsheet(["refresh", out, "--base-url", s.service.root, ...AUTH]);
+    const refresh = await docsheet(["refresh", out, "--base-url", s.service.root, ...s.auth]);
     expect(refresh.stdout).toContain('refreshed sheet "Quotations": 1 refreshed, 1 added, 0 unchanged, 0 void, 1 deleted on the service, 1 edited in the sheet and not refreshed');
     expect(refresh.code).toBe(1);
     const rows = await fieldRows(out);
@@ -221,14 +221,14 @@ describe("docsheet pull", () => {
     expect([added.getCell(header.indexOf("Date") + 1).numFmt, added.getCell(total).numFmt]).toEqual(["yyyy-mm-dd", "#,##0.00"]);
     // The added document is inside the table: its range grew by the row.
     expect(tableOf(refreshed.worksheets[0])?.tableRef).toBe(`A1:${last}5`);
-    expect((await docsheet(["refresh", pristine, "--base-url", s.service.root, ...AUTH])).stdout).toContain("1 added");
+    expect((await docsheet(["refresh", pristine, "--base-url", s.service.root, ...s.auth])).stdout).toContain("1 added");
     const grown = new ExcelJS.Workbook();
     await grown.xlsx.readFile(pristine);
     expect(tableOf(grown.worksheets[0])?.tableRef).toBe(`A1:${last}5`);
     expect(grown.worksheets[0].getRow(5).getCell(header.indexOf("Customer") + 1).value).toBe("Refresh C Co");
 
     // The service's copy for B's row, as an update conflict is resolved.
-    const taken = await docsheet(["refresh", out, "--base-url", s.service.root, ...AUTH, "--rows", "3", "--lang", "th"]);
+    const taken = await docsheet(["refresh", out, "--base-url", s.service.root, ...s.auth, "--rows", "3", "--lang", "th"]);
     expect(taken.code).toBe(0);
     const after = await fieldRows(out);
     expect([after[1].contactName, after[1].result, after[1]["My notes"]]).toEqual(["Refresh B Co", "รีเฟรชแล้ว: ชื่อลูกค้า", "note 3"]);
@@ -237,7 +237,7 @@ describe("docsheet pull", () => {
   it("exits 2 on bad filters", async () => {
     const out = join(s.dir, "x.xlsx");
     for (const extra of [["--range", "4"], ["--start-date", "2026-01-01"], ["--range", "5"], ["--start-date", "31/02/2026", "--end-date", "2026-03-31"]]) {
-      const r = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...AUTH, "--out", out, ...extra]);
+      const r = await docsheet(["pull", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", out, ...extra]);
       expect({ extra, code: r.code }).toEqual({ extra, code: 2 });
     }
   });

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner, runCli } from "./run";
-import { AUTH, cliSession } from "./session";
+import { cliSession } from "./session";
 import { seedVatMonth, seedZeroRatedMonth, total, type VatMonth } from "../helpers/vat-month";
 
 jest.setTimeout(180_000);
@@ -33,7 +33,7 @@ async function load(path: string): Promise<ExcelJS.Workbook> {
 describe("docsheet report vat", () => {
   it("writes the output-tax and input-tax reports, the void documents and the summary, totals as formulas", async () => {
     const out = join(s.dir, "vat.xlsx");
-    const r = await runCli(["report", "vat", "--month", "2026-03", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    const r = await runCli(["report", "vat", "--month", "2026-03", "--base-url", s.service.root, ...s.auth, "--out", out]);
     expect(r.stderr).not.toMatch(/docsheet:/);
     expect(r.stderr).toContain("report: Tax invoices, page 1: 4 of 4 documents");
     expect(r.code).toBe(0);
@@ -72,7 +72,7 @@ describe("docsheet report vat", () => {
   it("lists zero-rated and mixed documents with a 0% column, and the summary's 0% and exempt lines, reconciled in the .xlsx", async () => {
     const august = await seedZeroRatedMonth(s.client);
     const out = join(s.dir, "vat-zero.xlsx");
-    const r = await runCli(["report", "vat", "--month", august.month, "--base-url", s.service.root, ...AUTH, "--out", out]);
+    const r = await runCli(["report", "vat", "--month", august.month, "--base-url", s.service.root, ...s.auth, "--out", out]);
     expect(r.stdout).toBe(`VAT report for ${august.month}: output VAT 140.00 on 2 documents, input VAT 70.00 on 1 document, payable 70.00; 0 void documents listed apart; wrote ${out}\n`);
     expect(r.code).toBe(0);
     const wb = await load(out);
@@ -92,7 +92,7 @@ describe("docsheet report vat", () => {
 
   it("writes the Thai version with Buddhist-era dates, and takes a Buddhist-era month", async () => {
     const out = join(s.dir, "vat-th.xlsx");
-    const r = await docsheet(["report", "vat", "--month", "2569-03", "--base-url", s.service.root, ...AUTH, "--out", out, "--lang", "th"]);
+    const r = await docsheet(["report", "vat", "--month", "2569-03", "--base-url", s.service.root, ...s.auth, "--out", out, "--lang", "th"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^รายงานภาษีมูลค่าเพิ่มเดือน มี\.ค\. 2569: ภาษีขาย 279\.54 จาก 4 เอกสาร, ภาษีซื้อ 175\.00 จาก 2 เอกสาร, ภาษีที่ต้องชำระ 104\.54;/);
     const wb = await load(out);
@@ -107,7 +107,7 @@ describe("docsheet report vat", () => {
   it("writes the ภ.พ.30 file for RD Prep with --rd-prep, its amounts those of the summary", async () => {
     const out = join(s.dir, "vat-rd.xlsx");
     const dir = join(s.dir, "rd");
-    const r = await docsheet(["report", "vat", "--month", "2026-03", "--base-url", s.service.root, ...AUTH, "--out", out, "--rd-prep", dir]);
+    const r = await docsheet(["report", "vat", "--month", "2026-03", "--base-url", s.service.root, ...s.auth, "--out", out, "--rd-prep", dir]);
     expect(r.code).toBe(0);
     const text = readFileSync(join(dir, "PP30-2026-03.txt"), "utf8");
     expect(text.endsWith("\r\n")).toBe(true);
@@ -120,14 +120,14 @@ describe("docsheet report vat", () => {
 
   it("reports a month with no documents: empty reports, zero totals, no finding", async () => {
     const out = join(s.dir, "empty.xlsx");
-    const r = await docsheet(["report", "vat", "--month", "2025-07", "--base-url", s.service.root, ...AUTH, "--out", out]);
+    const r = await docsheet(["report", "vat", "--month", "2025-07", "--base-url", s.service.root, ...s.auth, "--out", out]);
     expect(r.stdout).toBe(`VAT report for 2025-07: output VAT 0.00 on 0 documents, input VAT 0.00 on 0 documents, payable 0.00; 0 void documents listed apart; wrote ${out}\n`);
     expect(r.code).toBe(0);
     expect((await load(out)).getWorksheet("Input tax 2025-07")!.getCell(at("I3")).value).toEqual({ formula: expect.stringMatching(/^SUBTOTAL\(109,/) });
   });
 
   it("refuses a missing or malformed month and another report, exit 2", async () => {
-    const base = ["--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "x.xlsx")];
+    const base = ["--base-url", s.service.root, ...s.auth, "--out", join(s.dir, "x.xlsx")];
     const noMonth = await docsheet(["report", "vat", ...base]);
     expect(noMonth.code).toBe(2);
     expect(noMonth.stderr).toMatch(/^docsheet: --month is required/);

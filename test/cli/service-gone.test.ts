@@ -5,11 +5,12 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { READ_BACK_MAX } from "../../src/jobs/post";
 import { BIN, REPO } from "./run";
-import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+import { cliOwnSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
-const s = cliSession("service-gone");
+// A service of the file's own: the test kills it.
+const s = cliOwnSession("service-gone");
 const CONCURRENCY = 4;
 
 interface Run {
@@ -56,7 +57,7 @@ it("post stops at once when the service dies, exits 2 and says what was posted a
   const out = join(s.dir, "gone.posted.xlsx");
 
   const run = await runKillingService(
-    ["post", book, "--family", "quotations", "--base-url", s.service.root, ...AUTH, "--out", out, "--concurrency", String(CONCURRENCY)], 5,
+    ["post", book, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--out", out, "--concurrency", String(CONCURRENCY)], 5,
   );
   expect(run.code).toBe(2);
   // Rows reported after the kill, but for those said "not sent" at the end: answered by the service

@@ -1,5 +1,5 @@
-// What the command-line tests share: the local service (child process) with a client of its demo
-// company and a scratch directory, once per test file; the bin's connection options; .xlsx files
+// What the command-line tests share: the local service (the jest worker's shared one) with the
+// file's companies and a client of its demo company, and a scratch directory, once per test file; the bin's connection options; .xlsx files
 // written and read back with ExcelJS.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,24 +7,52 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient, type DocSheetClient } from "../../src/api";
 import { fieldForHeader } from "../../src/sheet/fields";
-import { LOCAL_STORE, startTestService, type StoreKind, type TestService } from "../helpers/service";
-
-export const AUTH = ["--client-id", "demo", "--client-secret", "demo-secret"];
+import { LOCAL_STORE, startTestService, type TestService } from "../helpers/service";
+import { fileCompaniesIn, type FileCompany, type SharedService } from "../helpers/shared-service";
 
 export interface CliSession {
-  service: TestService;
+  service: SharedService;
+  /** A client of `demo`. */
   client: DocSheetClient;
   dir: string;
+  /** The file's copies of the demo companies (Demo Co., Ltd. and Other Co., Ltd.). */
+  demo: FileCompany;
+  other: FileCompany;
+  /** The bin's options that connect as `demo`, and as `other`. */
+  auth: string[];
+  otherAuth: string[];
 }
 
+/** The bin's options that connect as this company. */
+export const authOf = (c: FileCompany): string[] => ["--client-id", c.clientId, "--client-secret", c.clientSecret];
+
 /** Call at the top of a test file: filled once beforeAll has run, cleaned up in afterAll. The
- * service runs on LOCAL_STORE (these tests are about the command, not the store) unless told. */
-export function cliSession(name: string, store: StoreKind = LOCAL_STORE): CliSession {
+ * service is the jest worker's shared one (these tests are about the command, not the store or
+ * the service's process), with companies of the file's own. */
+export function cliSession(name: string): CliSession {
   const s = {} as CliSession;
   beforeAll(async () => {
     s.dir = mkdtempSync(join(tmpdir(), `docsheet-${name}-`));
-    s.service = await startTestService({ store });
-    s.client = createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret" });
+    Object.assign(s, await fileCompaniesIn());
+    s.auth = authOf(s.demo);
+    s.otherAuth = authOf(s.other);
+    s.client = createClient({ root: s.service.root, ...s.demo });
+  });
+  afterAll(() => {
+    if (s.dir) rmSync(s.dir, { recursive: true, force: true });
+  });
+  return s;
+}
+
+const SEEDED = { demo: { clientId: "demo", clientSecret: "demo-secret" }, other: { clientId: "other", clientSecret: "other-secret" } };
+
+/** cliSession with a service of the file's own (on LOCAL_STORE), for a file that kills it. */
+export function cliOwnSession(name: string): CliSession & { service: TestService } {
+  const s = { ...SEEDED, auth: authOf(SEEDED.demo), otherAuth: authOf(SEEDED.other) } as CliSession & { service: TestService };
+  beforeAll(async () => {
+    s.dir = mkdtempSync(join(tmpdir(), `docsheet-${name}-`));
+    s.service = await startTestService({ store: LOCAL_STORE });
+    s.client = createClient({ root: s.service.root, ...s.demo });
   });
   afterAll(async () => {
     await s.service?.stop();

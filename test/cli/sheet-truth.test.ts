@@ -7,13 +7,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner } from "./run";
-import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+import { cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("sheet-truth");
 const docsheet = cliRunner();
-const connection = (): string[] => ["--base-url", s.service.root, ...AUTH];
+const connection = (): string[] => ["--base-url", s.service.root, ...s.auth];
 const HEADER = ["documentKey", "Customer", "Date", "isVat", "Item", "Qty", "Unit price", "vatAmount", "grandTotal"];
 
 describe("docsheet and the truth of the sheet", () => {

@@ -5,10 +5,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type DocSheetClient } from "../../src/api";
-import { startTestService, oneStore, type TestService } from "../helpers/service";
+import { oneStore } from "../helpers/service";
+import { fileCompaniesIn, type SharedService } from "../helpers/shared-service";
 import { pdfText } from "../service/pdf-readback";
 import { cliRunner } from "./run";
-import { AUTH, sheetRows, writeBook } from "./session";
+import { authOf, sheetRows, writeBook } from "./session";
 
 const docsheet = cliRunner();
 
@@ -48,13 +49,16 @@ describe("tax ids through docsheet check", () => {
 });
 
 describe.each(oneStore("postgres"))("tax ids through docsheet post (%s)", (store) => {
-  let service: TestService;
+  // The jest worker's shared service (PostgreSQL), with companies of the file's own.
+  let service: SharedService;
   let client: DocSheetClient;
+  let auth: string[];
   beforeAll(async () => {
-    service = await startTestService({ store });
-    client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+    const shared = await fileCompaniesIn();
+    service = shared.service;
+    client = createClient({ root: service.root, ...shared.demo });
+    auth = authOf(shared.demo);
   });
-  afterAll(() => service?.stop());
 
   it("sends the 13-digit text: the service answers it and prints it on the PDF; a broken row lists every problem and is not sent", async () => {
     const path = await writeBook(join(dir, `post-${store}.xlsx`), [
@@ -64,7 +68,7 @@ describe.each(oneStore("postgres"))("tax ids through docsheet post (%s)", (store
       ["x1", null, "0105551234567", null, "31/02/2026", true, "Pen", 1, 10],
     ]);
     const out = join(dir, `post-${store}-out.xlsx`);
-    const run = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...AUTH, "--out", out]);
+    const run = await docsheet(["post", path, "--family", "tax-invoices", "--base-url", service.root, ...auth, "--out", out]);
     expect(run.stdout).toMatch(/1 created, 0 found from an earlier run, 0 already posted, 1 not sent/);
     expect(run.code).toBe(1);
 

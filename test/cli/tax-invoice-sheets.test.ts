@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import type { Contact, DocumentRecord } from "../../src/api";
 import { cliRunner } from "./run";
-import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+import { cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
@@ -40,7 +40,7 @@ describe("a Thai VAT column of amounts", () => {
     expect(thai.stdout).toMatch(/21 เอกสาร, พบ 1 ปัญหา/);
 
     const posted = join(s.dir, "thai-vat.posted.xlsx");
-    const post = await docsheet(["post", book, "--family", "tax-invoices", "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--out", posted, "--base-url", s.service.root, ...s.auth]);
     expect(post.stdout).toMatch(/20 created, 0 found from an earlier run, 0 already posted, 1 not sent/);
     const rows = await sheetRows(posted);
     expect(rows[10].result).toMatch(/^not sent: I12: VAT amount is 70\.01/);
@@ -59,7 +59,7 @@ describe("a Thai VAT column of each line's VAT", () => {
     const check = await docsheet(["check", book, "--family", "tax-invoices", "--json"]);
     expect(JSON.parse(check.stdout)).toEqual([]);
     const posted = join(s.dir, "thai-line-vat.posted.xlsx");
-    const post = await docsheet(["post", book, "--family", "tax-invoices", "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--out", posted, "--base-url", s.service.root, ...s.auth]);
     expect(post.stdout).toMatch(/1 created/);
     const doc = await serviceDocument((await sheetRows(posted))[0].recordId);
     expect(doc).toMatchObject({ isVat: true, vatAmount: 73.5, grandTotal: 1123.51 });
@@ -86,7 +86,7 @@ describe("a per-line Yes/No VAT column", () => {
     expect(check.stderr).not.toMatch(/differs from row/i);
 
     const posted = join(s.dir, "lines.posted.xlsx");
-    const post = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--mapping", mapping, "--out", posted, "--base-url", s.service.root, ...s.auth]);
     expect(post.stdout).toMatch(/2 created, 0 found from an earlier run, 0 already posted, 0 not sent/);
     const rows = await sheetRows(posted);
     const doc = await serviceDocument(rows[0].recordId);
@@ -152,7 +152,7 @@ describe("what a full tax invoice shows of its buyer (s.86/4)", () => {
     expect(json.code).toBe(0);
 
     const posted = join(s.dir, "buyers.posted.xlsx");
-    const post = await docsheet(["post", book, "--family", "tax-invoices", "--out", posted, "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "tax-invoices", "--out", posted, "--base-url", s.service.root, ...s.auth]);
     expect(post.stdout).toMatch(/6 created, 0 found from an earlier run, 0 already posted, 0 not sent, 0 failed/);
     expect(post.stdout.split("\n").filter((l) => l.includes("warning:")).map((l) => l.replace(/ warning: .*?(contact \S+ \S+|$).*/, " $1"))).toEqual([
       "Sales!D2 [contactAddress] ", "Sales!F3 [contactBranch] ", "Sales!D4 [contactAddress] contact Walk-in customer,", "Sales!E5 [contactTaxId] contact Bad Tax",

@@ -15,7 +15,7 @@ import { isValidTaxId } from "../../src/sheet/tax-id";
 import { LISTS_SHEET } from "../../src/workbook/port";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { cliRunner, runCli } from "./run";
-import { AUTH, cliSession, sheetRows } from "./session";
+import { cliSession, sheetRows } from "./session";
 
 jest.setTimeout(240_000);
 
@@ -59,7 +59,7 @@ describe("docsheet template", () => {
 
   it("with the connection options: the company's lists on a hidden sheet, Thai headers, a pick posts with the ids, and no note is lost", async () => {
     const book = join(s.dir, "th.xlsx");
-    const r = await docsheet(["template", "cash-invoices", "--lang", "th", "--out", book, "--base-url", s.service.root, ...AUTH]);
+    const r = await docsheet(["template", "cash-invoices", "--lang", "th", "--out", book, "--base-url", s.service.root, ...s.auth]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\nรายการให้เลือก: ผู้ติดต่อ 3, สินค้า 2, บัญชีธนาคาร 1, เช็ค 1, บัตรเครดิต 1, เงินสดย่อย 1, ช่องทางอื่น 1, หมวดค่าใช้จ่าย 4, ผังบัญชี 12\n$/);
@@ -93,18 +93,21 @@ describe("docsheet template", () => {
     const check = await docsheet(["check", book, "--family", "cash-invoices", "--lang", "th"]);
     expect(check.code).toBe(0);
     const posted = join(s.dir, "th-posted.xlsx");
-    const post = await docsheet(["post", book, "--family", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", posted]);
+    const post = await docsheet(["post", book, "--family", "cash-invoices", "--base-url", s.service.root, ...s.auth, "--out", posted]);
     expect(post.code).toBe(0);
     const [row] = await sheetRows(posted, "บิลเงินสด");
     const recordId = Number(row["รหัสเอกสารในระบบ"]);
     const doc = await s.client.documents("cash-invoices").get(recordId);
-    expect([doc.contactId, doc.contactCode]).toEqual([1, "C0001"]); // Acme itself, not a new contact made from the name
-    expect(doc.payments).toMatchObject({ paymentMethod: 5, bankAccountId: 1 });
+    // Acme itself (the company's seeded customer), not a new contact made from the name
+    const acme = (await s.client.contacts.list()).list.find((c) => c.contactCode === "C0001")!;
+    expect([doc.contactId, doc.contactCode]).toEqual([acme.id, "C0001"]);
+    const bank = (await s.client.bankAccounts.list()).find((b) => b.bankAccountNumber === "123-4-56789-0")!;
+    expect(doc.payments).toMatchObject({ paymentMethod: 5, bankAccountId: bank.bankAccountId });
     expect(String(doc.internalNotes)).toMatch(/^Paid at the counter\nreceipt in the blue file\ndocsheet:[0-9a-z]+:CLI-1$/);
     const contacts = (await s.client.contacts.list()).total;
 
     // The write-back was lost (the unposted copy): a second post finds the document, makes no other.
-    const again = await docsheet(["post", unposted, "--family", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", join(s.dir, "again.xlsx")]);
+    const again = await docsheet(["post", unposted, "--family", "cash-invoices", "--base-url", s.service.root, ...s.auth, "--out", join(s.dir, "again.xlsx")]);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/0 created, 1 found from an earlier run/);
     expect((await s.client.documents("cash-invoices").list()).total).toBe(1);
@@ -114,7 +117,7 @@ describe("docsheet template", () => {
     // real dates with a date format, amounts with a money format.
     const fresh = join(s.dir, "pulled.xlsx");
     for (const [out, sheet] of [[fresh, "Cash invoices"], [posted, "Cash invoices"]] as const) {
-      const pulled = await docsheet(["pull", "cash-invoices", "--base-url", s.service.root, ...AUTH, "--out", out]);
+      const pulled = await docsheet(["pull", "cash-invoices", "--base-url", s.service.root, ...s.auth, "--out", out]);
       expect(pulled.code).toBe(0);
       const pwb = await open(out);
       const pws = pwb.getWorksheet(sheet)!;
@@ -143,7 +146,7 @@ describe("docsheet template", () => {
   it("refuses half the connection options, and says why the lists could not be read", async () => {
     const half = await docsheet(["template", "quotations", "--out", join(s.dir, "x.xlsx"), "--base-url", s.service.root]);
     expect([half.code, half.stderr]).toEqual([2, expect.stringMatching(/--client-id is required/)]);
-    const wrong = await runCli(["template", "quotations", "--out", join(s.dir, "y.xlsx"), "--base-url", s.service.root, "--client-id", "demo", "--client-secret", "nope"]);
+    const wrong = await runCli(["template", "quotations", "--out", join(s.dir, "y.xlsx"), "--base-url", s.service.root, "--client-id", s.demo.clientId, "--client-secret", "nope"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/^docsheet: cannot read the lookup lists: /);
     expect(wrong.stderr).not.toContain("nope");

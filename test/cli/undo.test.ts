@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cliRunner, runCli } from "./run";
-import { AUTH, cliSession, sheetRows, writeBook } from "./session";
+import { cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
@@ -19,7 +19,7 @@ const ROWS = [
 describe("docsheet undo", () => {
   it("a dry run changes nothing; the undo voids what the post created and clears the rows; a post again creates new documents", async () => {
     const path = await writeBook(join(s.dir, "book.xlsx"), ROWS);
-    const conn = ["--family", "tax-invoices", "--base-url", s.service.root, ...AUTH];
+    const conn = ["--family", "tax-invoices", "--base-url", s.service.root, ...s.auth];
     expect((await docsheet(["post", path, ...conn, "--in-place"])).code).toBe(0);
     const posted = await sheetRows(path);
     const ids = posted.map((r) => r.recordId as number);

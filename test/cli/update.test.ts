@@ -6,14 +6,14 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner, runCli } from "./run";
-import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
+import { cliSession, editCells, sheetRows, writeBook } from "./session";
 import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("update");
 const docsheet = cliRunner();
-const connection = (): string[] => ["--base-url", s.service.root, ...AUTH];
+const connection = (): string[] => ["--base-url", s.service.root, ...s.auth];
 
 /** Sets the cell under `header` in data row `row` (0-based) of the first sheet. */
 const edit = (path: string, row: number, header: string, value: ExcelJS.CellValue): Promise<void> => editCells(path, [[row, header, value]]);

@@ -7,13 +7,13 @@ import { join } from "node:path";
 import { loadPostRecord, savePostRecord } from "../../src/jobs/post-record";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { cliRunner } from "./run";
-import { AUTH, cliSession, editCells, sheetRows, writeBook } from "./session";
+import { cliSession, editCells, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("verify");
 const docsheet = cliRunner();
-const conn = (family: string): string[] => ["--family", family, "--base-url", s.service.root, ...AUTH];
+const conn = (family: string): string[] => ["--family", family, "--base-url", s.service.root, ...s.auth];
 
 /** A workbook of one-line documents, one per key, posted as `family` in place. */
 async function postedBook(name: string, family: string, keys: string[]): Promise<string> {

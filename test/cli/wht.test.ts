@@ -9,7 +9,7 @@ import { whtPostJob } from "../../src/jobs/wht";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { racingFetch } from "../helpers/racing-fetch";
 import { cliRunner } from "./run";
-import { AUTH, cliSession, writeBook } from "./session";
+import { cliSession, writeBook } from "./session";
 import { simpleDoc } from "../helpers/vat-month";
 import { readFileSync, writeFileSync } from "node:fs";
 import { pdfText } from "../service/pdf-readback";
@@ -66,7 +66,7 @@ describe("docsheet with withholding-taxes", () => {
     expect(th.stdout).toContain("ภาษีที่หัก 31.00 ไม่เท่ากับ 1000.00 × 3% = 30.00 (ถึงสตางค์)");
 
     const posted = join(s.dir, "wht.posted.xlsx");
-    const post = await docsheet(["post", book, "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "withholding-taxes", "--base-url", s.service.root, ...s.auth]);
     expect(post.code).toBe(1);
     const ws = (await load(posted)).getWorksheet("WHT")!;
     // Result columns are added headed by their labels in the sheet's language.
@@ -85,7 +85,7 @@ describe("docsheet with withholding-taxes", () => {
 
     // The company's certificate as its 50 ทวิ PDF, saved as the documents' PDFs are, its path in the sheet.
     const pdfDir = join(s.dir, "pdf");
-    const pdf = await docsheet(["act", posted, "--family", "withholding-taxes", "--action", "pdf", "--rows", "3", "--pdf-dir", pdfDir, "--base-url", s.service.root, ...AUTH]);
+    const pdf = await docsheet(["act", posted, "--family", "withholding-taxes", "--action", "pdf", "--rows", "3", "--pdf-dir", pdfDir, "--base-url", s.service.root, ...s.auth]);
     expect(pdf.code).toBe(0);
     const serial = String(ws.getRow(3).getCell(col("documentSerial")).value);
     const file = join(pdfDir, `${serial}.pdf`);
@@ -98,13 +98,13 @@ describe("docsheet with withholding-taxes", () => {
     expect([pw0.getRow(3).getCell(pdfCol).value, pw0.getRow(2).getCell(pdfCol).value]).toEqual([file, null]);
 
     // Posted again: the posted rows are skipped, nothing is created twice.
-    const again = await docsheet(["post", posted, "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH, "--in-place"]);
+    const again = await docsheet(["post", posted, "--family", "withholding-taxes", "--base-url", s.service.root, ...s.auth, "--in-place"]);
     expect(again.code).toBe(1);
     const listed = await s.client.withholdingTaxes.list({ pageSize: 100 });
     expect(listed.list.filter((c) => c.contactName === "Acme Co., Ltd.")).toHaveLength(1);
 
     const pulled = join(s.dir, "pulled.xlsx");
-    const pull = await docsheet(["pull", "withholding-taxes", "--base-url", s.service.root, ...AUTH, "--out", pulled, "--start-date", "2026-04-01", "--end-date", "2026-04-30"]);
+    const pull = await docsheet(["pull", "withholding-taxes", "--base-url", s.service.root, ...s.auth, "--out", pulled, "--start-date", "2026-04-01", "--end-date", "2026-04-30"]);
     expect(pull.code).toBe(0);
     const pw = (await load(pulled)).getWorksheet("Withholding taxes")!;
     expect(pw.rowCount).toBe(4);
@@ -115,20 +115,20 @@ describe("docsheet with withholding-taxes", () => {
     expect((await docsheet(["check", pulled, "--family", "withholding-taxes"])).code).toBe(0);
 
     // Voided from the pulled sheet (Acme's certificate, its rows 3-4), in Thai.
-    const act = await docsheet(["act", pulled, "--family", "withholding-taxes", "--action", "status", "--status", "void", "--rows", "3", "--base-url", s.service.root, ...AUTH, "--lang", "th"]);
+    const act = await docsheet(["act", pulled, "--family", "withholding-taxes", "--action", "status", "--status", "void", "--rows", "3", "--base-url", s.service.root, ...s.auth, "--lang", "th"]);
     expect(act.code).toBe(0);
     expect((await s.client.withholdingTaxes.get(Number(id(3)))).statusString).toBe("void");
     const aw = (await load(join(s.dir, "pulled.acted.xlsx"))).getWorksheet("Withholding taxes")!;
     expect([aw.getCell("Q3").value, aw.getCell("Q2").value]).toEqual(["ยกเลิกแล้ว", "processed"]);
 
     // Undo of the post: the individual's certificate deleted, the company's (voided since) left as it is.
-    const undo = await docsheet(["undo", posted, "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH]);
+    const undo = await docsheet(["undo", posted, "--family", "withholding-taxes", "--base-url", s.service.root, ...s.auth]);
     expect(undo.stdout).toContain("undone: 1 deleted, 0 voided, 1 already deleted or void, 0 left alone, 0 failed");
     expect(undo.code).toBe(0);
     await expect(s.client.withholdingTaxes.get(Number(id(2)))).rejects.toThrow(/not found/i);
     const uw = (await load(join(s.dir, "wht.posted.undone.xlsx"))).getWorksheet("WHT")!;
     expect([uw.getRow(2).getCell(col("recordId")).value, String(uw.getRow(2).getCell(col("result")).value)]).toEqual([null, `Undone: ${ws.getRow(2).getCell(col("documentSerial")).value} deleted`]);
-    const twice = await docsheet(["undo", join(s.dir, "wht.posted.undone.xlsx"), "--family", "withholding-taxes", "--base-url", s.service.root, ...AUTH]);
+    const twice = await docsheet(["undo", join(s.dir, "wht.posted.undone.xlsx"), "--family", "withholding-taxes", "--base-url", s.service.root, ...s.auth]);
     expect([twice.code, twice.stderr]).toEqual([1, "docsheet: Nothing to undo: this workbook records no withholding-taxes post\n"]);
   });
 
@@ -137,7 +137,7 @@ describe("docsheet with withholding-taxes", () => {
     // Both posts look their markers up before either creates (a create waits for both looks): neither finds the other's.
     const certificates = (url: URL): boolean => url.pathname.endsWith("/withholding-taxes");
     const racing = racingFetch(certificates, 2, certificates);
-    const run = async () => whtPostJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: racing }), { target: { sheet: "WHT" } });
+    const run = async () => whtPostJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, ...s.demo, fetch: racing }), { target: { sheet: "WHT" } });
     const [a, b] = await Promise.all([run(), run()]);
     const rows = [a.results[0], b.results[0]];
     expect(rows.map((r) => r.kind).sort()).toEqual(["created", "found"]);
@@ -163,7 +163,7 @@ describe("docsheet with withholding-taxes", () => {
       }
       return res;
     };
-    const run = async (f: typeof fetch) => whtPostJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, clientId: "demo", clientSecret: "demo-secret", fetch: f }), { target: { sheet: "WHT" } });
+    const run = async (f: typeof fetch) => whtPostJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, ...s.demo, fetch: f }), { target: { sheet: "WHT" } });
     const [lost, other] = await Promise.all([run(lossy), run(racing)]);
     expect(dropped).toBe(true);
     expect([lost.results[0].kind, lost.results[0].message]).toEqual(["found", "created (confirmed after a lost answer)"]);
@@ -211,7 +211,7 @@ describe("docsheet with withholding-taxes", () => {
     expect(check.stderr).toMatch(/C3.*0105556000009/);
     expect(check.stderr).toMatch(/D3.*00000/);
 
-    const post = await docsheet(["post", book, "--family", "withholding-taxes", "--mapping", file, "--base-url", s.service.root, ...AUTH]);
+    const post = await docsheet(["post", book, "--family", "withholding-taxes", "--mapping", file, "--base-url", s.service.root, ...s.auth]);
     expect(post.code).toBe(1);
     const posted = join(s.dir, "own.posted.xlsx");
     const ws = (await load(posted)).getWorksheet("Payments")!;
@@ -222,12 +222,12 @@ describe("docsheet with withholding-taxes", () => {
     expect(ws.getCell("K3").value).toBeNull();
 
     // Another company's credentials: the sheet was posted to Demo, nothing is sent or acted on.
-    const other = ["--base-url", s.service.root, "--client-id", "other", "--client-secret", "other-secret"];
+    const other = ["--base-url", s.service.root, ...s.otherAuth];
     const refused = await docsheet(["act", posted, "--family", "withholding-taxes", "--mapping", file, "--action", "pdf", ...other]);
     expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining("Other Co., Ltd.")]);
     expect((await docsheet(["undo", posted, "--family", "withholding-taxes", "--mapping", file, ...other])).code).toBe(2);
 
-    const undo = await docsheet(["undo", posted, "--family", "withholding-taxes", "--mapping", file, "--base-url", s.service.root, ...AUTH]);
+    const undo = await docsheet(["undo", posted, "--family", "withholding-taxes", "--mapping", file, "--base-url", s.service.root, ...s.auth]);
     expect(undo.code).toBe(0);
     await expect(s.client.withholdingTaxes.get(id)).rejects.toThrow(/not found/i);
     expect((await load(join(s.dir, "own.posted.undone.xlsx"))).getWorksheet("Payments")!.getCell("K2").value).toBeNull();
@@ -249,7 +249,7 @@ describe("docsheet with withholding-taxes", () => {
 
     const out = join(s.dir, "wht-report.xlsx");
     const dir = join(s.dir, "rd");
-    const r = await docsheet(["report", "wht", "--month", "2569-05", "--base-url", s.service.root, ...AUTH, "--out", out, "--rd-prep", dir, "--missing"]);
+    const r = await docsheet(["report", "wht", "--month", "2569-05", "--base-url", s.service.root, ...s.auth, "--out", out, "--rd-prep", dir, "--missing"]);
     expect(r.stdout).toBe(`Purchase ${purchase.documentSerial} (Epsilon Co., Ltd.) withheld 60.00 but has no withholding tax certificate\n`
       + `Withholding tax for 2026-05: ภ.ง.ด.3 420.37 on 1 certificate, ภ.ง.ด.53 100.00 on 1 certificate; 1 void listed apart; 1 document without a certificate; wrote ${out}\n`);
     expect(r.code).toBe(1);
@@ -293,7 +293,7 @@ describe("docsheet with withholding-taxes", () => {
     expect(sum(p53, 9)).toBe((wb.getWorksheet("PND53 2026-05")!.getCell("J9").value as ExcelJS.CellFormulaValue).result);
 
     const th = join(s.dir, "wht-report-th.xlsx");
-    const rt = await docsheet(["report", "wht", "--month", "2026-05", "--base-url", s.service.root, ...AUTH, "--out", th, "--lang", "th"]);
+    const rt = await docsheet(["report", "wht", "--month", "2026-05", "--base-url", s.service.root, ...s.auth, "--out", th, "--lang", "th"]);
     expect(rt.stdout).toContain("ภาษีหัก ณ ที่จ่ายเดือน พ.ค. 2569: ภ.ง.ด.3 420.37 จาก 1 ราย");
     const wth = (await load(th)).getWorksheet("ภ.ง.ด.3 พ.ค. 2569")!;
     // The header block in Thai, the month in the Buddhist era; the table's headers under it.
