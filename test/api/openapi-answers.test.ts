@@ -5,7 +5,7 @@ import { DOCUMENT_ROUTES } from "../../src/api/routes";
 import { FAMILIES, FAMILY_INFO, type Family } from "../../src/rules/codes";
 import { makePng } from "../fixtures/files/make";
 import { oneStore } from "../helpers/service";
-import { serviceForFile, type Answer as HttpAnswer, type Client } from "../service/support";
+import { sharedServiceFor, type Answer as HttpAnswer, type Client } from "../service/support";
 import { bodyFor, inlineBodyFor, referenceTo, sourceFamilyOf, type Doc } from "../service/flows-support";
 import { exampleBodies } from "./helpers/openapi";
 import { allOperations, checkAnswer, operationOf, type Answer } from "./helpers/openapi-answers";
@@ -33,7 +33,7 @@ const certificate = {
 };
 
 describe.each(oneStore("postgres"))("answers against openapi-2020.yaml (%s)", (store) => {
-  const ctx = serviceForFile(store);
+  const ctx = sharedServiceFor(store);
   const answers: Answer[] = [];
   let demo: Client;
   let bankAccountId: number;
@@ -157,7 +157,7 @@ describe.each(oneStore("postgres"))("answers against openapi-2020.yaml (%s)", (s
     const r = await fetch(`${ctx.svc.root}/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: "demo", client_secret: "demo-secret", scope: "flowaccount-api" }),
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: ctx.companies.demo.clientId, client_secret: ctx.companies.demo.clientSecret, scope: "flowaccount-api" }),
     });
     answers.push({ method: "POST", path: "/token", http: r.status, body: await r.json() });
   });

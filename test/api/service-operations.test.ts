@@ -3,7 +3,7 @@
 import { NotFoundError, UnsupportedOperationError, ValidationError } from "../../src/api/errors";
 import type { DocumentRecord } from "../../src/api/types";
 import { FAMILIES, FAMILY_INFO, type Family } from "../../src/rules/codes";
-import { bodyProblems, OTHER, recorded, recordedClient } from "./helpers/client";
+import { bodyProblems, recorded, recordedClient } from "./helpers/client";
 import { serviceSession, today } from "./helpers/session";
 
 const s = serviceSession();
@@ -56,7 +56,7 @@ describe("documents", () => {
 
   it("another company's document does not exist for this client", async () => {
     const d = await s.c.documents("quotations").create(s.simpleBody());
-    const other = recordedClient(s.service.root, OTHER);
+    const other = recordedClient(s.service.root, s.other);
     await expect(other.documents("quotations").get(d.recordId)).rejects.toBeInstanceOf(NotFoundError);
   });
 

@@ -4,7 +4,7 @@
 import { NotFoundError, ValidationError } from "../../src/api/errors";
 import type { DocumentRecord, JsonBody } from "../../src/api/types";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
-import { bodyProblems, OTHER, recorded, recordedClient } from "./helpers/client";
+import { bodyProblems, recorded, recordedClient } from "./helpers/client";
 import { serviceSession, today } from "./helpers/session";
 import type { PartialReceiptBody, PartialReceiptUpdateBody } from "../../src/rules/schemas/bodies";
 
@@ -42,7 +42,7 @@ describe("upgrades", () => {
   });
 
   it("a source of another company is a ValidationError with the service's message", async () => {
-    const theirs = await recordedClient(s.service.root, OTHER).documents("quotations").create(s.simpleBody({ contactId: undefined }));
+    const theirs = await recordedClient(s.service.root, s.other).documents("quotations").create(s.simpleBody({ contactId: undefined }));
     const err = await s.c.documents("billing-notes").upgrade(s.simpleBody({ documentReference: [ref(theirs)] })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).message).toBe(formatMessage(MESSAGES.upgradeSourceNotFound, { recordId: theirs.recordId }));
@@ -70,7 +70,7 @@ describe("payments", () => {
     const api = s.c.documents("purchases");
     const doc = await api.create(s.simpleBody());
     const body = { paymentStructureType: "PaymentPaidTransfer", documentId: doc.recordId, paymentMethod: 5, paymentDate: today, collected: 214, bankAccountId: s.bankAccountId };
-    const other = recordedClient(s.service.root, OTHER);
+    const other = recordedClient(s.service.root, s.other);
     const theirs = (await other.bankAccounts.list())[0].bankAccountId;
     await expect(api.pay(doc.recordId, { ...body, bankAccountId: theirs })).rejects.toMatchObject({
       name: "ValidationError", message: formatMessage(MESSAGES.paymentChannelNotConfigured, { method: "Transfer", field: "bankAccountId" }),
@@ -80,7 +80,7 @@ describe("payments", () => {
 
   it("a document of another company is not found", async () => {
     const doc = await s.c.documents("cash-invoices").create(s.simpleBody());
-    const other = recordedClient(s.service.root, OTHER);
+    const other = recordedClient(s.service.root, s.other);
     await expect(other.documents("cash-invoices").pay(doc.recordId, { paymentStructureType: "PaymentReceivingCash", documentId: doc.recordId, paymentMethod: 1, paymentDate: today, collected: 214 }))
       .rejects.toBeInstanceOf(NotFoundError);
   });

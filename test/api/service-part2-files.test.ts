@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from "../../src/api/errors";
 import type { JsonBody } from "../../src/api/types";
 import { makeFixture, makePng } from "../fixtures/files/make";
 import { pdfText } from "../service/pdf-readback";
-import { bodyProblems, recorded, recordedClient, OTHER } from "./helpers/client";
+import { bodyProblems, recorded, recordedClient } from "./helpers/client";
 import { serviceSession, today } from "./helpers/session";
 import type { JournalEntryBody, WithholdingTaxBody } from "../../src/rules/schemas/bodies";
 
@@ -113,7 +113,7 @@ describe("withholding tax, journal entries, product masters", () => {
     expect(made).toMatchObject({ id: expect.any(Number), name: "Bookkeeping" });
     expect((await s.c.productMasters.get(made.id as number)).name).toBe("Bookkeeping");
     expect((await s.c.productMasters.update(made.id as number, { type: 1, name: "Bookkeeping (monthly)" })).name).toBe("Bookkeeping (monthly)");
-    const otherClient = recordedClient(s.service.root, OTHER);
+    const otherClient = recordedClient(s.service.root, s.other);
     await expect(otherClient.productMasters.get(made.id as number)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -2,13 +2,13 @@
 // first page rendered and checked to carry ink), Thai and English, original and copy, the 415 of a
 // body that is not JSON, the 400 export error of bad options, and company isolation.
 import { oneStore } from "../helpers/service";
-import { serviceForFile, simpleBody, type Client } from "./support";
+import { sharedServiceFor, simpleBody, type Client } from "./support";
 import { inkOnFirstPage, pdfPages, pdfText } from "./pdf-readback";
 
 jest.setTimeout(120_000);
 
 describe.each(oneStore("postgres"))("PDF export over HTTP (%s)", (store) => {
-  const ctx = serviceForFile(store);
+  const ctx = sharedServiceFor(store);
   let demo: Client;
   let other: Client;
   let id: number;

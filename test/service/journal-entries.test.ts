@@ -1,13 +1,13 @@
 // Journal entries over real HTTP on PostgreSQL: draft and approve (debits must equal credits), rows
 // against the company's chart of accounts (by id or code), list and read, company isolation.
 import { oneStore } from "../helpers/service";
-import { serviceForFile, expectValidation, type Client } from "./support";
+import { sharedServiceFor, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
 
 // One service per store for the two parts (a start is most of this file's time).
 describe.each(oneStore("postgres"))("journal entries and product masters (%s)", (store) => {
-  const ctx = serviceForFile(store);
+  const ctx = sharedServiceFor(store);
 
   describe("journal entries", () => {
     let demo: Client;

@@ -5,7 +5,7 @@ import { FAMILY_INFO, FAMILIES } from "../../src/rules/codes";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
 import { matchSql, whereSql } from "../../src/service/documents/list-sql";
 import { oneStore } from "../helpers/service";
-import { serviceForFile, simpleBody, expectValidation, type Client } from "./support";
+import { sharedServiceFor, simpleBody, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -13,7 +13,7 @@ const q = (params: Record<string, string>): string => `?${new URLSearchParams(pa
 type Doc = { documentSerial: string; contactName: string; publishedOn: string; grandTotal: number; status: number; recordId: number };
 
 describe.each(oneStore("postgres"))("list sortBy and filter (%s)", (store) => {
-  const ctx = serviceForFile(store);
+  const ctx = sharedServiceFor(store);
   let demo: Client;
   const list = async (path: string, params: Record<string, string>): Promise<Doc[]> => {
     const a = await demo.get(`${path}${q({ pageSize: "200", ...params })}`);

@@ -2,7 +2,7 @@
 // the purchase-order list paths, and company isolation.
 import { MESSAGES } from "../../src/rules/messages";
 import { oneStore } from "../helpers/service";
-import { serviceForFile, simpleBody, expectValidation, type Client } from "./support";
+import { sharedServiceFor, simpleBody, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -14,7 +14,7 @@ const lastMonth = iso(new Date(now.getFullYear(), now.getMonth() - 1, 3));
 const lastYear = iso(new Date(now.getFullYear() - 1, 5, 15));
 
 describe.each(oneStore("postgres"))("document lists (%s)", (store) => {
-  const ctx = serviceForFile(store);
+  const ctx = sharedServiceFor(store);
   let demo: Client;
   let other: Client;
   const serials: string[] = [];

@@ -2,7 +2,7 @@
 // information, bank accounts and payment channels, expense categories, chart of accounts, and
 // company isolation of all of it.
 import { oneStore } from "../helpers/service";
-import { serviceForFile, expectValidation, type Client } from "./support";
+import { sharedServiceFor, expectValidation, type Client } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -10,7 +10,7 @@ describe.each(oneStore("postgres"))("master data (%s)", (store) => {
   // A copy of the run's template store, which the service's own first start on an empty store
   // migrated and seeded (helpers/store-templates.ts): the demo data below is what that start seeds,
   // without a second first start per store (about 9 s of CPU each).
-  const ctx = serviceForFile(store);
+  const ctx = sharedServiceFor(store);
   let demo: Client;
   let other: Client;
   beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { REFERENCE_KIND } from "../../src/rules/codes";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
 import { oneStore } from "../helpers/service";
-import { serviceForFile, expectValidation, type Client } from "./support";
+import { sharedServiceFor, expectValidation, type Client } from "./support";
 import { CASH, bodyFor, linkOf, make, read, referenceTo, type Doc } from "./flows-support";
 
 jest.setTimeout(240_000);
@@ -26,7 +26,7 @@ function today(): string {
 }
 
 describe.each(oneStore("postgres"))("partial receipts (%s)", (store) => {
-  const ctx = serviceForFile(store);
+  const ctx = sharedServiceFor(store);
   let demo: Client;
   let other: Client;
   beforeAll(() => {

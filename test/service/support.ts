@@ -1,6 +1,7 @@
 // Small HTTP helpers for the service tests: a token per demo company, and calls that return the
 // HTTP status, headers and parsed envelope.
 import { startTestService, type StoreKind, type TestService, type TestServiceOptions } from "../helpers/service";
+import { fileCompaniesIn, type FileCompanies, type SharedService } from "../helpers/shared-service";
 import type { SimpleDocumentBody } from "../../src/rules/schemas/bodies";
 export interface Answer<T = any> {
   http: number;
@@ -83,6 +84,22 @@ export function expectValidation(a: Answer, message: string): void {
   expect(a.body.status).toBe(false);
   expect(a.body.code).toBe(207400);
   expect(a.body.data.validationErrors).toContain(message);
+}
+
+/** The jest worker's shared PostgreSQL service (test/helpers/shared-service.ts) with the file's
+ * own copies of the demo companies, and a client for each: for a file about routes rather than
+ * the store or the service's process, run on PostgreSQL (`oneStore("postgres")`). */
+export function sharedServiceFor(store: StoreKind): { svc: SharedService; demo: Client; other: Client; companies: FileCompanies } {
+  if (store !== "postgres") throw new Error(`the shared service runs on PostgreSQL, not ${store}`);
+  const ctx = {} as { svc: SharedService; demo: Client; other: Client; companies: FileCompanies };
+  beforeAll(async () => {
+    const { service, ...companies } = await fileCompaniesIn();
+    ctx.svc = service;
+    ctx.companies = companies;
+    ctx.demo = await clientFor(service.root, { id: companies.demo.clientId, secret: companies.demo.clientSecret });
+    ctx.other = await clientFor(service.root, { id: companies.other.clientId, secret: companies.other.clientSecret });
+  });
+  return ctx;
 }
 
 /** One service per test file (per store), with a client for each demo company. */

@@ -1,16 +1,19 @@
-// One local service per test file of the client (on LOCAL_STORE, see helpers/service.ts), with a
-// recorded client, a customer and a bank account of the seed data, and the bodies those files
-// send: started in beforeAll, stopped in afterAll.
+// The local service of the client's test files (the jest worker's shared PostgreSQL service, with
+// companies of the file's own: helpers/shared-service.ts), with a recorded client, a customer and a
+// bank account of the seed data, and the bodies those files send: filled in beforeAll.
 import type { DocSheetClient } from "../../../src/api/client";
 import type { JsonBody } from "../../../src/api/types";
 import type { InlineDocumentBody, SimpleDocumentBody } from "../../../src/rules/schemas/bodies";
-import { LOCAL_STORE, startTestService, type TestService } from "../../helpers/service";
+import { fileCompaniesIn, type FileCompany, type SharedService } from "../../helpers/shared-service";
 import { recordedClient } from "./client";
 
 export const today = new Date().toISOString().slice(0, 10);
 
 export interface ServiceSession {
-  service: TestService;
+  service: SharedService;
+  /** The file's copies of the demo companies. */
+  demo: FileCompany;
+  other: FileCompany;
   /** Every request it sends is recorded (see client.ts). */
   c: DocSheetClient;
   /** A customer: the 2020 description wants contactName beside contactId, and they must match. */
@@ -30,15 +33,14 @@ export function serviceSession(): ServiceSession {
     inlineBody: <E extends JsonBody>(extra?: E) => inlineBody(s, extra ?? ({} as E)),
   } as ServiceSession;
   beforeAll(async () => {
-    s.service = await startTestService({ store: LOCAL_STORE });
-    s.c = recordedClient(s.service.root);
+    Object.assign(s, await fileCompaniesIn());
+    s.c = recordedClient(s.service.root, s.demo);
     const contacts = await s.c.contacts.list({ currentPage: 1, pageSize: 20 });
     const customer = contacts.list.find((x) => x.contactType === 3 || x.contactType === 7)!;
     s.contactId = customer.id;
     s.contactName = customer.contactName;
     s.bankAccountId = (await s.c.bankAccounts.list())[0].bankAccountId;
   }, 120_000);
-  afterAll(() => s.service?.stop());
   return s;
 }
 
