@@ -11,7 +11,7 @@ import { composeDocument, type Structure } from "./compose";
 import { accountBook, type AccountBook } from "./expense-lines";
 import { DOCUMENT_NOT_FOUND, ONLY_AWAITING_DELETE, ONLY_AWAITING_UPDATE, STATUS_NOT_ALLOWED } from "./messages";
 import { assertNoPartialReceipts, beforeRemoval } from "./partial-receipts";
-import { findDocument, insertDocument, softDeleteDocument, updateDocument, type DocumentRow } from "./repository";
+import { findDocument, insertDocument, moveStatus, softDeleteDocument, updateDocument, type DocumentRow } from "./repository";
 import type { Json } from "../../rules/json";
 import type { DocumentInsertQueue } from "./insert-queue";
 
@@ -109,6 +109,14 @@ export async function deleteAwaitingDocument(db: Db, companyId: number, family: 
 /** Moves a document to one of its family's statuses; voiding releases what it holds. */
 export async function changeDocumentStatus(db: Db, companyId: number, family: Family, id: number, statusId: string): Promise<DocumentRow> {
   const statuses = FAMILY_INFO[family].statuses;
+  // One statement where nothing is to be released (no partial receipt, whose family is receipts):
+  // the live document moved unless it is a tax invoice with partial receipts being voided (an
+  // undo's voids: one statement and its commit each, not a transaction of three). A document it
+  // does not move (none, another status, locked) takes the way below, which says why.
+  if (statuses.includes(statusId) && !FAMILY_INFO[family].partialReceipt) {
+    const moved = await moveStatus(db, companyId, family, id, statusId);
+    if (moved) return moved;
+  }
   return db.transaction(async (tx) => {
     const current = await loadDocument(tx, companyId, family, id, true);
     if (!statuses.includes(statusId)) {

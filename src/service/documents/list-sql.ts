@@ -76,6 +76,14 @@ export function whereSql(f: ListWhere, params: unknown[]): { where: string; narr
   return buildWhere(f, (v) => `$${params.push(v)}`);
 }
 
+/** The columns a kept condition (matchSql) and its marks read. The document update trigger passes
+ * on to the kept totals only rows changed in one of them (migration 0016's list_counts_seen lists
+ * the same): a condition that reads another column needs it added there, or a write of that column
+ * alone would leave the kept totals behind. */
+export const KEPT_LIST_COLUMNS = [
+  "id", "company_id", "family", "deleted", "published_on", "grand_total", "serial", "contact_name", "project_name", "search_text",
+] as const;
+
 /**
  * The same WHERE as a format() string of PostgreSQL with its values apart (`%3$L` is the third,
  * quoted by format itself): a kept total stores it, and the document triggers evaluate it over each

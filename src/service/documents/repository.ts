@@ -1,7 +1,7 @@
 // Storage of documents: serial numbers, insert, read, update, soft delete, list pages, and the
 // references between documents. Every function takes a company id: another company's documents
 // simply do not exist for a caller.
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { FAMILY_INFO, STATUS_NUMBER, type Family } from "../../rules/codes";
 import type { RawQuery, RawTransaction, Tx } from "../store/database";
 import { fromMarkSql, matchSql, orderSql, seekOrderOf, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
@@ -155,6 +155,16 @@ export async function findAnyDocument(tx: Tx, companyId: number, id: number, loc
 
 export async function updateDocument(tx: Tx, id: number, values: Partial<NewDocument>): Promise<DocumentRow> {
   const [row] = await tx.update(documents).set({ ...values, updatedAt: new Date() }).where(eq(documents.id, id)).returning();
+  return row;
+}
+
+/** A live document of this company and family moved to `status` in one statement, unless it is
+ * being voided and holds partial receipts (remaining kept); undefined when not moved. */
+export async function moveStatus(tx: Tx, companyId: number, family: Family, id: number, status: string): Promise<DocumentRow | undefined> {
+  const [row] = await tx.update(documents).set({ status, updatedAt: new Date() }).where(and(
+    eq(documents.id, id), eq(documents.companyId, companyId), eq(documents.family, family), eq(documents.deleted, false),
+    status === "void" ? isNull(documents.remaining) : undefined,
+  )).returning();
   return row;
 }
 
