@@ -15,14 +15,18 @@ import { attachRelaySocket } from "../../src/relay/socket";
 import { FIELD_BY_KEY } from "../../src/sheet/fields";
 import { launchChromium } from "../helpers/chromium";
 import { paneBuild } from "../helpers/pane-build";
-import { LOCAL_STORE, startTestService, type TestService } from "../helpers/service";
+import { fileCompaniesIn, type FileCompany, type SharedService } from "../helpers/shared-service";
 
 const ROOT = join(__dirname, "..", "..");
 export const ARTIFACTS = join(ROOT, "test-artifacts");
 const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".png": "image/png", ".xml": "application/xml" };
 
 export interface PreviewSession {
-  service: TestService;
+  /** The jest worker's shared PostgreSQL service (helpers/shared-service.ts). */
+  service: SharedService;
+  /** The file's copies of the demo companies in it. */
+  demo: FileCompany;
+  other: FileCompany;
   /** A copy of the pane's build (also a scratch directory for workbooks). */
   dist: string;
   origin: string;
@@ -62,9 +66,9 @@ export function previewSession(): PreviewSession {
     // One after the other: webpack's build holds this process's event loop for long stretches, and a
     // service started meanwhile could be taken for hung (its start timer fires before its output is read).
     await build(s.dist);
-    // The service and Chromium start side by side; afterAll stops whichever did start.
-    const [service, browser] = await Promise.allSettled([startTestService({ store: LOCAL_STORE }), launchChromium()]);
-    if (service.status === "fulfilled") s.service = service.value;
+    // The service's companies and Chromium side by side; afterAll stops Chromium if it started.
+    const [service, browser] = await Promise.allSettled([fileCompaniesIn(), launchChromium()]);
+    if (service.status === "fulfilled") Object.assign(s, service.value);
     if (browser.status === "fulfilled") s.browser = browser.value;
     for (const started of [service, browser]) if (started.status === "rejected") throw started.reason;
     web = await serve(s.dist, s.service.root);
@@ -73,7 +77,6 @@ export function previewSession(): PreviewSession {
   afterAll(async () => {
     await s.browser?.close();
     if (web) await new Promise((r) => web!.close(r)); // never resolves for a server that was not made
-    await s.service?.stop();
     if (s.dist) rmSync(s.dist, { recursive: true, force: true });
   });
   return s;
@@ -81,16 +84,22 @@ export function previewSession(): PreviewSession {
 
 export async function openPreview(s: PreviewSession, lang: "en" | "th"): Promise<Page> {
   const page = await s.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  sessionOf.set(page, s);
   page.on("pageerror", (err) => { throw err; });
   await page.goto(`${s.origin}/preview.html?lang=${lang}`);
   await page.waitForSelector("#connect summary");
   return page;
 }
 
-/** Connects as a demo company of the local service (its secret is "<client id>-secret"), in either language. */
-export async function connect(page: Page, clientId = "demo", company = "Demo Co., Ltd."): Promise<void> {
-  await page.fill("#ds-client-id", clientId);
-  await page.fill("#ds-secret", `${clientId}-secret`);
+/** The session each page was opened in (openPreview). */
+const sessionOf = new WeakMap<Page, PreviewSession>();
+
+/** Connects as one of the file's demo companies of the local service, in either language. */
+export async function connect(page: Page, as: "demo" | "other" = "demo", company = "Demo Co., Ltd."): Promise<void> {
+  const session = sessionOf.get(page);
+  if (!session) throw new Error("connect needs a page of openPreview");
+  await page.fill("#ds-client-id", session[as].clientId);
+  await page.fill("#ds-secret", session[as].clientSecret);
   await page.click("#connect button.primary");
   await page.waitForSelector(`#connect .msg.ok:has-text('${company}')`, { timeout: 30_000 });
 }

@@ -81,7 +81,7 @@ test("open, check, post, pull and change a status from the preview page", async 
   expect(await cell(page, `${idCol}4`)).toBe("");
 
   // The document exists on the service with both lines.
-  const client = createClient({ root: session.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const client = createClient({ root: session.service.root, ...session.demo });
   const created = await client.documents("tax-invoices").get(recordId);
   expect(created.items?.length).toBe(2);
 
@@ -158,7 +158,7 @@ test("map the user's own headers, then check and post through the saved mapping"
   await page.screenshot({ path: join(ARTIFACTS, "mapping-posted.png") });
   await page.locator("#post").screenshot({ path: join(ARTIFACTS, "mapping-post-section.png") });
 
-  const client = createClient({ root: session.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const client = createClient({ root: session.service.root, ...session.demo });
   const first = await client.documents("tax-invoices").get(recordId);
   expect(first).toMatchObject({ contactName: "Mapped Trading Co", publishedOn: expect.stringMatching(/^2026-02-03/), isVat: true, vatAmount: 74.95 });
   expect(first.items?.map((i) => [i.name, i.description, i.quantity, i.pricePerUnit])).toEqual([["Pens", "blue", 10, 100], ["Ink", "black", 2, 35.35]]);
@@ -251,7 +251,7 @@ test("the pane in Thai, with a clear message for a wrong secret", async () => {
   expect(await page.$$eval(".grid-tools button, .grid-tools .file", (bs) => bs.map((b) => b.textContent))).toEqual(["เปิด .xlsx", "ล้างชีต", "สมุดงานใหม่"]);
   // Every glyph from assets/fonts, none from fonts the machine may or may not have.
   expect(await fontsDrawn(page, "#connect summary")).toEqual([expect.objectContaining({ familyName: "Waree" })]);
-  await page.fill("#ds-client-id", "demo");
+  await page.fill("#ds-client-id", session.demo.clientId);
   await page.fill("#ds-secret", "not-the-secret");
   await page.click("#connect button.primary");
   await page.waitForSelector("#connect .msg.error", { timeout: 30_000 });

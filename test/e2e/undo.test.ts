@@ -19,7 +19,7 @@ test("post, preview the undo, undo, post again; the preview in Thai", async () =
   const ids = [await cell(page, `${idCol}2`), await cell(page, `${idCol}3`)];
   const serials = [await cell(page, `${serialCol}2`), await cell(page, `${serialCol}3`)];
   expect(serials.every((s) => s.startsWith("INV"))).toBe(true);
-  const client = createClient({ root: session.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const client = createClient({ root: session.service.root, ...session.demo });
 
   // The preview names what would happen and changes nothing.
   await page.click("button:has-text('Undo this post')");

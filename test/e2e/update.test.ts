@@ -54,7 +54,7 @@ test("Update previews the corrections field by field, then sends only the change
   await pasteInto(page, "G3", "55");
   await pasteInto(page, "H4", "please deliver by Friday");
   await pasteInto(page, "H5", "mine");
-  const client = createClient({ root: session.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const client = createClient({ root: session.service.root, ...session.demo });
   const theirs = await client.documents("quotations").get(q3);
   await client.documents("quotations").update(q3, asUpdate({ ...theirs, projectName: "Their project", documentStructureType: "UpdateSimpleDocument" }));
 

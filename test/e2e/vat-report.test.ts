@@ -16,7 +16,7 @@ jest.setTimeout(240_000);
 const preview = previewSession();
 
 beforeAll(async () => {
-  await seedVatMonth(createClient({ root: preview.service.root, clientId: "demo", clientSecret: "demo-secret" }));
+  await seedVatMonth(createClient({ root: preview.service.root, ...preview.demo }));
 });
 
 async function report(page: Page, button: string): Promise<void> {
@@ -67,8 +67,8 @@ test("the VAT report of a month, in English", async () => {
 
 test("the VAT report in Thai: Thai sheets, Buddhist-era dates", async () => {
   const page = await openPreview(preview, "th");
-  await page.fill("#ds-client-id", "demo");
-  await page.fill("#ds-secret", "demo-secret");
+  await page.fill("#ds-client-id", preview.demo.clientId);
+  await page.fill("#ds-secret", preview.demo.clientSecret);
   await page.click("#connect button.primary");
   await page.waitForSelector(".status.on", { timeout: 30_000 });
   await report(page, "ทำรายงานภาษี");
@@ -87,7 +87,7 @@ test("the VAT report in Thai: Thai sheets, Buddhist-era dates", async () => {
 });
 
 test("the withholding tax report in Thai: one sheet per form, the tax of each, the RD Prep files", async () => {
-  const client = createClient({ root: preview.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const client = createClient({ root: preview.service.root, ...preview.demo });
   const cert = (name: string, taxId: string, entity: number, taxAmount: number) => client.withholdingTaxes.create({
     contactName: name, contactTaxId: taxId, contactBranch: entity === 3 ? "00000" : "", publishedOn: "2026-03-09", entity, taxPayment: 1,
     withholdingTaxItems: [{ incomeType: 27, description: "ค่าบริการ (ม.40(8))", taxRate: 3, taxAmount }],
@@ -95,8 +95,8 @@ test("the withholding tax report in Thai: one sheet per form, the tax of each, t
   await cert("นาย สมชาย ใจดี", "1101700123456", 1, 1000);
   await cert("Gamma Co., Ltd.", "0107537002443", 3, 2500);
   const page = await openPreview(preview, "th");
-  await page.fill("#ds-client-id", "demo");
-  await page.fill("#ds-secret", "demo-secret");
+  await page.fill("#ds-client-id", preview.demo.clientId);
+  await page.fill("#ds-secret", preview.demo.clientSecret);
   await page.click("#connect button.primary");
   await page.waitForSelector(".status.on", { timeout: 30_000 });
   await page.click("#pull summary");
@@ -150,7 +150,7 @@ test("a certificate sheet in Thai: the template, filled, checked (a wrong tax pi
   await page.click("#post button.primary");
   await page.waitForSelector("#post .msg:has-text('สร้าง 1 รายการ')", { timeout: 60_000 });
   expect(await page.textContent("#post .msg:has-text('สร้าง 1 รายการ')")).toContain("ไม่ได้ส่ง 1");
-  const client = createClient({ root: preview.service.root, clientId: "demo", clientSecret: "demo-secret" });
+  const client = createClient({ root: preview.service.root, ...preview.demo });
   const made = (await client.withholdingTaxes.list({ searchString: "สมชาย ใจดี", pageSize: 50 })).list.filter((c) => c.publishedOn?.toString().startsWith("2026-03-05"));
   expect(made).toHaveLength(1);
   expect(made[0]).toMatchObject({ entity: 1, contactTaxId: "1101700123456", totalTaxWithheld: 300 });
