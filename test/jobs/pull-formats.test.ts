@@ -10,19 +10,22 @@ import { fieldForHeader } from "../../src/sheet/fields";
 import { readDocuments } from "../../src/sheet/read";
 import { ExcelPort } from "../../src/workbook/excel";
 import { MemoryWorkbook } from "../../src/workbook/memory";
-import { startTestService, oneStore, type TestService } from "../helpers/service";
+import { oneStore } from "../helpers/service";
+import { fileCompaniesIn, type FileCompany, type SharedService } from "../helpers/shared-service";
 import { FakeExcel } from "../workbook/excel-fake";
 import { now } from "./service";
 
 jest.setTimeout(180_000);
 
 describe.each(oneStore("postgres"))("pulled sheets (%s)", (store) => {
-  let service: TestService;
+  // The jest worker's shared service (PostgreSQL), with companies of the file's own.
+  let service: SharedService;
+  let demo: FileCompany;
   let client: DocSheetClient;
   let posted: MemoryWorkbook;
   beforeAll(async () => {
-    service = await startTestService({ store });
-    client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret" });
+    ({ service, demo } = await fileCompaniesIn());
+    client = createClient({ root: service.root, ...demo });
     // Posted by DocSheet, so the service keeps a marker below the notes.
     const wb = new MemoryWorkbook({
       S: [
@@ -105,5 +108,4 @@ describe.each(oneStore("postgres"))("pulled sheets (%s)", (store) => {
     expect((await postJob(wire, client, { family: "tax-invoices", now })).counts.created).toBe(1);
     expect(wire.sheet("S").values[0].slice(7)).toEqual(["recordId", "documentSerial", "status", "result", "fingerprint"]);
   });
-  afterAll(() => service?.stop());
 });

@@ -11,7 +11,8 @@ import { updateJob } from "../../src/jobs/update";
 import { fieldForHeader } from "../../src/sheet/fields";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { startTestService, oneStore, type TestService } from "../helpers/service";
+import { oneStore } from "../helpers/service";
+import { fileCompaniesIn, type FileCompany, type SharedService } from "../helpers/shared-service";
 import { cell, col, now } from "./service";
 import { asUpdate } from "../helpers/wire-bodies";
 
@@ -29,21 +30,22 @@ function sheet(prefix: string, n: number): CellValue[][] {
 }
 
 describe.each(oneStore("postgres"))("update from the sheet (%s)", (store) => {
-  let service: TestService;
+  // The jest worker's shared service (PostgreSQL), with companies of the file's own.
+  let service: SharedService;
+  let demo: FileCompany;
   let client: DocSheetClient;
   const puts: string[] = [];
   const gets: string[] = [];
   beforeAll(async () => {
-    service = await startTestService({ store });
+    ({ service, demo } = await fileCompaniesIn());
     // The wire, watched: every PUT and GET the client sends.
     const watched: typeof fetch = (input, init) => {
       if (init?.method === "PUT") puts.push(String(input));
       if ((init?.method ?? "GET") === "GET") gets.push(new URL(String(input)).pathname.replace(/^.*\/test\//, ""));
       return fetch(input, init);
     };
-    client = createClient({ root: service.root, clientId: "demo", clientSecret: "demo-secret", fetch: watched });
+    client = createClient({ root: service.root, ...demo, fetch: watched });
   });
-  afterAll(() => service?.stop());
 
   async function posted(prefix: string, n: number): Promise<MemoryWorkbook> {
     const wb = new MemoryWorkbook({ S: sheet(prefix, n) });
