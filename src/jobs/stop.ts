@@ -48,6 +48,9 @@ export function unreachableMsg(err: NetworkError, root = ""): Message {
     : code === "ECONNRESET" ? resultMsg("netReset")
     : code === "ENOTFOUND" || code === "EAI_AGAIN" ? resultMsg("netHostUnknown")
     : code === "EHOSTUNREACH" || code === "ENETUNREACH" ? resultMsg("netNoRoute")
+    : code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" ? resultMsg("netNoAnswer")
+    : code !== undefined && /SSL|TLS|CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code) ? resultMsg("netSecure")
+    : /\bbad port\b/.test(err.message) ? resultMsg("netBadPort")
     : resultMsg("netOther", { detail: err.message });
   return resultMsg("serviceGoneWhy", { address: err.address ?? root, reason });
 }

@@ -3,6 +3,8 @@
 // and the column's key as field. A Thai run that cannot reach the service says so in Thai, and every
 // usage error of a Thai run is said in Thai.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
@@ -106,6 +108,22 @@ describe("a run that cannot reach the service", () => {
     const contacts = await docsheet(["pull", "contacts", "--out", join(dir, "c-th.xlsx"), "--lang", "th", ...(await nowhere())]);
     expect(contacts.stderr).toMatch(/^docsheet: ดึงข้อมูลไม่ได้: ติดต่อบริการที่ http\S+ ไม่ได้: /);
     for (const r of [template, pull, report, contacts]) expect(r.stderr).not.toMatch(/ECONN|network failure|token:/);
+  });
+
+  it("says why in the run's language where the system's words would not help: https to an http server, a port web services never use", async () => {
+    // An http server asked for https: Node's ERR_SSL_WRONG_VERSION_NUMBER, said as what it likely means.
+    const server = createServer((_req, res) => res.end());
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const https = `https://127.0.0.1:${(server.address() as AddressInfo).port}/test`;
+      const th = await docsheet(["pull", "quotations", "--out", join(dir, "s-th.xlsx"), "--lang", "th", "--base-url", https, "--client-id", "demo", "--client-secret", "demo"]);
+      expect(th.stderr).toBe(`docsheet: ดึงเอกสารไม่ได้: ติดต่อบริการที่ ${https} ไม่ได้: การเชื่อมต่อแบบปลอดภัย (https) ไม่สำเร็จ: ที่อยู่นี้อาจเป็น http หรือใบรับรองไม่น่าเชื่อถือ\n`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+    const port9 = await docsheet(["pull", "quotations", "--out", join(dir, "b-th.xlsx"), "--lang", "th", "--base-url", "http://127.0.0.1:9/test", "--client-id", "demo", "--client-secret", "demo"]);
+    expect(port9.stderr).toBe("docsheet: ดึงเอกสารไม่ได้: ติดต่อบริการที่ http://127.0.0.1:9/test ไม่ได้: พอร์ตนี้ไม่ใช้กับบริการเว็บ\n");
   });
 
   it("keeps the English words without --lang", async () => {

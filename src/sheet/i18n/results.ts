@@ -153,6 +153,11 @@ export const RESULT_MESSAGES = {
   netReset: "the connection was cut (ECONNRESET)",
   netHostUnknown: "no computer has that name (ENOTFOUND)",
   netNoRoute: "the network has no route to it (EHOSTUNREACH)",
+  netNoAnswer: "it did not answer the connection (ETIMEDOUT)",
+  /** https to an address that speaks http, or a certificate not trusted. */
+  netSecure: "the secure (https) connection failed: the address may be http, or its certificate is not trusted",
+  /** fetch refuses some ports (9, 25, ...) without trying them. */
+  netBadPort: "that port is one that is never used for web services (bad port)",
   /** A failure with no code a person can be told of: its own words. */
   netOther: "network failure ({detail})",
   /** A --base-url without its root (…:8787 for …:8787/test): the token request met a 404. */
