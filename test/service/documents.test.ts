@@ -299,5 +299,22 @@ describe.each(storesUnderTest)("documents (%s)", (store) => {
       const foreign = await create("quotations", { contactName: "Brand New Buyer" }, other);
       expect(foreign.contactId).not.toBe(first.contactId);
     });
+
+    it("answers contacts created at once (a commit shared on the embedded store) each with its own, a code taken twice refused for all but one", async () => {
+      const body = (i: number, code = "") => ({ contactGroup: 3, contactType: 3, contactCode: code, contactName: `Together ${i}`, contactEmail: `t${i}@example.com` });
+      // Codes TG-A twice and TG-B once among twelve: the batch with a clash is inserted one by one.
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => demo.post("/contacts", body(i, i === 3 || i === 8 ? "TG-A" : i === 5 ? "TG-B" : ""))));
+      const made = answers.filter((a) => a.http === 200).map((a) => a.body.data.list[0]);
+      // Of the two TG-A creates one is made; every other create is made.
+      expect(answers.map((a, i) => (i === 3 || i === 8 ? "either" : a.http))).toEqual(answers.map((_, i) => (i === 3 || i === 8 ? "either" : 200)));
+      expect([answers[3].http, answers[8].http].sort()).toEqual([200, 400]);
+      for (const a of answers.filter((x) => x.http !== 200)) expectValidation(a, "ERROR.CONTACT_CODE_DUPLICATE");
+      expect(new Set(made.map((c) => c.id)).size).toBe(11);
+      for (const c of made) {
+        const read = (await demo.get(`/contacts/${c.id}`)).body.data.list[0];
+        expect(read).toMatchObject({ contactName: c.contactName, contactEmail: `t${c.contactName.slice(9)}@example.com` });
+      }
+      expect((await demo.get("/contacts?searchString=together&pageSize=50")).body.data.total).toBe(11);
+    });
   });
 });

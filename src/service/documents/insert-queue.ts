@@ -11,6 +11,7 @@
 import type { Side } from "../../rules/codes";
 import type { Json } from "../../rules/json";
 import type { RawQuery, Store } from "../store/database";
+import { BatchQueue } from "../store/batch-queue";
 import type { ContactCache, ContactRow } from "./contact-cache";
 import { fill, freshContactBody, type ResolvedContact } from "./contact-resolution";
 import { insertDocumentDirect, insertDocumentsDirect, type DocumentRow, type NewDocument } from "./repository";
@@ -40,9 +41,6 @@ interface Waiting {
 /** Most documents in one statement (a batch's JSON is built and parsed whole). */
 const MOST_PER_BATCH = 32;
 
-/** Turn to the event loop once: the requests already received reach the queue first. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /** The lowest-id live contact with no code of each name (contact rule 5), by name. */
 const FIND_BY_NAMES = `
   select distinct on (contact_name) id, company_id, contact_code, contact_name, deleted, body, created_at, updated_at
@@ -67,11 +65,10 @@ function contactRow(r: Record<string, unknown>): ContactRow {
   };
 }
 
-export class DocumentInsertQueue {
-  private readonly waiting: Waiting[] = [];
-  private draining = false;
-
-  constructor(private readonly store: Pick<Store, "query" | "transaction">, private readonly cache?: ContactCache) {}
+export class DocumentInsertQueue extends BatchQueue<Waiting> {
+  constructor(private readonly store: Pick<Store, "query" | "transaction">, private readonly cache?: ContactCache) {
+    super(MOST_PER_BATCH);
+  }
 
   /** Inserts a document under the next serial; resolves once it is committed. */
   insert(values: InsertValues): Promise<DocumentRow> {
@@ -84,25 +81,10 @@ export class DocumentInsertQueue {
   }
 
   private enqueue(w: Omit<Waiting, "done" | "fail">): Promise<DocumentRow> {
-    return new Promise((done, fail) => {
-      this.waiting.push({ ...w, done, fail });
-      if (!this.draining) void this.drain();
-    });
+    return new Promise((done, fail) => this.push({ ...w, done, fail }));
   }
 
-  private async drain(): Promise<void> {
-    this.draining = true;
-    try {
-      while (this.waiting.length > 0) {
-        await nextTurn();
-        await this.write(this.waiting.splice(0, MOST_PER_BATCH));
-      }
-    } finally {
-      this.draining = false;
-    }
-  }
-
-  private async write(batch: Waiting[]): Promise<void> {
+  protected async write(batch: Waiting[]): Promise<void> {
     if (batch.every((w) => w.ready)) return this.writeReady(batch);
     let created: ContactRow[] = [];
     let written: Array<{ w: Waiting; row: DocumentRow }> = [];

@@ -9,6 +9,7 @@ import { refusingClash } from "../store/unique-violation";
 import { ServiceError, validationError } from "../envelope";
 import { completeContact } from "../documents/answer-shape";
 import type { ContactCache } from "../documents/contact-cache";
+import type { ContactInsertQueue } from "./contact-inserts";
 import type { Json } from "../../rules/json";
 
 export const CONTACT_CODE_DUPLICATE = "ERROR.CONTACT_CODE_DUPLICATE";
@@ -45,13 +46,16 @@ export async function listContacts(db: Db, companyId: number, paging: Paging, or
  * store's unique index (contacts_company_code) decides, so two creates of one code at once cannot both pass. */
 const codeChecked = <T>(write: Promise<T>): Promise<T> => refusingClash(write, "contacts_company_code", () => validationError(CONTACT_CODE_DUPLICATE));
 
-/** Creates a contact, its code not checked (documents create contacts with an empty code). */
-export async function insertContact(tx: Tx, companyId: number, body: Json): Promise<ContactRow> {
+/** The row of a new contact from its body: code and name trimmed, in the columns and the body. */
+function contactValues(companyId: number, body: Json) {
   const code = typeof body.contactCode === "string" ? body.contactCode.trim() : "";
   const name = String(body.contactName ?? "").trim();
-  const [row] = await tx.insert(contacts).values({
-    companyId, contactCode: code, contactName: name, body: { ...body, contactCode: code, contactName: name },
-  }).returning();
+  return { companyId, contactCode: code, contactName: name, body: { ...body, contactCode: code, contactName: name } };
+}
+
+/** Creates a contact, its code not checked (documents create contacts with an empty code). */
+export async function insertContact(tx: Tx, companyId: number, body: Json): Promise<ContactRow> {
+  const [row] = await tx.insert(contacts).values(contactValues(companyId, body)).returning();
   return row;
 }
 
@@ -61,9 +65,10 @@ export async function findContact(tx: Tx, companyId: number, id: number): Promis
   return row;
 }
 
-/** POST /contacts: a checked body, its code free among the company's contacts. */
-export async function createContact(db: Db, companyId: number, body: Json): Promise<ContactRow> {
-  return codeChecked(insertContact(db, companyId, body));
+/** POST /contacts: a checked body, its code free among the company's contacts; with the embedded
+ * store's queue, in a commit shared with the creates that arrived with it. */
+export async function createContact(db: Db, companyId: number, body: Json, inserts?: ContactInsertQueue): Promise<ContactRow> {
+  return codeChecked(inserts ? inserts.insert(contactValues(companyId, body)) : insertContact(db, companyId, body));
 }
 
 /** PUT /contacts/{id}: the body over the stored contact; documents resolve it afresh. */

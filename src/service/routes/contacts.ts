@@ -8,6 +8,7 @@ import { mount } from "../http/mount";
 import { ok } from "../envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
 import { listOrder, listPaging } from "./paging";
+import { ContactInsertQueue } from "../masters/contact-inserts";
 import { contactAnswer, createContact, deleteContact, findContact, listContacts, updateContact, type ContactRow } from "../masters/contacts";
 
 const one = (row: ContactRow) => ok({ total: 1, currentPage: 1, list: [contactAnswer(row)], isDB: false });
@@ -15,6 +16,9 @@ const one = (row: ContactRow) => ok({ total: 1, currentPage: 1, list: [contactAn
 export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
   const db: Db = ctx.store.db;
   const tags = ["Contacts"];
+  // Creates arriving together share a commit on the embedded store (contact-inserts.ts); PostgreSQL
+  // commits each on a connection of its own, side by side.
+  const inserts = ctx.store.kind === "pglite" ? new ContactInsertQueue(db) : undefined;
   mount(api, MASTER_ROUTES.contactsList, async (c) => {
     const page = await listContacts(db, companyOf(c), listPaging(c), listOrder(c, "contacts"));
     return c.json(ok({ ...page, isDB: false }));
@@ -22,7 +26,7 @@ export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
 
   mount(api, MASTER_ROUTES.contactsCreate, async (c) => {
     const body = parseWith(ContactSchema, await readJson(c)) as Record<string, unknown>;
-    const row = await createContact(db, companyOf(c), body);
+    const row = await createContact(db, companyOf(c), body, inserts);
     return c.json(one(row));
   }, { summary: "Create a contact", tags, body: ContactSchema });
 
