@@ -5,7 +5,10 @@
 // thus pays a company (a few inserts) instead of a service start and a database copy (about 1.5 s
 // of CPU). The service is kept on a core module's object, which, unlike a test file's own modules,
 // is the worker's (as the CLI runner in test/cli/run.ts); it holds no handle of the worker, and
-// jest's global teardown stops it by the process id it leaves in the run's directory.
+// jest's global teardown stops it by the process id it leaves in the run's directory. It starts
+// with the environment of the file that asks first: a file that needs options or environment
+// variables of its own (a budget, SMTP_URL, a rate limit), that stops, restarts or kills its
+// service, or that is about the store starts a service of its own (helpers/service.ts).
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
