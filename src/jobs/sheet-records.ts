@@ -16,21 +16,41 @@ export async function followRename(port: WorkbookPort, sheet: string): Promise<v
   if (!id) return;
   const was = await port.loadRecord(sheetNameKey(id));
   if (was === sheet) return;
+  // Two sheets that swapped names (each known by the other's): their records swap too.
+  const other = was !== null && (await port.sheetNames()).includes(was) ? await port.sheetId?.(was) : null;
+  if (other && other !== id && (await port.loadRecord(sheetNameKey(other))) === sheet) {
+    for (const key of OWN_KEYS) {
+      const [mine, theirs] = [await port.loadRecord(key(sheet)), await port.loadRecord(key(was!))];
+      await port.saveRecord(key(sheet), theirs);
+      await port.saveRecord(key(was!), mine);
+    }
+    await port.saveRecord(sheetNameKey(id), sheet);
+    await port.saveRecord(sheetNameKey(other), was);
+    return;
+  }
   let held = false;
-  // The old name no longer a sheet's: its records are this sheet's (a name taken again by another
-  // sheet since keeps them, as before ids were kept).
-  const moved = was !== null && !(await port.sheetNames()).includes(was);
+  const moved = was !== null && (await stillUnder(port, was, id));
   for (const key of OWN_KEYS) {
     const mine = await port.loadRecord(key(sheet));
     const old = moved ? await port.loadRecord(key(was!)) : null;
+    // What was written under this sheet's old name is its own, over what its new name holds (a
+    // name it took from another sheet renamed away, or swapped with it).
     if (old !== null) {
-      if (mine === null) await port.saveRecord(key(sheet), old);
+      await port.saveRecord(key(sheet), old);
       await port.saveRecord(key(was!), null);
     }
     held ||= mine !== null || old !== null;
   }
   // A sheet whose records were written before ids were kept is known by its name from now on.
   if (held) await port.saveRecord(sheetNameKey(id), sheet);
+}
+
+/** Whether the records under `name` are still the sheet `id`'s: no sheet has that name now, or the
+ * sheet that took it has not claimed them under its own id (it is known by another name). */
+async function stillUnder(port: WorkbookPort, name: string, id: string): Promise<boolean> {
+  if (!(await port.sheetNames()).includes(name)) return true;
+  const other = await port.sheetId?.(name);
+  return other !== id && other !== null && other !== undefined && (await port.loadRecord(sheetNameKey(other))) !== name;
 }
 
 /** After a record of the sheet is written under its name: the name its id is to find them by. */

@@ -6,6 +6,7 @@ import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { OtherCompanyError, sheetCompany, sheetCompanyKey } from "../../src/jobs/company";
 import { postJob } from "../../src/jobs/post";
+import { rememberedSheetFamily } from "../../src/jobs/sheet-family";
 import { refreshListsJob, templateJob } from "../../src/jobs/template";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { LISTS_SHEET } from "../../src/workbook/port";
@@ -100,6 +101,18 @@ describe("the company guard in the jobs", () => {
     // A new sheet given the old name is not the renamed one's: nothing of it is bound.
     wb.setSheet("Quotes May", []);
     expect(await sheetCompany(wb, "Quotes May")).toBeNull();
+
+    // Two sheets that swap names (through a third name, as in Excel) swap their records too.
+    const two = new MemoryWorkbook();
+    const quotes = (await templateJob(two, { family: "quotations", client: svc.client, now })).sheet;
+    const invoices = (await templateJob(two, { family: "tax-invoices", client: other, now })).sheet;
+    rename(two, quotes, "swap");
+    rename(two, invoices, quotes);
+    rename(two, "swap", invoices);
+    expect(await rememberedSheetFamily(two, invoices)).toBe("quotations");
+    expect(await sheetCompany(two, invoices)).toMatchObject({ name: "Demo Co., Ltd." });
+    expect(await rememberedSheetFamily(two, quotes)).toBe("tax-invoices");
+    expect(await sheetCompany(two, quotes)).toMatchObject({ name: "Other Co., Ltd." });
   });
 
   it("an act on another company's sheet is refused before anything is changed", async () => {
