@@ -277,9 +277,16 @@ describe.each(oneStore("pglite"))("hostile fuzz (%s)", (store) => {
     const after = Date.now();
     const a = await demo.get(PROBE);
     expect(a.http).toBe(200);
-    expect(Date.now() - after).toBeLessThan(PROMPT_MS);
+    const last = Date.now() - after;
     expect(timings.length).toBeGreaterThan(0);
     expect(timings.filter((t) => t.http !== 200)).toEqual([]);
-    expect(Math.max(...timings.map((t) => t.ms))).toBeLessThan(PROMPT_MS);
+    // A stall (a pathological pattern, a huge allocation) holds a probe for seconds. On a loaded
+    // machine every probe is slower: the bound grows with the probes' own median (1374 ms was seen
+    // at load 14, with nothing stalled).
+    const sorted = timings.map((t) => t.ms).sort((x, y) => x - y);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const bound = Math.max(PROMPT_MS, 10 * median);
+    expect(sorted[sorted.length - 1]).toBeLessThan(bound);
+    expect(last).toBeLessThan(bound);
   });
 });
