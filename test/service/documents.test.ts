@@ -300,7 +300,7 @@ describe.each(storesUnderTest)("documents (%s)", (store) => {
       expect(foreign.contactId).not.toBe(first.contactId);
     });
 
-    it("answers contacts created at once (a commit shared on the embedded store) each with its own, a code taken twice refused for all but one", async () => {
+    it("answers contacts created or deleted at once (a commit shared on the embedded store) each for its own, a code taken twice refused for all but one", async () => {
       const body = (i: number, code = "") => ({ contactGroup: 3, contactType: 3, contactCode: code, contactName: `Together ${i}`, contactEmail: `t${i}@example.com` });
       // Codes TG-A twice and TG-B once among twelve: the batch with a clash is inserted one by one.
       const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => demo.post("/contacts", body(i, i === 3 || i === 8 ? "TG-A" : i === 5 ? "TG-B" : ""))));
@@ -315,6 +315,17 @@ describe.each(storesUnderTest)("documents (%s)", (store) => {
         expect(read).toMatchObject({ contactName: c.contactName, contactEmail: `t${c.contactName.slice(9)}@example.com` });
       }
       expect((await demo.get("/contacts?searchString=together&pageSize=50")).body.data.total).toBe(11);
+      // Deleted at once (a commit shared on the embedded store): each of this company's once; the
+      // same id asked twice, another company's and one already gone are not found.
+      const ids = made.map((c) => c.id as number);
+      const foreign = (await other.post("/contacts", body(99))).body.data.list[0].id as number;
+      const asked = [...ids.slice(0, 6), ids[0], foreign, ids[6]];
+      const deleted = await Promise.all(asked.map((id) => (id === ids[6] ? other : demo).del(`/contacts/${id}`)));
+      const found = deleted.map((a) => a.http);
+      expect([found[0], found[6]].sort()).toEqual([200, 404]);
+      expect([...found.slice(1, 6), ...found.slice(7)]).toEqual([200, 200, 200, 200, 200, 404, 404]);
+      expect((await demo.get("/contacts?searchString=together&pageSize=50")).body.data.total).toBe(5);
+      expect((await other.get(`/contacts/${foreign}`)).http).toBe(200);
     });
   });
 });

@@ -10,6 +10,7 @@ import { ServiceError, validationError } from "../envelope";
 import { completeContact } from "../documents/answer-shape";
 import type { ContactCache } from "../documents/contact-cache";
 import type { ContactInsertQueue } from "./contact-inserts";
+import type { ContactDeleteQueue } from "./contact-deletes";
 import type { Json } from "../../rules/json";
 
 export const CONTACT_CODE_DUPLICATE = "ERROR.CONTACT_CODE_DUPLICATE";
@@ -86,11 +87,12 @@ export async function updateContact(db: Db, cache: ContactCache | undefined, com
   return row;
 }
 
-/** DELETE /contacts/{id}: soft, so documents keep their contact. One statement (one commit): the
- * company's live contact is marked deleted, and none marked is one not found. */
-export async function deleteContact(db: Db, cache: ContactCache | undefined, companyId: number, id: number): Promise<void> {
-  const marked = await db.update(contacts).set({ deleted: true, updatedAt: new Date() })
-    .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId), eq(contacts.deleted, false))).returning({ id: contacts.id });
-  if (marked.length === 0) throw new ServiceError(404, CONTACT_NOT_FOUND, 404);
+/** DELETE /contacts/{id}: soft, so documents keep their contact. One statement (one commit; with
+ * the embedded store's queue, shared with the deletes that arrived with it): the company's live
+ * contact is marked deleted, and none marked is one not found. */
+export async function deleteContact(db: Db, cache: ContactCache | undefined, companyId: number, id: number, deletes?: ContactDeleteQueue): Promise<void> {
+  const marked = deletes ? await deletes.delete(companyId, id) : (await db.update(contacts).set({ deleted: true, updatedAt: new Date() })
+    .where(and(eq(contacts.id, id), eq(contacts.companyId, companyId), eq(contacts.deleted, false))).returning({ id: contacts.id })).length > 0;
+  if (!marked) throw new ServiceError(404, CONTACT_NOT_FOUND, 404);
   cache?.clear();
 }

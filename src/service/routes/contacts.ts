@@ -9,6 +9,7 @@ import { ok } from "../envelope";
 import { idParam, parseWith, readJson } from "../http/validate";
 import { listOrder, listPaging } from "./paging";
 import { ContactInsertQueue } from "../masters/contact-inserts";
+import { ContactDeleteQueue } from "../masters/contact-deletes";
 import { contactAnswer, createContact, deleteContact, findContact, listContacts, updateContact, type ContactRow } from "../masters/contacts";
 
 const one = (row: ContactRow) => ok({ total: 1, currentPage: 1, list: [contactAnswer(row)], isDB: false });
@@ -16,9 +17,10 @@ const one = (row: ContactRow) => ok({ total: 1, currentPage: 1, list: [contactAn
 export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
   const db: Db = ctx.store.db;
   const tags = ["Contacts"];
-  // Creates arriving together share a commit on the embedded store (contact-inserts.ts); PostgreSQL
-  // commits each on a connection of its own, side by side.
+  // Creates and deletes arriving together share a commit on the embedded store (contact-inserts.ts,
+  // contact-deletes.ts); PostgreSQL commits each on a connection of its own, side by side.
   const inserts = ctx.store.kind === "pglite" ? new ContactInsertQueue(db) : undefined;
+  const deletes = ctx.store.kind === "pglite" ? new ContactDeleteQueue(db) : undefined;
   mount(api, MASTER_ROUTES.contactsList, async (c) => {
     const page = await listContacts(db, companyOf(c), listPaging(c), listOrder(c, "contacts"));
     return c.json(ok({ ...page, isDB: false }));
@@ -43,7 +45,7 @@ export function registerContactRoutes(api: Api, ctx: ServiceContext): void {
 
   mount(api, MASTER_ROUTES.contactsDelete, async (c) => {
     const id = idParam(c);
-    await deleteContact(db, ctx.contactCache, companyOf(c), id);
+    await deleteContact(db, ctx.contactCache, companyOf(c), id, deletes);
     return c.json(ok({ deleteStatus: "Deleted" }));
   }, { summary: "Delete a contact", tags });
 }
