@@ -11,7 +11,7 @@
 import type { Side } from "../../rules/codes";
 import type { Json } from "../../rules/json";
 import type { RawQuery, Store } from "../store/database";
-import { BatchQueue } from "../store/batch-queue";
+import { BatchQueue, type Queued } from "../store/batch-queue";
 import type { ContactCache, ContactRow } from "./contact-cache";
 import { fill, freshContactBody, type ResolvedContact } from "./contact-resolution";
 import { insertDocumentDirect, insertDocumentsDirect, type DocumentRow, type NewDocument } from "./repository";
@@ -31,15 +31,13 @@ export interface ByContactName {
   alone(): Promise<DocumentRow>;
 }
 
-interface Waiting {
+/** A create: ready to insert, or to resolve its contact by name first. */
+interface Create {
   ready?: InsertValues;
   byName?: ByContactName;
-  done(row: DocumentRow): void;
-  fail(error: unknown): void;
 }
 
-/** Most documents in one statement (a batch's JSON is built and parsed whole). */
-const MOST_PER_BATCH = 32;
+type Waiting = Queued<Create, DocumentRow>;
 
 /** The lowest-id live contact with no code of each name (contact rule 5), by name. */
 const FIND_BY_NAMES = `
@@ -65,9 +63,9 @@ function contactRow(r: Record<string, unknown>): ContactRow {
   };
 }
 
-export class DocumentInsertQueue extends BatchQueue<Waiting> {
+export class DocumentInsertQueue extends BatchQueue<Create, DocumentRow> {
   constructor(private readonly store: Pick<Store, "query" | "transaction">, private readonly cache?: ContactCache) {
-    super(MOST_PER_BATCH);
+    super();
   }
 
   /** Inserts a document under the next serial; resolves once it is committed. */
@@ -78,10 +76,6 @@ export class DocumentInsertQueue extends BatchQueue<Waiting> {
   /** Resolves the create's contact by name, then inserts it; resolves once both are committed. */
   insertByContactName(create: ByContactName): Promise<DocumentRow> {
     return this.enqueue({ byName: create });
-  }
-
-  private enqueue(w: Omit<Waiting, "done" | "fail">): Promise<DocumentRow> {
-    return new Promise((done, fail) => this.push({ ...w, done, fail }));
   }
 
   protected async write(batch: Waiting[]): Promise<void> {

@@ -7,26 +7,18 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { contacts } from "../store/schema";
 import type { Db, Tx } from "../store/database";
-import { BatchQueue } from "../store/batch-queue";
+import { BatchQueue, type Queued } from "../store/batch-queue";
 
-interface Waiting {
-  companyId: number;
-  id: number;
-  done(marked: boolean): void;
-  fail(error: unknown): void;
-}
+type Waiting = Queued<{ companyId: number; id: number }, boolean>;
 
-/** Most deletes in one batch. */
-const MOST_PER_BATCH = 32;
-
-export class ContactDeleteQueue extends BatchQueue<Waiting> {
+export class ContactDeleteQueue extends BatchQueue<{ companyId: number; id: number }, boolean> {
   constructor(private readonly db: Db) {
-    super(MOST_PER_BATCH);
+    super();
   }
 
   /** Marks the company's live contact deleted; resolves (false when there is none) once committed. */
   delete(companyId: number, id: number): Promise<boolean> {
-    return new Promise((done, fail) => this.push({ companyId, id, done, fail }));
+    return this.enqueue({ companyId, id });
   }
 
   protected async write(batch: Waiting[]): Promise<void> {

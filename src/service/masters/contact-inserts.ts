@@ -7,31 +7,22 @@
 // inserted again one by one, so the clash fails only its own create.
 import { contacts } from "../store/schema";
 import type { Db } from "../store/database";
-import { BatchQueue } from "../store/batch-queue";
+import { BatchQueue, type Queued } from "../store/batch-queue";
 
 type NewContact = typeof contacts.$inferInsert;
 type ContactRow = typeof contacts.$inferSelect;
 
-interface Waiting {
-  values: NewContact;
-  done(row: ContactRow): void;
-  fail(error: unknown): void;
-}
-
-/** Most contacts in one statement. */
-const MOST_PER_BATCH = 32;
-
-export class ContactInsertQueue extends BatchQueue<Waiting> {
+export class ContactInsertQueue extends BatchQueue<{ values: NewContact }, ContactRow> {
   constructor(private readonly db: Db) {
-    super(MOST_PER_BATCH);
+    super();
   }
 
   /** Inserts a contact; resolves once it is committed. */
   insert(values: NewContact): Promise<ContactRow> {
-    return new Promise((done, fail) => this.push({ values, done, fail }));
+    return this.enqueue({ values });
   }
 
-  protected async write(batch: Waiting[]): Promise<void> {
+  protected async write(batch: Array<Queued<{ values: NewContact }, ContactRow>>): Promise<void> {
     try {
       // One INSERT answers its rows in the order of its VALUES.
       const rows = await this.db.insert(contacts).values(batch.map((w) => w.values)).returning();
