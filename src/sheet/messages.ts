@@ -48,6 +48,7 @@ export const SHEET_MESSAGES = {
   branchZerosRestored: "Leading zeros restored: {branch}",
 
   // --- what a full tax invoice shows of its buyer, Revenue Code s.86/4 (tax-invoice.ts; warnings) ---
+  taxInvoiceNoGoods: "This line names no goods or service (no item name nor description), which a full tax invoice shows (Revenue Code s.86/4).",
   taxInvoiceNoAddress: "No buyer's address is given, which a full tax invoice shows (Revenue Code s.86/4).",
   taxInvoiceNoAddressContact: "No buyer's address is given here nor on the contact {name}, which a full tax invoice shows (Revenue Code s.86/4).",
   taxInvoiceBadTaxId: "{taxId} is not a valid 13-digit tax id, which a full tax invoice shows for its buyer (Revenue Code s.86/4).",

@@ -72,6 +72,15 @@ export function taxInvoiceWarnings(
   const name = leftToContact && contact ? String(contact.contactName ?? body.contactName ?? "") : undefined;
   const warn = (key: string, message: Message): CellFinding => pinFinding(doc, layout, { key }, message, "warning");
   const out: CellFinding[] = [];
+  // The goods or services of each line (s.86/4): a line with neither a name nor a description
+  // would be a tax invoice that says nothing of what was sold (a header only suggested, สินค้า
+  // unmapped, leaves every line so).
+  const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [];
+  items.forEach((item, line) => {
+    if (!filled(item.name) && !filled(item.description) && doc.lines[line] && !doc.lines[line].unreadable.has("item.name")) {
+      out.push(pinFinding(doc, layout, { key: "item.name", line }, sheetMsg("taxInvoiceNoGoods"), "warning"));
+    }
+  });
   // The buyer's name is the contact rules' business (contactId or contactName, an error).
   const address = value("contactAddress");
   if (address.known && !filled(address.v) && !doc.unreadable.has("contactAddress")) {

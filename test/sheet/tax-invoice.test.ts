@@ -35,6 +35,27 @@ describe("s.86/4 on the sheet", () => {
       "ไม่ได้ระบุที่อยู่ของผู้ซื้อ ซึ่งใบกำกับภาษีเต็มรูปต้องแสดง (ประมวลรัษฎากร มาตรา 86/4) เพิ่มคอลัมน์ ที่อยู่ (contactAddress)");
   });
 
+  it("a line that names no goods or service is a warning at its own row: a Thai สินค้า column only suggested leaves every line so", async () => {
+    const NO_GOODS = "This line names no goods or service (no item name nor description), which a full tax invoice shows (Revenue Code s.86/4).";
+    const { errors, warnings } = await check([
+      ["documentKey", "Customer", "Address", "isVat", "Item", "Description", "Qty", "Unit price"],
+      ["1", "Acme", "1 Silom Rd", true, "Pen", null, 1, 100],
+      ["1", null, null, null, null, null, 1, 50],
+      ["2", "Beta", "2 Silom Rd", true, null, "Delivery", 1, 100],
+    ]);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([["E3", "item.name", NO_GOODS]]);
+    const thai = await check([
+      ["ลูกค้า", "ที่อยู่", "ภาษีมูลค่าเพิ่ม", "สินค้า", "จำนวน", "ราคาต่อหน่วย"],
+      ["บริษัท ทดสอบ จำกัด", "1 ถนนสีลม", "ใช่", "ปากกา", 2, 100],
+    ]);
+    const goods = thai.warnings.filter((w) => w[1] === "item.name");
+    expect(goods).toHaveLength(1);
+    expect(translate(String(goods[0][2]), "th")).toContain("ไม่ได้ระบุสินค้าหรือบริการ");
+    // Not a tax invoice: no such warning.
+    expect((await check([["Customer", "isVat", "Qty", "Unit price"], ["A", false, 1, 100]])).warnings).toEqual([]);
+  });
+
   it("a tax id without a branch is a warning; with one, and an address, the document is clean", async () => {
     const { warnings } = await check([
       ["Customer", "Address", "Tax id", "Branch", "isVat", "Item", "Qty", "Unit price"],
