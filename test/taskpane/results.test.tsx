@@ -26,8 +26,8 @@ function client(): DocSheetClient {
   return createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
 }
 
-async function connected(book: MemoryWorkbook, selection?: () => Promise<SelectionInfo | null>): Promise<PaneServices> {
-  const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch, selection });
+async function connected(book: MemoryWorkbook, selection?: () => Promise<SelectionInfo | null>, fetch: typeof globalThis.fetch = bridgedFetch): Promise<PaneServices> {
+  const services = createServices({ port: book, relayBase: null, fetch, selection });
   await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
   return services;
 }
@@ -49,6 +49,24 @@ const column = (book: MemoryWorkbook, sheet: string, key: string, label: string)
 afterEach(() => {
   document.body.innerHTML = "";
 });
+
+/** A fetch that lets the first `free` requests that `held` picks through and holds the rest
+ * until release(): the service's answers are the test's to give. */
+function heldAfter(free: number, held: (url: string, init?: RequestInit) => boolean): { fetch: typeof fetch; release: () => void; holding: () => number } {
+  let passed = 0;
+  let holding = 0;
+  let open: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (open = resolve));
+  const gated: typeof fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (held(url, init) && ++passed > free) {
+      holding++;
+      await released;
+    }
+    return bridgedFetch(input, init);
+  };
+  return { fetch: gated, release: () => open(), holding: () => holding };
+}
 
 describe("Post", () => {
   test("lists every document it did not create with the reason; a click selects the row's Result cell", async () => {
@@ -77,10 +95,15 @@ describe("Post", () => {
     const n = 60;
     const rows: CellValue[][] = Array.from({ length: n }, (_, i) => [`C${i}`, `Cancel Co ${i}`, "2026-03-03", true, "Pen", 1, 100 + i]);
     const book = new MemoryWorkbook({ S: [HEADER, ...rows] });
-    const root = postPane(await connected(book));
+    // The service answers the first few creates and holds the others until Cancel is clicked, so
+    // the test cancels half-way however fast the machine posts.
+    const gate = heldAfter(4, (url, init) => init?.method === "POST" && /\/tax-invoices(\/inline)?$/.test(url));
+    const root = postPane(await connected(book, undefined, gate.fetch));
     click(root, "Post documents");
     await until(() => /Posting ([3-9]|\d\d+) of 60/.test(root.textContent ?? ""), "a few documents posted");
     click(root, "Cancel");
+    expect(gate.holding()).toBeGreaterThan(0);
+    gate.release();
     await until(() => resultLine(root, "post").startsWith("Cancelled:"), "the cancelled summary");
     const m = /^Cancelled: (\d+) created, (\d+) not sent, warnings marked on the sheet: \d+$/.exec(resultLine(root, "post"));
     expect(m).not.toBeNull();
