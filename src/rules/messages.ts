@@ -118,6 +118,7 @@ export const MESSAGES = {
   arithmeticLineTotal: "total is {given} but {formula} gives {expected}",
   arithmeticVat: "vatAmount is {given} but {rate} VAT on {base} gives {expected}",
   arithmeticWithholding: "documentWithholdingTaxAmount is {given} but {rate}% of {base} gives {expected}",
+  arithmeticLineWithholding: "withHeldPerItemValue is {given} but {rate}% of the line's {base} before VAT gives {expected}",
   arithmeticDiscount: "discountAmount is {given} but {rate}% of subTotal {base} gives {expected}",
   precisionRounded: "{field} has more than {places} decimals; the service rounds it to {rounded}",
 

@@ -97,6 +97,47 @@ describe("docsheet check", () => {
   });
 });
 
+describe("line-level withholding", () => {
+  // 3% of 5,000.00 is 150.00: a line that says 151.00 is pinned at its amount, as a receipt's own
+  // withholding and a payment's withheld amount are (issue 34), on expenses and on the other
+  // families' lines alike; a VAT-inclusive line withholds on its amount before VAT (5,350.00 → 5,000.00).
+  const header = ["documentKey", "Contact name", "Date", "isVat", "isVatInclusive", "Item", "Description", "Qty", "Unit price", "System code", "Category id",
+    "Credit account id", "Debit account id", "Line withholding %", "Line withholding amount"];
+  const line = (key: string, inclusive: boolean, price: number, tax: number): unknown[] =>
+    [key, "Printer Co.", "2026-01-15", true, inclusive, "Repair", "Printer repair", 1, price, "EXP-1", 1, 1, 2, 3, tax];
+  const rows = [header, line("1", false, 5000, 151), line("2", false, 5000, 150), line("3", true, 5350, 150), line("4", true, 5350, 160.5)];
+
+  it.each(["expenses", "purchases", "quotations"])("pins a %s line's withholding amount that is not its rate's, at its cell, in English and Thai", async (family) => {
+    const path = await book(rows);
+    const en = await docsheet(["check", path, "--family", family, "--json"]);
+    expect(en.code).toBe(1);
+    const only = (JSON.parse(en.stdout) as { cell: string; field: string; message: string }[]).filter((f) => f.field === "item.withHeldPerItemValue");
+    expect(only).toEqual([
+      { sheet: "Sales", cell: "O2", field: "item.withHeldPerItemValue", message: "Line withholding amount is 151.00 but 3% of the line's 5,000.00 before VAT gives 150.00" },
+      { sheet: "Sales", cell: "O5", field: "item.withHeldPerItemValue", message: "Line withholding amount is 160.50 but 3% of the line's 5,000.00 before VAT gives 150.00" },
+    ]);
+    const th = await docsheet(["check", path, "--family", family, "--lang", "th"]);
+    expect(th.stdout).toContain("Sales!O2 [item.withHeldPerItemValue] ยอดหัก ณ ที่จ่ายต่อรายการเป็น 151.00 แต่ 3% ของยอดรายการก่อน VAT 5,000.00 ได้ 150.00\n");
+  });
+
+  it("an expense whose only mistake is its line's withholding is refused by check, and a payment's withheld amount is pinned as well", async () => {
+    const path = await book(rows.slice(0, 3));
+    const clean = await book([rows[0], rows[2]]);
+    expect((await docsheet(["check", clean, "--family", "expenses", "--json"])).stdout.trim()).toBe("[]");
+    const r = await docsheet(["check", path, "--family", "expenses", "--json"]);
+    expect((JSON.parse(r.stdout) as { cell: string }[]).map((f) => f.cell)).toEqual(["O2"]);
+    expect(r.code).toBe(1);
+    const paid = await book([
+      ["documentKey", "Contact name", "Date", "isVat", "Item", "Description", "Qty", "Unit price", "System code", "Category id", "Credit account id", "Debit account id",
+        "Payment method", "Payment date", "Petty cash id", "Withheld %", "Withheld amount"],
+      ["1", "Printer Co.", "2026-01-15", false, "Repair", "Printer repair", 1, 5000, "EXP-1", 1, 1, 2, "cash", "2026-01-15", 1, 3, 151],
+    ]);
+    const p = await docsheet(["check", paid, "--family", "expenses", "--json"]);
+    expect(JSON.parse(p.stdout)).toEqual([{ sheet: "Sales", cell: "Q2", field: "withheldAmount",
+      message: "Withheld amount is 151.00 but 3% of 5,000.00 before VAT gives 150.00; set Withheld % to -1 to give another amount" }]);
+  });
+});
+
 describe("docsheet template", () => {
   it.each(["quotations", "billing-notes", "tax-invoices", "receipts", "cash-invoices", "purchases-orders", "purchases", "expenses"])(
     "writes a %s template whose example passes check, with validation lists",

@@ -200,7 +200,10 @@ describe("withholding tax", () => {
     [[{ withHeldPerItem: 2.5 }, {}], [["items.0.withHeldPerItem", MESSAGES.itemWithholdingRate]]],
     [[{ withHeldPerItem: 3, withHeldPerItemValue: -1 }, {}], [["items.0.withHeldPerItemValue", "withHeldPerItemValue must be between 0 and the line total (180.00)"]]],
     [[{}, { withHeldPerItem: 3, withHeldPerItemValue: 50.01 }], [["items.1.withHeldPerItemValue", "withHeldPerItemValue must be between 0 and the line total (50.00)"]]],
-    [[{}, { withHeldPerItem: 3, withHeldPerItemValue: 50 }], []],
+    [[{}, { withHeldPerItem: 3, withHeldPerItemValue: 1.5 }], []],
+    // The amount is the rate's share of the line before VAT, as a document's own withholding is.
+    [[{}, { withHeldPerItem: 3, withHeldPerItemValue: 50 }], [["items.1.withHeldPerItemValue", "withHeldPerItemValue is 50.00 but 3% of the line's 50.00 before VAT gives 1.50"]]],
+    [[{ withHeldPerItem: 3, withHeldPerItemValue: 5.41 }, {}], [["items.0.withHeldPerItemValue", "withHeldPerItemValue is 5.41 but 3% of the line's 180.00 before VAT gives 5.40"]]],
   ])("per line %p", (lines, expected) => {
     expect(pairs(checkDocument(expenseInline(lines), exp))).toEqual(expected);
   });

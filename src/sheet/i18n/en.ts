@@ -84,6 +84,7 @@ export const RULES_EN: Partial<Record<MessageKey, string>> = {
   arithmeticLineTotal: "Amount is {given} but {formula} gives {expected}",
   arithmeticVat: "VAT amount is {given} but {rate} VAT on {base} gives {expected}",
   arithmeticWithholding: "Withholding tax amount is {given} but {rate}% of {base} gives {expected}",
+  arithmeticLineWithholding: "Line withholding amount is {given} but {rate}% of the line's {base} before VAT gives {expected}",
   arithmeticDiscount: "Discount is {given} but {rate}% of the subtotal {base} gives {expected}",
   pageSizeMin: "The page size must be at least 1",
   currentPageMin: "The page number must be at least 1",

@@ -114,6 +114,7 @@ export const RULES_TH: Record<MessageKey, string> = {
   arithmeticLineTotal: "จำนวนเงินเป็น {given} แต่ {formula} ได้ {expected}",
   arithmeticVat: "ภาษีมูลค่าเพิ่มเป็น {given} แต่ภาษี {rate} ของ {base} ได้ {expected}",
   arithmeticWithholding: "ยอดหัก ณ ที่จ่ายเป็น {given} แต่ {rate}% ของ {base} ได้ {expected}",
+  arithmeticLineWithholding: "ยอดหัก ณ ที่จ่ายต่อรายการเป็น {given} แต่ {rate}% ของยอดรายการก่อน VAT {base} ได้ {expected}",
   arithmeticDiscount: "ส่วนลดเป็น {given} แต่ {rate}% ของยอดรวม {base} ได้ {expected}",
   precisionRounded: "{field} มีทศนิยมเกิน {places} ตำแหน่ง บริการจะปัดเป็น {rounded}",
 
