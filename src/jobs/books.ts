@@ -44,6 +44,9 @@ import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { BookRaceGuard } from "./book-race";
+import { RaceGuard, type Settled } from "./race";
+import { voucherRaces, voucherRecord } from "./voucher-race";
+import { LIST_ORDER_MAX } from "../rules/list-order";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
 import { inSheetOrder, localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { Json } from "../rules/json";
@@ -194,18 +197,6 @@ function markerIndex(records: readonly Json[]): Existing {
   return { find: (_, marker) => byMarker.get(marker), add: (r) => add(r), identity: () => "", same: () => false, maxId: maxIdOf(records) };
 }
 
-/** The journal vouchers carrying a marker, the lowest record id of each. */
-async function firstByMarker(client: DocSheetClient, signal?: AbortSignal): Promise<Map<string, Json>> {
-  const first = new Map<string, Json>();
-  for (const r of await all(client.journalEntries.listAll({ pageSize: 200 }, { signal }), signal)) {
-    for (const line of textOf(r.note).split("\n")) {
-      const had = first.get(line.trim());
-      if (line.startsWith("docsheet:") && (!had || idOf(r) < idOf(had))) first.set(line.trim(), r);
-    }
-  }
-  return first;
-}
-
 async function all(pages: AsyncGenerator<{ list: unknown[] }>, signal?: AbortSignal): Promise<Json[]> {
   const out: Json[] = [];
   for await (const page of pages) {
@@ -309,8 +300,6 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const entryOf = (doc: SheetDocument, rows: number[], record: Json, before?: BookRunEntry): BookRunEntry => (before
     ? { ...before, key: doc.key, rows }
     : sealedEntry(family, { key: doc.key, rows, recordId: idOf(record), name: recordName(family, record), fingerprint: bookFingerprint(record) }));
-  /** Journal vouchers this run created, by record id: checked for a twin another post made at the same time. */
-  const vouchers = new Map<number, { marker: string; doc: SheetDocument; record: Json }>();
   let done = 0;
   const total = read.documents.length;
   const report = async (doc: SheetDocument, { message: msg, ...r }: Omit<BookResult, "key" | "rows" | "message"> & { message: Message }, record?: Json): Promise<void> => {
@@ -344,8 +333,10 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
 
   // 2. What the service has already; then each record found or created, one per identity.
   const existing = pending.length > 0 ? await existingOf(client, family, signal) : undefined;
-  // Another post of the same rows at the same time (book-race.ts); journal vouchers have none.
+  // Another post of the same rows at the same time: contacts and products by book-race.ts, journal
+  // vouchers by the documents' guard (race.ts), by their marker.
   const raceGuard = family === "journal-entries" ? undefined : new BookRaceGuard(client, family, signal);
+  const voucherGuard = family === "journal-entries" ? new RaceGuard(voucherRaces(client), { flushAt: LIST_ORDER_MAX }) : undefined;
   const groups = new Map<string, Array<{ built: BuiltBook; marker: string }>>();
   for (const p of pending) {
     const id = existing!.identity(p.built) || `#${p.built.doc.key}`;
@@ -405,12 +396,26 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   })().catch((error: unknown) => {
     raceFailure ??= { error };
   });
+  // A voucher just made is read back by its marker: of two posts of its row at once, the lowest record
+  // id is the row's. The service cannot remove the other copy, so the row of the post that made it
+  // says so, naming it, and is no "created": the run ends with exit 1.
+  const settleVoucher = (record: Json, built: BuiltBook, marker: string, each: Each): Promise<void> => (async () => {
+    existing!.add(record, built, marker);
+    const date = textOf(record.documentDate ?? built.body?.documentDate);
+    const race = await voucherGuard!.settle(marker, voucherRecord(record), date).catch((): Settled => ({ kind: "unlisted" }));
+    if (race.kind === "stuck" || race.kind === "lost") {
+      const winner = race.winner as unknown as Json;
+      return each("failed", resultMsg("journalRaceTwin", { serial: recordName(family, record), id: idOf(record), winner: recordName(family, winner) }), winner);
+    }
+    return each("created", resultMsg(race.kind === "won" ? "created" : "createdUnchecked"), record);
+  })().catch((error: unknown) => {
+    raceFailure ??= { error };
+  });
   const settle = async (group: Array<{ built: BuiltBook; marker: string }>): Promise<void> => {
     const [{ built, marker }] = group;
     // Later rows of the same contact or code get its id and say whose it is.
     const each: Each = async (kind, message, record, claimed) => {
       const recordId = record ? idOf(record) : undefined;
-      if (kind === "created" && record && family === "journal-entries") vouchers.set(recordId!, { marker, doc: built.doc, record });
       if ((kind === "created" || claimed) && record) createdEntries.push(entryOf(built.doc, group.flatMap((g) => g.built.doc.rows), record, claimed?.before));
       await report(built.doc, { kind, recordId, message }, record);
       const same = sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
@@ -431,8 +436,8 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
           racing.push(settleRace(record, built, marker, each));
           return;
         }
-        existing!.add(record, built, marker);
-        return each("created", resultMsg("created"), record);
+        racing.push(settleVoucher(record, built, marker, each));
+        return;
       } catch (err) {
         if (family !== "journal-entries" && /(PRODUCT|CONTACT)_CODE_DUPLICATE/.test(errorText(err))) {
           // The service keeps codes unique: another post (or a person) made it since the look-up.
@@ -461,23 +466,12 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     started.add(g);
     return settle(g);
   }, () => signal?.aborted === true);
+  voucherGuard?.finish();
   await Promise.all(racing);
   if (raceFailure) throw raceFailure.error;
   // A cancelled run says so in the rows it did not send.
   for (const g of groups.values()) {
     if (!started.has(g)) for (const p of g) await report(p.built.doc, { kind: "cancelled", message: resultMsg("notSent", { reason: resultMsg("cancelled") }) });
-  }
-  // Vouchers another post of the same rows made at the same time: the service cannot remove either
-  // copy, so the rows of the later ones say so (one more look at the list, only after creates).
-  if (vouchers.size > 0 && !signal?.aborted) {
-    const first = await firstByMarker(client, signal).catch(() => undefined);
-    for (const [id, v] of first ? vouchers : []) {
-      const winner = first!.get(v.marker);
-      if (!winner || idOf(winner) === id) continue;
-      const result = results.find((r) => r.recordId === id && r.rows === v.doc.rows)!;
-      result.message = render(resultMsg("journalRaceTwin", { serial: recordName(family, v.record), winner: recordName(family, winner) }), lang);
-      await batch.add(writeFor(v.doc, columns, result, lang, v.record));
-    }
   }
   await batch.flush();
 

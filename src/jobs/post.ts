@@ -44,7 +44,7 @@ import { assertSheetFamily, rememberFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { taxInvoiceFindings } from "./tax-invoice";
 import { PostRecorder, loadPostRecord } from "./post-record";
-import { RaceGuard, type Settled } from "./race";
+import { RaceGuard, documentRaces, type Settled } from "./race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import { ConnectionError, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { inSheetOrder, localDate, type JobContext } from "./types";
@@ -255,7 +255,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
   // Not the run's cancel signal: a cancel stops what is not sent yet, while a document already
   // created is still read back (within the lag budget), or a racing post's copy could stay live.
-  const guard = new RaceGuard(client, opts.family, { lagBudgetMs: opts.lagBudgetMs, flushAt: LIST_ORDER_MAX });
+  const guard = new RaceGuard(documentRaces(client, opts.family), { lagBudgetMs: opts.lagBudgetMs, flushAt: LIST_ORDER_MAX });
   // Read-backs run beside the next creates (they do not hold a create's place in the pool).
   const settling: Promise<void>[] = [];
   const reading = new Set<Promise<void>>();

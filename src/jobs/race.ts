@@ -18,10 +18,63 @@
 // Read-backs are batched: while a look is in flight the next ones queue, and up to ten queued
 // documents' contacts share one list (the list's filter on Contact.NameLocal, joined by Or, over
 // their dates): a list per document would cost the service a third of a post's throughput.
+//
+// What is listed and how a loser is removed is the guard's target (RaceTarget): a family's
+// documents (documentRaces), or records the service cannot remove at all (journal vouchers,
+// voucher-race.ts), whose loser then stays live and is said so ("stuck").
 import { ApiError, NotFoundError, type DocSheetClient, type DocumentRecord, type FilterTerm } from "../api";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import type { Family } from "../rules/codes";
 import { markerHolders } from "./find";
+
+/** One read-back's list: the created records' dates, and their contacts' names ("" for any). */
+export interface RaceLook {
+  startDate: string;
+  endDate: string;
+  names: ReadonlySet<string>;
+  signal?: AbortSignal;
+}
+
+/** What a race guard reads back and removes. */
+export interface RaceTarget {
+  /** The live records of the look carrying the wanted markers, by marker, lowest record id first. */
+  holders(look: RaceLook, wanted: ReadonlySet<string>): Promise<Map<string, DocumentRecord[]>>;
+  /** Takes a loser off the service ("deleted" or "voided"); throws where it cannot. */
+  remove(doc: DocumentRecord, signal?: AbortSignal): Promise<"deleted" | "voided">;
+  /** What became of a record another post may have removed: "deleted", "voided", or still live. */
+  gone(doc: DocumentRecord, signal?: AbortSignal): Promise<"deleted" | "voided" | undefined>;
+}
+
+/** Families whose awaiting documents the service deletes; the rest are voided (as undo does). */
+const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
+
+/** A family's documents: listed by date and contact, deleted while awaiting where the service can, else voided. */
+export function documentRaces(client: DocSheetClient, family: Family): RaceTarget {
+  const api = (): ReturnType<DocSheetClient["documents"]> => client.documents(family);
+  return {
+    holders: (look, wanted) => {
+      // A document without a contact name is looked for among all of its dates' documents.
+      const filter: FilterTerm[] | undefined = look.names.has("") ? undefined
+        : [...look.names].map((n) => ({ columnName: "Contact.NameLocal", columnValue: n, columnPredicateOperator: "Or" as const }));
+      return markerHolders(client, family, { startDate: look.startDate, endDate: look.endDate, filter, signal: look.signal }, wanted);
+    },
+    remove: async (doc, signal) => {
+      if (DELETABLE.has(family) && (doc.statusString ?? "awaiting") === "awaiting") {
+        await api().delete(doc.recordId, { signal });
+        return "deleted";
+      }
+      await api().setStatus(doc.recordId, "void", { signal });
+      return "voided";
+    },
+    gone: async (doc, signal) => {
+      try {
+        return (await api().get(doc.recordId, { signal })).statusString === "void" ? "voided" : undefined;
+      } catch (err) {
+        return err instanceof NotFoundError ? "deleted" : undefined;
+      }
+    },
+  };
+}
 
 /** The read-back of one created document. */
 export type Settled =
@@ -63,9 +116,6 @@ interface Waiting {
  * nothing more to send, so its last documents do not wait). */
 const BATCH_WAIT_MS = 500;
 
-/** Families whose awaiting documents the service deletes; the rest are voided (as undo does). */
-const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
-
 export class RaceGuard {
   private queue: Waiting[] = [];
   private inFlight = 0;
@@ -79,7 +129,7 @@ export class RaceGuard {
   private readonly flushAt: number;
   private readonly sleep: (ms: number) => Promise<void>;
 
-  constructor(private readonly client: DocSheetClient, private readonly family: Family, private readonly opts: RaceGuardOptions = {}) {
+  constructor(private readonly target: RaceTarget, private readonly opts: RaceGuardOptions = {}) {
     this.budget = opts.lagBudgetMs ?? 30_000;
     this.looks = opts.looks ?? 2;
     this.flushAt = opts.flushAt ?? LIST_ORDER_MAX;
@@ -143,12 +193,10 @@ export class RaceGuard {
 
   private async look(group: Waiting[], names: Set<string>): Promise<void> {
     const dates = group.map((w) => w.date).sort();
-    // A document without a contact name is looked for among all of its dates' documents.
-    const filter: FilterTerm[] | undefined = names.has("") ? undefined
-      : [...names].map((n) => ({ columnName: "Contact.NameLocal", columnValue: n, columnPredicateOperator: "Or" as const }));
     let holders: Map<string, DocumentRecord[]>;
     try {
-      holders = await markerHolders(this.client, this.family, { startDate: dates[0], endDate: dates[dates.length - 1], filter, signal: this.opts.signal }, new Set(group.map((w) => w.marker)));
+      const look = { startDate: dates[0], endDate: dates[dates.length - 1], names, signal: this.opts.signal };
+      holders = await this.target.holders(look, new Set(group.map((w) => w.marker)));
     } catch (err) {
       for (const w of group) w.fail(err);
       return;
@@ -173,38 +221,18 @@ export class RaceGuard {
     }
   }
 
-  /** Deletes (or voids) a live document that lost; "deleted" or "voided" as done. */
-  private async remove(doc: DocumentRecord): Promise<"deleted" | "voided"> {
-    const api = this.client.documents(this.family);
-    if (DELETABLE.has(this.family) && (doc.statusString ?? "awaiting") === "awaiting") {
-      await api.delete(doc.recordId, { signal: this.opts.signal });
-      return "deleted";
-    }
-    await api.setStatus(doc.recordId, "void", { signal: this.opts.signal });
-    return "voided";
-  }
-
-  /** What became of a document another post may have removed: "deleted", "voided", or still live. */
-  private async gone(doc: DocumentRecord): Promise<"deleted" | "voided" | undefined> {
-    try {
-      return (await this.client.documents(this.family).get(doc.recordId, { signal: this.opts.signal })).statusString === "void" ? "voided" : undefined;
-    } catch (err) {
-      return err instanceof NotFoundError ? "deleted" : undefined;
-    }
-  }
-
   /** The other live holders of a lost answer's marker: whoever made them, they are not the row's document. */
   private async sweep(extras: DocumentRecord[]): Promise<void> {
     // A holder that cannot be removed here is its own post's loser, which removes it (or says it is stuck).
-    for (const doc of extras) await this.remove(doc).catch(() => undefined);
+    for (const doc of extras) await this.target.remove(doc, this.opts.signal).catch(() => undefined);
   }
 
   private async removeLoser(w: Waiting, winner: DocumentRecord): Promise<void> {
     try {
-      w.done({ kind: "lost", winner, removed: await this.remove(w.own) });
+      w.done({ kind: "lost", winner, removed: await this.target.remove(w.own, this.opts.signal) });
     } catch (err) {
       // Swept away meanwhile by a post whose create answer was lost (4.): ours is already gone.
-      const removed = await this.gone(w.own);
+      const removed = await this.target.gone(w.own, this.opts.signal);
       if (removed) w.done({ kind: "lost", winner, removed });
       else if (err instanceof ApiError || err instanceof Error) w.done({ kind: "stuck", winner, error: err });
       else w.fail(err);

@@ -5,7 +5,7 @@
 import { OutcomeUnknownError, type DocSheetClient, type DocumentRecord } from "../../src/api";
 import { postJob } from "../../src/jobs/post";
 import { loadPostRecord } from "../../src/jobs/post-record";
-import { RaceGuard } from "../../src/jobs/race";
+import { RaceGuard, documentRaces } from "../../src/jobs/race";
 import { undoJob } from "../../src/jobs/undo";
 import { buildDocument } from "../../src/sheet/body";
 import { documentMarker } from "../../src/sheet/marker";
@@ -104,7 +104,7 @@ describe("two posts racing on the same rows", () => {
         };
       },
     } as unknown as DocSheetClient;
-    const guard = new RaceGuard(lagging, "tax-invoices", { sleep: async () => undefined });
+    const guard = new RaceGuard(documentRaces(lagging, "tax-invoices"), { sleep: async () => undefined });
     const settled = await guard.settle(marker, own, "2026-03-02", String(built.body.contactName));
     expect(looks).toBe(3);
     expect(settled).toMatchObject({ kind: "lost", removed: "voided" });
