@@ -16,7 +16,7 @@ import { statusText } from "../sheet/i18n/status";
 import { label } from "../sheet/i18n/names";
 import { render } from "../sheet/i18n/render";
 import { FIELD_BY_KEY, type FieldKind } from "../sheet/fields";
-import { documentRows, pullKeys } from "../sheet/pull";
+import { documentRows, pullKeys, pulledDateFormat } from "../sheet/pull";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { ACCOUNT_CODE_WIRE, serviceCopy } from "../sheet/service-copy";
 import { sheetChanges } from "../sheet/update";
@@ -131,7 +131,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   const firstAppended = next;
 
   // A row appended below gets the formats a pull gives its columns (the rows above have theirs).
-  const formats = keys.map((k) => FORMATS[FIELD_BY_KEY.get(k)!.kind] ?? null);
+  const formats = keys.map((k) => (FIELD_BY_KEY.get(k)!.kind === "date" ? pulledDateFormat(cellLang) : FORMATS[FIELD_BY_KEY.get(k)!.kind] ?? null));
   const writeRow = (row: number, values: CellValue[], appended = false): void => {
     // Runs of neighbouring columns go as one write each.
     let start = 0;

@@ -84,6 +84,10 @@ function cellOf(key: string, v: unknown, lang: Lang | undefined): CellValue {
 /** Columns a pulled sheet always has, filled or not: the ones a user edits and posts back. */
 const ALWAYS = new Set(["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "item.name", "item.quantity", "item.pricePerUnit", "grandTotal", "recordId", "documentSerial", "status", "fingerprint"]);
 
+/** A pulled date's number format: day first with Buddhist-era years in Thai (16/12/2569, Excel's
+ * bbbb), as Thai accountants read dates; the cell stays an Excel date either way. */
+export const pulledDateFormat = (lang?: Lang): string => (lang === "th" ? "dd/mm/bbbb" : "yyyy-mm-dd");
+
 /** Drops the optional columns no row fills (a pull of 10,000 documents stays small and quick to save);
  * the others are headed by their labels in `lang` (by their keys without one). */
 export function pruneColumns(family: Family, keys: readonly string[], rows: CellValue[][], lang?: Lang): PulledSheet {
@@ -91,7 +95,10 @@ export function pruneColumns(family: Family, keys: readonly string[], rows: Cell
   for (const r of rows) for (let c = 0; c < keys.length; c++) if (!used[c] && r[c] !== null) used[c] = true;
   const keep = keys.map((_, c) => c).filter((c) => used[c]);
   return {
-    columns: keep.map((c) => columnFor(keys[c], family, { lang })),
+    columns: keep.map((c) => {
+      const spec = columnFor(keys[c], family, { lang });
+      return spec.kind === "date" && lang === "th" ? { ...spec, format: pulledDateFormat(lang) } : spec;
+    }),
     rows: keep.length === keys.length ? rows : rows.map((r) => keep.map((c) => r[c])),
   };
 }

@@ -36,6 +36,8 @@ export interface AppProps {
   storage: Storage | null;
   initialConnection?: Partial<ConnectionForm>;
   initialFamily?: SheetFamily;
+  /** Told when the user picks another language (the preview redraws its grid's words). */
+  onLang?: (lang: Lang) => void;
 }
 
 export function App(props: AppProps) {
@@ -64,7 +66,11 @@ export function App(props: AppProps) {
         </div>
         <div style="flex:0 0 auto">
           <label for="ds-lang" class="help" style="margin:0">{t("language")}</label>
-          <select id="ds-lang" value={lang} onChange={(e) => setLang((e.currentTarget as HTMLSelectElement).value as Lang)} style="width:auto">
+          <select id="ds-lang" value={lang} onChange={(e) => {
+            const picked = (e.currentTarget as HTMLSelectElement).value as Lang;
+            setLang(picked);
+            props.onLang?.(picked);
+          }} style="width:auto">
             <option value="en">English</option>
             <option value="th">ไทย</option>
           </select>

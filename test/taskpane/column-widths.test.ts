@@ -1,5 +1,6 @@
 // The preview grid's column widths and Excel-like overflow (pure): a header block above a table
-// (a report's form header) does not widen its columns; its texts spill into empty cells to the right.
+// (a report's form header) widens a column only by a label with its value beside it (the label
+// fits); its titles spill into empty cells to the right.
 import { columnWidths, spillWidth, tableTop } from "../../src/taskpane/preview/column-widths";
 import type { CellValue } from "../../src/workbook/port";
 
@@ -12,11 +13,13 @@ const BLOCK: CellValue[][] = [
   ["Total", null, null, null],
 ];
 
-it("sizes each column by the table's values, not the header block's labels above it", () => {
+it("sizes each column by the table's values and the header block's labels, not its titles", () => {
   expect(tableTop(BLOCK)).toBe(3);
   const widths = columnWidths(BLOCK, [], 5);
-  expect(widths[0]).toBe(72);
-  // The block's long tax id does not widen the Date column either.
+  // The label beside its value fits; the title above (no value beside it) spills instead.
+  expect(widths[0]).toBe("Taxpayer identification no.".length * 8 + 16);
+  expect(columnWidths([["A title of the whole report, long"], [null], ...BLOCK.slice(3)], [], 5)[0]).toBe(72);
+  // The block's long tax id (nothing beside it) does not widen the Date column.
   expect(widths[1]).toBe(Math.max(72, "2026-03-03".length * 8 + 16));
   // A sheet that starts with its table is sized by all its rows.
   expect(tableTop(BLOCK.slice(3))).toBe(0);

@@ -1,8 +1,8 @@
 // How wide the preview grid draws each column, and how far a text spills to the right, as Excel
 // shows it. A column is as wide as its widest value by a character count (no text is measured, so
-// a sheet of many rows costs one pass), but only the table's values count: a header block above
-// the table (a report's form header, a title) would otherwise widen column A by its labels. Its
-// texts spill into the empty cells to their right, as in Excel, and are cut where a value sits. Pure.
+// a sheet of many rows costs one pass). Above the table, a header block (a report's form header, a
+// title) counts only where a text cannot spill: a label with its value right beside it is fitted
+// (it would be cut there), a title spills into the empty cells to its right, as in Excel. Pure.
 import { presentKeys } from "../../workbook/memory";
 import { isDateFormat } from "../../sheet/values";
 import { isCellError, type CellValue } from "../../workbook/port";
@@ -30,8 +30,8 @@ export function tableTop(values: readonly CellValue[][]): number {
   return counts.find(([, n]) => n >= wide)?.[0] ?? 0;
 }
 
-/** Each column's width in pixels, from the table's values (header block left out). Text stops at
- * 240 px (cut with …); numbers never do. */
+/** Each column's width in pixels, from the table's values and the header block's labels that have a
+ * value beside them (its titles spill). Text stops at 240 px (cut with …); numbers never do. */
 export function columnWidths(values: CellValue[][], formats: string[][], cols: number): number[] {
   const chars = new Array<number>(cols).fill(0);
   const numeric = new Array<number>(cols).fill(0);
@@ -39,11 +39,12 @@ export function columnWidths(values: CellValue[][], formats: string[][], cols: n
   for (const k of presentKeys(values)) {
     const r = Number(k);
     const row = values[r];
-    if (!row || r < top) continue;
+    if (!row) continue;
     const n = Math.min(cols, row.length);
     for (let c = 0; c < n; c++) {
       const v = row[c];
       if (v === null || v === undefined) continue;
+      if (r < top && !filled(row[c + 1] ?? null)) continue;
       const f = formats[r]?.[c];
       if (isNumber(v, f)) {
         // Digits, a separator a thousand, two decimals: "1,234,567.89".

@@ -4,14 +4,17 @@
 // edit, Enter/Tab to keep, Escape to leave, Delete to clear). Every row of the sheet can be reached:
 // only the rows in view are drawn (a sheet of 100,000 rows scrolls like one of 30), and the columns
 // are as wide as their table's widest value, so an amount is never cut or wrapped; a text spills
-// into the empty cells right of it, as in Excel (column-widths.ts).
+// into the empty cells right of it, as in Excel (column-widths.ts). Keys go to one input that sits
+// on the selected cell, unseen until it is typed into: an input method (Thai on a phone, a composing
+// keyboard) composes into it, so the first word typed into a selected cell is kept, and the same
+// input is the cell's editor. Hidden columns are not drawn (their letters skipped, as in Excel).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cellAddress, columnLetters } from "../../workbook/address";
 import { presentKeys } from "../../workbook/memory";
 import { isDateFormat } from "../../sheet/values";
 import { isCellError, type CellValue } from "../../workbook/port";
 import { columnWidths, isNumber, spillWidth } from "./column-widths";
-import type { Translate } from "../i18n";
+import type { Lang, Translate } from "../i18n";
 import type { PreviewBook } from "./book";
 import { parseTsv, toValue } from "./tsv";
 import { loadXlsx } from "./xlsx-load";
@@ -69,21 +72,29 @@ interface Editing {
   text: string;
 }
 
-export function Grid(props: { book: PreviewBook; t: Translate; status?: string; onNew?: () => void }) {
+/** Is this key event part of an input method's composition (its Enter confirms the word, not the cell)? */
+const composing = (e: KeyboardEvent): boolean => e.isComposing || e.keyCode === 229;
+
+export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; status?: string; onNew?: () => void }) {
   const { book, t } = props;
   const [, redraw] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditingState] = useState<Editing | null>(null);
+  // The keys' input: on the selected cell, and its editor once typed into.
+  const keysRef = useRef<HTMLInputElement>(null);
   // What is being typed, also where handlers of an older draw read it (an input's blur after Escape).
   const editRef = useRef<Editing | null>(null);
   const setEditing = (e: Editing | null) => {
     editRef.current = e;
     setEditingState(e);
+    // The input is not controlled: a value written into it mid-composition would end the composition.
+    if (!e && keysRef.current) keysRef.current.value = "";
   };
   const [confirmNew, setConfirmNew] = useState(false);
   const [view, setView] = useState({ top: 0, height: 800 });
   const anchor = useRef<{ row: number; col: number } | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
+  const focusKeys = () => keysRef.current?.focus({ preventScroll: true });
   useEffect(() => book.onChange(() => redraw((n) => n + 1)), [book]);
 
   const m = book.memory;
@@ -91,7 +102,10 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
   const sheet = m.sheet(name);
   const rows = rowCount(sheet.values);
   const cols = useMemo(() => columnCount(sheet.values), [sheet, book.version]);
-  const widths = useMemo(() => columnWidths(sheet.values, sheet.formats, cols), [sheet, book.version, cols]);
+  const hidden = sheet.hiddenColumns;
+  // A hidden column takes no room: its width is 0 and its cells are not drawn.
+  const widths = useMemo(() => columnWidths(sheet.values, sheet.formats, cols).map((w, c) => (hidden.has(c) ? 0 : w)), [sheet, book.version, cols]);
+  const shownCols = useMemo(() => Array.from({ length: cols }, (_, c) => c).filter((c) => !hidden.has(c)), [sheet, book.version, cols]);
   const lefts = useMemo(() => widths.reduce<number[]>((acc, w, i) => [...acc, acc[i] + w], [ROW_HEAD_W]), [widths]);
   const sel = book.selection && book.selection.sheet === name ? book.selection : null;
   const inSel = (r: number, c: number) => sel !== null && r >= sel.top && r <= sel.bottom && c >= sel.left && c <= sel.right;
@@ -129,7 +143,29 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
 
   function startEdit(row: number, col: number, text?: string) {
     const cell = sheet.values[row]?.[col] ?? null;
-    setEditing({ row, col, text: text ?? (typeof cell === "number" && !isDateFormat(sheet.formats[row]?.[col] ?? "General") ? String(cell) : showValue(cell, sheet.formats[row]?.[col])) });
+    const shown = text ?? (typeof cell === "number" && !isDateFormat(sheet.formats[row]?.[col] ?? "General") ? String(cell) : showValue(cell, sheet.formats[row]?.[col]));
+    setEditing({ row, col, text: shown });
+    const el = keysRef.current;
+    if (el) {
+      el.value = shown;
+      focusKeys();
+      el.setSelectionRange(shown.length, shown.length);
+    }
+  }
+
+  /** The next shown column from `col` by `step` (hidden ones are passed over), or `col` at the edge. */
+  function nextCol(col: number, step: number): number {
+    if (step === 0) return col;
+    for (let c = col + step; c >= 0 && c < MAX_COLS; c += step) if (!hidden.has(c)) return c;
+    return col;
+  }
+
+  /** Text came into the keys' input while no cell was being edited (a key, an input method's first
+   * letters): the selected cell is typed over with it, as Excel does, and nothing of it is lost. */
+  function typedOver(text: string) {
+    const at = sel ? { row: sel.top, col: sel.left } : { row: 0, col: 0 };
+    if (!sel) choose(at.row, at.col, false);
+    setEditing({ row: at.row, col: at.col, text });
   }
 
   /** Keeps what was typed (a number as a number, as Excel takes it), then moves as Enter or Tab do. */
@@ -139,13 +175,13 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
     setEditing(null);
     await m.write(name, [{ row: e.row, col: e.col, values: [[toValue(e.text.trim() === "" ? "" : e.text, sheet.formats[e.row]?.[e.col])]] }]);
     book.edited();
-    if (move) choose(Math.max(0, e.row + move[0]), Math.max(0, e.col + move[1]), false);
-    gridRef.current?.focus();
+    if (move) choose(Math.max(0, e.row + move[0]), nextCol(e.col, move[1]), false);
+    focusKeys();
   }
 
   function cancel() {
     setEditing(null);
-    gridRef.current?.focus();
+    focusKeys();
   }
 
   async function clearSelection() {
@@ -156,7 +192,7 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
   }
 
   function onKey(e: KeyboardEvent) {
-    if (editing) return;
+    if (editRef.current || composing(e)) return;
     const moves: Record<string, [number, number]> = {
       ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
       Enter: [e.shiftKey ? -1 : 1, 0], Tab: [0, e.shiftKey ? -1 : 1],
@@ -172,22 +208,43 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
       startEdit(at.row, at.col);
       return;
     }
-    // A printable key starts typing over the cell, as in Excel.
+    // A printable key starts typing over the cell, as in Excel: the keys' input takes it (onKeysInput),
+    // as it takes an input method's composition. Pressed on the grid itself, it goes there first.
     if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
-      if (!sel) choose(at.row, at.col, false);
-      startEdit(at.row, at.col, e.key);
+      if (e.target !== keysRef.current) {
+        e.preventDefault();
+        if (!sel) choose(at.row, at.col, false);
+        startEdit(at.row, at.col, e.key);
+      }
       return;
     }
     const move = moves[e.key];
     if (!move) return;
     e.preventDefault();
     const from = e.shiftKey && (e.key.startsWith("Arrow")) && sel ? { row: sel.bottom, col: sel.right } : at;
-    choose(Math.max(0, from.row + move[0]), Math.max(0, from.col + move[1]), e.shiftKey && e.key.startsWith("Arrow"));
+    choose(Math.max(0, from.row + move[0]), nextCol(from.col, move[1]), e.shiftKey && e.key.startsWith("Arrow"));
+  }
+
+  /** A click on a cell: what was being typed is kept (as a click elsewhere in Excel does), the cell
+   * is selected, and the keys go to it. */
+  function pressed(e: MouseEvent, row: number, col: number) {
+    e.preventDefault();
+    if (editRef.current) void commit(null);
+    choose(row, col, e.shiftKey);
+    focusKeys();
+  }
+
+  function onKeysInput(e: Event) {
+    const text = (e.currentTarget as HTMLInputElement).value;
+    const now = editRef.current;
+    if (now) setEditing({ ...now, text });
+    else if (text !== "") typedOver(text);
   }
 
   function onEditKey(e: KeyboardEvent) {
+    if (!editRef.current) return; // the grid's keys (onKey, where it bubbles)
     e.stopPropagation();
+    if (composing(e)) return;
     if (e.key === "Enter") {
       e.preventDefault();
       void commit([e.shiftKey ? -1 : 1, 0]);
@@ -228,25 +285,16 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
     }
   }
 
+  // Where the keys' input sits: on the cell being edited, else on the selected one.
+  const keysAt = editing ? { row: editing.row, col: editing.col } : sel ? { row: sel.top, col: Math.min(sel.left, cols - 1) } : null;
+
   const rowsDrawn = [];
   for (let r = first; r <= last; r++) {
     rowsDrawn.push(
       <tr key={r}>
         <th>{r + 1}</th>
-        {Array.from({ length: cols }, (_, c) => {
-          if (editing && editing.row === r && editing.col === c) {
-            return (
-              <td key={c} class="editing" data-cell={cellAddress(r, c)}>
-                <input class="cell-edit" value={editing.text} aria-label={cellAddress(r, c)} ref={(el) => {
-                  if (el && document.activeElement !== el) {
-                    el.focus();
-                    el.setSelectionRange(el.value.length, el.value.length);
-                  }
-                }}
-                  onInput={(ev) => setEditing({ ...editing, text: ev.currentTarget.value })} onKeyDown={onEditKey} onBlur={() => void commit(null)} />
-              </td>
-            );
-          }
+        {shownCols.map((c) => {
+          if (editing && editing.row === r && editing.col === c) return <td key={c} class="editing" data-cell={cellAddress(r, c)} />;
           const v = sheet.values[r]?.[c] ?? null;
           const f = sheet.formats[r]?.[c];
           const mark = sheet.marks.get(`${r},${c}`);
@@ -259,7 +307,7 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
           const cls = [mark ? "marked" : "", tone && tone !== "error" ? tone : "", inSel(r, c) ? "sel" : "", isNumber(v, f) ? "num" : "", spill ? "spill" : ""].filter(Boolean).join(" ");
           return (
             <td key={c} class={cls || undefined} title={mark ?? (text.length * 8 + 16 > room ? text : undefined)} data-cell={cellAddress(r, c)}
-              onMouseDown={(e) => choose(r, c, e.shiftKey)} onDblClick={() => startEdit(r, c)}>
+              onMouseDown={(e) => pressed(e, r, c)} onDblClick={() => startEdit(r, c)}>
               {spill ? <span style={{ maxWidth: `${room - 12}px` }}>{text}</span> : text}
             </td>
           );
@@ -269,7 +317,7 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
   }
 
   return (
-    <section class="grid-wrap" aria-label={t("sheet")}>
+    <section class="grid-wrap" aria-label={t("sheet")} lang={props.lang}>
       <div class="grid-tools">
         <label class="file">{t("openXlsx")}<input type="file" accept=".xlsx" onChange={(e) => void open(e.currentTarget)} /></label>
         <button type="button" onClick={() => { m.setSheet(name, []); book.selection = null; book.edited(); }}>{t("clearSheet")}</button>
@@ -291,23 +339,29 @@ export function Grid(props: { book: PreviewBook; t: Translate; status?: string; 
         ))}
         {props.status && <span class="saved" role="status">{props.status}</span>}
       </div>
-      <div class="grid" ref={gridRef} tabIndex={0} onKeyDown={onKey} onPaste={(e) => void onPaste(e)} onScroll={onScroll}
+      <div class="grid" ref={gridRef} tabIndex={0} onKeyDown={onKey} onFocus={(e) => { if (e.target === gridRef.current && sel) focusKeys(); }} onPaste={(e) => void onPaste(e)} onScroll={onScroll}
         aria-label={`${t("sheet")} ${name}`} data-rows={rows}
         data-selection={sel ? `${cellAddress(sel.top, sel.left)}:${cellAddress(sel.bottom, sel.right)}` : ""}>
         <table style={{ width: `${lefts[cols]}px` }}>
           <colgroup>
             <col style={{ width: `${ROW_HEAD_W}px` }} />
-            {widths.map((w, c) => <col key={c} style={{ width: `${w}px` }} />)}
+            {shownCols.map((c) => <col key={c} style={{ width: `${widths[c]}px` }} />)}
           </colgroup>
           <thead>
-            <tr><th />{Array.from({ length: cols }, (_, c) => <th key={c}>{columnLetters(c)}</th>)}</tr>
+            <tr><th />{shownCols.map((c) => <th key={c}>{columnLetters(c)}</th>)}</tr>
           </thead>
           <tbody>
-            {first > 0 && <tr class="spacer" style={{ height: `${first * ROW_H}px` }} aria-hidden="true"><td colSpan={cols + 1} /></tr>}
+            {first > 0 && <tr class="spacer" style={{ height: `${first * ROW_H}px` }} aria-hidden="true"><td colSpan={shownCols.length + 1} /></tr>}
             {rowsDrawn}
-            {last < rows - 1 && <tr class="spacer" style={{ height: `${(rows - 1 - last) * ROW_H}px` }} aria-hidden="true"><td colSpan={cols + 1} /></tr>}
+            {last < rows - 1 && <tr class="spacer" style={{ height: `${(rows - 1 - last) * ROW_H}px` }} aria-hidden="true"><td colSpan={shownCols.length + 1} /></tr>}
           </tbody>
         </table>
+        <input ref={keysRef} class={editing ? "cell-edit on" : "cell-edit"} aria-label={keysAt ? cellAddress(keysAt.row, keysAt.col) : t("sheet")}
+          autoComplete="off" spellcheck={false}
+          style={keysAt ? { top: `${ROW_H * (keysAt.row + 1)}px`, left: `${lefts[keysAt.col]}px`, width: `${widths[keysAt.col]}px` } : undefined}
+          onInput={onKeysInput} onKeyDown={onEditKey} onBlur={() => { if (editRef.current) void commit(null); }}
+          onCompositionStart={(e) => { if (!editRef.current) typedOver(e.currentTarget.value); }}
+          onCompositionEnd={onKeysInput} />
       </div>
     </section>
   );
@@ -329,7 +383,7 @@ body{margin:0;background:#faf9f8}
 .tabs{display:flex;gap:2px;margin-top:6px;flex-wrap:wrap}
 .tab{font:inherit;border:1px solid #d1d1d1;border-bottom:0;border-radius:4px 4px 0 0;background:#f0f0f0;padding:3px 10px;cursor:pointer;white-space:nowrap}
 .tab.on{background:#fff;color:#107c41;font-weight:600}
-.grid{flex:1;overflow:auto;border:1px solid #d1d1d1;background:#fff;outline:none;overflow-anchor:none}
+.grid{flex:1;overflow:auto;position:relative;border:1px solid #d1d1d1;background:#fff;outline:none;overflow-anchor:none}
 .grid:focus-visible{outline:2px solid #000}
 .grid table{border-collapse:separate;border-spacing:0;table-layout:fixed;font-variant-numeric:tabular-nums}
 .grid th{background:#f3f2f1;color:#616161;font-weight:400;border:0;border-right:1px solid #e1dfdd;border-bottom:1px solid #e1dfdd;padding:0 6px;height:${ROW_H}px;box-sizing:border-box;white-space:nowrap;position:sticky;top:0;z-index:2}
@@ -345,7 +399,8 @@ body{margin:0;background:#faf9f8}
 .grid td.marked.warning{background:#ffeb9c}
 .grid td.marked.note{background:#ddebf7}
 .grid td.sel{outline:2px solid #107c41;outline-offset:-2px}
-.grid td.editing{padding:0;outline:2px solid #107c41;outline-offset:-2px}
-.grid input.cell-edit{width:100%;height:${ROW_H - 2}px;border:0;padding:0 5px;font:inherit;box-sizing:border-box;outline:none;background:#fff}
+.grid td.editing{padding:0}
+.grid input.cell-edit{position:absolute;top:${ROW_H}px;left:${ROW_HEAD_W}px;width:72px;height:${ROW_H}px;border:0;padding:0 6px;font:inherit;box-sizing:border-box;outline:none;background:#fff;opacity:0;pointer-events:none;z-index:1}
+.grid input.cell-edit.on{opacity:1;pointer-events:auto;outline:2px solid #107c41;outline-offset:-2px}
 .pane{width:380px;flex:0 0 380px;overflow:auto;border-left:1px solid #d1d1d1;background:#fff;contain:strict}
 `;

@@ -14,7 +14,9 @@ import { GRID_CSS, Grid } from "./grid";
 import { BookStore } from "./store";
 
 function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage: Storage | null }) {
-  const { book, store, lang } = props;
+  const { book, store } = props;
+  // The pane's language is the grid's too: picking Thai in the pane redraws the toolbar and hints.
+  const [lang, setLang] = useState<Lang>(props.lang);
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     store.onSaved = () => setSaved(true);
@@ -38,8 +40,8 @@ function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage:
   const t = translator(lang);
   return (
     <div class="preview">
-      <Grid book={book} t={t} onNew={startOver} status={saved && store.available ? t("savedInBrowser") : undefined} />
-      <aside class="pane"><App services={services} lang={lang} storage={props.storage} /></aside>
+      <Grid book={book} t={t} lang={lang} onNew={startOver} status={saved && store.available ? t("savedInBrowser") : undefined} />
+      <aside class="pane"><App services={services} lang={props.lang} storage={props.storage} onLang={setLang} /></aside>
     </div>
   );
 }
