@@ -47,7 +47,7 @@ export function documentRows(doc: Json, keys: readonly string[], lines: boolean,
     if (key === "documentKey") return String(doc.documentSerial ?? doc.recordId ?? "");
     if (key === "status") return typeof doc.statusString === "string" ? doc.statusString : null;
     if (key === "fingerprint") return (fingerprint ??= fingerprintOf(serviceCopy(doc)));
-    return cellOf(key, doc[FIELD_BY_KEY.get(key)!.wire], lang);
+    return pulledCell(key, doc[FIELD_BY_KEY.get(key)!.wire], lang);
   };
   const items = Array.isArray(doc.items) ? (doc.items as Json[]) : [];
   if (!lines || items.length === 0) return [keys.map((k) => (k.startsWith("item.") ? null : head(k)))];
@@ -61,12 +61,14 @@ export function documentRows(doc: Json, keys: readonly string[], lines: boolean,
       if (!inline && (k === "item.discountAmount" || k === "item.vatRate")) return null;
       // An account by the code people know (the service answers both the id and the code).
       const code = k in ACCOUNT_CODE_WIRE ? item[ACCOUNT_CODE_WIRE[k]] : undefined;
-      return cellOf(k, code ?? item[FIELD_BY_KEY.get(k)!.wire], lang);
+      return pulledCell(k, code ?? item[FIELD_BY_KEY.get(k)!.wire], lang);
     }),
   );
 }
 
-function cellOf(key: string, v: unknown, lang: Lang | undefined): CellValue {
+/** A service's value as a pulled cell holds it: dates as dates, codes and yes/no as words in `lang`
+ * (kept as numbers without one), internal notes without the post's marker. */
+export function pulledCell(key: string, v: unknown, lang: Lang | undefined): CellValue {
   // The post's marker is DocSheet's, not the user's: a pulled sheet shows their notes alone.
   if (key === "internalNotes" && typeof v === "string") v = stripMarkers(v);
   if (v === undefined || v === null || v === "") return null;

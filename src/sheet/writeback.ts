@@ -2,18 +2,20 @@
 // PDF files, the document an upgrade made) on every row of a document. Missing result columns are
 // added at the right of the header, headed in the sheet's language: its labels in English or Thai
 // ("Record id" / "รหัสเอกสารในระบบ", read back in either), or the wire names on a sheet headed by
-// wire names (a sheet made before labels keeps its kind of headers); the fingerprint column hidden. After an action the service answers a document to (update,
-// payment, status, upgrade), the sheet's own columns of what the service computes (totals, VAT,
-// line totals) and its fingerprint take the answer's values, so the row never shows figures the
-// service no longer has. Pure: returns the writes for the port to make.
+// wire names (a sheet made before labels keeps its kind of headers); the fingerprint column hidden.
+// After an action the service answers a document to (update, payment, status, upgrade), the sheet's
+// own columns take every value the service holds otherwise (a due date, totals, VAT, line totals)
+// and its fingerprint, so the row never shows what the service no longer has. Pure: returns the
+// writes for the port to make.
 import type { Block, CellValue, CellWrite } from "../workbook/port";
 import { FIELD_BY_KEY, fieldForName } from "./fields";
 import { fingerprintOf } from "./fingerprint";
 import type { Lang } from "./i18n/lang";
 import type { SheetDocument, SheetLayout } from "./read";
 import type { ServiceCopy } from "./service-copy";
-import { COMPUTED } from "./update";
-import { isEmptyCell } from "./values";
+import { pulledCell } from "./pull";
+import { COMPUTED, sameValue } from "./update";
+import { isEmptyCell, type Parsed } from "./values";
 
 export type ResultKey =
   | "recordId" | "documentSerial" | "status" | "result" | "shareLink" | "pdfFile"
@@ -77,35 +79,50 @@ export function resultWrites(doc: SheetDocument, cols: ResultColumns["cols"], va
 }
 
 /**
- * The service's computed figures (subtotal, VAT, grand total, withholding, line totals) and
- * fingerprint written into the columns the sheet has for them; none is added. A document figure
- * goes on the document's first row and on every other row of it that shows one (a sheet that repeats
- * totals on each line row); line totals only when the sheet's lines match the answer's one for one.
- * Status is the caller's (in the run's language).
+ * The row as the service now holds its document, after an action the service answered with it
+ * (update, payment, status, upgrade): each of the sheet's columns whose cell says otherwise than the
+ * answer takes the answer's value (a due date the credit days moved, totals and VAT computed again,
+ * line totals), and the fingerprint is the answer's, so the next update's preview and the next
+ * refresh find no change that nobody made. Only columns the sheet has are written; a field the
+ * answer does not carry keeps the row's value, except the computed figures (no withholding clears the
+ * row's). A document field goes on the document's first row and on every other row of it that shows
+ * one (a sheet that repeats header fields on each line row); line fields only when the sheet's lines
+ * match the answer's one for one. Values as a pull writes them, in the sheet's language (a date kept
+ * as text stays text). Status is the caller's (in the run's language).
  */
 export function answerWrites(doc: SheetDocument, layout: SheetLayout, copy: ServiceCopy, block?: Block): CellWrite[] {
-  const cols = layout.headers.columns;
+  const sheetLang = headerLanguage(layout);
+  const lang = sheetLang === "key" ? undefined : sheetLang;
   const writes: CellWrite[] = [];
+  const held = (row: number, col: number): CellValue | undefined => block?.values[row - block.top]?.[col - block.left];
   const shown = (row: number, col: number): boolean => {
-    const v = block?.values[row - block.top]?.[col - block.left];
+    const v = held(row, col);
     return v !== undefined && !isEmptyCell(v);
   };
-  for (const key of COMPUTED) {
-    const col = cols.get(key);
-    if (col === undefined || key.startsWith("item.")) continue;
-    const value = copy.fields[key]?.value;
-    const cell: CellValue = typeof value === "number" ? value : value === undefined ? null : String(value);
-    // A figure the service does not keep (no withholding) clears the sheet's only where it held one.
-    for (const row of doc.rows) if (row === doc.firstRow || shown(row, col)) writes.push({ row, col, values: [[cell]] });
+  const cellOf = (key: string, value: Parsed | undefined, row: number, col: number): CellValue => {
+    if (value === undefined) return null;
+    if (FIELD_BY_KEY.get(key)?.kind === "date" && typeof held(row, col) === "string") return String(value);
+    return pulledCell(key, value, lang);
+  };
+  const lines = copy.linesKnown && copy.lines.length === doc.lines.length;
+  for (const [key, col] of layout.headers.columns) {
+    const level = FIELD_BY_KEY.get(key)?.level;
+    if (level === "document") {
+      const theirs = copy.fields[key]?.value;
+      // A figure the service does not keep (no withholding) clears the sheet's only where it held one.
+      if (!COMPUTED.has(key) && (theirs === undefined || sameValue(doc.fields[key]?.value, theirs))) continue;
+      for (const row of doc.rows) if (row === doc.firstRow || shown(row, col)) writes.push({ row, col, values: [[cellOf(key, theirs, row, col)]] });
+    } else if (level === "item" && lines) {
+      doc.lines.forEach((line, i) => {
+        const theirs = copy.lines[i].fields[key];
+        const mine = line.fields[key]?.value;
+        // An account shown by the code people know is the same account.
+        if (!theirs || sameValue(mine, theirs.value) || (theirs.alias !== undefined && sameValue(mine, theirs.alias))) return;
+        writes.push({ row: line.row, col, values: [[cellOf(key, theirs.alias ?? theirs.value, line.row, col)]] });
+      });
+    }
   }
-  const lineTotal = cols.get("item.total");
-  if (lineTotal !== undefined && copy.linesKnown && copy.lines.length === doc.lines.length) {
-    doc.lines.forEach((line, i) => {
-      const v = copy.lines[i].fields["item.total"]?.value;
-      if (typeof v === "number") writes.push({ row: line.row, col: lineTotal, values: [[v]] });
-    });
-  }
-  const print = cols.get("fingerprint");
+  const print = layout.headers.columns.get("fingerprint");
   if (print !== undefined && copy.linesKnown) for (const row of doc.rows) writes.push({ row, col: print, values: [[fingerprintOf(copy)]] });
   return writes;
 }

@@ -4,6 +4,7 @@ export { createClient } from "../api/client";
 export { checkJob } from "../jobs/check";
 export { checkSheet } from "../sheet/check";
 export { readDocuments } from "../sheet/read";
+export { blockDigest } from "../sheet/block-digest";
 export { findingMarks } from "../sheet/mark-text";
 export { refreshListsJob, templateJob } from "../jobs/template";
 export { actJob } from "../jobs/act";

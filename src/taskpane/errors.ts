@@ -21,6 +21,10 @@ export function describeError(err: unknown, t: Translate): string {
   if (name === "NotConnectedError") return t("needConnection");
   if (name === "JobCancelledError") return t("cancelled");
   if (name === "SelectionChangedError") return t("selectionChanged");
+  if (name === "PreviewChangedError") {
+    const { previewed, sheet } = err as { previewed?: string; sheet: string };
+    return previewed && previewed !== sheet ? t("updateOtherSheet", { previewed, sheet }) : t("updatePreviewStale");
+  }
   if (name === "NothingToUndoError" || name === "NoRowsError" || name === "FamilyMismatchError") return message;
   // Another company's sheet: the job names both companies, in the pane's language.
   if (name === "OtherCompanyError") return message;

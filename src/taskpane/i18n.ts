@@ -98,6 +98,8 @@ const en = {
   updateDoneSummary: "{updated} updated, {unchanged} unchanged, {conflict} changed on the service, {refused} refused, {notSent} not sent",
   updateNotSentTitle: "Not sent, with the reason:",
   updateUnchecked: "No fingerprint in the row: changes made on the service since cannot be checked; compare the service's values above.",
+  updateOtherSheet: "The changes were previewed on sheet “{previewed}”, not on “{sheet}”: nothing was sent. Go back to “{previewed}”, or preview the changes of this sheet.",
+  updatePreviewStale: "The rows are not the ones previewed (edited since, or other rows selected): nothing was sent. Preview the changes again.",
   // pull
   pull: "Pull",
   pullHelp: "Lists documents from the service into a new sheet as an Excel table.",
@@ -276,6 +278,8 @@ const th: Record<MessageKey, string> = {
   updateDoneSummary: "แก้ไขแล้ว {updated}, ไม่เปลี่ยน {unchanged}, ถูกแก้บนระบบ {conflict}, ปฏิเสธ {refused}, ไม่ได้ส่ง {notSent}",
   updateNotSentTitle: "ไม่ได้ส่ง พร้อมเหตุผล:",
   updateUnchecked: "แถวไม่มีรหัสตรวจสอบฉบับบนระบบ จึงตรวจไม่ได้ว่าข้อมูลบนระบบถูกแก้ไขไปก่อนหรือไม่ ให้เทียบกับค่าบนระบบด้านบน",
+  updateOtherSheet: "ดูตัวอย่างการแก้ไขไว้ที่ชีต “{previewed}” ไม่ใช่ชีต “{sheet}” จึงยังไม่ได้ส่งอะไร กลับไปที่ชีต “{previewed}” หรือดูตัวอย่างการแก้ไขของชีตนี้",
+  updatePreviewStale: "แถวไม่ใช่แถวที่ดูตัวอย่างไว้ (ถูกแก้ไขหลังจากนั้น หรือเลือกแถวอื่น) จึงยังไม่ได้ส่งอะไร โปรดดูตัวอย่างการแก้ไขอีกครั้ง",
   pull: "ดึงข้อมูล",
   pullHelp: "ดึงรายการเอกสารจากบริการลงชีตใหม่เป็นตาราง Excel",
   range: "ช่วงเวลา",

@@ -119,6 +119,15 @@ export class SelectionChangedError extends Error {
   }
 }
 
+/** Update's Send found other rows than its preview read (another sheet, another range, edited rows):
+ * nothing was sent. */
+export class PreviewChangedError extends Error {
+  constructor(readonly previewed: string | undefined, readonly sheet: string) {
+    super(`the rows changed since the preview (previewed on ${previewed ?? "nothing"}, now on ${sheet})`);
+    this.name = "PreviewChangedError";
+  }
+}
+
 /** Creates the pane has in flight at once. Eight, not the command line's four: over the relay's
  * socket no browser limit of six connections a host holds them back, and the service writes
  * creates that arrive together in one commit (measured 6.2 -> 5.5 ms of the embedded service's CPU
@@ -328,16 +337,20 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const notes = actNotes(outcome.results, resultColumn(engine, block, mapping, ["status", "result"], tableOf(engine, family)));
       return { ok: outcome.done, skipped: outcome.skipped, failed: outcome.failed, links, sheet: outcome.sheet, rows: notes };
     },
-    async update(family, dryRun, ctx) {
+    async update(family, dryRun, ctx, previewed) {
       const engine = await loadEngine();
       const c = requireClient(client);
       const { target } = await selected();
       const { block, mapping, port } = await prepare(family, target);
+      // Send runs on what its preview showed, or on nothing: another sheet, other or edited rows ask for a new preview.
+      const digest = engine.blockDigest(block);
+      if (!dryRun && (!previewed || previewed.sheet !== block.sheet || previewed.digest !== digest)) throw new PreviewChangedError(previewed?.sheet, block.sheet);
       const outcome = await engine.updateJob(port, c, { family, mapping, target, dryRun, ...ctx });
       const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"]);
       const documents = outcome.results.map((r) => ({ key: r.key, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message, unchecked: r.unchecked }));
       const notSent = documents.filter((d) => !["update", "updated", "unchanged"].includes(d.kind));
-      return { dryRun, counts: outcome.counts, documents, sheet: outcome.sheet, rows: notSent.map((d) => ({ key: d.key, row: d.row, col, message: d.message })) };
+      const rows = notSent.map((d) => ({ key: d.key, row: d.row, col, message: d.message }));
+      return { dryRun, counts: outcome.counts, documents, sheet: outcome.sheet, rows, ...(dryRun ? { previewed: { sheet: block.sheet, digest } } : {}) };
     },
     async readMapping(family) {
       const engine = await loadEngine();

@@ -108,6 +108,15 @@ export interface UpdateView {
   sheet: string;
   /** The documents not sent (changed on the service, refused, not valid, failed), with the reason. */
   rows: RowNote[];
+  /** A preview's: the rows it read, which its Send runs on. */
+  previewed?: PreviewedRows;
+}
+
+/** The rows a preview read: its Send runs only on the same sheet and rows, as they were then. */
+export interface PreviewedRows {
+  sheet: string;
+  /** Their place and every value (sheet/block-digest.ts). */
+  digest: string;
 }
 
 export interface PullView {
@@ -223,8 +232,9 @@ export interface PaneServices {
   /** Reverses the workbook's last post of the family; dryRun only says what would happen. */
   undo: (family: DocumentFamily | BookFamily, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>;
   act: (family: DocumentFamily, request: ActionRequest, ctx: JobContext) => Promise<ActView>;
-  /** Compares the rows' documents with the service's copies; sends the changed ones unless dryRun. */
-  update: (family: Family, dryRun: boolean, ctx: JobContext) => Promise<UpdateView>;
+  /** Compares the rows' documents with the service's copies; unless dryRun sends the changed ones,
+   * only when the rows are still the ones `previewed` read (else a PreviewChangedError). */
+  update: (family: Family, dryRun: boolean, ctx: JobContext, previewed?: PreviewedRows) => Promise<UpdateView>;
   /** The month's (YYYY-MM) VAT report into new sheets. */
   vatReport: (month: string, ctx: JobContext) => Promise<VatReportView>;
   /** `missing`: also a sheet of the month's purchases and expenses that withheld tax without a certificate. */

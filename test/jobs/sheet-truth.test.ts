@@ -2,7 +2,9 @@
 // service): after an update the row's VAT and total cells show what the service computed from the
 // new lines; after a payment, a status change and an upgrade the row's status, totals and
 // fingerprint are the service's, even where the sheet showed stale figures; columns the sheet does
-// not have are not added. A job given nothing to work on (an empty selection, a header row alone,
+// not have are not added. A field the service computes from another (the due date from the credit
+// days) is the service's in the row after an update, so the next update has nothing to send and a
+// refresh finds nothing edited in the sheet, on a pulled sheet in English and Thai and on a posted one. A job given nothing to work on (an empty selection, a header row alone,
 // rows without their header row, selected rows holding no document) says so and never "0 created".
 // A sheet remembers its family (template, pull, post) and a job asked for another family refuses it
 // before sending or writing anything.
@@ -13,6 +15,7 @@ import { actJob } from "../../src/jobs/act";
 import { NoRowsError } from "../../src/jobs/no-rows";
 import { postJob } from "../../src/jobs/post";
 import { pullJob, pullTable } from "../../src/jobs/pull";
+import { refreshJob } from "../../src/jobs/refresh";
 import { FamilyMismatchError, familyRecord, rememberedFamily } from "../../src/jobs/sheet-family";
 import { templateJob } from "../../src/jobs/template";
 import { updateJob } from "../../src/jobs/update";
@@ -82,6 +85,40 @@ describe("the row shows the service's figures after", () => {
     const source = await service("quotations", cell(qt, 3, "recordId") as number);
     expect(cell(qt, 3, "status")).toBe(statusText(source.statusString!, "en", "quotations"));
     expect(cell(qt, 3, "grandTotal")).toBe(347.75);
+  });
+});
+
+describe("the row tells the truth after an update that moves a field the service computes", () => {
+  const DUE = ["Document key", "Customer", "Date", "Due date", "Credit days", "Item", "Quantity", "Unit price", "VAT"];
+
+  it.each(["en", "th"] as const)("a pulled tax invoice (%s): credit days 0 → 30 writes the due date of the service; the next update and refresh see no change", async (lang) => {
+    const customer = `Truth Due ${lang} Co`;
+    const made = new MemoryWorkbook({ S: [DUE, ["d1", customer, "2026-03-02", "2026-03-02", 0, "Pen", 3, 100, true]] });
+    expect((await postJob(made, svc.client, { family: "tax-invoices", now })).counts.created).toBe(1);
+    const wb = new MemoryWorkbook();
+    await pullJob(wb, svc.client, { family: "tax-invoices", query: { searchString: customer }, sheetName: "S", now, lang });
+    const target = { sheet: "S" };
+    wb.sheet("S").values[1][col(wb, "Credit days")] = 30;
+    const sent = await updateJob(wb, svc.client, { family: "tax-invoices", target, now, lang });
+    expect(sent.counts.updated).toBe(1);
+    expect((await service("tax-invoices", cell(wb, 1, "recordId") as number)).dueDate).toBe("2026-04-01");
+    // A pulled date column keeps dates as dates.
+    expect(cell(wb, 1, "Due date")).toEqual(new Date(Date.UTC(2026, 3, 1)));
+    const again = await updateJob(wb, svc.client, { family: "tax-invoices", target, now, lang, dryRun: true });
+    expect(again.counts).toMatchObject({ unchanged: 1, update: 0 });
+    expect(again.results[0].changes).toEqual([]);
+    const refreshed = await refreshJob(wb, svc.client, { sheet: "S", now, lang });
+    expect(refreshed.counts).toMatchObject({ unchanged: 1, edited: 0, refreshed: 0 });
+  });
+
+  it("a posted sheet with the due date typed as text: the text takes the service's date", async () => {
+    const wb = new MemoryWorkbook({ S: [DUE, ["d2", "Truth Due Text Co", "2026-03-02", "2026-03-02", 0, "Pen", 3, 100, true]] });
+    expect((await postJob(wb, svc.client, { family: "tax-invoices", now })).counts.created).toBe(1);
+    wb.sheet("S").values[1][col(wb, "Credit days")] = 15;
+    expect((await updateJob(wb, svc.client, { family: "tax-invoices", now })).counts.updated).toBe(1);
+    expect(cell(wb, 1, "Due date")).toBe("2026-03-17");
+    expect((await updateJob(wb, svc.client, { family: "tax-invoices", now, dryRun: true })).counts).toMatchObject({ unchanged: 1, update: 0 });
+    expect((await refreshJob(wb, svc.client, { sheet: "S", now })).counts).toMatchObject({ unchanged: 1, edited: 0 });
   });
 });
 

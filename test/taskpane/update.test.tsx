@@ -1,15 +1,20 @@
 // The pane's Update (jsdom, the real pane services against the real local service): the preview
 // shows each changed document field by field (service value → sheet value) and sends nothing; the
 // send button sends only the changed documents; a document changed on the service in between is
-// listed as not sent, with what changed there; the preview speaks Thai.
+// listed as not sent, with what changed there; the preview speaks Thai. After Send the rows say what
+// the service computed (the due date the credit days moved), so the next preview has nothing to
+// send and Refresh finds nothing edited in the sheet; Send on another sheet than the preview's, or
+// after the rows were edited, asks for a new preview and sends nothing.
 import { createClient, type DocSheetClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
 import { translator, type Lang } from "../../src/taskpane/i18n";
+import { PullSection } from "../../src/taskpane/sections/pull";
 import { UpdateSection } from "../../src/taskpane/sections/update";
 import { createServices } from "../../src/taskpane/services";
 import { type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
-import { bridgedFetch, click, localService, mountPane, until } from "./support";
+import { bridgedFetch, buttonNamed, click, localService, mountPane, until } from "./support";
+import { fieldForHeader } from "../../src/sheet/fields";
 import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(180_000);
@@ -117,3 +122,108 @@ test("a row without a fingerprint is previewed with a warning; a row whose recor
   expect(listed(root)).toEqual([expect.stringMatching(/^Row 3F2: refused: record id \d+ is QT\S+ on the service, not QT\S+ as the row says/)]);
 });
 
+
+/** A tax invoice of 2026-04-03 on credit of 0 days (due the same day), pulled into a sheet of its own
+ * by the pane, with its columns by field. */
+async function pulledInvoice(contactName: string, lang: Lang) {
+  const made = await client().documents("tax-invoices").create({
+    contactName, publishedOn: "2026-04-03", creditDays: 0, isVat: true, items: [{ name: "Pen", quantity: 3, pricePerUnit: 100, total: 300 }],
+    subTotal: 300, totalAfterDiscount: 300, vatAmount: 21, grandTotal: 321,
+  });
+  const book = new MemoryWorkbook();
+  const services = await connected(book);
+  const pulled = await services.pull("tax-invoices", { perLine: false, search: contactName }, { lang });
+  book.active = pulled.sheet;
+  const rows = book.sheet(pulled.sheet).values;
+  const col = (key: string) => rows[0].findIndex((h) => fieldForHeader(String(h))?.key === key);
+  return { book, services, sheet: pulled.sheet, rows, col, recordId: made.recordId };
+}
+
+function invoicePane(services: PaneServices, lang: Lang): HTMLElement {
+  const t = translator(lang);
+  return mountPane(<div>
+    <UpdateSection t={t} lang={lang} services={services} family="tax-invoices" connected />
+    <PullSection t={t} lang={lang} services={services} family="tax-invoices" connected />
+  </div>);
+}
+
+describe.each<[Lang, Record<string, string>]>([
+  ["en", { preview: "Preview changes", send: "Send 1 changed document", refresh: "Refresh this sheet", nothing: "0 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent" }],
+  ["th", { preview: "ดูตัวอย่างการแก้ไข", send: "ส่งเอกสารที่แก้ไข 1 รายการ", refresh: "รีเฟรชชีตนี้", nothing: "จะแก้ไข 0, ไม่เปลี่ยน 1, ถูกแก้บนระบบ 0, ปฏิเสธ 0, ไม่ได้ส่ง 0" }],
+])("the row after Send (%s)", (lang, words) => {
+  test("credit days 0 → 30: the row takes the due date the service computed; the next preview has nothing to send, Refresh nothing edited", async () => {
+    const { services, rows, col, recordId } = await pulledInvoice(`Truth Due ${lang} Co`, lang);
+    expect(rows[1][col("dueDate")]).toEqual(new Date(Date.UTC(2026, 3, 3)));
+    rows[1][col("creditDays")] = 30;
+    const root = invoicePane(services, lang);
+    click(root, words.preview);
+    await until(() => root.textContent!.includes(words.send), "the preview");
+    click(root, words.send);
+    await until(() => !root.textContent!.includes(words.send) && summaryLine(root) !== "", "the update");
+    expect((await client().documents("tax-invoices").get(recordId)).dueDate).toBe("2026-05-03");
+    expect(rows[1][col("dueDate")]).toEqual(new Date(Date.UTC(2026, 4, 3)));
+
+    click(root, words.preview);
+    await until(() => summaryLine(root) === words.nothing, "the second preview");
+    expect(table(root)).toEqual([]);
+    expect(root.textContent).not.toContain(words.send.replace(/1/, ""));
+
+    click(root, words.refresh);
+    await until(() => root.querySelector("#pull .msg.ok, #pull .msg.info, #pull .msg.error") !== null, "the refresh");
+    expect(root.querySelector("#pull .msg.error")).toBeNull();
+    expect(root.querySelector("#pull .msg")!.textContent).toMatch(lang === "en" ? /, 1 unchanged, .*, 0 edited in the sheet/ : /ไม่เปลี่ยน 1, .*แก้ไขในชีตแล้วไม่ได้รีเฟรช 0/);
+    expect([...root.querySelectorAll("#pull ul.rows button")]).toEqual([]);
+  });
+});
+
+describe.each<[Lang, Record<string, string>]>([
+  ["en", { preview: "Preview changes", send: "Send 1 changed document", stale: "The rows are not the ones previewed (edited since, or other rows selected): nothing was sent. Preview the changes again." }],
+  ["th", { preview: "ดูตัวอย่างการแก้ไข", send: "ส่งเอกสารที่แก้ไข 1 รายการ", stale: "แถวไม่ใช่แถวที่ดูตัวอย่างไว้ (ถูกแก้ไขหลังจากนั้น หรือเลือกแถวอื่น) จึงยังไม่ได้ส่งอะไร โปรดดูตัวอย่างการแก้ไขอีกครั้ง" }],
+])("Send acts only on what it previewed (%s)", (lang, words) => {
+  const other = (previewed: string, sheet: string) => (lang === "en"
+    ? `The changes were previewed on sheet “${previewed}”, not on “${sheet}”: nothing was sent. Go back to “${previewed}”, or preview the changes of this sheet.`
+    : `ดูตัวอย่างการแก้ไขไว้ที่ชีต “${previewed}” ไม่ใช่ชีต “${sheet}” จึงยังไม่ได้ส่งอะไร กลับไปที่ชีต “${previewed}” หรือดูตัวอย่างการแก้ไขของชีตนี้`);
+  const error = (root: HTMLElement) => root.querySelector("#update .msg.error")?.textContent ?? "";
+
+  test("another sheet active at Send: a new preview is asked for, nothing is sent from either sheet", async () => {
+    const { book, services, sheet, rows, col, recordId } = await pulledInvoice(`Truth Switch ${lang} Co`, lang);
+    rows[1][col("creditDays")] = 30;
+    // A second tab holding the same invoice, edited otherwise.
+    const second = await services.pull("tax-invoices", { perLine: false, search: `Truth Switch ${lang} Co` }, { lang });
+    expect(second.sheet).not.toBe(sheet);
+    const rows2 = book.sheet(second.sheet).values;
+    rows2[1][col("creditDays")] = 45;
+    book.active = sheet;
+    const root = invoicePane(services, lang);
+    click(root, words.preview);
+    await until(() => root.textContent!.includes(words.send), "the preview");
+
+    book.active = second.sheet;
+    click(root, words.send);
+    await until(() => error(root) !== "", "the refusal");
+    expect(error(root)).toBe(other(sheet, second.sheet));
+    expect((await client().documents("tax-invoices").get(recordId)).creditDays).toBe(0);
+    expect(() => buttonNamed(root, words.send)).toThrow();
+    // Back on the previewed sheet, a new preview sends as asked.
+    book.active = sheet;
+    click(root, words.preview);
+    await until(() => root.textContent!.includes(words.send), "the new preview");
+    click(root, words.send);
+    await until(() => !root.textContent!.includes(words.send) && summaryLine(root) !== "", "the update");
+    expect((await client().documents("tax-invoices").get(recordId)).creditDays).toBe(30);
+  });
+
+  test("rows edited after the preview: a new preview is asked for, nothing is sent", async () => {
+    const { services, rows, col, recordId } = await pulledInvoice(`Truth Edited ${lang} Co`, lang);
+    rows[1][col("creditDays")] = 30;
+    const root = invoicePane(services, lang);
+    click(root, words.preview);
+    await until(() => root.textContent!.includes(words.send), "the preview");
+    rows[1][col("creditDays")] = 60;
+    click(root, words.send);
+    await until(() => error(root) !== "", "the refusal");
+    expect(error(root)).toBe(words.stale);
+    expect((await client().documents("tax-invoices").get(recordId)).creditDays).toBe(0);
+    expect(table(root)).toEqual([]);
+  });
+});

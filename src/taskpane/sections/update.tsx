@@ -1,6 +1,8 @@
 // Update: previews, document by document and field by field, what the rows would change in the
 // service's copies (nothing is sent), then sends the changed documents on the user's word. The
 // documents that will not be sent are listed with the reason (changed on the service, not awaiting).
+// Send runs only on the sheet and rows the preview read: anything else asks for a new preview.
+import { useState } from "preact/hooks";
 import type { Family } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UpdateView } from "../views";
@@ -48,8 +50,10 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
   const preview = useTask<UpdateView>(t);
   const send = useTask<UpdateView>(t);
   const update = services.update;
+  // Send refused: the sheet or its rows are not the previewed ones; the preview shown no longer holds.
+  const [stale, setStale] = useState(false);
   const busy = preview.busy || send.busy;
-  const p = preview.result;
+  const p = stale ? null : preview.result;
   const r = send.result;
   const shown = r ?? p;
   const progress = preview.busy ? preview.progress : send.progress;
@@ -59,11 +63,19 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
       <button class="primary" type="button" disabled={!props.connected || busy}
         onClick={() => {
           send.reset();
+          setStale(false);
           void preview.run((ctx) => update(props.family, true, { ...ctx, lang }));
         }}>{t("previewUpdate")}</button>
       {p && !r && p.counts.update > 0 && (
         <button class="primary" type="button" disabled={busy}
-          onClick={() => void send.run((ctx) => update(props.family, false, { ...ctx, lang }))}>{t("sendUpdate", { n: p.counts.update })}</button>
+          onClick={() => void send.run(async (ctx) => {
+            try {
+              return await update(props.family, false, { ...ctx, lang }, p.previewed);
+            } catch (err) {
+              if (err instanceof Error && err.name === "PreviewChangedError") setStale(true);
+              throw err;
+            }
+          })}>{t("sendUpdate", { n: p.counts.update })}</button>
       )}
       {busy && <button type="button" onClick={preview.busy ? preview.cancel : send.cancel}>{t("cancel")}</button>}
       {busy && progress && (
