@@ -44,6 +44,7 @@ import { assertSheetFamily, rememberFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { taxInvoiceFindings } from "./tax-invoice";
 import { PostRecorder, loadPostRecord } from "./post-record";
+import { nameKnownContacts } from "./contact-match";
 import { RaceGuard, documentRaces, type Settled } from "./race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import { guardConnection, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
@@ -245,7 +246,12 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   // A sheet of no company yet is bound at its first post, before its first document is sent; one a
   // template or a pull bound is the company's posted sheet from now on (a refusal then says "posted to").
   if (toSend.length > 0 && company && (await sheetCompany(port, sheet))?.by !== "post") await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
-  if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
+  if (toSend.length > 0) {
+    const bodies = toSend.map((p) => p.built.body);
+    const listed = await guardConnection(() => recorder.beforeSending(client, bodies, opts.signal));
+    // A contact a contacts post made (or a person) is the document's, not a second one the service makes.
+    if (listed) nameKnownContacts(bodies, listed);
+  }
   // Not the run's cancel signal: a cancel stops what is not sent yet, while a document already
   // created is still read back (within the lag budget), or a racing post's copy could stay live.
   const guard = new RaceGuard(documentRaces(client, opts.family), { lagBudgetMs: opts.lagBudgetMs, flushAt: LIST_ORDER_MAX });
