@@ -32,7 +32,7 @@ export async function refreshCommand(p: Parsed): Promise<number> {
     await book.save(out);
     for (const r of outcome.results) if (r.kind !== "unchanged") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
     process.stdout.write(`${say.refreshed(outcome.counts, outcome.sheet, out)}\n`);
-    return outcome.counts.edited > 0 ? 1 : 0;
+    return outcome.counts.edited + outcome.counts.refused > 0 ? 1 : 0;
   } catch (err) {
     progress.done();
     if (err instanceof NotPulledError) {

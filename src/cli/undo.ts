@@ -3,6 +3,7 @@
 // (or --out, or BOOK.xlsx itself with --in-place), as post and act do. A dry run writes nothing.
 import { createClient } from "../api";
 import { OtherCompanyError } from "../jobs/company";
+import { UntrustedRecordsError } from "../jobs/records-truth";
 import { ConnectionError } from "../jobs/stop";
 import { NothingToUndoError, undoJob, type UndoOutcome } from "../jobs/undo";
 import type { Lang } from "../sheet/i18n/lang";
@@ -57,7 +58,7 @@ export async function undoFailure(err: unknown, r: { book: XlsxWorkbook; out: st
   }
   if (err instanceof ConnectionError) {
     // What was undone before the connection failed is in the workbook: keep it.
-    if (!r.dryRun && !(err instanceof OtherCompanyError)) await r.book.save(r.out).catch(() => undefined);
+    if (!r.dryRun && !(err instanceof OtherCompanyError) && !(err instanceof UntrustedRecordsError)) await r.book.save(r.out).catch(() => undefined);
     process.stderr.write(connectionFailure(err, r.root, r.lang, "undo"));
     return 2;
   }

@@ -97,7 +97,7 @@ const EN: Words = {
     : `undone: ${c.deleted} deleted, ${c.voided} voided, ${c.gone} already deleted or void, ${c.kept} left alone, ${refusedEn(c)}${c.failed} failed; wrote ${out}`,
   updated: (c, out) => `${c.updated} updated, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; wrote ${out}`,
   updatePreview: (c) => `dry run: ${c.update} to update, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; nothing was sent`,
-  refreshed: (c, sheet, out) => `refreshed sheet "${sheet}": ${c.refreshed} refreshed, ${c.added} added, ${c.unchanged} unchanged, ${c.void} void, ${c.deleted} deleted on the service, ${c.edited} edited in the sheet and not refreshed; wrote ${out}`,
+  refreshed: (c, sheet, out) => `refreshed sheet "${sheet}": ${c.refreshed} refreshed, ${c.added} added, ${c.unchanged} unchanged, ${c.void} void, ${c.deleted} deleted on the service, ${c.edited} edited in the sheet and not refreshed${c.refused ? `, ${c.refused} refused (the record id names another document)` : ""}; wrote ${out}`,
   cannot: {
     post: "cannot post", pull: "cannot pull", refresh: "cannot refresh", update: "cannot update", undo: "cannot undo",
     documents: "cannot read the documents", lists: "cannot read the lookup lists",
@@ -129,7 +129,7 @@ const TH: Words = {
     : `ย้อนกลับ: ลบ ${c.deleted}, ยกเลิก ${c.voided}, ถูกลบหรือยกเลิกไปก่อนแล้ว ${c.gone}, ไม่ได้ย้อนกลับ ${c.kept}, ${refusedTh(c)}ไม่สำเร็จ ${c.failed}; เขียน ${out} แล้ว`,
   updated: (c, out) => `แก้ไข ${c.updated}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; เขียน ${out} แล้ว`,
   updatePreview: (c) => `ทดลอง: จะแก้ไข ${c.update}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; ยังไม่ได้ส่งอะไร`,
-  refreshed: (c, sheet, out) => `รีเฟรชชีต "${sheet}" แล้ว: รีเฟรช ${c.refreshed}, เพิ่ม ${c.added}, ไม่เปลี่ยน ${c.unchanged}, ถูกยกเลิก ${c.void}, ถูกลบบนระบบ ${c.deleted}, แก้ไขในชีตแล้วไม่ได้รีเฟรช ${c.edited}; เขียน ${out} แล้ว`,
+  refreshed: (c, sheet, out) => `รีเฟรชชีต "${sheet}" แล้ว: รีเฟรช ${c.refreshed}, เพิ่ม ${c.added}, ไม่เปลี่ยน ${c.unchanged}, ถูกยกเลิก ${c.void}, ถูกลบบนระบบ ${c.deleted}, แก้ไขในชีตแล้วไม่ได้รีเฟรช ${c.edited}${c.refused ? `, ปฏิเสธ ${c.refused} (รหัสในระบบเป็นของเอกสารอื่น)` : ""}; เขียน ${out} แล้ว`,
   cannot: {
     post: "ส่งเอกสารไม่ได้", pull: "ดึงเอกสารไม่ได้", refresh: "รีเฟรชไม่ได้", update: "แก้ไขเอกสารไม่ได้", undo: "ย้อนกลับไม่ได้",
     documents: "อ่านเอกสารไม่ได้", lists: "อ่านรายการให้เลือกไม่ได้",

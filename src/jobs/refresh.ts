@@ -7,7 +7,7 @@
 // overwritten: it is listed, and `rows` takes the service's copy for chosen rows (how an update
 // conflict is resolved). A sheet of another company is refused before anything is read or written.
 import type { Message } from "../rules/message";
-import { NotFoundError, type DocSheetClient, type DocumentRecord, type ListQuery } from "../api";
+import { type DocSheetClient, type DocumentRecord, type ListQuery } from "../api";
 import { FAMILIES, type Family } from "../rules/codes";
 import { changedSince, editedSince, fingerprintHolds } from "../sheet/fingerprint";
 import type { Lang } from "../sheet/i18n/lang";
@@ -22,8 +22,9 @@ import { ACCOUNT_CODE_WIRE, serviceCopy } from "../sheet/service-copy";
 import { sheetChanges } from "../sheet/update";
 import { headerLanguage, resultColumns } from "../sheet/writeback";
 import type { CellValue, CellWrite, WorkbookPort } from "../workbook/port";
-import { guardSheet, postedDocuments } from "./company";
+import { checkRecords, namedDocuments } from "./records-truth";
 import { rememberedFamily } from "./sheet-family";
+import { rowMismatch, rowSerial } from "./verify";
 import { throwIfCancelled, type JobContext } from "./types";
 
 /** Number formats of the cells a pull writes, by how the field is read (KIND_FORMATS of the hosts). */
@@ -59,7 +60,8 @@ export interface RefreshJobOptions extends JobContext {
   concurrency?: number;
 }
 
-export type RefreshKind = "unchanged" | "refreshed" | "added" | "edited" | "deleted" | "void";
+/** refused: the row's record id names another document than the row's (verify.ts): left as it is. */
+export type RefreshKind = "unchanged" | "refreshed" | "added" | "edited" | "deleted" | "void" | "refused";
 
 export interface RefreshResult {
   key: string;
@@ -92,11 +94,11 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   const block = await port.read({ sheet: opts.sheet, whole: true });
   const sheet = block.sheet;
   const record = await loadPullRecord(port, sheet);
-  const family = record?.family ?? (await rememberedFamily(port, sheet));
+  const remembered = await rememberedFamily(port, sheet);
+  const family = record?.family ?? remembered;
   if (!family) throw new NotPulledError(sheet, lang);
   const read = readDocuments(block, { family });
   const layout = read.layout;
-  await guardSheet(port, client, { sheet, family, documents: postedDocuments(read.documents), lang, signal: opts.signal, now: opts.now });
 
   // The columns a pull writes, as this sheet has them; every other column is the user's.
   const writable = new Set(pullKeys(family, true));
@@ -118,11 +120,15 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   const api = client.documents(family);
   const full = async (rec: DocumentRecord): Promise<DocumentRecord> =>
     lines && rec.items === undefined ? api.get(rec.recordId, { signal: opts.signal }) : rec;
-  const byId = new Map<number, SheetDocument>();
+  // Rows by the record id they hold (a row pasted over another can hold the same id as it).
+  const byId = new Map<number, SheetDocument[]>();
   for (const d of read.documents) {
     const id = Number(d.fields.recordId?.value);
-    if (Number.isSafeInteger(id) && id > 0) byId.set(id, d);
+    if (Number.isSafeInteger(id) && id > 0) byId.set(id, [...(byId.get(id) ?? []), d]);
   }
+  // A document whose serial a row holds is that row's, even when the row's record id was typed over:
+  // never appended a second time.
+  const heldSerials = new Set(read.documents.map(rowSerial).filter((s) => s !== ""));
   const forced = new Set(opts.rows ?? []);
   const results: RefreshResult[] = [];
   const writes: CellWrite[] = [];
@@ -163,6 +169,12 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
     [...new Set(list.map((k) => label(FIELD_BY_KEY.get(k)!, lang)))].join(", ");
 
   const refreshOne = (doc: SheetDocument, rec: DocumentRecord): void => {
+    // The row's record id must name the row's document, or the row would take another's.
+    const other = rowMismatch(doc, rec);
+    if (other) {
+      say(doc, rec.recordId, "refused", other);
+      return;
+    }
     const copy = serviceCopy(rec);
     const kept = doc.fields.fingerprint?.value;
     const edited = editedSince(kept, doc, editable, lines);
@@ -189,30 +201,37 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
       : what ? resultMsg("refreshedFields", { fields: what }) : resultMsg("refreshed"));
   };
 
+  // The query's documents, then the workbook's records verified on the service (records-truth.ts)
+  // with them before anything is written: rows the query no longer lists are read alone there, and
+  // are said deleted only once verified so.
+  const listed: DocumentRecord[] = [];
+  const copies = async (): Promise<Map<number, DocumentRecord>> => {
+    for await (const page of api.listAll({ ...record?.query }, { signal: opts.signal, concurrency: opts.concurrency })) {
+      throwIfCancelled(opts.signal);
+      for (const rec of page.list) listed.push(await full(rec));
+      opts.onProgress?.({ done: 0, total: page.total, message: render(resultMsg("pulledPage", { page: page.currentPage, done: listed.length, total: page.total }), lang) });
+    }
+    return new Map(listed.filter((rec) => byId.has(rec.recordId)).map((rec) => [rec.recordId, rec]));
+  };
+  const checked = await checkRecords(port, client, {
+    sheet, family, documents: namedDocuments(read.documents), copies, pulledAs: record?.family ?? null, remembered, lang, signal: opts.signal, now: opts.now, concurrency: opts.concurrency,
+  });
+  throwIfCancelled(opts.signal);
   const seen = new Set<number>();
-  for await (const page of api.listAll({ ...record?.query }, { signal: opts.signal, concurrency: opts.concurrency })) {
-    throwIfCancelled(opts.signal);
-    for (const listed of page.list) {
-      seen.add(listed.recordId);
-      const doc = byId.get(listed.recordId);
-      const rec = await full(listed);
-      if (doc) refreshOne(doc, rec);
-      else put(undefined, rec, "added", resultMsg("refreshAdded"));
-    }
-    opts.onProgress?.({ done: results.length, total: page.total, message: render(resultMsg("pulledPage", { page: page.currentPage, done: seen.size, total: page.total }), lang) });
+  for (const rec of listed) {
+    seen.add(rec.recordId);
+    const docs = byId.get(rec.recordId);
+    if (docs) for (const doc of docs) refreshOne(doc, rec);
+    else if (!heldSerials.has(String(rec.documentSerial ?? "").trim())) put(undefined, rec, "added", resultMsg("refreshAdded"));
   }
-  // Rows the query no longer lists: deleted on the service, or moved out of the query (then read alone).
-  for (const [id, doc] of byId) {
+  // Rows the query no longer lists: deleted on the service, or moved out of the query (read alone).
+  for (const [id, docs] of byId) {
     if (seen.has(id)) continue;
-    throwIfCancelled(opts.signal);
-    let rec: DocumentRecord | undefined;
-    try {
-      rec = await api.get(id, { signal: opts.signal });
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
+    const rec = checked.found.get(id);
+    for (const doc of docs) {
+      if (rec) refreshOne(doc, rec);
+      else say(doc, id, "deleted", resultMsg("refreshDeleted"));
     }
-    if (rec) refreshOne(doc, rec);
-    else say(doc, id, "deleted", resultMsg("refreshDeleted"));
   }
 
   // Each row refreshed, added, edited or marked says so in its result column.
@@ -228,7 +247,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   // Rows appended under a table join it (its formats, drop-downs and formula columns follow them).
   if (next > firstAppended) await port.extendTable(sheet, { row: firstAppended - 1, col: cols[0] ?? block.left }, next - firstAppended);
   if (writes.length > 0) await port.write(sheet, writes);
-  const counts = { unchanged: 0, refreshed: 0, added: 0, edited: 0, deleted: 0, void: 0 } as Record<RefreshKind, number>;
+  const counts = { unchanged: 0, refreshed: 0, added: 0, edited: 0, deleted: 0, void: 0, refused: 0 } as Record<RefreshKind, number>;
   for (const r of results) counts[r.kind]++;
   return { sheet, family, results, counts, resultColumn };
 }

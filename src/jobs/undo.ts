@@ -13,7 +13,7 @@
 // deleted where that is safe (undo-contacts.ts), each one's outcome added to its document's row. A
 // dry run says what would happen and changes nothing, on the service or in the workbook.
 import { bare, type Message } from "../rules/message";
-import { NotFoundError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
+import { type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { resultMsg } from "../sheet/i18n/results";
 import { render } from "../sheet/i18n/render";
@@ -26,7 +26,7 @@ import { errorMsg } from "./error-text";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
 import { changedSince } from "../sheet/fingerprint";
 import { serviceCopy } from "../sheet/service-copy";
-import { guardSheet } from "./company";
+import { checkRecords } from "./records-truth";
 import { loadPostRecord, savePostRecord, type RunDocument } from "./post-record";
 import { undoRunContacts, type ContactUndoKind } from "./undo-contacts";
 import { NothingToUndoError } from "./undo-error";
@@ -111,16 +111,17 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   // Rows the run found already posted are not its own: undo neither reads nor writes them.
   const created = record.documents.filter((d) => d.created);
   const ids = new Set(created.map((d) => d.recordId));
-  // Another company's post is refused before anything is read or changed. A record from before
-  // companies were recorded: its sheet's company, else the documents it names, verified.
-  await stopIfGone(guardSheet(port, client, {
-    sheet, family: opts.family,
+  // Another company's post is refused before anything is read or changed (a record from before
+  // companies were recorded: its sheet's company, else the documents it names, verified), and the
+  // record's documents are verified on the service before any is called deleted (records-truth.ts).
+  const checked = await stopIfGone(checkRecords(port, client, {
+    sheet, family: opts.family, postRecord: { ...record, sheet },
     documents: created.map((d) => ({ recordId: d.recordId, row: byId.get(d.recordId)?.[0]?.firstRow ?? d.rows[0] ?? 0, ...(d.serial ? { serial: d.serial } : {}) })), lang, signal: opts.signal, now: opts.now,
     recorded: record.company ? { ...record.company, by: "post", at: record.at } : null,
+    copies: () => listedCopies(api, created, opts.signal), concurrency: opts.concurrency ?? 8,
   }), created.length, lang);
 
-  // 1. Read each created document again and decide.
-  const listed = await stopIfGone(listedCopies(api, created, opts.signal), created.length, lang);
+  // 1. Decide on each created document from the service's copy.
   const plans: Plan[] = [];
   /** The contact each of the run's own documents names on the service (record id → contact id). */
   const named = new Map<number, number>();
@@ -131,13 +132,12 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     const plan: Plan = { doc, rows: [], serial, action: "void", children: [] };
     plans.push(plan);
     try {
-      let now: DocumentRecord | undefined = listed.get(doc.recordId);
-      try {
-        now ??= await api.get(doc.recordId, { signal: opts.signal });
-      } catch (err) {
-        if (!(err instanceof NotFoundError)) throw err;
-        // Nothing left to verify on the service: an entry intact is taken as gone, its rows cleared.
+      const now = checked.found.get(doc.recordId);
+      if (!now) {
+        // Verified deleted: an entry the post sealed, intact, is taken as gone, its rows cleared; one
+        // changed by hand, or without a seal (added by hand, or older), is not trusted to name it.
         if (!entryIntact(doc, opts.family)) plan.action = { kind: "refused", message: resultMsg("undoRecordEdited", { serial }) };
+        else if (doc.seal === undefined) plan.action = { kind: "refused", message: resultMsg("undoUnverified", { serial }) };
         else {
           plan.rows = doc.serial ? rowsOf(doc.recordId, doc.serial) : [];
           plan.action = { kind: "gone", message: resultMsg("undoWasDeleted", { serial }) };

@@ -39,7 +39,7 @@ import { assertSheetFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { errorMsg } from "./error-text";
 import { notSent } from "./not-sent";
-import { guardSheet, postedDocuments } from "./company";
+import { checkRecords, namedDocuments } from "./records-truth";
 import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
 import { inSheetOrder, localDate, type JobContext } from "./types";
 import { rowMismatch } from "./verify";
@@ -127,20 +127,20 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   let fatal: unknown;
   const stop = (): boolean => fatal !== undefined || opts.signal?.aborted === true;
 
-  // Another company's sheet is refused before anything is read, sent or written.
-  if (docs.length > 0) {
-    await stopIfGone(guardSheet(port, client, {
-      sheet, family: opts.family, documents: postedDocuments(docs), lists: block.lists !== undefined, lang, signal: opts.signal, now: opts.now,
-    }), docs.length, lang);
-  }
+  // Another company's sheet is refused before anything is read, sent or written, and the records
+  // the rows hold are verified on the service first (records-truth.ts), their copies read there.
+  const checked = await stopIfGone(checkRecords(port, client, {
+    sheet, family: opts.family, documents: namedDocuments(docs), lists: block.lists !== undefined, lang, signal: opts.signal, now: opts.now,
+    copies: () => listedCopies(api, docs, opts.signal), concurrency,
+  }), docs.length, lang);
 
   // 1. The service's copy of each document, and what the sheet would change in it.
   const plans = new Map<SheetDocument, Plan>();
-  const listed = await stopIfGone(listedCopies(api, docs, opts.signal), docs.length, lang);
   await runPool(docs, concurrency, async (doc) => {
     try {
       const id = Number(doc.fields.recordId.value);
-      const rec = listed.get(id) ?? await api.get(id, { signal: opts.signal });
+      // One verified deleted is read again: its row says what the service answers.
+      const rec = checked.found.get(id) ?? await api.get(id, { signal: opts.signal });
       plans.set(doc, planFor(doc, rec, read.layout, read.findings, opts.family, today, lang));
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;

@@ -10,7 +10,7 @@
 // Reasons are English from the tables; the jobs write them in the run's language. Pure.
 import type { DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
-import { changedSince, isFingerprint } from "../sheet/fingerprint";
+import { changedSince, editedSince, isFingerprint } from "../sheet/fingerprint";
 import type { Message } from "../rules/message";
 import { resultMessage, resultMsg } from "../sheet/i18n/results";
 import { hasMarker, markerIn } from "../sheet/marker";
@@ -21,7 +21,11 @@ import { sealOf, type RunDocument } from "./post-record";
 const text = (v: unknown): string => (v === undefined || v === null ? "" : String(v).trim());
 
 /** Whether a fingerprint was kept and the service's copy still matches it. */
-const fingerprintHolds = (kept: unknown, rec: DocumentRecord): boolean => isFingerprint(kept) && !changedSince(kept, serviceCopy(rec));
+export const fingerprintMatches = (kept: unknown, rec: DocumentRecord): boolean => isFingerprint(kept) && !changedSince(kept, serviceCopy(rec));
+
+/** The fields that say whose document it is: a row naming its document by fingerprint alone must
+ * keep them as the fingerprint saw them (a fingerprint pasted with another row's record id does not). */
+const PARTY_KEYS = ["contactName", "contactTaxId", "contactCode"];
 
 /** The row's serial (documentSerial cell), "" when it has none. */
 export const rowSerial = (doc: SheetDocument): string => text(doc.fields.documentSerial?.value);
@@ -31,7 +35,10 @@ export function rowMismatch(doc: SheetDocument, rec: DocumentRecord): Message | 
   const serial = rowSerial(doc);
   const actual = text(rec.documentSerial) || `#${rec.recordId}`;
   if (serial !== "") return serial === text(rec.documentSerial) ? undefined : resultMsg("rowOtherDocument", { recordId: rec.recordId, serial, actual });
-  return fingerprintHolds(doc.fields.fingerprint?.value, rec) ? undefined : resultMsg("rowUnverified", { recordId: rec.recordId, actual });
+  const kept = doc.fields.fingerprint?.value;
+  const party = PARTY_KEYS.filter((k) => doc.fields[k] !== undefined);
+  const holds = fingerprintMatches(kept, rec) && (editedSince(kept, doc, party, false) ?? []).length === 0;
+  return holds ? undefined : resultMsg("rowUnverified", { recordId: rec.recordId, actual });
 }
 
 export interface PostCheck {
@@ -46,7 +53,7 @@ export function checkPostDocument(entry: RunDocument, now: DocumentRecord, famil
   const serial = entry.serial || `#${entry.recordId}`;
   const actual = text(now.documentSerial);
   const carries = entry.marker ? hasMarker(now.internalNotes, entry.marker) : markerIn(now.internalNotes) !== undefined;
-  const same = !!entry.serial && entry.serial === actual && fingerprintHolds(entry.fingerprint, now);
+  const same = !!entry.serial && entry.serial === actual && fingerprintMatches(entry.fingerprint, now);
   // Its rows are the post's (and get the reason when refused) when the document carries the marker of
   // an entry the post sealed (a serial changed by hand since), or everything matches.
   const own = carries && ((entry.seal !== undefined && entry.marker !== undefined) || same);

@@ -83,8 +83,6 @@ export interface ServiceOptions {
   selection?: () => Promise<SelectionInfo | null>;
   /** Hands a PDF to the user (a download in a browser); answers the name written in the sheet. */
   savePdf?: (fileName: string, base64: string) => Promise<string>;
-  /** Calls the listener when the selection or the active sheet changes; answers how to stop. */
-  watchSelection?: (listener: () => void) => () => void;
 }
 
 /** A download link for a PDF, in the browser. */
@@ -113,9 +111,9 @@ export class NotConnectedError extends Error {
   }
 }
 
-/** The selection holds other documents than the form showed (or the delete prompt named): refused. */
+/** A selection-changed refusal of a confirmed delete. */
 export class SelectionChangedError extends Error {
-  constructor(readonly deleting = false) {
+  constructor() {
     super("the selected documents changed");
     this.name = "SelectionChangedError";
   }
@@ -166,7 +164,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       .map((d) => {
         const recordId = Number(d.fields.recordId.value);
         const serial = d.fields.documentSerial?.value;
-        return { sheet: block.sheet, key: d.key, row: d.firstRow, recordId, serial: serial === undefined || serial === null || serial === "" ? `#${recordId}` : String(serial) };
+        return { key: d.key, row: d.firstRow, recordId, serial: serial === undefined || serial === null || serial === "" ? `#${recordId}` : String(serial) };
       });
   }
 
@@ -329,10 +327,9 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { target, rows } = await selected();
       const { block, mapping, port } = await prepare(family, target);
       if (request.expect) {
-        // Exactly the documents the form showed (the user confirmed), on its sheet, or none.
+        // Exactly the documents the user confirmed, or none.
         const now = (await documentsOf(family, block, mapping, rows)).map((d) => d.recordId).sort((a, b) => a - b);
-        const moved = request.expectSheet !== undefined && request.expectSheet !== block.sheet;
-        if (moved || now.join() !== [...request.expect].sort((a, b) => a - b).join()) throw new SelectionChangedError(request.kind === "delete");
+        if (now.join() !== [...request.expect].sort((a, b) => a - b).join()) throw new SelectionChangedError();
       }
       const outcome = family === WHT_FAMILY
         ? await engine.whtActJob(port, c, { action: whtAction(request), statusId: request.status, savePdf: opts.savePdf ?? browserPdf(links), mapping, target, rows, ...ctx })
@@ -365,23 +362,12 @@ export function createServices(opts: ServiceOptions): PaneServices {
       await mappings.set(sheet, family, columns ? mappingOf(engine, family, columns, values) : null);
     },
     selectedDocuments: selectedOf,
-    async shown(family, ctx) {
-      const { shownDocuments } = await loadEngine();
-      const { target, rows } = await selected();
-      const { block, mapping, port } = await prepare(family, target);
-      const out = await shownDocuments(port, client, { family, target, rows, mapping, lang: ctx.lang, signal: ctx.signal });
-      const documents = out.documents.map((d) => ({ ...d, sheet: block.sheet }));
-      if (!out.one) return { sheet: out.sheet, documents };
-      const { copy, due, mismatch } = out.one;
-      const one = {
-        serial: copy.documentSerial || `#${copy.recordId}`, customer: String(copy.contactName ?? ""), grandTotal: String(copy.grandTotal ?? ""),
-        ...(mismatch ? { mismatch } : {}),
-        ...(due ? { owing: { stillDue: due.grandTotal.toFixed(2), beforeVat: due.beforeVat.toFixed(2), perLineVat: due.perLineVat, receipts: [...(due.receipts ?? [])] } } : {}),
-      };
-      return { sheet: out.sheet, documents, one };
-    },
-    watchSelection(listener) {
-      return opts.watchSelection ? opts.watchSelection(listener) : () => undefined;
+    async paymentDue(family, signal) {
+      // A selection that names no posted document (none yet, a header alone) is what the form says, not an error.
+      const documents = await selectedOf(family).catch(() => []);
+      if (documents.length !== 1) return { count: documents.length };
+      const document = await requireClient(client).documents(family).get(documents[0].recordId, { signal });
+      return { count: 1, serial: documents[0].serial, document };
     },
     paymentChannels(signal) {
       const c = requireClient(client);

@@ -134,6 +134,12 @@ export const RESULT_MESSAGES = {
   unboundOther: "This sheet does not say which company it was posted to, and {rows} are not documents of {connected}; connect to the company it was posted to",
   unboundRow: "row {row} ({serial})",
   unboundRowsMore: "{rows} (+{more} more)",
+  // --- the workbook's records, verified on the service (jobs/records-truth.ts) ---
+  recordsFamilyDisagree: 'The workbook\'s records disagree about what sheet "{sheet}" holds: its pull says {family} documents, the sheet is remembered as {chosen} documents; nothing was changed',
+  recordsCompanyDisagree: 'The workbook\'s records disagree about the company of sheet "{sheet}": it is stamped {stamped}, its post record says {posted}; nothing was changed',
+  recordsOtherFamily: "{row}: record id {recordId} is {family} {actual} on the service, not {chosen} as the workbook's records say",
+  recordsWrongFamily: 'The workbook\'s records give sheet "{sheet}" the wrong document type: {rows}; nothing was changed',
+  recordsNotConnected: "Nothing was changed: {rows} are not documents of {connected}, so the workbook's records of this sheet (its company, its document type) cannot be trusted; connect to the company of these documents",
 
   // --- refresh ---
   refreshNotPulled: 'sheet "{sheet}" holds no pulled documents: pull them first (refresh reads a pulled sheet again)',

@@ -25,9 +25,7 @@ function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage:
       store.schedule(book.memory, sheets);
     });
   }, [book, store]);
-  const [services] = useState(() => createServices({
-    port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo(), watchSelection: (listener) => book.onSelect(listener),
-  }));
+  const [services] = useState(() => createServices({ port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo() }));
   // A new workbook is one empty sheet, as Excel opens one; kept at once so a reload does not bring the old one back.
   const startOver = () => {
     const m = book.memory;
