@@ -2,7 +2,10 @@
 // from an opened workbook, a unit price and a remark corrected in the grid (pasted, as a user
 // does), one document changed on the service meanwhile; the preview lists each change (service →
 // sheet, side by side) and the document that will not be sent, nothing is sent until Send, then only the changed
-// document is. Screenshots of the preview in English and Thai in test-artifacts/.
+// document is. Screenshots of the preview in English and Thai in test-artifacts/. A pulled tax
+// invoice's credit days moved 0 -> 30 and sent: the row shows the due date the service computed, the
+// next preview has nothing to send and Refresh finds nothing edited; a Send clicked on another tab
+// than the one previewed asks for a new preview and sends nothing (in English and Thai).
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
@@ -96,5 +99,81 @@ test("Update previews the corrections field by field, then sends only the change
   const resultCol = await headerColumn(page, "result");
   expect(await cell(page, `${resultCol}2`)).toBe("updated: Line 2 unit price, Subtotal, Total after discount, VAT amount, Grand total");
   expect(await cell(page, `${resultCol}5`)).toMatch(/^not sent: changed on the service/);
+  await page.close();
+});
+
+const WORDS = {
+  en: {
+    pull: "Pull into a new sheet", preview: "Preview changes", send: "Send 1 changed document", refresh: "Refresh this sheet",
+    nothing: "0 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent", edited: /: 0 refreshed, 0 added, 1 unchanged, 0 deleted or void, 0 edited in the sheet/,
+    other: (a: string, b: string) => `The changes were previewed on sheet “${a}”, not on “${b}”: nothing was sent. Go back to “${a}”, or preview the changes of this sheet.`,
+  },
+  th: {
+    pull: "ดึงลงชีตใหม่", preview: "ดูตัวอย่างการแก้ไข", send: "ส่งเอกสารที่แก้ไข 1 รายการ", refresh: "รีเฟรชชีตนี้",
+    nothing: "จะแก้ไข 0, ไม่เปลี่ยน 1, ถูกแก้บนระบบ 0, ปฏิเสธ 0, ไม่ได้ส่ง 0", edited: /: รีเฟรช 0, เพิ่ม 0, ไม่เปลี่ยน 1, ถูกลบหรือยกเลิก 0, แก้ไขในชีตแล้วไม่ได้รีเฟรช 0/,
+    other: (a: string, b: string) => `ดูตัวอย่างการแก้ไขไว้ที่ชีต “${a}” ไม่ใช่ชีต “${b}” จึงยังไม่ได้ส่งอะไร กลับไปที่ชีต “${a}” หรือดูตัวอย่างการแก้ไขของชีตนี้`,
+  },
+};
+
+/** Pulls the contact's tax invoices into a new sheet through the pane; answers the sheet's name. */
+async function pullInto(page: Page, words: (typeof WORDS)["en"]): Promise<string> {
+  const before = await page.$$eval(".tabs [role=tab]", (tabs) => tabs.length);
+  await page.click(`button:has-text('${words.pull}')`);
+  await page.waitForFunction((n) => document.querySelectorAll(".tabs [role=tab]").length === n, before + 1, { timeout: 60_000 });
+  return (await page.textContent(".tabs .tab.on")) ?? "";
+}
+
+test.each(["en", "th"] as const)("a pulled invoice after Send tells the truth; Send on another tab asks for a new preview (%s)", async (lang) => {
+  const words = WORDS[lang];
+  const customer = `E2E Truth ${lang} Co`;
+  const client = createClient({ root: session.service.root, ...session.demo });
+  const invoices = client.documents("tax-invoices");
+  const made = await invoices.create({
+    contactName: customer, publishedOn: "2026-04-03", creditDays: 0, isVat: true, items: [{ name: "Pen", quantity: 3, pricePerUnit: 100, total: 300 }],
+    subTotal: 300, totalAfterDiscount: 300, vatAmount: 21, grandTotal: 321,
+  });
+  const page = await openPreview(session, lang);
+  await page.selectOption("#ds-family", "tax-invoices");
+  await connect(page);
+  await page.click("#pull summary");
+  await page.fill("#ds-contact", customer);
+  // The same invoice on two tabs, its credit days edited otherwise on each.
+  const first = await pullInto(page, words);
+  const second = await pullInto(page, words);
+  const creditDays = await headerColumn(page, "creditDays");
+  await pasteInto(page, `${creditDays}2`, "45");
+  await page.getByRole("tab", { name: first, exact: true }).click();
+  await pasteInto(page, `${creditDays}2`, "30");
+
+  await page.click("#update summary");
+  await page.click(`button:has-text('${words.preview}')`);
+  await page.waitForSelector(`#update button:has-text('${words.send}')`, { timeout: 60_000 });
+  await page.getByRole("tab", { name: second, exact: true }).click();
+  await page.click(`button:has-text('${words.send}')`);
+  await page.waitForSelector("#update .msg.error, #update .msg.ok", { timeout: 60_000 });
+  expect(await page.textContent("#update .msg.error, #update .msg.ok")).toBe(words.other(first, second));
+  expect(await page.$(`#update button:has-text('${words.send}')`)).toBeNull();
+  expect((await invoices.get(made.recordId)).creditDays).toBe(0);
+
+  // On the previewed tab, previewed again: sent, and the row takes the due date the service computed.
+  await page.getByRole("tab", { name: first, exact: true }).click();
+  await page.click(`button:has-text('${words.preview}')`);
+  await page.waitForSelector(`#update button:has-text('${words.send}')`, { timeout: 60_000 });
+  await page.click(`button:has-text('${words.send}')`);
+  await page.waitForFunction((send) => ![...document.querySelectorAll("#update button")].some((b) => b.textContent === send)
+    && document.querySelector("#update .msg.ok, #update .msg.error") !== null, words.send, { timeout: 60_000 });
+  expect(await invoices.get(made.recordId)).toMatchObject({ creditDays: 30, dueDate: "2026-05-03" });
+  expect(await cell(page, `${await headerColumn(page, "dueDate")}2`)).toMatch(/^(2026-05-03|03\/05\/2569)$/);
+
+  await page.click(`button:has-text('${words.preview}')`);
+  await page.waitForSelector(`#update .msg.info:has-text('${words.nothing}')`, { timeout: 60_000 });
+  expect(await page.$(`#update button:has-text('${words.send}')`)).toBeNull();
+  expect(await rowsOf(page)).toEqual([]);
+  await page.click(`button:has-text('${words.refresh}')`);
+  // The refresh's summary names the sheet: “Tax invoices”: ...
+  const said = () => page.$$eval("#pull .msg", (ms) => ms.map((m) => m.textContent ?? "").join("\n"));
+  await page.waitForFunction((name) => [...document.querySelectorAll("#pull .msg")].some((m) => m.textContent?.includes(`“${name}”:`)), first, { timeout: 60_000 });
+  expect(await said()).toMatch(words.edited);
+  expect(await page.$$("#pull ul.rows button")).toEqual([]);
   await page.close();
 });
