@@ -1,5 +1,6 @@
 // The sheet tells the truth on the command line too (the command's main, runner.js, against the
-// real local service): `update` writes the service's VAT and grand total into the row; `check`
+// real local service): `update` writes the service's VAT and grand total into the row, and the due
+// date the service moved with the credit days (the next update and refresh see no change); `check`
 // counts notes apart from findings and exits 0 on a sheet with notes only; `post` of a header row
 // alone says so and exits 2 (never "0 created"); a pulled workbook remembers its family and `act`
 // with another --family refuses it, exit 2, writing nothing.
@@ -7,7 +8,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { cliRunner } from "./run";
-import { cliSession, sheetRows, writeBook } from "./session";
+import { cliSession, editCells, fieldRows, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
@@ -31,6 +32,25 @@ describe("docsheet and the truth of the sheet", () => {
     const rec = await s.client.documents("quotations").get(row.recordId as number);
     expect([rec.vatAmount, rec.grandTotal]).toEqual([23.1, 353.1]);
     expect([row.vatAmount, row.grandTotal]).toEqual([23.1, 353.1]);
+  });
+
+  it("update of a pulled invoice's credit days writes the service's due date; the next update and refresh see no change", async () => {
+    const made = await s.client.documents("tax-invoices").create({
+      contactName: "CLI Due Co", publishedOn: "2026-04-03", creditDays: 0, isVat: true, items: [{ name: "Pen", quantity: 1, pricePerUnit: 100, total: 100 }],
+      subTotal: 100, totalAfterDiscount: 100, vatAmount: 7, grandTotal: 107,
+    });
+    const path = join(s.dir, "due.xlsx");
+    expect((await docsheet(["pull", "tax-invoices", ...connection(), "--search", "CLI Due Co", "--out", path])).code).toBe(0);
+    await editCells(path, [[0, "Credit days", 30]]);
+    const up = await docsheet(["update", path, "--family", "tax-invoices", ...connection(), "--in-place"]);
+    expect(up.code).toBe(0);
+    expect((await s.client.documents("tax-invoices").get(made.recordId)).dueDate).toBe("2026-05-03");
+    const [row] = await fieldRows(path);
+    expect(row.dueDate).toEqual(new Date(Date.UTC(2026, 4, 3)));
+    const again = await docsheet(["update", path, "--family", "tax-invoices", ...connection(), "--dry-run"]);
+    expect(again.stdout).toMatch(/^dry run: 0 to update, 1 unchanged, 0 changed on the service/m);
+    const refreshed = await docsheet(["refresh", path, ...connection()]);
+    expect(refreshed.stdout).toMatch(/: 0 refreshed, 0 added, 1 unchanged, 0 void, 0 deleted on the service, 0 edited in the sheet and not refreshed;/);
   });
 
   it("check counts notes apart and a sheet with notes only is clean", async () => {
