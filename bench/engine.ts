@@ -31,6 +31,7 @@ import { updateJob } from "../src/jobs/update";
 import type { DocSheetClient } from "../src/api";
 import { vatReportJob } from "../src/jobs/vat-report";
 import { whtReportJob } from "../src/jobs/wht-report";
+import { whtPostJob } from "../src/jobs/wht";
 import { runPool } from "../src/jobs/pool";
 import { rdPrepWht } from "../src/sheet/rd-prep";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -129,10 +130,37 @@ export async function excelCheck(bad: number): Promise<string> {
 
 /** A post of `docs` one-line tax invoices through the Excel port on the strict fake: the syncs its
  * write-back made (the port's writes), every sync of the run, and how long it took. */
-export async function excelPost(
-  client: DocSheetClient, docs: number, prefix: string,
-): Promise<{ writeSyncs: number; syncs: number; ms: number; created: number; excel: FakeExcel }> {
-  const values = rows(docs, 1, prefix).map((row) => row.map((v) => v ?? "")) as (string | number | boolean)[][];
+export function excelPost(client: DocSheetClient, docs: number, prefix: string): Promise<ExcelPosted> {
+  return excelPostOf(rows(docs, 1, prefix), (port) => postJob(port, client, { family: "tax-invoices", concurrency: 8 }));
+}
+
+/** `count` one-line withholding tax certificates (every other one a company's), as a sheet. */
+export function certificateRows(count: number, prefix: string): CellValue[][] {
+  const out: CellValue[][] = [["Document key", "Payee", "Tax id", "Branch", "Date paid", "Income type", "Tax rate %", "Income paid", "Tax withheld", "Condition"]];
+  for (let i = 0; i < count; i++) {
+    const company = i % 2 === 0;
+    const paid = 1000 + i;
+    out.push([`${prefix}${i}`, `${company ? "Payee Co" : "Payee"} ${prefix}${i}`, company ? "0105556000009" : "1101700123456", company ? "00000" : "",
+      "2026-04-05", "Services", 3, paid, Math.round(paid * 3) / 100, "Withheld at source"]);
+  }
+  return out;
+}
+
+/** A post of `count` certificates through the Excel port on the strict fake, as excelPost. */
+export function excelCertificatePost(client: DocSheetClient, count: number, prefix: string): Promise<ExcelPosted> {
+  return excelPostOf(certificateRows(count, prefix), (port) => whtPostJob(port, client, { concurrency: 8 }));
+}
+
+export interface ExcelPosted {
+  writeSyncs: number;
+  syncs: number;
+  ms: number;
+  created: number;
+  excel: FakeExcel;
+}
+
+async function excelPostOf(grid: CellValue[][], post: (port: ExcelPort) => Promise<{ counts: { created: number } }>): Promise<ExcelPosted> {
+  const values = grid.map((row) => row.map((v) => v ?? "")) as (string | number | boolean)[][];
   const excel = new FakeExcel("1.18");
   excel.sheet("Sheet1").fill(values);
   excel.select(excel.sheet("Sheet1"), 0, 0, values.length, values[0].length);
@@ -146,7 +174,7 @@ export async function excelPost(
   }
   const from = excel.syncLog.length;
   const t0 = performance.now();
-  const out = await postJob(new Counted(excel.host()), client, { family: "tax-invoices", concurrency: 8 });
+  const out = await post(new Counted(excel.host()));
   return { writeSyncs, syncs: excel.syncLog.length - from, ms: performance.now() - t0, created: out.counts.created, excel };
 }
 
@@ -281,6 +309,9 @@ export async function run(): Promise<Record<string, string>> {
     const excelPosted = await excelPost(client, 1000, "x");
     if (excelPosted.created !== 1000) throw new Error(`Excel post created ${excelPosted.created} of 1000`);
     figures["Excel syncs of a post of 1,000 documents"] = `${excelPosted.writeSyncs} for the write-back (target ≤ 20), ${excelPosted.syncs} in all, ${(1000 / (excelPosted.ms / 1000)).toFixed(0)} documents/s`;
+    const certificates = await excelCertificatePost(client, 1000, "w");
+    if (certificates.created !== 1000) throw new Error(`Excel post of certificates created ${certificates.created} of 1000`);
+    figures["Excel syncs of a post of 1,000 withholding tax certificates"] = `${certificates.writeSyncs} for the write-back (target ≤ 20), ${certificates.syncs} in all, ${(1000 / (certificates.ms / 1000)).toFixed(0)} certificates/s`;
 
     // --- pull: top the store up to 10,000 tax invoices first (not timed): the two posts above made 2,000
     const more = new MemoryWorkbook({ More: rows(8000, 1, "q") });

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { bookUndoJob } from "../jobs/book-undo";
+import { loadBookRecord, type BookRunRecord } from "../jobs/book-record";
 import { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/books";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
@@ -69,7 +70,7 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
     const client = createClient({ ...conn, fetch: globalThis.fetch });
     const outcome = await postBookJob(book, client, {
       family, target: { sheet }, mapping: await mappingArg(p.values, family), draft: p.values.draft === true, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
-      onProgress: (x) => progress.update(x), onCheckpoint: () => book.save(out),
+      onProgress: (x) => progress.update(x), onCheckpoint: () => book.save(out), outputRecord: await outputRecord(input, out, family),
     });
     progress.done();
     await book.save(out);
@@ -86,6 +87,13 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
     stop.dispose();
     await lock.release();
   }
+}
+
+/** The family's post record in the output a run writes to besides its input (BOOK.posted.xlsx, --out):
+ * where a killed run of the input left what it was about to create. None for an unreadable file. */
+async function outputRecord(input: string, out: string, family: BookFamily): Promise<BookRunRecord | null> {
+  if (out === resolve(input) || !existsSync(out)) return null;
+  return openBook(out).then((book) => loadBookRecord(book, family), () => null);
 }
 
 async function pull(p: Parsed, family: BookFamily): Promise<number> {

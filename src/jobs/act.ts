@@ -8,7 +8,7 @@ import { ApiError, type DocSheetClient, type DocumentRecord } from "../api";
 import type { PaymentBody } from "../rules/schemas/bodies";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
-import { dueOf, settlePayment, type PaymentDue } from "../rules/settlement";
+import { settlePayment, type PaymentDue } from "../rules/settlement";
 import { cellAddress } from "../workbook/address";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { serviceStatus, statusText } from "../sheet/i18n/status";
@@ -18,6 +18,7 @@ import { serviceCopy } from "../sheet/service-copy";
 import { answerWrites, resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
 import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { attachFile, type FileBytes } from "./attach";
+import { owingDue } from "./owing";
 import { assertRows } from "./no-rows";
 import { assertSheetFamily } from "./sheet-family";
 import { WriteBatch } from "./write-batch";
@@ -173,7 +174,8 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             return;
           case "payment": {
             // Settled against the service's own copy (read above) before anything is sent.
-            const { body, due } = paymentBody(doc, opts.family, id, a, today, copy);
+            // ...less what receipts made from it already settle: money settles once.
+            const { body, due } = paymentBody(doc, opts.family, id, a, today, await owingDue(client, copy, opts.signal));
             const problems = checkPayment(body, FAMILY_INFO[opts.family].side, due).filter((f) => f.severity === "error");
             if (problems.length > 0) {
               const placed = (f: Finding): Message => {
@@ -265,13 +267,12 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
  * on the service: a withholding rate gives its amount, a blank collected amount what settles the rest. */
 function paymentBody(
   doc: SheetDocument, family: Family, id: number, a: { paymentMethod?: number; paymentDate?: string; fields?: Readonly<Record<string, string | number>> }, today: string,
-  read: Record<string, unknown>,
+  due: PaymentDue | null,
 ): { body: PaymentBody; due: PaymentDue | null } {
   const row = rowPayment(doc);
   for (const [field, value] of Object.entries(a.fields ?? {})) row[field] ??= value;
   row.paymentMethod ??= a.paymentMethod;
   row.paymentDate ??= a.paymentDate ?? today;
-  const due = dueOf(read);
   const body = due ? settlePayment(row, due) : row;
   const side = FAMILY_INFO[family].side;
   const method = METHOD_NAMES[Number(body.paymentMethod)];

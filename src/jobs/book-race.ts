@@ -4,8 +4,8 @@
 // again (the list filtered by the record's name or code): of the records of the same identity (tax
 // id and branch, code, or name: what the post's look-up matched on), the lowest id wins, so both
 // posts decide the same without talking. The loser deletes its own copy, just made, and takes the
-// winner as found. Journal vouchers have no such guard: the service can neither delete nor void
-// one, so the later copy is only reported, at its row (books.ts, firstByMarker).
+// winner as found. Journal vouchers go through the documents' guard (race.ts, voucher-race.ts): the
+// service can neither delete nor void one, so the later copy is only reported, at its row.
 //
 // Looks are shared: while one list is in flight the records created meanwhile wait, and the next
 // list asks for up to LIST_ORDER_MAX of them at once (their names or codes joined by Or): a list

@@ -19,9 +19,9 @@ import { OutcomeUnknownError, type DocSheetClient } from "../api";
 import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
 import { accountIndex, chartOf, type AccountIndex, type ChartAccount } from "../sheet/books/accounts";
 import { buildBook, checkBook, type BuiltBook } from "../sheet/books/build";
+import { sameCompany } from "./same-company";
 import { BOOK_RESULT_KEYS, bookTable } from "../sheet/books/fields";
 import { bookColumn, bookKeys, bookRows, bookTemplate } from "../sheet/books/sheet";
-import { normalizeName } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
@@ -29,11 +29,10 @@ import { recordCount, recordWord } from "../sheet/i18n/record-count";
 import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
 import { sheetMsg } from "../sheet/messages";
-import { cellFinding } from "../sheet/findings";
 import { documentMarker, hasMarker } from "../sheet/marker";
 import { readDocuments, type ReadResult, type SheetDocument } from "../sheet/read";
 import type { ColumnMapping } from "../sheet/column-mapping";
-import { readBranch } from "../sheet/tax-id";
+import { differingFields, identityKeys, sameValue } from "../sheet/books/identity";
 import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
 import { type Block, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
 import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
@@ -43,6 +42,7 @@ import { loadBookRecord, pendingSealOf, saveBookRecord, sealedEntry, type BookRu
 import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
+import { WriteBatch } from "./write-batch";
 import { BookRaceGuard } from "./book-race";
 import { RaceGuard, type Settled } from "./race";
 import { voucherRaces, voucherRecord } from "./voucher-race";
@@ -116,6 +116,9 @@ export interface BookPostOptions extends BookJobOptions {
   /** Called once the record of what the run is about to create is in the port, before anything is
    * sent (the CLI saves the file here): a run killed after it is claimed by the next (book-record.ts). */
   onCheckpoint?: () => Promise<void>;
+  /** The family's record in the file the run writes to, when that is not the workbook it reads (the
+   * command line's default output or --out): a run of the sheet killed there is claimed as here. */
+  outputRecord?: BookRunRecord | null;
 }
 
 /** Finds what the service already has of a record, by the rules of its family. */
@@ -131,29 +134,6 @@ interface Existing {
 }
 
 const textOf = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
-
-/** A contact's branch code, from its code or from the name the service keeps ("สำนักงานใหญ่"). */
-function branchOf(r: Json): string {
-  const code = textOf(r.contactBranchCode);
-  if (/^\d{5}$/.test(code)) return code;
-  const read = readBranch(textOf(r.contactBranch) || "00000");
-  return read.ok ? String(read.value) : textOf(r.contactBranch);
-}
-
-function contactKeys(r: Json): string[] {
-  const taxId = textOf(r.contactTaxId);
-  const keys: string[] = [];
-  if (taxId) keys.push(`tax:${taxId}:${branchOf(r)}`);
-  const code = textOf(r.contactCode);
-  if (code) keys.push(`code:${code.toLowerCase()}`);
-  if (!taxId) keys.push(`name:${normalizeName(textOf(r.contactName))}`);
-  return keys;
-}
-
-function productKeys(r: Json): string[] {
-  const code = textOf(r.code);
-  return code ? [`code:${code.toLowerCase()}`] : [`name:${normalizeName(textOf(r.name))}`];
-}
 
 /** `noteOf`: where a record keeps the marker of the row that made it (a contact's contactNote). */
 function keyedIndex(records: readonly Json[], keysOf: (r: Json) => string[], noteOf?: (r: Json) => unknown): Existing {
@@ -209,8 +189,9 @@ async function all(pages: AsyncGenerator<{ list: unknown[] }>, signal?: AbortSig
 async function existingOf(client: DocSheetClient, family: BookFamily, signal?: AbortSignal): Promise<Existing> {
   const o = { signal };
   if (family === "journal-entries") return markerIndex(await all(client.journalEntries.listAll({ pageSize: 200 }, o), signal));
-  if (family === "contacts") return keyedIndex(await all(client.contacts.listAll({ pageSize: 200 }, o), signal), contactKeys, (r) => r.contactNote);
-  return keyedIndex(await all(client.products.listAll({ pageSize: 200 }, o), signal), productKeys);
+  const keysOf = (r: Json): string[] => identityKeys(family, r);
+  if (family === "contacts") return keyedIndex(await all(client.contacts.listAll({ pageSize: 200 }, o), signal), keysOf, (r) => r.contactNote);
+  return keyedIndex(await all(client.products.listAll({ pageSize: 200 }, o), signal), keysOf);
 }
 
 const idOf = (r: Json): number => Number(r.recordId ?? r.id);
@@ -244,22 +225,6 @@ async function create(client: DocSheetClient, built: BuiltBook, marker: string, 
   }
 }
 
-/** Writes gathered and sent in few batches: the number of writes follows the data, not the records. */
-class WriteBatch {
-  private writes: CellWrite[] = [];
-  constructor(private readonly port: WorkbookPort, private readonly sheet: string, private readonly size = 2000) {}
-  async add(writes: CellWrite[]): Promise<void> {
-    this.writes.push(...writes);
-    if (this.writes.length >= this.size) await this.flush();
-  }
-  async flush(): Promise<void> {
-    if (this.writes.length === 0) return;
-    const w = this.writes;
-    this.writes = [];
-    await this.port.write(this.sheet, w);
-  }
-}
-
 function statusWord(record: Json, lang: Lang): string {
   return render(resultMsg(record.statusString === "draft" ? "journalDraft" : "journalApproved"), lang);
 }
@@ -285,7 +250,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const accounts = family !== "contacts" ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
   const columns = resultColumns(read.layout, BOOK_RESULT_KEYS[family]);
   const batch = new WriteBatch(port, sheet);
-  if (columns.headerWrites.length > 0 && read.documents.length > 0) await batch.add(columns.headerWrites);
+  if (read.documents.length > 0) batch.add(columns.headerWrites, 0);
 
   const results: BookResult[] = [];
   const findings: CellFinding[] = [...read.findings];
@@ -293,7 +258,9 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const createdEntries: BookRunEntry[] = [];
   // A run of this sheet that never ended (killed): what it created, and what it was about to create.
   const previous = company ? await loadBookRecord(port, family) : null;
-  const killed = previous?.partial && previous.sheet === sheet ? previous : undefined;
+  // Where the killed run left it: the workbook posted in place (and the pane's), or the file this
+  // run writes to (the command line's default output), which the killed run saved before it sent.
+  const killed = [previous, opts.outputRecord].find((r) => r?.partial && r.sheet === sheet && company && sameCompany(r.company, company)) ?? undefined;
   const createdBefore = new Map((killed?.created ?? []).map((e) => [e.recordId, e]));
   const pendingBefore = new Set(killed && killed.pendingSeal === pendingSealOf(killed) ? killed.pending : []);
   /** The entry of a record the run created or claims: a killed run's carried as it was (seal and all). */
@@ -305,23 +272,23 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const report = async (doc: SheetDocument, { message: msg, ...r }: Omit<BookResult, "key" | "rows" | "message"> & { message: Message }, record?: Json): Promise<void> => {
     const result: BookResult = { key: doc.key, rows: doc.rows, ...r, message: render(msg, lang) };
     results.push(result);
-    if (r.kind !== "skipped") await batch.add(writeFor(doc, columns, result, lang, record));
+    if (r.kind !== "skipped") await batch.push(writeFor(doc, columns, result, lang, record));
     done++;
     opts.onProgress?.({ done, total, message: render(rowResultMsg(doc.key, doc.firstRow + 1, msg), lang) });
   };
 
-  // 1. Build and check every record; clean ones without a record id go on.
-  const ctx = { layout: read.layout, accounts };
+  // 1. Build and check every record as check does; clean ones without a record id go on.
+  const markerOf = (doc: SheetDocument): string => documentMarker(sheet, doc);
   const pending: Array<{ built: BuiltBook; marker: string }> = [];
-  for (const doc of read.documents) {
+  for (const built of checkBook({ ...read, findings: [] }, family, accounts, markerOf).built) {
+    const doc = built.doc;
     if (doc.fields.recordId) {
       const before = createdBefore.get(Number(doc.fields.recordId.value));
       if (before) createdEntries.push({ ...before, key: doc.key, rows: doc.rows });
       await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), message: resultMsg("alreadyPosted") });
       continue;
     }
-    const marker = documentMarker(sheet, doc);
-    const built = buildBook(family, doc, ctx, marker);
+    const marker = markerOf(doc);
     findings.push(...built.findings);
     const problems = sortFindings([...built.findings, ...read.findings.filter((f) => doc.rows.includes(f.row))].filter((f) => f.severity === "error"));
     if (problems.length > 0 || !built.body) {
@@ -341,22 +308,28 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   for (const p of pending) {
     const id = existing!.identity(p.built) || `#${p.built.doc.key}`;
     const group = groups.get(id);
-    if (group) {
-      const first = group[0].built.doc;
-      findings.push(noteAt(read, p.built.doc, family, first.firstRow + 1));
-      group.push(p);
-    } else groups.set(id, [p]);
+    // Rows alike of one identity (check noted them): one record; rows that differ are not here.
+    if (group) group.push(p);
+    else groups.set(id, [p]);
   }
   // Found now: a record the killed run made is claimed as this run's (a voucher by its marker; a
-  // contact or product by an identity that run was about to create, made after its look-up); any
-  // other was there before and is never the run's.
+  // contact or product of an identity that run was about to create, made after its look-up: a
+  // contact carrying the row's marker, a product, which has no field for one, holding every field
+  // as the row gives it); any other was there before, or made by hand since, and is never the run's.
+  const madeByKilled = async (built: BuiltBook, marker: string, record: Json): Promise<boolean> => {
+    if (!pendingBefore.has(existing!.identity(built)) || !(idOf(record) > (killed?.knownMax ?? Infinity))) return false;
+    if (built.family === "contacts") return hasMarker(record.contactNote, marker);
+    if (built.family !== "products" || !built.body) return false;
+    const copy = (await client.products.get(idOf(record), { signal })) as Json;
+    if (differingFields(built.body, copy).length > 0) return false;
+    return !built.master || accountsChanged(built.master, (await client.productMasters.get(idOf(record), { signal })) as Json).length === 0;
+  };
   const foundFirst = new Map<string, { record: Json; claimed?: { before?: BookRunEntry } }>();
   for (const [id, [{ built, marker }]] of groups) {
     const record = existing!.find(built, marker);
     if (!record) continue;
     const before = createdBefore.get(idOf(record));
-    const made = family === "journal-entries" || before !== undefined || (pendingBefore.has(existing!.identity(built)) && idOf(record) > (killed?.knownMax ?? Infinity)
-      && (family !== "contacts" || hasMarker(record.contactNote, marker)));
+    const made = family === "journal-entries" || before !== undefined || await madeByKilled(built, marker, record);
     foundFirst.set(id, { record, ...(made ? { claimed: { before } } : {}) });
   }
   // What the run is about to create, in the workbook before anything is sent (the CLI saves it).
@@ -495,13 +468,6 @@ function countsOf(results: readonly BookResult[]): Record<BookResultKind, number
   return counts;
 }
 
-/** The note at a row that names the same contact or product code as an earlier one. */
-function noteAt(read: ReadResult, doc: SheetDocument, family: BookFamily, row: number): CellFinding {
-  const key = family === "contacts" ? "contactName" : "code";
-  const col = read.layout.headers.columns.get(key) ?? read.layout.headers.left;
-  return cellFinding(read.layout.sheet, doc.firstRow, col, key, sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row }), "note");
-}
-
 function writeFor(doc: SheetDocument, columns: ResultColumns, r: BookResult, lang: Lang, record?: Json): CellWrite[] {
   const ok = r.recordId !== undefined;
   return resultWrites(doc, columns.cols, {
@@ -581,7 +547,7 @@ const SIDES = [["sellSettings", "sellChartOfAccountCode"], ["buySettings", "buyC
 function accountsChanged(sheet: Json, master: Json): string[] {
   return SIDES.filter(([side]) => {
     const given = (sheet[side] as Json | undefined)?.chartOfAccountId;
-    return given !== undefined && !same(given, (master[side] as Json | undefined)?.chartOfAccountId);
+    return given !== undefined && !sameValue(given, (master[side] as Json | undefined)?.chartOfAccountId);
   }).map(([, key]) => key);
 }
 
@@ -594,14 +560,6 @@ function masterUpdate(sheet: Json, master: Json): Json {
   const productLists = at >= 0 ? lists.map((l, i) => (i === at ? main : l)) : [main, ...lists.map((l) => ({ ...l, isMainProduct: false }))];
   const side = (k: string): Json => ({ ...((master[k] as Json | undefined) ?? {}), ...((sheet[k] as Json | undefined) ?? {}) });
   return { ...sheet, code: sheet.code ?? master.code, sellSettings: side("sellSettings"), buySettings: side("buySettings"), productLists };
-}
-
-/** Wire values compared as the sheet shows them: numbers by value, text trimmed, empty as absent. */
-function same(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "number" ? String(v) : String(v).trim());
-  const x = norm(a);
-  const y = norm(b);
-  return x === y || (x !== "" && y !== "" && !Number.isNaN(Number(x)) && Number(x) === Number(y));
 }
 
 /**
@@ -621,13 +579,13 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
   });
   const columns = resultColumns(read.layout, family === "journal-entries" ? ["result"] : ["result", "fingerprint"]);
   const batch = new WriteBatch(port, sheet);
-  if (!opts.dryRun && columns.headerWrites.length > 0) await batch.add(columns.headerWrites);
+  if (!opts.dryRun) batch.add(columns.headerWrites, 0);
   const results: BookResult[] = [];
   const findings: CellFinding[] = [...read.findings];
   const report = async (doc: SheetDocument, kind: BookResultKind, message: Message, answer?: Json): Promise<void> => {
     const r: BookResult = { key: doc.key, rows: doc.rows, kind, recordId: Number(doc.fields.recordId?.value), message: render(message, lang) };
     results.push(r);
-    if (!opts.dryRun) await batch.add(resultWrites(doc, columns.cols, { result: r.message, ...(answer ? { fingerprint: bookFingerprint(answer) } : {}) }));
+    if (!opts.dryRun) await batch.push(resultWrites(doc, columns.cols, { result: r.message, ...(answer ? { fingerprint: bookFingerprint(answer) } : {}) }));
   };
   const table = bookTable(family);
   const labelOf = (wire: string): string => {
@@ -656,7 +614,7 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
       if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return report(doc, "conflict", resultMsg("changedOnServiceUnnamed"));
       // No fingerprint (the hidden cell cleared or typed over): sent, but the row says what could not be checked.
       const checked = isBookFingerprint(seen);
-      const changed = Object.keys(built.body).filter((k) => !same(built.body![k], current[k]) && !(k === "contactBranch" && !same(built.body!.contactBranchCode, branchOf(current))));
+      const changed = differingFields(built.body, current);
       // A product's accounts are its master's (service-facts §5.2): compared and sent there.
       const master = built.master ? (await client.productMasters.get(id, { signal })) as Json : undefined;
       if (built.master && master) changed.push(...accountsChanged(built.master, master));

@@ -129,12 +129,13 @@ export class PostRecorder {
     if (previous?.partial && previous.sheet === sheet) for (const d of previous.documents) if (d.created) this.createdBefore.set(d.recordId, d);
   }
 
-  /** Lists the company's contacts when a body is sent without a contactId. */
-  async beforeSending(client: DocSheetClient, bodies: readonly Record<string, unknown>[], signal?: AbortSignal): Promise<void> {
-    if (!bodies.some((b) => b.contactId === undefined || b.contactId === null || b.contactId === "")) return;
-    const ids = new Set<number>();
-    for await (const page of client.contacts.listAll({}, { signal })) for (const c of page.list) ids.add(Number(c.id));
-    this.known = ids;
+  /** Lists the company's contacts when a body is sent without a contactId; answers them. */
+  async beforeSending(client: DocSheetClient, bodies: readonly Record<string, unknown>[], signal?: AbortSignal): Promise<Json[] | undefined> {
+    if (!bodies.some((b) => b.contactId === undefined || b.contactId === null || b.contactId === "")) return undefined;
+    const listed: Json[] = [];
+    for await (const page of client.contacts.listAll({}, { signal })) listed.push(...(page.list as unknown as Json[]));
+    this.known = new Set(listed.map((c) => Number(c.id)));
+    return listed;
   }
 
   created(doc: SheetDocument, rec: DocumentRecord): void {

@@ -14,7 +14,7 @@
 // Faults lose nothing: the write-back and the post record are checkpointed together (every
 // CHECKPOINT_DOCS documents or CHECKPOINT_MS), so a kill, a crash or a full disk loses at most
 // documents the marker search finds again on the next run.
-import { ApiError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord } from "../api";
+import type { DocSheetClient, DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { KeyedError, type Message } from "../rules/message";
 import { buildDocument, type BuiltDocument } from "../sheet/body";
@@ -26,27 +26,28 @@ import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { recordWord } from "../sheet/i18n/record-count";
 import { statusText } from "../sheet/i18n/status";
-import { fingerprintOf } from "../sheet/fingerprint";
 import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
-import { serviceCopy } from "../sheet/service-copy";
 import { stopsDocument, vatTreatmentFindings } from "../sheet/vat-treatment";
-import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
+import { resultColumns, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { bindSheet, guardSheet, sheetCompany } from "./company";
-import { errorMsg, errorText } from "./error-text";
+import { errorMsg } from "./error-text";
+import { createOnce } from "./create-once";
+import { postedWrites } from "./posted-writes";
 import { notSent } from "./not-sent";
 import { documentsByMarker } from "./find";
 import { assertRows } from "./no-rows";
-import { WriteBatch } from "./write-batch";
+import { WriteBatch, flushedOnStop, type HeldBatch } from "./write-batch";
 import { assertSheetFamily, rememberFamily } from "./sheet-family";
 import { runPool } from "./pool";
 import { taxInvoiceFindings } from "./tax-invoice";
 import { PostRecorder, loadPostRecord } from "./post-record";
+import { nameKnownContacts } from "./contact-match";
 import { RaceGuard, documentRaces, type Settled } from "./race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
-import { ConnectionError, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
+import { guardConnection, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { inSheetOrder, localDate, type JobContext } from "./types";
 import { render } from "../sheet/i18n/render";
 
@@ -113,18 +114,11 @@ interface Pending {
 /** Created documents waiting for their read-back, at most: two lists in flight and one gathering. */
 export const READ_BACK_MAX = 3 * LIST_ORDER_MAX;
 
-export async function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions): Promise<PostOutcome> {
-  const held: { batch?: WriteBatch } = {};
-  try {
-    return await postRun(port, client, opts, held);
-  } catch (err) {
-    // A run that stops early still writes what it knows.
-    await held.batch?.flush().catch(() => undefined);
-    throw err;
-  }
+export function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions): Promise<PostOutcome> {
+  return flushedOnStop((held) => postRun(port, client, opts, held));
 }
 
-async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions, held: { batch?: WriteBatch }): Promise<PostOutcome> {
+async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions, held: HeldBatch): Promise<PostOutcome> {
   const block = await port.read(opts.target);
   const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
   await assertSheetFamily(port, block.sheet, opts.family, opts.lang ?? "en");
@@ -252,7 +246,12 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   // A sheet of no company yet is bound at its first post, before its first document is sent; one a
   // template or a pull bound is the company's posted sheet from now on (a refusal then says "posted to").
   if (toSend.length > 0 && company && (await sheetCompany(port, sheet))?.by !== "post") await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
-  if (toSend.length > 0) await guardConnection(() => recorder.beforeSending(client, toSend.map((p) => p.built.body), opts.signal));
+  if (toSend.length > 0) {
+    const bodies = toSend.map((p) => p.built.body);
+    const listed = await guardConnection(() => recorder.beforeSending(client, bodies, opts.signal));
+    // A contact a contacts post made (or a person) is the document's, not a second one the service makes.
+    if (listed) nameKnownContacts(bodies, listed);
+  }
   // Not the run's cancel signal: a cancel stops what is not sent yet, while a document already
   // created is still read back (within the lag budget), or a racing post's copy could stay live.
   const guard = new RaceGuard(documentRaces(client, opts.family), { lagBudgetMs: opts.lagBudgetMs, flushAt: LIST_ORDER_MAX });
@@ -293,8 +292,10 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   };
   await runPool(toSend, concurrency, async (p) => {
     try {
-      const send = () => sendBuilt(api, p.built);
-      const rec = await createOnce(client, opts.family, p, send, stopRun);
+      const byMarker = async () => (await documentsByMarker(client, opts.family, { ...dateSpan([p]), searchString: searchFor(p) }, new Set([p.marker]))).get(p.marker);
+      const rec = await createOnce(() => sendBuilt(api, p.built), byMarker, (err) => {
+        if (isConnectionFailure(err)) stopRun(err);
+      });
       if (rec === undefined) {
         await report(p.doc, { kind: "unknown", msg: resultMsg("postUnknown", { record: recordWord(undefined) }) });
       } else {
@@ -350,43 +351,9 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   return { sheet, results: inSheetOrder(results), findings, counts };
 }
 
+/** The row's result cells; the status as people say it (the service's word is read back from it: values.ts). */
 function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, family: Family, lang: Lang, rec?: DocumentRecord) {
-  const ok = r.recordId !== undefined;
-  return resultWrites(doc, columns.cols, {
-    recordId: ok ? r.recordId! : null,
-    documentSerial: ok ? (r.documentSerial ?? null) : null,
-    // The status as people say it (the service's word is read back from it: values.ts).
-    status: ok ? statusText(rec?.statusString ?? "awaiting", lang, family) : null,
-    result: r.message,
-    fingerprint: rec ? fingerprintOf(serviceCopy(rec)) : null,
-  });
-}
-
-/**
- * Sends a create. When its answer is lost, looks for the document by its marker; only when the
- * service is known not to have it is the create sent again (once). undefined: still unknown; when
- * the lookup found the service gone, `stopRun` stops the job too (the row stays unknown).
- */
-async function createOnce(
-  client: DocSheetClient, family: Family, p: Pending, send: () => Promise<DocumentRecord>, stopRun: (err: unknown) => void,
-): Promise<{ record: DocumentRecord; found: boolean } | undefined> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      return { record: await send(), found: false };
-    } catch (err) {
-      if (!(err instanceof OutcomeUnknownError)) throw err;
-      let existing: Map<string, DocumentRecord>;
-      try {
-        existing = await documentsByMarker(client, family, { ...dateSpan([p]), searchString: searchFor(p) }, new Set([p.marker]));
-      } catch (lookupErr) {
-        if (isConnectionFailure(lookupErr)) stopRun(lookupErr);
-        return undefined;
-      }
-      const rec = existing.get(p.marker);
-      if (rec) return { record: rec, found: true };
-    }
-  }
-  return undefined;
+  return postedWrites(doc, columns, r, statusText(rec?.statusString ?? "awaiting", lang, family), rec);
 }
 
 function searchFor(p: Pending): string | undefined {
@@ -405,13 +372,4 @@ function dateSpan(list: Pending[]): { startDate: string; endDate: string } {
   }
   if (start > end) start = end = new Date().toISOString().slice(0, 10);
   return { startDate: start, endDate: end };
-}
-
-async function guardConnection<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof ApiError) throw new ConnectionError(errorText(err), { cause: err });
-    throw err;
-  }
 }

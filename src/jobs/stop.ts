@@ -2,12 +2,12 @@
 // reached after the client's own retries (killed, restarted, network gone). Every row left would
 // fail the same way, minutes of retries on a big sheet, so the job stops starting rows and says
 // what it did and did not do.
-import { AuthError, NetworkError, WrongCredentialsError, isServiceUnreachable } from "../api";
+import { ApiError, AuthError, NetworkError, WrongCredentialsError, isServiceUnreachable } from "../api";
 import type { Lang } from "../sheet/i18n/lang";
 import type { Message } from "../rules/message";
 import { render } from "../sheet/i18n/render";
 import { resultMsg } from "../sheet/i18n/results";
-import { errorMsg } from "./error-text";
+import { errorMsg, errorText } from "./error-text";
 
 /** Failures that are about the connection, not the row: the whole job stops. */
 export class ConnectionError extends Error {
@@ -17,6 +17,17 @@ export class ConnectionError extends Error {
     super(message, options);
     this.name = "ConnectionError";
     this.stopped = options?.stopped ?? false;
+  }
+}
+
+/** Runs a step whose failure is the connection's, not a row's (the company guard, the first look-up):
+ * any error of the service is a ConnectionError, which stops the job before a row is sent. */
+export async function guardConnection<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ApiError) throw new ConnectionError(errorText(err), { cause: err });
+    throw err;
   }
 }
 

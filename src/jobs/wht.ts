@@ -8,7 +8,7 @@
 // said about it. Two posts of the same rows at once: after each create the marker is looked up
 // again, the lowest record id stays and the other post removes its own copy.
 import { at, serviceText, type Message } from "../rules/message";
-import { ApiError, NotFoundError, OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
+import { NotFoundError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
 import { WHT_FAMILY } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
@@ -31,7 +31,10 @@ import { errorText } from "./error-text";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
-import { ConnectionError, isConnectionFailure } from "./stop";
+import { ConnectionError, guardConnection, isConnectionFailure } from "./stop";
+import { createOnce } from "./create-once";
+import { postedWrites } from "./posted-writes";
+import { WriteBatch, flushedOnStop, type HeldBatch } from "./write-batch";
 import { inSheetOrder, localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { DocumentResult, PostOutcome, ResultKind } from "./post";
 import type { ActOutcome, ActResult } from "./act";
@@ -101,7 +104,11 @@ async function markerHolders(client: DocSheetClient, names: Iterable<string>, si
 
 const nameOf = (c: CheckedCertificate): string => String(c.built.body.contactName ?? "");
 
-export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opts: WhtPostOptions): Promise<PostOutcome> {
+export function whtPostJob(port: WorkbookPort, client: DocSheetClient, opts: WhtPostOptions): Promise<PostOutcome> {
+  return flushedOnStop((held) => whtPostRun(port, client, opts, held));
+}
+
+async function whtPostRun(port: WorkbookPort, client: DocSheetClient, opts: WhtPostOptions, held: HeldBatch): Promise<PostOutcome> {
   const lang: Lang = opts.lang ?? "en";
   const { block, read, today } = await readSheet(port, opts);
   const sheet = block.sheet;
@@ -109,16 +116,18 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
   assertRows(block, read, lang);
   // Another company's sheet (or lists) is refused before anything is written or sent.
   const company = read.documents.length > 0
-    ? await guarded(() => guardSheet(port, client, { sheet, family: WHT_FAMILY, documents: [], lists: block.lists !== undefined, lang, signal: opts.signal, now: opts.now }))
+    ? await guardConnection(() => guardSheet(port, client, { sheet, family: WHT_FAMILY, documents: [], lists: block.lists !== undefined, lang, signal: opts.signal, now: opts.now }))
     : undefined;
   const columns = resultColumns(read.layout, RESULT_KEYS);
-  if (columns.headerWrites.length > 0 && read.documents.length > 0) await port.write(sheet, columns.headerWrites);
+  // The write-back, in batches (write-batch.ts): a write a certificate was an Excel sync each.
+  const batch = (held.batch = new WriteBatch(port, sheet));
+  if (read.documents.length > 0) batch.add(columns.headerWrites, 0);
 
   const results: DocumentResult[] = [];
   const report = async (doc: SheetDocument, { message: msg, ...r }: Omit<DocumentResult, "key" | "rows" | "message"> & { message: Message }, rec?: WithholdingTaxRecord): Promise<void> => {
     const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: render(msg, lang) };
     results.push(result);
-    if (r.kind !== "skipped") await port.write(sheet, writeFor(doc, columns, result, lang, rec));
+    if (r.kind !== "skipped") await batch.push(writeFor(doc, columns, result, lang, rec));
     opts.onProgress?.({ done: results.length, total: read.documents.length, message: render(rowResultMsg(doc.key, doc.firstRow + 1, msg), lang) });
   };
 
@@ -160,7 +169,8 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
         return;
       }
       try {
-        const made = await createOnce(client, c, marker, opts.signal);
+        const made = await createOnce(() => client.withholdingTaxes.create(c.built.body, { signal: opts.signal }),
+          async () => (await certificatesByMarker(client, [nameOf(c)], opts.signal)).get(marker));
         if (!made) {
           await report(c.doc, { kind: "unknown", message: resultMsg("postUnknown", { record: recordWord(WHT_FAMILY) }) });
           return;
@@ -205,6 +215,7 @@ export async function whtPostJob(port: WorkbookPort, client: DocSheetClient, opt
       }
     }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
   }
+  await batch.flush();
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
   for (const r of results) counts[r.kind]++;
   if (counts.created + counts.found + stuck.length > 0) {
@@ -238,40 +249,9 @@ async function removeCertificate(client: DocSheetClient, id: number, status: unk
   }
 }
 
-/** Sends a create; a lost answer is looked up by the marker, and sent again only when not there. */
-/** `found`: the answer was lost and the marker found `record`, which another post may have made. */
-async function createOnce(client: DocSheetClient, c: CheckedCertificate, marker: string, signal?: AbortSignal): Promise<{ record: WithholdingTaxRecord; found: boolean } | undefined> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      return { record: await client.withholdingTaxes.create(c.built.body, { signal }), found: false };
-    } catch (err) {
-      if (!(err instanceof OutcomeUnknownError)) throw err;
-      const found = await certificatesByMarker(client, [nameOf(c)], signal).catch(() => undefined);
-      if (!found) return undefined;
-      const had = found.get(marker);
-      if (had) return { record: had, found: true };
-    }
-  }
-  return undefined;
-}
-
+/** The row's result cells; a certificate's status as people say it. */
 function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, lang: Lang, rec?: WithholdingTaxRecord) {
-  const ok = r.recordId !== undefined;
-  return resultWrites(doc, columns.cols, {
-    recordId: ok ? r.recordId! : null,
-    documentSerial: ok ? (r.documentSerial ?? null) : null,
-    status: ok ? statusText(String(rec?.statusString ?? "processed"), lang) : null,
-    result: r.message,
-  });
-}
-
-async function guarded<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof ApiError) throw new ConnectionError(errorText(err), { cause: err });
-    throw err;
-  }
+  return postedWrites(doc, columns, r, statusText(String(rec?.statusString ?? "processed"), lang));
 }
 
 export interface WhtPullOptions extends JobContext {
@@ -345,14 +325,16 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
   assertRows(block, read, lang);
   const picked = read.documents.filter((d) => !opts.rows || d.rows.some((r) => opts.rows!.includes(r)));
   const docs = picked.filter((d) => d.fields.recordId);
-  if (docs.length > 0) await guarded(() => guardSheet(port, client, { sheet, family: WHT_FAMILY, documents: [], lang, signal: opts.signal, now: opts.now }));
+  if (docs.length > 0) await guardConnection(() => guardSheet(port, client, { sheet, family: WHT_FAMILY, documents: [], lang, signal: opts.signal, now: opts.now }));
   const columns = resultColumns(read.layout, opts.action === "pdf" ? ["status", "result", "pdfFile"] : ["status", "result"]);
-  if (columns.headerWrites.length > 0 && docs.length > 0) await port.write(sheet, columns.headerWrites);
+  // Written in batches, as a post's are, and at every stop.
+  const batch = new WriteBatch(port, sheet);
+  if (docs.length > 0) batch.add(columns.headerWrites, 0);
   const results: ActResult[] = [];
   const finish = async (doc: SheetDocument, ok: boolean, msg: Message, status?: string | null, pdfFile?: string): Promise<void> => {
     const message = render(msg, lang);
     results.push({ key: doc.key, rows: doc.rows, ok, message });
-    await port.write(sheet, resultWrites(doc, columns.cols, { result: message, ...(status !== undefined ? { status } : {}), ...(pdfFile ? { pdfFile } : {}) }));
+    await batch.push(resultWrites(doc, columns.cols, { result: message, ...(status !== undefined ? { status } : {}), ...(pdfFile ? { pdfFile } : {}) }));
   };
   for (const doc of picked) if (!doc.fields.recordId) await finish(doc, true, resultMsg("notPostedYet"));
   const statuses = WHT_STATUS_WORDS.join(", ");
@@ -389,6 +371,7 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
       await finish(doc, false, shownError(err, lang));
     }
   }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
+  await batch.flush();
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
   const done = results.filter((r) => r.ok).length;
   return { sheet, results, done, failed: results.length - done, skipped: 0 };
@@ -429,13 +412,14 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
   if (!record || record.created.length === 0) throw new NothingToUndoError(WHT_FAMILY);
   // The run's sheet, by its name or (renamed since) by the record ids the run wrote into it.
   const { sheet, read } = await runSheet(port, WHT_FAMILY, record.sheet, record.created.map((c) => c.recordId), (block) => readDocuments(block, { wht: true, mapping: opts.mapping }));
-  await guarded(() => guardSheet(port, client, {
+  await guardConnection(() => guardSheet(port, client, {
     sheet, family: WHT_FAMILY, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.postedAt } : null,
     lang, signal: opts.signal, now: opts.now,
   }));
   const columns = resultColumns(read.layout, RESULT_KEYS);
   const results: UndoResult[] = [];
   const dry = opts.dryRun === true;
+  const batch = new WriteBatch(port, sheet);
   let fatal: unknown;
   await runPool(record.created, opts.concurrency ?? 8, async (entry) => {
     const doc = read.documents.find((d) => Number(d.fields.recordId?.value) === entry.recordId);
@@ -443,7 +427,7 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
       const message = render(msg, lang);
       results.push({ key: entry.key, rows: doc?.rows ?? [], recordId: entry.recordId, serial: entry.serial, kind, message });
       const cleared = kind === "deleted" || kind === "voided" || kind === "gone";
-      if (doc && !dry) await port.write(sheet, resultWrites(doc, columns.cols, cleared ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
+      if (doc && !dry) await batch.push(resultWrites(doc, columns.cols, cleared ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
     };
     const serial = entry.serial || `#${entry.recordId}`;
     try {
@@ -464,6 +448,7 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
       await say("failed", resultMsg("undoFailed", { serial, reason: shownError(err, lang) }));
     }
   }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
+  await batch.flush();
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
   // Undone: the record goes, so a second undo says there is nothing to undo.
   if (!dry && results.every((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone")) await port.saveRecord(WHT_POST_KEY, null);

@@ -71,3 +71,19 @@ export class WriteBatch {
     return run;
   }
 }
+
+/** The write-back a running job holds, if it made one yet. */
+export interface HeldBatch {
+  batch?: WriteBatch;
+}
+
+/** Runs a job that writes back through `held.batch`: a run that stops early still writes what it knows. */
+export async function flushedOnStop<T>(run: (held: HeldBatch) => Promise<T>): Promise<T> {
+  const held: HeldBatch = {};
+  try {
+    return await run(held);
+  } catch (err) {
+    await held.batch?.flush().catch(() => undefined);
+    throw err;
+  }
+}

@@ -67,6 +67,9 @@ export const MESSAGES = {
 
   // --- ours: how a payment settles the document (rules/settlement.ts) ---
   paymentNotSettled: "collected {collected} + withheldAmount {withheld} + deductions {deductions} = {sum}, which does not settle grandTotal {due}",
+  paymentMoreThanDue: "collected {collected} is more than the amount due {due}",
+  paymentMoreThanStillDue: "collected {collected} is more than the {due} still due after receipts {receipts}",
+  paymentSettledByReceipts: "the document is settled by receipts {receipts}: nothing is due on it",
   withheldAmountMismatch: "withheldAmount is {given} but {rate}% of {base} before VAT gives {expected}; send withheldPercentage -1 to give another amount",
   withheldAmountRequired: "withheldAmount is required when withheldPercentage is -1",
   withheldPerLineVat: "A document with VAT per line takes the withholding as an amount: withheldPercentage -1 and withheldAmount",
@@ -97,6 +100,7 @@ export const MESSAGES = {
   paymentDocumentVoid: "{serial} is void and cannot be paid",
   paymentAlreadyPaid: "{serial} is already paid",
   paymentHasPartialReceipts: "{serial} is being paid by partial receipts; pay the partial receipts instead",
+  paymentHasReceipt: "{serial} has receipt {receipts} made from it; record the payment on the receipt instead",
   partialInvoiceNotFound: "Item documentId {documentId} is not a tax invoice of this company",
   partialInvoiceState: "Tax invoice {serial} is {status} and cannot take a partial receipt",
   partialAmountAboveRemaining: "partialAmount {given} is above the remaining balance {remaining} of tax invoice {serial}",

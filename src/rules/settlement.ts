@@ -15,6 +15,9 @@ export interface PaymentDue {
   beforeVat: Decimal;
   /** VAT per line (inline, useInlineVat): the service takes withholding only as an amount. */
   perLineVat: boolean;
+  /** The receipts made from the document that already settle part or all of it (their serials):
+   * grandTotal and beforeVat are then what is still due. */
+  receipts?: readonly string[];
 }
 
 type Obj = Record<string, unknown>;
@@ -31,6 +34,18 @@ export function dueOf(doc: Obj): PaymentDue | null {
   const beforeVat = given(doc.totalWithoutVat) ?? grandTotal.minus(vat);
   const inline = typeof doc.documentStructureType === "string" && doc.documentStructureType.includes("Inline");
   return { grandTotal: two(grandTotal), beforeVat: two(beforeVat), perLineVat: inline && doc.useInlineVat !== false };
+}
+
+/**
+ * What is still due once receipts made from the document cover `covered` of it: the amount due and
+ * the amount before VAT in proportion, none below 0. Money settles once: a receipt's amount is not
+ * asked again of the document it was made from.
+ */
+export function stillDue(due: PaymentDue, covered: Decimal, receipts: readonly string[]): PaymentDue {
+  if (receipts.length === 0) return due;
+  const left = Decimal.max(ZERO, due.grandTotal.minus(covered));
+  const beforeVat = due.grandTotal.isZero() ? ZERO : two(due.beforeVat.times(left).dividedBy(due.grandTotal));
+  return { ...due, grandTotal: two(left), beforeVat, receipts };
 }
 
 /** withheldPercentage % of the amount before VAT, at 2 decimals. */
@@ -73,6 +88,10 @@ export function settlePayment(body: Obj, due: PaymentDue): Obj {
 /** The payment against the document's amount due: the withheld tax agrees with its rate, and the parts settle the amount. */
 export function settlementFindings(body: Obj, due: PaymentDue): Finding[] {
   const out: Finding[] = [];
+  // Receipts made from the document settle all of it: nothing more can be collected on it.
+  if (due.receipts && due.receipts.length > 0 && due.grandTotal.isZero()) {
+    return [finding("collected", ruleMsg("paymentSettledByReceipts", { receipts: due.receipts.join(", ") }))];
+  }
   const rate = given(body.withheldPercentage);
   const amount = given(body.withheldAmount);
   if (rate !== null && rate.equals(-1) && amount === null) out.push(finding("withheldAmount", ruleMsg("withheldAmountRequired")));
@@ -89,7 +108,12 @@ export function settlementFindings(body: Obj, due: PaymentDue): Finding[] {
   if (collected !== null) {
     const parts = paymentParts(body, due);
     const sum = two(collected).plus(parts.withheld).plus(parts.deductions);
-    if (!sum.equals(due.grandTotal)) {
+    // More collected than is due is said as such (with the receipts that took the rest).
+    if (two(collected).greaterThan(due.grandTotal)) {
+      out.push(finding("collected", due.receipts && due.receipts.length > 0
+        ? ruleMsg("paymentMoreThanStillDue", { collected: text(two(collected)), due: text(due.grandTotal), receipts: due.receipts.join(", ") })
+        : ruleMsg("paymentMoreThanDue", { collected: text(two(collected)), due: text(due.grandTotal) })));
+    } else if (!sum.equals(due.grandTotal)) {
       out.push(finding("collected", ruleMsg("paymentNotSettled", {
         collected: text(two(collected)), withheld: text(parts.withheld), deductions: text(parts.deductions), sum: text(sum), due: text(due.grandTotal),
       })));

@@ -98,6 +98,11 @@ export const SHEET_MESSAGES = {
   priceNegative: "A price cannot be below zero.",
   sameContactAsRow: "The same contact as row {row}: it is posted once, and both rows get its id.",
   sameProductAsRow: "The same product code as row {row}: it is posted once, and both rows get its id.",
+  contactTaxIdClash: "Row {row} has the same tax id {taxId} and branch {branch} with other details: one tax id and branch is one contact. Make the two rows agree, or correct the tax id or branch.",
+  contactCodeClash: "Row {row} has the same contact code {code} with other details: one code is one contact. Make the two rows agree, or give each its own code.",
+  contactNameClash: "Row {row} has the same contact name, no tax id either, and other details: they would be posted as one contact. Make the two rows agree, or tell them apart by a code or a tax id.",
+  productCodeClash: "Row {row} has the same product code {code} with other details: one code is one product. Make the two rows agree, or give each its own code.",
+  productNameClash: "Row {row} has the same product name, no code either, and other details: they would be posted as one product. Make the two rows agree, or give each a code.",
 
   // --- findings pinned where their field's column is missing (pin.ts) ---
   namedField: "{field}: {message}",

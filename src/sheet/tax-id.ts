@@ -26,6 +26,12 @@ function digitsOf(text: string): string {
     .replace(/[\s\u00a0\u200b\-\u2010-\u2015.]/g, "");
 }
 
+/** A tax id's digits however it was typed or kept ("0-1055-57000-01-1", Thai digits): how two
+ * tax ids are compared. */
+export function taxIdDigits(text: string): string {
+  return digitsOf(text);
+}
+
 /** True for 13 digits whose last is the check digit of the first 12. */
 export function isValidTaxId(digits: string): boolean {
   if (!/^\d{13}$/.test(digits)) return false;

@@ -8,6 +8,7 @@ export { blockDigest } from "../sheet/block-digest";
 export { findingMarks } from "../sheet/mark-text";
 export { refreshListsJob, templateJob } from "../jobs/template";
 export { actJob } from "../jobs/act";
+export { shownDocuments } from "../jobs/shown";
 export { postJob } from "../jobs/post";
 export { rememberedFamily } from "../jobs/sheet-family";
 export { loadPostRecord } from "../jobs/post-record";

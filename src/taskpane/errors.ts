@@ -1,7 +1,7 @@
 // Every failure the pane can meet → one clear sentence in the user's language. Secrets never reach
 // here: the client redacts them before it builds an error.
 import {
-  ApiError, AuthError, CancelledError, NetworkError, OutcomeUnknownError, RateLimitError, ServerError, ValidationError,
+  ApiError, AuthError, CancelledError, NetworkError, NotFoundError, OutcomeUnknownError, RateLimitError, ServerError, ValidationError,
   WrongCredentialsError,
 } from "../api/errors";
 import { renderError, serviceTextIn } from "../sheet/i18n/render";
@@ -20,7 +20,7 @@ export function describeError(err: unknown, t: Translate): string {
   const name = err instanceof Error ? err.name : "";
   if (name === "NotConnectedError") return t("needConnection");
   if (name === "JobCancelledError") return t("cancelled");
-  if (name === "SelectionChangedError") return t("selectionChanged");
+  if (name === "SelectionChangedError") return t((err as { deleting?: boolean }).deleting ? "selectionChanged" : "selectionChangedRun");
   if (name === "PreviewChangedError") {
     const { previewed, sheet } = err as { previewed?: string; sheet: string };
     return previewed && previewed !== sheet ? t("updateOtherSheet", { previewed, sheet }) : t("updatePreviewStale");
@@ -43,6 +43,7 @@ export function describeError(err: unknown, t: Translate): string {
   }
   if (err instanceof ValidationError) return t("err_validation", { message: (err.validationErrors?.map((m) => serviceTextIn(m, lang)) ?? [message]).join("; ") });
   if (err instanceof CancelledError) return t("cancelled");
+  if (err instanceof NotFoundError) return t("err_notFound");
   if (err instanceof ApiError) return t("err_unknown", { message });
   // fetch() itself failing (no network, relay down, CORS) is a TypeError in browsers.
   if (err instanceof TypeError && /fetch|network|load failed/i.test(message)) return t("err_network");

@@ -4,6 +4,7 @@
 import type { Lang } from "../sheet/i18n/lang";
 import { pluralWord } from "../sheet/i18n/plural";
 import { DELETE_EN, DELETE_TH } from "./delete-words";
+import { FORM_EN, FORM_TH } from "./form-words";
 import { MAPPING_EN, MAPPING_TH } from "./mapping-words";
 import { PAYMENT_EN, PAYMENT_TH } from "./payment-words";
 import { ROWS_EN, ROWS_TH } from "./rows-words";
@@ -192,6 +193,7 @@ const en = {
   ...ROWS_EN,
   ...PAYMENT_EN,
   ...DELETE_EN,
+  ...FORM_EN,
   ...UNDO_EN,
   ...BOOK_EN,
   ...VAT_EN,
@@ -367,6 +369,7 @@ const th: Record<MessageKey, string> = {
   ...ROWS_TH,
   ...PAYMENT_TH,
   ...DELETE_TH,
+  ...FORM_TH,
   ...UNDO_TH,
   ...BOOK_TH,
   ...VAT_TH,

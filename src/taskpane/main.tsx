@@ -23,7 +23,9 @@ function safeStorage(): Storage | null {
 Office.onReady(() => {
   injectStyles();
   const port = new ExcelPort();
-  const services = createServices({ port, relayBase: `${window.location.origin}/relay`, selection: () => port.selectionInfo() });
+  const services = createServices({
+    port, relayBase: `${window.location.origin}/relay`, selection: () => port.selectionInfo(), watchSelection: (listener) => port.watchSelection(listener),
+  });
   render(<App services={services} lang={pickLanguage(Office.context.displayLanguage)} storage={safeStorage()} />, document.getElementById("app")!);
   setTimeout(() => void loadEngine().catch(() => undefined), 0); // warm the heavy chunk once the pane shows
 });

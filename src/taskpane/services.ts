@@ -83,6 +83,8 @@ export interface ServiceOptions {
   selection?: () => Promise<SelectionInfo | null>;
   /** Hands a PDF to the user (a download in a browser); answers the name written in the sheet. */
   savePdf?: (fileName: string, base64: string) => Promise<string>;
+  /** Calls the listener when the selection or the active sheet changes; answers how to stop. */
+  watchSelection?: (listener: () => void) => () => void;
 }
 
 /** A download link for a PDF, in the browser. */
@@ -111,9 +113,9 @@ export class NotConnectedError extends Error {
   }
 }
 
-/** A selection-changed refusal of a confirmed delete. */
+/** The selection holds other documents than the form showed (or the delete prompt named): refused. */
 export class SelectionChangedError extends Error {
-  constructor() {
+  constructor(readonly deleting = false) {
     super("the selected documents changed");
     this.name = "SelectionChangedError";
   }
@@ -164,7 +166,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       .map((d) => {
         const recordId = Number(d.fields.recordId.value);
         const serial = d.fields.documentSerial?.value;
-        return { key: d.key, row: d.firstRow, recordId, serial: serial === undefined || serial === null || serial === "" ? `#${recordId}` : String(serial) };
+        return { sheet: block.sheet, key: d.key, row: d.firstRow, recordId, serial: serial === undefined || serial === null || serial === "" ? `#${recordId}` : String(serial) };
       });
   }
 
@@ -327,9 +329,10 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { target, rows } = await selected();
       const { block, mapping, port } = await prepare(family, target);
       if (request.expect) {
-        // Exactly the documents the user confirmed, or none.
+        // Exactly the documents the form showed (the user confirmed), on its sheet, or none.
         const now = (await documentsOf(family, block, mapping, rows)).map((d) => d.recordId).sort((a, b) => a - b);
-        if (now.join() !== [...request.expect].sort((a, b) => a - b).join()) throw new SelectionChangedError();
+        const moved = request.expectSheet !== undefined && request.expectSheet !== block.sheet;
+        if (moved || now.join() !== [...request.expect].sort((a, b) => a - b).join()) throw new SelectionChangedError(request.kind === "delete");
       }
       const outcome = family === WHT_FAMILY
         ? await engine.whtActJob(port, c, { action: whtAction(request), statusId: request.status, savePdf: opts.savePdf ?? browserPdf(links), mapping, target, rows, ...ctx })
@@ -362,12 +365,23 @@ export function createServices(opts: ServiceOptions): PaneServices {
       await mappings.set(sheet, family, columns ? mappingOf(engine, family, columns, values) : null);
     },
     selectedDocuments: selectedOf,
-    async paymentDue(family, signal) {
-      // A selection that names no posted document (none yet, a header alone) is what the form says, not an error.
-      const documents = await selectedOf(family).catch(() => []);
-      if (documents.length !== 1) return { count: documents.length };
-      const document = await requireClient(client).documents(family).get(documents[0].recordId, { signal });
-      return { count: 1, serial: documents[0].serial, document };
+    async shown(family, ctx) {
+      const { shownDocuments } = await loadEngine();
+      const { target, rows } = await selected();
+      const { block, mapping, port } = await prepare(family, target);
+      const out = await shownDocuments(port, client, { family, target, rows, mapping, lang: ctx.lang, signal: ctx.signal });
+      const documents = out.documents.map((d) => ({ ...d, sheet: block.sheet }));
+      if (!out.one) return { sheet: out.sheet, documents };
+      const { copy, due, mismatch } = out.one;
+      const one = {
+        serial: copy.documentSerial || `#${copy.recordId}`, customer: String(copy.contactName ?? ""), grandTotal: String(copy.grandTotal ?? ""),
+        ...(mismatch ? { mismatch } : {}),
+        ...(due ? { owing: { stillDue: due.grandTotal.toFixed(2), beforeVat: due.beforeVat.toFixed(2), perLineVat: due.perLineVat, receipts: [...(due.receipts ?? [])] } } : {}),
+      };
+      return { sheet: out.sheet, documents, one };
+    },
+    watchSelection(listener) {
+      return opts.watchSelection ? opts.watchSelection(listener) : () => undefined;
     },
     paymentChannels(signal) {
       const c = requireClient(client);

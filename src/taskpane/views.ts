@@ -11,6 +11,7 @@ import type { CellFinding } from "../sheet/findings";
 import type { FieldKind, FieldLevel } from "../sheet/fields";
 import type { ColumnSuggestion, MapFamily, MissingField, StatedValue } from "../sheet/mapping";
 import type { WorkbookPort } from "../workbook/port";
+import type { Lang } from "../sheet/i18n/lang";
 import type { ChannelLists } from "./channels";
 
 export type Environment = "local" | "sandbox" | "production" | "custom";
@@ -167,8 +168,10 @@ export interface ActionRequest {
   upgradeTo?: Family;
   file?: { name: string; bytes: Uint8Array };
   payment?: PaymentRequest;
-  /** Delete: the record ids the user confirmed; the action is refused if the selection now holds others. */
+  /** The record ids the form showed (delete: the ones the user confirmed), and their sheet: the
+   * action is refused if the selection now holds others. */
   expect?: readonly number[];
+  expectSheet?: string;
 }
 
 /** The payment form: method, date, amount (blank: each document's grand total) and channel fields. */
@@ -182,6 +185,7 @@ export interface PaymentRequest {
 
 /** A posted document of the selected rows, as the delete prompt names it. */
 export interface SelectedDocument {
+  sheet: string;
   key: string;
   row: number;
   recordId: number;
@@ -255,15 +259,31 @@ export interface PaneServices {
   selectedDocuments(family: DocumentFamily): Promise<SelectedDocument[]>;
   /** The company's bank accounts and payment channels, read once per connection. */
   paymentChannels(signal?: AbortSignal): Promise<ChannelLists>;
-  /** What the payment form settles: the selected document as the service has it (one selected), else how many are selected. */
-  paymentDue(family: Family, signal?: AbortSignal): Promise<PaymentDueView>;
+  /** What an action form shows and runs on: the selected rows' posted documents, the sheet checked
+   * to be the connected company's, and one selected document as the service has it. */
+  shown(family: DocumentFamily, ctx: { lang?: Lang; signal?: AbortSignal }): Promise<ShownView>;
+  /** Calls `listener` when the selection or the active sheet changes (Excel's selection-changed
+   * events, the preview grid's selection); answers how to stop. */
+  watchSelection(listener: () => void): () => void;
 }
 
-/** The selection as the payment form sees it: `document` (the service's copy) when exactly one is selected. */
-export interface PaymentDueView {
-  count: number;
-  serial?: string;
-  document?: Record<string, unknown>;
+/** The selection as an action form shows it. */
+export interface ShownView {
+  sheet: string | null;
+  documents: SelectedDocument[];
+  /** Exactly one posted document selected: as the service has it. */
+  one?: ShownOne;
+}
+
+export interface ShownOne {
+  serial: string;
+  customer: string;
+  /** The document's amount due (grand total). */
+  grandTotal: string;
+  /** The row's record id names another document on the service: why, in the pane's language. */
+  mismatch?: string;
+  /** What a payment must settle now: the amount due less what the receipts made from it settle. */
+  owing?: { stillDue: string; beforeVat: string; perLineVat: boolean; receipts: string[] };
 }
 
 /** A field the picker offers, with its name in each language. */

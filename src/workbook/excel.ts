@@ -603,6 +603,34 @@ export class ExcelPort implements WorkbookPort {
    * The rows the user selected and the block holding them with its header row (the table around the
    * active cell, else its current region), for actions on "the selected rows".
    */
+  private selectionListeners = new Set<() => void>();
+  private watching: Promise<void> | null = null;
+
+  /**
+   * Calls `listener` whenever the user selects other cells or another sheet (the worksheets'
+   * onSelectionChanged and onActivated events, ExcelApi 1.9 and 1.7); answers how to stop. The
+   * events are registered once per pane; each listener is only taken off the pane's own list.
+   */
+  watchSelection(listener: () => void): () => void {
+    this.selectionListeners.add(listener);
+    if (!this.watching && this.host.supports("1.9")) {
+      const tell = async (): Promise<void> => {
+        for (const l of [...this.selectionListeners]) l();
+      };
+      this.watching = this.host.run(async (context) => {
+        const sheets = context.workbook.worksheets;
+        sheets.onSelectionChanged.add(tell);
+        sheets.onActivated.add(tell);
+        await context.sync();
+      }).catch(() => {
+        this.watching = null; // tried again with the next listener
+      });
+    }
+    return () => {
+      this.selectionListeners.delete(listener);
+    };
+  }
+
   async selectionInfo(): Promise<{ sheet: string; rows: number[]; region: string }> {
     return this.host.run(async (context) => {
       const sheet = context.workbook.worksheets.getActiveWorksheet().load("name");

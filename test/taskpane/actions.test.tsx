@@ -11,7 +11,7 @@ import { ActionsSection, actionsFor } from "../../src/taskpane/sections/actions"
 import { createServices, toJobAction } from "../../src/taskpane/services";
 import { type ActionRequest, type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
-import { bridgedFetch, choose, localService, mountPane, options, typeInto, until } from "./support";
+import { bridgedFetch, choose, clickWhenReady, localService, mountPane, options, typeInto, until } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -79,18 +79,18 @@ describe("the E-mail action", () => {
     const { requests, services } = recordingActs(1);
     const root = mount(services, "tax-invoices", "en", true);
     choose(root, "#ds-action", "email");
-    const run = () => act(() => [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!.click());
-    run();
+    const run = () => clickWhenReady(root, "Run on selected rows");
+    await run();
     expect(root.textContent).toContain(translator("en")("fromEmail"));
     expect(requests).toHaveLength(0);
 
     typeInto(root, "#ds-from", "billing@demo.example");
-    run();
+    await run();
     await until(() => requests.length === 1, "the act request");
     expect(toJobAction(requests[0], async () => "")).toEqual({ kind: "email", fromEmail: "billing@demo.example", toEmail: undefined });
 
     typeInto(root, "#ds-email", "not an address");
-    run();
+    await run();
     expect(requests).toHaveLength(1);
   });
 });
@@ -104,7 +104,7 @@ describe("the Delete action", () => {
     const th = translator("th");
     choose(root, "#ds-action", "delete");
     const button = (text: string) => [...root.querySelectorAll("button")].find((b) => b.textContent === text);
-    act(() => button(th("runAction"))!.click());
+    await clickWhenReady(root, th("runAction"));
     await until(() => root.querySelector("[role=alertdialog]") !== null, "the prompt");
     expect(root.querySelector("[role=alertdialog]")?.textContent).toContain(th("confirmDeleteSome", { n: 2, serials: "QT-0011, QT-0012" }));
     expect(button(th("runAction"))!.disabled).toBe(true);
@@ -114,7 +114,7 @@ describe("the Delete action", () => {
     expect(root.querySelector("[role=alertdialog]")).toBeNull();
     expect(requests).toHaveLength(0);
 
-    act(() => button(th("runAction"))!.click());
+    await clickWhenReady(root, th("runAction"));
     await until(() => button(th("confirmYes")) !== undefined, "the prompt again");
     act(() => button(th("confirmYes"))!.click());
     await until(() => requests.length === 1, "the delete request");
@@ -163,8 +163,7 @@ describe("Upgrade against the local service", () => {
     const root = mount(services, "quotations", "en", true);
     choose(root, "#ds-action", "upgrade");
     choose(root, "#ds-upgrade", "billing-notes");
-    const run = [...root.querySelectorAll("button")].find((b) => b.textContent === "Run on selected rows")!;
-    act(() => run.click());
+    await clickWhenReady(root, "Run on selected rows");
     await until(() => root.textContent!.includes("1 done, 0 skipped, 0 failed."), "the result line");
 
     const rows = book.sheet("S").values;
@@ -180,7 +179,7 @@ describe("Upgrade against the local service", () => {
     // Run again (the region now takes in the new columns): the row is already upgraded, the result
     // line counts it as skipped.
     region = "A1:N3";
-    act(() => run.click());
+    await clickWhenReady(root, "Run on selected rows");
     await until(() => root.textContent!.includes("0 done, 1 skipped, 0 failed."), "the second result line");
     expect(rows[2][col("upgradedRecordId")]).toBe(note.recordId);
     // The skipped row is listed with its reason; a click selects its Result cell.
@@ -211,10 +210,10 @@ describe("Upgrade against the local service", () => {
     const rows = book.sheet("W").values;
     const col = (name: string) => rows[0].indexOf(name);
     const id = rows[2][col("รหัสเอกสารในระบบ")] as number;
-    const run = () => act(() => [...root.querySelectorAll("button")].find((b) => b.textContent === translator("th")("runAction"))!.click());
+    const run = () => clickWhenReady(root, translator("th")("runAction"));
 
     choose(root, "#ds-action", "pdf");
-    run();
+    await run();
     await until(() => saved.length === 1 && root.querySelector("#actions .msg.ok") !== null, "the PDF");
     expect(saved[0].name).toBe(`${rows[2][col("เลขที่เอกสารในระบบ")]}.pdf`);
     expect(saved[0].bytes.subarray(0, 5).toString()).toBe("%PDF-");
@@ -222,12 +221,12 @@ describe("Upgrade against the local service", () => {
 
     choose(root, "#ds-action", "status");
     choose(root, "#ds-status", "awaiting");
-    run();
+    await run();
     await until(() => rows[2][col("สถานะ")] === "รอดำเนินการ", "the status written back");
     expect((await client.withholdingTaxes.get(id)).statusString).toBe("awaiting");
 
     choose(root, "#ds-action", "delete");
-    run();
+    await run();
     await until(() => root.querySelector("[role=alertdialog]") !== null, "the confirmation");
     expect(root.querySelector("[role=alertdialog]")!.textContent).toContain(String(rows[2][col("เลขที่เอกสารในระบบ")]));
     act(() => (root.querySelector("[role=alertdialog] button.danger") as HTMLButtonElement).click());

@@ -86,3 +86,9 @@ URL.createObjectURL = (blob: Blob) => {
   downloads.set(url, blob);
   return url;
 };
+
+/** Clicks a button once it can be clicked: an action form's Run waits for the form to show what it acts on. */
+export async function clickWhenReady(root: HTMLElement, text: string): Promise<void> {
+  await until(() => !buttonNamed(root, text).disabled, `"${text}" to be enabled`);
+  click(root, text);
+}

@@ -185,11 +185,21 @@ export class FakeExcel {
     return s;
   }
 
-  /** Selects a block (top-left is the active cell). */
+  /** Handlers registered (at their sync) on worksheets.onSelectionChanged and onActivated. */
+  readonly events = { selectionChanged: [] as Array<(args: unknown) => Promise<unknown>>, activated: [] as Array<(args: unknown) => Promise<unknown>> };
+
+  /** Selects a block (top-left is the active cell), as the user does: the events follow, after the
+   * click (never inside the caller's own call), as Excel raises them. */
   select(sheet: FakeSheet, top: number, left: number, rows = 1, cols = 1): void {
+    const activated = this.active !== sheet;
     this.active = sheet;
     this.selection = { sheet, top, left, rows, cols, activeRow: top, activeCol: left };
     this.otherAreas = [];
+    const raise = (handlers: Array<(args: unknown) => Promise<unknown>>, type: string) => {
+      for (const h of [...handlers]) setTimeout(() => void h({ type, worksheetId: sheet.id, address: `R${top + 1}C${left + 1}` }), 0);
+    };
+    if (activated) raise(this.events.activated, "WorksheetActivated");
+    raise(this.events.selectionChanged, "WorksheetSelectionChanged");
   }
 
   /** A Ctrl+click selection of several blocks; the active cell is the first block's top-left. */
@@ -461,6 +471,14 @@ class FakeWorksheetCollection extends FakeObject {
   getActiveWorksheet(): FakeWorksheet {
     return new FakeWorksheet(this.ctx, () => this.ctx.excel.active);
   }
+  get onSelectionChanged(): FakeEventHandlers {
+    this.ctx.excel.requireApi("1.9", "worksheets.onSelectionChanged");
+    return new FakeEventHandlers(this.ctx, this.ctx.excel.events.selectionChanged);
+  }
+  get onActivated(): FakeEventHandlers {
+    this.ctx.excel.requireApi("1.7", "worksheets.onActivated");
+    return new FakeEventHandlers(this.ctx, this.ctx.excel.events.activated);
+  }
   getItem(name: string): FakeWorksheet {
     return new FakeWorksheet(this.ctx, () => this.ctx.excel.sheet(name));
   }
@@ -480,6 +498,15 @@ class FakeWorksheetCollection extends FakeObject {
       if (!sheet) throw new FakeOfficeError("InvalidObjectPath", "worksheet used before it was added");
       return sheet;
     });
+  }
+}
+
+/** An event's handlers: add() registers with the next sync, as Office.js does. */
+class FakeEventHandlers {
+  constructor(private readonly ctx: FakeContext, private readonly list: Array<(args: unknown) => Promise<unknown>>) {}
+  add(handler: (args: unknown) => Promise<unknown>): { remove(): void } {
+    this.ctx.enqueue(() => { this.list.push(handler); });
+    return { remove: () => this.ctx.enqueue(() => { this.list.splice(this.list.indexOf(handler), 1); }) };
   }
 }
 

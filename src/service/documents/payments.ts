@@ -1,15 +1,15 @@
 // Payments of documents: the channels a payment names must be configured for the company (spec,
 // Errors, rule table 2), the payment kept on the document as `payments`, and the paid state
 // (with the state before it, in document_payments, so a partial receipt lowered later can undo it).
-import { and, eq } from "drizzle-orm";
-import { paymentMethodName, type StatusWord } from "../../rules/codes";
+import { and, eq, ne } from "drizzle-orm";
+import { REFERENCE_KIND, paymentMethodName, type StatusWord } from "../../rules/codes";
 import { finding, type Finding } from "../../rules/findings";
 import { ruleMsg } from "../../rules/messages";
 import { Decimal, ZERO, parseDecimal, roundField, toWireNumber } from "../../rules/money";
 import { dueOf, paymentParts, settlementFindings } from "../../rules/settlement";
 import { validationError } from "../envelope";
 import type { Tx } from "../store/database";
-import { documentPayments, paymentChannels } from "../store/schema";
+import { documentPayments, documentReferences, documents, paymentChannels } from "../store/schema";
 import type { ChannelKind } from "../masters/channels";
 import { updateDocument, type DocumentRow } from "./repository";
 import type { Json } from "../../rules/json";
@@ -122,6 +122,17 @@ export function assertPayable(row: DocumentRow): void {
   if (row.status === "void") throw validationError(ruleMsg("paymentDocumentVoid", { serial: row.serial }).text);
   if (row.status === "paid") throw validationError(ruleMsg("paymentAlreadyPaid", { serial: row.serial }).text);
   if (row.remaining !== null) throw validationError(ruleMsg("paymentHasPartialReceipts", { serial: row.serial }).text);
+}
+
+/** Refuses a payment on a document a live receipt was made from: the receipt is what gets paid,
+ * so the money is not collected twice. */
+export async function assertNoReceipt(tx: Tx, row: DocumentRow): Promise<void> {
+  if (!row.hasReferences) return;
+  const made = await tx.select({ serial: documents.serial }).from(documentReferences)
+    .innerJoin(documents, eq(documents.id, documentReferences.toDocumentId))
+    .where(and(eq(documentReferences.fromDocumentId, row.id), eq(documentReferences.kind, REFERENCE_KIND.ImportDocument),
+      eq(documents.family, "receipts"), eq(documents.deleted, false), ne(documents.status, "void")));
+  if (made.length > 0) throw validationError(ruleMsg("paymentHasReceipt", { serial: row.serial, receipts: made.map((m) => m.serial).join(", ") }).text);
 }
 
 export type PaidBy = "payment" | "partial-receipts";

@@ -6,7 +6,7 @@ import type { Json } from "../../rules/json";
 import type { Db } from "../store/database";
 import { loadDocument } from "./lifecycle";
 import { createPartialReceipt, updatePartialReceipt } from "./partial-receipts";
-import { assertPayable, checkPaymentChannels, composePayment, markPaid } from "./payments";
+import { assertNoReceipt, assertPayable, checkPaymentChannels, composePayment, markPaid } from "./payments";
 import { documentAnswersById } from "./repository";
 
 /** POST {family}/{id}/payment: a checked payment on an awaiting document, which it leaves paid. */
@@ -14,6 +14,7 @@ export function payDocument(db: Db, companyId: number, family: Family, id: numbe
   return db.transaction(async (tx) => {
     const row = await loadDocument(tx, companyId, family, id, true);
     assertPayable(row);
+    await assertNoReceipt(tx, row);
     const channels = await checkPaymentChannels(tx, companyId, body);
     await markPaid(tx, row, "payment", composePayment(body, row.body, channels));
     return (await documentAnswersById(tx, [id]))[0];

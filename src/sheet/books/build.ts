@@ -13,6 +13,7 @@ import type { AccountIndex, ChartAccount } from "./accounts";
 import type { Json } from "../../rules/json";
 import type { ContactBody, JournalEntryBody, ProductBody } from "../../rules/schemas/bodies";
 import type { Message } from "../../rules/message";
+import { repeatedRecords } from "./identity";
 
 interface BuiltBase {
   doc: SheetDocument;
@@ -248,9 +249,14 @@ export function buildBook(family: BookFamily, doc: SheetDocument, ctx: BookConte
   return family === "contacts" ? buildContact(doc, ctx) : buildProduct(doc, ctx);
 }
 
-/** Every record of a book's sheet built and checked: the reader's findings and the rules'. */
-export function checkBook(read: ReadResult, family: BookFamily, accounts?: AccountIndex): { built: BuiltBook[]; findings: CellFinding[] } {
+/** Every record of a book's sheet built and checked: the reader's findings, the rules', and rows
+ * naming one record (identity.ts). Check and post both build through here, so a post sends nothing
+ * check refuses. `markerOf`: the row's marker (a post's journal vouchers carry it). */
+export function checkBook(read: ReadResult, family: BookFamily, accounts?: AccountIndex, markerOf?: (doc: SheetDocument) => string): { built: BuiltBook[]; findings: CellFinding[] } {
   const ctx: BookContext = { layout: read.layout, accounts };
-  const built = read.documents.map((doc) => buildBook(family, doc, ctx));
+  const built = read.documents.map((doc) => buildBook(family, doc, ctx, markerOf?.(doc)));
+  // Pinned to their rows' records too: a row in a clash is not sent.
+  const repeated = repeatedRecords(family, built, read.layout);
+  for (const f of repeated) built.find((b) => b.doc.rows.includes(f.row))?.findings.push(f);
   return { built, findings: [...read.findings, ...built.flatMap((b) => b.findings)] };
 }

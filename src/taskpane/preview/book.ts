@@ -20,6 +20,7 @@ export class PreviewBook {
 
   constructor(memory = new MemoryWorkbook()) {
     this.memory = memory;
+    this.lastSelected = this.whereSelected();
   }
 
   onChange(listener: () => void): () => void {
@@ -29,6 +30,26 @@ export class PreviewBook {
 
   changed(): void {
     for (const l of this.listeners) l();
+    // What Excel's selection-changed events tell the pane: the selection or the sheet shown moved.
+    const now = this.whereSelected();
+    if (now !== this.lastSelected) {
+      this.lastSelected = now;
+      for (const l of this.selectListeners) l();
+    }
+  }
+
+  private selectListeners = new Set<() => void>();
+  private lastSelected = "";
+
+  /** Calls `listener` when the selection or the sheet shown changes; answers how to stop. */
+  onSelect(listener: () => void): () => void {
+    this.selectListeners.add(listener);
+    return () => this.selectListeners.delete(listener);
+  }
+
+  private whereSelected(): string {
+    const s = this.selection;
+    return JSON.stringify([this.memory.active, s && [s.sheet, s.top, s.left, s.bottom, s.right]]);
   }
 
   /** Called after every change of the workbook's contents (a job's write, a typed cell, a paste),

@@ -25,7 +25,9 @@ function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage:
       store.schedule(book.memory, sheets);
     });
   }, [book, store]);
-  const [services] = useState(() => createServices({ port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo() }));
+  const [services] = useState(() => createServices({
+    port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo(), watchSelection: (listener) => book.onSelect(listener),
+  }));
   // A new workbook is one empty sheet, as Excel opens one; kept at once so a reload does not bring the old one back.
   const startOver = () => {
     const m = book.memory;

@@ -1,6 +1,6 @@
 // Actions on the documents of the selected rows: status, delete, payment, upgrade, PDF, e-mail,
 // share link, attach a file; on withholding tax certificates status, delete and PDF.
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, WHT_FAMILY, WHT_STATUS_WORDS, upgradeTargets, type DocumentFamily, type Family } from "../../rules/codes";
 import { statusText } from "../../sheet/i18n/status";
 import type { Lang, Translate } from "../i18n";
@@ -8,7 +8,8 @@ import { describeError } from "../errors";
 import { today } from "../services";
 import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices, type SelectedDocument } from "../views";
 import { Message, Section, useTask } from "../ui";
-import { emptyPayment, PaymentFields, paymentRequest, useChannels, usePaymentDue, usePaymentRules, type PaymentForm } from "./payment";
+import { emptyPayment, PaymentFields, paymentRequest, useChannels, usePaymentRules, type PaymentForm } from "./payment";
+import { sameDocuments, serialList, ShownLine, useShown } from "./shown";
 import { Progressbar } from "./progressbar";
 import { RowNotes } from "./rows";
 
@@ -20,12 +21,6 @@ export function actionsFor(family: DocumentFamily): ActionKind[] {
   if (family === WHT_FAMILY) return [...CERTIFICATE_ACTIONS];
   const info = FAMILY_INFO[family];
   return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true));
-}
-
-/** The serials a delete prompt names: the first ten, then "…" (the count says how many in all). */
-function serialList(documents: SelectedDocument[]): string {
-  const shown = documents.slice(0, 10).map((d) => d.serial).join(", ");
-  return documents.length > 10 ? `${shown}, …` : shown;
 }
 
 const isEmail = (text: string): boolean => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text.trim());
@@ -51,6 +46,8 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   // Delete asks first, inside the pane (Office add-ins cannot open window.confirm), naming the
   // documents it would delete: only those are deleted.
   const [confirming, setConfirming] = useState<SelectedDocument[] | "reading" | null>(null);
+  // The selection changed since the form showed it: Run asks first, naming what it now holds.
+  const [moved, setMoved] = useState<SelectedDocument[] | null>(null);
   const [payment, setPayment] = useState<PaymentForm>(() => emptyPayment(today()));
   const task = useTask<ActView>(t);
   const act = services.act;
@@ -59,7 +56,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   const paying = current === "payment" && props.connected && docFamily !== undefined;
   const channels = useChannels(t, services, paying);
   const [reread, setReread] = useState(0);
-  const due = usePaymentDue(t, services, docFamily ?? "tax-invoices", paying, reread);
+  const shown = useShown(t, props.lang, services, family, props.connected, reread);
   const rules = usePaymentRules();
 
   async function askDelete() {
@@ -74,20 +71,67 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     }
   }
 
+  // A Run while the form is still reading the selection waits for it: it acts on what the form shows.
+  const afterRead = useRef<ActionRequest | null>(null);
+  useEffect(() => {
+    const request = afterRead.current;
+    if (shown.reading || !request) return;
+    afterRead.current = null;
+    void checkThenRun(request);
+  }, [shown.reading]);
+
+  /** Runs on the documents the form shows when the selection still holds exactly them; else asks first. */
+  async function checkThenRun(request: ActionRequest) {
+    if (shown.reading) {
+      afterRead.current = request;
+      return setConfirming("reading");
+    }
+    setConfirming("reading");
+    try {
+      const now = await services.selectedDocuments(family);
+      setConfirming(null);
+      if (sameDocuments(shown.view?.documents ?? [], now)) return go(request, now);
+      setReread((n) => n + 1); // the form follows the selection again
+      if (now.length === 0) return setProblem(t("selectionMovedNone"));
+      setMoved(now);
+    } catch (err) {
+      setConfirming(null);
+      setProblem(describeError(err, t));
+    }
+  }
+
+  /** Runs on exactly `documents` (the action refuses if the selection holds others by then). */
+  function go(request: ActionRequest, documents: SelectedDocument[]) {
+    setMoved(null);
+    const expect = { expect: documents.map((d) => d.recordId), ...(documents[0] ? { expectSheet: documents[0].sheet } : {}) };
+    void task.run((ctx) => act(family, { ...request, ...expect }, { ...ctx, lang: props.lang })).then(() => setReread((n) => n + 1));
+  }
+
   function start(confirmed = false) {
     setProblem(null);
+    setMoved(null);
     // The service needs a sender; the recipient defaults to each row's contactEmail.
     if (current === "email" && !isEmail(from)) return setProblem(t("required", { field: t("fromEmail") }));
     if (current === "email" && email.trim() !== "" && !isEmail(email)) return setProblem(t("required", { field: t("email") }));
     if (current === "attach" && !file) return setProblem(t("required", { field: t("file") }));
     if (current === "attach" && file && file.bytes.length > ATTACHMENT_MAX_BYTES) return setProblem(t("fileTooLarge", { name: file.name }));
     if (current === "delete" && !confirmed) return void askDelete();
-    const pay = current === "payment" && info ? paymentRequest(t, payment, info.side, channels.lists, props.lang, due.view, rules) : undefined;
+    const pay = current === "payment" && info ? paymentRequest(t, payment, info.side, channels.lists, props.lang, shown.view, rules) : undefined;
     if (typeof pay === "string") return setProblem(pay);
-    const expect = current === "delete" && Array.isArray(confirming) ? confirming.map((d) => d.recordId) : undefined;
-    setConfirming(null);
-    const request: ActionRequest = { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file, payment: pay, expect };
-    void task.run((ctx) => act(family, request, { ...ctx, lang: props.lang }));
+    const request: ActionRequest = { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file, payment: pay };
+    // A delete runs on the documents its prompt named; every other action on those the form shows.
+    if (current === "delete" && Array.isArray(confirming)) {
+      setConfirming(null);
+      return go(request, confirming);
+    }
+    void checkThenRun(request);
+  }
+
+  /** The request as the form now stands, for a Run confirmed on a moved selection. */
+  function confirmMoved(documents: SelectedDocument[]) {
+    const pay = current === "payment" && info ? paymentRequest(t, payment, info.side, channels.lists, props.lang, null, rules) : undefined;
+    if (typeof pay === "string") return setProblem(pay);
+    go({ kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file, payment: pay }, documents);
   }
 
   async function pick(input: HTMLInputElement) {
@@ -134,11 +178,18 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
           <input id="ds-file" type="file" accept=".pdf,.png,.jpg,.jpeg,.bmp,.doc,.docx,.xls,.xlsx,.ppt,.pptx" onChange={(e) => void pick(e.currentTarget)} />
         </>
       )}
-      {current === "payment" && info && (
+      {current === "payment" && info ? (
         <PaymentFields t={t} lang={props.lang} side={info.side} form={payment} lists={channels.lists} error={channels.error} onChange={setPayment}
-          due={due} onReread={() => setReread((n) => n + 1)} rules={rules} />
+          due={shown} onReread={() => setReread((n) => n + 1)} rules={rules} />
+      ) : props.connected && <ShownLine t={t} lang={props.lang} shown={shown} />}
+      <button class="primary" type="button" disabled={!props.connected || task.busy || confirming !== null || moved !== null} onClick={() => start()}>{t("runAction")}</button>
+      {moved && (
+        <div class="confirm" role="alertdialog" aria-labelledby="ds-moved-text">
+          <p id="ds-moved-text">{t("selectionMoved", { n: moved.length, serials: serialList(moved) })}</p>
+          <button class="primary" type="button" onClick={() => confirmMoved(moved)}>{t("selectionMovedYes", { n: moved.length })}</button>
+          <button type="button" ref={(b) => b?.focus()} onClick={() => setMoved(null)}>{t("selectionMovedNo")}</button>
+        </div>
       )}
-      <button class="primary" type="button" disabled={!props.connected || task.busy || confirming !== null} onClick={() => start()}>{t("runAction")}</button>
       {Array.isArray(confirming) && (
         <div class="confirm" role="alertdialog" aria-labelledby="ds-confirm-text">
           <p id="ds-confirm-text">{t("confirmDeleteSome", { n: confirming.length, serials: serialList(confirming) })}</p>

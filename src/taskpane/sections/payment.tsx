@@ -13,7 +13,8 @@ import { formatMoney } from "../money";
 import type * as Engine from "../engine";
 import { formFields, takesCharge, typedNumber, type AmountField, type PaymentForm } from "../payment-form";
 import { loadEngine } from "../services";
-import { type PaneServices, type PaymentDueView, type PaymentRequest } from "../views";
+import { type PaneServices, type PaymentRequest, type ShownView } from "../views";
+import type { Shown } from "./shown";
 import { Message } from "../ui";
 import { DateField } from "./date-field";
 
@@ -51,7 +52,7 @@ export function usePaymentRules(): PaymentRules | null {
  * then the shared rules on the payment the form makes, settled against the selected document.
  */
 export function amountProblems(
-  t: Translate, lang: Lang, form: PaymentForm, side: Side, view: PaymentDueView | null, rules: PaymentRules | null,
+  t: Translate, lang: Lang, form: PaymentForm, side: Side, view: ShownView | null, rules: PaymentRules | null,
 ): Partial<Record<AmountField, string>> {
   const out: Partial<Record<AmountField, string>> = {};
   const typed: Array<[AmountField, string]> = [["amount", form.amount], ["withheldAmount", form.withheldRate ? form.withheldAmount : ""],
@@ -61,33 +62,6 @@ export function amountProblems(
   }
   if (Object.keys(out).length > 0 || !rules) return out;
   return rules.ruleProblems(lang, form, side, view);
-}
-
-/** The selected document's amount, read from the service when the payment form shows and when asked again. */
-export function usePaymentDue(
-  t: Translate, services: PaneServices, family: Family, wanted: boolean, nonce: number,
-): { view: PaymentDueView | null; reading: boolean; error: string | null } {
-  const [view, setView] = useState<PaymentDueView | null>(null);
-  const [reading, setReading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!wanted) return undefined;
-    const abort = new AbortController();
-    setReading(true);
-    setError(null);
-    services.paymentDue(family, abort.signal).then((read) => {
-      if (abort.signal.aborted) return;
-      setView(read);
-      setReading(false);
-    }, (err: unknown) => {
-      if (abort.signal.aborted) return;
-      setView(null);
-      setReading(false);
-      setError(describeError(err, t));
-    });
-    return () => abort.abort();
-  }, [wanted, family, services, nonce]);
-  return { view: wanted ? view : null, reading: wanted && reading, error: wanted ? error : null };
 }
 
 /** An amount people type: 1190, 1,190.5, 1190.50; above 0, at most 2 decimals. */
@@ -117,7 +91,7 @@ export function useChannels(t: Translate, services: PaneServices, wanted: boolea
 
 /** The request for the form, or the problem to show first. */
 export function paymentRequest(
-  t: Translate, form: PaymentForm, side: Side, lists: ChannelLists | null, lang: Lang = "en", view: PaymentDueView | null = null,
+  t: Translate, form: PaymentForm, side: Side, lists: ChannelLists | null, lang: Lang = "en", view: ShownView | null = null,
   rules: PaymentRules | null = null,
 ): PaymentRequest | string {
   const amount = form.amount.trim();
@@ -153,7 +127,7 @@ function AmountInput(props: { id: string; label: string; value: string; placehol
 
 export function PaymentFields(props: {
   t: Translate; lang: Lang; side: Side; form: PaymentForm; lists: ChannelLists | null; error: string | null; onChange: (form: PaymentForm) => void;
-  due: { view: PaymentDueView | null; reading: boolean; error: string | null }; onReread: () => void; rules: PaymentRules | null;
+  due: Shown; onReread: () => void; rules: PaymentRules | null;
 }) {
   const { t, lang, side, form, lists } = props;
   const set = (patch: Partial<PaymentForm>) => props.onChange({ ...form, ...patch });
@@ -182,8 +156,12 @@ export function PaymentFields(props: {
       </div>
       <p id="ds-pay-due" class="help">
         {props.due.reading ? t("payDueReading")
-          : settled && view?.serial ? t("payDueOne", { serial: view.serial, due: money(settled.grandTotal), base: money(settled.beforeVat) })
-            : view && view.count > 1 ? t("payDueMany", { n: view.count }) : t("payDueNone")}
+          : view?.one?.mismatch ? view.one.mismatch
+            : settled && view?.one && view.one.owing && view.one.owing.receipts.length > 0
+              ? t("payDueOwing", { serial: view.one.serial, customer: view.one.customer, due: money(settled.grandTotal), base: money(settled.beforeVat),
+                total: money(view.one.grandTotal), receipts: view.one.owing.receipts.join(", ") })
+              : settled && view?.one ? t("payDueOne", { serial: view.one.serial, customer: view.one.customer, due: money(settled.grandTotal), base: money(settled.beforeVat) })
+                : view && view.documents.length > 1 ? t("payDueMany", { n: view.documents.length }) : t("payDueNone")}
         {" "}<button type="button" class="link" id="ds-pay-reread" onClick={props.onReread}>{t("payDueReread")}</button>
       </p>
       <Message tone="error" text={props.due.error} />

@@ -1,0 +1,37 @@
+// What is still due on a document as the service has it: its amount due less what the receipts made
+// from it settle (a receipt upgraded from it settles all of it, a partial receipt the part its line
+// names; a void receipt nothing). Money settles once: the payment form and the act job ask only for
+// what is left. A paid document owes nothing.
+import type { DocSheetClient, DocumentRecord } from "../api";
+import { DOCUMENT_TYPE, REFERENCE_KIND } from "../rules/codes";
+import { Decimal, ZERO, parseDecimal } from "../rules/money";
+import { dueOf, stillDue, type PaymentDue } from "../rules/settlement";
+
+/** The receipts made from `copy` that are not void, and how much of it they settle together. */
+export async function receiptsCovering(client: DocSheetClient, copy: DocumentRecord, signal?: AbortSignal): Promise<{ covered: Decimal; receipts: string[] }> {
+  const made = (copy.referencedToMe ?? []).filter((r) => r.documentType === DOCUMENT_TYPE.Receipt && r.documentId !== undefined && r.documentId !== copy.recordId);
+  const grandTotal = parseDecimal(copy.grandTotal) ?? ZERO;
+  let covered = ZERO;
+  const receipts: string[] = [];
+  for (const ref of made) {
+    const receipt = await client.documents("receipts").get(ref.documentId!, { signal });
+    if (receipt.statusString === "void") continue;
+    receipts.push(receipt.documentSerial);
+    if (ref.type === REFERENCE_KIND.BatchPartialPayments) {
+      for (const item of receipt.items ?? []) {
+        if (Number(item.documentId) === copy.recordId) covered = covered.plus(parseDecimal(item.partialAmount) ?? ZERO);
+      }
+    } else {
+      covered = covered.plus(grandTotal);
+    }
+  }
+  return { covered: Decimal.min(covered, grandTotal), receipts };
+}
+
+/** The document's amount due as a payment must settle it now; null when it names no grand total. */
+export async function owingDue(client: DocSheetClient, copy: DocumentRecord, signal?: AbortSignal): Promise<PaymentDue | null> {
+  const due = dueOf(copy);
+  if (!due) return null;
+  const { covered, receipts } = await receiptsCovering(client, copy, signal);
+  return stillDue(due, covered, receipts);
+}

@@ -1,0 +1,127 @@
+// Who a contact or product is, compared as the service keeps it: a contact by its tax id and branch
+// (the tax id's digits however typed, the branch as its 5-digit code whether kept as "00001", "สาขา
+// 00001" or "สำนักงานใหญ่"), by its code, and by its name when it has no tax id; a product by its
+// code, else its name. The books' post finds the service's records by these keys, the documents'
+// post finds a document's contact by them, and two rows of one sheet naming one record by them must
+// say the same of it (repeatedRecords). Pure.
+import type { BookFamily } from "../../rules/codes";
+import type { Json } from "../../rules/json";
+import type { Message } from "../../rules/message";
+import { normalizeName } from "../fields";
+import { cellFinding, type CellFinding } from "../findings";
+import { sheetMsg } from "../messages";
+import type { SheetLayout } from "../read";
+import { readBranch, taxIdDigits } from "../tax-id";
+import type { BuiltBook } from "./build";
+
+const textOf = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
+
+/** A contact's branch code, from its code or from the name the service keeps ("สำนักงานใหญ่"). */
+export function branchCodeOf(r: Json): string {
+  const code = textOf(r.contactBranchCode);
+  if (/^\d{5}$/.test(code)) return code;
+  const read = readBranch(textOf(r.contactBranch) || "00000");
+  return read.ok ? String(read.value) : textOf(r.contactBranch);
+}
+
+/** The key of a contact's tax id and branch, or undefined without a tax id. */
+export function taxKeyOf(r: Json): string | undefined {
+  const taxId = taxIdDigits(textOf(r.contactTaxId));
+  return taxId ? `tax:${taxId}:${branchCodeOf(r)}` : undefined;
+}
+
+/** A record's identities, the one that decides first: a row with a tax id is the contact of that
+ * tax id and branch (else of its code); a name only names a contact without a tax id. */
+export function identityKeys(family: BookFamily, r: Json): string[] {
+  if (family === "journal-entries") return [];
+  if (family === "products") {
+    const code = textOf(r.code);
+    return code ? [`code:${code.toLowerCase()}`] : [`name:${normalizeName(textOf(r.name))}`];
+  }
+  const keys: string[] = [];
+  const tax = taxKeyOf(r);
+  if (tax) keys.push(tax);
+  const code = textOf(r.contactCode);
+  if (code) keys.push(`code:${code.toLowerCase()}`);
+  if (!tax) keys.push(`name:${normalizeName(textOf(r.contactName))}`);
+  return keys;
+}
+
+/** Wire values compared as the sheet shows them: numbers by value, text trimmed, empty as absent. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown): string => (v === undefined || v === null ? "" : typeof v === "number" ? String(v) : String(v).trim());
+  const x = norm(a);
+  const y = norm(b);
+  return x === y || (x !== "" && y !== "" && !Number.isNaN(Number(x)) && Number(x) === Number(y));
+}
+
+/** The fields of `body` (what a row sends) that `record` does not hold alike; a contact's branch by
+ * its code (the service keeps "สาขา 00001" for 00001), its tax id by its digits. */
+export function differingFields(body: Json, record: Json): string[] {
+  return Object.keys(body).filter((k) => {
+    if (k === "contactBranch" || k === "contactBranchCode") return branchCodeOf(body) !== branchCodeOf(record);
+    if (k === "contactTaxId") return taxIdDigits(textOf(body[k])) !== taxIdDigits(textOf(record[k]));
+    return !sameValue(body[k], record[k]);
+  });
+}
+
+/** Where an identity is written on a row, and what a second row of it with other details is told. */
+function clash(family: BookFamily, key: string, body: Json): { field: string; msg: (row: number) => Message } {
+  const [kind, taxId, branch] = key.split(":");
+  if (family === "products") {
+    return kind === "code"
+      ? { field: "code", msg: (row) => sheetMsg("productCodeClash", { row, code: textOf(body.code) }) }
+      : { field: "name", msg: (row) => sheetMsg("productNameClash", { row }) };
+  }
+  if (kind === "tax") return { field: "contactTaxId", msg: (row) => sheetMsg("contactTaxIdClash", { row, taxId, branch }) };
+  if (kind === "code") return { field: "contactCode", msg: (row) => sheetMsg("contactCodeClash", { row, code: textOf(body.contactCode) }) };
+  return { field: "contactName", msg: (row) => sheetMsg("contactNameClash", { row }) };
+}
+
+/**
+ * Rows of one sheet naming the same contact or product. Alike (every field the same): one record,
+ * sent once, the later rows noted as the first's. Not alike: neither can be the record the other
+ * names, so both rows are errors (at the identity's cell, each naming the other row), found
+ * before anything is sent, by check and by post alike.
+ */
+export function repeatedRecords(family: BookFamily, built: readonly BuiltBook[], layout: SheetLayout): CellFinding[] {
+  if (family === "journal-entries") return [];
+  const at = (b: BuiltBook, field: string, msg: Message, severity: CellFinding["severity"]): CellFinding => {
+    const cell = b.doc.fields[field];
+    const col = cell && !cell.stated ? cell.col : layout.headers.columns.get(field) ?? layout.headers.left;
+    return cellFinding(layout.sheet, b.doc.firstRow, col, field, msg, severity);
+  };
+  const byKey = new Map<string, BuiltBook[]>();
+  const out: CellFinding[] = [];
+  const told = new Set<string>();
+  const tell = (b: BuiltBook, id: string, f: () => CellFinding): void => {
+    if (told.has(`${b.doc.firstRow}|${id}`)) return;
+    told.add(`${b.doc.firstRow}|${id}`);
+    out.push(f());
+  };
+  const alike = (a: BuiltBook, b: BuiltBook): boolean =>
+    differingFields(a.body as Json, b.body as Json).length === 0 && differingFields(b.body as Json, a.body as Json).length === 0;
+  for (const b of built) {
+    if (!b.body) continue;
+    let sameAs: BuiltBook | undefined;
+    for (const key of identityKeys(family, b.body as Json)) {
+      const earlier = byKey.get(key) ?? [];
+      byKey.set(key, [...earlier, b]);
+      for (const e of earlier) {
+        if (alike(e, b)) {
+          sameAs ??= earlier[0];
+          continue;
+        }
+        const mine = clash(family, key, b.body as Json);
+        const theirs = clash(family, key, e.body as Json);
+        tell(e, `${key}|${b.doc.firstRow}`, () => at(e, theirs.field, theirs.msg(b.doc.firstRow + 1), "error"));
+        tell(b, `${key}|${e.doc.firstRow}`, () => at(b, mine.field, mine.msg(e.doc.firstRow + 1), "error"));
+      }
+    }
+    if (sameAs) {
+      const row = sameAs.doc.firstRow + 1;
+      tell(b, "same", () => at(b, family === "contacts" ? "contactName" : "code", sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row }), "note"));
+    }
+  }
+  return out;
+}
