@@ -16,7 +16,7 @@ import { checkDocument } from "../rules/checks";
 import { FAMILY_INFO, type Family } from "../rules/codes";
 import { Decimal, formatMoney } from "../rules/money";
 import { shownValue } from "../sheet/columns";
-import { buildDocument } from "../sheet/body";
+import { buildDocument, dueDateOf } from "../sheet/body";
 import { FIELD_BY_KEY } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import { changedSince, fingerprintOf, isFingerprint } from "../sheet/fingerprint";
@@ -276,6 +276,10 @@ function planFor(
   const built = buildDocument(merged, family, layout, { today, marker: markerIn(rec.internalNotes), structure: copy.structure });
   const partial = built.operation === "partialReceipt";
   const body = updateBody(built.body, rec, copy, changes, layout, partial);
+  // The due date the service will set from the date and the credit days (it ignores one sent) is
+  // sent and shown as it will be, unless the sheet's own due date was edited.
+  const due = changes.some((c) => c.key === "dueDate") ? undefined : dueDateOf(body);
+  if (due !== undefined) body.dueDate = due;
   const problems = sortFindings([
     ...built.findings.filter((f) => f.field === "internalNotes"),
     ...checkDocument(body, { family, structure: copy.structure, operation: "update", arithmetic: true })
@@ -289,6 +293,7 @@ function planFor(
     const now = body[FIELD_BY_KEY.get(key)!.wire];
     if ((typeof now === "number" || typeof now === "string") && !sameValue(copy.fields[key]?.value, now)) changes.push({ key, from: copy.fields[key]?.value, to: now });
   }
+  if (due !== undefined && !sameValue(copy.fields.dueDate?.value, due)) changes.push({ key: "dueDate", from: copy.fields.dueDate?.value, to: due });
   const unchecked = !isFingerprint(doc.fields.fingerprint?.value);
   return { ...plan("update", resultMsg(unchecked ? "toUpdateUnchecked" : "toUpdate", { fields: fieldList(changes, lang) }), changes, body), partial, unchecked };
 }

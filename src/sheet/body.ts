@@ -3,7 +3,7 @@
 // computed by the shared rules. A field whose cell could not be read is left out, as though its cell
 // were empty (defaults and computed totals fill it), but still counts when choosing the operation.
 // Pure.
-import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
+import { CREDIT_TYPE, FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
 import { computeTotals, type ComputedTotals } from "../rules/totals";
 import { dueOf, settlePayment } from "../rules/settlement";
 import { ZERO, parseDecimal, toWireNumber } from "../rules/money";
@@ -147,6 +147,14 @@ function addDays(iso: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The due date the service sets, whatever a body says (service-facts: dueDate): the document's
+ * date plus its credit days, none when it is cash. */
+export function dueDateOf(body: Record<string, unknown>): string | undefined {
+  if (typeof body.publishedOn !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(body.publishedOn)) return undefined;
+  const days = body.creditType === CREDIT_TYPE.Cash || typeof body.creditDays !== "number" ? 0 : body.creditDays;
+  return addDays(body.publishedOn, days);
+}
+
 /** internalNotes as sent: the user's own, kept as read, and the post's marker as the last line. A
  * pulled document's marker is dropped: it is not this document's and would make a repost look posted. */
 function withMarker(notes: unknown, marker: string | undefined): string | undefined {
@@ -177,10 +185,7 @@ function documentBody(
     if (stated !== null) body.isVat = !stated.isZero();
   }
   body.publishedOn ??= opts.today;
-  if (body.dueDate === undefined) {
-    const days = typeof body.creditDays === "number" ? body.creditDays : 0;
-    body.dueDate = days === 0 ? body.publishedOn : addDays(String(body.publishedOn), days);
-  }
+  body.dueDate ??= dueDateOf(body) ?? body.publishedOn;
   const notes = withMarker(body.internalNotes, opts.marker);
   if (notes !== undefined) body.internalNotes = notes;
   body.documentStructureType = structure === "inline" ? "InlineDocument" : "SimpleDocument";

@@ -99,6 +99,10 @@ describe("the row tells the truth after an update that moves a field the service
     await pullJob(wb, svc.client, { family: "tax-invoices", query: { searchString: customer }, sheetName: "S", now, lang });
     const target = { sheet: "S" };
     wb.sheet("S").values[1][col(wb, "Credit days")] = 30;
+    // The preview says the due date the service will set.
+    const preview = await updateJob(wb, svc.client, { family: "tax-invoices", target, now, lang, dryRun: true });
+    const [days, due] = lang === "en" ? ["Credit days", "Due date"] : ["จำนวนวันเครดิต", "วันครบกำหนด"];
+    expect(preview.results[0].changes).toEqual([{ field: days, from: "0", to: "30" }, { field: due, from: "2026-03-02", to: "2026-04-01" }]);
     const sent = await updateJob(wb, svc.client, { family: "tax-invoices", target, now, lang });
     expect(sent.counts.updated).toBe(1);
     expect((await service("tax-invoices", cell(wb, 1, "recordId") as number)).dueDate).toBe("2026-04-01");

@@ -214,6 +214,8 @@ describe.each(oneStore("postgres"))("update from the sheet (%s)", (store) => {
       { field: "Line 1 partial amount", from: "400.00", to: "250.00" },
       { field: "Total after discount", from: "400.00", to: "250.00" },
       { field: "Grand total", from: "400.00", to: "250.00" },
+      // The service sets a receipt's due date from its date.
+      { field: "Due date", from: "2026-03-02", to: "2026-03-04" },
     ] });
     expect(puts).toEqual([]);
     expect((await client.documents("receipts").get(id)).grandTotal).toBe(400);
@@ -222,7 +224,7 @@ describe.each(oneStore("postgres"))("update from the sheet (%s)", (store) => {
     expect(run.results[0]).toMatchObject({ kind: "updated" });
     expect(puts).toHaveLength(1);
     const receipt = await client.documents("receipts").get(id);
-    expect(receipt).toMatchObject({ grandTotal: 250, publishedOn: "2026-03-04", remarks: "second part", statusString: "awaiting", isBatchDocument: true, contactId: invoice.contactId });
+    expect(receipt).toMatchObject({ grandTotal: 250, publishedOn: "2026-03-04", dueDate: "2026-03-04", remarks: "second part", statusString: "awaiting", isBatchDocument: true, contactId: invoice.contactId });
     expect(receipt.items).toEqual([expect.objectContaining({ documentId: invoiceId, documentType: 7, partialAmount: 250 })]);
     expect(String(receipt.internalNotes)).toMatch(/docsheet:/);
     expect(await remaining()).toBe("820.00");
