@@ -8,6 +8,7 @@ import type { Lang } from "../sheet/i18n/lang";
 import { render } from "../sheet/i18n/render";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError } from "./args";
+import { commandLineWords } from "./finding-words";
 import { words } from "./words";
 
 /** Opens a workbook given on the command line; a missing or unreadable file is a usage error. */
@@ -32,7 +33,7 @@ export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined)
 export function printFindings(findings: readonly CellFinding[], stream: NodeJS.WriteStream = process.stdout, lang: Lang = "en"): void {
   const said = words(lang);
   const opening = { error: "", warning: said.warning, note: said.note };
-  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${opening[f.severity]}${render(f.msg, lang)}\n`);
+  for (const f of findings) stream.write(`${f.sheet}!${f.cell}${f.field ? ` [${f.field}]` : ""} ${opening[f.severity]}${render(commandLineWords(f.msg), lang)}\n`);
 }
 
 /** What check prints (findings, then the count; with --json the errors as JSON on stdout and the
@@ -42,7 +43,7 @@ export function printCheck(outcome: { documents: number; findings: readonly Cell
   const errors = outcome.findings.filter((f) => f.severity === "error");
   if (json) {
     // field stays the column's key; the message is in --lang.
-    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: render(f.msg, lang) })), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(errors.map((f) => ({ ...publicFinding(f), message: render(commandLineWords(f.msg), lang) })), null, 2)}\n`);
     printFindings(outcome.findings.filter((f) => f.severity !== "error"), process.stderr, lang);
   } else {
     printFindings(outcome.findings, process.stdout, lang);

@@ -206,6 +206,16 @@ function documentBody(
   return body;
 }
 
+/** The VAT and grand total the document will carry: the service works them out from the lines and
+ * flags as computeTotals does (a manual VAT is the sheet's), whatever the sheet's total columns say
+ * (a figure that disagrees is a finding at its cell, not what is created). A partial receipt's are
+ * its body's (the sum of its partial amounts). */
+export function carriedTotals(built: BuiltDocument): { vatAmount: string; grandTotal: string } {
+  if (built.operation === "partialReceipt") return { vatAmount: String(built.body.vatAmount ?? ""), grandTotal: String(built.body.grandTotal ?? "") };
+  const t = computeTotals(built.body as Record<string, unknown>, { structure: built.structure });
+  return { vatAmount: t.vatAmount.toFixed(2), grandTotal: t.grandTotal.toFixed(2) };
+}
+
 /** Totals the sheet leaves empty are computed; the ones it gives are sent as given (and checked). */
 function fillTotals(body: Record<string, unknown>, structure: "simple" | "inline"): ComputedTotals {
   const totals = computeTotals(body, { structure });

@@ -6,6 +6,7 @@ import type { Family } from "../rules/codes";
 import { buildDocument, type BuiltDocument } from "./body";
 import { sortFindings, type CellFinding } from "./findings";
 import { fieldOfPath, pinFinding } from "./pin";
+import { onSide } from "./side-words";
 import type { ReadResult, SheetDocument, SheetLayout } from "./read";
 import { taxInvoiceWarnings } from "./tax-invoice";
 import { hasUnreadable, restsOnUnreadable } from "./unreadable";
@@ -28,7 +29,7 @@ export function checkBuilt(doc: SheetDocument, built: BuiltDocument, family: Fam
     if (skipUnreadable && restsOnUnreadable(doc, ref)) continue;
     out.push(pinFinding(doc, layout, ref, f.msg, f.severity));
   }
-  return out;
+  return out.map((f) => onSide(f, family));
 }
 
 /** Checks every document the sheet holds. Documents already posted (with a recordId) are not checked. */

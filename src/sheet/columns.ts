@@ -6,10 +6,11 @@
 import { CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, isBookFamily, type Family, type SheetFamily } from "../rules/codes";
 import { BOOK_SHOWN } from "./books/fields";
 import type { ColumnSpec } from "../workbook/port";
-import { FIELD_BY_KEY, type FieldDef } from "./fields";
+import { FIELD_BY_KEY, fieldLabel, type FieldDef } from "./fields";
 import type { Lang } from "./i18n/lang";
 import { statusChoices } from "./i18n/status";
 import { LOOKUP_FIELDS, listRef } from "./lookups";
+import { DATE_FORMAT_TH } from "./samples";
 
 const KIND: Record<FieldDef["kind"], ColumnSpec["kind"]> = {
   text: "text", money: "money", quantity: "quantity", rate: "quantity", integer: "integer", id: "integer",
@@ -73,7 +74,7 @@ export function columnFor(key: string, family?: Family, opts: ColumnOptions = {}
   const def = FIELD_BY_KEY.get(key);
   if (!def) throw new Error(`no field ${key}`);
   const { lang } = opts;
-  const spec: ColumnSpec = { header: lang ? def[lang][0] : def.key, kind: KIND[def.kind] };
+  const spec: ColumnSpec = { header: lang ? fieldLabel(def, lang, family) : def.key, kind: KIND[def.kind] };
   if (def.kind === "boolean") spec.allowed = lang ? YES_NO[lang] : ["TRUE", "FALSE"];
   // Statuses are written as people say them (post, pull, act): the list offers those words.
   else if (def.kind === "status") spec.allowed = lang ? statusChoices(lang, family) : family ? FAMILY_INFO[family].statuses : def.allowed;
@@ -84,5 +85,6 @@ export function columnFor(key: string, family?: Family, opts: ColumnOptions = {}
   if (opts.lookups && LOOKUP_FIELDS[key]) spec.lookup = listRef(LOOKUP_FIELDS[key]);
   // The service's copy as the sheet saw it: DocSheet's, not the user's to read or edit.
   if (key === "fingerprint") spec.hidden = true;
+  if (lang === "th" && def.kind === "date") spec.format = DATE_FORMAT_TH;
   return spec;
 }

@@ -4,9 +4,10 @@
 // line fields, or one of the labels. The first English label is the field's name in what users
 // read. Looser synonyms, only ever suggested, are in synonyms.ts.
 import {
-  CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, ITEM_TYPE, PAYMENT_METHOD, STATUS_WORDS, VAT_RATES,
-  WITHHOLDING_RATES,
+  CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, STATUS_WORDS, VAT_RATES,
+  WITHHOLDING_RATES, isFamily,
 } from "../rules/codes";
+import type { Lang } from "./i18n/lang";
 
 /**
  * How a cell is read. money/quantity/rate are decimals (2 dp, 4 dp, 4 dp); integer and id are whole
@@ -71,8 +72,8 @@ export const FIELDS: readonly FieldDef[] = [
 
   // Contact
   f("contactId", "document", "id", ["Contact id", "Customer id"], ["รหัสผู้ติดต่อ"]),
-  f("contactCode", "document", "text", ["Contact code", "Customer code", "Vendor code"], ["รหัสลูกค้า", "รหัสผู้ขาย"]),
-  f("contactName", "document", "text", ["Customer", "Customer name", "Contact", "Contact name", "Vendor", "Supplier"], ["ชื่อลูกค้า", "ลูกค้า", "ชื่อผู้ติดต่อ", "ผู้ขาย", "ชื่อผู้ขาย"]),
+  f("contactCode", "document", "text", ["Contact code", "Customer code", "Vendor code", "Supplier code"], ["รหัสลูกค้า", "รหัสผู้ขาย"]),
+  f("contactName", "document", "text", ["Customer", "Customer name", "Contact", "Contact name", "Vendor", "Supplier", "Supplier name"], ["ชื่อลูกค้า", "ลูกค้า", "ชื่อผู้ติดต่อ", "ผู้ขาย", "ชื่อผู้ขาย"]),
   f("contactAddress", "document", "text", ["Address", "Customer address", "Contact address"], ["ที่อยู่", "ที่อยู่ลูกค้า"]),
   f("contactTaxId", "document", "text", ["Tax id", "Tax ID no.", "Customer tax id"], ["เลขประจำตัวผู้เสียภาษี", "เลขผู้เสียภาษี"]),
   f("contactBranch", "document", "text", ["Branch", "Customer branch"], ["สาขา", "สาขาลูกค้า"]),
@@ -178,7 +179,7 @@ export const FIELDS: readonly FieldDef[] = [
     allowed: Object.values(PAYMENT_METHOD), words: PAYMENT_WORDS,
   }),
   f("paymentDate", "payment", "date", ["Payment date", "Paid on"], ["วันที่ชำระ", "วันที่รับชำระ"]),
-  f("collected", "payment", "money", ["Collected", "Amount collected", "Amount paid"], ["ยอดรับชำระ", "จำนวนเงินที่ชำระ"]),
+  f("collected", "payment", "money", ["Collected", "Amount collected", "Amount paid", "Paid"], ["ยอดรับชำระ", "จำนวนเงินที่ชำระ", "ยอดจ่ายชำระ", "ยอดที่จ่าย"]),
   f("bankAccountId", "payment", "id", ["Bank account id", "Bank account"], ["บัญชีธนาคาร", "รหัสบัญชีธนาคาร"]),
   f("transferBankAccountId", "payment", "id", ["Transfer bank code", "Transfer bank"], ["ธนาคารที่โอน", "รหัสธนาคารที่โอน"]),
   f("chequeBankAccountId", "payment", "id", ["Cheque bank", "Cheque bank account id"], ["ธนาคารของเช็ค"]),
@@ -267,6 +268,21 @@ export const WHT_LABELS: Readonly<Record<string, { en: readonly string[]; th: re
   contactAddress: { en: ["Address"], th: ["ที่อยู่ของผู้มีเงินได้"] },
   publishedOn: { en: ["Date paid", "Payment date", "Paid on"], th: ["วันที่จ่าย", "วัน เดือน ปี ที่จ่าย"] },
 };
+
+/** The buying side's own names (purchase orders, purchases, expenses): the contact is the supplier
+ * and the payment is paid, not collected. Each is one of the field's labels too, so any sheet reads
+ * them back, and the selling side's labels on older sheets still read. */
+const BUYING_LABELS: Readonly<Record<string, { en: string; th: string }>> = {
+  contactName: { en: "Supplier", th: "ชื่อผู้ขาย" },
+  contactCode: { en: "Supplier code", th: "รหัสผู้ขาย" },
+  collected: { en: "Amount paid", th: "ยอดจ่ายชำระ" },
+};
+
+/** A field's name in `lang` as a sheet of `family` heads it (the first label, or the buying side's). */
+export function fieldLabel(def: FieldDef, lang: Lang, family?: string): string {
+  const buying = family !== undefined && isFamily(family) && FAMILY_INFO[family].side !== "sell";
+  return (buying ? BUYING_LABELS[def.key]?.[lang] : undefined) ?? def[lang][0];
+}
 
 /** Header texts of a certificate sheet: its own labels first, then every field's (certificate fields too). */
 const WHT_BY_HEADER: ReadonlyMap<string, FieldDef> = (() => {

@@ -7,8 +7,11 @@ import { formatMessage, keyed, type ArgsOf, type Message } from "../rules/messag
 export const SHEET_MESSAGES = {
   // --- header row ---
   noHeader: "No column header names a field: the first row must hold headers such as Customer, Item, Quantity, Unit price.",
-  unknownHeader: 'Column "{header}" names no field; it is ignored. To use it, map it to a field (Columns in the task pane, or docsheet map and --mapping).',
-  unknownHeaderGuess: 'Column "{header}" looks like {field} but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).',
+  unknownHeader: 'Column "{header}" names no field; it is ignored. To use it, pick its field in the Columns section of the task pane.',
+  unknownHeaderGuess: 'Column "{header}" looks like {field} but is ignored until its field is picked in the Columns section of the task pane.',
+  // The same, as the command line says it (cli/finding-words.ts swaps them in).
+  unknownHeaderCli: 'Column "{header}" names no field; it is ignored. To use it, map it to a field (docsheet map, then --mapping).',
+  unknownHeaderGuessCli: 'Column "{header}" looks like {field} but is ignored until it is mapped (docsheet map --out MAPPING.json, then --mapping MAPPING.json).',
   unknownHeaderMapped: 'Column "{header}" names no field and is not in the mapping; it is ignored.',
   headerTwice: 'Column "{header}" names {field} again (already column {column}); keep one.',
 
@@ -18,7 +21,8 @@ export const SHEET_MESSAGES = {
   merged: "Merged cells {range} cannot be read; unmerge them and fill in each cell.",
 
   // --- the VAT treatment a sheet must state (vat-treatment.ts) ---
-  vatUndecided: 'Nothing on this sheet says whether its documents carry VAT, so none of them is sent: add a VAT column (TRUE or FALSE for each document) or a VAT rate column (7%, 0% or exempt for each line), or give VAT one value for every row (Columns in the task pane, or "values": {"isVat": true} in the --mapping file).',
+  vatUndecided: 'Nothing on this sheet says whether its documents carry VAT, so none of them is sent: add a VAT column (TRUE or FALSE for each document) or a VAT rate column (7%, 0% or exempt for each line), or give VAT one value for every row in the Columns section of the task pane.',
+  vatUndecidedCli: 'Nothing on this sheet says whether its documents carry VAT, so none of them is sent: add a VAT column (TRUE or FALSE for each document) or a VAT rate column (7%, 0% or exempt for each line), or give VAT one value for every row ("values": {"isVat": true} in the --mapping file).',
   vatCellEmpty: "VAT is empty and no line gives a VAT rate: say TRUE or FALSE (an empty cell is not taken as no VAT).",
   statedValue: "{message} (the value for every row: {field} = {value})",
 
@@ -104,9 +108,12 @@ export const SHEET_MESSAGES = {
   productCodeClash: "Row {row} has the same product code {code} with other details: one code is one product. Make the two rows agree, or give each its own code.",
   productNameClash: "Row {row} has the same product name, no code either, and other details: they would be posted as one product. Make the two rows agree, or give each a code.",
 
+  // --- the buying side's words for a rules message (side-words.ts) ---
+  supplierRequired: "Enter the supplier's name (or a contact id)",
+
   // --- findings pinned where their field's column is missing (pin.ts) ---
   namedField: "{field}: {message}",
-  addColumn: "{message}. Add {a} {label} column ({key}).",
+  addColumn: "{message}. Add {a} {label} column.",
   addColumnHint: "{message}. Add {a} {label} column: {hint}.",
 
   // --- mapping files (mapping.ts parseMapping): {key}s and headers as the file writes them ---

@@ -55,7 +55,7 @@ function withColumnToAdd(key: string, message: Message): Message {
     return sheetMsg("namedField", { field: key, message });
   }
   const label = def.en[0];
-  const params = { message: bare(message), a: article(label), label, key };
+  const params = { message: bare(message), a: article(label), label };
   const hint = COLUMN_HINTS[key];
   return hint ? sheetMsg("addColumnHint", { ...params, hint }) : sheetMsg("addColumn", params);
 }

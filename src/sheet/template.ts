@@ -6,6 +6,7 @@ import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor, shownValue } from "./columns";
 import type { Lang } from "./i18n/lang";
 import { RESULT_KEYS } from "./fields";
+import { SAMPLE } from "./samples";
 
 export interface Template {
   sheetName: string;
@@ -53,20 +54,21 @@ export function template(family: Family, today: string, opts: TemplateOptions = 
   const date = new Date(Date.UTC(y, m - 1, d));
   const yes = shownValue("isVat", true, lang);
   const no = shownValue("isVat", false, lang);
+  const w = SAMPLE[lang];
   const example: Record<string, CellValue>[] = [
     {
-      documentKey: "1", contactName: "Example Co., Ltd.", contactTaxId: "0105556000009", contactBranch: "00000", publishedOn: date, creditDays: 30,
+      documentKey: "1", contactName: w.company, contactTaxId: "0105556000009", contactBranch: "00000", publishedOn: date, creditDays: 30,
       reference: "PO-001", isVat: yes, isVatInclusive: no,
-      "item.name": "Consulting", "item.quantity": 2, "item.unitName": "hour", "item.pricePerUnit": 1500,
+      "item.name": w.consulting, "item.quantity": 2, "item.unitName": w.hour, "item.pricePerUnit": 1500,
     },
-    { documentKey: "1", "item.name": "Travel", "item.quantity": 1, "item.unitName": "trip", "item.pricePerUnit": 350 },
+    { documentKey: "1", "item.name": w.travel, "item.quantity": 1, "item.unitName": w.trip, "item.pricePerUnit": 350 },
   ];
   if (family === "expenses") {
     // Accounting view: each line names its debit (expense) and credit (payable) account codes.
     Object.assign(example[0], {
-      expenseCategoryView: shownValue("expenseCategoryView", 1, lang), "item.name": "Taxi", "item.description": "Taxi to client", "item.creditId": "21399", "item.debitId": "53029",
+      expenseCategoryView: shownValue("expenseCategoryView", 1, lang), "item.name": w.taxi, "item.description": w.taxiToClient, "item.creditId": "21399", "item.debitId": "53029",
     });
-    Object.assign(example[1], { "item.name": "Paper", "item.description": "Printer paper", "item.creditId": "21399", "item.debitId": "53030" });
+    Object.assign(example[1], { "item.name": w.paper, "item.description": w.printerPaper, "item.creditId": "21399", "item.debitId": "53030" });
   }
   if (family === "receipts") {
     // An upgrade of a tax invoice: the record id and serial must be those of a real one.

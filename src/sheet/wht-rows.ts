@@ -9,6 +9,7 @@ import { columnFor, shownValue } from "./columns";
 import { WHT_LABELS } from "./fields";
 import { WHT_KEYS } from "./wht-mapping";
 import type { Lang } from "./i18n/lang";
+import { SAMPLE } from "./samples";
 import { statusText } from "./i18n/status";
 import { stripMarkers } from "./marker";
 import type { Template } from "./template";
@@ -35,8 +36,8 @@ export function whtTemplate(today: string, lang: Lang = "en"): Template {
   const atSource = shownValue("taxPayment", 1, lang);
   const example: Record<string, CellValue>[] = [
     {
-      documentKey: "1", contactName: "Example Co., Ltd.", contactTaxId: "0105556000009", contactBranch: "00000",
-      contactAddress: "1 Silom Road, Bang Rak, Bangkok 10500", publishedOn: date,
+      documentKey: "1", contactName: SAMPLE[lang].company, contactTaxId: "0105556000009", contactBranch: "00000",
+      contactAddress: SAMPLE[lang].address, publishedOn: date,
       "item.incomeType": incomeTypeText(services, lang), "item.taxRate": 3, "item.taxAmount": 10000, "item.withheld": 300, taxPayment: atSource,
     },
     {

@@ -3,6 +3,7 @@
 export { createClient } from "../api/client";
 export { checkJob } from "../jobs/check";
 export { checkSheet } from "../sheet/check";
+export { carriedTotals } from "../sheet/body";
 export { readDocuments } from "../sheet/read";
 export { blockDigest } from "../sheet/block-digest";
 export { findingMarks } from "../sheet/mark-text";
@@ -27,7 +28,7 @@ export { vatTexts } from "../sheet/i18n/vat-report";
 export { formatMoney } from "../rules/money";
 export { attachToRows, writeUnplaced } from "./attach";
 export { ruleProblems, settledView } from "./payment-rules";
-export { FIELDS, RESULT_KEYS, WHT_FIELDS, normalizeName } from "../sheet/fields";
+export { FIELDS, RESULT_KEYS, WHT_FIELDS, fieldLabel, normalizeName } from "../sheet/fields";
 export { mapHeaders } from "../sheet/headers";
 export {
   canStateValue, fieldApplies, fieldsOf, missingFields, parseMapping, statedValueProblem, suggestMapping, toMapping, withSaved,

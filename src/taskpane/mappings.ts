@@ -8,7 +8,7 @@ import type { FieldChoice, MappingView } from "./views";
 
 type MappingEngine = Pick<
   typeof Engine,
-  "fieldsOf" | "canStateValue" | "missingFields" | "normalizeName" | "parseMapping" | "shownChoices" | "statedValueProblem"
+  "fieldsOf" | "fieldLabel" | "canStateValue" | "missingFields" | "normalizeName" | "parseMapping" | "shownChoices" | "statedValueProblem"
   | "suggestMapping" | "toMapping" | "withSaved"
 >;
 
@@ -58,7 +58,9 @@ export function mappingView(engine: MappingEngine, block: Block, family: MapFami
     values: { ...saved?.values },
     choices: engine.fieldsOf(family).map((d) => {
       const options = engine.shownChoices(d.key, family);
-      const choice: FieldChoice = { key: d.key, level: d.level, en: d.en[0], th: d.th[0], kind: d.kind, statable: engine.canStateValue(d, family) };
+      const choice: FieldChoice = {
+        key: d.key, level: d.level, en: engine.fieldLabel(d, "en", family), th: engine.fieldLabel(d, "th", family), kind: d.kind, statable: engine.canStateValue(d, family),
+      };
       return options ? { ...choice, options } : choice;
     }),
     missing: (fields) => engine.missingFields(family, fields),

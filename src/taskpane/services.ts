@@ -64,14 +64,10 @@ function blockPort(port: WorkbookPort, block: Block): WorkbookPort {
 export const today = (): string => localDate(new Date());
 
 export async function summarize(block: Block, family: Family, mapping?: ColumnMapping): Promise<DocumentSummary[]> {
-  const { checkSheet, readDocuments } = await loadEngine();
-  const { documents } = checkSheet(readDocuments(block, { mapping }), family, today());
-  return documents.map(({ doc, built }) => ({
-    key: doc.key,
-    row: doc.firstRow,
-    vatAmount: String(built.body.vatAmount ?? ""),
-    grandTotal: String(built.body.grandTotal ?? ""),
-  }));
+  const { carriedTotals, checkSheet, readDocuments } = await loadEngine();
+  // Read as the check job reads it (the family's own headers), so the figures are those checked.
+  const { documents } = checkSheet(readDocuments(block, { mapping, family }), family, today());
+  return documents.map(({ doc, built }) => ({ key: doc.key, row: doc.firstRow, ...carriedTotals(built) }));
 }
 
 export interface ServiceOptions {

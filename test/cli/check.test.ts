@@ -80,6 +80,17 @@ describe("docsheet check", () => {
     expect(r.code).toBe(1);
   });
 
+  it.each(["en", "th"])("tells how to map a column its own way: docsheet map and --mapping, not the task pane (%s)", async (lang) => {
+    const path = await book([["Invoice No", "Customer", "Date", "Item", "Qty", "Unit price", "Shoe size"], ["1", "Acme", "2026-01-15", "Pen", 2, 100, 42]]);
+    const r = await docsheet(["check", path, "--family", "tax-invoices", "--lang", lang]);
+    const line = (cell: string) => r.stdout.split("\n").find((l) => l.startsWith(`Sales!${cell} `)) ?? "";
+    expect(line("A1")).toContain("(docsheet map --out MAPPING.json");
+    expect(line("G1")).toContain("(docsheet map");
+    // Nothing on the sheet says whether it has VAT: the --mapping file's way to say it.
+    expect(r.stdout).toContain('"values": {"isVat": true}');
+    expect(r.stdout).not.toMatch(/task pane|บานหน้าต่างงาน/);
+  });
+
   it("exits 2 on usage errors", async () => {
     const path = await book([HEADER]);
     for (const args of [
@@ -134,7 +145,7 @@ describe("line-level withholding", () => {
     ]);
     const p = await docsheet(["check", paid, "--family", "expenses", "--json"]);
     expect(JSON.parse(p.stdout)).toEqual([{ sheet: "Sales", cell: "Q2", field: "withheldAmount",
-      message: "Withheld amount is 151.00 but 3% of 5,000.00 before VAT gives 150.00; set Withheld % to -1 to give another amount" }]);
+      message: "Withheld amount is 151.00 but 3% of 5,000.00 before VAT gives 150.00; to withhold another amount, leave Withheld % empty and give the amount" }]);
   });
 });
 
@@ -150,7 +161,9 @@ describe("docsheet template", () => {
       const ws = wb.worksheets[0];
       const header = (ws.getRow(1).values as unknown[]).slice(1);
       // Labels people read (test/cli/template.test.ts has the rest of what a template holds).
-      expect(header).toEqual(expect.arrayContaining(["Document key", "Customer", "Item", "Quantity", "Unit price", "Record id", "Document serial", "Status", "Result"]));
+      // The buying side's contact is the supplier.
+      const contact = ["purchases-orders", "purchases", "expenses"].includes(family) ? "Supplier" : "Customer";
+      expect(header).toEqual(expect.arrayContaining(["Document key", contact, "Item", "Quantity", "Unit price", "Record id", "Document serial", "Status", "Result"]));
       const dv = (ws as unknown as { dataValidations: { model: Record<string, { formulae: string[] }> } }).dataValidations.model;
       const vatCol = ws.getColumn(header.indexOf("VAT rate") + 1).letter;
       expect((dv[`${vatCol}2:${vatCol}1000`] ?? dv[`${vatCol}2`]).formulae).toEqual(['"7%,0%,Exempt"']);

@@ -1,5 +1,5 @@
 // `docsheet check --lang th` on a real .xlsx through the command's main (runner.js): every finding in Thai, fields by
-// their Thai labels, the spec's exact text kept beside the translation; --json keeps its shape
+// their Thai labels, never the spec's wire names; --json keeps its shape
 // and the column's key as field. A Thai run that cannot reach the service says so in Thai, and every
 // usage error of a Thai run is said in Thai.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -52,11 +52,12 @@ describe("docsheet check --lang th", () => {
     for (const line of findings) expect(line).toMatch(/^ค่าใช้จ่าย![A-Z]+\d+ (\[[\w.]+\] )?/);
     for (const line of findings) expect(line.replace(/^\S+ (\[[\w.]+\] )?/, "")).toMatch(THAI);
     const at = (cell: string): string => findings.find((l) => l.startsWith(`ค่าใช้จ่าย!${cell} `)) ?? "";
-    expect(at("E2")).toContain("ต้องระบุคำอธิบายรายการ (Item requires Description)");
+    expect(at("E2")).toContain("ต้องระบุคำอธิบายรายการ");
+    expect(at("E2")).not.toContain("Item requires");
     expect(at("F2")).toContain('"สอง" ไม่ใช่ตัวเลข');
     expect(at("K2")).toContain('ไม่รู้จักสถานะ "เสร็จแล้ว"');
     expect(at("K2")).toContain("รอดำเนินการ");
-    expect(at("B3")).toContain("ต้องระบุชื่อลูกค้า");
+    expect(at("B3")).toContain("ต้องระบุชื่อผู้ขาย");
     expect(at("C3")).toContain('"31/02/2026" ไม่ใช่วันที่ที่มีอยู่จริง');
     expect(at("J3")).toMatch(/^ค่าใช้จ่าย!J3 \[grandTotal\] จำนวนเงินรวมทั้งสิ้น เป็น 999\.00 แต่คำนวณจากรายการได้ \d/);
     expect(lines[lines.length - 1]).toMatch(/^2 เอกสาร, พบ \d+ ปัญหา$/);
@@ -72,15 +73,15 @@ describe("docsheet check --lang th", () => {
       expect(f.message).toMatch(THAI);
     }
     expect(findings.find((f) => f.cell === "E2")).toEqual({
-      sheet: "ค่าใช้จ่าย", cell: "E2", field: "item.description", message: "ต้องระบุคำอธิบายรายการ (Item requires Description)",
+      sheet: "ค่าใช้จ่าย", cell: "E2", field: "item.description", message: "ต้องระบุคำอธิบายรายการ",
     });
   });
 
-  it("English names fields by their labels and keeps the spec's text; a bad --lang is a usage error", async () => {
+  it("English names fields by their labels, not the spec's wire names; a bad --lang is a usage error", async () => {
     const path = await book();
     const en = await docsheet(["check", path, "--family", "expenses", "--json"]);
     const e2 = (JSON.parse(en.stdout) as { cell: string; message: string }[]).find((f) => f.cell === "E2");
-    expect(e2?.message).toBe("Each line needs a description (Item requires Description)");
+    expect(e2?.message).toBe("Each line needs a description");
     const bad = await docsheet(["check", path, "--family", "expenses", "--lang", "fr"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--lang must be en or th");

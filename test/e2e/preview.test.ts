@@ -186,7 +186,7 @@ test("map the user's own headers, then check and post through the saved mapping"
   // Posted again: nothing is created twice, and each row says why in the list under the summary.
   await page.click("button:has-text('Post documents')");
   await page.waitForSelector("#post .msg:has-text('already posted')", { timeout: 60_000 });
-  expect(await page.$$eval("#post ul.rows button", (bs) => bs.map((b) => b.textContent))).toEqual(["Row 2S-1: already posted", "Row 4S-2: already posted"]);
+  expect(await page.$$eval("#post ul.rows button", (bs) => bs.map((b) => b.textContent))).toEqual(["Row 2, document S-1:already posted", "Row 4, document S-2:already posted"]);
   await page.locator("#post").screenshot({ path: join(ARTIFACTS, "post-rows.png") });
 
   // Actions on the first document: the payment form offers the company's bank account for a

@@ -26,7 +26,7 @@ test("post, preview the undo, undo, post again; the preview in Thai", async () =
   await page.waitForSelector("#post [role=alertdialog]", { timeout: 60_000 });
   expect(await page.textContent("#ds-undo-text")).toMatch(/^Undo the post of .+\? 2 to void\.$/);
   expect(await page.$$eval("#post .undo ul.rows button", (bs) => bs.map((b) => b.textContent))).toEqual([
-    `Row 2U-1: Would void ${serials[0]}; would delete contact Undo Browser Co`, `Row 3U-2: Would void ${serials[1]}`,
+    `Row 2, document U-1:Would void ${serials[0]}; would delete contact Undo Browser Co`, `Row 3, document U-2:Would void ${serials[1]}`,
   ]);
   expect(await page.textContent("#post .undo .msg.info")).toBe("Contacts the service created for this post: would delete contact Undo Browser Co");
   await page.locator("#post").screenshot({ path: join(ARTIFACTS, "undo-preview.png") });

@@ -74,7 +74,7 @@ test("Update previews the corrections field by field, then sends only the change
     ["Q2", "Remarks", "as quoted", "please deliver by Friday"],
   ]);
   expect(await page.$$eval("#update ul.rows button", (bs) => bs.map((b) => b.textContent))).toEqual([
-    "Row 5Q3: not sent: changed on the service since the sheet last saw it (Project); pull it again to see the service's copy",
+    "Row 5, document Q3:not sent: changed on the service since the sheet last saw it (Project); pull it again to see the service's copy",
   ]);
   await page.locator("#update").screenshot({ path: join(ARTIFACTS, "update-preview.png") });
   // Nothing sent by the preview.

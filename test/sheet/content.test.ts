@@ -78,7 +78,7 @@ describe("a VAT header decided by its cells", () => {
   it("a header read without a mapping that only looks like a field is warned about as what its cells make it", async () => {
     const r = await read([["Invoice no", "Customer", "Item", "Qty", "Unit price", "VAT?"], ["A", "Acme", "Pen", 1, 100, "7%"], ["A", null, "Rice", 1, 50, "exempt"]]);
     expect(r.findings.find((f) => f.cell === "F1")?.message).toBe(
-      'Column "VAT?" looks like item.vatRate but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).');
+      'Column "VAT?" looks like item.vatRate but is ignored until its field is picked in the Columns section of the task pane.');
   });
 
   it("VAT amounts that differ between one document's rows are each line's VAT: the document states their sum", async () => {

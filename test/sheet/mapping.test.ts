@@ -237,11 +237,11 @@ describe("reading with a mapping", () => {
     const block = await new MemoryWorkbook({ S: [["Invoice No", "Customer", "มีภาษี", "Shoe size"], ["A-1", "Acme", "ใช่", 42]] }).read();
     const warnings = readDocuments(block, { family: "tax-invoices" }).findings.map((f) => [f.cell, f.message]);
     expect(warnings).toEqual([
-      ["A1", 'Column "Invoice No" looks like documentKey but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).'],
-      ["C1", 'Column "มีภาษี" looks like isVat but is ignored until it is mapped (Columns in the task pane, or docsheet map --out MAPPING.json and --mapping).'],
-      ["D1", 'Column "Shoe size" names no field; it is ignored. To use it, map it to a field (Columns in the task pane, or docsheet map and --mapping).'],
+      ["A1", 'Column "Invoice No" looks like documentKey but is ignored until its field is picked in the Columns section of the task pane.'],
+      ["C1", 'Column "มีภาษี" looks like isVat but is ignored until its field is picked in the Columns section of the task pane.'],
+      ["D1", 'Column "Shoe size" names no field; it is ignored. To use it, pick its field in the Columns section of the task pane.'],
     ]);
-    expect(translate(warnings[1][1], "th")).toBe('คอลัมน์ "มีภาษี" ดูเหมือนเป็น ภาษีมูลค่าเพิ่ม แต่จะไม่ถูกใช้จนกว่าจะจับคู่ในส่วนคอลัมน์ของบานหน้าต่าง (หรือไฟล์จับคู่คอลัมน์ของบรรทัดคำสั่ง)');
+    expect(translate(warnings[1][1], "th")).toBe('คอลัมน์ "มีภาษี" ดูเหมือนเป็น ภาษีมูลค่าเพิ่ม แต่จะไม่ถูกใช้จนกว่าจะเลือกฟิลด์ของคอลัมน์นี้ในส่วนคอลัมน์ของบานหน้าต่างงาน');
   });
 
   it("reads nothing of the user's headers without it", async () => {

@@ -1,7 +1,7 @@
 // Messages by key (rules/message.ts, sheet/i18n/render.ts): every key has an English and a Thai
 // text with the same placeholders; a message is rendered from its key with no reading back, and
 // reads as the translator made the same English read (so moving a room to keys changes no text
-// anyone sees); nested messages, lists at cells, and the spec's exact words beside ours.
+// anyone sees); nested messages, lists at cells, and ours only where the spec's words name wire names.
 import { MESSAGES, checkDocument, ruleMsg } from "../../src/rules";
 import { at, bare } from "../../src/rules/message";
 import { checkSheet } from "../../src/sheet/check";
@@ -38,13 +38,12 @@ test("a message keeps its English text and is rendered from its key, nested ones
   expect(render(msg, "th")).toMatch(/^ไม่ได้ส่ง: E3: /);
   const row = resultMsg("rowResult", { key: "INV-1", row: 2, message: resultMsg("postUnknown", { record: recordWord("contacts") }) });
   expect(render(row, "th")).toBe(`INV-1 (แถว 2): ${RESULTS_TH.postUnknown.replace("{record}", "ผู้ติดต่อ")}`);
-  // The spec's words stay beside ours; a message inside a sentence loses its full stop.
-  expect(render(ruleMsg("totalAfterDiscountLessThanVat"), "en"))
-    .toBe("Total after discount cannot be less than the VAT amount (totalAfterDiscount cannot be less than vatAmount)");
-  const pinned = sheetMsg("addColumn", { message: bare(sheetMsg("keyEmpty")), a: "a", label: "Key", key: "documentKey" });
+  // Ours, not the spec's wire names beside; a message inside a sentence loses its full stop.
+  expect(render(ruleMsg("totalAfterDiscountLessThanVat"), "en")).toBe("Total after discount cannot be less than the VAT amount");
+  const pinned = sheetMsg("addColumn", { message: bare(sheetMsg("keyEmpty")), a: "a", label: "Key" });
   expect(render(pinned, "en")).toBe(translate(pinned.text, "en"));
   // Read back, this one stayed English (its "; " and the dropped full stop); by key it is Thai.
-  expect(render(pinned, "th")).toBe(`${render(bare(sheetMsg("keyEmpty")), "th")} เพิ่มคอลัมน์ เลขที่เอกสาร (documentKey)`);
+  expect(render(pinned, "th")).toBe(`${render(bare(sheetMsg("keyEmpty")), "th")} เพิ่มคอลัมน์ เลขที่เอกสาร`);
   expect(render(pinned, "th")).not.toMatch(/Document key/);
 });
 

@@ -4,7 +4,7 @@
 // channel and expense category columns pick from them, and a pick reads back as the right id.
 import { FAMILIES, FAMILY_INFO, type Family } from "../../src/rules/codes";
 import { checkSheet } from "../../src/sheet/check";
-import { FIELD_BY_KEY } from "../../src/sheet/fields";
+import { FIELD_BY_KEY, fieldLabel } from "../../src/sheet/fields";
 import { LOOKUP_FIELDS, emptyLists, listRef, listsSheetRows, type LookupLists } from "../../src/sheet/lookups";
 import { serviceStatus } from "../../src/sheet/i18n/status";
 import { readDocuments } from "../../src/sheet/read";
@@ -20,8 +20,8 @@ describe.each(FAMILIES.flatMap((f) => LANGS.map((lang) => [f, lang] as const)))(
   const t = template(family, TODAY, { lang });
   const keys = templateKeys(family);
 
-  it("is headed by each field's first label in the language, read back to that field without a mapping", () => {
-    expect(t.columns.map((c) => c.header)).toEqual(keys.map((k) => FIELD_BY_KEY.get(k)![lang][0]));
+  it("is headed by each field's label in the language (its side's), read back to that field without a mapping", () => {
+    expect(t.columns.map((c) => c.header)).toEqual(keys.map((k) => fieldLabel(FIELD_BY_KEY.get(k)!, lang, family)));
     expect(t.sheetName).toBe(FAMILY_INFO[family].label[lang]);
     const read = readDocuments({ sheet: t.sheetName, top: 0, left: 0, values: [t.columns.map((c) => c.header)], formats: [], merged: [] });
     expect([...read.layout.headers.byColumn.entries()].map(([col, def]) => [col, def.key])).toEqual(keys.map((k, i) => [i, k]));
@@ -133,5 +133,69 @@ describe("a template with lookup lists", () => {
     const bad = await filled("receipts", "en", { documentKey: "1", contactName: "X", bankAccountId: "No such bank" });
     expect(bad.read.findings.map((f) => [f.row, f.col, f.field])).toEqual([[1, bad.keys.indexOf("bankAccountId"), "bankAccountId"]]);
     expect(keys.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the buying side's words (issue 35)", () => {
+  const BUYING = ["purchases-orders", "purchases", "expenses"] as const;
+  const header = (family: Family, lang: "en" | "th", key: string) => {
+    const t = template(family, TODAY, { lang });
+    return t.columns[templateKeys(family).indexOf(key)]?.header;
+  };
+
+  it.each(LANGS)("heads the supplier and the amount paid as such on purchase orders, purchases and expenses (%s)", (lang) => {
+    for (const family of BUYING) {
+      const t = template(family, TODAY, { lang });
+      const headers = t.columns.map((c) => c.header);
+      expect(header(family, lang, "contactName")).toBe(lang === "en" ? "Supplier" : "ชื่อผู้ขาย");
+      expect(headers).not.toContain(lang === "en" ? "Customer" : "ชื่อลูกค้า");
+      expect(headers).not.toContain("ยอดรับชำระ");
+      if (templateKeys(family).includes("collected")) expect(header(family, lang, "collected")).toBe(lang === "en" ? "Amount paid" : "ยอดจ่ายชำระ");
+    }
+    // The selling side keeps its customer and the amount collected.
+    expect(header("cash-invoices", lang, "contactName")).toBe(lang === "en" ? "Customer" : "ชื่อลูกค้า");
+    expect(header("cash-invoices", lang, "collected")).toBe(lang === "en" ? "Collected" : "ยอดรับชำระ");
+  });
+
+  it("still reads the old labels on an existing purchase sheet, and the new ones on any sheet", async () => {
+    for (const headers of [["Customer", "ยอดรับชำระ"], ["ชื่อผู้ขาย", "ยอดจ่ายชำระ"], ["Supplier", "Amount paid"]]) {
+      const read = readDocuments(await new MemoryWorkbook({ S: [[...headers, "Item"], ["Acme", 100, "Pen"]] }).read());
+      expect([...read.layout.headers.byColumn.values()].map((d) => d.key)).toEqual(["contactName", "collected", "item.name"]);
+    }
+  });
+});
+
+describe("a Thai template's example (issue 35)", () => {
+  // An English word (codes and serials such as INV2026010001 or JV-1 are no language's).
+  const latinWords = (rows: unknown[][]) => rows.flat().filter((v) => typeof v === "string" && /[A-Za-z][a-z]{2,}/.test(v));
+
+  it("carries Thai names, items and units, and its dates day first in the Buddhist era, still dates", () => {
+    for (const family of FAMILIES) {
+      const t = template(family, TODAY, { lang: "th" });
+      expect({ family, latin: latinWords(t.rows) }).toEqual({ family, latin: [] });
+      const date = templateKeys(family).indexOf("publishedOn");
+      expect(t.columns[date]).toMatchObject({ kind: "date", format: "dd/mm/bbbb" });
+      expect(t.rows[0][date]).toBeInstanceOf(Date);
+    }
+    const expense = template("expenses", TODAY, { lang: "th" });
+    expect(expense.rows.flat()).toEqual(expect.arrayContaining(["บริษัท ตัวอย่าง จำกัด", "ค่าแท็กซี่ไปพบลูกค้า"]));
+    // English stays English, its dates as they were.
+    const en = template("expenses", TODAY, { lang: "en" });
+    expect(en.rows.flat()).toEqual(expect.arrayContaining(["Example Co., Ltd.", "Taxi to client"]));
+    expect(en.columns[templateKeys("expenses").indexOf("publishedOn")].format).toBeUndefined();
+  });
+
+  it("of certificates, contacts, products and journal vouchers is Thai too", () => {
+    const { whtTemplate } = require("../../src/sheet/wht-rows") as typeof import("../../src/sheet/wht-rows");
+    const { bookTemplate } = require("../../src/sheet/books/sheet") as typeof import("../../src/sheet/books/sheet");
+    const wht = whtTemplate(TODAY, "th");
+    expect(latinWords(wht.rows)).toEqual([]);
+    expect(wht.columns.find((c) => c.kind === "date")?.format).toBe("dd/mm/bbbb");
+    for (const book of ["contacts", "products", "journal-entries"] as const) {
+      const t = bookTemplate(book, TODAY, "th");
+      // An e-mail address is what it is in any language.
+      expect({ book, latin: latinWords(t.rows).filter((v) => !String(v).includes("@")) }).toEqual({ book, latin: [] });
+    }
+    expect(bookTemplate("journal-entries", TODAY, "th").columns.find((c) => c.kind === "date")?.format).toBe("dd/mm/bbbb");
   });
 });

@@ -184,7 +184,7 @@ describe("Upgrade against the local service", () => {
     expect(rows[2][col("upgradedRecordId")]).toBe(note.recordId);
     // The skipped row is listed with its reason; a click selects its Result cell.
     const listed = [...root.querySelectorAll("#actions ul.rows button")];
-    expect(listed.map((b) => b.textContent)).toEqual([`Row 3u2: already upgraded (record ${note.recordId})`]);
+    expect(listed.map((b) => b.textContent)).toEqual([`Row 3, document u2:already upgraded (record ${note.recordId})`]);
     act(() => (listed[0] as HTMLButtonElement).click());
     await until(() => book.selection?.row === 2, "the row selected");
     expect(book.selection).toEqual({ sheet: "S", row: 2, col: col("result") });

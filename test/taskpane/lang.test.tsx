@@ -69,13 +69,13 @@ describe("the pane's findings in the pane's language", () => {
     await settle();
     const items = () => [...root.querySelectorAll("ul.findings button")].map((b) => b.textContent);
     expect(items()).toEqual([
-      "E2ต้องระบุคำอธิบายรายการ (Item requires Description)",
-      "B3ต้องระบุชื่อลูกค้า (หรือรหัสผู้ติดต่อ)",
+      "E2ต้องระบุคำอธิบายรายการ",
+      "B3ต้องระบุชื่อผู้ขาย (หรือรหัสผู้ติดต่อ)",
       'F3"สอง" ไม่ใช่ตัวเลข',
     ]);
     expect(root.textContent).toContain("ตรวจ 2 เอกสาร: พบ 3 ปัญหา");
     // The marks on the sheet are in the pane's language too.
-    expect(memory.sheet("Sheet1").marks.get("1,4")).toBe("ต้องระบุคำอธิบายรายการ (Item requires Description)");
+    expect(memory.sheet("Sheet1").marks.get("1,4")).toBe("ต้องระบุคำอธิบายรายการ");
 
     const select = root.querySelector<HTMLSelectElement>("#ds-lang")!;
     act(() => {
@@ -83,8 +83,8 @@ describe("the pane's findings in the pane's language", () => {
       select.dispatchEvent(new Event("change", { bubbles: true }));
     });
     expect(items()).toEqual([
-      "E2Each line needs a description (Item requires Description)",
-      "B3Enter the customer's name (or a contact id)",
+      "E2Each line needs a description",
+      "B3Enter the supplier's name (or a contact id)",
       'F3"สอง" is not a number.',
     ]);
     expect(root.textContent).toContain("2 documents checked: 3 problems.");
@@ -101,12 +101,12 @@ describe("the pane's findings in the pane's language", () => {
     expect(t("err_rate", { seconds: 30 })).toContain("Try again in 30 seconds.");
   });
 
-  test("the service's refusal is told in the pane's language, the spec's text kept", () => {
+  test("the service's refusal is told in the pane's language, without the spec's wire names", () => {
     const err = new ValidationError(MESSAGES.validationFailed, {
       operation: "tax-invoices.create", httpStatus: 400, validationErrors: [MESSAGES.totalAfterDiscountLessThanVat, MESSAGES.itemDescription],
     });
     expect(describeError(err, translator("th"))).toBe(
-      "บริการไม่รับข้อมูลที่ส่ง: ยอดหลังหักส่วนลดต้องไม่น้อยกว่าภาษีมูลค่าเพิ่ม (totalAfterDiscount cannot be less than vatAmount); ต้องระบุคำอธิบายรายการ (Item requires Description)",
+      "บริการไม่รับข้อมูลที่ส่ง: ยอดหลังหักส่วนลดต้องไม่น้อยกว่าภาษีมูลค่าเพิ่ม; ต้องระบุคำอธิบายรายการ",
     );
     expect(describeError(new Error("not attached: a.pdf is empty"), translator("th"))).toBe("เกิดข้อผิดพลาด: ไม่ได้แนบ: a.pdf เป็นไฟล์ว่าง");
   });

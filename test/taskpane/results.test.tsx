@@ -83,7 +83,7 @@ describe("Post", () => {
     expect(resultLine(root, "post")).toBe("1 created, 1 already posted, 1 not sent, warnings marked on the sheet: 1");
     const result = column(book, "S", "result", "Result");
     const s = book.sheet("S").values;
-    expect(listed(root)).toEqual([`Row 3P2: ${s[2][result]}`, `Row 4P3: already posted`]);
+    expect(listed(root)).toEqual([`Row 3, document P2:${s[2][result]}`, `Row 4, document P3:already posted`]);
     expect(String(s[2][result])).toMatch(/^not sent: F3: /);
     const first = root.querySelector("ul.rows button") as HTMLButtonElement;
     first.click();
@@ -209,7 +209,7 @@ describe("Record payment", () => {
     click(root, "Run on them");
     await until(() => resultLine(root, "actions") === "1 done, 0 skipped, 1 failed.", "the second payment");
     const result = column(book, "S", "result", "Result");
-    expect(listed(root)).toEqual([`Row 2Y1: ${book.sheet("S").values[1][result]}`]);
+    expect(listed(root)).toEqual([`Row 2, document Y1:${book.sheet("S").values[1][result]}`]);
     expect(listed(root)[0]).toMatch(/already paid/);
     const second = await client().documents("tax-invoices").get(book.sheet("S").values[2][id] as number);
     expect(second.payments).toMatchObject({ paymentMethod: 5, collected: second.grandTotal });

@@ -71,7 +71,8 @@ describe.each<[Lang, Record<string, string>]>([
     await until(() => root.querySelector("[role=alertdialog]") !== null, "the preview again");
     click(root, w.now);
     await until(() => text(root).includes(w.done), "the undo's summary");
-    expect(listed(root)).toEqual([`${lang === "th" ? "แถว" : "Row"} 2UP${lang}1: ${w.voided.replace("{s}", serials[0]).replace("{p}", serials[1])}`, `${lang === "th" ? "แถว" : "Row"} 3UP${lang}2: ${w.paid.replace("{s}", serials[1])}`]);
+    const at = (row: number, key: string) => (lang === "th" ? `แถว ${row} เอกสาร ${key}:` : `Row ${row}, document ${key}:`);
+    expect(listed(root)).toEqual([`${at(2, `UP${lang}1`)}${w.voided.replace("{s}", serials[0]).replace("{p}", serials[1])}`, `${at(3, `UP${lang}2`)}${w.paid.replace("{s}", serials[1])}`]);
     expect(wb.cell("S", 1, col(wb, "recordId"))).toBeNull();
     expect(wb.cell("S", 2, col(wb, "recordId"))).toBe(ids[1]);
     expect((await client.documents("tax-invoices").get(ids[0])).statusString).toBe("void");

@@ -78,7 +78,7 @@ test("Update previews field by field, sends nothing until asked, then sends only
     ["Grand total", "214.00", "321.00"],
     ["U2", "Remarks", "as posted", "changed in the sheet"],
   ]);
-  expect(listed(root)).toEqual(["Row 4U3: not sent: changed on the service since the sheet last saw it (Project); pull it again to see the service's copy"]);
+  expect(listed(root)).toEqual(["Row 4, document U3:not sent: changed on the service since the sheet last saw it (Project); pull it again to see the service's copy"]);
   // Nothing sent, nothing written.
   expect((await c.documents("quotations").get(s[1][at(book, "recordId")] as number)).grandTotal).toBe(214);
   expect(s[1][at(book, "result")]).toBe("created");
@@ -119,7 +119,7 @@ test("a row without a fingerprint is previewed with a warning; a row whose recor
   expect(summaryLine(root)).toBe("1 to update, 1 unchanged, 0 changed on the service, 1 refused, 0 not sent");
   expect(root.querySelector("table.changes .unchecked")?.textContent)
     .toBe("No fingerprint in the row: changes made on the service since cannot be checked; compare the service's values above.");
-  expect(listed(root)).toEqual([expect.stringMatching(/^Row 3F2: refused: record id \d+ is QT\S+ on the service, not QT\S+ as the row says/)]);
+  expect(listed(root)).toEqual([expect.stringMatching(/^Row 3, document F2:refused: record id \d+ is QT\S+ on the service, not QT\S+ as the row says/)]);
 });
 
 

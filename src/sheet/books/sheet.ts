@@ -8,6 +8,7 @@ import type { FieldDef } from "../fields";
 import type { Lang } from "../i18n/lang";
 import { resultMsg } from "../i18n/results";
 import { listRef, type ListKind } from "../lookups";
+import { DATE_FORMAT_TH, SAMPLE } from "../samples";
 import type { Template } from "../template";
 import { accountLabel, type ChartAccount } from "./accounts";
 import { bookFingerprint } from "./fingerprint";
@@ -46,6 +47,7 @@ export function bookColumn(family: BookFamily, key: string, lang: Lang, lookups 
   const spec: ColumnSpec = { header: def[lang][0], kind: KIND[def.kind] };
   // The service's copy a row was last in step with: DocSheet's, not the user's to read.
   if (key === "fingerprint") spec.hidden = true;
+  if (lang === "th" && def.kind === "date") spec.format = DATE_FORMAT_TH;
   const shown = BOOK_SHOWN[key];
   if (shown) spec.allowed = shown.map(([, en, th]) => (lang === "en" ? en : th));
   if (lookups && family === "journal-entries" && BOOK_LOOKUPS[key]) spec.lookup = listRef(BOOK_LOOKUPS[key]);
@@ -63,19 +65,20 @@ export function bookTemplate(family: BookFamily, today: string, lang: Lang, look
   const [y, m, d] = today.split("-").map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   const w = (key: string, code: number) => shownWord(key, code, lang);
+  const s = SAMPLE[lang];
   const examples: Record<BookFamily, Record<string, CellValue>[]> = {
     "journal-entries": [
-      { documentKey: "JV-1", documentDate: date, documentType: w("documentType", 51), description: "Office supplies accrued", reference: "ACC-1",
-        "item.accountCode": "53030", "item.debit": 1000, "item.description": "Paper and toner" },
+      { documentKey: "JV-1", documentDate: date, documentType: w("documentType", 51), description: s.suppliesAccrued, reference: "ACC-1",
+        "item.accountCode": "53030", "item.debit": 1000, "item.description": s.paperAndToner },
       { documentKey: "JV-1", "item.accountCode": "21399", "item.credit": 1000 },
     ],
     contacts: [{
-      contactCode: "C-EX-1", contactName: "Example Co., Ltd.", contactType: w("contactType", 3), contactGroup: w("contactGroup", 3),
-      contactTaxId: "0105556000009", contactBranch: "00000", contactAddress: "1 Example Road, Bangkok", contactZipCode: "10110",
-      contactPerson: "Somchai", contactEmail: "accounts@example.com", contactMobile: "081-234-5678", contactCreditDays: 30,
+      contactCode: "C-EX-1", contactName: s.company, contactType: w("contactType", 3), contactGroup: w("contactGroup", 3),
+      contactTaxId: "0105556000009", contactBranch: "00000", contactAddress: s.address, contactZipCode: "10110",
+      contactPerson: s.person, contactEmail: "accounts@example.com", contactMobile: "081-234-5678", contactCreditDays: 30,
     }],
     products: [{
-      code: "P-EX-1", name: "Example service", type: w("type", 1), description: "One hour of consulting", unitName: "hour",
+      code: "P-EX-1", name: s.service, type: w("type", 1), description: s.oneHour, unitName: s.hour,
       sellPrice: 1500, buyPrice: 0, vatType: w("vatType", 3), sellChartOfAccountCode: "41210",
     }],
   };

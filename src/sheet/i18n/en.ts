@@ -1,14 +1,14 @@
 // The rules' messages in the accountant's English: labels (fields.ts en[0]) where MESSAGES names
 // wire names. Only messages that name one are here; the others read well as they are. The
-// service keeps answering MESSAGES; for the spec's exact texts translate.ts shows the text here
-// followed by the spec's in parentheses. Same {placeholders} as MESSAGES. Pure.
+// service keeps answering MESSAGES (the spec's exact texts among them); people read the text here,
+// never the spec's wire names. Same {placeholders} as MESSAGES. Pure.
 import { PAYMENT_METHOD_CODES, WITHHOLDING_RATES } from "../../rules/codes";
 import type { MessageKey } from "../../rules/messages";
 
 const RATES = WITHHOLDING_RATES.join(", ");
 
 export const RULES_EN: Partial<Record<MessageKey, string>> = {
-  // --- spec (shown with the spec's text after them) ---
+  // --- spec (the service answers the spec's text; these are shown) ---
   pageSizeMax: "The page size must not exceed 200",
   attachmentExtensionMismatch: "The file's extension does not match the type of its content",
   contactIdNegative: "The contact id cannot be below 0",
@@ -57,9 +57,9 @@ export const RULES_EN: Partial<Record<MessageKey, string>> = {
   paymentMoreThanStillDue: "The amount collected {collected} is more than the {due} still due (receipts {receipts} settle the rest)",
   paymentSettledByReceipts: "Receipts {receipts} settle this document: nothing is left to collect on it",
   paymentHasReceipt: "{serial} has receipt {receipts} made from it: record the payment on the receipt",
-  withheldAmountMismatch: "Withheld amount is {given} but {rate}% of {base} before VAT gives {expected}; set Withheld % to -1 to give another amount",
+  withheldAmountMismatch: "Withheld amount is {given} but {rate}% of {base} before VAT gives {expected}; to withhold another amount, leave Withheld % empty and give the amount",
   withheldAmountRequired: "Give the withheld amount when Withheld % is -1 (by amount)",
-  withheldPerLineVat: "A document with VAT per line takes the withholding as an amount: set Withheld % to -1 and give the withheld amount",
+  withheldPerLineVat: "A document with VAT per line takes the withholding as an amount: leave Withheld % empty and give the withheld amount",
   paymentDeductionBuy: "A payment deduction is only for payments received (sell documents)",
   paymentDeductionType: "Give the payment deduction type (1 special discount, 3 commission, 5 fee, 7 rounding) with the deduction amount",
   paymentChargeMethod: "A payment charge (bank fee) is only for cheque or transfer payments",

@@ -2,7 +2,7 @@
 // field by its label, a family and a status by name, a side, a column hint, a line formula. Both
 // render.ts (messages by key) and translate.ts (the service's text) put values in so. Pure.
 import { BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, isBookFamily, type Family } from "../../rules/codes";
-import { FIELD_BY_KEY, FIELDS, fieldForHeader, fieldForName, normalizeName, type FieldDef } from "../fields";
+import { FIELD_BY_KEY, FIELDS, fieldForHeader, fieldForName, fieldLabel, normalizeName, type FieldDef } from "../fields";
 import { BOOK_FIELDS } from "../books/fields";
 import { COLUMN_HINTS } from "../messages";
 import type { Lang } from "./lang";
@@ -14,9 +14,9 @@ import { HINTS_TH } from "./th";
 export function localizeValue(name: string, value: string, lang: Lang, family?: Family): string | undefined {
   switch (name) {
     case "field":
-      return fieldName(value, lang);
+      return fieldName(value, lang, family);
     case "label":
-      return fieldName(value, lang) ?? value;
+      return fieldName(value, lang, family) ?? value;
     case "family":
     case "chosen":
       return familyName(value, lang);
@@ -47,8 +47,8 @@ const HINT_TH_BY_TEXT: ReadonlyMap<string, string> = new Map(
 );
 
 /** A field's name in a language: the first label (what templates write as the header). */
-export function label(def: FieldDef, lang: Lang): string {
-  return lang === "th" ? def.th[0] : def.en[0];
+export function label(def: FieldDef, lang: Lang, family?: Family): string {
+  return fieldLabel(def, lang, family);
 }
 
 /** The first English label of each field, normalized → field: the sheet's English messages name fields so. */
@@ -62,11 +62,11 @@ function fieldOf(text: string): FieldDef | undefined {
     ?? BOOK_BY_KEY.get(text);
 }
 
-/** A field named by key, wire name or label ("Line 3 total" for a line's) in `lang`; undefined
- * when the text names no field. */
-export function fieldName(text: string, lang: Lang): string | undefined {
+/** A field named by key, wire name or label ("Line 3 total" for a line's) in `lang`, as a sheet of
+ * `family` names it; undefined when the text names no field. */
+export function fieldName(text: string, lang: Lang, family?: Family): string | undefined {
   const def = fieldOf(text);
-  if (def) return label(def, lang);
+  if (def) return label(def, lang, family);
   const line = /^Line (\d+)(?: (\w+))?$/.exec(text);
   if (line) {
     const item = line[2] ? FIELD_BY_KEY.get(`item.${line[2]}`) : undefined;

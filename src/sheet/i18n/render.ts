@@ -1,7 +1,7 @@
 // A message by key → what the reader reads, in their language: the key's template looked up in the
 // language's table (targets.ts), its values put in (a nested message rendered in turn, a field by
 // its label, a family and a status by name). English gives the wording people read (labels, not
-// wire names), with the spec's exact text kept beside. Only text the service sent (a message of key
+// wire names; the spec's exact text is the service's answer, not shown). Only text the service sent (a message of key
 // "service") goes through the pattern translator, which reads finished text back. Pure.
 import type { Family } from "../../rules/codes";
 import { isMessageList, serviceText, type Message, type Param } from "../../rules/message";
@@ -23,9 +23,8 @@ function shown(msg: Message, lang: Lang): string {
   if (key === "phrase") return phrased(String(params.field), String(params.phrase), lang);
   const t = TARGETS.get(key);
   if (!t) return msg.text;
-  const text = fill(t.target[lang], params, lang);
-  // The spec's own words stay, after ours whenever ours differ from them.
-  return t.exact && text !== msg.text ? `${text} (${msg.text})` : text;
+  // Ours only: the spec's exact words (wire names: "Item requires SystemCode") stay the service's answer.
+  return fill(t.target[lang], params, lang);
 }
 
 /** `template` with its placeholders filled in `lang`; status words mean what the family makes them mean. */

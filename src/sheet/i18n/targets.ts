@@ -1,9 +1,9 @@
 // Every message template by key, with what it reads in each language: the rules' (English in
 // people's words, en.ts, where the wire names would show), the sheet's, the results', and the
-// schemas' field phrases ("{field} is required", and the phrase alone at its field's cell). A
-// template the spec gives to the letter is `exact`: its text stays beside any other wording.
+// schemas' field phrases ("{field} is required", and the phrase alone at its field's cell). What
+// the spec gives to the letter stays the service's answer; people read these.
 // render.ts looks keys up here; translate.ts compiles the same templates to read the service's text. Pure.
-import { EXACT_MESSAGE_KEYS, MESSAGES } from "../../rules/messages";
+import { MESSAGES } from "../../rules/messages";
 import { SHEET_MESSAGES } from "../messages";
 import { RULES_EN } from "./en";
 import type { Lang } from "./lang";
@@ -16,17 +16,14 @@ export interface Target {
   source: string;
   /** What is shown, per language. */
   target: Readonly<Record<Lang, string>>;
-  /** The spec's exact text: kept beside the translation. */
-  exact: boolean;
 }
 
 /** "rules.contactRequired", "sheet.keyEmpty", "results.created", "phrase.3", "phrase.3.alone" → target. */
 export const TARGETS: ReadonlyMap<string, Target> = (() => {
-  const exact = new Set<string>(EXACT_MESSAGE_KEYS);
   const out = new Map<string, Target>();
-  const add = (id: string, source: string, target: Record<Lang, string>, isExact = false) => out.set(id, { source, target, exact: isExact });
+  const add = (id: string, source: string, target: Record<Lang, string>) => out.set(id, { source, target });
   for (const [key, en] of Object.entries(MESSAGES) as [keyof typeof MESSAGES, string][]) {
-    add(`rules.${key}`, en, { en: RULES_EN[key] ?? en, th: RULES_TH[key] }, exact.has(key));
+    add(`rules.${key}`, en, { en: RULES_EN[key] ?? en, th: RULES_TH[key] });
   }
   for (const [key, en] of Object.entries(SHEET_MESSAGES) as [keyof typeof SHEET_MESSAGES, string][]) {
     add(`sheet.${key}`, en, { en, th: SHEET_TH[key] ?? en });

@@ -3,7 +3,7 @@
 // labels instead of wire names, families and statuses by name, Thai where asked. Each template is
 // compiled once into a regex capturing its placeholders, tried most specific first; the values
 // caught are put into the language too (a field by its label, a nested message translated in
-// turn). The spec's exact texts stay beside the translation. A message no template matches comes
+// turn). The spec's exact texts (wire names) are not shown beside. A message no template matches comes
 // back unchanged. Pure.
 import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
 import { formatMessage } from "../../rules/messages";
@@ -18,8 +18,6 @@ interface Template {
   source: string;
   /** What is shown, per language. */
   target: Readonly<Record<Lang, string>>;
-  /** The spec's exact text: kept beside the translation. */
-  exact: boolean;
   regex: RegExp;
   names: string[];
   /** Text before the first placeholder: a message not starting with it cannot match. */
@@ -30,7 +28,7 @@ interface Template {
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-function compile(id: string, source: string, target: Record<Lang, string>, exact = false): Template {
+function compile(id: string, source: string, target: Record<Lang, string>): Template {
   const names: string[] = [];
   let pattern = "^";
   let last = 0;
@@ -47,7 +45,7 @@ function compile(id: string, source: string, target: Record<Lang, string>, exact
   pattern += `${escape(source.slice(last))}$`;
   const first = source.search(/\{\w+\}/);
   return {
-    id, source, target, exact, regex: new RegExp(pattern, "u"), names,
+    id, source, target, regex: new RegExp(pattern, "u"), names,
     prefix: first < 0 ? source : source.slice(0, first), weight: source.replace(/\{\w+\}/g, "").length,
   };
 }
@@ -69,7 +67,7 @@ let compiled: Template[] | undefined;
 /** Every template, most specific first; compiled on first use. */
 function templates(): Template[] {
   if (compiled) return compiled;
-  const list = [...TARGETS].map(([id, t]) => compile(id, t.source, t.target, t.exact));
+  const list = [...TARGETS].map(([id, t]) => compile(id, t.source, t.target));
   // A template whose own opening words the message starts with is the likelier one ("not sent:
   // {reason}" before "{field} is required"), then the one with more words of its own.
   compiled = list.sort((a, b) => b.prefix.length - a.prefix.length || b.weight - a.weight);
@@ -77,7 +75,7 @@ function templates(): Template[] {
 }
 
 /** The templates the translator knows, by id (tests check each has its Thai text). */
-export function knownTemplates(): ReadonlyArray<Pick<Template, "id" | "source" | "target" | "exact">> {
+export function knownTemplates(): ReadonlyArray<Pick<Template, "id" | "source" | "target">> {
   return templates();
 }
 
@@ -117,9 +115,8 @@ function match(message: string, lang: Lang): string | undefined {
   // Status words mean what the document's family makes them mean.
   const family = groups.family === undefined ? undefined : familyOf(groups.family);
   for (const name of t.names) params[name] = localize(name, groups[name], lang, family);
-  const text = formatMessage(t.target[lang], params);
-  // The spec's own words stay, after ours whenever ours differ from them.
-  return t.exact && text !== message ? `${text} (${message})` : text;
+  // Ours only: the spec's exact words are the service's, named by wire names nobody reads.
+  return formatMessage(t.target[lang], params);
 }
 
 /** A message inside another ("{message}. Add a ... column"): its final full stop may have been

@@ -15,9 +15,8 @@ export function RowNotes(props: { t: Translate; services: PaneServices; sheet?: 
         {shown.map((r) => (
           <li key={`${r.row}:${r.key}`}>
             <button type="button" onClick={() => void services.port.select(sheet, r.row, r.col).catch(() => undefined)}>
-              <span class="cell">{t("rowAt", { row: r.row + 1 })}</span>
-              {/* Without a documentKey column the key is the row itself: said once. */}
-              {r.key === `row ${r.row + 1}` ? r.message : `${r.key}: ${r.message}`}
+              <span class="cell">{rowLabel(t, r)}</span>
+              {r.message}
             </button>
           </li>
         ))}
@@ -25,4 +24,12 @@ export function RowNotes(props: { t: Translate; services: PaneServices; sheet?: 
       {rows.length > shown.length && <p class="help">{t("moreRows", { n: rows.length - shown.length })}</p>}
     </>
   );
+}
+
+/** "Row 2", or "Row 2, document 7:" when the document key says more than the row does (without a
+ * documentKey column the key is the row itself; a key equal to the row's number repeats it). */
+function rowLabel(t: Translate, r: RowNote): string {
+  const row = r.row + 1;
+  const key = r.key.trim();
+  return key === "" || key === `row ${row}` || key === String(row) ? t("rowAt", { row }) : t("rowDocument", { row, key });
 }
