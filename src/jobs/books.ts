@@ -202,6 +202,14 @@ function maxIdOf(records: readonly Json[]): number {
   return max;
 }
 
+/** The label a field is known by in the sheet's language (by its key or its wire name). */
+function fieldLabel(family: BookFamily, wire: string, lang: Lang): string {
+  // A product's one VAT column is sent as its sell and buy VAT.
+  const key = /^(sell|buy)VatType$/.test(wire) ? "vatType" : wire;
+  const def = [...bookTable(family).byKey.values()].find((d) => d.wire === key || d.key === key);
+  return def ? def[lang][0] : wire;
+}
+
 /** What the service calls a record: a voucher's number, a contact's or product's code, else its name. */
 export function recordName(family: BookFamily, r: Json): string {
   if (family === "journal-entries") return textOf(r.documentSerial) || `#${idOf(r)}`;
@@ -397,7 +405,13 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     const first = foundFirst.get(existing!.identity(built) || `#${built.doc.key}`);
     if (first?.claimed) return each("found", resultMsg("createdFound"), first.record, first.claimed);
     const found = first?.record ?? existing!.find(built, marker);
-    if (found) return each("existing", resultMsg("foundOnService"), found);
+    if (found) {
+      // A record of the row's identity the service had (a person's, another sheet's): its id is the
+      // row's, and what it holds otherwise (of what the list shows) is said, not sent over it.
+      const differs = built.body ? differingFields(built.body, found).filter((k) => k in found) : [];
+      const fields = [...new Set(differs.map((k) => fieldLabel(family, k, lang)))].join(", ");
+      return each("existing", fields ? resultMsg("foundOnServiceDiffers", { fields }) : resultMsg("foundOnService"), found);
+    }
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const record = await create(client, built, marker, opts.draft === true, signal);
@@ -587,11 +601,7 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     results.push(r);
     if (!opts.dryRun) await batch.push(resultWrites(doc, columns.cols, { result: r.message, ...(answer ? { fingerprint: bookFingerprint(answer) } : {}) }));
   };
-  const table = bookTable(family);
-  const labelOf = (wire: string): string => {
-    const def = [...table.byKey.values()].find((d) => d.wire === wire || d.key === wire);
-    return def ? def[lang][0] : wire;
-  };
+  const labelOf = (wire: string): string => fieldLabel(family, wire, lang);
   const ctx = { layout: read.layout, accounts: family === "products" && posted.length > 0 ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined };
   // Rows naming one record (a contact sent once for two rows) are not sent side by side: each
   // update rewrites the record from its own row, so the last would undo the others. The first

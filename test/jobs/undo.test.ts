@@ -5,6 +5,7 @@ import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { bookUndoJob } from "../../src/jobs/book-undo";
 import { postBookJob } from "../../src/jobs/books";
+import { loadBookRecord } from "../../src/jobs/book-record";
 import { postJob } from "../../src/jobs/post";
 import { loadPostRecord, savePostRecord } from "../../src/jobs/post-record";
 import { NothingToUndoError, undoJob } from "../../src/jobs/undo";
@@ -352,6 +353,17 @@ function savedCopy(wb: MemoryWorkbook): MemoryWorkbook {
   return copy;
 }
 
+/** The workbook a book post leaves when killed once its record of what it is about to create is
+ * saved, before anything is sent. */
+async function killedBeforeSending(wb: MemoryWorkbook, family: "contacts" | "products"): Promise<MemoryWorkbook> {
+  let killed: MemoryWorkbook | undefined;
+  await expect(postBookJob(wb, svc.client, { family, now, onCheckpoint: async () => {
+    killed = savedCopy(wb);
+    throw new Error("killed");
+  } })).rejects.toThrow("killed");
+  return killed!;
+}
+
 describe("a book post killed half-way, then run again", () => {
   it.each<["contacts" | "products" | "journal-entries", CellValue[][]]>([
     ["contacts", [["Name", "Type"], ["kb One Co", "Customer"], ["kb Two Co", "Customer"], ["kb Three Co", "Customer"]]],
@@ -376,13 +388,7 @@ describe("a book post killed half-way, then run again", () => {
 
   it("contacts: one a person made by hand, after the kill, with a name the killed run was about to create is not claimed, and undo leaves it", async () => {
     const rows: CellValue[][] = [["Name", "Type"], ["kh Made Co", "Customer"], ["kh Hand Co", "Customer"]];
-    const wb = new MemoryWorkbook({ Book: rows });
-    // Killed once its record of what it is about to create is saved, before anything is sent.
-    let killed: MemoryWorkbook | undefined;
-    await expect(postBookJob(wb, svc.client, { family: "contacts", now, onCheckpoint: async () => {
-      killed = savedCopy(wb);
-      throw new Error("killed");
-    } })).rejects.toThrow("killed");
+    const killed = await killedBeforeSending(new MemoryWorkbook({ Book: rows }), "contacts");
     // What the killed run had made of the first row (its copy carries the row's marker), then the
     // person's own contact of the second row's name.
     const byRun = Number((await postBookJob(new MemoryWorkbook({ Book: rows.slice(0, 2) }), svc.client, { family: "contacts", now })).results[0].recordId);
@@ -395,6 +401,31 @@ describe("a book post killed half-way, then run again", () => {
     expect(undo.counts).toMatchObject({ deleted: 1, failed: 0 });
     await expect(svc.client.contacts.get(byRun)).rejects.toThrow(/not found/i);
     expect(Number((await svc.client.contacts.get(byHand)).id)).toBe(byHand);
+  });
+
+  it("products: run again from the input, the killed run's record in its output, claims what that run made; one a person made meanwhile with a pending code and another name is not, and undo leaves it", async () => {
+    const rows: CellValue[][] = [["Code", "Name", "VAT", "Sell price"], ["KP-1", "kp paper", "7%", 135], ["KP-2", "kp ink", "7%", 450], ["KP-3", "kp toner", "7%", 900]];
+    const input = new MemoryWorkbook({ Book: rows });
+    // Its output as the killed run saved it (the input left as it was).
+    const output = await killedBeforeSending(savedCopy(input), "products");
+    // What the killed run had made of the first row (every field the row's), then a person's
+    // product of the second row's code with another name.
+    const byRun = Number((await postBookJob(new MemoryWorkbook({ Book: rows.slice(0, 2) }), svc.client, { family: "products", now })).results[0].recordId);
+    const byHand = Number((await svc.client.products.create({ code: "KP-2", name: "Ink made by hand", type: 3, productStructureType: "ProductNonInventory", sellVatType: 1, buyVatType: 1, sellPrice: 450 })).id);
+    const again = savedCopy(input);
+    const outputRecord = await loadBookRecord(output, "products");
+    const run = await postBookJob(again, svc.client, { family: "products", now, outputRecord });
+    expect(inRowOrder(run.results).map((r) => [r.kind, r.message])).toEqual([
+      ["found", "created (found from an earlier run)"],
+      ["existing", expect.stringMatching(/^found on the service, not created again; the service's record differs in: .*Name/)],
+      ["created", "created"],
+    ]);
+    expect(inRowOrder(run.results)[0].recordId).toBe(byRun);
+    expect(inRowOrder(run.results)[1].recordId).toBe(byHand);
+    const undo = await bookUndoJob(again, svc.client, { family: "products", now });
+    expect(undo.counts).toMatchObject({ deleted: 2, failed: 0 });
+    await expect(svc.client.products.get(byRun)).rejects.toThrow(/not found/i);
+    expect(Number((await svc.client.products.get(byHand)).id)).toBe(byHand);
   });
 
   it("journal vouchers: the run again claims the killed run's vouchers by their marker, and undo says at each how to reverse it", async () => {

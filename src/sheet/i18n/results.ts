@@ -29,6 +29,8 @@ export const RESULT_MESSAGES = {
 
   // --- the books (jobs/books) ---
   foundOnService: "found on the service, not created again",
+  /** {fields}: labels of the row's fields the service's record holds otherwise. */
+  foundOnServiceDiffers: "found on the service, not created again; the service's record differs in: {fields}",
   journalDraft: "Draft",
   journalApproved: "Approved",
   journalNoUpdate: "not sent: a posted journal voucher cannot be edited through the service",

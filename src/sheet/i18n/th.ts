@@ -432,6 +432,7 @@ export const RESULTS_TH: Record<ResultMessageKey, string> = {
   pulledPage: "หน้า {page}: {done} จาก {total} เอกสาร",
   pulledPageOne: "หน้า {page}: {done} จาก 1 เอกสาร",
   foundOnService: "พบในระบบแล้ว ไม่ได้สร้างซ้ำ",
+  foundOnServiceDiffers: "พบในระบบแล้ว ไม่ได้สร้างซ้ำ แต่ข้อมูลในระบบต่างจากแถวนี้: {fields}",
   journalDraft: "ฉบับร่าง",
   journalApproved: "อนุมัติแล้ว",
   journalNoUpdate: "ไม่ได้ส่ง: ใบสำคัญที่ส่งแล้วแก้ไขผ่านระบบไม่ได้",
