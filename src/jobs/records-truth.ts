@@ -64,6 +64,8 @@ export interface CheckedRecords {
   connected: CompanyStamp;
   /** The service's copy of each record id the family has. */
   found: Map<number, DocumentRecord>;
+  /** Record ids of another family's documents (the row's mistake, the sheet verified): why each is refused. */
+  refused: Map<number, Message>;
   /** Record ids verified as deleted on the service. */
   deleted: Set<number>;
 }
@@ -127,8 +129,15 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
       }
     }
   });
-  if (elsewhere.length > 0) {
-    elsewhere.sort((a, b) => a.doc.row - b.doc.row);
+  // The rows that name their document by serial (or fingerprint) and those the service has otherwise.
+  const named = opts.documents.filter((d) => d.serial);
+  const matched = named.filter((d) => found.has(d.recordId) && text(found.get(d.recordId)!.documentSerial) === d.serial);
+  const others = named.filter((d) => found.has(d.recordId) && text(found.get(d.recordId)!.documentSerial) !== d.serial);
+  const verified = matched.length > 0 || someFingerprintHolds(opts.documents, found);
+  elsewhere.sort((a, b) => a.doc.row - b.doc.row);
+  // No row is a document of the connected company as the records name it: the records are wrong
+  // as a whole (the family, else the company), refused before anything is written.
+  if (!verified && elsewhere.length > 0) {
     const rows = elsewhere.slice(0, NAMED).map(({ doc, family: actual, copy }) => render(resultMsg("recordsOtherFamily", {
       row: render(resultMsg("unboundRow", { row: doc.row + 1, serial: doc.serial || `#${doc.recordId}` }), lang),
       recordId: doc.recordId, family: actual, actual: text(copy.documentSerial) || `#${doc.recordId}`, chosen: family,
@@ -136,14 +145,14 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
     const list = elsewhere.length > NAMED ? render(resultMsg("unboundRowsMore", { rows, more: elsewhere.length - NAMED }), lang) : rows;
     throw new UntrustedRecordsError(resultMsg("recordsWrongFamily", { sheet, rows: list }), lang);
   }
-  // The rows that name their document by serial (or fingerprint) and those the service has otherwise.
-  const named = opts.documents.filter((d) => d.serial);
-  const matched = named.filter((d) => found.has(d.recordId) && text(found.get(d.recordId)!.documentSerial) === d.serial);
-  const others = named.filter((d) => found.has(d.recordId) && text(found.get(d.recordId)!.documentSerial) !== d.serial);
-  if (matched.length === 0 && missing.length + others.length > 0 && !someFingerprintHolds(opts.documents, found)) {
+  if (!verified && missing.length + others.length > 0) {
     throw new UntrustedRecordsError(resultMsg("recordsNotConnected", { rows: rowList([...opts.documents.filter((d) => !found.has(d.recordId)), ...others], lang), connected: connected.name }), lang);
   }
-  return { connected, found, deleted: new Set(missing.map((d) => d.recordId)) };
+  // The sheet is the connected company's: an id of another family is its row's mistake, refused there.
+  const refused = new Map(elsewhere.map(({ doc, family: actual, copy }) => [doc.recordId, resultMsg("rowOtherFamily", {
+    recordId: doc.recordId, family: actual, actual: text(copy.documentSerial) || `#${doc.recordId}`, chosen: family,
+  })]));
+  return { connected, found, refused, deleted: new Set(missing.filter((d) => !refused.has(d.recordId)).map((d) => d.recordId)) };
 }
 
 /** Whether a row without a serial names its document by a fingerprint the service's copy matches. */

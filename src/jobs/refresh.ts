@@ -228,8 +228,10 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   for (const [id, docs] of byId) {
     if (seen.has(id)) continue;
     const rec = checked.found.get(id);
+    const wrong = checked.refused.get(id);
     for (const doc of docs) {
       if (rec) refreshOne(doc, rec);
+      else if (wrong) say(doc, id, "refused", wrong);
       else say(doc, id, "deleted", resultMsg("refreshDeleted"));
     }
   }

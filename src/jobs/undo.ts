@@ -134,9 +134,12 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     try {
       const now = checked.found.get(doc.recordId);
       if (!now) {
-        // Verified deleted: an entry the post sealed, intact, is taken as gone, its rows cleared; one
-        // changed by hand, or without a seal (added by hand, or older), is not trusted to name it.
-        if (!entryIntact(doc, opts.family)) plan.action = { kind: "refused", message: resultMsg("undoRecordEdited", { serial }) };
+        // Not under the family: another family's document is refused (records-truth.ts); verified
+        // deleted, an entry the post sealed, intact, is taken as gone, its rows cleared; one changed
+        // by hand, or without a seal (added by hand, or older), is not trusted to name it.
+        const wrong = checked.refused.get(doc.recordId);
+        if (wrong) plan.action = { kind: "refused", message: wrong };
+        else if (!entryIntact(doc, opts.family)) plan.action = { kind: "refused", message: resultMsg("undoRecordEdited", { serial }) };
         else if (doc.seal === undefined) plan.action = { kind: "refused", message: resultMsg("undoUnverified", { serial }) };
         else {
           plan.rows = doc.serial ? rowsOf(doc.recordId, doc.serial) : [];

@@ -139,9 +139,13 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   await runPool(docs, concurrency, async (doc) => {
     try {
       const id = Number(doc.fields.recordId.value);
-      // One verified deleted is read again: its row says what the service answers.
-      const rec = checked.found.get(id) ?? await api.get(id, { signal: opts.signal });
-      plans.set(doc, planFor(doc, rec, read.layout, read.findings, opts.family, today, lang));
+      const wrong = checked.refused.get(id);
+      if (wrong) plans.set(doc, { doc, kind: "refused", changes: [], message: wrong });
+      else {
+        // One verified deleted is read again: its row says what the service answers.
+        const rec = checked.found.get(id) ?? await api.get(id, { signal: opts.signal });
+        plans.set(doc, planFor(doc, rec, read.layout, read.findings, opts.family, today, lang));
+      }
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;
       else plans.set(doc, { doc, kind: "failed", changes: [], message: errorMsg(err) });

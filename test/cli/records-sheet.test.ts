@@ -104,7 +104,7 @@ describe("refresh of a pulled sheet whose records were edited by hand", () => {
     const same = await untouched(path);
 
     const run = await docsheet(["refresh", path, ...connection()]);
-    expect(run.stdout).not.toMatch(/deleted on the service|added by refresh/);
+    expect(run.stdout).not.toMatch(/\): (deleted on the service|added by refresh)/);
     expect(run.stderr).toContain(`row 2 (${String(rows[0].documentSerial)}): record id ${String(rows[0].recordId)} is tax invoice ${String(rows[0].documentSerial)} on the service, not quotation as the workbook's records say`);
     expect(run.code).toBe(2);
     const th = await docsheet(["refresh", path, ...connection(), "--lang", "th"]);
@@ -120,7 +120,7 @@ describe("refresh of a pulled sheet whose records were edited by hand", () => {
     const same = await untouched(path);
 
     const run = await docsheet(["refresh", path, ...asOther()]);
-    expect(run.stdout).not.toMatch(/deleted on the service|added by refresh/);
+    expect(run.stdout).not.toMatch(/\): (deleted on the service|added by refresh)/);
     expect(run.stderr).toContain(`row 2 (${String(rows[0].documentSerial)}), row 3 (${String(rows[1].documentSerial)}), row 4 (${String(rows[2].documentSerial)}) are not documents of Other Co., Ltd.`);
     expect(run.code).toBe(2);
     const th = await docsheet(["refresh", path, ...asOther(), "--lang", "th"]);
@@ -147,6 +147,24 @@ describe("refresh of a pulled sheet whose records were edited by hand", () => {
     const after = await sheetRows(path, sheet);
     expect(after[0].documentSerial).toBe(rows[0].documentSerial);
     expect(after[0][header[nameCol]]).toBe(before[0][header[nameCol]]);
+  });
+});
+
+describe("refresh of a row whose record id names another family's document", () => {
+  it("is refused at its row, not marked deleted, and its own document is not appended again", async () => {
+    const { path, sheet, rows } = await pulledInvoices("RSR refresh", 3);
+    const quote = await s.client.documents("quotations").create(simple("RSR quote"));
+    await editCells(path, [[2, "Record id", quote.recordId]], sheet);
+
+    const run = await docsheet(["refresh", path, ...connection()]);
+    expect(run.stdout).toContain(`(row 4): refused: record id ${quote.recordId} is quotation ${String(quote.documentSerial)} on the service, not tax invoice; correct the record id`);
+    expect(run.stdout).not.toMatch(/\): (deleted on the service|added by refresh)/);
+    expect(run.code).toBe(1);
+    const th = await docsheet(["refresh", path, ...connection(), "--lang", "th"]);
+    expect(th.stdout).toContain(`ปฏิเสธ: รหัสในระบบ ${quote.recordId} คือใบเสนอราคา ${String(quote.documentSerial)} บนระบบ ไม่ใช่ใบกำกับภาษี`);
+    const after = await sheetRows(path, sheet);
+    expect(after).toHaveLength(3);
+    expect(after.map((r) => r.documentSerial)).toEqual(rows.map((r) => r.documentSerial));
   });
 });
 

@@ -65,6 +65,7 @@ export const RESULT_MESSAGES = {
   // act and update, before anything is sent: the row's record id and serial must name one document.
   rowOtherDocument: "refused: record id {recordId} is {actual} on the service, not {serial} as the row says; correct the record id or the document serial",
   rowUnverified: "refused: record id {recordId} ({actual} on the service) cannot be checked against this row: it has no document serial and no fingerprint that matches; fill in the document serial",
+  rowOtherFamily: "refused: record id {recordId} is {family} {actual} on the service, not {chosen}; correct the record id",
 
   // --- undo ---
   undoDeleted: "Undone: {serial} deleted",
