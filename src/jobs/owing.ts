@@ -32,6 +32,7 @@ export async function receiptsCovering(client: DocSheetClient, copy: DocumentRec
 export async function owingDue(client: DocSheetClient, copy: DocumentRecord, signal?: AbortSignal): Promise<PaymentDue | null> {
   const due = dueOf(copy);
   if (!due) return null;
+  if (copy.statusString === "paid") return { ...due, grandTotal: ZERO, beforeVat: ZERO, paid: copy.documentSerial || `#${copy.recordId}` };
   const { covered, receipts } = await receiptsCovering(client, copy, signal);
   return stillDue(due, covered, receipts);
 }

@@ -18,6 +18,8 @@ export interface PaymentDue {
   /** The receipts made from the document that already settle part or all of it (their serials):
    * grandTotal and beforeVat are then what is still due. */
   receipts?: readonly string[];
+  /** The document is paid already (its serial): nothing more is collected on it. */
+  paid?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -88,6 +90,7 @@ export function settlePayment(body: Obj, due: PaymentDue): Obj {
 /** The payment against the document's amount due: the withheld tax agrees with its rate, and the parts settle the amount. */
 export function settlementFindings(body: Obj, due: PaymentDue): Finding[] {
   const out: Finding[] = [];
+  if (due.paid !== undefined) return [finding("collected", ruleMsg("paymentAlreadyPaid", { serial: due.paid }))];
   // Receipts made from the document settle all of it: nothing more can be collected on it.
   if (due.receipts && due.receipts.length > 0 && due.grandTotal.isZero()) {
     return [finding("collected", ruleMsg("paymentSettledByReceipts", { receipts: due.receipts.join(", ") }))];

@@ -23,7 +23,7 @@ function settledBody(form: PaymentForm, side: Side, view: ShownView | null): { d
   // What the service still asks of the one selected document (its receipts deducted).
   const due: PaymentDue | null = owing ? {
     grandTotal: new Decimal(owing.stillDue), beforeVat: new Decimal(owing.beforeVat), perLineVat: owing.perLineVat,
-    ...(owing.receipts.length > 0 ? { receipts: owing.receipts } : {}),
+    ...(owing.receipts.length > 0 ? { receipts: owing.receipts } : {}), ...(owing.paid ? { paid: view!.one!.serial } : {}),
   } : null;
   return due ? { due, body: settlePayment({ paymentMethod: form.method, ...formFields(form, side) }, due) } : null;
 }

@@ -372,7 +372,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const one = {
         serial: copy.documentSerial || `#${copy.recordId}`, customer: String(copy.contactName ?? ""), grandTotal: String(copy.grandTotal ?? ""),
         ...(mismatch ? { mismatch } : {}),
-        ...(due ? { owing: { stillDue: due.grandTotal.toFixed(2), beforeVat: due.beforeVat.toFixed(2), perLineVat: due.perLineVat, receipts: [...(due.receipts ?? [])] } } : {}),
+        ...(due ? { owing: { stillDue: due.grandTotal.toFixed(2), beforeVat: due.beforeVat.toFixed(2), perLineVat: due.perLineVat, receipts: [...(due.receipts ?? [])], paid: due.paid !== undefined } } : {}),
       };
       return { sheet: out.sheet, documents, one };
     },

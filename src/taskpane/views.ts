@@ -283,7 +283,7 @@ export interface ShownOne {
   /** The row's record id names another document on the service: why, in the pane's language. */
   mismatch?: string;
   /** What a payment must settle now: the amount due less what the receipts made from it settle. */
-  owing?: { stillDue: string; beforeVat: string; perLineVat: boolean; receipts: string[] };
+  owing?: { stillDue: string; beforeVat: string; perLineVat: boolean; receipts: string[]; paid: boolean };
 }
 
 /** A field the picker offers, with its name in each language. */

@@ -6,7 +6,7 @@ import { statusText } from "../../sheet/i18n/status";
 import type { Lang, Translate } from "../i18n";
 import { describeError } from "../errors";
 import { today } from "../services";
-import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices, type SelectedDocument } from "../views";
+import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices, type SelectedDocument, type ShownView } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { emptyPayment, PaymentFields, paymentRequest, useChannels, usePaymentRules, type PaymentForm } from "./payment";
 import { sameDocuments, serialList, ShownLine, useShown } from "./shown";
@@ -72,28 +72,36 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   }
 
   // A Run while the form is still reading the selection waits for it: it acts on what the form shows.
-  const afterRead = useRef<ActionRequest | null>(null);
+  const afterRead = useRef(false);
   useEffect(() => {
-    const request = afterRead.current;
-    if (shown.reading || !request) return;
-    afterRead.current = null;
-    void checkThenRun(request);
+    if (shown.reading || !afterRead.current) return;
+    afterRead.current = false;
+    void checkThenRun();
   }, [shown.reading]);
 
+  /** The request as the form now stands, settled against `view` (the documents it runs on), or the problem to show. */
+  function request(view: ShownView | null): ActionRequest | string {
+    const pay = current === "payment" && info ? paymentRequest(t, payment, info.side, channels.lists, props.lang, view, rules) : undefined;
+    if (typeof pay === "string") return pay;
+    return { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file, payment: pay };
+  }
+
   /** Runs on the documents the form shows when the selection still holds exactly them; else asks first. */
-  async function checkThenRun(request: ActionRequest) {
-    if (shown.reading) {
-      afterRead.current = request;
-      return setConfirming("reading");
-    }
+  async function checkThenRun() {
     setConfirming("reading");
+    if (shown.reading) {
+      afterRead.current = true;
+      return;
+    }
     try {
       const now = await services.selectedDocuments(family);
       setConfirming(null);
-      if (sameDocuments(shown.view?.documents ?? [], now)) return go(request, now);
-      setReread((n) => n + 1); // the form follows the selection again
-      if (now.length === 0) return setProblem(t("selectionMovedNone"));
-      setMoved(now);
+      if (!sameDocuments(shown.view?.documents ?? [], now)) {
+        setReread((n) => n + 1); // the form follows the selection again
+        return now.length === 0 ? setProblem(t("selectionMovedNone")) : setMoved(now);
+      }
+      const made = request(shown.view);
+      return typeof made === "string" ? setProblem(made) : go(made, now);
     } catch (err) {
       setConfirming(null);
       setProblem(describeError(err, t));
@@ -101,10 +109,10 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   }
 
   /** Runs on exactly `documents` (the action refuses if the selection holds others by then). */
-  function go(request: ActionRequest, documents: SelectedDocument[]) {
+  function go(made: ActionRequest, documents: SelectedDocument[]) {
     setMoved(null);
     const expect = { expect: documents.map((d) => d.recordId), ...(documents[0] ? { expectSheet: documents[0].sheet } : {}) };
-    void task.run((ctx) => act(family, { ...request, ...expect }, { ...ctx, lang: props.lang })).then(() => setReread((n) => n + 1));
+    void task.run((ctx) => act(family, { ...made, ...expect }, { ...ctx, lang: props.lang })).then(() => setReread((n) => n + 1));
   }
 
   function start(confirmed = false) {
@@ -116,22 +124,20 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     if (current === "attach" && !file) return setProblem(t("required", { field: t("file") }));
     if (current === "attach" && file && file.bytes.length > ATTACHMENT_MAX_BYTES) return setProblem(t("fileTooLarge", { name: file.name }));
     if (current === "delete" && !confirmed) return void askDelete();
-    const pay = current === "payment" && info ? paymentRequest(t, payment, info.side, channels.lists, props.lang, shown.view, rules) : undefined;
-    if (typeof pay === "string") return setProblem(pay);
-    const request: ActionRequest = { kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file, payment: pay };
     // A delete runs on the documents its prompt named; every other action on those the form shows.
     if (current === "delete" && Array.isArray(confirming)) {
+      const made = request(null);
       setConfirming(null);
-      return go(request, confirming);
+      return typeof made === "string" ? setProblem(made) : go(made, confirming);
     }
-    void checkThenRun(request);
+    void checkThenRun();
   }
 
-  /** The request as the form now stands, for a Run confirmed on a moved selection. */
+  /** Run confirmed on a moved selection: the action settles each document against the service's copy itself. */
   function confirmMoved(documents: SelectedDocument[]) {
-    const pay = current === "payment" && info ? paymentRequest(t, payment, info.side, channels.lists, props.lang, null, rules) : undefined;
-    if (typeof pay === "string") return setProblem(pay);
-    go({ kind: current, status: currentStatus, from: from.trim(), email: email.trim(), upgradeTo: currentTarget, file, payment: pay }, documents);
+    const made = request(null);
+    if (typeof made === "string") return setProblem(made);
+    go(made, documents);
   }
 
   async function pick(input: HTMLInputElement) {

@@ -157,6 +157,7 @@ export function PaymentFields(props: {
       <p id="ds-pay-due" class="help">
         {props.due.reading ? t("payDueReading")
           : view?.one?.mismatch ? view.one.mismatch
+            : view?.one?.owing?.paid ? t("payDuePaid", { serial: view.one.serial, customer: view.one.customer, total: money(view.one.grandTotal) })
             : settled && view?.one && view.one.owing && view.one.owing.receipts.length > 0
               ? t("payDueOwing", { serial: view.one.serial, customer: view.one.customer, due: money(settled.grandTotal), base: money(settled.beforeVat),
                 total: money(view.one.grandTotal), receipts: view.one.owing.receipts.join(", ") })

@@ -63,6 +63,7 @@ export function ShownLine(props: { t: Translate; lang: Lang; shown: Shown }) {
   const money = (v: string): string => formatMoney(v, props.lang);
   const text = shown.reading ? t("shownReading")
     : one?.mismatch ? one.mismatch
+      : one?.owing?.paid ? t("payDuePaid", { serial: one.serial, customer: one.customer, total: money(one.grandTotal) })
       : one && one.owing && one.owing.receipts.length > 0
         ? t("shownOneOwing", { serial: one.serial, customer: one.customer, due: money(one.owing.stillDue), total: money(one.grandTotal), receipts: one.owing.receipts.join(", ") })
         : one ? t("shownOne", { serial: one.serial, customer: one.customer, due: money(one.grandTotal) })
