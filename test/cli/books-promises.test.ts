@@ -125,6 +125,14 @@ describe("two rows naming one record", () => {
     expect(rows[5].recordId).toBe(rows[4].recordId);
     expect((await s.client.contacts.list({ pageSize: 1 })).total).toBe(before + 1);
 
+    // Rows already posted are the records their ids name: two of one tax id on the service (a pulled sheet) are no clash.
+    const pulled = await writeBook(join(s.dir, "clash-pulled.xlsx"), [
+      ["Record id", "Code", "Name", "Type", "Tax id", "Branch"],
+      [101, "", "Acme Trading Co., Ltd.", "customer", "0105550000007", "00000"],
+      [102, "", "ACME Trading", "customer", "0105550000007", "00000"],
+    ], "Contacts");
+    expect(JSON.parse((await docsheet(["check", pulled, "--family", "contacts", "--json"])).stdout)).toEqual([]);
+
     const products = await writeBook(join(s.dir, "clash-products.xlsx"), [
       ["Product code", "Product name", "Type", "Sell price", "VAT"],
       ["PK-1", "Paper", "Product", 135, "VAT exclusive"],

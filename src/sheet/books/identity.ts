@@ -108,6 +108,9 @@ export function repeatedRecords(family: BookFamily, built: readonly BuiltBook[],
       const earlier = byKey.get(key) ?? [];
       byKey.set(key, [...earlier, b]);
       for (const e of earlier) {
+        // Two rows already posted are the records their ids name (a pulled sheet of two contacts the
+        // service keeps under one tax id): neither is sent, so neither is one record with the other.
+        if (e.doc.fields.recordId && b.doc.fields.recordId) continue;
         if (alike(e, b)) {
           sameAs ??= earlier[0];
           continue;
