@@ -343,13 +343,13 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { block, mapping, port } = await prepare(family, target);
       // Send runs on what its preview showed, or on nothing: another sheet, other or edited rows ask for a new preview.
       const digest = engine.blockDigest(block);
-      if (!dryRun && (!previewed || previewed.sheet !== block.sheet || previewed.digest !== digest)) throw new PreviewChangedError(previewed?.sheet, block.sheet);
+      if (!dryRun && (!previewed || previewed.family !== family || previewed.sheet !== block.sheet || previewed.digest !== digest)) throw new PreviewChangedError(previewed?.sheet, block.sheet);
       const outcome = await engine.updateJob(port, c, { family, mapping, target, dryRun, ...ctx });
       const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"]);
       const documents = outcome.results.map((r) => ({ key: r.key, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message, unchecked: r.unchecked }));
       const notSent = documents.filter((d) => !["update", "updated", "unchanged"].includes(d.kind));
       const rows = notSent.map((d) => ({ key: d.key, row: d.row, col, message: d.message }));
-      return { dryRun, counts: outcome.counts, documents, sheet: outcome.sheet, rows, ...(dryRun ? { previewed: { sheet: block.sheet, digest } } : {}) };
+      return { dryRun, counts: outcome.counts, documents, sheet: outcome.sheet, rows, ...(dryRun ? { previewed: { family, sheet: block.sheet, digest } } : {}) };
     },
     async readMapping(family) {
       const engine = await loadEngine();

@@ -115,6 +115,7 @@ export interface UpdateView {
 
 /** The rows a preview read: its Send runs only on the same sheet and rows, as they were then. */
 export interface PreviewedRows {
+  family: Family;
   sheet: string;
   /** Their place and every value (sheet/block-digest.ts). */
   digest: string;

@@ -15,6 +15,8 @@ import { type PaneServices } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { bridgedFetch, buttonNamed, click, localService, mountPane, until } from "./support";
 import { fieldForHeader } from "../../src/sheet/fields";
+import { render } from "preact";
+import { act } from "preact/test-utils";
 import { asUpdate } from "../helpers/wire-bodies";
 
 jest.setTimeout(180_000);
@@ -213,6 +215,21 @@ describe.each<[Lang, Record<string, string>]>([
     click(root, words.send);
     await until(() => !root.textContent!.includes(words.send) && summaryLine(root) !== "", "the update");
     expect((await client().documents("tax-invoices").get(recordId)).creditDays).toBe(30);
+  });
+
+  test("another document type chosen after the preview: its preview and Send are gone", async () => {
+    const { services, rows, col } = await pulledInvoice(`Truth Family ${lang} Co`, lang);
+    rows[1][col("creditDays")] = 30;
+    const t = translator(lang);
+    const root = mountPane(<UpdateSection t={t} lang={lang} services={services} family="tax-invoices" connected />);
+    click(root, words.preview);
+    await until(() => root.textContent!.includes(words.send), "the preview");
+    act(() => render(<UpdateSection t={t} lang={lang} services={services} family="quotations" connected />, root));
+    expect(() => buttonNamed(root, words.send)).toThrow();
+    expect([summaryLine(root), table(root)]).toEqual(["", []]);
+    // Back on the type previewed, the preview holds (Send still checks the rows).
+    act(() => render(<UpdateSection t={t} lang={lang} services={services} family="tax-invoices" connected />, root));
+    expect(buttonNamed(root, words.send)).toBeTruthy();
   });
 
   test("rows edited after the preview: a new preview is asked for, nothing is sent", async () => {

@@ -53,8 +53,10 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
   // Send refused: the sheet or its rows are not the previewed ones; the preview shown no longer holds.
   const [stale, setStale] = useState(false);
   const busy = preview.busy || send.busy;
-  const p = stale ? null : preview.result;
-  const r = send.result;
+  // A preview (and its Send) of another document type than the one chosen now is not shown, nor sent.
+  const current = preview.result?.previewed?.family === props.family;
+  const p = stale || !current ? null : preview.result;
+  const r = current ? send.result : null;
   const shown = r ?? p;
   const progress = preview.busy ? preview.progress : send.progress;
   return (
