@@ -10,6 +10,7 @@ import { translator, type Lang } from "./i18n";
 import { ConnectSection } from "./sections/connect";
 import type * as Deferred from "./sections/deferred";
 import { FamilyPicker } from "./sections/family";
+import { ActiveSheet } from "./ui";
 import type { ConnectionForm, PaneServices } from "./views";
 
 declare const __webpack_require__: unknown;
@@ -55,6 +56,9 @@ export function App(props: AppProps) {
   useEffect(() => {
     if (!sections) void loadDeferredSections().then(setSections, () => undefined);
   }, []);
+  // The active sheet, where the host tells it: sections drop results of another sheet (ui.tsx).
+  const [sheet, setSheet] = useState<string | null>(null);
+  useEffect(() => props.services.watchSheet?.(setSheet), [props.services]);
   const t = translator(lang);
   const common = { t, lang, services: props.services, connected: company !== null };
   return (
@@ -78,6 +82,7 @@ export function App(props: AppProps) {
       </div>
       <p class={company ? "status on" : "status"} aria-live="polite">{company ? t("connectedTo", { company }) : t("notConnected")}</p>
       <ConnectSection t={t} services={props.services} storage={props.storage} initial={props.initialConnection} onConnected={connected} />
+      <ActiveSheet.Provider value={sheet}>
       <Fragment key={session}>
         <FamilyPicker t={t} lang={lang} services={props.services} family={family} connected={company !== null} onChange={setFamily} />
         {sections && (isBookFamily(family)
@@ -98,6 +103,7 @@ export function App(props: AppProps) {
             </>
           ))}
       </Fragment>
+      </ActiveSheet.Provider>
     </main>
   );
 }

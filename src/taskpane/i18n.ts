@@ -7,6 +7,7 @@ import { DELETE_EN, DELETE_TH } from "./delete-words";
 import { FORM_EN, FORM_TH } from "./form-words";
 import { MAPPING_EN, MAPPING_TH } from "./mapping-words";
 import { PAYMENT_EN, PAYMENT_TH } from "./payment-words";
+import { LIST_EN, LIST_TH } from "./list-words";
 import { ROWS_EN, ROWS_TH } from "./rows-words";
 import { UNDO_EN, UNDO_TH } from "./undo-words";
 import { BOOK_EN, BOOK_TH } from "./book-words";
@@ -191,6 +192,7 @@ const en = {
   // the column mapping, rows to look at, the payment form, the delete prompt, undo, VAT, values
   ...MAPPING_EN,
   ...ROWS_EN,
+  ...LIST_EN,
   ...PAYMENT_EN,
   ...DELETE_EN,
   ...FORM_EN,
@@ -367,6 +369,7 @@ const th: Record<MessageKey, string> = {
   savedInBrowser: "บันทึกไว้ในเบราว์เซอร์นี้แล้ว",
   ...MAPPING_TH,
   ...ROWS_TH,
+  ...LIST_TH,
   ...PAYMENT_TH,
   ...DELETE_TH,
   ...FORM_TH,

@@ -9,9 +9,6 @@ import type { Block } from "../workbook/port";
 import type * as Engine from "./engine";
 import type { RowNote } from "./views";
 
-/** Enough for a pane; the Result column holds every one. */
-export const MAX_ROW_NOTES = 200;
-
 type RowEngine = Pick<typeof Engine, "mapHeaders" | "resultColumns">;
 
 /** The Result column the job wrote into: found by the same rule the job used (at the right of the

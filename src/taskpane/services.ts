@@ -81,6 +81,8 @@ export interface ServiceOptions {
   savePdf?: (fileName: string, base64: string) => Promise<string>;
   /** Calls the listener when the selection or the active sheet changes; answers how to stop. */
   watchSelection?: (listener: () => void) => () => void;
+  /** The host's word of the active sheet changing (PaneServices.watchSheet). */
+  watchSheet?: (listener: (sheet: string) => void) => () => void;
 }
 
 /** A download link for a PDF, in the browser. */
@@ -137,6 +139,12 @@ export function createServices(opts: ServiceOptions): PaneServices {
   let company: CompanyView | null = null;
   let channels: Promise<ChannelLists> | null = null;
   const mappings = new SavedMappings(opts.port);
+  // The active sheet: told by the host (the preview), else read again when the selection moves
+  // (Excel's selection-changed and sheet-activated events).
+  const { selection, watchSelection } = opts;
+  const watchSheet = opts.watchSheet ?? (selection && watchSelection
+    ? (listener: (sheet: string) => void) => watchSelection(() => void selection().then((s) => { if (s) listener(s.sheet); }, () => undefined))
+    : undefined);
   // Through the relay, requests share one socket to it (relay-fetch.ts); one per pane, kept across connections.
   const send = opts.fetch ?? (opts.relayBase ? relayFetch(opts.relayBase) : undefined);
 
@@ -174,6 +182,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
 
   return {
     port: opts.port,
+    ...(watchSheet ? { watchSheet } : {}),
     actionKinds: ACTION_KINDS,
     async connect(form) {
       const { connectedCompany, createClient } = await loadEngine();
@@ -229,7 +238,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return {
         created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown,
         findings: outcome.findings.filter((f) => f.severity === "error").length,
-        warnings: outcome.findings.filter((f) => f.severity === "warning").length, sheet: outcome.sheet, rows,
+        warnings: outcome.findings.filter((f) => f.severity === "warning").length, marked: outcome.findings, sheet: outcome.sheet, rows,
       };
     },
     async undo(family, ctx) {
@@ -449,6 +458,7 @@ function bookView(engine: typeof Engine, family: BookFamily, block: Block, outco
     counts: { created: c.created, found: c.found + c.existing + c.repeated, skipped: c.skipped, notSent: c.invalid + c.cancelled + c.conflict, failed: c.failed + c.unknown, updated: c.updated, unchanged: c.unchanged },
     sheet: outcome.sheet,
     rows: outcome.results.filter((r) => !done.has(r.kind)).map((r) => ({ key: r.key, row: Math.min(...r.rows), col, message: r.message })),
+    marked: outcome.findings,
   };
 }
 

@@ -29,8 +29,14 @@ export const PANE_CSS = `
 .ds .msg.error{background:#fdf3f4;color:#b10e1c;border:1px solid #eeacb2}
 .ds .msg.ok{background:#f1faf1;color:#0e700e;border:1px solid #9fd89f}
 .ds .msg.info{background:#ebf3fc;color:#0f548c;border:1px solid #b4d6fa}
-.ds ul.findings{list-style:none;margin:8px 0 0;padding:0;max-height:260px;overflow:auto;border:1px solid #e0e0e0;border-radius:4px}
-.ds ul.findings button{display:block;width:100%;text-align:left;margin:0;border:0;border-bottom:1px solid #f0f0f0;border-radius:0;font-weight:400;padding:6px 8px}
+.ds ul.findings{list-style:none;margin:8px 0 0;padding:0;max-height:320px;overflow:auto;border:1px solid #e0e0e0;border-radius:4px}
+.ds ul.findings button{display:block;width:100%;text-align:left;margin:0;border:0;border-bottom:1px solid #f0f0f0;border-radius:0;font-weight:400;padding:6px 8px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ds .counts{display:flex;flex-wrap:wrap;gap:4px 12px;margin:8px 0 0;font-size:12px;font-weight:600}
+.ds .counts .error{color:#b10e1c}
+.ds .counts .warning{color:#8a3707}
+.ds .counts .note{color:#0f548c}
+.ds .pager{display:flex;align-items:center;gap:8px;font-size:12px;color:#616161}
+.ds .pager button{margin:4px 0 0;padding:2px 10px;font-size:12px}
 .ds ul.findings .cell{font-weight:600;color:#b10e1c;margin-right:6px}
 .ds ul.findings .sev{font-size:11px;font-weight:600;border-radius:2px;padding:0 4px;margin-right:6px}
 .ds ul.findings li.warning .cell{color:#8a3707}

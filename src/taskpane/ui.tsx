@@ -1,7 +1,7 @@
 // Small pieces every section uses: a collapsible section, a message line, and a task runner that
 // keeps busy/progress/error state and can cancel.
-import type { ComponentChildren } from "preact";
-import { useRef, useState } from "preact/hooks";
+import { createContext, type ComponentChildren } from "preact";
+import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import type { Progress } from "../jobs/types";
 import type * as Errors from "./errors";
 import type { Translate } from "./i18n";
@@ -118,4 +118,24 @@ export function useTask<T>(t: Translate): Task<T> {
       setProgress(null);
     },
   };
+}
+
+/** The sheet active in the workbook as the pane was last told (null: the host does not tell). */
+export const ActiveSheet = createContext<string | null>(null);
+
+/** Drops a task's result (or its error) once it no longer speaks of what the pane shows: another
+ * family picked, or another sheet active than the one(s) the result is of (`sheetOf`). A task still
+ * running carries on; a job that opens a sheet of its own (a pull, a template) keeps its result. */
+export function useResultScope<T>(task: Task<T>, family: string, sheetOf?: (result: T) => string | readonly string[] | undefined): void {
+  const sheet = useContext(ActiveSheet);
+  const seen = useRef({ family, sheet });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { family, sheet };
+    if (task.busy || (family === before.family && sheet === before.sheet)) return;
+    const r = task.result;
+    const ofSheet = r === null ? [] : [sheetOf?.(r) ?? []].flat();
+    const elsewhere = sheet !== null && sheet !== before.sheet && (r === null ? task.error !== null : sheetOf !== undefined && !ofSheet.includes(sheet));
+    if (family !== before.family || elsewhere) task.reset();
+  }, [family, sheet]);
 }

@@ -58,6 +58,8 @@ export interface PostView {
   findings: number;
   /** Warnings (a tax invoice without what s.86/4 asks of its buyer): marked, and sent all the same. */
   warnings: number;
+  /** What the post marked on the sheet (errors, warnings, notes), each at its cell. */
+  marked?: CellFinding[];
   sheet?: string;
   /** Every document not created, with the reason in its Result cell. */
   rows?: RowNote[];
@@ -219,6 +221,9 @@ export type CompanyView = CompanyName;
 
 export interface PaneServices {
   readonly port: WorkbookPort;
+  /** Tells `listener` the active sheet's name when it changes (and once at once); answers how to stop.
+   * Sections drop results of another sheet. Absent where the host does not tell. */
+  watchSheet?(listener: (sheet: string) => void): () => void;
   /** Actions this build can run. */
   readonly actionKinds: readonly ActionKind[];
   connect(form: ConnectionForm): Promise<string>;
@@ -341,4 +346,6 @@ export interface BookPostView {
   counts: Record<"created" | "found" | "skipped" | "notSent" | "failed" | "updated" | "unchanged", number>;
   sheet: string;
   rows: RowNote[];
+  /** What the post marked on the sheet, each at its cell. */
+  marked?: CellFinding[];
 }

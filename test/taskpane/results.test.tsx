@@ -14,6 +14,7 @@ import { createServices } from "../../src/taskpane/services";
 import { type PaneServices, type SelectionInfo } from "../../src/taskpane/views";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
+import { LIST_PAGE } from "../../src/taskpane/sections/paged-list";
 import { bridgedFetch, choose, click, clickWhenReady, localService, mountPane, options, typeInto, until } from "./support";
 
 jest.setTimeout(180_000);
@@ -128,8 +129,9 @@ describe("Post", () => {
     const onService = [];
     for await (const page of client().documents("tax-invoices").listAll({ searchString: "Cancel Co" })) onService.push(...page.list);
     expect(new Set(onService.map((d) => d.recordId))).toEqual(ids);
-    // The rows not sent are listed, each with its reason.
-    expect(listed(root)).toHaveLength(notSent);
+    // The rows not sent are listed, each with its reason, a page at a time.
+    expect(listed(root)).toHaveLength(Math.min(notSent, LIST_PAGE));
+    if (notSent > LIST_PAGE) expect(root.querySelector("#post ul.rows + .pager [role=status]")?.textContent).toBe(`1–${LIST_PAGE} of ${notSent}`);
     expect(listed(root).every((text) => text.endsWith("not sent: cancelled"))).toBe(true);
   });
 });

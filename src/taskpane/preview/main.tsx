@@ -27,6 +27,10 @@ function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage:
   }, [book, store]);
   const [services] = useState(() => createServices({
     port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo(), watchSelection: (listener) => book.onSelect(listener),
+    watchSheet: (listener) => {
+      listener(book.memory.active);
+      return book.onSelect(() => listener(book.memory.active));
+    },
   }));
   // A new workbook is one empty sheet, as Excel opens one; kept at once so a reload does not bring the old one back.
   const startOver = () => {

@@ -5,7 +5,7 @@ import { useState } from "preact/hooks";
 import type { BookFamily } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
 import type { BookPostView, CheckView, PaneServices, PullView } from "../views";
-import { Message, Section, useTask } from "../ui";
+import { Message, Section, useResultScope, useTask } from "../ui";
 import { CheckVerdict, FindingList } from "./check";
 import { RowNotes } from "./rows";
 import { UndoControl } from "./undo";
@@ -18,6 +18,11 @@ export function BooksSection(props: { t: Translate; lang: Lang; services: PaneSe
   const posting = useTask<BookPostView>(t);
   const updating = useTask<BookPostView>(t);
   const pulling = useTask<PullView>(t);
+  // A journal's counts are not the contacts' (nor another sheet's).
+  useResultScope(checking, family, (r) => r.sheet);
+  useResultScope(posting, family, (r) => r.sheet);
+  useResultScope(updating, family, (r) => r.sheet);
+  useResultScope(pulling, family, (r) => r.sheet);
   const busy = checking.busy || posting.busy || updating.busy || pulling.busy;
   const posted = posting.result;
   const updated = updating.result;
@@ -47,6 +52,7 @@ export function BooksSection(props: { t: Translate; lang: Lang; services: PaneSe
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={posting.error ?? updating.error ?? pulling.error} />
       <Message tone={posted && posted.counts.notSent + posted.counts.failed > 0 ? "error" : "ok"} text={posted ? t("bookPosted", posted.counts) : null} />
+      {posted?.marked && <FindingList t={t} lang={lang} services={services} findings={posted.marked} label={t("postMarked")} />}
       <RowNotes t={t} services={services} sheet={posted?.sheet} rows={posted?.rows} />
       <Message tone={updated && updated.counts.notSent + updated.counts.failed > 0 ? "error" : "ok"} text={updated ? t("bookUpdated", updated.counts) : null} />
       <RowNotes t={t} services={services} sheet={updated?.sheet} rows={updated?.rows} />

@@ -2,6 +2,7 @@
 // VAT and grand total of each document. Only errors are problems: warnings (worth a look) and notes
 // (what DocSheet did for the user, a leading zero restored) are counted apart, each with its own
 // mark, and a sheet with no errors is clean.
+import { useMemo } from "preact/hooks";
 import { familyLabel, isFamily, type DocumentFamily, type SheetFamily } from "../../rules/codes";
 import type { CellFinding } from "../../sheet/findings";
 import { recordCount } from "../../sheet/i18n/record-count";
@@ -9,7 +10,8 @@ import { render } from "../../sheet/i18n/render";
 import type { Lang, Translate } from "../i18n";
 import { formatMoney } from "../money";
 import type { CheckView, PaneServices } from "../views";
-import { Message, Section, useTask } from "../ui";
+import { Message, Section, useResultScope, useTask } from "../ui";
+import { PagedList } from "./paged-list";
 
 /** Errors, warnings and notes of a check, counted apart. */
 export function findingCounts(findings: readonly CellFinding[]): Record<CellFinding["severity"], number> {
@@ -18,21 +20,36 @@ export function findingCounts(findings: readonly CellFinding[]): Record<CellFind
   return counts;
 }
 
-/** The findings of a check, each a button that selects its cell. */
-export function FindingList(props: { t: Translate; lang: Lang; services: PaneServices; findings: readonly CellFinding[] }) {
+const GRAVITY: Record<CellFinding["severity"], number> = { error: 0, warning: 1, note: 2 };
+
+/** Errors first, then warnings, then notes; in sheet order within each. */
+export function byGravity(findings: readonly CellFinding[]): CellFinding[] {
+  return findings.map((f, i) => [f, i] as const).sort(([a, i], [b, j]) => GRAVITY[a.severity] - GRAVITY[b.severity] || i - j).map(([f]) => f);
+}
+
+/** The findings of a check or a post: counted by kind, errors first, then warnings, then notes, each
+ * its cell and a one-line reason (the whole of it on hover and at the cell), a button that selects
+ * the cell; a page at a time, so a list of thousands keeps the pane's height. */
+export function FindingList(props: { t: Translate; lang: Lang; services: PaneServices; findings: readonly CellFinding[]; label?: string }) {
   const { t, lang, services } = props;
-  const marks: Record<CellFinding["severity"], string | null> = { error: null, warning: t("markWarning"), note: t("markNote") };
+  const sorted = useMemo(() => byGravity(props.findings), [props.findings]);
   if (props.findings.length === 0) return null;
+  const marks: Record<CellFinding["severity"], string | null> = { error: null, warning: t("markWarning"), note: t("markNote") };
+  const n = findingCounts(props.findings);
+  const counts = ([["error", "countErrors"], ["warning", "countWarnings"], ["note", "countNotes"]] as const).filter(([k]) => n[k] > 0);
   return (
-    <ul class="findings" aria-label={t("check")}>
-      {props.findings.map((f, i) => (
-        <li key={i} class={f.severity}>
-          <button type="button" onClick={() => void services.port.select(f.sheet, f.row, f.col).catch(() => undefined)}>
-            <span class="cell">{f.cell}</span>{marks[f.severity] && <span class="sev">{marks[f.severity]}</span>}{render(f.msg, lang)}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <div class="finding-list">
+      <p class="counts">{counts.map(([k, key]) => <span key={k} class={k}>{t(key, { n: n[k].toLocaleString("en-US") })}</span>)}</p>
+      <PagedList t={t} items={sorted} class="findings" label={props.label ?? t("check")} keyOf={(f, i) => `${i}:${f.cell}`} itemClass={(f) => f.severity}
+        item={(f) => {
+          const reason = render(f.msg, lang);
+          return (
+            <button type="button" title={reason} onClick={() => void services.port.select(f.sheet, f.row, f.col).catch(() => undefined)}>
+              <span class="cell">{f.cell}</span>{marks[f.severity] && <span class="sev">{marks[f.severity]}</span>}<span class="why">{reason}</span>
+            </button>
+          );
+        }} />
+    </div>
   );
 }
 
@@ -67,6 +84,7 @@ function verdict(props: { t: Translate; lang: Lang; view: CheckView; family?: Sh
 export function CheckSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily }) {
   const { t, lang, services } = props;
   const task = useTask<CheckView>(t);
+  useResultScope(task, props.family, (v) => v.sheet);
   const view = task.result;
   return (
     <Section id="check" title={t("check")} open>

@@ -4,7 +4,7 @@ import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, WHT_FAMILY, fa
 import type { ListCounts, TemplateOutcome } from "../../jobs/template";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices } from "../views";
-import { Message, useTask } from "../ui";
+import { Message, useResultScope, useTask } from "../ui";
 
 function listCounts(t: Translate, c: ListCounts): string {
   const channels = c.bankAccounts + c.cheques + c.creditCards + c.pettyCash + c.otherChannels;
@@ -17,6 +17,8 @@ export function FamilyPicker(props: {
   const { t, services } = props;
   const inserting = useTask<TemplateOutcome>(t);
   const refreshing = useTask<ListCounts>(t);
+  // "Template added" speaks of the family it was added for, and of its sheet.
+  useResultScope(inserting, props.family, (r) => r.sheet);
   const insert = services.insertTemplate;
   const refresh = services.refreshLists;
   const inserted = inserting.result;

@@ -2,7 +2,8 @@
 import type { DocumentFamily } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PostView } from "../views";
-import { Message, Section, useTask } from "../ui";
+import { Message, Section, useResultScope, useTask } from "../ui";
+import { FindingList } from "./check";
 import { RowNotes } from "./rows";
 import { Progressbar } from "./progressbar";
 import { UndoControl } from "./undo";
@@ -26,6 +27,7 @@ export function postTone(r: PostView): "error" | "info" | "ok" {
 export function PostSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily; connected: boolean }) {
   const { t, lang, services } = props;
   const task = useTask<PostView>(t);
+  useResultScope(task, props.family, (r) => r.sheet);
   const post = services.post;
   const r = task.result;
   return (
@@ -41,6 +43,7 @@ export function PostSection(props: { t: Translate; lang: Lang; services: PaneSer
       <Message tone="error" text={task.error} />
       <Message tone={!r || task.cancelled ? "info" : postTone(r)}
         text={r ? (task.cancelled ? t("postCancelled", { summary: postSummary(t, r) }) : postSummary(t, r)) : null} />
+      {r?.marked && <FindingList t={t} lang={lang} services={services} findings={r.marked} label={t("postMarked")} />}
       <RowNotes t={t} services={services} sheet={r?.sheet} rows={r?.rows} />
       {r && !task.busy && r.created + r.found > 0 && <UndoControl t={t} lang={lang} services={services} family={props.family} connected={props.connected} />}
     </Section>

@@ -1,28 +1,21 @@
 // The rows a job did not do, each with its reason; a click selects the row's Result cell, as a
 // click on a finding selects its cell.
+// Every row is listed, a page at a time (paged-list.tsx).
 import type { Translate } from "../i18n";
-import { MAX_ROW_NOTES } from "../rows";
 import type { RowNote } from "../views";
 import type { PaneServices } from "../views";
+import { PagedList } from "./paged-list";
 
 export function RowNotes(props: { t: Translate; services: PaneServices; sheet?: string; rows?: RowNote[] }) {
   const { t, services, sheet, rows } = props;
   if (!sheet || !rows || rows.length === 0) return null;
-  const shown = rows.slice(0, MAX_ROW_NOTES);
   return (
-    <>
-      <ul class="findings rows" aria-label={t("rowsToLook")}>
-        {shown.map((r) => (
-          <li key={`${r.row}:${r.key}`}>
-            <button type="button" onClick={() => void services.port.select(sheet, r.row, r.col).catch(() => undefined)}>
-              <span class="cell">{rowLabel(t, r)}</span>
-              {r.message}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {rows.length > shown.length && <p class="help">{t("moreRows", { n: rows.length - shown.length })}</p>}
-    </>
+    <PagedList t={t} items={rows} class="findings rows" label={t("rowsToLook")} keyOf={(r) => `${r.row}:${r.key}`}
+      item={(r) => (
+        <button type="button" title={r.message} onClick={() => void services.port.select(sheet, r.row, r.col).catch(() => undefined)}>
+          <span class="cell">{rowLabel(t, r)}</span>{r.message}
+        </button>
+      )} />
   );
 }
 
