@@ -7,10 +7,12 @@
 // - the company guard (company.ts): the records' company must be the connected one;
 // - each record id is read under the family the records name. A row whose id names a document
 //   there with another serial is refused at its row (verify.ts, rowMismatch). An id the family does
-//   not have is taken as deleted on the service only when it is no live document of another
-//   family (the records then name the wrong family) and when some row of the sheet is a document of
-//   the connected company (else the records name another company's documents: a service whose ids
-//   are global answers "not found" for them, one whose ids are per company answers other serials).
+//   not have is taken as deleted on the service only when it is no document of another family and
+//   some row of the sheet is a document of the connected company. When no row is, the records are
+//   wrong as a whole, refused: they name the wrong family (an id is another family's document), or
+//   another company's documents (a service whose ids are global answers "not found" for them, one
+//   whose ids are per company answers other serials). When some row is, an id of another family's
+//   document is that row's mistake, refused at its row.
 // A refusal of the records as a whole names the rows and the reason, in the run's language, and is a
 // ConnectionError, so every command exits 2 with it.
 import { NotFoundError, type DocSheetClient, type DocumentRecord } from "../api";
