@@ -45,7 +45,7 @@ import { runPool } from "./pool";
 import { taxInvoiceFindings } from "./tax-invoice";
 import { PostRecorder, loadPostRecord } from "./post-record";
 import { nameKnownContacts } from "./contact-match";
-import { RaceGuard, documentRaces, type Settled } from "./race";
+import { RaceGuard, documentRaces, settledRow, type Settled } from "./race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import { guardConnection, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { inSheetOrder, localDate, type JobContext } from "./types";
@@ -271,24 +271,11 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
       if (isConnectionFailure(err)) stopRun(err);
       s = { kind: "unlisted" };
     }
-    const serial = own.documentSerial ?? `#${own.recordId}`;
-    if (s.kind === "won" && found) {
-      await report(p.doc, { kind: "found", recordId: own.recordId, documentSerial: own.documentSerial, msg: resultMsg("createdConfirmed") }, own, own);
-    } else if (s.kind === "won") {
-      await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, msg: resultMsg("created") }, own, own);
-    } else if (s.kind === "unlisted") {
-      await report(p.doc, { kind: "created", recordId: own.recordId, documentSerial: own.documentSerial, msg: resultMsg("createdUnchecked") }, own, own);
-    } else if (s.kind === "lost") {
-      const w = s.winner;
-      const msg = resultMsg(s.removed === "deleted" ? "foundRaceDeleted" : "foundRaceVoided", { serial });
-      await report(p.doc, { kind: "found", recordId: w.recordId, documentSerial: w.documentSerial, msg }, w, w);
-    } else {
-      // Ours stays live beside the winner: the row takes the winner, the record both (undo reverses them).
-      const w = s.winner;
-      await exclusive(async () => recorder.created({ ...p.doc, rows: [] }, own));
-      const msg = resultMsg("raceStuck", { serial, winner: w.documentSerial ?? `#${w.recordId}`, reason: errorMsg(s.error) });
-      await report(p.doc, { kind: "failed", recordId: w.recordId, documentSerial: w.documentSerial, msg }, w, w);
-    }
+    const row = settledRow(s, own, found);
+    // Ours left live beside the winner: the record holds both (undo reverses them).
+    if (row.stuck) await exclusive(async () => recorder.created({ ...p.doc, rows: [] }, row.stuck!));
+    const rec = row.record;
+    await report(p.doc, { kind: row.kind, recordId: rec.recordId, documentSerial: rec.documentSerial, msg: row.msg }, rec, rec);
   };
   await runPool(toSend, concurrency, async (p) => {
     try {

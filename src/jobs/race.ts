@@ -25,6 +25,9 @@
 import { ApiError, NotFoundError, type DocSheetClient, type DocumentRecord, type FilterTerm } from "../api";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import type { Family } from "../rules/codes";
+import type { Message } from "../rules/message";
+import { resultMsg } from "../sheet/i18n/results";
+import { errorMsg } from "./error-text";
 import { markerHolders } from "./find";
 
 /** One read-back's list: the created records' dates, and their contacts' names ("" for any). */
@@ -85,6 +88,31 @@ export type Settled =
   | { kind: "stuck"; winner: DocumentRecord; error: unknown }
   /** The list never showed ours within the wait: no other post could be ruled out. */
   | { kind: "unlisted" };
+
+/** What a row says of its create once settled: the record it names, and its result. */
+export interface SettledRow {
+  kind: "created" | "found" | "failed";
+  record: DocumentRecord;
+  msg: Message;
+  /** This run's copy, left live beside the winner: undo reverses it too. */
+  stuck?: DocumentRecord;
+}
+
+/** The row of `own`, created by this run (`found`: its answer was lost and its marker found it). */
+export function settledRow(s: Settled, own: DocumentRecord, found: boolean): SettledRow {
+  const serial = own.documentSerial || `#${own.recordId}`;
+  switch (s.kind) {
+    case "won":
+      return found ? { kind: "found", record: own, msg: resultMsg("createdConfirmed") } : { kind: "created", record: own, msg: resultMsg("created") };
+    case "unlisted":
+      return { kind: "created", record: own, msg: resultMsg("createdUnchecked") };
+    case "lost":
+      return { kind: "found", record: s.winner, msg: resultMsg(s.removed === "deleted" ? "foundRaceDeleted" : "foundRaceVoided", { serial }) };
+    case "stuck":
+      // Ours stays live beside the winner: the row takes the winner.
+      return { kind: "failed", record: s.winner, stuck: own, msg: resultMsg("raceStuck", { serial, winner: s.winner.documentSerial || `#${s.winner.recordId}`, reason: errorMsg(s.error) }) };
+  }
+}
 
 export interface RaceGuardOptions {
   signal?: AbortSignal;

@@ -5,8 +5,9 @@
 // A certificate is created exactly once: each carries the post's marker in its internalNotes; before
 // sending, the payee's certificates are looked up by their markers (a killed run's are written back,
 // not sent again), and a create whose answer was lost is looked up the same way before anything is
-// said about it. Two posts of the same rows at once: after each create the marker is looked up
-// again, the lowest record id stays and the other post removes its own copy.
+// said about it. Two posts of the same rows at once: after each create the marker is read back by
+// the documents' race guard (race.ts, certificate-race.ts): the lowest record id stays and the
+// other post removes its own copy.
 import { at, serviceText, type Message } from "../rules/message";
 import { NotFoundError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
 import { WHT_FAMILY } from "../rules/codes";
@@ -18,7 +19,7 @@ import { recordCount, recordWord } from "../sheet/i18n/record-count";
 import { statusFromText, statusText } from "../sheet/i18n/status";
 import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
-import { MARKER_PREFIX, documentMarker, hasMarker } from "../sheet/marker";
+import { documentMarker, hasMarker } from "../sheet/marker";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { checkCertificates, type CheckedCertificate } from "../sheet/wht-sheet";
 import { certificateRows, whtColumn, whtTemplate, WHT_KEYS, WHT_STATUS_WORDS } from "../sheet/wht-rows";
@@ -33,6 +34,10 @@ import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
 import { ConnectionError, guardConnection, isConnectionFailure } from "./stop";
 import { createOnce } from "./create-once";
+import { certificateHolders, certificateRaces, certificateRecord, removeCertificate } from "./certificate-race";
+import { RaceGuard, settledRow, type Settled } from "./race";
+import { READ_BACK_MAX } from "./post";
+import { LIST_ORDER_MAX } from "../rules/list-order";
 import { postedWrites } from "./posted-writes";
 import { WriteBatch, flushedOnStop, type HeldBatch } from "./write-batch";
 import { inSheetOrder, localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
@@ -75,31 +80,9 @@ export interface WhtPostOptions extends WhtSheetOptions {
   concurrency?: number;
 }
 
-/** The payee's live certificates that carry a marker, by marker (the lowest record id). */
-async function certificatesByMarker(client: DocSheetClient, names: Iterable<string>, signal?: AbortSignal): Promise<Map<string, WithholdingTaxRecord>> {
-  const found = new Map<string, WithholdingTaxRecord>();
-  for (const [m, holders] of await markerHolders(client, names, signal)) found.set(m, holders[0]);
-  return found;
-}
-
-/** The payee's live certificates that carry a marker, by marker, every holder (lowest record id first). */
-async function markerHolders(client: DocSheetClient, names: Iterable<string>, signal?: AbortSignal): Promise<Map<string, WithholdingTaxRecord[]>> {
-  const found = new Map<string, WithholdingTaxRecord[]>();
-  for (const name of new Set(names)) {
-    for await (const page of client.withholdingTaxes.listAll({ searchString: name }, { signal })) {
-      for (const rec of page.list) {
-        if (rec.statusString === "void" || typeof rec.internalNotes !== "string" || !rec.internalNotes.includes(MARKER_PREFIX)) continue;
-        for (const line of rec.internalNotes.split(/\r?\n/)) {
-          const m = line.trim();
-          if (!m.startsWith(MARKER_PREFIX) || !hasMarker(rec.internalNotes, m)) continue;
-          const had = found.get(m) ?? [];
-          if (!had.some((h) => Number(h.recordId) === Number(rec.recordId))) found.set(m, [...had, rec]);
-        }
-      }
-    }
-  }
-  for (const holders of found.values()) holders.sort((a, b) => Number(a.recordId) - Number(b.recordId));
-  return found;
+/** The payees' live certificates that carry a marker, by marker (the lowest record id). */
+async function certificatesByMarker(client: DocSheetClient, names: Iterable<string>, signal?: AbortSignal): Promise<Map<string, DocumentRecord>> {
+  return new Map([...await certificateHolders(client, names, signal)].map(([m, holders]) => [m, holders[0]]));
 }
 
 const nameOf = (c: CheckedCertificate): string => String(c.built.body.contactName ?? "");
@@ -154,18 +137,23 @@ async function whtPostRun(port: WorkbookPort, client: DocSheetClient, opts: WhtP
   const stuck: WhtPostRecord["created"] = [];
   if (clean.length > 0) {
     // Certificates a killed run created are written back, not created again.
-    let existing = new Map<string, WithholdingTaxRecord>();
+    let existing = new Map<string, DocumentRecord>();
     try {
       existing = await certificatesByMarker(client, clean.map(nameOf), opts.signal);
     } catch (err) {
       if (isConnectionFailure(err)) throw new ConnectionError(errorText(err, lang), { cause: err });
       throw err;
     }
-    await runPool(clean, opts.concurrency ?? 4, async (c) => {
+    const concurrency = opts.concurrency ?? 4;
+    // Not the run's cancel signal: a certificate already created is still read back.
+    const guard = new RaceGuard(certificateRaces(client), { flushAt: LIST_ORDER_MAX });
+    const settling: Promise<void>[] = [];
+    const reading = new Set<Promise<void>>();
+    await runPool(clean, concurrency, async (c) => {
       const marker = marked.get(c.doc)!;
       const had = existing.get(marker);
       if (had) {
-        await report(c.doc, { kind: "found", recordId: Number(had.recordId), documentSerial: had.documentSerial, message: resultMsg("createdFound") }, had);
+        await report(c.doc, { kind: "found", recordId: had.recordId, documentSerial: had.documentSerial, message: resultMsg("createdFound") }, had);
         return;
       }
       try {
@@ -175,45 +163,30 @@ async function whtPostRun(port: WorkbookPort, client: DocSheetClient, opts: WhtP
           await report(c.doc, { kind: "unknown", message: resultMsg("postUnknown", { record: recordWord(WHT_FAMILY) }) });
           return;
         }
-        const rec = made.record;
         // Another post of this row at the same time may have made one too: the lowest record id
-        // carrying the marker stays, the other post's copy goes (as race.ts does for documents).
-        const holders = (await markerHolders(client, [nameOf(c)], opts.signal)).get(marker) ?? [];
-        const winner = holders[0];
-        if (made.found && winner) {
-          // The answer was lost: which holder is this run's is not known. The first stays, as what
-          // the marker found (made by this run or by another at the same time), and every later
-          // one goes (one of them may be this run's own).
-          for (const other of holders.slice(1)) {
-            await removeCertificate(client, Number(other.recordId), other.statusString, opts.signal).catch((err: unknown) => {
-              if (isConnectionFailure(err)) throw err;
-            });
-          }
-          await report(c.doc, { kind: "found", recordId: Number(winner.recordId), documentSerial: winner.documentSerial, message: resultMsg("createdConfirmed") }, winner);
-          return;
-        }
-        if (!winner || Number(winner.recordId) === Number(rec.recordId)) {
-          await report(c.doc, { kind: "created", recordId: Number(rec.recordId), documentSerial: rec.documentSerial, message: resultMsg(winner ? "created" : "createdUnchecked") }, rec);
-          return;
-        }
-        const serial = rec.documentSerial || `#${rec.recordId}`;
-        const removed = await removeCertificate(client, Number(rec.recordId), rec.statusString, opts.signal).catch((err: unknown) => {
-          if (isConnectionFailure(err)) throw err;
-          return err;
-        });
-        if (removed === "deleted" || removed === "voided") {
-          await report(c.doc, { kind: "found", recordId: Number(winner.recordId), documentSerial: winner.documentSerial, message: resultMsg(removed === "deleted" ? "foundRaceDeleted" : "foundRaceVoided", { serial }) }, winner);
-        } else {
-          // Ours stays live beside the winner: the row takes the winner (as documents do), and undo
-          // reverses both.
-          stuck.push({ key: c.doc.key, recordId: Number(rec.recordId), serial: rec.documentSerial ?? "", marker });
-          await report(c.doc, { kind: "failed", recordId: Number(winner.recordId), documentSerial: winner.documentSerial, message: resultMsg("raceStuck", { winner: winner.documentSerial || `#${winner.recordId}`, serial, reason: shownError(removed, lang) }) }, winner);
-        }
+        // carrying the marker stays, the other post's copy goes (race.ts, as for documents).
+        const own = certificateRecord(made.record);
+        const name = typeof own.contactName === "string" && own.contactName.trim() ? own.contactName.trim() : nameOf(c);
+        // Read back beside the next creates (as post.ts does): the pool's slot goes on meanwhile.
+        const one = (async () => {
+          const settled = await guard.settle(marker, own, String(own.publishedOn ?? ""), name, made.found).catch((err: unknown): Settled => {
+            if (isConnectionFailure(err)) fatal ??= err;
+            return { kind: "unlisted" };
+          });
+          const row = settledRow(settled, own, made.found);
+          if (row.stuck) stuck.push({ key: c.doc.key, recordId: row.stuck.recordId, serial: row.stuck.documentSerial ?? "", marker });
+          await report(c.doc, { kind: row.kind, recordId: row.record.recordId, documentSerial: row.record.documentSerial, message: row.msg }, row.record);
+        })().finally(() => reading.delete(one));
+        reading.add(one);
+        settling.push(one);
+        while (reading.size >= READ_BACK_MAX) await Promise.race(reading);
       } catch (err) {
         if (isConnectionFailure(err)) fatal ??= err;
         await report(c.doc, { kind: isConnectionFailure(err) ? "cancelled" : "failed", message: shownError(err, lang) });
       }
     }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
+    guard.finish();
+    await Promise.all(settling);
   }
   await batch.flush();
   const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
@@ -232,21 +205,6 @@ async function whtPostRun(port: WorkbookPort, client: DocSheetClient, opts: WhtP
   }
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
   return { sheet, results: inSheetOrder(results), findings: sortFindings(findings), counts };
-}
-
-/** Takes a certificate off the service as undo does: set back to awaiting and deleted, voided when the service will not delete it. */
-async function removeCertificate(client: DocSheetClient, id: number, status: unknown, signal?: AbortSignal): Promise<"deleted" | "voided"> {
-  try {
-    if (status !== "awaiting") await client.withholdingTaxes.setStatus(id, "awaiting", { signal });
-    await client.withholdingTaxes.delete(id, { signal });
-    return "deleted";
-  } catch (err) {
-    if (isConnectionFailure(err)) throw err;
-    // Swept by a post that lost the answer to its create (it removes every later holder).
-    if (err instanceof NotFoundError) return "deleted";
-    await client.withholdingTaxes.setStatus(id, "void", { signal });
-    return "voided";
-  }
 }
 
 /** The row's result cells; a certificate's status as people say it. */
