@@ -351,7 +351,8 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { target } = await selected();
       const { block, mapping, port } = await prepare(family, target);
       // Send runs on what its preview showed, or on nothing: another sheet, other or edited rows ask for a new preview.
-      const digest = engine.blockDigest(block);
+      const fields = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping, undefined, block.values.slice(1)).byColumn;
+      const digest = engine.blockDigest(block, [...fields.keys()]);
       if (!dryRun && (!previewed || previewed.family !== family || previewed.sheet !== block.sheet || previewed.digest !== digest)) throw new PreviewChangedError(previewed?.sheet, block.sheet);
       const outcome = await engine.updateJob(port, c, { family, mapping, target, dryRun, ...ctx });
       const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"]);

@@ -192,6 +192,9 @@ describe.each<[Lang, Record<string, string>]>([
   test("another sheet active at Send: a new preview is asked for, nothing is sent from either sheet", async () => {
     const { book, services, sheet, rows, col, recordId } = await pulledInvoice(`Truth Switch ${lang} Co`, lang);
     rows[1][col("creditDays")] = 30;
+    // A column of the user's own beside the pulled ones.
+    rows[0].push("My note");
+    rows[1].push("first");
     // A second tab holding the same invoice, edited otherwise.
     const second = await services.pull("tax-invoices", { perLine: false, search: `Truth Switch ${lang} Co` }, { lang });
     expect(second.sheet).not.toBe(sheet);
@@ -208,10 +211,12 @@ describe.each<[Lang, Record<string, string>]>([
     expect(error(root)).toBe(other(sheet, second.sheet));
     expect((await client().documents("tax-invoices").get(recordId)).creditDays).toBe(0);
     expect(() => buttonNamed(root, words.send)).toThrow();
-    // Back on the previewed sheet, a new preview sends as asked.
+    // Back on the previewed sheet, a new preview sends as asked; the user's own column (a formula
+    // recalculated) may change meanwhile.
     book.active = sheet;
     click(root, words.preview);
     await until(() => root.textContent!.includes(words.send), "the new preview");
+    rows[1][rows[0].length - 1] = "recalculated";
     click(root, words.send);
     await until(() => !root.textContent!.includes(words.send) && summaryLine(root) !== "", "the update");
     expect((await client().documents("tax-invoices").get(recordId)).creditDays).toBe(30);
