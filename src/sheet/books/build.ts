@@ -14,25 +14,8 @@ import type { Json } from "../../rules/json";
 import type { ContactBody, JournalEntryBody, ProductBody } from "../../rules/schemas/bodies";
 import type { Message } from "../../rules/message";
 import { repeatedRecords } from "./identity";
-
-interface BuiltBase {
-  doc: SheetDocument;
-  findings: CellFinding[];
-  /** A product with accounts, as a product master (POST/PUT /product-masters); `body` is the
-   * same product as /products takes it. */
-  master?: Json;
-  /** Journal lines' accounts as found in the chart (for a pulled sheet's names). */
-  accounts?: (ChartAccount | undefined)[];
-}
-
-/** A record of a book's sheet and the body to send (undefined when its rows could not be read or
- * hold problems), typed by its family. Cells are read untyped: the builders below check every
- * field a body needs before they give one. */
-export type BuiltBook = BuiltBase & (
-  | { family: "journal-entries"; body?: JournalEntryBody }
-  | { family: "contacts"; body?: ContactBody }
-  | { family: "products"; body?: ProductBody }
-);
+import type { BuiltBook } from "./built";
+export type { BuiltBook } from "./built";
 
 export interface BookContext {
   layout: SheetLayout;

@@ -12,7 +12,7 @@ import { cellFinding, type CellFinding } from "../findings";
 import { sheetMsg } from "../messages";
 import type { SheetLayout } from "../read";
 import { readBranch, taxIdDigits } from "../tax-id";
-import type { BuiltBook } from "./build";
+import type { BuiltBook } from "./built";
 
 const textOf = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
 
