@@ -1,6 +1,7 @@
 // The check job: read the sheet, run the shared rules on every document, report (and optionally
 // mark) each finding at its cell.
 import type { Family } from "../rules/codes";
+import type { Json } from "../rules/json";
 import { checkSheet } from "../sheet/check";
 import { resultMsg } from "../sheet/i18n/results";
 import { render } from "../sheet/i18n/render";
@@ -17,12 +18,15 @@ export interface CheckJobOptions extends JobContext {
   mapping?: ColumnMapping;
   /** Mark the cells of the findings on the sheet (after clearing earlier marks). */
   mark?: boolean;
+  /** The company's expense categories (jobs/categories.ts), when connected: an expense's category
+   * is then read by name or code, its accounts from it. */
+  categories?: readonly Json[];
 }
 
 export async function checkJob(port: WorkbookPort, opts: CheckJobOptions): Promise<CheckOutcome> {
   throwIfCancelled(opts.signal);
   const block = await port.read(opts.target);
-  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
+  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family, categories: opts.categories });
   const today = localDate((opts.now ?? (() => new Date()))());
   const { documents, findings } = checkSheet(read, opts.family, today);
   const lang = opts.lang ?? "en";

@@ -29,6 +29,7 @@ import { statusText } from "../sheet/i18n/status";
 import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
+import { expenseCategoriesFor } from "./categories";
 import { stopsDocument, vatTreatmentFindings } from "../sheet/vat-treatment";
 import { resultColumns, type ResultColumns } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
@@ -120,7 +121,8 @@ export function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJo
 
 async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions, held: HeldBatch): Promise<PostOutcome> {
   const block = await port.read(opts.target);
-  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
+  const categories = await expenseCategoriesFor(client, opts.family, opts.signal);
+  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family, categories });
   await assertSheetFamily(port, block.sheet, opts.family, opts.lang ?? "en");
   assertRows(block, read, opts.lang ?? "en");
   const sheet = block.sheet;

@@ -349,11 +349,12 @@ export function missingFields(family: MapFamily, mapped: Iterable<string>): Miss
   need(["item.pricePerUnit"]);
   if (family === "expenses") {
     need(["item.description"]);
-    need(["item.creditId"]);
-    need(["item.debitId"]);
+    // A category gives its line's accounts and system code (read from the service's categories).
+    need(["item.creditId", "item.categoryId"]);
+    need(["item.debitId", "item.categoryId"]);
     // The business view (the default without an expenseCategoryView column) also needs these.
     const view = have.has("expenseCategoryView");
-    need(["item.systemCode"], view ? "recommended" : "required", view ? MAPPING_NOTES.businessView : undefined);
+    need(["item.systemCode", "item.categoryId"], view ? "recommended" : "required", view ? MAPPING_NOTES.businessView : undefined);
     need(["item.categoryId"], view ? "recommended" : "required", view ? MAPPING_NOTES.businessView : undefined);
   }
   need(["item.name"], "recommended");

@@ -108,6 +108,10 @@ export const SHEET_MESSAGES = {
   productCodeClash: "Row {row} has the same product code {code} with other details: one code is one product. Make the two rows agree, or give each its own code.",
   productNameClash: "Row {row} has the same product name, no code either, and other details: they would be posted as one product. Make the two rows agree, or give each a code.",
 
+  // --- an expense line's category by name (expense-categories.ts) ---
+  categoryUnknown: 'No expense category is named "{text}" in this document\'s view: use one of {categories}.',
+  categoryAmbiguous: '"{text}" names {count} expense categories: give its code instead.',
+
   // --- the buying side's words for a rules message (side-words.ts) ---
   supplierRequired: "Enter the supplier's name (or a contact id)",
 

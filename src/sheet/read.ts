@@ -15,6 +15,8 @@ import { sheetMsg } from "./messages";
 import { isEmptyCell, parseCell, type Parsed } from "./values";
 import { ZERO, parseDecimal } from "../rules/money";
 import type { SheetCell, SheetDocument, SheetLine } from "./sheet-document";
+import { resolveCategories, type CategoryCell } from "./expense-categories";
+import type { Json } from "../rules/json";
 
 export type { SheetCell, SheetDocument, SheetLine } from "./sheet-document";
 
@@ -45,6 +47,9 @@ export interface ReadOptions {
   wht?: boolean;
   /** The fields of a book's sheet (journal vouchers, contacts, products); default the documents'. */
   table?: FieldTable;
+  /** The company's expense categories (both views, from the service): a line's category is then
+   * taken by name or code, and its accounts from it (expense-categories.ts). */
+  categories?: readonly Json[];
 }
 
 /** Reads a block whose first row is the header row. */
@@ -71,6 +76,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
   const covered = markMerged(block, findings, mapped.map(([col]) => col));
   const byKey = new Map<string, SheetDocument>();
   const documents: SheetDocument[] = [];
+  const categoryCells = new Map<SheetLine, CategoryCell>();
 
   for (let i = 1; i < values.length; i++) {
     const row = top + i;
@@ -115,6 +121,11 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
         continue;
       }
       if (empty) continue;
+      if (opts.categories && def.key === "item.categoryId" && (typeof raw === "string" || typeof raw === "number")) {
+        categoryCells.set(line, { value: typeof raw === "string" && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw, row, col });
+        // A name is the categories' to read, not a number's.
+        if (typeof raw === "string" && !/^\s*\d+\s*$/.test(raw)) continue;
+      }
       const parsed = parseCell(def, raw, formats[col - left]);
       if (!parsed.ok) {
         findings.push(cellFinding(sheet, row, col, def.key, parsed.msg));
@@ -130,6 +141,7 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
     }
     if (hasLine) doc.lines.push(line);
   }
+  if (opts.categories) findings.push(...resolveCategories(sheet, documents, categoryCells, opts.categories));
   if (stated.size > 0) for (const doc of documents) applyStated(doc, stated, headers, table);
   lookups?.addContactIds(documents);
   return { layout, documents, findings };

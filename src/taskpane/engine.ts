@@ -2,6 +2,7 @@
 // jobs, the client), in one chunk loaded after the pane is on screen: the pane shows at once.
 export { createClient } from "../api/client";
 export { checkJob } from "../jobs/check";
+export { expenseCategoriesFor } from "../jobs/categories";
 export { checkSheet } from "../sheet/check";
 export { carriedTotals } from "../sheet/body";
 export { readDocuments } from "../sheet/read";

@@ -5,6 +5,7 @@ import { relayFetch } from "./relay-fetch";
 import type { DocSheetClient } from "../api/client";
 import { WHT_FAMILY, isBookFamily, type BookFamily, type DocumentFamily, type Family } from "../rules/codes";
 import type { ColumnMapping } from "../sheet/mapping";
+import type { Json } from "../rules/json";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
 import { readChannels, type ChannelLists } from "./channels";
 import { SavedMappings, mappingOf, mappingView } from "./mappings";
@@ -63,10 +64,10 @@ function blockPort(port: WorkbookPort, block: Block): WorkbookPort {
 /** The user's today, YYYY-MM-DD in local time. */
 export const today = (): string => localDate(new Date());
 
-export async function summarize(block: Block, family: Family, mapping?: ColumnMapping): Promise<DocumentSummary[]> {
+export async function summarize(block: Block, family: Family, mapping?: ColumnMapping, categories?: readonly Json[]): Promise<DocumentSummary[]> {
   const { carriedTotals, checkSheet, readDocuments } = await loadEngine();
   // Read as the check job reads it (the family's own headers), so the figures are those checked.
-  const { documents } = checkSheet(readDocuments(block, { mapping, family }), family, today());
+  const { documents } = checkSheet(readDocuments(block, { mapping, family, categories }), family, today());
   return documents.map(({ doc, built }) => ({ key: doc.key, row: doc.firstRow, ...carriedTotals(built) }));
 }
 
@@ -210,17 +211,19 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return c ? { id: c.id, name: c.name, taxId: c.taxId } : null;
     },
     async check(family, ctx) {
-      const { checkJob, rememberedFamily, whtCheckJob, writeUnplaced } = await loadEngine();
+      const { checkJob, expenseCategoriesFor, rememberedFamily, whtCheckJob, writeUnplaced } = await loadEngine();
       const { block, mapping, port } = await prepare(family);
+      // Connected, an expense's category is read by name as the post will read it.
+      const categories = family === WHT_FAMILY ? undefined : await expenseCategoriesFor(client, family, ctx.signal).catch(() => undefined);
       const outcome = family === WHT_FAMILY
         ? await whtCheckJob(port, { mark: true, mapping, ...ctx })
-        : await checkJob(port, { family, mark: true, mapping, ...ctx });
+        : await checkJob(port, { family, mark: true, mapping, categories, ...ctx });
       const remembered = await rememberedFamily(opts.port, block.sheet);
       // The Excel port hands back messages it could not put in a note or comment (old Excel).
       const unplaced = port.lastMark?.unplaced ?? [];
       if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);
       return {
-        sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: family === WHT_FAMILY ? [] : await summarize(block, family, mapping),
+        sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: family === WHT_FAMILY ? [] : await summarize(block, family, mapping, categories),
         ...(remembered && remembered !== family ? { otherFamily: { remembered, checked: family } } : {}),
       };
     },

@@ -2,6 +2,7 @@
 // grid against the real local service: a withholding that disagrees with its rate suggests what the
 // sheet then accepts (no "-1"), and the service keeps it; the spec's wire-name messages ("Item
 // requires SystemCode") and the fields' keys never reach what people read, in English and Thai.
+import { expenseCategoriesFor } from "../../src/jobs/categories";
 import { checkJob } from "../../src/jobs/check";
 import { postJob } from "../../src/jobs/post";
 import { ruleMsg } from "../../src/rules/messages";
@@ -93,5 +94,39 @@ describe("Check's summary of VAT and totals", () => {
       const s = shown.find(([k]) => k === key)!;
       expect([Number(doc.vatAmount).toFixed(2), Number(doc.grandTotal).toFixed(2)]).toEqual([s[1], s[2]]);
     }
+  });
+});
+
+describe("an expense's category typed by its name", () => {
+  const header = ["documentKey", "Supplier", "Date", "VAT", "Item", "Description", "Qty", "Unit price", "Expense category"];
+  const line = (key: string, category: string | number) => [key, "Category Co", "2026-03-01", false, "Taxi", "Taxi to client", 1, 100, category];
+
+  it.each(["en", "th"] as const)("is read by its English or Thai name or code, and its accounts come from it (%s)", async (lang) => {
+    const categories = await expenseCategoriesFor(svc.client, "expenses");
+    const travel = categories!.find((c) => c.categoryNameForeign === "Travel" && c.expenseCategoryView === 3)!;
+    const wb = new MemoryWorkbook({ S: [header, line(`C1-${lang}`, "Travel"), line(`C2-${lang}`, "ค่าเดินทาง"), line(`C3-${lang}`, "1001"), line(`C4-${lang}`, "travel · 1001")] });
+    // Connected, check reads them as the post does: no finding at all.
+    const checked = await checkJob(wb, { family: "expenses", now, lang, categories });
+    expect(checked.findings.filter((f) => f.severity === "error").map((f) => [f.cell, render(f.msg, lang)])).toEqual([]);
+    const posted = await postJob(wb, svc.client, { family: "expenses", now, lang });
+    expect(posted.counts.created).toBe(4);
+    for (let r = 1; r <= 4; r++) {
+      const doc = await svc.client.documents("expenses").get(cell(wb, r, "recordId") as number) as unknown as { items: Record<string, unknown>[] };
+      expect(doc.items[0]).toMatchObject({ categoryId: travel.categoryId, systemCode: 1001, creditId: travel.creditId, debitId: travel.debitId });
+    }
+    expect(Number(travel.creditId)).toBeGreaterThan(0);
+    expect(Number(travel.debitId)).toBeGreaterThan(0);
+  });
+
+  it.each(["en", "th"] as const)("that no category has is a finding at its cell, in the run's language (%s)", async (lang) => {
+    const categories = await expenseCategoriesFor(svc.client, "expenses");
+    const wb = new MemoryWorkbook({ S: [header, line("U1", "Taxi rides")] });
+    const checked = await checkJob(wb, { family: "expenses", now, lang, categories });
+    const at = checked.findings.filter((f) => f.field === "item.categoryId").map((f) => [f.cell, render(f.msg, lang)]);
+    expect(at).toEqual([["I2", lang === "en"
+      ? 'No expense category is named "Taxi rides" in this document\'s view: use one of Travel / ค่าเดินทาง · 1001, Office supplies / ค่าเครื่องเขียน · 1002.'
+      : 'ไม่มีหมวดค่าใช้จ่ายชื่อ "Taxi rides" ในมุมมองของเอกสารนี้ ใช้หมวดใดหมวดหนึ่งต่อไปนี้: Travel / ค่าเดินทาง · 1001, Office supplies / ค่าเครื่องเขียน · 1002']]);
+    const posted = await postJob(wb, svc.client, { family: "expenses", now, lang });
+    expect(posted.counts.created).toBe(0);
   });
 });

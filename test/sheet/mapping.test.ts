@@ -149,8 +149,11 @@ describe("missing fields", () => {
 
   it("asks expenses for their line accounts, and the business view's code and category unless a view column says otherwise", () => {
     const base = ["contactName", "item.quantity", "item.pricePerUnit", "isVat"];
-    expect(needs("expenses", base)).toEqual([["item.description"], ["item.creditId"], ["item.debitId"], ["item.systemCode"], ["item.categoryId"]]);
-    expect(needs("expenses", [...base, "expenseCategoryView"])).toEqual([["item.description"], ["item.creditId"], ["item.debitId"]]);
+    // A category column stands for the accounts and code it gives (read from the service's categories).
+    const accounts = [["item.creditId", "item.categoryId"], ["item.debitId", "item.categoryId"]];
+    expect(needs("expenses", base)).toEqual([["item.description"], ...accounts, ["item.systemCode", "item.categoryId"], ["item.categoryId"]]);
+    expect(needs("expenses", [...base, "expenseCategoryView"])).toEqual([["item.description"], ...accounts]);
+    expect(needs("expenses", [...base, "item.description", "item.categoryId"])).toEqual([]);
   });
 
   it("asks receipts for their source, or for a partial receipt's tax invoice and amount", () => {

@@ -79,7 +79,7 @@ test("VAT for every row: refused without it, saved with the workbook, used by Ch
   const after = await services.check("tax-invoices", {});
   // No problems; with VAT they are full tax invoices, whose missing buyer address is a warning.
   expect(after.findings.filter((f) => f.severity === "error")).toEqual([]);
-  expect(after.summaries.map((d) => [d.key, d.vatAmount, d.grandTotal])).toEqual([["VAL-1", "70", "1070"], ["VAL-2", "3.5", "53.5"]]);
+  expect(after.summaries.map((d) => [d.key, d.vatAmount, d.grandTotal])).toEqual([["VAL-1", "70.00", "1070.00"], ["VAL-2", "3.50", "53.50"]]);
   const again = mountPane(<PostSection t={translator("en")} lang="en" services={services} family="tax-invoices" connected />);
   click(again, "Post documents");
   await until(() => /2 created/.test(again.textContent ?? ""), "the post");

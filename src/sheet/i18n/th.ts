@@ -209,6 +209,8 @@ export const SHEET_TH: Partial<Record<SheetMessageKey, string>> = {
   noPaymentOnCreate: "{family}ไม่รับการชำระเงินตอนสร้าง โปรดล้างคอลัมน์การชำระเงิน",
   namedField: "{field}: {message}",
   supplierRequired: "ต้องระบุชื่อผู้ขาย (หรือรหัสผู้ติดต่อ)",
+  categoryUnknown: 'ไม่มีหมวดค่าใช้จ่ายชื่อ "{text}" ในมุมมองของเอกสารนี้ ใช้หมวดใดหมวดหนึ่งต่อไปนี้: {categories}',
+  categoryAmbiguous: '"{text}" ตรงกับหมวดค่าใช้จ่าย {count} หมวด ให้ระบุรหัสของหมวดแทน',
   addColumn: "{message} เพิ่มคอลัมน์ {label}",
   addColumnHint: "{message} เพิ่มคอลัมน์ {label}: {hint}",
   voucherUnbalanced: "ใบสำคัญ {key} ไม่สมดุล: เดบิต {debit} เครดิต {credit} ต่างกัน {difference} ยอดเดบิตต้องเท่ากับยอดเครดิตถึงหลักสตางค์",
