@@ -9,9 +9,11 @@ import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer as createHttp, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttps } from "node:https";
 import { extname, join, resolve } from "node:path";
+import { answerClientErrors } from "../src/service/http/client-errors";
 import { allowedHostsOf, hostOriginGuard, socketRefusalOf } from "../src/relay/guard";
 import { createRelay, relayRoots } from "../src/relay/relay";
 import { attachRelaySocket } from "../src/relay/socket";
+import { decodedPath, MALFORMED_PATH, refuse, surviving } from "../src/relay/survive";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".png": "image/png",
@@ -34,9 +36,10 @@ const relay = createRelay(roots);
 const allowed = allowedHostsOf();
 const guard = hostOriginGuard(allowed);
 
-function handle(req: IncomingMessage, res: ServerResponse): void {
+const handle = surviving((req: IncomingMessage, res: ServerResponse): void => {
   guard(req, res, () => relay(req, res, () => {
-    const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    const path = decodedPath(req.url);
+    if (path === undefined) return refuse(res, 400, MALFORMED_PATH);
     const file = resolve(dir, `.${path === "/" ? "/taskpane.html" : path}`);
     if (!file.startsWith(dir + "/") || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");
@@ -45,12 +48,13 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     // Hashed bundles never change; pages and the manifest must be fetched fresh.
     const immutable = /\.[0-9a-f]{8}\.js$/.test(file);
     res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache" });
-    createReadStream(file).pipe(res);
+    createReadStream(file).on("error", () => res.destroy()).pipe(res);
   }));
-}
+});
 
 const cert = process.env.ADDIN_TLS_CERT;
 const key = process.env.ADDIN_TLS_KEY;
 const server = cert && key ? createHttps({ cert: readFileSync(cert), key: readFileSync(key) }, handle) : createHttp(handle);
+answerClientErrors(server);
 attachRelaySocket(server, roots, { refuse: (req) => socketRefusalOf(req, allowed) });
 server.listen(port, () => console.log(`DocSheet add-in from ${dir} on ${cert && key ? "https" : "http"}://localhost:${port}/ (relay at /relay/<root>/)`));

@@ -48,7 +48,12 @@ export function relayTarget(roots: RelayRoots, url: string, prefix = "/relay"): 
   // Checked on the raw path: URL parsing would quietly resolve "..", "%2e%2e" and backslashes first.
   const rawPath = url.split("?")[0];
   if (/(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i.test(rawPath)) return null;
-  const parsed = new URL(url, "http://relay.invalid");
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "http://relay.invalid");
+  } catch {
+    return null; // an absolute-form target that does not parse ("http://[")
+  }
   if (!parsed.pathname.startsWith(`${prefix}/`)) return null;
   const rest = parsed.pathname.slice(prefix.length + 1);
   const slash = rest.indexOf("/");
@@ -84,9 +89,9 @@ export interface Upstream {
  * every chunk of a streamed body until the answer, 120 MB per upload. Redirects are not followed.
  * `signal` drops the request (the relay socket's cancel). */
 export function forward(target: string, method: string, headers: Record<string, string>, body: Readable | Buffer | undefined, signal?: AbortSignal): Promise<Upstream> {
-  const url = new URL(target);
-  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
+    const url = new URL(target);
+    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     const out = send(url, { method, headers, signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));

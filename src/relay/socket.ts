@@ -3,10 +3,10 @@
 // service over HTTP exactly as `/relay/<name>/...` does: the same roots, the same headers passed in
 // and out, nothing kept. A socket is accepted only from the add-in's own pages (`refuse`: the
 // Host/Origin guard), since browsers let any site open a WebSocket to any host.
-import type { IncomingMessage, Server as HttpServer } from "node:http";
+import { validateHeaderValue, type IncomingMessage, type Server as HttpServer } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import type { Duplex } from "node:stream";
-import { WebSocketServer, type WebSocket } from "ws";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { encodeAnswer, parseRequest, SOCKET_MAX_FRAME, type SocketRequest } from "./frames";
 import { answerHeaders, envelope, FORWARD_REQUEST, forward, relayTarget, type RelayRoots } from "./relay";
 
@@ -38,6 +38,13 @@ function refusal(ws: WebSocket, id: number, status: number, message: string): vo
 function relayOne(ws: WebSocket, m: SocketRequest, target: string, inFlight: Map<number, AbortController>): void {
   const headers: Record<string, string> = {};
   for (const name of FORWARD_REQUEST) if (m.headers[name] !== undefined) headers[name] = m.headers[name];
+  // A frame's headers come from a page, not Node's parser: one HTTP cannot carry (a line break,
+  // a character past Latin-1) is the request's 400, not the service's 502.
+  try {
+    for (const [name, value] of Object.entries(headers)) validateHeaderValue(name, value);
+  } catch {
+    return refusal(ws, m.id, 400, "a header of the request is malformed");
+  }
   const body = m.body !== undefined && m.method !== "GET" && m.method !== "HEAD" ? Buffer.from(m.body) : undefined;
   if (body) headers["content-length"] = String(body.length);
   const ctl = new AbortController();
@@ -57,6 +64,13 @@ function relayOne(ws: WebSocket, m: SocketRequest, target: string, inFlight: Map
 function serve(ws: WebSocket, roots: RelayRoots, prefix: string): void {
   const inFlight = new Map<number, AbortController>();
   ws.on("message", (data, isBinary) => {
+    try {
+      onMessage(data, isBinary);
+    } catch {
+      ws.close(1011, "relay failure"); // a mistake of ours ends this socket, not the relay
+    }
+  });
+  const onMessage = (data: RawData, isBinary: boolean): void => {
     const m = isBinary ? undefined : parseRequest(String(data));
     if (!m) return void ws.close(1008, "not a relay request");
     if ("cancel" in m) {
@@ -69,7 +83,7 @@ function serve(ws: WebSocket, roots: RelayRoots, prefix: string): void {
     const target = relayTarget(roots, `${prefix}${m.path}`, prefix);
     if (!target) return refusal(ws, m.id, 404, "unknown relay root");
     relayOne(ws, m, target, inFlight);
-  });
+  };
   // A pane gone (closed, reloaded) reads no answer: what it had in flight is dropped here too. Its
   // creates are outcome-unknown to it, as with a fetch cut off, and a re-post finds them by marker.
   ws.on("close", () => {
@@ -79,13 +93,22 @@ function serve(ws: WebSocket, roots: RelayRoots, prefix: string): void {
   ws.on("error", () => undefined);
 }
 
+/** The path an upgrade asks for; undefined when its target does not parse ("http://["). */
+function upgradePath(url: string | undefined): string | undefined {
+  try {
+    return new URL(url ?? "/", "http://relay.invalid").pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Serves the relay socket on `server`; answers a function that stops it. */
 export function attachRelaySocket(server: HttpServer | HttpsServer, roots: RelayRoots, opts: RelaySocketOptions = {}): () => void {
   const prefix = opts.prefix ?? "/relay";
   const path = socketPath(prefix);
   const wss = new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_FRAME, perMessageDeflate: false });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    if (new URL(req.url ?? "/", "http://relay.invalid").pathname !== path) {
+    if (upgradePath(req.url) !== path) {
       // Another upgrade (webpack-dev-server's live reload) is its own handler's; with none, refused.
       if (server.listenerCount("upgrade") === 1) socket.destroy();
       return;

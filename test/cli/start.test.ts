@@ -2,6 +2,7 @@
 // points at port N (manifest.xml in the repository names port 3000), and it says so.
 import { spawn } from "node:child_process";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { join } from "node:path";
 import WebSocket from "ws";
 import { relayFetch } from "../../src/taskpane/relay-fetch";
@@ -67,6 +68,23 @@ it("serves a manifest that points at the port it serves", async () => {
     const gone = await send(`${origin}/relay/local/token`, { method: "POST", body: "grant_type=client_credentials" });
     expect(gone.status).toBe(502);
     expect(await gone.json()).toMatchObject({ message: "the service could not be reached" });
+
+    // Malformed paths and upgrades are each their own refusal: the server goes on.
+    const raw = (text: string) => new Promise<string>((done) => {
+      const socket = connect(port, "127.0.0.1", () => socket.write(text));
+      let out = "";
+      socket.on("data", (c: Buffer) => (out += c.toString("latin1")));
+      socket.on("close", () => done(out.split("\r\n")[0]));
+      socket.on("error", () => done(out.split("\r\n")[0]));
+    });
+    const host = `Host: localhost:${port}\r\nConnection: close\r\n`;
+    const ws = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
+    for (const text of [`GET /%E0%A4%A HTTP/1.1\r\n${host}\r\n`, `GET /relay/nowhere/%E0%A4%A HTTP/1.1\r\n${host}\r\n`,
+      `GET http://[ HTTP/1.1\r\n${host}\r\n`, `GET http://[ HTTP/1.1\r\nHost: localhost:${port}\r\n${ws}\r\n`,
+      `GET /relay-socket?%E0%A4%A HTTP/1.1\r\nHost: localhost:${port}\r\n${ws}\r\n`]) {
+      expect([text, await raw(text)]).not.toEqual([text, expect.stringMatching(/^HTTP\/1\.1 5/)]);
+      expect((await fetch(`${origin}/manifest.xml`)).status).toBe(200);
+    }
   } finally {
     child.removeAllListeners("exit");
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");

@@ -3,10 +3,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket from "ws";
+import { decodeAnswer } from "../../src/relay/frames";
 import { relayFetch } from "../../src/taskpane/relay-fetch";
 import { freePort } from "../helpers/free-port";
 
@@ -123,4 +124,69 @@ test("the relay's socket: a page of the public URL reaches its roots; another si
   expect(res.status).toBe(200);
   expect(seen.at(-1)).toBe("/test/company/info");
   expect(output).not.toContain("very-secret-token");
+});
+
+/** One raw request (Node's client would refuse to send most of these); the answer's status and body. */
+function rawRequest(text: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(text));
+    let out = "";
+    socket.on("data", (c: Buffer) => (out += c.toString("latin1")));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const at = out.indexOf("\r\n\r\n");
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(out)?.[1] ?? 0), body: at < 0 ? "" : out.slice(at + 4) });
+    });
+  });
+}
+
+/** One frame on a fresh relay socket: the answer's status, or the close code. */
+function frame(text: string): Promise<{ status?: number; closed?: number }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/relay-socket`, { origin: `http://127.0.0.1:${port}` });
+    ws.on("open", () => ws.send(text));
+    ws.on("message", (data: Buffer) => {
+      resolve({ status: decodeAnswer(new Uint8Array(data).buffer)?.head.status });
+      ws.close();
+    });
+    ws.on("close", (code) => resolve({ closed: code }));
+    ws.on("error", () => undefined);
+  });
+}
+
+test("a malformed path, header or frame is a 4xx envelope, and the next request is served", async () => {
+  const host = `Host: 127.0.0.1:${port}\r\nConnection: close\r\n`;
+  const good = async () => {
+    expect((await get("/taskpane.html", { host: `127.0.0.1:${port}` })).status).toBe(200);
+    expect((await get("/relay/up/company/info", { host: `127.0.0.1:${port}` })).status).toBe(200);
+  };
+  const requests = [
+    `GET /%E0%A4%A HTTP/1.1\r\n${host}\r\n`, // killed the server: decodeURIComponent threw
+    `GET /relay-x/%E0%A4%A HTTP/1.1\r\n${host}\r\n`,
+    `GET http://[ HTTP/1.1\r\n${host}\r\n`,
+    `GET http://[/relay/up/x HTTP/1.1\r\n${host}\r\n`,
+    `GET /relay/up/x HTTP/1.1\r\n${host}Content-Length: abc\r\n\r\n`,
+    `POST /relay/up/x HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\n\r\nzz\r\n`,
+    `GET /relay-socket HTTP/1.1\r\n${host}Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  ];
+  for (const text of requests) {
+    const res = await rawRequest(text);
+    expect([text, res.status]).toEqual([text, expect.any(Number)]);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    if (!text.includes("Upgrade")) expect(JSON.parse(res.body)).toMatchObject({ status: false, code: res.status });
+    await good();
+  }
+  const frames = [
+    "not json",
+    JSON.stringify({ id: 1, method: "GET", path: "/up/x", headers: { authorization: "a\r\nb" } }),
+    JSON.stringify({ id: 2, method: "GET", path: "/up/x", headers: { "x-request-id": "\u0100" } }),
+    JSON.stringify({ id: 3, method: "GET", path: "//[", headers: {} }),
+  ];
+  for (const text of frames) {
+    const answer = await frame(text);
+    expect(answer.closed === 1008 || (answer.status! >= 400 && answer.status! < 500)).toBe(true);
+    await good();
+  }
+  expect(child.exitCode).toBeNull();
 });
