@@ -22,6 +22,7 @@ import type { SheetDocument } from "../sheet/read";
 import { isEmptyCell } from "../sheet/values";
 import type { ResultKey } from "../sheet/writeback";
 import type { Block } from "../workbook/port";
+import { addDays } from "../rules/calendar";
 
 /** The result columns the upgrade writes, added at the right of the header when missing. */
 export const UPGRADE_COLUMNS = ["upgradedTo", "upgradedRecordId", "upgradedSerial"] as const satisfies readonly ResultKey[];
@@ -81,11 +82,6 @@ function pick(from: Record<string, unknown>, keys: readonly string[]): JsonBody 
   const out: JsonBody = {};
   for (const k of keys) if (from[k] !== undefined && from[k] !== null) out[k] = from[k];
   return out;
-}
-
-function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 export const isInline = (doc: DocumentRecord): boolean => doc.documentStructureType === "InlineDocument";

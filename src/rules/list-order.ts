@@ -5,6 +5,7 @@
 // the client and the CLI write them.
 import { finding, type Finding } from "./findings";
 import { ruleMsg } from "./messages";
+import { isStorableText } from "./schemas/wire";
 
 export type ListKind = "documents" | "contacts" | "products";
 
@@ -149,6 +150,8 @@ export function readListOrder(kind: ListKind, query: { sortBy?: unknown; filter?
       const raw = e.columnvalue;
       const value = typeof raw === "string" ? raw.trim() : typeof raw === "number" && Number.isFinite(raw) ? String(raw) : "";
       if (value === "") findings.push(finding("filter", ruleMsg("filterValueRequired", { name: column })));
+      // The query text was checked, but JSON's "\u0000" decodes to a NUL only here.
+      else if (!isStorableText(value)) findings.push(finding("filter", ruleMsg("filterValueUnstorable", { name: column })));
       else if (kind === "number" && !/^[+-]?\d{1,15}$/.test(value)) findings.push(finding("filter", ruleMsg("filterValueNumber", { name: column })));
       else if (or !== undefined) order.filter.push({ column, kind, value, or });
     }

@@ -139,6 +139,7 @@ export const MESSAGES = {
   filterColumn: "filter columnName {name} is not one of {allowed}",
   filterValueRequired: "filter columnValue of {name} is required",
   filterValueNumber: "filter columnValue of {name} must be a whole number",
+  filterValueUnstorable: "filter columnValue of {name} must not contain NUL (U+0000) or broken characters (unpaired surrogates)",
   filterOperator: "columnPredicateOperator must be And or Or",
   listOrderTooMany: "sortBy and filter take at most {max} entries each",
 

@@ -16,6 +16,7 @@ import { sheetMsg } from "./messages";
 import type { SheetCell, SheetDocument, SheetLayout } from "./read";
 import type { CreateBodies, CreateOperation } from "../rules/schemas/bodies";
 import { phrase, type Message } from "../rules/message";
+import { addDays } from "../rules/calendar";
 
 export type PostOperation = CreateOperation;
 
@@ -140,11 +141,6 @@ function lineValues(doc: SheetDocument): Record<string, unknown>[] {
     }
     return item;
   });
-}
-
-function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** The due date the service sets, whatever a body says (service-facts: dueDate): the document's

@@ -94,7 +94,8 @@ export function isIsoDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (mo < 1 || mo > 12 || d < 1) return false;
+  // Year 0000 does not exist (PostgreSQL refuses it: the 500 of 22008).
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
   const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
   return d <= days[mo - 1];
 }

@@ -8,7 +8,7 @@ import { serviceText } from "../../rules/message";
 import { validationError } from "../envelope";
 import { CREDIT_TYPE, DOCUMENT_STRUCTURE, EXPENSE_VIEW, type Family } from "../../rules/codes";
 import { LineItemSchema, UpdateDocumentSchema } from "../../rules/schemas";
-import { addDays } from "./list-range";
+import { addDays } from "../../rules/calendar";
 import type { ResolvedContact } from "./contact-resolution";
 import { COLUMN_FIELDS } from "./repository";
 import { COMPANY_HEADER_FIELDS, completeDocument } from "./answer-shape";

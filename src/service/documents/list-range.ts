@@ -6,15 +6,15 @@ import { RANGE } from "../../rules/codes";
 import { ruleMsg } from "../../rules/messages";
 import { finding, type Finding } from "../../rules/findings";
 import { serviceText } from "../../rules/message";
+import { daysInMonth, isoOf } from "../../rules/calendar";
 
 export interface DateInterval {
   from?: string;
   to?: string;
 }
 
-const pad = (n: number): string => String(n).padStart(2, "0");
-const iso = (y: number, m: number, d: number): string => `${y}-${pad(m)}-${pad(d)}`;
-const lastDay = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const iso = isoOf;
+const lastDay = daysInMonth;
 const monthInterval = (y: number, m: number): DateInterval => ({ from: iso(y, m, 1), to: iso(y, m, lastDay(y, m)) });
 const yearInterval = (y: number): DateInterval => ({ from: iso(y, 1, 1), to: iso(y, 12, 31) });
 
@@ -57,11 +57,4 @@ export function rangeInterval(
     }
     default: return { interval: {}, findings };
   }
-}
-
-/** publishedOn + days, as YYYY-MM-DD. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return iso(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }

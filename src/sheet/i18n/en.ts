@@ -102,6 +102,7 @@ export const RULES_EN: Partial<Record<MessageKey, string>> = {
   filterColumn: "The list cannot be filtered by {name}; it can be filtered by {allowed}",
   filterValueRequired: "The filter on {name} needs a value",
   filterValueNumber: "The filter on {name} takes a whole number",
+  filterValueUnstorable: "The filter on {name} must not contain NUL (U+0000) or broken characters",
   filterOperator: "A filter joins the others with And or Or",
   listOrderTooMany: "Sort and filter take at most {max} entries each",
 };

@@ -135,6 +135,7 @@ export const RULES_TH: Record<MessageKey, string> = {
   filterColumn: "กรองรายการตาม {name} ไม่ได้ กรองได้ตาม {allowed}",
   filterValueRequired: "ตัวกรอง {name} ต้องมีค่า",
   filterValueNumber: "ตัวกรอง {name} ต้องเป็นจำนวนเต็ม",
+  filterValueUnstorable: "ตัวกรอง {name} ต้องไม่มีอักขระ NUL (U+0000) หรืออักขระที่เสีย",
   filterOperator: "ตัวกรองเชื่อมกับตัวอื่นด้วย And หรือ Or",
   listOrderTooMany: "การเรียงและตัวกรองมีได้อย่างละไม่เกิน {max} รายการ",
 
