@@ -92,18 +92,66 @@ export function forward(target: string, method: string, headers: Record<string, 
   return new Promise((resolve, reject) => {
     const url = new URL(target);
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    let answered = false;
     const out = send(url, { method, headers, signal }, (res) => {
+      // An answer while the body still streams (a 413, a 401) is the answer: the rest of the body is
+      // not sent, and the broken pipe of a service that closes the connection is no failure.
+      answered = true;
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () => {
+        if (!out.writableFinished) out.destroy(); // answered before the body was sent: the rest is not
+        resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) });
+      });
       res.on("error", reject);
     });
-    out.on("error", reject);
+    out.on("error", (err) => (answered ? undefined : reject(err)));
     if (!body) return void out.end();
     if (Buffer.isBuffer(body)) return void out.end(body);
-    body.on("error", (err) => out.destroy(err));
-    body.pipe(out);
+    body.on("error", (err) => (answered ? undefined : out.destroy(err)));
+    // Each chunk is written after the loop's I/O of this turn (setImmediate): a service that
+    // answers and closes (a 413 past its limit) has its answer read before the next write meets
+    // its reset, which would otherwise end the request as a broken pipe, the answer unread.
+    body.on("data", (chunk: Buffer) => {
+      body.pause();
+      setImmediate(() => {
+        if (answered || out.destroyed) return;
+        if (out.write(chunk)) body.resume();
+        else out.once("drain", () => body.resume());
+      });
+    });
+    body.on("end", () => setImmediate(() => (answered || out.destroyed ? undefined : out.end())));
   });
+}
+
+/** How long an early answer's connection waits for more of the upload before it is closed. */
+const LINGER_IDLE_MS = 1000;
+
+/** Reads and drops the rest of a request body, up to `max` bytes or until the client pauses for
+ * LINGER_IDLE_MS (it stopped sending once answered), then calls `done` once. */
+function dropRest(req: IncomingMessage, max: number, done: () => void): void {
+  let size = 0;
+  let called = false;
+  let idle = setTimeout(() => finish(), LINGER_IDLE_MS);
+  const finish = (): void => {
+    if (called) return;
+    called = true;
+    clearTimeout(idle);
+    req.removeListener("data", count);
+    done();
+  };
+  const count = (chunk: Buffer): void => {
+    size += chunk.length;
+    clearTimeout(idle);
+    idle = setTimeout(() => finish(), LINGER_IDLE_MS);
+    if (size > max) finish();
+  };
+  req.unpipe();
+  req.on("data", count);
+  req.once("end", finish);
+  req.once("close", finish);
+  req.once("error", finish);
+  req.resume();
 }
 
 /** A small body of a declared length, read whole. */
@@ -169,8 +217,16 @@ export function createRelay(roots: RelayRoots, opts: { prefix?: string; maxBodyB
       } catch {
         return over.hit ? answer(res, 413, tooLarge) : answer(res, 502, "the service could not be reached");
       }
-      res.writeHead(upstream.status, { "cache-control": "no-store", ...answerHeaders(upstream) });
-      res.end(upstream.body);
+      if (req.complete) {
+        res.writeHead(upstream.status, { "cache-control": "no-store", ...answerHeaders(upstream) });
+        return void res.end(upstream.body);
+      }
+      // Answered early: the answer goes out at once, and the rest of the upload is read and
+      // dropped before the connection closes, or the client's writes would meet a reset that can
+      // cost it the answer too.
+      res.writeHead(upstream.status, { "cache-control": "no-store", connection: "close", ...answerHeaders(upstream) });
+      res.write(upstream.body);
+      dropRest(req, maxBody, () => res.end());
     })().catch(() => {
       if (!res.headersSent) answer(res, 502, "relay failure");
       else res.destroy();

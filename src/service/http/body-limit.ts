@@ -14,31 +14,40 @@ const UPLOAD_PATH = /\/attachment(\/base64)?\/?$/;
 /** Past this much, a refused body is not read further: the connection is closed instead. */
 const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
 
-/** Reads the body up to `keep` bytes (kept) and on to DISCARD_MAX_BYTES (dropped). */
-async function readUpTo(body: ReadableStream<Uint8Array>, keep: number): Promise<{ size: number; chunks: Uint8Array[]; ended: boolean }> {
+/** Reads the body while it is at most `keep` bytes: its chunks and whether it ended there; when
+ * it is longer, the reader is left where it stopped (`size` bytes read). */
+async function readUpTo(body: ReadableStream<Uint8Array>, keep: number): Promise<{ size: number; chunks: Uint8Array[]; ended: boolean; reader: ReadableStreamDefaultReader<Uint8Array> }> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return { size, chunks, ended: true };
+    if (done) return { size, chunks, ended: true, reader };
     size += value.length;
-    if (size <= keep) chunks.push(value);
-    if (size > DISCARD_MAX_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return { size, chunks: [], ended: false };
-    }
+    if (size > keep) return { size, chunks: [], ended: false, reader };
+    chunks.push(value);
   }
 }
 
-/** The refusal, keeping the connection only when the whole body was read. */
-type Refuse = (c: Context<AppEnv>) => Response;
-const closing = (res: Response, keepAlive: boolean): Response => {
-  if (!keepAlive) res.headers.set("connection", "close");
-  return res;
-};
+/** Reads and drops the rest of a body up to DISCARD_MAX_BYTES in all; past that it is cancelled
+ * (the connection closes). */
+async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>, size: number): Promise<void> {
+  while (size <= DISCARD_MAX_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.length;
+  }
+  await reader.cancel();
+}
 
-/** Refuses a body over `max` bytes with `refuse`, after reading (and dropping) it where it is not huge. */
+type Refuse = (c: Context<AppEnv>) => Response;
+
+/**
+ * Refuses a body over `max` bytes with `refuse` at once, the rest of the body read and dropped
+ * behind the answer (up to DISCARD_MAX_BYTES, then the connection is cut). A client still sending
+ * (the relay passing an upload on) so reads the answer before the connection ends: refused after
+ * 32 MB and reset straight after, the answer was lost under the reset and the relay answered 502.
+ */
 export function drainingBodyLimit(max: number, refuse: Refuse, skip: (c: Context<AppEnv>) => boolean = () => false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // `c.req.raw.body` is asked only when the body is to be read here: asking makes @hono/node-server
@@ -48,18 +57,19 @@ export function drainingBodyLimit(max: number, refuse: Refuse, skip: (c: Context
     const declared = c.req.header("content-length");
     if (declared !== undefined && !c.req.header("transfer-encoding")) {
       // Node holds the body to its declared length.
-      const length = Number(declared);
-      if (length <= max) return next();
-      if (length > DISCARD_MAX_BYTES) return closing(refuse(c), false);
+      if (Number(declared) <= max) return next();
       const body = c.req.raw.body;
-      const ended = body ? (await readUpTo(body, 0).catch(() => ({ ended: false }))).ended : true;
-      return closing(refuse(c), ended);
+      if (body) void dropRest(body.getReader(), 0).catch(() => undefined);
+      return refuse(c);
     }
     const body = c.req.raw.body;
     if (!body) return next();
     // No length given: read it, counting.
     const read = await readUpTo(body, max);
-    if (read.size > max) return closing(refuse(c), read.ended);
+    if (!read.ended) {
+      void dropRest(read.reader, read.size).catch(() => undefined);
+      return refuse(c);
+    }
     c.req.raw = new Request(c.req.raw, { body: Buffer.concat(read.chunks) });
     return next();
   };
