@@ -69,6 +69,8 @@ export interface ActResult {
   skipped?: boolean;
   /** In the run's language, as written into the result column. */
   message: string;
+  /** The share link made for the document (share), for the pane to show beside the sheet's cell. */
+  link?: string;
 }
 
 export interface ActOutcome {
@@ -119,7 +121,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
     doc: SheetDocument, ok: boolean, msg: Message, extra: Partial<Record<ResultKey, CellValue>> = {}, skipped?: boolean, answer?: DocumentRecord,
   ): Promise<void> => {
     const message = render(msg, lang);
-    results.push({ key: doc.key, rows: doc.rows, ok, message, ...(skipped ? { skipped } : {}) });
+    results.push({ key: doc.key, rows: doc.rows, ok, message, ...(skipped ? { skipped } : {}), ...(typeof extra.shareLink === "string" ? { link: extra.shareLink } : {}) });
     // Skipped rows too: the sheet tells the truth for every row the action was asked of. A document
     // the service answered with: its totals, VAT and fingerprint as the service now has them.
     const answered = answer ? answerWrites(doc, read.layout, serviceCopy(answer), block) : [];

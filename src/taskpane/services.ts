@@ -14,7 +14,7 @@ import { pullListOrder } from "./pull-order";
 import { localDate } from "../jobs/types";
 import {
   ACTION_KINDS, type ActionRequest, type BookPostView, type CompanyView, type ConnectionForm, type DocumentSummary, type PaneServices, type PaymentRequest,
-  type SelectedDocument, type SelectionInfo,
+  type ActLink, type SelectedDocument, type SelectionInfo,
 } from "./views";
 
 import type * as Engine from "./engine";
@@ -87,11 +87,11 @@ export interface ServiceOptions {
 }
 
 /** A download link for a PDF, in the browser. */
-export function browserPdf(links: string[]): (fileName: string, base64: string) => Promise<string> {
+export function browserPdf(links: ActLink[]): (fileName: string, base64: string) => Promise<string> {
   return async (fileName, base64) => {
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
-    links.push(url);
+    links.push({ kind: "pdf", url, name: fileName });
     const a = document.createElement("a");
     a.href = url;
     a.download = fileName;
@@ -329,7 +329,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
     },
     async act(family, request, ctx) {
       const engine = await loadEngine();
-      const links: string[] = [];
+      const links: ActLink[] = [];
       if (request.kind === "attach" && !request.file) throw new Error("no file chosen");
       const action = toJobAction(request, opts.savePdf ?? browserPdf(links));
       if (!action) throw new Error(`${request.kind}: not available in this version yet`);
@@ -346,6 +346,8 @@ export function createServices(opts: ServiceOptions): PaneServices {
         ? await engine.whtActJob(port, c, { action: whtAction(request), statusId: request.status, savePdf: opts.savePdf ?? browserPdf(links), mapping, target, rows, ...ctx })
         : await engine.actJob(port, c, { family, action, mapping, target, rows, ...ctx });
       const notes = actNotes(outcome.results, resultColumn(engine, block, mapping, ["status", "result"], tableOf(engine, family)));
+      // Share links are in the sheet, and offered in the pane too, named by their document.
+      for (const r of outcome.results) if ("link" in r && r.link) links.push({ kind: "share", url: r.link, name: r.key, row: Math.min(...r.rows) });
       return { ok: outcome.done, skipped: outcome.skipped, failed: outcome.failed, links, sheet: outcome.sheet, rows: notes };
     },
     async update(family, dryRun, ctx, previewed) {

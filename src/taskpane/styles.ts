@@ -35,6 +35,10 @@ export const PANE_CSS = `
 .ds .counts .error{color:#b10e1c}
 .ds .counts .warning{color:#8a3707}
 .ds .counts .note{color:#0f548c}
+.ds ul.links{list-style:none;margin:8px 0 0;padding:0}
+.ds ul.links li{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;padding:4px 0;border-bottom:1px solid #f0f0f0}
+.ds ul.links .cell{font-weight:600;color:#424242}
+.ds ul.links .help{margin:0}
 .ds .pager{display:flex;align-items:center;gap:8px;font-size:12px;color:#616161}
 .ds .pager button{margin:4px 0 0;padding:2px 10px;font-size:12px}
 .ds ul.findings .cell{font-weight:600;color:#b10e1c;margin-right:6px}

@@ -204,13 +204,22 @@ export interface SelectionInfo {
   region?: string;
 }
 
+/** A PDF to download (`name` its file name) or a document's share link (`name` its document's key,
+ * `row` its first sheet row, 0-based). */
+export interface ActLink {
+  kind: "pdf" | "share";
+  url: string;
+  name: string;
+  row?: number;
+}
+
 export interface ActView {
   ok: number;
   /** Nothing to do (already upgraded). */
   skipped: number;
   failed: number;
-  /** Links (share) or file names (PDF) the pane can offer. */
-  links: string[];
+  /** What the pane offers by name: each PDF made (a download) and each share link (to open or copy). */
+  links: ActLink[];
   sheet?: string;
   /** Every document the action failed on or skipped, with the reason in its Result cell. */
   rows?: RowNote[];

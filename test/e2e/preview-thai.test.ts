@@ -87,3 +87,35 @@ test("switching to Thai redraws the grid's words; a Thai pull shows 16/12/2569 a
   await page.screenshot({ path: join(ARTIFACTS, "preview-pulled-th.png") });
   await page.close();
 });
+
+test("a PDF and a share link are named in the pane, in English and Thai, the share link with a copy button", async () => {
+  const page = await postedPreview(session, "Links", [
+    ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit", "contactAddress"],
+    ["L1", "Named Links Co", new Date(Date.UTC(2026, 11, 16)), "TRUE", "Pens", 2, 100, "1 Silom Rd, Bangkok 10500"],
+  ], 1);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: session.origin });
+  await page.click(".grid td[data-cell='A2']");
+  await page.click("#actions summary");
+  await page.selectOption("#ds-action", "pdf");
+  await page.click("#actions button.primary:has-text('Run on selected rows')");
+  await page.waitForSelector("#actions ul.links a", { timeout: 60_000 });
+  const pdf = await page.$eval("#actions ul.links li.pdf a", (a) => ({ text: a.textContent, href: a.getAttribute("href"), download: a.getAttribute("download") }));
+  expect(pdf.text).toBe("Download PDF");
+  expect(pdf.href).toMatch(/^blob:/);
+  expect(pdf.download).toMatch(/\.pdf$/);
+  expect(await page.textContent("#actions")).not.toContain("blob:");
+
+  await page.selectOption("#ds-lang", "th");
+  await page.selectOption("#ds-action", "share");
+  await page.click("#actions button.primary:has-text('ทำกับแถวที่เลือก')");
+  await page.waitForSelector("#actions ul.links li.share a", { timeout: 60_000 });
+  const share = await page.$eval("#actions ul.links li.share a", (a) => ({ text: a.textContent, href: a.getAttribute("href") }));
+  expect(share.text).toBe("ลิงก์แชร์");
+  expect(share.href).toMatch(/^https?:\/\//);
+  expect(await page.textContent("#actions")).not.toContain(share.href!);
+  await page.click("#actions ul.links li.share button:has-text('คัดลอก')");
+  await page.waitForSelector("#actions ul.links li.share [role=status]:has-text('คัดลอกแล้ว')");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(share.href);
+  await page.locator("#actions").screenshot({ path: join(ARTIFACTS, "actions-links-th.png") });
+  await page.close();
+});

@@ -11,6 +11,7 @@ import { Message, Section, useTask } from "../ui";
 import { emptyPayment, PaymentFields, paymentRequest, useChannels, usePaymentRules, type PaymentForm } from "./payment";
 import { sameDocuments, serialList, ShownLine, useShown } from "./shown";
 import { Progressbar } from "./progressbar";
+import { ActLinks } from "./act-links";
 import { RowNotes } from "./rows";
 
 /** What a certificate can be done with (jobs/wht.ts). */
@@ -211,9 +212,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
       <Message tone={task.cancelled ? "info" : task.result && task.result.failed > 0 ? "error" : task.result && task.result.ok === 0 ? "info" : "ok"}
         text={task.result ? t(task.cancelled ? "actCancelled" : "actDone", { ok: task.result.ok, skipped: task.result.skipped, failed: task.result.failed }) : null} />
       <RowNotes t={t} services={services} sheet={task.result?.sheet} rows={task.result?.rows} />
-      {task.result && task.result.links.length > 0 && (
-        <ul>{task.result.links.map((l) => <li key={l}><a href={l} target="_blank" rel="noopener noreferrer">{l}</a></li>)}</ul>
-      )}
+      {task.result && <ActLinks t={t} links={task.result.links} />}
     </Section>
   );
 }
