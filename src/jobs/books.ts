@@ -392,6 +392,19 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   })().catch((error: unknown) => {
     raceFailure ??= { error };
   });
+  // A voucher whose create answer was lost: which copy carrying the marker is this run's is not known.
+  // The first is the row's; a later one is a duplicate another post of the row made at the same time
+  // (or this run), said at the row as above.
+  const settleLostVoucher = (hit: Json, built: BuiltBook, marker: string, each: Each): Promise<void> => (async () => {
+    const look = { startDate: "", endDate: "", names: new Set([""]), signal };
+    const holders = (await voucherRaces(client).holders(look, new Set([marker])).catch(() => undefined))?.get(marker) ?? [voucherRecord(hit)];
+    const [first, later] = holders as unknown as Json[];
+    existing!.add(first, built, marker);
+    if (!later) return each("created", resultMsg("createdConfirmed"), first);
+    return each("failed", resultMsg("journalRaceLost", { winner: recordName(family, first), serial: recordName(family, later), id: idOf(later) }), first);
+  })().catch((error: unknown) => {
+    raceFailure ??= { error };
+  });
   const settle = async (group: Array<{ built: BuiltBook; marker: string }>): Promise<void> => {
     const [{ built, marker }] = group;
     // Later rows of the same contact or code get its id and say whose it is.
@@ -439,6 +452,10 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
         // The answer was lost: the service is asked what it has before anything is sent again.
         const again = await existingOf(client, family, signal).catch(() => undefined);
         const hit = again?.find(built, marker);
+        if (hit && voucherGuard) {
+          racing.push(settleLostVoucher(hit, built, marker, each));
+          return;
+        }
         if (hit) {
           existing!.add(hit, built, marker);
           return each("created", resultMsg("createdConfirmed"), hit);

@@ -15,7 +15,7 @@ import { refreshListsJob } from "../../src/jobs/template";
 import { listEntries } from "../../src/sheet/lookups";
 import { checkRequest, recordingFetch, unknownFields } from "../api/helpers/openapi";
 import { simpleDoc } from "../helpers/vat-month";
-import { racingFetch } from "../helpers/racing-fetch";
+import { losingFirstAnswer, racingFetch } from "../helpers/racing-fetch";
 import { cliRunner, runCli } from "./run";
 import { cliSession, editCells, sheetRows, writeBook } from "./session";
 
@@ -315,6 +315,32 @@ describe("two posts of the same journal voucher at once", () => {
     // Both rows name the one voucher that is the row's; the loser's names its own copy to reverse.
     expect(made[1].recordId).toBe(made[0].recordId);
     expect(made[1].message).toMatch(/^การส่งแถวนี้อีกรายการที่ทำพร้อมกันสร้าง JV\S+ ก่อน สำเนาของรอบนี้ JV\S+ \(รหัสเอกสารในระบบ \d+\) เป็นใบสำคัญซ้ำที่บริการลบหรือยกเลิกไม่ได้/);
+  });
+
+  it("one of which lost the answer to its create: the two rows never both say created, and the later copy is named at a row", async () => {
+    const vouchers = (url: URL): boolean => /\/journal-entries(\/approve)?$/.test(url.pathname);
+    const racing = racingFetch((url) => url.pathname.endsWith("/journal-entries"), 2, vouchers);
+    // One of the two loses the answer to its create after the service made it: which copy is its
+    // own it cannot know, and the other post's may have been made first.
+    const lossy = losingFirstAnswer(racing, vouchers);
+    const rows = [["Voucher no.", "Date", "Voucher type", "Description", "Account code", "Debit", "Credit"],
+      ["LOST-JV", "2026-03-31", "JV", "Lost twin", "53030", "80", ""], ["LOST-JV", "", "", "", "21399", "", "80"]];
+    const run = async (f: typeof fetch) => {
+      const wb = XlsxWorkbook.empty();
+      await wb.addTableSheet("Journal", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
+      return postBookJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: f }), { family: "journal-entries" });
+    };
+    const [lost, other] = await Promise.all([run(lossy.fetch), run(racing)]);
+    expect(lossy.dropped()).toBe(true);
+    const listed: Json[] = [];
+    for await (const page of s.client.journalEntries.listAll({ pageSize: 200 })) listed.push(...(page.list as unknown as Json[]));
+    const copies = listed.filter((v) => v.description === "Lost twin").map((v) => Number(v.recordId ?? v.id)).sort((x, y) => x - y);
+    expect(copies).toHaveLength(2);
+    const said = [lost.results[0], other.results[0]];
+    // Both rows name the first copy; at least one names the second as the duplicate to reverse.
+    expect(said.map((r) => r.recordId)).toEqual([copies[0], copies[0]]);
+    expect(said.filter((r) => r.kind === "created")).not.toHaveLength(2);
+    expect(said.some((r) => r.kind === "failed" && r.message.includes(`(record id ${copies[1]})`))).toBe(true);
   });
 
   it("from two copies of a 20-voucher workbook through the command line: every row is created once, each duplicate is named at its row, a run with one exits 1", async () => {

@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
 import { whtPostJob } from "../../src/jobs/wht";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
-import { racingFetch } from "../helpers/racing-fetch";
+import { losingFirstAnswer, racingFetch } from "../helpers/racing-fetch";
 import { cliRunner } from "./run";
 import { cliSession, writeBook } from "./session";
 import { simpleDoc } from "../helpers/vat-month";
@@ -153,19 +153,10 @@ describe("docsheet with withholding-taxes", () => {
     const racing = racingFetch(certificates, 2, certificates);
     // One of the two loses the answer to its create after the service made it: which is its own
     // copy it cannot know, and the other post's may have been made first.
-    let dropped = false;
-    const lossy: typeof fetch = async (input, init) => {
-      const res = await racing(input, init);
-      if ((init?.method ?? "GET") === "POST" && certificates(new URL(String(input))) && !dropped) {
-        dropped = true;
-        await res.arrayBuffer();
-        throw new TypeError("fetch failed");
-      }
-      return res;
-    };
+    const lossy = losingFirstAnswer(racing, certificates);
     const run = async (f: typeof fetch) => whtPostJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, ...s.demo, fetch: f }), { target: { sheet: "WHT" } });
-    const [lost, other] = await Promise.all([run(lossy), run(racing)]);
-    expect(dropped).toBe(true);
+    const [lost, other] = await Promise.all([run(lossy.fetch), run(racing)]);
+    expect(lossy.dropped()).toBe(true);
     expect([lost.results[0].kind, lost.results[0].message]).toEqual(["found", "created (confirmed after a lost answer)"]);
     expect([lost.counts.created, lost.counts.found]).toEqual([0, 1]);
     expect(other.results[0].recordId).toBe(lost.results[0].recordId);

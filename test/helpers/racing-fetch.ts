@@ -14,3 +14,21 @@ export function racingFetch(isLook: (url: URL) => boolean, looks: number, isCrea
     return fetch(input, init);
   };
 }
+
+/** A fetch over `inner` that loses the answer to the first create (POST) `isCreate` names, after
+ * the service made it: the caller cannot know its record was created. */
+export function losingFirstAnswer(inner: typeof fetch, isCreate: (url: URL) => boolean): { fetch: typeof fetch; dropped: () => boolean } {
+  let dropped = false;
+  return {
+    dropped: () => dropped,
+    fetch: async (input, init) => {
+      const res = await inner(input, init);
+      if ((init?.method ?? "GET") === "POST" && isCreate(new URL(String(input))) && !dropped) {
+        dropped = true;
+        await res.arrayBuffer();
+        throw new TypeError("fetch failed");
+      }
+      return res;
+    },
+  };
+}

@@ -35,6 +35,7 @@ export const RESULT_MESSAGES = {
   journalApproved: "Approved",
   journalNoUpdate: "not sent: a posted journal voucher cannot be edited through the service",
   /** Two posts of the same voucher at once: the service cannot delete the second copy. */
+  journalRaceLost: "the answer to this row's create was lost, and two vouchers carry the row's mark: {winner} is the row's, {serial} (record id {id}) is a duplicate another post of the row running at the same time may have made; the service cannot delete or void a journal voucher: reverse {serial} with a voucher of its own (its debits and credits swapped)",
   journalRaceTwin: "another post of this row running at the same time created {winner} first; this run's copy {serial} (record id {id}) is a duplicate the service cannot delete or void: reverse {serial} with a voucher of its own (its debits and credits swapped)",
   journalNoUndo: "Not undone: {serial}: the service has no way to delete or void a journal voucher; reverse it with a voucher of its own (its debits and credits swapped)",
 
