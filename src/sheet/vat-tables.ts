@@ -17,6 +17,8 @@ export interface ReportTable {
   rows: CellValue[][];
   totals?: TotalCell[];
   formulas?: (string | null)[][];
+  /** A row's own number format (TableOptions.rowFormats): a count among amounts. */
+  rowFormats?: (string | null)[];
   /** A header block written above the table (TableOptions.above). */
   above?: CellValue[][];
 }

@@ -239,6 +239,9 @@ export interface TotalsAt {
   row: number;
 }
 
+/** A whole number's format (a count of certificates in the return's money columns). */
+const COUNT_FORMAT = "#,##0";
+
 const ref = (at: TotalsAt, col: number): string => `'${at.sheet.replace(/'/g, "''")}'!${cellAddress(at.row, col)}`;
 
 /** The return: the company's header block, then per form its certificates, income paid and tax
@@ -254,11 +257,14 @@ export function returnTable(report: WhtReport, lang: Lang, at: Record<WhtForm, T
     [t.header.month, monthLabel(report.month, lang), null, null],
   ];
   const formulas: (string | null)[][] = rows.map(() => [null, null, null, null]);
+  // Counts are whole numbers: the certificates' row shows 1, not 1.00.
+  const rowFormats: (string | null)[] = rows.map(() => null);
   for (const form of WHT_FORMS) {
     const fig = report.figures[form];
     const name = FORM_NAME[form][lang];
     rows.push([`${name}: ${t.header.certificates}`, fig.certificates, fig.certificates, 0]);
     formulas.push([null, null, null, `=B${rows.length + 1}-C${rows.length + 1}`]);
+    rowFormats[rows.length - 1] = COUNT_FORMAT;
     for (const [label, col, cell, own] of [[t.header.amount, AMOUNT_COLUMN, fig.cellAmount, fig.amount], [t.header.tax, TAX_COLUMN, fig.cellTax, fig.tax]] as const) {
       rows.push([`${name}: ${label}`, money(cell), money(own), money(cell.minus(own))]);
       formulas.push([null, `=${ref(at[form], col)}`, null, `=B${rows.length + 1}-C${rows.length + 1}`]);
@@ -267,7 +273,7 @@ export function returnTable(report: WhtReport, lang: Lang, at: Record<WhtForm, T
   return {
     name: t.sheet.return(report.month),
     columns: t.returnColumns.map((header, i) => ({ header, kind: i === 0 ? "text" : "money" })),
-    rows, formulas,
+    rows, formulas, rowFormats,
   };
 }
 

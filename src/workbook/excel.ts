@@ -2,7 +2,7 @@
 // Excel.run per action, queue everything then sync once (more only for 5 MB chunks), 2-D blocks,
 // calculation and screen updating suspended around big writes, text starting = + - @ kept as text.
 import { cellAddress, parseRange, rangeAddress } from "./address";
-import { columnFormat } from "./memory";
+import { columnFormat, rowFormat } from "./memory";
 import { LISTS_SHEET, isCellError, subtotalFormula } from "./port";
 import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
@@ -494,8 +494,9 @@ export class ExcelPort implements WorkbookPort {
           // A formula of ours (a report's) is written as one, in its column's format; text stays text.
           values: columns.map((_, c) => options.formulas?.[i]?.[c] ?? values[c] ?? null),
           formats: columns.map((_, c) => {
-            if (options.formulas?.[i]?.[c]) return kinds[c] === TEXT_FORMAT ? "General" : kinds[c];
-            return needsTextFormat(values[c] ?? null) ? TEXT_FORMAT : kinds[c];
+            const kind = rowFormat(columns[c], options.rowFormats?.[i]);
+            if (options.formulas?.[i]?.[c]) return kind === TEXT_FORMAT ? "General" : kind;
+            return needsTextFormat(values[c] ?? null) ? TEXT_FORMAT : kind;
           }),
         })),
       ];

@@ -49,6 +49,10 @@ export const KIND_FORMATS: Record<ColumnSpec["kind"], string> = {
 /** The number format of a column's cells. */
 export const columnFormat = (c: ColumnSpec): string => c.format ?? KIND_FORMATS[c.kind];
 
+/** A cell's format in a table row: the row's own (TableOptions.rowFormats) in a number column, else its column's. */
+export const rowFormat = (c: ColumnSpec, own: string | null | undefined): string =>
+  own && c.kind !== "text" && c.kind !== "boolean" && c.kind !== "date" ? own : columnFormat(c);
+
 export class MemoryWorkbook implements WorkbookPort {
   readonly sheets = new Map<string, MemorySheet>();
   active: string;
@@ -143,7 +147,7 @@ export class MemoryWorkbook implements WorkbookPort {
     const header = columns.map((c) => c.header);
     const above = options.above ?? [];
     const k = above.length;
-    const formats = [...above.map((r) => r.map(() => "General")), columns.map(() => "General"), ...rows.map(() => columns.map(columnFormat))];
+    const formats = [...above.map((r) => r.map(() => "General")), columns.map(() => "General"), ...rows.map((_, r) => columns.map((c) => rowFormat(c, options.rowFormats?.[r])))];
     const s = this.setSheet(unique, [...above, header, ...rows], formats);
     s.table = true;
     s.tableBottom = k + Math.max(1, rows.length);

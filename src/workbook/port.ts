@@ -103,6 +103,9 @@ export interface TableOptions {
    * where the value is written; the row keeps what the formula comes to, for hosts that do not
    * calculate (the in-memory grid) and as the file's cached result. */
   formulas?: (string | null)[][];
+  /** A number format per row (same order as the rows) for its cells of number columns, instead of
+   * their columns' where given: a count among a report's amounts shows 1, not 1.00. */
+  rowFormats?: (string | null)[];
   /** Rows written from A1 above the table (a report's header block: company, tax id, month), each
    * a row of cells; the table's header row comes right under them. Formulas' A1 references count
    * these rows. */

@@ -9,7 +9,7 @@ import { createWriteStream, promises as fs } from "node:fs";
 import { once } from "node:events";
 import { basename, dirname, join } from "node:path";
 import type ExcelJS from "exceljs";
-import { columnFormat } from "./memory";
+import { columnFormat, rowFormat } from "./memory";
 import { isCellError, type CellError, type CellValue, type ColumnSpec, type TableOptions } from "./port";
 import { RECORDS_SHEET, recordRows } from "./records";
 import { inlineList, lookupFormula } from "./validation";
@@ -34,7 +34,7 @@ export function toExcel(v: CellValue): ExcelJS.CellValue {
  * because a table is put in afterwards). Answers the number of rows. */
 export function fillTable(
   ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>, table?: string,
-  extras: Pick<TableOptions, "totals" | "formulas" | "above"> & { filter?: false } = {},
+  extras: Pick<TableOptions, "totals" | "formulas" | "above" | "rowFormats"> & { filter?: false } = {},
 ): number {
   const above = extras.above ?? [];
   const k = above.length;
@@ -85,6 +85,10 @@ export function fillTable(
         };
       }),
       rows: data,
+    });
+    // A row's own format (a count among amounts) over its columns'.
+    extras.rowFormats?.forEach((own, i) => {
+      if (own) columns.forEach((c, col) => (ws.getRow(k + 2 + i).getCell(col + 1).numFmt = rowFormat(c, own)));
     });
     if (totals) {
       // The totals row takes the column's number format too (exceljs leaves it General).

@@ -7,6 +7,11 @@ import { missingCertificates, whtReport, whtTexts } from "../../src/sheet/wht-re
 import { rdDate, rdPrepPp30, splitName } from "../../src/sheet/rd-prep";
 import { writeWhtReport } from "../../src/jobs/wht-report";
 import { MemoryWorkbook } from "../../src/workbook/memory";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
 
 const cert = (id: number, entity: number, tax: number, extra: Record<string, unknown> = {}) => ({
   recordId: id, documentSerial: `WT${id}`, entity, contactName: `Payee ${id}`, contactTaxId: entity === 3 ? "0105556000009" : "1101700123456",
@@ -26,6 +31,35 @@ describe("withholding tax report", () => {
     const off = whtReport("2026-05", company, [cert(1, 1, 30, { totalTaxWithheld: 30.01 })], []);
     const outcome = await writeWhtReport(new MemoryWorkbook(), off, {});
     expect(outcome.findings).toEqual([{ kind: "totalDiffers", form: 1, what: "tax", report: "30.00", certificates: "30.01" }]);
+  });
+
+  it.each(["en", "th"] as const)("writes the return's count of certificates as a whole number among its amounts, in the grid and the file (%s)", async (lang) => {
+    const report = whtReport("2026-05", company, [cert(1, 1, 30), cert(2, 3, 60)], []);
+    const memory = new MemoryWorkbook();
+    const out = await writeWhtReport(memory, report, { lang });
+    const ret = memory.sheet(out.sheets.return);
+    const countRows = ret.values.flatMap((r, i) => (typeof r[0] === "string" && r[0].endsWith(whtTexts(lang).header.certificates) ? [i] : []));
+    expect(countRows).toHaveLength(2);
+    for (const r of countRows) {
+      expect(ret.values[r].slice(1, 3)).toEqual([1, 1]);
+      expect(ret.formats[r].slice(1, 4)).toEqual(["#,##0", "#,##0", "#,##0"]);
+    }
+    // The amounts keep two decimals.
+    expect(ret.formats[countRows[0] + 1][1]).toBe("#,##0.00");
+    // A file says the same: 1, not 1.00.
+    const dir = mkdtempSync(join(tmpdir(), "wht-count-"));
+    try {
+      const book = XlsxWorkbook.empty();
+      const written = await writeWhtReport(book, report, { lang });
+      await book.save(join(dir, "r.xlsx"));
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(join(dir, "r.xlsx"));
+      const ws = wb.getWorksheet(written.sheets.return)!;
+      expect(ws.getRow(countRows[0] + 1).getCell(2).numFmt).toBe("#,##0");
+      expect(ws.getRow(countRows[0] + 2).getCell(2).numFmt).toBe("#,##0.00");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("matches a purchase's withholding to its certificate by serial or by payee and tax, else lists it", () => {
