@@ -7,6 +7,7 @@ import { validateHeaderValue, type IncomingMessage, type Server as HttpServer } 
 import type { Server as HttpsServer } from "node:https";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { watchPressure, type PressureLimits } from "./backpressure";
 import { encodeAnswer, parseRequest, SOCKET_MAX_FRAME, type SocketRequest } from "./frames";
 import { answerHeaders, envelope, FORWARD_REQUEST, forward, relayTarget, type RelayRoots } from "./relay";
 
@@ -14,7 +15,7 @@ import { answerHeaders, envelope, FORWARD_REQUEST, forward, relayTarget, type Re
 const MAX_IN_FLIGHT = 64;
 const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 
-export interface RelaySocketOptions {
+export interface RelaySocketOptions extends PressureLimits {
   /** The relay's prefix ("/relay"); the socket is at prefix + "-socket". */
   prefix?: string;
   /** Why an upgrade is refused (the Host/Origin guard), or undefined to accept it. */
@@ -26,8 +27,14 @@ export function socketPath(prefix = "/relay"): string {
   return `${prefix}-socket`;
 }
 
+/** Each socket's backpressure check (backpressure.ts). */
+const pressureOf = new WeakMap<WebSocket, () => void>();
+
 function send(ws: WebSocket, id: number, status: number, headers: Record<string, string>, body: Uint8Array): void {
-  if (ws.readyState === ws.OPEN) ws.send(encodeAnswer({ id, status, headers }, body), () => undefined);
+  if (ws.readyState !== ws.OPEN) return;
+  const check = pressureOf.get(ws);
+  ws.send(encodeAnswer({ id, status, headers }, body), () => check?.());
+  check?.();
 }
 
 function refusal(ws: WebSocket, id: number, status: number, message: string): void {
@@ -61,8 +68,9 @@ function relayOne(ws: WebSocket, m: SocketRequest, target: string, inFlight: Map
   });
 }
 
-function serve(ws: WebSocket, roots: RelayRoots, prefix: string): void {
+function serve(ws: WebSocket, roots: RelayRoots, prefix: string, limits: PressureLimits): void {
   const inFlight = new Map<number, AbortController>();
+  pressureOf.set(ws, watchPressure(ws, limits));
   ws.on("message", (data, isBinary) => {
     try {
       onMessage(data, isBinary);
@@ -93,6 +101,12 @@ function serve(ws: WebSocket, roots: RelayRoots, prefix: string): void {
   ws.on("error", () => undefined);
 }
 
+/** Answers an upgrade with an HTTP refusal in the envelope, and closes. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string, message: string): void {
+  const body = envelope(status, message);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}
+
 /** The path an upgrade asks for; undefined when its target does not parse ("http://["). */
 function upgradePath(url: string | undefined): string | undefined {
   try {
@@ -108,18 +122,17 @@ export function attachRelaySocket(server: HttpServer | HttpsServer, roots: Relay
   const path = socketPath(prefix);
   const wss = new WebSocketServer({ noServer: true, maxPayload: SOCKET_MAX_FRAME, perMessageDeflate: false });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    if (upgradePath(req.url) !== path) {
+    const asked = upgradePath(req.url);
+    // A target no handler can route ("http://[") is refused here, or it would hang unanswered.
+    if (asked === undefined) return void refuseUpgrade(socket, 400, "Bad Request", "The request's path is malformed");
+    if (asked !== path) {
       // Another upgrade (webpack-dev-server's live reload) is its own handler's; with none, refused.
       if (server.listenerCount("upgrade") === 1) socket.destroy();
       return;
     }
     const why = opts.refuse?.(req);
-    if (why !== undefined) {
-      const body = envelope(403, why);
-      socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, roots, prefix));
+    if (why !== undefined) return void refuseUpgrade(socket, 403, "Forbidden", why);
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, roots, prefix, opts));
   };
   server.on("upgrade", onUpgrade);
   return () => {
