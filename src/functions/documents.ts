@@ -1,0 +1,41 @@
+// The documents a function speaks of: a family's documents in a span of dates, of a contact, of a
+// status, read through the functions' reads. A span is read as the calendar years it touches, so the
+// months of a year share one read; without a span the family is read whole. Pure over the reads.
+import type { DocumentRecord } from "../api";
+import type { Family } from "../rules/codes";
+import type { FigureReads } from "../jobs/figures";
+import { normalizeName } from "../sheet/fields";
+
+export interface DocumentFilter {
+  from?: string;
+  to?: string;
+  /** A status word; without one, void documents are left out. */
+  status?: string;
+  /** A contact's name or code. */
+  contact?: string;
+}
+
+const dateOf = (d: DocumentRecord): string => (typeof d.publishedOn === "string" ? d.publishedOn.slice(0, 10) : "");
+
+function yearQueries(from?: string, to?: string): { range?: number; startDate?: string; endDate?: string }[] {
+  if (!from || !to) return [{}];
+  const out = [];
+  for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) out.push({ range: 5, startDate: `${y}-01-01`, endDate: `${y}-12-31` });
+  return out;
+}
+
+export function contactMatches(d: Record<string, unknown>, contact: string): boolean {
+  const want = normalizeName(contact);
+  return [d.contactName, d.contactCode].some((v) => typeof v === "string" && normalizeName(v) === want);
+}
+
+export async function documentsOf(reads: FigureReads, family: Family, f: DocumentFilter): Promise<DocumentRecord[]> {
+  const pages = await Promise.all(yearQueries(f.from, f.to).map((q) => reads.documents(family, q)));
+  return pages.flat().filter((d) => {
+    const date = dateOf(d);
+    if (f.from && date < f.from) return false;
+    if (f.to && date > f.to) return false;
+    if (f.status ? d.statusString !== f.status : d.statusString === "void") return false;
+    return !f.contact || contactMatches(d, f.contact);
+  });
+}
