@@ -87,3 +87,27 @@ test("'Template added' goes when another family is picked; a template's own shee
   choose(root, "#ds-family", "receipts");
   expect(root.querySelector(".family .msg.ok")).toBeNull();
 });
+
+test("in Excel the active sheet is read again when the selection moves: a check of another sheet is cleared", async () => {
+  // The host's selection events (Excel's onSelectionChanged and onActivated), told by hand here.
+  const book = new MemoryWorkbook({ S: rows(), Other: [["Customer"], ["Nobody"]] });
+  const moved = new Set<() => void>();
+  const services = createServices({
+    port: book, relayBase: null,
+    selection: async () => ({ sheet: book.active, rows: [1] }),
+    watchSelection: (l) => {
+      moved.add(l);
+      return () => moved.delete(l);
+    },
+  });
+  const root = mountPane(<App services={services} lang="en" storage={null} />);
+  click(root, t("runCheck"));
+  await until(() => checkSaid(root) > 0, "the check");
+  // The selection moves on the same sheet: the results stay.
+  for (const l of moved) l();
+  await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+  expect(checkSaid(root)).toBeGreaterThan(0);
+  book.active = "Other";
+  for (const l of moved) l();
+  await until(() => checkSaid(root) === 0, "the check cleared");
+});
