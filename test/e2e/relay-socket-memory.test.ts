@@ -3,11 +3,12 @@
 // The relay runs alone in a child process, so its memory is its own: while that client asks for
 // 3,000 list pages of 57 KB (171 MB of answers), the relay stops reading its frames, closes it once
 // it stays over the bound, and its buffers are back near where they started after the close.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import WebSocket from "ws";
+import { startRelayChild } from "../helpers/relay-child";
 
 jest.setTimeout(120_000);
 
@@ -48,17 +49,7 @@ beforeAll(async () => {
     `attachRelaySocket(server, { up: ${JSON.stringify(root)} }, { stallMs: 3000 });`,
     `server.listen(0, "127.0.0.1", () => console.log("port " + server.address().port));`,
   ].join("\n");
-  child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      const m = /port (\d+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`relay exited ${code}`)));
-  });
-  origin = `http://127.0.0.1:${port}`;
+  ({ child, origin } = await startRelayChild(script, ["--expose-gc"]));
 });
 
 afterAll(async () => {

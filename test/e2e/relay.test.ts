@@ -1,10 +1,10 @@
 // The relay over real HTTP: forwards only to configured roots, passes the answer (and Retry-After)
 // back, never forwards cookies, refuses paths that try to leave the root.
-import { spawn } from "node:child_process";
 import { createServer, request, type IncomingMessage, type Server } from "node:http";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createRelay, relayRoots, relayTarget } from "../../src/relay/relay";
+import { startRelayChild } from "../helpers/relay-child";
 import { recordingUpstream, type SeenRequest } from "../helpers/recording-upstream";
 
 let upstream: Server;
@@ -174,18 +174,8 @@ describe("request bodies", () => {
       `const server = createServer((req, res) => relay(req, res, () => res.end(String(process.resourceUsage().maxRSS))));`,
       `server.listen(0, "127.0.0.1", () => console.log("port " + server.address().port));`,
     ].join("\n");
-    const child = spawn(process.execPath, ["--import", "tsx", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const { child, origin } = await startRelayChild(script);
     try {
-      const port = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout!.on("data", (c: Buffer) => {
-          out += c.toString();
-          const m = /port (\d+)/.exec(out);
-          if (m) resolve(m[1]);
-        });
-        child.once("exit", (code) => reject(new Error(`relay exited ${code}`)));
-      });
-      const origin = `http://127.0.0.1:${port}`;
       const mb = Buffer.alloc(1024 * 1024, 97);
       const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(origin, mb, 64, i % 2 === 0 ? 64 * mb.length : undefined)));
       expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
