@@ -148,12 +148,13 @@ export const COMMANDS: Record<string, CommandDoc> = {
   },
   report: {
     positional: "vat|wht",
-    summary: "Writes the month's VAT report (vat: the output-tax and input-tax reports, รายงานภาษีขาย / รายงานภาษีซื้อ, the void documents apart and the return's summary) or withholding tax returns (wht: the ภ.ง.ด.3 and ภ.ง.ด.53 attachments, the void certificates apart and the return) into OUT.xlsx.",
+    summary: "Writes the month's VAT report (vat: the output-tax and input-tax reports, รายงานภาษีขาย / รายงานภาษีซื้อ, the void documents apart and the return's summary) or withholding tax returns (wht: the ภ.ง.ด.3 and ภ.ง.ด.53 attachments, ภ.ง.ด.1 and ภ.ง.ด.2 when the month has certificates on them, the void certificates apart and the return) into OUT.xlsx.",
     options: [
       { name: "month", value: "YYYY-MM", required: true, help: "the month, YYYY-MM or MM/YYYY (a Buddhist-era year such as 2569-03 or 03/2569 is read too)" },
       ...CONNECTION,
       { name: "out", value: "REPORT.xlsx", required: true, help: "the workbook to write (the report's sheets are added when it exists)" },
       { name: "rd-prep", value: "DIR", help: "also write the files RD Prep imports into DIR (wht: one per form; vat: the ภ.พ.30 file)" },
+      { name: "rd-layout", value: "FILE", help: "wht: the RD Prep files' fields in another order, one line per form (PND3: seq|taxId|...); the README lists the fields" },
       { name: "missing", help: "wht: also write the month's purchases and expenses that withheld tax without a certificate as certificate rows to complete and post" },
       concurrency("pages read"),
       { ...LANG, help: "the language of the report (Thai: Buddhist-era dates) and of what is printed (default en)" },

@@ -1,18 +1,17 @@
 // `docsheet report vat|wht --month YYYY-MM --base-url URL --client-id ID --client-secret S --out REPORT.xlsx
-//   [--rd-prep DIR] [--missing] [--concurrency N] [--lang en|th]`: the month's VAT report or
+//   [--rd-prep DIR] [--rd-layout FILE] [--missing] [--concurrency N] [--lang en|th]`: the month's VAT report or
 // withholding tax returns into a new workbook, or as sheets added to an existing one, and with
 // --rd-prep the files RD Prep imports. Prints the figures and every finding; exit 1 when there are
 // findings.
 import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { ApiError, createClient, type DocSheetClient } from "../api";
 import { pp30File, vatReportJob } from "../jobs/vat-report";
 import { whtReportJob } from "../jobs/wht-report";
 import { formatMoney } from "../rules/money";
-import { WHT_FORMS } from "../rules/withholding";
 import { vatTexts } from "../sheet/i18n/vat-report";
-import { PP30_FILE_NAME, RD_FILE_NAMES, rdPrepWht } from "../sheet/rd-prep";
+import { PP30_FILE_NAME, RD_FIELDS, RD_FILE_NAMES, parseRdLayout, rdPrepWht, type RdLayouts } from "../sheet/rd-prep";
 import { whtTexts } from "../sheet/wht-report";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, intArg, langArg, monthArg, required, type Parsed } from "./args";
@@ -24,6 +23,8 @@ export async function reportCommand(p: Parsed): Promise<number> {
   const kind = p.positionals[0];
   if (kind !== "vat" && kind !== "wht") throw new UsageError("notReport", { kind });
   if (kind === "vat" && p.values.missing) throw new UsageError("missingWht");
+  if (kind === "vat" && p.values["rd-layout"] !== undefined) throw new UsageError("rdLayoutWht");
+  const layouts = p.values["rd-layout"] === undefined ? {} : await layoutFile(resolve(required(p.values, "rd-layout")));
   const month = monthArg(p.values);
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
@@ -35,7 +36,7 @@ export async function reportCommand(p: Parsed): Promise<number> {
   try {
     const code = kind === "vat"
       ? await vat(book, client, { month, lang, out, rdPrep, concurrency: intArg(p.values, "concurrency", 4), progress })
-      : await wht(book, client, { month, lang, out, rdPrep, missing: p.values.missing === true, progress });
+      : await wht(book, client, { month, lang, out, rdPrep, layouts, missing: p.values.missing === true, progress });
     return code;
   } catch (err) {
     progress.done();
@@ -76,7 +77,15 @@ async function vat(book: XlsxWorkbook, client: DocSheetClient, r: Run & { concur
   return findings.length > 0 ? 1 : 0;
 }
 
-async function wht(book: XlsxWorkbook, client: DocSheetClient, r: Run & { missing: boolean }): Promise<number> {
+/** The layouts a file sets; a line it cannot read is a usage error naming it. */
+async function layoutFile(file: string): Promise<RdLayouts> {
+  const { layouts, problems } = parseRdLayout(await readFile(file, "utf8"));
+  const p = problems[0];
+  if (p) throw new UsageError(p.what === "form" ? "rdLayoutForm" : "rdLayoutField", { file, line: p.line, text: p.text, fields: RD_FIELDS.join(", ") });
+  return layouts;
+}
+
+async function wht(book: XlsxWorkbook, client: DocSheetClient, r: Run & { missing: boolean; layouts: RdLayouts }): Promise<number> {
   const texts = whtTexts(r.lang);
   const outcome = await whtReportJob(book, client, { month: r.month, lang: r.lang, missing: r.missing, onProgress: (x) => r.progress.update(x) });
   r.progress.done();
@@ -84,12 +93,11 @@ async function wht(book: XlsxWorkbook, client: DocSheetClient, r: Run & { missin
   const { report, findings } = outcome;
   if (r.rdPrep) {
     await mkdir(r.rdPrep, { recursive: true });
-    for (const form of WHT_FORMS) await writeFile(join(r.rdPrep, RD_FILE_NAMES[form](r.month)), rdPrepWht(report, form), "utf8");
+    for (const form of outcome.forms) await writeFile(join(r.rdPrep, RD_FILE_NAMES[form](r.month)), rdPrepWht(report, form, r.layouts), "utf8");
   }
   for (const f of findings) process.stdout.write(`${texts.finding(f)}\n`);
   process.stdout.write(`${texts.done({
-    month: r.month, pnd3: formatMoney(report.figures[1].tax), pnd3Count: report.figures[1].certificates,
-    pnd53: formatMoney(report.figures[3].tax), pnd53Count: report.figures[3].certificates,
+    month: r.month, forms: outcome.forms.map((form) => ({ form, tax: formatMoney(report.figures[form].tax), count: report.figures[form].certificates })),
     voided: new Set(report.voided.map((l) => l.recordId)).size, missing: report.missing.length, out: r.out,
   })}\n`);
   return findings.length > 0 ? 1 : 0;

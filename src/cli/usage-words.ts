@@ -70,6 +70,15 @@ export const USAGE_WORDS = {
   },
   notReport: { en: '"{kind}" is not a report; the reports are vat and wht', th: '"{kind}" ไม่ใช่รายงาน รายงานที่มี: vat และ wht' },
   missingWht: { en: "--missing goes with report wht", th: "--missing ใช้กับ report wht เท่านั้น" },
+  rdLayoutWht: { en: "--rd-layout goes with report wht", th: "--rd-layout ใช้กับ report wht เท่านั้น" },
+  rdLayoutForm: {
+    en: '{file} line {line}: "{text}" is not a form; a line starts with PND1, PND2, PND3 or PND53 and a colon',
+    th: '{file} บรรทัดที่ {line}: "{text}" ไม่ใช่แบบ แต่ละบรรทัดขึ้นต้นด้วย PND1, PND2, PND3 หรือ PND53 ตามด้วย :',
+  },
+  rdLayoutField: {
+    en: "{file} line {line}: {text} is not a field of the RD Prep files; the fields are {fields}",
+    th: "{file} บรรทัดที่ {line}: {text} ไม่ใช่ช่องข้อมูลของไฟล์ RD Prep ช่องที่ใช้ได้: {fields}",
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type UsageKey = keyof typeof USAGE_WORDS;

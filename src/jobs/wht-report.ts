@@ -1,14 +1,14 @@
 // The monthly withholding tax returns: the month's certificates into one attachment per form
-// (ภ.ง.ด.3, ภ.ง.ด.53), the void ones apart, and the return's sheet; the purchases and expenses of
+// (ภ.ง.ด.3, ภ.ง.ด.53, and ภ.ง.ด.1, ภ.ง.ด.2 when the month has certificates on them), the void ones apart, and the return's sheet; the purchases and expenses of
 // the month that withheld tax without a certificate are findings, and with `missing` a sheet of
 // certificate rows to complete and post. The totals the sheet holds (calculated by Excel in the
 // pane) are read back and compared with the certificates' own totals to the satang.
 import type { DocSheetClient } from "../api";
 import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
-import { WHT_FORMS, type WhtForm } from "../rules/withholding";
+import type { WhtForm } from "../rules/withholding";
 import { cellAddress } from "../workbook/address";
 import {
-  AMOUNT_COLUMN, TAX_COLUMN, formTable, missingCertificates, missingRows, returnTable, voidTable, whtReport, whtTexts,
+  AMOUNT_COLUMN, TAX_COLUMN, formTable, missingCertificates, missingRows, reportForms, returnTable, voidTable, whtReport, whtTexts,
   type WhtFinding, type WhtReport,
 } from "../sheet/wht-report";
 import { WHT_KEYS, whtColumn } from "../sheet/wht-rows";
@@ -31,7 +31,9 @@ export interface WhtReportOptions extends JobContext {
 
 export interface WhtReportOutcome {
   report: WhtReport;
-  sheets: { forms: Record<WhtForm, string>; void: string; return: string; missing?: string };
+  /** The forms written (reportForms), in order. */
+  forms: WhtForm[];
+  sheets: { forms: Partial<Record<WhtForm, string>>; void: string; return: string; missing?: string };
   findings: WhtFinding[];
 }
 
@@ -101,13 +103,14 @@ export async function writeWhtReport(
   port: WorkbookPort, report: WhtReport, opts: Pick<WhtReportOptions, "lang" | "missing">, records?: (sheet: string) => ReadonlyMap<string, string>,
 ): Promise<WhtReportOutcome> {
   const lang = opts.lang ?? "en";
-  const forms = {} as Record<WhtForm, string>;
-  const at = {} as Record<WhtForm, { sheet: string; row: number }>;
-  for (const form of WHT_FORMS) {
+  const written = reportForms(report);
+  const forms: Partial<Record<WhtForm, string>> = {};
+  const at: Partial<Record<WhtForm, { sheet: string; row: number }>> = {};
+  for (const form of written) {
     const table = formTable(form, report, lang);
     forms[form] = await addTable(port, table);
     // The totals row, under the header block and the lines.
-    at[form] = { sheet: forms[form], row: totalsRowIndex(report.lines[form].length, table.above?.length ?? 0) };
+    at[form] = { sheet: forms[form]!, row: totalsRowIndex(report.lines[form].length, table.above?.length ?? 0) };
   }
   const voidSheet = await addTable(port, voidTable(report, lang));
   let missing: string | undefined;
@@ -116,12 +119,12 @@ export async function writeWhtReport(
     missing = await port.addTableSheet(whtTexts(lang).sheet.missing(report.month), WHT_KEYS.map((k) => whtColumn(k, lang)), missingRows(report.missing, lang));
   }
   // Every sheet's records with the last one: one write, and the records sheet comes after them.
-  const written = [...WHT_FORMS.map((f) => forms[f]), voidSheet];
+  const sheets = [...written.map((f) => forms[f]!), voidSheet];
   const ret = await addTable(port, returnTable(report, lang, at), (name) => new Map([
-    ...[...written, name, ...(missing ? [missing] : [])].flatMap((s) => [...(records ? records(s) : [])]),
+    ...[...sheets, name, ...(missing ? [missing] : [])].flatMap((s) => [...(records ? records(s) : [])]),
     ...(missing ? familyRecord(WHT_FAMILY)(missing) : []),
   ]));
   const findings = [...report.findings];
-  for (const form of WHT_FORMS) await reconcile(port, form, forms[form], at[form].row, report, findings);
-  return { report, sheets: { forms, void: voidSheet, return: ret, missing }, findings };
+  for (const form of written) await reconcile(port, form, forms[form]!, at[form]!.row, report, findings);
+  return { report, forms: written, sheets: { forms, void: voidSheet, return: ret, missing }, findings };
 }

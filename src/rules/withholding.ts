@@ -1,16 +1,24 @@
-// Withholding tax certificates as the monthly returns see them (reference/thai-tax-forms.md): the two
-// forms a company files for its payees (ภ.ง.ด.3 individuals, ภ.ง.ด.53 juristic persons), the income
+// Withholding tax certificates as the monthly returns see them (reference/thai-tax-forms.md): the
+// forms a company files for its payees (ภ.ง.ด.1 salaries and fees, ภ.ง.ด.2 royalties, interest and
+// dividends, ภ.ง.ด.3 the other income of individuals, ภ.ง.ด.53 juristic persons), the income
 // types people name with the section of the Revenue Code and the rates allowed for each, the
 // conditions (เงื่อนไข) and the tax withheld worked out to the satang. Pure.
 import { Decimal, HUNDRED, ZERO, parseDecimal, roundHalfUp } from "./money";
 
-/** The service's `entity` of the two forms this project prepares (service-facts §5.6). */
-export const WHT_FORM = { PND3: 1, PND53: 3 } as const;
+/** The service's `entity` of the monthly forms this project prepares (service-facts §5.6). */
+export const WHT_FORM = { PND1: 15, PND2: 9, PND3: 1, PND53: 3 } as const;
 export type WhtForm = (typeof WHT_FORM)[keyof typeof WHT_FORM];
-export const WHT_FORMS: readonly WhtForm[] = [WHT_FORM.PND3, WHT_FORM.PND53];
+/** In the order the returns are listed. */
+export const WHT_FORMS: readonly WhtForm[] = [WHT_FORM.PND1, WHT_FORM.PND2, WHT_FORM.PND3, WHT_FORM.PND53];
+/** The forms a report always writes, certificates or not; ภ.ง.ด.1 and ภ.ง.ด.2 when the month has some. */
+export const USUAL_FORMS: readonly WhtForm[] = [WHT_FORM.PND3, WHT_FORM.PND53];
+
+export const isWhtForm = (v: unknown): v is WhtForm => WHT_FORMS.includes(v as WhtForm);
 
 /** How each form is written, in both languages (the RD's own abbreviation is the same in both). */
 export const FORM_NAME: Readonly<Record<WhtForm, { en: string; th: string; code: string }>> = {
+  15: { en: "PND1", th: "ภ.ง.ด.1", code: "PND1" },
+  9: { en: "PND2", th: "ภ.ง.ด.2", code: "PND2" },
   1: { en: "PND3", th: "ภ.ง.ด.3", code: "PND3" },
   3: { en: "PND53", th: "ภ.ง.ด.53", code: "PND53" },
 };
@@ -19,14 +27,30 @@ export const FORM_NAME: Readonly<Record<WhtForm, { en: string; th: string; code:
 export const WHT_CONDITION = { AtSource: 1, PayerAlways: 3, PayerOnce: 5, Other: 7 } as const;
 export const RD_CONDITION: Readonly<Record<number, number | undefined>> = { 1: 1, 3: 2, 5: 3 };
 
+/** The RD's condition (เงื่อนไข) of the service's `taxPayment` on a form. The legend of the printed
+ * ภ.ง.ด.53 and OCA l10n_th_account_tax_report's attachment have "paid once" 2 and "paid always" 3
+ * there; the personal forms' legends the other way round (README: Conditions). */
+export function rdCondition(form: WhtForm, taxPayment: number): number | undefined {
+  const code = RD_CONDITION[taxPayment];
+  return form === WHT_FORM.PND53 && (code === 2 || code === 3) ? 5 - code : code;
+}
+
 /** A juristic person's 13-digit tax id starts with 0; a citizen's with 1-8. */
 export function isJuristicTaxId(taxId: string): boolean {
   return /^0\d{12}$/.test(taxId);
 }
 
-/** The form a payee with this tax id is listed on. */
+/** The form a payee with this tax id is listed on, its income aside. */
 export function formOfTaxId(taxId: string): WhtForm {
   return isJuristicTaxId(taxId) ? WHT_FORM.PND53 : WHT_FORM.PND3;
+}
+
+/** The form a payment is filed on, by the forms' own definitions: a juristic person's on ภ.ง.ด.53;
+ * a person's by its section, 40(1)-(2) on ภ.ง.ด.1, 40(3)-(4) on ภ.ง.ด.2, 40(5)-(8) on ภ.ง.ด.3. */
+export function formOfPayment(juristic: boolean, type: IncomeType | undefined): WhtForm {
+  if (juristic) return WHT_FORM.PND53;
+  const n = Number(/^40\((\d)\)/.exec(type?.section ?? "")?.[1]);
+  return n === 1 || n === 2 ? WHT_FORM.PND1 : n === 3 || n === 4 ? WHT_FORM.PND2 : WHT_FORM.PND3;
 }
 
 export interface IncomeType {
@@ -46,7 +70,10 @@ export interface IncomeType {
   more?: readonly string[];
 }
 
+const ANY_RATE = [0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 15];
+
 export const INCOME_TYPES: readonly IncomeType[] = [
+  { id: "salary", incomeType: 1, section: "40(1)", en: "Salaries and wages", th: "เงินเดือน ค่าจ้าง", rates: ANY_RATE, more: ["salary", "salaries", "wages", "เงินเดือน"] },
   { id: "commission", incomeType: 3, section: "40(2)", en: "Fees and commissions", th: "ค่าธรรมเนียม ค่านายหน้า", rates: [3], more: ["commission", "fees", "ค่านายหน้า", "ค่าธรรมเนียม"] },
   { id: "royalties", incomeType: 5, section: "40(3)", en: "Royalties", th: "ค่าแห่งลิขสิทธิ์", rates: [3], more: ["royalty", "ค่าลิขสิทธิ์"] },
   { id: "interest", incomeType: 7, section: "40(4)(a)", en: "Interest", th: "ดอกเบี้ย", rates: [1, 15] },
@@ -59,7 +86,7 @@ export const INCOME_TYPES: readonly IncomeType[] = [
   { id: "transport", incomeType: 27, section: "40(8)", en: "Transport", th: "ค่าขนส่ง", rates: [1], more: ["freight", "shipping", "ขนส่ง"] },
   { id: "insurance", incomeType: 27, section: "40(8)", en: "Insurance premiums", th: "เบี้ยประกันวินาศภัย", rates: [1], more: ["insurance", "ประกันภัย"] },
   { id: "prizes", incomeType: 27, section: "40(8)", en: "Prizes and promotions", th: "ค่ารางวัล ส่วนลดหรือประโยชน์ใดๆ เนื่องจากการส่งเสริมการขาย", rates: [5], more: ["prize", "promotion", "ค่ารางวัล"] },
-  { id: "other", incomeType: 29, section: "40(8)", en: "Other income", th: "เงินได้อื่นๆ", rates: [0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 15], more: ["other", "อื่นๆ", "อื่น"] },
+  { id: "other", incomeType: 29, section: "40(8)", en: "Other income", th: "เงินได้อื่นๆ", rates: ANY_RATE, more: ["other", "อื่นๆ", "อื่น"] },
 ];
 
 /** Lower case, without spaces, dots, brackets, dashes and "s."/"ม." section marks. */
@@ -99,11 +126,23 @@ export function incomeTypeOf(text: string): IncomeType | undefined {
   return words ? BY_WORD.get(words) : undefined;
 }
 
+/** The income types a typed section names ("40(2)", "ม.40(2)", "s.40(8)", "40(4)(ข)"): one, several
+ * (40(8), 40(4)), none (not a section DocSheet knows), or undefined when the text is not a section. */
+export function incomeTypesOfSection(text: string): IncomeType[] | undefined {
+  const m = /^\s*(?:s\.?|ม\.?|มาตรา|section)?\s*40\s*\(\s*(\d)\s*\)\s*(?:\(\s*([a-zก-ฮ])\s*\))?\s*$/i.exec(text.normalize("NFC"));
+  if (!m) return undefined;
+  const sub = m[2] ? ({ ก: "a", ข: "b" } as Record<string, string>)[m[2]] ?? m[2].toLowerCase() : "";
+  const section = `40(${m[1]})${sub ? `(${sub})` : ""}`;
+  return INCOME_TYPES.filter((t) => t.section === section || (!sub && t.section.startsWith(`${section}(`)));
+}
+
 /** The type a certificate line from the service is: its description when it names one, else its code. */
 export function incomeTypeOfLine(incomeType: unknown, description: unknown): IncomeType | undefined {
   const named = typeof description === "string" ? incomeTypeOf(description) : undefined;
   if (named) return named;
   const code = Number(incomeType);
+  // 11-25: the dividend cases of 40(4)(b).
+  if (code >= 11 && code <= 25) return INCOME_TYPES.find((t) => t.id === "dividends");
   return INCOME_TYPES.find((t) => t.incomeType === code && (code !== 27 || t.id === "services"));
 }
 

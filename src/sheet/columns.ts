@@ -40,7 +40,7 @@ const SHOWN: Readonly<Record<string, Shown>> = {
   paymentDeductionType: DEDUCTION,
   "source.referenceDocumentType": DOCUMENT_TYPES,
   "item.documentType": DOCUMENT_TYPES,
-  entity: [[1, "ภ.ง.ด.3", "ภ.ง.ด.3"], [3, "ภ.ง.ด.53", "ภ.ง.ด.53"]],
+  entity: [[15, "ภ.ง.ด.1", "ภ.ง.ด.1"], [9, "ภ.ง.ด.2", "ภ.ง.ด.2"], [1, "ภ.ง.ด.3", "ภ.ง.ด.3"], [3, "ภ.ง.ด.53", "ภ.ง.ด.53"]],
   taxPayment: [[1, "Withheld at source", "หัก ณ ที่จ่าย"], [3, "Paid by the payer every time", "ออกให้ตลอดไป"], [5, "Paid by the payer once", "ออกให้ครั้งเดียว"]],
 };
 

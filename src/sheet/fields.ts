@@ -157,8 +157,11 @@ export const FIELDS: readonly FieldDef[] = [
 
   // Withholding tax certificates (withholding-taxes sheets; thai-tax-forms.md)
   f("entity", "document", "code", ["Form", "WHT form", "PND form"], ["แบบ", "แบบ ภ.ง.ด.", "แบบยื่น"], {
-    allowed: [1, 3], wht: true,
-    words: { pnd3: 1, "ภ.ง.ด.3": 1, ภงด3: 1, "ภงด.3": 1, "pnd.3": 1, pnd53: 3, "ภ.ง.ด.53": 3, ภงด53: 3, "ภงด.53": 3, "pnd.53": 3 },
+    allowed: [15, 9, 1, 3], wht: true,
+    words: {
+      pnd1: 15, "ภ.ง.ด.1": 15, ภงด1: 15, "ภงด.1": 15, "pnd.1": 15, pnd2: 9, "ภ.ง.ด.2": 9, ภงด2: 9, "ภงด.2": 9, "pnd.2": 9,
+      pnd3: 1, "ภ.ง.ด.3": 1, ภงด3: 1, "ภงด.3": 1, "pnd.3": 1, pnd53: 3, "ภ.ง.ด.53": 3, ภงด53: 3, "ภงด.53": 3, "pnd.53": 3,
+    },
   }),
   f("taxPayment", "document", "code", ["Condition", "WHT condition", "Tax payment condition"], ["เงื่อนไข", "เงื่อนไขการหักภาษี"], {
     allowed: [1, 3, 5, 7], wht: true,

@@ -63,8 +63,11 @@ export const SHEET_MESSAGES = {
 
   // --- withholding tax certificates (wht-sheet.ts) ---
   whtTaxIdMissing: "No tax id: the withholding tax return lists each payee's 13-digit tax id.",
-  whtFormIndividual: "ภ.ง.ด.53 is for juristic persons, but {taxId} is an individual's tax id (it does not start with 0): use ภ.ง.ด.3.",
-  whtFormJuristic: "ภ.ง.ด.3 is for individuals, but {taxId} is a juristic person's tax id (it starts with 0): use ภ.ง.ด.53.",
+  whtFormIndividual: "ภ.ง.ด.53 is for juristic persons, but {taxId} is an individual's tax id (it does not start with 0): use {form}.",
+  whtFormJuristic: "{given} is for individuals, but {taxId} is a juristic person's tax id (it starts with 0): use ภ.ง.ด.53.",
+  whtFormIncome: "{type} paid to a person is filed on {form}, not {given}.",
+  whtFormMixed: "{type} paid to this payee is filed on {own}, and the certificate's first line on {form}: make it a certificate of its own.",
+  whtIncomeTypeSection: '"{text}" is a section of several income types: say which, {types}.',
   whtConditionMissing: "The condition is empty: say withheld at source, paid by the payer every time or paid by the payer once.",
   whtIncomeTypeMissing: "The income type is empty: say what was paid for (services, rent, professional fees, ...).",
   whtIncomeTypeUnknown: '"{text}" is not an income type DocSheet knows; use one of {types}.',

@@ -7,7 +7,8 @@
 // too, as certificate rows (wht-rows.ts) the user checks and posts. Pure.
 import { ZERO, parseDecimal, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
 import {
-  FORM_NAME, RD_CONDITION, WHT_FORM, WHT_FORMS, formOfTaxId, incomeTypeOfLine, incomeTypeText, type IncomeType, type WhtForm,
+  FORM_NAME, USUAL_FORMS, rdCondition, WHT_FORM, WHT_FORMS, formOfPayment, formOfTaxId, incomeTypeOfLine, incomeTypeText, isJuristicTaxId, isWhtForm,
+  type IncomeType, type WhtForm,
 } from "../rules/withholding";
 import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
 import { cellAddress } from "../workbook/address";
@@ -52,6 +53,7 @@ export interface FormFigures {
 export type WhtFinding =
   | { kind: "totalDiffers"; form: WhtForm; what: "amount" | "tax"; report: string; certificates: string }
   | { kind: "otherForm"; serial: string; entity: number }
+  | { kind: "formDiffers"; serial: string; form: WhtForm; expected: WhtForm }
   | { kind: "missing"; family: "purchases" | "expenses"; serial: string; name: string; tax: string };
 
 export interface MissingDocument {
@@ -80,23 +82,28 @@ const text = (v: unknown): string => (typeof v === "string" ? v : typeof v === "
 const dec = (v: unknown): Decimal => parseDecimal(v) ?? ZERO;
 const two = (d: Decimal): Decimal => roundHalfUp(d, 2);
 
+const perForm = <T>(make: () => T): Record<WhtForm, T> => Object.fromEntries(WHT_FORMS.map((f) => [f, make()])) as Record<WhtForm, T>;
+
+/** The forms a report writes: ภ.ง.ด.3 and ภ.ง.ด.53 always, the others when the month has certificates on them. */
+export const reportForms = (report: WhtReport): WhtForm[] =>
+  WHT_FORMS.filter((f) => USUAL_FORMS.includes(f) || report.lines[f].length > 0);
+
 /** The certificates' lines by form, the void ones apart, and the figures of each form. */
 export function whtReport(month: string, company: WhtReport["company"], certificates: readonly Json[], missing: MissingDocument[]): WhtReport {
-  const lines: Record<WhtForm, WhtLine[]> = { 1: [], 3: [] };
+  const lines = perForm<WhtLine[]>(() => []);
   const voided: WhtLine[] = [];
   const findings: WhtFinding[] = [];
-  const figures = {} as Record<WhtForm, FormFigures>;
-  for (const f of WHT_FORMS) figures[f] = { certificates: 0, amount: ZERO, tax: ZERO, cellAmount: ZERO, cellTax: ZERO };
-  const seq: Record<WhtForm, number> = { 1: 0, 3: 0 };
+  const figures = perForm<FormFigures>(() => ({ certificates: 0, amount: ZERO, tax: ZERO, cellAmount: ZERO, cellTax: ZERO }));
+  const seq = perForm(() => 0);
   let voidSeq = 0;
   for (const c of certificates) {
     const entity = Number(c.entity);
     const taxId = text(c.contactTaxId);
-    if (entity !== WHT_FORM.PND3 && entity !== WHT_FORM.PND53) {
+    if (!isWhtForm(entity)) {
       findings.push({ kind: "otherForm", serial: text(c.documentSerial), entity });
       continue;
     }
-    const form = entity as WhtForm;
+    const form = entity;
     const isVoid = c.statusString === "void";
     const n = isVoid ? ++voidSeq : ++seq[form];
     const items = Array.isArray(c.withholdingTaxItems) ? (c.withholdingTaxItems as Json[]) : [];
@@ -104,13 +111,16 @@ export function whtReport(month: string, company: WhtReport["company"], certific
       seq: n, recordId: Number(c.recordId), serial: text(c.documentSerial), date: text(c.publishedOn).slice(0, 10), form,
       name: text(c.contactName), taxId, branch: text(c.contactBranch), address: text(c.contactAddress),
       type: incomeTypeOfLine(item.incomeType, item.description), description: text(item.description),
-      rate: dec(item.taxRate), amount: two(dec(item.taxAmount)), tax: two(dec(item.withheld)), condition: RD_CONDITION[Number(c.taxPayment)],
+      rate: dec(item.taxRate), amount: two(dec(item.taxAmount)), tax: two(dec(item.withheld)), condition: rdCondition(form, Number(c.taxPayment)),
     }));
     if (isVoid) {
       voided.push(...made);
       continue;
     }
     lines[form].push(...made);
+    // Listed where it was certified; a form the payee's kind and income say otherwise of is a finding.
+    const expected = formOfPayment(isJuristicTaxId(taxId), made.find((l) => l.type)?.type);
+    if (taxId && expected !== form) findings.push({ kind: "formDiffers", serial: text(c.documentSerial), form, expected });
     const fig = figures[form];
     fig.certificates++;
     fig.amount = fig.amount.plus(dec(c.total));
@@ -247,7 +257,7 @@ const ref = (at: TotalsAt, col: number): string => `'${at.sheet.replace(/'/g, "'
 /** The return: the company's header block, then per form its certificates, income paid and tax
  * withheld (formulas over the attachment's totals) beside the certificates' own totals and the
  * difference (a formula). */
-export function returnTable(report: WhtReport, lang: Lang, at: Record<WhtForm, TotalsAt>): ReportTable {
+export function returnTable(report: WhtReport, lang: Lang, at: Partial<Record<WhtForm, TotalsAt>>): ReportTable {
   const t = whtTexts(lang);
   const c = report.company;
   const rows: CellValue[][] = [
@@ -259,7 +269,7 @@ export function returnTable(report: WhtReport, lang: Lang, at: Record<WhtForm, T
   const formulas: (string | null)[][] = rows.map(() => [null, null, null, null]);
   // Counts are whole numbers: the certificates' row shows 1, not 1.00.
   const rowFormats: (string | null)[] = rows.map(() => null);
-  for (const form of WHT_FORMS) {
+  for (const form of reportForms(report)) {
     const fig = report.figures[form];
     const name = FORM_NAME[form][lang];
     rows.push([`${name}: ${t.header.certificates}`, fig.certificates, fig.certificates, 0]);
@@ -267,7 +277,7 @@ export function returnTable(report: WhtReport, lang: Lang, at: Record<WhtForm, T
     rowFormats[rows.length - 1] = COUNT_FORMAT;
     for (const [label, col, cell, own] of [[t.header.amount, AMOUNT_COLUMN, fig.cellAmount, fig.amount], [t.header.tax, TAX_COLUMN, fig.cellTax, fig.tax]] as const) {
       rows.push([`${name}: ${label}`, money(cell), money(own), money(cell.minus(own))]);
-      formulas.push([null, `=${ref(at[form], col)}`, null, `=B${rows.length + 1}-C${rows.length + 1}`]);
+      formulas.push([null, `=${ref(at[form]!, col)}`, null, `=B${rows.length + 1}-C${rows.length + 1}`]);
     }
   }
   return {
@@ -311,7 +321,7 @@ export interface WhtTexts {
   total: string;
   fromDocument(serial: string): string;
   finding(f: WhtFinding): string;
-  done(r: { month: string; pnd3: string; pnd3Count: number; pnd53: string; pnd53Count: number; voided: number; missing: number; out?: string }): string;
+  done(r: { month: string; forms: readonly { form: WhtForm; tax: string; count: number }[]; voided: number; missing: number; out?: string }): string;
 }
 
 const EN: WhtTexts = {
@@ -331,12 +341,14 @@ const EN: WhtTexts = {
       case "totalDiffers":
         return `${FORM_NAME[f.form].en}: the total ${f.what === "tax" ? "tax withheld" : "income paid"} is ${f.report} but the certificates add up to ${f.certificates}`;
       case "otherForm":
-        return `Certificate ${f.serial} is on another form (entity ${f.entity}) than ภ.ง.ด.3 or ภ.ง.ด.53; it is not in this report`;
+        return `Certificate ${f.serial} is on another form (entity ${f.entity}) than ภ.ง.ด.1, 2, 3 or 53; it is not in this report`;
+      case "formDiffers":
+        return `Certificate ${f.serial} is on ${FORM_NAME[f.form].th}, but its payee and income are filed on ${FORM_NAME[f.expected].th}; it is listed on ${FORM_NAME[f.form].th} as certified`;
       case "missing":
         return `${f.family === "expenses" ? "Expense" : "Purchase"} ${f.serial} (${f.name}) withheld ${f.tax} but has no withholding tax certificate`;
     }
   },
-  done: (r) => `Withholding tax for ${r.month}: ภ.ง.ด.3 ${r.pnd3} on ${r.pnd3Count} certificate${r.pnd3Count === 1 ? "" : "s"}, ภ.ง.ด.53 ${r.pnd53} on ${r.pnd53Count} certificate${r.pnd53Count === 1 ? "" : "s"}; `
+  done: (r) => `Withholding tax for ${r.month}: ${r.forms.map((f) => `${FORM_NAME[f.form].th} ${f.tax} on ${f.count} certificate${f.count === 1 ? "" : "s"}`).join(", ")}; `
     + `${r.voided} void listed apart; ${r.missing} document${r.missing === 1 ? "" : "s"} without a certificate${r.out ? `; wrote ${r.out}` : ""}`,
 };
 
@@ -360,12 +372,14 @@ const TH: WhtTexts = {
       case "totalDiffers":
         return `${FORM_NAME[f.form].th}: ยอดรวม${f.what === "tax" ? "ภาษีที่หัก" : "เงินได้ที่จ่าย"}เป็น ${f.report} แต่ผลรวมจากหนังสือรับรองเป็น ${f.certificates}`;
       case "otherForm":
-        return `หนังสือรับรอง ${f.serial} เป็นแบบอื่น (entity ${f.entity}) ไม่ใช่ ภ.ง.ด.3 หรือ ภ.ง.ด.53 จึงไม่อยู่ในรายงานนี้`;
+        return `หนังสือรับรอง ${f.serial} เป็นแบบอื่น (entity ${f.entity}) ไม่ใช่ ภ.ง.ด.1, 2, 3 หรือ 53 จึงไม่อยู่ในรายงานนี้`;
+      case "formDiffers":
+        return `หนังสือรับรอง ${f.serial} ออกในแบบ ${FORM_NAME[f.form].th} แต่ผู้รับเงินและประเภทเงินได้ต้องยื่นด้วยแบบ ${FORM_NAME[f.expected].th} จึงแสดงไว้ใน ${FORM_NAME[f.form].th} ตามที่ออก`;
       case "missing":
         return `${f.family === "expenses" ? "ค่าใช้จ่าย" : "ใบรับสินค้า"} ${f.serial} (${f.name}) หักภาษี ณ ที่จ่าย ${f.tax} แต่ยังไม่มีหนังสือรับรองการหักภาษี`;
     }
   },
-  done: (r) => `ภาษีหัก ณ ที่จ่ายเดือน ${monthLabel(r.month, "th")}: ภ.ง.ด.3 ${r.pnd3} จาก ${r.pnd3Count} ราย, ภ.ง.ด.53 ${r.pnd53} จาก ${r.pnd53Count} ราย; `
+  done: (r) => `ภาษีหัก ณ ที่จ่ายเดือน ${monthLabel(r.month, "th")}: ${r.forms.map((f) => `${FORM_NAME[f.form].th} ${f.tax} จาก ${f.count} ราย`).join(", ")}; `
     + `ยกเลิก ${r.voided} รายการแยกไว้ต่างหาก; เอกสารที่ยังไม่มีหนังสือรับรอง ${r.missing} เอกสาร${r.out ? `; เขียน ${r.out} แล้ว` : ""}`,
 };
 

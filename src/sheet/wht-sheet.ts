@@ -1,12 +1,13 @@
 // Rows of a withholding tax certificate sheet → certificates (the body /withholding-taxes takes),
 // and every problem at its cell: rows with the same document key are one certificate, one row per
-// income line. The form (ภ.ง.ด.3 / ภ.ง.ด.53) is taken from the payee's tax id when no column gives
-// it; the tax withheld from the income paid and the rate when its cell is empty, and checked to
+// income line. The form follows the payee's kind (tax id) and the income's section (ภ.ง.ด.1, 2, 3
+// or 53); a form given that says otherwise is wrong at its cell; the tax withheld from the income paid and the rate when its cell is empty, and checked to
 // the satang when it is not; the rate must be one allowed for the income type. Pure.
 import { CONTACT_GROUP } from "../rules/codes";
 import { parseDecimal, toWireNumber, ZERO, type Decimal } from "../rules/money";
 import {
-  INCOME_TYPES, WHT_FORM, formOfTaxId, incomeTypeOf, incomeTypeText, isJuristicTaxId, withheldOf, type IncomeType, type WhtForm,
+  FORM_NAME, INCOME_TYPES, WHT_FORM, formOfPayment, incomeTypeOf, incomeTypeText, incomeTypesOfSection, isJuristicTaxId, isWhtForm, withheldOf,
+  type IncomeType, type WhtForm,
 } from "../rules/withholding";
 import { ruleMsg } from "../rules/messages";
 import { sortFindings, type CellFinding } from "./findings";
@@ -34,7 +35,8 @@ export interface CertificateOptions {
 const fmt = (d: Decimal): string => d.toFixed(2);
 const rateText = (r: number | Decimal): string => String(Number(r));
 const typeName = (t: IncomeType): string => `${t.en} (${t.th}, s.${t.section})`;
-const TYPE_LIST = INCOME_TYPES.map((t) => t.en.toLowerCase()).join(", ");
+const typeChoices = (types: readonly IncomeType[]): string => types.map((t) => incomeTypeText(t, "en")).join(", ");
+const TYPE_LIST = typeChoices(INCOME_TYPES);
 
 /** A certificate built from its rows, with the findings about them. */
 export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: CertificateOptions): BuiltCertificate {
@@ -47,18 +49,11 @@ export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: 
   if (!taxId && !doc.unreadable.has("contactTaxId")) at({ key: "contactTaxId" }, sheetMsg("whtTaxIdMissing"));
   if (value("contactName") === undefined && !doc.unreadable.has("contactName")) at({ key: "contactName" }, ruleMsg("contactRequired"));
 
-  // The form: as given, which must agree with the payee's kind; else the tax id's.
-  const given = value("entity");
-  let form: WhtForm = taxId ? formOfTaxId(taxId) : WHT_FORM.PND3;
-  if (given === WHT_FORM.PND3 || given === WHT_FORM.PND53) {
-    form = given;
-    if (taxId && form === WHT_FORM.PND3 && isJuristicTaxId(taxId)) at({ key: "entity" }, sheetMsg("whtFormJuristic", { taxId }));
-    if (taxId && form === WHT_FORM.PND53 && !isJuristicTaxId(taxId)) at({ key: "entity" }, sheetMsg("whtFormIndividual", { taxId }));
-  }
   if (value("taxPayment") === undefined && !doc.unreadable.has("taxPayment")) at({ key: "taxPayment" }, sheetMsg("whtConditionMissing"));
 
   let total: Decimal = ZERO;
   let withheldSum: Decimal = ZERO;
+  const types: (IncomeType | undefined)[] = [];
   const items = doc.lines.map((line, i) => {
     const cell = (key: string): unknown => line.fields[key]?.value;
     const unreadable = (key: string): boolean => line.unreadable.has(key);
@@ -69,8 +64,14 @@ export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: 
       if (!unreadable("item.incomeType")) at({ key: "item.incomeType", line: i }, sheetMsg("whtIncomeTypeMissing"));
     } else {
       type = incomeTypeOf(String(typeText));
-      if (!type) at({ key: "item.incomeType", line: i }, sheetMsg("whtIncomeTypeUnknown", { text: String(typeText), types: TYPE_LIST }));
+      // A typed section ("40(2)", "ม.40(8)"): taken where it names one type, asked where several.
+      const bySection = type ? undefined : incomeTypesOfSection(String(typeText));
+      if (bySection?.length === 1) type = bySection[0];
+      else if (bySection && bySection.length > 1) {
+        at({ key: "item.incomeType", line: i }, sheetMsg("whtIncomeTypeSection", { text: String(typeText).trim(), types: typeChoices(bySection) }));
+      } else if (!type) at({ key: "item.incomeType", line: i }, sheetMsg("whtIncomeTypeUnknown", { text: String(typeText), types: TYPE_LIST }));
     }
+    types.push(type);
     if (type) {
       item.incomeType = type.incomeType;
       item.description = incomeTypeText(type, "th");
@@ -106,6 +107,26 @@ export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: 
     } else if (stated !== null) item.withheld = toWireNumber(stated);
     return item;
   });
+
+  // The form: the payee's kind and the income's (the first line that names a type); a line whose
+  // income is filed on another form, or a form given that says otherwise, is wrong at its cell.
+  const juristic = isJuristicTaxId(taxId);
+  const first = types.find((t) => t !== undefined);
+  let form = formOfPayment(juristic, first);
+  types.forEach((t, i) => {
+    const own = t && formOfPayment(juristic, t);
+    if (own && own !== form) {
+      at({ key: "item.incomeType", line: i }, sheetMsg("whtFormMixed", { type: incomeTypeText(t, "en"), own: FORM_NAME[own].th, form: FORM_NAME[form].th }));
+    }
+  });
+  const given = value("entity");
+  if (isWhtForm(given) && given !== form) {
+    // Nothing says otherwise (no tax id, or a person's income not named): the form given.
+    if (!taxId || (!first && !juristic && given !== WHT_FORM.PND53)) form = given;
+    else if (given === WHT_FORM.PND53) at({ key: "entity" }, sheetMsg("whtFormIndividual", { taxId, form: FORM_NAME[form].th }));
+    else if (juristic) at({ key: "entity" }, sheetMsg("whtFormJuristic", { taxId, given: FORM_NAME[given].th }));
+    else at({ key: "entity" }, sheetMsg("whtFormIncome", { given: FORM_NAME[given].th, type: incomeTypeText(first!, "en"), form: FORM_NAME[form].th }));
+  }
 
   const body: Record<string, unknown> = {
     contactName: value("contactName"),

@@ -295,9 +295,9 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const out = await whtReportJob(opts.port, requireClient(client), { month, missing, ...ctx });
       const texts = whtTexts(ctx.lang ?? "en");
       const r = out.report;
-      const forms = [1, 3] as const;
+      const forms = out.forms;
       return {
-        sheets: [...forms.map((f) => out.sheets.forms[f]), out.sheets.void, ...(out.sheets.missing ? [out.sheets.missing] : []), out.sheets.return],
+        sheets: [...forms.map((f) => out.sheets.forms[f]!), out.sheets.void, ...(out.sheets.missing ? [out.sheets.missing] : []), out.sheets.return],
         lines: forms.map((f): [string, number, string] => [FORM_NAME[f][ctx.lang ?? "en"], r.figures[f].certificates, formatMoney(r.figures[f].tax)]),
         counts: { voided: new Set(r.voided.map((l) => l.recordId)).size, missing: r.missing.length },
         findings: out.findings.map((x) => texts.finding(x)),

@@ -270,18 +270,18 @@ describe("docsheet with withholding-taxes", () => {
     const check = await docsheet(["check", out, "--family", "withholding-taxes", "--sheet", "WHT missing 2026-05", "--json"]);
     expect(JSON.parse(check.stdout).map((f: { cell: string; field: string }) => [f.cell, f.field])).toEqual([["H2", "item.incomeType"]]);
 
-    // RD Prep: one line per income line, totals equal to the report's.
+    // RD Prep: one line per certificate, its income lines after it; totals equal to the report's.
     const parse = (file: string) => readFileSync(join(dir, file), "utf8").split("\r\n").filter(Boolean).map((l) => l.split("|"));
     const p3 = parse("PND3-2026-05.txt");
-    expect(p3).toEqual([
-      ["1", "1101700123456", "", "นาย", "สมชาย", "ใจดี", "นาย สมชาย ใจดี address", "03052569", "ค่าวิชาชีพอิสระ (ม.40(6))", "3", "12345.67", "370.37", "1"],
-      ["1", "1101700123456", "", "นาย", "สมชาย", "ใจดี", "นาย สมชาย ใจดี address", "03052569", "ค่าเช่า (ม.40(5))", "5", "999.99", "50.00", "1"],
-    ]);
+    expect(p3).toEqual([[
+      "1", "1101700123456", "", "นาย", "สมชาย", "ใจดี", "นาย สมชาย ใจดี address", "", "", "", "",
+      "03052569", "ค่าวิชาชีพอิสระ (ม.40(6))", "3", "12345.67", "370.37", "1", "03052569", "ค่าเช่า (ม.40(5))", "5", "999.99", "50.00", "1",
+    ]]);
     const p53 = parse("PND53-2026-05.txt");
-    expect(p53).toEqual([["1", "0107537002443", "00000", "Gamma Co., Ltd.", "Gamma Co., Ltd. address", "10052569", "ค่าบริการ (ม.40(8))", "3", "3333.33", "100.00", "1"]]);
-    const sum = (rows: string[][], col: number) => rows.reduce((t, row) => t + Math.round(Number(row[col]) * 100), 0) / 100;
-    expect([sum(p3, 10), sum(p3, 11)]).toEqual([(pnd3.getCell("I10").value as ExcelJS.CellFormulaValue).result, tax.result]);
-    expect(sum(p53, 9)).toBe((wb.getWorksheet("PND53 2026-05")!.getCell("J9").value as ExcelJS.CellFormulaValue).result);
+    expect(p53).toEqual([["1", "0107537002443", "00000", "", "Gamma Co., Ltd.", "Gamma Co., Ltd. address", "", "", "", "", "10052569", "ค่าบริการ (ม.40(8))", "3", "3333.33", "100.00", "1"]]);
+    const sum = (row: string[], cols: number[]) => cols.reduce((t, col) => t + Math.round(Number(row[col]) * 100), 0) / 100;
+    expect([sum(p3[0], [14, 20]), sum(p3[0], [15, 21])]).toEqual([(pnd3.getCell("I10").value as ExcelJS.CellFormulaValue).result, tax.result]);
+    expect(sum(p53[0], [14])).toBe((wb.getWorksheet("PND53 2026-05")!.getCell("J9").value as ExcelJS.CellFormulaValue).result);
 
     const th = join(s.dir, "wht-report-th.xlsx");
     const rt = await docsheet(["report", "wht", "--month", "2026-05", "--base-url", s.service.root, ...s.auth, "--out", th, "--lang", "th"]);
