@@ -117,6 +117,8 @@ export const SHEET_MESSAGES = {
 
   // --- the buying side's words for a rules message (side-words.ts) ---
   supplierRequired: "Enter the supplier's name (or a contact id)",
+  paidPositive: "The amount paid must be at least 0.01",
+  paidNotSettled: "The amount paid {collected}, the tax withheld {withheld} and the deductions {deductions} come to {sum}, not the amount due {due}",
 
   // --- findings pinned where their field's column is missing (pin.ts) ---
   namedField: "{field}: {message}",

@@ -1,15 +1,17 @@
 // Findings in the words of the document's side: on purchase orders, purchases and expenses the
-// contact is the supplier. The rules' checks are the service's too and name no side; here the
-// message that says "customer" becomes the supplier's, and every message carries its family so a
+// contact is the supplier and the payment is paid. The rules' checks are the service's too and name
+// no side; here a message that says "customer" or "collected" becomes the buying side's, and every message carries its family so a
 // field is named by the label that side's sheets head it with (fields.ts fieldLabel). Pure.
-import { isMessageList, type Message, type Param } from "../rules/message";
+import { formatMessage, isMessageList, type Message, type Param } from "../rules/message";
 import { FAMILY_INFO, type Family } from "../rules/codes";
-import { sheetMsg } from "./messages";
+import { SHEET_MESSAGES, type SheetMessageKey } from "./messages";
 import type { CellFinding } from "./findings";
 
-/** The rules' messages whose buying-side wording is the sheet's own. */
-const BUYING: Readonly<Record<string, () => Message>> = {
-  "rules.contactRequired": () => sheetMsg("supplierRequired"),
+/** The rules' messages whose buying-side wording is the sheet's own (same placeholders). */
+const BUYING: Readonly<Record<string, SheetMessageKey>> = {
+  "rules.contactRequired": "supplierRequired",
+  "rules.collectedPositive": "paidPositive",
+  "rules.paymentNotSettled": "paidNotSettled",
 };
 
 /** `f` in `family`'s words (the same finding on the selling side). */
@@ -21,7 +23,7 @@ export function onSide(f: CellFinding, family: Family): CellFinding {
 
 function buying(msg: Message, family: Family): Message {
   const own = BUYING[msg.key];
-  const m = own ? { ...own(), ...(msg.bare ? { bare: true as const } : {}) } : msg;
+  const m: Message = own ? { ...msg, key: `sheet.${own}`, text: formatMessage(SHEET_MESSAGES[own], msg.params) } : msg;
   const params: Record<string, Param> = {};
   for (const [k, v] of Object.entries(m.params)) params[k] = inner(v, family);
   if (params.family === undefined) params.family = family;

@@ -130,3 +130,15 @@ describe("an expense's category typed by its name", () => {
     expect(posted.counts.created).toBe(0);
   });
 });
+
+describe("the buying side's payment", () => {
+  it.each(["en", "th"] as const)("is the amount paid, not collected, in what check says (%s)", async (lang) => {
+    const wb = new MemoryWorkbook({
+      S: [["documentKey", "Supplier", "Date", "VAT", "Item", "Qty", "Unit price", "Payment method", "Amount paid"], ["P1", "Paid Co", "2026-03-01", true, "Pen", 1, 100, "cash", 50]],
+    });
+    const texts = (await checkJob(wb, { family: "purchases", now, lang })).findings.filter((f) => f.field === "collected").map((f) => render(f.msg, lang));
+    expect(texts).toEqual([lang === "en"
+      ? "The amount paid 50.00, the tax withheld 0.00 and the deductions 0.00 come to 50.00, not the amount due 107.00"
+      : "ยอดจ่ายชำระ 50.00 ภาษีที่ถูกหัก ณ ที่จ่าย 0.00 และยอดหัก 0.00 รวมเป็น 50.00 ไม่เท่ากับยอดที่ต้องชำระ 107.00"]);
+  });
+});

@@ -213,6 +213,8 @@ export const SHEET_TH: Partial<Record<SheetMessageKey, string>> = {
   noPaymentOnCreate: "{family}ไม่รับการชำระเงินตอนสร้าง โปรดล้างคอลัมน์การชำระเงิน",
   namedField: "{field}: {message}",
   supplierRequired: "ต้องระบุชื่อผู้ขาย (หรือรหัสผู้ติดต่อ)",
+  paidPositive: "ยอดจ่ายชำระต้องไม่น้อยกว่า 0.01",
+  paidNotSettled: "ยอดจ่ายชำระ {collected} ภาษีที่ถูกหัก ณ ที่จ่าย {withheld} และยอดหัก {deductions} รวมเป็น {sum} ไม่เท่ากับยอดที่ต้องชำระ {due}",
   categoryUnknown: 'ไม่มีหมวดค่าใช้จ่ายชื่อ "{text}" ในมุมมองของเอกสารนี้ ใช้หมวดใดหมวดหนึ่งต่อไปนี้: {categories}',
   categoryAmbiguous: '"{text}" ตรงกับหมวดค่าใช้จ่าย {count} หมวด ให้ระบุรหัสของหมวดแทน',
   addColumn: "{message} เพิ่มคอลัมน์ {label}",
