@@ -146,6 +146,21 @@ export const COMMANDS: Record<string, CommandDoc> = {
       "Exit code 1 when a row was left as edited in the sheet; 2 for a sheet that was not pulled or belongs to another company.",
     ],
   },
+  calc: {
+    positional: "BOOK.xlsx",
+    summary: "Evaluates every DOCSHEET worksheet function of the workbook (=DOCSHEET.TOTAL(...), =DOCSHEET.VAT(...), ...) against the service and stores the values as the cells' results, formulas kept, so the workbook opens in Excel showing the figures.",
+    options: [
+      ...CONNECTION,
+      { name: "out", value: "OUT.xlsx", help: "write the calculated workbook here (default: BOOK.calculated.xlsx beside BOOK.xlsx)" },
+      { name: "in-place", help: "write the results into BOOK.xlsx itself" },
+      LANG,
+    ],
+    notes: [
+      "A function's arguments are text, numbers, TRUE/FALSE or references to single cells; a formula that does more than call one DOCSHEET function is left as it is and listed.",
+      "A table (DOCUMENTS, AGING, CONTACTS, PRODUCTS, ACCOUNTS) is written as an array formula over the cells it fills.",
+      "Exit code 1 when a cell's value is an error (each is listed with its reason); 2 when the service cannot be reached or the workbook is another company's.",
+    ],
+  },
   report: {
     positional: "vat|wht",
     summary: "Writes the month's VAT report (vat: the output-tax and input-tax reports, รายงานภาษีขาย / รายงานภาษีซื้อ, the void documents apart and the return's summary) or withholding tax returns (wht: the ภ.ง.ด.3 and ภ.ง.ด.53 attachments, ภ.ง.ด.1 and ภ.ง.ด.2 when the month has certificates on them, the void certificates apart and the return) into OUT.xlsx.",

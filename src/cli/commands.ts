@@ -29,6 +29,8 @@ export async function runCommand(p: Parsed): Promise<number> {
       return (require("./pull") as typeof import("./pull")).pullCommand(p);
     case "refresh":
       return (require("./refresh") as typeof import("./refresh")).refreshCommand(p);
+    case "calc":
+      return (require("./calc") as typeof import("./calc")).calcCommand(p);
     case "report":
       return (require("./report") as typeof import("./report")).reportCommand(p);
     case "act":

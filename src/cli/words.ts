@@ -48,7 +48,7 @@ export interface Words {
 }
 
 /** What a command was doing when the service failed it: its verb (act's --action names), or what it read. */
-export type Attempt = "post" | "pull" | "refresh" | "update" | "undo" | "documents" | "lists" | ActKind;
+export type Attempt = "post" | "pull" | "refresh" | "update" | "undo" | "calc" | "documents" | "lists" | ActKind;
 /** What a progress line names: the command, or act's action. */
 export type Doing = "post" | "pull" | "refresh" | "update" | "undo" | "report" | ActKind;
 /** act's --action values. */
@@ -99,7 +99,7 @@ const EN: Words = {
   updatePreview: (c) => `dry run: ${c.update} to update, ${c.unchanged} unchanged, ${c.conflict} changed on the service, ${c.refused} refused, ${c.invalid + c.failed + c.cancelled} not sent; nothing was sent`,
   refreshed: (c, sheet, out) => `refreshed sheet "${sheet}": ${c.refreshed} refreshed, ${c.added} added, ${c.unchanged} unchanged, ${c.void} void, ${c.deleted} deleted on the service, ${c.edited} edited in the sheet and not refreshed${c.refused ? `, ${c.refused} refused (the record id names another document)` : ""}; wrote ${out}`,
   cannot: {
-    post: "cannot post", pull: "cannot pull", refresh: "cannot refresh", update: "cannot update", undo: "cannot undo",
+    post: "cannot post", pull: "cannot pull", refresh: "cannot refresh", calc: "cannot calculate", update: "cannot update", undo: "cannot undo",
     documents: "cannot read the documents", lists: "cannot read the lookup lists",
     status: "cannot status", delete: "cannot delete", payment: "cannot payment", upgrade: "cannot upgrade",
     pdf: "cannot pdf", email: "cannot email", share: "cannot share", attach: "cannot attach",
@@ -131,7 +131,7 @@ const TH: Words = {
   updatePreview: (c) => `ทดลอง: จะแก้ไข ${c.update}, ไม่เปลี่ยน ${c.unchanged}, ถูกแก้บนระบบ ${c.conflict}, ปฏิเสธ ${c.refused}, ไม่ได้ส่ง ${c.invalid + c.failed + c.cancelled}; ยังไม่ได้ส่งอะไร`,
   refreshed: (c, sheet, out) => `รีเฟรชชีต "${sheet}" แล้ว: รีเฟรช ${c.refreshed}, เพิ่ม ${c.added}, ไม่เปลี่ยน ${c.unchanged}, ถูกยกเลิก ${c.void}, ถูกลบบนระบบ ${c.deleted}, แก้ไขในชีตแล้วไม่ได้รีเฟรช ${c.edited}${c.refused ? `, ปฏิเสธ ${c.refused} (รหัสในระบบเป็นของเอกสารอื่น)` : ""}; เขียน ${out} แล้ว`,
   cannot: {
-    post: "ส่งเอกสารไม่ได้", pull: "ดึงเอกสารไม่ได้", refresh: "รีเฟรชไม่ได้", update: "แก้ไขเอกสารไม่ได้", undo: "ย้อนกลับไม่ได้",
+    post: "ส่งเอกสารไม่ได้", pull: "ดึงเอกสารไม่ได้", refresh: "รีเฟรชไม่ได้", calc: "คำนวณไม่ได้", update: "แก้ไขเอกสารไม่ได้", undo: "ย้อนกลับไม่ได้",
     documents: "อ่านเอกสารไม่ได้", lists: "อ่านรายการให้เลือกไม่ได้",
     status: "เปลี่ยนสถานะไม่ได้", delete: "ลบเอกสารไม่ได้", payment: "บันทึกการชำระเงินไม่ได้", upgrade: "แปลงเอกสารไม่ได้",
     pdf: "ส่งออก PDF ไม่ได้", email: "ส่งอีเมลไม่ได้", share: "สร้างลิงก์แชร์ไม่ได้", attach: "แนบไฟล์ไม่ได้",

@@ -24,6 +24,18 @@ const TEXTS = {
   noField: { en: "\"{value}\" is no field of a document", th: "\"{value}\" ไม่ใช่ช่องข้อมูลของเอกสาร" },
   noDocument: { en: "no document {serial} on the service", th: "ไม่พบเอกสาร {serial} ในระบบ" },
   fromAfterTo: { en: "after the end date", th: "อยู่หลังวันสิ้นสุด" },
+  spillBlocked: {
+    en: "the table needs {range}, where other cells hold values: clear them",
+    th: "ตารางต้องใช้ช่อง {range} แต่มีข้อมูลอื่นอยู่: ล้างช่องเหล่านั้นก่อน",
+  },
+  notACall: {
+    en: "left as it is: a formula that does more than call one DOCSHEET function is not calculated here",
+    th: "ไม่ได้คำนวณ: สูตรที่ทำมากกว่าเรียกฟังก์ชัน DOCSHEET หนึ่งฟังก์ชันไม่คำนวณที่นี่",
+  },
+  calculated: {
+    en: "calculated {count} DOCSHEET formulas, {errors} of them errors; wrote {out}",
+    th: "คำนวณสูตร DOCSHEET {count} สูตร เป็นข้อผิดพลาด {errors} สูตร; เขียน {out} แล้ว",
+  },
   serviceError: {
     en: "the service answered: {text}. Check the connection in the DocSheet pane and refresh the figures",
     th: "ระบบตอบว่า: {text} ตรวจสอบการเชื่อมต่อในแผง DocSheet แล้วรีเฟรชตัวเลข",

@@ -1,0 +1,118 @@
+// `docsheet calc` end to end on .xlsx against the local service: every DOCSHEET formula's value is
+// stored as the cell's cached result with the formula kept, equal to the VAT report's, the
+// withholding report's and the lists' figures; a table is written as an array formula over the
+// cells it fills; a cell's error is stored and listed; other formulas are left and listed; where
+// the output goes; another company's workbook is refused whole.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { readVatReport } from "../../src/jobs/vat-report";
+import { runCli } from "./run";
+import { cliSession } from "./session";
+import { seedVatMonth } from "../helpers/vat-month";
+
+jest.setTimeout(180_000);
+
+const s = cliSession("calc");
+
+beforeAll(async () => {
+  await seedVatMonth(s.client, "CALC");
+  await s.client.withholdingTaxes.create({
+    contactName: "Gamma Co., Ltd.", contactTaxId: "0107537002443", contactBranch: "00000", publishedOn: "2026-03-09", entity: 3, taxPayment: 1,
+    withholdingTaxItems: [{ incomeType: 27, description: "ค่าบริการ (ม.40(8))", taxRate: 3, taxAmount: 2500 }],
+  });
+});
+
+async function load(path: string): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  return wb;
+}
+
+const f = (formula: string, result?: ExcelJS.CellValue): ExcelJS.CellFormulaValue => ({ formula, result } as ExcelJS.CellFormulaValue);
+
+async function writePack(path: string): Promise<void> {
+  const wb = new ExcelJS.Workbook();
+  const pack = wb.addWorksheet("Pack");
+  pack.getCell("A1").value = "03/2569";
+  pack.getCell("B1").value = f("DOCSHEET.VAT(A1,\"output tax\")");
+  pack.getCell("B2").value = f("DOCSHEET.VAT(\"2026-03\",\"input tax\")");
+  pack.getCell("B3").value = f("_xldudf_DOCSHEET_WHT(\"2026-03\",\"PND53\")");
+  pack.getCell("B4").value = f("DOCSHEET.TOTAL(\"tax invoices\",\"grand total\",\"2026-03\",\"2026-03\")");
+  pack.getCell("B5").value = f("DOCSHEET.VAT(\"13/2569\")");
+  pack.getCell("B6").value = f("DOCSHEET.TOTAL(\"tax invoices\",\"VAT\")*2");
+  pack.getCell("B7").value = f("SUM(B1:B2)", 0);
+  wb.addWorksheet("Accounts").getCell("A1").value = f("DOCSHEET.ACCOUNTS()");
+  await wb.xlsx.writeFile(path);
+}
+
+describe("docsheet calc", () => {
+  it("stores each DOCSHEET formula's value as its result, the formulas kept, equal to the reports' and lists' figures", async () => {
+    const book = join(s.dir, "pack.xlsx");
+    await writePack(book);
+    const r = await runCli(["calc", book, "--base-url", s.service.root, ...s.auth]);
+    const out = join(s.dir, "pack.calculated.xlsx");
+    expect(r.stdout.split("\n")).toEqual([
+      "Pack!B5: #VALUE! month: \"13/2569\" is no month (2026-11, 11/2569)",
+      "Pack!B6: left as it is: a formula that does more than call one DOCSHEET function is not calculated here",
+      `calculated 6 DOCSHEET formulas, 1 of them errors; wrote ${out}`,
+      "",
+    ]);
+    expect(r.code).toBe(1);
+    const report = await readVatReport(s.client, { month: "2026-03" });
+    const wb = await load(out);
+    const pack = wb.getWorksheet("Pack")!;
+    expect(pack.getCell("B1").value).toEqual({ formula: "DOCSHEET.VAT(A1,\"output tax\")", result: report.figures.output.cellVat.toNumber() });
+    expect(report.figures.output.cellVat.toNumber()).toBe(279.54);
+    expect(pack.getCell("B2").value).toEqual({ formula: "DOCSHEET.VAT(\"2026-03\",\"input tax\")", result: report.figures.input.cellVat.toNumber() });
+    expect(pack.getCell("B3").value).toEqual({ formula: "_xldudf_DOCSHEET_WHT(\"2026-03\",\"PND53\")", result: 75 });
+    expect(pack.getCell("B4").value).toEqual({ formula: "DOCSHEET.TOTAL(\"tax invoices\",\"grand total\",\"2026-03\",\"2026-03\")", result: 1670 });
+    expect(pack.getCell("B5").value).toEqual({ formula: "DOCSHEET.VAT(\"13/2569\")", result: { error: "#VALUE!" } });
+    expect(pack.getCell("B6").value).toEqual({ formula: "DOCSHEET.TOTAL(\"tax invoices\",\"VAT\")*2" });
+    // The chart of accounts as an array formula over the cells it fills, the header row first.
+    const accounts = wb.getWorksheet("Accounts")!;
+    const chart = await s.client.chartOfAccounts.list();
+    const a1 = accounts.getCell("A1").value as { formula: string; shareType: string; ref: string; result: unknown };
+    expect(a1).toMatchObject({ formula: "DOCSHEET.ACCOUNTS()", shareType: "array", ref: `A1:C${chart.length + 1}`, result: "Code" });
+    expect(accounts.getCell("B1").value).toBe("Name");
+    expect(accounts.getCell(`A${chart.length + 1}`).value).toBe(chart[chart.length - 1].code);
+    expect(accounts.getCell(`B2`).value).toBe(chart[0].nameLocal);
+
+    // Calculated again from its own output, in Thai, into the file itself.
+    const again = await runCli(["calc", out, "--in-place", "--lang", "th", "--base-url", s.service.root, ...s.auth]);
+    expect(again.stdout).toContain(`คำนวณสูตร DOCSHEET 6 สูตร เป็นข้อผิดพลาด 1 สูตร; เขียน ${out} แล้ว`);
+    const th = await load(out);
+    expect(th.getWorksheet("Accounts")!.getCell("A1").value).toMatchObject({ ref: `A1:C${chart.length + 1}`, result: "รหัสบัญชี" });
+    expect(th.getWorksheet("Pack")!.getCell("B4").value).toEqual({ formula: "DOCSHEET.TOTAL(\"tax invoices\",\"grand total\",\"2026-03\",\"2026-03\")", result: 1670 });
+  });
+
+  it("a table that would cover other cells is #REF! saying which; --out writes there", async () => {
+    const book = join(s.dir, "blocked.xlsx");
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("Lists");
+    ws.getCell("A1").value = f("DOCSHEET.PRODUCTS()");
+    ws.getCell("B3").value = "mine";
+    await wb.xlsx.writeFile(book);
+    const out = join(s.dir, "elsewhere.xlsx");
+    const r = await runCli(["calc", book, "--out", out, "--base-url", s.service.root, ...s.auth]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^Lists!A1: #REF! the table needs A1:E\d+, where other cells hold values: clear them\n/);
+    expect(existsSync(join(s.dir, "blocked.calculated.xlsx"))).toBe(false);
+    const back = (await load(out)).getWorksheet("Lists")!;
+    expect(back.getCell("A1").value).toEqual({ formula: "DOCSHEET.PRODUCTS()", result: { error: "#REF!" } });
+    expect(back.getCell("B3").value).toBe("mine");
+  });
+
+  it("refuses another company's workbook, writing nothing", async () => {
+    const pulled = join(s.dir, "other.xlsx");
+    const pull = await runCli(["pull", "tax-invoices", "--base-url", s.service.root, ...s.otherAuth, "--out", pulled]);
+    expect(pull.code).toBe(0);
+    const wb = await load(pulled);
+    wb.addWorksheet("Pack").getCell("A1").value = f("DOCSHEET.VAT(\"2026-03\")");
+    await wb.xlsx.writeFile(pulled);
+    const r = await runCli(["calc", pulled, "--base-url", s.service.root, ...s.auth]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^docsheet: This workbook is Other Co\., Ltd\.'s; DocSheet is connected to Demo Co\., Ltd\.: connect to Other Co\., Ltd\.\n$/);
+    expect(existsSync(join(s.dir, "other.calculated.xlsx"))).toBe(false);
+  });
+});
