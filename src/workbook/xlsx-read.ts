@@ -3,7 +3,7 @@
 // present: rows and cells where the file has them, never the declared dimension, the used range or
 // a merged area. Every scan is linear; every bound is a clear refusal (README.md, "Limits"). Pure:
 // the command line reads files with it, the preview page's "Open .xlsx" reads them in the browser.
-import { rangeAddress } from "./address";
+import { cellAddress, rangeAddress } from "./address";
 import type { Block, CellRect, CellValue, ReadTarget } from "./port";
 import { blockOfGrid, presentKeys } from "./memory";
 import { XmlError, XmlScanner, type Attributes, type XmlHandlers } from "./xml-scan";
@@ -18,6 +18,12 @@ export const MAX_COLS = 16_384;
 export const MAX_CELLS = 1_000_000;
 /** Merged areas one sheet may hold. */
 export const MAX_MERGES = 10_000;
+/** Excel's most characters in one cell. */
+export const MAX_CELL_CHARS = 32_767;
+/** Characters of text one sheet's cells may hold in all, a shared string counted at every cell that
+ * uses it (README.md, "Limits"): a small file of one 8 MB string used by 400,000 cells expands to
+ * 3.2 billion characters, which everything after the reader would walk. */
+export const MAX_SHEET_CHARS = 100_000_000;
 
 /** Excel's built-in number formats that matter for reading (dates among them). */
 const BUILTIN_FORMATS: Record<number, string> = {
@@ -263,9 +269,22 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
   let v: string | undefined;
   let inline = "";
 
+  let chars = 0;
   const store = (): void => {
     const fmt = formats[cell.style] ?? "General";
+    if (cell.type === "s" && v !== undefined && !(Number(v) >= 0 && Number(v) < strings.length && Number.isInteger(Number(v)))) {
+      throw new XlsxReadError(`sheet "${name}" cell ${cellAddress(cell.row, cell.col)} names shared string ${v.slice(0, 20)}, which the file does not have (it has ${strings.length.toLocaleString("en-US")}): the file is damaged`);
+    }
     const value = cellValue(cell.type, v, inline, strings);
+    if (typeof value === "string") {
+      if (value.length > MAX_CELL_CHARS) {
+        throw new XlsxReadError(`sheet "${name}" cell ${cellAddress(cell.row, cell.col)} holds ${value.length.toLocaleString("en-US")} characters, more than ${MAX_CELL_CHARS.toLocaleString("en-US")}, the most a cell of Excel holds`);
+      }
+      chars += value.length;
+      if (chars > MAX_SHEET_CHARS) {
+        throw new XlsxReadError(`sheet "${name}" holds more than ${MAX_SHEET_CHARS.toLocaleString("en-US")} characters of text, shared strings counted at every cell that uses them, the most DocSheet reads of one sheet: split it into smaller sheets or files`);
+      }
+    }
     if (value === null && fmt === "General") return;
     let vr = values[cell.row];
     if (!vr) {

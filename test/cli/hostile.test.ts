@@ -64,8 +64,10 @@ describe("hostile workbooks", () => {
     writeFileSync(file, hostile.file());
     const runs: Array<[string, RegExp]> = [["check", hostile.answer]];
     if (hostile.map) runs.push(["map", hostile.map]);
+    if (hostile.post) runs.push(["post", hostile.answer]);
     for (const [command, answer] of runs) {
-      const r = await bounded([command, file, "--family", "tax-invoices"]);
+      const connection = command === "post" ? ["--base-url", "http://127.0.0.1:9/test", "--client-id", "x", "--client-secret", "y"] : [];
+      const r = await bounded([command, file, "--family", "tax-invoices", ...connection]);
       expect(r.signal).toBeNull();
       expect(r.packages).not.toContain("tsx");
       expect(r.output).toMatch(answer);

@@ -91,6 +91,8 @@ export interface Hostile {
   file: () => Buffer;
   answer: RegExp;
   map?: RegExp;
+  /** `post` answers the same as `check` (it reads before it connects). */
+  post?: boolean;
 }
 
 const MAPPED = /Every required field has a column/;
@@ -153,7 +155,28 @@ export const HOSTILE: Record<string, Hostile> = {
     file: () => workbook(sheetOf(`${HEADER}${"<x>".repeat(100_000)}`)),
     answer: /nest more than 256 deep/,
   },
+  "one 8 MB shared string used by 400,000 cells": {
+    file: () => sharedStringUsedBy("x".repeat(8 * 1024 * 1024), 400_000),
+    answer: /cell B2 holds 8,388,608 characters, more than 32,767, the most a cell of Excel holds/,
+    map: /cell B2 holds 8,388,608 characters/,
+  },
+  "one 32,000-character shared string used by 400,000 cells (12.8 billion characters)": {
+    file: () => sharedStringUsedBy("x".repeat(32_000), 400_000),
+    answer: /holds more than 100,000,000 characters of text, shared strings counted at every cell that uses them/,
+  },
+  "a cell naming shared string 5 of 1": {
+    file: () => workbook(sheetOf(`${HEADER}<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="s"><v>5</v></c></row>`), { sharedStrings: `<sst ${NS}><si><t>Acme</t></si></sst>` }),
+    answer: /cell B2 names shared string 5, which the file does not have \(it has 1\): the file is damaged/,
+    post: true, // post crashed: "Cannot read properties of undefined (reading 'richText')"
+  },
 };
+
+/** A sheet whose column B names one shared string, `text`, in each of `cells` rows. */
+function sharedStringUsedBy(text: string, cells: number): Buffer {
+  const rows: string[] = [HEADER];
+  for (let r = 2; r < cells + 2; r++) rows.push(`<row r="${r}"><c r="B${r}" t="s"><v>0</v></c></row>`);
+  return workbook(sheetOf(rows.join("")), { sharedStrings: `<sst ${NS}><si><t>${text}</t></si></sst>`, level: 1 });
+}
 
 /** A genuine sheet of `lines` line rows (5 to a document, 11 columns, text in shared strings as
  * Excel writes it): 1,000,000 of them is the year a hostile tester checked in 22 s and 2.2 GB. */
