@@ -7,7 +7,7 @@ import type { DocumentApi, DocumentRecord, DocSheetClient } from "../api";
 import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
 import { cellAddress } from "../workbook/address";
 import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-report";
-import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
+import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, pp30Lines, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
 import { BASE_COLUMN, ZERO_COLUMN, sideTable, summaryTable, voidTable, type ReportCompany, type ReportTable, type SideFigures } from "../sheet/vat-tables";
 import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany } from "./company";
@@ -147,7 +147,7 @@ export async function pp30File(client: DocSheetClient, report: VatReport, signal
   const text = (v: unknown): string => (typeof v === "string" ? v : "");
   return rdPrepPp30({
     branch: text(info.companyBranchCode), address: text(info.companyAddress), zip: text(info.companyZipCode),
-    sales: report.figures.output.base, outputVat: report.figures.output.vat, purchases: report.figures.input.base, inputVat: report.figures.input.vat,
+    lines: pp30Lines(report.figures.output, report.figures.input),
   });
 }
 

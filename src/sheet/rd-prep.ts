@@ -152,17 +152,13 @@ export interface Pp30Figures {
   branch: string;
   address: string;
   zip: string;
-  sales: Decimal;
-  outputVat: Decimal;
-  purchases: Decimal;
-  inputVat: Decimal;
+  /** vat-entries.ts's pp30Lines. */
+  lines: readonly Decimal[];
 }
 
-/** The ภ.พ.30 line: sequence|branch|address|zip|taxable sales|output tax|purchases|input tax|payable
- * (negative: refundable). */
+/** The ภ.พ.30 line: sequence|branch|address|zip, then the return's lines 1 to 9 (README). */
 export function rdPrepPp30(f: Pp30Figures): string {
-  const net = roundHalfUp(f.outputVat, 2).minus(roundHalfUp(f.inputVat, 2));
-  return `${["1", f.branch || "00000", f.address, f.zip, amount(f.sales), amount(f.outputVat), amount(f.purchases), amount(f.inputVat), amount(net)].map(field).join("|")}${RD_LINE_END}`;
+  return `${["1", f.branch || "00000", f.address, f.zip, ...f.lines.map(amount)].map(field).join("|")}${RD_LINE_END}`;
 }
 
 export const PP30_FILE_NAME = (month: string): string => `PP30-${month}.txt`;

@@ -139,3 +139,13 @@ export interface SideFigures {
   zero: Decimal;
   exempt: Decimal;
 }
+
+/** The ภ.พ.30 return's nine lines from the month's sums (each rounded to the satang first):
+ * 1 total sales, 2 zero-rated, 3 exempt, 4 taxable (1 − 2 − 3), 5 output tax, 6 purchases eligible
+ * for credit, 7 input tax, 8 payable or 9 overpaid (the other 0, never negative). */
+export function pp30Lines(sales: { base: Decimal; vat: Decimal; zero: Decimal; exempt: Decimal }, purchases: { base: Decimal; vat: Decimal }): Decimal[] {
+  const r = (d: Decimal): Decimal => roundHalfUp(d, 2);
+  const [taxable, zero, exempt, output, bought, input] = [sales.base, sales.zero, sales.exempt, sales.vat, purchases.base, purchases.vat].map(r);
+  const net = output.minus(input);
+  return [taxable.plus(zero).plus(exempt), zero, exempt, taxable, output, bought, input, net.isNegative() ? ZERO : net, net.isNegative() ? net.negated() : ZERO];
+}

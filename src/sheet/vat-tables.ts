@@ -1,13 +1,14 @@
 // The VAT report's sheets as tables: the output-tax and input-tax reports (sequence, date, document
 // number, counterparty, 13-digit tax id as text, branch, amount before VAT at 7%, VAT, value at 0%)
 // with a totals row, the void documents listed apart, and the return's summary whose amounts are
-// formulas over the two reports' totals beside the sums of the documents. Thai dates show Buddhist-era years. Pure.
+// formulas over the two reports' totals beside the sums of the documents, ending with the ภ.พ.30
+// return's lines 1-9. Thai dates show Buddhist-era years. Pure.
 import { ZERO, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
 import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
 import { cellAddress } from "../workbook/address";
 import type { Lang } from "./i18n/lang";
 import { vatTexts, type VatSide } from "./i18n/vat-report";
-import type { SideFigures, VatEntry } from "./vat-entries";
+import { pp30Lines, type SideFigures, type VatEntry } from "./vat-entries";
 
 export type { SideFigures };
 
@@ -119,6 +120,11 @@ export function summaryTable(month: string, lang: Lang, at: Record<VatSide, Tota
     [`=${ref(at.input, ZERO_COLUMN)}`, inp.cellZero, inp.zero],
     [null, roundHalfUp(inp.exempt, 2), inp.exempt],
   ];
+  // The ภ.พ.30 return's lines 1-9 after them (sheet rows 12..20), as formulas over the lines above.
+  const cells = pp30Lines({ base: out.cellBase, vat: out.cellVat, zero: out.cellZero, exempt: out.exempt }, { base: inp.cellBase, vat: inp.cellVat });
+  const own = pp30Lines(out, inp);
+  const pp30 = ["=B2+B8+B9", "=B8", "=B9", "=B12-B13-B14", "=B3", "=B4", "=B5", "=MAX(B16-B18,0)", "=MAX(B18-B16,0)"];
+  lines.push(...pp30.map((formula, i): [string, Decimal, Decimal] => [formula, cells[i], own[i]]));
   const rows = lines.map(([, amount, documents], i) => [t.summary[i], toWireNumber(amount), toWireNumber(documents), toWireNumber(amount.minus(documents))]);
   const formulas = lines.map(([formula], i) => [null, formula, null, `=B${i + 2}-C${i + 2}`]);
   return {

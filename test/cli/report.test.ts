@@ -112,10 +112,14 @@ describe("docsheet report vat", () => {
     const text = readFileSync(join(dir, "PP30-2026-03.txt"), "utf8");
     expect(text.endsWith("\r\n")).toBe(true);
     const fields = text.slice(0, -2).split("|");
-    expect(fields).toHaveLength(9);
+    // sequence|branch|address|zip, then the return's lines 1-9 as the summary's ภ.พ.30 rows hold them.
+    expect(fields).toHaveLength(13);
     const summary = (await load(out)).getWorksheet("VAT summary 2026-03")!;
     const cell = (a: string) => summary.getCell(a).value as ExcelJS.CellFormulaValue;
-    expect(fields.slice(4).map(Number)).toEqual([cell("B2").result, cell("B3").result, cell("B4").result, cell("B5").result, cell("B6").result]);
+    expect(summary.getCell("A12").value).toBe("ภ.พ.30 1. Total sales");
+    expect(fields.slice(4)).toEqual([12, 13, 14, 15, 16, 17, 18, 19, 20].map((row) => Number(cell(`B${row}`).result ?? 0).toFixed(2)));
+    expect(fields.slice(4, 8).map(Number)).toEqual([Number(cell("B2").result) + 100, 0, 100, cell("B2").result]);
+    expect(fields.slice(8).map(Number)).toEqual([cell("B3").result, cell("B4").result, cell("B5").result, cell("B6").result, 0]);
   });
 
   it("reports a month with no documents: empty reports, zero totals, no finding", async () => {

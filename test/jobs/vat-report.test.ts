@@ -97,7 +97,18 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
       ["Exempt sales", 100, 100, 0],
       ["Purchases at 0% (zero-rated)", 0, 0, 0],
       ["Exempt purchases", 0, 0, 0],
+      ["ภ.พ.30 1. Total sales", base.plus(100).toNumber(), base.plus(100).toNumber(), 0],
+      ["ภ.พ.30 2. Zero-rated sales", 0, 0, 0],
+      ["ภ.พ.30 3. Exempt sales", 100, 100, 0],
+      ["ภ.พ.30 4. Taxable sales (1 − 2 − 3)", base.toNumber(), base.toNumber(), 0],
+      ["ภ.พ.30 5. Output tax", 279.54, 279.54, 0],
+      ["ภ.พ.30 6. Purchases eligible for input tax credit", 2500, 2500, 0],
+      ["ภ.พ.30 7. Input tax", 175, 175, 0],
+      ["ภ.พ.30 8. Tax payable (5 − 7)", 104.54, 104.54, 0],
+      ["ภ.พ.30 9. Tax overpaid (7 − 5)", 0, 0, 0],
     ]);
+    expect(summary.formulas.get("11,1")).toBe("=B2+B8+B9");
+    expect(summary.formulas.get("18,1")).toBe("=MAX(B16-B18,0)");
     expect(summary.formulas.get("2,1")).toBe(`='Output tax 2026-03'!I${TOP + n + 2}`);
     expect(summary.formulas.get("4,1")).toBe(`='Input tax 2026-03'!I${TOP + 4}`);
     expect(summary.formulas.get("5,1")).toBe("=MAX(B3-B5,0)");
@@ -135,6 +146,15 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
       ["Exempt sales", 1700, 1700, 0],
       ["Purchases at 0% (zero-rated)", 300, 300, 0],
       ["Exempt purchases", 200, 200, 0],
+      ["ภ.พ.30 1. Total sales", 9700, 9700, 0],
+      ["ภ.พ.30 2. Zero-rated sales", 6000, 6000, 0],
+      ["ภ.พ.30 3. Exempt sales", 1700, 1700, 0],
+      ["ภ.พ.30 4. Taxable sales (1 − 2 − 3)", 2000, 2000, 0],
+      ["ภ.พ.30 5. Output tax", 140, 140, 0],
+      ["ภ.พ.30 6. Purchases eligible for input tax credit", 1000, 1000, 0],
+      ["ภ.พ.30 7. Input tax", 70, 70, 0],
+      ["ภ.พ.30 8. Tax payable (5 − 7)", 70, 70, 0],
+      ["ภ.พ.30 9. Tax overpaid (7 − 5)", 0, 0, 0],
     ]);
     expect(summary.formulas.get("7,1")).toBe(`='Output tax ${august.month}'!J${TOP + 4}`);
     expect(summary.formulas.get("9,1")).toBe(`='Input tax ${august.month}'!J${TOP + 3}`);
@@ -144,8 +164,8 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     const th = new MemoryWorkbook();
     const thai = await vatReportJob(th, client, { month: august.month, lang: "th" });
     expect(th.sheet(thai.sheets.output).values[TOP][9]).toBe("ยอดขายที่เสียภาษีในอัตราร้อยละ 0");
-    expect(th.sheet(thai.sheets.summary).values.slice(7).map((r) => r[0])).toEqual([
-      "ยอดขายที่เสียภาษีในอัตราร้อยละ 0", "ยอดขายที่ได้รับยกเว้น", "ยอดซื้อที่เสียภาษีในอัตราร้อยละ 0", "ยอดซื้อที่ได้รับยกเว้น",
+    expect(th.sheet(thai.sheets.summary).values.slice(7, 12).map((r) => r[0])).toEqual([
+      "ยอดขายที่เสียภาษีในอัตราร้อยละ 0", "ยอดขายที่ได้รับยกเว้น", "ยอดซื้อที่เสียภาษีในอัตราร้อยละ 0", "ยอดซื้อที่ได้รับยกเว้น", "ภ.พ.30 1. ยอดขายในเดือนนี้",
     ]);
   });
 

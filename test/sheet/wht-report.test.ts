@@ -5,6 +5,7 @@ import { Decimal } from "../../src/rules/money";
 import { formOfTaxId, incomeTypeOf, withheldOf } from "../../src/rules/withholding";
 import { missingCertificates, whtReport, whtTexts } from "../../src/sheet/wht-report";
 import { rdDate, rdPrepPp30, splitName } from "../../src/sheet/rd-prep";
+import { pp30Lines } from "../../src/sheet/vat-entries";
 import { writeWhtReport } from "../../src/jobs/wht-report";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
@@ -97,7 +98,11 @@ describe("withholding tax report", () => {
     expect(splitName("นางสาว สมศรี รักดี")).toEqual(["นางสาว", "สมศรี", "รักดี"]);
     expect(splitName("Somchai")).toEqual(["", "Somchai", ""]);
     const d = (v: string) => new Decimal(v);
-    expect(rdPrepPp30({ branch: "", address: "1 Road|Bangkok", zip: "10500", sales: d("1600"), outputVat: d("112"), purchases: d("1540"), inputVat: d("107.8") }))
-      .toBe("1|00000|1 Road Bangkok|10500|1600.00|112.00|1540.00|107.80|4.20\r\n");
+    // The return's nine lines: 1 total sales = 2 zero-rated + 3 exempt + 4 taxable; 8 payable or 9 overpaid, never negative.
+    const payable = pp30Lines({ base: d("28345.58"), vat: d("1984.19"), zero: d("50000"), exempt: d("300.5") }, { base: d("1540"), vat: d("107.8") });
+    expect(rdPrepPp30({ branch: "", address: "1 Road|Bangkok", zip: "10500", lines: payable }))
+      .toBe("1|00000|1 Road Bangkok|10500|78646.08|50000.00|300.50|28345.58|1984.19|1540.00|107.80|1876.39|0.00\r\n");
+    const refund = pp30Lines({ base: d("1000"), vat: d("70"), zero: d("0"), exempt: d("0") }, { base: d("5000"), vat: d("350.004") });
+    expect(refund.map((x) => x.toFixed(2))).toEqual(["1000.00", "0.00", "0.00", "1000.00", "70.00", "5000.00", "350.00", "0.00", "280.00"]);
   });
 });

@@ -70,7 +70,7 @@ test("reports the month into new sheets and shows the return's figures", async (
   const link = root.querySelector("#vat-report a.download") as HTMLAnchorElement;
   expect(link.getAttribute("download")).toBe("PP30-2026-03.txt");
   const line = (await blobText(downloads.get(link.getAttribute("href")!)!)).split("|");
-  expect(line.slice(4)).toEqual(expect.arrayContaining(["279.54", "175.00", "104.54\r\n"]));
+  expect(line.slice(4)).toEqual(["4093.46", "0.00", "100.00", "3993.46", "279.54", "2500.00", "175.00", "104.54", "0.00\r\n"]);
 });
 
 test("shows the month's sales and purchases at 0% and exempt beside the VAT figures", async () => {

@@ -87,6 +87,8 @@ const EN: VatTexts = {
     "Sales subject to VAT (before VAT)", "Output VAT", "Purchases and expenses with VAT (before VAT)", "Input VAT",
     "VAT payable", "VAT refundable (input over output)",
     "Sales at 0% (zero-rated)", "Exempt sales", "Purchases at 0% (zero-rated)", "Exempt purchases",
+    "ภ.พ.30 1. Total sales", "ภ.พ.30 2. Zero-rated sales", "ภ.พ.30 3. Exempt sales", "ภ.พ.30 4. Taxable sales (1 − 2 − 3)", "ภ.พ.30 5. Output tax",
+    "ภ.พ.30 6. Purchases eligible for input tax credit", "ภ.พ.30 7. Input tax", "ภ.พ.30 8. Tax payable (5 − 7)", "ภ.พ.30 9. Tax overpaid (7 − 5)",
   ],
   family: (f) => FAMILY_INFO[f].label.en,
   finding: (f) => {
@@ -133,6 +135,9 @@ const TH: VatTexts = {
     "ยอดขายที่ต้องเสียภาษี (ก่อนภาษี)", "ภาษีขาย", "ยอดซื้อและค่าใช้จ่ายที่มีภาษี (ก่อนภาษี)", "ภาษีซื้อ",
     "ภาษีที่ต้องชำระ", "ภาษีที่ชำระเกิน (ภาษีซื้อมากกว่าภาษีขาย)",
     "ยอดขายที่เสียภาษีในอัตราร้อยละ 0", "ยอดขายที่ได้รับยกเว้น", "ยอดซื้อที่เสียภาษีในอัตราร้อยละ 0", "ยอดซื้อที่ได้รับยกเว้น",
+    "ภ.พ.30 1. ยอดขายในเดือนนี้", "ภ.พ.30 2. หัก ยอดขายที่เสียภาษีในอัตราร้อยละ 0", "ภ.พ.30 3. หัก ยอดขายที่ได้รับยกเว้น",
+    "ภ.พ.30 4. ยอดขายที่ต้องเสียภาษี (1. − 2. − 3.)", "ภ.พ.30 5. ภาษีขายเดือนนี้", "ภ.พ.30 6. ยอดซื้อที่มีสิทธินำภาษีซื้อมาหักในการคำนวณภาษีเดือนนี้",
+    "ภ.พ.30 7. ภาษีซื้อเดือนนี้", "ภ.พ.30 8. ภาษีที่ต้องชำระเดือนนี้ (5. − 7.)", "ภ.พ.30 9. ภาษีที่ชำระเกินเดือนนี้ (7. − 5.)",
   ],
   family: (f) => FAMILY_INFO[f].label.th,
   finding: (f) => {
