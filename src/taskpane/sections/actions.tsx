@@ -97,7 +97,9 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
     try {
       const now = await services.selectedDocuments(family);
       setConfirming(null);
-      if (!sameDocuments(shown.view?.documents ?? [], now)) {
+      // A form that could not read its documents (another company's sheet) says why; Run then says
+      // it again, from the action itself.
+      if (shown.error === null && !sameDocuments(shown.view?.documents ?? [], now)) {
         setReread((n) => n + 1); // the form follows the selection again
         return now.length === 0 ? setProblem(t("selectionMovedNone")) : setMoved(now);
       }

@@ -23,6 +23,8 @@ export function useShown(t: Translate, lang: Lang, services: PaneServices, famil
   const [error, setError] = useState<string | null>(null);
   const [moved, setMoved] = useState(0);
   useEffect(() => (wanted ? services.watchSelection(() => setMoved((n) => n + 1)) : undefined), [wanted, services]);
+  // Another connection is another company: what it may act on is read again.
+  const company = services.company?.()?.id;
   useEffect(() => {
     if (!wanted) return undefined;
     const abort = new AbortController();
@@ -39,7 +41,7 @@ export function useShown(t: Translate, lang: Lang, services: PaneServices, famil
       setError(describeError(err, t));
     });
     return () => abort.abort();
-  }, [wanted, family, services, lang, nonce, moved]);
+  }, [wanted, family, services, lang, nonce, moved, company]);
   return { view: wanted ? view : null, reading: wanted && reading, error: wanted ? error : null };
 }
 
