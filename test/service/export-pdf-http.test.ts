@@ -125,6 +125,16 @@ describe.each(oneStore("postgres"))("PDF export over HTTP (%s)", (store) => {
     expect(await inkOnFirstPage(pdf)).toBeGreaterThan(0.002);
     const en = await pdfText((await exportPdf({ culture: "en", document: { original: true, copy: true } }, demo, path)).pdf);
     for (const expected of ["Withholding Tax Certificate", "Services (s.40(8))", "Rent (s.40(5))", "PND53", "Copy 1", "Copy 2", "Tax ID"]) expect(en).toContain(expected);
+    // A live certificate carries no void mark; a void one is marked on every page of both copies.
+    expect(text).not.toContain("ยกเลิก");
+    expect((await demo.post(`/withholding-taxes/${recordId}/status/void`)).body.data.statusString).toBe("void");
+    const both = (await exportPdf({ document: { original: true, copy: true } }, demo, path)).pdf;
+    const pages = (await pdfText(both)).split("\f");
+    expect(pages.length).toBe(await pdfPages(both));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    for (const page of pages) expect(page).toContain("ยกเลิก");
+    expect(pages.some((p) => p.includes("ฉบับที่ 1")) && pages.some((p) => p.includes("ฉบับที่ 2"))).toBe(true);
+    expect(await pdfText((await exportPdf({ culture: "en" }, demo, path)).pdf)).toContain("VOID");
     // The documents' rules: JSON or 415, another company's certificate is not found.
     expect((await demo.raw(path, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" })).http).toBe(415);
     expect((await exportPdf({}, other, path)).a.http).toBe(404);

@@ -2,7 +2,8 @@
 // section, the payer (ผู้มีหน้าที่หักภาษี ณ ที่จ่าย) and the payee (ผู้ถูกหักภาษี ณ ที่จ่าย) with
 // their tax ids and branches, the form the payment is filed on (ภ.ง.ด.3 / ภ.ง.ด.53 among the
 // form's seven boxes), the income lines (type, date paid, amount paid, tax withheld), the totals
-// with the tax in words, the condition (เงื่อนไข) and the payer's attestation. Same font, text
+// with the tax in words, the condition (เงื่อนไข) and the payer's attestation; a void certificate
+// marked ยกเลิก (VOID) across every page. Same font, text
 // and page set-up as the documents' PDFs (render.ts), so Thai is shaped and copies as typed. The
 // stored certificate is read defensively: an odd field prints blank, never throws.
 import { formatMoney, parseDecimal, ZERO, type Decimal } from "../../rules/money";
@@ -52,6 +53,7 @@ const WORDS = {
     signature: "ลงชื่อ ผู้จ่ายเงิน",
     issued: "วันที่ออกหนังสือรับรอง",
     page: "หน้า",
+    void: "ยกเลิก",
   },
   en: {
     title: "Withholding Tax Certificate",
@@ -81,6 +83,7 @@ const WORDS = {
     signature: "Signature of the payer",
     issued: "Date issued",
     page: "Page",
+    void: "VOID",
   },
 } as const;
 
@@ -94,6 +97,8 @@ const FORMS: readonly { entity: number; th: string; en: string }[] = [
   { entity: 13, th: "ภ.ง.ด.3ก", en: "PND3A" },
   { entity: 3, th: "ภ.ง.ด.53", en: "PND53" },
 ];
+/** The service's `entity` of ภ.ง.ด.1. */
+const PND1 = 15;
 /** taxPayment 1, 3, 5, 7 → the form's conditions (1)-(4). */
 const CONDITION_OF: Readonly<Record<number, number>> = { 1: 0, 3: 1, 5: 2, 7: 3 };
 
@@ -204,7 +209,8 @@ class CertificateLayout {
       const gap = Math.max(4, (inner - 44 - widths.reduce((a, b) => a + b, 0)) / (FORMS.length - 1));
       let bx = x + 44;
       FORMS.forEach((f, i) => {
-        this.box(bx, y, f.entity === form);
+        // ภ.ง.ด.1's payments are certified on the form's ภ.ง.ด.1ก box (it has no ภ.ง.ด.1 of its own).
+        this.box(bx, y, f.entity === form || (form === PND1 && f.entity === 5));
         drawLine(doc, names[i], bx + 11, y, widths[i]);
         bx += widths[i] + gap;
       });
@@ -339,6 +345,19 @@ class CertificateLayout {
   }
 }
 
+/** A void certificate is marked across every page, so no copy of it passes for a valid one. */
+function markVoid(doc: PDFKit.PDFDocument, word: string): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let page = start; page < start + count; page++) {
+    doc.switchToPage(page);
+    doc.save();
+    doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
+    doc.font(FONT.bold).fontSize(110).fillColor("#c0392b").fillOpacity(0.35);
+    drawLine(doc, word, 0, PAGE.height / 2 - 60, PAGE.width, "center");
+    doc.restore();
+  }
+}
+
 /** The certificate as a PDF: one set of pages per version (the payee's two copies). */
 export function renderCertificatePdf(input: CertificateRenderInput): Promise<Buffer> {
   const versions = input.versions && input.versions.length > 0 ? input.versions : ["original" as const];
@@ -351,5 +370,6 @@ export function renderCertificatePdf(input: CertificateRenderInput): Promise<Buf
       new CertificateLayout(doc, input, version).draw();
     }
     numberPages(doc, w.page, starts);
+    if (input.doc.statusString === "void") markVoid(doc, w.void);
   });
 }
