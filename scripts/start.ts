@@ -38,7 +38,9 @@ function parseArgs(argv: string[]): StartOptions {
 async function startLocalService(port: number): Promise<{ url: string; close(): Promise<void> } | null> {
   try {
     const { startService } = (await import("../src/service/main")) as typeof import("../src/service/main");
-    return await startService({ port, quiet: true });
+    // The add-in's relay here reaches the service from loopback: its word for each pane's address is
+    // believed, so one pane's failed grants do not lock out the others (/token's limits).
+    return await startService({ port, quiet: true, trustedRelays: ["127.0.0.1", "::1", "::ffff:127.0.0.1"] });
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === "EADDRINUSE") {

@@ -8,6 +8,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage,
 import { request as httpsRequest } from "node:https";
 import { Transform, type Readable } from "node:stream";
 import { ENVIRONMENTS } from "../api/routes";
+import { CLIENT_ADDRESS_HEADER } from "../service/http/client-address";
 
 export type RelayRoots = Readonly<Record<string, string>>;
 
@@ -203,6 +204,7 @@ export function createRelay(roots: RelayRoots, opts: { prefix?: string; maxBodyB
         const v = req.headers[name];
         if (typeof v === "string") headers[name] = v;
       }
+      if (req.socket.remoteAddress) headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress;
       // A declared length goes on, so the service sees the upload as the client sent it (not chunked).
       const length = req.headers["content-length"];
       const chunked = req.headers["transfer-encoding"] !== undefined;

@@ -9,6 +9,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { watchPressure, type PressureLimits } from "./backpressure";
 import { encodeAnswer, parseRequest, SOCKET_MAX_FRAME, type SocketRequest } from "./frames";
+import { CLIENT_ADDRESS_HEADER } from "../service/http/client-address";
 import { answerHeaders, envelope, FORWARD_REQUEST, forward, relayTarget, type RelayRoots } from "./relay";
 
 /** Requests one socket may have at the service at once (the pane sends at most a handful). */
@@ -42,9 +43,10 @@ function refusal(ws: WebSocket, id: number, status: number, message: string): vo
 }
 
 /** Forwards one request, as the HTTP relay does, and sends its answer unless it was cancelled. */
-function relayOne(ws: WebSocket, m: SocketRequest, target: string, inFlight: Map<number, AbortController>): void {
+function relayOne(ws: WebSocket, m: SocketRequest, target: string, inFlight: Map<number, AbortController>, address: string | undefined): void {
   const headers: Record<string, string> = {};
   for (const name of FORWARD_REQUEST) if (m.headers[name] !== undefined) headers[name] = m.headers[name];
+  if (address) headers[CLIENT_ADDRESS_HEADER] = address;
   // A frame's headers come from a page, not Node's parser: one HTTP cannot carry (a line break,
   // a character past Latin-1) is the request's 400, not the service's 502.
   try {
@@ -68,7 +70,7 @@ function relayOne(ws: WebSocket, m: SocketRequest, target: string, inFlight: Map
   });
 }
 
-function serve(ws: WebSocket, roots: RelayRoots, prefix: string, limits: PressureLimits): void {
+function serve(ws: WebSocket, roots: RelayRoots, prefix: string, limits: PressureLimits, address: string | undefined): void {
   const inFlight = new Map<number, AbortController>();
   pressureOf.set(ws, watchPressure(ws, limits));
   ws.on("message", (data, isBinary) => {
@@ -90,7 +92,7 @@ function serve(ws: WebSocket, roots: RelayRoots, prefix: string, limits: Pressur
     if (inFlight.size >= MAX_IN_FLIGHT) return refusal(ws, m.id, 503, "too many requests at once on the relay socket");
     const target = relayTarget(roots, `${prefix}${m.path}`, prefix);
     if (!target) return refusal(ws, m.id, 404, "unknown relay root");
-    relayOne(ws, m, target, inFlight);
+    relayOne(ws, m, target, inFlight, address);
   };
   // A pane gone (closed, reloaded) reads no answer: what it had in flight is dropped here too. Its
   // creates are outcome-unknown to it, as with a fetch cut off, and a re-post finds them by marker.
@@ -132,7 +134,7 @@ export function attachRelaySocket(server: HttpServer | HttpsServer, roots: Relay
     }
     const why = opts.refuse?.(req);
     if (why !== undefined) return void refuseUpgrade(socket, 403, "Forbidden", why);
-    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, roots, prefix, opts));
+    wss.handleUpgrade(req, socket, head, (ws) => serve(ws, roots, prefix, opts, req.socket.remoteAddress));
   };
   server.on("upgrade", onUpgrade);
   return () => {

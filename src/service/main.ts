@@ -14,6 +14,7 @@ import type { ServiceContext } from "./http/context";
 import { ContactCache } from "./documents/contact-cache";
 import { checkedPublicUrl, listeningUrl } from "./routes/public-links";
 import { hostnameOf, parseHostList } from "./http/host-guard";
+import { parseAddressList } from "./http/client-address";
 import { closePdfRendering, configurePdfRendering } from "./exports/document-pdf";
 
 export interface StartServiceOptions {
@@ -34,6 +35,8 @@ export interface StartServiceOptions {
   publicUrl?: string;
   /** Host names requests may name besides the service's own (added to DOCSHEET_ALLOWED_HOSTS). */
   allowedHosts?: string[];
+  /** Addresses of relays whose client-address header is believed (DOCSHEET_TRUSTED_RELAYS). */
+  trustedRelays?: string[];
 }
 
 export interface RunningService {
@@ -68,6 +71,7 @@ export async function startService(opts: StartServiceOptions = {}): Promise<Runn
       quiet: opts.quiet ?? false,
       dataDir,
       publicUrl: publicUrl ?? listeningUrl(host, opts.port ?? DEFAULT_PORT),
+      trustedRelays: opts.trustedRelays ?? parseAddressList(process.env.DOCSHEET_TRUSTED_RELAYS),
       allowedHosts: [
         ...parseHostList(process.env.DOCSHEET_ALLOWED_HOSTS),
         ...(opts.allowedHosts ?? []),
@@ -138,6 +142,7 @@ function parseArgs(argv: string[]): StartServiceOptions {
       case "--quiet": opts.quiet = true; break;
       case "--public-url": opts.publicUrl = value(); break;
       case "--allowed-hosts": opts.allowedHosts = parseHostList(value()); break;
+      case "--trusted-relays": opts.trustedRelays = parseAddressList(value()); break;
       default: throw new Error(`unknown option ${a}`);
     }
   }

@@ -18,6 +18,8 @@ export interface ServiceOptions {
   publicUrl: string;
   /** Host names besides loopback and IP addresses that requests may name (see host-guard.ts). */
   allowedHosts?: readonly string[];
+  /** Relays whose word for the caller's address is believed (http/client-address.ts). */
+  trustedRelays?: readonly string[];
 }
 
 export interface ServiceContext {

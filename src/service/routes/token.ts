@@ -1,14 +1,15 @@
 // POST {root}/token: client credentials in a form body (service-facts §1.2). Wrong credentials
 // answer HTTP 200 {"error":"invalid_client"} as the real service does. Guessing is bounded: after
 // GRANT_FAILURES_PER_CLIENT wrong grants for a client id, or GRANT_FAILURES_PER_ADDRESS from one
-// address, in a minute, grants there answer 429 with Retry-After.
+// address, in a minute, grants there answer 429 with Retry-After. Behind a trusted relay the address
+// is the one the relay saw (http/client-address.ts).
 import * as z from "zod/mini";
 import { MASTER_ROUTES } from "../../api/routes";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Api, Ctx, ServiceContext } from "../http/context";
 import { ServiceError } from "../envelope";
 import { FailureLimiter } from "../auth/rate-limit";
 import { mount } from "../http/mount";
+import { clientAddressOf } from "../http/client-address";
 import { NAME_MAX } from "../../rules/limits";
 import { isStorableText } from "../../rules/schemas";
 
@@ -22,14 +23,6 @@ const TokenRequest = z.object({
 export const GRANT_FAILURES_PER_CLIENT = 10;
 export const GRANT_FAILURES_PER_ADDRESS = 30;
 
-/** The caller's address as the socket has it (a forwarded header is the caller's to forge). */
-function addressOf(c: Ctx): string {
-  try {
-    return getConnInfo(c as never).remote.address ?? "";
-  } catch {
-    return ""; // not served by node (an in-process fetch): no address to key on
-  }
-}
 
 export function registerTokenRoute(api: Api, ctx: ServiceContext): void {
   const perClient = new FailureLimiter(GRANT_FAILURES_PER_CLIENT);
@@ -49,7 +42,7 @@ export function registerTokenRoute(api: Api, ctx: ServiceContext): void {
       return c.json({ error: "unsupported_grant_type" }, 200);
     }
     const clientId = str(form.client_id);
-    const address = addressOf(c as Ctx);
+    const address = clientAddressOf(c as Ctx, ctx.options.trustedRelays ?? []);
     const wait = Math.max(perClient.wait([clientId]), perAddress.wait([address]));
     if (wait > 0) throw new ServiceError(429, "Too Many Requests", 429, null, { "Retry-After": String(wait) });
     const grant = await ctx.tokens.grant(clientId, str(form.client_secret));
