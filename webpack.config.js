@@ -1,11 +1,16 @@
-// Builds the add-in: the task pane (taskpane.html), the ribbon's function file (commands.html), the
+// Builds the add-in: the task pane (taskpane.html, which also runs the DOCSHEET worksheet functions:
+// a shared runtime), the functions' metadata (functions.json from the JSDoc of
+// src/functions/excel.ts, functions-th.json in Thai) and script (functions.js, the name the manifest
+// gives), the ribbon's function file (commands.html), the
 // preview page with an in-browser grid (preview.html) and a help page; copies assets/ and
 // manifest.xml. `npm run build` (production) rewrites https://localhost:3000/ in the manifest to
 // ADDIN_PUBLIC_URL (default https://docsheet.example/, see scripts/public-url.js).
 const path = require("node:path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { publicUrl, rewriteManifest } = require("./scripts/public-url");
+const { thaiFunctionsMetadata } = require("./scripts/functions-metadata");
 
 const DEV_PORT = 3000;
 
@@ -25,13 +30,15 @@ module.exports = (env = {}, argv = {}) => {
     mode: production ? "production" : "development",
     devtool: production ? "source-map" : "eval-cheap-module-source-map",
     entry: {
-      taskpane: "./src/taskpane/main.tsx",
+      taskpane: ["./src/taskpane/main.tsx", "./src/functions/excel.ts"],
+      functions: "./src/functions/excel.ts",
       commands: "./src/taskpane/commands.ts",
       preview: "./src/taskpane/preview/main.tsx",
     },
     output: {
       path: path.resolve(__dirname, "dist"),
-      filename: production ? "[name].[contenthash:8].js" : "[name].js",
+      // functions.js keeps its name: the manifest names it.
+      filename: (data) => (production && data.chunk?.name !== "functions" ? "[name].[contenthash:8].js" : "[name].js"),
       clean: true,
     },
     resolve: { extensions: [".ts", ".tsx", ".js", ".mjs"] },
@@ -55,6 +62,8 @@ module.exports = (env = {}, argv = {}) => {
       page("commands", ["commands"]),
       page("preview", ["preview"]),
       page("help", []),
+      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/excel.ts" }),
+      thaiFunctionsMetadata(),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },

@@ -18,6 +18,7 @@ import {
 } from "./views";
 
 import type * as Engine from "./engine";
+import { connectFunctions } from "../functions/connection";
 
 declare const __webpack_require__: unknown;
 
@@ -175,6 +176,13 @@ export function createServices(opts: ServiceOptions): PaneServices {
       });
   }
 
+  /** The company the workbook was last bound to (the pane and the worksheet functions check it). */
+  async function workbookCompany(): Promise<{ id?: number; name: string; taxId?: string } | null> {
+    const { lastCompany } = await loadEngine();
+    const c = await lastCompany(opts.port);
+    return c ? { id: c.id, name: c.name, taxId: c.taxId } : null;
+  }
+
   async function selectedOf(family: DocumentFamily): Promise<SelectedDocument[]> {
     const { target, rows } = await selected();
     const { block, mapping } = await prepare(family, target);
@@ -196,20 +204,19 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const stamp = await connectedCompany(c);
       client = c; // kept in memory only: the token lives inside it
       company = { id: stamp.id, name: stamp.name, taxId: stamp.taxId };
+      // The worksheet functions (same page: a shared runtime) read through this connection too.
+      connectFunctions({ client: c, bound: workbookCompany });
       return stamp.name;
     },
     disconnect() {
+      connectFunctions(null);
       client = null;
       company = null;
       channels = null;
     },
     isConnected: () => client !== null,
     company: () => company,
-    async workbookCompany() {
-      const { lastCompany } = await loadEngine();
-      const c = await lastCompany(opts.port);
-      return c ? { id: c.id, name: c.name, taxId: c.taxId } : null;
-    },
+    workbookCompany,
     async check(family, ctx) {
       const { checkJob, expenseCategoriesFor, rememberedFamily, whtCheckJob, writeUnplaced } = await loadEngine();
       const { block, mapping, port } = await prepare(family);

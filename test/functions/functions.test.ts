@@ -198,3 +198,38 @@ describe("reads", () => {
     expect(sent.filter((s) => !s.startsWith("GET") && !(s.startsWith("POST") && s.endsWith("/token")))).toEqual([]);
   });
 });
+
+describe("the functions Excel registers (src/functions/excel.ts) over the pane's connection", () => {
+  class CellError extends Error {
+    constructor(readonly code: string, message: string) {
+      super(message);
+    }
+  }
+  beforeAll(() => {
+    (globalThis as Record<string, unknown>).CustomFunctions = { associate: () => undefined, Error: CellError, ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" } };
+  });
+  afterAll(() => {
+    delete (globalThis as Record<string, unknown>).CustomFunctions;
+  });
+
+  it("answers through the connection the pane set, Excel's errors otherwise; a refresh reads again", async () => {
+    const excel = await import("../../src/functions/excel");
+    const { connectFunctions, refreshFigures } = await import("../../src/functions/connection");
+    connectFunctions(null);
+    await expect(excel.vat("2026-03")).rejects.toMatchObject({ code: "#N/A", message: expect.stringContaining("not connected") });
+    connectFunctions({ client, bound: async () => null });
+    expect(await excel.total("tax-invoices", "grand total", "2026-03", "2026-03")).toBe(1670);
+    expect(await excel.documentField(month.output[1].documentSerial, "grand total")).toBe(100);
+    await expect(excel.vat("2026-13")).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(/^month: /) });
+    const before = sent.length;
+    await excel.total("tax-invoices", "grand total", "2026-03", "2026-03");
+    expect(sent.length).toBe(before);
+    refreshFigures();
+    await excel.total("tax-invoices", "grand total", "2026-03", "2026-03");
+    expect(sent.length).toBeGreaterThan(before);
+    const other = await figureReads(createClient({ root: svc.service.root, ...svc.other })).company();
+    connectFunctions({ client, bound: async () => other });
+    await expect(excel.wht("2026-03")).rejects.toMatchObject({ code: "#N/A", message: expect.stringContaining(other.name) });
+    connectFunctions(null);
+  });
+});

@@ -115,6 +115,29 @@ test("requires ExcelApi 1.9", () => {
   expect(sets).toContainEqual(expect.objectContaining({ attrs: { Name: "ExcelApi", MinVersion: "1.9" } }));
 });
 
+test("declares the DOCSHEET worksheet functions in a shared runtime with the pane", () => {
+  const sets = all(child(root, "Requirements"), "Set").map((s) => s.attrs);
+  expect(sets).toContainEqual({ Name: "SharedRuntime", MinVersion: "1.1" });
+  expect(sets).toContainEqual({ Name: "CustomFunctionsRuntime", MinVersion: "1.1" });
+  const host = child(child(child(root, "VersionOverrides"), "Hosts"), "Host");
+  expectOrder(host, ["Runtimes", "AllFormFactors", "DesktopFormFactor"], ["Runtimes", "AllFormFactors", "DesktopFormFactor"]);
+  expect(child(host, "Runtimes").children.map((r) => r.attrs)).toEqual([{ resid: "Taskpane.Url", lifetime: "long" }]);
+  const points = child(host, "AllFormFactors").children;
+  expect(points.map((p) => p.attrs["xsi:type"])).toEqual(["CustomFunctions"]);
+  const fn = points[0];
+  expectOrder(fn, ["Script", "Page", "Metadata", "Namespace"], ["Script", "Page", "Metadata", "Namespace"]);
+  // The functions run on the pane's page: the runtime the pane opens.
+  expect(child(child(fn, "Page"), "SourceLocation").attrs.resid).toBe("Taskpane.Url");
+  const urls = child(child(child(root, "VersionOverrides"), "Resources"), "bt:Urls").children;
+  const url = (id: string): Node => urls.find((u) => u.attrs.id === id)!;
+  expect(url(child(child(fn, "Script"), "SourceLocation").attrs.resid).attrs.DefaultValue).toBe(`${DEV_URL}functions.js`);
+  const metadata = url(child(child(fn, "Metadata"), "SourceLocation").attrs.resid);
+  expect(metadata.attrs.DefaultValue).toBe(`${DEV_URL}functions.json`);
+  expect(metadata.children.map((o) => o.attrs)).toEqual([{ Locale: "th-TH", Value: `${DEV_URL}functions-th.json` }]);
+  const strings = child(child(child(root, "VersionOverrides"), "Resources"), "bt:ShortStrings").children;
+  expect(strings.find((s) => s.attrs.id === child(fn, "Namespace").attrs.resid)?.attrs.DefaultValue).toBe("DOCSHEET");
+});
+
 test("every resid is defined, of the right kind, and at most 32 characters", () => {
   const resources = child(child(root, "VersionOverrides"), "Resources");
   const ids = (kind: string): string[] => child(resources, kind).children.map((c) => c.attrs.id);
@@ -130,7 +153,7 @@ test("every resid is defined, of the right kind, and at most 32 characters", () 
     referenced.push(resid);
     expect(resid.length).toBeLessThanOrEqual(32);
     const kind = node.name === "bt:Image" ? "image"
-      : ["SourceLocation", "FunctionFile", "LearnMoreUrl"].includes(node.name) ? "url"
+      : ["SourceLocation", "FunctionFile", "LearnMoreUrl", "Runtime"].includes(node.name) ? "url"
       : node.name === "Description" && parent?.name !== "VersionOverrides" ? "long"
       : "short";
     if (!defined[kind].includes(resid)) throw new Error(`<${node.name} resid="${resid}"> is not defined among ${kind} resources`);
