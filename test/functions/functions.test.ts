@@ -8,6 +8,8 @@ import { readVatReport } from "../../src/jobs/vat-report";
 import { callFunction, type FunctionSession } from "../../src/functions/run";
 import { FunctionError, renderFunctionText } from "../../src/functions/texts";
 import { FUNCTIONS } from "../../src/functions/table";
+import * as excel from "../../src/functions/excel";
+import { connectFunctions, refreshFigures } from "../../src/functions/connection";
 import { columnFor } from "../../src/sheet/columns";
 import { jobsService } from "../jobs/service";
 import { seedVatMonth, simpleDoc, type VatMonth } from "../helpers/vat-month";
@@ -213,8 +215,6 @@ describe("the functions Excel registers (src/functions/excel.ts) over the pane's
   });
 
   it("answers through the connection the pane set, Excel's errors otherwise; a refresh reads again", async () => {
-    const excel = await import("../../src/functions/excel");
-    const { connectFunctions, refreshFigures } = await import("../../src/functions/connection");
     connectFunctions(null);
     await expect(excel.vat("2026-03")).rejects.toMatchObject({ code: "#N/A", message: expect.stringContaining("not connected") });
     connectFunctions({ client, bound: async () => null });
