@@ -105,7 +105,14 @@ export async function readVatReport(client: DocSheetClient, opts: VatReportOptio
   const figures = { output: sums(lines.output, unlisted.output), input: sums(lines.input, unlisted.input) };
   const info = (await client.company.get({ signal: opts.signal })) as Record<string, unknown>;
   const text = (v: unknown): string => (typeof v === "string" ? v.trim() : "");
-  const company = { name: text(info.companyName) || text(info.compnayName), taxId: text(info.companyTaxId), branch: text(info.companyBranchCode) };
+  const name = text(info.companyName) || text(info.compnayName);
+  const branch = text(info.companyBranchCode);
+  // A branch's establishment is named with its branch (the head office's is the company's name).
+  const branchName = /^0*$/.test(branch) ? "" : text(info.companyBranch);
+  const company = {
+    name, taxId: text(info.companyTaxId), branch, establishment: branchName ? `${name} ${branchName}` : name,
+    address: [text(info.companyAddress), text(info.companyZipCode)].filter(Boolean).join(" "),
+  };
   return { month: opts.month, output: lines.output, input: lines.input, voided, figures, findings, company };
 }
 

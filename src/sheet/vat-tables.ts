@@ -52,18 +52,23 @@ export interface ReportCompany {
   taxId: string;
   /** 5 digits; 00000 (or none) is the head office. */
   branch: string;
+  /** The establishment's: its name (a branch's with the branch's name) and address with postal code. */
+  establishment?: string;
+  address?: string;
 }
 
-/** The header block of the Revenue Department's report: the report, the tax month, the operator,
- * its tax id, head office or branch; then an empty row. */
+/** The header block of the Revenue Department's report: the report, the tax month, the operator
+ * and the establishment's name, the operator's tax id and the establishment's address, head office
+ * or branch; then an empty row. The establishment's name and address stand beside the operator's
+ * lines (columns C and D) so the block keeps its five rows. */
 export function formHeader(side: VatSide, month: string, company: ReportCompany, lang: Lang): CellValue[][] {
   const t = vatTexts(lang);
   const branch = /^0*$/.test(company.branch) ? t.form.headOffice : t.form.branch(company.branch.padStart(5, "0"));
   return [
     [t.form.title[side]],
     [t.form.month, t.monthName(month)],
-    [t.form.operator, company.name],
-    [t.form.taxId, company.taxId || null],
+    [t.form.operator, company.name, t.form.establishmentName, company.establishment || company.name],
+    [t.form.taxId, company.taxId || null, t.form.address, company.address || null],
     [t.form.establishment, branch],
     [null],
   ];

@@ -16,6 +16,9 @@ import { seedVatMonth, seedZeroRatedMonth, total, type VatMonth, type ZeroRatedM
 jest.setTimeout(180_000);
 
 const rowsOf = (wb: MemoryWorkbook, sheet: string): CellValue[][] => wb.sheet(sheet).values;
+/** The demo company's address with its postal code, as the service's company information has them. */
+const ADDRESS = "99 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110";
+
 /** The output and input reports open with the form's header block (5 rows and an empty one): their table below it. */
 const TOP = 6;
 const tableOf = (wb: MemoryWorkbook, sheet: string): CellValue[][] => rowsOf(wb, sheet).slice(TOP);
@@ -39,9 +42,11 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     expect(out.findings).toEqual([]);
     expect(out.sheets).toEqual({ output: "Output tax 2026-03", input: "Input tax 2026-03", void: "Void 2026-03", summary: "VAT summary 2026-03" });
 
-    // The header block of the Revenue Department's form: the company, its tax id, head office, the tax month.
+    // The header block of the Revenue Department's form: the company, its tax id, head office, the tax month,
+    // the establishment's name and address beside them.
     expect(rowsOf(wb, out.sheets.output).slice(0, TOP)).toEqual([
-      ["Output tax report"], ["Tax month", "March 2026"], ["Name of operator", "Demo Co., Ltd."], ["Taxpayer identification no.", "0105559000000"],
+      ["Output tax report"], ["Tax month", "March 2026"], ["Name of operator", "Demo Co., Ltd.", "Name of establishment", "Demo Co., Ltd."],
+      ["Taxpayer identification no.", "0105559000000", "Address of establishment", ADDRESS],
       ["Establishment", "Head office"], [null],
     ]);
     expect(rowsOf(wb, out.sheets.input)[0]).toEqual(["Input tax report"]);
@@ -176,7 +181,8 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     const sheet = wb.sheet(out.sheets.output);
     // The form's header block in Thai: the tax month in the Buddhist era.
     expect(sheet.values.slice(0, TOP)).toEqual([
-      ["รายงานภาษีขาย"], ["เดือนภาษี", "มีนาคม 2569"], ["ชื่อผู้ประกอบการ", "Demo Co., Ltd."], ["เลขประจำตัวผู้เสียภาษีอากร", "0105559000000"],
+      ["รายงานภาษีขาย"], ["เดือนภาษี", "มีนาคม 2569"], ["ชื่อผู้ประกอบการ", "Demo Co., Ltd.", "ชื่อสถานประกอบการ", "Demo Co., Ltd."],
+      ["เลขประจำตัวผู้เสียภาษีอากร", "0105559000000", "ที่อยู่สถานประกอบการ", ADDRESS],
       ["สถานประกอบการ", "สำนักงานใหญ่"], [null],
     ]);
     expect(wb.sheet(out.sheets.input).values[0]).toEqual(["รายงานภาษีซื้อ"]);

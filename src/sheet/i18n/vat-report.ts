@@ -34,6 +34,8 @@ export interface VatTexts {
     operator: string;
     taxId: string;
     establishment: string;
+    establishmentName: string;
+    address: string;
     headOffice: string;
     branch(code: string): string;
   };
@@ -63,6 +65,7 @@ const EN: VatTexts = {
   form: {
     title: { output: "Output tax report", input: "Input tax report" },
     month: "Tax month", operator: "Name of operator", taxId: "Taxpayer identification no.", establishment: "Establishment",
+    establishmentName: "Name of establishment", address: "Address of establishment",
     headOffice: "Head office", branch: (code) => `Branch ${code}`,
   },
   monthName: (month) => {
@@ -110,6 +113,7 @@ const TH: VatTexts = {
   form: {
     title: { output: "รายงานภาษีขาย", input: "รายงานภาษีซื้อ" },
     month: "เดือนภาษี", operator: "ชื่อผู้ประกอบการ", taxId: "เลขประจำตัวผู้เสียภาษีอากร", establishment: "สถานประกอบการ",
+    establishmentName: "ชื่อสถานประกอบการ", address: "ที่อยู่สถานประกอบการ",
     headOffice: "สำนักงานใหญ่", branch: (code) => `สาขาที่ ${code}`,
   },
   monthName: (month) => {
