@@ -23,7 +23,7 @@ export { pp30File, vatReportJob } from "../jobs/vat-report";
 export { whtReportJob } from "../jobs/wht-report";
 export { whtActJob, whtCheckJob, whtPostJob, whtPostSheet, whtPullJob, whtTemplateJob, whtUndoJob } from "../jobs/wht";
 export { whtTexts } from "../sheet/wht-report";
-export { PP30_FILE_NAME, RD_FILE_NAMES, rdPrepWht } from "../sheet/rd-prep";
+export { PP30_FILE_NAME, RD_FILE_NAMES, parseRdLayout, rdPrepWht } from "../sheet/rd-prep";
 export { FORM_NAME } from "../rules/withholding";
 export { vatTexts } from "../sheet/i18n/vat-report";
 export { formatMoney } from "../rules/money";

@@ -297,8 +297,11 @@ export function createServices(opts: ServiceOptions): PaneServices {
         .sort((a, b) => a.row - b.row);
       return { sheet: out.sheet, counts: out.counts, rows };
     },
-    async whtReport(month, missing, ctx) {
-      const { formatMoney, whtReportJob, whtTexts, rdPrepWht, RD_FILE_NAMES, FORM_NAME } = await loadEngine();
+    async whtReport(month, missing, ctx, layout = "") {
+      const { formatMoney, whtReportJob, whtTexts, rdPrepWht, parseRdLayout, RD_FILE_NAMES, FORM_NAME } = await loadEngine();
+      // The firm's RD Prep layout, read before anything is written.
+      const { layouts, problems } = parseRdLayout(layout);
+      if (problems[0]) return { sheets: [], lines: [], counts: { voided: 0, missing: 0 }, findings: [], files: [], layoutProblem: problems[0] };
       const out = await whtReportJob(opts.port, requireClient(client), { month, missing, ...ctx });
       const texts = whtTexts(ctx.lang ?? "en");
       const r = out.report;
@@ -308,7 +311,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
         lines: forms.map((f): [string, number, string] => [FORM_NAME[f][ctx.lang ?? "en"], r.figures[f].certificates, formatMoney(r.figures[f].tax)]),
         counts: { voided: new Set(r.voided.map((l) => l.recordId)).size, missing: r.missing.length },
         findings: out.findings.map((x) => texts.finding(x)),
-        files: forms.map((f) => ({ name: RD_FILE_NAMES[f](month), text: rdPrepWht(r, f) })),
+        files: forms.map((f) => ({ name: RD_FILE_NAMES[f](month), text: rdPrepWht(r, f, layouts) })),
       };
     },
     async vatReport(month, ctx) {

@@ -157,6 +157,8 @@ export interface WhtReportView {
   /** In the run's language. */
   findings: string[];
   files: { name: string; text: string }[];
+  /** The RD Prep layout's first line it could not read: nothing was written. */
+  layoutProblem?: { line: number; what: "form" | "field"; text: string };
 }
 
 export type ActionKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
@@ -257,7 +259,7 @@ export interface PaneServices {
   /** The month's (YYYY-MM) VAT report into new sheets. */
   vatReport: (month: string, ctx: JobContext) => Promise<VatReportView>;
   /** `missing`: also a sheet of the month's purchases and expenses that withheld tax without a certificate. */
-  whtReport: (month: string, missing: boolean, ctx: JobContext) => Promise<WhtReportView>;
+  whtReport: (month: string, missing: boolean, ctx: JobContext, layout?: string) => Promise<WhtReportView>;
   /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
   insertTemplate: (family: SheetFamily, ctx: JobContext) => Promise<TemplateOutcome>;
   /** Journal vouchers, contacts and products. */

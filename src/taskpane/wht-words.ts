@@ -14,6 +14,10 @@ export const WHT_EN = {
   whtClean: "Every total equals the certificates', and every purchase and expense that withheld tax has its certificate.",
   whtFindings: "{n} {n|finding|findings}:",
   whtFiles: "Files for RD Prep:",
+  whtLayout: "RD Prep layout (optional)",
+  whtLayoutHelp: "The files' fields in your RD Prep import's order, one line per form, e.g. PND3: seq|taxId|name|line.income|line.amount|line.tax. A form not named keeps the usual layout (the README lists the fields).",
+  whtLayoutForm: 'Layout line {line}: "{text}" is not a form; a line starts with PND1, PND2, PND3 or PND53 and a colon.',
+  whtLayoutField: "Layout line {line}: {text} is not a field of the RD Prep files.",
 } as const;
 
 export const WHT_TH: Record<keyof typeof WHT_EN, string> = {
@@ -28,4 +32,8 @@ export const WHT_TH: Record<keyof typeof WHT_EN, string> = {
   whtClean: "ยอดรวมทุกยอดตรงกับหนังสือรับรอง และใบรับสินค้าและค่าใช้จ่ายที่หักภาษีไว้มีหนังสือรับรองครบ",
   whtFindings: "พบ {n} รายการ:",
   whtFiles: "ไฟล์สำหรับโปรแกรมยื่นแบบของกรมสรรพากร:",
+  whtLayout: "รูปแบบไฟล์ RD Prep (ไม่บังคับ)",
+  whtLayoutHelp: "ช่องข้อมูลของไฟล์เรียงตามที่โปรแกรม RD Prep ของคุณนำเข้า บรรทัดละหนึ่งแบบ เช่น PND3: seq|taxId|name|line.income|line.amount|line.tax แบบที่ไม่ได้ระบุใช้รูปแบบปกติ (ดูรายชื่อช่องใน README)",
+  whtLayoutForm: 'รูปแบบบรรทัดที่ {line}: "{text}" ไม่ใช่แบบ แต่ละบรรทัดขึ้นต้นด้วย PND1, PND2, PND3 หรือ PND53 ตามด้วย :',
+  whtLayoutField: "รูปแบบบรรทัดที่ {line}: {text} ไม่ใช่ช่องข้อมูลของไฟล์ RD Prep",
 };
