@@ -72,7 +72,7 @@ export const SHEET_MESSAGES = {
   whtIncomeTypeMissing: "The income type is empty: say what was paid for (services, rent, professional fees, ...).",
   whtIncomeTypeUnknown: '"{text}" is not an income type DocSheet knows; use one of {types}.',
   whtRateMissing: "No tax rate: the tax withheld is the income paid times the rate of its income type ({rates}%).",
-  whtRateNotAllowed: "{rate}% is not a rate for {type}: use {rates}%.",
+  whtRateNotAllowed: "{rate}% is not a rate for {incomeType}: use {rates}%.",
   whtAmountMissing: "No income paid: each certificate line says how much was paid.",
   whtAmountNotPositive: "The income paid must be more than 0.",
   whtTaxDiffers: "Tax withheld {given} is not {amount} × {rate}% = {expected} (to the satang).",

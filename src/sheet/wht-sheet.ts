@@ -34,7 +34,7 @@ export interface CertificateOptions {
 
 const fmt = (d: Decimal): string => d.toFixed(2);
 const rateText = (r: number | Decimal): string => String(Number(r));
-const typeName = (t: IncomeType): string => `${t.en} (${t.th}, s.${t.section})`;
+
 const typeChoices = (types: readonly IncomeType[]): string => types.map((t) => incomeTypeText(t, "en")).join(", ");
 const TYPE_LIST = typeChoices(INCOME_TYPES);
 
@@ -82,7 +82,7 @@ export function buildCertificate(doc: SheetDocument, layout: SheetLayout, opts: 
     } else {
       item.taxRate = rate.toNumber();
       if (type && !type.rates.includes(rate.toNumber())) {
-        at({ key: "item.taxRate", line: i }, sheetMsg("whtRateNotAllowed", { rate: rateText(rate), type: typeName(type), rates: type.rates.join("% or ") }));
+        at({ key: "item.taxRate", line: i }, sheetMsg("whtRateNotAllowed", { rate: rateText(rate), incomeType: type.id, rates: type.rates.join("% or ") }));
       }
     }
     const amount = parseDecimal(cell("item.taxAmount"));

@@ -64,6 +64,9 @@ describe("docsheet with withholding-taxes", () => {
     ]);
     const th = await docsheet(["check", book, "--family", "withholding-taxes", "--lang", "th"]);
     expect(th.stdout).toContain("ภาษีที่หัก 31.00 ไม่เท่ากับ 1000.00 × 3% = 30.00 (ถึงสตางค์)");
+    // The income type in Thai alone (it read "Rent (ค่าเช่า, s.40(5))" in a Thai run).
+    expect(th.stdout).toContain("3% ไม่ใช่อัตราของ ค่าเช่า (ม.40(5)): ใช้ 5%");
+    expect(th.stdout).not.toContain("Rent");
 
     const posted = join(s.dir, "wht.posted.xlsx");
     const post = await docsheet(["post", book, "--family", "withholding-taxes", "--base-url", s.service.root, ...s.auth]);

@@ -7,6 +7,7 @@ import { BOOK_FIELDS } from "../books/fields";
 import { COLUMN_HINTS } from "../messages";
 import type { Lang } from "./lang";
 import { statusText } from "./status";
+import { incomeTypeOf, incomeTypeText } from "../../rules/withholding";
 import { HINTS_TH } from "./th";
 
 /** A value of placeholder `name` in `lang`; undefined when the name says nothing of its value
@@ -26,6 +27,11 @@ export function localizeValue(name: string, value: string, lang: Lang, family?: 
       return [...new Set(value.split(", ").map((s) => statusText(s, lang, family)))].join(", ");
     case "allowed":
       return value.replace(/[a-z]+(?:-[a-z]+)*/g, (w) => (FAMILIES.includes(w as Family) ? familyName(w, lang) : w));
+    case "incomeType": {
+      // Named where shown: both names in English, the Thai one alone in Thai.
+      const t = incomeTypeOf(value);
+      return t && (lang === "th" ? incomeTypeText(t, "th") : `${t.en} (${t.th}, s.${t.section})`);
+    }
     case "side":
       return lang === "th" ? (SIDES_TH[value] ?? value) : value;
     case "hint":

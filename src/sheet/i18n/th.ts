@@ -159,7 +159,7 @@ export const SHEET_TH: Partial<Record<SheetMessageKey, string>> = {
   whtIncomeTypeMissing: "ประเภทเงินได้ว่างอยู่: ระบุว่าจ่ายเป็นค่าอะไร (ค่าบริการ, ค่าเช่า, ค่าวิชาชีพอิสระ, ...)",
   whtIncomeTypeUnknown: '"{text}" ไม่ใช่ประเภทเงินได้ที่ DocSheet รู้จัก ใช้ประเภทใดประเภทหนึ่งต่อไปนี้: {types}',
   whtRateMissing: "ไม่มีอัตราภาษี: ภาษีที่หักคือจำนวนเงินที่จ่ายคูณอัตราของประเภทเงินได้ ({rates}%)",
-  whtRateNotAllowed: "{rate}% ไม่ใช่อัตราของ {type}: ใช้ {rates}%",
+  whtRateNotAllowed: "{rate}% ไม่ใช่อัตราของ {incomeType}: ใช้ {rates}%",
   whtAmountMissing: "ไม่มีจำนวนเงินที่จ่าย: ทุกรายการในหนังสือรับรองต้องระบุจำนวนเงินที่จ่าย",
   whtAmountNotPositive: "จำนวนเงินที่จ่ายต้องมากกว่า 0",
   whtTaxDiffers: "ภาษีที่หัก {given} ไม่เท่ากับ {amount} × {rate}% = {expected} (ถึงสตางค์)",
