@@ -101,7 +101,7 @@ async function seed(dataDir: string, bin: string): Promise<{ url: string; child:
   return startServiceProcess(dataDir, entry);
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   child.removeAllListeners("exit");
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((done) => {

@@ -13,7 +13,7 @@ jest.setTimeout(180_000);
 
 const docsheet = cliRunner();
 
-const COMMANDS = ["serve", "template", "check", "map", "post", "pull", "refresh", "act", "undo", "update", "report"];
+const COMMANDS = ["serve", "template", "check", "map", "post", "pull", "refresh", "act", "undo", "update", "report", "calc"];
 
 /** Options per command in the README's "The command line" section (its first sh block). */
 function readmeOptions(): Map<string, Set<string>> {
