@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { JsonBody } from "../../src/api";
-import { MESSAGES } from "../../src/rules/messages";
+import { RULES_EN } from "../../src/sheet/i18n/en";
 import { makePng } from "../fixtures/files/make";
 import { pdfText } from "../service/pdf-readback";
 import { cliRunner, runCli } from "./run";
@@ -97,7 +97,7 @@ describe("docsheet act --action attach", () => {
     expect(refused.code).toBe(1);
     expect(refused.stdout).toMatch(/attach: 0 done, 0 skipped, 1 failed/);
     const after = await sheetRows(path);
-    expect(String(after[3].result)).toContain(MESSAGES.attachmentExtensionMismatch);
+    expect(String(after[3].result)).toContain(RULES_EN.attachmentExtensionMismatch);
     expect(after[0].result).toBe("attached scan.png");
   });
 

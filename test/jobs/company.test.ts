@@ -6,6 +6,7 @@ import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { OtherCompanyError, sheetCompany, sheetCompanyKey } from "../../src/jobs/company";
 import { postJob } from "../../src/jobs/post";
+import { RULES_EN } from "../../src/sheet/i18n/en";
 import { rememberedSheetFamily } from "../../src/jobs/sheet-family";
 import { refreshListsJob, templateJob } from "../../src/jobs/template";
 import { MemoryWorkbook } from "../../src/workbook/memory";
@@ -36,7 +37,7 @@ describe("the company guard in the jobs", () => {
     const out = await postJob(wb, other, { family: "tax-invoices", now });
     expect(out.counts.failed).toBe(1);
     const message = out.results[0].message;
-    expect(message.split("ContactId does not belong to the current company").length).toBe(2);
+    expect(message.split(RULES_EN.contactOtherCompany!).length).toBe(2);
     // Posted to Other: the sheet is Other's now, and Demo is refused on it.
     expect(await sheetCompany(wb, "S")).toMatchObject({ name: "Other Co., Ltd.", by: "post" });
     await expect(postJob(wb, svc.client, { family: "tax-invoices", now })).rejects.toThrow("This sheet was posted to Other Co., Ltd.; you are connected to Demo Co., Ltd.");

@@ -6,6 +6,7 @@ import { actJob } from "../../src/jobs/act";
 import { postJob } from "../../src/jobs/post";
 import { UpgradeTargetError } from "../../src/jobs/upgrade";
 import { MESSAGES, formatMessage } from "../../src/rules/messages";
+import { RULES_EN } from "../../src/sheet/i18n/en";
 import { upgradeTargets, type Family } from "../../src/rules/codes";
 import { statusText } from "../../src/sheet/i18n/status";
 import { MemoryWorkbook } from "../../src/workbook/memory";
@@ -163,7 +164,7 @@ describe("act upgrade", () => {
     const before = await total("tax-invoices");
     const out = await actJob(qt, svc.client, { family: "quotations", action: { kind: "upgrade", to: "tax-invoices" }, now });
     expect(out).toMatchObject({ failed: 1 });
-    expect(cell(qt, 1, "result")).toContain(MESSAGES.paymentTransferBankAccountId);
+    expect(cell(qt, 1, "result")).toContain(RULES_EN.paymentTransferBankAccountId);
     expect(await total("tax-invoices")).toBe(before);
   });
 
