@@ -5,12 +5,20 @@
 // Thai functions-th.json is made from the table). A cell's error is Excel's #VALUE! or #N/A with
 // the message. Only Office knows this file; `docsheet calc` calls the entries directly.
 /* global CustomFunctions, Office */
-import { figureReads, type FigureReads } from "../jobs/figures";
+import type { FigureReads } from "../jobs/figures";
 import type { ArgValue } from "./args";
 import type { FunctionResult } from "./cells";
 import { functionsConnection } from "./connection";
-import { callFunction } from "./run";
+import type * as Engine from "./engine";
 import { FunctionError, renderFunctionText } from "./texts";
+
+declare const __webpack_require__: unknown;
+
+/** The table and the reads, fetched on the first call (as the pane's engine is: services.ts). */
+function loadEngine(): Promise<typeof Engine> {
+  if (typeof __webpack_require__ === "function") return import(/* webpackChunkName: "functions-engine" */ "./engine" as string);
+  return Promise.resolve(require("./engine") as typeof Engine);
+}
 
 // Outside Excel (a page opened in a browser) there is no CustomFunctions: the registrations the
 // build appends to this file then do nothing.
@@ -22,6 +30,7 @@ let reads: { key: string; reads: FigureReads } | null = null;
 const lang = (): "en" | "th" => (typeof Office !== "undefined" && /^th/i.test(Office.context?.displayLanguage ?? "") ? "th" : "en");
 
 async function run(name: string, args: ArgValue[]): Promise<FunctionResult> {
+  const { figureReads, callFunction } = await loadEngine();
   const { connection, generation } = functionsConnection();
   const key = String(generation);
   if (connection && reads?.key !== key) reads = { key, reads: figureReads(connection.client) };
