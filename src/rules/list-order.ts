@@ -5,7 +5,7 @@
 // the client and the CLI write them.
 import { finding, type Finding } from "./findings";
 import { ruleMsg } from "./messages";
-import { isStorableText } from "./schemas/wire";
+import { isStorableText } from "./storable";
 
 export type ListKind = "documents" | "contacts" | "products";
 

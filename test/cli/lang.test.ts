@@ -140,12 +140,15 @@ describe("a Thai run's usage errors", () => {
   const C = ["--base-url", "http://127.0.0.1:9/test", "--client-id", "demo", "--client-secret", "x"];
   const [column] = LIST_COLUMNS.documents.sort;
   const [filterColumn] = Object.keys(LIST_COLUMNS.documents.filter);
-  let files: Record<"book" | "notXlsx" | "notJson" | "problems" | "big" | "out", string>;
+  let files: Record<"book" | "notXlsx" | "notJson" | "problems" | "big" | "out" | "layoutForm" | "layoutField", string>;
   beforeAll(async () => {
     files = {
       book: await book(), notXlsx: join(dir, "notes.xlsx"), notJson: join(dir, "broken.json"), problems: join(dir, "problems.json"),
       big: join(dir, "big.json"), out: join(dir, "usage-out.xlsx"),
+      layoutForm: join(dir, "layout-form.txt"), layoutField: join(dir, "layout-field.txt"),
     };
+    writeFileSync(files.layoutForm, "PND9: sequence\n");
+    writeFileSync(files.layoutField, "PND3: sequence|nope\n");
     writeFileSync(files.notXlsx, "not a workbook");
     writeFileSync(files.notJson, "{ columns:");
     writeFileSync(files.problems, JSON.stringify({ family: "expenses", columns: { "ชื่อลูกค้า": "nope" } }));
@@ -207,6 +210,9 @@ describe("a Thai run's usage errors", () => {
       ["bookNotYet", ["act", b, "--family", "contacts", "--action", "status", ...C]],
       ["notReport", ["report", "gst", "--month", "2026-03", ...C, "--out", out]],
       ["missingWht", ["report", "vat", "--missing", "--month", "2026-03", ...C, "--out", out]],
+      ["rdLayoutWht", ["report", "vat", "--rd-layout", files.layoutField, "--month", "2026-03", ...C, "--out", out]],
+      ["rdLayoutForm", ["report", "wht", "--rd-layout", files.layoutForm, "--month", "2026-03", ...C, "--out", out]],
+      ["rdLayoutField", ["report", "wht", "--rd-layout", files.layoutField, "--month", "2026-03", ...C, "--out", out]],
     ];
   };
   /** Keys no Thai run can meet: serve (the one command without a file or family) takes no --lang; a

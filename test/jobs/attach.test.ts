@@ -5,7 +5,7 @@ import type { JsonBody } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { mimeType } from "../../src/jobs/attach";
 import { postJob } from "../../src/jobs/post";
-import { MESSAGES } from "../../src/rules/messages";
+import { RULES_EN } from "../../src/sheet/i18n/en";
 import { attachToRows } from "../../src/taskpane/attach";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
@@ -53,11 +53,11 @@ describe("act attach", () => {
     expect((await attachmentsOf(at(wb, 1, "recordId") as number))!.map((a) => a.attachmentName)).toEqual(["scan.png", "second.png"]);
   });
 
-  it("a file whose content does not match its extension is refused, with the service's message in the row", async () => {
+  it("a file whose content does not match its extension is refused, with the reason in the row", async () => {
     const wb = await postedInvoices(["w1"]);
     const out = await actJob(wb, svc.client, { family: "tax-invoices", action: { kind: "attach", file: { name: "bill.pdf", bytes: png } }, now });
     expect(out).toMatchObject({ done: 0, failed: 1 });
-    expect(String(at(wb, 1, "result"))).toContain(MESSAGES.attachmentExtensionMismatch);
+    expect(String(at(wb, 1, "result"))).toContain(RULES_EN.attachmentExtensionMismatch);
     expect(await attachmentsOf(at(wb, 1, "recordId") as number)).toBeUndefined();
   });
 

@@ -52,18 +52,9 @@ export const wireBool = () =>
     z.pipe(z.string().check(z.regex(/^\s*(true|false)\s*$/i)), z.transform((s: string) => s.trim().toLowerCase() === "true")),
   ], { error: phrase("must be true or false") });
 
-// Unpaired UTF-16 surrogates cannot be written as UTF-8, and PostgreSQL text cannot hold NUL.
-export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 export const UNSTORABLE_TEXT = FIELD_PHRASES.unstorable;
-
-// String.prototype.isWellFormed (Node 20, current browsers) scans a 14 MB base64 text ten times
-// faster than the pattern; older task-pane hosts use the pattern.
-const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
-
-/** True for text the store can keep as it is: no NUL, no unpaired surrogate. */
-export const isStorableText: (text: string) => boolean = isWellFormed
-  ? (text) => !text.includes("\u0000") && isWellFormed.call(text)
-  : (text) => !UNSTORABLE.test(text);
+export { UNSTORABLE, isStorableText } from "../storable";
+import { isStorableText } from "../storable";
 
 export const tooLong = (max: number) => `must be at most ${max} characters`;
 
