@@ -114,6 +114,7 @@ export const SHEET_MESSAGES = {
   // --- an expense line's category by name (expense-categories.ts) ---
   categoryUnknown: 'No expense category is named "{text}" in this document\'s view: use one of {categories}.',
   categoryAmbiguous: '"{text}" names {count} expense categories: give its code instead.',
+  categoryByNameUnconnected: '"{text}" is read as an expense category\'s name from the company\'s list on the service, which this check has not read: check it while connected, or give the category\'s code.',
 
   // --- the buying side's words for a rules message (side-words.ts) ---
   supplierRequired: "Enter the supplier's name (or a contact id)",

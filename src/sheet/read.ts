@@ -128,7 +128,10 @@ export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult 
       }
       const parsed = parseCell(def, raw, formats[col - left]);
       if (!parsed.ok) {
-        findings.push(cellFinding(sheet, row, col, def.key, parsed.msg));
+        // A category's name is read from the company's list, which only a connected run has.
+        const msg = def.key === "item.categoryId" && !opts.categories && typeof raw === "string"
+          ? sheetMsg("categoryByNameUnconnected", { text: raw.trim() }) : parsed.msg;
+        findings.push(cellFinding(sheet, row, col, def.key, msg));
         (def.level === "item" ? line : doc).unreadable.add(def.key);
         doc.broken = true;
         continue;

@@ -131,6 +131,21 @@ describe("an expense's category typed by its name", () => {
   });
 });
 
+describe("an expense's category typed by its name, checked while not connected", () => {
+  it.each(["en", "th"] as const)("says the name is read from the service, never that it is not a number (%s)", async (lang) => {
+    const wb = new MemoryWorkbook({ S: [
+      ["documentKey", "Supplier", "Date", "VAT", "Item", "Qty", "Unit price", "Expense category"],
+      ["N1", "Category Co", "2026-03-01", false, "Taxi", 1, 100, "Travel"],
+      ["N2", "Category Co", "2026-03-01", false, "Taxi", 1, 100, 1001],
+    ] });
+    const checked = await checkJob(wb, { family: "expenses", now, lang });
+    const at = checked.findings.filter((f) => f.field === "item.categoryId").map((f) => [f.cell, render(f.msg, lang)]);
+    expect(at).toEqual([["H2", lang === "en"
+      ? '"Travel" is read as an expense category\'s name from the company\'s list on the service, which this check has not read: check it while connected, or give the category\'s code.'
+      : '"Travel" อ่านเป็นชื่อหมวดค่าใช้จ่ายจากรายการของบริษัทบนระบบ ซึ่งการตรวจครั้งนี้ยังไม่ได้อ่าน ให้ตรวจขณะเชื่อมต่ออยู่ หรือระบุรหัสของหมวด']]);
+  });
+});
+
 describe("the buying side's payment", () => {
   it.each(["en", "th"] as const)("is the amount paid, not collected, in what check says (%s)", async (lang) => {
     const wb = new MemoryWorkbook({

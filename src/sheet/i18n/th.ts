@@ -217,6 +217,7 @@ export const SHEET_TH: Partial<Record<SheetMessageKey, string>> = {
   paidNotSettled: "ยอดจ่ายชำระ {collected} ภาษีที่ถูกหัก ณ ที่จ่าย {withheld} และยอดหัก {deductions} รวมเป็น {sum} ไม่เท่ากับยอดที่ต้องชำระ {due}",
   categoryUnknown: 'ไม่มีหมวดค่าใช้จ่ายชื่อ "{text}" ในมุมมองของเอกสารนี้ ใช้หมวดใดหมวดหนึ่งต่อไปนี้: {categories}',
   categoryAmbiguous: '"{text}" ตรงกับหมวดค่าใช้จ่าย {count} หมวด ให้ระบุรหัสของหมวดแทน',
+  categoryByNameUnconnected: '"{text}" อ่านเป็นชื่อหมวดค่าใช้จ่ายจากรายการของบริษัทบนระบบ ซึ่งการตรวจครั้งนี้ยังไม่ได้อ่าน ให้ตรวจขณะเชื่อมต่ออยู่ หรือระบุรหัสของหมวด',
   addColumn: "{message} เพิ่มคอลัมน์ {label}",
   addColumnHint: "{message} เพิ่มคอลัมน์ {label}: {hint}",
   voucherUnbalanced: "ใบสำคัญ {key} ไม่สมดุล: เดบิต {debit} เครดิต {credit} ต่างกัน {difference} ยอดเดบิตต้องเท่ากับยอดเครดิตถึงหลักสตางค์",
