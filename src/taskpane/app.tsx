@@ -1,5 +1,5 @@
 // The task pane: Connect, the family picker, Columns (the mapping), Check, Post, Update, Pull and Actions,
-// in English or Thai; for a book (journal vouchers, contacts, products), its own Check and post; for
+// and Refresh figures for the worksheet functions, in English or Thai; for a book (journal vouchers, contacts, products), its own Check and post; for
 // withholding tax certificates the documents' sections but Update (status, delete and PDF as actions).
 // Connect and the family picker paint first; the other sections come in their own chunk right
 // after (sections/deferred.ts), so Excel shows the pane sooner each time it opens.
@@ -102,6 +102,7 @@ export function App(props: AppProps) {
               <sections.ActionsSection {...common} family={family} />
             </>
           ))}
+        {sections && <sections.FiguresSection {...common} />}
       </Fragment>
       </ActiveSheet.Provider>
     </main>

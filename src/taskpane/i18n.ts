@@ -14,6 +14,7 @@ import { BOOK_EN, BOOK_TH } from "./book-words";
 import { VALUE_EN, VALUE_TH } from "./value-words";
 import { VAT_EN, VAT_TH } from "./vat-words";
 import { WHT_EN, WHT_TH } from "./wht-words";
+import { FIGURES_EN, FIGURES_TH } from "./figures-words";
 
 export type { Lang };
 
@@ -200,6 +201,7 @@ const en = {
   ...BOOK_EN,
   ...VAT_EN,
   ...WHT_EN,
+  ...FIGURES_EN,
   ...VALUE_EN,
 } as const;
 
@@ -377,6 +379,7 @@ const th: Record<MessageKey, string> = {
   ...BOOK_TH,
   ...VAT_TH,
   ...WHT_TH,
+  ...FIGURES_TH,
   ...VALUE_TH,
 };
 

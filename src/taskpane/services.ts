@@ -18,7 +18,7 @@ import {
 } from "./views";
 
 import type * as Engine from "./engine";
-import { connectFunctions } from "../functions/connection";
+import { connectFunctions, refreshFigures } from "../functions/connection";
 
 declare const __webpack_require__: unknown;
 
@@ -444,6 +444,12 @@ export function createServices(opts: ServiceOptions): PaneServices {
         const outcome = await pullBookJob(opts.port, requireClient(client), { family, ...ctx });
         return { sheet: outcome.sheet, rows: outcome.rows };
       },
+    },
+    async refreshFigures() {
+      refreshFigures();
+      if (!opts.port.recalculate) return { recalculated: false };
+      await opts.port.recalculate();
+      return { recalculated: true };
     },
     async refreshLists(ctx) {
       const { refreshListsJob } = await loadEngine();

@@ -266,6 +266,9 @@ export interface PaneServices {
   books: BookServices;
   /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */
   refreshLists: (ctx: JobContext) => Promise<ListCounts>;
+  /** "Refresh figures": the worksheet functions forget every answer they read, and the host
+   * calculates the workbook's formulas again where it can (`recalculated`: it did). */
+  refreshFigures(): Promise<{ recalculated: boolean }>;
   /** The header row of the selection (or the table around the active cell): the mapping saved for
    * its sheet and the family, else the suggested one. */
   readMapping(family: MapFamily): Promise<MappingView>;

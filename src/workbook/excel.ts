@@ -673,6 +673,15 @@ export class ExcelPort implements WorkbookPort {
     });
   }
 
+  /** A full calculation: Excel's own recalculation skips formulas whose inputs did not change, and
+   * a DOCSHEET function's inputs (its arguments) rarely do; one Excel.run, one sync. */
+  async recalculate(): Promise<void> {
+    await this.host.run(async (context) => {
+      context.application.calculate("Full");
+      await context.sync();
+    });
+  }
+
   /** Workbook settings (ExcelApi 1.4) travel with the file, per add-in; one sync each way. */
   async loadSetting(key: string): Promise<string | null> {
     return this.host.run(async (context) => {

@@ -177,4 +177,7 @@ export interface WorkbookPort {
   loadRecord(key: string): Promise<string | null>;
   /** Saves a record in the workbook, replacing the key's old one; null removes it. */
   saveRecord(key: string, value: string | null): Promise<void>;
+  /** Calculates every formula of the workbook again, so the worksheet functions (DOCSHEET.…) are
+   * called anew ("Refresh figures"). Absent where the host does not calculate formulas. */
+  recalculate?(): Promise<void>;
 }

@@ -6,7 +6,7 @@
 //   every action counts ACTION_BYTES, so 10,000 single-cell fills in one request fail as on
 //   Microsoft's payload page. A failed sync delivers none of its loads, and the context stays usable;
 // - after suspendApiCalculationUntilNextSync, values written in that request leave the workbook
-//   needing a recalculation until application.calculate runs;
+//   needing a recalculation until application.calculate runs; each calculation's type is kept;
 // - an API newer than the fake's ExcelApi version throws ApiNotFound, so isSetSupported guards are tested;
 // - strings written into a cell that is not text-formatted are coerced the way Excel does
 //   ("=..." becomes a formula, "-5" and "12" become numbers).
@@ -162,6 +162,10 @@ export class FakeExcel {
   /** Values were written while calculation was suspended and no calculate() has run since. */
   needsRecalc = false;
   recalculations = 0;
+  /** The type of each application.calculate that reached Excel, in order. */
+  readonly calculations: string[] = [];
+  /** Called as a calculation runs: a test's stand-in for Excel calling the formulas' functions. */
+  onCalculate: ((type: string) => void) | undefined;
   /** Called as each request reaches Excel, before it runs: a test's stand-in for the user editing meanwhile. */
   onSync: ((run: number, sync: number) => void) | undefined;
   private nextId = 1;
@@ -412,6 +416,8 @@ class FakeApplication {
     this.ctx.enqueue(() => {
       this.ctx.excel.needsRecalc = false;
       this.ctx.excel.recalculations++;
+      this.ctx.excel.calculations.push(type);
+      this.ctx.excel.onCalculate?.(type);
     });
   }
   suspendScreenUpdatingUntilNextSync(): void {
