@@ -9,6 +9,7 @@ import { render } from "../sheet/i18n/render";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError } from "./args";
 import { commandLineWords } from "./finding-words";
+import { errorTexts } from "./system-words";
 import { words } from "./words";
 
 /** Opens a workbook given on the command line; a missing or unreadable file is a usage error. */
@@ -18,7 +19,7 @@ export async function openBook(path: string): Promise<XlsxWorkbook> {
   try {
     return await XlsxWorkbook.load(full);
   } catch (err) {
-    throw new UsageError("notXlsx", { path, detail: (err as Error).message });
+    throw new UsageError("notXlsx", { path, detail: errorTexts(err) });
   }
 }
 

@@ -33,18 +33,26 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`docsheet: ${text}\n\n${usage}\n`);
       return 2;
     }
+    const lang = langOfArgv(argv);
     const unwritable = fileProblem(err);
-    process.stderr.write(`docsheet: ${unwritable ? usageText(unwritable.key, unwritable.params, langOfArgv(argv)) : err instanceof Error ? err.message : String(err)}\n`);
+    // Loaded only now, like the commands: the reader's words and the system's.
+    const { errorText, errorTexts } = require("./system-words") as typeof import("./system-words");
+    process.stderr.write(`docsheet: ${unwritable ? usageText(unwritable.key, { ...unwritable.params, reason: errorTexts(err) }, lang) : errorText(err, lang)}\n`);
     return 2;
   }
 }
 
+/** The system calls that write a file. */
+const WRITES = new Set(["write", "writev", "fsync", "close", "rename", "copyfile", "mkdir"]);
+
 /** A file the run could not write (--out into a folder that is not there, one it may not write):
  * said of the file asked for, not of the temporary file a save writes first (.BOOK.xlsx.123.tmp). */
 function fileProblem(err: unknown): { key: UsageKey; params: Record<string, string> } | undefined {
-  const { code, path } = (err ?? {}) as NodeJS.ErrnoException;
-  if (typeof path !== "string" || (code !== "ENOENT" && code !== "EACCES" && code !== "EPERM" && code !== "EROFS")) return undefined;
+  const { code, path, syscall } = (err ?? {}) as NodeJS.ErrnoException;
+  if (typeof path !== "string" || typeof code !== "string") return undefined;
   const file = join(dirname(path), basename(path).replace(/^\.(.+)\.\d+\.tmp$/, "$1"));
+  // A full disk, or any other failure while writing: what the system said, in the run's language.
+  if (code !== "ENOENT" && code !== "EACCES" && code !== "EPERM" && code !== "EROFS") return code === "ENOSPC" || code === "EDQUOT" || WRITES.has(syscall ?? "") ? { key: "writeFailed", params: { path: file } } : undefined;
   return code === "ENOENT" && !existsSync(dirname(path)) ? { key: "folderMissing", params: { path: file, dir: dirname(path) } } : { key: "notWritable", params: { path: file, code } };
 }
 

@@ -18,6 +18,7 @@ import { abortOnInterrupt } from "./interrupt";
 import { lockWorkbook } from "./post-files";
 import { removeDeadTemps } from "../workbook/xlsx-write";
 import { progressReporter } from "./progress";
+import { errorText } from "./system-words";
 import { words } from "./words";
 import { langArg } from "./args";
 import { workbookRun } from "./workbook-run";
@@ -65,7 +66,7 @@ async function post(p: Parsed, signal: AbortSignal): Promise<number> {
       // One more try: the failed save left no temp file, which may have been what filled the disk.
       const saved = await save().then(() => true, () => false);
       const c = err.counts;
-      const detail = err.cause instanceof Error ? err.cause.message : String(err.cause);
+      const detail = errorText(err.cause, lang);
       process.stderr.write(`docsheet: ${say.saveStopped({ created: c.created, found: c.found, notSent: c.cancelled + c.invalid }, out, detail, saved, p.positionals[0])}\n`);
       return 2;
     }

@@ -48,6 +48,7 @@ export const USAGE_WORDS = {
   notXlsx: { en: "cannot read {path} as an .xlsx workbook: {detail}", th: "อ่าน {path} เป็นเวิร์กบุ๊ก .xlsx ไม่ได้: {detail}" },
   noSheet: { en: 'no sheet named "{sheet}"; the workbook has {sheets}', th: 'ไม่มีชีตชื่อ "{sheet}" ชีตในเวิร์กบุ๊กนี้: {sheets}' },
   folderMissing: { en: "cannot write {path}: there is no folder {dir}", th: "เขียน {path} ไม่ได้: ไม่มีโฟลเดอร์ {dir}" },
+  writeFailed: { en: "cannot write {path}: {reason}", th: "เขียน {path} ไม่ได้: {reason}" },
   notWritable: { en: "cannot write {path}: not allowed ({code})", th: "เขียน {path} ไม่ได้: ไม่มีสิทธิ์เขียน ({code})" },
   outInPlace: { en: "--out and --in-place do not go together", th: "ใช้ --out กับ --in-place พร้อมกันไม่ได้" },
   mappingFile: { en: "--mapping needs a MAPPING.json file", th: "--mapping ต้องระบุไฟล์ MAPPING.json" },
@@ -82,8 +83,8 @@ export const USAGE_WORDS = {
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type UsageKey = keyof typeof USAGE_WORDS;
-/** A value put in, as typed. */
-export type UsageParam = string | number;
+/** A value put in, as typed; or what a value says in each language (a reader's refusal). */
+export type UsageParam = string | number | Readonly<Record<Lang, string>>;
 
 /** The lines after the error: where the command's usage is and how to ask for its help. */
 export const USAGE_HINT: Record<Lang, { usage: string; help: (command: string) => string }> = {
@@ -93,8 +94,11 @@ export const USAGE_HINT: Record<Lang, { usage: string; help: (command: string) =
 
 /** `key`'s words in `lang`, values put in. */
 export function usageText(key: UsageKey, params: Readonly<Record<string, UsageParam>>, lang: Lang): string {
-  return USAGE_WORDS[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+  return USAGE_WORDS[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
+    const value = params[name];
+    return typeof value === "object" ? value[lang] : String(value);
+  });
 }
 
 /** The run's --lang as typed on the command line (`--lang th`, `--lang=th`), before or without

@@ -10,6 +10,7 @@ import { XmlError, XmlScanner, type Attributes, type XmlHandlers } from "./xml-s
 import { PartTooLarge, XlsxReadError, fflateInflate, openZip, type InflateRaw, type ZipParts } from "./zip-parts";
 
 export { XlsxReadError, MAX_PART_BYTES } from "./zip-parts";
+import type { ReadMessage } from "./read-words";
 
 /** Excel's own bounds: 1,048,576 rows × 16,384 columns (A to XFD). */
 export const MAX_ROWS = 1_048_576;
@@ -50,14 +51,14 @@ function attr(attributes: Attributes, name: string, prefixed = false): string | 
  * Streams one part through the scanner: `open`, `close` and `text` see local names. A part that is
  * not well-formed XML is a clear error naming the part and where, never a partial read.
  */
-function parsePart(zip: ZipParts, part: string, what: string, on: XmlHandlers): boolean {
+function parsePart(zip: ZipParts, part: string, what: ReadMessage, on: XmlHandlers): boolean {
   const scanner = new XmlScanner(on);
   try {
     const found = zip.text(part, (text) => scanner.write(text));
     if (found) scanner.end();
     return found;
   } catch (err) {
-    if (err instanceof XmlError) throw new XlsxReadError(`${what} is not well-formed XML (${part}, ${err.message}): the file is damaged`);
+    if (err instanceof XmlError) throw new XlsxReadError("notWellFormed", { what, part, detail: err.readMessage });
     throw err;
   }
 }
@@ -72,10 +73,10 @@ function cellRef(ref: string): { row: number; col: number } {
     col = col * 26 + (c - 96);
   }
   const digits = ref.slice(i);
-  if (i === 0 || i > 3 || !/^[1-9]\d{0,8}$/.test(digits)) throw new XlsxReadError(`"${ref.slice(0, 20)}" is not a cell address`);
+  if (i === 0 || i > 3 || !/^[1-9]\d{0,8}$/.test(digits)) throw new XlsxReadError("notCellAddress", { ref: ref.slice(0, 20) });
   const row = Number(digits);
-  if (col > MAX_COLS) throw new XlsxReadError(`cell ${ref} lies beyond column XFD, Excel's last`);
-  if (row > MAX_ROWS) throw new XlsxReadError(`cell ${ref} lies beyond row 1,048,576, Excel's last`);
+  if (col > MAX_COLS) throw new XlsxReadError("cellBeyondColumn", { ref });
+  if (row > MAX_ROWS) throw new XlsxReadError("cellBeyondRow", { ref });
   return { row: row - 1, col: col - 1 };
 }
 
@@ -120,11 +121,11 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
   try {
     zip = openZip(data, options.inflate ?? fflateInflate);
   } catch (err) {
-    if (err instanceof RangeError) throw new XlsxReadError("corrupt zip archive (its directory points outside the file)");
+    if (err instanceof RangeError) throw new XlsxReadError("directoryOutside");
     throw err;
   }
   const rels = new Map<string, string>();
-  parsePart(zip, "xl/_rels/workbook.xml.rels", "the workbook's relationships", {
+  parsePart(zip, "xl/_rels/workbook.xml.rels", { key: "relationshipsPart", params: {} }, {
     open(name, tag) {
       const id = attr(tag, "Id");
       const target = attr(tag, "Target");
@@ -133,7 +134,7 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
   });
   const sheets: { name: string; path: string; id?: string }[] = [];
   let activeTab = 0;
-  const hasWorkbook = parsePart(zip, "xl/workbook.xml", "the workbook", {
+  const hasWorkbook = parsePart(zip, "xl/workbook.xml", { key: "workbookPart", params: {} }, {
     open(name, tag) {
       if (name === "sheet") {
         const sheetName = attr(tag, "name");
@@ -145,7 +146,7 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
       }
     },
   });
-  if (!hasWorkbook) throw new XlsxReadError("the archive has no xl/workbook.xml (not an .xlsx file, or a corrupt one)");
+  if (!hasWorkbook) throw new XlsxReadError("noWorkbook");
 
   let shared: string[] | undefined;
   let styleFormats: string[] | undefined;
@@ -155,7 +156,7 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
 
   const find = (name: string | undefined): { name: string; path: string } => {
     const sheet = name === undefined ? sheets[activeTab] ?? sheets[0] : sheets.find((s) => s.name === name);
-    if (!sheet) throw new XlsxReadError(name === undefined ? "the workbook has no sheets" : `no sheet named "${name}"`);
+    if (!sheet) throw (name === undefined ? new XlsxReadError("noSheets") : new XlsxReadError("noSheetNamed", { sheet: name }));
     return sheet;
   };
   const cells = (name: string | undefined): { name: string; cells: SheetCells } => {
@@ -186,7 +187,7 @@ function sharedStrings(zip: ZipParts): string[] {
   let inT = false;
   let phonetic = 0;
   let text = "";
-  parsePart(zip, "xl/sharedStrings.xml", "the shared strings", {
+  parsePart(zip, "xl/sharedStrings.xml", { key: "sharedStringsPart", params: {} }, {
     open(name) {
       if (name === "si") {
         inSi = true;
@@ -214,7 +215,7 @@ function styles(zip: ZipParts): string[] {
   const custom = new Map<number, string>();
   const formats: string[] = [];
   let inCellXfs = false;
-  parsePart(zip, "xl/styles.xml", "the styles", {
+  parsePart(zip, "xl/styles.xml", { key: "stylesPart", params: {} }, {
     open(name, tag) {
       if (name === "numFmt") custom.set(Number(attr(tag, "numFmtId")), attr(tag, "formatCode") ?? "General");
       else if (name === "cellXfs") inCellXfs = true;
@@ -273,16 +274,16 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
   const store = (): void => {
     const fmt = formats[cell.style] ?? "General";
     if (cell.type === "s" && v !== undefined && !(Number(v) >= 0 && Number(v) < strings.length && Number.isInteger(Number(v)))) {
-      throw new XlsxReadError(`sheet "${name}" cell ${cellAddress(cell.row, cell.col)} names shared string ${v.slice(0, 20)}, which the file does not have (it has ${strings.length.toLocaleString("en-US")}): the file is damaged`);
+      throw new XlsxReadError("sharedStringMissing", { sheet: name, cell: cellAddress(cell.row, cell.col), index: v.slice(0, 20), count: strings.length });
     }
     const value = cellValue(cell.type, v, inline, strings);
     if (typeof value === "string") {
       if (value.length > MAX_CELL_CHARS) {
-        throw new XlsxReadError(`sheet "${name}" cell ${cellAddress(cell.row, cell.col)} holds ${value.length.toLocaleString("en-US")} characters, more than ${MAX_CELL_CHARS.toLocaleString("en-US")}, the most a cell of Excel holds`);
+        throw new XlsxReadError("cellTooLong", { sheet: name, cell: cellAddress(cell.row, cell.col), chars: value.length, max: MAX_CELL_CHARS });
       }
       chars += value.length;
       if (chars > MAX_SHEET_CHARS) {
-        throw new XlsxReadError(`sheet "${name}" holds more than ${MAX_SHEET_CHARS.toLocaleString("en-US")} characters of text, shared strings counted at every cell that uses them, the most DocSheet reads of one sheet: split it into smaller sheets or files`);
+        throw new XlsxReadError("sheetTooManyChars", { sheet: name, max: MAX_SHEET_CHARS });
       }
     }
     if (value === null && fmt === "General") return;
@@ -307,14 +308,14 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
   };
 
   try {
-    parsePart(zip, path, `sheet "${name}"`, {
+    parsePart(zip, path, { key: "sheetPart", params: { sheet: name } }, {
       open(tag, t) {
         switch (tag) {
           case "row": {
             const r = attr(t, "r");
             const row = r === undefined ? rowAt + 1 : Number(r) - 1;
-            if (!Number.isInteger(row) || row < 0) throw new XlsxReadError(`sheet "${name}" has a row numbered "${String(r).slice(0, 20)}"`);
-            if (row >= MAX_ROWS) throw new XlsxReadError(`sheet "${name}" has a row numbered ${Number(r).toLocaleString("en-US")}, beyond row 1,048,576, Excel's last`);
+            if (!Number.isInteger(row) || row < 0) throw new XlsxReadError("rowNumbered", { sheet: name, row: String(r).slice(0, 20) });
+            if (row >= MAX_ROWS) throw new XlsxReadError("rowBeyond", { sheet: name, row: Number(r) });
             rowAt = row;
             colAt = -1;
             break;
@@ -322,7 +323,7 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
           case "c": {
             const r = attr(t, "r");
             const pos = r === undefined ? { row: Math.max(rowAt, 0), col: colAt + 1 } : cellRef(r);
-            if (pos.col >= MAX_COLS) throw new XlsxReadError(`sheet "${name}" has a cell beyond column XFD, Excel's last`);
+            if (pos.col >= MAX_COLS) throw new XlsxReadError("sheetCellBeyondColumn", { sheet: name });
             colAt = pos.col;
             cell = { row: pos.row, col: pos.col, style: Number(attr(t, "s") ?? 0) || 0, type: attr(t, "t") ?? "n" };
             inCell = true;
@@ -348,7 +349,7 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
           case "mergeCell": {
             const ref = attr(t, "ref");
             if (!ref) break;
-            if (merged.length >= MAX_MERGES) throw new XlsxReadError(`sheet "${name}" has more than ${MAX_MERGES.toLocaleString("en-US")} merged areas, the most DocSheet reads`);
+            if (merged.length >= MAX_MERGES) throw new XlsxReadError("tooManyMerges", { sheet: name, max: MAX_MERGES });
             merged.push(rangeRef(ref));
             break;
           }
@@ -379,7 +380,7 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
     });
   } catch (err) {
     // A genuine sheet that big (a year of line rows) is told what to do about it.
-    if (err instanceof PartTooLarge) throw new XlsxReadError(`sheet "${name}" is too large to read: ${err.message}; split it into smaller sheets or files`);
+    if (err instanceof PartTooLarge) throw new XlsxReadError("sheetTooLarge", { sheet: name, detail: err.readMessage });
     throw err;
   }
   if (!ordered) rows.sort((a, b) => a - b);
@@ -388,7 +389,7 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
 }
 
 function tooManyCells(sheet: string): XlsxReadError {
-  return new XlsxReadError(`sheet "${sheet}" holds more than ${MAX_CELLS.toLocaleString("en-US")} filled cells, the most DocSheet reads of one sheet: split it into smaller sheets or files`);
+  return new XlsxReadError("tooManyCells", { sheet, max: MAX_CELLS });
 }
 
 /**
@@ -417,7 +418,7 @@ function clearCovered(sheet: string, values: CellValue[][], rows: readonly numbe
       active.sort((a, b) => a.left - b.left);
       for (let i = 1; i < active.length; i++) {
         if (active[i].left <= active[i - 1].right) {
-          throw new XlsxReadError(`sheet "${sheet}" has merged areas that overlap (${rangeAddress(active[i - 1])} and ${rangeAddress(active[i])}): the file is damaged`);
+          throw new XlsxReadError("mergesOverlap", { sheet, first: rangeAddress(active[i - 1]), second: rangeAddress(active[i]) });
         }
       }
       changed = false;

@@ -170,6 +170,14 @@ export async function removeDeadTemps(path: string): Promise<void> {
   }
 }
 
+/** A write that failed for the disk (full, over quota, failing) names the file asked for: the
+ * system's error of a write names no file, and the message says which could not be written. */
+export function namingFile(err: unknown, path: string): unknown {
+  const e = err as NodeJS.ErrnoException | null;
+  if (e && typeof e === "object" && e.path === undefined && ["ENOSPC", "EDQUOT", "EIO", "EFBIG"].includes(e.code ?? "")) e.path = path;
+  return err;
+}
+
 /** Whether a process of this id runs (a lock's or a temp file's owner). */
 export function alive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
@@ -213,6 +221,6 @@ export async function writeTableXlsx(
       await once(out, "close");
     }
     await fs.rm(tmp, { force: true });
-    throw err;
+    throw namingFile(err, path);
   }
 }

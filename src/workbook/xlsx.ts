@@ -14,7 +14,7 @@ import type {
 } from "./port";
 import { MAX_CELLS, XlsxReadError, openFastXlsx, type FastXlsx } from "./xlsx-read";
 import type { InflateRaw } from "./zip-parts";
-import { exceljs, fillTable, removeDeadTemps, tableName, tempPathFor, toExcel } from "./xlsx-write";
+import { exceljs, fillTable, namingFile, removeDeadTemps, tableName, tempPathFor, toExcel } from "./xlsx-write";
 
 /** The fill and note prefix that tell our marks from the user's own. */
 const MARK_ARGB = "FFFFC7CE";
@@ -31,7 +31,7 @@ function assertWritable(fast: FastXlsx): void {
     let covered = 0;
     for (const m of fast.sheet(name).merged) covered += (m.bottom - m.top + 1) * (m.right - m.left + 1);
     if (covered > MAX_CELLS) {
-      throw new XlsxReadError(`sheet "${name}" has merged areas covering ${covered.toLocaleString("en-US")} cells; DocSheet writes results into sheets whose merged areas cover at most ${MAX_CELLS.toLocaleString("en-US")} (unmerge them in Excel)`);
+      throw new XlsxReadError("mergesCover", { sheet: name, cells: covered, max: MAX_CELLS });
     }
   }
 }
@@ -93,7 +93,7 @@ export class XlsxWorkbook implements WorkbookPort {
       // A full disk or an unwritable folder: no temp file is left (it would keep the disk full and
       // fail every later save); the file at `path`, if any, stays as the last good save.
       await fs.rm(tmp, { force: true }).catch(() => undefined);
-      throw err;
+      throw namingFile(err, path);
     }
   }
 
@@ -123,7 +123,7 @@ export class XlsxWorkbook implements WorkbookPort {
       try {
         return await this.fast.read(target);
       } catch (err) {
-        if (err instanceof XlsxReadError && this.source) throw new XlsxReadError(`cannot read ${this.source}: ${err.message}`);
+        if (err instanceof XlsxReadError && this.source) throw new XlsxReadError("cannotRead", { source: this.source, detail: err.readMessage });
         throw err;
       }
     }

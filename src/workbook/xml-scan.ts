@@ -5,8 +5,10 @@
 // the next piece from where its scan stopped. No DTD: a DOCTYPE (entity expansion) is refused.
 // Hand-written rather than saxes: a third of the time on a sheet, which `docsheet check` feels.
 
-/** A part that is not well-formed XML, or breaks one of the bounds below. */
-export class XmlError extends Error {}
+import { ReadWordsError } from "./read-words";
+
+/** A part that is not well-formed XML, or breaks one of the bounds below, by key (read-words.ts). */
+export class XmlError extends ReadWordsError {}
 
 export type Attributes = Record<string, string>;
 
@@ -35,13 +37,13 @@ function decode(s: string): string {
   let at = 0;
   for (let amp = s.indexOf("&"); amp >= 0; amp = s.indexOf("&", at)) {
     const semi = s.indexOf(";", amp);
-    if (semi < 0 || semi - amp > 12) throw new XmlError(`a "&" that starts no entity`);
+    if (semi < 0 || semi - amp > 12) throw new XmlError("xmlBadAmpersand");
     const name = s.slice(amp + 1, semi);
     let ch: string | undefined;
     if (name.startsWith("#x") || name.startsWith("#X")) ch = codePoint(/^[0-9a-fA-F]{1,6}$/.test(name.slice(2)) ? parseInt(name.slice(2), 16) : NaN);
     else if (name.startsWith("#")) ch = codePoint(/^\d{1,7}$/.test(name.slice(1)) ? Number(name.slice(1)) : NaN);
     else ch = Object.hasOwn(ENTITIES, name) ? ENTITIES[name] : undefined;
-    if (ch === undefined) throw new XmlError(`an unknown entity "&${name.slice(0, 12)};"`);
+    if (ch === undefined) throw new XmlError("xmlUnknownEntity", { name: name.slice(0, 12) });
     out += s.slice(at, amp) + ch;
     at = semi + 1;
   }
@@ -84,7 +86,7 @@ export class XmlScanner {
     try {
       this.scan();
     } catch (err) {
-      if (err instanceof XmlError) throw new XmlError(`at character ${(this.consumed + this.pos + 1).toLocaleString("en-US")}: ${err.message}`);
+      if (err instanceof XmlError) throw new XmlError("xmlAt", { at: this.consumed + this.pos + 1, detail: err.readMessage });
       throw err;
     }
   }
@@ -93,10 +95,10 @@ export class XmlScanner {
   end(): void {
     const rest = this.buf.slice(this.pos);
     if (rest.trim() !== "") {
-      throw new XmlError(`the part ends inside ${rest.trimStart().startsWith("<") ? `a tag (${rest.trimStart().slice(0, 20)}…)` : "text"}`);
+      throw rest.trimStart().startsWith("<") ? new XmlError("xmlEndsInTag", { tag: rest.trimStart().slice(0, 20) }) : new XmlError("xmlEndsInText");
     }
-    if (this.stack.length > 0) throw new XmlError(`the part ends with <${this.stack[this.stack.length - 1]}> not closed`);
-    if (!this.rootSeen) throw new XmlError("the part holds no element");
+    if (this.stack.length > 0) throw new XmlError("xmlNotClosed", { name: this.stack[this.stack.length - 1] });
+    if (!this.rootSeen) throw new XmlError("xmlNoElement");
   }
 
   private scan(): void {
@@ -110,7 +112,7 @@ export class XmlScanner {
         if (lt < 0) {
           const amp = buf.lastIndexOf("&", end - 1);
           if (amp >= this.pos && buf.indexOf(";", amp) < 0) {
-            if (end - amp > 12) throw new XmlError(`a "&" that starts no entity`);
+            if (end - amp > 12) throw new XmlError("xmlBadAmpersand");
             end = amp;
           }
         }
@@ -125,10 +127,10 @@ export class XmlScanner {
   private text(from: number, to: number): void {
     const raw = this.buf.slice(from, to);
     if (this.stack.length === 0) {
-      if (raw.trim() !== "") throw new XmlError("text outside the root element");
+      if (raw.trim() !== "") throw new XmlError("xmlTextOutside");
       return;
     }
-    if (raw.includes("]]>")) throw new XmlError(`"]]>" in text`);
+    if (raw.includes("]]>")) throw new XmlError("xmlCdataEnd");
     this.on.text?.(decode(raw));
   }
 
@@ -142,11 +144,11 @@ export class XmlScanner {
       if (buf.startsWith("<!--", at)) return this.until("-->", () => {});
       if (buf.startsWith("<![CDATA[", at)) {
         return this.until("]]>", (end) => {
-          if (this.stack.length === 0) throw new XmlError("CDATA outside the root element");
+          if (this.stack.length === 0) throw new XmlError("xmlCdataOutside");
           this.on.text?.(buf.slice(at + 9, end - 3));
         });
       }
-      throw new XmlError("a DOCTYPE or other declaration, which an .xlsx part never holds");
+      throw new XmlError("xmlDoctype");
     }
     if (second === 63 /* ? */) return this.until("?>", () => {});
     if (Number.isNaN(second)) return this.waiting();
@@ -175,7 +177,7 @@ export class XmlScanner {
 
   /** A token that runs past the piece: wait for more, within bounds. */
   private waiting(): boolean {
-    if (this.buf.length - this.pos > MAX_TOKEN) throw new XmlError(`a tag, comment or CDATA section longer than ${MAX_TOKEN / 1024 / 1024} MB`);
+    if (this.buf.length - this.pos > MAX_TOKEN) throw new XmlError("xmlTokenTooLong", { mb: MAX_TOKEN / 1024 / 1024 });
     return false;
   }
 
@@ -202,7 +204,7 @@ export class XmlScanner {
     while (end > from && isSpace(buf.charCodeAt(end - 1))) end--;
     if (open === undefined || end - from !== open.length || !buf.startsWith(open, from)) {
       const name = buf.slice(from, Math.min(end, from + 40));
-      throw new XmlError(open === undefined ? `</${name}> closes nothing` : `</${name}> closes <${open}>`);
+      throw (open === undefined ? new XmlError("xmlClosesNothing", { name }) : new XmlError("xmlClosesOther", { name, open }));
     }
     this.on.close?.(this.locals.pop()!);
   }
@@ -215,7 +217,7 @@ export class XmlScanner {
     let i = from;
     while (i < length && !endsName(buf.charCodeAt(i))) i++;
     const name = buf.slice(from, i);
-    if (name === "") throw new XmlError(`a "<" that starts no tag`);
+    if (name === "") throw new XmlError("xmlLtNoTag");
     // Made on the first attribute: most elements (<v>, <t>, <is>) have none and share NONE.
     let attributes: Attributes = NONE;
     let count = 0;
@@ -231,38 +233,38 @@ export class XmlScanner {
       if (c === 62) break;
       if (c === 47) {
         if (i + 1 >= length) return -1;
-        if (buf.charCodeAt(i + 1) !== 62) throw new XmlError(`<${name}> has a "/" that ends nothing`);
+        if (buf.charCodeAt(i + 1) !== 62) throw new XmlError("xmlSlashEndsNothing", { name });
         selfClosing = true;
         i++;
         break;
       }
-      if (!spaced) throw new XmlError(`<${name}> has no space before an attribute`);
+      if (!spaced) throw new XmlError("xmlNoSpace", { name });
       const start = i;
       while (i < length && !endsName(buf.charCodeAt(i))) i++;
       const key = buf.slice(start, i);
       while (i < length && isSpace(buf.charCodeAt(i))) i++;
       if (i >= length) return -1;
-      if (key === "" || buf.charCodeAt(i) !== 61) throw new XmlError(`<${name}> has an attribute without a value`);
+      if (key === "" || buf.charCodeAt(i) !== 61) throw new XmlError("xmlAttributeNoValue", { name });
       i++;
       while (i < length && isSpace(buf.charCodeAt(i))) i++;
       if (i >= length) return -1;
       const quote = buf.charCodeAt(i);
-      if (quote !== 34 && quote !== 39) throw new XmlError(`<${name}> has an attribute value without quotes`);
+      if (quote !== 34 && quote !== 39) throw new XmlError("xmlAttributeNoQuotes", { name });
       const close = buf.indexOf(quote === 34 ? '"' : "'", i + 1);
       if (close < 0) return -1;
       const value = buf.slice(i + 1, close);
-      if (value.includes("<")) throw new XmlError(`"<" inside an attribute value`);
+      if (value.includes("<")) throw new XmlError("xmlLtInAttribute");
       if (attributes === NONE) attributes = {};
-      else if (Object.hasOwn(attributes, key)) throw new XmlError(`<${name}> has the attribute ${key} twice`);
-      if (++count > MAX_ATTRIBUTES) throw new XmlError(`<${name}> has more than ${MAX_ATTRIBUTES} attributes`);
+      else if (Object.hasOwn(attributes, key)) throw new XmlError("xmlAttributeTwice", { name, key });
+      if (++count > MAX_ATTRIBUTES) throw new XmlError("xmlTooManyAttributes", { name, max: MAX_ATTRIBUTES });
       if (key !== "__proto__") attributes[key] = decode(value);
       i = close + 1;
     }
     if (this.stack.length === 0) {
-      if (this.rootSeen) throw new XmlError(`a second root element <${name}>`);
+      if (this.rootSeen) throw new XmlError("xmlSecondRoot", { name });
       this.rootSeen = true;
     }
-    if (this.stack.length >= MAX_DEPTH) throw new XmlError(`elements nest more than ${MAX_DEPTH} deep`);
+    if (this.stack.length >= MAX_DEPTH) throw new XmlError("xmlTooDeep", { max: MAX_DEPTH });
     const local = localName(name);
     this.on.open(local, attributes);
     if (selfClosing) this.on.close?.(local);

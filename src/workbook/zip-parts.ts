@@ -3,9 +3,11 @@
 // so a zip bomb stops at the cap instead of filling memory. Pure (fflate, no Node built-ins): the
 // preview page runs it in the browser; the command line may pass Node's native inflate, faster.
 import { Inflate } from "fflate";
+import { ReadWordsError } from "./read-words";
 
-/** What a read refuses with a message for the user (the file, not the program, is wrong). */
-export class XlsxReadError extends Error {}
+/** What a read refuses with a message for the user (the file, not the program, is wrong), by key
+ * (read-words.ts): shown in the run's language; `message` is its English. */
+export class XlsxReadError extends ReadWordsError {}
 
 /** A part of the archive inflates to at most this many bytes (README.md, "Limits"). */
 export const MAX_PART_BYTES = 50 * 1024 * 1024;
@@ -56,25 +58,25 @@ export function openZip(data: Uint8Array, inflate: InflateRaw = fflateInflate): 
       break;
     }
   }
-  if (eocd < 0) throw new XlsxReadError("not a zip archive (no end of central directory), so not an .xlsx file (an .xls file, or a password-protected workbook, is not read)");
+  if (eocd < 0) throw new XlsxReadError("notZip");
   let count = u16(eocd + 10);
   let at = u32(eocd + 16);
   if ((count === 0xffff || at === 0xffffffff) && eocd >= 20 && u32(eocd - 20) === EOCD64_LOCATOR) {
     const end64 = u64(eocd - 12);
-    if (end64 + 56 > data.length || u32(end64) !== EOCD64) throw new XlsxReadError("corrupt zip archive (its ZIP64 end record is missing)");
+    if (end64 + 56 > data.length || u32(end64) !== EOCD64) throw new XlsxReadError("zip64Missing");
     count = u64(end64 + 32);
     at = u64(end64 + 48);
   }
   const entries = new Map<string, Entry>();
   const names = new TextDecoder();
   for (let n = 0; n < count; n++) {
-    if (at + 46 > data.length || u32(at) !== CENTRAL) throw new XlsxReadError("corrupt zip archive (its central directory is damaged)");
+    if (at + 46 > data.length || u32(at) !== CENTRAL) throw new XlsxReadError("directoryDamaged");
     const nameLength = u16(at + 28);
     const extraLength = u16(at + 30);
     const entry: Entry = {
       flags: u16(at + 8), method: u16(at + 10), compressedSize: u32(at + 20), size: u32(at + 24), localOffset: u32(at + 42),
     };
-    if (at + 46 + nameLength + extraLength > data.length) throw new XlsxReadError("corrupt zip archive (its central directory is damaged)");
+    if (at + 46 + nameLength + extraLength > data.length) throw new XlsxReadError("directoryDamaged");
     zip64Sizes(view, at + 46 + nameLength, extraLength, entry);
     const name = names.decode(data.subarray(at + 46, at + 46 + nameLength));
     if (!entries.has(name)) entries.set(name, entry);
@@ -86,13 +88,13 @@ export function openZip(data: Uint8Array, inflate: InflateRaw = fflateInflate): 
     text(name, sink, limit = MAX_PART_BYTES): boolean {
       const entry = entries.get(name);
       if (!entry) return false;
-      if (entry.flags & 1) throw new XlsxReadError(`${name} is encrypted: save the workbook without a password`);
-      if (entry.method !== 0 && entry.method !== 8) throw new XlsxReadError(`${name} is packed with compression method ${entry.method}, which an .xlsx file does not use`);
+      if (entry.flags & 1) throw new XlsxReadError("encrypted", { part: name });
+      if (entry.method !== 0 && entry.method !== 8) throw new XlsxReadError("compression", { part: name, method: entry.method });
       if (entry.size > limit) throw new PartTooLarge(name, limit, entry.size);
       const local = entry.localOffset;
-      if (local + 30 > data.length || u32(local) !== LOCAL) throw new XlsxReadError(`corrupt zip archive (${name} is not where its directory says)`);
+      if (local + 30 > data.length || u32(local) !== LOCAL) throw new XlsxReadError("partMisplaced", { part: name });
       const start = local + 30 + u16(local + 26) + u16(local + 28);
-      if (start + entry.compressedSize > data.length) throw new XlsxReadError(`corrupt zip archive (${name} is cut short)`);
+      if (start + entry.compressedSize > data.length) throw new XlsxReadError("partCut", { part: name });
       const packed = data.subarray(start, start + entry.compressedSize);
       const decoder = new TextDecoder("utf-8");
       let total = 0;
@@ -114,7 +116,7 @@ export function openZip(data: Uint8Array, inflate: InflateRaw = fflateInflate): 
           // What the sink threw (the parser's verdict, a bound) goes on as it is.
           if (err === stop) throw err;
           if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new PartTooLarge(name, limit);
-          throw new XlsxReadError(`corrupt zip archive (${name}: ${(err as Error).message})`);
+          throw new XlsxReadError("partCorrupt", { part: name, detail: (err as Error).message });
         }
       }
       sink(decoder.decode());
@@ -126,7 +128,7 @@ export function openZip(data: Uint8Array, inflate: InflateRaw = fflateInflate): 
 /** A part that inflates past the cap: a zip bomb, or a sheet too big to read at once. */
 export class PartTooLarge extends XlsxReadError {
   constructor(readonly part: string, readonly limit: number, declared?: number) {
-    super(`${part} unpacks to ${declared === undefined ? "more than" : `${megabytes(declared)}, over`} ${megabytes(limit)}, the most DocSheet reads of one part of a workbook`);
+    super(declared === undefined ? "partOverMore" : "partOver", { part, limit: megabytes(limit), ...(declared === undefined ? {} : { size: megabytes(declared) }) });
   }
 }
 

@@ -62,12 +62,16 @@ describe("hostile workbooks", () => {
   it.concurrent.each(Object.entries(HOSTILE))("%s: ends within 5 s of CPU and 400 MB, with a clear message or a result", async (_name, hostile) => {
     const file = join(dir, `${Math.random().toString(36).slice(2)}.xlsx`);
     writeFileSync(file, hostile.file());
-    const runs: Array<[string, RegExp]> = [["check", hostile.answer]];
+    const runs: Array<[string, RegExp, string[]?]> = [["check", hostile.answer]];
     if (hostile.map) runs.push(["map", hostile.map]);
     if (hostile.post) runs.push(["post", hostile.answer]);
-    for (const [command, answer] of runs) {
+    // A Thai run is refused in Thai, with none of the English words (issue 36).
+    if (hostile.th) runs.push(["check", hostile.th, ["--lang", "th"]]);
+    if (hostile.th && hostile.post) runs.push(["post", hostile.th, ["--lang", "th"]]);
+    for (const [command, answer, lang = []] of runs) {
       const connection = command === "post" ? ["--base-url", "http://127.0.0.1:9/test", "--client-id", "x", "--client-secret", "y"] : [];
-      const r = await bounded([command, file, "--family", "tax-invoices", ...connection]);
+      const r = await bounded([command, file, "--family", "tax-invoices", ...connection, ...lang]);
+      if (lang.length > 0) expect(r.output).not.toMatch(/cannot read|not well-formed|damaged|beyond|more than|unpacks|holds|names shared/);
       expect(r.signal).toBeNull();
       expect(r.packages).not.toContain("tsx");
       expect(r.output).toMatch(answer);

@@ -132,6 +132,19 @@ describe("a post the machine fails part way", () => {
       expect(readdirSync(disk).sort()).toEqual(["filler"]); // no temp file, the stale one removed
       expect(live(await documentsOf("tax-invoices", prefix))).toHaveLength(created);
 
+      // A Thai run says so in Thai, the system's code in brackets (issue 36): of post, and of any
+      // command that writes.
+      const thaiPath = await writeBook(join(s.dir, "full-th.xlsx"), rows("fullth", 3));
+      const thai = await post([thaiPath, "--family", "tax-invoices", "--out", join(disk, "out-th.xlsx"), "--lang", "th"]);
+      expect(thai.code).toBe(2);
+      // Stopped at a checkpoint, or (three rows may all be sent before one) at the last save.
+      expect(thai.stderr).toMatch(/^docsheet: (หยุดแล้ว: บันทึก .*out-th\.xlsx ไม่ได้ \(ดิสก์เต็ม \[ENOSPC\]\)|เขียน .*out-th\.xlsx ไม่ได้: ดิสก์เต็ม \[ENOSPC\]$)/m);
+      const template = await docsheet(["template", "tax-invoices", "--out", join(disk, "template.xlsx"), "--lang", "th"]);
+      expect(template.code).toBe(2);
+      expect(template.stderr).toMatch(/^docsheet: เขียน .*template\.xlsx ไม่ได้: ดิสก์เต็ม \[ENOSPC\]$/m);
+      for (const said of [thai.stderr, template.stderr]) expect(said).not.toMatch(/no space left|could not|cannot/);
+      expect(readdirSync(disk).sort()).toEqual(["filler"]);
+
       // A failed save does not make the next one fail once there is room.
       const book = await XlsxWorkbook.load(path);
       await expect(book.save(out)).rejects.toThrow(/ENOSPC/);
@@ -148,6 +161,10 @@ describe("a post the machine fails part way", () => {
       const undo = await docsheet(["undo", good, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth]);
       expect(undo.stdout).toMatch(new RegExp(`undone: 0 deleted, ${n} voided`));
       expect(live(await documentsOf("tax-invoices", prefix))).toEqual([]);
+      const thaiGood = join(s.dir, "full-th-good.xlsx");
+      expect((await docsheet(["post", thaiPath, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", thaiGood])).code).toBe(0);
+      expect((await docsheet(["undo", thaiGood, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth])).code).toBe(0);
+      expect(live(await documentsOf("tax-invoices", "fullth"))).toEqual([]);
     } finally {
       spawnSync("umount", [disk]);
     }

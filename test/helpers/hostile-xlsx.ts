@@ -93,6 +93,8 @@ export interface Hostile {
   map?: RegExp;
   /** `post` answers the same as `check` (it reads before it connects). */
   post?: boolean;
+  /** What `check --lang th` answers, when the file is refused: the refusal in Thai. */
+  th?: RegExp;
 }
 
 const MAPPED = /Every required field has a column/;
@@ -109,10 +111,12 @@ export const HOSTILE: Record<string, Hostile> = {
     file: () => workbook(sheetOf(`${HEADER}<row r="99999999"><c r="A99999999"><v>1</v></c></row>`)),
     answer: /row numbered 99,999,999, beyond row 1,048,576/,
     map: /row numbered 99,999,999, beyond row 1,048,576/,
+    th: /อ่าน .*ไม่ได้: ชีต "Sales" มีแถวเลขที่ 99,999,999 ซึ่งเลยแถว 1,048,576 แถวสุดท้ายของ Excel/,
   },
   "a cell beyond column XFD": {
     file: () => workbook(sheetOf(`${HEADER}<row r="2"><c r="XFE2"><v>1</v></c></row>`)),
     answer: /cell XFE2 lies beyond column XFD/,
+    th: /เซลล์ XFE2 อยู่เลยคอลัมน์ XFD ซึ่งเป็นคอลัมน์สุดท้ายของ Excel/,
   },
   "a merge A3:XFD1048576": {
     file: () => workbook(sheetOf(`${HEADER}${LINE(2)}${LINE(3)}${LINE(4)}`, '<mergeCells count="1"><mergeCell ref="A3:XFD1048576"/></mergeCells>')),
@@ -122,27 +126,33 @@ export const HOSTILE: Record<string, Hostile> = {
   "40,000 unclosed <c>": {
     file: () => workbook(sheetOf(`${HEADER}<row r="2">${'<c r="A2"><v>1</v>'.repeat(40_000)}</row>`)),
     answer: /sheet "Sales" is not well-formed XML .*the file is damaged/,
+    th: /อ่าน .*ไม่ได้: ชีต "Sales" ไม่ใช่ XML ที่ถูกต้อง \(xl\/worksheets\/sheet1\.xml, ที่ตัวอักษรที่ [\d,]+: element ซ้อนกันลึกเกิน 256 ชั้น\) ไฟล์เสียหาย/,
   },
   "40,000 unclosed <si>": {
     file: () => workbook(sheetOf(`${HEADER}<row r="2"><c r="A2" t="s"><v>0</v></c></row>`), { sharedStrings: `<sst ${NS}>${"<si>".repeat(40_000)}</sst>` }),
     answer: /the shared strings is not well-formed XML .*the file is damaged/,
+    th: /ข้อความที่ใช้ร่วมกัน \(shared strings\) ไม่ใช่ XML ที่ถูกต้อง .*ไฟล์เสียหาย/,
   },
   "a sheet that ends inside a cell": {
     file: () => workbook(sheetOf(HEADER).slice(0, -40)),
     answer: /not well-formed XML .*ends/,
+    th: /ไม่ใช่ XML ที่ถูกต้อง .*ส่วนนี้จบกลาง/,
   },
   "a DOCTYPE with entities (billion laughs)": {
     file: () => workbook(`<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><worksheet ${NS}><sheetData><row r="1"><c r="A1" t="str"><v>&lol2;</v></c></row></sheetData></worksheet>`),
     answer: /DOCTYPE/,
+    th: /ที่ตัวอักษรที่ \d+: มี DOCTYPE หรือการประกาศอื่น ซึ่งส่วนของไฟล์ \.xlsx ไม่มีทางมี\) ไฟล์เสียหาย/,
   },
   "a zip bomb that declares its size (80 MB sheet)": {
     file: () => workbook(bombSheet(80)),
     answer: /xl\/worksheets\/sheet1\.xml unpacks to 80 MB, over 50 MB/,
+    th: /xl\/worksheets\/sheet1\.xml คลายออกมาได้ 80 MB เกิน 50 MB ซึ่งเป็นขนาดสูงสุด/,
   },
   "a zip bomb that lies about its size (80 MB sheet declared 1 KB)": {
     file: () => workbook(bombSheet(80), { sheetSize: 1024 }),
     answer: /xl\/worksheets\/sheet1\.xml unpacks to more than 50 MB/,
     map: /xl\/worksheets\/sheet1\.xml unpacks to more than 50 MB/,
+    th: /xl\/worksheets\/sheet1\.xml คลายออกมาได้มากกว่า 50 MB/,
   },
   "a shared-strings bomb that lies about its size": {
     file: () => workbook(sheetOf(`${HEADER}<row r="2"><c r="A2" t="s"><v>0</v></c></row>`), {
@@ -150,24 +160,34 @@ export const HOSTILE: Record<string, Hostile> = {
       stringsSize: 1024,
     }),
     answer: /xl\/sharedStrings\.xml unpacks to more than 50 MB/,
+    th: /xl\/sharedStrings\.xml คลายออกมาได้มากกว่า 50 MB/,
   },
   "elements nested 100,000 deep": {
     file: () => workbook(sheetOf(`${HEADER}${"<x>".repeat(100_000)}`)),
     answer: /nest more than 256 deep/,
+    th: /element ซ้อนกันลึกเกิน 256 ชั้น/,
   },
   "one 8 MB shared string used by 400,000 cells": {
     file: () => sharedStringUsedBy("x".repeat(8 * 1024 * 1024), 400_000),
     answer: /cell B2 holds 8,388,608 characters, more than 32,767, the most a cell of Excel holds/,
     map: /cell B2 holds 8,388,608 characters/,
+    th: /ชีต "Sales" เซลล์ B2 มี 8,388,608 ตัวอักษร มากกว่า 32,767 ซึ่งเป็นจำนวนสูงสุดที่เซลล์ของ Excel เก็บได้/,
   },
   "one 32,000-character shared string used by 400,000 cells (12.8 billion characters)": {
     file: () => sharedStringUsedBy("x".repeat(32_000), 400_000),
     answer: /holds more than 100,000,000 characters of text, shared strings counted at every cell that uses them/,
+    th: /ชีต "Sales" มีข้อความเกิน 100,000,000 ตัวอักษร/,
   },
   "a cell naming shared string 5 of 1": {
     file: () => workbook(sheetOf(`${HEADER}<row r="2"><c r="A2"><v>1</v></c><c r="B2" t="s"><v>5</v></c></row>`), { sharedStrings: `<sst ${NS}><si><t>Acme</t></si></sst>` }),
     answer: /cell B2 names shared string 5, which the file does not have \(it has 1\): the file is damaged/,
     post: true, // post crashed: "Cannot read properties of undefined (reading 'richText')"
+    th: /เซลล์ B2 อ้างถึงข้อความที่ใช้ร่วมกันลำดับที่ 5 ซึ่งไม่มีในไฟล์ \(มีเพียง 1\) ไฟล์เสียหาย/,
+  },
+  "merged areas that overlap": {
+    file: () => workbook(sheetOf(`${HEADER}${LINE(2)}${LINE(3)}${LINE(4)}`, '<mergeCells count="2"><mergeCell ref="A2:B3"/><mergeCell ref="B3:C4"/></mergeCells>')),
+    answer: /sheet "Sales" has merged areas that overlap \(A2:B3 and B3:C4\): the file is damaged/,
+    th: /ชีต "Sales" มีพื้นที่ผสานเซลล์ที่ทับกัน \(A2:B3 และ B3:C4\) ไฟล์เสียหาย/,
   },
 };
 
