@@ -63,7 +63,7 @@ async function latinOnPage(page: Page, data: readonly string[]): Promise<string[
     for (const d of closed) d.open = false;
     return out;
   });
-  const allowed = /DocSheet|DOCSHEET(\.[A-Z]+)?|English|Excel|PDF|RD Prep|\.xlsx|Ctrl\+V|A–Z|VAT|Demo Co\., Ltd\.|\b[A-Z]{1,3}\d+\b|https?:\/\/\S+/g;
+  const allowed = /PND\d+(?::\s*[\w.]+(?:\|[\w.]+)*)?|DocSheet|DOCSHEET(\.[A-Z]+)?|English|Excel|PDF|RD Prep|\.xlsx|Ctrl\+V|A–Z|VAT|Demo Co\., Ltd\.|\b[A-Z]{1,3}\d+\b|https?:\/\/\S+/g;
   return texts.map((t) => data.reduce((rest, d) => rest.split(d).join(""), t).replace(allowed, "")).filter((t) => /[A-Za-z]/.test(t));
 }
 

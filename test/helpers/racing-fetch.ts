@@ -9,9 +9,11 @@ export function racingFetch(isLook: (url: URL) => boolean, looks: number, isCrea
   return async (input, init) => {
     const url = new URL(String(input));
     const method = init?.method ?? "GET";
-    if (method === "GET" && isLook(url) && ++seen === looks) release();
     if (method === "POST" && isCreate(url)) await allLooked;
-    return fetch(input, init);
+    const res = await fetch(input, init);
+    // A look counts once answered: the service has read its records then, and no create ran before.
+    if (method === "GET" && isLook(url) && ++seen === looks) release();
+    return res;
   };
 }
 
