@@ -2,7 +2,7 @@
 // the command's own: an XlsxReadError (or XmlError) carries its key and values and is rendered in
 // the run's language where it is shown. Part names, sheet names and what the file holds stay as
 // they are. Pure (the preview page reads workbooks in the browser too).
-import type { Lang } from "../sheet/i18n/lang";
+import type { Lang } from "../rules/lang";
 
 export const READ_WORDS = {
   // The archive.

@@ -1,8 +1,2 @@
-// The languages everything a user reads comes in: English and Thai.
-export type Lang = "en" | "th";
-
-export const LANGS: readonly Lang[] = ["en", "th"];
-
-export function isLang(value: unknown): value is Lang {
-  return value === "en" || value === "th";
-}
+// The languages everything a user reads comes in (rules/lang.ts), as the sheet's texts name them.
+export { LANGS, isLang, type Lang } from "../../rules/lang";
