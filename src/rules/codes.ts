@@ -94,6 +94,8 @@ export interface FamilyInfo {
   processedStatus?: string;
   /** POST /receipts creates partial receipts in batch mode only. */
   partialReceipt: boolean;
+  /** Its lines name the company's expense categories (by name or code on a sheet). */
+  expenseCategories?: boolean;
 }
 
 const SALES_STATUS = ["awaiting", "approved", "approvedandprocessed"] as const;
@@ -152,7 +154,7 @@ export const FAMILY_INFO: Record<Family, FamilyInfo> = {
     family: "expenses", listPath: "expenses", listAliases: [], side: "expense",
     documentType: DOCUMENT_TYPE.Expense, label: { en: "Expense", th: "ค่าใช้จ่าย" }, serialPrefix: "EXP",
     simple: true, inline: true, withPayment: true, upgrade: false, upgradeWithPayment: false, upgradeFrom: [],
-    payment: true, statuses: ["awaiting", "received", "void"], partialReceipt: false,
+    payment: true, statuses: ["awaiting", "received", "void"], partialReceipt: false, expenseCategories: true,
   },
 };
 

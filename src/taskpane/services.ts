@@ -221,7 +221,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { checkJob, expenseCategoriesFor, rememberedFamily, whtCheckJob, writeUnplaced } = await loadEngine();
       const { block, mapping, port } = await prepare(family);
       // Connected, an expense's category is read by name as the post will read it.
-      const categories = family === WHT_FAMILY ? undefined : await expenseCategoriesFor(client, family, ctx.signal).catch(() => undefined);
+      const categories = await expenseCategoriesFor(client, family, ctx.signal).catch(() => undefined);
       const outcome = family === WHT_FAMILY
         ? await whtCheckJob(port, { mark: true, mapping, ...ctx })
         : await checkJob(port, { family, mark: true, mapping, categories, ...ctx });
