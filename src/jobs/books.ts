@@ -268,8 +268,12 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const previous = company ? await loadBookRecord(port, family) : null;
   // Where the killed run left it: the workbook posted in place (and the pane's), or the file this
   // run writes to (the command line's default output), which the killed run saved before it sent.
-  const killed = [previous, opts.outputRecord].find((r) => r?.partial && r.sheet === sheet && company && sameCompany(r.company, company)) ?? undefined;
-  const createdBefore = new Map((killed?.created ?? []).map((e) => [e.recordId, e]));
+  const ours = (r: BookRunRecord | null | undefined): r is BookRunRecord => !!r && r.sheet === sheet && !!company && sameCompany(r.company, company);
+  const killed = [previous, opts.outputRecord].find((r) => ours(r) && r.partial) ?? undefined;
+  // An earlier run of the input whose results went to that output, killed or ended (a run that lost
+  // the service half-way): what it created is this sheet's too, and claimed again as such.
+  const earlier = ours(opts.outputRecord) ? opts.outputRecord : undefined;
+  const createdBefore = new Map([...(earlier?.created ?? []), ...(killed?.created ?? [])].map((e) => [e.recordId, e]));
   const pendingBefore = new Set(killed && killed.pendingSeal === pendingSealOf(killed) ? killed.pending : []);
   /** The entry of a record the run created or claims: a killed run's carried as it was (seal and all). */
   const entryOf = (doc: SheetDocument, rows: number[], record: Json, before?: BookRunEntry): BookRunEntry => (before

@@ -364,6 +364,24 @@ async function killedBeforeSending(wb: MemoryWorkbook, family: "contacts" | "pro
   return killed!;
 }
 
+describe("a book post that ended, then run again from its input with its output", () => {
+  it.each<["contacts" | "products", CellValue[][]]>([
+    ["contacts", [["Name", "Type"], ["ke One Co", "Customer"], ["ke Two Co", "Customer"]]],
+    ["products", [["Code", "Name", "VAT"], ["KE-1", "ke one", "7%"], ["KE-2", "ke two", "7%"]]],
+  ])("%s: what the first run created is claimed as the sheet's, so undo of the output reverses it (the service lost half-way, then posted again)", async (family, rows) => {
+    const output = new MemoryWorkbook({ Book: rows });
+    const first = await postBookJob(output, svc.client, { family, now });
+    expect(first.counts).toMatchObject({ created: 2 });
+    const again = new MemoryWorkbook({ Book: rows });
+    const run = await postBookJob(again, svc.client, { family, now, outputRecord: await loadBookRecord(output, family) });
+    expect(inRowOrder(run.results).map((r) => r.message)).toEqual(["created (found from an earlier run)", "created (found from an earlier run)"]);
+    const undo = await bookUndoJob(again, svc.client, { family, now });
+    expect(undo.counts).toMatchObject({ deleted: 2, kept: 0, failed: 0 });
+    const api = family === "contacts" ? svc.client.contacts : svc.client.products;
+    for (const r of first.results) await expect(api.get(r.recordId!)).rejects.toThrow(/not found/i);
+  });
+});
+
 describe("a book post killed half-way, then run again", () => {
   it.each<["contacts" | "products" | "journal-entries", CellValue[][]]>([
     ["contacts", [["Name", "Type"], ["kb One Co", "Customer"], ["kb Two Co", "Customer"], ["kb Three Co", "Customer"]]],
