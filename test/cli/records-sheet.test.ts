@@ -91,6 +91,14 @@ async function untouched(path: string, bytesToo = true): Promise<() => Promise<v
   };
 }
 
+/** The hand edit: the sheet's company stamp and its post record both rewritten to Other Co. */
+async function rewrittenToOther(book: XlsxWorkbook): Promise<void> {
+  await stampOther(book, "Sales");
+  const record = (await loadPostRecord(book, "tax-invoices"))!;
+  const { by: _by, at: _at, ...company } = await otherStamp();
+  await savePostRecord(book, { ...record, company: company as never }, "tax-invoices");
+}
+
 describe("refresh of a pulled sheet whose records were edited by hand", () => {
   it("its family changed to quotations: refused at its rows, none marked deleted, no quotation appended", async () => {
     const { path, sheet, rows } = await pulledInvoices("RSF refresh", 3);
@@ -190,12 +198,7 @@ describe("undo of a post whose records were edited by hand", () => {
 
   it("its company stamp and post record rewritten to Other Co.: refused connected as Other, record ids kept", async () => {
     const { path, rows } = await postedInvoices("rscu", 2);
-    await editRecords(path, async (book) => {
-      await stampOther(book, "Sales");
-      const record = (await loadPostRecord(book, "tax-invoices"))!;
-      const { by: _by, at: _at, ...company } = await otherStamp();
-      await savePostRecord(book, { ...record, company: company as never }, "tax-invoices");
-    });
+    await editRecords(path, rewrittenToOther);
     const same = await untouched(path);
 
     const run = await docsheet(["undo", path, "--family", "tax-invoices", ...asOther(), "--in-place"]);
@@ -257,12 +260,7 @@ describe("update of a posted sheet whose records were edited by hand", () => {
 
   it("its company stamp and post record rewritten to Other Co.: refused connected as Other, nothing written", async () => {
     const { path, rows } = await postedInvoices("rscp", 2);
-    await editRecords(path, async (book) => {
-      await stampOther(book, "Sales");
-      const record = (await loadPostRecord(book, "tax-invoices"))!;
-      const { by: _by, at: _at, ...company } = await otherStamp();
-      await savePostRecord(book, { ...record, company: company as never }, "tax-invoices");
-    });
+    await editRecords(path, rewrittenToOther);
     const same = await untouched(path);
     const run = await docsheet(["update", path, "--family", "tax-invoices", ...asOther(), "--in-place", "--lang", "th"]);
     expect(run.stderr).toContain(`แถว 2 (${String(rows[0].documentSerial)}), แถว 3 (${String(rows[1].documentSerial)}) ไม่ใช่เอกสารของ Other Co., Ltd.`);
