@@ -87,7 +87,7 @@ test("a client that never reads holds the relay to a bounded memory, and is clos
   expect(after.open).toBe(0);
   ws.terminate();
   // The issue's bound for this probe: the relay stays under 300 MB at its peak. The peak counts
-  // garbage a loaded machine collects later: its growth was 25 MB quiet and 154 MB at load 4 (the
+  // garbage a loaded machine collects later: its growth was 25 MB quiet and 154 MB beside other tests (the
   // relay holding every answer: 199 MB, and the socket never closed, which `open` above catches).
   expect(after.peakRss / MB).toBeLessThan(300);
   expect((after.peakRss - before.rss) / MB).toBeLessThan(180);
