@@ -86,10 +86,10 @@ const OWED_FAMILIES: readonly Family[] = FAMILIES.filter((f) => FAMILY_INFO[f].s
 async function owed(ctx: FunctionContext, asOf: string, contact?: string): Promise<{ contact: string; due: string; amount: Decimal }[]> {
   const out: { contact: string; due: string; amount: Decimal }[] = [];
   for (const family of OWED_FAMILIES) {
+    // Paid ones too: paid after `asOf`, they were owed then.
     const docs = await documentsOf(ctx.reads, family, { to: asOf, contact });
-    const open = docs.filter((d) => d.statusString !== "paid");
-    const dues = await Promise.all(open.map((d) => ctx.reads.owing(family, d)));
-    open.forEach((d, i) => {
+    const dues = await Promise.all(docs.map((d) => ctx.reads.owing(family, d, asOf)));
+    docs.forEach((d, i) => {
       const left = dues[i]?.grandTotal ?? ZERO;
       if (left.greaterThan(0)) out.push({ contact: String(d.contactName ?? ""), due: cell(d.dueDate ?? d.publishedOn) as string, amount: left });
     });

@@ -15,8 +15,8 @@ export interface FigureReads {
   company(): Promise<CompanyStamp>;
   /** A family's documents of the query (`{}`: all of them), each once. */
   documents(family: Family, query: Pick<ListQuery, "range" | "startDate" | "endDate" | "searchString">): Promise<DocumentRecord[]>;
-  /** What is still due on a document (its receipts read). */
-  owing(family: Family, doc: DocumentRecord): Promise<PaymentDue | null>;
+  /** What is still due on a document (its receipts read), now or as it stood at the end of `asOf`. */
+  owing(family: Family, doc: DocumentRecord, asOf?: string): Promise<PaymentDue | null>;
   vat(month: string): Promise<VatReport>;
   wht(month: string): Promise<WhtReport>;
   contacts(): Promise<Contact[]>;
@@ -51,7 +51,7 @@ export function figureReads(client: DocSheetClient): FigureReads {
     company: () => connectedCompany(client),
     documents: (family, query) =>
       kept(["documents", family, query], () => everyPage(client.documents(family).listAll({ ...query }), (d) => d.recordId)),
-    owing: (family, doc) => kept(["owing", family, doc.recordId, doc.updatedOn ?? null], () => owingDue(client, doc)),
+    owing: (family, doc, asOf) => kept(["owing", family, doc.recordId, asOf ?? null], () => owingDue(client, doc, undefined, asOf)),
     vat: (month) => kept(["vat", month], () => readVatReport(client, { month })),
     wht: (month) => kept(["wht", month], () => readWhtReport(client, { month })),
     contacts: () => kept(["contacts"], () => everyPage(client.contacts.listAll({}), (c) => c.id)),

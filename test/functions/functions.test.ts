@@ -13,6 +13,7 @@ import { connectFunctions, refreshFigures } from "../../src/functions/connection
 import { columnFor } from "../../src/sheet/columns";
 import { jobsService } from "../jobs/service";
 import { seedVatMonth, simpleDoc, type VatMonth } from "../helpers/vat-month";
+import { upgradeBody } from "../../src/jobs/upgrade";
 
 jest.setTimeout(180_000);
 
@@ -113,6 +114,33 @@ describe("figures", () => {
     const th = (await callFunction("AGING", ["2026-04-30"], session({ lang: "th" }))) as string[][];
     expect(th[0][0]).toBe("ลูกค้า");
     void overdue;
+  });
+
+  it("DUE and AGING as of a date: receipts and payments made after it still owed then", async () => {
+    const seeding = createClient({ root: svc.service.root, ...svc.demo });
+    const tis = seeding.documents("tax-invoices");
+    // All due 31 January: 1,070 issued 10 January, 500 of it received 15 February; 214 issued 12
+    // January, paid 5 March; 535 issued 15 January, received whole on its receipt of 25 February.
+    const partly = await tis.create(simpleDoc("2026-01-10", "FN AsOf Co", 1000, "exclusive", { creditDays: 21 }));
+    await seeding.documents("receipts").partialReceipt({
+      contactName: "FN AsOf Co", publishedOn: "2026-02-15", dueDate: "2026-02-15", documentStructureType: "SimpleDocument", isBatchDocument: true, partialPaymentMethod: 11,
+      creditType: 3, documentReference: [], totalAfterDiscount: 500, grandTotal: 500, total: 500,
+      items: [{ documentStructureType: "SimpleDocument", type: 1, name: `Payment of ${partly.documentSerial}`, quantity: 1, unitName: "", pricePerUnit: 500, total: 500, documentId: partly.recordId, documentType: 7, partialAmount: 500 }],
+    });
+    const paidLater = await tis.create(simpleDoc("2026-01-12", "FN AsOf Co", 200, "exclusive", { creditDays: 19 }));
+    await tis.pay(paidLater.recordId, { paymentStructureType: "PaymentReceivingCash", documentId: paidLater.recordId, paymentMethod: 1, paymentDate: "2026-03-05", collected: 214 });
+    const received = await tis.create(simpleDoc("2026-01-15", "FN AsOf Co", 500, "exclusive", { creditDays: 16 }));
+    await seeding.documents("receipts").upgrade(upgradeBody(await tis.get(received.recordId), "receipts", "2026-02-25"));
+    expect(await call("DUE", "FN AsOf Co", "2026-01-09")).toBe(0);
+    expect(await call("DUE", "FN AsOf Co", "2026-01-31")).toBe(1819);
+    expect(await call("DUE", "FN AsOf Co", "2026-02-20")).toBe(1319);
+    expect(await call("DUE", "FN AsOf Co", "2026-02-28")).toBe(784);
+    expect(await call("DUE", "FN AsOf Co", "2026-03-31")).toBe(570);
+    expect(await call("DUE", "FN AsOf Co")).toBe(570);
+    const row = async (asOf: string) => ((await call("AGING", asOf)) as (string | number)[][]).find((r) => r[0] === "FN AsOf Co");
+    expect(await row("2026-02-20")).toEqual(["FN AsOf Co", 0, 1319, 0, 0, 0, 1319]);
+    expect(await row("2026-03-04")).toEqual(["FN AsOf Co", 0, 0, 784, 0, 0, 784]);
+    expect(await row("2026-03-31")).toEqual(["FN AsOf Co", 0, 0, 570, 0, 0, 570]);
   });
 
   it("DOCUMENTS spills the list with a header row in the workbook's language", async () => {
