@@ -3,6 +3,7 @@
 // option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { familyNamed } from "../families";
 import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, isFamily, type Family } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth, typedDate } from "../jobs/month";
@@ -328,18 +329,8 @@ export function familyArg(value: unknown): Family {
 
 /** What people call each family (its names in English and Thai, singular or plural, any case or
  * spacing) → the word FAMILY takes: "ใบเสนอราคา", "Tax invoice" → quotations, tax-invoices. */
-const FAMILY_NAMES: ReadonlyArray<readonly [name: string, family: string]> = [
-  ...FAMILIES.flatMap((f) => [[FAMILY_INFO[f].label.en, f], [FAMILY_INFO[f].label.th, f], [f, f]] as const),
-  ["contact", "contacts"], ["ผู้ติดต่อ", "contacts"], ["product", "products"], ["สินค้า", "products"], ["สินค้า/บริการ", "products"],
-  ["journal voucher", "journal-entries"], ["journal entry", "journal-entries"], ["journal", "journal-entries"], ["ใบสำคัญ", "journal-entries"],
-  ["สมุดรายวัน", "journal-entries"], ["ใบสำคัญทั่วไป", "journal-entries"], ["withholding tax certificate", WHT_FAMILY], ["withholding tax", WHT_FAMILY],
-  ["หนังสือรับรองการหักภาษี ณ ที่จ่าย", WHT_FAMILY], ["50 ทวิ", WHT_FAMILY], ["ภาษีหัก ณ ที่จ่าย", WHT_FAMILY],
-];
-const looseWord = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, "").replace(/(?<=[a-z])e?s$/, "");
-
 function familyMeant(given: string): string | undefined {
-  const word = looseWord(given);
-  return FAMILY_NAMES.find(([name]) => looseWord(name) === word)?.[1];
+  return familyNamed(given)?.name;
 }
 
 /** The command a slip of the keyboard meant: one at most two letters off ("chek", "pots" → check, post). */

@@ -1,16 +1,13 @@
 // What a sheet's records are called when counted: documents, but contacts, products, journal
 // vouchers and withholding tax certificates by their own words ("2 contacts", "ผู้ติดต่อ 2 ราย"),
 // as messages by key (results.ts) rendered where they are shown. Pure.
-import { isBookFamily, WHT_FAMILY, type SheetFamily } from "../../rules/codes";
+import { familyEntry, type RecordKind } from "../../families";
+import type { SheetFamily } from "../../rules/codes";
 import type { Message } from "../../rules/message";
 import { resultMsg } from "./results";
 
-type Kind = "Document" | "Contact" | "Product" | "Voucher" | "Certificate";
-
-function kindOf(family: SheetFamily | undefined): Kind {
-  if (family === WHT_FAMILY) return "Certificate";
-  if (!isBookFamily(family)) return "Document";
-  return family === "contacts" ? "Contact" : family === "products" ? "Product" : "Voucher";
+function kindOf(family: SheetFamily | undefined): RecordKind {
+  return family === undefined ? "Document" : familyEntry(family).record;
 }
 
 /** `n` records of `family`: "1 contact", "2 journal vouchers"; documents when no family is known. */

@@ -1,0 +1,61 @@
+// The books beside the documents (issue 26): journal vouchers and the company's master data
+// (contacts, products). Their fields are sheet/books/fields.ts; they have no statuses, payments
+// or upgrades.
+import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
+import { BOOK_RESULT_KEYS } from "../sheet/books/fields";
+import { nameBy, storeOf } from "./store";
+import type { FamilyEntry } from "./types";
+
+const book = <F extends BookFamily>(family: F) => ({
+  name: family,
+  kind: "book" as const,
+  label: BOOK_FAMILY_LABEL[family],
+  statuses: [] as readonly string[],
+  acts: [] as const,
+  pullsByDate: false,
+  columns: { post: BOOK_RESULT_KEYS[family], undo: ["recordId", "result"] as readonly string[] },
+});
+
+export const VOUCHERS: FamilyEntry<"journal-entries"> = {
+  ...book("journal-entries"),
+  record: "Voucher",
+  words: ["journal voucher", "journal entry", "journal", "ใบสำคัญ", "สมุดรายวัน", "ใบสำคัญทั่วไป", "journal-entries"],
+  updates: false,
+  usesAccounts: true,
+  // A voucher carries the row's marker in its note (sheet/books/build.ts).
+  recovery: { by: "marker", field: "note" },
+  // The service has no delete for vouchers: undo keeps them and says so, and a race's loser is
+  // reported at its row, never removed.
+  undo: "keep",
+  raceLoser: "report",
+  columns: { post: BOOK_RESULT_KEYS["journal-entries"], undo: ["recordId", "documentSerial", "status", "result"] },
+  store: (client) => storeOf({ ...client.journalEntries, delete: undefined }, false),
+  nameOf: nameBy("documentSerial"),
+};
+
+export const CONTACTS: FamilyEntry<"contacts"> = {
+  ...book("contacts"),
+  record: "Contact",
+  words: ["contact", "ผู้ติดต่อ", "contacts"],
+  updates: true,
+  usesAccounts: false,
+  recovery: { by: "marker", field: "contactNote" },
+  undo: "delete",
+  raceLoser: "delete",
+  store: (client) => storeOf(client.contacts),
+  nameOf: nameBy("contactCode", "contactName"),
+};
+
+export const PRODUCTS: FamilyEntry<"products"> = {
+  ...book("products"),
+  record: "Product",
+  words: ["product", "สินค้า", "สินค้า/บริการ", "products"],
+  updates: true,
+  usesAccounts: true,
+  // A product has no field to carry a marker.
+  recovery: { by: "identity" },
+  undo: "delete",
+  raceLoser: "delete",
+  store: (client) => storeOf(client.products),
+  nameOf: nameBy("code", "name"),
+};

@@ -1,0 +1,25 @@
+// Withholding tax certificates (50 ทวิ): their records live under /withholding-taxes, outside the
+// document routes (service-facts §5.6); they have statuses of their own and no payment or upgrade.
+import { WHT_FAMILY, WHT_STATUS_WORDS, type WhtFamily } from "../rules/codes";
+import { RESULT_KEYS } from "../sheet/fields";
+import { nameBy, storeOf } from "./store";
+import type { FamilyEntry } from "./types";
+
+export const CERTIFICATES: FamilyEntry<WhtFamily> = {
+  name: WHT_FAMILY,
+  kind: "certificate",
+  label: { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" },
+  record: "Certificate",
+  words: ["withholding tax certificate", "withholding tax", "หนังสือรับรองการหักภาษี ณ ที่จ่าย", "50 ทวิ", "ภาษีหัก ณ ที่จ่าย", WHT_FAMILY],
+  statuses: WHT_STATUS_WORDS,
+  acts: ["status", "delete", "pdf"],
+  pullsByDate: true,
+  updates: false,
+  usesAccounts: false,
+  recovery: { by: "marker", field: "internalNotes" },
+  undo: "delete",
+  raceLoser: "delete",
+  columns: { post: RESULT_KEYS, undo: RESULT_KEYS },
+  store: (client) => storeOf(client.withholdingTaxes),
+  nameOf: nameBy("documentSerial"),
+};

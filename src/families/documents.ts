@@ -1,0 +1,29 @@
+// The eight document families: one entry each, made from the service's codes (rules/codes.ts).
+import { FAMILIES, FAMILY_INFO, upgradeTargets, type Family } from "../rules/codes";
+import { RESULT_KEYS } from "../sheet/fields";
+import { nameBy, storeOf } from "./store";
+import { ACT_ORDER, type FamilyEntry } from "./types";
+
+function documentEntry(family: Family): FamilyEntry<Family> {
+  const info = FAMILY_INFO[family];
+  return {
+    name: family,
+    kind: "document",
+    label: info.label,
+    record: "Document",
+    words: [info.label.en, info.label.th, family],
+    statuses: info.statuses,
+    acts: ACT_ORDER.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true)),
+    pullsByDate: true,
+    updates: true,
+    usesAccounts: false,
+    recovery: { by: "marker", field: "internalNotes" },
+    undo: "delete",
+    raceLoser: "delete",
+    columns: { post: [...RESULT_KEYS, "fingerprint"], undo: [...RESULT_KEYS, "fingerprint"] },
+    store: (client) => storeOf(client.documents(family)),
+    nameOf: nameBy("documentSerial"),
+  };
+}
+
+export const DOCUMENT_ENTRIES: readonly FamilyEntry<Family>[] = FAMILIES.map(documentEntry);

@@ -1,0 +1,44 @@
+// The family registry: every family a sheet can hold, declared once (one entry each). The jobs,
+// the pane and the CLI ask an entry what to do; nothing outside src/families tests a family's name.
+import type { SheetFamily } from "../rules/codes";
+import { CONTACTS, PRODUCTS, VOUCHERS } from "./books";
+import { CERTIFICATES } from "./certificates";
+import { DOCUMENT_ENTRIES } from "./documents";
+import type { FamilyEntry, FamilyKind } from "./types";
+
+export type { ActKind, FamilyEntry, FamilyKind, Json, RaceLoser, RecordKind, RecordStore, Recovery, UndoWay } from "./types";
+export { ACT_ORDER } from "./types";
+export { recordIdOf } from "./store";
+
+/** In the order the pane and the CLI list them. */
+export const FAMILY_ENTRIES: readonly FamilyEntry[] = [...DOCUMENT_ENTRIES, CERTIFICATES, VOUCHERS, CONTACTS, PRODUCTS];
+
+const BY_NAME = new Map<string, FamilyEntry>(FAMILY_ENTRIES.map((e) => [e.name, e]));
+
+/** The entry of a family a sheet can hold. */
+export function familyEntry<F extends SheetFamily>(family: F): FamilyEntry<F> {
+  const entry = BY_NAME.get(family);
+  if (!entry) throw new Error(`no family ${String(family)}`);
+  return entry as FamilyEntry<F>;
+}
+
+/** The entry named `value`, or undefined for a word that names no family. */
+export function findFamily(value: unknown): FamilyEntry | undefined {
+  return typeof value === "string" ? BY_NAME.get(value) : undefined;
+}
+
+export function familiesOf(kind: FamilyKind): readonly FamilyEntry[] {
+  return FAMILY_ENTRIES.filter((e) => e.kind === kind);
+}
+
+const looseWord = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, "").replace(/(?<=[a-z])e?s$/, "");
+
+/** The family a word people use names ("ใบเสนอราคา", "Tax invoice", "50 ทวิ", "contact"), in any
+ * case, spacing or number; undefined when it names none. */
+export function familyNamed(given: string): FamilyEntry | undefined {
+  const word = looseWord(given);
+  return FAMILY_ENTRIES.find((e) => e.words.some((w) => looseWord(w) === word));
+}
+
+/** The family names the service's codes know (rules/codes.ts), which the registry must cover. */
+export { SHEET_FAMILIES as CODE_FAMILIES } from "../rules/codes";

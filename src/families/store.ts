@@ -1,0 +1,33 @@
+// A family's records on the service as one shape (RecordStore), whatever its routes.
+import type { Json, RecordStore } from "./types";
+
+const PAGE = { pageSize: 200 };
+
+interface Api {
+  listAll(query: { pageSize: number }, o: { signal?: AbortSignal }): AsyncGenerator<{ list: unknown[] }>;
+  get(id: number, o: { signal?: AbortSignal }): Promise<unknown>;
+  delete?(id: number, o: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+/** The store over an API client's part (documents(family), contacts, products, ...). */
+export function storeOf(api: Api, deletes = true): RecordStore {
+  const store: RecordStore = {
+    listAll: (signal) => api.listAll(PAGE, { signal }),
+    get: async (id, signal) => (await api.get(id, { signal })) as Json,
+  };
+  if (deletes && api.delete) store.delete = (id, signal) => api.delete!(id, { signal });
+  return store;
+}
+
+const text = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
+
+/** The first of a record's fields that has a value, else "#id". */
+export function nameBy(...fields: string[]): (r: Json) => string {
+  return (r) => {
+    for (const f of fields) if (text(r[f])) return text(r[f]);
+    return `#${String(r.recordId ?? r.id)}`;
+  };
+}
+
+/** A record's id, whichever name its family's answers give it (recordId, id). */
+export const recordIdOf = (r: Json): number => Number(r.recordId ?? r.id);

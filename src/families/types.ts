@@ -1,0 +1,78 @@
+// What a family is, declared once (issue 34): the jobs, the pane and the CLI ask a family's entry
+// what to do instead of testing its name. A new family is a new entry (and its texts).
+import type { DocSheetClient } from "../api";
+import type { SheetFamily } from "../rules/codes";
+import type { Lang } from "../sheet/i18n/lang";
+
+export type { Json } from "../rules/json";
+import type { Json } from "../rules/json";
+
+/** Where a family's records live on the service: the eight document families under their own
+ * paths, certificates under /withholding-taxes, vouchers under /journal-entries, and the master data. */
+export type FamilyKind = "document" | "certificate" | "book";
+
+/** What one record is called when counted (sheet/i18n/record-count.ts keys). */
+export type RecordKind = "Document" | "Certificate" | "Voucher" | "Contact" | "Product";
+
+/** The pane's and the CLI's acts on selected rows. */
+export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
+
+/** A family's records on the service, read the same way whatever the family. */
+export interface RecordStore {
+  /** Every record, page by page. */
+  listAll(signal?: AbortSignal): AsyncGenerator<{ list: unknown[] }>;
+  get(id: number, signal?: AbortSignal): Promise<Json>;
+  /** Absent where the service has no delete (journal vouchers). */
+  delete?(id: number, signal?: AbortSignal): Promise<unknown>;
+}
+
+/** How a record made by an earlier (killed) run is found again, so it is never made twice. */
+export type Recovery =
+  /** The body carries the row's marker in this field (internalNotes, contactNote, remarks). */
+  | { by: "marker"; field: string }
+  /** No field to carry a marker (products): claimed only when the post record said it was about
+   * to be made and every field equals the row's. */
+  | { by: "identity" };
+
+/** What undo does to a record a post made. */
+export type UndoWay =
+  /** Deleted, once the service's copy is still what the post made. */
+  | "delete"
+  /** The service has no delete (journal vouchers): kept, and the row says so. */
+  | "keep";
+
+/** Of two posts racing on the same rows, what becomes of the loser's record. */
+export type RaceLoser = "delete" | "report";
+
+export interface FamilyEntry<F extends SheetFamily = SheetFamily> {
+  readonly name: F;
+  readonly kind: FamilyKind;
+  /** Its name in the pane's and the messages' languages. */
+  readonly label: Readonly<Record<Lang, string>>;
+  /** What one of its records is called ("2 contacts", "ผู้ติดต่อ 2 ราย"). */
+  readonly record: RecordKind;
+  /** Other names people type for it (the CLI's FAMILY, a map file), English and Thai. */
+  readonly words: readonly string[];
+  /** The status words its records take (empty where it has none). */
+  readonly statuses: readonly string[];
+  /** The acts the pane and `docsheet act` offer on its rows. */
+  readonly acts: readonly ActKind[];
+  /** Pulled by a date range (documents, certificates) or whole (books). */
+  readonly pullsByDate: boolean;
+  /** Whether `update` may change its posted records. */
+  readonly updates: boolean;
+  /** Its records name accounts of the chart of accounts (read before building or pulling). */
+  readonly usesAccounts: boolean;
+  readonly recovery: Recovery;
+  readonly undo: UndoWay;
+  readonly raceLoser: RaceLoser;
+  /** The columns a post writes back, and those undo clears. */
+  readonly columns: { readonly post: readonly string[]; readonly undo: readonly string[] };
+  /** Its records on the service. */
+  store(client: DocSheetClient): RecordStore;
+  /** What people call one record: a serial, a code, else a name ("#id" when it has none). */
+  nameOf(record: Json): string;
+}
+
+/** The acts in the order the pane lists them. */
+export const ACT_ORDER: readonly ActKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];

@@ -1,0 +1,64 @@
+// The family registry: every family a sheet can hold has one entry, found by its name and by the
+// words people use, with its texts in both languages, and a store that reads its records on the
+// real local service (a record made through the API is listed, read back and named).
+import { CODE_FAMILIES, FAMILY_ENTRIES, familyEntry, familyNamed, findFamily, recordIdOf } from "../../src/families";
+import { FAMILY_INFO, isSheetFamily, upgradeTargets } from "../../src/rules/codes";
+import { jobsService } from "../jobs/service";
+
+jest.setTimeout(60_000);
+const svc = jobsService();
+
+describe("the registry", () => {
+  test("every family a sheet can hold has exactly one entry, and nothing else has one", () => {
+    const names = FAMILY_ENTRIES.map((e) => e.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual([...CODE_FAMILIES].sort());
+    for (const n of names) expect(isSheetFamily(n)).toBe(true);
+    expect(findFamily("invoices")).toBeUndefined();
+  });
+
+  test.each(FAMILY_ENTRIES.map((e) => [e.name, e] as const))("%s: labels in both languages, words that find it", (name, entry) => {
+    expect(entry.label.en.trim()).not.toBe("");
+    expect(entry.label.th).toMatch(/[\u0E00-\u0E7F]/);
+    expect(familyEntry(name)).toBe(entry);
+    for (const w of entry.words) expect(familyNamed(w)?.name).toBe(name);
+    expect(familyNamed(entry.label.th)?.name).toBe(name);
+    expect(familyNamed(entry.label.en.toUpperCase())?.name).toBe(name);
+  });
+
+  test("a document family's acts follow the service's operations", () => {
+    expect(familyEntry("quotations").acts).not.toContain("payment");
+    expect(familyEntry("tax-invoices").acts).toContain("payment");
+    for (const e of FAMILY_ENTRIES.filter((f) => f.kind === "document")) {
+      const info = FAMILY_INFO[e.name as keyof typeof FAMILY_INFO];
+      expect(e.acts.includes("payment")).toBe(info.payment);
+      expect(e.acts.includes("upgrade")).toBe(upgradeTargets(info.family).length > 0);
+    }
+    expect(familyEntry("withholding-taxes").acts).toEqual(["status", "delete", "pdf"]);
+  });
+
+  test("a family without a delete is never undone by deleting, and its race loser is reported", () => {
+    for (const e of FAMILY_ENTRIES) {
+      const store = e.store(svc.client);
+      expect(store.delete === undefined).toBe(e.undo === "keep");
+      if (e.undo === "keep") expect(e.raceLoser).toBe("report");
+    }
+  });
+});
+
+describe("stores on the local service", () => {
+  test("a contact and a product made through the API are listed, read back and named", async () => {
+    const c = svc.client;
+    const contact = recordIdOf((await c.contacts.create({ contactName: "Registry Trading", contactCode: "REG-1", contactType: 3, contactGroup: 3 } as never)) as never);
+    const product = recordIdOf((await c.products.create({ name: "Registry widget", code: "REG-P1", sellPrice: 10, type: 1 } as never)) as never);
+    const cases = [["contacts", contact, "REG-1"], ["products", product, "REG-P1"]] as const;
+    for (const [family, id, name] of cases) {
+      const store = familyEntry(family).store(c);
+      const ids: number[] = [];
+      for await (const page of store.listAll()) ids.push(...page.list.map((r) => recordIdOf(r as never)));
+      expect(ids).toContain(id);
+      const read = await store.get(id);
+      expect(familyEntry(family).nameOf(read)).toBe(name);
+    }
+  });
+});
