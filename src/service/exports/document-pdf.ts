@@ -56,8 +56,8 @@ export function documentPdf(p: PrintableDocument, culture: Culture, versions: Ve
 }
 
 /** A withholding tax certificate (its answer) as the 50 ทวิ PDF, in the same pool and budget. */
-export function certificatePdf(doc: Json, company: CompanyInfo, culture: Culture, versions: Version[]): Promise<Buffer> {
-  return pool.render({ kind: "certificate", doc, company, culture, versions });
+export function certificatePdf(doc: Json, company: CompanyInfo, culture: Culture, versions: Version[], sequence?: number): Promise<Buffer> {
+  return pool.render({ kind: "certificate", doc, company, culture, versions, sequence });
 }
 
 /** The PDF's file name: the serial, or the family and id when the serial is blank. */

@@ -1,6 +1,6 @@
 // Withholding-tax certificates as kept (service-facts §2.2): issued when created, so they start
 // "processed"; like documents, edited or deleted only while awaiting (set back to awaiting first).
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lt, ne, or, sql } from "drizzle-orm";
 import { formatMessage } from "../../rules/messages";
 import type { Json } from "../../rules/json";
 import { ServiceError, validationError } from "../envelope";
@@ -99,4 +99,22 @@ export async function changeCertificateStatus(db: Db, companyId: number, id: num
     const [r] = await tx.update(withholdingTaxes).set({ status: statusId, updatedAt: new Date() }).where(eq(withholdingTaxes.id, id)).returning();
     return r;
   });
+}
+
+/** A certificate's place (1, 2, 3 ...) in its form's attachment for its month, numbered as the
+ * withholding return numbers them (sheet/wht-report.ts): the month's certificates on the same form
+ * that are not void, by date paid and then as issued. A void certificate has none. */
+export async function attachmentSequence(db: Db, companyId: number, row: WithholdingRow): Promise<number | undefined> {
+  if (row.status === "void") return undefined;
+  const [year, month] = row.publishedOn.slice(0, 7).split("-").map(Number);
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
+  const entity = Number((row.body as Json).entity);
+  const rows = await db.select({ id: withholdingTaxes.id, publishedOn: withholdingTaxes.publishedOn, body: withholdingTaxes.body }).from(withholdingTaxes)
+    .where(and(
+      eq(withholdingTaxes.companyId, companyId), eq(withholdingTaxes.deleted, false), ne(withholdingTaxes.status, "void"),
+      gte(withholdingTaxes.publishedOn, `${row.publishedOn.slice(0, 7)}-01`), lt(withholdingTaxes.publishedOn, next),
+    ))
+    .orderBy(asc(withholdingTaxes.publishedOn), asc(withholdingTaxes.id));
+  const at = rows.filter((r) => Number(r.body.entity) === entity).findIndex((r) => r.id === row.id);
+  return at >= 0 ? at + 1 : undefined;
 }

@@ -3,7 +3,7 @@
 // refused with HTTP 415 as the real service does; bad options answer HTTP 400 with the reason.
 import { DOCUMENT_ROUTES, type Route } from "../../api/routes";
 import { FAMILIES, FAMILY_INFO, VALIDATION_ERROR_CODE } from "../../rules/codes";
-import { validateExportOptions, type ExportOptions } from "../pdf/options"; // not ../pdf: the renderer loads in the worker threads
+import { validateExportOptions, type ExportOptions, type VersionDefaults } from "../pdf/options"; // not ../pdf: the renderer loads in the worker threads
 import { ExportPdfSchema } from "../../rules/schemas";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
@@ -25,12 +25,12 @@ const exportError = (message: string): ServiceError =>
   new ServiceError(400, `PDF export failed: ${message}`, VALIDATION_ERROR_CODE, { validationErrors: [message] });
 
 /** The export's options from a JSON body: 415 when the body is not JSON, 400 when they are bad. */
-export async function exportOptionsOf(c: Ctx): Promise<ExportOptions> {
+export async function exportOptionsOf(c: Ctx, defaults?: VersionDefaults): Promise<ExportOptions> {
   requireJsonBody(c);
   const raw = await readJson(c).catch((e: unknown) => {
     throw e instanceof ServiceError ? exportError(e.message) : e;
   });
-  const options = validateExportOptions(raw);
+  const options = validateExportOptions(raw, defaults);
   if (!options.ok) throw exportError(options.message);
   return options.options;
 }

@@ -10,7 +10,7 @@ import { idParam, parseWith, readJson } from "../http/validate";
 import type { Db } from "../store/database";
 import type { ResolveOptions } from "../documents/contact-resolution";
 import {
-  changeCertificateStatus, createCertificate, deleteCertificate, findCertificate, listCertificates, updateCertificate,
+  attachmentSequence, changeCertificateStatus, createCertificate, deleteCertificate, findCertificate, listCertificates, updateCertificate,
 } from "../ledger/certificates";
 import { withholdingAnswer } from "../ledger/withholding";
 import { listPaging, pageOf } from "./paging";
@@ -62,13 +62,16 @@ export function registerWithholdingTaxRoutes(api: Api, ctx: ServiceContext): voi
     return c.json(ok(withholdingAnswer(row)));
   }, { summary: "Change the status of a withholding tax certificate", tags });
 
-  // As the documents' export (routes/export-pdf.ts): JSON options, the PDF as base64 in `data`.
+  // As the documents' export (routes/export-pdf.ts): JSON options, the PDF as base64 in `data`;
+  // both of the payee's copies unless the body says which, with its place in the month's return.
   mount(api, MASTER_ROUTES.withholdingTaxesExportPdf, async (c) => {
     const id = idParam(c);
-    const options = await exportOptionsOf(c);
+    const options = await exportOptionsOf(c, { original: true, copy: true });
     const companyId = companyOf(c);
-    const doc = withholdingAnswer(await findCertificate(db, companyId, id));
-    const pdf = await certificatePdf(doc, await printedCompany(db, companyId, doc), cultureOf(options.culture, doc), options.versions);
+    const row = await findCertificate(db, companyId, id);
+    const doc = withholdingAnswer(row);
+    const sequence = await attachmentSequence(db, companyId, row);
+    const pdf = await certificatePdf(doc, await printedCompany(db, companyId, doc), cultureOf(options.culture, doc), options.versions, sequence);
     return c.json(ok(pdf.toString("base64")));
   }, { summary: "Export the withholding tax certificate (50 ทวิ) as a PDF (base64)", tags, body: ExportPdfSchema });
 }
