@@ -70,6 +70,7 @@ export const MESSAGES = {
   paymentMoreThanDue: "collected {collected} is more than the amount due {due}",
   paymentMoreThanStillDue: "collected {collected} is more than the {due} still due after receipts {receipts}",
   paymentSettledByReceipts: "the document is settled by receipts {receipts}: nothing is due on it",
+  paymentRestOnReceipt: "receipts {receipts} were made from the document: collect the {due} still due with a receipt, not a payment on the document",
   withheldAmountMismatch: "withheldAmount is {given} but {rate}% of {base} before VAT gives {expected}; send withheldPercentage -1 to give another amount",
   withheldAmountRequired: "withheldAmount is required when withheldPercentage is -1",
   withheldPerLineVat: "A document with VAT per line takes the withholding as an amount: withheldPercentage -1 and withheldAmount",

@@ -95,6 +95,11 @@ export function settlementFindings(body: Obj, due: PaymentDue): Finding[] {
   if (due.receipts && due.receipts.length > 0 && due.grandTotal.isZero()) {
     return [finding("collected", ruleMsg("paymentSettledByReceipts", { receipts: due.receipts.join(", ") }))];
   }
+  // Part settled by receipts: the service takes no payment on the document itself any more (the
+  // rest is collected with a receipt), so asking would only earn its refusal.
+  if (due.receipts && due.receipts.length > 0) {
+    return [finding("collected", ruleMsg("paymentRestOnReceipt", { receipts: due.receipts.join(", "), due: text(due.grandTotal) }))];
+  }
   const rate = given(body.withheldPercentage);
   const amount = given(body.withheldAmount);
   if (rate !== null && rate.equals(-1) && amount === null) out.push(finding("withheldAmount", ruleMsg("withheldAmountRequired")));

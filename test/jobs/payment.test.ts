@@ -86,3 +86,21 @@ describe("a payment with withholding tax", () => {
     expect(cell(wb, 2, "recordId")).toBeNull();
   });
 });
+
+describe("a document partly paid by a receipt", () => {
+  it("the rest is refused at the row before anything is sent, in English and Thai: the service takes it on a receipt only", async () => {
+    const wb = await postedWith(["q1"], [], []);
+    const id = cell(wb, 1, "recordId") as number;
+    const part = new MemoryWorkbook({ P: [["documentKey", "publishedOn", "item.documentId", "item.partialAmount"], ["pq1", "2026-03-05", id, 70]] });
+    expect((await postJob(part, svc.client, { family: "receipts", now })).counts.created).toBe(1);
+    const receipt = String(part.sheet("P").values[1][part.sheet("P").values[0].indexOf("documentSerial")]);
+    for (const lang of ["en", "th"] as const) {
+      const out = await actJob(wb, svc.client, { family: "tax-invoices", lang, now, action: { kind: "payment", paymentMethod: 1, fields: { collected: 1000 } } });
+      expect(out).toMatchObject({ done: 0, failed: 1 });
+      expect(String(cell(wb, 1, "result"))).toContain(lang === "en" ? `Receipts ${receipt} were made from this document: collect the 1,000.00 still due with a receipt` : `มีใบเสร็จรับเงิน ${receipt} ออกจากเอกสารนี้แล้ว`);
+    }
+    expect((await onService(wb, 1)).payments).toBeFalsy();
+    // What the job spared the accountant: the service's own refusal.
+    await expect(svc.client.documents("tax-invoices").pay(id, { paymentMethod: 1, paymentDate: "2026-03-06", collected: 1000 } as never)).rejects.toThrow(/partial receipts/);
+  });
+});

@@ -56,6 +56,7 @@ export const RULES_EN: Partial<Record<MessageKey, string>> = {
   paymentMoreThanDue: "The amount collected {collected} is more than the amount due {due}",
   paymentMoreThanStillDue: "The amount collected {collected} is more than the {due} still due (receipts {receipts} settle the rest)",
   paymentSettledByReceipts: "Receipts {receipts} settle this document: nothing is left to collect on it",
+  paymentRestOnReceipt: "Receipts {receipts} were made from this document: collect the {due} still due with a receipt, not a payment on the document",
   paymentHasReceipt: "{serial} has receipt {receipts} made from it: record the payment on the receipt",
   withheldAmountMismatch: "Withheld amount is {given} but {rate}% of {base} before VAT gives {expected}; to withhold another amount, leave Withheld % empty and give the amount",
   withheldAmountRequired: "Give the withheld amount when Withheld % is -1 (by amount)",

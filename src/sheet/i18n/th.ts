@@ -66,6 +66,7 @@ export const RULES_TH: Record<MessageKey, string> = {
   paymentMoreThanDue: "ยอดรับชำระ {collected} มากกว่ายอดที่ต้องชำระ {due}",
   paymentMoreThanStillDue: "ยอดรับชำระ {collected} มากกว่ายอดคงค้าง {due} (ใบเสร็จรับเงิน {receipts} ชำระส่วนที่เหลือแล้ว)",
   paymentSettledByReceipts: "ใบเสร็จรับเงิน {receipts} ชำระเอกสารนี้ครบแล้ว ไม่มียอดค้างชำระ",
+  paymentRestOnReceipt: "มีใบเสร็จรับเงิน {receipts} ออกจากเอกสารนี้แล้ว ให้รับชำระยอดค้าง {due} ด้วยใบเสร็จรับเงิน ไม่ใช่บันทึกการรับชำระที่เอกสารนี้",
   paymentHasReceipt: "{serial} มีใบเสร็จรับเงิน {receipts} ที่ออกจากเอกสารนี้แล้ว ให้บันทึกการรับชำระที่ใบเสร็จรับเงิน",
   withheldAmountMismatch: "ภาษีที่ถูกหักเป็น {given} แต่ {rate}% ของ {base} ก่อน VAT ได้ {expected} หากต้องการหักเป็นจำนวนเงินอื่น ให้เว้นอัตราภาษีที่ถูกหักว่างไว้และระบุจำนวนเงิน",
   withheldAmountRequired: "ใส่ยอดภาษีที่ถูกหักเมื่ออัตราภาษีที่ถูกหักเป็น -1 (ระบุเป็นจำนวนเงิน)",
