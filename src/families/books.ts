@@ -2,7 +2,7 @@
 // (contacts, products). Their fields are sheet/books/fields.ts; they have no statuses, payments
 // or upgrades.
 import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
-import { BOOK_RESULT_KEYS } from "../sheet/books/fields";
+import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_RESULT_KEYS, BOOK_SHOWN, BOOK_SYNONYMS, bookTable } from "../sheet/books/fields";
 import { nameBy, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
@@ -14,6 +14,10 @@ const book = <F extends BookFamily>(family: F) => ({
   acts: [] as const,
   pullsByDate: false,
   columns: { post: BOOK_RESULT_KEYS[family], undo: ["recordId", "result"] as readonly string[] },
+  fields: bookTable(family),
+  ownFields: { fields: BOOK_FIELDS[family], synonyms: BOOK_SYNONYMS[family], ask: BOOK_ASK[family], needs: BOOK_NEEDS[family] },
+  shown: BOOK_SHOWN,
+  expenseCategories: false,
 });
 
 export const VOUCHERS: FamilyEntry<"journal-entries"> = {

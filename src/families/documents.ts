@@ -1,6 +1,6 @@
 // The eight document families: one entry each, made from the service's codes (rules/codes.ts).
 import { FAMILIES, FAMILY_INFO, upgradeTargets, type Family } from "../rules/codes";
-import { RESULT_KEYS } from "../sheet/fields";
+import { DOCUMENT_FIELDS, RESULT_KEYS } from "../sheet/fields";
 import { nameBy, storeOf } from "./store";
 import { ACT_ORDER, type FamilyEntry } from "./types";
 
@@ -21,6 +21,8 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     undo: "delete",
     raceLoser: "delete",
     columns: { post: [...RESULT_KEYS, "fingerprint"], undo: [...RESULT_KEYS, "fingerprint"] },
+    fields: DOCUMENT_FIELDS,
+    expenseCategories: info.expenseCategories === true,
     store: (client) => storeOf(client.documents(family)),
     nameOf: nameBy("documentSerial"),
   };

@@ -6,7 +6,7 @@ import { CERTIFICATES } from "./certificates";
 import { DOCUMENT_ENTRIES } from "./documents";
 import type { FamilyEntry, FamilyKind } from "./types";
 
-export type { ActKind, FamilyEntry, FamilyKind, Json, RaceLoser, RecordKind, RecordStore, Recovery, UndoWay } from "./types";
+export type { ActKind, FamilyEntry, FamilyKind, Json, OwnFields, RaceLoser, RecordKind, RecordStore, Recovery, Shown, UndoWay } from "./types";
 export { ACT_ORDER } from "./types";
 export { recordIdOf } from "./store";
 

@@ -2,6 +2,7 @@
 // what to do instead of testing its name. A new family is a new entry (and its texts).
 import type { DocSheetClient } from "../api";
 import type { SheetFamily } from "../rules/codes";
+import type { FieldDef, FieldTable } from "../sheet/fields";
 import type { Lang } from "../sheet/i18n/lang";
 
 export type { Json } from "../rules/json";
@@ -44,6 +45,20 @@ export type UndoWay =
 /** Of two posts racing on the same rows, what becomes of the loser's record. */
 export type RaceLoser = "delete" | "report";
 
+/** A sheet with fields of its own (a book, the certificates) rather than the documents' fields:
+ * the fields a column may map to, the words suggested for them (labels first), the headers asked
+ * about rather than guessed, and what its sheet needs (sheet/mapping.ts). */
+export interface OwnFields {
+  readonly fields: readonly FieldDef[];
+  readonly labels?: Readonly<Record<string, readonly string[]>>;
+  readonly synonyms: Readonly<Record<string, readonly string[]>>;
+  readonly ask: ReadonlyArray<readonly [readonly string[], readonly string[]]>;
+  readonly needs: ReadonlyArray<{ readonly fields: readonly string[]; readonly need: "required" | "recommended" }>;
+}
+
+/** Fixed values as a template shows them: a code with its words in English and Thai. */
+export type Shown = ReadonlyArray<readonly [code: number, en: string, th: string]>;
+
 export interface FamilyEntry<F extends SheetFamily = SheetFamily> {
   readonly name: F;
   readonly kind: FamilyKind;
@@ -68,6 +83,15 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> {
   readonly raceLoser: RaceLoser;
   /** The columns a post writes back, and those undo clears. */
   readonly columns: { readonly post: readonly string[]; readonly undo: readonly string[] };
+  /** The fields its sheet is read by. */
+  readonly fields: FieldTable;
+  /** Its sheet's own fields, where it does not use the documents' (books, certificates). */
+  readonly ownFields?: OwnFields;
+  /** The fixed-value words of its own fields, where it has its own (the books'). */
+  readonly shown?: Readonly<Record<string, Shown>>;
+  /** Its lines are booked to the company's expense categories (expenseCategoryView, a line's
+   * category, debit and credit accounts and withholding). */
+  readonly expenseCategories: boolean;
   /** Its records on the service. */
   store(client: DocSheetClient): RecordStore;
   /** What people call one record: a serial, a code, else a name ("#id" when it has none). */

@@ -3,8 +3,8 @@
 // words the reader takes back (values.ts), statuses as people say them, and drop-downs over the
 // workbook's lookup lists. Without a language a column is named by its field's key (the wire name),
 // as sheets made before labels were. Number formats and validation lists come from the field table.
-import { CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, isBookFamily, type Family, type SheetFamily } from "../rules/codes";
-import { BOOK_SHOWN } from "./books/fields";
+import { CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, type Family, type SheetFamily } from "../rules/codes";
+import { familyEntry, type Shown } from "../families";
 import type { ColumnSpec } from "../workbook/port";
 import { FIELD_BY_KEY, fieldLabel, type FieldDef } from "./fields";
 import type { Lang } from "./i18n/lang";
@@ -17,7 +17,6 @@ const KIND: Record<FieldDef["kind"], ColumnSpec["kind"]> = {
   date: "date", boolean: "boolean", code: "integer", status: "text",
 };
 
-type Shown = ReadonlyArray<readonly [code: number, en: string, th: string]>;
 
 const DEDUCTION: Shown = [[1, "Special discount", "Special discount"], [3, "Commission", "Commission"], [5, "Fee", "Fee"], [7, "Rounding", "Rounding"]];
 const DOCUMENT_TYPES: Shown = [[1, "Purchase order", "ใบสั่งซื้อ"], [3, "Quotation", "ใบเสนอราคา"], [5, "Billing note", "ใบวางบิล"], [7, "Tax invoice", "ใบกำกับภาษี"]];
@@ -50,7 +49,8 @@ const YES_NO: Readonly<Record<Lang, readonly [string, string]>> = { en: ["Yes", 
  * and Thai), for a field that has them; undefined for the others. */
 export function shownChoices(key: string, family?: SheetFamily): { value: number | boolean; en: string; th: string }[] | undefined {
   // A book's fixed values are its own (a voucher type, a contact type).
-  if (family !== undefined && isBookFamily(family)) return BOOK_SHOWN[key]?.map(([value, en, th]) => ({ value, en, th }));
+  const own = family === undefined ? undefined : familyEntry(family).shown;
+  if (own) return own[key]?.map(([value, en, th]) => ({ value, en, th }));
   const def = FIELD_BY_KEY.get(key);
   if (def?.kind === "boolean") return [true, false].map((v, i) => ({ value: v, en: YES_NO.en[i], th: YES_NO.th[i] }));
   return SHOWN[key]?.map(([value, en, th]) => ({ value, en, th }));

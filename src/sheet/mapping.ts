@@ -11,12 +11,11 @@
 // given and its field stays empty until the user says.
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
 import { bare, type Message } from "../rules/message";
-import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, isBookFamily, isFamily, type Family } from "../rules/codes";
-import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_SYNONYMS, bookTable } from "./books/fields";
+import { FAMILY_INFO, type Family } from "../rules/codes";
+import { FAMILY_ENTRIES, familyEntry, findFamily, type OwnFields } from "../families";
 import { columnLetters } from "../workbook/address";
 import { CONTENT_SAMPLE, fieldByContent } from "./content";
-import { DOCUMENT_FIELDS, FIELDS, WHT_FIELDS, normalizeName, type FieldDef, type FieldTable } from "./fields";
-import { WHT_ASK, WHT_MAP_FIELDS, WHT_MAP_LABELS, WHT_NEEDS, WHT_SYNONYMS } from "./wht-mapping";
+import { DOCUMENT_FIELDS, FIELDS, normalizeName, type FieldDef, type FieldTable } from "./fields";
 import { headerText } from "./headers";
 import type { ColumnMapping, StatedValue } from "./column-mapping";
 import { COLUMN_HINTS, sheetMsg } from "./messages";
@@ -29,27 +28,20 @@ import type { MapFamily } from "./column-mapping";
 
 /** The fields a family's sheet is read by. */
 export function tableOf(family: MapFamily | undefined): FieldTable {
-  if (family === WHT_FAMILY) return WHT_FIELDS;
-  return family !== undefined && isBookFamily(family) ? bookTable(family) : DOCUMENT_FIELDS;
+  return family === undefined ? DOCUMENT_FIELDS : familyEntry(family).fields;
 }
 
-/** A family whose sheet has fields of its own (a book, the certificates): its fields, the words
- * suggested for them (labels first), the headers asked about, and what its sheet needs. */
-interface OwnFields {
-  fields: readonly FieldDef[];
-  labels?: Readonly<Record<string, readonly string[]>>;
-  synonyms: Readonly<Record<string, readonly string[]>>;
-  ask: ReadonlyArray<readonly [readonly string[], readonly string[]]>;
-  needs: ReadonlyArray<{ fields: readonly string[]; need: "required" | "recommended" }>;
-}
+/** A family whose sheet has fields of its own (a book, the certificates): its entry says them. */
+const ownFields = (family: MapFamily): OwnFields | undefined => familyEntry(family).ownFields;
 
-const WHT_OWN: OwnFields = { fields: WHT_MAP_FIELDS, labels: WHT_MAP_LABELS, synonyms: WHT_SYNONYMS, ask: WHT_ASK, needs: WHT_NEEDS };
-const WHT_KEYS_SET = new Set(WHT_MAP_FIELDS.map((d) => d.key));
-
-function ownFields(family: MapFamily): OwnFields | undefined {
-  if (family === WHT_FAMILY) return WHT_OWN;
-  if (!isBookFamily(family)) return undefined;
-  return { fields: BOOK_FIELDS[family], synonyms: BOOK_SYNONYMS[family], ask: BOOK_ASK[family], needs: BOOK_NEEDS[family] };
+const OWN_KEYS = new Map<MapFamily, ReadonlySet<string>>();
+/** The keys of a family's own fields (undefined where it uses the documents'). */
+function ownKeys(family: MapFamily): ReadonlySet<string> | undefined {
+  const own = ownFields(family);
+  if (!own) return undefined;
+  let keys = OWN_KEYS.get(family);
+  if (!keys) OWN_KEYS.set(family, (keys = new Set(own.fields.map((d) => d.key))));
+  return keys;
 }
 
 /** Every field a family's sheet may have a column for. */
@@ -57,7 +49,7 @@ export function fieldsOf(family: MapFamily): readonly FieldDef[] {
   return ownFields(family)?.fields ?? FIELDS.filter((d) => fieldApplies(d, family));
 }
 
-const isMapFamily = (v: unknown): v is MapFamily => isFamily(v) || isBookFamily(v) || v === WHT_FAMILY;
+const isMapFamily = (v: unknown): v is MapFamily => findFamily(v) !== undefined;
 
 export interface ColumnSuggestion {
   /** Column letters as Excel shows them ("A"). */
@@ -101,10 +93,10 @@ const PARTIAL_ONLY = new Set(["item.documentId", "item.documentType", "item.part
 /** Whether a document of the family can use the field (payment columns on families that take a
  * payment, source columns on families made by upgrades, expense lines on expenses). */
 export function fieldApplies(def: FieldDef, family: MapFamily): boolean {
-  if (family === WHT_FAMILY) return WHT_KEYS_SET.has(def.key);
-  if (isBookFamily(family)) return true;
-  const info = FAMILY_INFO[family];
-  if (EXPENSE_ONLY.has(def.key)) return family === "expenses";
+  const own = ownKeys(family);
+  if (own) return own.has(def.key);
+  const info = FAMILY_INFO[family as Family];
+  if (EXPENSE_ONLY.has(def.key)) return familyEntry(family).expenseCategories;
   if (PARTIAL_ONLY.has(def.key)) return info.partialReceipt;
   if (def.key === "item.sellChartOfAccountCode") return info.side === "sell";
   if (def.key === "item.buyChartOfAccountCode") return info.side !== "sell";
@@ -173,10 +165,10 @@ function familyIndex(family: MapFamily): Map<string, Hit> {
     INDEX.set(family, index);
     return index;
   }
-  if (isBookFamily(family) || family === WHT_FAMILY) return index;
+  const document = family as Family;
   for (const d of FIELDS) add(d.key, [...d.en, ...d.th], RANK.label);
-  for (const [key, words] of familySynonyms(family)) add(key, words, RANK.family);
-  for (const [key, words] of Object.entries(SIDE_SYNONYMS[FAMILY_INFO[family].side])) add(key, words, RANK.side);
+  for (const [key, words] of familySynonyms(document)) add(key, words, RANK.family);
+  for (const [key, words] of Object.entries(SIDE_SYNONYMS[FAMILY_INFO[document].side])) add(key, words, RANK.side);
   for (const [key, words] of Object.entries(SYNONYMS)) add(key, words, RANK.synonym);
   INDEX.set(family, index);
   return index;
@@ -327,19 +319,19 @@ export function missingFields(family: MapFamily, mapped: Iterable<string>): Miss
   const have = new Set(mapped);
   const own = ownFields(family);
   if (own) return own.needs.filter((n) => !n.fields.some((f) => have.has(f))).map((n) => ({ ...n, fields: [...n.fields] }));
-  if (isBookFamily(family) || family === WHT_FAMILY) return [];
+  const info = FAMILY_INFO[family as Family];
   const needs: MissingField[] = [];
   const need = (fields: string[], level: MissingField["need"] = "required", note?: string): void => {
     if (!fields.some((f) => have.has(f))) needs.push(note ? { fields, need: level, note } : { fields, need: level });
   };
-  const partial = FAMILY_INFO[family].partialReceipt && (have.has("item.documentId") || have.has("item.partialAmount"));
+  const partial = info.partialReceipt && (have.has("item.documentId") || have.has("item.partialAmount"));
   if (partial) {
     // A partial receipt pays tax invoices: each line names one and the amount paid now.
     need(["item.documentId"]);
     need(["item.partialAmount"]);
     return needs;
   }
-  if (!FAMILY_INFO[family].simple) {
+  if (!info.simple) {
     // Receipts are made from the document they are for (an upgrade).
     need(["source.recordId"]);
     need(["source.referenceDocumentSerial"]);
@@ -347,7 +339,7 @@ export function missingFields(family: MapFamily, mapped: Iterable<string>): Miss
   need(CONTACT);
   need(["item.quantity"]);
   need(["item.pricePerUnit"]);
-  if (family === "expenses") {
+  if (familyEntry(family).expenseCategories) {
     need(["item.description"]);
     // A category gives its line's accounts and system code (read from the service's categories).
     need(["item.creditId", "item.categoryId"]);
@@ -401,7 +393,7 @@ export function parseMapping(value: unknown, family?: MapFamily): ColumnMapping 
   const given = value.family;
   if (!isMapFamily(given)) {
     problems.push(given === undefined ? sheetMsg("mapFamilyMissing", { shape: SHAPE })
-      : sheetMsg("mapFamilyUnknown", { given: JSON.stringify(given), families: [...FAMILIES, WHT_FAMILY, ...BOOK_FAMILIES].join(", ") }));
+      : sheetMsg("mapFamilyUnknown", { given: JSON.stringify(given), families: FAMILY_ENTRIES.map((e) => e.name).join(", ") }));
   } else if (family !== undefined && given !== family) {
     problems.push(sheetMsg("mapOtherFamily", { given, expected: family }));
   }

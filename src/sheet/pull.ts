@@ -5,6 +5,7 @@
 // keep their record id, so posting skips them until it is cleared). Without a language, columns are
 // named by the field keys and codes kept as numbers (as pulls were before). Pure.
 import type { Family } from "../rules/codes";
+import { familyEntry } from "../families";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor, shownValue } from "./columns";
 import { FIELD_BY_KEY } from "./fields";
@@ -33,8 +34,9 @@ export interface PulledSheet {
 
 export function pullKeys(family: Family, lines: boolean): string[] {
   const keys = [...HEAD];
-  if (family === "expenses") keys.push(...EXPENSE_HEAD);
-  if (lines) keys.push(...LINE, ...(family === "expenses" ? EXPENSE_LINE : []));
+  const expense = familyEntry(family).expenseCategories;
+  if (expense) keys.push(...EXPENSE_HEAD);
+  if (lines) keys.push(...LINE, ...(expense ? EXPENSE_LINE : []));
   keys.push(...TOTALS, ...RESULTS);
   return keys;
 }

@@ -2,6 +2,7 @@
 // validation lists where the spec has fixed values (as words), drop-downs over the lookup lists,
 // and one example document that passes check. Pure.
 import { FAMILY_INFO, type Family } from "../rules/codes";
+import { familyEntry } from "../families";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor, shownValue } from "./columns";
 import type { Lang } from "./i18n/lang";
@@ -24,16 +25,16 @@ const PARTIAL = ["item.documentId", "item.partialAmount"];
 
 export function templateKeys(family: Family): string[] {
   const info = FAMILY_INFO[family];
-  if (family === "receipts") {
-    // Receipts come from an upgrade (source columns) or, against tax invoices, as partial receipts.
-    return ["documentKey", ...CONTACT, ...TERMS, ...LINES, ...SOURCE, ...PAYMENT, ...PARTIAL, ...RESULT_KEYS];
-  }
+  const expense = familyEntry(family).expenseCategories;
   const keys = ["documentKey", ...CONTACT, ...TERMS];
-  if (family === "expenses") keys.push("expenseCategoryView");
+  if (expense) keys.push("expenseCategoryView");
   keys.push(...LINES);
-  if (family === "expenses") keys.push(...EXPENSE_LINES);
+  if (expense) keys.push(...EXPENSE_LINES);
   if (info.upgrade) keys.push(...SOURCE);
-  if (info.withPayment) keys.push(...PAYMENT);
+  // A family made only by upgrades (receipts) takes the upgrade's payment.
+  if (info.withPayment || info.upgradeWithPayment) keys.push(...PAYMENT);
+  // Receipts also come, against tax invoices, as partial receipts.
+  if (info.partialReceipt) keys.push(...PARTIAL);
   keys.push(...RESULT_KEYS);
   return keys;
 }
@@ -63,15 +64,16 @@ export function template(family: Family, today: string, opts: TemplateOptions = 
     },
     { documentKey: "1", "item.name": w.travel, "item.quantity": 1, "item.unitName": w.trip, "item.pricePerUnit": 350 },
   ];
-  if (family === "expenses") {
+  if (familyEntry(family).expenseCategories) {
     // Accounting view: each line names its debit (expense) and credit (payable) account codes.
     Object.assign(example[0], {
       expenseCategoryView: shownValue("expenseCategoryView", 1, lang), "item.name": w.taxi, "item.description": w.taxiToClient, "item.creditId": "21399", "item.debitId": "53029",
     });
     Object.assign(example[1], { "item.name": w.paper, "item.description": w.printerPaper, "item.creditId": "21399", "item.debitId": "53030" });
   }
-  if (family === "receipts") {
-    // An upgrade of a tax invoice: the record id and serial must be those of a real one.
+  if (!FAMILY_INFO[family].simple) {
+    // Made only by upgrades (receipts): an upgrade of a tax invoice, whose record id and serial
+    // must be those of a real one.
     Object.assign(example[0], {
       "source.recordId": 1, "source.referenceDocumentSerial": "INV2026010001", "source.referenceDocumentType": shownValue("source.referenceDocumentType", 7, lang),
     });

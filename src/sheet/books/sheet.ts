@@ -1,7 +1,8 @@
 // The books' sheets as DocSheet writes them: templates (labels in the user's language, fixed values
 // as words, one example that checks clean) and pulls (the same layout, one row per book line for
 // journal vouchers, so a pulled sheet reads back and can be posted again). Pure.
-import { BOOK_FAMILY_LABEL, type BookFamily } from "../../rules/codes";
+import type { BookFamily } from "../../rules/codes";
+import { familyEntry } from "../../families";
 import { Decimal } from "../../rules/money";
 import type { CellValue, ColumnSpec } from "../../workbook/port";
 import type { FieldDef } from "../fields";
@@ -34,8 +35,13 @@ export const BOOK_KEYS: Readonly<Record<BookFamily, readonly string[]>> = {
   products: ["code", "name", "type", "description", "unitName", "sellPrice", "buyPrice", "vatType", "sellChartOfAccountCode", "buyChartOfAccountCode"],
 };
 
-/** Book columns that pick from a list of the lists sheet. */
-const BOOK_LOOKUPS: Readonly<Record<string, ListKind>> = { contactName: "contacts", "item.accountCode": "accounts" };
+/** Book columns that pick from a list of the lists sheet (a voucher's contact and accounts; a
+ * contacts or products sheet makes the records those lists hold). */
+const BOOK_LOOKUPS: Readonly<Record<BookFamily, Readonly<Record<string, ListKind>>>> = {
+  "journal-entries": { contactName: "contacts", "item.accountCode": "accounts" },
+  contacts: {},
+  products: {},
+};
 
 export function bookKeys(family: BookFamily): string[] {
   return [...BOOK_KEYS[family], ...BOOK_RESULT_KEYS[family]];
@@ -50,7 +56,8 @@ export function bookColumn(family: BookFamily, key: string, lang: Lang, lookups 
   if (lang === "th" && def.kind === "date") spec.format = DATE_FORMAT_TH;
   const shown = BOOK_SHOWN[key];
   if (shown) spec.allowed = shown.map(([, en, th]) => (lang === "en" ? en : th));
-  if (lookups && family === "journal-entries" && BOOK_LOOKUPS[key]) spec.lookup = listRef(BOOK_LOOKUPS[key]);
+  const list = BOOK_LOOKUPS[family][key];
+  if (lookups && list) spec.lookup = listRef(list);
   return spec;
 }
 
@@ -83,7 +90,7 @@ export function bookTemplate(family: BookFamily, today: string, lang: Lang, look
     }],
   };
   return {
-    sheetName: BOOK_FAMILY_LABEL[family][lang],
+    sheetName: familyEntry(family).label[lang],
     columns: keys.map((k) => bookColumn(family, k, lang, lookups)),
     rows: examples[family].map((r) => keys.map((k) => r[k] ?? null)),
   };
@@ -99,46 +106,47 @@ const date = (v: unknown): CellValue => {
 /** Marker lines a post added (sheet/marker.ts) are never shown. */
 const withoutMarkers = (v: unknown): CellValue => text(typeof v === "string" ? v.split("\n").filter((l) => !l.startsWith("docsheet:")).join("\n") : v);
 
+type BookCells = (r: Json, lang: Lang, byId: ReadonlyMap<number, ChartAccount>, productAccounts?: ReadonlyMap<number, Json>) => Record<string, CellValue>[];
+
+/** One record's rows, per book: a voucher has one row per book line, a contact or product one. */
+const BOOK_CELLS: Readonly<Record<BookFamily, BookCells>> = {
+  "journal-entries": (r, lang, byId) => {
+    const head: Record<string, CellValue> = {
+      documentKey: text(r.documentSerial), documentDate: date(r.documentDate), documentType: shownWord("documentType", r.documentType, lang),
+      contactName: text(r.contactName), description: text(r.description), reference: text(r.reference),
+      recordId: num(r.recordId ?? r.id), documentSerial: text(r.documentSerial),
+      status: render(resultMsg(r.statusString === "draft" ? "journalDraft" : "journalApproved"), lang),
+    };
+    return ((Array.isArray(r.bookOfAccounts) ? r.bookOfAccounts : []) as Json[]).map((line) => {
+      const account = byId.get(Number(line.chartOfAccountId));
+      const name = account ? accountLabel(account, lang).slice(account.code.length + 1) : text(lang === "th" ? line.accountName : line.accountNameEn);
+      return {
+        ...head, "item.accountCode": text(account?.code ?? line.accountCode), "item.accountName": name || null,
+        "item.debit": Number(line.debitCredit) === 1 ? num(line.value) : null, "item.credit": Number(line.debitCredit) === 1 ? null : num(line.value),
+        "item.description": text(line.description),
+      };
+    });
+  },
+  contacts: (r, lang) => [{
+    contactCode: text(r.contactCode), contactName: text(r.contactName), contactType: shownWord("contactType", r.contactType, lang),
+    contactGroup: shownWord("contactGroup", r.contactGroup, lang), contactTaxId: text(r.contactTaxId), contactBranch: text(r.contactBranchCode),
+    contactAddress: text(r.contactAddress), contactZipCode: text(r.contactZipCode), contactPerson: text(r.contactPerson),
+    contactEmail: text(r.contactEmail), contactMobile: text(r.contactMobile), contactCreditDays: num(r.contactCreditDays), recordId: num(r.id),
+    fingerprint: bookFingerprint(r),
+  }],
+  products: (r, lang, _byId, productAccounts) => [{
+    code: text(r.code), name: text(r.name), type: shownWord("type", r.type, lang), description: withoutMarkers(r.sellDescription),
+    unitName: text(r.unitName), sellPrice: num(r.sellPrice), buyPrice: num(r.buyPrice), vatType: shownWord("vatType", r.sellVatType, lang),
+    sellChartOfAccountCode: text(productAccounts?.get(Number(r.id))?.sellChartOfAccountCode), buyChartOfAccountCode: text(productAccounts?.get(Number(r.id))?.buyChartOfAccountCode),
+    recordId: num(r.id), fingerprint: bookFingerprint(r),
+  }],
+};
+
 /** The service's records as a book's rows (result columns filled: record id, number, status). */
 export function bookRows(
   family: BookFamily, records: readonly Json[], lang: Lang, chart: readonly ChartAccount[] = [], productAccounts?: ReadonlyMap<number, Json>,
 ): CellValue[][] {
   const keys = bookKeys(family);
   const byId = new Map(chart.map((a) => [a.id, a]));
-  const rows: CellValue[][] = [];
-  for (const r of records) {
-    if (family === "journal-entries") {
-      const head: Record<string, CellValue> = {
-        documentKey: text(r.documentSerial), documentDate: date(r.documentDate), documentType: shownWord("documentType", r.documentType, lang),
-        contactName: text(r.contactName), description: text(r.description), reference: text(r.reference),
-        recordId: num(r.recordId ?? r.id), documentSerial: text(r.documentSerial),
-        status: render(resultMsg(r.statusString === "draft" ? "journalDraft" : "journalApproved"), lang),
-      };
-      for (const line of (Array.isArray(r.bookOfAccounts) ? r.bookOfAccounts : []) as Json[]) {
-        const account = byId.get(Number(line.chartOfAccountId));
-        const name = account ? accountLabel(account, lang).slice(account.code.length + 1) : text(lang === "th" ? line.accountName : line.accountNameEn);
-        const cells: Record<string, CellValue> = {
-          ...head, "item.accountCode": text(account?.code ?? line.accountCode), "item.accountName": name || null,
-          "item.debit": Number(line.debitCredit) === 1 ? num(line.value) : null, "item.credit": Number(line.debitCredit) === 1 ? null : num(line.value),
-          "item.description": text(line.description),
-        };
-        rows.push(keys.map((k) => cells[k] ?? null));
-      }
-      continue;
-    }
-    const cells: Record<string, CellValue> = family === "contacts" ? {
-      contactCode: text(r.contactCode), contactName: text(r.contactName), contactType: shownWord("contactType", r.contactType, lang),
-      contactGroup: shownWord("contactGroup", r.contactGroup, lang), contactTaxId: text(r.contactTaxId), contactBranch: text(r.contactBranchCode),
-      contactAddress: text(r.contactAddress), contactZipCode: text(r.contactZipCode), contactPerson: text(r.contactPerson),
-      contactEmail: text(r.contactEmail), contactMobile: text(r.contactMobile), contactCreditDays: num(r.contactCreditDays), recordId: num(r.id),
-      fingerprint: bookFingerprint(r),
-    } : {
-      code: text(r.code), name: text(r.name), type: shownWord("type", r.type, lang), description: withoutMarkers(r.sellDescription),
-      unitName: text(r.unitName), sellPrice: num(r.sellPrice), buyPrice: num(r.buyPrice), vatType: shownWord("vatType", r.sellVatType, lang),
-      sellChartOfAccountCode: text(productAccounts?.get(Number(r.id))?.sellChartOfAccountCode), buyChartOfAccountCode: text(productAccounts?.get(Number(r.id))?.buyChartOfAccountCode),
-      recordId: num(r.id), fingerprint: bookFingerprint(r),
-    };
-    rows.push(keys.map((k) => cells[k] ?? null));
-  }
-  return rows;
+  return records.flatMap((r) => BOOK_CELLS[family](r, lang, byId, productAccounts).map((cells) => keys.map((k) => cells[k] ?? null)));
 }
