@@ -4,14 +4,14 @@
 // translator (sheet/i18n), in the same language.
 import type { Lang } from "../sheet/i18n/lang";
 import { pluralWord } from "../sheet/i18n/plural";
-import * as en from "../texts/en";
-import * as th from "../texts/th";
+import { pane as en } from "../texts/en/pane";
+import { pane as th } from "../texts/th/pane";
 
 export type { Lang };
 
-export type MessageKey = keyof typeof en.pane;
+export type MessageKey = keyof typeof en;
 
-const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en: en.pane, th: th.pane };
+const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en, th };
 
 /** "th-TH" → "th"; everything else → "en". */
 export function pickLanguage(displayLanguage: string | undefined | null): Lang {
@@ -36,5 +36,5 @@ export function translator(lang: Lang): Translate {
   return Object.assign(t, { lang });
 }
 
-export const ALL_KEYS = Object.keys(en.pane) as MessageKey[];
+export const ALL_KEYS = Object.keys(en) as MessageKey[];
 export { MESSAGES };

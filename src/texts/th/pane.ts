@@ -1,11 +1,9 @@
-// Every text DocSheet shows in Thai, by key: en.ts's twin, same keys and same {placeholders} (Thai
-// nouns have one form, so a count is {n} where English says {n|row|rows}). Imports only en.ts's types.
-import type * as en from "./en";
-
-type Same<T> = Record<keyof T, string>;
+// The Thai texts of namespace pane: en/pane.ts's twin, same keys and same {placeholders}.
+import type { pane as en } from "../en/pane";
+import type { Same } from "../same";
 
 /** The task pane (taskpane/i18n.ts). */
-export const pane: Same<typeof en.pane> = {
+export const pane: Same<typeof en> = {
   title: "DocSheet",
   tagline: "เอกสารบัญชีจากแถวในชีตของคุณ",
   language: "ภาษา",

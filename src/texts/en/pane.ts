@@ -1,8 +1,5 @@
-// Every text DocSheet shows in English, by key: one table for the rules, the sheet, the task pane and
-// the command line, with th.ts its Thai twin (same keys, same {placeholders}; test/house/texts.test.ts
-// holds them to it). A key is its namespace and its name ("pane.connect"); each namespace is an export
-// of its own so a bundle takes only the namespaces it uses (the pane never loads the command line's).
-// Texts only: the modules that show them (taskpane/i18n.ts, ...) are views over these tables. Imports nothing.
+// The English texts of namespace pane (src/texts/en: one table, a file per namespace so a bundle
+// takes only what it shows; th/pane.ts is its Thai twin).
 
 /** The task pane (taskpane/i18n.ts). {n} is a value; {n|row|rows} picks the word for it by the
  * language's plural rules. */

@@ -1,0 +1,8 @@
+// Every text DocSheet shows in Thai, by key: en/'s twin, a file per namespace like it, same keys and
+// same {placeholders} (Thai nouns have one form, so a count is {n} where English says
+// {n|row|rows}; English's article {a} has no Thai). This index is the whole table, for the tests.
+export * from "./rules";
+export * from "./sheet";
+export * from "./hints";
+export * from "./results";
+export * from "./pane";
