@@ -8,7 +8,7 @@ import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
 import { cellAddress } from "../workbook/address";
 import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-report";
 import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, pp30Lines, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
-import { BASE_COLUMN, ZERO_COLUMN, sideTable, summaryTable, voidTable, type ReportCompany, type ReportTable, type SideFigures } from "../sheet/vat-tables";
+import { VALUE_COLUMN, VAT_COLUMN, reportRowCount, sideTable, summaryTable, voidTable, type ReportCompany, type ReportTable, type SideFigures } from "../sheet/vat-tables";
 import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany } from "./company";
 import { rdPrepPp30 } from "../sheet/rd-prep";
@@ -133,11 +133,12 @@ function asDecimal(v: unknown): Decimal | null {
   return typeof v === "number" && Number.isFinite(v) ? new Decimal(v) : null;
 }
 
-/** Compares the totals the sheet holds (base, VAT, 0% value) with the sums of the documents, to the satang. */
+/** Compares the totals the sheet holds (value at 7% and 0%, VAT) with the sums of the documents, to
+ * the satang; the summary's lines tell the 0% value apart, with their own differences. */
 async function reconcile(port: WorkbookPort, side: VatSide, sheet: string, row: number, figures: SideFigures, findings: VatFinding[]): Promise<void> {
-  const block = await port.read({ sheet, range: `${cellAddress(row, BASE_COLUMN)}:${cellAddress(row, ZERO_COLUMN)}` });
-  const [base, vat, zero] = block.values[0] ?? [];
-  for (const [what, held, documents] of [["base", base, figures.base], ["vat", vat, figures.vat], ["zero", zero, figures.zero]] as const) {
+  const block = await port.read({ sheet, range: `${cellAddress(row, VALUE_COLUMN)}:${cellAddress(row, VAT_COLUMN)}` });
+  const [value, vat] = block.values[0] ?? [];
+  for (const [what, held, documents] of [["value", value, figures.base.plus(figures.zero)], ["vat", vat, figures.vat]] as const) {
     // An empty cell is a total of 0: exceljs keeps no cached 0 for a formula (the .xlsx host reads it empty).
     const total = held === null ? ZERO : asDecimal(held);
     // The sheet's total is two-decimal money; so must the documents' sum be, exactly.
@@ -176,10 +177,11 @@ export async function writeVatReport(
   const output = await addTable(port, tables.output);
   const input = await addTable(port, tables.input);
   const voidSheet = await addTable(port, tables.void);
-  const at = {
-    output: { sheet: output, row: totalsRowIndex(report.output.length, tables.output.above?.length) },
-    input: { sheet: input, row: totalsRowIndex(report.input.length, tables.input.above?.length) },
+  const where = (sheet: string, side: VatSide) => {
+    const above = tables[side].above?.length ?? 0;
+    return { sheet, first: above + 1, row: totalsRowIndex(reportRowCount(report[side]), above) };
   };
+  const at = { output: where(output, "output"), input: where(input, "input") };
   // The four sheets' records with the last of them: one write, and the records sheet comes after them.
   const summary = await addTable(port, summaryTable(report.month, lang, at, report.figures), records && ((name) => new Map(
     [output, input, voidSheet, name].flatMap((sheet) => [...records(sheet)]),

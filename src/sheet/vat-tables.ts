@@ -1,8 +1,11 @@
-// The VAT report's sheets as tables: the output-tax and input-tax reports (sequence, date, document
-// number, counterparty, 13-digit tax id as text, branch, amount before VAT at 7%, VAT, value at 0%)
-// with a totals row, the void documents listed apart, and the return's summary whose amounts are
-// formulas over the two reports' totals beside the sums of the documents, ending with the ภ.พ.30
-// return's lines 1-9. Thai dates show Buddhist-era years. Pure.
+// The VAT report's sheets as tables: the output-tax and input-tax reports in the Revenue
+// Department's layout (sequence, date, document number, counterparty, 13-digit tax id as text, the
+// counterparty's establishment as head office (สำนักงานใหญ่, marked) or branch number (สาขาที่) in
+// two columns, value of goods or services, VAT) with a totals row: a zero-rated value is listed in
+// the value column with VAT 0.00, a document with both a 7% and a 0% part on two rows; the void
+// documents listed apart, and the return's summary whose amounts are formulas over the two
+// reports beside the sums of the documents, ending with the ภ.พ.30 return's lines 1-9. Thai dates
+// show Buddhist-era years. Pure.
 import { ZERO, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
 import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
 import { cellAddress } from "../workbook/address";
@@ -24,11 +27,14 @@ export interface ReportTable {
   above?: CellValue[][];
 }
 
-/** Columns of the amount before VAT (at 7%), the VAT and the zero-rated value in a side's report.
- * The 0% value comes last so the long-standing columns keep their places. */
-export const BASE_COLUMN = 7;
-export const VAT_COLUMN = 8;
-export const ZERO_COLUMN = 9;
+/** The counterparty's establishment: a mark under head office, or the branch number. */
+export const HEAD_OFFICE_COLUMN = 6;
+export const BRANCH_COLUMN = 7;
+/** Columns of the value (มูลค่าสินค้าหรือบริการ) and the VAT in a side's report. */
+export const VALUE_COLUMN = 8;
+export const VAT_COLUMN = 9;
+/** What the head office column holds for a head office. */
+export const HEAD_OFFICE_MARK = "✓";
 
 /** Buddhist-era years in Thai (Excel's bbbb), day/month/year as Thai accountants write dates. */
 export const dateFormat = (lang: Lang): string => (lang === "th" ? "dd/mm/bbbb" : "dd/mm/yyyy");
@@ -39,7 +45,7 @@ const dateCell = (iso: string): CellValue => {
 };
 const money = (d: Decimal): number => toWireNumber(roundHalfUp(d, 2));
 
-const SIDE_KINDS: ColumnSpec["kind"][] = ["integer", "date", "text", "text", "text", "text", "text", "money", "money", "money"];
+const SIDE_KINDS: ColumnSpec["kind"][] = ["integer", "date", "text", "text", "text", "text", "text", "text", "money", "money"];
 const VOID_KINDS: ColumnSpec["kind"][] = ["integer", "date", "text", "text", "text", "text", "money", "money"];
 
 function columnsOf(headers: readonly string[], kinds: readonly ColumnSpec["kind"][], lang: Lang): ColumnSpec[] {
@@ -74,16 +80,35 @@ export function formHeader(side: VatSide, month: string, company: ReportCompany,
   ];
 }
 
+/** A report's rows of an entry: its value at 7% with the VAT, and its zero-rated value with VAT 0.00
+ * (both when the document has both). */
+function entryRows(e: VatEntry): { value: Decimal; vat: Decimal }[] {
+  const rows: { value: Decimal; vat: Decimal }[] = [];
+  if (!e.base.isZero() || !e.vat.isZero() || e.zero.isZero()) rows.push({ value: e.base, vat: e.vat });
+  if (!e.zero.isZero()) rows.push({ value: e.zero, vat: ZERO });
+  return rows;
+}
+
+/** How many rows a side's report has for `entries` (a table of none keeps one empty row). */
+export const reportRowCount = (entries: readonly VatEntry[]): number => entries.reduce((n, e) => n + entryRows(e).length, 0);
+
 /** A side's report; `figures` are the sums of `entries` (the report has them already); headed by
  * the form's header block when the company is known. */
 export function sideTable(side: VatSide, entries: readonly VatEntry[], figures: SideFigures, month: string, lang: Lang, company?: ReportCompany): ReportTable {
   const t = vatTexts(lang);
-  const rows = entries.map((e, i) => [i + 1, dateCell(e.date), e.serial, t.family(e.family), e.name, e.taxId || null, e.branch || null, money(e.base), money(e.vat), money(e.zero)]);
+  const rows: CellValue[][] = [];
+  for (const e of entries) {
+    // A person has no establishment; a registered one is the head office (00000) or a branch.
+    const headOffice = /^0+$/.test(e.branch) ? HEAD_OFFICE_MARK : null;
+    const branch = e.branch && !headOffice ? e.branch : null;
+    for (const r of entryRows(e)) {
+      rows.push([rows.length + 1, dateCell(e.date), e.serial, t.family(e.family), e.name, e.taxId || null, headOffice, branch, money(r.value), money(r.vat)]);
+    }
+  }
   const totals: TotalCell[] = SIDE_KINDS.map(() => null);
   totals[0] = { label: t.total };
-  totals[BASE_COLUMN] = { sum: toWireNumber(figures.cellBase) };
+  totals[VALUE_COLUMN] = { sum: toWireNumber(figures.cellBase.plus(figures.cellZero)) };
   totals[VAT_COLUMN] = { sum: toWireNumber(figures.cellVat) };
-  totals[ZERO_COLUMN] = { sum: toWireNumber(figures.cellZero) };
   return { name: t.sheet[side](month), columns: columnsOf(t.columns(side), SIDE_KINDS, lang), rows, totals, ...(company ? { above: formHeader(side, month, company, lang) } : {}) };
 }
 
@@ -94,18 +119,24 @@ export function voidTable(entries: readonly VatEntry[], month: string, lang: Lan
   return { name: t.sheet.void(month), columns: columnsOf(t.voidColumns, VOID_KINDS, lang), rows };
 }
 
-/** Where a side's totals row is: its sheet and 0-based row. */
+/** Where a side's table is: its sheet, the 0-based row of its first data row and of its totals row. */
 export interface TotalsAt {
   sheet: string;
+  first: number;
   row: number;
 }
 
 const ref = (at: TotalsAt, col: number): string => `'${at.sheet.replace(/'/g, "''")}'!${cellAddress(at.row, col)}`;
+/** The value of a side's zero-rated rows: those whose VAT is 0. */
+const zeroRated = (at: TotalsAt): string => {
+  const range = (col: number): string => `'${at.sheet.replace(/'/g, "''")}'!${cellAddress(at.first, col)}:${cellAddress(at.row - 1, col)}`;
+  return `SUMIF(${range(VAT_COLUMN)},0,${range(VALUE_COLUMN)})`;
+};
 
 /** The return's summary: each amount a formula over the reports' totals, the documents' sum beside
  * it and the difference (a formula too), payable and refundable from output less input VAT; then
- * the sales and purchases at 0% (formulas over the 0% totals) and the exempt ones (no report lists
- * exempt-only documents, so the amount is the documents' sum). */
+ * the sales and purchases at 0% (formulas over the reports' rows with VAT 0) and the exempt ones
+ * (no report lists exempt-only documents, so the amount is the documents' sum). */
 export function summaryTable(month: string, lang: Lang, at: Record<VatSide, TotalsAt>, figures: Record<VatSide, SideFigures>): ReportTable {
   const t = vatTexts(lang);
   const out = figures.output;
@@ -113,16 +144,17 @@ export function summaryTable(month: string, lang: Lang, at: Record<VatSide, Tota
   const net = (a: Decimal, b: Decimal): Decimal => (a.greaterThan(b) ? a.minus(b) : ZERO);
   // [formula of the amount, what it comes to, the documents' figure]; sheet rows 2..11 (B2 = sales).
   // The 0% and exempt lines follow the first six so the cells those refer to keep their places.
+  // The value at 7% is the report's value total less its zero-rated rows (B8, B10).
   const lines: [string | null, Decimal, Decimal][] = [
-    [`=${ref(at.output, BASE_COLUMN)}`, out.cellBase, out.base],
+    [`=${ref(at.output, VALUE_COLUMN)}-B8`, out.cellBase, out.base],
     [`=${ref(at.output, VAT_COLUMN)}`, out.cellVat, out.vat],
-    [`=${ref(at.input, BASE_COLUMN)}`, inp.cellBase, inp.base],
+    [`=${ref(at.input, VALUE_COLUMN)}-B10`, inp.cellBase, inp.base],
     [`=${ref(at.input, VAT_COLUMN)}`, inp.cellVat, inp.vat],
     ["=MAX(B3-B5,0)", net(out.cellVat, inp.cellVat), net(out.vat, inp.vat)],
     ["=MAX(B5-B3,0)", net(inp.cellVat, out.cellVat), net(inp.vat, out.vat)],
-    [`=${ref(at.output, ZERO_COLUMN)}`, out.cellZero, out.zero],
+    [`=${zeroRated(at.output)}`, out.cellZero, out.zero],
     [null, roundHalfUp(out.exempt, 2), out.exempt],
-    [`=${ref(at.input, ZERO_COLUMN)}`, inp.cellZero, inp.zero],
+    [`=${zeroRated(at.input)}`, inp.cellZero, inp.zero],
     [null, roundHalfUp(inp.exempt, 2), inp.exempt],
   ];
   // The ภ.พ.30 return's lines 1-9 after them (sheet rows 12..20), as formulas over the lines above.

@@ -50,17 +50,17 @@ describe("docsheet report vat", () => {
       ["Establishment", "Head office"],
     ]);
     expect(ws.getCell("B4").numFmt).toBe("@");
-    expect(ws.getRow(TOP + 1).values).toEqual([undefined, "No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT", "Zero-rated sales (0%)"]);
+    expect(ws.getRow(TOP + 1).values).toEqual([undefined, "No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Head office", "Branch no.", "Value of goods or services", "VAT"]);
     expect(ws.getCell(at("F2")).value).toBe("0105556000009");
     expect(ws.getCell(at("F2")).numFmt).toBe("@");
     expect(ws.getCell(at("B2")).numFmt).toBe("dd/mm/yyyy");
-    const totals = ws.getCell(at("I6")).value as ExcelJS.CellFormulaValue;
+    const totals = ws.getCell(at("J6")).value as ExcelJS.CellFormulaValue;
     expect(totals.formula).toMatch(/^SUBTOTAL\(109,DocSheet_\w+\[VAT\]\)$/);
     expect(totals.result).toBe(Number(total(month.output, "vatAmount")));
     expect(ws.getCell(at("A6")).value).toBe("Total");
 
     const summary = wb.getWorksheet("VAT summary 2026-03")!;
-    expect(summary.getCell("B3").value).toEqual({ formula: `'Output tax 2026-03'!${at("I6")}`, result: 279.54 });
+    expect(summary.getCell("B3").value).toEqual({ formula: `'Output tax 2026-03'!${at("J6")}`, result: 279.54 });
     expect(summary.getCell("B6").value).toEqual({ formula: "MAX(B3-B5,0)", result: 104.54 });
     expect(summary.getCell("C5").value).toBe(175);
     // (exceljs leaves a cached 0 out; the file asks Excel to calculate on open.)
@@ -69,7 +69,7 @@ describe("docsheet report vat", () => {
     expect(voided.getCell("C2").value).toBe(month.voided[0].documentSerial);
   });
 
-  it("lists zero-rated and mixed documents with a 0% column, and the summary's 0% and exempt lines, reconciled in the .xlsx", async () => {
+  it("lists zero-rated values in the value column with VAT 0.00 (a mixed document on two rows), and the summary's 0% and exempt lines, reconciled in the .xlsx", async () => {
     const august = await seedZeroRatedMonth(s.client);
     const out = join(s.dir, "vat-zero.xlsx");
     const r = await runCli(["report", "vat", "--month", august.month, "--base-url", s.service.root, ...s.auth, "--out", out]);
@@ -77,15 +77,19 @@ describe("docsheet report vat", () => {
     expect(r.code).toBe(0);
     const wb = await load(out);
     const ws = wb.getWorksheet(`Output tax ${august.month}`)!;
-    expect(ws.getCell(at("J1")).value).toBe("Zero-rated sales (0%)");
-    expect([ws.getCell(at("C2")).value, ws.getCell(at("H2")).value, ws.getCell(at("J2")).value]).toEqual([august.zeroRated.documentSerial, 0, 5000]);
-    expect([ws.getCell(at("C3")).value, ws.getCell(at("H3")).value, ws.getCell(at("I3")).value, ws.getCell(at("J3")).value]).toEqual([august.mixed.documentSerial, 2000, 140, 1000]);
-    expect((ws.getCell(at("J4")).value as ExcelJS.CellFormulaValue).result).toBe(6000);
+    expect([ws.getCell(at("I1")).value, ws.getCell(at("J1")).value, ws.getCell(at("K1")).value]).toEqual(["Value of goods or services", "VAT", null]);
+    const row = (n: number) => ["C", "G", "I", "J"].map((c) => ws.getCell(at(`${c}${n}`)).value);
+    expect([row(2), row(3), row(4)]).toEqual([
+      [august.zeroRated.documentSerial, "✓", 5000, 0], [august.mixed.documentSerial, null, 2000, 140], [august.mixed.documentSerial, null, 1000, 0],
+    ]);
+    expect((ws.getCell(at("I5")).value as ExcelJS.CellFormulaValue).result).toBe(8000);
     const summary = wb.getWorksheet(`VAT summary ${august.month}`)!;
-    expect([8, 9, 10, 11].map((row) => [summary.getCell(`A${row}`).value, summary.getCell(`B${row}`).value])).toEqual([
-      ["Sales at 0% (zero-rated)", { formula: `'Output tax ${august.month}'!${at("J4")}`, result: 6000 }],
+    const range = (sheet: string, col: string, from: number, to: number) => `'${sheet} ${august.month}'!${at(`${col}${from}`)}:${at(`${col}${to}`)}`;
+    expect([2, 8, 9, 10, 11].map((row) => [summary.getCell(`A${row}`).value, summary.getCell(`B${row}`).value])).toEqual([
+      ["Sales subject to VAT (before VAT)", { formula: `'Output tax ${august.month}'!${at("I5")}-B8`, result: 2000 }],
+      ["Sales at 0% (zero-rated)", { formula: `SUMIF(${range("Output tax", "J", 2, 4)},0,${range("Output tax", "I", 2, 4)})`, result: 6000 }],
       ["Exempt sales", 1700],
-      ["Purchases at 0% (zero-rated)", { formula: `'Input tax ${august.month}'!${at("J3")}`, result: 300 }],
+      ["Purchases at 0% (zero-rated)", { formula: `SUMIF(${range("Input tax", "J", 2, 3)},0,${range("Input tax", "I", 2, 3)})`, result: 300 }],
       ["Exempt purchases", 200],
     ]);
   });

@@ -59,14 +59,16 @@ test("the VAT report of a month, in English", async () => {
   expect(await cell(page, "B8")).toBe("03/03/2026");
   expect(await cell(page, "F8")).toBe("0105556000009");
   expect(await cell(page, "A12")).toBe("Total");
-  expect(await cell(page, "I12")).toBe("279.54");
+  expect(await cell(page, "J12")).toBe("279.54");
+  // The customer's establishment as the RD's report has it: head office marked, or the branch number.
+  expect(await cells(page, ["G7", "H7", "G8", "H8"])).toEqual(["Head office", "Branch no.", "✓", ""]);
   // The header block's labels fit column A beside their values (none cut); the title spills over
   // the empty cells right of it, as in Excel.
   expect(await labelsCut(page, ["A1", "A2", "A3", "A4", "A5"])).toEqual([]);
   await page.screenshot({ path: join(ARTIFACTS, "vat-report-output-en.png") });
   // The input-tax report as the file has it: its header block, the supplier's branch, the expense without a tax id.
   await page.click(".tab:has-text('Input tax 2026-03')");
-  expect(await cells(page, ["A1", "B2", "E7", "E8", "G8", "I8", "E9", "G9", "I10"])).toEqual(["Input tax report", "March 2026", "Supplier", "VAT Supplier Co", "00001", "140.00", "VAT Taxi Co", "", "175.00"]);
+  expect(await cells(page, ["A1", "B2", "E7", "E8", "H8", "J8", "E9", "H9", "J10"])).toEqual(["Input tax report", "March 2026", "Supplier", "VAT Supplier Co", "00001", "140.00", "VAT Taxi Co", "", "175.00"]);
   await page.screenshot({ path: join(ARTIFACTS, "vat-report-input-en.png") });
   await page.close();
 });
@@ -86,7 +88,7 @@ test("the VAT report in Thai: Thai sheets, Buddhist-era dates", async () => {
   expect(await cell(page, "A12")).toBe("รวม");
   await page.screenshot({ path: join(ARTIFACTS, "vat-report-th.png") });
   await page.click(".tab:has-text('ภาษีซื้อ มี.ค. 2569')");
-  expect(await cells(page, ["A1", "B2", "E8", "G8"])).toEqual(["รายงานภาษีซื้อ", "มีนาคม 2569", "VAT Supplier Co", "00001"]);
+  expect(await cells(page, ["A1", "B2", "E8", "G7", "H7", "H8"])).toEqual(["รายงานภาษีซื้อ", "มีนาคม 2569", "VAT Supplier Co", "สำนักงานใหญ่", "สาขาที่", "00001"]);
   await page.screenshot({ path: join(ARTIFACTS, "vat-report-input-th.png") });
   await page.locator("#vat-report").screenshot({ path: join(ARTIFACTS, "vat-report-pane-th.png") });
   await page.close();

@@ -23,6 +23,21 @@ const ADDRESS = "99 ถนนสุขุมวิท แขวงคลอง�
 const TOP = 6;
 const tableOf = (wb: MemoryWorkbook, sheet: string): CellValue[][] => rowsOf(wb, sheet).slice(TOP);
 
+/** What a summary's SUMIF(criteria range,0,sum range) over a report comes to on the sheet's values, as
+ * Excel works it out: the formula's ranges are read, not trusted. */
+function sumIfZero(wb: MemoryWorkbook, formula: string): number {
+  const m = /^=SUMIF\('([^']+)'!([A-Z])(\d+):([A-Z])(\d+),0,'([^']+)'!([A-Z])(\d+):([A-Z])(\d+)\)$/.exec(formula);
+  if (!m) throw new Error(`not a SUMIF over one sheet: ${formula}`);
+  const col = (letter: string) => letter.charCodeAt(0) - 65;
+  const values = rowsOf(wb, m[1]);
+  let sum = new Decimal(0);
+  for (let r = Number(m[3]); r <= Number(m[5]); r++) {
+    const vat = values[r - 1][col(m[2])];
+    if (typeof vat === "number" && vat === 0) sum = sum.plus(values[r - 1 - Number(m[3]) + Number(m[8])][col(m[7])] as number);
+  }
+  return sum.toNumber();
+}
+
 describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
   let service: TestService;
   let client: DocSheetClient;
@@ -51,18 +66,19 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     ]);
     expect(rowsOf(wb, out.sheets.input)[0]).toEqual(["Input tax report"]);
     const output = tableOf(wb, out.sheets.output);
-    expect(output[0]).toEqual(["No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Branch", "Amount before VAT", "VAT", "Zero-rated sales (0%)"]);
+    // The RD's columns: the establishment as head office (marked) or branch number, value and VAT.
+    expect(output[0]).toEqual(["No.", "Date", "Document no.", "Document type", "Customer", "Tax id", "Head office", "Branch no.", "Value of goods or services", "VAT"]);
     const serials = (docs: DocumentRecord[]) => docs.map((d) => d.documentSerial).sort();
     const n = month.output.length;
     expect(output.slice(1, n + 1).map((r) => r[2]).sort()).toEqual(serials(month.output));
-    // Sequence, dates in order, tax id as text, branch as 5 digits.
+    // Sequence, dates in order, tax id as text, head office marked, a branch as 5 digits.
     expect(output.slice(1, n + 1).map((r) => r[0])).toEqual([1, 2, 3, 4]);
     const first = output[1];
     expect(first[1]).toEqual(new Date(Date.UTC(2026, 2, 3)));
-    expect(first.slice(4, 9)).toEqual(["VAT Exclusive Co", "0105556000009", "00000", 1000, 70]);
-    expect(output.find((r) => r[4] === "VAT Inclusive Co")?.slice(5, 9)).toEqual(["0105556000009", "00002", 93.46, 6.54]);
-    // The cash invoice's exempt line (100) is no part of its base at 7%.
-    expect(output.find((r) => r[4] === "VAT Cash Co")?.slice(3, 10)).toEqual(["Cash invoice", "VAT Cash Co", null, null, 900, 63, 0]);
+    expect(first.slice(4, 10)).toEqual(["VAT Exclusive Co", "0105556000009", "✓", null, 1000, 70]);
+    expect(output.find((r) => r[4] === "VAT Inclusive Co")?.slice(5, 10)).toEqual(["0105556000009", null, "00002", 93.46, 6.54]);
+    // The cash invoice's exempt line (100) is no part of its value.
+    expect(output.find((r) => r[4] === "VAT Cash Co")?.slice(3, 10)).toEqual(["Cash invoice", "VAT Cash Co", null, null, null, 900, 63]);
     expect(output.find((r) => r[3] === "Receipt")?.[4]).toBe("VAT Billed Co");
     // Left out: non-VAT, other months, the receipt of a tax invoice, the void invoice.
     const listed = new Set(output.map((r) => r[2]));
@@ -71,20 +87,20 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     // The totals row: a sum formula whose value is the documents' VAT to the satang.
     const totals = output[n + 1];
     expect(totals[0]).toBe("Total");
-    expect(totals[8]).toBe(Number(total(month.output, "vatAmount")));
-    expect(new Decimal(totals[8] as number).toFixed(2)).toBe("279.54");
-    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + n + 1},8`)).toBe("=SUBTOTAL(109,[VAT])");
+    expect(totals[9]).toBe(Number(total(month.output, "vatAmount")));
+    expect(new Decimal(totals[9] as number).toFixed(2)).toBe("279.54");
+    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + n + 1},9`)).toBe("=SUBTOTAL(109,[VAT])");
     const base = month.output.reduce((s, d) => s.plus(Number(d.grandTotal)).minus(Number(d.vatAmount)), new Decimal(0)).minus(100);
-    expect(totals[7]).toBe(base.toNumber());
-    expect(totals[9]).toBe(0);
+    expect(totals[8]).toBe(base.toNumber());
+    expect(totals).toHaveLength(10);
 
     const input = tableOf(wb, out.sheets.input);
     expect(input[0][4]).toBe("Supplier");
-    expect(input.slice(1, 3).map((r) => [r[3], r[4], r[6], r[7], r[8]])).toEqual([
-      ["Purchase", "VAT Supplier Co", "00001", 2000, 140],
-      ["Expense", "VAT Taxi Co", null, 500, 35],
+    expect(input.slice(1, 3).map((r) => [r[3], r[4], r[6], r[7], r[8], r[9]])).toEqual([
+      ["Purchase", "VAT Supplier Co", null, "00001", 2000, 140],
+      ["Expense", "VAT Taxi Co", null, null, 500, 35],
     ]);
-    expect(input[3][8]).toBe(Number(total(month.input, "vatAmount")));
+    expect(input[3][9]).toBe(Number(total(month.input, "vatAmount")));
 
     const voided = rowsOf(wb, out.sheets.void);
     expect(voided.slice(1)).toEqual([[1, new Date(Date.UTC(2026, 2, 12)), month.voided[0].documentSerial, "Tax invoice", "Output tax", "VAT Void Co", 300, 21]]);
@@ -114,8 +130,10 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     ]);
     expect(summary.formulas.get("11,1")).toBe("=B2+B8+B9");
     expect(summary.formulas.get("18,1")).toBe("=MAX(B16-B18,0)");
-    expect(summary.formulas.get("2,1")).toBe(`='Output tax 2026-03'!I${TOP + n + 2}`);
-    expect(summary.formulas.get("4,1")).toBe(`='Input tax 2026-03'!I${TOP + 4}`);
+    expect(summary.formulas.get("1,1")).toBe(`='Output tax 2026-03'!I${TOP + n + 2}-B8`);
+    expect(summary.formulas.get("2,1")).toBe(`='Output tax 2026-03'!J${TOP + n + 2}`);
+    expect(summary.formulas.get("4,1")).toBe(`='Input tax 2026-03'!J${TOP + 4}`);
+    expect(sumIfZero(wb, summary.formulas.get("7,1")!)).toBe(0);
     expect(summary.formulas.get("5,1")).toBe("=MAX(B3-B5,0)");
     expect(summary.formulas.get("2,3")).toBe("=B3-C3");
     expect(out.net.toFixed(2)).toBe("104.54");
@@ -126,16 +144,19 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     const out = await vatReportJob(wb, client, { month: august.month });
     expect(out.findings).toEqual([]);
     const output = tableOf(wb, out.sheets.output);
-    // Base at 7%, VAT, value at 0%: the exempt-only invoice is not listed, the mixed one's exempt line is in no column.
-    expect(output.slice(1).map((r) => [r[0], r[2], r[4], r[7], r[8], r[9]])).toEqual([
-      [1, august.zeroRated.documentSerial, "ZR Export Co", 0, 0, 5000],
-      [2, august.mixed.documentSerial, "ZR Mixed Co", 2000, 140, 1000],
-      ["Total", null, null, 2000, 140, 6000],
+    // Zero-rated values in the value column with VAT 0.00, the mixed invoice's 7% and 0% parts on two
+    // rows; the exempt-only invoice is not listed, the mixed one's exempt line is on no row.
+    expect(output.slice(1).map((r) => [r[0], r[2], r[4], r[8], r[9]])).toEqual([
+      [1, august.zeroRated.documentSerial, "ZR Export Co", 5000, 0],
+      [2, august.mixed.documentSerial, "ZR Mixed Co", 2000, 140],
+      [3, august.mixed.documentSerial, "ZR Mixed Co", 1000, 0],
+      ["Total", null, null, 8000, 140],
     ]);
-    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + 3},9`)).toBe("=SUBTOTAL(109,[Zero-rated sales (0%)])");
+    expect(output[0]).toHaveLength(10);
+    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + 4},8`)).toBe("=SUBTOTAL(109,[Value of goods or services])");
     const input = tableOf(wb, out.sheets.input);
-    expect(input[0][9]).toBe("Zero-rated purchases (0%)");
-    expect(input.slice(1).map((r) => [r[2], r[7], r[8], r[9]])).toEqual([[august.purchase.documentSerial, 1000, 70, 300], [null, 1000, 70, 300]]);
+    expect(input[0].slice(8)).toEqual(["Value of goods or services", "VAT"]);
+    expect(input.slice(1).map((r) => [r[2], r[8], r[9]])).toEqual([[august.purchase.documentSerial, 1000, 70], [august.purchase.documentSerial, 300, 0], [null, 1300, 70]]);
     // The grand totals hold: base + VAT + 0% + exempt.
     expect(Number(august.mixed.grandTotal)).toBe(2000 + 140 + 1000 + 500);
 
@@ -161,14 +182,20 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
       ["ภ.พ.30 8. Tax payable (5 − 7)", 70, 70, 0],
       ["ภ.พ.30 9. Tax overpaid (7 − 5)", 0, 0, 0],
     ]);
-    expect(summary.formulas.get("7,1")).toBe(`='Output tax ${august.month}'!J${TOP + 4}`);
-    expect(summary.formulas.get("9,1")).toBe(`='Input tax ${august.month}'!J${TOP + 3}`);
+    // The 0% lines add up the rows whose VAT is 0; the value at 7% is the value total less them.
+    const out0 = `'Output tax ${august.month}'`;
+    expect(summary.formulas.get("7,1")).toBe(`=SUMIF(${out0}!J${TOP + 2}:J${TOP + 4},0,${out0}!I${TOP + 2}:I${TOP + 4})`);
+    expect(sumIfZero(wb, summary.formulas.get("7,1")!)).toBe(6000);
+    expect(sumIfZero(wb, summary.formulas.get("9,1")!)).toBe(300);
+    expect(summary.formulas.get("1,1")).toBe(`=${out0}!I${TOP + 5}-B8`);
+    expect(summary.formulas.get("3,1")).toBe(`='Input tax ${august.month}'!I${TOP + 4}-B10`);
     expect(summary.formulas.get("8,1")).toBeUndefined();
     expect(summary.formulas.get("8,3")).toBe("=B9-C9");
 
     const th = new MemoryWorkbook();
     const thai = await vatReportJob(th, client, { month: august.month, lang: "th" });
-    expect(th.sheet(thai.sheets.output).values[TOP][9]).toBe("ยอดขายที่เสียภาษีในอัตราร้อยละ 0");
+    expect(th.sheet(thai.sheets.output).values[TOP].slice(6)).toEqual(["สำนักงานใหญ่", "สาขาที่", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม"]);
+    expect(th.sheet(thai.sheets.output).values[TOP + 1].slice(8)).toEqual([5000, 0]);
     expect(th.sheet(thai.sheets.summary).values.slice(7, 12).map((r) => r[0])).toEqual([
       "ยอดขายที่เสียภาษีในอัตราร้อยละ 0", "ยอดขายที่ได้รับยกเว้น", "ยอดซื้อที่เสียภาษีในอัตราร้อยละ 0", "ยอดซื้อที่ได้รับยกเว้น", "ภ.พ.30 1. ยอดขายในเดือนนี้",
     ]);
@@ -187,8 +214,8 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     ]);
     expect(wb.sheet(out.sheets.input).values[0]).toEqual(["รายงานภาษีซื้อ"]);
     expect(sheet.values[TOP]).toEqual([
-      "ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", "ชื่อผู้ซื้อสินค้า/ผู้รับบริการ", "เลขประจำตัวผู้เสียภาษีอากร", "สาขา", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม",
-      "ยอดขายที่เสียภาษีในอัตราร้อยละ 0",
+      "ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", "ชื่อผู้ซื้อสินค้า/ผู้รับบริการ", "เลขประจำตัวผู้เสียภาษีอากร", "สำนักงานใหญ่", "สาขาที่",
+      "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม",
     ]);
     expect(sheet.values[TOP + 1][3]).toBe("ใบกำกับภาษี");
     expect(sheet.formats[TOP + 1][1]).toBe("dd/mm/bbbb");
@@ -200,7 +227,7 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     const wb = new MemoryWorkbook();
     const out = await vatReportJob(wb, client, { month: "2025-07" });
     expect(out.findings).toEqual([]);
-    expect(wb.sheet(out.sheets.output).values[TOP + 2].slice(7)).toEqual([0, 0, 0]);
+    expect(wb.sheet(out.sheets.output).values[TOP + 2].slice(8)).toEqual([0, 0]);
     expect(out.net.isZero()).toBe(true);
   });
 
@@ -214,7 +241,7 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     expect(report.input).toHaveLength(205);
     const out = await writeVatReport(wb, report);
     expect(out.findings).toEqual([]);
-    expect(wb.sheet(out.sheets.input).values[TOP + 206][8]).toBe(143.5);
+    expect(wb.sheet(out.sheets.input).values[TOP + 206][9]).toBe(143.5);
   });
 });
 
@@ -248,7 +275,7 @@ describe("VAT report findings", () => {
     expect(branchOf({ contactGroup: 3, contactTaxId: "0105556000009", contactBranch: "2" })).toBe("00002");
   });
 
-  it("reconciles the zero-rated column too", async () => {
+  it("reconciles the zero-rated values in the value column too", async () => {
     const findings: VatFinding[] = [];
     // Inline documents with one 0% line of a third decimal: each cell rounds it up.
     const zeroRated = (id: number): DocumentRecord => ({
@@ -259,8 +286,8 @@ describe("VAT report findings", () => {
     const report: VatReport = { month: "2026-03", output, input: [], voided: [], figures: { output: sums(output), input: sums([]) }, findings };
     const out = await writeVatReport(new MemoryWorkbook(), report);
     const differs = out.findings.filter((f) => f.kind === "totalDiffers");
-    expect(differs).toEqual([{ kind: "totalDiffers", side: "output", what: "zero", report: "0.02", documents: "0.01" }]);
-    expect(vatTexts("en").finding(differs[0])).toBe("Output tax: the total zero-rated value is 0.02 but the documents add up to 0.01");
-    expect(vatTexts("th").finding(differs[0])).toBe("ภาษีขาย: ยอดรวมมูลค่าที่เสียภาษีอัตราร้อยละศูนย์เป็น 0.02 แต่ผลรวมจากเอกสารเป็น 0.01");
+    expect(differs).toEqual([{ kind: "totalDiffers", side: "output", what: "value", report: "0.02", documents: "0.01" }]);
+    expect(vatTexts("en").finding(differs[0])).toBe("Output tax: the total value of goods or services is 0.02 but the documents add up to 0.01");
+    expect(vatTexts("th").finding(differs[0])).toBe("ภาษีขาย: ยอดรวมมูลค่าสินค้าหรือบริการเป็น 0.02 แต่ผลรวมจากเอกสารเป็น 0.01");
   });
 });

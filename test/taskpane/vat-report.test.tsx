@@ -65,7 +65,7 @@ test("reports the month into new sheets and shows the return's figures", async (
   expect([...book.sheets.keys()]).toEqual(["Sheet1", "Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03", "DocSheet records"]);
   expect(book.sheet("Output tax 2026-03").values[0]).toEqual(["Output tax report"]);
   // The totals row under the form's header block (5 rows and an empty one) and the table.
-  expect(book.sheet("Output tax 2026-03").values[6 + 5][8]).toBe(279.54);
+  expect(book.sheet("Output tax 2026-03").values[6 + 5][9]).toBe(279.54);
   // The ภ.พ.30 file for RD Prep, offered for download: the return's figures, as report vat --rd-prep writes them.
   const link = root.querySelector("#vat-report a.download") as HTMLAnchorElement;
   expect(link.getAttribute("download")).toBe("PP30-2026-03.txt");

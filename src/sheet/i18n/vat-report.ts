@@ -9,7 +9,7 @@ export type VatSide = "output" | "input";
 
 /** A finding of the report: a total that differs from the documents, an amount that is not money. */
 export type VatFinding =
-  | { kind: "totalDiffers"; side: VatSide; what: "base" | "vat" | "zero"; report: string; documents: string }
+  | { kind: "totalDiffers"; side: VatSide; what: "value" | "vat"; report: string; documents: string }
   | { kind: "notMoney"; family: Family; serial: string; field: string; value: string }
   | { kind: "countDiffers"; family: Family; listed: number; read: number };
 
@@ -79,8 +79,8 @@ const EN: VatTexts = {
     summary: (m) => `VAT summary ${monthLabel(m, "en")}`,
   },
   columns: (side) => [
-    "No.", "Date", "Document no.", "Document type", side === "output" ? "Customer" : "Supplier", "Tax id", "Branch", "Amount before VAT", "VAT",
-    side === "output" ? "Zero-rated sales (0%)" : "Zero-rated purchases (0%)",
+    "No.", "Date", "Document no.", "Document type", side === "output" ? "Customer" : "Supplier", "Tax id", "Head office", "Branch no.",
+    "Value of goods or services", "VAT",
   ],
   voidColumns: ["No.", "Date", "Document no.", "Document type", "Report", "Customer or supplier", "Amount before VAT", "VAT"],
   summaryColumns: ["Item", "Amount", "Sum of the documents", "Difference"],
@@ -97,7 +97,7 @@ const EN: VatTexts = {
   finding: (f) => {
     switch (f.kind) {
       case "totalDiffers":
-        return `${EN.side[f.side]}: the total ${f.what === "vat" ? "VAT" : f.what === "zero" ? "zero-rated value" : "amount before VAT"} is ${f.report} but the documents add up to ${f.documents}`;
+        return `${EN.side[f.side]}: the total ${f.what === "vat" ? "VAT" : "value of goods or services"} is ${f.report} but the documents add up to ${f.documents}`;
       case "notMoney":
         return `${FAMILY_INFO[f.family].label.en} ${f.serial}: ${f.field} ${f.value} is not an amount in satang (two decimals); the report rounds it`;
       case "countDiffers":
@@ -128,8 +128,7 @@ const TH: VatTexts = {
   },
   columns: (side) => [
     "ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", side === "output" ? "ชื่อผู้ซื้อสินค้า/ผู้รับบริการ" : "ชื่อผู้ขายสินค้า/ผู้ให้บริการ",
-    "เลขประจำตัวผู้เสียภาษีอากร", "สาขา", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม",
-    side === "output" ? "ยอดขายที่เสียภาษีในอัตราร้อยละ 0" : "ยอดซื้อที่เสียภาษีในอัตราร้อยละ 0",
+    "เลขประจำตัวผู้เสียภาษีอากร", "สำนักงานใหญ่", "สาขาที่", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม",
   ],
   voidColumns: ["ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", "รายงาน", "ชื่อลูกค้าหรือผู้ขาย", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม"],
   summaryColumns: ["รายการ", "จำนวนเงิน", "ผลรวมจากเอกสาร", "ผลต่าง"],
@@ -147,7 +146,7 @@ const TH: VatTexts = {
   finding: (f) => {
     switch (f.kind) {
       case "totalDiffers":
-        return `${TH.side[f.side]}: ยอดรวม${f.what === "vat" ? "ภาษีมูลค่าเพิ่ม" : f.what === "zero" ? "มูลค่าที่เสียภาษีอัตราร้อยละศูนย์" : "มูลค่าก่อนภาษี"}เป็น ${f.report} แต่ผลรวมจากเอกสารเป็น ${f.documents}`;
+        return `${TH.side[f.side]}: ยอดรวม${f.what === "vat" ? "ภาษีมูลค่าเพิ่ม" : "มูลค่าสินค้าหรือบริการ"}เป็น ${f.report} แต่ผลรวมจากเอกสารเป็น ${f.documents}`;
       case "notMoney":
         return `${FAMILY_INFO[f.family].label.th} ${f.serial}: ${f.field} ${f.value} ไม่ใช่จำนวนเงินระดับสตางค์ (ทศนิยมสองตำแหน่ง) รายงานปัดเศษให้`;
       case "countDiffers":
