@@ -19,6 +19,7 @@ import { lockWorkbook } from "./post-files";
 import { removeDeadTemps } from "../workbook/xlsx-write";
 import { progressReporter } from "./progress";
 import { errorText } from "./system-words";
+import { readMessageOf } from "../workbook/read-words";
 import { words } from "./words";
 import { langArg } from "./args";
 import { workbookRun } from "./workbook-run";
@@ -70,8 +71,9 @@ async function post(p: Parsed, signal: AbortSignal): Promise<number> {
       process.stderr.write(`docsheet: ${say.saveStopped({ created: c.created, found: c.found, notSent: c.cancelled + c.invalid }, out, detail, saved, p.positionals[0])}\n`);
       return 2;
     }
-    // Refused for another company's sheet: nothing was done, so nothing is written.
-    if (!(err instanceof OtherCompanyError)) await save().catch(() => undefined);
+    // Refused for another company's sheet, or the sheet refused by the reader (999,000 rows): nothing
+    // was done, so nothing is written (a save would load the whole refused sheet into exceljs).
+    if (!(err instanceof OtherCompanyError) && readMessageOf(err) === undefined) await save().catch(() => undefined);
     if (err instanceof ConnectionError) {
       process.stderr.write(connectionFailure(err, conn.root, lang, "post"));
       return 2;

@@ -37,6 +37,7 @@ import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeb
 import { type Block, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
 import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
 import { errorMsg, errorText } from "./error-text";
+import { isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { notSent } from "./not-sent";
 import { loadBookRecord, pendingSealOf, saveBookRecord, sealedEntry, type BookRunEntry, type BookRunRecord } from "./book-record";
 import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
@@ -365,6 +366,8 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   /** Records created and waiting for the race guard; the first failure of their reports. */
   const racing: Array<Promise<void>> = [];
   let raceFailure: { error: unknown } | undefined;
+  /** The service gone mid-run: what stopped it (nothing more is sent). */
+  let fatal: unknown;
   const settleRace = (record: Json, built: BuiltBook, marker: string, each: Each): Promise<void> => (async () => {
     const race = await raceGuard!.settle(record, (r) => existing!.same(r, built));
     const serial = recordName(family, record);
@@ -452,6 +455,12 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
             return each("found", resultMsg("foundOnService"), hit);
           }
         }
+        // The service gone (refused before it was sent): the run stops, as the documents' post does;
+        // this row and the rest are said not sent below.
+        if (isConnectionFailure(err)) {
+          fatal ??= err;
+          return;
+        }
         if (!(err instanceof OutcomeUnknownError)) return each("failed", errorMsg(err));
         // The answer was lost: the service is asked what it has before anything is sent again.
         const again = await existingOf(client, family, signal).catch(() => undefined);
@@ -469,17 +478,18 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     }
     return each("unknown", resultMsg("postUnknown", { record: recordWord(family) }));
   };
-  const started = new Set<unknown>();
-  await runPool([...groups.values()], opts.concurrency ?? 4, (g) => {
-    started.add(g);
-    return settle(g);
-  }, () => signal?.aborted === true);
+  await runPool([...groups.values()], opts.concurrency ?? 4, (g) => settle(g).catch((err: unknown) => {
+    if (!isConnectionFailure(err)) throw err;
+    fatal ??= err;
+  }), () => fatal !== undefined || signal?.aborted === true);
   voucherGuard?.finish();
   await Promise.all(racing);
   if (raceFailure) throw raceFailure.error;
-  // A cancelled run says so in the rows it did not send.
+  // A cancelled or stopped run says so in the rows it did not send.
+  const reported = new Set(results.map((r) => r.key));
+  const unsent = resultMsg("notSent", { reason: fatal ? stopReason(fatal) : resultMsg("cancelled") });
   for (const g of groups.values()) {
-    if (!started.has(g)) for (const p of g) await report(p.built.doc, { kind: "cancelled", message: resultMsg("notSent", { reason: resultMsg("cancelled") }) });
+    for (const p of g) if (!reported.has(p.built.doc.key)) await report(p.built.doc, { kind: "cancelled", message: unsent });
   }
   await batch.flush();
 
@@ -494,6 +504,10 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     const created = [...new Map(createdEntries.map((e) => [e.recordId, e])).values()].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0));
     await saveBookRecord(port, family, { version: 1, family, sheet, at: now().toISOString(), created, company });
   } else if (checkpointed) await saveBookRecord(port, family, previous?.partial ? null : previous);
+  if (fatal) {
+    const c = { reason: stopDetail(fatal), posted: counts.created + counts.found + counts.existing + counts.repeated, unknown: counts.unknown, notSent: counts.cancelled };
+    throw stoppedError(fatal, c.unknown > 0 ? resultMsg("postStoppedUnknown", c) : resultMsg("postStopped", c), lang);
+  }
   return { sheet, results: inSheetOrder(results), findings: sortFindings(findings), counts };
 }
 

@@ -83,7 +83,7 @@ export class PostSaveError extends Error {
 /** What stopped the run at a checkpoint. */
 class SaveFailure extends KeyedError {
   constructor(cause: unknown) {
-    super(resultMsg("saveFailed", { detail: cause instanceof Error ? cause.message : String(cause) }), { cause });
+    super(resultMsg("saveFailed", { system: cause instanceof Error ? cause.message : String(cause) }), { cause });
   }
 }
 

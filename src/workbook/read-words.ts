@@ -74,6 +74,10 @@ export const READ_WORDS = {
     en: 'sheet "{sheet}" holds more than {max} filled cells, the most DocSheet reads of one sheet: split it into smaller sheets or files',
     th: 'ชีต "{sheet}" มีเซลล์ที่มีข้อมูลเกิน {max} เซลล์ ซึ่งเป็นจำนวนสูงสุดที่ DocSheet อ่านได้ต่อหนึ่งชีต ให้แบ่งเป็นชีตหรือไฟล์ที่เล็กลง',
   },
+  tooManyRows: {
+    en: 'sheet "{sheet}" holds values in more than {max} rows, the most DocSheet reads of one sheet as a table: split it into smaller sheets or files (a month each, say)',
+    th: 'ชีต "{sheet}" มีข้อมูลเกิน {max} แถว ซึ่งเป็นจำนวนสูงสุดที่ DocSheet อ่านเป็นตารางได้ต่อหนึ่งชีต ให้แบ่งเป็นชีตหรือไฟล์ที่เล็กลง (เช่น เดือนละชีต)',
+  },
   sheetTooLarge: {
     en: 'sheet "{sheet}" is too large to read: {detail}; split it into smaller sheets or files',
     th: 'ชีต "{sheet}" ใหญ่เกินกว่าจะอ่านได้: {detail} ให้แบ่งเป็นชีตหรือไฟล์ที่เล็กลง',

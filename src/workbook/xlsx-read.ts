@@ -3,7 +3,7 @@
 // present: rows and cells where the file has them, never the declared dimension, the used range or
 // a merged area. Every scan is linear; every bound is a clear refusal (README.md, "Limits"). Pure:
 // the command line reads files with it, the preview page's "Open .xlsx" reads them in the browser.
-import { cellAddress, rangeAddress } from "./address";
+import { cellAddress, parseRange, rangeAddress } from "./address";
 import type { Block, CellRect, CellValue, ReadTarget } from "./port";
 import { blockOfGrid, presentKeys } from "./memory";
 import { XmlError, XmlScanner, type Attributes, type XmlHandlers } from "./xml-scan";
@@ -17,6 +17,10 @@ export const MAX_ROWS = 1_048_576;
 export const MAX_COLS = 16_384;
 /** Filled cells (a value, or a number format of its own) one sheet may hold (README.md, "Limits"). */
 export const MAX_CELLS = 1_000_000;
+/** Rows one sheet read as a table (check, post and the other jobs) may span, first filled row to
+ * last (README.md, "Limits"): every row becomes a document or a line with its findings and results,
+ * and 999,000 one-cell rows took check 3.3 GB and post out of memory. */
+export const MAX_TABLE_ROWS = 100_000;
 /** Merged areas one sheet may hold. */
 export const MAX_MERGES = 10_000;
 /** Excel's most characters in one cell. */
@@ -159,11 +163,12 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
     if (!sheet) throw (name === undefined ? new XlsxReadError("noSheets") : new XlsxReadError("noSheetNamed", { sheet: name }));
     return sheet;
   };
-  const cells = (name: string | undefined): { name: string; cells: SheetCells } => {
+  /** `table`: read whole as a table, so refused as soon as its rows pass MAX_TABLE_ROWS. */
+  const cells = (name: string | undefined, table = false): { name: string; cells: SheetCells } => {
     const sheet = find(name);
     let got = cache.get(sheet.name);
     if (!got) {
-      got = readSheet(zip, sheet.name, sheet.path, loadShared(), loadStyles());
+      got = readSheet(zip, sheet.name, sheet.path, loadShared(), loadStyles(), table);
       cache.set(sheet.name, got);
     }
     return { name: sheet.name, cells: got };
@@ -173,7 +178,9 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
     sheetNames: sheets.map((s) => s.name),
     sheetIds: new Map(sheets.flatMap((s) => (s.id ? [[s.name, s.id] as [string, string]] : []))),
     async read(target: ReadTarget = {}): Promise<Block> {
-      const { name, cells: got } = cells(target.sheet);
+      const { name, cells: got } = cells(target.sheet, target.range === undefined);
+      // Again when the sheet was read whole before (the preview's), or a range was asked for.
+      assertTableRows(name, got, target.range);
       return blockOfGrid(name, got, target.range, got.used);
     },
     sheet: (name) => cells(name).cells,
@@ -251,7 +258,9 @@ function cellValue(type: string, v: string | undefined, inline: string, strings:
   }
 }
 
-function readSheet(zip: ZipParts, name: string, path: string, strings: readonly string[], formats: readonly string[]): SheetCells {
+function readSheet(
+  zip: ZipParts, name: string, path: string, strings: readonly string[], formats: readonly string[], table: boolean,
+): SheetCells {
   const values: CellValue[][] = [];
   const fmts: string[][] = [];
   const rows: number[] = [];
@@ -271,6 +280,8 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
   let inline = "";
 
   let chars = 0;
+  /** Rows holding a value, counted up to the limit when read as a table. */
+  const filledRows = new Set<number>();
   const store = (): void => {
     const fmt = formats[cell.style] ?? "General";
     if (cell.type === "s" && v !== undefined && !(Number(v) >= 0 && Number(v) < strings.length && Number.isInteger(Number(v)))) {
@@ -298,6 +309,7 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
     vr[cell.col] = value;
     fmts[cell.row][cell.col] = fmt;
     if (value === null || value === "") return;
+    if (table && filledRows.size <= MAX_TABLE_ROWS && filledRows.add(cell.row).size > MAX_TABLE_ROWS) throw tooManyRows(name);
     if (!used) used = { top: cell.row, left: cell.col, bottom: cell.row, right: cell.col };
     else {
       if (cell.row < used.top) used.top = cell.row;
@@ -386,6 +398,26 @@ function readSheet(zip: ZipParts, name: string, path: string, strings: readonly 
   if (!ordered) rows.sort((a, b) => a - b);
   clearCovered(name, values, rows, merged);
   return { values, formats: fmts, merged, rows, used };
+}
+
+/** A read as a table holds values in at most MAX_TABLE_ROWS rows (of a range asked for, those in
+ * it). Said before the table is made, so nothing of its rows is built. */
+function assertTableRows(sheet: string, got: SheetCells, range: string | undefined): void {
+  if (got.rows.length <= MAX_TABLE_ROWS) return;
+  const area = range ? parseRange(range) : undefined;
+  const holdsValue = (cells: CellValue[]): boolean => {
+    for (const k of presentKeys(cells)) if (cells[Number(k)] !== null && cells[Number(k)] !== "") return true;
+    return false;
+  };
+  let filled = 0;
+  for (const row of got.rows) {
+    if (area && (row < area.top || row > area.bottom)) continue;
+    if (holdsValue(got.values[row]) && ++filled > MAX_TABLE_ROWS) throw tooManyRows(sheet);
+  }
+}
+
+function tooManyRows(sheet: string): XlsxReadError {
+  return new XlsxReadError("tooManyRows", { sheet, max: MAX_TABLE_ROWS });
 }
 
 function tooManyCells(sheet: string): XlsxReadError {

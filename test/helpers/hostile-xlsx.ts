@@ -184,6 +184,12 @@ export const HOSTILE: Record<string, Hostile> = {
     post: true, // post crashed: "Cannot read properties of undefined (reading 'richText')"
     th: /เซลล์ B2 อ้างถึงข้อความที่ใช้ร่วมกันลำดับที่ 5 ซึ่งไม่มีในไฟล์ \(มีเพียง 1\) ไฟล์เสียหาย/,
   },
+  "999,000 one-cell rows": {
+    file: () => oneCellRows(999_000, false),
+    answer: /sheet "Sales" holds values in more than 100,000 rows, the most DocSheet reads of one sheet as a table/,
+    post: true, // post ran 8 min 50 s to "JavaScript heap out of memory", check to 2.6 GB
+    th: /ชีต "Sales" มีข้อมูลเกิน 100,000 แถว/,
+  },
   "merged areas that overlap": {
     file: () => workbook(sheetOf(`${HEADER}${LINE(2)}${LINE(3)}${LINE(4)}`, '<mergeCells count="2"><mergeCell ref="A2:B3"/><mergeCell ref="B3:C4"/></mergeCells>')),
     answer: /sheet "Sales" has merged areas that overlap \(A2:B3 and B3:C4\): the file is damaged/,
@@ -220,4 +226,22 @@ export function lineRows(lines: number): Buffer {
   chunks.push(Buffer.from(`${batch}</sheetData></worksheet>`));
   const sst = `<sst ${NS}>${strings.map((t) => `<si><t>${t}</t></si>`).join("")}</sst>`;
   return workbook(Buffer.concat(chunks), { sharedStrings: sst, level: 1 });
+}
+
+/** A sheet of the tax invoices' header and `rows` rows of one cell each (a document key of its own):
+ * 999,000 of them is the 4.9 MB file a hostile tester checked in 33 s and 2.6 GB and posted out of
+ * memory (issue 36). `numbered: false` leaves the rows' numbers out, as the format allows, which keeps
+ * 999,000 rows under the 50 MB a part may unpack to (exceljs, which post writes with, needs them). */
+export function oneCellRows(rows: number, numbered = true): Buffer {
+  const chunks: Buffer[] = [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet ${NS}><sheetData>${HEADER}`)];
+  let batch = "";
+  for (let r = 2; r < rows + 2; r++) {
+    batch += `<row${numbered ? ` r="${r}"` : ""}><c r="A${r}"><v>${r}</v></c></row>`;
+    if (batch.length > 1 << 20) {
+      chunks.push(Buffer.from(batch));
+      batch = "";
+    }
+  }
+  chunks.push(Buffer.from(`${batch}</sheetData></worksheet>`));
+  return workbook(Buffer.concat(chunks), { level: 6 });
 }

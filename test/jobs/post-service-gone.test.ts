@@ -5,6 +5,7 @@ import { createClient, type DocSheetClient } from "../../src/api";
 import { defaultSleep } from "../../src/api/backoff";
 import { actJob } from "../../src/jobs/act";
 import { postJob, READ_BACK_MAX } from "../../src/jobs/post";
+import { postBookJob } from "../../src/jobs/books";
 import { ConnectionError } from "../../src/jobs/stop";
 import { loadPostRecord } from "../../src/jobs/post-record";
 import { undoJob } from "../../src/jobs/undo";
@@ -213,6 +214,35 @@ describe("a job whose service dies part way", () => {
     expect(left.length).toBeGreaterThanOrEqual(n - 3 - 2 * CONCURRENCY);
     expect((err as Error).message).toMatch(new RegExp(`^stopped: the service could not be reached at http://127\\.0\\.0\\.1:\\d+/test: [^.]+\\. Done: ${undone.length}; not sent: ${left.length}$`));
     expect((await loadPostRecord(wb, "quotations"))?.documents.map((d) => d.recordId).sort()).toEqual(left.map((r) => r.id).sort());
+  });
+
+  it("a products post (in Thai) stops at once like the documents' post, every row left says in Thai that it was not sent", async () => {
+    // It went on row by row, each saying "productMasters.create: เครือข่ายขัดข้อง (ECONNREFUSED): fetch failed".
+    const service = await startTestService({ store: LOCAL_STORE });
+    started.push(service);
+    const n = 40;
+    const rows: CellValue[][] = [["Product code", "Product name", "Sell price", "VAT"]];
+    for (let i = 1; i <= n; i++) rows.push([`SG-P${i}`, `Gone product ${i}`, 100 + i, "7%"]);
+    const wb = new MemoryWorkbook({ S: rows });
+    const watch = killingProgress(service, 3, /ไม่ได้ส่ง/, /: สร้างแล้ว/);
+    const err = await caught(postBookJob(wb, clientOf(service), { family: "products", now, concurrency: CONCURRENCY, lang: "th", onProgress: watch.onProgress }));
+    expect(watch.killed()).toBe(true);
+    expect(err).toBeInstanceOf(ConnectionError);
+    // The created ones being checked against another post's (the race guard) may still answer.
+    expectStoppedAtOnce(watch.afterKill(), CONCURRENCY);
+    const header = wb.sheet("S").values[0];
+    const resultCol = header.indexOf("Result");
+    expect(resultCol).toBeGreaterThan(0);
+    const results = Array.from({ length: n }, (_, i) => String(wb.sheet("S").values[i + 1][resultCol]));
+    for (const r of results) {
+      expect(r).not.toMatch(/[A-Za-z]{3,}/);
+      expect(r).toMatch(/^สร้างแล้ว|^ไม่ได้ส่ง: ติดต่อบริการไม่ได้$|^ไม่ทราบผล/);
+    }
+    const created = results.filter((r) => r.startsWith("สร้างแล้ว")).length;
+    const notSent = results.filter((r) => r === "ไม่ได้ส่ง: ติดต่อบริการไม่ได้").length;
+    expectDoneAndLeft(created, notSent, n, 3, CONCURRENCY);
+    expect((err as Error).message).toMatch(new RegExp(`^หยุดแล้ว: ติดต่อบริการที่ http://127\\.0\\.0\\.1:\\d+/test ไม่ได้: [^A-Za-z]+ ส่งแล้วในรอบนี้: ${created} `));
+    expect((err as Error).message).not.toMatch(/productMasters|fetch failed/);
   });
 
   it("update stops at once; rows not sent say so", async () => {

@@ -1,6 +1,7 @@
 // The values a message carries, put into a language by what their placeholder says they are: a
 // field by its label, a family and a status by name, a side, a column hint, a line formula. Both
 // render.ts (messages by key) and translate.ts (the service's text) put values in so. Pure.
+import { systemCode, systemText } from "./system";
 import { BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, isBookFamily, type Family } from "../../rules/codes";
 import { FIELD_BY_KEY, FIELDS, fieldForHeader, fieldForName, fieldLabel, normalizeName, type FieldDef } from "../fields";
 import { BOOK_FIELDS } from "../books/fields";
@@ -36,6 +37,9 @@ export function localizeValue(name: string, value: string, lang: Lang, family?: 
       return lang === "th" ? (SIDES_TH[value] ?? value) : value;
     case "hint":
       return lang === "th" ? (HINT_TH_BY_TEXT.get(value) ?? value) : value;
+    case "system":
+      // What the system said ("ENOSPC: no space left on device, write"): in Thai, by its code.
+      return systemText(value, systemCode(value), lang);
     case "formula":
       return value.replace(/[A-Za-z]+/g, (w) => {
         const def = FIELD_BY_KEY.get(`item.${w}`);

@@ -10,6 +10,7 @@ import { familyOf, localizeValue } from "./names";
 import { phraseOf } from "./phrases";
 import { TARGETS } from "./targets";
 import { translate } from "./translate";
+import { readMessageOf, readText } from "../../workbook/read-words";
 
 export function render(msg: Message, lang: Lang): string {
   const text = shown(msg, lang);
@@ -49,11 +50,14 @@ function phrased(field: string, words: string, lang: Lang): string {
   return fill(t.target[lang], field ? { ...found.params, field } : found.params, lang);
 }
 
-/** An error's message in `lang`: by key when it carries one (`msg`), else its text read as the
- * service's (an error body, or a job's message already in the run's language, left as it is). */
+/** An error's message in `lang`: by key when it carries one (`msg`, or the .xlsx reader's
+ * `readMessage`), else its text read as the service's (an error body, or a job's message already in
+ * the run's language, left as it is). */
 export function renderError(err: unknown, lang: Lang): string {
   const msg = (err as { msg?: Message } | null)?.msg;
   if (msg && typeof msg.key === "string" && typeof msg.text === "string") return render(msg, lang);
+  const read = readMessageOf(err);
+  if (read) return readText(read, lang);
   return translate(err instanceof Error ? err.message : String(err), lang);
 }
 

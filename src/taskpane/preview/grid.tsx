@@ -18,6 +18,8 @@ import type { Lang, Translate } from "../i18n";
 import type { PreviewBook } from "./book";
 import { parseTsv, toValue } from "./tsv";
 import { loadXlsx } from "./xlsx-load";
+import { XlsxReadError } from "../../workbook/xlsx-read";
+import { renderError } from "../../sheet/i18n/render";
 
 const MIN_ROWS = 30;
 const MIN_COLS = 12;
@@ -272,14 +274,15 @@ export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; stat
     setError(null);
     try {
       const sheets = await loadXlsx(await file.arrayBuffer());
-      if (sheets.length === 0) throw new Error("no sheets");
+      if (sheets.length === 0) throw new XlsxReadError("noSheets");
       m.sheets.clear();
       for (const s of sheets) m.setSheet(s.name, s.values, s.formats);
       m.active = sheets[0].name;
       book.selection = null;
       book.edited();
     } catch (err) {
-      setError(t("loadError", { message: err instanceof Error ? err.message : String(err) }));
+      // The reader's refusal (too large, damaged) in the pane's language.
+      setError(t("loadError", { message: renderError(err, props.lang ?? "en") }));
     } finally {
       input.value = "";
     }

@@ -14,7 +14,7 @@ export const results = {
   raceStuck: "another post of this row running at the same time created {winner} first; this run's copy {serial} could not be removed ({reason}): void it on the service",
   /** A contact or product: deleted, never voided. */
   raceStuckDelete: "another post of this row running at the same time created {winner} first; this run's copy {serial} could not be removed ({reason}): delete it on the service",
-  saveFailed: "the workbook could not be saved ({detail})",
+  saveFailed: "the workbook could not be saved ({system})",
   alreadyPosted: "already posted",
   /** {reason}: the problems ("E2: message; F2: message"), an error or one of the reasons below. */
   notSent: "not sent: {reason}",

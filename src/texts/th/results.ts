@@ -12,7 +12,7 @@ export const results: Same<typeof en> = {
   foundRaceVoided: "พบแล้ว: การส่งแถวนี้อีกรายการที่ทำพร้อมกันสร้างไว้ก่อน สำเนาของรอบนี้ {serial} ถูกยกเลิกแล้ว",
   raceStuck: "การส่งแถวนี้อีกรายการที่ทำพร้อมกันสร้าง {winner} ก่อน สำเนาของรอบนี้ {serial} ลบหรือยกเลิกไม่ได้ ({reason}): โปรดยกเลิก {serial} ในระบบ",
   raceStuckDelete: "การส่งแถวนี้อีกรายการที่ทำพร้อมกันสร้าง {winner} ก่อน สำเนาของรอบนี้ {serial} ลบไม่ได้ ({reason}): โปรดลบ {serial} ในระบบ",
-  saveFailed: "บันทึกเวิร์กบุ๊กไม่ได้ ({detail})",
+  saveFailed: "บันทึกเวิร์กบุ๊กไม่ได้ ({system})",
   alreadyPosted: "ส่งไว้แล้ว",
   notSent: "ไม่ได้ส่ง: {reason}",
   notSentMore: "ไม่ได้ส่ง: {reason} (และอีก {more} รายการ)",
