@@ -1,6 +1,6 @@
 // The documents a function speaks of: a family's documents in a span of dates, of a contact, of a
-// status, read through the functions' reads. A span is read as the calendar years it touches, so the
-// months of a year share one read; without a span the family is read whole. Pure over the reads.
+// status, read through the functions' reads (which read the spans asked together at once: jobs/
+// figures.ts); without a span the family is read whole. Pure over the reads.
 import type { DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import type { FigureReads } from "../jobs/figures";
@@ -16,13 +16,6 @@ export interface DocumentFilter {
 }
 
 const dateOf = (d: DocumentRecord): string => (typeof d.publishedOn === "string" ? d.publishedOn.slice(0, 10) : "");
-
-function yearQueries(from?: string, to?: string): { range?: number; startDate?: string; endDate?: string }[] {
-  if (!from || !to) return [{}];
-  const out = [];
-  for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) out.push({ range: 5, startDate: `${y}-01-01`, endDate: `${y}-12-31` });
-  return out;
-}
 
 export function contactMatches(d: Record<string, unknown>, contact: string): boolean {
   const want = normalizeName(contact);
@@ -51,6 +44,5 @@ function keep(docs: readonly DocumentRecord[], f: DocumentFilter): DocumentRecor
 }
 
 export async function documentsOf(reads: FigureReads, family: Family, f: DocumentFilter): Promise<DocumentRecord[]> {
-  const pages = await Promise.all(yearQueries(f.from, f.to).map((q) => reads.documents(family, q)));
-  return pages.flatMap((docs) => keep(docs, f));
+  return keep(await reads.documentsIn(family, f.from, f.to), f);
 }

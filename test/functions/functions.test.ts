@@ -18,8 +18,9 @@ import { upgradeBody } from "../../src/jobs/upgrade";
 jest.setTimeout(180_000);
 
 const svc = jobsService();
-/** Every request the functions' client sent, as "METHOD path". */
+/** Every request the functions' client sent, as "METHOD path"; the lists' spans asked, as "path start..end". */
 const sent: string[] = [];
+const spans: string[] = [];
 let client: DocSheetClient;
 let month: VatMonth;
 let reads: FigureReads;
@@ -46,7 +47,9 @@ beforeAll(async () => {
   client = createClient({
     root: svc.service.root, ...svc.demo,
     fetch: (input, init) => {
-      sent.push(`${init?.method ?? "GET"} ${new URL(String(input)).pathname}`);
+      const url = new URL(String(input));
+      sent.push(`${init?.method ?? "GET"} ${url.pathname}`);
+      if (url.searchParams.get("currentPage") === "1") spans.push(`${url.pathname.split("/").pop()} ${url.searchParams.get("startDate") ?? ""}..${url.searchParams.get("endDate") ?? ""}`);
       return fetch(input, init);
     },
   });
@@ -56,6 +59,7 @@ beforeAll(async () => {
 beforeEach(() => {
   reads.clear();
   sent.length = 0;
+  spans.length = 0;
 });
 
 const excelSerial = (iso: string): number => Date.parse(iso) / 86_400_000 + 25569;
@@ -208,14 +212,32 @@ describe("reads", () => {
     const values = await Promise.all(cells);
     expect(values[6]).toBe(await call("TOTAL", "tax-invoices", "grand total", "2026-03", "2026-03"));
     const lists = sent.filter((s) => s.startsWith("GET"));
-    // One year's list per family, each a page.
+    // One list per family, of the twelve months asked, each a page.
     expect(lists).toHaveLength(3);
+    expect(spans.sort()).toEqual(["expenses 2026-01-01..2026-12-31", "purchases 2026-01-01..2026-12-31", "tax-invoices 2026-01-01..2026-12-31"]);
     expect(sent.filter((s) => !s.startsWith("GET") && !s.endsWith("/token"))).toEqual([]);
     await call("TOTAL", "tax-invoices", "grand total", "2026-03", "2026-03");
     expect(sent.filter((s) => s.startsWith("GET"))).toHaveLength(3);
     reads.clear();
     await call("TOTAL", "tax-invoices", "grand total", "2026-03", "2026-03");
     expect(sent.filter((s) => s.startsWith("GET"))).toHaveLength(4);
+  });
+
+  it("spans asked together are read at once, from the first day to the last; a span inside one read is not read again", async () => {
+    const [march, april] = await Promise.all([call("TOTAL", "tax-invoices", "VAT", "2026-03", "2026-03"), call("TOTAL", "tax-invoices", "VAT", "04/2569", "04/2569")]);
+    expect(spans).toEqual(["tax-invoices 2026-03-01..2026-04-30"]);
+    expect(await call("TOTAL", "tax-invoices", "VAT", "2026-03-01", "2026-04-30")).toBe(Math.round((march as number + (april as number)) * 100) / 100);
+    expect(await call("DOCUMENTS", "tax-invoices", "2026-04-01", "2026-04-15")).toEqual(expect.any(Array));
+    expect(spans).toHaveLength(1);
+    // Outside it: read.
+    await call("TOTAL", "tax-invoices", "VAT", "2026-05", "2026-05");
+    expect(spans).toEqual(["tax-invoices 2026-03-01..2026-04-30", "tax-invoices 2026-05-01..2026-05-31"]);
+    // A read that failed is not kept: the next call reads again.
+    let down = true;
+    const flaky = figureReads(createClient({ root: svc.service.root, ...svc.demo, maxRetries: 0, fetch: (input, init) => (down ? Promise.reject(new TypeError("network down")) : fetch(input, init)) }));
+    await expect(callFunction("TOTAL", ["tax-invoices", "VAT", "2026-03", "2026-03"], session({ reads: flaky }))).rejects.toMatchObject({ code: "#N/A" });
+    down = false;
+    expect(await callFunction("TOTAL", ["tax-invoices", "VAT", "2026-03", "2026-03"], session({ reads: flaky }))).toBe(march);
   });
 
   it("every function reads only", async () => {
