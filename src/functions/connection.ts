@@ -12,10 +12,19 @@ export interface FunctionsConnection {
 
 let current: FunctionsConnection | null = null;
 let generation = 0;
+const listeners = new Set<() => void>();
 
 export function connectFunctions(c: FunctionsConnection | null): void {
   current = c;
   generation++;
+  for (const l of listeners) l();
+}
+
+/** Calls `listener` when the pane connects or disconnects (the preview's grid calculates again);
+ * answers how to stop. */
+export function onFunctionsConnection(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export const functionsConnection = (): { connection: FunctionsConnection | null; generation: number } => ({ connection: current, generation });

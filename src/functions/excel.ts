@@ -5,37 +5,21 @@
 // Thai functions-th.json is made from the table). A cell's error is Excel's #VALUE! or #N/A with
 // the message. Only Office knows this file; `docsheet calc` calls the entries directly.
 /* global CustomFunctions, Office */
-import type { FigureReads } from "../jobs/figures";
 import type { ArgValue } from "./args";
 import type { FunctionResult } from "./cells";
-import { functionsConnection } from "./connection";
-import type * as Engine from "./engine";
+import { callInPane } from "./pane-call";
 import { FunctionError, renderFunctionText } from "./texts";
-
-declare const __webpack_require__: unknown;
-
-/** The table and the reads, fetched on the first call (as the pane's engine is: services.ts). */
-function loadEngine(): Promise<typeof Engine> {
-  if (typeof __webpack_require__ === "function") return import(/* webpackChunkName: "functions-engine" */ "./engine" as string);
-  return Promise.resolve(require("./engine") as typeof Engine);
-}
 
 // Outside Excel (a page opened in a browser) there is no CustomFunctions: the registrations the
 // build appends to this file then do nothing.
 const g = globalThis as { CustomFunctions?: unknown };
 if (g.CustomFunctions === undefined) g.CustomFunctions = { associate: () => undefined };
 
-let reads: { key: string; reads: FigureReads } | null = null;
-
 const lang = (): "en" | "th" => (typeof Office !== "undefined" && /^th/i.test(Office.context?.displayLanguage ?? "") ? "th" : "en");
 
 async function run(name: string, args: ArgValue[]): Promise<FunctionResult> {
-  const { figureReads, callFunction } = await loadEngine();
-  const { connection, generation } = functionsConnection();
-  const key = String(generation);
-  if (connection && reads?.key !== key) reads = { key, reads: figureReads(connection.client) };
   try {
-    return await callFunction(name, args, { reads: connection ? reads!.reads : undefined, lang: lang(), bound: connection ? await connection.bound() : null });
+    return await callInPane(name, args, lang());
   } catch (err) {
     if (!(err instanceof FunctionError)) throw err;
     const code = err.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;

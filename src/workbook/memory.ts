@@ -26,6 +26,8 @@ export interface MemorySheet {
   tableBottom?: number;
   /** "row,col" → formula of the cells written as formulas (their values are what they come to). */
   formulas: Map<string, string>;
+  /** "row,col" of a formula → the table it spilled from there (the preview's DOCSHEET formulas). */
+  spills?: Map<string, CellValue[][]>;
   hidden: boolean;
   /** Columns hidden from view. */
   hiddenColumns: Set<number>;

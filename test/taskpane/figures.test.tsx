@@ -1,7 +1,8 @@
 // Refresh figures (jsdom, the real pane services against the real local service): a click makes the
 // worksheet functions forget what they read, so their next call reads the service again, and asks
-// Excel (the strict fake) for one full calculation in one Excel.run of one sync; in the preview,
-// which does not calculate formulas, it says so. In English and Thai; not connected, it waits.
+// Excel (the strict fake) for one full calculation in one Excel.run of one sync; a workbook that
+// does not calculate formulas says so (the preview's grid calculates them: test/e2e/functions.test.ts).
+// In English and Thai; not connected, it waits.
 import { App } from "../../src/taskpane/app";
 import * as functions from "../../src/functions/excel";
 import { translator, type Lang } from "../../src/taskpane/i18n";
@@ -94,14 +95,14 @@ test("Refresh figures forgets the functions' answers and asks Excel for one full
   expect(sent.filter((s) => !s.startsWith("GET") && !s.endsWith("/token"))).toEqual([]);
 });
 
-test("in Thai; the preview, which does not calculate formulas, forgets the answers and says so", async () => {
+test("in Thai; a workbook that does not calculate formulas (the in-memory port) forgets the answers and says so", async () => {
   const { root } = await afterOneRead(new MemoryWorkbook(), "th");
   const t = translator("th");
   expect(root.querySelector("#figures summary")?.textContent).toBe("ฟังก์ชันในเวิร์กชีต");
   expect(root.querySelector("#figures p.help")?.textContent).toBe(t("figuresHelp"));
   click(root, "รีเฟรชตัวเลข");
   await until(() => root.querySelector("#figures .msg") !== null, "the refresh");
-  expect(texts(root, "#figures .msg.info")).toEqual(["ล้างตัวเลขที่อ่านไว้แล้ว หน้าตัวอย่างนี้ยังไม่คำนวณสูตร DOCSHEET จึงไม่มีเซลล์ใดเปลี่ยน"]);
+  expect(texts(root, "#figures .msg.info")).toEqual(["ล้างตัวเลขที่อ่านไว้แล้ว สมุดงานนี้ไม่คำนวณสูตร DOCSHEET จึงไม่มีเซลล์ใดเปลี่ยน"]);
   const read = sent.length;
   await functions.contacts();
   expect(sent.length).toBeGreaterThan(read);

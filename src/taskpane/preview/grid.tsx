@@ -8,6 +8,8 @@
 // on the selected cell, unseen until it is typed into: an input method (Thai on a phone, a composing
 // keyboard) composes into it, so the first word typed into a selected cell is kept, and the same
 // input is the cell's editor. Hidden columns are not drawn (their letters skipped, as in Excel).
+// A DOCSHEET formula typed or pasted into a cell is calculated (formulas.ts); editing its cell shows
+// the formula, and an error's message is the cell's tooltip.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cellAddress, columnLetters } from "../../workbook/address";
 import { presentKeys } from "../../workbook/memory";
@@ -16,6 +18,7 @@ import { isCellError, type CellValue } from "../../workbook/port";
 import { columnWidths, isNumber, spillWidth } from "./column-widths";
 import type { Lang, Translate } from "../i18n";
 import type { PreviewBook } from "./book";
+import type { PreviewFormulas } from "./formulas";
 import { parseTsv, toValue } from "./tsv";
 import { loadXlsx } from "./xlsx-load";
 import { XlsxReadError } from "../../workbook/xlsx-read";
@@ -77,8 +80,8 @@ interface Editing {
 /** Is this key event part of an input method's composition (its Enter confirms the word, not the cell)? */
 const composing = (e: KeyboardEvent): boolean => e.isComposing || e.keyCode === 229;
 
-export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; status?: string; onNew?: () => void }) {
-  const { book, t } = props;
+export function Grid(props: { book: PreviewBook; formulas?: PreviewFormulas; t: Translate; lang?: Lang; status?: string; onNew?: () => void }) {
+  const { book, formulas, t } = props;
   const [, redraw] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditingState] = useState<Editing | null>(null);
@@ -145,7 +148,7 @@ export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; stat
 
   function startEdit(row: number, col: number, text?: string) {
     const cell = sheet.values[row]?.[col] ?? null;
-    const shown = text ?? (typeof cell === "number" && !isDateFormat(sheet.formats[row]?.[col] ?? "General") ? String(cell) : showValue(cell, sheet.formats[row]?.[col]));
+    const shown = text ?? formulas?.formulaAt(name, row, col) ?? (typeof cell === "number" && !isDateFormat(sheet.formats[row]?.[col] ?? "General") ? String(cell) : showValue(cell, sheet.formats[row]?.[col]));
     setEditing({ row, col, text: shown });
     const el = keysRef.current;
     if (el) {
@@ -175,7 +178,10 @@ export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; stat
     const e = editRef.current;
     if (!e) return;
     setEditing(null);
-    await m.write(name, [{ row: e.row, col: e.col, values: [[toValue(e.text.trim() === "" ? "" : e.text, sheet.formats[e.row]?.[e.col])]] }]);
+    formulas?.forget(name, { top: e.row, left: e.col, bottom: e.row, right: e.col });
+    if (!formulas?.typed(name, e.row, e.col, e.text)) {
+      await m.write(name, [{ row: e.row, col: e.col, values: [[toValue(e.text.trim() === "" ? "" : e.text, sheet.formats[e.row]?.[e.col])]] }]);
+    }
     book.edited();
     if (move) choose(Math.max(0, e.row + move[0]), nextCol(e.col, move[1]), false);
     focusKeys();
@@ -189,6 +195,7 @@ export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; stat
   async function clearSelection() {
     if (!sel) return;
     const values = Array.from({ length: sel.bottom - sel.top + 1 }, () => new Array<CellValue>(sel.right - sel.left + 1).fill(null));
+    formulas?.forget(name, sel);
     await m.write(name, [{ row: sel.top, col: sel.left, values }]);
     book.edited();
   }
@@ -264,7 +271,13 @@ export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; stat
     const text = e.clipboardData?.getData("text/plain");
     if (!text) return;
     e.preventDefault();
-    await m.write(name, [{ row: sel?.top ?? 0, col: sel?.left ?? 0, values: parseTsv(text) }]);
+    const top = sel?.top ?? 0;
+    const left = sel?.left ?? 0;
+    const values = parseTsv(text);
+    formulas?.forget(name, { top, left, bottom: top + values.length - 1, right: left + Math.max(0, ...values.map((r) => r.length - 1)) });
+    await m.write(name, [{ row: top, col: left, values }]);
+    // Formulas copied as text (from a text file, a page) are formulas here, as Excel takes them.
+    values.forEach((r, i) => r.forEach((v, j) => { if (typeof v === "string") formulas?.typed(name, top + i, left + j, v); }));
     book.edited();
   }
 
@@ -288,6 +301,8 @@ export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; stat
     }
   }
 
+  const selFormula = sel ? formulas?.formulaAt(name, sel.top, sel.left) : undefined;
+
   // Where the keys' input sits: on the cell being edited, else on the selected one.
   const keysAt = editing ? { row: editing.row, col: editing.col } : sel ? { row: sel.top, col: Math.min(sel.left, cols - 1) } : null;
 
@@ -309,7 +324,7 @@ export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; stat
           const spill = room > widths[c];
           const cls = [mark ? "marked" : "", tone && tone !== "error" ? tone : "", inSel(r, c) ? "sel" : "", isNumber(v, f) ? "num" : "", spill ? "spill" : ""].filter(Boolean).join(" ");
           return (
-            <td key={c} class={cls || undefined} title={mark ?? (text.length * 8 + 16 > room ? text : undefined)} data-cell={cellAddress(r, c)}
+            <td key={c} class={cls || undefined} title={mark ?? formulas?.messageAt(name, r, c) ?? (text.length * 8 + 16 > room ? text : undefined)} data-cell={cellAddress(r, c)}
               onMouseDown={(e) => pressed(e, r, c)} onDblClick={() => startEdit(r, c)}>
               {spill ? <span style={{ maxWidth: `${room - 12}px` }}>{text}</span> : text}
             </td>
@@ -340,6 +355,8 @@ export function Grid(props: { book: PreviewBook; t: Translate; lang?: Lang; stat
           <button key={s} role="tab" aria-selected={s === name} class={s === name ? "tab on" : "tab"}
             onClick={() => { setEditing(null); m.active = s; book.select(null); }}>{s}</button>
         ))}
+        {/* The selected cell's DOCSHEET formula, where Excel's formula bar would show it. */}
+        {selFormula && <span class="formula" data-cell={cellAddress(sel!.top, sel!.left)}><b>{cellAddress(sel!.top, sel!.left)}</b> {selFormula}</span>}
         {props.status && <span class="saved" role="status">{props.status}</span>}
       </div>
       <div class="grid" ref={gridRef} tabIndex={0} onKeyDown={onKey} onFocus={(e) => { if (e.target === gridRef.current && sel) focusKeys(); }} onPaste={(e) => void onPaste(e)} onScroll={onScroll}
@@ -380,6 +397,8 @@ body{margin:0;background:#faf9f8}
 .grid-tools .file:focus-within{outline:2px solid #000}
 .grid-tools .help{color:#616161}
 .tabs .saved{color:#107c41;margin-left:auto;align-self:center}
+.tabs .formula{align-self:center;margin-left:12px;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-family:Consolas,"DejaVu Sans Mono",monospace;color:#323130}
+.tabs .formula b{font-family:"Segoe UI",-apple-system,Roboto,sans-serif;color:#616161;margin-right:6px}
 .grid-wrap .confirm{display:flex;gap:8px;align-items:center;margin-top:6px;padding:6px 8px;border:1px solid #eeacb2;border-radius:4px;background:#fdf3f4}
 .grid-wrap .confirm button{font:inherit;font-weight:600;padding:3px 10px;border:1px solid #d1d1d1;border-radius:4px;background:#fff;cursor:pointer}
 .grid-wrap .confirm button.danger{background:#c50f1f;border-color:#c50f1f;color:#fff}

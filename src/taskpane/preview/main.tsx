@@ -2,7 +2,7 @@
 // The grid is the in-memory port, kept in the browser's IndexedDB (store.ts): a reload finds the
 // workbook as it was left; a first visit starts with a tax-invoice template to check right away.
 import { render } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { MemoryWorkbook } from "../../workbook/memory";
 import { template } from "../../sheet/template";
 import { App } from "../app";
@@ -10,6 +10,7 @@ import { pickLanguage, translator, type Lang } from "../i18n";
 import { createServices, loadEngine, today } from "../services";
 import { injectStyles } from "../styles";
 import { PreviewBook } from "./book";
+import { PreviewFormulas } from "./formulas";
 import { GRID_CSS, Grid } from "./grid";
 import { BookStore } from "./store";
 
@@ -25,8 +26,13 @@ function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage:
       store.schedule(book.memory, sheets);
     });
   }, [book, store]);
+  // The grid's DOCSHEET formulas, calculated in the pane's language; "Refresh figures" calculates them again.
+  const langRef = useRef(lang);
+  langRef.current = lang;
+  const [formulas] = useState(() => new PreviewFormulas(book, () => langRef.current));
+  useEffect(() => formulas.watch(), [formulas]);
   const [services] = useState(() => createServices({
-    port: book.port(), relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo(), watchSelection: (listener) => book.onSelect(listener),
+    port: { ...book.port(), recalculate: () => formulas.calculate() }, relayBase: `${window.location.origin}/relay`, selection: () => book.selectionInfo(), watchSelection: (listener) => book.onSelect(listener),
     watchSheet: (listener) => {
       listener(book.memory.active);
       return book.onSelect(() => listener(book.memory.active));
@@ -46,7 +52,7 @@ function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage:
   const t = translator(lang);
   return (
     <div class="preview">
-      <Grid book={book} t={t} lang={lang} onNew={startOver} status={saved && store.available ? t("savedInBrowser") : undefined} />
+      <Grid book={book} formulas={formulas} t={t} lang={lang} onNew={startOver} status={saved && store.available ? t("savedInBrowser") : undefined} />
       <aside class="pane"><App services={services} lang={props.lang} storage={props.storage} onLang={setLang} /></aside>
     </div>
   );

@@ -339,7 +339,7 @@ export const pane = {
   refreshFigures: "Refresh figures",
   refreshingFigures: "Refreshing figures…",
   figuresRefreshed: "Figures refreshed: the workbook was recalculated with the service's figures as they are now.",
-  figuresForgotten: "The figures read are forgotten. This preview does not calculate DOCSHEET formulas yet, so no cell changes here.",
+  figuresForgotten: "The figures read are forgotten. This workbook does not calculate DOCSHEET formulas, so no cell changes here.",
   // --- the values for every row (the Columns section) ---
   mapValues: "Values for every row",
   mapValuesHelp: "A field your sheet has no column for can take one value for all rows: Check and Post read it as if every row had that cell (a filled cell of a column of the field wins). Saved with the mapping.",
