@@ -127,9 +127,13 @@ export function incomeTypeOf(text: string): IncomeType | undefined {
 }
 
 /** The income types a typed section names ("40(2)", "ม.40(2)", "s.40(8)", "40(4)(ข)"): one, several
- * (40(8), 40(4)), none (not a section DocSheet knows), or undefined when the text is not a section. */
+ * (40(8), 40(4)), none (not a section DocSheet knows), or undefined when the text is not a section.
+ * A bare 1-8 is the paragraph of section 40, as the template's drop-down names each type by its
+ * section ("Salaries and wages (s.40(1))"): 1 is 40(1), not the service's incomeType 1 nor the
+ * drop-down's first entry (README: Income types). */
 export function incomeTypesOfSection(text: string): IncomeType[] | undefined {
-  const m = /^\s*(?:s\.?|ม\.?|มาตรา|section)?\s*40\s*\(\s*(\d)\s*\)\s*(?:\(\s*([a-zก-ฮ])\s*\))?\s*$/i.exec(text.normalize("NFC"));
+  const bare = /^\s*([1-8])\s*$/.exec(text);
+  const m = bare ? [bare[0], bare[1], undefined] : /^\s*(?:s\.?|ม\.?|มาตรา|section)?\s*40\s*\(\s*(\d)\s*\)\s*(?:\(\s*([a-zก-ฮ])\s*\))?\s*$/i.exec(text.normalize("NFC"));
   if (!m) return undefined;
   const sub = m[2] ? ({ ก: "a", ข: "b" } as Record<string, string>)[m[2]] ?? m[2].toLowerCase() : "";
   const section = `40(${m[1]})${sub ? `(${sub})` : ""}`;

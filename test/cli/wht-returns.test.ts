@@ -27,6 +27,11 @@ describe("withholding returns by the forms", () => {
       ["E", "นาย ค ใจดี", "1101700123456", "", "", "", "2026-06-05", "Rent", 5, 1000, null, AT_SOURCE],
       ["E", "", "", "", "", "", "", "Interest", 15, 1000, null, ""],
       ["F", "Acme Co., Ltd.", "0105556000009", "00000", "", "ภ.ง.ด.3", "2026-06-05", "Services", 3, 1000, null, AT_SOURCE],
+      // A bare number is read as the paragraph of section 40 (the drop-down's "(s.40(1))"): 1 is a salary, 4 asked.
+      ["G", "นาย ง ใจดี", "1101700123456", "", "", "ภ.ง.ด.1", "2026-06-05", 1, 5, 1000, null, AT_SOURCE],
+      ["H", "นาย จ ใจดี", "1101700123456", "", "", "", "2026-06-05", "4", 15, 1000, null, AT_SOURCE],
+      // 3 is 40(3), royalties on ภ.ง.ด.2 (the service's incomeType 3 would be fees, on ภ.ง.ด.1).
+      ["I", "นาย ฉ ใจดี", "1101700123456", "", "", "ภ.ง.ด.2", "2026-06-05", 3, 3, 1000, null, AT_SOURCE],
     ], "WHT");
     const check = await docsheet(["check", book, "--family", "withholding-taxes", "--json"]);
     expect(JSON.parse(check.stdout)).toEqual([
@@ -34,6 +39,7 @@ describe("withholding returns by the forms", () => {
       { sheet: "WHT", cell: "H3", field: "item.incomeType", message: '"40(8)" is a section of several income types: say which, Services (s.40(8)), Advertising (s.40(8)), Transport (s.40(8)), Insurance premiums (s.40(8)), Prizes and promotions (s.40(8)), Other income (s.40(8)).' },
       { sheet: "WHT", cell: "H7", field: "item.incomeType", message: "Interest (s.40(4)(a)) paid to this payee is filed on ภ.ง.ด.2, and the certificate's first line on ภ.ง.ด.3: make it a certificate of its own." },
       { sheet: "WHT", cell: "F8", field: "entity", message: "ภ.ง.ด.3 is for individuals, but 0105556000009 is a juristic person's tax id (it starts with 0): use ภ.ง.ด.53." },
+      { sheet: "WHT", cell: "H10", field: "item.incomeType", message: '"4" is a section of several income types: say which, Interest (s.40(4)(a)), Dividends (s.40(4)(b)).' },
     ]);
     expect(check.code).toBe(1);
     const th = await docsheet(["check", book, "--family", "withholding-taxes", "--lang", "th"]);

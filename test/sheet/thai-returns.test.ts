@@ -2,7 +2,7 @@
 // payee's kind and the income's section, a typed section, Thai names with their titles and
 // addresses split as the forms take them, each form's conditions, and the RD Prep files in the
 // references' layouts and in a layout of the user's, parsed back field by field.
-import { formOfPayment, incomeTypeOf, incomeTypesOfSection, rdCondition } from "../../src/rules/withholding";
+import { INCOME_TYPES, formOfPayment, incomeTypeOf, incomeTypeText, incomeTypesOfSection, rdCondition } from "../../src/rules/withholding";
 import { parseRdLayout, rdPrepWht } from "../../src/sheet/rd-prep";
 import { splitAddress, splitName } from "../../src/sheet/thai-names";
 import { reportForms, whtReport } from "../../src/sheet/wht-report";
@@ -26,6 +26,25 @@ describe("the form of a payment", () => {
     expect(incomeTypesOfSection("40(8)")!.map((t) => t.id)).toEqual(["services", "advertising", "transport", "insurance", "prizes", "other"]);
     expect(incomeTypesOfSection("40(9)")).toEqual([]);
     expect(incomeTypesOfSection("rent")).toBeUndefined();
+    // A bare number is the paragraph of section 40, as the drop-down names each type by its section.
+    expect(incomeTypesOfSection("1")!.map((t) => t.id)).toEqual(["salary"]);
+    expect(incomeTypesOfSection(" 2 ")!.map((t) => t.id)).toEqual(["commission"]);
+    expect(incomeTypesOfSection("3")!.map((t) => t.id)).toEqual(["royalties"]);
+    expect(incomeTypesOfSection("4")!.map((t) => t.id)).toEqual(["interest", "dividends"]);
+    expect(incomeTypesOfSection("5")!.map((t) => t.id)).toEqual(["rent"]);
+    expect(incomeTypesOfSection("8")).toHaveLength(6);
+    expect(incomeTypesOfSection("9")).toBeUndefined();
+    expect(incomeTypesOfSection("27")).toBeUndefined();
+  });
+
+  it("names every income type in English with its section of the Revenue Code, and in Thai with its มาตรา", () => {
+    expect(incomeTypeText(type("commission"), "en")).toBe("Fees and commissions (s.40(2))");
+    expect(incomeTypeText(type("commission"), "th")).toBe("ค่าธรรมเนียม ค่านายหน้า (ม.40(2))");
+    for (const t of INCOME_TYPES) {
+      expect(incomeTypeText(t, "en")).toMatch(/ \(s\.40\(\d\)(\([ab]\))?\)$/);
+      // Each name reads back as its own type, in either language.
+      expect([incomeTypeOf(incomeTypeText(t, "en")), incomeTypeOf(incomeTypeText(t, "th"))]).toEqual([t, t]);
+    }
   });
 
   it("writes each form's conditions as its legend says: ภ.ง.ด.53 has once 2 and always 3", () => {
