@@ -108,8 +108,10 @@ export async function actCommand(p: Parsed): Promise<number> {
       } catch (err) {
         if (err instanceof UpgradeTargetError) {
           const allowed = upgradeTargets(family);
-          const label = FAMILY_INFO[family].label.en;
-          throw allowed.length === 0 ? new UsageError("upgradeNone", { label, family }) : new UsageError("upgradeTo", { label: label.toLowerCase(), family, to, allowed: allowed.join(" or ") });
+          // English names the family by its label; Thai by the word FAMILY takes.
+          const en = FAMILY_INFO[family].label.en;
+          throw allowed.length === 0 ? new UsageError("upgradeNone", { label: { en, th: family } })
+            : new UsageError("upgradeTo", { label: { en: en.toLowerCase(), th: family }, to, allowed: allowed.join(" or ") });
         }
         throw err;
       }

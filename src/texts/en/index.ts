@@ -11,3 +11,6 @@ export * from "./sheet";
 export * from "./hints";
 export * from "./results";
 export * from "./pane";
+export * from "./usage";
+export * from "./reader";
+export * from "./functions";
