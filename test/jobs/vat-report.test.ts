@@ -6,7 +6,8 @@
 import { createClient, type DocSheetClient, type DocumentRecord } from "../../src/api";
 import { readVatReport, vatReportJob, writeVatReport, type VatReport } from "../../src/jobs/vat-report";
 import { Decimal } from "../../src/rules/money";
-import { sums, vatEntry } from "../../src/sheet/vat-entries";
+import { pp30Lines, sums, vatEntry } from "../../src/sheet/vat-entries";
+import { rdPrepPp30 } from "../../src/sheet/rd-prep";
 import { vatTexts, type VatFinding } from "../../src/sheet/i18n/vat-report";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
@@ -262,6 +263,22 @@ describe("VAT report findings", () => {
     ]));
     expect(vatTexts("en").finding(out.findings.find((f) => f.kind === "totalDiffers")!)).toBe("Output tax: the total VAT is 0.02 but the documents add up to 0.01");
     expect(vatTexts("th").finding(out.findings.find((f) => f.kind === "totalDiffers")!)).toBe("ภาษีขาย: ยอดรวมภาษีมูลค่าเพิ่มเป็น 0.02 แต่ผลรวมจากเอกสารเป็น 0.01");
+  });
+
+  it("a refund month: ภ.พ.30 line 9 holds what input tax is over output tax and line 8 is 0, in the summary and its file, never negative", async () => {
+    const findings: VatFinding[] = [];
+    const output = [vatEntry("output", "tax-invoices", doc(1, 70, 1070), findings)!];
+    const input = [vatEntry("input", "purchases", { ...doc(2, 350, 5350), contactTaxId: "0105556000009", contactBranch: "00003" }, findings)!];
+    const report: VatReport = { month: "2026-04", output, input, voided: [], figures: { output: sums(output), input: sums(input) }, findings };
+    const wb = new MemoryWorkbook();
+    const out = await writeVatReport(wb, report);
+    expect(out.findings).toEqual([]);
+    const lines = wb.sheet(out.sheets.summary).values.slice(11, 20).map((r) => [r[1], r[2]]);
+    expect(lines).toEqual([[1000, 1000], [0, 0], [0, 0], [1000, 1000], [70, 70], [5000, 5000], [350, 350], [0, 0], [280, 280]]);
+    // The supplier's branch under สาขาที่, its head office column empty (no header block: no company given).
+    expect(rowsOf(wb, out.sheets.input)[1].slice(6, 10)).toEqual([null, "00003", 5000, 350]);
+    const file = rdPrepPp30({ branch: "00000", address: "1 Road", zip: "10110", lines: pp30Lines(report.figures.output, report.figures.input) });
+    expect(file.trimEnd().split("|").slice(4)).toEqual(["1000.00", "0.00", "0.00", "1000.00", "70.00", "5000.00", "350.00", "0.00", "280.00"]);
   });
 
   it("leaves a person's branch blank, never 00000; a company's branch is 5 digits, 00000 its head office", () => {
