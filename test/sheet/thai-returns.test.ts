@@ -123,6 +123,22 @@ describe("RD Prep files", () => {
     expect(off.findings).toEqual([{ kind: "formDiffers", serial: "WT7", form: 1, expected: 9 }]);
   });
 
+  it("files every income type on its form, paid to a person and to a company, its RD Prep line naming it", () => {
+    const month = whtReport("2026-05", company, INCOME_TYPES.flatMap((t, i) => [
+      cert(100 + 2 * i, formOfPayment(false, t), "นาย ทดสอบ ใจดี", "1101700123456", "", 1, [[t.incomeType, incomeTypeText(t, "th"), t.rates[0], 1000]]),
+      cert(101 + 2 * i, 3, "บริษัท ทดสอบ จำกัด", "0105556000009", "", 1, [[t.incomeType, incomeTypeText(t, "th"), t.rates[0], 1000]]),
+    ]), []);
+    expect(month.findings).toEqual([]);
+    const ids = (form: 15 | 9 | 1 | 3) => month.lines[form].map((l) => l.type?.id);
+    expect(ids(15)).toEqual(["salary", "commission"]);
+    expect(ids(9)).toEqual(["royalties", "interest", "dividends"]);
+    expect(ids(1)).toEqual(["rent", "professional", "hire", "services", "advertising", "transport", "insurance", "prizes", "other"]);
+    expect(ids(3)).toEqual(INCOME_TYPES.map((t) => t.id));
+    expect(parse(rdPrepWht(month, 15)).map((l) => [l[0], l[1]])).toEqual([["401N", "1"], ["402I", "2"]]);
+    expect(parse(rdPrepWht(month, 9)).map((l) => l[11])).toEqual(["ค่าแห่งลิขสิทธิ์ (ม.40(3))", "ดอกเบี้ย (ม.40(4)(a))", "เงินปันผล (ม.40(4)(b))"]);
+    expect(parse(rdPrepWht(month, 3)).map((l) => l[0])).toEqual(INCOME_TYPES.map((_, i) => String(i + 1)));
+  });
+
   it("writes the references' layouts: one line per certificate, sequence 1, 2, 3, its income lines after it", () => {
     expect(parse(rdPrepWht(report, 15))).toEqual([["401N", "1", "1101700123456", "นางสาว", "มาลี", "", "07052569", "20000.00", "1000.00", "1"]]);
     expect(parse(rdPrepWht(report, 9))).toEqual([[
