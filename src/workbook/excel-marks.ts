@@ -7,6 +7,7 @@
 // new ones is one batch: one sync for any request under 5 MB.
 import { cellAddress } from "./address";
 import type { CellMark } from "./port";
+import { jsonBytes } from "./utf8";
 
 /** The fill of a finding cell: Excel's "bad" red. */
 export const MARK_FILL = "#FFC7CE";
@@ -75,13 +76,39 @@ export interface MarksLook {
   formats: Excel.ConditionalFormatCollection;
   notes: { items: NoteLike[] } | null;
   kind: MarkNoteKind;
+  /** Instead of `notes`: the notes at the cells expected to hold them, and how many the sheet has. */
+  probes?: { count: OfficeExtension.ClientResult<number>; at: Array<{ address: string; note: Excel.Note }> };
 }
 
-export function queueMarksLook(context: Excel.RequestContext, sheet: Excel.Worksheet, kind: MarkNoteKind): MarksLook {
+/** Cells looked at one by one in a first sync at most: each is a path and a load in the request. */
+export const MAX_NOTE_PROBES = 8_000;
+
+/**
+ * `expected`: the cells the port last knew to hold the sheet's notes (ExcelApi 1.18). Those notes
+ * are then looked at by address, with the count of the sheet's notes: when every note is among
+ * them, none needs locating in the next sync (a location is a path, a load and an answer per note:
+ * too much to ride along with a read that nearly fills a response). Else see needsAllNotes.
+ */
+export function queueMarksLook(context: Excel.RequestContext, sheet: Excel.Worksheet, kind: MarkNoteKind, expected?: readonly string[]): MarksLook {
   const setting = context.workbook.settings.getItemOrNullObject(MARKS_SETTING).load("value");
   const formats = sheet.getRange().conditionalFormats.load("items/id,items/type");
+  if (kind === "note" && expected && expected.length <= MAX_NOTE_PROBES) {
+    const at = expected.map((address) => ({ address, note: sheet.notes.getItemOrNullObject(address).load("content") }));
+    return { setting, formats, notes: null, kind, probes: { count: sheet.notes.getCount(), at } };
+  }
   const notes = kind === "note" ? sheet.notes.load("items/content") : kind === "comment" ? sheet.comments.load("items/id,items/content") : null;
   return { setting, formats, notes, kind };
+}
+
+/** After the first sync: when the probes missed a note (one the user added), every note is loaded
+ * instead, with the next sync, and located in the one after (as without probes). */
+export function needsAllNotes(look: MarksLook): boolean {
+  return look.probes !== undefined && look.probes.at.filter((p) => !p.note.isNullObject).length !== look.probes.count.value;
+}
+
+/** The look with every note of the sheet queued (needsAllNotes): for the caller's next sync. */
+export function queueAllNotes(sheet: Excel.Worksheet, look: MarksLook): MarksLook {
+  return { ...look, probes: undefined, notes: sheet.notes.load("items/content") };
 }
 
 /** The second half, queued with the next sync: the rule of each custom format, the cell of each note. */
@@ -108,10 +135,12 @@ export function marksSeen(sheet: string, id: string, look: MarksLook, detail: Ma
     id,
     book: readMarkBook(look.setting),
     formats: detail.rules.filter((r) => own(r.rule.formula)).map((r) => r.id),
-    notes: new Map(detail.places.map(({ note, cell }) => [
-      cellAddress(cell.rowIndex, cell.columnIndex),
-      { content: note.content, id: look.kind === "comment" ? (note as Excel.Comment).id : undefined },
-    ])),
+    notes: look.probes
+      ? new Map(look.probes.at.filter((p) => !p.note.isNullObject).map((p) => [p.address, { content: p.note.content }]))
+      : new Map(detail.places.map(({ note, cell }) => [
+        cellAddress(cell.rowIndex, cell.columnIndex),
+        { content: note.content, id: look.kind === "comment" ? (note as Excel.Comment).id : undefined },
+      ])),
   };
 }
 
@@ -125,8 +154,9 @@ export interface MarkOp {
   run: () => void;
 }
 
-/** A rough request size of one cell's note or comment, beside its text. */
-const NOTE_OP_BYTES = 1_024;
+/** A rough request size of one cell's note or comment, beside its text's JSON (an action and an
+ * object path are about 250 bytes in Office.js; twice that, to be safe). */
+const NOTE_OP_BYTES = 512;
 const DELETE_OP_BYTES = 512;
 
 /** Cells → A1 areas (vertical runs joined), in groups whose address stays under getRanges' limit. */
@@ -156,6 +186,8 @@ export interface MarkPlan {
   /** The records while it runs: the old ones still there and the new ones. */
   during: Record<string, MarkRecord>;
   unplaced: CellMark[];
+  /** The cells holding a note once the batch is done (the user's and the port's). */
+  notes: string[];
 }
 
 /**
@@ -179,6 +211,7 @@ export function planMarks(
     return mine ? there : undefined;
   };
   const wanted = new Map(marks.map((m) => [cellAddress(m.row, m.col), m]));
+  const notes = new Set(seen.notes.keys());
   const ops: MarkOp[] = [];
   const records: Record<string, MarkRecord> = {};
   const noteOf = (address: string, there: { id?: string }): NoteLike =>
@@ -204,7 +237,10 @@ export function planMarks(
     // A note or comment this host cannot reach waits, with its record, for a host that can.
     if (!reachable(record.note)) records[address] = { note: record.note, hash: record.hash, commentId: record.commentId };
     const there = ownNote(address);
-    if (there) ops.push({ bytes: DELETE_OP_BYTES, run: () => noteOf(address, there).delete() });
+    if (there) {
+      ops.push({ bytes: DELETE_OP_BYTES, run: () => noteOf(address, there).delete() });
+      notes.delete(address);
+    }
   }
 
   const unplaced: CellMark[] = [];
@@ -219,7 +255,7 @@ export function planMarks(
     }
   }
   for (const [address, mark] of wanted) {
-    const bytes = NOTE_OP_BYTES + 3 * mark.message.length;
+    const bytes = NOTE_OP_BYTES + jsonBytes(mark.message);
     const before = old[address];
     // Marking more keeps what a mark of the first design has to put back.
     const legacy = !clearOld && before?.pattern !== undefined ? { color: before.color, pattern: before.pattern } : {};
@@ -232,9 +268,10 @@ export function planMarks(
       continue;
     }
     records[address] = record;
+    notes.add(address);
     if (mine) ops.push({ bytes, run: () => { noteOf(address, mine).content = mark.message; } });
     else if (kind === "note") ops.push({ bytes, run: () => { sheet.notes.add(address, mark.message); } });
     else ops.push({ bytes, run: () => { sheet.comments.add(sheet.getRange(address), mark.message); } });
   }
-  return { ops, records, during: { ...old, ...records }, unplaced };
+  return { ops, records, during: { ...old, ...records }, unplaced, notes: [...notes] };
 }

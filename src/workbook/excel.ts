@@ -8,10 +8,11 @@ import type {
   Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
 import {
-  hasMarks, isEmptyDetail, marksSeen, noteKind, planMarks, queueMarksDetail, queueMarksLook, MARKS_SETTING,
+  hasMarks, isEmptyDetail, marksSeen, needsAllNotes, noteKind, planMarks, queueAllNotes, queueMarksDetail, queueMarksLook, MARKS_SETTING,
   type MarkNoteKind, type MarkOp, type MarkRecord, type MarksDetail, type SheetMarks,
 } from "./excel-marks";
 import { RECORDS_SHEET, parseRecords, recordRows, withRecord, withSheetName } from "./records";
+import { jsonBytes } from "./utf8";
 import { inlineList, lookupFormula } from "./validation";
 
 export { MARK_FILL, MARK_FORMULA, MARKS_SETTING, type MarkNoteKind } from "./excel-marks";
@@ -76,27 +77,6 @@ function fromExcel(value: unknown, type: string | undefined): CellValue {
   if (value === "" || value === null || value === undefined) return null;
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "string") return value;
   return String(value);
-}
-
-/** UTF-8 bytes of a text (what a request carries): Thai is 3 bytes a character, not 1. Counted by
- * hand: TextEncoder is missing in older Office webviews (IE11) and in jsdom. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c < 0xdc00) {
-      bytes += 4; // a surrogate pair: one 4-byte character
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/** Bytes of a value's JSON as sent. */
-function jsonBytes(value: unknown): number {
-  return utf8Length(JSON.stringify(value));
 }
 
 /** A rough size of a row in a request: JSON bytes plus per-cell overhead. */
@@ -207,7 +187,8 @@ export class ExcelPort implements WorkbookPort {
       const sheet = target.sheet ? sheets.getItem(target.sheet).load("name,id") : active;
       // The marks and notes of the sheet come along, so marking it after a check needs no look.
       const kind = noteKind((v) => this.host.supports(v));
-      const look = queueMarksLook(context, sheet, kind);
+      // The notes the port last knew on the sheet are looked at by address (excel-marks.ts).
+      let look = queueMarksLook(context, sheet, kind, this.expectedNotes(target.sheet));
       // First sync: where to read. Every candidate is queued at once so the choice costs one round trip.
       const used = sheet.getUsedRangeOrNullObject(true).load(BOX_PROPS);
       const explicit = target.range ? sheet.getRange(target.range).load(BOX_PROPS) : null;
@@ -219,6 +200,10 @@ export class ExcelPort implements WorkbookPort {
       const region = activeCell ? activeCell.getSurroundingRegion().load(BOX_PROPS) : null;
       const listsSheet = target.sheet === LISTS_SHEET ? null : sheets.getItemOrNullObject(LISTS_SHEET).load("name");
       await context.sync();
+      if (needsAllNotes(look)) {
+        look = queueAllNotes(sheet, look);
+        await context.sync();
+      }
 
       const selection = areas?.items[0] ?? null;
       const name = sheet.name;
@@ -272,6 +257,7 @@ export class ExcelPort implements WorkbookPort {
         if (listsAlong || !isEmptyDetail(detail)) await context.sync();
       }
       this.seenMarks = marksSeen(name, sheet.id, look, detail);
+      this.knowNotes(name, [...this.seenMarks.notes.keys()]);
       const read = lists as Excel.Range | null;
       if (read) block.lists = read.isNullObject ? [] : read.values.map((row) => row.map((v) => fromExcel(v, undefined)));
       return block;
@@ -458,8 +444,23 @@ export class ExcelPort implements WorkbookPort {
           await context.sync();
         }
       }
+      this.knowNotes(sheetName, plan.notes);
       return { kind, unplaced: plan.unplaced };
     });
+  }
+
+  /** The cells holding notes on the sheet the port last read or marked, as it saw or left them. */
+  private knownNotes: { sheet: string; cells: string[] } | undefined;
+
+  private knowNotes(sheet: string, cells: string[]): void {
+    this.knownNotes = { sheet, cells };
+  }
+
+  /** Where a read's sheet is expected to hold notes: the named sheet's cells, or the active sheet's,
+   * taken to be the last one (a guess the read checks: needsAllNotes). */
+  private expectedNotes(sheet: string | undefined): string[] | undefined {
+    const known = this.knownNotes;
+    return known && (sheet === undefined || sheet === known.sheet) ? known.cells : undefined;
   }
 
   /** Two syncs: the record, the port's formats and the notes; then the formats' rules and the notes' cells. */

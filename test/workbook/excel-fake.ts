@@ -1127,6 +1127,27 @@ class FakeNoteCollection extends FakeCollection<FakeNote> {
     this.ctx.path();
     return new FakeNote(this.ctx, () => this.worksheet.resolve(), key.replace(/\$/g, "").toUpperCase());
   }
+  /** How many notes the sheet has: the value is there once the sync ran. */
+  getCount(): { readonly value: number } {
+    const result = new FakeClientResult<number>(this.ctx, "NoteCollection.getCount");
+    this.ctx.enqueue(() => result.set(this.worksheet.resolve().notes.size));
+    return result;
+  }
+}
+
+/** A method's answer (OfficeExtension.ClientResult): its value is read after the sync, like a load. */
+class FakeClientResult<T> {
+  private answer: { value: T } | undefined;
+  constructor(private readonly ctx: FakeContext, private readonly what: string) {}
+  set(value: T): void {
+    const before = this.answer;
+    this.answer = { value };
+    this.ctx.respond(sizeOf(value), () => { this.answer = before; });
+  }
+  get value(): T {
+    if (!this.answer) throw new FakeOfficeError("PropertyNotLoaded", `${this.what}.value`);
+    return this.answer.value;
+  }
 }
 
 /** A conditional format: its id and type load; a custom one takes a rule formula and a fill. */

@@ -6,6 +6,7 @@ import {
   ExcelPort, MARK_FILL, MARKS_SETTING, MAX_READ_CELLS, MIN_CELL_RESPONSE_BYTES, READ_TARGET_BYTES, chunkRows, excelSerial, uniqueSheetName,
 } from "../../src/workbook/excel";
 import { LISTS_SHEET } from "../../src/workbook/port";
+import { checkJob } from "../../src/jobs/check";
 import { FakeExcel, FakeOfficeError, LIMIT_BYTES, RESPONSE_TOO_LARGE, sizeOf } from "./excel-fake";
 
 function setup(version = "1.18"): { excel: FakeExcel; port: ExcelPort } {
@@ -306,6 +307,54 @@ describe("read", () => {
       ],
     });
   });
+
+  /** `docs` tax invoices of 5 lines each under the family's own headers (a warning on each: no buyer address). */
+  function invoiceRows(docs: number): (string | number | boolean)[][] {
+    const out: (string | number | boolean)[][] = [["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "reference", "item.name", "item.quantity", "item.unitName", "item.pricePerUnit", "grandTotal"]];
+    for (let d = 0; d < docs; d++) {
+      const price = 100 + (d % 50);
+      for (let l = 1; l <= 5; l++) {
+        const first = l === 1;
+        out.push([`x${d}`, first ? `Customer x${d}` : "", first ? "2026-04-01" : "", first ? true : "", first ? false : "", first ? `REF-${d}` : "", `Item ${l}`, l, "pcs", price, first ? (15 * price * 107) / 100 : ""]);
+      }
+    }
+    return out;
+  }
+
+  // A selection whose data nearly fills a response: what the marks of the check before need (the
+  // notes the port left) is looked at in the first sync, by address, so the second carries the
+  // data alone; and thousands of notes go in one request.
+  test("a check of a 5 MB selection with 3,900 cells to mark takes 3 syncs, the first time and again; a note the user adds meanwhile stays", async () => {
+    const { excel, port } = setup();
+    const values = invoiceRows(3_900);
+    for (let i = 0; i < 40; i++) values[1 + i * 7][7] = "abc"; // quantities to mark as errors
+    expect(responseBytes(values as (string | number)[][])).toBeGreaterThan(LIMIT_BYTES - 100_000);
+    const sheet = excel.sheet("Sheet1");
+    sheet.fill(values);
+    excel.select(sheet, 0, 0, values.length, values[0].length);
+    /** A check: its syncs, those refused as too large (none, but for the read that must locate a note), and the cells marked. */
+    const check = async (): Promise<{ syncs: number; refused: number; marked: number }> => {
+      const from = excel.syncLog.length;
+      const out = await checkJob(port, { family: "tax-invoices", mark: true, now: () => new Date("2026-04-02T10:00:00") });
+      const syncs = excel.syncLog.slice(from);
+      for (const s of syncs) expect(s.bytes).toBeLessThanOrEqual(LIMIT_BYTES);
+      return { syncs: syncs.length, refused: syncs.filter((s) => s.response > LIMIT_BYTES).length, marked: new Set(out.findings.map((f) => `${f.row},${f.col}`)).size };
+    };
+    const first = await check();
+    expect(first.marked).toBeGreaterThan(3_900);
+    expect(sheet.notes.size).toBe(first.marked);
+    expect(first).toEqual({ syncs: 3, refused: 0, marked: first.marked });
+    expect(await check()).toEqual(first);
+    expect(sheet.notes.size).toBe(first.marked);
+    // The user's own note, which the port did not leave there: found, and kept.
+    sheet.notes.set("M3", "mine");
+    const third = await check();
+    expect(third.marked).toBe(first.marked);
+    expect(sheet.notes.get("M3")).toBe("mine");
+    expect(sheet.notes.size).toBe(first.marked + 1);
+    expect(await check()).toEqual(first);
+    expect(sheet.notes.get("M3")).toBe("mine");
+  }, 180_000);
 
   test("past the size limit the read is chunked by rows and still complete", async () => {
     const { excel, port } = setup();
