@@ -219,14 +219,13 @@ class CertificateLayout {
     const amounts = (cells: string[], y: number): void => cells.forEach((cell, i) => drawLine(doc, cell, cols[i][0] + 3, y, cols[i][1] - 6, cols[i][2]));
     const top = this.y;
     const header = (): void => {
-      this.font(true, 8.5);
-      const h = 24;
+      const h = 27;
       doc.rect(PAGE.margin, this.y, CONTENT, h).fill(SHADE);
       this.font(true, 8.5);
-      drawLine(doc, w.type, PAGE.margin, this.y + 7, TYPE_W, "center");
+      drawLine(doc, w.type, PAGE.margin, this.y + 8, TYPE_W, "center");
       [w.date, w.paid, w.tax].forEach((label, i) => {
         const lines = wrapText(doc, label, cols[i][1] - 6);
-        lines.forEach((line, j) => drawLine(doc, line, cols[i][0] + 3, this.y + 2 + j * 10 + (lines.length === 1 ? 5 : 0), cols[i][1] - 6, "center"));
+        lines.forEach((line, j) => drawLine(doc, line, cols[i][0] + 3, this.y + 2 + j * 11 + (lines.length === 1 ? 6 : 0), cols[i][1] - 6, "center"));
       });
       this.y += h + 3;
     };
