@@ -21,7 +21,7 @@ import { callFunction } from "../src/functions/run";
 import { openPglite } from "../src/service/store/pglite";
 import { stop } from "./cli";
 import { startServiceProcess } from "./engine";
-import { runAsScript, type Figures } from "./support";
+import { runAsScript, treeCpuMs, type Figures } from "./support";
 
 const DOCUMENTS = 10_000;
 const CELLS = 1_000;
@@ -115,9 +115,13 @@ export async function run(): Promise<Figures> {
     const session = { reads, lang: "en" as const };
     await reads.company();
     requests = 0;
+    // CPU time too: on the shared machine the wall time mostly measures the others' load.
+    const cpu = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1000 + treeCpuMs(service.child.pid!); };
+    const cpu0 = cpu();
     let t0 = performance.now();
     const values = await Promise.all(Array.from({ length: CELLS }, (_, i) => callFunction("TOTAL", cellArgs(i), session)));
     const first = performance.now() - t0;
+    const firstCpu = cpu() - cpu0;
     const firstRequests = requests;
     t0 = performance.now();
     await Promise.all(Array.from({ length: CELLS }, (_, i) => callFunction("TOTAL", cellArgs(i), session)));
@@ -153,6 +157,7 @@ export async function run(): Promise<Figures> {
     return {
       documents: DOCUMENTS - (DOCUMENTS % 3) + 3,
       "recalculation (1,000 TOTAL cells, 12 months x 3 families)": `${first.toFixed(0)} ms, ${firstRequests} requests (target: 2,000 ms, 20 requests; reading the documents takes at least ${floor} pages of ${PAGE_SIZE_MAX})`,
+      "recalculation's CPU time (the functions and the service together)": `${firstCpu.toFixed(0)} ms`,
       "recalculation again (the session's answers)": `${again.toFixed(0)} ms, ${again2Requests} requests`,
       "sum of the 1,000 cells": sum.toFixed(2),
       "a sheet of one month (100 TOTAL cells of November, 3 families)": `${monthMs.toFixed(0)} ms, ${monthRequests} requests`,

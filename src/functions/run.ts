@@ -1,6 +1,7 @@
 // One call of a worksheet function as a cell makes it: the connection and the workbook's company
 // checked first (#N/A saying so), the arguments read (#VALUE! naming one), then the entry evaluated;
 // a service's failure is #N/A saying what to do. Every caller (Excel, `docsheet calc`) goes through here.
+import { NetworkError } from "../api";
 import type { FigureReads } from "../jobs/figures";
 import { sameCompany, type CompanyName } from "../jobs/same-company";
 import type { Lang } from "../sheet/i18n/lang";
@@ -32,6 +33,8 @@ export async function callFunction(name: string, args: readonly ArgValue[], sess
     return await entry.evaluate({ reads, lang: session.lang, today }, args);
   } catch (err) {
     if (err instanceof FunctionError) throw err;
+    // No answer (refused, reset, too slow): the cell ends in an error, not busy for ever.
+    if (err instanceof NetworkError) throw new FunctionError("#N/A", msg("noAnswer"));
     throw new FunctionError("#N/A", msg("serviceError", { text: err instanceof Error ? err.message : String(err) }));
   }
 }

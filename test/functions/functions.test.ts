@@ -2,6 +2,8 @@
 // service: the figures equal the reports' and the lists', months and dates as the pane takes them,
 // errors in cells that name the argument or say what to do, one read shared by many cells, and
 // nothing but reads sent.
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createClient, type DocSheetClient, type DocumentRecord } from "../../src/api";
 import { figureReads, type FigureReads } from "../../src/jobs/figures";
 import { readVatReport } from "../../src/jobs/vat-report";
@@ -192,6 +194,23 @@ describe("errors in cells", () => {
     expect(bound.code).toBe("#N/A");
     expect(bound.en).toContain(`This workbook is ${other.name}'s`);
     expect(await callFunction("VAT", ["2026-03", "output tax"], session({ bound: await reads.company() }))).toBeGreaterThan(0);
+  });
+
+  it("a service that does not answer ends in #N/A saying what to do, not a cell busy for ever", async () => {
+    const held: ServerResponse[] = [];
+    const silent = createServer((_req, res) => held.push(res));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    try {
+      const root = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/test`;
+      const slow = figureReads(createClient({ root, clientId: "demo", clientSecret: "demo-secret", maxRetries: 0, timeoutMs: 300 }));
+      const err = await failure(callFunction("TOTAL", ["tax-invoices", "VAT", "2026-03", "2026-03"], session({ reads: slow })));
+      expect(err.code).toBe("#N/A");
+      expect(err).toEqual({ code: "#N/A", en: "the service did not answer: check the connection in the DocSheet pane and refresh the figures", th: "ระบบไม่ตอบกลับ: ตรวจสอบการเชื่อมต่อในแผง DocSheet แล้วรีเฟรชตัวเลข" });
+      expect(held.length).toBeGreaterThan(0);
+    } finally {
+      for (const res of held) res.destroy();
+      await new Promise((r) => silent.close(r));
+    }
   });
 
   it("a service that refuses is #N/A saying what to do", async () => {

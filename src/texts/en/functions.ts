@@ -18,5 +18,6 @@ export const functions = {
   spillBlocked: "the table needs {range}, where other cells hold values: clear them",
   notACall: "left as it is: a formula that does more than call one DOCSHEET function is not calculated here",
   calculated: "calculated {count} DOCSHEET formulas, {errors} of them errors; wrote {out}",
+  noAnswer: "the service did not answer: check the connection in the DocSheet pane and refresh the figures",
   serviceError: "the service answered: {text}. Check the connection in the DocSheet pane and refresh the figures",
 } as const;
