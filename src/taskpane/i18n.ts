@@ -3,7 +3,7 @@
 // page follows the browser's. Findings, results and statuses from the jobs go through the shared
 // translator (sheet/i18n), in the same language.
 import type { Lang } from "../sheet/i18n/lang";
-import { pluralWord } from "../sheet/i18n/plural";
+import { fillCounted } from "../sheet/i18n/plural";
 import { pane as en } from "../texts/en/pane";
 import { pane as th } from "../texts/th/pane";
 
@@ -28,11 +28,7 @@ export function translator(lang: Lang): Translate {
   const table = MESSAGES[lang];
   // {n} is the value; {n|row|rows} picks the word for it by the language's plural rules (Thai
   // texts need none: their nouns have one form).
-  const t = (key: MessageKey, vars?: Record<string, string | number>): string =>
-    table[key].replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (whole, name: string, one?: string, many?: string) => {
-      if (!vars || !(name in vars)) return whole;
-      return one === undefined ? String(vars[name]) : pluralWord(Number(vars[name]), one, many ?? "", lang);
-    });
+  const t = (key: MessageKey, vars?: Record<string, string | number>): string => fillCounted(table[key], vars ?? {}, lang);
   return Object.assign(t, { lang });
 }
 

@@ -19,3 +19,12 @@ export function pluralWord(n: number, one: string, many: string, lang: Lang = "e
 export function count(n: number, one: string, many = `${one}s`, lang: Lang = "en"): string {
   return `${n} ${pluralWord(n, one, many, lang)}`;
 }
+
+/** `template` with its {name} values put in, and {name|one|many} the word for that value by
+ * `lang`'s plural rules ("{n} {n|row|rows}" → "2 rows"); a name without a value stays as written. */
+export function fillCounted(template: string, vars: Readonly<Record<string, string | number>>, lang: Lang): string {
+  return template.replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (whole, name: string, one?: string, many?: string) => {
+    if (!Object.prototype.hasOwnProperty.call(vars, name)) return whole;
+    return one === undefined ? String(vars[name]) : pluralWord(Number(vars[name]), one, many ?? "", lang);
+  });
+}

@@ -14,3 +14,4 @@ export * from "./pane";
 export * from "./usage";
 export * from "./reader";
 export * from "./functions";
+export * from "./cli";

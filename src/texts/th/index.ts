@@ -9,3 +9,4 @@ export * from "./pane";
 export * from "./usage";
 export * from "./reader";
 export * from "./functions";
+export * from "./cli";
