@@ -51,6 +51,7 @@ describe("the form of a payment", () => {
     // The service's taxPayment: 1 at source, 3 payer always, 5 payer once, 7 other.
     expect([1, 3, 5, 7].map((p) => rdCondition(1, p))).toEqual([1, 2, 3, undefined]);
     expect([1, 3, 5, 7].map((p) => rdCondition(15, p))).toEqual([1, 2, 3, undefined]);
+    expect([1, 3, 5, 7].map((p) => rdCondition(9, p))).toEqual([1, 2, 3, undefined]);
     expect([1, 3, 5, 7].map((p) => rdCondition(3, p))).toEqual([1, 3, 2, undefined]);
   });
 });
