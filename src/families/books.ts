@@ -1,15 +1,14 @@
 // The books beside the documents (issue 26): journal vouchers and the company's master data
 // (contacts, products). Their fields are sheet/books/fields.ts; they have no statuses, payments
 // or upgrades.
-import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
+import type { BookFamily } from "../rules/codes";
+import { familyCard } from "./cards";
 import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_RESULT_KEYS, BOOK_SHOWN, BOOK_SYNONYMS, bookTable } from "../sheet/books/fields";
 import { nameBy, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
 const book = <F extends BookFamily>(family: F) => ({
-  name: family,
-  kind: "book" as const,
-  label: BOOK_FAMILY_LABEL[family],
+  ...familyCard(family),
   statuses: [] as readonly string[],
   acts: [] as const,
   pullsByDate: false,
@@ -22,9 +21,7 @@ const book = <F extends BookFamily>(family: F) => ({
 
 export const VOUCHERS: FamilyEntry<"journal-entries"> = {
   ...book("journal-entries"),
-  record: "Voucher",
   words: ["journal voucher", "journal entry", "journal", "ใบสำคัญ", "สมุดรายวัน", "ใบสำคัญทั่วไป", "journal-entries"],
-  updates: false,
   usesAccounts: true,
   // A voucher carries the row's marker in its note (sheet/books/build.ts).
   recovery: { by: "marker", field: "note" },
@@ -39,9 +36,7 @@ export const VOUCHERS: FamilyEntry<"journal-entries"> = {
 
 export const CONTACTS: FamilyEntry<"contacts"> = {
   ...book("contacts"),
-  record: "Contact",
   words: ["contact", "ผู้ติดต่อ", "contacts"],
-  updates: true,
   usesAccounts: false,
   recovery: { by: "marker", field: "contactNote" },
   undo: "delete",
@@ -52,9 +47,7 @@ export const CONTACTS: FamilyEntry<"contacts"> = {
 
 export const PRODUCTS: FamilyEntry<"products"> = {
   ...book("products"),
-  record: "Product",
   words: ["product", "สินค้า", "สินค้า/บริการ", "products"],
-  updates: true,
   usesAccounts: true,
   // A product has no field to carry a marker.
   recovery: { by: "identity" },

@@ -3,19 +3,16 @@
 import { WHT_FAMILY, WHT_STATUS_WORDS, type WhtFamily } from "../rules/codes";
 import { RESULT_KEYS, WHT_FIELDS } from "../sheet/fields";
 import { WHT_ASK, WHT_MAP_FIELDS, WHT_MAP_LABELS, WHT_NEEDS, WHT_SYNONYMS } from "../sheet/wht-mapping";
+import { familyCard } from "./cards";
 import { nameBy, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
 export const CERTIFICATES: FamilyEntry<WhtFamily> = {
-  name: WHT_FAMILY,
-  kind: "certificate",
-  label: { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" },
-  record: "Certificate",
+  ...familyCard(WHT_FAMILY),
   words: ["withholding tax certificate", "withholding tax", "หนังสือรับรองการหักภาษี ณ ที่จ่าย", "50 ทวิ", "ภาษีหัก ณ ที่จ่าย", WHT_FAMILY],
   statuses: WHT_STATUS_WORDS,
   acts: ["status", "delete", "pdf"],
   pullsByDate: true,
-  updates: false,
   usesAccounts: false,
   recovery: { by: "marker", field: "internalNotes" },
   undo: "delete",

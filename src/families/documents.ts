@@ -1,21 +1,18 @@
 // The eight document families: one entry each, made from the service's codes (rules/codes.ts).
 import { FAMILIES, FAMILY_INFO, upgradeTargets, type Family } from "../rules/codes";
 import { DOCUMENT_FIELDS, RESULT_KEYS } from "../sheet/fields";
+import { familyCard } from "./cards";
 import { nameBy, storeOf } from "./store";
 import { ACT_ORDER, type FamilyEntry } from "./types";
 
 function documentEntry(family: Family): FamilyEntry<Family> {
   const info = FAMILY_INFO[family];
   return {
-    name: family,
-    kind: "document",
-    label: info.label,
-    record: "Document",
+    ...familyCard(family),
     words: [info.label.en, info.label.th, family],
     statuses: info.statuses,
     acts: ACT_ORDER.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true)),
     pullsByDate: true,
-    updates: true,
     usesAccounts: false,
     recovery: { by: "marker", field: "internalNotes" },
     undo: "delete",

@@ -59,13 +59,20 @@ export interface OwnFields {
 /** Fixed values as a template shows them: a code with its words in English and Thai. */
 export type Shown = ReadonlyArray<readonly [code: number, en: string, th: string]>;
 
-export interface FamilyEntry<F extends SheetFamily = SheetFamily> {
+/** What a family is called and what kind it is: the part of its entry the pane paints first and
+ * the messages name it by (cards.ts), light enough for the pane's first bundle. */
+export interface FamilyCard<F extends SheetFamily = SheetFamily> {
   readonly name: F;
   readonly kind: FamilyKind;
   /** Its name in the pane's and the messages' languages. */
   readonly label: Readonly<Record<Lang, string>>;
   /** What one of its records is called ("2 contacts", "ผู้ติดต่อ 2 ราย"). */
   readonly record: RecordKind;
+  /** Whether `update` may change its posted records. */
+  readonly updates: boolean;
+}
+
+export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends FamilyCard<F> {
   /** Other names people type for it (the CLI's FAMILY, a map file), English and Thai. */
   readonly words: readonly string[];
   /** The status words its records take (empty where it has none). */
@@ -74,8 +81,6 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> {
   readonly acts: readonly ActKind[];
   /** Pulled by a date range (documents, certificates) or whole (books). */
   readonly pullsByDate: boolean;
-  /** Whether `update` may change its posted records. */
-  readonly updates: boolean;
   /** Its records name accounts of the chart of accounts (read before building or pulling). */
   readonly usesAccounts: boolean;
   readonly recovery: Recovery;

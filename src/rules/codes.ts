@@ -275,9 +275,3 @@ export const DEBIT_CREDIT = { Debit: 1, Credit: 3 } as const;
 /** A product's sellVatType / buyVatType (service-facts §5.2). */
 export const PRODUCT_VAT_TYPE = { Inclusive: 1, Exclusive: 3, Zero: 5, Exempt: 7 } as const;
 
-
-/** A sheet family's English and Thai names. */
-export function familyLabel(family: SheetFamily): { en: string; th: string } {
-  if (family === WHT_FAMILY) return { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" };
-  return isBookFamily(family) ? BOOK_FAMILY_LABEL[family] : FAMILY_INFO[family].label;
-}

@@ -5,7 +5,8 @@
 // after (sections/deferred.ts), so Excel shows the pane sooner each time it opens.
 import { Fragment } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { WHT_FAMILY, isBookFamily, type SheetFamily } from "../rules/codes";
+import type { Family, SheetFamily } from "../rules/codes";
+import { familyCard, isBook } from "../families/cards";
 import { translator, type Lang } from "./i18n";
 import { ConnectSection } from "./sections/connect";
 import type * as Deferred from "./sections/deferred";
@@ -85,7 +86,7 @@ export function App(props: AppProps) {
       <ActiveSheet.Provider value={sheet}>
       <Fragment key={session}>
         <FamilyPicker t={t} lang={lang} services={props.services} family={family} connected={company !== null} onChange={setFamily} />
-        {sections && (isBookFamily(family)
+        {sections && (isBook(family)
           ? (
             <>
               <sections.MappingSection {...common} family={family} />
@@ -97,7 +98,8 @@ export function App(props: AppProps) {
               <sections.MappingSection {...common} family={family} />
               <sections.CheckSection {...common} family={family} />
               <sections.PostSection {...common} family={family} />
-              {family !== WHT_FAMILY && <sections.UpdateSection {...common} family={family} />}
+              {/* Of the documents' kinds, only the eight document families' records can be updated. */}
+              {familyCard(family).updates && <sections.UpdateSection {...common} family={family as Family} />}
               <sections.PullSection {...common} family={family} />
               <sections.ActionsSection {...common} family={family} />
             </>

@@ -132,7 +132,7 @@ describe("docsheet with withholding-taxes", () => {
     const uw = (await load(join(s.dir, "wht.posted.undone.xlsx"))).getWorksheet("WHT")!;
     expect([uw.getRow(2).getCell(col("recordId")).value, String(uw.getRow(2).getCell(col("result")).value)]).toEqual([null, `Undone: ${ws.getRow(2).getCell(col("documentSerial")).value} deleted`]);
     const twice = await docsheet(["undo", join(s.dir, "wht.posted.undone.xlsx"), "--family", "withholding-taxes", "--base-url", s.service.root, ...s.auth]);
-    expect([twice.code, twice.stderr]).toEqual([1, "docsheet: Nothing to undo: this workbook records no withholding-taxes post\n"]);
+    expect([twice.code, twice.stderr]).toEqual([1, "docsheet: Nothing to undo: this workbook records no withholding tax certificate post\n"]);
   });
 
   it("two posts of the same certificate at once leave one: the post that made its copy second removes it and takes the first", async () => {

@@ -2,7 +2,8 @@
 // field by its label, a family and a status by name, a side, a column hint, a line formula. Both
 // render.ts (messages by key) and translate.ts (the service's text) put values in so. Pure.
 import { systemCode, systemText } from "./system";
-import { BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, isBookFamily, type Family } from "../../rules/codes";
+import { FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
+import { findCard } from "../../families/cards";
 import { FIELD_BY_KEY, FIELDS, fieldForHeader, fieldForName, fieldLabel, normalizeName, type FieldDef } from "../fields";
 import { BOOK_FIELDS } from "../books/fields";
 import { COLUMN_HINTS } from "../messages";
@@ -97,7 +98,9 @@ export function familyOf(text: string): Family | undefined {
 
 /** A family by its path word or its English name, in `lang`. */
 export function familyName(text: string, lang: Lang): string {
-  if (isBookFamily(text)) return lang === "th" ? BOOK_FAMILY_LABEL[text].th : BOOK_FAMILY_LABEL[text].en.toLowerCase();
+  // A family's own word (a path word, the CLI's FAMILY) is said by its entry's name for it.
+  const entry = findCard(text);
+  if (entry) return lang === "th" ? entry.label.th : entry.label.en.toLowerCase();
   const family = familyOf(text);
   if (!family) return text;
   if (lang === "th") return FAMILY_INFO[family].label.th;

@@ -5,7 +5,8 @@
 // caught are put into the language too (a field by its label, a nested message translated in
 // turn). The spec's exact texts (wire names) are not shown beside. A message no template matches comes
 // back unchanged. Pure.
-import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, type Family } from "../../rules/codes";
+import type { Family } from "../../rules/codes";
+import { FAMILY_CARDS } from "../../families/cards";
 import { formatMessage } from "../../rules/messages";
 import type { Lang } from "./lang";
 import { familyOf, localizeValue } from "./names";
@@ -55,7 +56,7 @@ function compile(id: string, source: string, target: Record<Lang, string>): Temp
 const CAPTURE: Readonly<Record<string, string>> = {
   // A count ("{number} contacts"): digits only, so no other text reads as one.
   number: "\\d[\\d,]*",
-  family: [...FAMILIES.flatMap((f) => [f, FAMILY_INFO[f].label.en, FAMILY_INFO[f].label.en.toLowerCase()]), ...BOOK_FAMILIES]
+  family: FAMILY_CARDS.flatMap((e) => [e.name, e.label.en, e.label.en.toLowerCase()])
     .sort((a, b) => b.length - a.length).map(escape).join("|"),
 };
 

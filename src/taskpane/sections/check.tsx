@@ -3,7 +3,8 @@
 // (what DocSheet did for the user, a leading zero restored) are counted apart, each with its own
 // mark, and a sheet with no errors is clean.
 import { useMemo } from "preact/hooks";
-import { familyLabel, isFamily, type DocumentFamily, type SheetFamily } from "../../rules/codes";
+import type { DocumentFamily, SheetFamily } from "../../rules/codes";
+import { familyCard } from "../../families/cards";
 import type { CellFinding } from "../../sheet/findings";
 import { recordCount } from "../../sheet/i18n/record-count";
 import { render } from "../../sheet/i18n/render";
@@ -57,7 +58,7 @@ export function FindingList(props: { t: Translate; lang: Lang; services: PaneSer
 export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView; family?: SheetFamily }) {
   const { t, view } = props;
   const n = findingCounts(view.findings);
-  const name = (f: SheetFamily): string => familyLabel(f)[props.lang].toLowerCase();
+  const name = (f: SheetFamily): string => familyCard(f).label[props.lang].toLowerCase();
   const other = view.otherFamily
     ? <Message tone="error" text={t("checkOtherFamily", { sheet: view.sheet, family: name(view.otherFamily.remembered), chosen: name(view.otherFamily.checked) })} />
     : null;
@@ -74,7 +75,8 @@ export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView;
 
 function verdict(props: { t: Translate; lang: Lang; view: CheckView; family?: SheetFamily }, errors: number): string {
   const { t, view, family } = props;
-  if (family === undefined || isFamily(family)) {
+  // Documents are counted as documents; certificates and the books by what their records are.
+  if (family === undefined || familyCard(family).record === "Document") {
     return errors > 0 ? t("checkFound", { documents: view.documents, count: errors }) : t("checkClean", { documents: view.documents });
   }
   const records = render(recordCount(family, view.documents), props.lang);

@@ -1,6 +1,8 @@
 // The document family every section works on, "Insert template" (in the pane's language, with the
 // company's drop-down lists when connected) and "Refresh lists".
-import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, WHT_FAMILY, familyLabel, type SheetFamily } from "../../rules/codes";
+import type { SheetFamily } from "../../rules/codes";
+import { FAMILY_CARDS } from "../../families/cards";
+import type { FamilyCard } from "../../families/types";
 import type { ListCounts, TemplateOutcome } from "../../jobs/template";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices } from "../views";
@@ -22,19 +24,15 @@ export function FamilyPicker(props: {
   const insert = services.insertTemplate;
   const refresh = services.refreshLists;
   const inserted = inserting.result;
+  // The command line's word beside the name in English; the Thai list speaks Thai alone.
+  const option = (e: FamilyCard) => <option value={e.name} key={e.name}>{e.label[props.lang]}{props.lang === "en" ? ` (${e.name})` : ""}</option>;
   return (
     <div class="family">
       <label for="ds-family">{t("family")}</label>
       <div class="row">
         <select id="ds-family" value={props.family} onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value as SheetFamily)}>
-          {/* The command line's word beside the name in English; the Thai list speaks Thai alone. */}
-          <optgroup label={t("documentsGroup")}>
-            {FAMILIES.map((f) => <option value={f} key={f}>{FAMILY_INFO[f].label[props.lang]}{props.lang === "en" ? ` (${f})` : ""}</option>)}
-            <option value={WHT_FAMILY}>{familyLabel(WHT_FAMILY)[props.lang]}{props.lang === "en" ? ` (${WHT_FAMILY})` : ""}</option>
-          </optgroup>
-          <optgroup label={t("booksGroup")}>
-            {BOOK_FAMILIES.map((f) => <option value={f} key={f}>{BOOK_FAMILY_LABEL[f][props.lang]}{props.lang === "en" ? ` (${f})` : ""}</option>)}
-          </optgroup>
+          <optgroup label={t("documentsGroup")}>{FAMILY_CARDS.filter((e) => e.kind !== "book").map(option)}</optgroup>
+          <optgroup label={t("booksGroup")}>{FAMILY_CARDS.filter((e) => e.kind === "book").map(option)}</optgroup>
         </select>
       </div>
       <div class="row">
