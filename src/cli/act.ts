@@ -133,7 +133,7 @@ export async function actCommand(p: Parsed): Promise<number> {
       throw new UsageError("action");
   }
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
+  await assertSheet(book, sheet, true);
   const mapping = await mappingArg(p.values, family);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });

@@ -24,10 +24,17 @@ export async function openBook(path: string): Promise<XlsxWorkbook> {
 }
 
 /** Refuses a --sheet the workbook does not have, before any work. */
-export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined): Promise<void> {
-  if (sheet === undefined) return;
-  const names = await book.sheetNames();
-  if (!names.includes(sheet)) throw new UsageError("noSheet", { sheet, sheets: names.map((n) => `"${n}"`).join(", ") });
+/** The sheet named exists; `writes`: and the workbook can take the results, said before anything is sent. */
+export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined, writes = false): Promise<void> {
+  if (sheet !== undefined) {
+    const names = await book.sheetNames();
+    if (!names.includes(sheet)) throw new UsageError("noSheet", { sheet, sheets: names.map((n) => `"${n}"`).join(", ") });
+  }
+  if (writes) {
+    // The table first, as the job reads it: one too big is refused at its limit, not read whole.
+    await book.read({ sheet });
+    book.assertWritable();
+  }
 }
 
 /** One line a finding, its message in `lang` (translated only here, for what is printed). */

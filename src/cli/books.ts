@@ -66,7 +66,7 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
   const sheet = p.values.sheet as string | undefined;
   const progress = progressReporter("post", lang);
   try {
-    await assertSheet(book, sheet);
+    await assertSheet(book, sheet, true);
     const client = createClient({ ...conn, fetch: globalThis.fetch });
     const outcome = await postBookJob(book, client, {
       family, target: { sheet }, mapping: await mappingArg(p.values, family), draft: p.values.draft === true, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
@@ -143,7 +143,7 @@ async function update(p: Parsed, family: BookFamily): Promise<number> {
   const dryRun = p.values["dry-run"] === true;
   const sheet = p.values.sheet as string | undefined;
   try {
-    await assertSheet(book, sheet);
+    await assertSheet(book, sheet, true);
     const client = createClient({ ...conn, fetch: globalThis.fetch });
     const outcome = await updateBookJob(book, client, { family, target: { sheet }, mapping: await mappingArg(p.values, family), dryRun, concurrency: intArg(p.values, "concurrency", 4), lang });
     if (!dryRun) await book.save(out);

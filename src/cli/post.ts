@@ -41,7 +41,7 @@ export async function postCommand(p: Parsed): Promise<number> {
 async function post(p: Parsed, signal: AbortSignal): Promise<number> {
   const { family, lang, say, conn, book, out } = await workbookRun(p, "posted");
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
+  await assertSheet(book, sheet, true);
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("post", lang);

@@ -20,7 +20,7 @@ export async function refreshCommand(p: Parsed): Promise<number> {
   const out = p.values.out !== undefined ? resolve(String(p.values.out)) : input;
   const book = await openBook(input);
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
+  await assertSheet(book, sheet, true);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("refresh", lang);

@@ -15,7 +15,7 @@ import { workbookRun } from "./workbook-run";
 export async function updateCommand(p: Parsed): Promise<number> {
   const { family, lang, say, conn, book, out } = await workbookRun(p, "updated");
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
+  await assertSheet(book, sheet, true);
   const mapping = await mappingArg(p.values, family);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const dryRun = p.values["dry-run"] === true;

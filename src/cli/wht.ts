@@ -74,7 +74,7 @@ async function post(p: Parsed): Promise<number> {
   const mapping = await mappingArg(p.values, WHT_FAMILY);
   const { conn, book, out } = await workbookFiles(p, "posted");
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
+  await assertSheet(book, sheet, true);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("post", lang);
   try {
@@ -131,7 +131,7 @@ async function act(p: Parsed): Promise<number> {
   if (kind !== "status" && kind !== "delete" && kind !== "pdf") throw new UsageError("whtAction", { family: WHT_FAMILY });
   const { conn, book, out } = await workbookFiles(p, "acted");
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
+  await assertSheet(book, sheet, true);
   const rows = typeof p.values.rows === "string" ? parseRows(p.values.rows) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter(kind, lang);

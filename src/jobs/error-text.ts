@@ -1,5 +1,6 @@
 // An error as people read it in a row or a message, in the run's language.
-import { ValidationError } from "../api";
+import { NetworkError, ValidationError } from "../api";
+import { resultMsg } from "../sheet/i18n/results";
 import { KeyedError, serviceText, type Message } from "../rules/message";
 import type { Lang } from "../sheet/i18n/lang";
 import { translate } from "../sheet/i18n/translate";
@@ -15,7 +16,27 @@ export function errorText(err: unknown, lang: Lang = "en"): string {
   return err instanceof Error ? translate(err.message, lang) : String(err);
 }
 
-/** An error as a row's result by key: the service's own text, put into the reader's language where shown. */
+/** An error as a row's result by key: the service's own text, put into the reader's language where
+ * shown; the connection failing, by what failed (the client's own words name its operation). */
 export function errorMsg(err: unknown): Message {
+  if (err instanceof NetworkError) return unreachableMsg(err);
   return err instanceof KeyedError ? err.msg : serviceText(errorText(err));
 }
+
+/** "the service could not be reached at ROOT: nothing answers there", in words a person reads
+ * (the system's code in English only): `root` when the error does not carry the address. */
+export function unreachableMsg(err: NetworkError, root = ""): Message {
+  const code = err.netCode;
+  const reason = code === "ECONNREFUSED" ? resultMsg("netRefused")
+    : code === "ECONNRESET" ? resultMsg("netReset")
+    : code === "ENOTFOUND" || code === "EAI_AGAIN" ? resultMsg("netHostUnknown")
+    : code === "EHOSTUNREACH" || code === "ENETUNREACH" ? resultMsg("netNoRoute")
+    : code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" ? resultMsg("netNoAnswer")
+    : code !== undefined && /SSL|TLS|CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code) ? resultMsg("netSecure")
+    : /\bbad port\b/.test(err.message) ? resultMsg("netBadPort")
+    : /^[\w.]+: no answer within /.test(err.message) ? resultMsg("netNoAnswer")
+    // Without the client's operation name (productMasters.create), which is not the reader's word.
+    : resultMsg("netOther", { detail: err.message.replace(/^[\w.]+: /, "") });
+  return resultMsg("serviceGoneWhy", { address: err.address ?? root, reason });
+}
+

@@ -7,7 +7,9 @@ import type { Lang } from "../sheet/i18n/lang";
 import type { Message } from "../rules/message";
 import { render } from "../sheet/i18n/render";
 import { resultMsg } from "../sheet/i18n/results";
-import { errorMsg, errorText } from "./error-text";
+import { errorMsg, errorText, unreachableMsg } from "./error-text";
+
+export { unreachableMsg };
 
 /** Failures that are about the connection, not the row: the whole job stops. */
 export class ConnectionError extends Error {
@@ -49,21 +51,6 @@ export function stoppedError(fatal: unknown, msg: Message, lang: Lang): Connecti
 /** The reason with the address tried and why, for the job's error (not the rows). */
 export function stopDetail(err: unknown): Message {
   return isServiceUnreachable(err) ? unreachableMsg(err) : errorMsg(err);
-}
-
-/** "the service could not be reached at ROOT: nothing answers there", in words a person reads
- * (the system's code in English only): `root` when the error does not carry the address. */
-export function unreachableMsg(err: NetworkError, root = ""): Message {
-  const code = err.netCode;
-  const reason = code === "ECONNREFUSED" ? resultMsg("netRefused")
-    : code === "ECONNRESET" ? resultMsg("netReset")
-    : code === "ENOTFOUND" || code === "EAI_AGAIN" ? resultMsg("netHostUnknown")
-    : code === "EHOSTUNREACH" || code === "ENETUNREACH" ? resultMsg("netNoRoute")
-    : code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" ? resultMsg("netNoAnswer")
-    : code !== undefined && /SSL|TLS|CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code) ? resultMsg("netSecure")
-    : /\bbad port\b/.test(err.message) ? resultMsg("netBadPort")
-    : resultMsg("netOther", { detail: err.message });
-  return resultMsg("serviceGoneWhy", { address: err.address ?? root, reason });
 }
 
 /** "stopped: …. Done: n; not sent: m" of act, update and undo. */

@@ -104,6 +104,8 @@ export interface SheetCells {
   /** Rows that hold a cell, ascending. */
   rows: number[];
   used: CellRect | undefined;
+  /** A row or cell without its address (r), which the format allows and exceljs cannot load. */
+  unnumbered: boolean;
 }
 
 export interface FastXlsx {
@@ -268,6 +270,7 @@ function readSheet(
   let used: CellRect | undefined;
   let count = 0;
   let ordered = true;
+  let unnumbered = false;
 
   let rowAt = -1;
   let colAt = -1;
@@ -325,6 +328,7 @@ function readSheet(
         switch (tag) {
           case "row": {
             const r = attr(t, "r");
+            if (r === undefined) unnumbered = true;
             const row = r === undefined ? rowAt + 1 : Number(r) - 1;
             if (!Number.isInteger(row) || row < 0) throw new XlsxReadError("rowNumbered", { sheet: name, row: String(r).slice(0, 20) });
             if (row >= MAX_ROWS) throw new XlsxReadError("rowBeyond", { sheet: name, row: Number(r) });
@@ -334,6 +338,7 @@ function readSheet(
           }
           case "c": {
             const r = attr(t, "r");
+            if (r === undefined) unnumbered = true;
             const pos = r === undefined ? { row: Math.max(rowAt, 0), col: colAt + 1 } : cellRef(r);
             if (pos.col >= MAX_COLS) throw new XlsxReadError("sheetCellBeyondColumn", { sheet: name });
             colAt = pos.col;
@@ -397,7 +402,7 @@ function readSheet(
   }
   if (!ordered) rows.sort((a, b) => a - b);
   clearCovered(name, values, rows, merged);
-  return { values, formats: fmts, merged, rows, used };
+  return { values, formats: fmts, merged, rows, used, unnumbered };
 }
 
 /** A read as a table holds values in at most MAX_TABLE_ROWS rows (of a range asked for, those in

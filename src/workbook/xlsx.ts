@@ -21,13 +21,16 @@ const MARK_ARGB = "FFFFC7CE";
 const NOTE_PREFIX = "DocSheet: ";
 
 /**
- * Writing goes through exceljs, which makes a cell of every cell a merged area covers: a merge to
+ * Writing goes through exceljs, which needs every row and cell to carry its address, and makes a
+ * cell of every cell a merged area covers: a merge to
  * the sheet's end (A3:XFD1048576, a 2 KB file) would be 17 billion cells. The bounded reader, which
  * stores merges as areas, says first what the writer would not survive: at most MAX_CELLS cells
  * under merges per sheet.
  */
 function assertWritable(fast: FastXlsx): void {
   for (const name of fast.sheetNames) {
+    // exceljs stops on such a sheet ("Invalid row number in model"); Excel always writes them.
+    if (fast.sheet(name).unnumbered) throw new XlsxReadError("unnumbered", { sheet: name });
     let covered = 0;
     for (const m of fast.sheet(name).merged) covered += (m.bottom - m.top + 1) * (m.right - m.left + 1);
     if (covered > MAX_CELLS) {
@@ -65,6 +68,11 @@ export class XlsxWorkbook implements WorkbookPort {
   /** `source` names the file in what a sheet that cannot be read says. */
   static async fromBuffer(data: Buffer, source?: string): Promise<XlsxWorkbook> {
     return new XlsxWorkbook(undefined, data, await openFastXlsx(data, { inflate: nodeInflate }), source);
+  }
+
+  /** Refuses a workbook the writer would not load (before a command sends anything it must write back). */
+  assertWritable(): void {
+    if (!this.book && this.fast) assertWritable(this.fast);
   }
 
   /** The exceljs workbook (parsed on first use). */

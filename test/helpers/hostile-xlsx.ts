@@ -95,6 +95,9 @@ export interface Hostile {
   post?: boolean;
   /** What `check --lang th` answers, when the file is refused: the refusal in Thai. */
   th?: RegExp;
+  /** What `post` answers, when not what check does (in English, and in Thai). */
+  postAnswer?: RegExp;
+  postTh?: RegExp;
 }
 
 const MAPPED = /Every required field has a column/;
@@ -189,6 +192,14 @@ export const HOSTILE: Record<string, Hostile> = {
     answer: /sheet "Sales" holds values in more than 100,000 rows, the most DocSheet reads of one sheet as a table/,
     post: true, // post ran 8 min 50 s to "JavaScript heap out of memory", check to 2.6 GB
     th: /ชีต "Sales" มีข้อมูลเกิน 100,000 แถว/,
+  },
+  "rows and cells without their addresses": {
+    // The format allows leaving r out; check reads them in order. post stopped at its first save
+    // on exceljs's "Invalid row number in model", after sending: now refused before anything is.
+    file: () => workbook(sheetOf(`${HEADER}${LINE(2).replace(/ r="[A-G]?2"/g, "")}`)),
+    answer: /^1 document, 0 findings(, \d+ warnings?)?$/m,
+    postAnswer: /sheet "Sales" has rows or cells without their addresses, which DocSheet cannot write results into: open the file in Excel and save it again/,
+    postTh: /ชีต "Sales" มีแถวหรือเซลล์ที่ไม่ระบุตำแหน่งของตัวเอง ซึ่ง DocSheet เขียนผลลงไปไม่ได้/,
   },
   "merged areas that overlap": {
     file: () => workbook(sheetOf(`${HEADER}${LINE(2)}${LINE(3)}${LINE(4)}`, '<mergeCells count="2"><mergeCell ref="A2:B3"/><mergeCell ref="B3:C4"/></mergeCells>')),
