@@ -228,8 +228,9 @@ describe("a job whose service dies part way", () => {
     const err = await caught(postBookJob(wb, clientOf(service), { family: "products", now, concurrency: CONCURRENCY, lang: "th", onProgress: watch.onProgress }));
     expect(watch.killed()).toBe(true);
     expect(err).toBeInstanceOf(ConnectionError);
-    // The created ones being checked against another post's (the race guard) may still answer.
-    expectStoppedAtOnce(watch.afterKill(), CONCURRENCY);
+    // Rows that met the dead service: one per worker, then the run stops. (The ones created before
+    // the kill still report as the race guard settles them, which the pool does not wait for.)
+    expect(watch.afterKill().tried.length).toBeLessThanOrEqual(CONCURRENCY);
     const header = wb.sheet("S").values[0];
     const resultCol = header.indexOf("Result");
     expect(resultCol).toBeGreaterThan(0);
@@ -240,7 +241,8 @@ describe("a job whose service dies part way", () => {
     }
     const created = results.filter((r) => r.startsWith("สร้างแล้ว")).length;
     const notSent = results.filter((r) => r === "ไม่ได้ส่ง: ติดต่อบริการไม่ได้").length;
-    expectDoneAndLeft(created, notSent, n, 3, CONCURRENCY);
+    expect(created).toBeGreaterThanOrEqual(3);
+    expect(notSent).toBeGreaterThanOrEqual(n - created - CONCURRENCY);
     expect((err as Error).message).toMatch(new RegExp(`^หยุดแล้ว: ติดต่อบริการที่ http://127\\.0\\.0\\.1:\\d+/test ไม่ได้: [^A-Za-z]+ ส่งแล้วในรอบนี้: ${created} `));
     expect((err as Error).message).not.toMatch(/productMasters|fetch failed/);
   });
