@@ -4,17 +4,17 @@
 import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, WHT_FAMILY, type BookFamily, type SheetFamily } from "../rules/codes";
 import type { FamilyCard } from "./types";
 
-// The service has no update for vouchers.
+// The service has no update for vouchers; a voucher may be saved as a draft.
 const BOOK_CARD = {
-  "journal-entries": { record: "Voucher", updates: false },
-  contacts: { record: "Contact", updates: true },
-  products: { record: "Product", updates: true },
+  "journal-entries": { record: "Voucher", updates: false, drafts: true },
+  contacts: { record: "Contact", updates: true, drafts: false },
+  products: { record: "Product", updates: true, drafts: false },
 } as const;
 
 /** In the order the pane and the CLI list them. */
 export const FAMILY_CARDS: readonly FamilyCard[] = [
-  ...FAMILIES.map((f) => ({ name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true })),
-  { name: WHT_FAMILY, kind: "certificate", label: { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" }, record: "Certificate", updates: false },
+  ...FAMILIES.map((f) => ({ name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false })),
+  { name: WHT_FAMILY, kind: "certificate", label: { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" }, record: "Certificate", updates: false, drafts: false },
   ...BOOK_FAMILIES.map((f) => ({ name: f, kind: "book" as const, label: BOOK_FAMILY_LABEL[f], ...BOOK_CARD[f] })),
 ];
 

@@ -70,6 +70,8 @@ export interface FamilyCard<F extends SheetFamily = SheetFamily> {
   readonly record: RecordKind;
   /** Whether `update` may change its posted records. */
   readonly updates: boolean;
+  /** Whether a post may save its records as drafts (journal vouchers). */
+  readonly drafts: boolean;
 }
 
 export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends FamilyCard<F> {

@@ -1,7 +1,8 @@
 // Actions on the documents of the selected rows: status, delete, payment, upgrade, PDF, e-mail,
 // share link, attach a file; on withholding tax certificates status, delete and PDF.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, WHT_FAMILY, WHT_STATUS_WORDS, upgradeTargets, type DocumentFamily, type Family } from "../../rules/codes";
+import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, upgradeTargets, type DocumentFamily, type Family } from "../../rules/codes";
+import { familyEntry } from "../../families";
 import { statusText } from "../../sheet/i18n/status";
 import type { Lang, Translate } from "../i18n";
 import { describeError } from "../errors";
@@ -14,14 +15,10 @@ import { Progressbar } from "./progressbar";
 import { ActLinks } from "./act-links";
 import { RowNotes } from "./rows";
 
-/** What a certificate can be done with (jobs/wht.ts). */
-const CERTIFICATE_ACTIONS: readonly ActionKind[] = ["status", "delete", "pdf"];
-
-/** Which actions a family has (codes.ts says which operations exist). */
+/** Which actions a family has: its entry's acts, in the pane's order. */
 export function actionsFor(family: DocumentFamily): ActionKind[] {
-  if (family === WHT_FAMILY) return [...CERTIFICATE_ACTIONS];
-  const info = FAMILY_INFO[family];
-  return ACTION_KINDS.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true));
+  const acts: readonly string[] = familyEntry(family).acts;
+  return ACTION_KINDS.filter((k) => acts.includes(k));
 }
 
 const isEmail = (text: string): boolean => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text.trim());
@@ -30,9 +27,10 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   const { t, services, family } = props;
   // A certificate has statuses of its own and no payment or upgrade: the document family's parts
   // below are only reached with one (docFamily).
-  const docFamily: Family | undefined = family === WHT_FAMILY ? undefined : family;
+  const entry = familyEntry(family);
+  const docFamily: Family | undefined = entry.kind === "document" ? (family as Family) : undefined;
   const info = docFamily ? FAMILY_INFO[docFamily] : undefined;
-  const statuses: readonly string[] = info ? info.statuses : WHT_STATUS_WORDS;
+  const statuses = entry.statuses;
   const kinds = actionsFor(family).filter((k) => services.actionKinds.includes(k));
   const [kind, setKind] = useState<ActionKind>("status");
   const [status, setStatus] = useState(statuses[0] ?? "");

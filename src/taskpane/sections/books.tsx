@@ -1,6 +1,7 @@
 // Journal vouchers, contacts and products: check (problems at their cells), post (journal vouchers
 // approved, or saved as drafts when asked), send edits of posted contacts and products, and pull
 // into a new sheet in the same layout.
+import { familyCard } from "../../families/cards";
 import { useState } from "preact/hooks";
 import type { BookFamily } from "../../rules/codes";
 import type { Lang, Translate } from "../i18n";
@@ -39,12 +40,12 @@ export function BooksSection(props: { t: Translate; lang: Lang; services: PaneSe
           <FindingList t={t} lang={lang} services={services} findings={checking.result.findings} />
         </>
       )}
-      {family === "journal-entries" && (
+      {familyCard(family).drafts && (
         <label style="font-weight:400"><input id="ds-draft" type="checkbox" checked={draft} onChange={(e) => setDraft(e.currentTarget.checked)} />{t("saveDraft")}</label>
       )}
       <div class="row">
         <button class="primary" type="button" disabled={!props.connected || busy} onClick={() => posting.run((ctx) => books.post(family, draft, { ...ctx, lang }))}>{t("runBookPost")}</button>
-        {family !== "journal-entries" && (
+        {familyCard(family).updates && (
           <button type="button" disabled={!props.connected || busy} onClick={() => updating.run((ctx) => books.update(family, { ...ctx, lang }))}>{t("runBookUpdate")}</button>
         )}
         <button type="button" disabled={!props.connected || busy} onClick={() => pulling.run((ctx) => books.pull(family, { ...ctx, lang }))}>{t("runBookPull")}</button>

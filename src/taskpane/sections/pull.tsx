@@ -2,7 +2,8 @@
 // per document or per line; Refresh reads the pulled sheet of the active cell again in place.
 // Certificates are pulled by date paid and search alone, one row per income line.
 import { useState } from "preact/hooks";
-import { RANGE, WHT_FAMILY, type DocumentFamily } from "../../rules/codes";
+import { RANGE, type DocumentFamily } from "../../rules/codes";
+import { familyCard } from "../../families/cards";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PullQuery, PullView, RefreshView } from "../views";
 import { Message, Section, useTask } from "../ui";
@@ -17,7 +18,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function PullSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily; connected: boolean }) {
   const { t, services } = props;
-  const documents = props.family !== WHT_FAMILY;
+  const documents = familyCard(props.family).kind === "document";
   const [query, setQuery] = useState<PullQuery>({ perLine: false });
   const [problem, setProblem] = useState<string | null>(null);
   const task = useTask<PullView>(t);
