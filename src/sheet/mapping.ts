@@ -22,6 +22,7 @@ import { COLUMN_HINTS, sheetMsg } from "./messages";
 import { SIDE_SYNONYMS, SYNONYMS, familySynonyms } from "./synonyms";
 import { isEmptyCell, parseCell } from "./values";
 import type { CellValue } from "../workbook/port";
+import { notes } from "../texts/en/notes";
 
 export type { ColumnMapping, MapFamily, StatedValue } from "./column-mapping";
 import type { MapFamily } from "./column-mapping";
@@ -305,13 +306,7 @@ const CONTACT = ["contactName", "contactId"];
 
 /** The notes a missing field can carry besides the column hints (English; Thai in
  * sheet/i18n/mapping-notes.ts). */
-export const MAPPING_NOTES = {
-  today: "today's date when absent",
-  oneLine: "without it every row is a document of one line",
-  businessView: "for business-view rows",
-  vat: "no document is sent until the sheet says whether it carries VAT: a column, or one value for every row",
-  vatInclusive: "without it prices are taken as before VAT: a column, or one value for every row",
-} as const;
+export const MAPPING_NOTES = notes;
 
 /** The needs of the family that none of `mapped` (field keys of columns, and of values for every
  * row) meets. */

@@ -10,3 +10,5 @@ export * from "./usage";
 export * from "./reader";
 export * from "./functions";
 export * from "./cli";
+export * from "./phrases";
+export * from "./notes";
