@@ -2,6 +2,7 @@
 import { FAMILIES, FAMILY_INFO, upgradeTargets, type Family } from "../rules/codes";
 import { DOCUMENT_FIELDS, RESULT_KEYS } from "../sheet/fields";
 import { familyCard } from "./cards";
+import { documentPosting } from "./post-documents";
 import { nameBy, storeOf } from "./store";
 import { ACT_ORDER, type FamilyEntry } from "./types";
 
@@ -22,6 +23,7 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     expenseCategories: info.expenseCategories === true,
     store: (client) => storeOf(client.documents(family)),
     nameOf: nameBy("documentSerial"),
+    posting: documentPosting(family),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Lang } from "../sheet/i18n/lang";
 
 export type { Json } from "../rules/json";
 import type { Json } from "../rules/json";
+import type { Posting } from "./posting";
 
 /** Where a family's records live on the service: the eight document families under their own
  * paths, certificates under /withholding-taxes, vouchers under /journal-entries, and the master data. */
@@ -103,6 +104,11 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   store(client: DocSheetClient): RecordStore;
   /** What people call one record: a serial, a code, else a name ("#id" when it has none). */
   nameOf(record: Json): string;
+
+  // --- The post pipeline's hooks (jobs/post.ts) ---
+  /** How a post reads, checks, sends, finds again and races its records (families/posting.ts);
+   * absent for the books, which jobs/books.ts still posts. */
+  readonly posting?: Posting<any>;
 }
 
 /** The acts in the order the pane lists them. */

@@ -5,7 +5,7 @@
 // family (the last run of each), under the workbook's records (port.saveRecord), so it travels with
 // the file from the command line to the pane and back.
 import type { DocSheetClient, DocumentRecord } from "../api";
-import type { Family } from "../rules/codes";
+import type { DocumentFamily as Family } from "../rules/codes";
 import { bookFingerprint } from "../sheet/books/fingerprint";
 import { fingerprintOf, fnv1a, hex } from "../sheet/fingerprint";
 import type { Json } from "../rules/json";

@@ -1,5 +1,9 @@
-// The post job: every document of the sheet without a recordId is checked, sent with the right
-// operation, and its result written back on all its rows (with the next batch of results).
+// The post job, one pipeline for every family its entry gives a posting (families/posting.ts: the
+// document families and withholding tax certificates): every record of the sheet without a
+// recordId is checked as `check` checks it, sent as its family sends it, and its result written
+// back on all its rows (with the next batch of results). The family's entry says how rows are read,
+// checked, sent, found again and raced; the write batch, race guard, post record, checkpoints and
+// company guard are this file's, the same for all.
 //
 // No document is created twice: each body carries a marker in internalNotes (sheet/marker.ts).
 // Before sending, documents that an earlier (killed) run created are found by their marker and
@@ -15,45 +19,39 @@
 // CHECKPOINT_DOCS documents or CHECKPOINT_MS), so a kill, a crash or a full disk loses at most
 // documents the marker search finds again on the next run.
 import type { DocSheetClient, DocumentRecord } from "../api";
-import type { Family } from "../rules/codes";
+import { familyEntry } from "../families";
+import type { PostBuilt, Posting } from "../families/posting";
+import type { DocumentFamily } from "../rules/codes";
 import { KeyedError, type Message } from "../rules/message";
-import { buildDocument, type BuiltDocument } from "../sheet/body";
-import { sendBuilt } from "./send-built";
-import { checkBuilt } from "../sheet/check";
-import { RESULT_KEYS } from "../sheet/fields";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { recordWord } from "../sheet/i18n/record-count";
-import { statusText } from "../sheet/i18n/status";
 import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
-import { readDocuments, type SheetDocument } from "../sheet/read";
-import { expenseCategoriesFor } from "./categories";
-import { stopsDocument, vatTreatmentFindings } from "../sheet/vat-treatment";
-import { resultColumns, type ResultColumns } from "../sheet/writeback";
+import type { SheetDocument } from "../sheet/read";
+import { resultColumns, type ResultColumns, type ResultKey } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { bindSheet, guardSheet, sheetCompany } from "./company";
 import { errorMsg } from "./error-text";
 import { createOnce } from "./create-once";
 import { postedWrites } from "./posted-writes";
 import { notSent } from "./not-sent";
-import { documentsByMarker } from "./find";
 import { assertRows } from "./no-rows";
 import { WriteBatch, flushedOnStop, type HeldBatch } from "./write-batch";
 import { assertSheetFamily, rememberFamily } from "./sheet-family";
 import { runPool } from "./pool";
-import { taxInvoiceFindings } from "./tax-invoice";
 import { PostRecorder, loadPostRecord } from "./post-record";
 import { nameKnownContacts } from "./contact-match";
-import { RaceGuard, documentRaces, settledRow, type Settled } from "./race";
+import { RaceGuard, settledRow, type Settled } from "./race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import { guardConnection, isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { inSheetOrder, localDate, type JobContext } from "./types";
 import { render } from "../sheet/i18n/render";
 
 export interface PostJobOptions extends JobContext {
-  family: Family;
+  /** A document family or withholding tax certificates: what differs is the family's posting (families/posting.ts). */
+  family: DocumentFamily;
   target?: ReadTarget;
   /** Which field each header is (docsheet map, the pane's mapping), checked for this family by parseMapping. */
   mapping?: ColumnMapping;
@@ -106,12 +104,6 @@ export interface PostOutcome {
   counts: Record<ResultKind, number>;
 }
 
-interface Pending {
-  doc: SheetDocument;
-  built: BuiltDocument;
-  marker: string;
-}
-
 /** Created documents waiting for their read-back, at most: two lists in flight and one gathering. */
 export const READ_BACK_MAX = 3 * LIST_ORDER_MAX;
 
@@ -120,18 +112,27 @@ export function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJo
 }
 
 async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions, held: HeldBatch): Promise<PostOutcome> {
+  const entry = familyEntry(opts.family);
+  const posting: Posting | undefined = entry.posting;
+  if (!posting) throw new Error(`${opts.family} is not posted by the post job`);
   const block = await port.read(opts.target);
-  const categories = await expenseCategoriesFor(client, opts.family, opts.signal);
-  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family, categories });
+  const read = await posting.read(block, { mapping: opts.mapping, client, signal: opts.signal });
   await assertSheetFamily(port, block.sheet, opts.family, opts.lang ?? "en");
   assertRows(block, read, opts.lang ?? "en");
   const sheet = block.sheet;
   const today = localDate((opts.now ?? (() => new Date()))());
-  // A sheet that does not say what VAT its documents carry sends none of them (vat-treatment.ts).
-  const vat = vatTreatmentFindings(read);
-  const findings: CellFinding[] = [...read.findings, ...vat];
+  // The family's check, as `check` runs it: a post sends nothing check would refuse.
+  const markers = new Map<SheetDocument, string>();
+  const markerOf = (doc: SheetDocument): string => {
+    let m = markers.get(doc);
+    if (m === undefined) markers.set(doc, (m = documentMarker(sheet, doc)));
+    return m;
+  };
+  const checked = posting.check(read, { today, markerOf });
+  const findings: CellFinding[] = [...checked.findings];
   const results: DocumentResult[] = [];
-  const columns = resultColumns(read.layout, [...RESULT_KEYS, "fingerprint"]);
+  // The entry names its result columns (sheet/writeback.ts ResultKey).
+  const columns = resultColumns(read.layout, entry.columns.post as readonly ResultKey[]);
   // What undo needs to reverse this run, saved with the workbook at the end.
   const recorder = new PostRecorder(opts.family, sheet, (await loadPostRecord(port, opts.family)) ?? undefined);
   // Another company's sheet (or lookup lists) is refused before anything is written or sent. Rows
@@ -187,13 +188,13 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   let done = 0;
   // r.msg is rendered in the run's language: written and reported so.
   // `rec`: the service's copy, whose fingerprint an update compares with (sheet/fingerprint.ts).
-  // `claim`: the document this run answers for (created, or found from a killed or racing run).
+  // `claim`: the record this run answers for (created, or found from a killed or racing run).
   const report = async (doc: SheetDocument, { msg, ...r }: Omit<DocumentResult, "key" | "rows" | "message"> & { msg: Message }, rec?: DocumentRecord, claim?: DocumentRecord): Promise<void> => {
     const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: render(msg, lang) };
     await exclusive(async () => {
       results.push(result);
       if (claim) recorder.created(doc, claim);
-      if (r.kind !== "skipped") await batch.push(writeFor(doc, columns, result, opts.family, lang, rec));
+      if (r.kind !== "skipped") await batch.push(writeFor(doc, columns, result, posting, lang, rec));
       if (claim) sinceCheckpoint++;
     });
     await exclusive(() => checkpoint(false));
@@ -202,71 +203,60 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     await opts.onResult?.(result);
   };
 
-  // 1. Check everything; only clean documents without a recordId go on.
-  const pending: Pending[] = [];
+  // 1. Only clean records without a recordId go on.
   for (const doc of read.documents) {
-    if (doc.fields.recordId) {
-      const serial = doc.fields.documentSerial?.value;
-      recorder.posted(doc, Number(doc.fields.recordId.value), serial === undefined || serial === null ? undefined : String(serial));
-      await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), msg: resultMsg("alreadyPosted") });
+    if (!doc.fields.recordId) continue;
+    const serial = doc.fields.documentSerial?.value;
+    recorder.posted(doc, Number(doc.fields.recordId.value), serial === undefined || serial === null ? undefined : String(serial));
+    await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), msg: resultMsg("alreadyPosted") });
+  }
+  const pending: PostBuilt[] = [];
+  for (const p of checked.records) {
+    if (p.problems.length > 0 || p.doc.broken) {
+      await report(p.doc, { kind: "invalid", msg: notSent(sortFindings(p.problems)) });
       continue;
     }
-    const marker = documentMarker(sheet, doc);
-    const built = buildDocument(doc, opts.family, read.layout, { today, marker });
-    const own = [
-      ...vat.filter((f) => stopsDocument(f, doc, read.layout.headerRow)),
-      ...read.findings.filter((f) => doc.rows.includes(f.row) && f.severity === "error"),
-    ];
-    // Checked on what could be read even when a cell could not: the row then lists every problem.
-    const rules = checkBuilt(doc, built, opts.family, read.layout).filter((f) => f.severity === "error");
-    findings.push(...rules);
-    const problems = sortFindings([...own, ...rules]);
-    if (problems.length > 0 || doc.broken) {
-      await report(doc, { kind: "invalid", msg: notSent(problems) });
-      continue;
-    }
-    pending.push({ doc, built, marker });
+    pending.push(p);
   }
 
-  // A tax invoice lacking what s.86/4 asks of its buyer is said (a warning), and still sent.
-  if (pending.length > 0) findings.push(...await taxInvoiceFindings(client, opts.family, read.layout, pending, opts.signal));
+  // What needs the service to say (a tax invoice lacking what s.86/4 asks of its buyer): still sent.
+  if (pending.length > 0 && posting.warnings) findings.push(...await posting.warnings(client, read, pending, opts.signal));
 
-  // 2. Documents an earlier run created but could not write back.
-  const toSend: Pending[] = [];
+  // 2. Records an earlier run created but could not write back.
+  const toSend: PostBuilt[] = [];
   if (pending.length > 0) {
-    const existing = await guardConnection(() => documentsByMarker(client, opts.family, dateSpan(pending), new Set(pending.map((p) => p.marker))));
+    const existing = await guardConnection(() => posting.byMarker(client, pending.map((p) => p.body), new Set(pending.map((p) => p.marker))));
     for (const p of pending) {
       const rec = existing.get(p.marker);
-      // A killed run's document: this run is the one that claims it.
+      // A killed run's record: this run is the one that claims it.
       if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, msg: resultMsg("createdFound") }, rec, rec);
       else toSend.push(p);
     }
   }
 
   // 3. Send, a few at a time; results are written as they arrive.
-  const api = client.documents(opts.family);
   // A sheet of no company yet is bound at its first post, before its first document is sent; one a
   // template or a pull bound is the company's posted sheet from now on (a refusal then says "posted to").
   if (toSend.length > 0 && company && (await sheetCompany(port, sheet))?.by !== "post") await bindSheet(port, sheet, company, "post", (opts.now ?? (() => new Date()))());
-  if (toSend.length > 0) {
-    const bodies = toSend.map((p) => p.built.body);
+  if (toSend.length > 0 && posting.makesContacts) {
+    const bodies = toSend.map((p) => p.body);
     const listed = await guardConnection(() => recorder.beforeSending(client, bodies, opts.signal));
     // A contact a contacts post made (or a person) is the document's, not a second one the service makes.
     if (listed) nameKnownContacts(bodies, listed);
   }
   // Not the run's cancel signal: a cancel stops what is not sent yet, while a document already
   // created is still read back (within the lag budget), or a racing post's copy could stay live.
-  const guard = new RaceGuard(documentRaces(client, opts.family), { lagBudgetMs: opts.lagBudgetMs, flushAt: LIST_ORDER_MAX });
+  const guard = new RaceGuard(posting.races(client), { lagBudgetMs: opts.lagBudgetMs, flushAt: LIST_ORDER_MAX });
   // Read-backs run beside the next creates (they do not hold a create's place in the pool).
   const settling: Promise<void>[] = [];
   const reading = new Set<Promise<void>>();
   const concurrency = opts.concurrency ?? 4;
   // `found`: the create's answer was lost and its marker search found `own` (guard's step 4).
-  const settled = async (p: Pending, own: DocumentRecord, found = false): Promise<void> => {
+  const settled = async (p: PostBuilt, own: DocumentRecord, found = false): Promise<void> => {
     let s: Settled;
     try {
       // As the service keeps it (it may take a contact's name from the contact): what its list shows.
-      const date = String(own.publishedOn ?? p.built.body.publishedOn ?? "").slice(0, 10) || localDate(now());
+      const date = String(own.publishedOn ?? p.body.publishedOn ?? "").slice(0, 10) || localDate(now());
       const name = typeof own.contactName === "string" && own.contactName.trim() ? own.contactName.trim() : searchFor(p);
       s = await guard.settle(p.marker, own, date, name, found);
     } catch (err) {
@@ -281,12 +271,12 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   };
   await runPool(toSend, concurrency, async (p) => {
     try {
-      const byMarker = async () => (await documentsByMarker(client, opts.family, { ...dateSpan([p]), searchString: searchFor(p) }, new Set([p.marker]))).get(p.marker);
-      const rec = await createOnce(() => sendBuilt(api, p.built), byMarker, (err) => {
+      const byMarker = async () => (await posting.byMarker(client, [p.body], new Set([p.marker]))).get(p.marker);
+      const rec = await createOnce(() => posting.send(client, p, opts.signal), byMarker, (err) => {
         if (isConnectionFailure(err)) stopRun(err);
       });
       if (rec === undefined) {
-        await report(p.doc, { kind: "unknown", msg: resultMsg("postUnknown", { record: recordWord(undefined) }) });
+        await report(p.doc, { kind: "unknown", msg: resultMsg("postUnknown", { record: recordWord(opts.family) }) });
       } else {
         // Read back beside the next creates: a full list's worth gathers while two are read (a list
         // per ten documents, not per `concurrency`: lists cost the service as much as creates), so
@@ -313,7 +303,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     const unsentMsg = resultMsg("notSent", { reason: fatal ? stopReason(fatal) : resultMsg("cancelled") });
     const unsent = left.map((doc): DocumentResult => ({ key: doc.key, rows: doc.rows, kind: "cancelled", message: render(unsentMsg, lang) }));
     results.push(...unsent);
-    batch.add(left.flatMap((doc, i) => writeFor(doc, columns, unsent[i], opts.family, lang)), left.length);
+    batch.add(left.flatMap((doc, i) => writeFor(doc, columns, unsent[i], posting, lang)), left.length);
     done += left.length;
     const line = left.length === 1
       ? rowResultMsg(left[0].key, left[0].firstRow + 1, unsentMsg)
@@ -341,24 +331,11 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
 }
 
 /** The row's result cells; the status as people say it (the service's word is read back from it: values.ts). */
-function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, family: Family, lang: Lang, rec?: DocumentRecord) {
-  return postedWrites(doc, columns, r, statusText(rec?.statusString ?? "awaiting", lang, family), rec);
+function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, posting: Posting, lang: Lang, rec?: DocumentRecord) {
+  return postedWrites(doc, columns, r, posting.statusWord(rec, lang), rec);
 }
 
-function searchFor(p: Pending): string | undefined {
-  const name = p.built.body.contactName;
+function searchFor(p: PostBuilt): string | undefined {
+  const name = p.body.contactName;
   return typeof name === "string" && name.trim() ? name.trim() : undefined;
-}
-
-function dateSpan(list: Pending[]): { startDate: string; endDate: string } {
-  let start = "9999-12-31";
-  let end = "0000-01-01";
-  for (const p of list) {
-    const d = String(p.built.body.publishedOn ?? "");
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) continue;
-    if (d < start) start = d;
-    if (d > end) end = d;
-  }
-  if (start > end) start = end = new Date().toISOString().slice(0, 10);
-  return { startDate: start, endDate: end };
 }

@@ -1,47 +1,37 @@
-// Withholding tax certificates from sheets: check, post, pull and the template, as the document
+// Withholding tax certificates from sheets: check, pull, act, undo and the template, as the document
 // families have them (the engine's reading, pinning, write-back, company guard and family record),
-// against /withholding-taxes.
-//
-// A certificate is created exactly once: each carries the post's marker in its internalNotes; before
-// sending, the payee's certificates are looked up by their markers (a killed run's are written back,
-// not sent again), and a create whose answer was lost is looked up the same way before anything is
-// said about it. Two posts of the same rows at once: after each create the marker is read back by
-// the documents' race guard (race.ts, certificate-race.ts): the lowest record id stays and the
-// other post removes its own copy.
-import { at, serviceText, type Message } from "../rules/message";
+// against /withholding-taxes. Their post is the post job's (post.ts), with the posting of their
+// family entry (families/post-certificates.ts), and its record the documents' (post-record.ts).
+import { serviceText, type Message } from "../rules/message";
 import { NotFoundError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
 import { WHT_FAMILY } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
-import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
-import { recordCount, recordWord } from "../sheet/i18n/record-count";
+import { resultMsg } from "../sheet/i18n/results";
+import { recordCount } from "../sheet/i18n/record-count";
 import { statusFromText, statusText } from "../sheet/i18n/status";
 import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
-import { documentMarker, hasMarker } from "../sheet/marker";
+import { hasMarker } from "../sheet/marker";
 import { readDocuments, type SheetDocument } from "../sheet/read";
-import { checkCertificates, type CheckedCertificate } from "../sheet/wht-sheet";
+import { checkCertificates } from "../sheet/wht-sheet";
 import { certificateRows, whtColumn, whtTemplate, WHT_KEYS, WHT_STATUS_WORDS } from "../sheet/wht-rows";
-import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
+import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
-import { bindSheet, companyRecords, connectedCompany, guardSheet, type CompanyStamp } from "./company";
+import { companyRecords, connectedCompany, guardSheet } from "./company";
 import { runSheet } from "./run-sheet";
 import { NothingToUndoError, type UndoKind, type UndoOutcome, type UndoResult } from "./undo";
 import { errorText } from "./error-text";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
-import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
+import { assertSheetFamily, familyRecord } from "./sheet-family";
 import { ConnectionError, guardConnection, isConnectionFailure } from "./stop";
-import { createOnce } from "./create-once";
-import { certificateHolders, certificateRaces, certificateRecord, removeCertificate } from "./certificate-race";
-import { RaceGuard, settledRow, type Settled } from "./race";
-import { READ_BACK_MAX } from "./post";
-import { LIST_ORDER_MAX } from "../rules/list-order";
-import { postedWrites } from "./posted-writes";
-import { WriteBatch, flushedOnStop, type HeldBatch } from "./write-batch";
-import { inSheetOrder, localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
-import type { DocumentResult, PostOutcome, ResultKind } from "./post";
+import { removeCertificate } from "./certificate-race";
+import { postJob } from "./post";
+import { loadPostRecord, savePostRecord } from "./post-record";
+import { WriteBatch } from "./write-batch";
+import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
+import type { PostOutcome } from "./post";
 import type { ActOutcome, ActResult } from "./act";
 import { rowMismatch } from "./verify";
 import type { Json } from "../rules/json";
@@ -80,136 +70,9 @@ export interface WhtPostOptions extends WhtSheetOptions {
   concurrency?: number;
 }
 
-/** The payees' live certificates that carry a marker, by marker (the lowest record id). */
-async function certificatesByMarker(client: DocSheetClient, names: Iterable<string>, signal?: AbortSignal): Promise<Map<string, DocumentRecord>> {
-  return new Map([...await certificateHolders(client, names, signal)].map(([m, holders]) => [m, holders[0]]));
-}
-
-const nameOf = (c: CheckedCertificate): string => String(c.built.body.contactName ?? "");
-
+/** Posts the sheet's certificates: the post job's pipeline (post.ts), the family's posting its entry's. */
 export function whtPostJob(port: WorkbookPort, client: DocSheetClient, opts: WhtPostOptions): Promise<PostOutcome> {
-  return flushedOnStop((held) => whtPostRun(port, client, opts, held));
-}
-
-async function whtPostRun(port: WorkbookPort, client: DocSheetClient, opts: WhtPostOptions, held: HeldBatch): Promise<PostOutcome> {
-  const lang: Lang = opts.lang ?? "en";
-  const { block, read, today } = await readSheet(port, opts);
-  const sheet = block.sheet;
-  await assertSheetFamily(port, sheet, WHT_FAMILY, lang);
-  assertRows(block, read, lang);
-  // Another company's sheet (or lists) is refused before anything is written or sent.
-  const company = read.documents.length > 0
-    ? await guardConnection(() => guardSheet(port, client, { sheet, family: WHT_FAMILY, documents: [], lists: block.lists !== undefined, lang, signal: opts.signal, now: opts.now }))
-    : undefined;
-  const columns = resultColumns(read.layout, RESULT_KEYS);
-  // The write-back, in batches (write-batch.ts): a write a certificate was an Excel sync each.
-  const batch = (held.batch = new WriteBatch(port, sheet));
-  if (read.documents.length > 0) batch.add(columns.headerWrites, 0);
-
-  const results: DocumentResult[] = [];
-  const report = async (doc: SheetDocument, { message: msg, ...r }: Omit<DocumentResult, "key" | "rows" | "message"> & { message: Message }, rec?: WithholdingTaxRecord): Promise<void> => {
-    const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: render(msg, lang) };
-    results.push(result);
-    if (r.kind !== "skipped") await batch.push(writeFor(doc, columns, result, lang, rec));
-    opts.onProgress?.({ done: results.length, total: read.documents.length, message: render(rowResultMsg(doc.key, doc.firstRow + 1, msg), lang) });
-  };
-
-  const marked = new Map<SheetDocument, string>();
-  for (const doc of read.documents) if (!doc.fields.recordId) marked.set(doc, documentMarker(sheet, doc));
-  const { certificates: built } = checkCertificates(read, { today, markerOf: (doc) => marked.get(doc)! });
-  const findings: CellFinding[] = [...read.findings, ...built.flatMap((c) => c.built.findings)];
-
-  for (const doc of read.documents) {
-    if (!doc.fields.recordId) continue;
-    const serial = doc.fields.documentSerial?.value;
-    await report(doc, { kind: "skipped", recordId: Number(doc.fields.recordId.value), documentSerial: serial == null ? undefined : String(serial), message: resultMsg("alreadyPosted") });
-  }
-  const clean = built.filter((c) => c.errors.length === 0);
-  for (const c of built) {
-    if (c.errors.length > 0) {
-      const first = c.errors[0];
-      await report(c.doc, { kind: "invalid", message: resultMsg("notSent", { reason: [at(first.cell, first.msg)] }) });
-    }
-  }
-
-  let fatal: unknown;
-  /** This run's copies another post's certificate won over, left live: undo reverses them too. */
-  const stuck: WhtPostRecord["created"] = [];
-  if (clean.length > 0) {
-    // Certificates a killed run created are written back, not created again.
-    let existing = new Map<string, DocumentRecord>();
-    try {
-      existing = await certificatesByMarker(client, clean.map(nameOf), opts.signal);
-    } catch (err) {
-      if (isConnectionFailure(err)) throw new ConnectionError(errorText(err, lang), { cause: err });
-      throw err;
-    }
-    const concurrency = opts.concurrency ?? 4;
-    // Not the run's cancel signal: a certificate already created is still read back.
-    const guard = new RaceGuard(certificateRaces(client), { flushAt: LIST_ORDER_MAX });
-    const settling: Promise<void>[] = [];
-    const reading = new Set<Promise<void>>();
-    await runPool(clean, concurrency, async (c) => {
-      const marker = marked.get(c.doc)!;
-      const had = existing.get(marker);
-      if (had) {
-        await report(c.doc, { kind: "found", recordId: had.recordId, documentSerial: had.documentSerial, message: resultMsg("createdFound") }, had);
-        return;
-      }
-      try {
-        const made = await createOnce(() => client.withholdingTaxes.create(c.built.body, { signal: opts.signal }),
-          async () => (await certificatesByMarker(client, [nameOf(c)], opts.signal)).get(marker));
-        if (!made) {
-          await report(c.doc, { kind: "unknown", message: resultMsg("postUnknown", { record: recordWord(WHT_FAMILY) }) });
-          return;
-        }
-        // Another post of this row at the same time may have made one too: the lowest record id
-        // carrying the marker stays, the other post's copy goes (race.ts, as for documents).
-        const own = certificateRecord(made.record);
-        const name = typeof own.contactName === "string" && own.contactName.trim() ? own.contactName.trim() : nameOf(c);
-        // Read back beside the next creates (as post.ts does): the pool's slot goes on meanwhile.
-        const one = (async () => {
-          const settled = await guard.settle(marker, own, String(own.publishedOn ?? ""), name, made.found).catch((err: unknown): Settled => {
-            if (isConnectionFailure(err)) fatal ??= err;
-            return { kind: "unlisted" };
-          });
-          const row = settledRow(settled, own, made.found);
-          if (row.stuck) stuck.push({ key: c.doc.key, recordId: row.stuck.recordId, serial: row.stuck.documentSerial ?? "", marker });
-          await report(c.doc, { kind: row.kind, recordId: row.record.recordId, documentSerial: row.record.documentSerial, message: row.msg }, row.record);
-        })().finally(() => reading.delete(one));
-        reading.add(one);
-        settling.push(one);
-        while (reading.size >= READ_BACK_MAX) await Promise.race(reading);
-      } catch (err) {
-        if (isConnectionFailure(err)) fatal ??= err;
-        await report(c.doc, { kind: isConnectionFailure(err) ? "cancelled" : "failed", message: shownError(err, lang) });
-      }
-    }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
-    guard.finish();
-    await Promise.all(settling);
-  }
-  await batch.flush();
-  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
-  for (const r of results) counts[r.kind]++;
-  if (counts.created + counts.found + stuck.length > 0) {
-    await rememberFamily(port, sheet, WHT_FAMILY);
-    const at = (opts.now ?? (() => new Date()))();
-    if (company) await bindSheet(port, sheet, company, "post", at);
-    // What undo reverses: this run's certificates, with the markers that prove them its own.
-    const created = results.filter((r) => r.recordId !== undefined && r.kind !== "skipped").map((r) => {
-      const doc = read.documents.find((d) => d.key === r.key)!;
-      return { key: r.key, recordId: r.recordId!, serial: r.documentSerial ?? "", marker: marked.get(doc)! };
-    }).concat(stuck);
-    const record: WhtPostRecord = { sheet, postedAt: at.toISOString(), company: company ?? null, created };
-    await port.saveRecord(WHT_POST_KEY, JSON.stringify(record));
-  }
-  if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
-  return { sheet, results: inSheetOrder(results), findings: sortFindings(findings), counts };
-}
-
-/** The row's result cells; a certificate's status as people say it. */
-function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, lang: Lang, rec?: WithholdingTaxRecord) {
-  return postedWrites(doc, columns, r, statusText(String(rec?.statusString ?? "processed"), lang));
+  return postJob(port, client, { ...opts, family: WHT_FAMILY });
 }
 
 export interface WhtPullOptions extends JobContext {
@@ -335,20 +198,9 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
   return { sheet, results, done, failed: results.length - done, skipped: 0 };
 }
 
-/** The workbook's last post of certificates (one record a workbook, as for the document families). */
-export const WHT_POST_KEY = "wht-post";
-
-export interface WhtPostRecord {
-  sheet: string;
-  postedAt: string;
-  company: CompanyStamp | null;
-  created: { key: string; recordId: number; serial: string; marker: string }[];
-}
-
 /** The sheet of the workbook's last certificate post, if any (the pane reads its saved mapping). */
 export async function whtPostSheet(port: WorkbookPort): Promise<string | undefined> {
-  const text = await port.loadRecord(WHT_POST_KEY);
-  return text ? (JSON.parse(text) as WhtPostRecord).sheet : undefined;
+  return (await loadPostRecord(port, WHT_FAMILY))?.sheet;
 }
 
 export interface WhtUndoOptions extends JobContext {
@@ -365,13 +217,14 @@ export interface WhtUndoOptions extends JobContext {
  */
 export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opts: WhtUndoOptions): Promise<UndoOutcome> {
   const lang: Lang = opts.lang ?? "en";
-  const text = await port.loadRecord(WHT_POST_KEY);
-  const record = text ? (JSON.parse(text) as WhtPostRecord) : null;
-  if (!record || record.created.length === 0) throw new NothingToUndoError(WHT_FAMILY);
+  const record = await loadPostRecord(port, WHT_FAMILY);
+  // What undo reverses: the run's certificates (stuck copies included), with the markers that prove them its own.
+  const created = (record?.documents ?? []).filter((d) => d.created).map((d) => ({ key: d.key, recordId: d.recordId, serial: d.serial ?? "", marker: d.marker ?? "" }));
+  if (!record || created.length === 0) throw new NothingToUndoError(WHT_FAMILY);
   // The run's sheet, by its name or (renamed since) by the record ids the run wrote into it.
-  const { sheet, read } = await runSheet(port, WHT_FAMILY, record.sheet, record.created.map((c) => c.recordId), (block) => readDocuments(block, { wht: true, mapping: opts.mapping }));
+  const { sheet, read } = await runSheet(port, WHT_FAMILY, record.sheet, created.map((c) => c.recordId), (block) => readDocuments(block, { wht: true, mapping: opts.mapping }));
   await guardConnection(() => guardSheet(port, client, {
-    sheet, family: WHT_FAMILY, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.postedAt } : null,
+    sheet, family: WHT_FAMILY, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.at } : null,
     lang, signal: opts.signal, now: opts.now,
   }));
   const columns = resultColumns(read.layout, RESULT_KEYS);
@@ -379,7 +232,7 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
   const dry = opts.dryRun === true;
   const batch = new WriteBatch(port, sheet);
   let fatal: unknown;
-  await runPool(record.created, opts.concurrency ?? 8, async (entry) => {
+  await runPool(created, opts.concurrency ?? 8, async (entry) => {
     const doc = read.documents.find((d) => Number(d.fields.recordId?.value) === entry.recordId);
     const say = async (kind: UndoKind, msg: Message): Promise<void> => {
       const message = render(msg, lang);
@@ -409,13 +262,13 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
   await batch.flush();
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
   // Undone: the record goes, so a second undo says there is nothing to undo.
-  if (!dry && results.every((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone")) await port.saveRecord(WHT_POST_KEY, null);
+  if (!dry && results.every((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone")) await savePostRecord(port, null, WHT_FAMILY);
   // Left to undo again: under the sheet's name now.
-  else if (!dry && sheet !== record.sheet) await port.saveRecord(WHT_POST_KEY, JSON.stringify({ ...record, sheet }));
+  else if (!dry && sheet !== record.sheet) await savePostRecord(port, { ...record, sheet }, WHT_FAMILY);
   const counts = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 } as Record<UndoKind, number>;
   for (const r of results) counts[r.kind]++;
   return {
-    sheet, postedAt: record.postedAt, dryRun: dry, results, counts, contacts: [], contactsMessage: null,
+    sheet, postedAt: record.at, dryRun: dry, results, counts, contacts: [], contactsMessage: null,
     resultColumn: columns.cols.result ?? read.layout.headers.right + 1,
   };
 }

@@ -32,14 +32,15 @@ export function checkBuilt(doc: SheetDocument, built: BuiltDocument, family: Fam
   return out.map((f) => onSide(f, family));
 }
 
-/** Checks every document the sheet holds. Documents already posted (with a recordId) are not checked. */
-export function checkSheet(read: ReadResult, family: Family, today: string): { documents: CheckedDocument[]; findings: CellFinding[] } {
+/** Checks every document the sheet holds. Documents already posted (with a recordId) are not checked.
+ * `markerOf`: a post's, which builds each document with its row's marker (what it sends is what is checked). */
+export function checkSheet(read: ReadResult, family: Family, today: string, markerOf?: (doc: SheetDocument) => string): { documents: CheckedDocument[]; findings: CellFinding[] } {
   const vat = vatTreatmentFindings(read);
   const findings: CellFinding[] = [...read.findings, ...vat];
   const documents: CheckedDocument[] = [];
   for (const doc of read.documents) {
     if (doc.fields.recordId) continue;
-    const built = buildDocument(doc, family, read.layout, { today });
+    const built = buildDocument(doc, family, read.layout, { today, marker: markerOf?.(doc) });
     // What s.86/4 asks of a tax invoice's buyer, from the sheet (a named contact's details are the
     // post's to read: tax-invoice.ts).
     const own = [...checkBuilt(doc, built, family, read.layout), ...taxInvoiceWarnings(doc, built, family, read.layout)];
