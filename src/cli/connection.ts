@@ -1,11 +1,11 @@
 // Messages of a run that could not reach the service. A --base-url without its root (…:8787
 // instead of …:8787/test) meets a 404 at the token request; the service's bare "Not Found" does not
 // say why, so the message says which URL was missing and which root was probably meant.
-import { ApiError, isServiceUnreachable } from "../api";
+import { ApiError, WrongCredentialsError, isServiceUnreachable } from "../api";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
 import { words, type Attempt } from "./words";
-import { render } from "../sheet/i18n/render";
+import { render, renderError } from "../sheet/i18n/render";
 import { serviceText } from "../rules/message";
 import { unreachableMsg } from "../jobs/stop";
 
@@ -20,7 +20,9 @@ export function connectionMessage(err: unknown, root: string, lang: Lang = "en")
   const message = err instanceof Error ? err.message : String(err);
   if (isServiceUnreachable(err)) return render(unreachableMsg(err, root), lang);
   const api = apiCause(err);
-  if (api?.operation !== "token" || api.httpStatus !== 404) return message;
+  if (api instanceof WrongCredentialsError) return render(resultMsg("wrongCredentials"), lang);
+  // Anything else in the run's language as far as it is known (the service's words translated).
+  if (api?.operation !== "token" || api.httpStatus !== 404) return lang === "en" ? message : renderError(err, lang);
   const said = { message: serviceText(message), url: `${root}/token`, root };
   const path = new URL(root).pathname.replace(/\/+$/, "");
   return render(path === ""

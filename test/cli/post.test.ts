@@ -176,6 +176,16 @@ describe("docsheet post", () => {
     const wrong = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, "--client-id", s.demo.clientId, "--client-secret", "nope"]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/wrong client id or secret/);
+    // In Thai in a Thai run, of documents and of records alike (issue 36: both said it in English).
+    // The products template holds one example product, which is what is posted.
+    const products = join(s.dir, "creds-products.xlsx");
+    expect((await docsheet(["template", "products", "--out", products])).code).toBe(0);
+    for (const [family, file] of [["quotations", path], ["products", products]]) {
+      const th = await runCli(["post", file, "--family", family, "--base-url", s.service.root, "--client-id", s.demo.clientId, "--client-secret", "nope", "--lang", "th"]);
+      expect(th.code).toBe(2);
+      expect(th.stderr).toMatch(/^docsheet: ส่ง\S* ?ไม่ได้: รหัสไคลเอนต์หรือรหัสลับไม่ถูกต้อง$/m);
+      expect(th.stderr).not.toMatch(/wrong|secret/);
+    }
     expect(wrong.stderr).not.toMatch(/nope/);
     const env = await runCli(["post", path, "--family", "quotations", "--base-url", s.service.root, "--client-id", s.demo.clientId], { DOCSHEET_CLIENT_SECRET: s.demo.clientSecret });
     expect(env.code).toBe(0);

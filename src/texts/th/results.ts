@@ -128,6 +128,7 @@ export const results: Same<typeof en> = {
   netSecure: "การเชื่อมต่อแบบปลอดภัย (https) ไม่สำเร็จ: ที่อยู่นี้อาจเป็น http หรือใบรับรองไม่น่าเชื่อถือ",
   netBadPort: "พอร์ตนี้ไม่ใช้กับบริการเว็บ",
   netOther: "เครือข่ายขัดข้อง ({detail})",
+  wrongCredentials: "รหัสไคลเอนต์หรือรหัสลับไม่ถูกต้อง",
   notServiceRootGuess: "{message} ({url}): {root} ไม่ใช่ที่อยู่หลักของบริการ หมายถึง {guess} หรือไม่?",
   notServiceRoot: "{message} ({url}): {root} ไม่ใช่ที่อยู่หลักของบริการ --base-url ต้องเป็นที่อยู่หลักของบริการ เช่น {local} หรือ {remote}",
   runStopped: "หยุดแล้ว: {reason} ทำแล้ว: {done} ไม่ได้ส่ง: {notSent}",
