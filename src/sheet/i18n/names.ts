@@ -11,6 +11,8 @@ import type { Lang } from "./lang";
 import { statusText } from "./status";
 import { incomeTypeOf, incomeTypeText } from "../../rules/withholding";
 import { HINTS_TH } from "./th";
+import { names as en } from "../../texts/en/names";
+import { names as th } from "../../texts/th/names";
 
 /** A value of placeholder `name` in `lang`; undefined when the name says nothing of its value
  * (a field that names no field, a message: the caller knows what to do). */
@@ -51,7 +53,8 @@ export function localizeValue(name: string, value: string, lang: Lang, family?: 
   }
 }
 
-const SIDES_TH: Readonly<Record<string, string>> = { sell: "ฝั่งขาย", buy: "ฝั่งซื้อ", expense: "ค่าใช้จ่าย" };
+/** A side's Thai by its word ("sell" → "ฝั่งขาย"). */
+const SIDES_TH: Readonly<Record<string, string>> = { sell: th.side_sell, buy: th.side_buy, expense: th.side_expense };
 
 const HINT_TH_BY_TEXT: ReadonlyMap<string, string> = new Map(
   Object.entries(COLUMN_HINTS).flatMap(([key, text]) => (HINTS_TH[key] ? [[text, HINTS_TH[key]] as [string, string]] : [])),
@@ -89,7 +92,7 @@ export function fieldName(text: string, lang: Lang, family?: Family): string | u
 }
 
 /** What checks/report.ts labelOf names besides fields. */
-const BODY_TH: Readonly<Record<string, string>> = { "The request body": "เนื้อหาคำขอ", "A field name": "ชื่อฟิลด์" };
+const BODY_TH: Readonly<Record<string, string>> = { [en.requestBody]: th.requestBody, [en.fieldName]: th.fieldName };
 
 /** The family a text names, by its path word or its English name. */
 export function familyOf(text: string): Family | undefined {

@@ -17,3 +17,4 @@ export * from "./functions";
 export * from "./cli";
 export * from "./phrases";
 export * from "./notes";
+export * from "./names";

@@ -12,3 +12,4 @@ export * from "./functions";
 export * from "./cli";
 export * from "./phrases";
 export * from "./notes";
+export * from "./names";

@@ -1,0 +1,12 @@
+// The English texts of namespace names (src/texts/en: one table, a file per namespace so a bundle
+// takes only what it shows; th/names.ts is its Thai twin).
+
+/** Values a message carries, named in the reader's language (sheet/i18n/names.ts): a document's side
+ * as the rules name it, and what checks/report.ts names besides fields. */
+export const names = {
+  side_sell: "sell",
+  side_buy: "buy",
+  side_expense: "expense",
+  requestBody: "The request body",
+  fieldName: "A field name",
+};
