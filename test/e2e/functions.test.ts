@@ -3,8 +3,9 @@
 // pane's connection with the same figures the functions give in Node (callFunction), #N/A before
 // connecting, #VALUE! naming a bad argument; tables spill below and right of their cell, #SPILL!
 // where values stand in the way (their message the cell's tooltip) and spilled again once cleared;
-// editing a formula's cell shows the formula; Refresh figures reads the service again. The sheet of
-// functions is kept as test-artifacts/functions-preview.png (the README's picture, docs/).
+// editing a formula's cell shows the formula; Refresh figures reads the service again; in Thai, Thai
+// headers and messages. The sheet of functions is kept as test-artifacts/functions-preview.png (the
+// README's picture, docs/).
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
@@ -49,8 +50,8 @@ async function typeAt(page: Page, address: string, text: string): Promise<void> 
   await page.keyboard.press("Enter");
 }
 
-async function emptySheet(page: Page): Promise<void> {
-  await page.click("button:has-text('Clear sheet')");
+async function emptySheet(page: Page, button = "Clear sheet"): Promise<void> {
+  await page.click(`button:has-text('${button}')`);
   await page.waitForFunction(() => document.querySelector(".grid td[data-cell='A1']")?.textContent === "");
 }
 
@@ -173,4 +174,16 @@ test("formulas typed into the grid are calculated, tables spill, #SPILL! where b
   await page.waitForSelector("#figures .msg.ok");
   expect(await page.textContent("#figures .msg.ok")).toBe("Figures refreshed: the workbook was recalculated with the service's figures as they are now.");
   await shows(page, "A1", String(Number(before) + 1070));
+});
+
+test("in Thai: a table headed in Thai, an error said in Thai", async () => {
+  const page = await openPreview(preview, "th");
+  await emptySheet(page, "ล้างชีต");
+  await connect(page);
+  await typeAt(page, "A1", "=DOCSHEET.PRODUCTS()");
+  await shows(page, "A1", "รหัสสินค้า");
+  expect(await cell(page, "B1")).toBe("ชื่อสินค้า");
+  await typeAt(page, "H1", "=DOCSHEET.VAT(\"13/2569\")");
+  await shows(page, "H1", "#VALUE!");
+  expect(await tooltip(page, "H1")).toBe("month: \"13/2569\" ไม่ใช่เดือน (2026-11, 11/2569)");
 });
