@@ -301,4 +301,16 @@ describe("the functions Excel registers (src/functions/excel.ts) over the pane's
     await expect(excel.wht("2026-03")).rejects.toMatchObject({ code: "#N/A", message: expect.stringContaining(other.name) });
     connectFunctions(null);
   });
+
+  it("a recalculation's calls read the workbook's company once, and their months in one list", async () => {
+    // As in Excel, reading the workbook takes a round trip of its own (a later task).
+    let boundReads = 0;
+    connectFunctions({ client, bound: () => { boundReads++; return new Promise((r) => setTimeout(() => r(null), 0)); } });
+    spans.length = 0;
+    const months = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, "0")}`);
+    await Promise.all(months.map((m) => excel.total("purchases", "VAT", m, m)));
+    expect(boundReads).toBe(1);
+    expect(spans).toEqual(["purchases 2026-01-01..2026-12-31"]);
+    connectFunctions(null);
+  });
 });
