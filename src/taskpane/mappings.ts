@@ -22,9 +22,10 @@ export class SavedMappings {
 
   constructor(private readonly port: WorkbookPort) {}
 
-  async get(engine: MappingEngine, sheet: string, family: MapFamily): Promise<ColumnMapping | null> {
+  /** `read`: settings read already (with a block, Block.along), looked in before the port. */
+  async get(engine: MappingEngine, sheet: string, family: MapFamily, read?: ReadonlyMap<string, string | null>): Promise<ColumnMapping | null> {
     const key = mappingKey(family, sheet);
-    if (!this.known.has(key)) this.known.set(key, parseSaved(engine, await this.port.loadSetting(key), family));
+    if (!this.known.has(key)) this.known.set(key, parseSaved(engine, read?.has(key) ? read.get(key)! : await this.port.loadSetting(key), family));
     return this.known.get(key) ?? null;
   }
 

@@ -8,7 +8,7 @@ import type { ColumnMapping } from "../sheet/mapping";
 import type { Json } from "../rules/json";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
 import { readChannels, type ChannelLists } from "./channels";
-import { SavedMappings, mappingOf, mappingView } from "./mappings";
+import { SavedMappings, mappingKey, mappingOf, mappingView } from "./mappings";
 import { actNotes, postNotes, resultColumn } from "./rows";
 import { pullListOrder } from "./pull-order";
 import { localDate } from "../jobs/types";
@@ -59,6 +59,22 @@ export function validRoot(root: string): boolean {
 function blockPort(port: WorkbookPort, block: Block): WorkbookPort {
   const wrapped: WorkbookPort = Object.create(port) as WorkbookPort;
   wrapped.read = async () => block;
+  return wrapped;
+}
+
+/** The port, with the records and the sheet's id the read brought along (Block.along) answered
+ * from the block: for a job that writes no records (check), until it saves one. */
+function recordsPort(port: WorkbookPort, block: Block): WorkbookPort {
+  const along = block.along;
+  if (!along?.records) return port;
+  let records: ReadonlyMap<string, string> | null = along.records;
+  const wrapped: WorkbookPort = Object.create(port) as WorkbookPort;
+  wrapped.loadRecord = async (key) => (records ? records.get(key) ?? null : port.loadRecord(key));
+  wrapped.saveRecord = async (key, value) => {
+    records = null;
+    await port.saveRecord(key, value);
+  };
+  wrapped.sheetId = async (name) => (name === block.sheet ? along.sheetId : port.sheetId ? port.sheetId(name) : null);
   return wrapped;
 }
 
@@ -150,11 +166,12 @@ export function createServices(opts: ServiceOptions): PaneServices {
   // Through the relay, requests share one socket to it (relay-fetch.ts); one per pane, kept across connections.
   const send = opts.fetch ?? (opts.relayBase ? relayFetch(opts.relayBase) : undefined);
 
-  /** Reads the block once and finds the mapping saved for its sheet and the family. */
-  async function prepare(family: DocumentFamily | BookFamily, target?: ReadTarget): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
+  /** Reads the block once and finds the mapping saved for its sheet and the family (read with the
+   * block, and the workbook's records too when `records`: Excel then spends no sync on them). */
+  async function prepare(family: DocumentFamily | BookFamily, target?: ReadTarget, records = false): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
     const engine = await loadEngine();
-    const block = await opts.port.read(target);
-    const mapping = (await mappings.get(engine, block.sheet, family)) ?? undefined;
+    const block = await opts.port.read({ ...target, along: { records, settings: (sheet) => [mappingKey(family, sheet)] } });
+    const mapping = (await mappings.get(engine, block.sheet, family, block.along?.settings)) ?? undefined;
     return { block, mapping, port: blockPort(opts.port, block) };
   }
 
@@ -219,13 +236,13 @@ export function createServices(opts: ServiceOptions): PaneServices {
     workbookCompany,
     async check(family, ctx) {
       const { checkJob, expenseCategoriesFor, rememberedFamily, whtCheckJob, writeUnplaced } = await loadEngine();
-      const { block, mapping, port } = await prepare(family);
+      const { block, mapping, port } = await prepare(family, undefined, true);
       // Connected, an expense's category is read by name as the post will read it.
       const categories = await expenseCategoriesFor(client, family, ctx.signal).catch(() => undefined);
       const outcome = family === WHT_FAMILY
         ? await whtCheckJob(port, { mark: true, mapping, ...ctx })
         : await checkJob(port, { family, mark: true, mapping, categories, ...ctx });
-      const remembered = await rememberedFamily(opts.port, block.sheet);
+      const remembered = await rememberedFamily(recordsPort(opts.port, block), block.sheet);
       // The Excel port hands back messages it could not put in a note or comment (old Excel).
       const unplaced = port.lastMark?.unplaced ?? [];
       if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);

@@ -169,6 +169,35 @@ function cutBlock(block: Block, box: RangeBox): Block {
 }
 
 const BOX_PROPS = "rowIndex,columnIndex,rowCount,columnCount";
+
+/** The records sheet's used range and the settings a read was asked for (ReadTarget.along): queued
+ * with the sync that delivers the data (again with each try), taken once it did. */
+function queueAlong(
+  context: Excel.RequestContext, sheetName: string, recordsSheet: Excel.Worksheet | null, asked: NonNullable<ReadTarget["along"]>,
+): { queue: () => void; take: () => { records?: Map<string, string>; settings: Map<string, string | null> } } {
+  let used: Excel.Range | null = null;
+  let settings: Array<[string, Excel.Setting]> = [];
+  return {
+    queue: () => {
+      used = !recordsSheet || recordsSheet.isNullObject ? null : recordsSheet.getUsedRangeOrNullObject(true).load("values,rowIndex,columnIndex");
+      settings = (asked.settings?.(sheetName) ?? []).map((key) => [key, context.workbook.settings.getItemOrNullObject(key).load("value")]);
+    },
+    take: () => {
+      const range = used as Excel.Range | null;
+      const rows: CellValue[][] = [];
+      // Rows from A1, as readRecords gives them.
+      if (range && !range.isNullObject) {
+        range.values.forEach((row, r) => {
+          rows[range.rowIndex + r] = [...new Array<CellValue>(range.columnIndex).fill(null), ...row.map((v) => fromExcel(v, undefined))];
+        });
+      }
+      return {
+        ...(recordsSheet ? { records: parseRecords(rows) } : {}),
+        settings: new Map(settings.map(([key, s]) => [key, s.isNullObject ? null : typeof s.value === "string" ? s.value : JSON.stringify(s.value)])),
+      };
+    },
+  };
+}
 const ITEM_BOX_PROPS = BOX_PROPS.split(",").map((p) => `items/${p}`).join(",");
 
 export class ExcelPort implements WorkbookPort {
@@ -199,6 +228,7 @@ export class ExcelPort implements WorkbookPort {
       const tables = activeCell ? activeCell.getTables(false).load("items/name") : null;
       const region = activeCell ? activeCell.getSurroundingRegion().load(BOX_PROPS) : null;
       const listsSheet = target.sheet === LISTS_SHEET ? null : sheets.getItemOrNullObject(LISTS_SHEET).load("name");
+      const recordsSheet = target.along?.records ? sheets.getItemOrNullObject(RECORDS_SHEET).load("name") : null;
       await context.sync();
       if (needsAllNotes(look)) {
         look = queueAllNotes(sheet, look);
@@ -208,13 +238,19 @@ export class ExcelPort implements WorkbookPort {
       const selection = areas?.items[0] ?? null;
       const name = sheet.name;
       // The lookup lists (a small sheet, only in workbooks that have it) ride along with the next
-      // sync that delivers: the table's extent, else the data. No sync of their own.
+      // sync that delivers: the table's extent, else the data. No sync of their own. So do the
+      // records and settings asked for (target.along).
       let lists: Excel.Range | null = null;
       const wantsLists = listsSheet !== null && !listsSheet.isNullObject && name !== LISTS_SHEET;
-      const queueLists = wantsLists ? () => { lists = listsSheet.getUsedRangeOrNullObject(true).load("values"); } : undefined;
+      const along = target.along ? queueAlong(context, name, recordsSheet, target.along) : undefined;
+      const queueRiders = wantsLists || along ? () => {
+        if (wantsLists) lists = listsSheet.getUsedRangeOrNullObject(true).load("values");
+        along?.queue();
+      } : undefined;
       let tableRange: Excel.Range | null = null;
       let detail: MarksDetail = { rules: [], places: [] };
       let early: Block | null = null;
+      let ridden = false;
       const single = selection !== null && selection.rowCount * selection.columnCount === 1;
       if (single && name === active.name && tables && tables.items.length > 0) {
         // Office.js has no null-object "first table" here: the table's extent costs one more sync.
@@ -223,7 +259,7 @@ export class ExcelPort implements WorkbookPort {
         const guess = !used.isNullObject && this.mayFit(boxOf(used)) ? boxOf(used) : null;
         const queue = (withGuess: boolean): Chunk | null => {
           tableRange = tables.items[0].getRange().load(BOX_PROPS);
-          queueLists?.();
+          queueRiders?.();
           detail = queueMarksDetail(look);
           return withGuess && guess ? this.queueChunk(sheet, guess, guess.rowCount) : null;
         };
@@ -235,6 +271,7 @@ export class ExcelPort implements WorkbookPort {
           chunk = queue(false);
           await context.sync();
         }
+        ridden = true;
         const table = boxOf(tableRange!);
         const inside = guess ? intersect(table, guess) : null;
         if (chunk && guess && inside && sameBox(inside, table)) {
@@ -244,22 +281,23 @@ export class ExcelPort implements WorkbookPort {
         }
       }
       const box = early ? null : this.chooseReadBox(name === active.name && !target.whole, used, explicit, selection, tableRange, region);
-      const listsAlong = lists ? undefined : queueLists;
+      const ridersAlong = ridden ? undefined : queueRiders;
       const alongside = (): void => {
         detail = queueMarksDetail(look); // queued again with each try: a refused sync delivers nothing
-        listsAlong?.();
+        ridersAlong?.();
       };
       const block: Block = early ?? (box
         ? await this.readBox(context, sheet, name, box, alongside)
         : { sheet: name, top: 0, left: 0, values: [[null]], formats: [["General"]], merged: [] });
       if (!box && !early) {
         alongside();
-        if (listsAlong || !isEmptyDetail(detail)) await context.sync();
+        if (ridersAlong || !isEmptyDetail(detail)) await context.sync();
       }
       this.seenMarks = marksSeen(name, sheet.id, look, detail);
       this.knowNotes(name, [...this.seenMarks.notes.keys()]);
       const read = lists as Excel.Range | null;
       if (read) block.lists = read.isNullObject ? [] : read.values.map((row) => row.map((v) => fromExcel(v, undefined)));
+      if (along) block.along = { sheetId: sheet.id, ...along.take() };
       return block;
     });
   }
@@ -449,17 +487,18 @@ export class ExcelPort implements WorkbookPort {
     });
   }
 
-  /** The cells holding notes on the sheet the port last read or marked, as it saw or left them. */
-  private knownNotes: { sheet: string; cells: string[] } | undefined;
+  /** The cells holding notes on the sheet the port last read or marked, as it saw or left them. A
+   * holder, so a port made over this one (Object.create, the pane's block port) keeps them here. */
+  private readonly notesHeld: { known?: { sheet: string; cells: string[] } } = {};
 
   private knowNotes(sheet: string, cells: string[]): void {
-    this.knownNotes = { sheet, cells };
+    this.notesHeld.known = { sheet, cells };
   }
 
   /** Where a read's sheet is expected to hold notes: the named sheet's cells, or the active sheet's,
    * taken to be the last one (a guess the read checks: needsAllNotes). */
   private expectedNotes(sheet: string | undefined): string[] | undefined {
-    const known = this.knownNotes;
+    const known = this.notesHeld.known;
     return known && (sheet === undefined || sheet === known.sheet) ? known.cells : undefined;
   }
 

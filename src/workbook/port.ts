@@ -30,6 +30,16 @@ export interface Block {
   merged: CellRect[];
   /** The workbook's lookup lists (the used range of LISTS_SHEET from A1), when it has that sheet. */
   lists?: CellValue[][];
+  /** Asked for by ReadTarget.along, when the host reads them with the range (Excel: no sync of
+   * their own); else left out, and read through the port. */
+  along?: {
+    /** The host's id of the sheet read. */
+    sheetId: string;
+    /** The workbook's records (RECORDS_SHEET) as the read found them, when asked. */
+    records?: ReadonlyMap<string, string>;
+    /** The settings asked for: text, or null when not set. */
+    settings: ReadonlyMap<string, string | null>;
+  };
 }
 
 /** The hidden sheet that holds the lookup lists templates pick from (contacts, products, channels). */
@@ -132,6 +142,9 @@ export interface ReadTarget {
   range?: string;
   /** The sheet's whole used range, whatever is selected (a refresh reads the whole pulled sheet). */
   whole?: boolean;
+  /** Read with the range when the host can (Block.along): the sheet's id, the records when asked,
+   * and the settings these keys name (given the sheet's name). */
+  along?: { records?: boolean; settings?: (sheet: string) => readonly string[] };
 }
 
 export interface WorkbookPort {

@@ -7,6 +7,7 @@ import {
 } from "../../src/workbook/excel";
 import { LISTS_SHEET } from "../../src/workbook/port";
 import { checkJob } from "../../src/jobs/check";
+import { invoiceRows } from "./invoice-rows";
 import { FakeExcel, FakeOfficeError, LIMIT_BYTES, RESPONSE_TOO_LARGE, sizeOf } from "./excel-fake";
 
 function setup(version = "1.18"): { excel: FakeExcel; port: ExcelPort } {
@@ -307,19 +308,6 @@ describe("read", () => {
       ],
     });
   });
-
-  /** `docs` tax invoices of 5 lines each under the family's own headers (a warning on each: no buyer address). */
-  function invoiceRows(docs: number): (string | number | boolean)[][] {
-    const out: (string | number | boolean)[][] = [["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "reference", "item.name", "item.quantity", "item.unitName", "item.pricePerUnit", "grandTotal"]];
-    for (let d = 0; d < docs; d++) {
-      const price = 100 + (d % 50);
-      for (let l = 1; l <= 5; l++) {
-        const first = l === 1;
-        out.push([`x${d}`, first ? `Customer x${d}` : "", first ? "2026-04-01" : "", first ? true : "", first ? false : "", first ? `REF-${d}` : "", `Item ${l}`, l, "pcs", price, first ? (15 * price * 107) / 100 : ""]);
-      }
-    }
-    return out;
-  }
 
   // A selection whose data nearly fills a response: what the marks of the check before need (the
   // notes the port left) is looked at in the first sync, by address, so the second carries the
