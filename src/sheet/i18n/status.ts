@@ -1,25 +1,27 @@
-// Status words as people say them, per family, in English and Thai (service-facts §2.2 gives
-// what each of the service's words means for each family). The service keeps answering its own
-// words ("awaiting", "invoicedelivered"); the sheet shows these, and reading a status cell takes
-// either. Pure.
+// Status words as people say them, per family, in English and Thai (the words: src/texts, namespace
+// status; service-facts §2.2 gives what each of the service's words means for each family). The
+// service keeps answering its own words ("awaiting", "invoicedelivered"); the sheet shows these,
+// and reading a status cell takes either. Pure.
 import { FAMILY_INFO, STATUS_WORDS, type Family, type StatusWord } from "../../rules/codes";
 import { normalizeName } from "../fields";
 import type { Lang } from "./lang";
+import { status as en } from "../../texts/en/status";
+import { status as th } from "../../texts/th/status";
 
 type Words = Readonly<Record<Lang, string>>;
-const w = (en: string, th: string): Words => ({ en, th });
+/** A status word in both languages (src/texts, namespace status). */
+const w = (key: keyof typeof en): Words => ({ en: en[key], th: th[key] });
 
-// "ยกเลิกแล้ว", not the Cancel button's "ยกเลิก" (a cell that says "ยกเลิก" is still read as void).
-const CANCELLED = w("cancelled", "ยกเลิกแล้ว");
-const PAID = w("paid", "ชำระแล้ว");
+const CANCELLED = w("cancelled");
+const PAID = w("paid");
 const APPROVAL = {
-  awaiting: w("awaiting approval", "รออนุมัติ"),
-  approved: w("approved", "อนุมัติแล้ว"),
-  approvedandprocessed: w("processed", "ดำเนินการแล้ว"),
+  awaiting: w("awaitingApproval"),
+  approved: w("approved"),
+  approvedandprocessed: w("processed"),
 } as const;
 const SALES_INVOICE = {
-  awaiting: w("pending", "รอดำเนินการ"),
-  invoicedelivered: w("awaiting payment", "รอเก็บเงิน"),
+  awaiting: w("pending"),
+  invoicedelivered: w("awaitingPayment"),
   paid: PAID,
   void: CANCELLED,
 } as const;
@@ -28,28 +30,28 @@ const SALES_INVOICE = {
 const BY_FAMILY: Readonly<Record<Family, Partial<Record<StatusWord, Words>>>> = {
   quotations: { ...APPROVAL, rejected: CANCELLED },
   "billing-notes": {
-    awaiting: w("awaiting billing", "รอวางบิล"), approved: w("billed", "วางบิลแล้ว"),
-    approvedandprocessed: w("invoice issued", "ออกใบกำกับภาษีแล้ว"), void: CANCELLED,
+    awaiting: w("awaitingBilling"), approved: w("billed"),
+    approvedandprocessed: w("invoiceIssued"), void: CANCELLED,
   },
   "tax-invoices": SALES_INVOICE,
   "cash-invoices": SALES_INVOICE,
   receipts: { paid: PAID, void: CANCELLED },
   "purchases-orders": { ...APPROVAL, void: CANCELLED },
   purchases: { awaiting: APPROVAL.awaiting, approved: APPROVAL.approved, paid: PAID, void: CANCELLED },
-  expenses: { awaiting: w("pending", "รอดำเนินการ"), received: w("receipt received", "ได้รับใบเสร็จแล้ว"), paid: PAID, void: CANCELLED },
+  expenses: { awaiting: w("pending"), received: w("receiptReceived"), paid: PAID, void: CANCELLED },
 };
 
 /** Words without a family (a status cell read before the family is known). */
 const GENERAL: Readonly<Record<StatusWord, Words>> = {
-  awaiting: w("pending", "รอดำเนินการ"),
+  awaiting: w("pending"),
   approved: APPROVAL.approved,
   approvedandprocessed: APPROVAL.approvedandprocessed,
-  rejected: w("rejected", "ไม่อนุมัติ"),
+  rejected: w("rejected"),
   invoicedelivered: SALES_INVOICE.invoicedelivered,
   received: BY_FAMILY.expenses.received!,
   void: CANCELLED,
   paid: PAID,
-  processed: w("processed", "ดำเนินการแล้ว"),
+  processed: w("processed"),
 };
 
 const isStatusWord = (v: string): v is StatusWord => (STATUS_WORDS as readonly string[]).includes(v);

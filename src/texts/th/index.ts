@@ -13,3 +13,4 @@ export * from "./cli";
 export * from "./phrases";
 export * from "./notes";
 export * from "./names";
+export * from "./status";
