@@ -1,5 +1,5 @@
 // An error as people read it in a row or a message, in the run's language.
-import { NetworkError, ValidationError } from "../api";
+import { NetworkError, OutcomeUnknownError, ValidationError } from "../api";
 import { resultMsg } from "../sheet/i18n/results";
 import { KeyedError, serviceText, type Message } from "../rules/message";
 import type { Lang } from "../sheet/i18n/lang";
@@ -20,6 +20,7 @@ export function errorText(err: unknown, lang: Lang = "en"): string {
  * shown; the connection failing, by what failed (the client's own words name its operation). */
 export function errorMsg(err: unknown): Message {
   if (err instanceof NetworkError) return unreachableMsg(err);
+  if (err instanceof OutcomeUnknownError) return resultMsg("answerLost");
   return err instanceof KeyedError ? err.msg : serviceText(errorText(err));
 }
 
@@ -34,9 +35,14 @@ export function unreachableMsg(err: NetworkError, root = ""): Message {
     : code === "ETIMEDOUT" || code === "UND_ERR_CONNECT_TIMEOUT" ? resultMsg("netNoAnswer")
     : code !== undefined && /SSL|TLS|CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code) ? resultMsg("netSecure")
     : /\bbad port\b/.test(err.message) ? resultMsg("netBadPort")
-    : /^[\w.]+: no answer within /.test(err.message) ? resultMsg("netNoAnswer")
-    // Without the client's operation name (productMasters.create), which is not the reader's word.
-    : resultMsg("netOther", { detail: err.message.replace(/^[\w.]+: /, "") });
+    // A request given up on; else what failed, without the client's operation name
+    // (productMasters.create), which is not the reader's word.
+    : timedOut(err.message) ?? resultMsg("netOther", { detail: err.message.replace(/^[\w.]+: /, "") });
   return resultMsg("serviceGoneWhy", { address: err.address ?? root, reason });
 }
 
+/** A request the client gave up waiting for ("products.get: no answer within 30000 ms"). */
+function timedOut(message: string): Message | undefined {
+  const ms = /^[\w.]+: no answer within (\d+) ms$/.exec(message)?.[1];
+  return ms === undefined ? undefined : resultMsg("netTimedOut", { seconds: Math.round(Number(ms) / 1000) });
+}

@@ -161,7 +161,9 @@ export const results = {
   netBadPort: "that port is one that is never used for web services (bad port)",
   /** A failure with no code a person can be told of: its own words. */
   netOther: "network failure ({detail})",
+  netTimedOut: "no answer within {seconds} s",
   wrongCredentials: "wrong client id or secret",
+  answerLost: "outcome unknown: the answer was lost; check whether it was done before trying again",
   /** A --base-url without its root (…:8787 for …:8787/test): the token request met a 404. */
   notServiceRootGuess: "{message} ({url}): {root} is not a service root; did you mean {guess}?",
   notServiceRoot: "{message} ({url}): {root} is not a service root; --base-url must be a service root such as {local} or {remote}",
