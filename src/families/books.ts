@@ -25,6 +25,7 @@ export const VOUCHERS: FamilyEntry<"journal-entries"> = {
   usesAccounts: true,
   // A voucher carries the row's marker in its note (sheet/books/build.ts).
   recovery: { by: "marker", field: "note" },
+  identities: [],
   // The service has no delete for vouchers: undo keeps them and says so, and a race's loser is
   // reported at its row, never removed.
   undo: "keep",
@@ -39,6 +40,8 @@ export const CONTACTS: FamilyEntry<"contacts"> = {
   words: ["contact", "ผู้ติดต่อ", "contacts"],
   usesAccounts: false,
   recovery: { by: "marker", field: "contactNote" },
+  // A contact with a tax id is the contact of that tax id and branch; else of its code.
+  identities: [["contactTaxId", "contactBranch"], ["contactCode"]],
   undo: "delete",
   raceLoser: "delete",
   store: (client) => storeOf(client.contacts),
@@ -51,6 +54,7 @@ export const PRODUCTS: FamilyEntry<"products"> = {
   usesAccounts: true,
   // A product has no field to carry a marker.
   recovery: { by: "identity" },
+  identities: [["code"]],
   undo: "delete",
   raceLoser: "delete",
   store: (client) => storeOf(client.products),

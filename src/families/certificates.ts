@@ -16,6 +16,7 @@ export const CERTIFICATES: FamilyEntry<WhtFamily> = {
   pullsByDate: true,
   usesAccounts: false,
   recovery: { by: "marker", field: "internalNotes" },
+  identities: [],
   undo: "delete",
   raceLoser: "delete",
   columns: { post: RESULT_KEYS, undo: RESULT_KEYS },

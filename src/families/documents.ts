@@ -16,6 +16,7 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     pullsByDate: true,
     usesAccounts: false,
     recovery: { by: "marker", field: "internalNotes" },
+    identities: [],
     undo: "delete",
     raceLoser: "delete",
     columns: { post: [...RESULT_KEYS, "fingerprint"], undo: [...RESULT_KEYS, "fingerprint"] },

@@ -87,6 +87,10 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   /** Its records name accounts of the chart of accounts (read before building or pulling). */
   readonly usesAccounts: boolean;
   readonly recovery: Recovery;
+  /** What names one record whatever else a row says (field keys, one list an identity): two rows
+   * naming one identity must agree, and the service's record of that identity is the row's.
+   * Empty where a row's record is its key's alone (documents, certificates, vouchers). */
+  readonly identities: readonly (readonly string[])[];
   readonly undo: UndoWay;
   readonly raceLoser: RaceLoser;
   /** The columns a post writes back, and those undo clears. */

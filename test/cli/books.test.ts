@@ -4,8 +4,6 @@
 // posted again to another company; contacts and products posted twice (nothing new the second time,
 // what the service already had found and its id written back), and their edits sent by update.
 import { readFile, writeFile } from "node:fs/promises";
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
@@ -16,7 +14,7 @@ import { listEntries } from "../../src/sheet/lookups";
 import { checkRequest, recordingFetch, unknownFields } from "../api/helpers/openapi";
 import { simpleDoc } from "../helpers/vat-month";
 import { losingFirstAnswer, racingFetch } from "../helpers/racing-fetch";
-import { cliRunner, runCli } from "./run";
+import { cliRunner } from "./run";
 import { cliSession, editCells, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(120_000);
@@ -302,25 +300,6 @@ describe("the race guard of a contacts post", () => {
 });
 
 describe("two posts of the same journal voucher at once", () => {
-  it("create two (the service cannot remove one): the later one's row names its duplicate, not created", async () => {
-    const vouchers = (url: URL): boolean => /\/journal-entries(\/approve)?$/.test(url.pathname);
-    const racing = racingFetch((url) => url.pathname.endsWith("/journal-entries"), 2, vouchers);
-    const rows = [["Voucher no.", "Date", "Voucher type", "Description", "Account code", "Debit", "Credit"],
-      ["TWIN-JV", "2026-03-31", "JV", "Twin", "53030", "75", ""], ["TWIN-JV", "", "", "", "21399", "", "75"]];
-    const run = async () => {
-      const wb = XlsxWorkbook.empty();
-      await wb.addTableSheet("Journal", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
-      return postBookJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: racing }), { family: "journal-entries", lang: "th" });
-    };
-    const [a, b] = await Promise.all([run(), run()]);
-    const made = [a.results[0], b.results[0]].sort((x, y) => x.kind.localeCompare(y.kind));
-    expect(made.map((r) => r.kind)).toEqual(["created", "failed"]);
-    expect(made[0].message).toBe("สร้างแล้ว");
-    // Both rows name the one voucher that is the row's; the loser's names its own copy to reverse.
-    expect(made[1].recordId).toBe(made[0].recordId);
-    expect(made[1].message).toMatch(/^การส่งแถวนี้อีกรายการที่ทำพร้อมกันสร้าง JV\S+ ก่อน สำเนาของรอบนี้ JV\S+ \(รหัสเอกสารในระบบ \d+\) เป็นใบสำคัญซ้ำที่บริการลบหรือยกเลิกไม่ได้/);
-  });
-
   it("one of which lost the answer to its create: the two rows never both say created, and the later copy is named at a row", async () => {
     const vouchers = (url: URL): boolean => /\/journal-entries(\/approve)?$/.test(url.pathname);
     const racing = racingFetch((url) => url.pathname.endsWith("/journal-entries"), 2, vouchers);
@@ -346,79 +325,7 @@ describe("two posts of the same journal voucher at once", () => {
     expect(said.filter((r) => r.kind === "created")).not.toHaveLength(2);
     expect(said.some((r) => r.kind === "failed" && r.message.includes(`(record id ${copies[1]})`))).toBe(true);
   });
-
-  it("from two copies of a 20-voucher workbook through the command line: every row is created once, each duplicate is named at its row, a run with one exits 1", async () => {
-    // The two runs look the vouchers up before either creates one (a proxy holds the creates until
-    // both lists were asked for), so neither finds the other's: the race two copies posted at once run.
-    const header = ["Voucher no.", "Date", "Voucher type", "Description", "Account code", "Debit", "Credit"];
-    const rows = [header, ...Array.from({ length: 20 }, (_, i) => [
-      [`PAIR-${i}`, "2026-03-31", "JV", `Pair ${i}`, "53030", 100 + i, null], [`PAIR-${i}`, null, null, null, "21399", null, 100 + i],
-    ]).flat()];
-    const proxy = await holdingProxy(s.service.root, 2);
-    try {
-      const books = await Promise.all(["pair-a", "pair-b"].map((name) => writeBook(join(s.dir, `${name}.xlsx`), rows, "Journal")));
-      const proxied = ["--base-url", proxy.root, ...s.auth];
-      const runs = await Promise.all(books.map((book) => runCli(["post", book, "--family", "journal-entries", ...proxied])));
-      const posted = await Promise.all(books.map((book) => sheetRows(book.replace(/\.xlsx$/, ".posted.xlsx"))));
-      // Every voucher of the pair on the service, by its description: two copies of each.
-      const listed: Json[] = [];
-      for await (const page of s.client.journalEntries.listAll({ pageSize: 200 })) listed.push(...(page.list as unknown as Json[]));
-      let created = 0;
-      for (let i = 0; i < 20; i++) {
-        const copies = listed.filter((v) => v.description === `Pair ${i}`).map((v) => Number(v.recordId ?? v.id)).sort((x, y) => x - y);
-        expect(copies).toHaveLength(2);
-        const [first, second] = posted.map((p) => p[2 * i]);
-        // Both rows name the first copy; exactly one says created, the other names the second copy.
-        expect([first.recordId, second.recordId]).toEqual([copies[0], copies[0]]);
-        const said = [String(first.result), String(second.result)];
-        expect(said.filter((r) => r === "created")).toHaveLength(1);
-        expect(said.find((r) => r !== "created")).toMatch(new RegExp(`^another post of this row running at the same time created \\S+ first; this run's copy \\S+ \\(record id ${copies[1]}\\) is a duplicate`));
-        created++;
-      }
-      expect(created).toBe(20);
-      const counts = runs.map((r) => Number(/(\d+) created/.exec(r.stdout)?.[1]));
-      expect(counts[0] + counts[1]).toBe(20);
-      // A run that made a duplicate says so at its row and exits 1; only one with none exits 0.
-      runs.forEach((r, i) => {
-        expect(r.code).toBe(counts[i] === 20 ? 0 : 1);
-        if (counts[i] < 20) expect(r.stdout).toMatch(/PAIR-\d+ \(row \d+\): another post of this row running at the same time created/);
-      });
-    } finally {
-      await proxy.close();
-    }
-  });
 });
-
-/** An HTTP proxy to the service that holds every voucher create until `looks` voucher lists were asked for. */
-async function holdingProxy(root: string, looks: number) {
-  const target = new URL(root);
-  let seen = 0;
-  let release!: () => void;
-  const allLooked = new Promise<void>((done) => (release = done));
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", target).pathname;
-    const go = (): void => {
-      const upstream = request(new URL(req.url ?? "/", target), { method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
-      upstream.on("error", () => res.destroy());
-      req.pipe(upstream);
-    };
-    if (req.method === "GET" && path.endsWith("/journal-entries") && ++seen === looks) release();
-    if (req.method === "POST" && /\/journal-entries(\/approve|\/draft)?$/.test(path)) void allLooked.then(go);
-    else go();
-  });
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    root: `http://127.0.0.1:${port}${target.pathname}`,
-    close: () => new Promise<void>((done) => {
-      server.closeAllConnections();
-      server.close(() => done());
-    }),
-  };
-}
 
 describe("words for records", () => {
   it("the template and the check of a book count its records by their own word, not as documents, in English and Thai", async () => {

@@ -62,3 +62,11 @@ describe("stores on the local service", () => {
     }
   });
 });
+
+describe("identities", () => {
+  test("a family found again by identity names what that identity is; contacts are one per tax id and branch, or code", () => {
+    for (const e of FAMILY_ENTRIES) if (e.recovery.by === "identity") expect(e.identities.length).toBeGreaterThan(0);
+    expect(familyEntry("contacts").identities).toEqual([["contactTaxId", "contactBranch"], ["contactCode"]]);
+    expect(familyEntry("products").identities).toEqual([["code"]]);
+  });
+});

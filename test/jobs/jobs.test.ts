@@ -7,7 +7,6 @@ import { pullJob } from "../../src/jobs/pull";
 import type { Progress } from "../../src/jobs/types";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
-import { excelCertificatePost, excelPost, type ExcelPosted } from "../../bench/engine";
 import { jobsService, now } from "./service";
 
 jest.setTimeout(120_000);
@@ -23,21 +22,6 @@ function sheet(prefix: string, n: number): CellValue[][] {
     rows.push([`${prefix}${i}`, null, null, null, "Fee", 1, 10, null, null, null]);
   }
   return rows;
-}
-
-/** A post of `n` made every record, wrote each row its record id (under `idHeader`), and wrote back
- * in a batch of 100, the rest at the end, and those the clock closed on a slow machine (after 2 s,
- * then each 1.5 times longer: write-batch.ts). */
-function expectBatched(out: ExcelPosted, n: number, idHeader: string) {
-  expect(out.created).toBe(n);
-  let clocked = 0;
-  for (let t = 0, wait = 2000; t + wait <= out.ms; t += wait, wait = Math.min(10_000, wait * 1.5)) clocked++;
-  expect(out.writeSyncs).toBeLessThanOrEqual(2 + clocked);
-  expect(out.writeSyncs).toBeLessThan(12);
-  const sheet = out.excel.sheet("Sheet1");
-  const id = Array.from({ length: 20 }, (_, c) => sheet.value(0, c)).indexOf(idHeader);
-  expect(Array.from({ length: n }, (_, r) => typeof sheet.value(r + 1, id))).toEqual(Array(n).fill("number"));
-  return sheet;
 }
 
 describe("jobs on the memory grid", () => {
@@ -155,20 +139,6 @@ describe("jobs on the memory grid", () => {
     expect(pay).toMatchObject({ done: 1, failed: 0 });
     expect(ti.sheet("S").values[1][10]).toBe("paid");
     expect(ti.sheet("S").values[1][11]).toBe("paid 107");
-  });
-
-  it("post writes its results in batches: 120 documents through the strict Office.js fake in a few syncs, every row told", async () => {
-    // One write a document was 120 syncs; now a batch of 100 and the rest at the end.
-    const out = await excelPost(svc.client, 120, "batch");
-    expectBatched(out, 120, "recordId");
-  });
-
-  it("a certificates post writes its results in batches too: 120 withholding tax certificates in a few syncs, every row told", async () => {
-    // One write a certificate was 121 syncs (issue 34): now as the documents' post, by batch and clock.
-    const out = await excelCertificatePost(svc.client, 120, "cert");
-    const sheet = expectBatched(out, 120, "Record id");
-    const result = Array.from({ length: 20 }, (_, c) => sheet.value(0, c)).indexOf("Result");
-    expect(Array.from({ length: 120 }, (_, r) => sheet.value(r + 1, result))).toEqual(Array(120).fill("created"));
   });
 
   it("pull fills a table sheet from every page", async () => {

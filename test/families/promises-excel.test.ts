@@ -1,0 +1,55 @@
+// Every family's post from the pane writes its results back in few Excel syncs (issue 34), on the
+// strict Office.js fake (which counts syncs) against the real local service: the pane's services
+// post the family's sample sheet and every port.write the write-back makes is counted. A write per
+// row was about 1,000 syncs for 1,000 certificates. Here 60 records a family, which a write per
+// row would take 60 syncs to write back (the bench, `npm run bench`, posts 1,000): held to 20,
+// whatever the machine's speed (batches close by count, 100, or by a clock that grows from 2 s).
+import { createServices } from "../../src/taskpane/services";
+import { ExcelPort } from "../../src/workbook/excel";
+import { jobsService } from "../jobs/service";
+import { FakeExcel } from "../workbook/excel-fake";
+import { SAMPLES, sampleSheet } from "./samples";
+import { EVERY_FAMILY } from "./support";
+
+jest.setTimeout(180_000);
+
+const svc = jobsService();
+const N = 60;
+
+test.each(EVERY_FAMILY)("%s: a post of 60 records from the pane writes its results back in at most 20 Excel syncs, every row told", async (family, entry) => {
+  const prefix = `X${EVERY_FAMILY.findIndex(([f]) => f === family)}`;
+  const sample = SAMPLES[family];
+  await sample.before?.(svc.client, prefix, N);
+  const values = sampleSheet(family, prefix, N).map((row) => row.map((v) => v ?? "")) as (string | number | boolean)[][];
+  const excel = new FakeExcel("1.18", [sample.sheet]);
+  excel.sheet(sample.sheet).fill(values);
+  excel.select(excel.sheet(sample.sheet), 0, 0, values.length, values[0].length);
+  let writeSyncs = 0;
+  class Counted extends ExcelPort {
+    override async write(...args: Parameters<ExcelPort["write"]>): Promise<void> {
+      const from = excel.syncLog.length;
+      await super.write(...args);
+      writeSyncs += excel.syncLog.length - from;
+    }
+  }
+  const services = createServices({ port: new Counted(excel.host()), relayBase: null });
+  await services.connect({ environment: "custom", customRoot: svc.service.root, ...svc.demo } as never);
+  const ctx = { lang: "en" as const };
+  const t0 = performance.now();
+  const created = entry.kind === "book" ? (await services.books.post(family as never, false, ctx)).counts.created : (await services.post(family as never, ctx)).created;
+  const ms = performance.now() - t0;
+  expect(created).toBe(N);
+  // A batch of 100 or the end, and those the clock closed on a slow machine (after 2 s, then each
+  // 1.5 times longer: jobs/write-batch.ts), never more than 20.
+  let clocked = 0;
+  for (let t = 0, wait = 2000; t + wait <= ms; t += wait, wait = Math.min(10_000, wait * 1.5)) clocked++;
+  expect(writeSyncs).toBeGreaterThan(0);
+  expect(writeSyncs).toBeLessThanOrEqual(Math.min(20, 2 + clocked));
+  // Every record's row holds its record id.
+  const header = Array.from({ length: values[0].length + 20 }, (_, c) => String(excel.sheet(sample.sheet).value(0, c)));
+  const idCol = header.findIndex((h) => /^record ?id$/i.test(h));
+  const key = values.map((r) => r[0]);
+  const ids = values.slice(1).map((_, r) => excel.sheet(sample.sheet).value(r + 1, idCol)).filter((v, r) => key.indexOf(key[r + 1]) === r + 1);
+  expect(ids).toHaveLength(N);
+  expect(ids.every((v) => typeof v === "number" && v > 0)).toBe(true);
+});
