@@ -181,7 +181,7 @@ describe("docsheet post", () => {
     const products = join(s.dir, "creds-products.xlsx");
     expect((await docsheet(["template", "products", "--out", products])).code).toBe(0);
     for (const [family, file] of [["quotations", path], ["products", products]]) {
-      const th = await runCli(["post", file, "--family", family, "--base-url", s.service.root, "--client-id", s.demo.clientId, "--client-secret", "nope", "--lang", "th"]);
+      const th = await docsheet(["post", file, "--family", family, "--base-url", s.service.root, "--client-id", s.demo.clientId, "--client-secret", "nope", "--lang", "th"]);
       expect(th.code).toBe(2);
       expect(th.stderr).toMatch(/^docsheet: ส่ง\S* ?ไม่ได้: รหัสไคลเอนต์หรือรหัสลับไม่ถูกต้อง$/m);
       expect(th.stderr).not.toMatch(/wrong|secret/);
