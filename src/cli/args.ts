@@ -3,8 +3,8 @@
 // option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { familyNamed } from "../families";
-import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, isFamily, type Family } from "../rules/codes";
+import { FAMILY_ENTRIES, familyNamed } from "../families";
+import { isFamily, type Family } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth, typedDate } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
@@ -262,9 +262,11 @@ export function synopsis(command: string, prefix = "docsheet"): string {
   return lines.join("\n");
 }
 
-const ALL_FAMILIES = [...FAMILIES, ...BOOK_FAMILIES].join(", ");
+/** The families every command takes, and those (the certificates) that take fewer: said apart. */
+const ALL_FAMILIES = FAMILY_ENTRIES.filter((e) => e.kind !== "certificate").map((e) => e.name).join(", ");
+const CERTIFICATES = FAMILY_ENTRIES.filter((e) => e.kind === "certificate");
 
-const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${WHT_FAMILY} (template, map, check, post, pull, act status|delete|pdf, undo)
+const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act ${e.acts.join("|")}, undo)`).join("; ")}
 Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.`;
 
 export const USAGE = `Usage:
@@ -322,7 +324,7 @@ export function familyArg(value: unknown): Family {
   if (value === undefined) throw new UsageError("required", { name: "family" });
   if (!isFamily(value)) {
     const meant = familyMeant(String(value));
-    throw meant ? new UsageError("familyMeant", { given: String(value), family: meant }) : new UsageError("notFamily", { given: String(value), families: `${ALL_FAMILIES}, ${WHT_FAMILY}` });
+    throw meant ? new UsageError("familyMeant", { given: String(value), family: meant }) : new UsageError("notFamily", { given: String(value), families: [ALL_FAMILIES, ...CERTIFICATES.map((e) => e.name)].join(", ") });
   }
   return value;
 }

@@ -11,7 +11,8 @@ import { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/b
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { templateJob } from "../jobs/template";
-import { isBookFamily, type BookFamily } from "../rules/codes";
+import type { BookFamily } from "../rules/codes";
+import { isBook } from "../families/cards";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, familyGiven, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openBook, printCheck, printFindings, printPosted, resultsPath } from "./book";
@@ -25,7 +26,7 @@ import { words } from "./words";
 
 export async function bookCommand(p: Parsed): Promise<number> {
   const family = familyGiven(p);
-  if (!isBookFamily(family)) throw new UsageError("notBookFamily", { family: String(family) });
+  if (!isBook(family)) throw new UsageError("notBookFamily", { family: String(family) });
   switch (p.command) {
     case "check":
       return check(p, family);

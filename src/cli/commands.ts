@@ -1,6 +1,6 @@
 // One function per command, each required only when its command runs (the job, workbook and
 // service code of one command is not loaded by the others). Each returns the exit code.
-import { WHT_FAMILY, isBookFamily } from "../rules/codes";
+import { findCard } from "../families/cards";
 import { UsageError, familyArg, familyGiven, intArg, langArg, type Parsed } from "./args";
 
 /** Commands a book family (journal-entries, contacts, products) runs through cli/books.ts. */
@@ -10,10 +10,11 @@ export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */
   // Certificate sheets have their own jobs (loaded only for them).
   const positional = p.command === "pull" || p.command === "template" ? p.positionals[0] : undefined;
-  if (p.command !== "report" && (p.values.family === WHT_FAMILY || positional === WHT_FAMILY)) {
+  const certificates = [p.values.family, positional].some((f) => findCard(f)?.kind === "certificate");
+  if (p.command !== "report" && certificates) {
     return (require("./wht") as typeof import("./wht")).whtCommand(p);
   }
-  if (BOOK_COMMANDS.has(p.command) && !p.values.help && isBookFamily(familyGiven(p))) {
+  if (BOOK_COMMANDS.has(p.command) && !p.values.help && findCard(familyGiven(p))?.kind === "book") {
     return (require("./books") as typeof import("./books")).bookCommand(p);
   }
   switch (p.command) {

@@ -7,7 +7,7 @@ import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { whtActJob, whtCheckJob, whtPostJob, whtPullJob, whtTemplateJob, whtUndoJob } from "../jobs/wht";
 import { printUndone, undoFailure } from "./undo";
-import { WHT_FAMILY } from "../rules/codes";
+import { CERTIFICATES } from "../families/certificates";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openBook, printCheck, printPosted, resultsPath } from "./book";
@@ -18,12 +18,17 @@ import { progressReporter } from "./progress";
 import { words } from "./words";
 import { mappingArg, mapCommand } from "./map";
 
+const FAMILY = CERTIFICATES.name;
+
+/** An act the certificates' entry offers (status, delete, pdf). */
+const isCertificateAct = (kind: string): kind is "status" | "delete" | "pdf" => (CERTIFICATES.acts as readonly string[]).includes(kind);
+
 export async function whtCommand(p: Parsed): Promise<number> {
   switch (p.command) {
     case "template":
       return template(p);
     case "map":
-      return mapCommand(p, WHT_FAMILY);
+      return mapCommand(p, FAMILY);
     case "check":
       return check(p);
     case "post":
@@ -35,7 +40,7 @@ export async function whtCommand(p: Parsed): Promise<number> {
     case "undo":
       return undo(p);
     default:
-      throw new UsageError("whtNotYet", { command: p.command, family: WHT_FAMILY });
+      throw new UsageError("whtNotYet", { command: p.command, family: FAMILY });
   }
 }
 
@@ -49,7 +54,7 @@ async function template(p: Parsed): Promise<number> {
   try {
     const outcome = await whtTemplateJob(book, { lang, client: conn && createClient({ ...conn, fetch: globalThis.fetch }) });
     await book.save(out);
-    process.stdout.write(`${words(lang).template(out, outcome.sheet, outcome.columns, WHT_FAMILY)}\n`);
+    process.stdout.write(`${words(lang).template(out, outcome.sheet, outcome.columns, FAMILY)}\n`);
     return 0;
   } catch (err) {
     if (err instanceof ApiError && conn) {
@@ -65,13 +70,13 @@ async function check(p: Parsed): Promise<number> {
   const book = await openBook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
-  const outcome = await whtCheckJob(book, { target: { sheet }, lang, mapping: await mappingArg(p.values, WHT_FAMILY) });
-  return printCheck(outcome, p.values.json === true, lang, WHT_FAMILY);
+  const outcome = await whtCheckJob(book, { target: { sheet }, lang, mapping: await mappingArg(p.values, FAMILY) });
+  return printCheck(outcome, p.values.json === true, lang, FAMILY);
 }
 
 async function post(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
-  const mapping = await mappingArg(p.values, WHT_FAMILY);
+  const mapping = await mappingArg(p.values, FAMILY);
   const { conn, book, out } = await workbookFiles(p, "posted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet, true);
@@ -112,7 +117,7 @@ async function pull(p: Parsed): Promise<number> {
     });
     progress.done();
     await book.save(out);
-    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out, WHT_FAMILY)}\n`);
+    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out, FAMILY)}\n`);
     return 0;
   } catch (err) {
     progress.done();
@@ -126,9 +131,9 @@ async function pull(p: Parsed): Promise<number> {
 
 async function act(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
-  const mapping = await mappingArg(p.values, WHT_FAMILY);
+  const mapping = await mappingArg(p.values, FAMILY);
   const kind = required(p.values, "action");
-  if (kind !== "status" && kind !== "delete" && kind !== "pdf") throw new UsageError("whtAction", { family: WHT_FAMILY });
+  if (!isCertificateAct(kind)) throw new UsageError("whtAction", { family: FAMILY });
   const { conn, book, out } = await workbookFiles(p, "acted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet, true);
@@ -163,7 +168,7 @@ async function act(p: Parsed): Promise<number> {
 
 async function undo(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
-  const mapping = await mappingArg(p.values, WHT_FAMILY);
+  const mapping = await mappingArg(p.values, FAMILY);
   const { conn, book, out } = await workbookFiles(p, "undone");
   const dryRun = p.values["dry-run"] === true;
   const client = createClient({ ...conn, fetch: globalThis.fetch });

@@ -33,6 +33,6 @@ export function findCard(value: unknown): FamilyCard | undefined {
 }
 
 /** Whether a family is a book (journal vouchers, contacts, products), by its card's kind. */
-export function isBook(family: SheetFamily): family is BookFamily {
-  return familyCard(family).kind === "book";
+export function isBook(family: unknown): family is BookFamily {
+  return findCard(family)?.kind === "book";
 }

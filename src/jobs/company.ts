@@ -9,7 +9,8 @@
 // use: at its first post when it holds no record ids yet, else once its record ids are verified on
 // the connected company (each read back there, its serial the row's), and refused when they are not.
 import { NotFoundError, type DocSheetClient } from "../api";
-import { WHT_FAMILY, isBookFamily, type SheetFamily } from "../rules/codes";
+import type { SheetFamily } from "../rules/codes";
+import { familyEntry } from "../families";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
 import type { SheetDocument } from "../sheet/read";
@@ -168,7 +169,7 @@ export async function guardSheet(port: WorkbookPort, client: DocSheetClient, opt
     const lists = await sheetCompany(port, LISTS_SHEET);
     if (lists && !sameCompany(lists, connected)) throw otherCompanyError({ ...lists, by: "lists" }, connected, lang);
   }
-  if (!bound && !opts.recorded && opts.documents.length > 0 && opts.family !== WHT_FAMILY) {
+  if (!bound && !opts.recorded && opts.documents.length > 0 && familyEntry(opts.family).kind !== "certificate") {
     await verifyDocuments(client, opts.family, opts.documents, connected, lang, opts.signal);
     await bindSheet(port, opts.sheet, connected, "verified", at);
   }
@@ -225,9 +226,7 @@ async function verifyDocuments(
 /** How a family's record is read by id: a document, a journal voucher, a contact or a product. */
 type Reader = { get(id: number, o: { signal?: AbortSignal }): Promise<{ documentSerial?: unknown }> };
 function recordsOf(client: DocSheetClient, family: SheetFamily): Reader {
-  if (family === WHT_FAMILY) return { get: async (id, o) => (await client.withholdingTaxes.get(id, o)) as { documentSerial?: unknown } };
-  if (!isBookFamily(family)) return client.documents(family);
   // Contacts and products have no serial: a record that exists on the connected company is its own.
-  const api = family === "journal-entries" ? client.journalEntries : family === "contacts" ? client.contacts : client.products;
-  return { get: async (id, o) => (await api.get(id, o)) as { documentSerial?: unknown } };
+  const store = familyEntry(family).store(client);
+  return { get: (id, o) => store.get(id, o.signal) };
 }

@@ -3,7 +3,8 @@
 // document selected, that document as the service has it: serial, customer, amount due and what is
 // still due after the receipts made from it. The form runs on exactly these documents.
 import type { DocSheetClient, DocumentRecord } from "../api";
-import { WHT_FAMILY, type DocumentFamily } from "../rules/codes";
+import type { DocumentFamily, Family } from "../rules/codes";
+import { familyEntry } from "../families";
 import type { PaymentDue } from "../rules/settlement";
 import type { ColumnMapping } from "../sheet/mapping";
 import { render } from "../sheet/i18n/render";
@@ -42,7 +43,8 @@ export interface ShownOptions extends Pick<JobContext, "lang" | "signal"> {
 export async function shownDocuments(port: WorkbookPort, client: DocSheetClient | null, opts: ShownOptions): Promise<Shown> {
   const block = await port.read(opts.target);
   const wanted = opts.rows ? new Set(opts.rows) : undefined;
-  const read = readDocuments(block, { mapping: opts.mapping, wht: opts.family === WHT_FAMILY });
+  const entry = familyEntry(opts.family);
+  const read = readDocuments(block, { mapping: opts.mapping, table: entry.fields });
   const docs = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));
   const documents = docs.map((d) => {
     const recordId = Number(d.fields.recordId.value);
@@ -55,8 +57,9 @@ export async function shownDocuments(port: WorkbookPort, client: DocSheetClient 
   await guardSheet(port, client, {
     sheet: block.sheet, family: opts.family, documents: postedDocuments(docs), lists: block.lists !== undefined, lang: opts.lang, signal: opts.signal,
   });
-  if (docs.length !== 1 || opts.family === WHT_FAMILY) return shown;
-  const copy = await client.documents(opts.family).get(documents[0].recordId, { signal: opts.signal });
+  // One document is compared with the service's copy; a certificate has no such comparison.
+  if (docs.length !== 1 || entry.kind !== "document") return shown;
+  const copy = await client.documents(opts.family as Family).get(documents[0].recordId, { signal: opts.signal });
   const mismatch = rowMismatch(docs[0], copy);
   if (mismatch) return { ...shown, one: { copy, due: null, mismatch: render(mismatch, opts.lang ?? "en") } };
   return { ...shown, one: { copy, due: await owingDue(client, copy, opts.signal) } };

@@ -2,7 +2,8 @@
 // payment channels and expense categories read from the service onto the hidden LISTS_SHEET.
 // Without a client the template has no lookup lists (the drop-downs of fixed values stay).
 import type { DocSheetClient } from "../api";
-import { isBookFamily, type BookFamily, type Family } from "../rules/codes";
+import type { BookFamily, Family } from "../rules/codes";
+import { isBook } from "../families/cards";
 import { bookTemplate } from "../sheet/books/sheet";
 import type { Lang } from "../sheet/i18n/lang";
 import { LIST_KINDS, emptyLists, listsSheetRows, type ListKind, type LookupEntry, type LookupLists } from "../sheet/lookups";
@@ -116,7 +117,7 @@ export async function templateJob(port: WorkbookPort, opts: TemplateJobOptions):
   const now = (opts.now ?? (() => new Date()))();
   const company = opts.client ? await connectedCompany(opts.client, opts.signal) : undefined;
   const lists = opts.client ? await fetchLists(opts.client, lang, opts.signal) : undefined;
-  const t = isBookFamily(opts.family)
+  const t = isBook(opts.family)
     ? bookTemplate(opts.family, localDate(now), lang, lists !== undefined)
     : template(opts.family, localDate(now), { lang, lookups: lists !== undefined });
   const hidden = lists ? { name: LISTS_SHEET, rows: listsSheetRows(lists) } : undefined;

@@ -40,3 +40,4 @@ export { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/b
 export { bookUndoJob } from "../jobs/book-undo";
 export { loadBookRecord } from "../jobs/book-record";
 export { bookTable } from "../sheet/books/fields";
+export { familyEntry } from "../families";

@@ -3,7 +3,8 @@
 import type { FetchLike } from "../api/transport";
 import { relayFetch } from "./relay-fetch";
 import type { DocSheetClient } from "../api/client";
-import { WHT_FAMILY, isBookFamily, type BookFamily, type DocumentFamily, type Family } from "../rules/codes";
+import type { BookFamily, DocumentFamily, Family, SheetFamily, WhtFamily } from "../rules/codes";
+import { familyCard, isBook } from "../families/cards";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { Json } from "../rules/json";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
@@ -182,9 +183,9 @@ export function createServices(opts: ServiceOptions): PaneServices {
   }
 
   async function documentsOf(family: DocumentFamily, block: Block, mapping: ColumnMapping | undefined, rows?: readonly number[]): Promise<SelectedDocument[]> {
-    const { readDocuments } = await loadEngine();
+    const { readDocuments, familyEntry } = await loadEngine();
     const wanted = rows ? new Set(rows) : undefined;
-    return readDocuments(block, { mapping, wht: family === WHT_FAMILY }).documents
+    return readDocuments(block, { mapping, table: familyEntry(family).fields }).documents
       .filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))))
       .map((d) => {
         const recordId = Number(d.fields.recordId.value);
@@ -239,7 +240,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { block, mapping, port } = await prepare(family, undefined, true);
       // Connected, an expense's category is read by name as the post will read it.
       const categories = await expenseCategoriesFor(client, family, ctx.signal).catch(() => undefined);
-      const outcome = family === WHT_FAMILY
+      const outcome = certificates(family)
         ? await whtCheckJob(port, { mark: true, mapping, ...ctx })
         : await checkJob(port, { family, mark: true, mapping, categories, ...ctx });
       const remembered = await rememberedFamily(recordsPort(opts.port, block), block.sheet);
@@ -247,14 +248,14 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const unplaced = port.lastMark?.unplaced ?? [];
       if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);
       return {
-        sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: family === WHT_FAMILY ? [] : await summarize(block, family, mapping, categories),
+        sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: certificates(family) ? [] : await summarize(block, family, mapping, categories),
         ...(remembered && remembered !== family ? { otherFamily: { remembered, checked: family } } : {}),
       };
     },
     async post(family, ctx) {
       const engine = await loadEngine();
       const { block, mapping, port } = await prepare(family);
-      const outcome = family === WHT_FAMILY
+      const outcome = certificates(family)
         ? await engine.whtPostJob(port, requireClient(client), { mapping, ...ctx })
         : await engine.postJob(port, requireClient(client), { family, mapping, concurrency: PANE_POST_CONCURRENCY, ...ctx });
       if (outcome.findings.length > 0) {
@@ -272,11 +273,11 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const engine = await loadEngine();
       const c = requireClient(client);
       // The post's own sheet, read with the mapping saved for it.
-      const outcome = isBookFamily(family) ? await (async () => {
+      const outcome = isBook(family) ? await (async () => {
         const record = await engine.loadBookRecord(opts.port, family);
         const mapping = record ? (await mappings.get(engine, record.sheet, family)) ?? undefined : undefined;
         return engine.bookUndoJob(opts.port, c, { family, mapping, ...ctx });
-      })() : family === WHT_FAMILY ? await (async () => {
+      })() : certificates(family) ? await (async () => {
         // The post's own sheet, read with the mapping saved for it.
         const sheet = await engine.whtPostSheet(opts.port);
         const mapping = sheet ? (await mappings.get(engine, sheet, family)) ?? undefined : undefined;
@@ -294,7 +295,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
     },
     async pull(family, query, ctx) {
       const { pullJob, whtPullJob } = await loadEngine();
-      if (family === WHT_FAMILY) {
+      if (certificates(family)) {
         const out = await whtPullJob(opts.port, requireClient(client), { startDate: query.startDate, endDate: query.endDate, searchString: query.search, ...ctx });
         return { sheet: out.sheet, rows: out.rows };
       }
@@ -369,7 +370,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
         const moved = request.expectSheet !== undefined && request.expectSheet !== block.sheet;
         if (moved || now.join() !== [...request.expect].sort((a, b) => a - b).join()) throw new SelectionChangedError(request.kind === "delete");
       }
-      const outcome = family === WHT_FAMILY
+      const outcome = certificates(family)
         ? await engine.whtActJob(port, c, { action: whtAction(request), statusId: request.status, savePdf: opts.savePdf ?? browserPdf(links), mapping, target, rows, ...ctx })
         : await engine.actJob(port, c, { family, action, mapping, target, rows, ...ctx });
       const notes = actNotes(outcome.results, resultColumn(engine, block, mapping, ["status", "result"], tableOf(engine, family)));
@@ -432,7 +433,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
     },
     async insertTemplate(family, ctx) {
       const { templateJob, whtTemplateJob } = await loadEngine();
-      if (family === WHT_FAMILY) return whtTemplateJob(opts.port, { client: client ?? undefined, ...ctx });
+      if (certificates(family)) return whtTemplateJob(opts.port, { client: client ?? undefined, ...ctx });
       return templateJob(opts.port, { family, client: client ?? undefined, ...ctx });
     },
     books: {
@@ -478,7 +479,10 @@ export function createServices(opts: ServiceOptions): PaneServices {
 type JobAction = Parameters<typeof Engine.actJob>[2]["action"];
 
 /** The field table a family's sheet is read with (certificates have their own labels). */
-const tableOf = (engine: typeof Engine, family: DocumentFamily) => (family === WHT_FAMILY ? engine.WHT_FIELDS : undefined);
+const tableOf = (engine: typeof Engine, family: DocumentFamily) => engine.familyEntry(family).fields;
+
+/** The certificates have jobs of their own (jobs/wht.ts); the documents share theirs. */
+const certificates = (family: SheetFamily): family is WhtFamily => familyCard(family).kind === "certificate";
 
 /** What a certificate takes of the action form: status, delete, PDF (the others are refused). */
 function whtAction(request: ActionRequest): "status" | "delete" | "pdf" {
