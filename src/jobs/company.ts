@@ -147,6 +147,9 @@ export interface GuardOptions {
   lists?: boolean;
   /** The company the job's own record names (undo: the post's), checked before the sheet's. */
   recorded?: SheetCompany | null;
+  /** The service's copies of the documents that the job lists anyway (records-truth.ts), by record
+   * id: the documents verified from them, only the others read one by one. */
+  listed?: () => Promise<ReadonlyMap<number, { documentSerial?: unknown }> | undefined>;
   lang?: Lang;
   signal?: AbortSignal;
   now?: () => Date;
@@ -170,7 +173,7 @@ export async function guardSheet(port: WorkbookPort, client: DocSheetClient, opt
     if (lists && !sameCompany(lists, connected)) throw otherCompanyError({ ...lists, by: "lists" }, connected, lang);
   }
   if (!bound && !opts.recorded && opts.documents.length > 0 && familyEntry(opts.family).kind !== "certificate") {
-    await verifyDocuments(client, opts.family, opts.documents, connected, lang, opts.signal);
+    await verifyDocuments(client, opts.family, opts.documents, connected, lang, opts.signal, await opts.listed?.());
     await bindSheet(port, opts.sheet, connected, "verified", at);
   }
   // Lists from before companies were recorded are taken as the company of their first use.
@@ -200,6 +203,7 @@ const NAMED = 3;
  */
 async function verifyDocuments(
   client: DocSheetClient, family: SheetFamily, documents: readonly PostedDocument[], connected: CompanyStamp, lang: Lang, signal?: AbortSignal,
+  copies?: ReadonlyMap<number, { documentSerial?: unknown }>,
 ): Promise<void> {
   const api = recordsOf(client, family);
   const wrong: PostedDocument[] = [];
@@ -207,7 +211,8 @@ async function verifyDocuments(
   let matched = 0;
   await runPool(documents, 4, async (doc) => {
     try {
-      const rec = await api.get(doc.recordId, { signal });
+      // A copy the connected company's list gave is that company's document as a read would be.
+      const rec = copies?.get(doc.recordId) ?? await api.get(doc.recordId, { signal });
       if (doc.serial === undefined || doc.serial.trim() === String(rec.documentSerial ?? "").trim()) matched++;
       else wrong.push(doc);
     } catch (err) {

@@ -107,9 +107,14 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
     throw new UntrustedRecordsError(resultMsg("recordsCompanyDisagree", { sheet, stamped: stamp.name, posted: posted.name }), lang);
   }
   const recorded: SheetCompany | null = opts.recorded ?? (posted && record ? { ...posted, by: "post", at: record.at } : null);
-  const connected = await guardSheet(port, client, { ...opts, recorded, documents: opts.documents });
+  // The copies listed once, when the guard reaches the documents or after it: the guard verifies
+  // an unbound sheet's documents from them too, rather than reading each one.
+  let listed: Promise<ReadonlyMap<number, DocumentRecord> | undefined> | undefined;
+  const listCopies = (): Promise<ReadonlyMap<number, DocumentRecord> | undefined> =>
+    (listed ??= typeof opts.copies === "function" ? opts.copies() : Promise.resolve(opts.copies));
+  const connected = await guardSheet(port, client, { ...opts, recorded, documents: opts.documents, listed: listCopies });
 
-  const copies = typeof opts.copies === "function" ? await opts.copies() : opts.copies;
+  const copies = await listCopies();
   const found = new Map<number, DocumentRecord>();
   // Each record id read once (two rows can hold one); each row judged on its own.
   const ids = new Set<number>();

@@ -271,4 +271,15 @@ describe.each(oneStore("postgres"))("update from the sheet (%s)", (store) => {
     expect(gets.filter((g) => /^quotations\/\d+$/.test(g))).toEqual([]);
     expect(gets.filter((g) => g === "quotations")).toHaveLength(1);
   });
+
+  it("verifies the rows of a sheet no company is recorded for from that list page too, not by a read per document", async () => {
+    const wb = await posted("v", 12);
+    // The rows alone, copied into another workbook: nothing says whose documents they are.
+    const copy = new MemoryWorkbook({ S: wb.sheet("S").values });
+    gets.length = 0;
+    const out = await updateJob(copy, client, { family: "quotations", now, dryRun: true });
+    expect(out.counts).toMatchObject({ unchanged: 12 });
+    expect(gets.filter((g) => /^quotations\/\d+$/.test(g))).toEqual([]);
+    expect(gets.filter((g) => g === "quotations")).toHaveLength(1);
+  });
 });
