@@ -4,7 +4,9 @@
 import type { BookFamily } from "../rules/codes";
 import { familyCard } from "./cards";
 import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_RESULT_KEYS, BOOK_SHOWN, BOOK_SYNONYMS, bookTable } from "../sheet/books/fields";
-import { nameBy, storeOf } from "./store";
+import type { BuiltBook } from "../sheet/books/built";
+import type { Json } from "../rules/json";
+import { nameBy, recordIdOf, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
 const book = <F extends BookFamily>(family: F) => ({
@@ -33,6 +35,9 @@ export const VOUCHERS: FamilyEntry<"journal-entries"> = {
   columns: { post: BOOK_RESULT_KEYS["journal-entries"], undo: ["recordId", "documentSerial", "status", "result"] },
   store: (client) => storeOf({ ...client.journalEntries, delete: undefined }, false),
   nameOf: nameBy("documentSerial"),
+  // Its marker is in its note (the build put it there).
+  sendBook: (client, built: Extract<BuiltBook, { family: "journal-entries" }>, _marker, { draft, signal }) =>
+    draft ? client.journalEntries.draft(built.body!, { signal }) : client.journalEntries.approve(built.body!, { signal }),
 };
 
 export const CONTACTS: FamilyEntry<"contacts"> = {
@@ -46,6 +51,8 @@ export const CONTACTS: FamilyEntry<"contacts"> = {
   raceLoser: "delete",
   store: (client) => storeOf(client.contacts),
   nameOf: nameBy("contactCode", "contactName"),
+  // The row's marker: a run again after a kill claims only a contact carrying it.
+  sendBook: (client, built: Extract<BuiltBook, { family: "contacts" }>, marker, { signal }) => client.contacts.create({ ...built.body!, contactNote: marker }, { signal }),
 };
 
 export const PRODUCTS: FamilyEntry<"products"> = {
@@ -59,4 +66,11 @@ export const PRODUCTS: FamilyEntry<"products"> = {
   raceLoser: "delete",
   store: (client) => storeOf(client.products),
   nameOf: nameBy("code", "name"),
+  sendBook: async (client, built: Extract<BuiltBook, { family: "products" }>, _marker, { signal }) => {
+    if (!built.master) return client.products.create(built.body!, { signal });
+    // A product with accounts is made as a product master, in one request; read back as a
+    // product (the view find, update and undo compare).
+    const made = await client.productMasters.create(built.master, { signal });
+    return client.products.get(recordIdOf(made as Json), { signal });
+  },
 };

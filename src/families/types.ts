@@ -8,6 +8,7 @@ import type { Lang } from "../sheet/i18n/lang";
 export type { Json } from "../rules/json";
 import type { Json } from "../rules/json";
 import type { Posting } from "./posting";
+import type { BuiltBook } from "../sheet/books/built";
 
 /** Where a family's records live on the service: the eight document families under their own
  * paths, certificates under /withholding-taxes, vouchers under /journal-entries, and the master data. */
@@ -113,6 +114,9 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   /** How a post reads, checks, sends, finds again and races its records (families/posting.ts);
    * absent for the books, which jobs/books.ts still posts. */
   readonly posting?: Posting<any>;
+  /** The books' post (jobs/books.ts): sends one built record with its row's marker (a voucher
+   * approved or as a draft); absent for the families post.ts posts. */
+  sendBook?(client: DocSheetClient, built: BuiltBook, marker: string, o: { draft: boolean; signal?: AbortSignal }): Promise<Json>;
 }
 
 /** The acts in the order the pane lists them. */

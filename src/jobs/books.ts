@@ -20,8 +20,8 @@ import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
 import { accountIndex, chartOf, type AccountIndex, type ChartAccount } from "../sheet/books/accounts";
 import { buildBook, checkBook, type BuiltBook } from "../sheet/books/build";
 import { sameCompany } from "./same-company";
-import { BOOK_RESULT_KEYS, bookTable } from "../sheet/books/fields";
-import { bookColumn, bookKeys, bookRows, bookTemplate } from "../sheet/books/sheet";
+import { bookTable } from "../sheet/books/fields";
+import { bookColumn, bookKeys, bookRows } from "../sheet/books/sheet";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
@@ -33,9 +33,9 @@ import { documentMarker, hasMarker } from "../sheet/marker";
 import { readDocuments, type ReadResult, type SheetDocument } from "../sheet/read";
 import type { ColumnMapping } from "../sheet/column-mapping";
 import { differingFields, identityKeys, sameValue } from "../sheet/books/identity";
-import { resultColumns, resultWrites, type ResultColumns } from "../sheet/writeback";
+import { resultColumns, resultWrites, type ResultColumns, type ResultKey } from "../sheet/writeback";
 import { type Block, type CellValue, type CellWrite, type ReadTarget, type WorkbookPort } from "../workbook/port";
-import { bindSheet, companyRecords, connectedCompany, guardSheet, listsRecord, type CompanyStamp } from "./company";
+import { bindSheet, companyRecords, connectedCompany, guardSheet } from "./company";
 import { errorMsg, errorText } from "./error-text";
 import { isConnectionFailure, stopDetail, stopReason, stoppedError } from "./stop";
 import { notSent } from "./not-sent";
@@ -43,13 +43,14 @@ import { loadBookRecord, pendingSealOf, saveBookRecord, sealedEntry, type BookRu
 import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
-import { WriteBatch } from "./write-batch";
+import { WriteBatch, flushedOnStop, type HeldBatch } from "./write-batch";
 import { BookRaceGuard } from "./book-race";
 import { RaceGuard, type Settled } from "./race";
 import { voucherRaces, voucherRecord } from "./voucher-race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import { assertSheetFamily, familyRecord, rememberFamily } from "./sheet-family";
-import { inSheetOrder, localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
+import { familyEntry } from "../families";
+import { inSheetOrder, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { Json } from "../rules/json";
 import { render } from "../sheet/i18n/render";
 
@@ -78,7 +79,7 @@ export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { 
   throwIfCancelled(opts.signal);
   const block = await port.read(opts.target);
   const read = readBook(block, opts.family, opts.mapping);
-  const { findings } = checkBook(read, opts.family, opts.family !== "contacts" ? listedAccounts(block.lists) : undefined);
+  const { findings } = checkBook(read, opts.family, familyEntry(opts.family).usesAccounts ? listedAccounts(block.lists) : undefined);
   const lang = opts.lang ?? "en";
   const n = read.documents.length;
   opts.onProgress?.({ done: n, total: n, message: render(resultMsg("checkedRecords", { records: recordCount(opts.family, n) }), lang) });
@@ -169,10 +170,10 @@ function keyedIndex(records: readonly Json[], keysOf: (r: Json) => string[], not
   };
 }
 
-function markerIndex(records: readonly Json[]): Existing {
+function markerIndex(records: readonly Json[], noteOf: (r: Json) => unknown): Existing {
   const byMarker = new Map<string, Json>();
   const add = (r: Json): void => {
-    for (const line of textOf(r.note).split("\n")) if (line.startsWith("docsheet:") && !byMarker.has(line)) byMarker.set(line, r);
+    for (const line of textOf(noteOf(r)).split("\n")) if (line.startsWith("docsheet:") && !byMarker.has(line)) byMarker.set(line, r);
   };
   records.forEach(add);
   return { find: (_, marker) => byMarker.get(marker), add: (r) => add(r), identity: () => "", same: () => false, maxId: maxIdOf(records) };
@@ -187,12 +188,16 @@ async function all(pages: AsyncGenerator<{ list: unknown[] }>, signal?: AbortSig
   return out;
 }
 
+/** The family's records, indexed as its entry finds them again: by the marker field its records
+ * carry (a voucher's note, a contact's contactNote), and by identity (contacts, products). */
 async function existingOf(client: DocSheetClient, family: BookFamily, signal?: AbortSignal): Promise<Existing> {
-  const o = { signal };
-  if (family === "journal-entries") return markerIndex(await all(client.journalEntries.listAll({ pageSize: 200 }, o), signal));
-  const keysOf = (r: Json): string[] => identityKeys(family, r);
-  if (family === "contacts") return keyedIndex(await all(client.contacts.listAll({ pageSize: 200 }, o), signal), keysOf, (r) => r.contactNote);
-  return keyedIndex(await all(client.products.listAll({ pageSize: 200 }, o), signal), keysOf);
+  const entry = familyEntry(family);
+  const records = await all(entry.store(client).listAll(signal), signal);
+  const recovery = entry.recovery;
+  const noteOf = recovery.by === "marker" ? (r: Json): unknown => r[recovery.field] : undefined;
+  // A record of no identity (a voucher) is found by its marker alone.
+  if (identityKeys(family, {}).length === 0 && noteOf) return markerIndex(records, noteOf);
+  return keyedIndex(records, (r) => identityKeys(family, r), noteOf);
 }
 
 const idOf = (r: Json): number => Number(r.recordId ?? r.id);
@@ -213,25 +218,14 @@ function fieldLabel(family: BookFamily, wire: string, lang: Lang): string {
 
 /** What the service calls a record: a voucher's number, a contact's or product's code, else its name. */
 export function recordName(family: BookFamily, r: Json): string {
-  if (family === "journal-entries") return textOf(r.documentSerial) || `#${idOf(r)}`;
-  return (family === "contacts" ? textOf(r.contactCode) || textOf(r.contactName) : textOf(r.code) || textOf(r.name)) || `#${idOf(r)}`;
+  return familyEntry(family).nameOf(r);
 }
 
-async function create(client: DocSheetClient, built: BuiltBook, marker: string, draft: boolean, signal?: AbortSignal): Promise<Json> {
-  const o = { signal };
-  if (!built.body) throw new Error("a record with problems is never sent");
-  switch (built.family) {
-    case "journal-entries": return draft ? client.journalEntries.draft(built.body, o) : client.journalEntries.approve(built.body, o);
-    // The row's marker: a run again after a kill claims only a contact carrying it.
-    case "contacts": return client.contacts.create({ ...built.body, contactNote: marker }, o);
-    case "products": {
-      if (!built.master) return client.products.create(built.body, o);
-      // A product with accounts is made as a product master, in one request; read back as a
-      // product (the view find, update and undo compare).
-      const made = await client.productMasters.create(built.master, o);
-      return client.products.get(idOf(made), o);
-    }
-  }
+/** Sends a built record as its family's entry does. */
+function create(client: DocSheetClient, built: BuiltBook, marker: string, draft: boolean, signal?: AbortSignal): Promise<Json> {
+  const send = familyEntry(built.family).sendBook;
+  if (!built.body || !send) throw new Error("a record with problems is never sent");
+  return send(client, built, marker, { draft, signal });
 }
 
 function statusWord(record: Json, lang: Lang): string {
@@ -247,7 +241,11 @@ async function openSheet(port: WorkbookPort, opts: BookJobOptions): Promise<{ bl
   return { block, read, sheet: block.sheet, lang };
 }
 
-export async function postBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookPostOptions): Promise<BookPostOutcome> {
+export function postBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookPostOptions): Promise<BookPostOutcome> {
+  return flushedOnStop((held) => postBookRun(port, client, opts, held));
+}
+
+async function postBookRun(port: WorkbookPort, client: DocSheetClient, opts: BookPostOptions, held: HeldBatch): Promise<BookPostOutcome> {
   const { family, signal } = opts;
   const { block, read, sheet, lang } = await openSheet(port, opts);
   assertRows(block, read, lang);
@@ -256,9 +254,11 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const company = read.documents.length > 0
     ? await guardSheet(port, client, { sheet, family, documents: [], lists: block.lists !== undefined, lang, signal, now })
     : undefined;
-  const accounts = family !== "contacts" ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
-  const columns = resultColumns(read.layout, BOOK_RESULT_KEYS[family]);
-  const batch = new WriteBatch(port, sheet);
+  const entry = familyEntry(family);
+  const accounts = entry.usesAccounts ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
+  const columns = resultColumns(read.layout, entry.columns.post as readonly ResultKey[]);
+  // The write-back, in batches; a run that stops early still writes what it knows.
+  const batch = (held.batch = new WriteBatch(port, sheet));
   if (read.documents.length > 0) batch.add(columns.headerWrites, 0);
 
   const results: BookResult[] = [];
@@ -315,8 +315,9 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   const existing = pending.length > 0 ? await existingOf(client, family, signal) : undefined;
   // Another post of the same rows at the same time: contacts and products by book-race.ts, journal
   // vouchers by the documents' guard (race.ts), by their marker.
-  const raceGuard = family === "journal-entries" ? undefined : new BookRaceGuard(client, family, signal);
-  const voucherGuard = family === "journal-entries" ? new RaceGuard(voucherRaces(client), { flushAt: LIST_ORDER_MAX }) : undefined;
+  // A loser the service can remove is removed (contacts, products); one it cannot (vouchers) is reported.
+  const raceGuard = entry.raceLoser === "delete" ? new BookRaceGuard(client, family as "contacts" | "products", signal) : undefined;
+  const voucherGuard = entry.raceLoser === "report" ? new RaceGuard(voucherRaces(client), { flushAt: LIST_ORDER_MAX }) : undefined;
   const groups = new Map<string, Array<{ built: BuiltBook; marker: string }>>();
   for (const p of pending) {
     const id = existing!.identity(p.built) || `#${p.built.doc.key}`;
@@ -331,9 +332,9 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
   // as the row gives it); any other was there before, or made by hand since, and is never the run's.
   const madeByKilled = async (built: BuiltBook, marker: string, record: Json): Promise<boolean> => {
     if (!pendingBefore.has(existing!.identity(built)) || !(idOf(record) > (killed?.knownMax ?? Infinity))) return false;
-    if (built.family === "contacts") return hasMarker(record.contactNote, marker);
-    if (built.family !== "products" || !built.body) return false;
-    const copy = (await client.products.get(idOf(record), { signal })) as Json;
+    if (entry.recovery.by === "marker") return hasMarker(record[entry.recovery.field], marker);
+    if (!built.body) return false;
+    const copy = await entry.store(client).get(idOf(record), signal);
     if (differingFields(built.body, copy).length > 0) return false;
     return !built.master || accountsChanged(built.master, (await client.productMasters.get(idOf(record), { signal })) as Json).length === 0;
   };
@@ -342,7 +343,8 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     const record = existing!.find(built, marker);
     if (!record) continue;
     const before = createdBefore.get(idOf(record));
-    const made = family === "journal-entries" || before !== undefined || await madeByKilled(built, marker, record);
+    // A record of no identity (a voucher) is found by its row's marker only: this sheet's.
+    const made = !existing!.identity(built) || before !== undefined || await madeByKilled(built, marker, record);
     foundFirst.set(id, { record, ...(made ? { claimed: { before } } : {}) });
   }
   // What the run is about to create, in the workbook before anything is sent (the CLI saves it).
@@ -355,7 +357,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     });
     const partial: BookRunRecord = {
       version: 1, family, sheet, at: now().toISOString(), created: [...createdEntries, ...claims], company, partial: true,
-      pending: family === "journal-entries" ? [] : toCreate.map(([, [{ built }]]) => existing!.identity(built)).filter(Boolean), knownMax: existing!.maxId,
+      pending: toCreate.map(([, [{ built }]]) => existing!.identity(built)).filter(Boolean), knownMax: existing!.maxId,
     };
     await batch.flush();
     await saveBookRecord(port, family, { ...partial, pendingSeal: pendingSealOf(partial) });
@@ -419,7 +421,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
       const recordId = record ? idOf(record) : undefined;
       if ((kind === "created" || claimed) && record) createdEntries.push(entryOf(built.doc, group.flatMap((g) => g.built.doc.rows), record, claimed?.before));
       await report(built.doc, { kind, recordId, message }, record);
-      const same = sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
+      const same = sheetMsg(entry.record === "Contact" ? "sameContactAsRow" : "sameProductAsRow", { row: built.doc.firstRow + 1 });
       for (const g of group.slice(1)) await report(g.built.doc, record ? { kind: "repeated", recordId, message: same } : { kind, message }, record);
     };
     const first = foundFirst.get(existing!.identity(built) || `#${built.doc.key}`);
@@ -435,7 +437,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         const record = await create(client, built, marker, opts.draft === true, signal);
-        if (family !== "journal-entries") {
+        if (raceGuard) {
           // Another post of the same rows at the same time may have made it too: one of the two
           // stays. The guard's answer is waited for outside the pool, whose slot goes to the next
           // record meanwhile: held, the slots took turns with the guard's looks (seven records
@@ -446,7 +448,7 @@ export async function postBookJob(port: WorkbookPort, client: DocSheetClient, op
         racing.push(settleVoucher(record, built, marker, each));
         return;
       } catch (err) {
-        if (family !== "journal-entries" && /(PRODUCT|CONTACT)_CODE_DUPLICATE/.test(errorText(err))) {
+        if (/(PRODUCT|CONTACT)_CODE_DUPLICATE/.test(errorText(err))) {
           // The service keeps codes unique: another post (or a person) made it since the look-up.
           const hit = (await existingOf(client, family, signal)).find(built, marker);
           if (hit) {
@@ -542,10 +544,8 @@ export async function pullBookJob(port: WorkbookPort, client: DocSheetClient, op
   const lang = opts.lang ?? "en";
   const company = await connectedCompany(client, signal);
   const o = { signal };
-  const records = family === "journal-entries" ? await all(client.journalEntries.listAll({ pageSize: 200 }, o), signal)
-    : family === "contacts" ? await all(client.contacts.listAll({ pageSize: 200 }, o), signal)
-      : await all(client.products.listAll({ pageSize: 200 }, o), signal);
-  const chart = family !== "contacts" ? chartOf((await client.chartOfAccounts.list(o)) as Json[]) : [];
+  const records = await all(familyEntry(family).store(client).listAll(signal), signal);
+  const chart = familyEntry(family).usesAccounts ? chartOf((await client.chartOfAccounts.list(o)) as Json[]) : [];
   const accounts = family === "products" && chart.length > 0 ? await accountsOf(client, records, chart, signal) : undefined;
   const rows = bookRows(family, records, lang, chart, accounts);
   opts.onProgress?.({ done: records.length, total: records.length });
@@ -626,7 +626,8 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     sheet, family, lang, signal, now, lists: block.lists !== undefined,
     documents: posted.map((d) => ({ recordId: Number(d.fields.recordId!.value), row: d.firstRow })),
   });
-  const columns = resultColumns(read.layout, family === "journal-entries" ? ["result"] : ["result", "fingerprint"]);
+  const entry = familyEntry(family);
+  const columns = resultColumns(read.layout, entry.updates ? ["result", "fingerprint"] : ["result"]);
   const batch = new WriteBatch(port, sheet);
   if (!opts.dryRun) batch.add(columns.headerWrites, 0);
   const results: BookResult[] = [];
@@ -637,14 +638,14 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     if (!opts.dryRun) await batch.push(resultWrites(doc, columns.cols, { result: r.message, ...(answer ? { fingerprint: bookFingerprint(answer) } : {}) }));
   };
   const labelOf = (wire: string): string => fieldLabel(family, wire, lang);
-  const ctx = { layout: read.layout, accounts: family === "products" && posted.length > 0 ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined };
+  const ctx = { layout: read.layout, accounts: entry.usesAccounts && posted.length > 0 ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined };
   // Rows naming one record (a contact sent once for two rows) are not sent side by side: each
   // update rewrites the record from its own row, so the last would undo the others. The first
   // row naming it is the one sent.
   const firstOf = new Map<number, SheetDocument>();
   for (const doc of posted) if (!firstOf.has(Number(doc.fields.recordId!.value))) firstOf.set(Number(doc.fields.recordId!.value), doc);
   await runPool(posted, opts.concurrency ?? 4, async (doc) => {
-    if (family === "journal-entries") return report(doc, "invalid", resultMsg("journalNoUpdate"));
+    if (!entry.updates) return report(doc, "invalid", resultMsg("journalNoUpdate"));
     const first = firstOf.get(Number(doc.fields.recordId!.value))!;
     if (first !== doc) return report(doc, "unchanged", resultMsg("sameRecordAsRow", { row: first.firstRow + 1 }));
     const built = buildBook(family, doc, ctx);
@@ -653,7 +654,7 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     if (problems.length > 0 || !built.body) return report(doc, "invalid", notSent(problems));
     const id = Number(doc.fields.recordId!.value);
     try {
-      const current: Json = built.family === "contacts" ? await client.contacts.get(id, { signal }) : await client.products.get(id, { signal });
+      const current = await entry.store(client).get(id, signal);
       // Changed on the service since the sheet saw it (post, pull, update): not overwritten.
       const seen = doc.fields.fingerprint?.value;
       if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return report(doc, "conflict", resultMsg("changedOnServiceUnnamed"));
