@@ -16,14 +16,19 @@ import { SAMPLES, sampleSheet } from "./samples";
 export const EVERY_FAMILY = FAMILY_ENTRIES.map((e) => [e.name, e] as [SheetFamily, FamilyEntry]);
 
 /** A promise's test for every family of the registry, skipped (and shown so) where `applies` says,
- * from the family's entry, that the promise is not the family's. */
+ * from the family's entry, that the promise is not the family's. A family in `open` does not keep
+ * it yet (issue 34): its test passes while it fails, so the day it keeps it the list must shrink. */
 export function eachFamily(
   name: string,
   applies: (entry: FamilyEntry) => boolean,
   fn: (family: SheetFamily, entry: FamilyEntry, index: number) => Promise<void>,
+  open: readonly SheetFamily[] = [],
 ): void {
   EVERY_FAMILY.forEach(([family, entry], index) => {
-    (applies(entry) ? test : test.skip)(`${family}: ${name}`, () => fn(family, entry, index));
+    const run = () => fn(family, entry, index);
+    if (!applies(entry)) test.skip(`${family}: ${name}`, run);
+    else if (open.includes(family)) test.failing(`${family}: ${name} (not kept yet: issue 34)`, run);
+    else test(`${family}: ${name}`, run);
   });
 }
 
