@@ -20,6 +20,9 @@ const TITLES: readonly string[] = [
   "Mrs.", "Mrs", "Miss", "Ms.", "Ms", "Mr.", "Mr", "Dr.", "Dr",
 ];
 
+/** The titles, longest first: the first that starts a name is its title. */
+const LONGEST_FIRST = [...TITLES].sort((a, b) => b.length - a.length).map((t) => ({ t, lower: t.toLowerCase() }));
+
 /** Titles written without a space before the name (นายสมชาย, ดร.สมศักดิ์): every Thai one, and any ending in a dot. */
 const glued = (t: string): boolean => /[\u0E00-\u0E7F.]$/.test(t);
 
@@ -28,9 +31,9 @@ const glued = (t: string): boolean => /[\u0E00-\u0E7F.]$/.test(t);
 export function splitName(name: string): [title: string, first: string, last: string] {
   let rest = name.normalize("NFC").trim().replace(/\s+/g, " ");
   let title = "";
-  const sorted = [...TITLES].sort((a, b) => b.length - a.length);
-  for (const t of sorted) {
-    if (!rest.toLowerCase().startsWith(t.toLowerCase())) continue;
+  const lower = rest.toLowerCase();
+  for (const { t, lower: tl } of LONGEST_FIRST) {
+    if (!lower.startsWith(tl)) continue;
     const after = rest.slice(t.length);
     // A Latin title is a word of its own ("Mr Somchai", not "Mrinal"); a Thai one may be glued on.
     if (after !== "" && !after.startsWith(" ") && !glued(t)) continue;
@@ -56,6 +59,11 @@ export const PROVINCES: readonly string[] = [
 /** Other ways Bangkok is written. */
 const BANGKOK = ["กรุงเทพฯ", "กรุงเทพ", "กทม.", "กทม", "Bangkok"];
 
+/** Each province's name (and Bangkok's others), longest first, as the end of an address: made
+ * once, not for every address of a report. */
+const PROVINCE_ENDINGS = [...PROVINCES, ...BANGKOK].sort((a, b) => b.length - a.length)
+  .map((p) => ({ p, re: new RegExp(`(?:^|[\\s,])(?:จังหวัด|จ\\.)?\\s*${p.replace(/\./g, "\\.")}(?=[\\s,]*$)`) }));
+
 export interface ThaiAddress {
   street: string;
   street2: string;
@@ -78,9 +86,8 @@ export function splitAddress(address: string): ThaiAddress {
   let postalCode: string;
   [postalCode, rest] = take(rest, /[\s,]([1-9]\d{4})[\s,]*$/);
   let province = "";
-  const names = [...PROVINCES, ...BANGKOK].sort((a, b) => b.length - a.length);
-  for (const p of names) {
-    const at = new RegExp(`(?:^|[\\s,])(?:จังหวัด|จ\\.)?\\s*${p.replace(/\./g, "\\.")}(?=[\\s,]*$)`).exec(rest);
+  for (const { p, re } of PROVINCE_ENDINGS) {
+    const at = re.exec(rest);
     if (at) {
       province = BANGKOK.includes(p) ? (p === "Bangkok" ? p : "กรุงเทพมหานคร") : p;
       rest = rest.slice(0, at.index);
