@@ -16,7 +16,8 @@ import { render } from "../sheet/i18n/render";
 import { resultMsg } from "../sheet/i18n/results";
 import type { ColumnMapping } from "../sheet/column-mapping";
 import type { SheetDocument } from "../sheet/read";
-import { resultColumns, resultWrites } from "../sheet/writeback";
+import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
+import { familyEntry } from "../families";
 import type { CellWrite, WorkbookPort } from "../workbook/port";
 import { bookFingerprint } from "../sheet/books/fingerprint";
 import { bookSealOf, loadBookRecord, saveBookRecord, type BookRunEntry } from "./book-record";
@@ -39,13 +40,6 @@ export interface BookUndoOptions extends JobContext {
   concurrency?: number;
 }
 
-/** The name the service's copy goes by (what the entry recorded), to tell another record apart. */
-function nameOf(family: BookFamily, r: Json): string {
-  const t = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
-  if (family === "contacts") return t(r.contactCode) || t(r.contactName);
-  return t(r.code) || t(r.name);
-}
-
 export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, opts: BookUndoOptions): Promise<UndoOutcome> {
   const { family, signal } = opts;
   const lang = opts.lang ?? "en";
@@ -63,7 +57,9 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
     sheet, family, documents: [], lang, signal, now: opts.now, recorded: { ...record.company, by: "post", at: record.at },
   }), record.created.length, lang);
 
-  const api = family === "contacts" ? client.contacts : client.products;
+  // The family's records as its entry keeps them; one the service cannot delete is kept (vouchers).
+  const entry = familyEntry(family);
+  const store = entry.store(client);
   const outcome = new Map<BookRunEntry, { kind: UndoKind; msg: Message }>();
   let fatal: unknown;
   let done = 0;
@@ -75,7 +71,7 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   };
   const remove = async (e: BookRunEntry): Promise<void> => {
     const serial = e.name || `#${e.recordId}`;
-    if (!opts.dryRun) await api.delete(e.recordId, { signal });
+    if (!opts.dryRun) await store.delete!(e.recordId, signal);
     outcome.set(e, { kind: "deleted", msg: resultMsg(opts.dryRun ? "undoWouldDelete" : "undoDeleted", { serial }) });
   };
   // 1. Each verified and read again. A contact unchanged since the run waits for step 2; the rest is
@@ -86,16 +82,17 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
     const set = (kind: UndoKind, msg: Message): void => void outcome.set(e, { kind, msg });
     try {
       if (e.seal !== bookSealOf(family, e)) return set("refused", resultMsg("undoRecordEdited", { serial }));
-      if (family === "journal-entries") return set("kept", resultMsg("journalNoUndo", { serial }));
+      if (entry.undo === "keep" || !store.delete) return set("kept", resultMsg("journalNoUndo", { serial }));
       let now: Json;
       try {
-        now = (await api.get(e.recordId, { signal })) as unknown as Json;
+        now = await store.get(e.recordId, signal);
       } catch (err) {
         if (err instanceof NotFoundError) return set("gone", resultMsg("undoWasDeleted", { serial }));
         throw err;
       }
-      const actual = nameOf(family, now);
-      if (actual !== e.name) return set("refused", resultMsg("undoOtherDocument", { recordId: e.recordId, serial, actual: actual || `#${e.recordId}` }));
+      // The name the service's copy goes by (what the entry recorded), to tell another record apart.
+      const actual = entry.nameOf(now);
+      if (actual !== e.name) return set("refused", resultMsg("undoOtherDocument", { recordId: e.recordId, serial, actual }));
       if (bookFingerprint(now) !== e.fingerprint) return set("kept", resultMsg("undoEdited", { serial }));
       if (family === "contacts") return void unchanged.push({ e, name: typeof now.contactName === "string" ? now.contactName : e.name });
       await remove(e);
@@ -135,7 +132,7 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   // record id of an entry verified as the run's (not refused) are written.
   const results: UndoResult[] = [];
   const writes: CellWrite[] = [];
-  const columns = resultColumns(read.layout, family === "journal-entries" ? ["recordId", "documentSerial", "status", "result"] : ["recordId", "result"]);
+  const columns = resultColumns(read.layout, entry.columns.undo as readonly ResultKey[]);
   for (const e of record.created) {
     const o = outcome.get(e);
     if (!o) continue; // not reached: cancelled or the connection failed
