@@ -4,7 +4,6 @@ import { WHT_FAMILY, WHT_STATUS_WORDS, type WhtFamily } from "../rules/codes";
 import { RESULT_KEYS, WHT_FIELDS } from "../sheet/fields";
 import { WHT_ASK, WHT_MAP_FIELDS, WHT_MAP_LABELS, WHT_NEEDS, WHT_SYNONYMS } from "../sheet/wht-mapping";
 import { familyCard } from "./cards";
-import { CERTIFICATE_POSTING } from "./post-certificates";
 import { nameBy, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
@@ -25,5 +24,4 @@ export const CERTIFICATES: FamilyEntry<WhtFamily> = {
   expenseCategories: false,
   store: (client) => storeOf(client.withholdingTaxes),
   nameOf: nameBy("documentSerial"),
-  posting: CERTIFICATE_POSTING,
 };

@@ -2,7 +2,6 @@
 import { FAMILIES, FAMILY_INFO, upgradeTargets, type Family } from "../rules/codes";
 import { DOCUMENT_FIELDS, RESULT_KEYS } from "../sheet/fields";
 import { familyCard } from "./cards";
-import { documentPosting } from "./post-documents";
 import { nameBy, storeOf } from "./store";
 import { ACT_ORDER, type FamilyEntry } from "./types";
 
@@ -24,7 +23,6 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     expenseCategories: info.expenseCategories === true,
     store: (client) => storeOf(client.documents(family)),
     nameOf: nameBy("documentSerial"),
-    posting: documentPosting(family),
   };
 }
 

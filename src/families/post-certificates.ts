@@ -7,7 +7,7 @@ import { readDocuments } from "../sheet/read";
 import { checkCertificates, type BuiltCertificate } from "../sheet/wht-sheet";
 import { certificateHolders, certificateRaces, certificateRecord } from "../jobs/certificate-race";
 import type { Posting } from "./posting";
-import type { Json } from "./types";
+import type { Json } from "../rules/json";
 
 const payee = (body: Json): string => String(body.contactName ?? "");
 

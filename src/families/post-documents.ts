@@ -15,7 +15,7 @@ import { documentRaces } from "../jobs/race";
 import { sendBuilt } from "../jobs/send-built";
 import { taxInvoiceFindings } from "../jobs/tax-invoice";
 import type { Posting } from "./posting";
-import type { Json } from "./types";
+import type { Json } from "../rules/json";
 
 const nameIn = (body: Json): string | undefined => (typeof body.contactName === "string" && body.contactName.trim() ? body.contactName.trim() : undefined);
 

@@ -6,11 +6,11 @@
 import type { DocSheetClient, DocumentRecord } from "../api";
 import type { CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import type { ColumnMapping } from "../sheet/mapping";
-import type { ReadResult, SheetDocument } from "../sheet/read";
+import type { ColumnMapping } from "../sheet/column-mapping";
+import type { ReadResult, SheetDocument } from "../sheet/sheet-document";
 import type { Block } from "../workbook/port";
-import type { RaceTarget } from "../jobs/race";
-import type { Json } from "./types";
+import type { RaceTarget } from "../jobs/race-target";
+import type { Json } from "../rules/json";
 
 /** One record of the sheet built for sending, with its row's marker. */
 export interface PostBuilt<B = unknown> {

@@ -7,7 +7,6 @@ import type { Lang } from "../sheet/i18n/lang";
 
 export type { Json } from "../rules/json";
 import type { Json } from "../rules/json";
-import type { Posting } from "./posting";
 import type { BuiltBook } from "../sheet/books/built";
 
 /** Where a family's records live on the service: the eight document families under their own
@@ -110,10 +109,7 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   /** What people call one record: a serial, a code, else a name ("#id" when it has none). */
   nameOf(record: Json): string;
 
-  // --- The post pipeline's hooks (jobs/post.ts) ---
-  /** How a post reads, checks, sends, finds again and races its records (families/posting.ts);
-   * absent for the books, which jobs/books.ts still posts. */
-  readonly posting?: Posting<any>;
+  // --- The post pipeline\'s hooks (how documents and certificates are posted: families/postings.ts) ---
   /** The books' post (jobs/books.ts): sends one built record with its row's marker (a voucher
    * approved or as a draft); absent for the families post.ts posts. */
   sendBook?(client: DocSheetClient, built: BuiltBook, marker: string, o: { draft: boolean; signal?: AbortSignal }): Promise<Json>;

@@ -19,6 +19,7 @@
 // CHECKPOINT_DOCS documents or CHECKPOINT_MS), so a kill, a crash or a full disk loses at most
 // documents the marker search finds again on the next run.
 import type { DocSheetClient, DocumentRecord } from "../api";
+import { postingOf } from "../families/postings";
 import { familyEntry } from "../families";
 import type { PostBuilt, Posting } from "../families/posting";
 import type { DocumentFamily } from "../rules/codes";
@@ -113,7 +114,7 @@ export function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJo
 
 async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions, held: HeldBatch): Promise<PostOutcome> {
   const entry = familyEntry(opts.family);
-  const posting: Posting | undefined = entry.posting;
+  const posting: Posting | undefined = postingOf(opts.family);
   if (!posting) throw new Error(`${opts.family} is not posted by the post job`);
   const block = await port.read(opts.target);
   const read = await posting.read(block, { mapping: opts.mapping, client, signal: opts.signal });

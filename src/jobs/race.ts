@@ -29,24 +29,9 @@ import type { Message } from "../rules/message";
 import { resultMsg } from "../sheet/i18n/results";
 import { errorMsg } from "./error-text";
 import { markerHolders } from "./find";
+import type { RaceLook, RaceTarget } from "./race-target";
 
-/** One read-back's list: the created records' dates, and their contacts' names ("" for any). */
-export interface RaceLook {
-  startDate: string;
-  endDate: string;
-  names: ReadonlySet<string>;
-  signal?: AbortSignal;
-}
-
-/** What a race guard reads back and removes. */
-export interface RaceTarget {
-  /** The live records of the look carrying the wanted markers, by marker, lowest record id first. */
-  holders(look: RaceLook, wanted: ReadonlySet<string>): Promise<Map<string, DocumentRecord[]>>;
-  /** Takes a loser off the service ("deleted" or "voided"); throws where it cannot. */
-  remove(doc: DocumentRecord, signal?: AbortSignal): Promise<"deleted" | "voided">;
-  /** What became of a record another post may have removed: "deleted", "voided", or still live. */
-  gone(doc: DocumentRecord, signal?: AbortSignal): Promise<"deleted" | "voided" | undefined>;
-}
+export type { RaceLook, RaceTarget } from "./race-target";
 
 /** Families whose awaiting documents the service deletes; the rest are voided (as undo does). */
 const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);

@@ -18,24 +18,8 @@ import type { SheetCell, SheetDocument, SheetLine } from "./sheet-document";
 import { resolveCategories, type CategoryCell } from "./expense-categories";
 import type { Json } from "../rules/json";
 
-export type { SheetCell, SheetDocument, SheetLine } from "./sheet-document";
-
-export interface SheetLayout {
-  sheet: string;
-  headerRow: number;
-  /** First and last data row read (sheet rows). */
-  firstDataRow: number;
-  lastRow: number;
-  headers: HeaderMap;
-  /** The mapping's values for every row, read as cells of their fields (field key → value). */
-  values: ReadonlyMap<string, Parsed>;
-}
-
-export interface ReadResult {
-  layout: SheetLayout;
-  documents: SheetDocument[];
-  findings: CellFinding[];
-}
+export type { ReadResult, SheetCell, SheetDocument, SheetLayout, SheetLine } from "./sheet-document";
+import type { ReadResult, SheetLayout } from "./sheet-document";
 
 export interface ReadOptions {
   /** Which field each header is, for the headers it names (the others by key, wire name or label). */

@@ -1,6 +1,8 @@
 // A document as read from rows, every value with the cell it came from. Apart from read.ts so that
 // what read.ts calls (lookups.ts) names it without a circle.
 import type { Parsed } from "./parsed";
+import type { CellFinding } from "./findings";
+import type { HeaderMap } from "./headers";
 
 export interface SheetCell<T = Parsed> {
   value: T;
@@ -34,4 +36,21 @@ export interface SheetDocument {
   unreadable: Set<string>;
   /** A cell of this document could not be read (or its rows disagree): it must not be sent. */
   broken: boolean;
+}
+
+export interface SheetLayout {
+  sheet: string;
+  headerRow: number;
+  /** First and last data row read (sheet rows). */
+  firstDataRow: number;
+  lastRow: number;
+  headers: HeaderMap;
+  /** The mapping's values for every row, read as cells of their fields (field key → value). */
+  values: ReadonlyMap<string, Parsed>;
+}
+
+export interface ReadResult {
+  layout: SheetLayout;
+  documents: SheetDocument[];
+  findings: CellFinding[];
 }

@@ -3,7 +3,7 @@
 import type { JournalEntryBody, ContactBody, ProductBody } from "../../rules/schemas/bodies";
 import type { Json } from "../../rules/json";
 import type { CellFinding } from "../findings";
-import type { SheetDocument } from "../read";
+import type { SheetDocument } from "../sheet-document";
 import type { ChartAccount } from "./accounts";
 
 interface BuiltBase {
