@@ -3,7 +3,7 @@
 // option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { FAMILY_ENTRIES, familyNamed } from "../families";
+import { FAMILY_CARDS } from "../families/cards";
 import { isFamily, type Family } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth, typedDate } from "../jobs/month";
@@ -263,10 +263,11 @@ export function synopsis(command: string, prefix = "docsheet"): string {
 }
 
 /** The families every command takes, and those (the certificates) that take fewer: said apart. */
-const ALL_FAMILIES = FAMILY_ENTRIES.filter((e) => e.kind !== "certificate").map((e) => e.name).join(", ");
-const CERTIFICATES = FAMILY_ENTRIES.filter((e) => e.kind === "certificate");
+// From the cards: --help loads no entry (the entries bring the jobs' parts, zod and decimal.js).
+const ALL_FAMILIES = FAMILY_CARDS.filter((e) => e.kind !== "certificate").map((e) => e.name).join(", ");
+const CERTIFICATES = FAMILY_CARDS.filter((e) => e.kind === "certificate");
 
-const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act ${e.acts.join("|")}, undo)`).join("; ")}
+const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act status|delete|pdf, undo)`).join("; ")}
 Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.`;
 
 export const USAGE = `Usage:
@@ -332,7 +333,9 @@ export function familyArg(value: unknown): Family {
 /** What people call each family (its names in English and Thai, singular or plural, any case or
  * spacing) → the word FAMILY takes: "ใบเสนอราคา", "Tax invoice" → quotations, tax-invoices. */
 function familyMeant(given: string): string | undefined {
-  return familyNamed(given)?.name;
+  // The registry's words, loaded only when a family is not named exactly.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require("../families") as typeof import("../families")).familyNamed(given)?.name;
 }
 
 /** The command a slip of the keyboard meant: one at most two letters off ("chek", "pots" → check, post). */

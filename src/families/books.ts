@@ -3,7 +3,8 @@
 // or upgrades.
 import type { BookFamily } from "../rules/codes";
 import { familyCard } from "./cards";
-import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_RESULT_KEYS, BOOK_SHOWN, BOOK_SYNONYMS, bookTable } from "../sheet/books/fields";
+import { BOOK_RESULT_KEYS } from "../sheet/books/fields";
+import { familySheet } from "./sheets";
 import type { BuiltBook } from "../sheet/books/built";
 import type { Json } from "../rules/json";
 import { nameBy, recordIdOf, storeOf } from "./store";
@@ -15,10 +16,7 @@ const book = <F extends BookFamily>(family: F) => ({
   acts: [] as const,
   pullsByDate: false,
   columns: { post: BOOK_RESULT_KEYS[family], undo: ["recordId", "result"] as readonly string[] },
-  fields: bookTable(family),
-  ownFields: { fields: BOOK_FIELDS[family], synonyms: BOOK_SYNONYMS[family], ask: BOOK_ASK[family], needs: BOOK_NEEDS[family] },
-  shown: BOOK_SHOWN,
-  expenseCategories: false,
+  ...familySheet(family),
 });
 
 export const VOUCHERS: FamilyEntry<"journal-entries"> = {

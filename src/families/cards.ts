@@ -2,7 +2,30 @@
 // updated. The entries (index.ts) are made from these; the pane's first paint (the family picker)
 // and the messages read the cards alone, without the field tables an entry brings.
 import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, WHT_FAMILY, type BookFamily, type SheetFamily } from "../rules/codes";
-import type { FamilyCard } from "./types";
+import type { Lang } from "../sheet/i18n/lang";
+
+/** Where a family's records live on the service: the eight document families under their own
+ * paths, certificates under /withholding-taxes, vouchers under /journal-entries, and the master data. */
+export type FamilyKind = "document" | "certificate" | "book";
+
+/** What one record is called when counted (sheet/i18n/record-count.ts keys). */
+export type RecordKind = "Document" | "Certificate" | "Voucher" | "Contact" | "Product";
+
+/** What a family is called and what kind it is: the part of its entry the pane paints first and
+ * the messages name it by (cards.ts), light enough for the pane's first bundle. */
+export interface FamilyCard<F extends SheetFamily = SheetFamily> {
+  readonly name: F;
+  readonly kind: FamilyKind;
+  /** Its name in the pane's and the messages' languages. */
+  readonly label: Readonly<Record<Lang, string>>;
+  /** What one of its records is called ("2 contacts", "ผู้ติดต่อ 2 ราย"). */
+  readonly record: RecordKind;
+  /** Whether `update` may change its posted records. */
+  readonly updates: boolean;
+  /** Whether a post may save its records as drafts (journal vouchers). */
+  readonly drafts: boolean;
+}
+
 
 // The service has no update for vouchers; a voucher may be saved as a draft.
 const BOOK_CARD = {

@@ -1,8 +1,8 @@
 // Withholding tax certificates (50 ทวิ): their records live under /withholding-taxes, outside the
 // document routes (service-facts §5.6); they have statuses of their own and no payment or upgrade.
 import { WHT_FAMILY, WHT_STATUS_WORDS, type WhtFamily } from "../rules/codes";
-import { RESULT_KEYS, WHT_FIELDS } from "../sheet/fields";
-import { WHT_ASK, WHT_MAP_FIELDS, WHT_MAP_LABELS, WHT_NEEDS, WHT_SYNONYMS } from "../sheet/wht-mapping";
+import { RESULT_KEYS } from "../sheet/fields";
+import { familySheet } from "./sheets";
 import { familyCard } from "./cards";
 import { nameBy, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
@@ -19,9 +19,7 @@ export const CERTIFICATES: FamilyEntry<WhtFamily> = {
   undo: "delete",
   raceLoser: "delete",
   columns: { post: RESULT_KEYS, undo: RESULT_KEYS },
-  fields: WHT_FIELDS,
-  ownFields: { fields: WHT_MAP_FIELDS, labels: WHT_MAP_LABELS, synonyms: WHT_SYNONYMS, ask: WHT_ASK, needs: WHT_NEEDS },
-  expenseCategories: false,
+  ...familySheet(WHT_FAMILY),
   store: (client) => storeOf(client.withholdingTaxes),
   nameOf: nameBy("documentSerial"),
 };

@@ -1,6 +1,7 @@
 // The eight document families: one entry each, made from the service's codes (rules/codes.ts).
 import { FAMILIES, FAMILY_INFO, upgradeTargets, type Family } from "../rules/codes";
-import { DOCUMENT_FIELDS, RESULT_KEYS } from "../sheet/fields";
+import { RESULT_KEYS } from "../sheet/fields";
+import { familySheet } from "./sheets";
 import { familyCard } from "./cards";
 import { nameBy, storeOf } from "./store";
 import { ACT_ORDER, type FamilyEntry } from "./types";
@@ -19,8 +20,7 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     undo: "delete",
     raceLoser: "delete",
     columns: { post: [...RESULT_KEYS, "fingerprint"], undo: [...RESULT_KEYS, "fingerprint"] },
-    fields: DOCUMENT_FIELDS,
-    expenseCategories: info.expenseCategories === true,
+    ...familySheet(family),
     store: (client) => storeOf(client.documents(family)),
     nameOf: nameBy("documentSerial"),
   };

@@ -2,19 +2,15 @@
 // what to do instead of testing its name. A new family is a new entry (and its texts).
 import type { DocSheetClient } from "../api";
 import type { SheetFamily } from "../rules/codes";
-import type { FieldDef, FieldTable } from "../sheet/fields";
-import type { Lang } from "../sheet/i18n/lang";
+import type { FamilySheet } from "./sheets";
+import type { FamilyCard } from "./cards";
+export type { FamilyCard, FamilyKind, RecordKind } from "./cards";
 
 export type { Json } from "../rules/json";
 import type { Json } from "../rules/json";
 import type { BuiltBook } from "../sheet/books/built";
 
-/** Where a family's records live on the service: the eight document families under their own
- * paths, certificates under /withholding-taxes, vouchers under /journal-entries, and the master data. */
-export type FamilyKind = "document" | "certificate" | "book";
 
-/** What one record is called when counted (sheet/i18n/record-count.ts keys). */
-export type RecordKind = "Document" | "Certificate" | "Voucher" | "Contact" | "Product";
 
 /** The pane's and the CLI's acts on selected rows. */
 export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
@@ -46,36 +42,9 @@ export type UndoWay =
 /** Of two posts racing on the same rows, what becomes of the loser's record. */
 export type RaceLoser = "delete" | "report";
 
-/** A sheet with fields of its own (a book, the certificates) rather than the documents' fields:
- * the fields a column may map to, the words suggested for them (labels first), the headers asked
- * about rather than guessed, and what its sheet needs (sheet/mapping.ts). */
-export interface OwnFields {
-  readonly fields: readonly FieldDef[];
-  readonly labels?: Readonly<Record<string, readonly string[]>>;
-  readonly synonyms: Readonly<Record<string, readonly string[]>>;
-  readonly ask: ReadonlyArray<readonly [readonly string[], readonly string[]]>;
-  readonly needs: ReadonlyArray<{ readonly fields: readonly string[]; readonly need: "required" | "recommended" }>;
-}
+export type { OwnFields, Shown } from "./sheets";
 
-/** Fixed values as a template shows them: a code with its words in English and Thai. */
-export type Shown = ReadonlyArray<readonly [code: number, en: string, th: string]>;
-
-/** What a family is called and what kind it is: the part of its entry the pane paints first and
- * the messages name it by (cards.ts), light enough for the pane's first bundle. */
-export interface FamilyCard<F extends SheetFamily = SheetFamily> {
-  readonly name: F;
-  readonly kind: FamilyKind;
-  /** Its name in the pane's and the messages' languages. */
-  readonly label: Readonly<Record<Lang, string>>;
-  /** What one of its records is called ("2 contacts", "ผู้ติดต่อ 2 ราย"). */
-  readonly record: RecordKind;
-  /** Whether `update` may change its posted records. */
-  readonly updates: boolean;
-  /** Whether a post may save its records as drafts (journal vouchers). */
-  readonly drafts: boolean;
-}
-
-export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends FamilyCard<F> {
+export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends FamilyCard<F>, FamilySheet {
   /** Other names people type for it (the CLI's FAMILY, a map file), English and Thai. */
   readonly words: readonly string[];
   /** The status words its records take (empty where it has none). */
@@ -95,15 +64,6 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   readonly raceLoser: RaceLoser;
   /** The columns a post writes back, and those undo clears. */
   readonly columns: { readonly post: readonly string[]; readonly undo: readonly string[] };
-  /** The fields its sheet is read by. */
-  readonly fields: FieldTable;
-  /** Its sheet's own fields, where it does not use the documents' (books, certificates). */
-  readonly ownFields?: OwnFields;
-  /** The fixed-value words of its own fields, where it has its own (the books'). */
-  readonly shown?: Readonly<Record<string, Shown>>;
-  /** Its lines are booked to the company's expense categories (expenseCategoryView, a line's
-   * category, debit and credit accounts and withholding). */
-  readonly expenseCategories: boolean;
   /** Its records on the service. */
   store(client: DocSheetClient): RecordStore;
   /** What people call one record: a serial, a code, else a name ("#id" when it has none). */

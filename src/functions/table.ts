@@ -81,7 +81,7 @@ const WHT_FORM_WORDS = {
 const dec = (v: unknown): Decimal => parseDecimal(v) ?? ZERO;
 
 /** The sales documents that ask to be paid: what a customer owes is on them. */
-const OWED_FAMILIES: readonly Family[] = FAMILIES.filter((f) => FAMILY_INFO[f].side === "sell" && FAMILY_INFO[f].payment && FAMILY_INFO[f].upgradeFrom.length > 0 && f !== "receipts");
+const OWED_FAMILIES: readonly Family[] = FAMILIES.filter((f) => FAMILY_INFO[f].side === "sell" && FAMILY_INFO[f].payment && FAMILY_INFO[f].upgradeFrom.length > 0 && !FAMILY_INFO[f].paysDocuments);
 
 async function owed(ctx: FunctionContext, asOf: string, contact?: string): Promise<{ contact: string; due: string; amount: Decimal }[]> {
   const out: { contact: string; due: string; amount: Decimal }[] = [];

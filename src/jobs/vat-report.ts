@@ -3,6 +3,7 @@
 // apart, and the return's summary. Each total is reconciled to the satang against the documents'
 // own amounts: after writing, the totals the host holds (calculated by Excel in the pane) are read
 // back and compared with the sum of the documents; a difference is a finding.
+import { FAMILY_INFO } from "../rules/codes";
 import type { DocumentApi, DocumentRecord, DocSheetClient } from "../api";
 import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
 import { cellAddress } from "../workbook/address";
@@ -85,7 +86,7 @@ export async function readVatReport(client: DocSheetClient, opts: VatReportOptio
       // Likewise an inline document listed without its lines (what rate is each?). Read `concurrency`
       // at a time, as the pages are; the entries are still made in list order.
       await runPool(docs, opts.concurrency ?? 4, async (doc, i) => {
-        if ((family === "receipts" && doc.referencedByMe === undefined) || (isInlineVat(doc) && doc.items === undefined)) {
+        if ((FAMILY_INFO[family].paysDocuments && doc.referencedByMe === undefined) || (isInlineVat(doc) && doc.items === undefined)) {
           docs[i] = await api.get(doc.recordId, { signal: opts.signal });
         }
       }, () => opts.signal?.aborted ?? false);

@@ -96,6 +96,11 @@ export interface FamilyInfo {
   partialReceipt: boolean;
   /** Its lines name the company's expense categories (by name or code on a sheet). */
   expenseCategories?: boolean;
+  /** Its records are tax invoices as issued (s.86/4). */
+  taxInvoice?: boolean;
+  /** Its records pay other documents (receipts): one that pays a tax invoice is not a tax document
+   * of its own (the invoice is reported), and one made from a billing note is the tax invoice. */
+  paysDocuments?: boolean;
 }
 
 const SALES_STATUS = ["awaiting", "approved", "approvedandprocessed"] as const;
@@ -119,7 +124,7 @@ export const FAMILY_INFO: Record<Family, FamilyInfo> = {
     documentType: DOCUMENT_TYPE.TaxInvoice, label: { en: "Tax invoice", th: "ใบกำกับภาษี" }, serialPrefix: "INV",
     simple: true, inline: true, withPayment: true, upgrade: true, upgradeWithPayment: true,
     upgradeFrom: [DOCUMENT_TYPE.Quotation, DOCUMENT_TYPE.BillingNote],
-    payment: true, statuses: ["awaiting", "invoicedelivered", "void"], partialReceipt: false,
+    payment: true, statuses: ["awaiting", "invoicedelivered", "void"], partialReceipt: false, taxInvoice: true,
   },
   receipts: {
     family: "receipts", listPath: "receipts", listAliases: [], side: "sell",
@@ -127,14 +132,14 @@ export const FAMILY_INFO: Record<Family, FamilyInfo> = {
     // Plain creation is obsolete on the real service: receipts come from upgrades or batch mode.
     simple: false, inline: false, withPayment: false, upgrade: true, upgradeWithPayment: true,
     upgradeFrom: [DOCUMENT_TYPE.TaxInvoice, DOCUMENT_TYPE.BillingNote],
-    payment: true, statuses: ["void"], partialReceipt: true,
+    payment: true, statuses: ["void"], partialReceipt: true, paysDocuments: true,
   },
   "cash-invoices": {
     family: "cash-invoices", listPath: "cash-invoices", listAliases: [], side: "sell",
     documentType: DOCUMENT_TYPE.CashInvoice, label: { en: "Cash invoice", th: "บิลเงินสด" }, serialPrefix: "CA",
     simple: true, inline: true, withPayment: true, upgrade: true, upgradeWithPayment: true,
     upgradeFrom: [DOCUMENT_TYPE.Quotation, DOCUMENT_TYPE.BillingNote],
-    payment: true, statuses: ["awaiting", "invoicedelivered", "void"], partialReceipt: false,
+    payment: true, statuses: ["awaiting", "invoicedelivered", "void"], partialReceipt: false, taxInvoice: true,
   },
   "purchases-orders": {
     family: "purchases-orders", listPath: "purchase-orders", listAliases: ["purchases-orders"], side: "buy",

@@ -4,7 +4,7 @@
 // workbook's lookup lists. Without a language a column is named by its field's key (the wire name),
 // as sheets made before labels were. Number formats and validation lists come from the field table.
 import { CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, type Family, type SheetFamily } from "../rules/codes";
-import { familyEntry, type Shown } from "../families";
+import { familySheet, type Shown } from "../families/sheets";
 import type { ColumnSpec } from "../workbook/port";
 import { FIELD_BY_KEY, fieldLabel, type FieldDef } from "./fields";
 import type { Lang } from "./i18n/lang";
@@ -49,7 +49,7 @@ const YES_NO: Readonly<Record<Lang, readonly [string, string]>> = { en: ["Yes", 
  * and Thai), for a field that has them; undefined for the others. */
 export function shownChoices(key: string, family?: SheetFamily): { value: number | boolean; en: string; th: string }[] | undefined {
   // A book's fixed values are its own (a voucher type, a contact type).
-  const own = family === undefined ? undefined : familyEntry(family).shown;
+  const own = family === undefined ? undefined : familySheet(family).shown;
   if (own) return own[key]?.map(([value, en, th]) => ({ value, en, th }));
   const def = FIELD_BY_KEY.get(key);
   if (def?.kind === "boolean") return [true, false].map((v, i) => ({ value: v, en: YES_NO.en[i], th: YES_NO.th[i] }));

@@ -12,7 +12,8 @@
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
 import { bare, type Message } from "../rules/message";
 import { FAMILY_INFO, type Family } from "../rules/codes";
-import { FAMILY_ENTRIES, familyEntry, findFamily, type OwnFields } from "../families";
+import { FAMILY_CARDS, findCard } from "../families/cards";
+import { familySheet, type OwnFields } from "../families/sheets";
 import { columnLetters } from "../workbook/address";
 import { CONTENT_SAMPLE, fieldByContent } from "./content";
 import { DOCUMENT_FIELDS, FIELDS, normalizeName, type FieldDef, type FieldTable } from "./fields";
@@ -29,11 +30,11 @@ import type { MapFamily } from "./column-mapping";
 
 /** The fields a family's sheet is read by. */
 export function tableOf(family: MapFamily | undefined): FieldTable {
-  return family === undefined ? DOCUMENT_FIELDS : familyEntry(family).fields;
+  return family === undefined ? DOCUMENT_FIELDS : familySheet(family).fields;
 }
 
 /** A family whose sheet has fields of its own (a book, the certificates): its entry says them. */
-const ownFields = (family: MapFamily): OwnFields | undefined => familyEntry(family).ownFields;
+const ownFields = (family: MapFamily): OwnFields | undefined => familySheet(family).ownFields;
 
 const OWN_KEYS = new Map<MapFamily, ReadonlySet<string>>();
 /** The keys of a family's own fields (undefined where it uses the documents'). */
@@ -50,7 +51,7 @@ export function fieldsOf(family: MapFamily): readonly FieldDef[] {
   return ownFields(family)?.fields ?? FIELDS.filter((d) => fieldApplies(d, family));
 }
 
-const isMapFamily = (v: unknown): v is MapFamily => findFamily(v) !== undefined;
+const isMapFamily = (v: unknown): v is MapFamily => findCard(v) !== undefined;
 
 export interface ColumnSuggestion {
   /** Column letters as Excel shows them ("A"). */
@@ -97,7 +98,7 @@ export function fieldApplies(def: FieldDef, family: MapFamily): boolean {
   const own = ownKeys(family);
   if (own) return own.has(def.key);
   const info = FAMILY_INFO[family as Family];
-  if (EXPENSE_ONLY.has(def.key)) return familyEntry(family).expenseCategories;
+  if (EXPENSE_ONLY.has(def.key)) return familySheet(family).expenseCategories;
   if (PARTIAL_ONLY.has(def.key)) return info.partialReceipt;
   if (def.key === "item.sellChartOfAccountCode") return info.side === "sell";
   if (def.key === "item.buyChartOfAccountCode") return info.side !== "sell";
@@ -334,7 +335,7 @@ export function missingFields(family: MapFamily, mapped: Iterable<string>): Miss
   need(CONTACT);
   need(["item.quantity"]);
   need(["item.pricePerUnit"]);
-  if (familyEntry(family).expenseCategories) {
+  if (familySheet(family).expenseCategories) {
     need(["item.description"]);
     // A category gives its line's accounts and system code (read from the service's categories).
     need(["item.creditId", "item.categoryId"]);
@@ -388,7 +389,7 @@ export function parseMapping(value: unknown, family?: MapFamily): ColumnMapping 
   const given = value.family;
   if (!isMapFamily(given)) {
     problems.push(given === undefined ? sheetMsg("mapFamilyMissing", { shape: SHAPE })
-      : sheetMsg("mapFamilyUnknown", { given: JSON.stringify(given), families: FAMILY_ENTRIES.map((e) => e.name).join(", ") }));
+      : sheetMsg("mapFamilyUnknown", { given: JSON.stringify(given), families: FAMILY_CARDS.map((e) => e.name).join(", ") }));
   } else if (family !== undefined && given !== family) {
     problems.push(sheetMsg("mapOtherFamily", { given, expected: family }));
   }

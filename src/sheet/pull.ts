@@ -5,7 +5,7 @@
 // keep their record id, so posting skips them until it is cleared). Without a language, columns are
 // named by the field keys and codes kept as numbers (as pulls were before). Pure.
 import type { Family } from "../rules/codes";
-import { familyEntry } from "../families";
+import { familySheet } from "../families/sheets";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor, shownValue } from "./columns";
 import { FIELD_BY_KEY } from "./fields";
@@ -34,7 +34,7 @@ export interface PulledSheet {
 
 export function pullKeys(family: Family, lines: boolean): string[] {
   const keys = [...HEAD];
-  const expense = familyEntry(family).expenseCategories;
+  const expense = familySheet(family).expenseCategories;
   if (expense) keys.push(...EXPENSE_HEAD);
   if (lines) keys.push(...LINE, ...(expense ? EXPENSE_LINE : []));
   keys.push(...TOTALS, ...RESULTS);

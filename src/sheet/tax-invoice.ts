@@ -32,10 +32,11 @@ const filled = (v: unknown): v is string | number => (typeof v === "string" && v
 /** Whether the built document is a tax invoice that s.86/4 applies to. */
 export function isTaxInvoice(family: Family, built: BuiltDocument): boolean {
   const body = built.body;
-  if (family === "receipts") {
+  const info = FAMILY_INFO[family];
+  if (info.paysDocuments) {
     const ref = Array.isArray(body.documentReference) ? (body.documentReference[0] as Record<string, unknown> | undefined) : undefined;
     if (!built.upgrade || Number(ref?.referenceDocumentType) !== DOCUMENT_TYPE.BillingNote) return false;
-  } else if (family !== "tax-invoices" && family !== "cash-invoices") {
+  } else if (!info.taxInvoice) {
     return false;
   }
   if (FAMILY_INFO[family].side !== "sell") return false;

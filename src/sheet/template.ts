@@ -2,7 +2,7 @@
 // validation lists where the spec has fixed values (as words), drop-downs over the lookup lists,
 // and one example document that passes check. Pure.
 import { FAMILY_INFO, type Family } from "../rules/codes";
-import { familyEntry } from "../families";
+import { familySheet } from "../families/sheets";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor, shownValue } from "./columns";
 import type { Lang } from "./i18n/lang";
@@ -25,7 +25,7 @@ const PARTIAL = ["item.documentId", "item.partialAmount"];
 
 export function templateKeys(family: Family): string[] {
   const info = FAMILY_INFO[family];
-  const expense = familyEntry(family).expenseCategories;
+  const expense = familySheet(family).expenseCategories;
   const keys = ["documentKey", ...CONTACT, ...TERMS];
   if (expense) keys.push("expenseCategoryView");
   keys.push(...LINES);
@@ -64,7 +64,7 @@ export function template(family: Family, today: string, opts: TemplateOptions = 
     },
     { documentKey: "1", "item.name": w.travel, "item.quantity": 1, "item.unitName": w.trip, "item.pricePerUnit": 350 },
   ];
-  if (familyEntry(family).expenseCategories) {
+  if (familySheet(family).expenseCategories) {
     // Accounting view: each line names its debit (expense) and credit (payable) account codes.
     Object.assign(example[0], {
       expenseCategoryView: shownValue("expenseCategoryView", 1, lang), "item.name": w.taxi, "item.description": w.taxiToClient, "item.creditId": "21399", "item.debitId": "53029",

@@ -14,7 +14,7 @@
 // grandTotal − vatAmount is the base at 7%, so base + zero + exempt + VAT is the grand total.
 // Simple documents have no line rate: their whole pre-VAT amount is the base.
 import type { DocumentRecord } from "../api/types";
-import { CONTACT_GROUP, DOCUMENT_TYPE, type Family } from "../rules/codes";
+import { CONTACT_GROUP, DOCUMENT_TYPE, FAMILY_INFO, type Family } from "../rules/codes";
 import { ZERO, parseDecimal, roundHalfUp, type Decimal } from "../rules/money";
 import type { VatFinding, VatSide } from "./i18n/vat-report";
 import { readBranch, readTaxId } from "./tax-id";
@@ -84,7 +84,7 @@ export function vatEntry(side: VatSide, family: Family, doc: DocumentRecord, fin
   const vat = parseDecimal(doc.vatAmount) ?? ZERO;
   const { zero, exempt } = lineSplit(doc);
   if (vat.isZero() && zero.isZero() && exempt.isZero()) return null;
-  if (family === "receipts" && paysTaxDocument(doc)) return null;
+  if (FAMILY_INFO[family].paysDocuments && paysTaxDocument(doc)) return null;
   const grand = parseDecimal(doc.grandTotal) ?? ZERO;
   const serial = text(doc.documentSerial) || String(doc.recordId);
   for (const [field, value] of [["vatAmount", vat], ["grandTotal", grand]] as const) {

@@ -36,12 +36,13 @@ function documentSchema(ctx: DocumentCheckContext): z.ZodMiniType {
 
 function documentFindings(body: unknown, ctx: DocumentCheckContext): Finding[] {
   if (!isObject(body)) return [finding("", ruleMsg("bodyNotObject"))];
-  // Receipts: plain creation is obsolete; batch (partial) receipts have rules of their own.
-  if (ctx.family === "receipts" && ctx.operation !== "upgrade" && truthy(body.isBatchDocument)) {
+  // Receipts: plain creation is obsolete (not simple); batch (partial) receipts have rules of their own.
+  const info = FAMILY_INFO[ctx.family];
+  if (info.partialReceipt && ctx.operation !== "upgrade" && truthy(body.isBatchDocument)) {
     return partialReceiptFindings(body, ctx.operation === "update" ? "update" : "create");
   }
   const out: Finding[] = [];
-  if (ctx.family === "receipts" && ctx.operation === "create") out.push(finding("", ruleMsg("receiptObsoleted")));
+  if (!info.simple && ctx.operation === "create") out.push(finding("", ruleMsg("receiptObsoleted")));
   out.push(...schemaFindings(documentSchema(ctx), body));
   out.push(...contactFindings(body));
   out.push(...structureFindings(body, ctx));

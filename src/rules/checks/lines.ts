@@ -1,5 +1,6 @@
 // Line rules: quantity and price given, per-line withholding (rate and value
 // within the line total, useInlineVat on inline expenses) and the expense fields by view.
+import { FAMILY_INFO } from "../codes";
 import { finding, type Finding } from "../findings";
 import { ruleMsg, type PlainKey } from "../messages";
 import { parseDecimal } from "../money";
@@ -28,7 +29,7 @@ function expenseView(body: Obj): 1 | 3 | null {
 export function lineFindings(body: Obj, ctx: DocumentCheckContext, computed: ComputedTotals): Finding[] {
   const out: Finding[] = [];
   const items = itemsOf(body);
-  const view = ctx.family === "expenses" ? expenseView(body) : null;
+  const view = FAMILY_INFO[ctx.family].expenseCategories ? expenseView(body) : null;
   let inlineWithholding = false;
   items.forEach((raw, i) => {
     if (!isObject(raw)) return; // the schema reports it
@@ -55,7 +56,7 @@ export function lineFindings(body: Obj, ctx: DocumentCheckContext, computed: Com
       }
     }
   });
-  if (ctx.family === "expenses" && ctx.structure === "inline" && inlineWithholding && !truthy(body.useInlineVat)) {
+  if (FAMILY_INFO[ctx.family].expenseCategories && ctx.structure === "inline" && inlineWithholding && !truthy(body.useInlineVat)) {
     out.push(finding("useInlineVat", ruleMsg("useInlineVatRequired")));
   }
   return out;

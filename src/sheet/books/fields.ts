@@ -4,7 +4,7 @@
 // have one row each. The result columns are the documents' (record id, number, status, result).
 import { CONTACT_GROUP, CONTACT_TYPE, ITEM_TYPE, PRODUCT_VAT_TYPE, VOUCHER_TYPE, type BookFamily } from "../../rules/codes";
 import { FIELD_BY_KEY, fieldTable, normalizeName, type FieldDef, type FieldKind, type FieldLevel, type FieldTable } from "../fields";
-import type { Shown } from "../../families/types";
+type Shown = ReadonlyArray<readonly [code: number, en: string, th: string]>;
 
 /** Fixed values as templates and pulls show them, in English and Thai; each reads back as its code. */
 export const BOOK_SHOWN: Readonly<Record<string, Shown>> = {

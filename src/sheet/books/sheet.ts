@@ -2,7 +2,7 @@
 // as words, one example that checks clean) and pulls (the same layout, one row per book line for
 // journal vouchers, so a pulled sheet reads back and can be posted again). Pure.
 import type { BookFamily } from "../../rules/codes";
-import { familyEntry } from "../../families";
+import { familyCard } from "../../families/cards";
 import { Decimal } from "../../rules/money";
 import type { CellValue, ColumnSpec } from "../../workbook/port";
 import type { FieldDef } from "../fields";
@@ -90,7 +90,7 @@ export function bookTemplate(family: BookFamily, today: string, lang: Lang, look
     }],
   };
   return {
-    sheetName: familyEntry(family).label[lang],
+    sheetName: familyCard(family).label[lang],
     columns: keys.map((k) => bookColumn(family, k, lang, lookups)),
     rows: examples[family].map((r) => keys.map((k) => r[k] ?? null)),
   };

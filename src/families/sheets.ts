@@ -1,0 +1,53 @@
+// What each family's sheet is read by: its field table, its own fields where it has them (the
+// books, the certificates), its fixed-value words and whether its lines take expense categories.
+// The entries (index.ts) are made from these; the sheet layer (mapping, columns, templates, pulls)
+// reads them here, since the entries' types name the sheet layer's and would make a circle.
+import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, type SheetFamily } from "../rules/codes";
+import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_SHOWN, BOOK_SYNONYMS, bookTable } from "../sheet/books/fields";
+import { DOCUMENT_FIELDS, WHT_FIELDS, type FieldDef, type FieldTable } from "../sheet/fields";
+import { WHT_ASK, WHT_MAP_FIELDS, WHT_MAP_LABELS, WHT_NEEDS, WHT_SYNONYMS } from "../sheet/wht-mapping";
+
+/** A sheet with fields of its own (a book, the certificates) rather than the documents' fields:
+ * the fields a column may map to, the words suggested for them (labels first), the headers asked
+ * about rather than guessed, and what its sheet needs (sheet/mapping.ts). */
+export interface OwnFields {
+  readonly fields: readonly FieldDef[];
+  readonly labels?: Readonly<Record<string, readonly string[]>>;
+  readonly synonyms: Readonly<Record<string, readonly string[]>>;
+  readonly ask: ReadonlyArray<readonly [readonly string[], readonly string[]]>;
+  readonly needs: ReadonlyArray<{ readonly fields: readonly string[]; readonly need: "required" | "recommended" }>;
+}
+
+/** Fixed values as a template shows them: a code with its words in English and Thai. */
+export type Shown = ReadonlyArray<readonly [code: number, en: string, th: string]>;
+
+export interface FamilySheet {
+  /** The fields its sheet is read by. */
+  readonly fields: FieldTable;
+  /** Its sheet's own fields, where it does not use the documents' (books, certificates). */
+  readonly ownFields?: OwnFields;
+  /** The fixed-value words of its own fields, where it has its own (the books'). */
+  readonly shown?: Readonly<Record<string, Shown>>;
+  /** Its lines are booked to the company's expense categories (expenseCategoryView, a line's
+   * category, debit and credit accounts and withholding). */
+  readonly expenseCategories: boolean;
+}
+
+const SHEETS = new Map<string, FamilySheet>([
+  ...FAMILIES.map((f) => [f, { fields: DOCUMENT_FIELDS, expenseCategories: FAMILY_INFO[f].expenseCategories === true }] as const),
+  [WHT_FAMILY, {
+    fields: WHT_FIELDS, expenseCategories: false,
+    ownFields: { fields: WHT_MAP_FIELDS, labels: WHT_MAP_LABELS, synonyms: WHT_SYNONYMS, ask: WHT_ASK, needs: WHT_NEEDS },
+  }],
+  ...BOOK_FAMILIES.map((f) => [f, {
+    fields: bookTable(f), expenseCategories: false, shown: BOOK_SHOWN,
+    ownFields: { fields: BOOK_FIELDS[f], synonyms: BOOK_SYNONYMS[f], ask: BOOK_ASK[f], needs: BOOK_NEEDS[f] },
+  }] as const),
+]);
+
+/** What a family's sheet is read by. */
+export function familySheet(family: SheetFamily): FamilySheet {
+  const sheet = SHEETS.get(family);
+  if (!sheet) throw new Error(`no family ${String(family)}`);
+  return sheet;
+}
