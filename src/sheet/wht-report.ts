@@ -5,6 +5,7 @@
 // totals as formulas over the attachment beside the certificates' own totals and the difference.
 // Purchases and expenses of the month that withheld tax and have no certificate are found here
 // too, as certificate rows (wht-rows.ts) the user checks and posts. Pure.
+import { FAMILY_INFO } from "../rules/codes";
 import { ZERO, parseDecimal, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
 import {
   FORM_NAME, USUAL_FORMS, rdCondition, WHT_FORM, WHT_FORMS, formOfPayment, formOfTaxId, incomeTypeOfLine, incomeTypeText, isJuristicTaxId, isWhtForm,
@@ -345,7 +346,7 @@ const EN: WhtTexts = {
       case "formDiffers":
         return `Certificate ${f.serial} is on ${FORM_NAME[f.form].th}, but its payee and income are filed on ${FORM_NAME[f.expected].th}; it is listed on ${FORM_NAME[f.form].th} as certified`;
       case "missing":
-        return `${f.family === "expenses" ? "Expense" : "Purchase"} ${f.serial} (${f.name}) withheld ${f.tax} but has no withholding tax certificate`;
+        return `${FAMILY_INFO[f.family].label.en} ${f.serial} (${f.name}) withheld ${f.tax} but has no withholding tax certificate`;
     }
   },
   done: (r) => `Withholding tax for ${r.month}: ${r.forms.map((f) => `${FORM_NAME[f.form].th} ${f.tax} on ${f.count} certificate${f.count === 1 ? "" : "s"}`).join(", ")}; `
@@ -376,7 +377,7 @@ const TH: WhtTexts = {
       case "formDiffers":
         return `หนังสือรับรอง ${f.serial} ออกในแบบ ${FORM_NAME[f.form].th} แต่ผู้รับเงินและประเภทเงินได้ต้องยื่นด้วยแบบ ${FORM_NAME[f.expected].th} จึงแสดงไว้ใน ${FORM_NAME[f.form].th} ตามที่ออก`;
       case "missing":
-        return `${f.family === "expenses" ? "ค่าใช้จ่าย" : "ใบรับสินค้า"} ${f.serial} (${f.name}) หักภาษี ณ ที่จ่าย ${f.tax} แต่ยังไม่มีหนังสือรับรองการหักภาษี`;
+        return `${FAMILY_INFO[f.family].label.th} ${f.serial} (${f.name}) หักภาษี ณ ที่จ่าย ${f.tax} แต่ยังไม่มีหนังสือรับรองการหักภาษี`;
     }
   },
   done: (r) => `ภาษีหัก ณ ที่จ่ายเดือน ${monthLabel(r.month, "th")}: ${r.forms.map((f) => `${FORM_NAME[f.form].th} ${f.tax} จาก ${f.count} ราย`).join(", ")}; `
