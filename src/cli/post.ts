@@ -22,24 +22,26 @@ import { errorText } from "./system-words";
 import { readMessageOf } from "../workbook/read-words";
 import { words } from "./words";
 import { langArg } from "./args";
-import { workbookRun } from "./workbook-run";
+import { workbookFiles, workbookRun } from "./workbook-run";
+import type { DocumentFamily } from "../rules/codes";
 
-export async function postCommand(p: Parsed): Promise<number> {
+/** `family`: a family whose command module names it itself (the certificates' post). */
+export async function postCommand(p: Parsed, family?: DocumentFamily): Promise<number> {
   const stop = abortOnInterrupt();
   const input = resolve(p.positionals[0] ?? "");
   // Before the workbook is read: a second post of it reads it once the first is done.
   const lock = p.positionals[0] === undefined ? undefined
     : await lockWorkbook(input, (pid) => process.stderr.write(`${words(langArg(p.values)).waitingForPost(p.positionals[0], pid)}\n`), stop.signal);
   try {
-    return await post(p, stop.signal);
+    return await post(p, stop.signal, family);
   } finally {
     stop.dispose();
     await lock?.release();
   }
 }
 
-async function post(p: Parsed, signal: AbortSignal): Promise<number> {
-  const { family, lang, say, conn, book, out } = await workbookRun(p, "posted");
+async function post(p: Parsed, signal: AbortSignal, named?: DocumentFamily): Promise<number> {
+  const { family, lang, say, conn, book, out } = named ? { family: named, ...(await workbookFiles(p, "posted")) } : await workbookRun(p, "posted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet, true);
   const mapping = await mappingArg(p.values, family);

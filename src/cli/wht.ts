@@ -3,14 +3,13 @@
 import { existsSync, promises as fs } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
-import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
-import { whtActJob, whtCheckJob, whtPostJob, whtPullJob, whtTemplateJob, whtUndoJob } from "../jobs/wht";
+import { whtActJob, whtCheckJob, whtPullJob, whtTemplateJob, whtUndoJob } from "../jobs/wht";
 import { printUndone, undoFailure } from "./undo";
 import { CERTIFICATES } from "../families/certificates";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
-import { assertSheet, openBook, printCheck, printPosted, resultsPath } from "./book";
+import { assertSheet, openBook, printCheck } from "./book";
 import { workbookFiles } from "./workbook-run";
 import { culture as pdfCulture, parseRows, printActed } from "./act";
 import { connectionFailure } from "./connection";
@@ -31,8 +30,10 @@ export async function whtCommand(p: Parsed): Promise<number> {
       return mapCommand(p, FAMILY);
     case "check":
       return check(p);
+    // The post job's pipeline and the command's whole run: the lock, Ctrl+C, checkpoints saved.
     case "post":
-      return post(p);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      return (require("./post") as typeof import("./post")).postCommand(p, FAMILY);
     case "pull":
       return pull(p);
     case "act":
@@ -74,32 +75,6 @@ async function check(p: Parsed): Promise<number> {
   return printCheck(outcome, p.values.json === true, lang, FAMILY);
 }
 
-async function post(p: Parsed): Promise<number> {
-  const lang = langArg(p.values);
-  const mapping = await mappingArg(p.values, FAMILY);
-  const { conn, book, out } = await workbookFiles(p, "posted");
-  const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet, true);
-  const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("post", lang);
-  try {
-    const outcome = await whtPostJob(book, client, {
-      target: { sheet }, concurrency: intArg(p.values, "concurrency", 4), lang, mapping,
-      onProgress: (x) => progress.update(x),
-    });
-    progress.done();
-    await book.save(out);
-    return printPosted(outcome, out, lang);
-  } catch (err) {
-    progress.done();
-    if (!(err instanceof OtherCompanyError)) await book.save(out).catch(() => undefined);
-    if (err instanceof ConnectionError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "post", true));
-      return 2;
-    }
-    throw err;
-  }
-}
 
 async function pull(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
