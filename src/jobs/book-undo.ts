@@ -10,7 +10,7 @@
 // sent. The rows of undone records return to "not posted" (record id and result), so the sheet can
 // be corrected and posted again. A dry run says what would happen and changes nothing.
 import type { Message } from "../rules/message";
-import { NotFoundError, type DocSheetClient } from "../api";
+import type { DocSheetClient } from "../api";
 import type { BookFamily } from "../rules/codes";
 import { render } from "../sheet/i18n/render";
 import { resultMsg } from "../sheet/i18n/results";
@@ -28,6 +28,7 @@ import { errorMsg } from "./error-text";
 import { runPool } from "./pool";
 import { runSheet } from "./run-sheet";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
+import { runRecords } from "./records-truth";
 import type { JobContext } from "./types";
 import { NothingToUndoError, type UndoKind, type UndoOutcome, type UndoResult } from "./undo";
 import type { Json } from "../rules/json";
@@ -53,7 +54,7 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
     if (Number.isInteger(id) && id > 0) byId.set(id, [...(byId.get(id) ?? []), d]);
   }
   // Another company's post is refused before anything is read or changed.
-  await stopIfGone(guardSheet(port, client, {
+  const connected = await stopIfGone(guardSheet(port, client, {
     sheet, family, documents: [], lang, signal, now: opts.now, recorded: { ...record.company, by: "post", at: record.at },
   }), record.created.length, lang);
 
@@ -65,6 +66,11 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
   let done = 0;
   const progress = (): void => opts.onProgress?.({ done: ++done, total: record.created.length });
   const stopped = () => fatal !== undefined || signal?.aborted === true;
+  // Every record the run made, read before any is called deleted: none of them the connected
+  // company's means the records are not this company's (refused as a whole).
+  const reads = entry.undo === "keep" || !store.delete ? new Map<number, Json | undefined>()
+    : await stopIfGone(runRecords(record.created.filter((e) => e.seal === bookSealOf(family, e))
+      .map((e) => ({ recordId: e.recordId, row: byId.get(e.recordId)?.[0]?.firstRow ?? 0, serial: e.name })), (id) => store.get(id, signal), connected.name, lang, opts.concurrency ?? 8), record.created.length, lang);
   const failed = (e: BookRunEntry, err: unknown): void => {
     if (isConnectionFailure(err)) fatal ??= err;
     else outcome.set(e, { kind: "failed", msg: resultMsg("undoFailed", { serial: e.name || `#${e.recordId}`, reason: errorMsg(err) }) });
@@ -83,13 +89,8 @@ export async function bookUndoJob(port: WorkbookPort, client: DocSheetClient, op
     try {
       if (e.seal !== bookSealOf(family, e)) return set("refused", resultMsg("undoRecordEdited", { serial }));
       if (entry.undo === "keep" || !store.delete) return set("kept", resultMsg("journalNoUndo", { serial }));
-      let now: Json;
-      try {
-        now = await store.get(e.recordId, signal);
-      } catch (err) {
-        if (err instanceof NotFoundError) return set("gone", resultMsg("undoWasDeleted", { serial }));
-        throw err;
-      }
+      const now = reads.get(e.recordId);
+      if (!now) return set("gone", resultMsg("undoWasDeleted", { serial }));
       // The name the service's copy goes by (what the entry recorded), to tell another record apart.
       const actual = entry.nameOf(now);
       if (actual !== e.name) return set("refused", resultMsg("undoOtherDocument", { recordId: e.recordId, serial, actual }));

@@ -175,3 +175,27 @@ async function readOrMissing(client: DocSheetClient, family: Family, id: number,
     throw err;
   }
 }
+
+/**
+ * The service's copy of each record a run's records name, read by `get` (absent: the service has no
+ * such record), for the families undo reads one by one (certificates, contacts, products). As
+ * checkRecords does for documents: when none of them is a record of the connected company, the
+ * records are wrong as a whole (another company's, their stamp rewritten) and refused before
+ * anything is written or called deleted.
+ */
+export async function runRecords<T>(docs: readonly NamedDocument[], get: (id: number) => Promise<T>, connected: string, lang: Lang, concurrency = 8): Promise<Map<number, T | undefined>> {
+  const out = new Map<number, T | undefined>();
+  await runPool(docs, concurrency, async (d) => {
+    if (out.has(d.recordId)) return;
+    try {
+      out.set(d.recordId, await get(d.recordId));
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+      out.set(d.recordId, undefined);
+    }
+  });
+  if (docs.length > 0 && [...out.values()].every((copy) => copy === undefined)) {
+    throw new UntrustedRecordsError(resultMsg("recordsNotConnected", { rows: rowList(docs, lang), connected }), lang);
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
 // against /withholding-taxes. Their post is the post job's (post.ts), with the posting of their
 // family entry (families/post-certificates.ts), and its record the documents' (post-record.ts).
 import { serviceText, type Message } from "../rules/message";
-import { NotFoundError, type DocSheetClient, type DocumentRecord, type WithholdingTaxRecord } from "../api";
+import type { DocSheetClient, DocumentRecord } from "../api";
 import { WHT_FAMILY } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
 import type { Lang } from "../sheet/i18n/lang";
@@ -34,6 +34,7 @@ import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from 
 import type { PostOutcome } from "./post";
 import type { ActOutcome, ActResult } from "./act";
 import { rowMismatch } from "./verify";
+import { runRecords } from "./records-truth";
 import type { Json } from "../rules/json";
 import { render } from "../sheet/i18n/render";
 
@@ -223,10 +224,15 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
   if (!record || created.length === 0) throw new NothingToUndoError(WHT_FAMILY);
   // The run's sheet, by its name or (renamed since) by the record ids the run wrote into it.
   const { sheet, read } = await runSheet(port, WHT_FAMILY, record.sheet, created.map((c) => c.recordId), (block) => readDocuments(block, { wht: true, mapping: opts.mapping }));
-  await guardConnection(() => guardSheet(port, client, {
+  const connected = await guardConnection(() => guardSheet(port, client, {
     sheet, family: WHT_FAMILY, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.at } : null,
     lang, signal: opts.signal, now: opts.now,
   }));
+  // Every certificate the run made, read before any is called deleted: none of them the connected
+  // company's means the records are not this company's (refused as a whole).
+  const rowOf = (id: number): number => read.documents.find((d) => Number(d.fields.recordId?.value) === id)?.firstRow ?? 0;
+  const reads = await guardConnection(() => runRecords(created.map((c) => ({ recordId: c.recordId, row: rowOf(c.recordId), serial: c.serial })),
+    (id) => client.withholdingTaxes.get(id, { signal: opts.signal }), connected.name, lang, opts.concurrency ?? 8));
   const columns = resultColumns(read.layout, RESULT_KEYS);
   const results: UndoResult[] = [];
   const dry = opts.dryRun === true;
@@ -242,13 +248,8 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
     };
     const serial = entry.serial || `#${entry.recordId}`;
     try {
-      let now: WithholdingTaxRecord;
-      try {
-        now = await client.withholdingTaxes.get(entry.recordId, { signal: opts.signal });
-      } catch (err) {
-        if (err instanceof NotFoundError) return await say("gone", resultMsg("undoWasDeleted", { serial }));
-        throw err;
-      }
+      const now = reads.get(entry.recordId);
+      if (!now) return await say("gone", resultMsg("undoWasDeleted", { serial }));
       if (!hasMarker(now.internalNotes, entry.marker)) return await say("refused", resultMsg("undoNoMarker", { serial }));
       if (now.statusString === "void") return await say("gone", resultMsg("undoWasVoid", { serial }));
       if (dry) return await say("deleted", resultMsg("undoWouldDelete", { serial }));

@@ -91,5 +91,10 @@ test("a client that never reads holds the relay to a bounded memory, and is clos
   // relay holding every answer: 199 MB, and the socket never closed, which `open` above catches).
   expect(after.peakRss / MB).toBeLessThan(300);
   expect((after.peakRss - before.rss) / MB).toBeLessThan(180);
-  expect((after.arrayBuffers - before.arrayBuffers) / MB).toBeLessThan(20);
+  // The memory returns: the closed socket's buffers are freed once the relay has let go of its
+  // last answers (they may still be arriving from the service when the socket closes), so the
+  // relay is asked again, each time after a collection, until they are or it has been asked 50 times.
+  let settled = after;
+  for (let i = 0; i < 50 && (settled.arrayBuffers - before.arrayBuffers) / MB >= 20; i++) settled = await memory();
+  expect((settled.arrayBuffers - before.arrayBuffers) / MB).toBeLessThan(20);
 });
