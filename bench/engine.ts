@@ -159,11 +159,13 @@ export interface ExcelPosted {
   excel: FakeExcel;
 }
 
-async function excelPostOf(grid: CellValue[][], post: (port: ExcelPort) => Promise<{ counts: { created: number } }>): Promise<ExcelPosted> {
+/** A post of `grid` (on sheet `sheet`) through the Excel port on the strict fake: the syncs of its
+ * write-back, the syncs in all and the time `post` took. */
+export async function excelPostOf(grid: unknown[][], post: (port: ExcelPort) => Promise<{ counts: { created: number } }>, sheet = "Sheet1"): Promise<ExcelPosted> {
   const values = grid.map((row) => row.map((v) => v ?? "")) as (string | number | boolean)[][];
-  const excel = new FakeExcel("1.18");
-  excel.sheet("Sheet1").fill(values);
-  excel.select(excel.sheet("Sheet1"), 0, 0, values.length, values[0].length);
+  const excel = new FakeExcel("1.18", [sheet]);
+  excel.sheet(sheet).fill(values);
+  excel.select(excel.sheet(sheet), 0, 0, values.length, values[0].length);
   let writeSyncs = 0;
   class Counted extends ExcelPort {
     override async write(...args: Parameters<ExcelPort["write"]>): Promise<void> {
