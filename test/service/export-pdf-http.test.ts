@@ -174,6 +174,19 @@ describe.each(oneStore("postgres"))("PDF export over HTTP (%s)", (store) => {
     expect(salaryText).toContain("กองทุนประกันสังคม 750.00 บาท");
     expect(salaryText).toContain("กองทุนสำรองเลี้ยงชีพ ใบอนุญาตเลขที่ 2/2535 1,200.50 บาท");
     expect(salaryText).toContain("X (4) อื่น ๆ (ระบุ) ตามสัญญา");
+    // Interest to a person is on ภ.ง.ด.2 and transport to a person on ภ.ง.ด.3: each ticks its own box
+    // (the four forms DocSheet files: 1, 2, 3 and 53; the annual 1ก พิเศษ, 2ก and 3ก stay empty).
+    for (const [entity, incomeType, description, box] of [[9, 7, "ดอกเบี้ย", "X (3) ภ.ง.ด.2 (4) ภ.ง.ด.3"], [1, 27, "ค่าขนส่ง", "(3) ภ.ง.ด.2 X (4) ภ.ง.ด.3"]] as const) {
+      const made = await demo.post("/withholding-taxes", {
+        contactName: "นางสาว มาลี ดีงาม", contactTaxId: "1103700012353", publishedOn: "2026-11-21", entity, taxPayment: 1,
+        withholdingTaxItems: [{ incomeType, description, taxRate: 1, taxAmount: 1000 }],
+      });
+      expect(made.http).toBe(200);
+      const formText = await pdfText((await exportPdf({ document: { original: true, copy: false } }, demo, `/withholding-taxes/${made.body.data.recordId}/export-pdf/base64`)).pdf);
+      expect(formText).toContain(box);
+      expect(formText).toContain("ลำดับที่ 1 ในแบบ (1) ภ.ง.ด.1ก (2) ภ.ง.ด.1ก พิเศษ");
+      expect(formText).not.toMatch(/X \((1|2|5|6|7)\) ภ\.ง\.ด\./);
+    }
     // A second ภ.ง.ด.53 certificate of the month is the second on its form, and the first once the
     // first is void (as the return numbers them); the void one has no place.
     const second = await demo.post("/withholding-taxes", {
