@@ -140,7 +140,7 @@ export const MESSAGES = {
   filterColumn: "filter columnName {name} is not one of {allowed}",
   filterValueRequired: "filter columnValue of {name} is required",
   filterValueNumber: "filter columnValue of {name} must be a whole number",
-  filterValueUnstorable: "filter columnValue of {name} must not contain NUL (U+0000) or broken characters (unpaired surrogates)",
+  filterValueUnstorable: "filter columnValue of {name} must not contain control characters such as NUL (U+0000) or broken characters (unpaired surrogates)",
   filterOperator: "columnPredicateOperator must be And or Or",
   listOrderTooMany: "sortBy and filter take at most {max} entries each",
 
@@ -163,7 +163,7 @@ export const NUMBER_MAX_TEXT = String(NUMBER_MAX).replace(/\B(?=(\d{3})+(?!\d))/
  * without loading the schemas. */
 export const FIELD_PHRASES = {
   outOfRange: `must be a number above -${NUMBER_MAX_TEXT} and below ${NUMBER_MAX_TEXT}`,
-  unstorable: "must not contain NUL (U+0000) or broken characters (unpaired surrogates)",
+  unstorable: "must not contain control characters such as NUL (U+0000), other than tab and line breaks, or broken characters (unpaired surrogates)",
 } as const;
 
 /** Texts given to the letter by the spec's Errors section (and observed on the real service):

@@ -96,14 +96,15 @@ describe("amounts the spec wants above 0 must stay above 0 at 2 decimals", () =>
 describe("text: characters the store can keep, within each field's limit", () => {
   test.each([
     ["a NUL", "Acme\u0000"], ["a lone high surrogate", "Acme\ud800"], ["a lone low surrogate", "\udc00Acme"],
-    ["surrogates in the wrong order", "\udc00\ud800"],
+    ["surrogates in the wrong order", "\udc00\ud800"], ["a control character (U+0001)", "Acme\u0001"], ["an escape", "\u001b[31mAcme"],
+    ["a delete", "Acme\u007f"],
   ])("%s is refused", (_what, text) => {
     expect(errors(checkDocument(doc({ remarks: text }), create))).toEqual([["remarks", `remarks ${UNSTORABLE_TEXT}`]]);
     expect(errors(checkDocument(doc({}, { name: text }), create))).toEqual([["items.0.name", `name ${UNSTORABLE_TEXT}`]]);
   });
 
-  test("emoji (surrogate pairs), right-to-left marks, other control characters and Thai are kept", () => {
-    expect(errors(checkDocument(doc({ remarks: "😀 \u202eRTL\u202c \u200f \u0001 ใบเสนอราคา" }), create))).toEqual([]);
+  test("emoji (surrogate pairs), right-to-left marks, tabs, line breaks and Thai are kept", () => {
+    expect(errors(checkDocument(doc({ remarks: "😀 \u202eRTL\u202c \u200f \t ใบเสนอราคา\r\nบรรทัดสอง" }), create))).toEqual([]);
   });
 
   test("limits: remarks 5,000, names 250, unitName 7, lines 500", () => {

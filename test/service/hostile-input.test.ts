@@ -11,7 +11,7 @@ import { expectValidation, serviceForFile, simpleBody, type Answer, type Client 
 jest.setTimeout(180_000);
 
 const RANGE = "must be a number above -1,000,000,000,000 and below 1,000,000,000,000";
-const UNSTORABLE = "must not contain NUL (U+0000) or broken characters (unpaired surrogates)";
+const UNSTORABLE = "must not contain control characters such as NUL (U+0000), other than tab and line breaks, or broken characters (unpaired surrogates)";
 const TOO_DEEP = "The request body must not nest lists and objects more than 32 levels deep";
 const TOO_LARGE = { status: false, message: "The request body must not exceed 2 MB", code: 413, data: null };
 const LISTS = ["/quotations", "/purchase-orders", "/contacts", "/products", "/withholding-taxes"];

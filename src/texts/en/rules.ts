@@ -126,7 +126,7 @@ export const rules = {
   filterColumn: "The list cannot be filtered by {name}; it can be filtered by {allowed}",
   filterValueRequired: "The filter on {name} needs a value",
   filterValueNumber: "The filter on {name} takes a whole number",
-  filterValueUnstorable: "The filter on {name} must not contain NUL (U+0000) or broken characters",
+  filterValueUnstorable: "The filter on {name} must not contain control characters such as NUL (U+0000) or broken characters",
   filterOperator: "A filter joins the others with And or Or",
   listOrderTooMany: "Sort and filter take at most {max} entries each",
   // --- ours: bodies that are not what a request takes ---

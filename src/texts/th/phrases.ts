@@ -19,7 +19,7 @@ export const phrases: Same<typeof en> = {
   list: "{field} ต้องเป็นรายการ (list)",
   lines: "{field} ต้องเป็นรายการสินค้า (list)",
   nullOrEmpty: "{field} ต้องเป็น null หรือรายการว่าง",
-  unstorable: "{field} ต้องไม่มีอักขระ NUL (U+0000) หรืออักขระที่เสีย (unpaired surrogates)",
+  unstorable: "{field} ต้องไม่มีอักขระควบคุม เช่น NUL (U+0000) นอกจากแท็บและการขึ้นบรรทัดใหม่ หรืออักขระที่เสีย (unpaired surrogates)",
   maxChars: "{field} ต้องยาวไม่เกิน {max} ตัวอักษร",
   maxEntries: "{field} ต้องมีไม่เกิน {max} รายการ",
   oneOf: "{field} ต้องเป็นหนึ่งใน {values}",
