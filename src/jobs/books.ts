@@ -138,6 +138,12 @@ interface Existing {
 const textOf = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
 
 /** `noteOf`: where a record keeps the marker of the row that made it (a contact's contactNote). */
+/** Both carry a code (a contact's or a product's) and they differ. */
+function codesDisagree(a: Json, b: Json): boolean {
+  const code = (r: Json): string => textOf(r.contactCode ?? r.code).toLowerCase();
+  return code(a) !== "" && code(b) !== "" && code(a) !== code(b);
+}
+
 function keyedIndex(records: readonly Json[], keysOf: (r: Json) => string[], noteOf?: (r: Json) => unknown): Existing {
   const index = new Map<string, Json>();
   const byMarker = new Map<string, Json>();
@@ -157,7 +163,9 @@ function keyedIndex(records: readonly Json[], keysOf: (r: Json) => string[], not
       if (own && keysOf(own).includes(keysOf(built.body!)[0])) return own;
       for (const k of keysOf(built.body!)) {
         const hit = index.get(k);
-        if (hit) return hit;
+        // A name names the record only when their codes do not disagree: a row with a new code is a
+        // new contact, not the one of another code that shares its name.
+        if (hit && !(k.startsWith("name:") && codesDisagree(built.body!, hit))) return hit;
       }
       return undefined;
     },
