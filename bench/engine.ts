@@ -40,6 +40,7 @@ import { LISTS_SHEET, type CellValue } from "../src/workbook/port";
 import { ExcelPort } from "../src/workbook/excel";
 import { XlsxWorkbook } from "../src/workbook/xlsx";
 import { FakeExcel, sizeOf } from "../test/workbook/excel-fake";
+import { countedPort } from "../test/workbook/counted-port";
 import { runAsScript } from "./support";
 
 const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "reference", "item.name", "item.quantity", "item.unitName", "item.pricePerUnit", "grandTotal"];
@@ -166,18 +167,11 @@ export async function excelPostOf(grid: unknown[][], post: (port: ExcelPort) => 
   const excel = new FakeExcel("1.18", [sheet]);
   excel.sheet(sheet).fill(values);
   excel.select(excel.sheet(sheet), 0, 0, values.length, values[0].length);
-  let writeSyncs = 0;
-  class Counted extends ExcelPort {
-    override async write(...args: Parameters<ExcelPort["write"]>): Promise<void> {
-      const from = excel.syncLog.length;
-      await super.write(...args);
-      writeSyncs += excel.syncLog.length - from;
-    }
-  }
+  const counted = countedPort(excel);
   const from = excel.syncLog.length;
   const t0 = performance.now();
-  const out = await post(new Counted(excel.host()));
-  return { writeSyncs, syncs: excel.syncLog.length - from, ms: performance.now() - t0, created: out.counts.created, excel };
+  const out = await post(counted.port);
+  return { writeSyncs: counted.writeSyncs(), syncs: excel.syncLog.length - from, ms: performance.now() - t0, created: out.counts.created, excel };
 }
 
 /** The update of a posted sheet of tax invoices (`rows` layout): every other document's last line

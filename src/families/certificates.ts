@@ -4,7 +4,7 @@ import { WHT_FAMILY, WHT_STATUS_WORDS, type WhtFamily } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
 import { familySheet } from "./sheets";
 import { familyCard } from "./cards";
-import { nameBy, storeOf } from "./store";
+import { SERIAL_RECORDS, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
 export const CERTIFICATES: FamilyEntry<WhtFamily> = {
@@ -12,14 +12,8 @@ export const CERTIFICATES: FamilyEntry<WhtFamily> = {
   words: ["withholding tax certificate", "withholding tax", "หนังสือรับรองการหักภาษี ณ ที่จ่าย", "50 ทวิ", "ภาษีหัก ณ ที่จ่าย", WHT_FAMILY],
   statuses: WHT_STATUS_WORDS,
   acts: ["status", "delete", "pdf"],
-  pullsByDate: true,
-  usesAccounts: false,
-  recovery: { by: "marker", field: "internalNotes" },
-  identities: [],
-  undo: "delete",
-  raceLoser: "delete",
+  ...SERIAL_RECORDS,
   columns: { post: RESULT_KEYS, undo: RESULT_KEYS },
   ...familySheet(WHT_FAMILY),
   store: (client) => storeOf(client.withholdingTaxes),
-  nameOf: nameBy("documentSerial"),
 };

@@ -3,7 +3,7 @@ import { FAMILIES, FAMILY_INFO, upgradeTargets, type Family } from "../rules/cod
 import { RESULT_KEYS } from "../sheet/fields";
 import { familySheet } from "./sheets";
 import { familyCard } from "./cards";
-import { nameBy, storeOf } from "./store";
+import { SERIAL_RECORDS, storeOf } from "./store";
 import { ACT_ORDER, type FamilyEntry } from "./types";
 
 function documentEntry(family: Family): FamilyEntry<Family> {
@@ -13,16 +13,10 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     words: [info.label.en, info.label.th, family],
     statuses: info.statuses,
     acts: ACT_ORDER.filter((k) => (k === "payment" ? info.payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true)),
-    pullsByDate: true,
-    usesAccounts: false,
-    recovery: { by: "marker", field: "internalNotes" },
-    identities: [],
-    undo: "delete",
-    raceLoser: "delete",
+    ...SERIAL_RECORDS,
     columns: { post: [...RESULT_KEYS, "fingerprint"], undo: [...RESULT_KEYS, "fingerprint"] },
     ...familySheet(family),
     store: (client) => storeOf(client.documents(family)),
-    nameOf: nameBy("documentSerial"),
   };
 }
 

@@ -4,7 +4,6 @@
 // elsewhere meanwhile (other fields) is never claimed as the runs' own, and undo of the last
 // output reverses every record both runs created (where the entry's undo deletes) and leaves that
 // record alone.
-import { join } from "node:path";
 import { cliRunner } from "../cli/run";
 import { cliSession, sheetRows } from "../cli/session";
 import { SAMPLES } from "./samples";

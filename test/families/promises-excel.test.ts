@@ -5,9 +5,9 @@
 // row would take 60 syncs to write back (the bench, `npm run bench`, posts 1,000): held to 20,
 // whatever the machine's speed (batches close by count, 100, or by a clock that grows from 2 s).
 import { createServices } from "../../src/taskpane/services";
-import { ExcelPort } from "../../src/workbook/excel";
 import { jobsService } from "../jobs/service";
 import { FakeExcel } from "../workbook/excel-fake";
+import { countedPort } from "../workbook/counted-port";
 import { SAMPLES, sampleSheet } from "./samples";
 import { EVERY_FAMILY } from "./support";
 
@@ -24,15 +24,8 @@ test.each(EVERY_FAMILY)("%s: a post of 60 records from the pane writes its resul
   const excel = new FakeExcel("1.18", [sample.sheet]);
   excel.sheet(sample.sheet).fill(values);
   excel.select(excel.sheet(sample.sheet), 0, 0, values.length, values[0].length);
-  let writeSyncs = 0;
-  class Counted extends ExcelPort {
-    override async write(...args: Parameters<ExcelPort["write"]>): Promise<void> {
-      const from = excel.syncLog.length;
-      await super.write(...args);
-      writeSyncs += excel.syncLog.length - from;
-    }
-  }
-  const services = createServices({ port: new Counted(excel.host()), relayBase: null });
+  const counted = countedPort(excel);
+  const services = createServices({ port: counted.port, relayBase: null });
   await services.connect({ environment: "custom", customRoot: svc.service.root, ...svc.demo } as never);
   const ctx = { lang: "en" as const };
   const t0 = performance.now();
@@ -43,8 +36,8 @@ test.each(EVERY_FAMILY)("%s: a post of 60 records from the pane writes its resul
   // 1.5 times longer: jobs/write-batch.ts), never more than 20.
   let clocked = 0;
   for (let t = 0, wait = 2000; t + wait <= ms; t += wait, wait = Math.min(10_000, wait * 1.5)) clocked++;
-  expect(writeSyncs).toBeGreaterThan(0);
-  expect(writeSyncs).toBeLessThanOrEqual(Math.min(20, 2 + clocked));
+  expect(counted.writeSyncs()).toBeGreaterThan(0);
+  expect(counted.writeSyncs()).toBeLessThanOrEqual(Math.min(20, 2 + clocked));
   // Every record's row holds its record id.
   const header = Array.from({ length: values[0].length + 20 }, (_, c) => String(excel.sheet(sample.sheet).value(0, c)));
   const idCol = header.findIndex((h) => /^record ?id$/i.test(h));
