@@ -13,7 +13,7 @@ import { FAMILY_INFO, WITHHOLDING_RATES, upgradeTargets } from "../rules/codes";
 import { parseDecimal } from "../rules/money";
 import { isWithholdingRate } from "../rules/checks/read";
 import { UsageError, dateArg, intArg, required, type Parsed } from "./args";
-import { assertSheet } from "./book";
+import { assertSheet } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import type { ActKind, Words } from "./words";
 import { mappingArg } from "./map";

@@ -15,7 +15,7 @@ import type { BookFamily } from "../rules/codes";
 import { isBook } from "../families/cards";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, familyGiven, intArg, langArg, required, type Parsed } from "./args";
-import { assertSheet, openBook, printCheck, printFindings, printPosted, resultsPath } from "./book";
+import { assertSheet, openWorkbook, printCheck, printFindings, printPosted, resultsPath } from "./workbook-file";
 import { workbookFiles } from "./workbook-run";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
@@ -49,7 +49,7 @@ export async function bookCommand(p: Parsed): Promise<number> {
 
 async function check(p: Parsed, family: BookFamily): Promise<number> {
   const lang = langArg(p.values);
-  const book = await openBook(p.positionals[0]);
+  const book = await openWorkbook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const outcome = await checkBookJob(book, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
@@ -63,7 +63,7 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
   const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
   const stop = abortOnInterrupt();
   const lock = await lockWorkbook(resolve(input), (pid) => process.stderr.write(`${words(lang).waitingForPost(input, pid)}\n`), stop.signal);
-  const book = await openBook(input);
+  const book = await openWorkbook(input);
   const sheet = p.values.sheet as string | undefined;
   const progress = progressReporter("post", lang);
   try {
@@ -94,14 +94,14 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
  * where a killed run of the input left what it was about to create. None for an unreadable file. */
 async function outputRecord(input: string, out: string, family: BookFamily): Promise<BookRunRecord | null> {
   if (out === resolve(input) || !existsSync(out)) return null;
-  return openBook(out).then((book) => loadBookRecord(book, family), () => null);
+  return openWorkbook(out).then((book) => loadBookRecord(book, family), () => null);
 }
 
 async function pull(p: Parsed, family: BookFamily): Promise<number> {
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
   const out = resolve(required(p.values, "out"));
-  const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
+  const book = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
   try {
     const client = createClient({ ...conn, fetch: globalThis.fetch });
     const outcome = await pullBookJob(book, client, { family, lang });

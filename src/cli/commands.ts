@@ -50,10 +50,10 @@ export async function runCommand(p: Parsed): Promise<number> {
 async function check(p: Parsed): Promise<number> {
   const family = familyArg(p.values.family);
   const lang = langArg(p.values);
-  const { assertSheet, openBook, printCheck } = require("./book") as typeof import("./book");
+  const { assertSheet, openWorkbook, printCheck } = require("./workbook-file") as typeof import("./workbook-file");
   const { checkJob } = require("../jobs/check") as typeof import("../jobs/check");
   const { mappingArg } = require("./map") as typeof import("./map");
-  const book = await openBook(p.positionals[0]);
+  const book = await openWorkbook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const outcome = await checkJob(book, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });

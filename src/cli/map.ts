@@ -17,13 +17,13 @@ import { recordWord } from "../sheet/i18n/record-count";
 import { FAMILY_INFO, isFamily } from "../rules/codes";
 import { label as fieldLabel } from "../sheet/i18n/names";
 import { UsageError, familyArg, langArg, type Parsed } from "./args";
-import { assertSheet, openBook } from "./book";
+import { assertSheet, openWorkbook } from "./workbook-file";
 
 /** `family`: a book's (cli/books.ts), else --family as a document family. */
 export async function mapCommand(p: Parsed, family: MapFamily = familyArg(p.values.family)): Promise<number> {
   const lang = langArg(p.values);
   const say = MAP_WORDS[lang];
-  const book = await openBook(p.positionals[0]);
+  const book = await openWorkbook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const block = await book.read({ sheet });

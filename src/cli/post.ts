@@ -11,7 +11,7 @@ import { PostSaveError, postJob } from "../jobs/post";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { intArg, type Parsed } from "./args";
-import { assertSheet, printPosted } from "./book";
+import { assertSheet, printPosted } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";

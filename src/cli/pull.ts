@@ -11,14 +11,14 @@ import { connectedCompany } from "../jobs/company";
 import { pullJob, pulledRecords, pullOf, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
 import { writeTableXlsx } from "../workbook/xlsx-write";
 import { UsageError, connectionArgs, dateArg, familyOf, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
-import { openBook } from "./book";
+import { openWorkbook } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 import { words } from "./words";
 
 async function pullInto(out: string, client: ReturnType<typeof createClient>, opts: PullJobOptions): Promise<PullOutcome> {
   if (existsSync(out)) {
-    const book = await openBook(out);
+    const book = await openWorkbook(out);
     const outcome = await pullJob(book, client, opts);
     await book.save(out);
     return outcome;

@@ -7,7 +7,7 @@ import { NotPulledError, refreshJob } from "../jobs/refresh";
 import { ConnectionError } from "../jobs/stop";
 import { parseRows } from "./act";
 import { connectionArgs, intArg, langArg, type Parsed } from "./args";
-import { assertSheet, openBook } from "./book";
+import { assertSheet, openWorkbook } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 import { words } from "./words";
@@ -18,7 +18,7 @@ export async function refreshCommand(p: Parsed): Promise<number> {
   const conn = connectionArgs(p.values, process.env);
   const input = resolve(p.positionals[0]);
   const out = p.values.out !== undefined ? resolve(String(p.values.out)) : input;
-  const book = await openBook(input);
+  const book = await openWorkbook(input);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet, true);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;

@@ -15,7 +15,7 @@ import { PP30_FILE_NAME, RD_FIELDS, RD_FILE_NAMES, parseRdLayout, rdPrepWht, typ
 import { whtTexts } from "../sheet/wht-report";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, intArg, langArg, monthArg, required, type Parsed } from "./args";
-import { openBook } from "./book";
+import { openWorkbook } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
 
@@ -30,7 +30,7 @@ export async function reportCommand(p: Parsed): Promise<number> {
   const conn = connectionArgs(p.values, process.env);
   const out = resolve(required(p.values, "out"));
   const rdPrep = p.values["rd-prep"] === undefined ? undefined : resolve(required(p.values, "rd-prep"));
-  const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
+  const book = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("report", lang);
   try {

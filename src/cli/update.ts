@@ -6,7 +6,7 @@ import { ConnectionError } from "../jobs/stop";
 import { updateJob, type UpdateResult } from "../jobs/update";
 import { parseRows } from "./act";
 import { intArg, type Parsed } from "./args";
-import { assertSheet } from "./book";
+import { assertSheet } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";

@@ -9,7 +9,7 @@ import { printUndone, undoFailure } from "./undo";
 import { CERTIFICATES } from "../families/certificates";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
-import { assertSheet, openBook, printCheck } from "./book";
+import { assertSheet, openWorkbook, printCheck } from "./workbook-file";
 import { workbookFiles } from "./workbook-run";
 import { culture as pdfCulture, parseRows, printActed } from "./act";
 import { connectionFailure } from "./connection";
@@ -68,7 +68,7 @@ async function template(p: Parsed): Promise<number> {
 
 async function check(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
-  const book = await openBook(p.positionals[0]);
+  const book = await openWorkbook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(book, sheet);
   const outcome = await whtCheckJob(book, { target: { sheet }, lang, mapping: await mappingArg(p.values, FAMILY) });
@@ -84,7 +84,7 @@ async function pull(p: Parsed): Promise<number> {
   const endDate = dateArg(p.values, "end-date");
   if ((startDate === undefined) !== (endDate === undefined)) throw new UsageError("datesTogether");
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const book = existsSync(out) ? await openBook(out) : XlsxWorkbook.empty();
+  const book = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
   const progress = progressReporter("pull", lang);
   try {
     const outcome = await whtPullJob(book, client, {

@@ -2,7 +2,7 @@
 // its words, the connection, the workbook, and where the workbook with the outcomes is written
 // (BOOK.<tag>.xlsx beside it, --out, or --in-place); for the document families, FAMILY too.
 import { connectionArgs, familyArg, langArg, type Connection, type Parsed } from "./args";
-import { openBook, resultsPath } from "./book";
+import { openWorkbook, resultsPath } from "./workbook-file";
 import { words, type Words } from "./words";
 import type { Family } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
@@ -28,7 +28,7 @@ export async function workbookFiles(p: Parsed, tag: string): Promise<WorkbookFil
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, tag);
-  return { lang, say: words(lang), conn, book: await openBook(input), input, out };
+  return { lang, say: words(lang), conn, book: await openWorkbook(input), input, out };
 }
 
 export async function workbookRun(p: Parsed, tag: string): Promise<WorkbookRun> {

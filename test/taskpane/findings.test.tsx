@@ -4,7 +4,7 @@
 // goes with the family it was added for.
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { App } from "../../src/taskpane/app";
-import { PreviewBook } from "../../src/taskpane/preview/book";
+import { PreviewWorkbook } from "../../src/taskpane/preview/workbook";
 import { CheckSection } from "../../src/taskpane/sections/check";
 import { LIST_PAGE } from "../../src/taskpane/sections/paged-list";
 import { createServices } from "../../src/taskpane/services";
@@ -50,8 +50,8 @@ describe.each<[Lang, string[], string]>([
 });
 
 /** The preview's workbook and services: the pane is told when the active sheet changes. */
-function previewPane(): { root: HTMLElement; book: PreviewBook } {
-  const book = new PreviewBook(new MemoryWorkbook({ S: rows(), Other: [["Customer"], ["Nobody"]] }));
+function previewPane(): { root: HTMLElement; book: PreviewWorkbook } {
+  const book = new PreviewWorkbook(new MemoryWorkbook({ S: rows(), Other: [["Customer"], ["Nobody"]] }));
   const services = createServices({ port: book.port(), relayBase: null, watchSheet: (l) => {
     l(book.memory.active);
     return book.onChange(() => l(book.memory.active));

@@ -11,7 +11,7 @@ import { render } from "../../src/sheet/i18n/render";
 import { describeError } from "../../src/taskpane/errors";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { formatMoney } from "../../src/taskpane/money";
-import { PreviewBook } from "../../src/taskpane/preview/book";
+import { PreviewWorkbook } from "../../src/taskpane/preview/workbook";
 import { ActionsSection } from "../../src/taskpane/sections/actions";
 import { createServices } from "../../src/taskpane/services";
 import type { PaneServices, SelectionInfo } from "../../src/taskpane/views";
@@ -75,7 +75,7 @@ async function paysTheShownInvoice(root: HTMLElement, lang: Lang, tag: string, d
 
 describe("the payment form follows the selection", () => {
   test.each<Lang>(["en", "th"])("in the preview (%s): the grid's selection moves the form, and the payment lands on the invoice shown", async (lang) => {
-    const book = new PreviewBook(new MemoryWorkbook({ S: rows3(`${lang}F`) }));
+    const book = new PreviewWorkbook(new MemoryWorkbook({ S: rows3(`${lang}F`) }));
     expect((await postJob(book.port(), client(), { family: "tax-invoices" })).counts.created).toBe(3);
     const docs = posted(book.memory.sheet("S").values);
     book.select({ sheet: "S", top: 1, left: 0, bottom: 1, right: 0 });

@@ -3,7 +3,7 @@
 import { render } from "preact";
 import { act } from "preact/test-utils";
 import { translator } from "../../src/taskpane/i18n";
-import { PreviewBook } from "../../src/taskpane/preview/book";
+import { PreviewWorkbook } from "../../src/taskpane/preview/workbook";
 import { Grid } from "../../src/taskpane/preview/grid";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { HOSTILE } from "../helpers/hostile-xlsx";
@@ -15,7 +15,7 @@ Object.assign(globalThis, { TextDecoder: require("node:util").TextDecoder });
 async function opened(data: Buffer, lang: "en" | "th"): Promise<string> {
   const root = document.createElement("div");
   document.body.appendChild(root);
-  const book = new PreviewBook(new MemoryWorkbook({ Sheet1: [["a"]] }));
+  const book = new PreviewWorkbook(new MemoryWorkbook({ Sheet1: [["a"]] }));
   act(() => render(<Grid book={book} t={translator(lang)} lang={lang} />, root));
   const input = root.querySelector<HTMLInputElement>('input[type="file"]')!;
   // jsdom's File has no arrayBuffer(): a file of the browser's shape, as far as the grid reads it.

@@ -9,7 +9,7 @@ import { ALL_KEYS, MESSAGES, pickLanguage, translator } from "../../src/taskpane
 import { createServices, serviceRoot, toJobAction, validRoot } from "../../src/taskpane/services";
 import { type PaneServices } from "../../src/taskpane/views";
 import { parseTsv } from "../../src/taskpane/preview/tsv";
-import { PreviewBook } from "../../src/taskpane/preview/book";
+import { PreviewWorkbook } from "../../src/taskpane/preview/workbook";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { ExcelPort, MARK_FILL } from "../../src/workbook/excel";
 import { FakeExcel } from "../workbook/excel-fake";
@@ -223,7 +223,7 @@ describe("preview helpers", () => {
   });
 
   test("the preview port reads the grid selection like Excel reads a selection", async () => {
-    const book = new PreviewBook(new MemoryWorkbook({ Sheet1: [["a", "b"], [1, 2], [3, 4]] }));
+    const book = new PreviewWorkbook(new MemoryWorkbook({ Sheet1: [["a", "b"], [1, 2], [3, 4]] }));
     const port = book.port();
     expect((await port.read()).values.length).toBe(3);
     book.select({ sheet: "Sheet1", top: 0, left: 1, bottom: 1, right: 1 });

@@ -16,7 +16,7 @@ import { parseCell, rangeAddress } from "../../workbook/address";
 import type { MemorySheet } from "../../workbook/memory";
 import { isCellError, type CellRect, type CellValue } from "../../workbook/port";
 import type { Lang } from "../i18n";
-import type { PreviewBook } from "./book";
+import type { PreviewWorkbook } from "./workbook";
 
 const BUSY = { error: "#BUSY!" };
 
@@ -54,7 +54,7 @@ export class PreviewFormulas {
   /** Our own writes are edits too: they do not start another calculation. */
   private writing = false;
 
-  constructor(private readonly book: PreviewBook, private readonly lang: () => Lang) {}
+  constructor(private readonly book: PreviewWorkbook, private readonly lang: () => Lang) {}
 
   /** Calculates on every change of the workbook and of the connection; answers how to stop. */
   watch(): () => void {

@@ -17,7 +17,7 @@ import { isDateFormat } from "../../sheet/values";
 import { isCellError, type CellValue } from "../../workbook/port";
 import { columnWidths, isNumber, spillWidth } from "./column-widths";
 import type { Lang, Translate } from "../i18n";
-import type { PreviewBook } from "./book";
+import type { PreviewWorkbook } from "./workbook";
 import type { PreviewFormulas } from "./formulas";
 import { parseTsv, toValue } from "./tsv";
 import { loadXlsx } from "./xlsx-load";
@@ -80,7 +80,7 @@ interface Editing {
 /** Is this key event part of an input method's composition (its Enter confirms the word, not the cell)? */
 const composing = (e: KeyboardEvent): boolean => e.isComposing || e.keyCode === 229;
 
-export function Grid(props: { book: PreviewBook; formulas?: PreviewFormulas; t: Translate; lang?: Lang; status?: string; onNew?: () => void }) {
+export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas; t: Translate; lang?: Lang; status?: string; onNew?: () => void }) {
   const { book, formulas, t } = props;
   const [, redraw] = useState(0);
   const [error, setError] = useState<string | null>(null);

@@ -9,12 +9,12 @@ import { App } from "../app";
 import { pickLanguage, translator, type Lang } from "../i18n";
 import { createServices, loadEngine, today } from "../services";
 import { injectStyles } from "../styles";
-import { PreviewBook } from "./book";
+import { PreviewWorkbook } from "./workbook";
 import { PreviewFormulas } from "./formulas";
 import { GRID_CSS, Grid } from "./grid";
 import { BookStore } from "./store";
 
-function Page(props: { book: PreviewBook; store: BookStore; lang: Lang; storage: Storage | null }) {
+function Page(props: { book: PreviewWorkbook; store: BookStore; lang: Lang; storage: Storage | null }) {
   const { book, store } = props;
   // The pane's language is the grid's too: picking Thai in the pane redraws the toolbar and hints.
   const [lang, setLang] = useState<Lang>(props.lang);
@@ -72,7 +72,7 @@ async function start(): Promise<void> {
     const sample = template("tax-invoices", today());
     memory.setSheet("Sheet1", [sample.columns.map((c) => c.header), ...sample.rows]);
   }
-  const book = new PreviewBook(memory);
+  const book = new PreviewWorkbook(memory);
   let storage: Storage | null = null;
   try {
     storage = window.sessionStorage;

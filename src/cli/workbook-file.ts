@@ -13,7 +13,7 @@ import { errorTexts } from "./system-words";
 import { words } from "./words";
 
 /** Opens a workbook given on the command line; a missing or unreadable file is a usage error. */
-export async function openBook(path: string): Promise<XlsxWorkbook> {
+export async function openWorkbook(path: string): Promise<XlsxWorkbook> {
   const full = resolve(path);
   if (!existsSync(full)) throw new UsageError("noFile", { path });
   try {

@@ -10,7 +10,7 @@ export interface GridSelection extends CellRect {
   sheet: string;
 }
 
-export class PreviewBook {
+export class PreviewWorkbook {
   readonly memory: MemoryWorkbook;
   selection: GridSelection | null = null;
   private listeners = new Set<() => void>();
