@@ -1,8 +1,9 @@
 // An error as people read it in a row or a message, in the run's language.
-import { NetworkError, OutcomeUnknownError, ValidationError } from "../api";
+import { CancelledError, NetworkError, OutcomeUnknownError, ValidationError } from "../api";
 import { resultMsg } from "../sheet/i18n/results";
 import { KeyedError, serviceText, type Message } from "../rules/message";
 import type { Lang } from "../sheet/i18n/lang";
+import { render } from "../sheet/i18n/render";
 import { translate } from "../sheet/i18n/translate";
 
 /** An error as a row's result: the service's message and each of its validation errors, in `lang`. */
@@ -13,6 +14,7 @@ export function errorText(err: unknown, lang: Lang = "en"): string {
     const extra = more.length ? `: ${more.map((m) => translate(m, lang)).join("; ")}` : "";
     return `${translate(err.message, lang)}${extra}`;
   }
+  if (err instanceof CancelledError) return render(cancelledMsg(err), lang);
   return err instanceof Error ? translate(err.message, lang) : String(err);
 }
 
@@ -21,8 +23,12 @@ export function errorText(err: unknown, lang: Lang = "en"): string {
 export function errorMsg(err: unknown): Message {
   if (err instanceof NetworkError) return unreachableMsg(err);
   if (err instanceof OutcomeUnknownError) return resultMsg("answerLost");
+  if (err instanceof CancelledError) return cancelledMsg(err);
   return err instanceof KeyedError ? err.msg : serviceText(errorText(err));
 }
+
+/** The client's own cancel: a request already on its way may have been done. */
+const cancelledMsg = (err: CancelledError): Message => resultMsg(err.outcomeUnknown ? "cancelledSent" : "cancelled");
 
 /** "the service could not be reached at ROOT: nothing answers there", in words a person reads
  * (the system's code in English only): `root` when the error does not carry the address. */

@@ -164,6 +164,8 @@ export const results = {
   netTimedOut: "no answer within {seconds} s",
   wrongCredentials: "wrong client id or secret",
   answerLost: "outcome unknown: the answer was lost; check whether it was done before trying again",
+  /** Cancelled while the request was on its way: the service may have done it. */
+  cancelledSent: "cancelled after it was sent (outcome unknown): check whether it was done before trying again",
   /** A --base-url without its root (…:8787 for …:8787/test): the token request met a 404. */
   notServiceRootGuess: "{message} ({url}): {root} is not a service root; did you mean {guess}?",
   notServiceRoot: "{message} ({url}): {root} is not a service root; --base-url must be a service root such as {local} or {remote}",

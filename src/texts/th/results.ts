@@ -131,6 +131,7 @@ export const results: Same<typeof en> = {
   netTimedOut: "ไม่ตอบภายใน {seconds} วินาที",
   wrongCredentials: "รหัสไคลเอนต์หรือรหัสลับไม่ถูกต้อง",
   answerLost: "ไม่ทราบผล: คำตอบหายไประหว่างทาง ให้ตรวจดูว่าทำสำเร็จแล้วหรือไม่ก่อนลองอีกครั้ง",
+  cancelledSent: "หยุดตามที่สั่งหลังส่งไปแล้ว (ไม่ทราบผล): ให้ตรวจดูว่าทำสำเร็จแล้วหรือไม่ก่อนลองอีกครั้ง",
   notServiceRootGuess: "{message} ({url}): {root} ไม่ใช่ที่อยู่หลักของบริการ หมายถึง {guess} หรือไม่?",
   notServiceRoot: "{message} ({url}): {root} ไม่ใช่ที่อยู่หลักของบริการ --base-url ต้องเป็นที่อยู่หลักของบริการ เช่น {local} หรือ {remote}",
   runStopped: "หยุดแล้ว: {reason} ทำแล้ว: {done} ไม่ได้ส่ง: {notSent}",
