@@ -267,7 +267,7 @@ export function synopsis(command: string, prefix = "docsheet"): string {
 const ALL_FAMILIES = FAMILY_CARDS.filter((e) => e.kind !== "certificate").map((e) => e.name).join(", ");
 const CERTIFICATES = FAMILY_CARDS.filter((e) => e.kind === "certificate");
 
-const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act status|delete|pdf, undo)`).join("; ")}
+const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act ${e.acts.join("|")}, undo)`).join("; ")}
 Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.`;
 
 export const USAGE = `Usage:

@@ -7,6 +7,7 @@ import type { ListCounts } from "../jobs/template";
 import type { RefreshKind } from "../jobs/refresh";
 import type { UpdateKind } from "../jobs/update";
 import type { SheetFamily } from "../rules/codes";
+import type { ActKind } from "../families/cards";
 import { recordCount, recordExample } from "../sheet/i18n/record-count";
 import { render } from "../sheet/i18n/render";
 import { cli as en } from "../texts/en/cli";
@@ -56,8 +57,8 @@ export interface Words {
 export type Attempt = "post" | "pull" | "refresh" | "update" | "undo" | "calc" | "documents" | "lists" | ActKind;
 /** What a progress line names: the command, or act's action. */
 export type Doing = "post" | "pull" | "refresh" | "update" | "undo" | "report" | ActKind;
-/** act's --action values. */
-export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
+/** act's --action values (the families' cards say which a family takes). */
+export type { ActKind };
 
 /** An undo's counts (undo.ts's kinds); out null for a dry run. */
 export type UndoCounts = Record<"deleted" | "voided" | "gone" | "kept" | "refused" | "failed", number>;

@@ -13,7 +13,6 @@ import type { FamilyEntry } from "./types";
 const book = <F extends BookFamily>(family: F) => ({
   ...familyCard(family),
   statuses: [] as readonly string[],
-  acts: [] as const,
   pullsByDate: false,
   columns: { post: BOOK_RESULT_KEYS[family], undo: ["recordId", "result"] as readonly string[] },
   ...familySheet(family),

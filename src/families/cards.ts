@@ -1,12 +1,18 @@
 // Every family's card: its name, kind, labels, what its records are called and whether they can be
 // updated. The entries (index.ts) are made from these; the pane's first paint (the family picker)
 // and the messages read the cards alone, without the field tables an entry brings.
-import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, WHT_FAMILY, type BookFamily, type SheetFamily } from "../rules/codes";
+import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, upgradeTargets, WHT_FAMILY, type BookFamily, type Family, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 
 /** Where a family's records live on the service: the eight document families under their own
  * paths, certificates under /withholding-taxes, vouchers under /journal-entries, and the master data. */
 export type FamilyKind = "document" | "certificate" | "book";
+
+/** The pane's and the CLI's acts on selected rows. */
+export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
+
+/** The acts in the order the pane and the CLI list them. */
+export const ACT_ORDER: readonly ActKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];
 
 /** What one record is called when counted (sheet/i18n/record-count.ts keys). */
 export type RecordKind = "Document" | "Certificate" | "Voucher" | "Contact" | "Product";
@@ -24,20 +30,29 @@ export interface FamilyCard<F extends SheetFamily = SheetFamily> {
   readonly updates: boolean;
   /** Whether a post may save its records as drafts (journal vouchers). */
   readonly drafts: boolean;
+  /** The acts the pane and `docsheet act` offer on its rows, in ACT_ORDER. */
+  readonly acts: readonly ActKind[];
 }
 
+/** A document family's acts: every act, a payment where the service takes one, an upgrade where it
+ * has a family to upgrade to. */
+const documentActs = (family: Family): readonly ActKind[] =>
+  ACT_ORDER.filter((k) => (k === "payment" ? FAMILY_INFO[family].payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true));
 
-// The service has no update for vouchers; a voucher may be saved as a draft.
+
+// The service has no update for vouchers; a voucher may be saved as a draft. The books have no acts.
 const BOOK_CARD = {
-  "journal-entries": { record: "Voucher", updates: false, drafts: true },
-  contacts: { record: "Contact", updates: true, drafts: false },
-  products: { record: "Product", updates: true, drafts: false },
+  "journal-entries": { record: "Voucher", updates: false, drafts: true, acts: [] },
+  contacts: { record: "Contact", updates: true, drafts: false, acts: [] },
+  products: { record: "Product", updates: true, drafts: false, acts: [] },
 } as const;
 
 /** In the order the pane and the CLI list them. */
 export const FAMILY_CARDS: readonly FamilyCard[] = [
-  ...FAMILIES.map((f) => ({ name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false })),
-  { name: WHT_FAMILY, kind: "certificate", label: { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" }, record: "Certificate", updates: false, drafts: false },
+  ...FAMILIES.map((f) => ({ name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false, acts: documentActs(f) })),
+  { name: WHT_FAMILY, kind: "certificate", label: { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" }, record: "Certificate", updates: false, drafts: false,
+    // A certificate has statuses of its own, no payment or upgrade, and is not sent by e-mail or shared.
+    acts: ["status", "delete", "pdf"] },
   ...BOOK_FAMILIES.map((f) => ({ name: f, kind: "book" as const, label: BOOK_FAMILY_LABEL[f], ...BOOK_CARD[f] })),
 ];
 

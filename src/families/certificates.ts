@@ -11,7 +11,6 @@ export const CERTIFICATES: FamilyEntry<WhtFamily> = {
   ...familyCard(WHT_FAMILY),
   words: ["withholding tax certificate", "withholding tax", "หนังสือรับรองการหักภาษี ณ ที่จ่าย", "50 ทวิ", "ภาษีหัก ณ ที่จ่าย", WHT_FAMILY],
   statuses: WHT_STATUS_WORDS,
-  acts: ["status", "delete", "pdf"],
   ...SERIAL_RECORDS,
   columns: { post: RESULT_KEYS, undo: RESULT_KEYS },
   ...familySheet(WHT_FAMILY),

@@ -7,9 +7,8 @@ import { DOCUMENT_ENTRIES } from "./documents";
 import type { FamilyEntry, FamilyKind } from "./types";
 
 export type { ActKind, FamilyCard, FamilyEntry, FamilyKind, Json, OwnFields, RaceLoser, RecordKind, RecordStore, Recovery, Shown, UndoWay } from "./types";
-export { ACT_ORDER } from "./types";
 export { recordIdOf } from "./store";
-export { FAMILY_CARDS, familyCard, findCard } from "./cards";
+export { ACT_ORDER, FAMILY_CARDS, familyCard, findCard } from "./cards";
 
 /** In the order the pane and the CLI list them. */
 export const FAMILY_ENTRIES: readonly FamilyEntry[] = [...DOCUMENT_ENTRIES, CERTIFICATES, VOUCHERS, CONTACTS, PRODUCTS];

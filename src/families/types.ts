@@ -4,16 +4,12 @@ import type { DocSheetClient } from "../api";
 import type { SheetFamily } from "../rules/codes";
 import type { FamilySheet } from "./sheets";
 import type { FamilyCard } from "./cards";
-export type { FamilyCard, FamilyKind, RecordKind } from "./cards";
+export type { ActKind, FamilyCard, FamilyKind, RecordKind } from "./cards";
 
 export type { Json } from "../rules/json";
 import type { Json } from "../rules/json";
 import type { BuiltBook } from "../sheet/books/built";
 
-
-
-/** The pane's and the CLI's acts on selected rows. */
-export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
 
 /** A family's records on the service, read the same way whatever the family. */
 export interface RecordStore {
@@ -49,8 +45,6 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   readonly words: readonly string[];
   /** The status words its records take (empty where it has none). */
   readonly statuses: readonly string[];
-  /** The acts the pane and `docsheet act` offer on its rows. */
-  readonly acts: readonly ActKind[];
   /** Pulled by a date range (documents, certificates) or whole (books). */
   readonly pullsByDate: boolean;
   /** Its records name accounts of the chart of accounts (read before building or pulling). */
@@ -74,6 +68,3 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
    * approved or as a draft); absent for the families post.ts posts. */
   sendBook?(client: DocSheetClient, built: BuiltBook, marker: string, o: { draft: boolean; signal?: AbortSignal }): Promise<Json>;
 }
-
-/** The acts in the order the pane lists them. */
-export const ACT_ORDER: readonly ActKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];

@@ -4,7 +4,7 @@ import type { FetchLike } from "../api/transport";
 import { relayFetch } from "./relay-fetch";
 import type { DocSheetClient } from "../api/client";
 import type { BookFamily, DocumentFamily, Family, SheetFamily, WhtFamily } from "../rules/codes";
-import { familyCard, isBook } from "../families/cards";
+import { ACT_ORDER, familyCard, isBook } from "../families/cards";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { Json } from "../rules/json";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
@@ -14,7 +14,7 @@ import { actNotes, postNotes, resultColumn } from "./rows";
 import { pullListOrder } from "./pull-order";
 import { localDate } from "../jobs/types";
 import {
-  ACTION_KINDS, type ActionRequest, type BookPostView, type CompanyView, type ConnectionForm, type DocumentSummary, type PaneServices, type PaymentRequest,
+  type ActionRequest, type BookPostView, type CompanyView, type ConnectionForm, type DocumentSummary, type PaneServices, type PaymentRequest,
   type ActLink, type SelectedDocument, type SelectionInfo,
 } from "./views";
 
@@ -210,7 +210,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
   return {
     port: opts.port,
     ...(watchSheet ? { watchSheet } : {}),
-    actionKinds: ACTION_KINDS,
+    actionKinds: ACT_ORDER,
     async connect(form) {
       const { connectedCompany, createClient } = await loadEngine();
       // Nothing of the previous connection is kept: its client, its company, what was read with it.

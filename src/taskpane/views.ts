@@ -2,6 +2,7 @@
 // PaneServices, the contract between the sections and services.ts. Types (and their few lists)
 // only, so a section can name them without loading what the services load.
 import type { Message } from "../rules/message";
+import type { ActKind } from "../families/cards";
 import type { CompanyName } from "../jobs/same-company";
 import type { JobContext } from "../jobs/types";
 import type { ListCounts, TemplateOutcome } from "../jobs/template";
@@ -161,8 +162,8 @@ export interface WhtReportView {
   layoutProblem?: { line: number; what: "form" | "field"; text: string };
 }
 
-export type ActionKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "email" | "share" | "attach";
-export const ACTION_KINDS: readonly ActionKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];
+/** An act on the selected rows (the families' cards say which a family has, and their order). */
+export type ActionKind = ActKind;
 
 export interface ActionRequest {
   kind: ActionKind;

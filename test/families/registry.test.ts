@@ -1,7 +1,8 @@
 // The family registry: every family a sheet can hold has one entry, found by its name and by the
 // words people use, with its texts in both languages, and a store that reads its records on the
 // real local service (a record made through the API is listed, read back and named).
-import { CODE_FAMILIES, FAMILY_ENTRIES, familyEntry, familyNamed, findFamily, recordIdOf } from "../../src/families";
+import { USAGE } from "../../src/cli/args";
+import { ACT_ORDER, CODE_FAMILIES, FAMILY_ENTRIES, familyCard, familyEntry, familyNamed, findFamily, recordIdOf } from "../../src/families";
 import { FAMILY_INFO, isSheetFamily, upgradeTargets } from "../../src/rules/codes";
 import { jobsService } from "../jobs/service";
 
@@ -35,6 +36,14 @@ describe("the registry", () => {
       expect(e.acts.includes("upgrade")).toBe(upgradeTargets(info.family).length > 0);
     }
     expect(familyEntry("withholding-taxes").acts).toEqual(["status", "delete", "pdf"]);
+  });
+
+  test("the acts are the cards' (the pane's first paint and --help read them without an entry), in one order", () => {
+    for (const e of FAMILY_ENTRIES) {
+      expect(familyCard(e.name).acts).toBe(e.acts);
+      expect(ACT_ORDER.filter((k) => e.acts.includes(k))).toEqual(e.acts);
+    }
+    expect(USAGE).toContain("withholding-taxes (template, map, check, post, pull, act status|delete|pdf, undo)");
   });
 
   test("a family without a delete is never undone by deleting, and its race loser is reported", () => {

@@ -3,11 +3,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, upgradeTargets, type DocumentFamily, type Family } from "../../rules/codes";
 import { familyEntry } from "../../families";
+import { familyCard } from "../../families/cards";
 import { statusText } from "../../sheet/i18n/status";
 import type { Lang, Translate } from "../i18n";
 import { describeError } from "../errors";
 import { today } from "../services";
-import { ACTION_KINDS, type ActionKind, type ActionRequest, type ActView, type PaneServices, type SelectedDocument, type ShownView } from "../views";
+import { type ActionKind, type ActionRequest, type ActView, type PaneServices, type SelectedDocument, type ShownView } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { emptyPayment, PaymentFields, paymentRequest, useChannels, usePaymentRules, type PaymentForm } from "./payment";
 import { sameDocuments, serialList, ShownLine, useShown } from "./shown";
@@ -15,10 +16,9 @@ import { Progressbar } from "./progressbar";
 import { ActLinks } from "./act-links";
 import { RowNotes } from "./rows";
 
-/** Which actions a family has: its entry's acts, in the pane's order. */
-export function actionsFor(family: DocumentFamily): ActionKind[] {
-  const acts: readonly string[] = familyEntry(family).acts;
-  return ACTION_KINDS.filter((k) => acts.includes(k));
+/** Which actions a family has: its card's acts, in the pane's order. */
+export function actionsFor(family: DocumentFamily): readonly ActionKind[] {
+  return familyCard(family).acts;
 }
 
 const isEmail = (text: string): boolean => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(text.trim());
