@@ -44,6 +44,7 @@ export const CONTACTS: FamilyEntry<"contacts"> = {
   recovery: { by: "marker", field: "contactNote" },
   // A contact with a tax id is the contact of that tax id and branch; else of its code.
   identities: [["contactTaxId", "contactBranch"], ["contactCode"]],
+  listedBy: [{ field: "contactName", column: "namelocal" }],
   undo: "delete",
   raceLoser: "delete",
   store: (client) => storeOf(client.contacts),
@@ -59,6 +60,7 @@ export const PRODUCTS: FamilyEntry<"products"> = {
   // A product has no field to carry a marker.
   recovery: { by: "identity" },
   identities: [["code"]],
+  listedBy: [{ field: "code", column: "productCode" }, { field: "name", column: "name" }],
   undo: "delete",
   raceLoser: "delete",
   store: (client) => storeOf(client.products),

@@ -1,10 +1,11 @@
 // A family's records on the service as one shape (RecordStore), whatever its routes.
+import type { FilterTerm } from "../api";
 import type { Json, RecordStore } from "./types";
 
 const PAGE = { pageSize: 200 };
 
 interface Api {
-  listAll(query: { pageSize: number }, o: { signal?: AbortSignal }): AsyncGenerator<{ list: unknown[] }>;
+  listAll(query: { pageSize: number; filter?: readonly FilterTerm[] }, o: { signal?: AbortSignal }): AsyncGenerator<{ list: unknown[] }>;
   get(id: number, o: { signal?: AbortSignal }): Promise<unknown>;
   delete?(id: number, o: { signal?: AbortSignal }): Promise<unknown>;
 }
@@ -12,7 +13,7 @@ interface Api {
 /** The store over an API client's part (documents(family), contacts, products, ...). */
 export function storeOf(api: Api, deletes = true): RecordStore {
   const store: RecordStore = {
-    listAll: (signal) => api.listAll(PAGE, { signal }),
+    listAll: (signal, filter) => api.listAll(filter ? { ...PAGE, filter } : PAGE, { signal }),
     get: async (id, signal) => (await api.get(id, { signal })) as Json,
   };
   if (deletes && api.delete) store.delete = (id, signal) => api.delete!(id, { signal });

@@ -1,6 +1,6 @@
 // What a family is, declared once (issue 34): the jobs, the pane and the CLI ask a family's entry
 // what to do instead of testing its name. A new family is a new entry (and its texts).
-import type { DocSheetClient } from "../api";
+import type { DocSheetClient, FilterTerm } from "../api";
 import type { SheetFamily } from "../rules/codes";
 import type { FamilySheet } from "./sheets";
 import type { FamilyCard } from "./cards";
@@ -13,8 +13,8 @@ import type { BuiltBook } from "../sheet/books/built";
 
 /** A family's records on the service, read the same way whatever the family. */
 export interface RecordStore {
-  /** Every record, page by page. */
-  listAll(signal?: AbortSignal): AsyncGenerator<{ list: unknown[] }>;
+  /** Every record (those the filter's terms match, where given), page by page. */
+  listAll(signal?: AbortSignal, filter?: readonly FilterTerm[]): AsyncGenerator<{ list: unknown[] }>;
   get(id: number, signal?: AbortSignal): Promise<Json>;
   /** Absent where the service has no delete (journal vouchers). */
   delete?(id: number, signal?: AbortSignal): Promise<unknown>;
@@ -54,6 +54,9 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
    * naming one identity must agree, and the service's record of that identity is the row's.
    * Empty where a row's record is its key's alone (documents, certificates, vouchers). */
   readonly identities: readonly (readonly string[])[];
+  /** Where a record of an identity is listed again after its create (the race guard's read-back):
+   * the list's filter column for each field, the first of the fields the record has. */
+  readonly listedBy?: readonly { readonly field: string; readonly column: string }[];
   readonly undo: UndoWay;
   readonly raceLoser: RaceLoser;
   /** The columns a post writes back, and those undo clears. */

@@ -44,7 +44,7 @@ import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { WriteBatch, flushedOnStop, type HeldBatch } from "./write-batch";
-import { BookRaceGuard } from "./book-race";
+import { answerOf, bookRecord, identityKey, identityRaces, listedTerm } from "./identity-race";
 import { RaceGuard, type Settled } from "./race";
 import { voucherRaces, voucherRecord } from "./voucher-race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
@@ -324,7 +324,7 @@ async function postBookRun(port: WorkbookPort, client: DocSheetClient, opts: Boo
   // Another post of the same rows at the same time: contacts and products by book-race.ts, journal
   // vouchers by the documents' guard (race.ts), by their marker.
   // A loser the service can remove is removed (contacts, products); one it cannot (vouchers) is reported.
-  const raceGuard = entry.raceLoser === "delete" ? new BookRaceGuard(client, family as "contacts" | "products", signal) : undefined;
+  const raceGuard = entry.raceLoser === "delete" ? new RaceGuard(identityRaces(client, family), { flushAt: LIST_ORDER_MAX, signal }) : undefined;
   const voucherGuard = entry.raceLoser === "report" ? new RaceGuard(voucherRaces(client), { flushAt: LIST_ORDER_MAX }) : undefined;
   const groups = new Map<string, Array<{ built: BuiltBook; marker: string }>>();
   for (const p of pending) {
@@ -379,15 +379,18 @@ async function postBookRun(port: WorkbookPort, client: DocSheetClient, opts: Boo
   /** The service gone mid-run: what stopped it (nothing more is sent). */
   let fatal: unknown;
   const settleRace = (record: Json, built: BuiltBook, marker: string, each: Each): Promise<void> => (async () => {
-    const race = await raceGuard!.settle(record, (r) => existing!.same(r, built));
+    // Read back by the row's identity (a record of none has no other post's copy to tell apart).
+    const key = identityKey(family, built.body!);
+    const race: Settled = key ? await raceGuard!.settle(key, bookRecord(family, record), "", listedTerm(family, record)).catch((): Settled => ({ kind: "unlisted" })) : { kind: "won" };
     const serial = recordName(family, record);
     if (race.kind === "lost") {
-      existing!.add(race.winner, built, marker);
-      return each("found", resultMsg("foundRaceDeleted", { serial }), race.winner);
+      const winner = answerOf(race.winner);
+      existing!.add(winner, built, marker);
+      return each("found", resultMsg("foundRaceDeleted", { serial }), winner);
     }
     if (race.kind === "stuck") {
       existing!.add(record, built, marker);
-      return each("created", resultMsg("raceStuckDelete", { winner: recordName(family, race.winner), serial, reason: errorMsg(race.error) }), record);
+      return each("created", resultMsg("raceStuckDelete", { winner: recordName(family, answerOf(race.winner)), serial, reason: errorMsg(race.error) }), record);
     }
     existing!.add(record, built, marker);
     return each("created", resultMsg(race.kind === "won" ? "created" : "createdUnchecked"), record);
@@ -493,6 +496,7 @@ async function postBookRun(port: WorkbookPort, client: DocSheetClient, opts: Boo
     fatal ??= err;
   }), () => fatal !== undefined || signal?.aborted === true);
   voucherGuard?.finish();
+  raceGuard?.finish();
   await Promise.all(racing);
   if (raceFailure) throw raceFailure.error;
   // A cancelled or stopped run says so in the rows it did not send.

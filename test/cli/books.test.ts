@@ -295,7 +295,10 @@ describe("the race guard of a contacts post", () => {
     await wb.addTableSheet("Contacts", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
     const out = await postBookJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: held }), { family: "contacts", concurrency: 4 });
     expect(out.results.map((r) => [r.kind, r.message])).toEqual(rows.slice(1).map(() => ["created", "created"]));
-    expect(events).toEqual(["all created", "look", "look"]);
+    // The first look waits for others to join it (race.ts): it starts with a few or with all ten.
+    expect(events[0]).toBe("all created");
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    expect(events.length).toBeLessThanOrEqual(3);
   });
 });
 
