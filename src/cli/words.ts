@@ -1,7 +1,7 @@
 // What the command prints besides findings and row results, in English or Thai (--lang): one set of
 // sentences over the language's texts (src/texts, namespace cli), counts by the language's plural
 // rules: "1 document", "2 documents"; Thai nouns have one form.
-import { count, fillCounted } from "../sheet/i18n/plural";
+import { count, fillCounted, groupDigits } from "../sheet/i18n/plural";
 import type { Lang } from "../sheet/i18n/lang";
 import type { ListCounts } from "../jobs/template";
 import type { RefreshKind } from "../jobs/refresh";
@@ -85,7 +85,7 @@ function wordsOf(lang: Lang): Words {
   const t = (key: Key, vars: Readonly<Record<string, string | number>> = {}): string => fillCounted(table[key], vars, lang);
   /** A summary: the counts' texts joined, those given as undefined left out. */
   const list = (...parts: (string | false)[]): string => parts.filter((p): p is string => p !== false).join(", ");
-  const n = (key: Key, value: number): string => t(key, { n: value });
+  const n = (key: Key, value: number): string => t(key, { n: groupDigits(value) });
   /** "2 contacts", "ผู้ติดต่อ 2 ราย": the family's records by their own word. */
   const records = (family: SheetFamily | undefined, count: number): string => render(recordCount(family, count), lang);
   const doing = byName(table, "doing", DOINGS) as Record<Doing, string>;
@@ -99,7 +99,7 @@ function wordsOf(lang: Lang): Words {
         n("skipped", c.skipped), n("notSent", c.notSent), n("failed", c.failed), n("unknown", c.unknown), c.warnings > 0 && n("checkedWarnings", c.warnings)),
       out,
     }),
-    saveStopped: (c, out, detail, saved, input) => t(saved ? "saveStoppedSaved" : "saveStoppedLost", { out, detail, input, created: c.created, found: c.found, notSent: c.notSent }),
+    saveStopped: (c, out, detail, saved, input) => t(saved ? "saveStoppedSaved" : "saveStoppedLost", { out, detail, input, created: groupDigits(c.created), found: groupDigits(c.found), notSent: groupDigits(c.notSent) }),
     waitingForPost: (input, pid) => t("waitingForPost", { input, pid }),
     acted: (action, done, skipped, failed, out) => t("wrote", { summary: t("acted", { doing: doing[action], summary: list(n("done", done), n("skippedAct", skipped), n("failed", failed)) }), out }),
     pulled: (d, sheet, rows, out, family) => t("pulled", { records: records(family, d), sheet, rows, out }),

@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import type { DocumentRecord } from "../../src/api";
 import { cliRunner } from "./run";
 import { fieldForHeader } from "../../src/sheet/fields";
-import { cliSession, sheetRows } from "./session";
+import { cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
@@ -261,6 +261,18 @@ describe("a Thai run", () => {
     expect(act.stderr).toMatch(/^เปลี่ยนสถานะ: /m);
     expect(act.stdout).toMatch(/^เปลี่ยนสถานะ: สำเร็จ 1, ข้าม 0, ไม่สำเร็จ 0; /m);
     expect(`${act.stderr}${act.stdout}`).not.toMatch(/^status:/m);
+  });
+});
+
+describe("counts of a thousand and more", () => {
+  it("are written with thousands separators, in English and in Thai", async () => {
+    // 1,000 quotations without a customer: check and post count them, and none is sent.
+    const rows = Array.from({ length: 1000 }, (_, i) => [`Q${i + 1}`, "2026-01-15", "Pen", 1, 10]);
+    const path = await writeBook(join(s.dir, "thousand.xlsx"), [["documentKey", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit"], ...rows]);
+    const post = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth]);
+    expect(post.stdout).toMatch(/^0 created, 0 found from an earlier run, 0 already posted, 1,000 not sent, 0 failed, 0 unknown; wrote /m);
+    const check = await docsheet(["check", path, "--family", "quotations", "--lang", "th"]);
+    expect(check.stdout).toMatch(/^1,000 เอกสาร, พบ 1,00\d ปัญหา$/m);
   });
 });
 

@@ -92,6 +92,20 @@ describe("Post", () => {
     expect(book.selection).toEqual({ sheet: "S", row: 2, col: result });
   });
 
+  test("counts a thousand and more with thousands separators, in English and in Thai", async () => {
+    // 1,000 documents without a quantity: none is sent, each is counted.
+    const rows: CellValue[][] = Array.from({ length: 1000 }, (_, i) => [`T${i}`, "Count Co", "2026-03-03", true, "Pen", null, 10]);
+    const english = postPane(await connected(new MemoryWorkbook({ S: [HEADER, ...rows] })));
+    click(english, "Post documents");
+    await until(() => resultLine(english, "post").includes("created"), "the post");
+    expect(resultLine(english, "post")).toBe("0 created, 1,000 not sent");
+    document.body.innerHTML = "";
+    const thai = mountPane(<PostSection t={translator("th")} lang="th" services={await connected(new MemoryWorkbook({ S: [HEADER, ...rows] }))} family="tax-invoices" connected />);
+    click(thai, translator("th")("runPost"));
+    await until(() => resultLine(thai, "post").includes("สร้าง"), "the Thai post");
+    expect(resultLine(thai, "post")).toBe("สร้าง 0 รายการ, ไม่ได้ส่ง 1,000");
+  });
+
   test("cancelled half-way: the summary says what was created, and every row says what happened to it", async () => {
     const n = 60;
     const rows: CellValue[][] = Array.from({ length: n }, (_, i) => [`C${i}`, `Cancel Co ${i}`, "2026-03-03", true, "Pen", 1, 100 + i]);

@@ -4,6 +4,7 @@
 import { familyEntry, type RecordKind } from "../../families";
 import type { SheetFamily } from "../../rules/codes";
 import type { Message } from "../../rules/message";
+import { groupDigits } from "./plural";
 import { resultMsg } from "./results";
 
 function kindOf(family: SheetFamily | undefined): RecordKind {
@@ -13,7 +14,7 @@ function kindOf(family: SheetFamily | undefined): RecordKind {
 /** `n` records of `family`: "1 contact", "2 journal vouchers"; documents when no family is known. */
 export function recordCount(family: SheetFamily | undefined, n: number): Message {
   const kind = kindOf(family);
-  return n === 1 ? resultMsg(`count${kind}`) : resultMsg(`count${kind}s`, { number: n });
+  return n === 1 ? resultMsg(`count${kind}`) : resultMsg(`count${kind}s`, { number: groupDigits(n) });
 }
 
 /** What one record of `family` is called in a sentence: "document", "contact" ("ผู้ติดต่อ"), ... */

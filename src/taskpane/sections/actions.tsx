@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { ATTACHMENT_MAX_BYTES, FAMILY_INFO, upgradeTargets, type DocumentFamily, type Family } from "../../rules/codes";
 import { familyEntry } from "../../families";
 import { familyCard } from "../../families/cards";
+import { groupDigits } from "../../sheet/i18n/plural";
 import { statusText } from "../../sheet/i18n/status";
 import type { Lang, Translate } from "../i18n";
 import { describeError } from "../errors";
@@ -210,7 +211,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
       <Message tone="error" text={problem ?? task.error} />
       {/* Green only when something was done: "0 done, 2 skipped" is information, not success. */}
       <Message tone={task.cancelled ? "info" : task.result && task.result.failed > 0 ? "error" : task.result && task.result.ok === 0 ? "info" : "ok"}
-        text={task.result ? t(task.cancelled ? "actCancelled" : "actDone", { ok: task.result.ok, skipped: task.result.skipped, failed: task.result.failed }) : null} />
+        text={task.result ? t(task.cancelled ? "actCancelled" : "actDone", { ok: groupDigits(task.result.ok), skipped: groupDigits(task.result.skipped), failed: groupDigits(task.result.failed) }) : null} />
       <RowNotes t={t} services={services} sheet={task.result?.sheet} rows={task.result?.rows} />
       {task.result && <ActLinks t={t} links={task.result.links} />}
     </Section>

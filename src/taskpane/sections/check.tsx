@@ -6,6 +6,7 @@ import { useMemo } from "preact/hooks";
 import type { DocumentFamily, SheetFamily } from "../../rules/codes";
 import { familyCard } from "../../families/cards";
 import type { CellFinding } from "../../sheet/findings";
+import { groupDigits } from "../../sheet/i18n/plural";
 import { recordCount } from "../../sheet/i18n/record-count";
 import { render } from "../../sheet/i18n/render";
 import type { Lang, Translate } from "../i18n";
@@ -40,7 +41,7 @@ export function FindingList(props: { t: Translate; lang: Lang; services: PaneSer
   const counts = ([["error", "countErrors"], ["warning", "countWarnings"], ["note", "countNotes"]] as const).filter(([k]) => n[k] > 0);
   return (
     <div class="finding-list">
-      <p class="counts">{counts.map(([k, key]) => <span key={k} class={k}>{t(key, { n: n[k].toLocaleString("en-US") })}</span>)}</p>
+      <p class="counts">{counts.map(([k, key]) => <span key={k} class={k}>{t(key, { n: groupDigits(n[k]) })}</span>)}</p>
       <PagedList t={t} items={sorted} class="findings" label={props.label ?? t("check")} keyOf={(f, i) => `${i}:${f.cell}`} itemClass={(f) => f.severity}
         item={(f) => {
           const reason = render(f.msg, lang);

@@ -3,12 +3,12 @@
 // a box of bounded height; Previous and Next turn the pages, and a new list starts at its first.
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { groupDigits } from "../../sheet/i18n/plural";
 import type { Translate } from "../i18n";
 
 /** Items on a page: enough to scan, few enough to draw at once. */
 export const LIST_PAGE = 25;
 
-const count = (n: number): string => n.toLocaleString("en-US");
 
 export function PagedList<T>(props: {
   t: Translate; items: readonly T[]; label: string; class: string;
@@ -34,7 +34,7 @@ export function PagedList<T>(props: {
       {pages > 1 && (
         <div class="pager">
           <button type="button" disabled={at === 0} onClick={() => setPage(at - 1)}>{t("listPrevious")}</button>
-          <span role="status">{t("listPage", { from: count(from + 1), to: count(from + shown.length), total: count(items.length) })}</span>
+          <span role="status">{t("listPage", { from: groupDigits(from + 1), to: groupDigits(from + shown.length), total: groupDigits(items.length) })}</span>
           <button type="button" disabled={at >= pages - 1} onClick={() => setPage(at + 1)}>{t("listNext")}</button>
         </div>
       )}

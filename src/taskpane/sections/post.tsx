@@ -1,5 +1,6 @@
 // Post: creates the documents of the rows, with a progress bar and cancel; results go into the sheet.
 import type { DocumentFamily } from "../../rules/codes";
+import { groupDigits } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PostView } from "../views";
 import { Message, Section, useResultScope, useTask } from "../ui";
@@ -14,7 +15,7 @@ export function postSummary(t: Translate, r: PostView): string {
     ["found", "postFound"], ["skipped", "postSkipped"], ["notSent", "postNotSent"], ["failed", "postFailed"], ["unknown", "postUnknown"],
     ["warnings", "postWarnings"],
   ];
-  return [t("postCreated", { n: r.created }), ...parts.filter(([k]) => r[k] > 0).map(([k, key]) => t(key, { n: r[k] }))].join(", ");
+  return [t("postCreated", { n: groupDigits(r.created) }), ...parts.filter(([k]) => r[k] > 0).map(([k, key]) => t(key, { n: groupDigits(r[k]) }))].join(", ");
 }
 
 /** Red when a document was not made or its fate is unknown; green only when something was created

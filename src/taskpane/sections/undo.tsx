@@ -3,6 +3,7 @@
 // the post, and the rows say what became of each document.
 import { useState } from "preact/hooks";
 import type { BookFamily, DocumentFamily } from "../../rules/codes";
+import { groupDigits } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UndoView } from "../views";
 import { Message, useTask } from "../ui";
@@ -16,7 +17,7 @@ export function undoSummary(t: Translate, v: UndoView): string {
     [c.deleted, v.dryRun ? "undoWouldDelete" : "undoDeleted"], [c.voided, v.dryRun ? "undoWouldVoid" : "undoVoided"],
     [c.gone, "undoGone"], [c.kept, "undoKept"], [c.refused, "undoRefused"], [c.failed, "undoFailed"],
   ];
-  const shown = parts.filter(([n]) => n > 0).map(([n, key]) => t(key, { n }));
+  const shown = parts.filter(([n]) => n > 0).map(([n, key]) => t(key, { n: groupDigits(n) }));
   return shown.length > 0 ? shown.join(", ") : t("undoNothing");
 }
 

@@ -4,6 +4,7 @@
 // Send runs only on the sheet and rows the preview read: anything else asks for a new preview.
 import { useState } from "preact/hooks";
 import type { Family } from "../../rules/codes";
+import { groupDigits } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UpdateView } from "../views";
 import { Message, Section, useTask } from "../ui";
@@ -12,10 +13,10 @@ import { RowNotes } from "./rows";
 
 function summary(t: Translate, v: UpdateView): string {
   const c = v.counts;
-  const notSent = c.invalid + c.failed + c.cancelled;
+  const [unchanged, conflict, refused, notSent] = [c.unchanged, c.conflict, c.refused, c.invalid + c.failed + c.cancelled].map(groupDigits);
   return v.dryRun
-    ? t("updatePreviewSummary", { update: c.update, unchanged: c.unchanged, conflict: c.conflict, refused: c.refused, notSent })
-    : t("updateDoneSummary", { updated: c.updated, unchanged: c.unchanged, conflict: c.conflict, refused: c.refused, notSent });
+    ? t("updatePreviewSummary", { update: groupDigits(c.update), unchanged, conflict, refused, notSent })
+    : t("updateDoneSummary", { updated: groupDigits(c.updated), unchanged, conflict, refused, notSent });
 }
 
 /** Each document to be sent (or just sent), one line a changed field: the service's value, the sheet's. */
@@ -77,7 +78,7 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
               if (err instanceof Error && err.name === "PreviewChangedError") setStale(true);
               throw err;
             }
-          })}>{t("sendUpdate", { n: p.counts.update })}</button>
+          })}>{t("sendUpdate", { n: groupDigits(p.counts.update) })}</button>
       )}
       {busy && <button type="button" onClick={preview.busy ? preview.cancel : send.cancel}>{t("cancel")}</button>}
       {busy && progress && (
