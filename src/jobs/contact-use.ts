@@ -8,7 +8,8 @@
 // alone; service-facts §5.7: not per line), and their list has no filter: every voucher is listed
 // once, and one listed without its lines (a summary that may leave its contact out) is read by id.
 import type { DocSheetClient, FilterTerm } from "../api";
-import { FAMILIES, WHT_FAMILY, type DocumentFamily } from "../rules/codes";
+import { CERTIFICATES } from "../families/certificates";
+import { FAMILIES, type DocumentFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import { normalizeName } from "../sheet/fields";
@@ -75,7 +76,7 @@ export async function contactsUsers(
     }
   }, () => failure !== undefined || signal?.aborted === true);
   if (failure) throw failure.error;
-  await certificateUsers(client, contacts.filter((c) => found.get(c.id)!.length < most), (r) => keep(WHT_FAMILY, r), signal);
+  await certificateUsers(client, contacts.filter((c) => found.get(c.id)!.length < most), (r) => keep(CERTIFICATES.name, r), signal);
   const vouchers = contacts.length > 0 ? await voucherUsers(client, contacts, most, signal, concurrency) : new Map<number, string[]>();
   return new Map(contacts.map((c) => [c.id, { documents: found.get(c.id)!, vouchers: vouchers.get(c.id) ?? [] }]));
 }

@@ -16,7 +16,7 @@ import type { ReportTable } from "../sheet/vat-tables";
 import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany } from "./company";
 import { familyRecord } from "./sheet-family";
-import { WHT_FAMILY } from "../rules/codes";
+import { CERTIFICATES } from "../families/certificates";
 import { monthRange } from "./vat-report";
 import { readCertificates } from "./wht";
 import { throwIfCancelled, type JobContext } from "./types";
@@ -122,7 +122,7 @@ export async function writeWhtReport(
   const sheets = [...written.map((f) => forms[f]!), voidSheet];
   const ret = await addTable(port, returnTable(report, lang, at), (name) => new Map([
     ...[...sheets, name, ...(missing ? [missing] : [])].flatMap((s) => [...(records ? records(s) : [])]),
-    ...(missing ? familyRecord(WHT_FAMILY)(missing) : []),
+    ...(missing ? familyRecord(CERTIFICATES.name)(missing) : []),
   ]));
   const findings = [...report.findings];
   for (const form of written) await reconcile(port, form, forms[form]!, at[form]!.row, report, findings);

@@ -4,7 +4,7 @@
 // family entry (families/post-certificates.ts), and its record the documents' (post-record.ts).
 import { serviceText, type Message } from "../rules/message";
 import type { DocSheetClient, DocumentRecord } from "../api";
-import { WHT_FAMILY } from "../rules/codes";
+import { CERTIFICATES } from "../families/certificates";
 import { RESULT_KEYS } from "../sheet/fields";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
@@ -15,7 +15,7 @@ import { findingMarks } from "../sheet/mark-text";
 import { hasMarker } from "../sheet/marker";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { checkCertificates } from "../sheet/wht-sheet";
-import { certificateRows, whtColumn, whtTemplate, WHT_KEYS, WHT_STATUS_WORDS } from "../sheet/wht-rows";
+import { certificateRows, whtColumn, whtTemplate, WHT_KEYS } from "../sheet/wht-rows";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany, guardSheet } from "./company";
@@ -39,6 +39,9 @@ import type { Json } from "../rules/json";
 import { render } from "../sheet/i18n/render";
 
 
+/** The family these jobs run, asked for its name, statuses and records (families/certificates.ts). */
+const ENTRY = CERTIFICATES;
+
 /** A certificate's error as its row says it: the service's text in the run's language (as before keys). */
 const shownError = (err: unknown, lang: Lang): Message => serviceText(errorText(err, lang));
 
@@ -61,7 +64,7 @@ export async function whtCheckJob(port: WorkbookPort, opts: WhtSheetOptions): Pr
   const { block, read, today } = await readSheet(port, opts);
   const { certificates, findings } = checkCertificates(read, { today });
   const lang = opts.lang ?? "en";
-  const checked = resultMsg("checkedRecords", { records: recordCount(WHT_FAMILY, certificates.length) });
+  const checked = resultMsg("checkedRecords", { records: recordCount(ENTRY.name, certificates.length) });
   opts.onProgress?.({ done: certificates.length, total: certificates.length, message: render(checked, lang) });
   if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
   return { sheet: block.sheet, documents: read.documents.length, findings };
@@ -73,7 +76,7 @@ export interface WhtPostOptions extends WhtSheetOptions {
 
 /** Posts the sheet's certificates: the post job's pipeline (post.ts), the family's posting its entry's. */
 export function whtPostJob(port: WorkbookPort, client: DocSheetClient, opts: WhtPostOptions): Promise<PostOutcome> {
-  return postJob(port, client, { ...opts, family: WHT_FAMILY });
+  return postJob(port, client, { ...opts, family: ENTRY.name });
 }
 
 export interface WhtPullOptions extends JobContext {
@@ -107,7 +110,7 @@ export async function whtPullJob(port: WorkbookPort, client: DocSheetClient, opt
   const at = (opts.now ?? (() => new Date()))();
   const name = lang === "th" ? "หนังสือรับรองหัก ณ ที่จ่าย" : "Withholding taxes";
   const sheet = await port.addTableSheet(name, WHT_KEYS.map((k) => whtColumn(k, lang)), rows, {
-    records: (s) => new Map([...familyRecord(WHT_FAMILY)(s), ...companyRecords(s, company, "pull", at)]),
+    records: (s) => new Map([...familyRecord(ENTRY.name)(s), ...companyRecords(s, company, "pull", at)]),
   });
   return { sheet, documents: records.length, rows: rows.length };
 }
@@ -119,7 +122,7 @@ export async function whtTemplateJob(port: WorkbookPort, opts: JobContext & { cl
   const company = opts.client ? await connectedCompany(opts.client, opts.signal) : undefined;
   const t = whtTemplate(localDate(now), lang);
   const sheet = await port.addTableSheet(t.sheetName, t.columns, t.rows, {
-    records: (name) => new Map([...familyRecord(WHT_FAMILY)(name), ...(company ? companyRecords(name, company, "template", now) : [])]),
+    records: (name) => new Map([...familyRecord(ENTRY.name)(name), ...(company ? companyRecords(name, company, "template", now) : [])]),
   });
   return { sheet, columns: t.columns.length };
 }
@@ -143,11 +146,11 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
   const lang: Lang = opts.lang ?? "en";
   const { block, read } = await readSheet(port, opts);
   const sheet = block.sheet;
-  await assertSheetFamily(port, sheet, WHT_FAMILY, lang);
+  await assertSheetFamily(port, sheet, ENTRY.name, lang);
   assertRows(block, read, lang);
   const picked = read.documents.filter((d) => !opts.rows || d.rows.some((r) => opts.rows!.includes(r)));
   const docs = picked.filter((d) => d.fields.recordId);
-  if (docs.length > 0) await guardConnection(() => guardSheet(port, client, { sheet, family: WHT_FAMILY, documents: [], lang, signal: opts.signal, now: opts.now }));
+  if (docs.length > 0) await guardConnection(() => guardSheet(port, client, { sheet, family: ENTRY.name, documents: [], lang, signal: opts.signal, now: opts.now }));
   const columns = resultColumns(read.layout, opts.action === "pdf" ? ["status", "result", "pdfFile"] : ["status", "result"]);
   // Written in batches, as a post's are, and at every stop.
   const batch = new WriteBatch(port, sheet);
@@ -159,12 +162,12 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
     await batch.push(resultWrites(doc, columns.cols, { result: message, ...(status !== undefined ? { status } : {}), ...(pdfFile ? { pdfFile } : {}) }));
   };
   for (const doc of picked) if (!doc.fields.recordId) await finish(doc, true, resultMsg("notPostedYet"));
-  const statuses = WHT_STATUS_WORDS.join(", ");
+  const statuses = ENTRY.statuses.join(", ");
   let fatal: unknown;
   await runPool(docs, opts.concurrency ?? 4, async (doc) => {
     const id = Number(doc.fields.recordId.value);
     try {
-      const copy = await client.withholdingTaxes.get(id, { signal: opts.signal });
+      const copy = await ENTRY.store(client).get(id, opts.signal);
       const other = rowMismatch(doc, copy as unknown as DocumentRecord);
       if (other) return await finish(doc, false, other);
       if (opts.action === "pdf") {
@@ -175,15 +178,15 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
         return await finish(doc, true, resultMsg("pdfExported"), undefined, where);
       }
       if (opts.action === "delete") {
-        await client.withholdingTaxes.delete(id, { signal: opts.signal });
+        await ENTRY.store(client).delete!(id, opts.signal);
         return await finish(doc, true, resultMsg("deleted"), null);
       }
       const asked = opts.statusId ?? (doc.fields.status?.value as string | undefined);
       const word = asked ? statusFromText(String(asked)) : undefined;
-      if (!word || !(WHT_STATUS_WORDS as readonly string[]).includes(word)) {
+      if (!word || !ENTRY.statuses.includes(word)) {
         return await finish(doc, false, asked
-          ? resultMsg("statusNotAllowed", { status: String(asked), family: WHT_FAMILY, statuses })
-          : resultMsg("statusMissing", { family: WHT_FAMILY, statuses }));
+          ? resultMsg("statusNotAllowed", { status: String(asked), family: ENTRY.name, statuses })
+          : resultMsg("statusMissing", { family: ENTRY.name, statuses }));
       }
       const rec = await client.withholdingTaxes.setStatus(id, word, { signal: opts.signal });
       const now = String(rec.statusString ?? word);
@@ -201,7 +204,7 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
 
 /** The sheet of the workbook's last certificate post, if any (the pane reads its saved mapping). */
 export async function whtPostSheet(port: WorkbookPort): Promise<string | undefined> {
-  return (await loadPostRecord(port, WHT_FAMILY))?.sheet;
+  return (await loadPostRecord(port, ENTRY.name))?.sheet;
 }
 
 export interface WhtUndoOptions extends JobContext {
@@ -218,21 +221,21 @@ export interface WhtUndoOptions extends JobContext {
  */
 export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opts: WhtUndoOptions): Promise<UndoOutcome> {
   const lang: Lang = opts.lang ?? "en";
-  const record = await loadPostRecord(port, WHT_FAMILY);
+  const record = await loadPostRecord(port, ENTRY.name);
   // What undo reverses: the run's certificates (stuck copies included), with the markers that prove them its own.
   const created = (record?.documents ?? []).filter((d) => d.created).map((d) => ({ key: d.key, recordId: d.recordId, serial: d.serial ?? "", marker: d.marker ?? "" }));
-  if (!record || created.length === 0) throw new NothingToUndoError(WHT_FAMILY);
+  if (!record || created.length === 0) throw new NothingToUndoError(ENTRY.name);
   // The run's sheet, by its name or (renamed since) by the record ids the run wrote into it.
-  const { sheet, read } = await runSheet(port, WHT_FAMILY, record.sheet, created.map((c) => c.recordId), (block) => readDocuments(block, { wht: true, mapping: opts.mapping }));
+  const { sheet, read } = await runSheet(port, ENTRY.name, record.sheet, created.map((c) => c.recordId), (block) => readDocuments(block, { wht: true, mapping: opts.mapping }));
   const connected = await guardConnection(() => guardSheet(port, client, {
-    sheet, family: WHT_FAMILY, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.at } : null,
+    sheet, family: ENTRY.name, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.at } : null,
     lang, signal: opts.signal, now: opts.now,
   }));
   // Every certificate the run made, read before any is called deleted: none of them the connected
   // company's means the records are not this company's (refused as a whole).
   const rowOf = (id: number): number => read.documents.find((d) => Number(d.fields.recordId?.value) === id)?.firstRow ?? 0;
   const reads = await guardConnection(() => runRecords(created.map((c) => ({ recordId: c.recordId, row: rowOf(c.recordId), serial: c.serial })),
-    (id) => client.withholdingTaxes.get(id, { signal: opts.signal }), connected.name, lang, opts.concurrency ?? 8));
+    (id) => ENTRY.store(client).get(id, opts.signal), connected.name, lang, opts.concurrency ?? 8));
   const columns = resultColumns(read.layout, RESULT_KEYS);
   const results: UndoResult[] = [];
   const dry = opts.dryRun === true;
@@ -263,9 +266,9 @@ export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opt
   await batch.flush();
   if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
   // Undone: the record goes, so a second undo says there is nothing to undo.
-  if (!dry && results.every((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone")) await savePostRecord(port, null, WHT_FAMILY);
+  if (!dry && results.every((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone")) await savePostRecord(port, null, ENTRY.name);
   // Left to undo again: under the sheet's name now.
-  else if (!dry && sheet !== record.sheet) await savePostRecord(port, { ...record, sheet }, WHT_FAMILY);
+  else if (!dry && sheet !== record.sheet) await savePostRecord(port, { ...record, sheet }, ENTRY.name);
   const counts = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 } as Record<UndoKind, number>;
   for (const r of results) counts[r.kind]++;
   return {

@@ -2,7 +2,7 @@
 // in English or Thai, the form, the condition and the income type as drop-downs of words, one row
 // per income line; certificates from the service as such rows, which check and post read back.
 // Pure.
-import { WHT_FAMILY, WHT_STATUS_WORDS } from "../rules/codes";
+import { WHT_STATUS_WORDS } from "../rules/codes";
 import { INCOME_TYPES, incomeTypeOfLine, incomeTypeText } from "../rules/withholding";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor, shownValue } from "./columns";
@@ -16,8 +16,6 @@ import type { Template } from "./template";
 import type { Json } from "../rules/json";
 
 export { WHT_KEYS };
-
-export { WHT_STATUS_WORDS };
 
 export function whtColumn(key: string, lang: Lang): ColumnSpec {
   const spec = columnFor(key, undefined, { lang });
@@ -90,5 +88,3 @@ export function certificateRows(records: readonly Json[], lang: Lang): CellValue
   }
   return rows;
 }
-
-export { WHT_FAMILY };
