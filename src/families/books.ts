@@ -4,14 +4,19 @@
 import type { BookFamily } from "../rules/codes";
 import { familyCard } from "./cards";
 import { BOOK_RESULT_KEYS } from "../sheet/books/fields";
-import { familySheet } from "./sheets";
+import { familySheet, type RecordIdentity } from "./sheets";
 import type { BuiltBook } from "../sheet/books/built";
 import type { Json } from "../rules/json";
 import { nameBy, recordIdOf, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
+/** The fields of each identity that names a record on its own (a name names only what has no other key). */
+const identitiesOf = (identity: RecordIdentity | undefined): readonly (readonly string[])[] =>
+  (identity?.keys ?? []).flatMap((k) => (k.by === "tax" ? [[k.field, k.branch]] : k.by === "code" ? [[k.field]] : []));
+
 const book = <F extends BookFamily>(family: F) => ({
   ...familyCard(family),
+  identities: identitiesOf(familySheet(family).identity),
   statuses: [] as readonly string[],
   pullsByDate: false,
   columns: { post: BOOK_RESULT_KEYS[family], undo: ["recordId", "result"] as readonly string[] },
@@ -22,9 +27,8 @@ export const VOUCHERS: FamilyEntry<"journal-entries"> = {
   ...book("journal-entries"),
   words: ["journal voucher", "journal entry", "journal", "ใบสำคัญ", "สมุดรายวัน", "ใบสำคัญทั่วไป", "journal-entries"],
   usesAccounts: true,
-  // A voucher carries the row's marker in its note (sheet/books/build.ts).
+  // A voucher carries the row's marker in its note (sheet/books/builders.ts).
   recovery: { by: "marker", field: "note" },
-  identities: [],
   // The service has no delete for vouchers: undo keeps them and says so, and a race's loser is
   // reported at its row, never removed.
   undo: "keep",
@@ -42,8 +46,6 @@ export const CONTACTS: FamilyEntry<"contacts"> = {
   words: ["contact", "ผู้ติดต่อ", "contacts"],
   usesAccounts: false,
   recovery: { by: "marker", field: "contactNote" },
-  // A contact with a tax id is the contact of that tax id and branch; else of its code.
-  identities: [["contactTaxId", "contactBranch"], ["contactCode"]],
   listedBy: [{ field: "contactName", column: "namelocal" }],
   undo: "delete",
   raceLoser: "delete",
@@ -59,7 +61,6 @@ export const PRODUCTS: FamilyEntry<"products"> = {
   usesAccounts: true,
   // A product has no field to carry a marker.
   recovery: { by: "identity" },
-  identities: [["code"]],
   listedBy: [{ field: "code", column: "productCode" }, { field: "name", column: "name" }],
   undo: "delete",
   raceLoser: "delete",

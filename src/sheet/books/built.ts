@@ -18,7 +18,7 @@ interface BuiltBase {
 
 /** A record of a book's sheet and the body to send (undefined when its rows could not be read or
  * hold problems), typed by its family. Cells are read untyped: the builders check every
- * field a body needs before they give one (build.ts). */
+ * field a body needs before they give one (builders.ts). */
 export type BuiltBook = BuiltBase & (
   | { family: "journal-entries"; body?: JournalEntryBody }
   | { family: "contacts"; body?: ContactBody }

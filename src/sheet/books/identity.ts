@@ -3,14 +3,16 @@
 // 00001" or "สำนักงานใหญ่"), by its code, and by its name when it has no tax id; a product by its
 // code, else its name. The books' post finds the service's records by these keys, the documents'
 // post finds a document's contact by them, and two rows of one sheet naming one record by them must
-// say the same of it (repeatedRecords). Pure.
+// say the same of it (repeatedRecords). Which keys a family has is its sheet's (families/sheets.ts).
+// Pure.
+import { familySheet, type IdentityKey, type RecordIdentity } from "../../families/sheets";
 import type { BookFamily } from "../../rules/codes";
 import type { Json } from "../../rules/json";
 import type { Message } from "../../rules/message";
 import { normalizeName } from "../fields";
 import { cellFinding, type CellFinding } from "../findings";
 import { sheetMsg } from "../messages";
-import type { SheetLayout } from "../read";
+import type { SheetLayout } from "../sheet-document";
 import { readBranch, taxIdDigits } from "../tax-id";
 import type { BuiltBook } from "./built";
 
@@ -30,20 +32,29 @@ export function taxKeyOf(r: Json): string | undefined {
   return taxId ? `tax:${taxId}:${branchCodeOf(r)}` : undefined;
 }
 
+/** Its family's identity (families/sheets.ts); none for a family whose rows name no shared record. */
+const identityOf = (family: BookFamily): RecordIdentity | undefined => familySheet(family).identity;
+
+/** The key a record has of `k`, or undefined where it gives none (no tax id, no code). */
+function keyOf(k: IdentityKey, r: Json): string | undefined {
+  if (k.by === "tax") return taxKeyOf(r);
+  const text = textOf(r[k.field]);
+  if (k.by === "code") return text ? `code:${text.toLowerCase()}` : undefined;
+  return `name:${normalizeName(text)}`;
+}
+
 /** A record's identities, the one that decides first: a row with a tax id is the contact of that
- * tax id and branch (else of its code); a name only names a contact without a tax id. */
+ * tax id and branch (else of its code); a name only names a record without the key it yields to. */
 export function identityKeys(family: BookFamily, r: Json): string[] {
-  if (family === "journal-entries") return [];
-  if (family === "products") {
-    const code = textOf(r.code);
-    return code ? [`code:${code.toLowerCase()}`] : [`name:${normalizeName(textOf(r.name))}`];
-  }
   const keys: string[] = [];
-  const tax = taxKeyOf(r);
-  if (tax) keys.push(tax);
-  const code = textOf(r.contactCode);
-  if (code) keys.push(`code:${code.toLowerCase()}`);
-  if (!tax) keys.push(`name:${normalizeName(textOf(r.contactName))}`);
+  const has = new Set<IdentityKey["by"]>();
+  for (const k of identityOf(family)?.keys ?? []) {
+    if (k.by === "name" && has.has(k.unless)) continue;
+    const key = keyOf(k, r);
+    if (key === undefined) continue;
+    keys.push(key);
+    has.add(k.by);
+  }
   return keys;
 }
 
@@ -66,16 +77,12 @@ export function differingFields(body: Json, record: Json): string[] {
 }
 
 /** Where an identity is written on a row, and what a second row of it with other details is told. */
-function clash(family: BookFamily, key: string, body: Json): { field: string; msg: (row: number) => Message } {
-  const [kind, taxId, branch] = key.split(":");
-  if (family === "products") {
-    return kind === "code"
-      ? { field: "code", msg: (row) => sheetMsg("productCodeClash", { row, code: textOf(body.code) }) }
-      : { field: "name", msg: (row) => sheetMsg("productNameClash", { row }) };
-  }
-  if (kind === "tax") return { field: "contactTaxId", msg: (row) => sheetMsg("contactTaxIdClash", { row, taxId, branch }) };
-  if (kind === "code") return { field: "contactCode", msg: (row) => sheetMsg("contactCodeClash", { row, code: textOf(body.contactCode) }) };
-  return { field: "contactName", msg: (row) => sheetMsg("contactNameClash", { row }) };
+function clash(identity: RecordIdentity, key: string, body: Json): { field: string; msg: (row: number) => Message } {
+  const [by, taxId, branch] = key.split(":");
+  const k = identity.keys.find((x) => x.by === by)!;
+  if (k.by === "tax") return { field: k.field, msg: (row) => sheetMsg(k.clash, { row, taxId, branch }) };
+  if (k.by === "code") return { field: k.field, msg: (row) => sheetMsg(k.clash, { row, code: textOf(body[k.field]) }) };
+  return { field: k.field, msg: (row) => sheetMsg(k.clash, { row }) };
 }
 
 /**
@@ -85,7 +92,8 @@ function clash(family: BookFamily, key: string, body: Json): { field: string; ms
  * before anything is sent, by check and by post alike.
  */
 export function repeatedRecords(family: BookFamily, built: readonly BuiltBook[], layout: SheetLayout): CellFinding[] {
-  if (family === "journal-entries") return [];
+  const identity = identityOf(family);
+  if (!identity) return [];
   const at = (b: BuiltBook, field: string, msg: Message, severity: CellFinding["severity"]): CellFinding => {
     const cell = b.doc.fields[field];
     const col = cell && !cell.stated ? cell.col : layout.headers.columns.get(field) ?? layout.headers.left;
@@ -115,15 +123,15 @@ export function repeatedRecords(family: BookFamily, built: readonly BuiltBook[],
           sameAs ??= earlier[0];
           continue;
         }
-        const mine = clash(family, key, b.body as Json);
-        const theirs = clash(family, key, e.body as Json);
+        const mine = clash(identity, key, b.body as Json);
+        const theirs = clash(identity, key, e.body as Json);
         tell(e, `${key}|${b.doc.firstRow}`, () => at(e, theirs.field, theirs.msg(b.doc.firstRow + 1), "error"));
         tell(b, `${key}|${e.doc.firstRow}`, () => at(b, mine.field, mine.msg(e.doc.firstRow + 1), "error"));
       }
     }
     if (sameAs) {
       const row = sameAs.doc.firstRow + 1;
-      tell(b, "same", () => at(b, family === "contacts" ? "contactName" : "code", sheetMsg(family === "contacts" ? "sameContactAsRow" : "sameProductAsRow", { row }), "note"));
+      tell(b, "same", () => at(b, identity.same.field, sheetMsg(identity.same.note, { row }), "note"));
     }
   }
   return out;
