@@ -9,7 +9,7 @@ import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
 import { cellAddress } from "../workbook/address";
 import { vatTexts, type VatFinding, type VatSide } from "../sheet/i18n/vat-report";
 import { VAT_FAMILIES, byDateAndSerial, isInlineVat, listed, pp30Lines, sums, vatEntry, type VatEntry } from "../sheet/vat-entries";
-import { VALUE_COLUMN, VAT_COLUMN, reportRowCount, sideTable, summaryTable, voidTable, type ReportCompany, type ReportTable, type SideFigures } from "../sheet/vat-tables";
+import { VALUE_COLUMN, VAT_COLUMN, sideTable, summaryTable, voidTable, type ReportCompany, type ReportTable, type SideFigures } from "../sheet/vat-tables";
 import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany } from "./company";
 import { rdPrepPp30 } from "../sheet/rd-prep";
@@ -127,7 +127,7 @@ export function reportTables(report: VatReport, lang: VatReportOptions["lang"] =
 }
 
 const addTable = (port: WorkbookPort, t: ReportTable, records?: (sheet: string) => ReadonlyMap<string, string>): Promise<string> =>
-  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, above: t.above, records });
+  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, above: t.above, print: t.print, records });
 
 /** A total as the host holds it (Excel has calculated it), or null when it is not a number. */
 function asDecimal(v: unknown): Decimal | null {
@@ -180,7 +180,8 @@ export async function writeVatReport(
   const voidSheet = await addTable(port, tables.void);
   const where = (sheet: string, side: VatSide) => {
     const above = tables[side].above?.length ?? 0;
-    return { sheet, first: above + 1, row: totalsRowIndex(reportRowCount(report[side]), above) };
+    // The table's rows are the documents' and the page totals.
+    return { sheet, first: above + 1, row: totalsRowIndex(tables[side].rows.length, above) };
   };
   const at = { output: where(output, "output"), input: where(input, "input") };
   // The four sheets' records with the last of them: one write, and the records sheet comes after them.

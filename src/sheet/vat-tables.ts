@@ -1,13 +1,14 @@
 // The VAT report's sheets as tables: the output-tax and input-tax reports in the Revenue
 // Department's layout (sequence, date, document number, counterparty, 13-digit tax id as text, the
 // counterparty's establishment as head office (สำนักงานใหญ่, marked) or branch number (สาขาที่) in
-// two columns, value of goods or services, VAT) with a totals row: a zero-rated value is listed in
+// two columns, value of goods or services, VAT), printed as the form on A4 landscape pages of
+// ROWS_PER_PAGE documents each ending with its page total, and a totals row: a zero-rated value is listed in
 // the value column with VAT 0.00, a document with both a 7% and a 0% part on two rows; the void
 // documents listed apart, and the return's summary whose amounts are formulas over the two
 // reports beside the sums of the documents, ending with the ภ.พ.30 return's lines 1-9. Thai dates
 // show Buddhist-era years. Pure.
 import { ZERO, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
-import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
+import type { CellValue, ColumnSpec, PrintLayout, TotalCell } from "../workbook/port";
 import { cellAddress } from "../workbook/address";
 import type { Lang } from "./i18n/lang";
 import { vatTexts, type VatSide } from "./i18n/vat-report";
@@ -25,6 +26,8 @@ export interface ReportTable {
   rowFormats?: (string | null)[];
   /** A header block written above the table (TableOptions.above). */
   above?: CellValue[][];
+  /** How it prints (TableOptions.print). */
+  print?: PrintLayout;
 }
 
 /** The counterparty's establishment: a mark under head office, or the branch number. */
@@ -35,6 +38,13 @@ export const VALUE_COLUMN = 8;
 export const VAT_COLUMN = 9;
 /** What the head office column holds for a head office. */
 export const HEAD_OFFICE_MARK = "✓";
+/** The column of a row's sequence number: a document's row holds a number there, a page total or
+ * the totals row its label (text), which is how anything reading the report back tells them apart. */
+export const SEQUENCE_COLUMN = 0;
+/** Documents' rows on a printed page of a report, before the page's total: OCA's RD layout of the
+ * reports (l10n_th_account_tax_report, tax_report_rd.xml) prints 15 a page on A4 landscape with a
+ * two-row header; Excel's rows are lower, and 20 with the header block repeated fit one page. */
+export const ROWS_PER_PAGE = 20;
 
 /** Buddhist-era years in Thai (Excel's bbbb), day/month/year as Thai accountants write dates. */
 export const dateFormat = (lang: Lang): string => (lang === "th" ? "dd/mm/bbbb" : "dd/mm/yyyy");
@@ -89,27 +99,62 @@ function entryRows(e: VatEntry): { value: Decimal; vat: Decimal }[] {
   return rows;
 }
 
-/** How many rows a side's report has for `entries` (a table of none keeps one empty row). */
-export const reportRowCount = (entries: readonly VatEntry[]): number => entries.reduce((n, e) => n + entryRows(e).length, 0);
+/** A report's rows cut into printed pages of ROWS_PER_PAGE documents, each page ending with its
+ * page total (รวมหน้านี้): the sums of its value and VAT as SUBTOTAL formulas, which the totals row's
+ * SUBTOTAL leaves out, so the grand total stays the sum of the documents; `above`: rows over the
+ * table's header. No rows: no page. */
+function paged(docs: CellValue[][], above: number, label: string): Pick<ReportTable, "rows" | "formulas"> & { ends: number[] } {
+  const rows: CellValue[][] = [];
+  const formulas: (string | null)[][] = [];
+  const ends: number[] = [];
+  for (let at = 0; at < docs.length; at += ROWS_PER_PAGE) {
+    const page = docs.slice(at, at + ROWS_PER_PAGE);
+    // The page's rows in the sheet, 1-based: the table's first data row is under the header.
+    const first = above + 2 + rows.length;
+    const last = first + page.length - 1;
+    rows.push(...page);
+    formulas.push(...page.map(() => []));
+    const sum = (col: number): number => toWireNumber(page.reduce((s, r) => s.plus(r[col] as number), ZERO));
+    const total: CellValue[] = docs[0].map(() => null);
+    total[SEQUENCE_COLUMN] = label;
+    total[VALUE_COLUMN] = sum(VALUE_COLUMN);
+    total[VAT_COLUMN] = sum(VAT_COLUMN);
+    const range = (col: number): string => `${cellAddress(first - 1, col)}:${cellAddress(last - 1, col)}`;
+    const formula: (string | null)[] = total.map(() => null);
+    formula[VALUE_COLUMN] = `=SUBTOTAL(109,${range(VALUE_COLUMN)})`;
+    formula[VAT_COLUMN] = `=SUBTOTAL(109,${range(VAT_COLUMN)})`;
+    ends.push(rows.length);
+    rows.push(total);
+    formulas.push(formula);
+  }
+  return { rows, formulas, ends };
+}
 
 /** A side's report; `figures` are the sums of `entries` (the report has them already); headed by
- * the form's header block when the company is known. */
+ * the form's header block when the company is known; printed as the form, a page total on every page. */
 export function sideTable(side: VatSide, entries: readonly VatEntry[], figures: SideFigures, month: string, lang: Lang, company?: ReportCompany): ReportTable {
   const t = vatTexts(lang);
-  const rows: CellValue[][] = [];
+  const docs: CellValue[][] = [];
   for (const e of entries) {
     // A person has no establishment; a registered one is the head office (00000) or a branch.
     const headOffice = /^0+$/.test(e.branch) ? HEAD_OFFICE_MARK : null;
     const branch = e.branch && !headOffice ? e.branch : null;
     for (const r of entryRows(e)) {
-      rows.push([rows.length + 1, dateCell(e.date), e.serial, t.family(e.family), e.name, e.taxId || null, headOffice, branch, money(r.value), money(r.vat)]);
+      docs.push([docs.length + 1, dateCell(e.date), e.serial, t.family(e.family), e.name, e.taxId || null, headOffice, branch, money(r.value), money(r.vat)]);
     }
   }
+  const above = company ? formHeader(side, month, company, lang) : undefined;
+  const { rows, formulas, ends } = paged(docs, above?.length ?? 0, t.pageTotal);
   const totals: TotalCell[] = SIDE_KINDS.map(() => null);
-  totals[0] = { label: t.total };
+  totals[SEQUENCE_COLUMN] = { label: t.total };
   totals[VALUE_COLUMN] = { sum: toWireNumber(figures.cellBase.plus(figures.cellZero)) };
   totals[VAT_COLUMN] = { sum: toWireNumber(figures.cellVat) };
-  return { name: t.sheet[side](month), columns: columnsOf(t.columns(side), SIDE_KINDS, lang), rows, totals, ...(company ? { above: formHeader(side, month, company, lang) } : {}) };
+  return {
+    name: t.sheet[side](month), columns: columnsOf(t.columns(side), SIDE_KINDS, lang), rows, formulas, totals,
+    ...(above ? { above } : {}),
+    // The last page's total is followed by the grand total on the same page.
+    print: { orientation: "landscape", pageEnds: ends.slice(0, -1), strong: ends, pageHeader: t.pageHeader },
+  };
 }
 
 export function voidTable(entries: readonly VatEntry[], month: string, lang: Lang): ReportTable {
@@ -119,7 +164,8 @@ export function voidTable(entries: readonly VatEntry[], month: string, lang: Lan
   return { name: t.sheet.void(month), columns: columnsOf(t.voidColumns, VOID_KINDS, lang), rows };
 }
 
-/** Where a side's table is: its sheet, the 0-based row of its first data row and of its totals row. */
+/** Where a side's table is: its sheet, the 0-based row of its first data row and of its totals row
+ * (page totals are among the rows between). */
 export interface TotalsAt {
   sheet: string;
   first: number;
@@ -127,10 +173,11 @@ export interface TotalsAt {
 }
 
 const ref = (at: TotalsAt, col: number): string => `'${at.sheet.replace(/'/g, "''")}'!${cellAddress(at.row, col)}`;
-/** The value of a side's zero-rated rows: those whose VAT is 0. */
+/** The value of a side's zero-rated rows: the documents' rows (a sequence number, not a page
+ * total's label) whose VAT is 0. */
 const zeroRated = (at: TotalsAt): string => {
   const range = (col: number): string => `'${at.sheet.replace(/'/g, "''")}'!${cellAddress(at.first, col)}:${cellAddress(at.row - 1, col)}`;
-  return `SUMIF(${range(VAT_COLUMN)},0,${range(VALUE_COLUMN)})`;
+  return `SUMIFS(${range(VALUE_COLUMN)},${range(VAT_COLUMN)},0,${range(SEQUENCE_COLUMN)},">0")`;
 };
 
 /** The return's summary: each amount a formula over the reports' totals, the documents' sum beside

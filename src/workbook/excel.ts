@@ -5,7 +5,7 @@ import { cellAddress, parseRange, rangeAddress } from "./address";
 import { columnFormat, rowFormat } from "./memory";
 import { LISTS_SHEET, isCellError, subtotalFormula } from "./port";
 import type {
-  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ReadTarget, TableOptions, WorkbookPort,
+  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, PrintLayout, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
 import {
   hasMarks, isEmptyDetail, marksSeen, needsAllNotes, noteKind, planMarks, queueAllNotes, queueMarksDetail, queueMarksLook, MARKS_SETTING,
@@ -573,6 +573,7 @@ export class ExcelPort implements WorkbookPort {
         columns.forEach((column, c) => {
           if (column.hidden) sheet.getRangeByIndexes(k, c, 1, 1).columnHidden = true;
         });
+        if (options.print) this.printAsForm(sheet, k, columns.length, options.print);
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();
       });
@@ -583,6 +584,23 @@ export class ExcelPort implements WorkbookPort {
       }
       return finalName;
     });
+  }
+
+  /** A4 one page wide, the rows above the table and its header as print titles, a page break under
+   * each row that ends a page and the page's number in its header (page layout, ExcelApi 1.9; an
+   * older Excel prints the plain report); the rows that end pages in bold. Queued with the table. */
+  private printAsForm(sheet: Excel.Worksheet, k: number, width: number, print: PrintLayout): void {
+    for (const i of print.strong ?? []) sheet.getRangeByIndexes(k + 1 + i, 0, 1, width).format.font.bold = true;
+    if (!this.host.supports("1.9")) return;
+    const layout = sheet.pageLayout;
+    layout.orientation = print.orientation === "landscape" ? "Landscape" : "Portrait";
+    layout.paperSize = "A4";
+    // As many pages tall as the breaks make.
+    layout.zoom = { horizontalFitToPages: 1, verticalFitToPages: 0 };
+    layout.setPrintTitleRows(`$1:$${k + 1}`);
+    if (print.pageHeader) layout.headersFooters.defaultForAllPages.rightHeader = print.pageHeader;
+    // A break goes above the cell given: the row under the page's last.
+    for (const end of print.pageEnds) sheet.horizontalPageBreaks.add(sheet.getRangeByIndexes(k + 2 + end, 0, 1, 1));
   }
 
   /**

@@ -5,7 +5,7 @@ import { parseRange } from "./address";
 import { LISTS_SHEET, subtotalFormula, totalsRowIndex } from "./port";
 import { RECORDS_SHEET, parseRecords, recordRows, withRecord, withSheetName } from "./records";
 import type {
-  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ListRef, ReadTarget, TableOptions, WorkbookPort,
+  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, ListRef, PrintLayout, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
 
 export interface MemorySheet {
@@ -33,6 +33,8 @@ export interface MemorySheet {
   hiddenColumns: Set<number>;
   /** The sheet's id, kept when a test renames it (moves it to another name). */
   id: string;
+  /** How the sheet prints (addTableSheet's print layout), kept as given. */
+  print?: PrintLayout;
 }
 
 let nextSheetId = 1;
@@ -153,6 +155,7 @@ export class MemoryWorkbook implements WorkbookPort {
     const s = this.setSheet(unique, [...above, header, ...rows], formats);
     s.table = true;
     s.tableBottom = k + Math.max(1, rows.length);
+    if (options.print) s.print = options.print;
     options.formulas?.forEach((row, r) => row.forEach((f, c) => {
       if (f !== null) s.formulas.set(`${k + r + 1},${c}`, f);
     }));

@@ -120,6 +120,21 @@ export interface TableOptions {
    * a row of cells; the table's header row comes right under them. Formulas' A1 references count
    * these rows. */
   above?: CellValue[][];
+  /** How the sheet prints, where the host can set it (a report the Revenue Department takes on paper). */
+  print?: PrintLayout;
+}
+
+/** A sheet printed as a form: A4, one page wide, the rows above the table and its header row
+ * repeated at the top of every page (print titles), and a page break under each row that ends a page. */
+export interface PrintLayout {
+  orientation: "portrait" | "landscape";
+  /** Indexes into the table's rows of the rows that end a printed page (page totals): a manual
+   * page break under each. */
+  pageEnds: number[];
+  /** Indexes into the table's rows of the rows in bold (page totals, told apart from documents). */
+  strong?: number[];
+  /** The page header's text, with Excel's codes &P (this page) and &N (pages): "Page &P of &N". */
+  pageHeader?: string;
 }
 
 /** The sheet row (0-based) of a table's totals row: under the data rows, or under the one empty

@@ -115,6 +115,9 @@ export interface FastXlsx {
   read(target?: ReadTarget): Promise<Block>;
   /** A whole sheet as stored (the preview page shows it cell by cell). */
   sheet(name: string): SheetCells;
+  /** The sheet's manual page breaks under rows (<rowBreaks>: each the 1-based row a page ends
+   * with), which exceljs drops when it loads a file; [] when none. */
+  rowBreaks(name: string): number[];
 }
 
 export interface OpenOptions {
@@ -186,7 +189,41 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
       return blockOfGrid(name, got, target.range, got.used);
     },
     sheet: (name) => cells(name).cells,
+    rowBreaks: (name) => rowBreaks(zip, find(name).path),
   };
+}
+
+/** Excel writes at most 1,026 manual breaks a sheet. */
+const MAX_ROW_BREAKS = 1026;
+
+/** The manual row breaks of a sheet part, found without parsing its cells: the text from
+ * <rowBreaks> to </rowBreaks> (near the part's end), taken from the pieces as they come. */
+function rowBreaks(zip: ZipParts, path: string): number[] {
+  let held = "";
+  let inside = false;
+  let done = false;
+  zip.text(path, (piece) => {
+    if (done) return;
+    let text = held + piece;
+    if (!inside) {
+      const at = text.indexOf("<rowBreaks");
+      // Keep what could be the start of the tag, cut by the piece's end.
+      if (at < 0) return void (held = text.slice(-10));
+      inside = true;
+      text = text.slice(at);
+    }
+    const end = text.indexOf("</rowBreaks>");
+    const empty = /^<rowBreaks\b[^>]*\/>/.test(text);
+    if (end >= 0 || empty) done = true;
+    held = empty ? "" : end >= 0 ? text.slice(0, end) : text;
+  });
+  if (!done) return [];
+  const ids: number[] = [];
+  for (const m of held.matchAll(/<brk\b([^>]*)>/g)) {
+    const id = Number(/\bid="(\d+)"/.exec(m[1])?.[1]);
+    if (/\bman="(1|true)"/.test(m[1]) && Number.isSafeInteger(id) && id > 0 && ids.length < MAX_ROW_BREAKS) ids.push(id);
+  }
+  return ids;
 }
 
 /** The shared strings: each <si>'s text runs (<t>, rich text <r><t>), without phonetic guides (<rPh>). */

@@ -10,7 +10,7 @@ import { once } from "node:events";
 import { basename, dirname, join } from "node:path";
 import type ExcelJS from "exceljs";
 import { columnFormat, rowFormat } from "./memory";
-import { isCellError, type CellError, type CellValue, type ColumnSpec, type TableOptions } from "./port";
+import { isCellError, type CellError, type CellValue, type ColumnSpec, type PrintLayout, type TableOptions } from "./port";
 import { RECORDS_SHEET, recordRows } from "./records";
 import { inlineList, lookupFormula } from "./validation";
 import { streamTable } from "./xlsx-stream-table";
@@ -34,13 +34,15 @@ export function toExcel(v: CellValue): ExcelJS.CellValue {
  * because a table is put in afterwards). Answers the number of rows. */
 export function fillTable(
   ws: ExcelJS.Worksheet, columns: readonly ColumnSpec[], rows: Iterable<CellValue[]>, table?: string,
-  extras: Pick<TableOptions, "totals" | "formulas" | "above" | "rowFormats"> & { filter?: false } = {},
+  extras: Pick<TableOptions, "totals" | "formulas" | "above" | "rowFormats" | "print"> & { filter?: false } = {},
 ): number {
   const above = extras.above ?? [];
   const k = above.length;
-  ws.columns = columns.map((c) => ({
+  // A printed sheet's columns are as wide as what they hold (a cut name cannot be read on paper).
+  const widths = extras.print && Array.isArray(rows) ? contentWidths(columns, rows as CellValue[][], above) : undefined;
+  ws.columns = columns.map((c, i) => ({
     ...(k === 0 ? { header: c.header } : {}),
-    width: Math.min(40, Math.max(10, c.header.length + 2)),
+    width: Math.min(40, Math.max(10, c.header.length + 2, widths?.[i] ?? 0)),
     style: c.kind === "boolean" ? {} : { numFmt: columnFormat(c) },
     ...(c.hidden ? { hidden: true } : {}),
   }));
@@ -90,6 +92,7 @@ export function fillTable(
     extras.rowFormats?.forEach((own, i) => {
       if (own) columns.forEach((c, col) => (ws.getRow(k + 2 + i).getCell(col + 1).numFmt = rowFormat(c, own)));
     });
+    if (extras.print) printAsForm(ws, columns.length, k, extras.print);
     if (totals) {
       // The totals row takes the column's number format too (exceljs leaves it General).
       const row = ws.getRow(k + 1 + data.length + 1);
@@ -108,6 +111,40 @@ export function fillTable(
   }
   addValidations(ws, columns, k + 2, Math.max(k + count + 1, VALIDATION_ROWS));
   return count;
+}
+
+/** The characters each column's longest value takes, as shown (money with its separators); in the
+ * header block above, what a filled cell beside it would cut (its labels), up to 30. */
+function contentWidths(columns: readonly ColumnSpec[], rows: readonly CellValue[][], above: readonly CellValue[][]): number[] {
+  const shown = (v: CellValue | undefined): number =>
+    v instanceof Date ? 10 : typeof v === "number" ? Math.ceil(String(Math.trunc(Math.abs(v))).length * 4 / 3) + 3 : typeof v === "string" ? v.length : 0;
+  return columns.map((_, i) => Math.max(
+    rows.reduce((w, r) => Math.max(w, shown(r[i]) + 2), 0),
+    above.reduce((w, r) => (r[i + 1] !== null && r[i + 1] !== undefined ? Math.max(w, Math.min(30, shown(r[i]) + 2)) : w), 0),
+  ));
+}
+
+/** Manual page breaks under these rows (1-based). exceljs' own addPageBreak writes 16838 as the
+ * last column; Excel's is 16383. */
+export function addRowBreaks(ws: ExcelJS.Worksheet, rows: readonly number[]): void {
+  const breaks = (ws as unknown as { rowBreaks: ExcelJS.RowBreak[] }).rowBreaks;
+  for (const id of rows) breaks.push({ id, max: 16383, man: 1 } as ExcelJS.RowBreak);
+}
+
+/** A4 one page wide, the rows above the table and its header repeated on every page (the defined
+ * name _xlnm.Print_Titles), a manual page break under each row that ends a page, those rows in bold,
+ * and the page's number in its header. `k`: rows above the table's header. */
+function printAsForm(ws: ExcelJS.Worksheet, width: number, k: number, print: PrintLayout): void {
+  ws.pageSetup = {
+    ...ws.pageSetup, paperSize: 9, orientation: print.orientation, fitToPage: true, fitToWidth: 1, fitToHeight: 0,
+    printTitlesRow: `1:${k + 1}`, margins: { left: 0.4, right: 0.4, top: 0.6, bottom: 0.5, header: 0.3, footer: 0.3 },
+  };
+  addRowBreaks(ws, print.pageEnds.map((end) => k + 2 + end));
+  for (const i of print.strong ?? []) {
+    const row = ws.getRow(k + 2 + i);
+    for (let c = 1; c <= width; c++) row.getCell(c).font = { bold: true };
+  }
+  if (print.pageHeader) ws.headerFooter = { ...ws.headerFooter, oddHeader: `&R${print.pageHeader}` };
 }
 
 /** Each column's drop-down from row `first` to `last` (1-based): a fixed list is kept to, a lookup list only warns. */

@@ -14,7 +14,7 @@ import type {
 } from "./port";
 import { MAX_CELLS, XlsxReadError, openFastXlsx, type FastXlsx } from "./xlsx-read";
 import type { InflateRaw } from "./zip-parts";
-import { exceljs, fillTable, namingFile, removeDeadTemps, tableName, tempPathFor, toExcel } from "./xlsx-write";
+import { addRowBreaks, exceljs, fillTable, namingFile, removeDeadTemps, tableName, tempPathFor, toExcel } from "./xlsx-write";
 
 /** The fill and note prefix that tell our marks from the user's own. */
 const MARK_ARGB = "FFFFC7CE";
@@ -83,6 +83,8 @@ export class XlsxWorkbook implements WorkbookPort {
       if (this.fast) assertWritable(this.fast);
       const book = new (exceljs().Workbook)();
       await book.xlsx.load(this.data as unknown as ArrayBuffer);
+      // exceljs reads no page breaks: a report saved again would print without them.
+      for (const ws of book.worksheets) if (this.fast?.sheetNames.includes(ws.name)) addRowBreaks(ws, this.fast.rowBreaks(ws.name));
       this.book = book;
       return book;
     })();

@@ -1,6 +1,7 @@
 // `docsheet report vat` end to end: a month of mixed documents on the local service, reported by the
 // real bin (the first report) and the command's main (runner.js) into .xlsx and read back with
-// ExcelJS: tables with totals rows of sum formulas whose cached values equal the documents' VAT,
+// ExcelJS: tables with page totals and totals rows of sum formulas whose cached values equal the
+// documents' VAT, printed as the form (A4 landscape, print titles),
 // the summary's formulas, tax ids as text, the void invoice apart; the Thai version (Buddhist-era date format, Thai names); usage errors.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -54,13 +55,21 @@ describe("docsheet report vat", () => {
     expect(ws.getCell(at("F2")).value).toBe("0105556000009");
     expect(ws.getCell(at("F2")).numFmt).toBe("@");
     expect(ws.getCell(at("B2")).numFmt).toBe("dd/mm/yyyy");
-    const totals = ws.getCell(at("J6")).value as ExcelJS.CellFormulaValue;
+    // The one printed page's total (a SUBTOTAL of its rows, in bold), then the grand total.
+    expect(ws.getCell(at("A6")).value).toBe("Page total");
+    expect(ws.getCell(at("J6")).value).toEqual({ formula: `SUBTOTAL(109,${at("J2")}:${at("J5")})`, result: 279.54 });
+    expect(ws.getCell(at("J6")).font?.bold).toBe(true);
+    const totals = ws.getCell(at("J7")).value as ExcelJS.CellFormulaValue;
     expect(totals.formula).toMatch(/^SUBTOTAL\(109,DocSheet_\w+\[VAT\]\)$/);
     expect(totals.result).toBe(Number(total(month.output, "vatAmount")));
-    expect(ws.getCell(at("A6")).value).toBe("Total");
+    expect(ws.getCell(at("A7")).value).toBe("Grand total");
+    // Printed as the form: A4 landscape, one page wide, the header block and the table's header on
+    // every page; one page, so no break.
+    expect(ws.pageSetup).toMatchObject({ paperSize: 9, orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `1:${TOP + 1}` });
+    expect(ws.headerFooter.oddHeader).toBe("&RPage &P of &N");
 
     const summary = wb.getWorksheet("VAT summary 2026-03")!;
-    expect(summary.getCell("B3").value).toEqual({ formula: `'Output tax 2026-03'!${at("J6")}`, result: 279.54 });
+    expect(summary.getCell("B3").value).toEqual({ formula: `'Output tax 2026-03'!${at("J7")}`, result: 279.54 });
     expect(summary.getCell("B6").value).toEqual({ formula: "MAX(B3-B5,0)", result: 104.54 });
     expect(summary.getCell("C5").value).toBe(175);
     // (exceljs leaves a cached 0 out; the file asks Excel to calculate on open.)
@@ -83,13 +92,14 @@ describe("docsheet report vat", () => {
       [august.zeroRated.documentSerial, "✓", 5000, 0], [august.mixed.documentSerial, null, 2000, 140], [august.mixed.documentSerial, null, 1000, 0],
     ]);
     expect((ws.getCell(at("I5")).value as ExcelJS.CellFormulaValue).result).toBe(8000);
+    expect((ws.getCell(at("I6")).value as ExcelJS.CellFormulaValue).result).toBe(8000);
     const summary = wb.getWorksheet(`VAT summary ${august.month}`)!;
     const range = (sheet: string, col: string, from: number, to: number) => `'${sheet} ${august.month}'!${at(`${col}${from}`)}:${at(`${col}${to}`)}`;
     expect([2, 8, 9, 10, 11].map((row) => [summary.getCell(`A${row}`).value, summary.getCell(`B${row}`).value])).toEqual([
-      ["Sales subject to VAT (before VAT)", { formula: `'Output tax ${august.month}'!${at("I5")}-B8`, result: 2000 }],
-      ["Sales at 0% (zero-rated)", { formula: `SUMIF(${range("Output tax", "J", 2, 4)},0,${range("Output tax", "I", 2, 4)})`, result: 6000 }],
+      ["Sales subject to VAT (before VAT)", { formula: `'Output tax ${august.month}'!${at("I6")}-B8`, result: 2000 }],
+      ["Sales at 0% (zero-rated)", { formula: `SUMIFS(${range("Output tax", "I", 2, 5)},${range("Output tax", "J", 2, 5)},0,${range("Output tax", "A", 2, 5)},">0")`, result: 6000 }],
       ["Exempt sales", 1700],
-      ["Purchases at 0% (zero-rated)", { formula: `SUMIF(${range("Input tax", "J", 2, 3)},0,${range("Input tax", "I", 2, 3)})`, result: 300 }],
+      ["Purchases at 0% (zero-rated)", { formula: `SUMIFS(${range("Input tax", "I", 2, 4)},${range("Input tax", "J", 2, 4)},0,${range("Input tax", "A", 2, 4)},">0")`, result: 300 }],
       ["Exempt purchases", 200],
     ]);
   });
@@ -104,7 +114,9 @@ describe("docsheet report vat", () => {
     const ws = wb.getWorksheet("ภาษีขาย มี.ค. 2569")!;
     expect(ws.getCell(at("B2")).numFmt).toBe("dd/mm/bbbb");
     expect(ws.getCell(at("B2")).value).toEqual(new Date(Date.UTC(2026, 2, 3)));
-    expect(ws.getCell(at("A6")).value).toBe("รวม");
+    expect(ws.getCell(at("A6")).value).toBe("รวมหน้านี้");
+    expect(ws.getCell(at("A7")).value).toBe("รวมทั้งสิ้น");
+    expect(ws.headerFooter.oddHeader).toBe("&Rหน้าที่ &P / &N");
     expect([ws.getCell("A1").value, ws.getCell("B2").value, ws.getCell("B5").value]).toEqual(["รายงานภาษีขาย", "มีนาคม 2569", "สำนักงานใหญ่"]);
   });
 

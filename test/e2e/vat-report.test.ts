@@ -58,8 +58,8 @@ test("the VAT report of a month, in English", async () => {
   expect(await cell(page, "C7")).toBe("Document no.");
   expect(await cell(page, "B8")).toBe("03/03/2026");
   expect(await cell(page, "F8")).toBe("0105556000009");
-  expect(await cell(page, "A12")).toBe("Total");
-  expect(await cell(page, "J12")).toBe("279.54");
+  // The printed page's total, then the grand total under it.
+  expect(await cells(page, ["A12", "J12", "A13", "J13"])).toEqual(["Page total", "279.54", "Grand total", "279.54"]);
   // The customer's establishment as the RD's report has it: head office marked, or the branch number.
   expect(await cells(page, ["G7", "H7", "G8", "H8"])).toEqual(["Head office", "Branch no.", "✓", ""]);
   // The header block's labels fit column A beside their values (none cut); the title spills over
@@ -85,7 +85,7 @@ test("the VAT report in Thai: Thai sheets, Buddhist-era dates", async () => {
   expect(await cells(page, ["A1", "A2", "B2", "A4", "B5"])).toEqual(["รายงานภาษีขาย", "เดือนภาษี", "มีนาคม 2569", "เลขประจำตัวผู้เสียภาษีอากร", "สำนักงานใหญ่"]);
   expect(await cell(page, "B7")).toBe("วัน เดือน ปี");
   expect(await cell(page, "B8")).toBe("03/03/2569");
-  expect(await cell(page, "A12")).toBe("รวม");
+  expect(await cells(page, ["A12", "A13"])).toEqual(["รวมหน้านี้", "รวมทั้งสิ้น"]);
   await page.screenshot({ path: join(ARTIFACTS, "vat-report-th.png") });
   await page.click(".tab:has-text('ภาษีซื้อ มี.ค. 2569')");
   expect(await cells(page, ["A1", "B2", "E8", "G7", "H7", "H8"])).toEqual(["รายงานภาษีซื้อ", "มีนาคม 2569", "VAT Supplier Co", "สำนักงานใหญ่", "สาขาที่", "00001"]);

@@ -3,13 +3,20 @@
 // void documents left out and listed apart, other months, non-VAT documents and a receipt of a tax
 // invoice left out; the Thai version with Buddhist-era dates; and a total that differs from its
 // documents (amounts that are not satang) reported as a finding.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { strFromU8, unzipSync } from "fflate";
 import { createClient, type DocSheetClient, type DocumentRecord } from "../../src/api";
 import { readVatReport, vatReportJob, writeVatReport, type VatReport } from "../../src/jobs/vat-report";
 import { Decimal } from "../../src/rules/money";
 import { pp30Lines, sums, vatEntry } from "../../src/sheet/vat-entries";
 import { rdPrepPp30 } from "../../src/sheet/rd-prep";
 import { vatTexts, type VatFinding } from "../../src/sheet/i18n/vat-report";
+import { ROWS_PER_PAGE } from "../../src/sheet/vat-tables";
 import { MemoryWorkbook } from "../../src/workbook/memory";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import type { CellValue } from "../../src/workbook/port";
 import { startTestService, oneStore, type TestService } from "../helpers/service";
 import { seedVatMonth, seedZeroRatedMonth, total, type VatMonth, type ZeroRatedMonth } from "../helpers/vat-month";
@@ -24,17 +31,38 @@ const ADDRESS = "99 ถนนสุขุมวิท แขวงคลอง�
 const TOP = 6;
 const tableOf = (wb: MemoryWorkbook, sheet: string): CellValue[][] => rowsOf(wb, sheet).slice(TOP);
 
-/** What a summary's SUMIF(criteria range,0,sum range) over a report comes to on the sheet's values, as
- * Excel works it out: the formula's ranges are read, not trusted. */
+/** A report's table rows (under its header) cut at its page totals: each page's document rows, its
+ * total, and the 0-based sheet row of that total. */
+function pagesOf(table: CellValue[][]): { rows: CellValue[][]; total: CellValue[]; at: number }[] {
+  const pages: { rows: CellValue[][]; total: CellValue[]; at: number }[] = [];
+  let rows: CellValue[][] = [];
+  table.forEach((r, i) => {
+    if (typeof r[0] === "number") rows.push(r);
+    else {
+      pages.push({ rows, total: r, at: TOP + 1 + i });
+      rows = [];
+    }
+  });
+  expect(rows).toEqual([]);
+  return pages;
+}
+
+/** What a summary's SUMIFS(sum range,criteria range,0,sequence range,">0") over a report comes to on
+ * the sheet's values, as Excel works it out: the formula's ranges are read, not trusted; a page
+ * total's row (its label where a document has its number) is left out as Excel's ">0" leaves text out. */
 function sumIfZero(wb: MemoryWorkbook, formula: string): number {
-  const m = /^=SUMIF\('([^']+)'!([A-Z])(\d+):([A-Z])(\d+),0,'([^']+)'!([A-Z])(\d+):([A-Z])(\d+)\)$/.exec(formula);
-  if (!m) throw new Error(`not a SUMIF over one sheet: ${formula}`);
+  const range = `'([^']+)'!([A-Z])(\\d+):([A-Z])(\\d+)`;
+  const m = new RegExp(`^=SUMIFS\\(${range},${range},0,${range},">0"\\)$`).exec(formula);
+  if (!m) throw new Error(`not a SUMIFS over one sheet: ${formula}`);
   const col = (letter: string) => letter.charCodeAt(0) - 65;
   const values = rowsOf(wb, m[1]);
+  const [first, last] = [Number(m[3]), Number(m[5])];
+  // The three ranges are of the same rows.
+  expect([m[8], m[10], m[13], m[15]].map(Number)).toEqual([first, last, first, last]);
   let sum = new Decimal(0);
-  for (let r = Number(m[3]); r <= Number(m[5]); r++) {
-    const vat = values[r - 1][col(m[2])];
-    if (typeof vat === "number" && vat === 0) sum = sum.plus(values[r - 1 - Number(m[3]) + Number(m[8])][col(m[7])] as number);
+  for (let r = first; r <= last; r++) {
+    const [value, vat, sequence] = [values[r - 1][col(m[2])], values[r - 1][col(m[7])], values[r - 1][col(m[12])]];
+    if (typeof vat === "number" && vat === 0 && typeof sequence === "number" && sequence > 0) sum = sum.plus(value as number);
   }
   return sum.toNumber();
 }
@@ -85,12 +113,16 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     const listed = new Set(output.map((r) => r[2]));
     for (const d of [...month.excluded, ...month.voided]) expect(listed.has(d.documentSerial)).toBe(false);
 
-    // The totals row: a sum formula whose value is the documents' VAT to the satang.
-    const totals = output[n + 1];
-    expect(totals[0]).toBe("Total");
+    // The one printed page's total, then the totals row: a sum formula whose value is the documents'
+    // VAT to the satang.
+    expect(output[n + 1][0]).toBe("Page total");
+    expect(output[n + 1][9]).toBe(Number(total(month.output, "vatAmount")));
+    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + n + 1},9`)).toBe(`=SUBTOTAL(109,J${TOP + 2}:J${TOP + n + 1})`);
+    const totals = output[n + 2];
+    expect(totals[0]).toBe("Grand total");
     expect(totals[9]).toBe(Number(total(month.output, "vatAmount")));
     expect(new Decimal(totals[9] as number).toFixed(2)).toBe("279.54");
-    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + n + 1},9`)).toBe("=SUBTOTAL(109,[VAT])");
+    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + n + 2},9`)).toBe("=SUBTOTAL(109,[VAT])");
     const base = month.output.reduce((s, d) => s.plus(Number(d.grandTotal)).minus(Number(d.vatAmount)), new Decimal(0)).minus(100);
     expect(totals[8]).toBe(base.toNumber());
     expect(totals).toHaveLength(10);
@@ -101,7 +133,8 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
       ["Purchase", "VAT Supplier Co", null, "00001", 2000, 140],
       ["Expense", "VAT Taxi Co", null, null, 500, 35],
     ]);
-    expect(input[3][9]).toBe(Number(total(month.input, "vatAmount")));
+    expect(input[3][0]).toBe("Page total");
+    expect(input[4][9]).toBe(Number(total(month.input, "vatAmount")));
 
     const voided = rowsOf(wb, out.sheets.void);
     expect(voided.slice(1)).toEqual([[1, new Date(Date.UTC(2026, 2, 12)), month.voided[0].documentSerial, "Tax invoice", "Output tax", "VAT Void Co", 300, 21]]);
@@ -131,9 +164,9 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     ]);
     expect(summary.formulas.get("11,1")).toBe("=B2+B8+B9");
     expect(summary.formulas.get("18,1")).toBe("=MAX(B16-B18,0)");
-    expect(summary.formulas.get("1,1")).toBe(`='Output tax 2026-03'!I${TOP + n + 2}-B8`);
-    expect(summary.formulas.get("2,1")).toBe(`='Output tax 2026-03'!J${TOP + n + 2}`);
-    expect(summary.formulas.get("4,1")).toBe(`='Input tax 2026-03'!J${TOP + 4}`);
+    expect(summary.formulas.get("1,1")).toBe(`='Output tax 2026-03'!I${TOP + n + 3}-B8`);
+    expect(summary.formulas.get("2,1")).toBe(`='Output tax 2026-03'!J${TOP + n + 3}`);
+    expect(summary.formulas.get("4,1")).toBe(`='Input tax 2026-03'!J${TOP + 5}`);
     expect(sumIfZero(wb, summary.formulas.get("7,1")!)).toBe(0);
     expect(summary.formulas.get("5,1")).toBe("=MAX(B3-B5,0)");
     expect(summary.formulas.get("2,3")).toBe("=B3-C3");
@@ -151,13 +184,14 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
       [1, august.zeroRated.documentSerial, "ZR Export Co", 5000, 0],
       [2, august.mixed.documentSerial, "ZR Mixed Co", 2000, 140],
       [3, august.mixed.documentSerial, "ZR Mixed Co", 1000, 0],
-      ["Total", null, null, 8000, 140],
+      ["Page total", null, null, 8000, 140],
+      ["Grand total", null, null, 8000, 140],
     ]);
     expect(output[0]).toHaveLength(10);
-    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + 4},8`)).toBe("=SUBTOTAL(109,[Value of goods or services])");
+    expect(wb.sheet(out.sheets.output).formulas.get(`${TOP + 5},8`)).toBe("=SUBTOTAL(109,[Value of goods or services])");
     const input = tableOf(wb, out.sheets.input);
     expect(input[0].slice(8)).toEqual(["Value of goods or services", "VAT"]);
-    expect(input.slice(1).map((r) => [r[2], r[8], r[9]])).toEqual([[august.purchase.documentSerial, 1000, 70], [august.purchase.documentSerial, 300, 0], [null, 1300, 70]]);
+    expect(input.slice(1).map((r) => [r[2], r[8], r[9]])).toEqual([[august.purchase.documentSerial, 1000, 70], [august.purchase.documentSerial, 300, 0], [null, 1300, 70], [null, 1300, 70]]);
     // The grand totals hold: base + VAT + 0% + exempt.
     expect(Number(august.mixed.grandTotal)).toBe(2000 + 140 + 1000 + 500);
 
@@ -185,11 +219,12 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     ]);
     // The 0% lines add up the rows whose VAT is 0; the value at 7% is the value total less them.
     const out0 = `'Output tax ${august.month}'`;
-    expect(summary.formulas.get("7,1")).toBe(`=SUMIF(${out0}!J${TOP + 2}:J${TOP + 4},0,${out0}!I${TOP + 2}:I${TOP + 4})`);
+    // Its page total's VAT is 140: the 0% rows are the documents' rows (a number in the sequence column).
+    expect(summary.formulas.get("7,1")).toBe(`=SUMIFS(${out0}!I${TOP + 2}:I${TOP + 5},${out0}!J${TOP + 2}:J${TOP + 5},0,${out0}!A${TOP + 2}:A${TOP + 5},">0")`);
     expect(sumIfZero(wb, summary.formulas.get("7,1")!)).toBe(6000);
     expect(sumIfZero(wb, summary.formulas.get("9,1")!)).toBe(300);
-    expect(summary.formulas.get("1,1")).toBe(`=${out0}!I${TOP + 5}-B8`);
-    expect(summary.formulas.get("3,1")).toBe(`='Input tax ${august.month}'!I${TOP + 4}-B10`);
+    expect(summary.formulas.get("1,1")).toBe(`=${out0}!I${TOP + 6}-B8`);
+    expect(summary.formulas.get("3,1")).toBe(`='Input tax ${august.month}'!I${TOP + 5}-B10`);
     expect(summary.formulas.get("8,1")).toBeUndefined();
     expect(summary.formulas.get("8,3")).toBe("=B9-C9");
 
@@ -220,7 +255,9 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     ]);
     expect(sheet.values[TOP + 1][3]).toBe("ใบกำกับภาษี");
     expect(sheet.formats[TOP + 1][1]).toBe("dd/mm/bbbb");
-    expect(sheet.values[TOP + month.output.length + 1][0]).toBe("รวม");
+    expect(sheet.values[TOP + month.output.length + 1][0]).toBe("รวมหน้านี้");
+    expect(sheet.values[TOP + month.output.length + 2][0]).toBe("รวมทั้งสิ้น");
+    expect(sheet.print?.pageHeader).toBe("หน้าที่ &P / &N");
     expect(wb.sheet(out.sheets.summary).values[2][0]).toBe("ภาษีขาย");
   });
 
@@ -242,7 +279,62 @@ describe.each(oneStore("pglite"))("VAT report on %s", (store) => {
     expect(report.input).toHaveLength(205);
     const out = await writeVatReport(wb, report);
     expect(out.findings).toEqual([]);
-    expect(wb.sheet(out.sheets.input).values[TOP + 206][9]).toBe(143.5);
+    // 205 documents on 11 printed pages (10 of 20, 1 of 5), each page's rows then its total.
+    const sheet = wb.sheet(out.sheets.input);
+    const table = sheet.values.slice(TOP + 1, TOP + 1 + 205 + 11);
+    const pages = pagesOf(table);
+    expect(pages.map((p) => p.rows.length)).toEqual([...new Array<number>(10).fill(ROWS_PER_PAGE), 5]);
+    pages.forEach((p, i) => {
+      // The page total is the sum of its page's rows, as a SUBTOTAL over exactly those rows.
+      expect(p.total[0]).toBe("Page total");
+      expect(p.total[9]).toBe(new Decimal(0.7).times(p.rows.length).toNumber());
+      expect(p.total[8]).toBe(10 * p.rows.length);
+      const first = TOP + 2 + i * (ROWS_PER_PAGE + 1);
+      expect(sheet.formulas.get(`${p.at},9`)).toBe(`=SUBTOTAL(109,J${first}:J${first + p.rows.length - 1})`);
+      expect(sheet.formulas.get(`${p.at},8`)).toBe(`=SUBTOTAL(109,I${first}:I${first + p.rows.length - 1})`);
+    });
+    // Documents are numbered 1..205 across the pages; the grand total is still their sum (the totals
+    // row's SUBTOTAL leaves the page totals' SUBTOTALs out), under the last page's total.
+    expect(pages.flatMap((p) => p.rows.map((r) => r[0]))).toEqual(Array.from({ length: 205 }, (_, i) => i + 1));
+    expect(sheet.values[TOP + 217].slice(8)).toEqual([2050, 143.5]);
+    expect(sheet.values[TOP + 217][0]).toBe("Grand total");
+    // Printed as the form: a page break under each page's total but the last (the grand total stays
+    // on that page), those rows in bold, A4 landscape with the page's number.
+    const ends = pages.map((p) => p.at - TOP - 1);
+    expect(sheet.print).toEqual({ orientation: "landscape", pageEnds: ends.slice(0, -1), strong: ends, pageHeader: "Page &P of &N" });
+    // The 0% sum reads the documents' rows only.
+    expect(sumIfZero(wb, wb.sheet(out.sheets.summary).formulas.get("9,1")!)).toBe(0);
+
+    // The same report in a .xlsx: the breaks, print titles and page set-up as Excel reads them.
+    const book = XlsxWorkbook.empty();
+    const written = await writeVatReport(book, report);
+    const file = join(mkdtempSync(join(tmpdir(), "vat-pages-")), "report.xlsx");
+    await book.save(file);
+    const parts = unzipSync(readFileSync(file));
+    const xml = (name: string) => strFromU8(parts[name]);
+    const sheetXml = xml("xl/worksheets/sheet2.xml");
+    // Excel's row numbers (1-based): the header row is TOP + 1, a page's total ends it.
+    expect([...sheetXml.matchAll(/<brk id="(\d+)" max="16383" man="1"\/>/g)].map((m) => Number(m[1]))).toEqual(ends.slice(0, -1).map((e) => TOP + 2 + e));
+    expect(sheetXml).toMatch(/<pageSetup [^>]*paperSize="9" orientation="landscape"[^>]*fitToWidth="1" fitToHeight="0"/);
+    expect(sheetXml).toContain('<pageSetUpPr fitToPage="1"/>');
+    expect(sheetXml).toContain("<oddHeader>&amp;RPage &amp;P of &amp;N</oddHeader>");
+    expect(xml("xl/workbook.xml")).toContain(`<definedName name="_xlnm.Print_Titles" localSheetId="1">&apos;${written.sheets.input}&apos;!$1:$${TOP + 1}</definedName>`);
+    // Opened and saved again with a sheet added (another month's report into the same file): the
+    // breaks are kept (exceljs alone reads none), the print titles and page set-up too.
+    const again = await XlsxWorkbook.load(file);
+    await again.addTableSheet("More", [{ header: "x", kind: "text" }], [["y"]]);
+    await again.save(`${file}.2.xlsx`);
+    const parts2 = unzipSync(readFileSync(`${file}.2.xlsx`));
+    const breaks2 = [...strFromU8(parts2["xl/worksheets/sheet2.xml"]).matchAll(/<brk id="(\d+)" max="16383" man="1"\/>/g)].map((m) => Number(m[1]));
+    expect(breaks2).toEqual(ends.slice(0, -1).map((e) => TOP + 2 + e));
+    expect(strFromU8(parts2["xl/workbook.xml"])).toContain(`localSheetId="1">&apos;${written.sheets.input}&apos;!$1:$${TOP + 1}</definedName>`);
+    expect(strFromU8(parts2["xl/worksheets/sheet2.xml"])).toMatch(/<pageSetup [^>]*paperSize="9" orientation="landscape"[^>]*fitToWidth="1" fitToHeight="0"/);
+    // The page totals' cells are bold, a document's not.
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.readFile(file);
+    const ws = back.getWorksheet(written.sheets.input)!;
+    expect(ws.getCell(`J${TOP + 2 + ends[0]}`).font?.bold).toBe(true);
+    expect(ws.getCell(`J${TOP + 1 + ends[0]}`).font?.bold).toBeFalsy();
   });
 });
 

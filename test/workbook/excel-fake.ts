@@ -37,6 +37,19 @@ export interface FakeCell {
   formula?: string;
   format: string;
   fill: { color: string; pattern: string };
+  /** format.font.bold */
+  bold?: boolean;
+}
+
+/** What a worksheet's pageLayout (ExcelApi 1.9) was set to. */
+export interface FakePageLayout {
+  orientation?: "Portrait" | "Landscape";
+  paperSize?: string;
+  zoom?: { horizontalFitToPages?: number; verticalFitToPages?: number; scale?: number };
+  /** setPrintTitleRows, as given. */
+  printTitleRows?: string;
+  /** headersFooters.defaultForAllPages.rightHeader */
+  rightHeader?: string;
 }
 
 export interface FakeConditionalFormatData {
@@ -90,6 +103,9 @@ export class FakeSheet {
   readonly hiddenColumns = new Set<number>();
   /** Conditional formats, oldest first; only custom rules whose formula Excel would find true are faked. */
   readonly conditionalFormats: FakeConditionalFormatData[] = [];
+  /** Manual page breaks (horizontalPageBreaks.add): the 0-based row each goes above. */
+  readonly pageBreaks: number[] = [];
+  readonly pageLayout: FakePageLayout = {};
   constructor(readonly id: string, public name: string) {}
 
   /** The fill Excel shows: the newest conditional format over the cell, else the cell's own. */
@@ -544,6 +560,47 @@ class FakeWorksheet extends FakeObject {
   get tables(): FakeTableCollection {
     return new FakeTableCollection(this.ctx, this);
   }
+  /** PageBreakCollection (ExcelApi 1.9): add() puts a break above the range's top-left cell. */
+  get horizontalPageBreaks(): { add(range: FakeRange | string): void } {
+    this.ctx.excel.requireApi("1.9", "worksheet.horizontalPageBreaks");
+    this.ctx.path();
+    return {
+      add: (range) => {
+        const probe = typeof range === "string" ? this.getRange(range).load("rowIndex") : range.load("rowIndex");
+        this.ctx.enqueue(() => {
+          const sheet = this.resolve();
+          if (!sheet.pageBreaks.includes(probe.rowIndex)) sheet.pageBreaks.push(probe.rowIndex);
+        });
+      },
+    };
+  }
+  /** PageLayout (ExcelApi 1.9): what the port sets of it, checked as Office.js checks it. */
+  get pageLayout(): object {
+    this.ctx.excel.requireApi("1.9", "worksheet.pageLayout");
+    this.ctx.path();
+    const ctx = this.ctx;
+    const layout = (): FakePageLayout => this.resolve().pageLayout;
+    const set = <K extends keyof FakePageLayout>(key: K, value: FakePageLayout[K], ok: boolean): void => {
+      ctx.enqueue(() => {
+        if (!ok) throw new FakeOfficeError("InvalidArgument", `pageLayout.${key} = ${JSON.stringify(value)}`);
+        layout()[key] = value;
+      });
+    };
+    return {
+      set orientation(v: FakePageLayout["orientation"]) { set("orientation", v, v === "Portrait" || v === "Landscape"); },
+      set paperSize(v: string) { set("paperSize", v, ["A3", "A4", "A5", "Letter", "Legal"].includes(v)); },
+      set zoom(v: NonNullable<FakePageLayout["zoom"]>) {
+        const counts = [v.horizontalFitToPages, v.verticalFitToPages].every((n) => n === undefined || (Number.isInteger(n) && n >= 0));
+        set("zoom", { ...v }, counts && (v.scale === undefined || (v.scale >= 10 && v.scale <= 400)));
+      },
+      setPrintTitleRows(rows: string) { set("printTitleRows", rows, /^\$\d+:\$\d+$/.test(rows)); },
+      headersFooters: {
+        defaultForAllPages: {
+          set rightHeader(text: string) { set("rightHeader", text, typeof text === "string" && text.length <= 255); },
+        },
+      },
+    };
+  }
   get notes(): FakeNoteCollection {
     this.ctx.excel.requireApi("1.18", "worksheet.notes");
     return new FakeNoteCollection(this.ctx, this);
@@ -800,7 +857,7 @@ export class FakeRange extends FakeObject {
       }));
     }, sizeOf(grid) + ACTION_BYTES);
   }
-  get format(): { readonly fill: FakeFill; autofitColumns: () => void } {
+  get format(): { readonly fill: FakeFill; readonly font: { bold: boolean }; autofitColumns: () => void } {
     const ctx = this.ctx;
     const rect = (): Rect => this.rect();
     ctx.path();
@@ -808,6 +865,21 @@ export class FakeRange extends FakeObject {
       get fill() {
         ctx.path();
         return new FakeFill(ctx, rect);
+      },
+      /** RangeFont (ExcelApi 1.1): bold, set on every cell of the range. */
+      get font() {
+        ctx.path();
+        return {
+          get bold(): boolean {
+            throw new FakeOfficeError("PropertyNotLoaded", "fake: RangeFont.bold is set, never read");
+          },
+          set bold(on: boolean) {
+            ctx.enqueue(() => {
+              const { sheet, top, left, rows, cols } = rect();
+              for (let r = top; r < top + rows; r++) for (let c = left; c < left + cols; c++) sheet.cell(r, c).bold = on;
+            });
+          },
+        };
       },
       autofitColumns: () => ctx.enqueue(() => void rect()),
     };

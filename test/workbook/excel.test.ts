@@ -8,6 +8,9 @@ import {
 import { LISTS_SHEET } from "../../src/workbook/port";
 import { checkJob } from "../../src/jobs/check";
 import { invoiceRows } from "./invoice-rows";
+import { Decimal } from "../../src/rules/money";
+import { sums, type VatEntry } from "../../src/sheet/vat-entries";
+import { sideTable } from "../../src/sheet/vat-tables";
 import { FakeExcel, FakeOfficeError, LIMIT_BYTES, RESPONSE_TOO_LARGE, sizeOf } from "./excel-fake";
 
 function setup(version = "1.18"): { excel: FakeExcel; port: ExcelPort } {
@@ -804,6 +807,60 @@ describe("addTableSheet, select, sheetNames", () => {
     expect([sheet.value(3, 0), sheet.value(4, 1), sheet.value(6, 0)]).toEqual(["No.", 30, "Total"]);
     expect(sheet.peek(6, 1)?.formula).toBe("=SUBTOTAL(109,[Tax])");
     expect(excel.syncsOfRun()).toBe(2);
+  });
+
+  describe("a VAT report printed as the form", () => {
+    /** The output-tax report of 45 documents as the job makes it: three pages of 20, 20 and 5, each
+     * ending with its page total, the header block above the table. */
+    const table = () => sideTable("output", entries, sums(entries), "2026-03", "th", {
+      name: "บริษัท เดโม จำกัด", taxId: "0105559000000", branch: "00000",
+    });
+    const entries: VatEntry[] = Array.from({ length: 45 }, (_, i) => ({
+      side: "output", family: "tax-invoices", recordId: i + 1, serial: `IV${i + 1}`, date: "2026-03-03", name: "ลูกค้า", taxId: "0105556000009",
+      branch: "00000", base: new Decimal(100), vat: new Decimal(7), zero: new Decimal(0), exempt: new Decimal(0), void: false,
+    }));
+    const write = (port: ExcelPort) => {
+      const t = table();
+      return port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, above: t.above, print: t.print });
+    };
+
+    test("ExcelApi 1.9: A4 landscape one page wide, the header rows as print titles, a break under each page's total but the last, in the table's run", async () => {
+      const { excel, port } = setup("1.9");
+      const sheet = excel.sheet(await write(port));
+      const k = 6; // the header block's rows; the table's header is row 7
+      // Pages end at the page totals: sheet rows (0-based) k + 21, k + 42 and k + 48, the grand total under the last.
+      const labels = [k + 21, k + 42, k + 48, k + 49].map((r) => sheet.value(r, 0));
+      expect(labels).toEqual(["รวมหน้านี้", "รวมหน้านี้", "รวมหน้านี้", "รวมทั้งสิ้น"]);
+      expect(sheet.peek(k + 21, 9)?.formula).toBe(`=SUBTOTAL(109,J${k + 2}:J${k + 21})`);
+      expect(sheet.peek(k + 49, 9)?.formula).toBe("=SUBTOTAL(109,[จำนวนเงินภาษีมูลค่าเพิ่ม])");
+      expect(sheet.pageBreaks).toEqual([k + 22, k + 43]);
+      expect(sheet.pageLayout).toEqual({
+        orientation: "Landscape", paperSize: "A4", zoom: { horizontalFitToPages: 1, verticalFitToPages: 0 }, printTitleRows: `$1:$${k + 1}`, rightHeader: "หน้าที่ &P / &N",
+      });
+      // The page totals in bold, across the row; a document's row not.
+      expect([0, 8, 9].map((c) => sheet.peek(k + 21, c)?.bold)).toEqual([true, true, true]);
+      expect(sheet.peek(k + 20, 9)?.bold).toBeUndefined();
+      expect(excel.syncsOfRun()).toBe(2);
+    });
+
+    test("an Excel older than 1.9: the plain report, page totals in bold, no page layout", async () => {
+      const { excel, port } = setup("1.8");
+      const sheet = excel.sheet(await write(port));
+      expect(sheet.value(6 + 21, 0)).toBe("รวมหน้านี้");
+      expect(sheet.peek(6 + 21, 9)?.bold).toBe(true);
+      expect(sheet.pageBreaks).toEqual([]);
+      expect(sheet.pageLayout).toEqual({});
+    });
+
+    test("the fake refuses what Excel refuses, and page layout before 1.9", async () => {
+      await expect(new FakeExcel("1.8").host().run(async (context) => {
+        void context.workbook.worksheets.getItem("Sheet1").pageLayout;
+      })).rejects.toThrow(/ApiNotFound/);
+      await expect(new FakeExcel("1.9").host().run(async (context) => {
+        (context.workbook.worksheets.getItem("Sheet1").pageLayout as Excel.PageLayout).setPrintTitleRows("1:7");
+        await context.sync();
+      })).rejects.toThrow(/InvalidArgument/);
+    });
   });
 
   test("a template with lookup lists: the lists on a hidden sheet first, drop-downs over them that warn, one Excel.run", async () => {

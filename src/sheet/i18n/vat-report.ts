@@ -19,7 +19,11 @@ export interface VatTexts {
   columns(side: VatSide): string[];
   voidColumns: string[];
   summaryColumns: string[];
+  /** The totals row's label (รวมทั้งสิ้น) and a printed page's total's (รวมหน้านี้). */
   total: string;
+  pageTotal: string;
+  /** The printed page's header: Excel's &P is the page, &N the pages. */
+  pageHeader: string;
   side: Record<VatSide, string>;
   /** The summary's lines, in order. */
   summary: readonly string[];
@@ -84,7 +88,9 @@ const EN: VatTexts = {
   ],
   voidColumns: ["No.", "Date", "Document no.", "Document type", "Report", "Customer or supplier", "Amount before VAT", "VAT"],
   summaryColumns: ["Item", "Amount", "Sum of the documents", "Difference"],
-  total: "Total",
+  total: "Grand total",
+  pageTotal: "Page total",
+  pageHeader: "Page &P of &N",
   side: { output: "Output tax", input: "Input tax" },
   summary: [
     "Sales subject to VAT (before VAT)", "Output VAT", "Purchases and expenses with VAT (before VAT)", "Input VAT",
@@ -132,7 +138,9 @@ const TH: VatTexts = {
   ],
   voidColumns: ["ลำดับ", "วัน เดือน ปี", "เลขที่เอกสาร", "ประเภทเอกสาร", "รายงาน", "ชื่อลูกค้าหรือผู้ขาย", "มูลค่าสินค้าหรือบริการ", "จำนวนเงินภาษีมูลค่าเพิ่ม"],
   summaryColumns: ["รายการ", "จำนวนเงิน", "ผลรวมจากเอกสาร", "ผลต่าง"],
-  total: "รวม",
+  total: "รวมทั้งสิ้น",
+  pageTotal: "รวมหน้านี้",
+  pageHeader: "หน้าที่ &P / &N",
   side: { output: "ภาษีขาย", input: "ภาษีซื้อ" },
   summary: [
     "ยอดขายที่ต้องเสียภาษี (ก่อนภาษี)", "ภาษีขาย", "ยอดซื้อและค่าใช้จ่ายที่มีภาษี (ก่อนภาษี)", "ภาษีซื้อ",
