@@ -245,6 +245,19 @@ test("the books in the family selector: each template inserted in Thai, with the
   await page.close();
 });
 
+test("the first visit's example: a tax id typed over it stays text, all 13 digits", async () => {
+  const page = await openPreview("en");
+  const taxId = `${await headerColumn(page, "contactTaxId")}2`;
+  expect(await cell(page, taxId)).toBe("0105556000009");
+  await page.click(`.grid td[data-cell='${taxId}']`);
+  await page.keyboard.type("3101200456789");
+  await page.keyboard.press("Enter");
+  // Text, as in Excel's text cell (a number there would show 3.1012E+12): left-aligned, not a number.
+  expect(await cell(page, taxId)).toBe("3101200456789");
+  expect((await page.getAttribute(`.grid td[data-cell='${taxId}']`, "class")) ?? "").not.toMatch(/\bnum\b/);
+  await page.close();
+});
+
 test("the pane in Thai, with a clear message for a wrong secret", async () => {
   const page = await openPreview("th");
   expect(await page.textContent("#connect summary")).toBe("เชื่อมต่อ");

@@ -4,7 +4,6 @@
 import { render } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { MemoryWorkbook } from "../../workbook/memory";
-import { template } from "../../sheet/template";
 import { App } from "../app";
 import { pickLanguage, translator, type Lang } from "../i18n";
 import { createServices, loadEngine, today } from "../services";
@@ -13,6 +12,7 @@ import { PreviewWorkbook } from "./workbook";
 import { PreviewFormulas } from "./formulas";
 import { GRID_CSS, Grid } from "./grid";
 import { BookStore } from "./store";
+import { sampleSheet } from "./sample";
 
 function Page(props: { book: PreviewWorkbook; store: BookStore; lang: Lang; storage: Storage | null }) {
   const { book, store } = props;
@@ -69,8 +69,8 @@ async function start(): Promise<void> {
   const memory = new MemoryWorkbook({ Sheet1: [] });
   const store = await BookStore.open();
   if (!(await store.load(memory))) {
-    const sample = template("tax-invoices", today());
-    memory.setSheet("Sheet1", [sample.columns.map((c) => c.header), ...sample.rows]);
+    const sample = sampleSheet(today());
+    memory.setSheet("Sheet1", sample.rows, sample.formats);
   }
   const book = new PreviewWorkbook(memory);
   let storage: Storage | null = null;
