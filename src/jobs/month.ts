@@ -3,6 +3,8 @@
 // in either era (a year after 2400 is Buddhist era). The pane's fields and the CLI's --month,
 // --start-date and --end-date read them alike. Kept apart so that reading an argument loads nothing else. Pure.
 
+import type { Lang } from "../sheet/i18n/lang";
+
 const BE = 543;
 /** A Buddhist-era year (past 2400) as its Common Era year; a Common Era year as it is. */
 export const ceYear = (y: number): number => (y > 2400 ? y - BE : y);
@@ -42,3 +44,15 @@ export function typedMonth(text: string): string | undefined {
 
 /** The month a report is asked for (the CLI's --month, the pane's month field). */
 export const parseMonth = typedMonth;
+
+/** "2026-03-15" as the pane (and a Thai run's preview) shows it in `lang`: 15/03/2569 in Thai. */
+export function shownDate(iso: string, lang: Lang): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return lang === "th" && m ? `${m[3]}/${m[2]}/${Number(m[1]) + BE}` : iso;
+}
+
+/** "2026-03" as the pane shows it in `lang`. */
+export function shownMonth(ym: string, lang: Lang): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(ym);
+  return lang === "th" && m ? `${m[2]}/${Number(m[1]) + BE}` : ym;
+}

@@ -40,6 +40,7 @@ import { runPool } from "./pool";
 import { errorMsg } from "./error-text";
 import { notSent } from "./not-sent";
 import { checkRecords, namedDocuments } from "./records-truth";
+import { shownDate } from "./month";
 import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
 import { inSheetOrder, localDate, type JobContext } from "./types";
 import { rowMismatch } from "./verify";
@@ -348,6 +349,7 @@ function valueText(key: string, v: Parsed | undefined, lang: Lang): string {
   if (v === undefined || v === "") return render(resultMsg("emptyValue"), lang);
   const def = FIELD_BY_KEY.get(key);
   if (typeof v === "boolean" || (typeof v === "number" && def?.kind === "code")) return String(shownValue(key, v, lang));
+  if (typeof v === "string" && def?.kind === "date") return shownDate(v, lang);
   if (typeof v === "number" && def?.kind === "money") return formatMoney(new Decimal(v));
   // A price is money kept to 4 places (spec precision): shown as money, with its 3rd and 4th places when it has them.
   if (typeof v === "number" && key === "item.pricePerUnit") {

@@ -150,8 +150,8 @@ function invoicePane(services: PaneServices, lang: Lang): HTMLElement {
 }
 
 describe.each<[Lang, Record<string, string>]>([
-  ["en", { preview: "Preview changes", send: "Send 1 changed document", refresh: "Refresh this sheet", days: "Credit days", due: "Due date", nothing: "0 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent" }],
-  ["th", { preview: "ดูตัวอย่างการแก้ไข", send: "ส่งเอกสารที่แก้ไข 1 รายการ", refresh: "รีเฟรชชีตนี้", days: "จำนวนวันเครดิต", due: "วันครบกำหนด", nothing: "จะแก้ไข 0, ไม่เปลี่ยน 1, ถูกแก้บนระบบ 0, ปฏิเสธ 0, ไม่ได้ส่ง 0" }],
+  ["en", { preview: "Preview changes", send: "Send 1 changed document", refresh: "Refresh this sheet", days: "Credit days", due: "Due date", was: "2026-04-03", now: "2026-05-03", nothing: "0 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent" }],
+  ["th", { preview: "ดูตัวอย่างการแก้ไข", send: "ส่งเอกสารที่แก้ไข 1 รายการ", refresh: "รีเฟรชชีตนี้", days: "จำนวนวันเครดิต", due: "วันครบกำหนด", was: "03/04/2569", now: "03/05/2569", nothing: "จะแก้ไข 0, ไม่เปลี่ยน 1, ถูกแก้บนระบบ 0, ปฏิเสธ 0, ไม่ได้ส่ง 0" }],
 ])("the row after Send (%s)", (lang, words) => {
   test("credit days 0 → 30: the row takes the due date the service computed; the next preview has nothing to send, Refresh nothing edited", async () => {
     const { services, rows, col, recordId } = await pulledInvoice(`Truth Due ${lang} Co`, lang);
@@ -160,8 +160,9 @@ describe.each<[Lang, Record<string, string>]>([
     const root = invoicePane(services, lang);
     click(root, words.preview);
     await until(() => root.textContent!.includes(words.send), "the preview");
-    // The due date the service will set is previewed with the credit days.
-    expect(table(root).map((r) => r.slice(-3))).toEqual([[words.days, "0", "30"], [words.due, "2026-04-03", "2026-05-03"]]);
+    // The due date the service will set is previewed with the credit days, as the pane shows dates
+    // in its language (Thai: day/month/Buddhist-era year).
+    expect(table(root).map((r) => r.slice(-3))).toEqual([[words.days, "0", "30"], [words.due, words.was, words.now]]);
     click(root, words.send);
     await until(() => !root.textContent!.includes(words.send) && summaryLine(root) !== "", "the update");
     expect((await client().documents("tax-invoices").get(recordId)).dueDate).toBe("2026-05-03");
