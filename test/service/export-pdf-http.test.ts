@@ -153,6 +153,8 @@ describe.each(oneStore("postgres"))("PDF export over HTTP (%s)", (store) => {
     ]) expect(flat).toContain(expected);
     const en = await pdfText((await exportPdf({ culture: "en", document: { original: true, copy: true } }, demo, path)).pdf);
     for (const expected of ["Withholding Tax Certificate", "Services (s.40(8))", "Rent (s.40(5))", "X (7) PND53", "Copy 1", "Copy 2", "Tax ID", "Warning", "Company"]) expect(en).toContain(expected);
+    // The total withheld in English words, as the Thai copy has it in Thai words.
+    expect(en).toContain("(Four hundred twenty-five baht and three satang)");
     // Asked for copy 2 alone, that is what prints.
     const copy = await pdfText((await exportPdf({ document: { original: false, copy: true } }, demo, path)).pdf);
     expect(copy.split("\f").length).toBe(1);

@@ -1,4 +1,5 @@
-// An amount in Thai words, as printed under the total of Thai invoices ("หนึ่งร้อยเอ็ดบาทห้าสิบสตางค์").
+// An amount in words, as printed under a total: in Thai ("หนึ่งร้อยเอ็ดบาทห้าสิบสตางค์"), and in English
+// for the English 50 ทวิ ("Five thousand one hundred fifty baht and fifty satang").
 import { type Decimal } from "../../rules/money";
 
 const DIGITS = ["ศูนย์", "หนึ่ง", "สอง", "สาม", "สี่", "ห้า", "หก", "เจ็ด", "แปด", "เก้า"];
@@ -41,4 +42,40 @@ export function bahtText(amount: Decimal): string {
   const satangWords = satang === "00" ? "ถ้วน" : `${group(satang, false)}สตางค์`;
   if (/^0+$/.test(baht) && satang !== "00") return `${sign}${satangWords}`;
   return `${sign}${wholeWords(baht)}บาท${satangWords}`;
+}
+
+const ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+  "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+const SCALES = ["", " thousand", " million", " billion", " trillion", " quadrillion"];
+
+/** English words of 1-999: "one hundred fifty-one". */
+function hundredsEn(n: number): string {
+  const words: string[] = [];
+  if (n >= 100) words.push(`${ONES[Math.floor(n / 100)]} hundred`);
+  const rest = n % 100;
+  if (rest >= 20) words.push(TENS[Math.floor(rest / 10)] + (rest % 10 ? `-${ONES[rest % 10]}` : ""));
+  else if (rest > 0) words.push(ONES[rest]);
+  return words.join(" ");
+}
+
+/** English words of a whole number written in digits, by thousands. */
+function wholeWordsEn(digits: string): string {
+  const trimmed = digits.replace(/^0+/, "");
+  if (trimmed === "") return ONES[0];
+  const groups: number[] = [];
+  for (let end = trimmed.length; end > 0; end -= 3) groups.unshift(Number(trimmed.slice(Math.max(0, end - 3), end)));
+  return groups.flatMap((g, i) => (g === 0 ? [] : [hundredsEn(g) + (SCALES[groups.length - 1 - i] ?? "")])).join(" ");
+}
+
+/** An amount in English words: "Five thousand one hundred fifty baht and fifty satang", "Three
+ * hundred baht only" for whole baht, "Fifty satang" below one baht. */
+export function bahtTextEn(amount: Decimal): string {
+  const [baht, satang] = amount.abs().toFixed(2).split(".");
+  const sign = amount.isNegative() && !amount.isZero() ? "minus " : "";
+  const satangWords = `${wholeWordsEn(satang)} satang`;
+  const words = /^0+$/.test(baht) && satang !== "00" ? satangWords
+    : `${wholeWordsEn(baht)} baht${satang === "00" ? " only" : ` and ${satangWords}`}`;
+  const text = sign + words;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

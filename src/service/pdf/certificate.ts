@@ -11,7 +11,7 @@
 // blank, never throws.
 import { formatMoney, parseDecimal, ZERO, type Decimal } from "../../rules/money";
 import { incomeTypeOf, incomeTypeOfLine, incomeTypeText } from "../../rules/withholding";
-import { bahtText } from "./bahttext";
+import { bahtText, bahtTextEn } from "./bahttext";
 import {
   bookOfSerial, CONDITION_OF, FORM_BOXES, INCOME_ROWS, PND1, PND1A, rowOfIncomeType, WORDS, type CertificateWords,
 } from "./certificate-form";
@@ -280,7 +280,7 @@ class CertificateLayout {
     doc.rect(PAGE.margin, top, CONTENT, this.y + 16 - top).lineWidth(0.8).strokeColor(RULE).stroke();
     this.y += 20;
     this.font(false, 9);
-    const words = this.input.culture === "th" ? bahtText(withheld) : formatMoney(withheld);
+    const words = this.input.culture === "th" ? bahtText(withheld) : bahtTextEn(withheld);
     this.y += this.text(`${w.inWords}  (${words})`, PAGE.margin, this.y, CONTENT) + 4;
   }
 
