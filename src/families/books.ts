@@ -7,6 +7,7 @@ import { BOOK_RESULT_KEYS } from "../sheet/books/fields";
 import { familySheet, type RecordIdentity } from "./sheets";
 import type { BuiltBook } from "../sheet/books/built";
 import type { Json } from "../rules/json";
+import type { ContactBody, ProductBody } from "../rules/schemas/bodies";
 import { nameBy, recordIdOf, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
@@ -51,6 +52,8 @@ export const CONTACTS: FamilyEntry<"contacts"> = {
   raceLoser: "delete",
   store: (client) => storeOf(client.contacts),
   nameOf: nameBy("contactCode", "contactName"),
+  namedByOthers: true,
+  updateBook: (client, id, body, { signal }) => client.contacts.update(id, body as ContactBody, { signal }) as Promise<Json>,
   // The row's marker: a run again after a kill claims only a contact carrying it.
   sendBook: (client, built: Extract<BuiltBook, { family: "contacts" }>, marker, { signal }) => client.contacts.create({ ...built.body!, contactNote: marker }, { signal }),
 };
@@ -66,6 +69,9 @@ export const PRODUCTS: FamilyEntry<"products"> = {
   raceLoser: "delete",
   store: (client) => storeOf(client.products),
   nameOf: nameBy("code", "name"),
+  accountsOnMaster: true,
+  // A product's accounts are updated on its master (jobs/books.ts), its other fields here.
+  updateBook: (client, id, body, { signal }) => client.products.update(id, body as ProductBody, { signal }) as Promise<Json>,
   sendBook: async (client, built: Extract<BuiltBook, { family: "products" }>, _marker, { signal }) => {
     if (!built.master) return client.products.create(built.body!, { signal });
     // A product with accounts is made as a product master, in one request; read back as a

@@ -49,6 +49,12 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   readonly pullsByDate: boolean;
   /** Its records name accounts of the chart of accounts (read before building or pulling). */
   readonly usesAccounts: boolean;
+  /** Its records' accounts are kept on a master record apart from the record (products:
+   * service-facts §5.2): read there when pulled, compared and sent there by update. */
+  readonly accountsOnMaster?: true;
+  /** Other records (documents, certificates, vouchers) name its records (contacts): undo deletes
+   * one only when no live record names it (jobs/contact-use.ts). */
+  readonly namedByOthers?: true;
   readonly recovery: Recovery;
   /** What names one record whatever else a row says (field keys, one list an identity): two rows
    * naming one identity must agree, and the service's record of that identity is the row's.
@@ -70,4 +76,7 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   /** The books' post (jobs/books.ts): sends one built record with its row's marker (a voucher
    * approved or as a draft); absent for the families post.ts posts. */
   sendBook?(client: DocSheetClient, built: BuiltBook, marker: string, o: { draft: boolean; signal?: AbortSignal }): Promise<Json>;
+  /** The books' update (jobs/books.ts): sends a record's whole body over its service copy; absent
+   * where the service has no update (journal vouchers: the card's `updates`). */
+  updateBook?(client: DocSheetClient, id: number, body: Json, o: { signal?: AbortSignal }): Promise<Json>;
 }

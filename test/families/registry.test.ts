@@ -70,6 +70,25 @@ describe("stores on the local service", () => {
       expect(familyEntry(family).nameOf(read)).toBe(name);
     }
   });
+
+  test("a book the service updates is updated through its entry, the whole body over its copy; one it cannot has no update", async () => {
+    const c = svc.client;
+    for (const e of FAMILY_ENTRIES.filter((f) => f.kind === "book")) expect(e.updateBook !== undefined).toBe(e.updates);
+    const contact = recordIdOf((await c.contacts.create({ contactName: "Registry Update Co", contactCode: "REG-U1", contactType: 3, contactGroup: 3 } as never)) as never);
+    const product = recordIdOf((await c.products.create({ name: "Registry update widget", code: "REG-U2", sellPrice: 10, type: 1 } as never)) as never);
+    const cases = [["contacts", contact, { contactName: "Registry Updated Co", contactCode: "REG-U1b", contactType: 3, contactGroup: 3 }, "REG-U1b"],
+      ["products", product, { name: "Registry updated widget", code: "REG-U2b", sellPrice: 12, type: 1 }, "REG-U2b"]] as const;
+    for (const [family, id, body, name] of cases) {
+      const entry = familyEntry(family);
+      await entry.updateBook!(c, id, { ...body }, {});
+      expect(entry.nameOf(await entry.store(c).get(id))).toBe(name);
+    }
+  });
+
+  test("what differs among the books is said by their entries: products' accounts are on their masters, contacts are named by other records", () => {
+    expect(FAMILY_ENTRIES.filter((e) => e.accountsOnMaster).map((e) => e.name)).toEqual(["products"]);
+    expect(FAMILY_ENTRIES.filter((e) => e.namedByOthers).map((e) => e.name)).toEqual(["contacts"]);
+  });
 });
 
 describe("identities", () => {
