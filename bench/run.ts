@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
-const BENCHES = ["rules", "service", "service-search", "service-pdf", "api", "engine", "families", "cli", "addin", "functions"];
+const BENCHES = ["rules", "service", "service-search", "service-pdf", "api", "engine", "undo", "families", "cli", "addin", "functions"];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
