@@ -10,7 +10,6 @@ import { createClient, type DocSheetClient } from "../src/api";
 import { postJob } from "../src/jobs/post";
 import { postBookJob } from "../src/jobs/books";
 import { undoJob } from "../src/jobs/undo";
-import { bookUndoJob } from "../src/jobs/book-undo";
 import { MemoryWorkbook } from "../src/workbook/memory";
 import type { CellValue } from "../src/workbook/port";
 import { rows, startServiceProcess } from "./engine";
@@ -71,7 +70,7 @@ export async function run(): Promise<Record<string, string>> {
     const made = await postBookJob(book, client, { family: "contacts", concurrency: 8 });
     if (made.counts.created !== ROWS) throw new Error(`contacts post created ${made.counts.created} of ${ROWS}`);
     counts.clear();
-    const contactsUndo = await timed(service.child.pid!, () => bookUndoJob(book, client, { family: "contacts", concurrency: 8 }));
+    const contactsUndo = await timed(service.child.pid!, () => undoJob(book, client, { family: "contacts", concurrency: 8 }));
     if (contactsUndo.value.counts.deleted !== ROWS) throw new Error(`contacts undo deleted ${contactsUndo.value.counts.deleted} of ${ROWS}: ${JSON.stringify(contactsUndo.value.results.find((r) => r.kind !== "deleted"))}`);
     figures[`undo a post of ${ROWS} contacts`] = `${contactsUndo.ms.toFixed(0)} ms, CPU ${contactsUndo.cpu.toFixed(0)} ms here + ${contactsUndo.serviceCpu.toFixed(0)} ms the service's; requests: ${routes(counts)}`;
     return figures;

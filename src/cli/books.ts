@@ -5,7 +5,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
-import { bookUndoJob } from "../jobs/book-undo";
 import { loadBookRecord, type BookRunRecord } from "../jobs/book-record";
 import { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/books";
 import { OtherCompanyError } from "../jobs/company";
@@ -40,8 +39,9 @@ export async function bookCommand(p: Parsed): Promise<number> {
       return pull(p, family);
     case "update":
       return update(p, family);
+    // The one undo job's command, as for every family.
     case "undo":
-      return undo(p, family);
+      return (require("./undo") as typeof import("./undo")).undoCommand(p, family);
     default:
       throw new UsageError("bookNotYet", { command: p.command, family });
   }
@@ -114,28 +114,6 @@ async function pull(p: Parsed, family: BookFamily): Promise<number> {
       return 2;
     }
     throw err;
-  }
-}
-
-/** Reverses the workbook's last post of the book (jobs/book-undo.ts), printed as the documents' undo. */
-async function undo(p: Parsed, family: BookFamily): Promise<number> {
-  const { printUndone, undoFailure } = require("./undo") as typeof import("./undo");
-  const { lang, conn, book, out } = await workbookFiles(p, "undone");
-  const dryRun = p.values["dry-run"] === true;
-  const stop = abortOnInterrupt();
-  try {
-    const client = createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await bookUndoJob(book, client, { family, mapping: await mappingArg(p.values, family), dryRun, lang, concurrency: intArg(p.values, "concurrency", 8), signal: stop.signal });
-    if (!dryRun) await book.save(out);
-    return printUndone(outcome, words(lang), dryRun ? null : out);
-  } catch (err) {
-    if (err instanceof ApiError && !(err instanceof ConnectionError)) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "undo", true));
-      return 2;
-    }
-    return undoFailure(err, { book, out, dryRun, lang, root: conn.root });
-  } finally {
-    stop.dispose();
   }
 }
 

@@ -1,24 +1,28 @@
 // `docsheet undo BOOK.xlsx --family F [--dry-run]` with the connection options: reverses the
-// workbook's last post of F (jobs/undo.ts) and writes the rows back into BOOK.undone.xlsx beside it
-// (or --out, or BOOK.xlsx itself with --in-place), as post and act do. A dry run writes nothing.
-import { createClient } from "../api";
+// workbook's last post of F (jobs/undo.ts, one job for every family: documents, certificates and
+// the books alike) and writes the rows back into BOOK.undone.xlsx beside it (or --out, or BOOK.xlsx
+// itself with --in-place), as post and act do. A dry run writes nothing.
+import { ApiError, createClient } from "../api";
 import { OtherCompanyError } from "../jobs/company";
 import { UntrustedRecordsError } from "../jobs/records-truth";
 import { ConnectionError } from "../jobs/stop";
 import { NothingToUndoError, undoJob, type UndoOutcome } from "../jobs/undo";
+import type { SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 import type { XlsxWorkbook } from "../workbook/xlsx";
 import type { Words } from "./words";
 import { renderError } from "../sheet/i18n/render";
-import { intArg, type Parsed } from "./args";
+import { familyArg, intArg, type Parsed } from "./args";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
 import { progressReporter } from "./progress";
-import { workbookRun } from "./workbook-run";
+import { workbookFiles } from "./workbook-run";
 
-export async function undoCommand(p: Parsed): Promise<number> {
-  const { family, lang, say, conn, book, out } = await workbookRun(p, "undone");
+/** `named`: the family the command was routed by (a book's, the certificates'); else FAMILY. */
+export async function undoCommand(p: Parsed, named?: SheetFamily): Promise<number> {
+  const family = named ?? familyArg(p.values.family);
+  const { lang, say, conn, book, out } = await workbookFiles(p, "undone");
   const dryRun = p.values["dry-run"] === true;
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
@@ -55,6 +59,11 @@ export async function undoFailure(err: unknown, r: { book: XlsxWorkbook; out: st
   if (err instanceof NothingToUndoError) {
     process.stderr.write(`docsheet: ${renderError(err, r.lang)}\n`);
     return 1;
+  }
+  // The records refused by the service (not the connection): nothing undone.
+  if (err instanceof ApiError && !(err instanceof ConnectionError)) {
+    process.stderr.write(connectionFailure(err, r.root, r.lang, "undo", true));
+    return 2;
   }
   if (err instanceof ConnectionError) {
     // What was undone before the connection failed is in the workbook: keep it.

@@ -4,8 +4,8 @@ import { existsSync, promises as fs } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { ConnectionError } from "../jobs/stop";
-import { whtActJob, whtCheckJob, whtPullJob, whtTemplateJob, whtUndoJob } from "../jobs/wht";
-import { printUndone, undoFailure } from "./undo";
+import { whtActJob, whtCheckJob, whtPullJob, whtTemplateJob } from "../jobs/wht";
+import { undoCommand } from "./undo";
 import { CERTIFICATES } from "../families/certificates";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
@@ -38,8 +38,9 @@ export async function whtCommand(p: Parsed): Promise<number> {
       return pull(p);
     case "act":
       return act(p);
+    // The one undo job's command, as for every family.
     case "undo":
-      return undo(p);
+      return undoCommand(p, FAMILY);
     default:
       throw new UsageError("whtNotYet", { command: p.command, family: FAMILY });
   }
@@ -138,23 +139,5 @@ async function act(p: Parsed): Promise<number> {
       return 2;
     }
     throw err;
-  }
-}
-
-async function undo(p: Parsed): Promise<number> {
-  const lang = langArg(p.values);
-  const mapping = await mappingArg(p.values, FAMILY);
-  const { conn, book, out } = await workbookFiles(p, "undone");
-  const dryRun = p.values["dry-run"] === true;
-  const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const progress = progressReporter("undo", lang);
-  try {
-    const outcome = await whtUndoJob(book, client, { dryRun, lang, mapping, concurrency: intArg(p.values, "concurrency", 8), onProgress: (x) => progress.update(x) });
-    progress.done();
-    if (!dryRun) await book.save(out);
-    return printUndone(outcome, words(lang), dryRun ? null : out);
-  } catch (err) {
-    progress.done();
-    return undoFailure(err, { book, out, dryRun, lang, root: conn.root });
   }
 }

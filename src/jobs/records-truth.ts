@@ -16,7 +16,9 @@
 // A refusal of the records as a whole names the rows and the reason, in the run's language, and is a
 // ConnectionError, so every command exits 2 with it.
 import { NotFoundError, type DocSheetClient, type DocumentRecord } from "../api";
-import { FAMILIES, type Family } from "../rules/codes";
+import { FAMILIES, type Family, type SheetFamily } from "../rules/codes";
+import { familyEntry } from "../families";
+import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
 import type { Lang } from "../sheet/i18n/lang";
 import { render } from "../sheet/i18n/render";
@@ -48,13 +50,13 @@ export class UntrustedRecordsError extends ConnectionError {
 }
 
 export interface RecordsCheckOptions extends Omit<GuardOptions, "documents" | "family"> {
-  family: Family;
+  family: SheetFamily;
   documents: readonly NamedDocument[];
   /** The service's copies the job reads anyway (a list's pages), read once the company guard let
    * the job read: these are not read again one by one. */
   copies?: ReadonlyMap<number, DocumentRecord> | (() => Promise<ReadonlyMap<number, DocumentRecord>>);
   /** The post record the job works from (undo); else the family's, when it wrote this sheet. */
-  postRecord?: PostRunRecord | null;
+  postRecord?: Pick<PostRunRecord, "sheet" | "at" | "company"> | null;
   /** A pulled sheet's family by its query, when that is where the job took the family from. */
   pulledAs?: Family | null;
   /** The family the workbook remembers for the sheet. */
@@ -100,7 +102,7 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
   if (opts.pulledAs && opts.remembered && opts.pulledAs !== opts.remembered) {
     throw new UntrustedRecordsError(resultMsg("recordsFamilyDisagree", { sheet, family: opts.pulledAs, chosen: opts.remembered }), lang);
   }
-  const record = opts.postRecord !== undefined ? opts.postRecord : await loadPostRecord(port, family);
+  const record = opts.postRecord !== undefined ? opts.postRecord : await loadPostRecord(port, family as Family);
   const stamp = await sheetCompany(port, sheet);
   const posted = record && record.sheet === sheet ? record.company : undefined;
   if (stamp && posted && !sameCompany(stamp, posted)) {
@@ -115,18 +117,21 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
   const connected = await guardSheet(port, client, { ...opts, recorded, documents: opts.documents, listed: listCopies });
 
   const copies = await listCopies();
+  const entry = familyEntry(family);
+  const store = entry.store(client);
   const found = new Map<number, DocumentRecord>();
   // Each record id read once (two rows can hold one); each row judged on its own.
   const ids = new Set<number>();
   const unique = opts.documents.filter((d) => !ids.has(d.recordId) && ids.add(d.recordId));
   await runPool(unique, opts.concurrency ?? 4, async (doc) => {
-    const copy = copies?.get(doc.recordId) ?? (await readOrMissing(client, family, doc.recordId, opts.signal));
+    const copy = copies?.get(doc.recordId) ?? (await missingAsUndefined(() => store.get(doc.recordId, opts.signal) as Promise<unknown> as Promise<DocumentRecord>));
     if (copy) found.set(doc.recordId, copy);
   });
   const missing = unique.filter((d) => !found.has(d.recordId));
-  // An id the family does not have but another family does (void or not): the records name the wrong family.
+  // An id the family does not have but another family does (void or not): the records name the wrong
+  // family. Only the document families share their ids; another kind's id is another record.
   const elsewhere: Array<{ doc: NamedDocument; family: Family; copy: DocumentRecord }> = [];
-  await runPool(missing, opts.concurrency ?? 4, async (doc) => {
+  await runPool(entry.kind === "document" ? missing : [], opts.concurrency ?? 4, async (doc) => {
     for (const other of FAMILIES) {
       if (other === family) continue;
       const copy = await readOrMissing(client, other, doc.recordId, opts.signal);
@@ -138,8 +143,9 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
   });
   // The rows that name their document by serial (or fingerprint) and those the service has otherwise.
   const named = opts.documents.filter((d) => d.serial);
-  const matched = named.filter((d) => found.has(d.recordId) && text(found.get(d.recordId)!.documentSerial) === d.serial);
-  const others = named.filter((d) => found.has(d.recordId) && text(found.get(d.recordId)!.documentSerial) !== d.serial);
+  const nameOf = (id: number): string => text(entry.nameOf(found.get(id)! as unknown as Json));
+  const matched = named.filter((d) => found.has(d.recordId) && nameOf(d.recordId) === d.serial);
+  const others = named.filter((d) => found.has(d.recordId) && nameOf(d.recordId) !== d.serial);
   const verified = matched.length > 0 || someFingerprintHolds(opts.documents, found);
   elsewhere.sort((a, b) => a.doc.row - b.doc.row);
   // No row is a document of the connected company as the records name it: the records are wrong
@@ -168,8 +174,13 @@ function someFingerprintHolds(docs: readonly NamedDocument[], found: ReadonlyMap
 }
 
 async function readOrMissing(client: DocSheetClient, family: Family, id: number, signal?: AbortSignal): Promise<DocumentRecord | undefined> {
+  return missingAsUndefined(() => client.documents(family).get(id, { signal }));
+}
+
+/** The record read, or undefined when the service has none of that id. */
+async function missingAsUndefined<T>(read: () => Promise<T>): Promise<T | undefined> {
   try {
-    return await client.documents(family).get(id, { signal });
+    return await read();
   } catch (err) {
     if (err instanceof NotFoundError) return undefined;
     throw err;

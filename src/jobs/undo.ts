@@ -12,48 +12,70 @@
 // only found already posted are not touched. Then the contacts the service created for the run are
 // deleted where that is safe (undo-contacts.ts), each one's outcome added to its document's row. A
 // dry run says what would happen and changes nothing, on the service or in the workbook.
+// The undo job, one for every family (issue 34): reverses the workbook's last post run of a family
+// (undo-record.ts reads its record, whichever shape its post left), and only that. Each record the
+// run created is read again on the service first (records-truth.ts: another company's records, or
+// records naming another family, are refused as a whole before anything is changed); one still as
+// the run left it is taken off the service the family's way (families/unpostings.ts: deleted, or
+// voided where the service will not delete it), children before the documents they were made from;
+// one the service has no way to remove (a journal voucher) is kept and its rows say so. One that
+// changed since (paid, another status, made into another document, edited, a contact something
+// still names) is left alone, with the reason. Nothing is undone that cannot be verified on the
+// service as the run's own (verify.ts: the post's marker, the serial or code the run recorded, the
+// entry's seal): an entry edited by hand, or naming a record the run did not create, is refused with
+// the reason. Only the run's rows are written (rows holding a record id verified as the run's, and
+// its serial): the rows of undone records return to "not posted" (the entry's undo columns cleared;
+// the result says what became of the old record), so the sheet can be corrected and posted again;
+// rows the run only found already posted are not touched. Then the contacts the service created
+// for a documents run are deleted where that is safe (undo-contacts.ts), each one's outcome added to
+// its document's row. A dry run says what would happen and changes nothing, on the service or in
+// the workbook.
 import { bare, type Message } from "../rules/message";
 import { type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
-import type { Family } from "../rules/codes";
+import type { Family, SheetFamily } from "../rules/codes";
+import type { Json } from "../rules/json";
+import { familyEntry } from "../families";
+import { unpostingOf } from "../families/unpostings";
 import { resultMsg } from "../sheet/i18n/results";
 import { render } from "../sheet/i18n/render";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
-import { resultColumns, resultWrites } from "../sheet/writeback";
-import type { CellWrite, WorkbookPort } from "../workbook/port";
+import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
+import type { CellValue, CellWrite, WorkbookPort } from "../workbook/port";
+import { guardSheet } from "./company";
+import { contactsUsers, type ContactUsers } from "./contact-use";
 import { runPool } from "./pool";
 import { errorMsg } from "./error-text";
 import { isConnectionFailure, runStoppedError, stopIfGone } from "./stop";
-import { changedSince } from "../sheet/fingerprint";
-import { serviceCopy } from "../sheet/service-copy";
 import { checkRecords } from "./records-truth";
-import { loadPostRecord, savePostRecord, type RunDocument } from "./post-record";
 import { undoRunContacts, type ContactUndoKind } from "./undo-contacts";
 import { NothingToUndoError } from "./undo-error";
+import { loadUndoRun, type UndoEntry } from "./undo-record";
 import { runSheet } from "./run-sheet";
-import { checkPostDocument, entryIntact, rowSerial } from "./verify";
+import { rowSerial } from "./verify";
 import type { JobContext } from "./types";
 
 export interface UndoJobOptions extends JobContext {
-  family: Family;
+  family: SheetFamily;
   /** Which field each header is; only the result columns are looked at. */
   mapping?: ColumnMapping;
   dryRun?: boolean;
-  /** Documents read or changed at once. Default 8. */
+  /** Records read or changed at once. Default 8. */
   concurrency?: number;
 }
 
 /**
  * deleted / voided: undone now (or would be, in a dry run); gone: already deleted or void, the rows
- * are cleared; kept: left alone (changed since); refused: not verified on the service as the run's
- * document (the record edited by hand, another document); failed: the service refused.
+ * are cleared; kept: left alone (changed since, or the service cannot remove it); refused: not
+ * verified on the service as the run's record (the record edited by hand, another record); failed:
+ * the service refused.
  */
 export type UndoKind = "deleted" | "voided" | "gone" | "kept" | "refused" | "failed";
 
 export interface UndoResult {
   key: string;
-  /** The document's rows in the sheet now (its record id and serial); empty when none holds it any more,
-   * or when the document is not verified as the run's (its rows are then not the run's either). */
+  /** The record's rows in the sheet now (its record id and serial); empty when none holds it any more,
+   * or when the record is not verified as the run's (its rows are then not the run's either). */
   rows: number[];
   recordId: number;
   serial: string;
@@ -79,27 +101,32 @@ export interface UndoOutcome {
 
 export { NothingToUndoError };
 
-/** Families whose awaiting documents the service deletes (the spec's DELETE); the rest are voided. */
-const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
-
 interface Plan {
-  doc: RunDocument;
-  /** The rows written: the run's rows of this document (none until verified). */
+  entry: UndoEntry;
+  /** The rows written: the run's rows of this record (none until verified). */
   rows: SheetDocument[];
   serial: string;
+  /** The service's copy, once read. */
+  copy?: Json;
   /** What to do, or the English result when nothing is to be done. */
   action: "delete" | "void" | { kind: Exclude<UndoKind, "deleted" | "voided">; message: Message };
-  /** Record ids of the run's documents made from this one: undone first. */
+  /** Record ids of the run's records made from this one: undone first. */
   children: number[];
 }
 
+const UNDONE: readonly UndoKind[] = ["deleted", "voided", "gone"];
+
 export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: UndoJobOptions): Promise<UndoOutcome> {
   const lang = opts.lang ?? "en";
-  const record = await loadPostRecord(port, opts.family);
-  if (!record) throw new NothingToUndoError(opts.family);
+  const { family, signal } = opts;
+  const concurrency = opts.concurrency ?? 8;
+  const entry = familyEntry(family);
+  const run = await loadUndoRun(port, family);
+  if (!run || run.entries.length === 0) throw new NothingToUndoError(family);
+  const created = run.entries;
   // The run's sheet, by its name or (renamed since) by the record ids the run wrote into it.
-  const createdIds = record.documents.filter((d) => d.created).map((d) => d.recordId);
-  const { sheet, read } = await runSheet(port, opts.family, record.sheet, createdIds, (block) => readDocuments(block, { mapping: opts.mapping, family: opts.family }));
+  const { sheet, read } = await runSheet(port, family, run.sheet, created.map((e) => e.recordId),
+    (block) => readDocuments(block, { table: entry.fields, mapping: opts.mapping, family }));
   const byId = new Map<number, SheetDocument[]>();
   for (const d of read.documents) {
     const id = Number(d.fields.recordId?.value);
@@ -107,130 +134,146 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   }
   /** The rows holding the record id whose serial cell is empty or this serial. */
   const rowsOf = (id: number, serial: string): SheetDocument[] => (byId.get(id) ?? []).filter((d) => [serial, ""].includes(rowSerial(d)));
-  const api = client.documents(opts.family);
-  // Rows the run found already posted are not its own: undo neither reads nor writes them.
-  const created = record.documents.filter((d) => d.created);
-  const ids = new Set(created.map((d) => d.recordId));
+  const ids = new Set(created.map((e) => e.recordId));
+  const unposting = unpostingOf(entry, client);
+  const recorded = run.company ? { ...run.company, by: "post" as const, at: run.at } : null;
   // Another company's post is refused before anything is read or changed (a record from before
-  // companies were recorded: its sheet's company, else the documents it names, verified), and the
-  // record's documents are verified on the service before any is called deleted (records-truth.ts).
-  const checked = await stopIfGone(checkRecords(port, client, {
-    sheet, family: opts.family, postRecord: { ...record, sheet },
-    documents: created.map((d) => ({ recordId: d.recordId, row: byId.get(d.recordId)?.[0]?.firstRow ?? d.rows[0] ?? 0, ...(d.serial ? { serial: d.serial } : {}) })), lang, signal: opts.signal, now: opts.now,
-    recorded: record.company ? { ...record.company, by: "post", at: record.at } : null,
-    copies: () => listedCopies(api, created, opts.signal), concurrency: opts.concurrency ?? 8,
-  }), created.length, lang);
+  // companies were recorded: its sheet's company, else the records it names, verified), and the
+  // run's records are verified on the service before any is called deleted (records-truth.ts). A
+  // family the service cannot remove records of reads none: its rows only say so.
+  const checked = unposting ? await stopIfGone(checkRecords(port, client, {
+    sheet, family, postRecord: { sheet, at: run.at, company: run.company },
+    documents: created.map((e) => ({ recordId: e.recordId, row: byId.get(e.recordId)?.[0]?.firstRow ?? 0, ...(e.name ? { serial: e.name } : {}) })),
+    lang, signal, now: opts.now, recorded, concurrency,
+    ...(entry.kind === "document" ? { copies: () => listedCopies(client.documents(family as Family), created, signal) } : {}),
+  }), created.length, lang) : (await stopIfGone(guardSheet(port, client, { sheet, family, documents: [], lang, signal, now: opts.now, recorded }), created.length, lang), undefined);
 
-  // 1. Decide on each created document from the service's copy.
-  const plans: Plan[] = [];
+  // 1. Decide on each created record from the service's copy.
+  const plans: Plan[] = created.map((e) => ({ entry: e, rows: [], serial: e.name || `#${e.recordId}`, action: "void", children: [] }));
   /** The contact each of the run's own documents names on the service (record id → contact id). */
   const named = new Map<number, number>();
-  let fatal: unknown;
-  let read1 = 0;
-  await runPool(created, opts.concurrency ?? 8, async (doc) => {
-    const serial = doc.serial || `#${doc.recordId}`;
-    const plan: Plan = { doc, rows: [], serial, action: "void", children: [] };
-    plans.push(plan);
-    try {
-      const now = checked.found.get(doc.recordId);
-      if (!now) {
-        // Not under the family: another family's document is refused (records-truth.ts); verified
-        // deleted, an entry the post sealed, intact, is taken as gone, its rows cleared; one changed
-        // by hand, or without a seal (added by hand, or older), is not trusted to name it.
-        const wrong = checked.refused.get(doc.recordId);
-        if (wrong) plan.action = { kind: "refused", message: wrong };
-        else if (!entryIntact(doc, opts.family)) plan.action = { kind: "refused", message: resultMsg("undoRecordEdited", { serial }) };
-        else if (doc.seal === undefined) plan.action = { kind: "refused", message: resultMsg("undoUnverified", { serial }) };
-        else {
-          plan.rows = doc.serial ? rowsOf(doc.recordId, doc.serial) : [];
-          plan.action = { kind: "gone", message: resultMsg("undoWasDeleted", { serial }) };
-        }
-        return;
-      }
-      const check = checkPostDocument(doc, now, opts.family);
-      if (check.own) plan.rows = rowsOf(doc.recordId, String(now.documentSerial ?? "").trim());
-      if (check.own) named.set(doc.recordId, Number(now.contactId));
-      if (check.refused) {
-        plan.action = { kind: "refused", message: check.refused };
-        return;
-      }
-      plan.children = (now.referencedToMe ?? []).map((r) => Number(r.documentId)).filter((id) => id !== doc.recordId);
-      plan.action = decide(now, doc, serial, plan.children.filter((id) => !ids.has(id)), opts.family);
-    } catch (err) {
-      if (isConnectionFailure(err)) fatal ??= err;
-      else plan.action = { kind: "failed", message: resultMsg("undoFailed", { serial, reason: errorMsg(err) }) };
-    } finally {
-      opts.onProgress?.({ done: ++read1, total: created.length * (opts.dryRun ? 1 : 2) });
+  for (const plan of plans) {
+    const e = plan.entry;
+    const { serial } = plan;
+    if (e.untrusted && !e.readUntrusted) {
+      plan.action = { kind: "refused", message: e.untrusted };
+      continue;
     }
-  }, () => fatal !== undefined || opts.signal?.aborted === true);
-  // Nothing undone yet: the rows stay as they are.
-  if (fatal) throw runStoppedError(fatal, { done: 0, notSent: created.length }, lang);
-  plans.sort((a, b) => created.indexOf(a.doc) - created.indexOf(b.doc));
+    if (!unposting || !checked) {
+      plan.rows = rowsOf(e.recordId, e.name);
+      plan.action = { kind: "kept", message: resultMsg("journalNoUndo", { serial }) };
+      continue;
+    }
+    const now = checked.found.get(e.recordId) as unknown as Json | undefined;
+    if (!now) {
+      // Not under the family: another family's record is refused (records-truth.ts); verified
+      // deleted, an entry the post sealed is taken as gone, its rows cleared; one without a seal
+      // (added by hand, or older) is not trusted to name it.
+      const wrong = checked.refused.get(e.recordId);
+      if (wrong) plan.action = { kind: "refused", message: wrong };
+      else if (e.untrusted) plan.action = { kind: "refused", message: e.untrusted };
+      else if (!e.mayBeGone) plan.action = { kind: "refused", message: resultMsg("undoUnverified", { serial }) };
+      else {
+        plan.rows = e.name ? rowsOf(e.recordId, e.name) : [];
+        plan.action = { kind: "gone", message: resultMsg("undoWasDeleted", { serial }) };
+      }
+      continue;
+    }
+    plan.copy = now;
+    const check = e.check(now);
+    if (check.own) plan.rows = rowsOf(e.recordId, text(entry.nameOf(now)) === `#${e.recordId}` ? "" : text(entry.nameOf(now)));
+    if (check.own && now.contactId !== undefined) named.set(e.recordId, Number(now.contactId));
+    if (check.refused) {
+      plan.action = { kind: "refused", message: check.refused };
+      continue;
+    }
+    plan.children = childrenOf(now).filter((id) => id !== e.recordId);
+    plan.action = decide(now, e, serial, plan.children.filter((id) => !ids.has(id)), unposting.way(now));
+  }
+  opts.onProgress?.({ done: created.length, total: created.length * (opts.dryRun ? 1 : 2) });
 
-  // 2. Undo, children first: a document waits until the run's documents made from it are done.
+  // 2. Records something still names (contacts) stay, saying what (lists shared by ten at a time).
   const outcome = new Map<Plan, { kind: UndoKind; msg: Message }>();
   for (const p of plans) if (typeof p.action === "object") outcome.set(p, { kind: p.action.kind, msg: p.action.message });
-  const planOf = new Map(plans.map((p) => [p.doc.recordId, p]));
-  let todo = plans.filter((p) => typeof p.action === "string");
+  let fatal: unknown;
+  const failed = (p: Plan, err: unknown): void => {
+    if (isConnectionFailure(err)) fatal ??= err;
+    else if (err instanceof Error) outcome.set(p, { kind: "failed", msg: resultMsg("undoFailed", { serial: p.serial, reason: errorMsg(err) }) });
+    else throw err;
+  };
+  if (unposting?.keptWhileNamed) {
+    const free = plans.filter((p) => !outcome.has(p));
+    if (free.length > 0) {
+      let users: Map<number, ContactUsers> | undefined;
+      try {
+        users = await contactsUsers(client, free.map((p) => ({ id: p.entry.recordId, name: text(p.copy?.contactName) || p.entry.name })), new Set(), signal, concurrency);
+      } catch (err) {
+        for (const p of free) failed(p, err);
+      }
+      for (const p of users ? free : []) {
+        const used = users!.get(p.entry.recordId);
+        if (used?.documents.length) outcome.set(p, { kind: "kept", msg: resultMsg("undoInUse", { serial: p.serial, documents: used.documents.join(", ") }) });
+        else if (used?.vouchers.length) outcome.set(p, { kind: "kept", msg: resultMsg("undoInUseVoucher", { serial: p.serial, vouchers: used.vouchers.join(", ") }) });
+      }
+    }
+  }
+
+  // 3. Undo, children first: a record waits until the run's records made from it are done.
+  const planOf = new Map(plans.map((p) => [p.entry.recordId, p]));
+  let todo = plans.filter((p) => !outcome.has(p));
   let done = created.length;
-  while (todo.length > 0 && !fatal && !opts.signal?.aborted) {
+  while (todo.length > 0 && !fatal && !signal?.aborted) {
     const ready = todo.filter((p) => p.children.every((c) => !planOf.has(c) || outcome.has(planOf.get(c)!)));
     // A child that could not be undone keeps its parent: the parent would lose what it was made into.
     for (const p of ready) {
-      const stuck = p.children.map((c) => planOf.get(c)).find((c) => c && !["deleted", "voided", "gone"].includes(outcome.get(c)!.kind));
+      const stuck = p.children.map((c) => planOf.get(c)).find((c) => c && !UNDONE.includes(outcome.get(c)!.kind));
       if (stuck) outcome.set(p, { kind: "kept", msg: resultMsg("undoUpgraded", { serial: p.serial, children: stuck.serial }) });
     }
     const go = ready.filter((p) => !outcome.has(p));
     if (ready.length === 0) break; // a cycle cannot happen; do not spin if the service ever says so
     todo = todo.filter((p) => !ready.includes(p));
-    await runPool(go, opts.concurrency ?? 8, async (p) => {
-      const msg = resultMsg(p.action === "delete" ? (opts.dryRun ? "undoWouldDelete" : "undoDeleted") : opts.dryRun ? "undoWouldVoid" : "undoVoided", { serial: p.serial });
+    await runPool(go, concurrency, async (p) => {
       try {
-        if (!opts.dryRun) {
-          if (p.action === "delete") await api.delete(p.doc.recordId, { signal: opts.signal });
-          else await api.setStatus(p.doc.recordId, "void", { signal: opts.signal });
-        }
-        outcome.set(p, { kind: p.action === "delete" ? "deleted" : "voided", msg });
+        const kind = opts.dryRun ? (p.action === "delete" ? "deleted" : "voided") : await unposting!.run(client, p.entry.recordId, p.copy!, signal);
+        const key = kind === "deleted" ? (opts.dryRun ? "undoWouldDelete" : "undoDeleted") : opts.dryRun ? "undoWouldVoid" : "undoVoided";
+        outcome.set(p, { kind, msg: resultMsg(key, { serial: p.serial }) });
       } catch (err) {
-        if (isConnectionFailure(err)) fatal ??= err;
-        else if (err instanceof Error) outcome.set(p, { kind: "failed", msg: resultMsg("undoFailed", { serial: p.serial, reason: errorMsg(err) }) });
-        else throw err;
+        failed(p, err);
       } finally {
         if (!opts.dryRun) opts.onProgress?.({ done: ++done, total: created.length * 2 });
       }
-    }, () => fatal !== undefined || opts.signal?.aborted === true);
+    }, () => fatal !== undefined || signal?.aborted === true);
   }
 
-  // 3. The contacts the service made for the run, once its documents are undone (not after a stop).
-  const undoneIds = new Set([...outcome].filter(([, o]) => ["deleted", "voided", "gone"].includes(o.kind)).map(([p]) => p.doc.recordId));
-  const contacts = fatal || opts.signal?.aborted ? [] : await undoRunContacts(client, opts.family, record.contacts, {
-    named, undone: undoneIds, dryRun: opts.dryRun === true, concurrency: opts.concurrency ?? 8, signal: opts.signal,
+  // 4. The contacts the service made for a documents run, once its documents are undone (not after a stop).
+  const undoneIds = new Set([...outcome].filter(([, o]) => UNDONE.includes(o.kind)).map(([p]) => p.entry.recordId));
+  const contacts = fatal || signal?.aborted || run.contacts.length === 0 ? [] : await undoRunContacts(client, family as Family, run.contacts, {
+    named, undone: undoneIds, dryRun: opts.dryRun === true, concurrency, signal,
   });
 
-  // 4. The rows: cleared where the document is undone, the reason where it is not (and what became
-  // of the contacts its document made). Written in one go.
+  // 5. The rows: the entry's undo columns cleared where the record is undone, the reason where it is
+  // not (and what became of the contacts its document made). Written in one go.
   const results: UndoResult[] = [];
   const writes: CellWrite[] = [];
-  const columns = resultColumns(read.layout, ["recordId", "documentSerial", "status", "result", "fingerprint"]);
+  const keys = entry.columns.undo as readonly ResultKey[];
+  const columns = resultColumns(read.layout, keys);
   for (const p of plans) {
     const o = outcome.get(p);
     if (!o) continue; // not reached: cancelled or the connection failed
     // The row's undo, then what became of the contacts its document made the service create.
-    const its = contacts.filter((c) => c.contact.recordId === p.doc.recordId).map((c) => c.msg);
+    const its = contacts.filter((c) => c.contact.recordId === p.entry.recordId).map((c) => c.msg);
     const message = its.length === 0 ? render(o.msg, lang) : [o.msg, ...its].map((m) => render(bare(m), lang)).join("; ");
-    const undone = o.kind === "deleted" || o.kind === "voided" || o.kind === "gone";
-    results.push({ key: p.doc.key || p.serial, rows: p.rows.flatMap((d) => d.rows), recordId: p.doc.recordId, serial: p.serial, kind: o.kind, message });
+    const undone = UNDONE.includes(o.kind);
+    results.push({ key: p.entry.key || p.serial, rows: p.rows.flatMap((d) => d.rows), recordId: p.entry.recordId, serial: p.serial, kind: o.kind, message });
     if (opts.dryRun) continue;
-    for (const d of p.rows) {
-      writes.push(...resultWrites(d, columns.cols, undone ? { recordId: null, documentSerial: null, status: null, result: message, fingerprint: null } : { result: message }));
-    }
+    const cleared: Partial<Record<ResultKey, CellValue>> = Object.fromEntries(keys.map((k) => [k, null]));
+    for (const d of p.rows) writes.push(...resultWrites(d, columns.cols, undone ? { ...cleared, result: message } : { result: message }));
   }
   if (!opts.dryRun) {
     if (writes.length > 0) await port.write(read.layout.sheet, [...columns.headerWrites, ...writes]);
     // What is left to undo stays recorded (undo again once, say, a payment is cancelled); the rest goes.
-    const left = record.documents.filter((d) => d.created && !undoneIds.has(d.recordId));
-    const gone = new Set(contacts.filter((c) => c.kind === "deleted" || c.kind === "gone").map((c) => c.contact.id));
-    await savePostRecord(port, left.length > 0 ? { ...record, sheet, documents: left, contacts: record.contacts.filter((c) => !gone.has(c.id)) } : null, opts.family);
+    const left = new Set(created.filter((e) => !undoneIds.has(e.recordId)).map((e) => e.recordId));
+    await run.save(port, sheet, left, new Set(contacts.filter((c) => c.kind === "deleted" || c.kind === "gone").map((c) => c.contact.id)));
   }
   const counts: Record<UndoKind, number> = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 };
   for (const r of results) counts[r.kind]++;
@@ -238,11 +281,16 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
   if (fatal) throw runStoppedError(fatal, { done: counts.deleted + counts.voided + counts.gone, notSent: plans.filter((p) => !outcome.has(p)).length }, lang);
   const contactsMessage = contacts.length > 0 ? render(resultMsg("undoContacts", { results: contacts.map((c) => bare(c.msg)) }), lang) : null;
   return {
-    sheet, postedAt: record.at, dryRun: opts.dryRun === true, results, counts, contactsMessage,
+    sheet, postedAt: run.at, dryRun: opts.dryRun === true, results, counts, contactsMessage,
     contacts: contacts.map((c) => ({ id: c.contact.id, name: c.contact.name, kind: c.kind, message: render(c.msg, lang) })),
     resultColumn: columns.cols.result ?? read.layout.headers.left,
   };
 }
+
+const text = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
+
+/** The record ids of the documents made from this one (upgrades, receipts), as the service lists them. */
+const childrenOf = (copy: Json): number[] => (Array.isArray(copy.referencedToMe) ? copy.referencedToMe : []).map((r: Json) => Number(r.documentId));
 
 /** From this many documents a run's are listed page by page rather than read one by one. */
 const LIST_FROM = 20;
@@ -259,7 +307,7 @@ const LIST_PAGE = 200;
  * Copies listed without their references or notes are left out (read one by one, as are those not listed:
  * deleted, or moved to another date).
  */
-async function listedCopies(api: DocumentApi, docs: readonly RunDocument[], signal?: AbortSignal): Promise<Map<number, DocumentRecord>> {
+async function listedCopies(api: DocumentApi, docs: readonly UndoEntry[], signal?: AbortSignal): Promise<Map<number, DocumentRecord>> {
   const found = new Map<number, DocumentRecord>();
   const dates = docs.map((d) => d.publishedOn ?? "").filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
   if (docs.length < LIST_FROM || dates.length < docs.length) return found;
@@ -284,18 +332,19 @@ async function listedCopies(api: DocumentApi, docs: readonly RunDocument[], sign
   return found;
 }
 
-/** What to do with a document the run created, from the service's copy now. */
-function decide(now: DocumentRecord, doc: RunDocument, serial: string, otherChildren: number[], family: Family): Plan["action"] {
-  const status = now.statusString ?? "";
+/** What to do with a record the run created, from the service's copy now. */
+function decide(now: Json, e: UndoEntry, serial: string, otherChildren: number[], way: "delete" | "void"): Plan["action"] {
+  const status = text(now.statusString);
   if (status === "void") return { kind: "gone", message: resultMsg("undoWasVoid", { serial }) };
   // Made into another document says more than the status that came with it (processed, paid).
   if (otherChildren.length > 0) {
-    const names = (now.referencedToMe ?? []).filter((r) => otherChildren.includes(Number(r.documentId))).map((r) => r.documentSerial ?? `#${r.documentId}`);
+    const refs = (now.referencedToMe ?? []) as Array<{ documentId?: unknown; documentSerial?: string }>;
+    const names = refs.filter((r) => otherChildren.includes(Number(r.documentId))).map((r) => r.documentSerial ?? `#${String(r.documentId)}`);
     return { kind: "kept", message: resultMsg("undoUpgraded", { serial, children: [...new Set(names)].join(", ") }) };
   }
-  if (doc.status && status !== doc.status) {
+  if (e.status && status !== e.status) {
     return { kind: "kept", message: status === "paid" ? resultMsg("undoPaid", { serial }) : resultMsg("undoStatus", { serial, status }) };
   }
-  if (doc.fingerprint && changedSince(doc.fingerprint, serviceCopy(now))) return { kind: "kept", message: resultMsg("undoEdited", { serial }) };
-  return DELETABLE.has(family) && status === "awaiting" ? "delete" : "void";
+  if (e.edited(now)) return { kind: "kept", message: resultMsg("undoEdited", { serial }) };
+  return way;
 }

@@ -1,40 +1,34 @@
-// Withholding tax certificates from sheets: check, pull, act, undo and the template, as the document
+// Withholding tax certificates from sheets: check, pull, act and the template, as the document
 // families have them (the engine's reading, pinning, write-back, company guard and family record),
 // against /withholding-taxes. Their post is the post job's (post.ts), with the posting of their
 // family entry (families/post-certificates.ts), and its record the documents' (post-record.ts).
 import { serviceText, type Message } from "../rules/message";
 import type { DocSheetClient, DocumentRecord } from "../api";
 import { CERTIFICATES } from "../families/certificates";
-import { RESULT_KEYS } from "../sheet/fields";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
 import { recordCount } from "../sheet/i18n/record-count";
 import { statusFromText, statusText } from "../sheet/i18n/status";
 import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
-import { hasMarker } from "../sheet/marker";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { checkCertificates } from "../sheet/wht-sheet";
 import { certificateRows, whtColumn, whtTemplate, WHT_KEYS } from "../sheet/wht-rows";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany, guardSheet } from "./company";
-import { runSheet } from "./run-sheet";
-import { NothingToUndoError, type UndoKind, type UndoOutcome, type UndoResult } from "./undo";
 import { errorText } from "./error-text";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord } from "./sheet-family";
 import { ConnectionError, guardConnection, isConnectionFailure } from "./stop";
-import { removeCertificate } from "./certificate-race";
 import { postJob } from "./post";
-import { loadPostRecord, savePostRecord } from "./post-record";
+import { loadPostRecord } from "./post-record";
 import { WriteBatch } from "./write-batch";
 import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
 import type { PostOutcome } from "./post";
 import type { ActOutcome, ActResult } from "./act";
 import { rowMismatch } from "./verify";
-import { runRecords } from "./records-truth";
 import type { Json } from "../rules/json";
 import { render } from "../sheet/i18n/render";
 
@@ -205,74 +199,4 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
 /** The sheet of the workbook's last certificate post, if any (the pane reads its saved mapping). */
 export async function whtPostSheet(port: WorkbookPort): Promise<string | undefined> {
   return (await loadPostRecord(port, ENTRY.name))?.sheet;
-}
-
-export interface WhtUndoOptions extends JobContext {
-  dryRun?: boolean;
-  /** The sheet's column mapping (the post's), to find its result columns. */
-  mapping?: ColumnMapping;
-  concurrency?: number;
-}
-
-/**
- * Reverses the workbook's last certificate post: each certificate is read again, left alone unless
- * it carries that post's marker, set back to awaiting and deleted (voided when the service will
- * not delete it); its rows lose their record id, serial and status, and say what was done.
- */
-export async function whtUndoJob(port: WorkbookPort, client: DocSheetClient, opts: WhtUndoOptions): Promise<UndoOutcome> {
-  const lang: Lang = opts.lang ?? "en";
-  const record = await loadPostRecord(port, ENTRY.name);
-  // What undo reverses: the run's certificates (stuck copies included), with the markers that prove them its own.
-  const created = (record?.documents ?? []).filter((d) => d.created).map((d) => ({ key: d.key, recordId: d.recordId, serial: d.serial ?? "", marker: d.marker ?? "" }));
-  if (!record || created.length === 0) throw new NothingToUndoError(ENTRY.name);
-  // The run's sheet, by its name or (renamed since) by the record ids the run wrote into it.
-  const { sheet, read } = await runSheet(port, ENTRY.name, record.sheet, created.map((c) => c.recordId), (block) => readDocuments(block, { wht: true, mapping: opts.mapping }));
-  const connected = await guardConnection(() => guardSheet(port, client, {
-    sheet, family: ENTRY.name, documents: [], recorded: record.company ? { ...record.company, by: "post", at: record.at } : null,
-    lang, signal: opts.signal, now: opts.now,
-  }));
-  // Every certificate the run made, read before any is called deleted: none of them the connected
-  // company's means the records are not this company's (refused as a whole).
-  const rowOf = (id: number): number => read.documents.find((d) => Number(d.fields.recordId?.value) === id)?.firstRow ?? 0;
-  const reads = await guardConnection(() => runRecords(created.map((c) => ({ recordId: c.recordId, row: rowOf(c.recordId), serial: c.serial })),
-    (id) => ENTRY.store(client).get(id, opts.signal), connected.name, lang, opts.concurrency ?? 8));
-  const columns = resultColumns(read.layout, RESULT_KEYS);
-  const results: UndoResult[] = [];
-  const dry = opts.dryRun === true;
-  const batch = new WriteBatch(port, sheet);
-  let fatal: unknown;
-  await runPool(created, opts.concurrency ?? 8, async (entry) => {
-    const doc = read.documents.find((d) => Number(d.fields.recordId?.value) === entry.recordId);
-    const say = async (kind: UndoKind, msg: Message): Promise<void> => {
-      const message = render(msg, lang);
-      results.push({ key: entry.key, rows: doc?.rows ?? [], recordId: entry.recordId, serial: entry.serial, kind, message });
-      const cleared = kind === "deleted" || kind === "voided" || kind === "gone";
-      if (doc && !dry) await batch.push(resultWrites(doc, columns.cols, cleared ? { recordId: null, documentSerial: null, status: null, result: message } : { result: message }));
-    };
-    const serial = entry.serial || `#${entry.recordId}`;
-    try {
-      const now = reads.get(entry.recordId);
-      if (!now) return await say("gone", resultMsg("undoWasDeleted", { serial }));
-      if (!hasMarker(now.internalNotes, entry.marker)) return await say("refused", resultMsg("undoNoMarker", { serial }));
-      if (now.statusString === "void") return await say("gone", resultMsg("undoWasVoid", { serial }));
-      if (dry) return await say("deleted", resultMsg("undoWouldDelete", { serial }));
-      const removed = await removeCertificate(client, entry.recordId, now.statusString, opts.signal);
-      await say(removed, resultMsg(removed === "deleted" ? "undoDeleted" : "undoVoided", { serial }));
-    } catch (err) {
-      if (isConnectionFailure(err)) fatal ??= err;
-      await say("failed", resultMsg("undoFailed", { serial, reason: shownError(err, lang) }));
-    }
-  }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
-  await batch.flush();
-  if (fatal) throw new ConnectionError(errorText(fatal, lang), { cause: fatal, stopped: true });
-  // Undone: the record goes, so a second undo says there is nothing to undo.
-  if (!dry && results.every((r) => r.kind === "deleted" || r.kind === "voided" || r.kind === "gone")) await savePostRecord(port, null, ENTRY.name);
-  // Left to undo again: under the sheet's name now.
-  else if (!dry && sheet !== record.sheet) await savePostRecord(port, { ...record, sheet }, ENTRY.name);
-  const counts = { deleted: 0, voided: 0, gone: 0, kept: 0, refused: 0, failed: 0 } as Record<UndoKind, number>;
-  for (const r of results) counts[r.kind]++;
-  return {
-    sheet, postedAt: record.at, dryRun: dry, results, counts, contacts: [], contactsMessage: null,
-    resultColumn: columns.cols.result ?? read.layout.headers.right + 1,
-  };
 }

@@ -4,7 +4,7 @@ import type { FetchLike } from "../api/transport";
 import { relayFetch } from "./relay-fetch";
 import type { DocSheetClient } from "../api/client";
 import type { BookFamily, DocumentFamily, Family, SheetFamily, WhtFamily } from "../rules/codes";
-import { ACT_ORDER, familyCard, isBook } from "../families/cards";
+import { ACT_ORDER, familyCard } from "../families/cards";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { Json } from "../rules/json";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
@@ -272,21 +272,10 @@ export function createServices(opts: ServiceOptions): PaneServices {
     async undo(family, ctx) {
       const engine = await loadEngine();
       const c = requireClient(client);
-      // The post's own sheet, read with the mapping saved for it.
-      const outcome = isBook(family) ? await (async () => {
-        const record = await engine.loadBookRecord(opts.port, family);
-        const mapping = record ? (await mappings.get(engine, record.sheet, family)) ?? undefined : undefined;
-        return engine.bookUndoJob(opts.port, c, { family, mapping, ...ctx });
-      })() : certificates(family) ? await (async () => {
-        // The post's own sheet, read with the mapping saved for it.
-        const sheet = await engine.whtPostSheet(opts.port);
-        const mapping = sheet ? (await mappings.get(engine, sheet, family)) ?? undefined : undefined;
-        return engine.whtUndoJob(opts.port, c, { mapping, ...ctx });
-      })() : await (async () => {
-        const record = await engine.loadPostRecord(opts.port, family);
-        const mapping = record ? (await mappings.get(engine, record.sheet, family)) ?? undefined : undefined;
-        return engine.undoJob(opts.port, c, { family, mapping, ...ctx });
-      })();
+      // The post's own sheet, read with the mapping saved for it; one undo job for every family.
+      const sheet = await engine.undoRunSheet(opts.port, family);
+      const mapping = sheet ? (await mappings.get(engine, sheet, family)) ?? undefined : undefined;
+      const outcome = await engine.undoJob(opts.port, c, { family, mapping, ...ctx });
       const rows = outcome.results
         .filter((r) => r.rows.length > 0) // a document whose row left the sheet has no cell to point at
         .map((r) => ({ key: r.key, row: Math.min(...r.rows), col: outcome.resultColumn, message: r.message }))

@@ -3,7 +3,6 @@
 // nothing; contacts the service made for the run are deleted when nothing else uses them, unchanged.
 import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
-import { bookUndoJob } from "../../src/jobs/book-undo";
 import { postBookJob } from "../../src/jobs/books";
 import { loadBookRecord } from "../../src/jobs/book-record";
 import { postJob } from "../../src/jobs/post";
@@ -324,11 +323,11 @@ describe("contacts a journal voucher names", () => {
     // A draft names a contact as much as an approved voucher does; by its name alone, in any case.
     const byName = await svc.client.journalEntries.draft(voucher({ contactName: "JV called co" }));
 
-    const dry = await bookUndoJob(wb, svc.client, { family: "contacts", now, dryRun: true, lang: "th" });
+    const dry = await undoJob(wb, svc.client, { family: "contacts", now, dryRun: true, lang: "th" });
     expect(dry.results.slice(0, 2).map((r) => r.message)).toEqual([
       `ไม่ได้ย้อนกลับ: jv Named Co ถูกอ้างถึงในใบสำคัญ ${byId.documentSerial}`, `ไม่ได้ย้อนกลับ: jv Called Co ถูกอ้างถึงในใบสำคัญ ${byName.documentSerial}`,
     ]);
-    const undo = await bookUndoJob(wb, svc.client, { family: "contacts", now });
+    const undo = await undoJob(wb, svc.client, { family: "contacts", now });
     expect(undo.counts).toMatchObject({ deleted: 1, kept: 2, failed: 0 });
     expect(undo.results[0].message).toBe(`Not undone: jv Named Co is named by journal voucher ${byId.documentSerial}`);
     expect(Number((await svc.client.contacts.get(named)).id)).toBe(named);
@@ -375,7 +374,7 @@ describe("a book post that ended, then run again from its input with its output"
     const again = new MemoryWorkbook({ Book: rows });
     const run = await postBookJob(again, svc.client, { family, now, outputRecord: await loadBookRecord(output, family) });
     expect(inRowOrder(run.results).map((r) => r.message)).toEqual(["created (found from an earlier run)", "created (found from an earlier run)"]);
-    const undo = await bookUndoJob(again, svc.client, { family, now });
+    const undo = await undoJob(again, svc.client, { family, now });
     expect(undo.counts).toMatchObject({ deleted: 2, kept: 0, failed: 0 });
     const api = family === "contacts" ? svc.client.contacts : svc.client.products;
     for (const r of first.results) await expect(api.get(r.recordId!)).rejects.toThrow(/not found/i);
@@ -396,7 +395,7 @@ describe("a book post killed half-way, then run again", () => {
     expect(inRowOrder(again.results).map((r) => [r.kind, r.recordId, r.message])).toEqual([
       ["found", byRun, "created (found from an earlier run)"], ["existing", byHand, "found on the service, not created again"],
     ]);
-    const undo = await bookUndoJob(killed!, svc.client, { family: "contacts", now });
+    const undo = await undoJob(killed!, svc.client, { family: "contacts", now });
     expect(undo.counts).toMatchObject({ deleted: 1, failed: 0 });
     await expect(svc.client.contacts.get(byRun)).rejects.toThrow(/not found/i);
     expect(Number((await svc.client.contacts.get(byHand)).id)).toBe(byHand);
@@ -421,7 +420,7 @@ describe("a book post killed half-way, then run again", () => {
     ]);
     expect(inRowOrder(run.results)[0].recordId).toBe(byRun);
     expect(inRowOrder(run.results)[1].recordId).toBe(byHand);
-    const undo = await bookUndoJob(again, svc.client, { family: "products", now });
+    const undo = await undoJob(again, svc.client, { family: "products", now });
     expect(undo.counts).toMatchObject({ deleted: 2, failed: 0 });
     await expect(svc.client.products.get(byRun)).rejects.toThrow(/not found/i);
     expect(Number((await svc.client.products.get(byHand)).id)).toBe(byHand);
@@ -470,7 +469,7 @@ describe("a posted sheet renamed", () => {
     const book = new MemoryWorkbook({ Contacts: [["Name", "Type"], ["rn Book Co", "Customer"]] });
     const made = (await postBookJob(book, svc.client, { family: "contacts", now })).results[0].recordId!;
     rename(book, "Contacts", "Customers");
-    expect((await bookUndoJob(book, svc.client, { family: "contacts", now })).counts.deleted).toBe(1);
+    expect((await undoJob(book, svc.client, { family: "contacts", now })).counts.deleted).toBe(1);
     await expect(svc.client.contacts.get(made)).rejects.toThrow(/not found/i);
   });
 });

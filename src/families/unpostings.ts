@@ -1,0 +1,59 @@
+// How undo takes a family's record off the service (jobs/undo.ts), beside the entries rather than in
+// them, as postings.ts is: a document is deleted where the service deletes it (an awaiting quotation
+// or billing note) and voided otherwise; a certificate is set back to awaiting and deleted, voided
+// where the service will not delete it; a contact or product is deleted, a contact only once nothing
+// names it; a journal voucher has no delete (service-facts §5.7), so undo keeps it.
+import type { DocSheetClient } from "../api";
+import { isFamily, WHT_FAMILY, type Family } from "../rules/codes";
+import type { Json } from "../rules/json";
+import { removeCertificate } from "../jobs/certificate-race";
+import type { FamilyEntry } from "./types";
+
+export interface Unposting {
+  /** What undo does to the record as the service has it now (a dry run says it). */
+  way(copy: Json): "delete" | "void";
+  /** Does it: deleted, or voided where the service would not delete it after all. */
+  run(client: DocSheetClient, id: number, copy: Json, signal?: AbortSignal): Promise<"deleted" | "voided">;
+  /** A record a live document or a journal voucher still names stays (contacts). */
+  keptWhileNamed?: true;
+}
+
+/** Families whose awaiting documents the service deletes (the spec's DELETE); the rest are voided. */
+const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
+
+function documentUnposting(family: Family): Unposting {
+  return {
+    way: (copy) => (DELETABLE.has(family) && copy.statusString === "awaiting" ? "delete" : "void"),
+    run: async (client, id, copy, signal) => {
+      const api = client.documents(family);
+      if (DELETABLE.has(family) && copy.statusString === "awaiting") {
+        await api.delete(id, { signal });
+        return "deleted";
+      }
+      await api.setStatus(id, "void", { signal });
+      return "voided";
+    },
+  };
+}
+
+const CERTIFICATE_UNPOSTING: Unposting = {
+  way: () => "delete",
+  run: (client, id, copy, signal) => removeCertificate(client, id, copy.statusString, signal),
+};
+
+/** The family's way off the service; undefined where the service has none (undo keeps the record). */
+export function unpostingOf(entry: FamilyEntry, client: DocSheetClient): Unposting | undefined {
+  if (entry.name === WHT_FAMILY) return CERTIFICATE_UNPOSTING;
+  if (isFamily(entry.name)) return documentUnposting(entry.name);
+  const store = entry.store(client);
+  if (entry.undo === "keep" || !store.delete) return undefined;
+  const remove = store.delete;
+  return {
+    way: () => "delete",
+    run: async (_client, id, _copy, signal) => {
+      await remove(id, signal);
+      return "deleted";
+    },
+    ...(entry.name === "contacts" ? { keptWhileNamed: true as const } : {}),
+  };
+}
