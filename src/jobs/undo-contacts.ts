@@ -7,7 +7,6 @@
 import type { DocSheetClient } from "../api";
 import { readContactsByName } from "./contact-read";
 import type { Family } from "../rules/codes";
-import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
 import { bookFingerprint } from "../sheet/books/fingerprint";
 import { resultMsg } from "../sheet/i18n/results";
