@@ -1,9 +1,12 @@
 // bench/functions: the worksheet functions over a store of 10,000 documents (tax invoices, purchases
 // and expenses through 2026), the service a process of its own:
 //   recalculation: a sheet of 1,000 TOTAL cells over 12 months and 3 families, evaluated at once by
-//                  the functions' entries as Excel's runtime calls them (target: at most 2 s and 20
-//                  requests; reading every document takes at least one request per 200, the most a
-//                  page holds), and again from the session's answers; a sheet of one month's totals;
+//                  the functions' entries as Excel's runtime calls them (the issue's target: at
+//                  most 2 s and 20 requests, which the spec does not allow here: its lists answer at
+//                  most 200 documents a page and sum nothing, and its filters narrow by dates or
+//                  text only, so summing 10,002 documents reads them all, 51 pages at the least;
+//                  the bench prints that floor beside the count), and again from the session's
+//                  answers; a sheet of one month's totals;
 //   calc:          `docsheet calc` on an .xlsx of those 1,000 cells (the bin, a process of its own,
 //                  its requests counted by a proxy in front of the service).
 // Run: npx tsx bench/functions.ts   (or npm run bench -- functions)
@@ -156,7 +159,7 @@ export async function run(): Promise<Figures> {
     const floor = FAMILIES.length * Math.ceil(DOCUMENTS / FAMILIES.length / PAGE_SIZE_MAX);
     return {
       documents: DOCUMENTS - (DOCUMENTS % 3) + 3,
-      "recalculation (1,000 TOTAL cells, 12 months x 3 families)": `${first.toFixed(0)} ms, ${firstRequests} requests (target: 2,000 ms, 20 requests; reading the documents takes at least ${floor} pages of ${PAGE_SIZE_MAX})`,
+      "recalculation (1,000 TOTAL cells, 12 months x 3 families)": `${first.toFixed(0)} ms, ${firstRequests} requests (target: 2,000 ms, 20 requests; the least the spec allows is ${floor} requests: every document is read, ${PAGE_SIZE_MAX} a page, as no list sums or filters by more than dates and text)`,
       "recalculation's CPU time (the functions and the service together)": `${firstCpu.toFixed(0)} ms`,
       "recalculation again (the session's answers)": `${again.toFixed(0)} ms, ${again2Requests} requests`,
       "sum of the 1,000 cells": sum.toFixed(2),

@@ -3,7 +3,8 @@
 // against the service, the values stored as the cells' cached results, the formulas kept: working
 // papers refresh headlessly and open in Excel showing the figures. exceljs keeps no dynamic arrays
 // (Excel's spill metadata): a table is written as an array formula over the cells it fills, each
-// holding its value. Output: BOOK.calculated.xlsx beside BOOK.xlsx unless --out or --in-place.
+// holding its value; a table whose cells hold other values is #SPILL!, as Excel shows it. Output:
+// BOOK.calculated.xlsx beside BOOK.xlsx unless --out or --in-place.
 import type ExcelJS from "exceljs";
 import { ApiError, createClient } from "../api";
 import { figureReads } from "../jobs/figures";
@@ -122,9 +123,11 @@ export async function calcCommand(p: Parsed): Promise<number> {
       const range = `${anchor.address}:${cellAddress(top - 1 + Math.max(1, table.length) - 1, left - 1 + Math.max(1, table[0]?.length ?? 1) - 1)}`;
       const blocked = occupied(f.ws, top, left, table.length, table[0]?.length ?? 1);
       if (blocked) {
+        // What Excel stores for a table whose cells are taken: #SPILL! in its cell, the formula kept.
         errors++;
-        anchor.value = { formula: f.formula, result: { error: "#REF!" } } as ExcelJS.CellFormulaValue;
-        say(key, `#REF! ${renderFunctionText(msg("spillBlocked", { range }), lang)}`);
+        // exceljs's types know the errors of Excel 2007 only; it writes any.
+        anchor.value = { formula: f.formula, result: { error: "#SPILL!" } } as unknown as ExcelJS.CellFormulaValue;
+        say(key, `#SPILL! ${renderFunctionText(msg("spillBlocked", { range }), lang)}`);
         return;
       }
       // The typings leave out fillFormula's fourth argument, the kind of formula ("array": t="array" ref=…).

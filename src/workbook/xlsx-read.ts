@@ -6,6 +6,7 @@
 import { cellAddress, parseRange, rangeAddress } from "./address";
 import type { Block, CellRect, CellValue, ReadTarget } from "./port";
 import { blockOfGrid, presentKeys } from "./memory";
+import { shiftFormula } from "./formula-shift";
 import { XmlError, XmlScanner, type Attributes, type XmlHandlers } from "./xml-scan";
 import { PartTooLarge, XlsxReadError, fflateInflate, openZip, type InflateRaw, type ZipParts } from "./zip-parts";
 
@@ -106,6 +107,12 @@ export interface SheetCells {
   used: CellRect | undefined;
   /** A row or cell without its address (r), which the format allows and exceljs cannot load. */
   unnumbered: boolean;
+  /** Read with `formulas` only: "row,col" → the cell's formula as Excel shows it (`=...`), a shared
+   * formula's other cells included. */
+  formulas?: Map<string, string>;
+  /** Read with `formulas` only: "row,col" of an array formula's cell (Excel's spilled tables too) →
+   * the cells its values fill. */
+  arrays?: Map<string, CellRect>;
 }
 
 export interface FastXlsx {
@@ -113,8 +120,9 @@ export interface FastXlsx {
   /** name → the file's sheetId, which a rename keeps. */
   sheetIds: Map<string, string>;
   read(target?: ReadTarget): Promise<Block>;
-  /** A whole sheet as stored (the preview page shows it cell by cell). */
-  sheet(name: string): SheetCells;
+  /** A whole sheet as stored (the preview page shows it cell by cell); `table`: refused, as read()
+   * refuses it, when more than MAX_TABLE_ROWS rows hold values. */
+  sheet(name: string, options?: { table?: boolean }): SheetCells;
   /** The sheet's manual page breaks under rows (<rowBreaks>: each the 1-based row a page ends
    * with), which exceljs drops when it loads a file; [] when none. */
   rowBreaks(name: string): number[];
@@ -123,6 +131,8 @@ export interface FastXlsx {
 export interface OpenOptions {
   /** Raw DEFLATE inflate; default fflate's (the command line passes Node's, faster). */
   inflate?: InflateRaw;
+  /** Keep the cells' formulas (SheetCells.formulas, arrays): the preview calculates its own. */
+  formulas?: boolean;
 }
 
 export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}): Promise<FastXlsx> {
@@ -173,7 +183,7 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
     const sheet = find(name);
     let got = cache.get(sheet.name);
     if (!got) {
-      got = readSheet(zip, sheet.name, sheet.path, loadShared(), loadStyles(), table);
+      got = readSheet(zip, sheet.name, sheet.path, loadShared(), loadStyles(), table, options.formulas === true);
       cache.set(sheet.name, got);
     }
     return { name: sheet.name, cells: got };
@@ -188,7 +198,11 @@ export async function openFastXlsx(data: Uint8Array, options: OpenOptions = {}):
       assertTableRows(name, got, target.range);
       return blockOfGrid(name, got, target.range, got.used);
     },
-    sheet: (name) => cells(name).cells,
+    sheet: (name, sheetOptions = {}) => {
+      const { name: found, cells: got } = cells(name, sheetOptions.table);
+      if (sheetOptions.table) assertTableRows(found, got, undefined);
+      return got;
+    },
     rowBreaks: (name) => rowBreaks(zip, find(name).path),
   };
 }
@@ -298,7 +312,7 @@ function cellValue(type: string, v: string | undefined, inline: string, strings:
 }
 
 function readSheet(
-  zip: ZipParts, name: string, path: string, strings: readonly string[], formats: readonly string[], table: boolean,
+  zip: ZipParts, name: string, path: string, strings: readonly string[], formats: readonly string[], table: boolean, withFormulas: boolean,
 ): SheetCells {
   const values: CellValue[][] = [];
   const fmts: string[][] = [];
@@ -313,11 +327,18 @@ function readSheet(
   let colAt = -1;
   let inCell = false;
   let cell = { row: 0, col: 0, style: 0, type: "n" };
-  let collect: "v" | "t" | undefined;
+  let collect: "v" | "t" | "f" | undefined;
   let inInline = false;
   let phonetic = 0;
   let v: string | undefined;
   let inline = "";
+
+  const formulas = withFormulas ? new Map<string, string>() : undefined;
+  const arrays = withFormulas ? new Map<string, CellRect>() : undefined;
+  /** The cell's <f>: its kind, share and range, and its text. */
+  let f: { type: string; si?: string; ref?: string; text: string } | undefined;
+  /** Each share's first cell and formula, which the share's other cells read moved. */
+  const shares = new Map<string, { row: number; col: number; text: string }>();
 
   let chars = 0;
   /** Rows holding a value, counted up to the limit when read as a table. */
@@ -359,6 +380,27 @@ function readSheet(
     }
   };
 
+  /** Keeps the cell's formula (with `formulas` only). */
+  const storeFormula = (): void => {
+    if (!f || !formulas || !arrays) return;
+    let text = f.text;
+    if (f.type === "shared" && f.si !== undefined) {
+      const share = shares.get(f.si);
+      if (text.trim() !== "") {
+        if (!share) shares.set(f.si, { row: cell.row, col: cell.col, text });
+      } else if (share) {
+        text = shiftFormula(share.text, cell.row - share.row, cell.col - share.col);
+      }
+    }
+    if (text.trim() === "" || f.type === "dataTable") return;
+    chars += text.length;
+    if (chars > MAX_SHEET_CHARS) throw new XlsxReadError("sheetTooManyChars", { sheet: name, max: MAX_SHEET_CHARS });
+    const key = `${cell.row},${cell.col}`;
+    if (formulas.size >= MAX_CELLS) throw tooManyCells(name);
+    formulas.set(key, `=${text}`);
+    if (f.type === "array" && f.ref) arrays.set(key, rangeRef(f.ref));
+  };
+
   try {
     parsePart(zip, path, { key: "sheetPart", params: { sheet: name } }, {
       open(tag, t) {
@@ -383,8 +425,15 @@ function readSheet(
             inCell = true;
             v = undefined;
             inline = "";
+            f = undefined;
             break;
           }
+          case "f":
+            if (inCell && withFormulas) {
+              f = { type: attr(t, "t") ?? "normal", si: attr(t, "si"), ref: attr(t, "ref"), text: "" };
+              collect = "f";
+            }
+            break;
           case "v":
             if (inCell) {
               collect = "v";
@@ -413,6 +462,7 @@ function readSheet(
         switch (tag) {
           case "v":
           case "t":
+          case "f":
             collect = undefined;
             break;
           case "is":
@@ -423,6 +473,7 @@ function readSheet(
             break;
           case "c":
             store();
+            storeFormula();
             inCell = false;
             break;
         }
@@ -430,6 +481,10 @@ function readSheet(
       text(t) {
         if (collect === "v") v += t;
         else if (collect === "t") inline += t;
+        else if (collect === "f" && f) {
+          if (f.text.length + t.length > MAX_CELL_CHARS) throw new XlsxReadError("cellTooLong", { sheet: name, cell: cellAddress(cell.row, cell.col), chars: f.text.length + t.length, max: MAX_CELL_CHARS });
+          f.text += t;
+        }
       },
     });
   } catch (err) {
@@ -439,7 +494,7 @@ function readSheet(
   }
   if (!ordered) rows.sort((a, b) => a - b);
   clearCovered(name, values, rows, merged);
-  return { values, formats: fmts, merged, rows, used, unnumbered };
+  return { values, formats: fmts, merged, rows, used, unnumbered, formulas, arrays };
 }
 
 /** A read as a table holds values in at most MAX_TABLE_ROWS rows (of a range asked for, those in
@@ -467,12 +522,14 @@ function tooManyCells(sheet: string): XlsxReadError {
 }
 
 /**
- * Cells covered by a merged area (not its top-left) read as empty, as in Excel. One sweep down the
- * rows that hold cells, with the areas over the current row sorted by their left column: the work
- * follows the cells present and the areas, never an area's size. Areas that overlap (Excel never
- * writes them) are refused.
+ * Cells covered by a merged area (not its top-left) read as empty, as in Excel; the preview clears
+ * the cells an array formula filled the same way. One sweep down the rows that hold cells, with the
+ * areas over the current row sorted by their left column: the work follows the cells present and
+ * the areas, never an area's size. Areas that overlap (Excel never writes them) are refused.
  */
-function clearCovered(sheet: string, values: CellValue[][], rows: readonly number[], merged: readonly CellRect[]): void {
+export function clearCovered(
+  sheet: string, values: CellValue[][], rows: readonly number[], merged: readonly CellRect[], overlap: "mergesOverlap" | "arraysOverlap" = "mergesOverlap",
+): void {
   if (merged.length === 0 || rows.length === 0) return;
   const byTop = [...merged].sort((a, b) => a.top - b.top);
   let next = 0;
@@ -492,7 +549,7 @@ function clearCovered(sheet: string, values: CellValue[][], rows: readonly numbe
       active.sort((a, b) => a.left - b.left);
       for (let i = 1; i < active.length; i++) {
         if (active[i].left <= active[i - 1].right) {
-          throw new XlsxReadError("mergesOverlap", { sheet, first: rangeAddress(active[i - 1]), second: rangeAddress(active[i]) });
+          throw new XlsxReadError(overlap, { sheet, first: rangeAddress(active[i - 1]), second: rangeAddress(active[i]) });
         }
       }
       changed = false;

@@ -86,7 +86,7 @@ describe("docsheet calc", () => {
     expect(th.getWorksheet("Pack")!.getCell("B4").value).toEqual({ formula: "DOCSHEET.TOTAL(\"tax invoices\",\"grand total\",\"2026-03\",\"2026-03\")", result: 1670 });
   });
 
-  it("a table that would cover other cells is #REF! saying which; --out writes there", async () => {
+  it("a table that would cover other cells is #SPILL!, as Excel stores it, saying which, the formula kept; --out writes there", async () => {
     const book = join(s.dir, "blocked.xlsx");
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet("Lists");
@@ -96,10 +96,10 @@ describe("docsheet calc", () => {
     const out = join(s.dir, "elsewhere.xlsx");
     const r = await runCli(["calc", book, "--out", out, "--base-url", s.service.root, ...s.auth]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^Lists!A1: #REF! the table needs A1:E\d+, where other cells hold values: clear them\n/);
+    expect(r.stdout).toMatch(/^Lists!A1: #SPILL! the table needs A1:E\d+, where other cells hold values: clear them\n/);
     expect(existsSync(join(s.dir, "blocked.calculated.xlsx"))).toBe(false);
     const back = (await load(out)).getWorksheet("Lists")!;
-    expect(back.getCell("A1").value).toEqual({ formula: "DOCSHEET.PRODUCTS()", result: { error: "#REF!" } });
+    expect(back.getCell("A1").value).toEqual({ formula: "DOCSHEET.PRODUCTS()", result: { error: "#SPILL!" } });
     expect(back.getCell("B3").value).toBe("mine");
   });
 

@@ -4,14 +4,18 @@
 // connecting, #VALUE! naming a bad argument; tables spill below and right of their cell, #SPILL!
 // where values stand in the way (their message the cell's tooltip) and spilled again once cleared;
 // editing a formula's cell shows the formula; Refresh figures reads the service again; in Thai, Thai
-// headers and messages. The sheet of functions is kept as test-artifacts/functions-preview.png (the
-// README's picture, docs/).
+// headers and messages; a working paper opened (Open .xlsx) is calculated again, its tables spilled
+// anew, Excel's own formulas keeping their values, and a sheet past 100,000 rows is refused. The
+// sheet of functions is kept as test-artifacts/functions-preview.png (the README's picture, docs/).
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { createClient } from "../../src/api/client";
 import { figureReads } from "../../src/jobs/figures";
 import type { ArgValue } from "../../src/functions/args";
 import { callFunction } from "../../src/functions/run";
+import { HOSTILE } from "../helpers/hostile-xlsx";
 import { seedVatMonth, simpleDoc } from "../helpers/vat-month";
 import { ARTIFACTS, cell, connect, openPreview, pasteAt, previewSession } from "./preview-support";
 
@@ -174,6 +178,69 @@ test("formulas typed into the grid are calculated, tables spill, #SPILL! where b
   await page.waitForSelector("#figures .msg.ok");
   expect(await page.textContent("#figures .msg.ok")).toBe("Figures refreshed: the workbook was recalculated with the service's figures as they are now.");
   await shows(page, "A1", String(Number(before) + 1070));
+});
+
+/** A working paper as Excel keeps one: its DOCSHEET formulas with the values of their last
+ * calculation (stale), one as Excel saves an add-in's function, one filled down (saved once, named
+ * in the cell below), a table as an array formula over more cells than it fills now; and formulas
+ * of Excel's own, which keep their values. */
+async function workingPaper(): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Pack");
+  const f = (formula: string, result?: ExcelJS.CellValue) => ({ formula, result } as ExcelJS.CellFormulaValue);
+  ws.getCell("A1").value = "2026-03";
+  ws.getCell("B1").value = f("DOCSHEET.TOTAL(\"tax invoices\",\"grand total\",A1,A1)", 1);
+  ws.getCell("B2").value = f("_xldudf_DOCSHEET_VAT(A1,\"output tax\")", 2);
+  ws.getCell("C1").value = f("SUM(B1:B2)", 42);
+  ws.getCell("A4").value = "2026-03";
+  ws.getCell("A5").value = "2026-04";
+  ws.getCell("B4").value = { formula: "DOCSHEET.VAT(A4,\"output tax\")", shareType: "shared", ref: "B4:B5", result: 4 } as ExcelJS.CellFormulaValue;
+  ws.getCell("B5").value = { sharedFormula: "B4", result: 5 } as ExcelJS.CellSharedFormulaValue;
+  const fill = (ws.fillFormula as (range: string, formula: string, results: unknown[][], shareType: string) => void).bind(ws);
+  fill("D1:E60", "DOCSHEET.ACCOUNTS()", Array.from({ length: 60 }, () => ["stale", "stale"]), "array");
+  fill("G1:G2", "SEQUENCE(2)", [[7], [8]], "array");
+  const file = join(preview.dist, "working-paper.xlsx");
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
+test("Open .xlsx: a working paper's DOCSHEET formulas are calculated again and their tables spilled anew; a sheet past 100,000 rows is refused", async () => {
+  const page = await openPreview(preview, "en");
+  // The command line's refusal, said at once: the reading stops at the limit.
+  const big = join(preview.dist, "rows.xlsx");
+  writeFileSync(big, HOSTILE["999,000 one-cell rows"].file());
+  await page.setInputFiles(".grid-tools input[type=file]", big);
+  await page.waitForSelector(".grid-wrap p.msg.error[role='alert']", { timeout: 60_000 });
+  expect(await page.textContent(".grid-wrap p.msg.error")).toMatch(/^Could not open the file: sheet "Sales" holds values in more than 100,000 rows, the most DocSheet reads of one sheet as a table/);
+
+  await page.setInputFiles(".grid-tools input[type=file]", await workingPaper());
+  await page.waitForSelector(".tab.on:has-text('Pack')");
+  // Not connected: #N/A, the stale figures gone, the stale table's cells cleared; Excel's own formulas keep their values.
+  await shows(page, "B1", "#N/A");
+  await shows(page, "B5", "#N/A");
+  await shows(page, "D1", "#N/A");
+  expect(await cell(page, "E2")).toBe("");
+  expect(await cell(page, "C1")).toBe("42");
+  expect([await cell(page, "G1"), await cell(page, "G2")]).toEqual(["7", "8"]);
+
+  await connect(page);
+  await shows(page, "B1", String(await inNode("TOTAL", "tax invoices", "grand total", "2026-03", "2026-03")));
+  await shows(page, "B2", String(await inNode("VAT", "2026-03", "output tax")));
+  await shows(page, "B4", String(await inNode("VAT", "2026-03", "output tax")));
+  await shows(page, "B5", String(await inNode("VAT", "2026-04", "output tax")));
+  const accounts = (await inNode("ACCOUNTS")) as unknown[][];
+  expect(accounts.length).toBeLessThan(60);
+  await shows(page, "D1", "Code");
+  expect(await cell(page, "E1")).toBe("Name");
+  expect(await cell(page, `D${accounts.length}`)).toBe(String(accounts[accounts.length - 1][0]));
+  expect(await cell(page, `D${accounts.length + 1}`)).toBe("");
+  expect(await cell(page, "C1")).toBe("42");
+  // The formulas are the cells' own: shown as typed (Excel's saved name too), the filled-down one moved.
+  await page.click(".grid td[data-cell='B2']");
+  expect(await page.textContent(".tabs .formula")).toBe("B2 =DOCSHEET.VAT(A1,\"output tax\")");
+  await page.click(".grid td[data-cell='B5']");
+  expect(await page.textContent(".tabs .formula")).toBe("B5 =DOCSHEET.VAT(A5,\"output tax\")");
+  await page.screenshot({ path: join(ARTIFACTS, "functions-open-xlsx.png") });
 });
 
 test("in Thai: a table headed in Thai, an error said in Thai", async () => {

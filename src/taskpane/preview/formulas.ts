@@ -1,5 +1,6 @@
 // The preview's grid calculates its DOCSHEET formulas (only these) as Excel does with the add-in's
-// functions: a formula typed or pasted into a cell is called through the pane's connection (the
+// functions: a formula typed or pasted into a cell, or in a workbook opened (Open .xlsx, whose
+// other formulas keep the values the file holds), is called through the pane's connection (the
 // same calls Excel's runtime makes: functions/pane-call.ts), showing #BUSY! until it answers; a
 // table spills into the cells below and right of it, and where other values stand in the way the
 // formula is #SPILL! until they are cleared. An error's message is the cell's tooltip. The sheet's
@@ -149,6 +150,8 @@ export class PreviewFormulas {
     const memory = this.book.memory;
     const results = new Map<string, Promise<Outcome>>();
     const touched = new Set<string>();
+    // Cells that hold no formula now (another workbook opened, a sheet cleared) keep no message.
+    for (const known of [this.messages, this.calledWith]) for (const key of [...known.keys()]) if (!byKey.has(key)) known.delete(key);
 
     const argsOf = (a: Anchor): { refs: ArgExpr[]; values: (ArgValue | undefined)[] } => {
       const values = a.args.map((e) => {

@@ -8,7 +8,7 @@
 // on the selected cell, unseen until it is typed into: an input method (Thai on a phone, a composing
 // keyboard) composes into it, so the first word typed into a selected cell is kept, and the same
 // input is the cell's editor. Hidden columns are not drawn (their letters skipped, as in Excel).
-// A DOCSHEET formula typed or pasted into a cell is calculated (formulas.ts); editing its cell shows
+// A DOCSHEET formula typed, pasted or opened in a workbook is calculated (formulas.ts); editing its cell shows
 // the formula, and an error's message is the cell's tooltip.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cellAddress, columnLetters } from "../../workbook/address";
@@ -289,7 +289,8 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
       const sheets = await loadXlsx(await file.arrayBuffer());
       if (sheets.length === 0) throw new XlsxReadError("noSheets");
       m.sheets.clear();
-      for (const s of sheets) m.setSheet(s.name, s.values, s.formats);
+      // Its DOCSHEET formulas are calculated again once the edit below is told (formulas.ts).
+      for (const s of sheets) m.setSheet(s.name, s.values, s.formats).formulas = s.formulas;
       m.active = sheets[0].name;
       book.selection = null;
       book.edited();

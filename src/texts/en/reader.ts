@@ -42,6 +42,7 @@ export const reader = {
   // Merged areas.
   tooManyMerges: 'sheet "{sheet}" has more than {max} merged areas, the most DocSheet reads',
   mergesOverlap: 'sheet "{sheet}" has merged areas that overlap ({first} and {second}): the file is damaged',
+  arraysOverlap: 'sheet "{sheet}" has array formulas whose cells overlap ({first} and {second}): the file is damaged',
   mergesCover: 'sheet "{sheet}" has merged areas covering {cells} cells; DocSheet writes results into sheets whose merged areas cover at most {max} (unmerge them in Excel)',
   unnumbered: 'sheet "{sheet}" has rows or cells without their addresses, which DocSheet cannot write results into: open the file in Excel and save it again (Excel writes them)',
   cannotRead: "cannot read {source}: {detail}",

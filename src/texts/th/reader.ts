@@ -38,6 +38,7 @@ export const reader: Same<typeof en> = {
   sheetTooLarge: 'ชีต "{sheet}" ใหญ่เกินกว่าจะอ่านได้: {detail} ให้แบ่งเป็นชีตหรือไฟล์ที่เล็กลง',
   tooManyMerges: 'ชีต "{sheet}" มีพื้นที่ผสานเซลล์เกิน {max} แห่ง ซึ่งเป็นจำนวนสูงสุดที่ DocSheet อ่านได้',
   mergesOverlap: 'ชีต "{sheet}" มีพื้นที่ผสานเซลล์ที่ทับกัน ({first} และ {second}) ไฟล์เสียหาย',
+  arraysOverlap: 'ชีต "{sheet}" มีสูตรอาร์เรย์ที่เซลล์ทับกัน ({first} และ {second}) ไฟล์เสียหาย',
   mergesCover: 'ชีต "{sheet}" มีพื้นที่ผสานเซลล์รวม {cells} เซลล์ DocSheet เขียนผลลงชีตที่พื้นที่ผสานเซลล์รวมไม่เกิน {max} เซลล์ (ให้ยกเลิกการผสานเซลล์ใน Excel)',
   unnumbered: 'ชีต "{sheet}" มีแถวหรือเซลล์ที่ไม่ระบุตำแหน่งของตัวเอง ซึ่ง DocSheet เขียนผลลงไปไม่ได้ ให้เปิดไฟล์ใน Excel แล้วบันทึกอีกครั้ง (Excel จะระบุตำแหน่งให้)',
   cannotRead: "อ่าน {source} ไม่ได้: {detail}",
