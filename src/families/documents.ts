@@ -6,6 +6,10 @@ import { familyCard } from "./cards";
 import { SERIAL_RECORDS, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
+/** The families that pay a payee and withhold tax on their lines (a certificate is the company's
+ * to issue); the sellers' withholding is the customer's to certify. */
+const CERTIFIED_WITHHOLDING: ReadonlySet<Family> = new Set(["purchases", "expenses"]);
+
 function documentEntry(family: Family): FamilyEntry<Family> {
   const info = FAMILY_INFO[family];
   return {
@@ -15,6 +19,7 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     ...SERIAL_RECORDS,
     columns: { post: [...RESULT_KEYS, "fingerprint"], undo: [...RESULT_KEYS, "fingerprint"] },
     ...familySheet(family),
+    ...(CERTIFIED_WITHHOLDING.has(family) ? { lineWithholdingCertified: true as const } : {}),
     store: (client) => storeOf(client.documents(family)),
   };
 }

@@ -52,6 +52,9 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   /** Its records' accounts are kept on a master record apart from the record (products:
    * service-facts §5.2): read there when pulled, compared and sent there by update. */
   readonly accountsOnMaster?: true;
+  /** The tax its lines withhold from a payee is the company's to certify (purchases, expenses): the
+   * month's returns look for each such document's withholding tax certificate (jobs/wht-report.ts). */
+  readonly lineWithholdingCertified?: true;
   /** Other records (documents, certificates, vouchers) name its records (contacts): undo deletes
    * one only when no live record names it (jobs/contact-use.ts). */
   readonly namedByOthers?: true;

@@ -17,6 +17,8 @@ import { totalsRowIndex, type WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany } from "./company";
 import { familyRecord } from "./sheet-family";
 import { CERTIFICATES } from "../families/certificates";
+import { FAMILY_ENTRIES } from "../families";
+import type { Family } from "../rules/codes";
 import { monthRange } from "./vat-report";
 import { readCertificates } from "./wht";
 import { throwIfCancelled, type JobContext } from "./types";
@@ -37,11 +39,14 @@ export interface WhtReportOutcome {
   findings: WhtFinding[];
 }
 
+/** The document families whose lines' withholding the company certifies (purchases, expenses). */
+const CERTIFYING = FAMILY_ENTRIES.filter((e) => e.lineWithholdingCertified).map((e) => e.name as Family);
+
 /** The month's purchases and expenses, each once, read whole where a list leaves the lines out. */
-async function monthDocuments(client: DocSheetClient, opts: WhtReportOptions): Promise<{ family: "purchases" | "expenses"; doc: Json }[]> {
+async function monthDocuments(client: DocSheetClient, opts: WhtReportOptions): Promise<{ family: Family; doc: Json }[]> {
   const { startDate, endDate } = monthRange(opts.month);
-  const out: { family: "purchases" | "expenses"; doc: Json }[] = [];
-  for (const family of ["purchases", "expenses"] as const) {
+  const out: { family: Family; doc: Json }[] = [];
+  for (const family of CERTIFYING) {
     const api = client.documents(family);
     const seen = new Map<number, Json>();
     for await (const page of api.listAll({ range: 5, startDate, endDate }, { signal: opts.signal })) {

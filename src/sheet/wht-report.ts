@@ -5,7 +5,7 @@
 // totals as formulas over the attachment beside the certificates' own totals and the difference.
 // Purchases and expenses of the month that withheld tax and have no certificate are found here
 // too, as certificate rows (wht-rows.ts) the user checks and posts. Pure.
-import { FAMILY_INFO } from "../rules/codes";
+import { FAMILY_INFO, type Family } from "../rules/codes";
 import { ZERO, parseDecimal, roundHalfUp, toWireNumber, type Decimal } from "../rules/money";
 import {
   FORM_NAME, USUAL_FORMS, rdCondition, WHT_FORM, WHT_FORMS, formOfPayment, formOfTaxId, incomeTypeOfLine, incomeTypeText, isJuristicTaxId, isWhtForm,
@@ -55,10 +55,10 @@ export type WhtFinding =
   | { kind: "totalDiffers"; form: WhtForm; what: "amount" | "tax"; report: string; certificates: string }
   | { kind: "otherForm"; serial: string; entity: number }
   | { kind: "formDiffers"; serial: string; form: WhtForm; expected: WhtForm }
-  | { kind: "missing"; family: "purchases" | "expenses"; serial: string; name: string; tax: string };
+  | { kind: "missing"; family: Family; serial: string; name: string; tax: string };
 
 export interface MissingDocument {
-  family: "purchases" | "expenses";
+  family: Family;
   serial: string;
   date: string;
   name: string;
@@ -156,7 +156,7 @@ export function withheldLines(doc: Json): MissingDocument["lines"] {
  * withheld. Each certificate answers for one document.
  */
 export function missingCertificates(
-  docs: readonly { family: "purchases" | "expenses"; doc: Json }[], certificates: readonly Json[],
+  docs: readonly { family: Family; doc: Json }[], certificates: readonly Json[],
 ): MissingDocument[] {
   const live = certificates.filter((c) => c.statusString !== "void");
   const used = new Set<Json>();

@@ -85,9 +85,11 @@ describe("stores on the local service", () => {
     }
   });
 
-  test("what differs among the books is said by their entries: products' accounts are on their masters, contacts are named by other records", () => {
+  test("what differs is said by the entries: products' accounts are on their masters, contacts are named by other records, purchases and expenses certify their withholding", () => {
     expect(FAMILY_ENTRIES.filter((e) => e.accountsOnMaster).map((e) => e.name)).toEqual(["products"]);
     expect(FAMILY_ENTRIES.filter((e) => e.namedByOthers).map((e) => e.name)).toEqual(["contacts"]);
+    // The month's returns look for a certificate of what these documents' lines withheld.
+    expect(FAMILY_ENTRIES.filter((e) => e.lineWithholdingCertified).map((e) => e.name)).toEqual(["purchases", "expenses"]);
   });
 });
 
