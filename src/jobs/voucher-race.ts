@@ -4,6 +4,7 @@
 // voucher: the loser's copy stays live, and the guard answers "stuck" with the winner, which the
 // post says at the row (books.ts) instead of "created".
 import type { DocSheetClient, DocumentRecord } from "../api";
+import { RANGE } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { MARKER_PREFIX, hasMarker } from "../sheet/marker";
 import type { RaceTarget } from "./race";
@@ -15,12 +16,18 @@ export function voucherRecord(r: Json): DocumentRecord {
   return { ...r, recordId: Number(r.recordId ?? r.id), documentSerial: textOf(r.documentSerial), internalNotes: textOf(r.note) } as DocumentRecord;
 }
 
-/** Journal vouchers: the list has no date or contact filter, so every read-back lists them all. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Journal vouchers: a read-back lists the vouchers of the created ones' dates (a racing copy of a row
+ * has its date), as a document's does; the list has no contact filter. Vouchers of unknown dates:
+ * all of them. A service that ignores the range lists them all, which is still right. */
 export function voucherRaces(client: DocSheetClient): RaceTarget {
   return {
     holders: async (look, wanted) => {
       const found = new Map<string, DocumentRecord[]>();
-      for await (const page of client.journalEntries.listAll({ pageSize: 200 }, { signal: look.signal })) {
+      const dated = ISO_DATE.test(look.startDate) && ISO_DATE.test(look.endDate);
+      const query = dated ? { pageSize: 200, range: RANGE.DateRange, startDate: look.startDate, endDate: look.endDate } : { pageSize: 200 };
+      for await (const page of client.journalEntries.listAll(query, { signal: look.signal })) {
         for (const raw of page.list as unknown as Json[]) {
           const rec = voucherRecord(raw);
           const notes = String(rec.internalNotes ?? "");

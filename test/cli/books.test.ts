@@ -316,8 +316,17 @@ describe("two posts of the same journal voucher at once", () => {
       await wb.addTableSheet("Journal", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
       return postBookJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: f }), { family: "journal-entries" });
     };
-    const [lost, other] = await Promise.all([run(lossy.fetch), run(racing)]);
+    // The lists each post reads, to see what a read-back asks for.
+    const lists: string[] = [];
+    const listing = (f: typeof fetch): typeof fetch => (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if ((init?.method ?? "GET") === "GET" && url.pathname.endsWith("/journal-entries")) lists.push(url.search);
+      return f(input, init);
+    };
+    const [lost, other] = await Promise.all([run(listing(lossy.fetch)), run(listing(racing))]);
     expect(lossy.dropped()).toBe(true);
+    // A read-back lists the vouchers of the posted ones' date, not every voucher of the company.
+    expect(lists.filter((q) => /[?&]range=5&startDate=2026-03-31&endDate=2026-03-31(&|$)/.test(q)).length).toBeGreaterThan(0);
     const listed: Json[] = [];
     for await (const page of s.client.journalEntries.listAll({ pageSize: 200 })) listed.push(...(page.list as unknown as Json[]));
     const copies = listed.filter((v) => v.description === "Lost twin").map((v) => Number(v.recordId ?? v.id)).sort((x, y) => x - y);

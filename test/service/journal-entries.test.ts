@@ -44,6 +44,13 @@ describe.each(oneStore("postgres"))("journal entries and product masters (%s)", 
       const list = (await demo.get("/journal-entries?pageSize=200")).body.data;
       expect(list.list.map((x: any) => x.recordId)).toContain(je.recordId);
       expect(list.total).toBe(list.list.length);
+      // A date range, as the document lists take one: its dates' entries only.
+      const ofDay = (await demo.get("/journal-entries?pageSize=200&range=5&startDate=2026-11-20&endDate=2026-11-20")).body.data;
+      expect(ofDay.list.map((x: any) => x.recordId)).toContain(je.recordId);
+      expect(new Set(ofDay.list.map((x: any) => x.documentDate))).toEqual(new Set(["2026-11-20"]));
+      const later = (await demo.get("/journal-entries?pageSize=200&range=5&startDate=2026-11-21&endDate=2026-12-31")).body.data;
+      expect(later.list.map((x: any) => x.recordId)).not.toContain(je.recordId);
+      expectValidation(await demo.get("/journal-entries?range=5&startDate=2026-12-31&endDate=2026-11-21"), "startDate must not be after endDate");
     });
 
     it("approve refuses unbalanced entries and one-sided entries; a draft may be unbalanced", async () => {

@@ -1,6 +1,6 @@
 // Journal entries as kept: saved as draft or posted approved (debits must equal credits), every
 // row's chartOfAccountId an account of the company, numbered in the JV register.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { ruleMsg } from "../../rules/messages";
 import { finding } from "../../rules/findings";
 import type { Json } from "../../rules/json";
@@ -35,9 +35,16 @@ export async function saveJournalEntry(db: Db, companyId: number, body: Json, st
   });
 }
 
-/** A page of the company's entries, newest first. */
-export async function listJournalEntries(db: Db, companyId: number, page: { currentPage: number; pageSize: number }): Promise<{ total: number; rows: JournalRow[] }> {
-  const where = eq(journalEntries.companyId, companyId);
+/** A page of the company's entries, newest first; of the dates `from` to `to` when given (a list
+ * query's range, as the document lists take it). */
+export async function listJournalEntries(
+  db: Db, companyId: number, page: { currentPage: number; pageSize: number; from?: string; to?: string },
+): Promise<{ total: number; rows: JournalRow[] }> {
+  const where = and(
+    eq(journalEntries.companyId, companyId),
+    page.from === undefined ? undefined : gte(journalEntries.documentDate, page.from),
+    page.to === undefined ? undefined : lte(journalEntries.documentDate, page.to),
+  );
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(journalEntries).where(where);
   const rows = await db.select().from(journalEntries).where(where)
     .orderBy(desc(journalEntries.documentDate), desc(journalEntries.id)).limit(page.pageSize).offset((page.currentPage - 1) * page.pageSize);

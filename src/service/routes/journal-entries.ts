@@ -1,12 +1,14 @@
 // Journal entries: save as draft (POST /journal-entries/draft), post approved (POST
-// /journal-entries/approve: debits must equal credits), list and read; kept by
+// /journal-entries/approve: debits must equal credits), list (of a date range too, as the document
+// lists take one: range=5&startDate&endDate) and read; kept by
 // ledger/journal-entries.ts.
 import { MASTER_ROUTES } from "../../api/routes";
-import { JournalEntrySchema } from "../../rules/schemas";
+import { JournalEntrySchema, ListQuerySchema } from "../../rules/schemas";
 import type { Json } from "../../rules/json";
 import { companyOf, type Api, type Ctx, type ServiceContext } from "../http/context";
 import { mount } from "../http/mount";
-import { ok } from "../envelope";
+import { ok, validationError } from "../envelope";
+import { rangeInterval } from "../documents/list-range";
 import { idParam, parseWith, readJson } from "../http/validate";
 import type { Db } from "../store/database";
 import { journalAnswer, type JournalStatus } from "../ledger/journal";
@@ -27,7 +29,9 @@ export function registerJournalEntryRoutes(api: Api, ctx: ServiceContext): void 
 
   mount(api, MASTER_ROUTES.journalEntriesList, async (c) => {
     const q = listPaging(c);
-    const { total, rows } = await listJournalEntries(db, companyOf(c), q);
+    const { interval, findings } = rangeInterval(ListQuerySchema.parse(c.req.query()));
+    if (findings.length > 0) throw validationError(findings);
+    const { total, rows } = await listJournalEntries(db, companyOf(c), { ...q, ...interval });
     return c.json(ok(pageOf(total, q.currentPage, rows.map(journalAnswer))));
   }, { summary: "List journal entries", tags });
 
