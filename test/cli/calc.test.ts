@@ -1,8 +1,9 @@
 // `docsheet calc` end to end on .xlsx against the local service: every DOCSHEET formula's value is
 // stored as the cell's cached result with the formula kept, equal to the VAT report's, the
 // withholding report's and the lists' figures; a table is written as an array formula over the
-// cells it fills; a cell's error is stored and listed; other formulas are left and listed; where
-// the output goes; another company's workbook is refused whole.
+// cells it fills, #SPILL! where other values stand in its place; a formula filled down (a shared
+// formula) is calculated at each of its cells; a cell's error is stored and listed; other formulas
+// are left and listed; where the output goes; another company's workbook is refused whole.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
@@ -101,6 +102,26 @@ describe("docsheet calc", () => {
     const back = (await load(out)).getWorksheet("Lists")!;
     expect(back.getCell("A1").value).toEqual({ formula: "DOCSHEET.PRODUCTS()", result: { error: "#SPILL!" } });
     expect(back.getCell("B3").value).toBe("mine");
+  });
+
+  it("calculates a formula filled down as Excel saves it (once, named in the cells below), each cell with its own references", async () => {
+    const book = join(s.dir, "filled.xlsx");
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("Months");
+    ws.getCell("A1").value = "2026-03";
+    ws.getCell("A2").value = "2026-04";
+    ws.getCell("B1").value = { formula: "DOCSHEET.VAT(A1,\"output tax\")", shareType: "shared", ref: "B1:B2", result: 0 } as ExcelJS.CellFormulaValue;
+    ws.getCell("B2").value = { sharedFormula: "B1", result: 0 } as ExcelJS.CellSharedFormulaValue;
+    await wb.xlsx.writeFile(book);
+    const r = await runCli(["calc", book, "--in-place", "--base-url", s.service.root, ...s.auth]);
+    expect(r.stdout).toBe(`calculated 2 DOCSHEET formulas, 0 of them errors; wrote ${book}\n`);
+    const back = (await load(book)).getWorksheet("Months")!;
+    const march = await readVatReport(s.client, { month: "2026-03" });
+    const april = await readVatReport(s.client, { month: "2026-04" });
+    expect(back.getCell("B1").value).toMatchObject({ result: march.figures.output.cellVat.toNumber() });
+    expect(back.getCell("B2").formula).toBe("DOCSHEET.VAT(A2,\"output tax\")");
+    expect(back.getCell("B2").result).toBe(april.figures.output.cellVat.toNumber());
+    expect(april.figures.output.cellVat.toNumber()).not.toBe(march.figures.output.cellVat.toNumber());
   });
 
   it("refuses another company's workbook, writing nothing", async () => {
