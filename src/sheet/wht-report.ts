@@ -1,5 +1,5 @@
 // The monthly withholding tax returns (ภ.ง.ด.3, ภ.ง.ด.53) from the month's certificates: one table
-// per form in the attachment's layout (sequence, tax id, branch, name, address, date paid, income
+// per form in the attachment's layout (sequence, tax id, branch, name and surname as the form's boxes, address, date paid, income
 // type, rate, amount paid, tax withheld, condition) with a totals row of formulas, the void
 // certificates apart, and the return's sheet: the company's header block and, per form, the
 // totals as formulas over the attachment beside the certificates' own totals and the difference.
@@ -17,6 +17,7 @@ import { shownValue } from "./columns";
 import type { Lang } from "./i18n/lang";
 import { monthLabel } from "./i18n/vat-report";
 import { dateFormat, type ReportTable } from "./vat-tables";
+import { splitName } from "./thai-names";
 import { WHT_KEYS } from "./wht-rows";
 import type { Json } from "../rules/json";
 
@@ -187,10 +188,10 @@ export function missingCertificates(
 // Tables
 
 /** 0-based columns of the amount paid and the tax withheld in a form's attachment. */
-export const AMOUNT_COLUMN = 8;
-export const TAX_COLUMN = 9;
+export const AMOUNT_COLUMN = 9;
+export const TAX_COLUMN = 10;
 
-const KINDS: ColumnSpec["kind"][] = ["integer", "text", "text", "text", "text", "date", "text", "quantity", "money", "money", "integer", "text"];
+const KINDS: ColumnSpec["kind"][] = ["integer", "text", "text", "text", "text", "text", "date", "text", "quantity", "money", "money", "integer", "text"];
 const dateCell = (iso: string): CellValue => {
   const [y, m, d] = iso.split("-").map(Number);
   return y && m && d ? new Date(Date.UTC(y, m - 1, d)) : iso || null;
@@ -202,8 +203,16 @@ function columnsOf(headers: readonly string[], lang: Lang): ColumnSpec[] {
   return headers.map((header, i) => ({ header, kind: KINDS[i], ...(KINDS[i] === "date" ? { format: dateFormat(lang) } : {}) }));
 }
 
+/** The payee's name in the form's boxes: a person's (ภ.ง.ด.1, 2, 3) as ชื่อ with the title and
+ * ชื่อสกุล, a juristic person's (ภ.ง.ด.53) in one. */
+function nameCells(l: WhtLine): [CellValue, CellValue] {
+  if (l.form === WHT_FORM.PND53) return [l.name || null, null];
+  const [title, first, last] = splitName(l.name);
+  return [[title, first].filter(Boolean).join(" ") || null, last || null];
+}
+
 const lineRow = (l: WhtLine, lang: Lang): CellValue[] => [
-  l.seq, l.taxId || null, l.form === WHT_FORM.PND53 ? l.branch || null : null, l.name, l.address || null, dateCell(l.date),
+  l.seq, l.taxId || null, l.form === WHT_FORM.PND53 ? l.branch || null : null, ...nameCells(l), l.address || null, dateCell(l.date),
   typeText(l, lang), toWireNumber(l.rate), money(l.amount), money(l.tax), l.condition ?? null, l.serial,
 ];
 
@@ -332,7 +341,7 @@ const EN: WhtTexts = {
     return: (m) => `WHT return ${monthLabel(m, "en")}`,
     missing: (m) => `WHT missing ${monthLabel(m, "en")}`,
   },
-  columns: ["No.", "Tax id", "Branch", "Name", "Address", "Date paid", "Income type", "Rate %", "Amount paid", "Tax withheld", "Condition", "Certificate no."],
+  columns: ["No.", "Tax id", "Branch", "Name", "Last name", "Address", "Date paid", "Income type", "Rate %", "Amount paid", "Tax withheld", "Condition", "Certificate no."],
   returnColumns: ["Item", "Amount", "Certificates' total", "Difference"],
   header: { company: "Company", taxId: "Tax id", branch: "Branch", month: "Month", form: "Form", certificates: "certificates", amount: "income paid", tax: "tax withheld" },
   total: "Total",
@@ -361,7 +370,7 @@ const TH: WhtTexts = {
     missing: (m) => `ขาดหนังสือรับรอง ${monthLabel(m, "th")}`,
   },
   columns: [
-    "ลำดับที่", "เลขประจำตัวผู้เสียภาษีอากร", "สาขาที่", "ชื่อผู้มีเงินได้", "ที่อยู่ของผู้มีเงินได้", "วัน เดือน ปี ที่จ่าย", "ประเภทเงินได้",
+    "ลำดับที่", "เลขประจำตัวผู้เสียภาษีอากร", "สาขาที่", "ชื่อผู้มีเงินได้", "ชื่อสกุล", "ที่อยู่ของผู้มีเงินได้", "วัน เดือน ปี ที่จ่าย", "ประเภทเงินได้",
     "อัตราภาษีร้อยละ", "จำนวนเงินที่จ่ายในครั้งนี้", "จำนวนเงินภาษีที่หักและนำส่งในครั้งนี้", "เงื่อนไข", "เลขที่หนังสือรับรอง",
   ],
   returnColumns: ["รายการ", "จำนวนเงิน", "ผลรวมจากหนังสือรับรอง", "ผลต่าง"],

@@ -74,11 +74,17 @@ describe("withholding returns by the forms", () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(["PND1 2026-06", "PND2 2026-06", "PND3 2026-06", "PND53 2026-06", "WHT void 2026-06", "WHT return 2026-06", "DocSheet records"]);
     const total = (sheet: string, cell: string) => (wb.getWorksheet(sheet)!.getCell(cell).value as ExcelJS.CellFormulaValue).result;
     // One line each (row 8), the totals row under it; PND3's certificate has two income lines.
-    expect([total("PND1 2026-06", "I9"), total("PND1 2026-06", "J9"), total("PND2 2026-06", "J9"), total("PND3 2026-06", "I10"), total("PND3 2026-06", "J10"), total("PND53 2026-06", "J9")])
+    expect([total("PND1 2026-06", "J9"), total("PND1 2026-06", "K9"), total("PND2 2026-06", "K9"), total("PND3 2026-06", "J10"), total("PND3 2026-06", "K10"), total("PND53 2026-06", "K9")])
       .toEqual([20000, 1000, 150, 12000, 560, 90]);
+    // The payee's name in the form's boxes: a person's ชื่อ (with the title) and ชื่อสกุล, a company's in one.
+    const names = (sheet: string) => ["D8", "E8"].map((a) => wb.getWorksheet(sheet)!.getCell(a).value);
+    expect(["PND1 2026-06", "PND2 2026-06", "PND3 2026-06", "PND53 2026-06"].map(names)).toEqual([
+      ["นางสาว มาลี", null], ["ดร. สมศักดิ์", "ใจงาม"], ["ว่าที่ร้อยตรี สมหมาย", "ดีงาม"], ["บริษัท แกมมา จำกัด", null],
+    ]);
+    expect(wb.getWorksheet("PND3 2026-06")!.getCell("E7").value).toBe("Last name");
     const ret = wb.getWorksheet("WHT return 2026-06")!;
     expect(ret.getCell("A6").value).toBe("PND1: certificates");
-    expect(ret.getCell("B8").value).toEqual({ formula: "'PND1 2026-06'!J9", result: 1000 });
+    expect(ret.getCell("B8").value).toEqual({ formula: "'PND1 2026-06'!K9", result: 1000 });
 
     const parse = (file: string, d = dir) => readFileSync(join(d, file), "utf8").split("\r\n").filter(Boolean).map((l) => l.split("|"));
     expect(parse("PND1-2026-06.txt")).toEqual([["401N", "1", "1101700123456", "นางสาว", "มาลี", "", "05062569", "20000.00", "1000.00", "1"]]);

@@ -240,14 +240,18 @@ describe("docsheet with withholding-taxes", () => {
     expect([1, 2, 3, 4, 5].map((r) => (pnd3.getRow(r).values as unknown[]).slice(1, 3))).toEqual([
       ["Company", "Demo Co., Ltd."], ["Tax id", "0105559000000"], ["Branch", expect.anything()], ["Month", "2026-05"], ["Form", "PND3"],
     ]);
-    expect((pnd3.getRow(7).values as unknown[]).slice(1)).toEqual(["No.", "Tax id", "Branch", "Name", "Address", "Date paid", "Income type", "Rate %", "Amount paid", "Tax withheld", "Condition", "Certificate no."]);
-    expect((pnd3.getRow(8).values as unknown[]).slice(1, 11)).toEqual([1, "1101700123456", undefined, "นาย สมชาย ใจดี", "นาย สมชาย ใจดี address", new Date(Date.UTC(2026, 4, 3)), "Professional fees (s.40(6))", 3, 12345.67, 370.37]);
-    const tax = pnd3.getCell("J10").value as ExcelJS.CellFormulaValue;
+    expect((pnd3.getRow(7).values as unknown[]).slice(1)).toEqual([
+      "No.", "Tax id", "Branch", "Name", "Last name", "Address", "Date paid", "Income type", "Rate %", "Amount paid", "Tax withheld", "Condition", "Certificate no.",
+    ]);
+    expect((pnd3.getRow(8).values as unknown[]).slice(1, 12)).toEqual([
+      1, "1101700123456", undefined, "นาย สมชาย", "ใจดี", "นาย สมชาย ใจดี address", new Date(Date.UTC(2026, 4, 3)), "Professional fees (s.40(6))", 3, 12345.67, 370.37,
+    ]);
+    const tax = pnd3.getCell("K10").value as ExcelJS.CellFormulaValue;
     expect(tax.formula).toMatch(/^SUBTOTAL\(109,/);
     expect(tax.result).toBe(420.37);
     const ret = wb.getWorksheet("WHT return 2026-05")!;
     expect(ret.getCell("B2").value).toBe("Demo Co., Ltd.");
-    expect(ret.getCell("B7").value).toEqual({ formula: "'PND3 2026-05'!I10", result: 13345.66 });
+    expect(ret.getCell("B7").value).toEqual({ formula: "'PND3 2026-05'!J10", result: 13345.66 });
     expect([ret.getCell("C8").value, (ret.getCell("D8").value as ExcelJS.CellFormulaValue).formula]).toEqual([420.37, "B8-C8"]);
     expect(wb.getWorksheet("WHT void 2026-05")!.getCell("D2").value).toBe("Delta Co., Ltd.");
     // The missing certificate: a certificate sheet the user completes (the income type is theirs to say).
@@ -268,8 +272,8 @@ describe("docsheet with withholding-taxes", () => {
     const p53 = parse("PND53-2026-05.txt");
     expect(p53).toEqual([["1", "0107537002443", "00000", "", "Gamma Co., Ltd.", "Gamma Co., Ltd. address", "", "", "", "", "10052569", "ค่าบริการ (ม.40(8))", "3", "3333.33", "100.00", "1"]]);
     const sum = (row: string[], cols: number[]) => cols.reduce((t, col) => t + Math.round(Number(row[col]) * 100), 0) / 100;
-    expect([sum(p3[0], [14, 20]), sum(p3[0], [15, 21])]).toEqual([(pnd3.getCell("I10").value as ExcelJS.CellFormulaValue).result, tax.result]);
-    expect(sum(p53[0], [14])).toBe((wb.getWorksheet("PND53 2026-05")!.getCell("J9").value as ExcelJS.CellFormulaValue).result);
+    expect([sum(p3[0], [14, 20]), sum(p3[0], [15, 21])]).toEqual([(pnd3.getCell("J10").value as ExcelJS.CellFormulaValue).result, tax.result]);
+    expect(sum(p53[0], [14])).toBe((wb.getWorksheet("PND53 2026-05")!.getCell("K9").value as ExcelJS.CellFormulaValue).result);
 
     const th = join(s.dir, "wht-report-th.xlsx");
     const rt = await docsheet(["report", "wht", "--month", "2026-05", "--base-url", s.service.root, ...s.auth, "--out", th, "--lang", "th"]);
@@ -279,9 +283,10 @@ describe("docsheet with withholding-taxes", () => {
     expect([1, 4, 5].map((r) => (wth.getRow(r).values as unknown[]).slice(1, 3))).toEqual([
       ["ชื่อผู้มีหน้าที่หักภาษี ณ ที่จ่าย", "Demo Co., Ltd."], ["เดือนที่จ่ายเงินได้", "พ.ค. 2569"], ["แบบ", "ภ.ง.ด.3"],
     ]);
-    expect(wth.getCell("J7").value).toBe("จำนวนเงินภาษีที่หักและนำส่งในครั้งนี้");
-    expect(wth.getCell("F8").numFmt).toBe("dd/mm/bbbb");
-    expect(wth.getCell("G8").value).toBe("ค่าวิชาชีพอิสระ (ม.40(6))");
-    expect((wth.getCell("J10").value as ExcelJS.CellFormulaValue).result).toBe(420.37);
+    expect([wth.getCell("D7").value, wth.getCell("E7").value, wth.getCell("K7").value]).toEqual(["ชื่อผู้มีเงินได้", "ชื่อสกุล", "จำนวนเงินภาษีที่หักและนำส่งในครั้งนี้"]);
+    expect([wth.getCell("D8").value, wth.getCell("E8").value]).toEqual(["นาย สมชาย", "ใจดี"]);
+    expect(wth.getCell("G8").numFmt).toBe("dd/mm/bbbb");
+    expect(wth.getCell("H8").value).toBe("ค่าวิชาชีพอิสระ (ม.40(6))");
+    expect((wth.getCell("K10").value as ExcelJS.CellFormulaValue).result).toBe(420.37);
   });
 });

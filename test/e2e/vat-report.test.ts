@@ -121,8 +121,8 @@ test("the withholding tax report in Thai: one sheet per form, the tax of each, t
   // The header block above the attachment, in Thai with the Buddhist-era month.
   expect([await cell(page, "A1"), await cell(page, "B1"), await cell(page, "B4"), await cell(page, "B5")]).toEqual(["ชื่อผู้มีหน้าที่หักภาษี ณ ที่จ่าย", "Demo Co., Ltd.", "มี.ค. 2569", "ภ.ง.ด.53"]);
   expect(await cell(page, "D8")).toBe("Gamma Co., Ltd.");
-  expect(await cell(page, "F8")).toBe("09/03/2569");
-  expect(await cell(page, "J9")).toBe("75.00");
+  expect(await cell(page, "G8")).toBe("09/03/2569");
+  expect(await cell(page, "K9")).toBe("75.00");
   // The block's long Thai labels fit column A beside their values.
   expect(await labelsCut(page, ["A1", "A2", "A3", "A4", "A5"])).toEqual([]);
   await page.screenshot({ path: join(ARTIFACTS, "wht-report-form-th.png") });
