@@ -73,10 +73,11 @@ interface SharedRunner {
   child: ChildProcess;
   ready: Promise<void>;
 }
-const RUNNER_KEY = Symbol.for("docsheet.test.cliRunner");
+const runnerKey = (slot: number): symbol => Symbol.for(`docsheet.test.cliRunner${slot === 0 ? "" : `.${slot}`}`);
 const workerShared = require("node:child_process") as Record<symbol, SharedRunner | undefined>;
 
-function workerRunner(): SharedRunner {
+function workerRunner(slot: number): SharedRunner {
+  const RUNNER_KEY = runnerKey(slot);
   const kept = workerShared[RUNNER_KEY];
   if (kept && kept.child.exitCode === null && kept.child.signalCode === null && kept.child.connected) return kept;
   const child = fork(RUNNER, [], { cwd: REPO, execArgv: [], stdio: ["ignore", "pipe", "pipe", "ipc"] });
@@ -102,8 +103,11 @@ function workerRunner(): SharedRunner {
 /** Call at the top of a test file: the worker's runner process (runner.js), started by the first
  * file that needs it; the function returned runs `docsheet ...args` in it, one run at a time, and
  * answers as runCli does (exit code, stdout, stderr). A file that ends with a run unanswered (a
- * timeout) stops the runner, so the next file starts a new one rather than wait behind that run. */
-export function cliRunner(): Run {
+ * timeout) stops the runner, so the next file starts a new one rather than wait behind that run.
+ * `slot` 1 is a second runner of the worker, for a file that runs two commands at once, each in a
+ * process of its own (the race of two posts), without a node start and module load per run. */
+export function cliRunner(slot = 0): Run {
+  const RUNNER_KEY = runnerKey(slot);
   let runner: SharedRunner | undefined;
   let log = "";
   let next = 0;
@@ -123,7 +127,7 @@ export function cliRunner(): Run {
     pending.clear();
   };
   beforeAll(() => {
-    runner = workerRunner();
+    runner = workerRunner(slot);
     const c = runner.child;
     // Anything written outside a run (a warning of node's, a crash) is kept for the error above.
     c.stdout!.on("data", onData);

@@ -4,7 +4,7 @@
 // which both outputs name. Where the service cannot remove the loser (the entry's raceLoser
 // "report": journal vouchers), the run that made the duplicate says so at the row, with the
 // duplicate's id, and exits 1: never two rows "created" and exit 0.
-import { cliRunner, runCli } from "../cli/run";
+import { cliRunner, type Run } from "../cli/run";
 import { cliSession, sheetRows } from "../cli/session";
 import { SAMPLES } from "./samples";
 import { EVERY_FAMILY, lockstepProxy, taggedRecords, writeSample } from "./support";
@@ -13,6 +13,9 @@ jest.setTimeout(180_000);
 
 const s = cliSession("promises-race");
 const docsheet = cliRunner();
+// The other side of each race: a second runner process of the worker, so both runs are processes
+// of their own, as two copies of the bin are, without a node start and module load per race.
+const rival = cliRunner(1);
 const N = 3;
 
 test.each(EVERY_FAMILY)("%s: two posts of the same rows at once end with one live record per row, or name the duplicate and exit 1", async (family, entry) => {
@@ -22,9 +25,9 @@ test.each(EVERY_FAMILY)("%s: two posts of the same rows at once end with one liv
   const proxy = await lockstepProxy(s.service.root);
   let runs;
   try {
-    // One run in the worker's runner, the other in a process of its own: both at once.
-    const run = (side: 0 | 1, cli: typeof runCli) => cli(["post", books[side], "--family", family, "--base-url", proxy.roots[side], ...s.auth, "--concurrency", "1"]).finally(() => proxy.ended(side));
-    runs = await Promise.all([run(0, docsheet), run(1, runCli)]);
+    // One run in each of the worker's two runners: two processes, both at once.
+    const run = (side: 0 | 1, cli: Run) => cli(["post", books[side], "--family", family, "--base-url", proxy.roots[side], ...s.auth, "--concurrency", "1"]).finally(() => proxy.ended(side));
+    runs = await Promise.all([run(0, docsheet), run(1, rival)]);
   } finally {
     await proxy.close();
   }
