@@ -446,6 +446,9 @@ export interface Connection {
   root: string;
   clientId: string;
   clientSecret: string;
+  /** DOCSHEET_RETRIES: how often a request safe to repeat is tried again (the client's 4 unless
+   * set), so a test of a run that cannot reach the service need not wait out the backoff. */
+  maxRetries?: number;
 }
 
 export function connectionArgs(values: Parsed["values"], env: NodeJS.ProcessEnv): Connection {
@@ -459,5 +462,6 @@ export function connectionArgs(values: Parsed["values"], env: NodeJS.ProcessEnv)
   const clientId = required(values, "client-id");
   const secret = (values["client-secret"] as string | undefined) ?? env.DOCSHEET_CLIENT_SECRET;
   if (!secret) throw new UsageError("clientSecret");
-  return { root, clientId, clientSecret: secret };
+  const retries = env.DOCSHEET_RETRIES;
+  return { root, clientId, clientSecret: secret, ...(retries !== undefined && /^\d+$/.test(retries) ? { maxRetries: Number(retries) } : {}) };
 }

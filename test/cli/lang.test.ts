@@ -89,24 +89,27 @@ describe("docsheet check --lang th", () => {
 });
 
 describe("a run that cannot reach the service", () => {
+  /** A run whose first failure is its last: these are about what it says, and four retries of a
+   * refused connection waited out a backoff of about 4 s a run. */
+  const unreachable = (args: string[]) => docsheet(args, { DOCSHEET_RETRIES: "0" });
   /** The connection options of a service root on a port nothing listens on. */
   async function nowhere(): Promise<string[]> {
     return ["--base-url", `http://127.0.0.1:${await freePort()}/test`, "--client-id", "demo", "--client-secret", "demo"];
   }
 
   it("starts its error in Thai with --lang th, after docsheet: ", async () => {
-    const template = await docsheet(["template", "quotations", "--out", join(dir, "t-th.xlsx"), "--lang", "th", ...(await nowhere())]);
+    const template = await unreachable(["template", "quotations", "--out", join(dir, "t-th.xlsx"), "--lang", "th", ...(await nowhere())]);
     expect(template.code).toBe(2);
     expect(template.stderr).toMatch(/^docsheet: อ่านรายการให้เลือกไม่ได้: /);
-    const pull = await docsheet(["pull", "quotations", "--out", join(dir, "p-th.xlsx"), "--lang", "th", ...(await nowhere())]);
+    const pull = await unreachable(["pull", "quotations", "--out", join(dir, "p-th.xlsx"), "--lang", "th", ...(await nowhere())]);
     expect(pull.code).toBe(2);
     // What failed, in Thai all the way, with the root it tried: no system code or English detail.
     expect(pull.stderr).toMatch(/^docsheet: ดึงเอกสารไม่ได้: ติดต่อบริการที่ http:\/\/127\.0\.0\.1:\d+\/test ไม่ได้: ไม่มีบริการรอรับการเชื่อมต่อที่นั่น\n$/);
-    const report = await docsheet(["report", "vat", "--month", "2026-01", "--out", join(dir, "r-th.xlsx"), "--lang", "th", ...(await nowhere())]);
+    const report = await unreachable(["report", "vat", "--month", "2026-01", "--out", join(dir, "r-th.xlsx"), "--lang", "th", ...(await nowhere())]);
     expect(report.code).toBe(2);
     expect(report.stderr).toMatch(/^docsheet: อ่านเอกสารไม่ได้: /);
     // Contacts are not documents: what could not be done says so without calling them เอกสาร.
-    const contacts = await docsheet(["pull", "contacts", "--out", join(dir, "c-th.xlsx"), "--lang", "th", ...(await nowhere())]);
+    const contacts = await unreachable(["pull", "contacts", "--out", join(dir, "c-th.xlsx"), "--lang", "th", ...(await nowhere())]);
     expect(contacts.stderr).toMatch(/^docsheet: ดึงข้อมูลไม่ได้: ติดต่อบริการที่ http\S+ ไม่ได้: /);
     for (const r of [template, pull, report, contacts]) expect(r.stderr).not.toMatch(/ECONN|network failure|token:/);
   });
@@ -117,20 +120,42 @@ describe("a run that cannot reach the service", () => {
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     try {
       const https = `https://127.0.0.1:${(server.address() as AddressInfo).port}/test`;
-      const th = await docsheet(["pull", "quotations", "--out", join(dir, "s-th.xlsx"), "--lang", "th", "--base-url", https, "--client-id", "demo", "--client-secret", "demo"]);
+      const th = await unreachable(["pull", "quotations", "--out", join(dir, "s-th.xlsx"), "--lang", "th", "--base-url", https, "--client-id", "demo", "--client-secret", "demo"]);
       expect(th.stderr).toBe(`docsheet: ดึงเอกสารไม่ได้: ติดต่อบริการที่ ${https} ไม่ได้: การเชื่อมต่อแบบปลอดภัย (https) ไม่สำเร็จ: ที่อยู่นี้อาจเป็น http หรือใบรับรองไม่น่าเชื่อถือ\n`);
     } finally {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
     }
-    const port9 = await docsheet(["pull", "quotations", "--out", join(dir, "b-th.xlsx"), "--lang", "th", "--base-url", "http://127.0.0.1:9/test", "--client-id", "demo", "--client-secret", "demo"]);
+    const port9 = await unreachable(["pull", "quotations", "--out", join(dir, "b-th.xlsx"), "--lang", "th", "--base-url", "http://127.0.0.1:9/test", "--client-id", "demo", "--client-secret", "demo"]);
     expect(port9.stderr).toBe("docsheet: ดึงเอกสารไม่ได้: ติดต่อบริการที่ http://127.0.0.1:9/test ไม่ได้: พอร์ตนี้ไม่ใช้กับบริการเว็บ\n");
   });
 
+  it("DOCSHEET_RETRIES, which the runs above set to 0, is how often a failed request is tried again", async () => {
+    let asked = 0;
+    const server = createServer((_req, res) => {
+      asked++;
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}/test`;
+      const tries = async (retries: string): Promise<number> => {
+        asked = 0;
+        const r = await docsheet(["pull", "quotations", "--out", join(dir, "retries.xlsx"), "--base-url", root, "--client-id", "demo", "--client-secret", "demo"], { DOCSHEET_RETRIES: retries });
+        expect(r.code).toBe(2);
+        return asked;
+      };
+      expect([await tries("0"), await tries("1")]).toEqual([1, 2]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+
   it("keeps the English words without --lang", async () => {
-    const template = await docsheet(["template", "quotations", "--out", join(dir, "t-en.xlsx"), ...(await nowhere())]);
+    const template = await unreachable(["template", "quotations", "--out", join(dir, "t-en.xlsx"), ...(await nowhere())]);
     expect(template.stderr).toMatch(/^docsheet: cannot read the lookup lists: /);
-    const pull = await docsheet(["pull", "quotations", "--out", join(dir, "p-en.xlsx"), ...(await nowhere())]);
+    const pull = await unreachable(["pull", "quotations", "--out", join(dir, "p-en.xlsx"), ...(await nowhere())]);
     // English keeps the system's code: what someone fixing the connection searches for.
     expect(pull.stderr).toMatch(/^docsheet: cannot pull: the service could not be reached at http:\/\/127\.0\.0\.1:\d+\/test: nothing answers there \(ECONNREFUSED\)\n$/);
   });
