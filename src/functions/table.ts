@@ -4,7 +4,7 @@
 // tests all call these entries. Read-only: no entry sends a create, an update or a delete.
 import { FAMILIES, FAMILY_INFO, type Family } from "../rules/codes";
 import { Decimal, ZERO, parseDecimal } from "../rules/money";
-import { WHT_FORM, WHT_FORMS, type WhtForm } from "../rules/withholding";
+import { WHT_FORM, WHT_FORMS, type WhtForm } from "../rules/certificate-forms";
 import { fieldForHeader, FIELD_BY_KEY } from "../sheet/fields";
 import { columnFor } from "../sheet/columns";
 import type { Lang } from "../sheet/i18n/lang";

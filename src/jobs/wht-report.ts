@@ -5,7 +5,7 @@
 // pane) are read back and compared with the certificates' own totals to the satang.
 import type { DocSheetClient } from "../api";
 import { Decimal, ZERO, formatMoney, roundHalfUp } from "../rules/money";
-import type { WhtForm } from "../rules/withholding";
+import type { WhtForm } from "../rules/certificate-forms";
 import { cellAddress } from "../workbook/address";
 import {
   AMOUNT_COLUMN, TAX_COLUMN, formTable, missingCertificates, missingRows, reportForms, returnTable, voidTable, whtReport, whtTexts,

@@ -5,7 +5,7 @@
 // endings, dates ddmmyyyy in the Buddhist era, amounts with two decimals and no separators, rates
 // as numbers. A `|` or a line break inside a text field becomes a space. Pure.
 import { ZERO, roundHalfUp, type Decimal } from "../rules/money";
-import { WHT_FORM, incomeTypeText, type WhtForm } from "../rules/withholding";
+import { WHT_FORM, incomeTypeText, type WhtForm } from "../rules/certificate-forms";
 import { splitAddress, splitName } from "./thai-names";
 import type { WhtLine, WhtReport } from "./wht-report";
 

@@ -10,7 +10,7 @@ import { ZERO, parseDecimal, roundHalfUp, toWireNumber, type Decimal } from "../
 import {
   FORM_NAME, USUAL_FORMS, rdCondition, WHT_FORM, WHT_FORMS, formOfPayment, formOfTaxId, incomeTypeOfLine, incomeTypeText, isJuristicTaxId, isWhtForm,
   type IncomeType, type WhtForm,
-} from "../rules/withholding";
+} from "../rules/certificate-forms";
 import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
 import { cellAddress } from "../workbook/address";
 import { shownValue } from "./columns";

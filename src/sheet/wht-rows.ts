@@ -3,7 +3,7 @@
 // per income line; certificates from the service as such rows, which check and post read back.
 // Pure.
 import { WHT_STATUS_WORDS } from "../rules/codes";
-import { INCOME_TYPES, incomeTypeOfLine, incomeTypeText } from "../rules/withholding";
+import { INCOME_TYPES, incomeTypeOfLine, incomeTypeText } from "../rules/certificate-forms";
 import type { CellValue, ColumnSpec } from "../workbook/port";
 import { columnFor, shownValue } from "./columns";
 import { WHT_LABELS } from "./fields";

@@ -8,7 +8,7 @@ import { parseDecimal, toWireNumber, ZERO, type Decimal } from "../rules/money";
 import {
   FORM_NAME, INCOME_TYPES, WHT_FORM, formOfPayment, incomeTypeOf, incomeTypeText, incomeTypesOfSection, isJuristicTaxId, isWhtForm, withheldOf,
   type IncomeType, type WhtForm,
-} from "../rules/withholding";
+} from "../rules/certificate-forms";
 import { ruleMsg } from "../rules/messages";
 import { sortFindings, type CellFinding } from "./findings";
 import { NOTES_MAX, notesWithMarker, stripMarkers } from "./marker";

@@ -25,7 +25,7 @@ export { whtReportJob } from "../jobs/wht-report";
 export { whtActJob, whtCheckJob, whtPostJob, whtPostSheet, whtPullJob, whtTemplateJob } from "../jobs/wht";
 export { whtTexts } from "../sheet/wht-report";
 export { PP30_FILE_NAME, RD_FILE_NAMES, parseRdLayout, rdPrepWht } from "../sheet/rd-prep";
-export { FORM_NAME } from "../rules/withholding";
+export { FORM_NAME } from "../rules/certificate-forms";
 export { vatTexts } from "../sheet/i18n/vat-report";
 export { formatMoney } from "../rules/money";
 export { attachToRows, writeUnplaced } from "./attach";

@@ -2,7 +2,7 @@
 // takes, falls on the row of the form that names its section; the book of a serial numbered per month;
 // the total in words, Thai and English.
 import { Decimal } from "../../src/rules/money";
-import { INCOME_TYPES } from "../../src/rules/withholding";
+import { INCOME_TYPES } from "../../src/rules/certificate-forms";
 import { bahtText, bahtTextEn } from "../../src/service/pdf/bahttext";
 import { INCOME_ROWS, bookOfSerial, rowOfIncomeType } from "../../src/service/pdf/certificate-form";
 

@@ -2,7 +2,7 @@
 // payee's kind and the income's section, a typed section, Thai names with their titles and
 // addresses split as the forms take them, each form's conditions, and the RD Prep files in the
 // references' layouts and in a layout of the user's, parsed back field by field.
-import { INCOME_TYPES, formOfPayment, incomeTypeOf, incomeTypeText, incomeTypesOfSection, rdCondition } from "../../src/rules/withholding";
+import { INCOME_TYPES, formOfPayment, incomeTypeOf, incomeTypeText, incomeTypesOfSection, rdCondition } from "../../src/rules/certificate-forms";
 import { parseRdLayout, rdPrepWht } from "../../src/sheet/rd-prep";
 import { splitAddress, splitName } from "../../src/sheet/thai-names";
 import { reportForms, whtReport } from "../../src/sheet/wht-report";

@@ -2,7 +2,7 @@
 // between the attachment's totals and the certificates' own is a finding; purchases and expenses
 // that withheld tax are matched to their certificates; the rules' income types, rates and forms.
 import { Decimal } from "../../src/rules/money";
-import { formOfTaxId, incomeTypeOf, withheldOf } from "../../src/rules/withholding";
+import { formOfTaxId, incomeTypeOf, withheldOf } from "../../src/rules/certificate-forms";
 import { missingCertificates, whtReport, whtTexts } from "../../src/sheet/wht-report";
 import { rdDate, rdPrepPp30, splitName } from "../../src/sheet/rd-prep";
 import { pp30Lines } from "../../src/sheet/vat-entries";

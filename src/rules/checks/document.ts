@@ -20,7 +20,7 @@ import { precisionWarnings } from "./precision";
 import { computedRangeFindings } from "./range";
 import { absent, flag, given2, isObject, truthy, type Obj } from "./read";
 import { guarded, schemaFindings } from "./report";
-import { withholdingFindings } from "./withholding";
+import { withholdingFindings } from "./document-withholding";
 import type { DocumentCheckContext } from "./context";
 
 export function checkDocument(body: unknown, ctx: DocumentCheckContext): Finding[] {

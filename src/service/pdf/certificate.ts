@@ -10,7 +10,7 @@
 // is shaped and copies as typed. The stored certificate is read defensively: an odd field prints
 // blank, never throws.
 import { formatMoney, parseDecimal, ZERO, type Decimal } from "../../rules/money";
-import { incomeTypeOf, incomeTypeOfLine, incomeTypeText } from "../../rules/withholding";
+import { incomeTypeOf, incomeTypeOfLine, incomeTypeText } from "../../rules/certificate-forms";
 import { bahtText, bahtTextEn } from "./bahttext";
 import {
   bookOfSerial, CONDITION_OF, FORM_BOXES, INCOME_ROWS, PND1, PND1A, rowOfIncomeType, WORDS, type CertificateWords,

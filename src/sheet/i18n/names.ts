@@ -9,7 +9,7 @@ import { BOOK_FIELDS } from "../books/fields";
 import { COLUMN_HINTS } from "../messages";
 import type { Lang } from "./lang";
 import { statusText } from "./status";
-import { incomeTypeOf, incomeTypeText } from "../../rules/withholding";
+import { incomeTypeOf, incomeTypeText } from "../../rules/certificate-forms";
 import { HINTS_TH } from "./th";
 import { names as en } from "../../texts/en/names";
 import { names as th } from "../../texts/th/names";
