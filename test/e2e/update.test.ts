@@ -66,12 +66,12 @@ test("Update previews the corrections field by field, then sends only the change
   await page.waitForSelector("#update .msg:has-text('to update')", { timeout: 60_000 });
   expect(await page.textContent("#update .msg.info")).toBe("2 to update, 0 unchanged, 1 changed on the service, 0 refused, 0 not sent");
   expect(await rowsOf(page)).toEqual([
-    ["Q1", "Line 2 unit price", "50.00", "55.00"],
+    ["Row 2, document Q1", "Line 2 unit price", "50.00", "55.00"],
     ["Subtotal", "250.00", "255.00"],
     ["Total after discount", "250.00", "255.00"],
     ["VAT amount", "17.50", "17.85"],
     ["Grand total", "267.50", "272.85"],
-    ["Q2", "Remarks", "as quoted", "please deliver by Friday"],
+    ["Row 4, document Q2", "Remarks", "as quoted", "please deliver by Friday"],
   ]);
   expect(await page.$$eval("#update ul.rows button", (bs) => bs.map((b) => b.textContent))).toEqual([
     "Row 5, document Q3:not sent: changed on the service since the sheet last saw it (Project); pull it again to see the service's copy",
@@ -83,7 +83,7 @@ test("Update previews the corrections field by field, then sends only the change
   await page.selectOption("#ds-lang", "th");
   await page.click("button:has-text('ดูตัวอย่างการแก้ไข')");
   await page.waitForSelector("#update .msg:has-text('จะแก้ไข 2')", { timeout: 60_000 });
-  expect((await rowsOf(page))[0]).toEqual(["Q1", "ราคาต่อหน่วยของรายการที่ 2", "50.00", "55.00"]);
+  expect((await rowsOf(page))[0]).toEqual(["แถว 2 เอกสาร Q1", "ราคาต่อหน่วยของรายการที่ 2", "50.00", "55.00"]);
   await page.locator("#update").screenshot({ path: join(ARTIFACTS, "update-preview-th.png") });
   await page.selectOption("#ds-lang", "en");
   await page.click("button:has-text('Preview changes')");

@@ -73,12 +73,13 @@ test("Update previews field by field, sends nothing until asked, then sends only
   await until(() => summaryLine(root) !== "", "the preview");
   expect(summaryLine(root)).toBe("2 to update, 0 unchanged, 1 changed on the service, 0 refused, 0 not sent");
   expect(table(root)).toEqual([
-    ["U1", "Line 1 quantity", "2", "3"],
+    // Each document named as the rows below name theirs: by row and key.
+    ["Row 2, document U1", "Line 1 quantity", "2", "3"],
     ["Subtotal", "200.00", "300.00"],
     ["Total after discount", "200.00", "300.00"],
     ["VAT amount", "14.00", "21.00"],
     ["Grand total", "214.00", "321.00"],
-    ["U2", "Remarks", "as posted", "changed in the sheet"],
+    ["Row 3, document U2", "Remarks", "as posted", "changed in the sheet"],
   ]);
   expect(listed(root)).toEqual(["Row 4, document U3:not sent: changed on the service since the sheet last saw it (Project); pull it again to see the service's copy"]);
   // Nothing sent, nothing written.
@@ -103,7 +104,7 @@ test("the preview in Thai", async () => {
   click(root, "ดูตัวอย่างการแก้ไข");
   await until(() => summaryLine(root) !== "", "the preview");
   expect(summaryLine(root)).toBe("จะแก้ไข 1, ไม่เปลี่ยน 2, ถูกแก้บนระบบ 0, ปฏิเสธ 0, ไม่ได้ส่ง 0");
-  expect(table(root)[0]).toEqual(["T1", "ราคาต่อหน่วยของรายการที่ 1", "100.00", "120.00"]);
+  expect(table(root)[0]).toEqual(["แถว 2 เอกสาร T1", "ราคาต่อหน่วยของรายการที่ 1", "100.00", "120.00"]);
   expect([...root.querySelectorAll("table.changes th")].map((th) => th.textContent)).toEqual(["เอกสาร", "ช่องข้อมูล", "บนระบบ", "ในชีต"]);
   expect(root.textContent).toContain("ส่งเอกสารที่แก้ไข 1 รายการ");
 });

@@ -20,9 +20,11 @@ export function RowNotes(props: { t: Translate; services: PaneServices; sheet?: 
 }
 
 /** "Row 2", or "Row 2, document 7:" when the document key says more than the row does (without a
- * documentKey column the key is the row itself; a key equal to the row's number repeats it). */
-function rowLabel(t: Translate, r: RowNote): string {
+ * documentKey column the key is the row itself; a key equal to the row's number repeats it). As a
+ * name on its own (`named`, a table's cell) without the colon that leads into a reason. */
+export function rowLabel(t: Translate, r: { row: number; key: string }, named = false): string {
   const row = r.row + 1;
   const key = r.key.trim();
-  return key === "" || key === `row ${row}` || key === String(row) ? t("rowAt", { row }) : t("rowDocument", { row, key });
+  const label = key === "" || key === `row ${row}` || key === String(row) ? t("rowAt", { row }) : t("rowDocument", { row, key });
+  return named ? label.replace(/:$/, "") : label;
 }

@@ -9,7 +9,7 @@ import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UpdateView } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar } from "./progressbar";
-import { RowNotes } from "./rows";
+import { RowNotes, rowLabel } from "./rows";
 
 function summary(t: Translate, v: UpdateView): string {
   const c = v.counts;
@@ -32,7 +32,7 @@ function ChangeTable(props: { t: Translate; view: UpdateView }) {
           <tr key={`${d.key}:${i}`}>
             {i === 0 && (
               <td rowSpan={d.changes.length}>
-                {d.key === `row ${d.row + 1}` ? t("rowAt", { row: d.row + 1 }) : d.key}
+                {rowLabel(t, d, true)}
                 {d.unchecked && <p class="help unchecked">{t("updateUnchecked")}</p>}
               </td>
             )}
