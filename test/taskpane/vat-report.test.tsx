@@ -64,8 +64,12 @@ test("reports the month into new sheets and shows the return's figures", async (
   expect(texts(root, "#vat-report .vat-result p.help")).toEqual(["4 output-tax documents, 2 input-tax documents; 1 void document listed apart.", "Files for RD Prep: PP30-2026-03.txt "]);
   expect([...book.sheets.keys()]).toEqual(["Sheet1", "Output tax 2026-03", "Input tax 2026-03", "Void 2026-03", "VAT summary 2026-03", "DocSheet records"]);
   expect(book.sheet("Output tax 2026-03").values[0]).toEqual(["Output tax report"]);
-  // The totals row under the form's header block (5 rows and an empty one) and the table.
-  expect(book.sheet("Output tax 2026-03").values[6 + 5][9]).toBe(279.54);
+  // Under the form's header block (5 rows and an empty one) and the table's four documents, the
+  // printed page's total and the totals row; the sheet prints as the form (A4 landscape, the page's
+  // total in bold, no break after the last page).
+  const output = book.sheet("Output tax 2026-03");
+  expect([output.values[6 + 5][0], output.values[6 + 5][9], output.values[6 + 6][0], output.values[6 + 6][9]]).toEqual(["Page total", 279.54, "Grand total", 279.54]);
+  expect(output.print).toEqual({ orientation: "landscape", pageEnds: [], strong: [4], pageHeader: "Page &P of &N" });
   // The ภ.พ.30 file for RD Prep, offered for download: the return's figures, as report vat --rd-prep writes them.
   const link = root.querySelector("#vat-report a.download") as HTMLAnchorElement;
   expect(link.getAttribute("download")).toBe("PP30-2026-03.txt");
