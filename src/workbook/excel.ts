@@ -53,6 +53,20 @@ export interface MarkOutcome {
 const TEXT_FORMAT = "@";
 const DATE_FORMAT = "yyyy-mm-dd";
 
+/** A4 one page wide (as many pages tall as the breaks make), the rows above the table and its header
+ * as print titles, a page break under each row that ends a page, and the page's number in its header
+ * (page layout and page breaks, ExcelApi 1.9). `k`: rows above the table's header. */
+function printAsForm(sheet: Excel.Worksheet, k: number, print: PrintLayout): void {
+  const layout = sheet.pageLayout;
+  layout.orientation = print.orientation === "landscape" ? "Landscape" : "Portrait";
+  layout.paperSize = "A4";
+  layout.zoom = { horizontalFitToPages: 1, verticalFitToPages: 0 };
+  layout.setPrintTitleRows(`$1:$${k + 1}`);
+  if (print.pageHeader) layout.headersFooters.defaultForAllPages.rightHeader = print.pageHeader;
+  // A break goes above the cell given: the row under the page's last.
+  for (const end of print.pageEnds) sheet.horizontalPageBreaks.add(sheet.getRangeByIndexes(k + 2 + end, 0, 1, 1));
+}
+
 /** Text that Excel would turn into something else if typed: a formula or sign, a number, a date. */
 export function needsTextFormat(value: CellValue): boolean {
   return typeof value === "string" && (/^[=+\-@]/.test(value) || /^\s*(\d[\d,]*(\.\d+)?%?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4})\s*$/.test(value));
@@ -573,10 +587,16 @@ export class ExcelPort implements WorkbookPort {
         columns.forEach((column, c) => {
           if (column.hidden) sheet.getRangeByIndexes(k, c, 1, 1).columnHidden = true;
         });
-        if (options.print) this.printAsForm(sheet, k, columns.length, options.print);
+        // The rows that end printed pages (page totals) in bold, told apart from documents on screen too.
+        for (const i of options.print?.strong ?? []) sheet.getRangeByIndexes(k + 1 + i, 0, 1, columns.length).format.font.bold = true;
         sheet.activate();
         sheet.getRangeByIndexes(0, 0, 1, 1).select();
       });
+      if (options.print && this.host.supports("1.9")) {
+        printAsForm(sheet, k, options.print);
+        // A sync of its own: an Excel that refuses a print setting still has the whole report, printed plain.
+        await context.sync().catch(() => undefined);
+      }
       if (options.records) {
         sheet.load("id");
         await context.sync();
@@ -584,23 +604,6 @@ export class ExcelPort implements WorkbookPort {
       }
       return finalName;
     });
-  }
-
-  /** A4 one page wide, the rows above the table and its header as print titles, a page break under
-   * each row that ends a page and the page's number in its header (page layout, ExcelApi 1.9; an
-   * older Excel prints the plain report); the rows that end pages in bold. Queued with the table. */
-  private printAsForm(sheet: Excel.Worksheet, k: number, width: number, print: PrintLayout): void {
-    for (const i of print.strong ?? []) sheet.getRangeByIndexes(k + 1 + i, 0, 1, width).format.font.bold = true;
-    if (!this.host.supports("1.9")) return;
-    const layout = sheet.pageLayout;
-    layout.orientation = print.orientation === "landscape" ? "Landscape" : "Portrait";
-    layout.paperSize = "A4";
-    // As many pages tall as the breaks make.
-    layout.zoom = { horizontalFitToPages: 1, verticalFitToPages: 0 };
-    layout.setPrintTitleRows(`$1:$${k + 1}`);
-    if (print.pageHeader) layout.headersFooters.defaultForAllPages.rightHeader = print.pageHeader;
-    // A break goes above the cell given: the row under the page's last.
-    for (const end of print.pageEnds) sheet.horizontalPageBreaks.add(sheet.getRangeByIndexes(k + 2 + end, 0, 1, 1));
   }
 
   /**

@@ -840,7 +840,19 @@ describe("addTableSheet, select, sheetNames", () => {
       // The page totals in bold, across the row; a document's row not.
       expect([0, 8, 9].map((c) => sheet.peek(k + 21, c)?.bold)).toEqual([true, true, true]);
       expect(sheet.peek(k + 20, 9)?.bold).toBeUndefined();
-      expect(excel.syncsOfRun()).toBe(2);
+      // The page layout in a sync of its own after the table's.
+      expect(excel.syncsOfRun()).toBe(3);
+    });
+
+    test("an Excel that refuses a print setting keeps the whole report, printed plain", async () => {
+      const { excel, port } = setup("1.9");
+      excel.onSync = (_run, sync) => {
+        if (sync === 3) throw new FakeOfficeError("InvalidArgument", "pageLayout.zoom");
+      };
+      const sheet = excel.sheet(await write(port));
+      expect([sheet.value(6 + 21, 0), sheet.peek(6 + 21, 9)?.bold, sheet.tables[0].totals]).toEqual(["รวมหน้านี้", true, true]);
+      expect(sheet.pageLayout).toEqual({});
+      expect(sheet.pageBreaks).toEqual([]);
     });
 
     test("an Excel older than 1.9: the plain report, page totals in bold, no page layout", async () => {
