@@ -39,6 +39,8 @@ module.exports = {
   // machine, with no handle left open. Jest's 500 ms then called it a leak ("A worker process has
   // failed to exit gracefully") and killed it. A worker still there after 5 s is a real leak.
   workerGracefulExitTimeout: 5000,
+  // The longest files first on a run without jest's timings too (test/sequencer.js).
+  testSequencer: "<rootDir>/test/sequencer.js",
   // One PostgreSQL cluster for the whole run (from npm), and a line each on the PostgreSQL,
   // Chromium and PDF reader in use.
   globalSetup: "<rootDir>/test/global-setup.ts",
