@@ -255,6 +255,11 @@ test("the first visit's example: a tax id typed over it stays text, all 13 digit
   // Text, as in Excel's text cell (a number there would show 3.1012E+12): left-aligned, not a number.
   expect(await cell(page, taxId)).toBe("3101200456789");
   expect((await page.getAttribute(`.grid td[data-cell='${taxId}']`, "class")) ?? "").not.toMatch(/\bnum\b/);
+  // Pasted from another workbook into it: text too.
+  await page.click(`.grid td[data-cell='${taxId}']`);
+  await paste(page, [["3101200456790"]]);
+  expect(await cell(page, taxId)).toBe("3101200456790");
+  expect((await page.getAttribute(`.grid td[data-cell='${taxId}']`, "class")) ?? "").not.toMatch(/\bnum\b/);
   await page.close();
 });
 

@@ -220,6 +220,8 @@ describe("preview helpers", () => {
   test("TSV copied from Excel, quotes and all", () => {
     expect(parseTsv('a\tb\r\n1\t"x\ty"\r\n"he said ""hi"""\t\r\n')).toEqual([["a", "b"], [1, "x\ty"], ['he said "hi"', null]]);
     expect(parseTsv("")).toEqual([]);
+    // Into text cells ("@", a template's tax id) digits stay text, as typed ones do; elsewhere numbers.
+    expect(parseTsv("3101200456789\t5\r\n3101200456790\t6\r\n", (_, c) => (c === 0 ? "@" : undefined))).toEqual([["3101200456789", 5], ["3101200456790", 6]]);
   });
 
   test("the preview port reads the grid selection like Excel reads a selection", async () => {

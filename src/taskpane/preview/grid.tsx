@@ -273,7 +273,7 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
     e.preventDefault();
     const top = sel?.top ?? 0;
     const left = sel?.left ?? 0;
-    const values = parseTsv(text);
+    const values = parseTsv(text, (r, c) => sheet.formats[top + r]?.[left + c]);
     formulas?.forget(name, { top, left, bottom: top + values.length - 1, right: left + Math.max(0, ...values.map((r) => r.length - 1)) });
     await m.write(name, [{ row: top, col: left, values }]);
     // Formulas copied as text (from a text file, a page) are formulas here, as Excel takes them.

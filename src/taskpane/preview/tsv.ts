@@ -2,14 +2,16 @@
 // quoted ("a""b"). Numbers stay text here: the sheet layer reads text numbers the way it reads Excel's.
 import type { CellValue } from "../../workbook/port";
 
-export function parseTsv(text: string): CellValue[][] {
+/** `formatAt`: the number format of the cell a value lands in (row and column within the paste), so a
+ * value pasted into a text cell ("@") stays text as a typed one does. */
+export function parseTsv(text: string, formatAt: (row: number, col: number) => string | undefined = () => undefined): CellValue[][] {
   const rows: CellValue[][] = [];
   let row: CellValue[] = [];
   let cell = "";
   let quoted = false;
   let i = 0;
   const body = text.replace(/\r\n?/g, "\n").replace(/\n$/, "");
-  const push = () => { row.push(toValue(cell)); cell = ""; };
+  const push = () => { row.push(toValue(cell, formatAt(rows.length, row.length))); cell = ""; };
   while (i < body.length) {
     const ch = body[i];
     if (quoted) {
