@@ -265,6 +265,9 @@ test("the first visit's example: a tax id typed over it stays text, all 13 digit
 
 test("the pane in Thai, with a clear message for a wrong secret", async () => {
   const page = await openPreview("th");
+  // A first visit's example sheet is Thai too: Thai headers, a Buddhist-era date.
+  expect(await cell(page, "A1")).toBe("เลขที่เอกสาร");
+  expect(await cell(page, `${await headerColumn(page, "publishedOn")}2`)).toMatch(/^\d{2}\/\d{2}\/25\d\d$/);
   expect(await page.textContent("#connect summary")).toBe("เชื่อมต่อ");
   expect(await page.$$eval(".grid-tools button, .grid-tools .file", (bs) => bs.map((b) => b.textContent))).toEqual(["เปิด .xlsx", "ล้างชีต", "สมุดงานใหม่"]);
   // Every glyph from assets/fonts, none from fonts the machine may or may not have.

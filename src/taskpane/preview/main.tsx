@@ -69,7 +69,7 @@ async function start(): Promise<void> {
   const memory = new MemoryWorkbook({ Sheet1: [] });
   const store = await BookStore.open();
   if (!(await store.load(memory))) {
-    const sample = sampleSheet(today());
+    const sample = sampleSheet(today(), lang);
     memory.setSheet("Sheet1", sample.rows, sample.formats);
   }
   const book = new PreviewWorkbook(memory);
