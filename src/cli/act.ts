@@ -70,7 +70,7 @@ export function paymentOptions(values: Parsed["values"]): { fields: Record<strin
 }
 
 export async function actCommand(p: Parsed): Promise<number> {
-  const { family, lang, say, conn, book, out } = await workbookRun(p, "acted");
+  const { family, lang, say, conn, workbook, out } = await workbookRun(p, "acted");
   const pdfDir = resolve((p.values["pdf-dir"] as string | undefined) ?? dirname(out));
   const kind = required(p.values, "action");
   let action: Action;
@@ -134,18 +134,18 @@ export async function actCommand(p: Parsed): Promise<number> {
       throw new UsageError("action");
   }
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet, true);
+  await assertSheet(workbook, sheet, true);
   const mapping = await mappingArg(p.values, family);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const doing = kind as ActKind; // the switch above refused any other
   const progress = progressReporter(doing, lang);
   try {
-    const outcome = await actJob(book, client, {
+    const outcome = await actJob(workbook, client, {
       family, action, target: { sheet }, mapping, rows, concurrency: intArg(p.values, "concurrency", 4), lang, onProgress: (x) => progress.update(x),
     });
     progress.done();
-    await book.save(out);
+    await workbook.save(out);
     return printActed(outcome, doing, say, out);
   } catch (err) {
     progress.done();

@@ -49,10 +49,10 @@ export async function bookCommand(p: Parsed): Promise<number> {
 
 async function check(p: Parsed, family: BookFamily): Promise<number> {
   const lang = langArg(p.values);
-  const book = await openWorkbook(p.positionals[0]);
+  const workbook = await openWorkbook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
-  const outcome = await checkBookJob(book, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
+  await assertSheet(workbook, sheet);
+  const outcome = await checkBookJob(workbook, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
   return printCheck(outcome, p.values.json === true, lang, family);
 }
 
@@ -63,23 +63,23 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
   const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
   const stop = abortOnInterrupt();
   const lock = await lockWorkbook(resolve(input), (pid) => process.stderr.write(`${words(lang).waitingForPost(input, pid)}\n`), stop.signal);
-  const book = await openWorkbook(input);
+  const workbook = await openWorkbook(input);
   const sheet = p.values.sheet as string | undefined;
   const progress = progressReporter("post", lang);
   try {
-    await assertSheet(book, sheet, true);
+    await assertSheet(workbook, sheet, true);
     const client = createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await postBookJob(book, client, {
+    const outcome = await postBookJob(workbook, client, {
       family, target: { sheet }, mapping: await mappingArg(p.values, family), draft: p.values.draft === true, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
-      onProgress: (x) => progress.update(x), onCheckpoint: () => book.save(out), outputRecord: await outputRecord(input, out, family),
+      onProgress: (x) => progress.update(x), onCheckpoint: () => workbook.save(out), outputRecord: await outputRecord(input, out, family),
     });
     progress.done();
-    await book.save(out);
+    await workbook.save(out);
     return printPosted(outcome, out, lang);
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
-      if (!(err instanceof OtherCompanyError)) await book.save(out).catch(() => undefined);
+      if (!(err instanceof OtherCompanyError)) await workbook.save(out).catch(() => undefined);
       process.stderr.write(connectionFailure(err, conn.root, lang, "post", true));
       return 2;
     }
@@ -94,18 +94,18 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
  * where a killed run of the input left what it was about to create. None for an unreadable file. */
 async function outputRecord(input: string, out: string, family: BookFamily): Promise<BookRunRecord | null> {
   if (out === resolve(input) || !existsSync(out)) return null;
-  return openWorkbook(out).then((book) => loadBookRecord(book, family), () => null);
+  return openWorkbook(out).then((workbook) => loadBookRecord(workbook, family), () => null);
 }
 
 async function pull(p: Parsed, family: BookFamily): Promise<number> {
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
   const out = resolve(required(p.values, "out"));
-  const book = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
+  const workbook = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
   try {
     const client = createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await pullBookJob(book, client, { family, lang });
-    await book.save(out);
+    const outcome = await pullBookJob(workbook, client, { family, lang });
+    await workbook.save(out);
     process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out, family)}\n`);
     return 0;
   } catch (err) {
@@ -118,14 +118,14 @@ async function pull(p: Parsed, family: BookFamily): Promise<number> {
 }
 
 async function update(p: Parsed, family: BookFamily): Promise<number> {
-  const { lang, conn, book, out } = await workbookFiles(p, "updated");
+  const { lang, conn, workbook, out } = await workbookFiles(p, "updated");
   const dryRun = p.values["dry-run"] === true;
   const sheet = p.values.sheet as string | undefined;
   try {
-    await assertSheet(book, sheet, true);
+    await assertSheet(workbook, sheet, true);
     const client = createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await updateBookJob(book, client, { family, target: { sheet }, mapping: await mappingArg(p.values, family), dryRun, concurrency: intArg(p.values, "concurrency", 4), lang });
-    if (!dryRun) await book.save(out);
+    const outcome = await updateBookJob(workbook, client, { family, target: { sheet }, mapping: await mappingArg(p.values, family), dryRun, concurrency: intArg(p.values, "concurrency", 4), lang });
+    if (!dryRun) await workbook.save(out);
     printFindings(outcome.findings, process.stdout, lang);
     const say = words(lang);
     for (const r of outcome.results) process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);

@@ -45,11 +45,11 @@ function plainValue(v: ExcelJS.CellValue): ArgValue {
 const keyOf = (ws: ExcelJS.Worksheet, address: string): string => `${ws.name}!${address}`;
 
 export async function calcCommand(p: Parsed): Promise<number> {
-  const { lang, conn, book, out } = await workbookFiles(p, "calculated");
-  const model = await book.model();
+  const { lang, conn, workbook, out } = await workbookFiles(p, "calculated");
+  const model = await workbook.model();
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const reads = figureReads(client);
-  const bound = await lastCompany(book);
+  const bound = await lastCompany(workbook);
   try {
     // Another company's workbook is refused whole: nothing is written.
     const connected = await reads.company();
@@ -145,7 +145,7 @@ export async function calcCommand(p: Parsed): Promise<number> {
     say(key, `${code} ${err instanceof FunctionError ? renderFunctionText(err.message_, lang) : String(err)}`);
   });
   for (const key of others) say(key, renderFunctionText(msg("notACall"), lang));
-  await book.save(out);
+  await workbook.save(out);
   process.stdout.write(`${renderFunctionText(msg("calculated", { count: keys.length, errors, out }), lang)}\n`);
   return errors > 0 ? 1 : 0;
 }

@@ -53,10 +53,10 @@ async function check(p: Parsed): Promise<number> {
   const { assertSheet, openWorkbook, printCheck } = require("./workbook-file") as typeof import("./workbook-file");
   const { checkJob } = require("../jobs/check") as typeof import("../jobs/check");
   const { mappingArg } = require("./map") as typeof import("./map");
-  const book = await openWorkbook(p.positionals[0]);
+  const workbook = await openWorkbook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
-  const outcome = await checkJob(book, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
+  await assertSheet(workbook, sheet);
+  const outcome = await checkJob(workbook, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
   return printCheck(outcome, p.values.json === true, lang);
 }
 

@@ -23,10 +23,10 @@ import { assertSheet, openWorkbook } from "./workbook-file";
 export async function mapCommand(p: Parsed, family: MapFamily = familyArg(p.values.family)): Promise<number> {
   const lang = langArg(p.values);
   const say = MAP_WORDS[lang];
-  const book = await openWorkbook(p.positionals[0]);
+  const workbook = await openWorkbook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
-  const block = await book.read({ sheet });
+  await assertSheet(workbook, sheet);
+  const block = await workbook.read({ sheet });
   const out = p.values.out as string | undefined;
   const start = (await mappingArg(p.values, family)) ?? (out !== undefined ? await mappingIn(out, family) : undefined);
   const suggestions = withSaved(suggestMapping(block.values[0] ?? [], family, block.left, block.values.slice(1)), start);

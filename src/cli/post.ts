@@ -41,9 +41,9 @@ export async function postCommand(p: Parsed, family?: DocumentFamily): Promise<n
 }
 
 async function post(p: Parsed, signal: AbortSignal, named?: DocumentFamily): Promise<number> {
-  const { family, lang, say, conn, book, out } = named ? { family: named, ...(await workbookFiles(p, "posted")) } : await workbookRun(p, "posted");
+  const { family, lang, say, conn, workbook, out } = named ? { family: named, ...(await workbookFiles(p, "posted")) } : await workbookRun(p, "posted");
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet, true);
+  await assertSheet(workbook, sheet, true);
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("post", lang);
@@ -51,12 +51,12 @@ async function post(p: Parsed, signal: AbortSignal, named?: DocumentFamily): Pro
 
   let saving: Promise<void> = Promise.resolve();
   const save = (): Promise<void> => {
-    saving = saving.catch(() => undefined).then(() => book.save(out));
+    saving = saving.catch(() => undefined).then(() => workbook.save(out));
     return saving;
   };
 
   try {
-    const outcome = await postJob(book, client, {
+    const outcome = await postJob(workbook, client, {
       family, target: { sheet }, mapping, concurrency: intArg(p.values, "concurrency", 4), signal, lang,
       onProgress: (x) => progress.update(x), onCheckpoint: save,
     });

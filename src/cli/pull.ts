@@ -18,9 +18,9 @@ import { words } from "./words";
 
 async function pullInto(out: string, client: ReturnType<typeof createClient>, opts: PullJobOptions): Promise<PullOutcome> {
   if (existsSync(out)) {
-    const book = await openWorkbook(out);
-    const outcome = await pullJob(book, client, opts);
-    await book.save(out);
+    const workbook = await openWorkbook(out);
+    const outcome = await pullJob(workbook, client, opts);
+    await workbook.save(out);
     return outcome;
   }
   const company = await connectedCompany(client, opts.signal);

@@ -18,18 +18,18 @@ export async function refreshCommand(p: Parsed): Promise<number> {
   const conn = connectionArgs(p.values, process.env);
   const input = resolve(p.positionals[0]);
   const out = p.values.out !== undefined ? resolve(String(p.values.out)) : input;
-  const book = await openWorkbook(input);
+  const workbook = await openWorkbook(input);
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet, true);
+  await assertSheet(workbook, sheet, true);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("refresh", lang);
   try {
-    const outcome = await refreshJob(book, client, {
+    const outcome = await refreshJob(workbook, client, {
       sheet, rows, lang, concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x),
     });
     progress.done();
-    await book.save(out);
+    await workbook.save(out);
     for (const r of outcome.results) if (r.kind !== "unchanged") process.stdout.write(`${say.row(r.key, r.rows[0] + 1, r.message)}\n`);
     process.stdout.write(`${say.refreshed(outcome.counts, outcome.sheet, out)}\n`);
     return outcome.counts.edited + outcome.counts.refused > 0 ? 1 : 0;

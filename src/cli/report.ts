@@ -30,13 +30,13 @@ export async function reportCommand(p: Parsed): Promise<number> {
   const conn = connectionArgs(p.values, process.env);
   const out = resolve(required(p.values, "out"));
   const rdPrep = p.values["rd-prep"] === undefined ? undefined : resolve(required(p.values, "rd-prep"));
-  const book = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
+  const workbook = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("report", lang);
   try {
     const code = kind === "vat"
-      ? await vat(book, client, { month, lang, out, rdPrep, concurrency: intArg(p.values, "concurrency", 4), progress })
-      : await wht(book, client, { month, lang, out, rdPrep, layouts, missing: p.values.missing === true, progress });
+      ? await vat(workbook, client, { month, lang, out, rdPrep, concurrency: intArg(p.values, "concurrency", 4), progress })
+      : await wht(workbook, client, { month, lang, out, rdPrep, layouts, missing: p.values.missing === true, progress });
     return code;
   } catch (err) {
     progress.done();
@@ -56,13 +56,13 @@ interface Run {
   progress: ReturnType<typeof progressReporter>;
 }
 
-async function vat(book: XlsxWorkbook, client: DocSheetClient, r: Run & { concurrency?: number }): Promise<number> {
+async function vat(workbook: XlsxWorkbook, client: DocSheetClient, r: Run & { concurrency?: number }): Promise<number> {
   const texts = vatTexts(r.lang);
-  const outcome = await vatReportJob(book, client, {
+  const outcome = await vatReportJob(workbook, client, {
     month: r.month, lang: r.lang, concurrency: r.concurrency, onProgress: (x) => r.progress.update(x),
   });
   r.progress.done();
-  await book.save(r.out);
+  await workbook.save(r.out);
   const { report, net, findings } = outcome;
   if (r.rdPrep) {
     await mkdir(r.rdPrep, { recursive: true });
@@ -85,11 +85,11 @@ async function layoutFile(file: string): Promise<RdLayouts> {
   return layouts;
 }
 
-async function wht(book: XlsxWorkbook, client: DocSheetClient, r: Run & { missing: boolean; layouts: RdLayouts }): Promise<number> {
+async function wht(workbook: XlsxWorkbook, client: DocSheetClient, r: Run & { missing: boolean; layouts: RdLayouts }): Promise<number> {
   const texts = whtTexts(r.lang);
-  const outcome = await whtReportJob(book, client, { month: r.month, lang: r.lang, missing: r.missing, onProgress: (x) => r.progress.update(x) });
+  const outcome = await whtReportJob(workbook, client, { month: r.month, lang: r.lang, missing: r.missing, onProgress: (x) => r.progress.update(x) });
   r.progress.done();
-  await book.save(r.out);
+  await workbook.save(r.out);
   const { report, findings } = outcome;
   if (r.rdPrep) {
     await mkdir(r.rdPrep, { recursive: true });

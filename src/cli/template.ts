@@ -16,11 +16,11 @@ export async function templateCommand(p: Parsed, family: Family | BookFamily = f
   const lang = langArg(p.values);
   const connected = ["base-url", "client-id", "client-secret"].some((o) => p.values[o] !== undefined);
   const conn = connected ? connectionArgs(p.values, process.env) : undefined;
-  const book = XlsxWorkbook.empty();
+  const workbook = XlsxWorkbook.empty();
   try {
     const client = conn && createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await templateJob(book, { family, lang, client });
-    await book.save(out);
+    const outcome = await templateJob(workbook, { family, lang, client });
+    await workbook.save(out);
     const said = words(lang);
     process.stdout.write(`${said.template(out, outcome.sheet, outcome.columns, family)}\n`);
     if (outcome.lists) process.stdout.write(`${said.templateLists(outcome.lists)}\n`);

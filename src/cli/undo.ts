@@ -22,23 +22,23 @@ import { workbookFiles } from "./workbook-run";
 /** `named`: the family the command was routed by (a book's, the certificates'); else FAMILY. */
 export async function undoCommand(p: Parsed, named?: SheetFamily): Promise<number> {
   const family = named ?? familyArg(p.values.family);
-  const { lang, say, conn, book, out } = await workbookFiles(p, "undone");
+  const { lang, say, conn, workbook, out } = await workbookFiles(p, "undone");
   const dryRun = p.values["dry-run"] === true;
   const mapping = await mappingArg(p.values, family);
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("undo", lang);
   const stop = abortOnInterrupt();
   try {
-    const outcome = await undoJob(book, client, {
+    const outcome = await undoJob(workbook, client, {
       family, mapping, dryRun, lang, concurrency: intArg(p.values, "concurrency", 8), signal: stop.signal,
       onProgress: (x) => progress.update(x),
     });
     progress.done();
-    if (!dryRun) await book.save(out);
+    if (!dryRun) await workbook.save(out);
     return printUndone(outcome, say, dryRun ? null : out);
   } catch (err) {
     progress.done();
-    return undoFailure(err, { book, out, dryRun, lang, root: conn.root });
+    return undoFailure(err, { workbook, out, dryRun, lang, root: conn.root });
   } finally {
     stop.dispose();
   }
@@ -55,7 +55,7 @@ export function printUndone(outcome: UndoOutcome, say: Words, out: string | null
 }
 
 /** The exit code of an undo that threw: nothing to undo (1), the connection (2); anything else is rethrown. */
-export async function undoFailure(err: unknown, r: { book: XlsxWorkbook; out: string; dryRun: boolean; lang: Lang; root: string }): Promise<number> {
+export async function undoFailure(err: unknown, r: { workbook: XlsxWorkbook; out: string; dryRun: boolean; lang: Lang; root: string }): Promise<number> {
   if (err instanceof NothingToUndoError) {
     process.stderr.write(`docsheet: ${renderError(err, r.lang)}\n`);
     return 1;
@@ -67,7 +67,7 @@ export async function undoFailure(err: unknown, r: { book: XlsxWorkbook; out: st
   }
   if (err instanceof ConnectionError) {
     // What was undone before the connection failed is in the workbook: keep it.
-    if (!r.dryRun && !(err instanceof OtherCompanyError) && !(err instanceof UntrustedRecordsError)) await r.book.save(r.out).catch(() => undefined);
+    if (!r.dryRun && !(err instanceof OtherCompanyError) && !(err instanceof UntrustedRecordsError)) await r.workbook.save(r.out).catch(() => undefined);
     process.stderr.write(connectionFailure(err, r.root, r.lang, "undo"));
     return 2;
   }

@@ -13,20 +13,20 @@ import { progressReporter } from "./progress";
 import { workbookRun } from "./workbook-run";
 
 export async function updateCommand(p: Parsed): Promise<number> {
-  const { family, lang, say, conn, book, out } = await workbookRun(p, "updated");
+  const { family, lang, say, conn, workbook, out } = await workbookRun(p, "updated");
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet, true);
+  await assertSheet(workbook, sheet, true);
   const mapping = await mappingArg(p.values, family);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const dryRun = p.values["dry-run"] === true;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter("update", lang);
   try {
-    const outcome = await updateJob(book, client, {
+    const outcome = await updateJob(workbook, client, {
       family, target: { sheet }, mapping, rows, dryRun, concurrency: intArg(p.values, "concurrency", 4), lang, onProgress: (x) => progress.update(x),
     });
     progress.done();
-    if (!dryRun) await book.save(out);
+    if (!dryRun) await workbook.save(out);
     for (const r of outcome.results) if (r.kind !== "unchanged") process.stdout.write(previewOf(r, say.row));
     process.stdout.write(`${dryRun ? say.updatePreview(outcome.counts) : say.updated(outcome.counts, out)}\n`);
     const c = outcome.counts;

@@ -52,10 +52,10 @@ async function template(p: Parsed): Promise<number> {
   const out = resolve(required(p.values, "out"));
   const lang = langArg(p.values);
   const conn = connected(p) ? connectionArgs(p.values, process.env) : undefined;
-  const book = XlsxWorkbook.empty();
+  const workbook = XlsxWorkbook.empty();
   try {
-    const outcome = await whtTemplateJob(book, { lang, client: conn && createClient({ ...conn, fetch: globalThis.fetch }) });
-    await book.save(out);
+    const outcome = await whtTemplateJob(workbook, { lang, client: conn && createClient({ ...conn, fetch: globalThis.fetch }) });
+    await workbook.save(out);
     process.stdout.write(`${words(lang).template(out, outcome.sheet, outcome.columns, FAMILY)}\n`);
     return 0;
   } catch (err) {
@@ -69,10 +69,10 @@ async function template(p: Parsed): Promise<number> {
 
 async function check(p: Parsed): Promise<number> {
   const lang = langArg(p.values);
-  const book = await openWorkbook(p.positionals[0]);
+  const workbook = await openWorkbook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet);
-  const outcome = await whtCheckJob(book, { target: { sheet }, lang, mapping: await mappingArg(p.values, FAMILY) });
+  await assertSheet(workbook, sheet);
+  const outcome = await whtCheckJob(workbook, { target: { sheet }, lang, mapping: await mappingArg(p.values, FAMILY) });
   return printCheck(outcome, p.values.json === true, lang, FAMILY);
 }
 
@@ -85,14 +85,14 @@ async function pull(p: Parsed): Promise<number> {
   const endDate = dateArg(p.values, "end-date");
   if ((startDate === undefined) !== (endDate === undefined)) throw new UsageError("datesTogether");
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const book = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
+  const workbook = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
   const progress = progressReporter("pull", lang);
   try {
-    const outcome = await whtPullJob(book, client, {
+    const outcome = await whtPullJob(workbook, client, {
       lang, startDate, endDate, searchString: p.values.search as string | undefined, onProgress: (x) => progress.update(x),
     });
     progress.done();
-    await book.save(out);
+    await workbook.save(out);
     process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out, FAMILY)}\n`);
     return 0;
   } catch (err) {
@@ -110,9 +110,9 @@ async function act(p: Parsed): Promise<number> {
   const mapping = await mappingArg(p.values, FAMILY);
   const kind = required(p.values, "action");
   if (!isCertificateAct(kind)) throw new UsageError("whtAction", { family: FAMILY });
-  const { conn, book, out } = await workbookFiles(p, "acted");
+  const { conn, workbook, out } = await workbookFiles(p, "acted");
   const sheet = p.values.sheet as string | undefined;
-  await assertSheet(book, sheet, true);
+  await assertSheet(workbook, sheet, true);
   const rows = typeof p.values.rows === "string" ? parseRows(p.values.rows) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const progress = progressReporter(kind, lang);
@@ -125,12 +125,12 @@ async function act(p: Parsed): Promise<number> {
     return file;
   };
   try {
-    const outcome = await whtActJob(book, client, {
+    const outcome = await whtActJob(workbook, client, {
       target: { sheet }, action: kind, statusId: p.values.status as string | undefined, rows, lang, savePdf, culture: pdfCulture(p.values.culture), mapping,
       concurrency: intArg(p.values, "concurrency", 4), onProgress: (x) => progress.update(x),
     });
     progress.done();
-    await book.save(out);
+    await workbook.save(out);
     return printActed(outcome, kind, words(lang), out);
   } catch (err) {
     progress.done();

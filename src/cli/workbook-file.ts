@@ -25,15 +25,15 @@ export async function openWorkbook(path: string): Promise<XlsxWorkbook> {
 
 /** Refuses a --sheet the workbook does not have, before any work. */
 /** The sheet named exists; `writes`: and the workbook can take the results, said before anything is sent. */
-export async function assertSheet(book: XlsxWorkbook, sheet: string | undefined, writes = false): Promise<void> {
+export async function assertSheet(workbook: XlsxWorkbook, sheet: string | undefined, writes = false): Promise<void> {
   if (sheet !== undefined) {
-    const names = await book.sheetNames();
+    const names = await workbook.sheetNames();
     if (!names.includes(sheet)) throw new UsageError("noSheet", { sheet, sheets: names.map((n) => `"${n}"`).join(", ") });
   }
   if (writes) {
     // The table first, as the job reads it: one too big is refused at its limit, not read whole.
-    await book.read({ sheet });
-    book.assertWritable();
+    await workbook.read({ sheet });
+    workbook.assertWritable();
   }
 }
 

@@ -12,7 +12,7 @@ export interface WorkbookFiles {
   lang: Lang;
   say: Words;
   conn: Connection;
-  book: XlsxWorkbook;
+  workbook: XlsxWorkbook;
   /** The workbook as given, and where it is written with the outcomes. */
   input: string;
   out: string;
@@ -28,7 +28,7 @@ export async function workbookFiles(p: Parsed, tag: string): Promise<WorkbookFil
   const conn = connectionArgs(p.values, process.env);
   const input = p.positionals[0];
   const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, tag);
-  return { lang, say: words(lang), conn, book: await openWorkbook(input), input, out };
+  return { lang, say: words(lang), conn, workbook: await openWorkbook(input), input, out };
 }
 
 export async function workbookRun(p: Parsed, tag: string): Promise<WorkbookRun> {

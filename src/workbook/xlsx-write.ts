@@ -238,19 +238,19 @@ export async function writeTableXlsx(
   // in the first rows could remove the temp file before it existed and leave it behind.
   const out = createWriteStream(tmp);
   await once(out, "open");
-  const book = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: true });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: true });
   try {
-    const ws = book.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
+    const ws = workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
     // An Excel table, as a pull into an existing workbook makes: refresh extends it.
     const count = fillTable(ws, columns, rows, undefined, { filter: false });
-    streamTable(book, ws, tableName(name, new Set()), columns.map((c) => c.header), count);
+    streamTable(workbook, ws, tableName(name, new Set()), columns.map((c) => c.header), count);
     ws.commit();
     if (records && records.size > 0) {
-      const kept = book.addWorksheet(RECORDS_SHEET, { state: "veryHidden" });
+      const kept = workbook.addWorksheet(RECORDS_SHEET, { state: "veryHidden" });
       for (const row of recordRows(records)) kept.addRow(row.map(toExcel)).commit();
       kept.commit();
     }
-    await book.commit();
+    await workbook.commit();
     await fs.rename(tmp, path);
   } catch (err) {
     if (!out.closed) {

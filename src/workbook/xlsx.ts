@@ -48,13 +48,13 @@ interface TableModel {
 
 export class XlsxWorkbook implements WorkbookPort {
   /** The exceljs model, built on the first change: reading alone goes through the fast reader. */
-  private book: ExcelJS.Workbook | undefined;
+  private workbook: ExcelJS.Workbook | undefined;
   private loading: Promise<ExcelJS.Workbook> | undefined;
 
   private constructor(
-    book: ExcelJS.Workbook | undefined, private readonly data?: Buffer, private readonly fast?: FastXlsx, private readonly source?: string,
+    workbook: ExcelJS.Workbook | undefined, private readonly data?: Buffer, private readonly fast?: FastXlsx, private readonly source?: string,
   ) {
-    this.book = book;
+    this.workbook = workbook;
   }
 
   static empty(): XlsxWorkbook {
@@ -72,32 +72,32 @@ export class XlsxWorkbook implements WorkbookPort {
 
   /** Refuses a workbook the writer would not load (before a command sends anything it must write back). */
   assertWritable(): void {
-    if (!this.book && this.fast) assertWritable(this.fast);
+    if (!this.workbook && this.fast) assertWritable(this.fast);
   }
 
   /** The exceljs workbook (parsed on first use). */
   async model(): Promise<ExcelJS.Workbook> {
-    if (this.book) return this.book;
+    if (this.workbook) return this.workbook;
     // One load for all callers: concurrent writes must land in the same model.
     this.loading ??= (async () => {
       if (this.fast) assertWritable(this.fast);
-      const book = new (exceljs().Workbook)();
-      await book.xlsx.load(this.data as unknown as ArrayBuffer);
+      const workbook = new (exceljs().Workbook)();
+      await workbook.xlsx.load(this.data as unknown as ArrayBuffer);
       // exceljs reads no page breaks: a report saved again would print without them.
-      for (const ws of book.worksheets) if (this.fast?.sheetNames.includes(ws.name)) addRowBreaks(ws, this.fast.rowBreaks(ws.name));
-      this.book = book;
-      return book;
+      for (const ws of workbook.worksheets) if (this.fast?.sheetNames.includes(ws.name)) addRowBreaks(ws, this.fast.rowBreaks(ws.name));
+      this.workbook = workbook;
+      return workbook;
     })();
     return this.loading;
   }
 
   async save(path: string): Promise<void> {
-    const book = await this.model();
-    for (const ws of book.worksheets) compactValidations(ws);
+    const workbook = await this.model();
+    for (const ws of workbook.worksheets) compactValidations(ws);
     await removeDeadTemps(path);
     const tmp = tempPathFor(path);
     try {
-      await book.xlsx.writeFile(tmp);
+      await workbook.xlsx.writeFile(tmp);
       await fs.rename(tmp, path);
     } catch (err) {
       // A full disk or an unwritable folder: no temp file is left (it would keep the disk full and
@@ -108,15 +108,15 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   private async worksheet(name?: string): Promise<ExcelJS.Worksheet> {
-    const book = await this.model();
+    const workbook = await this.model();
     if (name === undefined) {
-      const active = book.views?.[0]?.activeTab ?? 0;
-      const ws = book.worksheets[active] ?? book.worksheets[0];
+      const active = workbook.views?.[0]?.activeTab ?? 0;
+      const ws = workbook.worksheets[active] ?? workbook.worksheets[0];
       if (!ws) throw new Error("the workbook has no sheets");
       return ws;
     }
-    const ws = book.getWorksheet(name);
-    if (!ws) throw new Error(`no sheet named "${name}"; the workbook has ${book.worksheets.map((w) => `"${w.name}"`).join(", ")}`);
+    const ws = workbook.getWorksheet(name);
+    if (!ws) throw new Error(`no sheet named "${name}"; the workbook has ${workbook.worksheets.map((w) => `"${w.name}"`).join(", ")}`);
     return ws;
   }
 
@@ -129,7 +129,7 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   private async readSheet(target: ReadTarget): Promise<Block> {
-    if (!this.book && this.fast) {
+    if (!this.workbook && this.fast) {
       try {
         return await this.fast.read(target);
       } catch (err) {
@@ -201,10 +201,10 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   async addTableSheet(name: string, columns: ColumnSpec[], rows: CellValue[][], options: TableOptions = {}): Promise<string> {
-    const book = await this.model();
-    const unique = uniqueName(name, book.worksheets.map((w) => w.name));
-    const tables = new Set(book.worksheets.flatMap((w) => Object.keys((w as unknown as { tables: Record<string, unknown> }).tables ?? {})).map((t) => t.toLowerCase()));
-    const ws = book.addWorksheet(unique, { views: [{ state: "frozen", ySplit: 1 + (options.above?.length ?? 0) }] });
+    const workbook = await this.model();
+    const unique = uniqueName(name, workbook.worksheets.map((w) => w.name));
+    const tables = new Set(workbook.worksheets.flatMap((w) => Object.keys((w as unknown as { tables: Record<string, unknown> }).tables ?? {})).map((t) => t.toLowerCase()));
+    const ws = workbook.addWorksheet(unique, { views: [{ state: "frozen", ySplit: 1 + (options.above?.length ?? 0) }] });
     fillTable(ws, columns, rows, tableName(unique, tables), options);
     // After the table: a new workbook's first sheet is the one it opens on, and must not be hidden.
     if (options.hidden) await this.writeHiddenSheet(options.hidden.name, options.hidden.rows);
@@ -228,30 +228,30 @@ export class XlsxWorkbook implements WorkbookPort {
   }
 
   async writeHiddenSheet(name: string, rows: CellValue[][]): Promise<void> {
-    const book = await this.model();
-    const old = book.getWorksheet(name);
+    const workbook = await this.model();
+    const old = workbook.getWorksheet(name);
     // Replaced whole: what a refresh drops must not linger below the new rows.
-    if (old) book.removeWorksheet(old.id);
-    const ws = book.addWorksheet(name, { state: "hidden" });
+    if (old) workbook.removeWorksheet(old.id);
+    const ws = workbook.addWorksheet(name, { state: "hidden" });
     for (const r of rows) ws.addRow(r.map(toExcel));
   }
 
   async select(sheet: string, row: number, col: number): Promise<void> {
     const ws = await this.worksheet(sheet);
-    const book = await this.model();
-    const index = book.worksheets.indexOf(ws);
-    book.views = [{ ...(book.views?.[0] ?? {}), activeTab: index } as ExcelJS.WorkbookView];
+    const workbook = await this.model();
+    const index = workbook.worksheets.indexOf(ws);
+    workbook.views = [{ ...(workbook.views?.[0] ?? {}), activeTab: index } as ExcelJS.WorkbookView];
     const view = (ws.views?.[0] ?? {}) as Partial<ExcelJS.WorksheetView>;
     ws.views = [{ ...view, activeCell: ws.getCell(row + 1, col + 1).address } as ExcelJS.WorksheetView];
   }
 
   async sheetNames(): Promise<string[]> {
-    if (!this.book && this.fast) return [...this.fast.sheetNames];
+    if (!this.workbook && this.fast) return [...this.fast.sheetNames];
     return (await this.model()).worksheets.map((w) => w.name);
   }
 
   async sheetId(name: string): Promise<string | null> {
-    if (!this.book && this.fast) return this.fast.sheetIds.get(name) ?? null;
+    if (!this.workbook && this.fast) return this.fast.sheetIds.get(name) ?? null;
     const ws = (await this.model()).getWorksheet(name);
     return ws ? String(ws.id) : null;
   }
@@ -273,8 +273,8 @@ export class XlsxWorkbook implements WorkbookPort {
    * removing and adding it again would move the workbook's active tab. */
   async saveRecord(key: string, value: string | null): Promise<void> {
     const next = withRecord(await this.records(), key, value);
-    const book = await this.model();
-    const ws = book.getWorksheet(RECORDS_SHEET) ?? book.addWorksheet(RECORDS_SHEET, { state: "veryHidden" });
+    const workbook = await this.model();
+    const ws = workbook.getWorksheet(RECORDS_SHEET) ?? workbook.addWorksheet(RECORDS_SHEET, { state: "veryHidden" });
     const rows = recordRows(next);
     const before = ws.rowCount;
     for (let r = 0; r < Math.max(before, rows.length); r++) {

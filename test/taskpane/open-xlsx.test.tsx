@@ -16,7 +16,7 @@ async function opened(data: Buffer, lang: "en" | "th"): Promise<string> {
   const root = document.createElement("div");
   document.body.appendChild(root);
   const book = new PreviewWorkbook(new MemoryWorkbook({ Sheet1: [["a"]] }));
-  act(() => render(<Grid book={book} t={translator(lang)} lang={lang} />, root));
+  act(() => render(<Grid workbook={book} t={translator(lang)} lang={lang} />, root));
   const input = root.querySelector<HTMLInputElement>('input[type="file"]')!;
   // jsdom's File has no arrayBuffer(): a file of the browser's shape, as far as the grid reads it.
   const file = { name: "hostile.xlsx", arrayBuffer: async () => new Uint8Array(data).buffer };

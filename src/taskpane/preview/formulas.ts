@@ -55,11 +55,11 @@ export class PreviewFormulas {
   /** Our own writes are edits too: they do not start another calculation. */
   private writing = false;
 
-  constructor(private readonly book: PreviewWorkbook, private readonly lang: () => Lang) {}
+  constructor(private readonly workbook: PreviewWorkbook, private readonly lang: () => Lang) {}
 
   /** Calculates on every change of the workbook and of the connection; answers how to stop. */
   watch(): () => void {
-    const offEdit = this.book.onEdit(() => {
+    const offEdit = this.workbook.onEdit(() => {
       if (!this.writing && this.hasFormulas()) void this.calculate();
     });
     const offConnection = onFunctionsConnection(() => void this.calculate());
@@ -71,7 +71,7 @@ export class PreviewFormulas {
 
   /** The formula of a cell, if it holds a DOCSHEET formula. */
   formulaAt(sheet: string, row: number, col: number): string | undefined {
-    const f = this.book.memory.sheets.get(sheet)?.formulas.get(at(row, col));
+    const f = this.workbook.memory.sheets.get(sheet)?.formulas.get(at(row, col));
     return f !== undefined && parseFormula(f).kind === "call" ? f : undefined;
   }
 
@@ -84,7 +84,7 @@ export class PreviewFormulas {
    * calculation the edit starts answers it); false for anything else, which stays as typed. */
   typed(sheet: string, row: number, col: number, text: string): boolean {
     if (!text.trim().startsWith("=") || parseFormula(text).kind !== "call") return false;
-    const s = this.book.memory.sheet(sheet);
+    const s = this.workbook.memory.sheet(sheet);
     s.formulas.set(at(row, col), text.trim());
     (s.values[row] ??= [])[col] = BUSY;
     return true;
@@ -92,7 +92,7 @@ export class PreviewFormulas {
 
   /** The cells of `rect` are typed over or cleared: their formulas go, with the tables they spilled. */
   forget(sheet: string, rect: CellRect): void {
-    const s = this.book.memory.sheets.get(sheet);
+    const s = this.workbook.memory.sheets.get(sheet);
     if (!s) return;
     for (const key of [...s.formulas.keys()]) {
       const [r, c] = key.split(",").map(Number);
@@ -125,13 +125,13 @@ export class PreviewFormulas {
   }
 
   private hasFormulas(): boolean {
-    for (const s of this.book.memory.sheets.values()) for (const f of s.formulas.values()) if (parseFormula(f).kind === "call") return true;
+    for (const s of this.workbook.memory.sheets.values()) for (const f of s.formulas.values()) if (parseFormula(f).kind === "call") return true;
     return false;
   }
 
   private anchors(): Anchor[] {
     const out: Anchor[] = [];
-    for (const [sheet, s] of this.book.memory.sheets) {
+    for (const [sheet, s] of this.workbook.memory.sheets) {
       for (const [key, formula] of s.formulas) {
         const parsed = parseFormula(formula);
         if (parsed.kind !== "call") continue;
@@ -147,7 +147,7 @@ export class PreviewFormulas {
     const anchors = this.anchors();
     const byKey = new Map(anchors.map((a) => [`${a.sheet}!${at(a.row, a.col)}`, a]));
     const lang = this.lang();
-    const memory = this.book.memory;
+    const memory = this.workbook.memory;
     const results = new Map<string, Promise<Outcome>>();
     const touched = new Set<string>();
     // Cells that hold no formula now (another workbook opened, a sheet cleared) keep no message.
@@ -278,7 +278,7 @@ export class PreviewFormulas {
   private redraw(sheets: ReadonlySet<string>): void {
     this.writing = true;
     try {
-      this.book.edited(true, [...sheets]);
+      this.workbook.edited(true, [...sheets]);
     } finally {
       this.writing = false;
     }

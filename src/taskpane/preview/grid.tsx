@@ -80,8 +80,8 @@ interface Editing {
 /** Is this key event part of an input method's composition (its Enter confirms the word, not the cell)? */
 const composing = (e: KeyboardEvent): boolean => e.isComposing || e.keyCode === 229;
 
-export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas; t: Translate; lang?: Lang; status?: string; onNew?: () => void }) {
-  const { book, formulas, t } = props;
+export function Grid(props: { workbook: PreviewWorkbook; formulas?: PreviewFormulas; t: Translate; lang?: Lang; status?: string; onNew?: () => void }) {
+  const { workbook, formulas, t } = props;
   const [, redraw] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditingState] = useState<Editing | null>(null);
@@ -100,19 +100,19 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
   const anchor = useRef<{ row: number; col: number } | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const focusKeys = () => keysRef.current?.focus({ preventScroll: true });
-  useEffect(() => book.onChange(() => redraw((n) => n + 1)), [book]);
+  useEffect(() => workbook.onChange(() => redraw((n) => n + 1)), [workbook]);
 
-  const m = book.memory;
+  const m = workbook.memory;
   const name = m.active;
   const sheet = m.sheet(name);
   const rows = rowCount(sheet.values);
-  const cols = useMemo(() => columnCount(sheet.values), [sheet, book.version]);
+  const cols = useMemo(() => columnCount(sheet.values), [sheet, workbook.version]);
   const hidden = sheet.hiddenColumns;
   // A hidden column takes no room: its width is 0 and its cells are not drawn.
-  const widths = useMemo(() => columnWidths(sheet.values, sheet.formats, cols).map((w, c) => (hidden.has(c) ? 0 : w)), [sheet, book.version, cols]);
-  const shownCols = useMemo(() => Array.from({ length: cols }, (_, c) => c).filter((c) => !hidden.has(c)), [sheet, book.version, cols]);
+  const widths = useMemo(() => columnWidths(sheet.values, sheet.formats, cols).map((w, c) => (hidden.has(c) ? 0 : w)), [sheet, workbook.version, cols]);
+  const shownCols = useMemo(() => Array.from({ length: cols }, (_, c) => c).filter((c) => !hidden.has(c)), [sheet, workbook.version, cols]);
   const lefts = useMemo(() => widths.reduce<number[]>((acc, w, i) => [...acc, acc[i] + w], [ROW_HEAD_W]), [widths]);
-  const sel = book.selection && book.selection.sheet === name ? book.selection : null;
+  const sel = workbook.selection && workbook.selection.sheet === name ? workbook.selection : null;
   const inSel = (r: number, c: number) => sel !== null && r >= sel.top && r <= sel.bottom && c >= sel.left && c <= sel.right;
 
   // The rows in view, from the scroll position.
@@ -143,7 +143,7 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
   function choose(row: number, col: number, extend: boolean) {
     const from = extend && anchor.current ? anchor.current : { row, col };
     if (!extend) anchor.current = { row, col };
-    book.select({ sheet: name, top: Math.min(from.row, row), left: Math.min(from.col, col), bottom: Math.max(from.row, row), right: Math.max(from.col, col) });
+    workbook.select({ sheet: name, top: Math.min(from.row, row), left: Math.min(from.col, col), bottom: Math.max(from.row, row), right: Math.max(from.col, col) });
   }
 
   function startEdit(row: number, col: number, text?: string) {
@@ -182,7 +182,7 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
     if (!formulas?.typed(name, e.row, e.col, e.text)) {
       await m.write(name, [{ row: e.row, col: e.col, values: [[toValue(e.text.trim() === "" ? "" : e.text, sheet.formats[e.row]?.[e.col])]] }]);
     }
-    book.edited();
+    workbook.edited();
     if (move) choose(Math.max(0, e.row + move[0]), nextCol(e.col, move[1]), false);
     focusKeys();
   }
@@ -197,7 +197,7 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
     const values = Array.from({ length: sel.bottom - sel.top + 1 }, () => new Array<CellValue>(sel.right - sel.left + 1).fill(null));
     formulas?.forget(name, sel);
     await m.write(name, [{ row: sel.top, col: sel.left, values }]);
-    book.edited();
+    workbook.edited();
   }
 
   function onKey(e: KeyboardEvent) {
@@ -278,7 +278,7 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
     await m.write(name, [{ row: top, col: left, values }]);
     // Formulas copied as text (from a text file, a page) are formulas here, as Excel takes them.
     values.forEach((r, i) => r.forEach((v, j) => { if (typeof v === "string") formulas?.typed(name, top + i, left + j, v); }));
-    book.edited();
+    workbook.edited();
   }
 
   async function open(input: HTMLInputElement) {
@@ -292,8 +292,8 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
       // Its DOCSHEET formulas are calculated again once the edit below is told (formulas.ts).
       for (const s of sheets) m.setSheet(s.name, s.values, s.formats).formulas = s.formulas;
       m.active = sheets[0].name;
-      book.selection = null;
-      book.edited();
+      workbook.selection = null;
+      workbook.edited();
     } catch (err) {
       // The reader's refusal (too large, damaged) in the pane's language.
       setError(t("loadError", { message: renderError(err, props.lang ?? "en") }));
@@ -339,7 +339,7 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
     <section class="grid-wrap" aria-label={t("sheet")} lang={props.lang}>
       <div class="grid-tools">
         <label class="file">{t("openXlsx")}<input type="file" accept=".xlsx" onChange={(e) => void open(e.currentTarget)} /></label>
-        <button type="button" onClick={() => { m.setSheet(name, []); book.selection = null; book.edited(); }}>{t("clearSheet")}</button>
+        <button type="button" onClick={() => { m.setSheet(name, []); workbook.selection = null; workbook.edited(); }}>{t("clearSheet")}</button>
         {props.onNew && <button type="button" class="new-book" onClick={() => setConfirmNew(true)}>{t("newWorkbook")}</button>}
         <span class="help">{t("pasteHere")}</span>
       </div>
@@ -354,7 +354,7 @@ export function Grid(props: { book: PreviewWorkbook; formulas?: PreviewFormulas;
       <div class="tabs" role="tablist">
         {[...m.sheets.keys()].filter((s) => !m.sheets.get(s)?.hidden).map((s) => (
           <button key={s} role="tab" aria-selected={s === name} class={s === name ? "tab on" : "tab"}
-            onClick={() => { setEditing(null); m.active = s; book.select(null); }}>{s}</button>
+            onClick={() => { setEditing(null); m.active = s; workbook.select(null); }}>{s}</button>
         ))}
         {/* The selected cell's DOCSHEET formula, where Excel's formula bar would show it. */}
         {selFormula && <span class="formula" data-cell={cellAddress(sel!.top, sel!.left)}><b>{cellAddress(sel!.top, sel!.left)}</b> {selFormula}</span>}

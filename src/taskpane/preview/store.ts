@@ -51,7 +51,7 @@ async function open(): Promise<IDBDatabase | null> {
   }
 }
 
-export class BookStore {
+export class WorkbookStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
   /** When the first change not yet saved was made (0: everything is saved). */
@@ -68,16 +68,16 @@ export class BookStore {
 
   private constructor(private readonly db: IDBDatabase | null, private readonly delayMs: number) {}
 
-  static async open(delayMs = 400): Promise<BookStore> {
-    return new BookStore(await open(), delayMs);
+  static async open(delayMs = 400): Promise<WorkbookStore> {
+    return new WorkbookStore(await open(), delayMs);
   }
 
   get available(): boolean {
     return this.db !== null;
   }
 
-  /** Fills `book` with the workbook kept last time; false when there is none (a first visit). */
-  async load(book: MemoryWorkbook): Promise<boolean> {
+  /** Fills `workbook` with the workbook kept last time; false when there is none (a first visit). */
+  async load(workbook: MemoryWorkbook): Promise<boolean> {
     if (!this.db) return false;
     try {
       const store = this.db.transaction(STORE).objectStore(STORE);
@@ -94,11 +94,11 @@ export class BookStore {
         return false;
       }
       if (sheets.length === 0) return false;
-      book.sheets.clear();
-      for (const [name, sheet] of sheets) book.sheets.set(name, sheet);
-      book.active = book.sheets.has(saved.active) ? saved.active : sheets[0][0];
-      book.settings.clear();
-      for (const [k, v] of saved.settings ?? []) book.settings.set(k, v);
+      workbook.sheets.clear();
+      for (const [name, sheet] of sheets) workbook.sheets.set(name, sheet);
+      workbook.active = workbook.sheets.has(saved.active) ? saved.active : sheets[0][0];
+      workbook.settings.clear();
+      for (const [k, v] of saved.settings ?? []) workbook.settings.set(k, v);
       return true;
     } catch {
       return false;
@@ -108,7 +108,7 @@ export class BookStore {
   /** Saves the workbook once changes pause (or have waited MAX_WAIT_MS), not sooner than the
    * spacing after the last save. `sheets`: the sheets the change touched (none: only the
    * workbook's own entry, its settings); left out, every sheet. */
-  schedule(book: MemoryWorkbook, sheets?: readonly string[]): void {
+  schedule(workbook: MemoryWorkbook, sheets?: readonly string[]): void {
     if (!this.db) return;
     if (!sheets) this.dirty = "all";
     else if (this.dirty !== "all") for (const s of sheets) this.dirty.add(s);
@@ -116,11 +116,11 @@ export class BookStore {
     const now = Date.now();
     if (this.dirtySince === 0) this.dirtySince = now;
     const at = Math.max(this.nextAt, Math.min(now + this.delayMs, this.dirtySince + MAX_WAIT_MS));
-    this.timer = setTimeout(() => void this.save(book), Math.max(0, at - now));
+    this.timer = setTimeout(() => void this.save(workbook), Math.max(0, at - now));
   }
 
   /** Saves now (after any save under way) what changed since the last save. */
-  save(book: MemoryWorkbook): Promise<void> {
+  save(workbook: MemoryWorkbook): Promise<void> {
     clearTimeout(this.timer);
     const db = this.db;
     if (!db) return Promise.resolve();
@@ -128,15 +128,15 @@ export class BookStore {
     this.dirty = new Set();
     this.dirtySince = 0;
     this.saving = this.saving.then(async () => {
-      const names = [...book.sheets.keys()];
-      const value: SavedBook = { names, active: book.active, settings: book.settings };
+      const names = [...workbook.sheets.keys()];
+      const value: SavedBook = { names, active: workbook.active, settings: workbook.settings };
       try {
         const tx = db.transaction(STORE, "readwrite");
         const store = tx.objectStore(STORE);
         const started = performance.now();
         // The clones happen here, on the page's thread.
-        for (const name of names) if (dirty === "all" || dirty.has(name) || !this.stored.has(name)) store.put(book.sheets.get(name), sheetKey(name));
-        for (const name of this.stored) if (!book.sheets.has(name)) store.delete(sheetKey(name));
+        for (const name of names) if (dirty === "all" || dirty.has(name) || !this.stored.has(name)) store.put(workbook.sheets.get(name), sheetKey(name));
+        for (const name of this.stored) if (!workbook.sheets.has(name)) store.delete(sheetKey(name));
         store.put(value, KEY);
         this.nextAt = Date.now() + SPACING * (performance.now() - started);
         await new Promise<void>((resolve, reject) => {

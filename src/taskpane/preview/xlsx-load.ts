@@ -22,9 +22,9 @@ export interface LoadedSheet {
 const typedForm = (formula: string): string => formula.replace(/_xldudf_DOCSHEET_([A-Za-z]+)\s*\(/gi, (_, name: string) => `DOCSHEET.${name.toUpperCase()}(`);
 
 export async function loadXlsx(data: ArrayBuffer): Promise<LoadedSheet[]> {
-  const book = await openFastXlsx(new Uint8Array(data), { formulas: true });
-  return book.sheetNames.map((name) => {
-    const { values, formats, rows, formulas: all = new Map<string, string>(), arrays = new Map<string, CellRect>() } = book.sheet(name, { table: true });
+  const workbook = await openFastXlsx(new Uint8Array(data), { formulas: true });
+  return workbook.sheetNames.map((name) => {
+    const { values, formats, rows, formulas: all = new Map<string, string>(), arrays = new Map<string, CellRect>() } = workbook.sheet(name, { table: true });
     const formulas = new Map<string, string>();
     const spilled: CellRect[] = [];
     for (const [key, formula] of all) {
