@@ -78,7 +78,7 @@ export async function readWhtReport(client: DocSheetClient, opts: WhtReportOptio
 }
 
 const addTable = (port: WorkbookPort, t: ReportTable, records?: (sheet: string) => ReadonlyMap<string, string>): Promise<string> =>
-  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, above: t.above, rowFormats: t.rowFormats, records });
+  port.addTableSheet(t.name, t.columns, t.rows, { totals: t.totals, formulas: t.formulas, above: t.above, rowFormats: t.rowFormats, print: t.print, records });
 
 /** Compares a form's totals as the sheet holds them with the certificates' own, to the satang. */
 async function reconcile(port: WorkbookPort, form: WhtForm, sheet: string, row: number, report: WhtReport, findings: WhtFinding[]): Promise<void> {

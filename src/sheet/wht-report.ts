@@ -15,7 +15,7 @@ import type { CellValue, ColumnSpec, TotalCell } from "../workbook/port";
 import { cellAddress } from "../workbook/address";
 import { shownValue } from "./columns";
 import type { Lang } from "./i18n/lang";
-import { monthLabel } from "./i18n/vat-report";
+import { monthLabel, vatTexts } from "./i18n/vat-report";
 import { dateFormat, type ReportTable } from "./vat-tables";
 import { splitName } from "./thai-names";
 import { WHT_KEYS } from "./wht-rows";
@@ -242,6 +242,8 @@ export function formTable(form: WhtForm, report: WhtReport, lang: Lang): ReportT
   return {
     name: t.sheet.form(form, report.month), columns: columnsOf(t.columns, lang), rows: report.lines[form].map((l) => lineRow(l, lang)), totals,
     above: formHeader(form, report, lang),
+    // Printed as the VAT reports are: A4 landscape one page wide, the header rows on every page.
+    print: { orientation: "landscape", pageEnds: [], pageHeader: vatTexts(lang).pageHeader },
   };
 }
 

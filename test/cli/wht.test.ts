@@ -246,6 +246,8 @@ describe("docsheet with withholding-taxes", () => {
     expect((pnd3.getRow(8).values as unknown[]).slice(1, 12)).toEqual([
       1, "1101700123456", undefined, "นาย สมชาย", "ใจดี", "นาย สมชาย ใจดี address", new Date(Date.UTC(2026, 4, 3)), "Professional fees (s.40(6))", 3, 12345.67, 370.37,
     ]);
+    // Printed as the VAT reports: A4 landscape one page wide, the header block and the table's header on every page.
+    expect(pnd3.pageSetup).toMatchObject({ paperSize: 9, orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: "1:7" });
     const tax = pnd3.getCell("K10").value as ExcelJS.CellFormulaValue;
     expect(tax.formula).toMatch(/^SUBTOTAL\(109,/);
     expect(tax.result).toBe(420.37);
