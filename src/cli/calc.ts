@@ -1,10 +1,12 @@
 // `docsheet calc BOOK.xlsx [--out FILE | --in-place]` (with the connection options): every
 // `=DOCSHEET.…` formula of the workbook evaluated by the functions' own entries (src/functions)
-// against the service, the values stored as the cells' cached results, the formulas kept: working
-// papers refresh headlessly and open in Excel showing the figures. exceljs keeps no dynamic arrays
-// (Excel's spill metadata): a table is written as an array formula over the cells it fills, each
-// holding its value; a table whose cells hold other values is #SPILL!, as Excel shows it. Output:
-// BOOK.calculated.xlsx beside BOOK.xlsx unless --out or --in-place.
+// against the service, the values stored as the cells' cached results, the formulas kept (each
+// named as Excel saves an add-in's function, `_xldudf_DOCSHEET_TOTAL`, the name it binds to the
+// add-in when it opens the file): working papers refresh headlessly and open in Excel showing the
+// figures. A table is saved as Excel 365 saves a formula that spills (a dynamic array,
+// workbook/dynamic-arrays.ts): its anchor over the cells it fills, each holding its value; a
+// table whose cells hold other values is #SPILL!, as Excel shows it. Output: BOOK.calculated.xlsx
+// beside BOOK.xlsx unless --out or --in-place.
 import type ExcelJS from "exceljs";
 import { ApiError, createClient } from "../api";
 import { figureReads } from "../jobs/figures";
@@ -12,10 +14,11 @@ import { lastCompany, sameCompany } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import type { ArgValue } from "../functions/args";
 import type { FunctionResult } from "../functions/cells";
-import { parseFormula, type ArgExpr } from "../functions/formula";
+import { parseFormula, savedForm, type ArgExpr } from "../functions/formula";
 import { callFunction, type FunctionSession } from "../functions/run";
 import { FunctionError, msg, renderFunctionText } from "../functions/texts";
 import { cellAddress } from "../workbook/address";
+import { withDynamicArrays } from "../workbook/dynamic-arrays";
 import type { Parsed } from "./args";
 import { connectionFailure } from "./connection";
 import { workbookFiles } from "./workbook-run";
@@ -74,7 +77,7 @@ export async function calcCommand(p: Parsed): Promise<number> {
       const formula = cell.formula;
       if (!formula) return;
       const parsed = parseFormula(formula);
-      if (parsed.kind === "call") calls.set(keyOf(ws, cell.address), { ws, cell, formula, name: parsed.name, args: parsed.args });
+      if (parsed.kind === "call") calls.set(keyOf(ws, cell.address), { ws, cell, formula: savedForm(formula), name: parsed.name, args: parsed.args });
       else if (parsed.kind === "other") others.push(keyOf(ws, cell.address));
     }));
   });
@@ -110,6 +113,12 @@ export async function calcCommand(p: Parsed): Promise<number> {
   const say = (key: string, text: string): void => {
     process.stdout.write(`${key}: ${text}\n`);
   };
+  /** Sheet → anchor → the range its table fills: saved as dynamic arrays. */
+  const spilled = new Map<string, Map<string, string>>();
+  const spills = (f: FormulaCell, range: string): void => {
+    if (!spilled.has(f.ws.name)) spilled.set(f.ws.name, new Map());
+    spilled.get(f.ws.name)!.set(f.cell.address, range);
+  };
   keys.forEach((key, i) => {
     const f = calls.get(key)!;
     const s = settled[i];
@@ -127,11 +136,13 @@ export async function calcCommand(p: Parsed): Promise<number> {
         errors++;
         // exceljs's types know the errors of Excel 2007 only; it writes any.
         anchor.value = { formula: f.formula, result: { error: "#SPILL!" } } as unknown as ExcelJS.CellFormulaValue;
+        spills(f, anchor.address);
         say(key, `#SPILL! ${renderFunctionText(msg("spillBlocked", { range }), lang)}`);
         return;
       }
       // The typings leave out fillFormula's fourth argument, the kind of formula ("array": t="array" ref=…).
       (f.ws.fillFormula as (range: string, formula: string, results: unknown[][], shareType: string) => void)(range, f.formula, table, "array");
+      spills(f, range);
       return;
     }
     if (s.status === "fulfilled") {
@@ -145,7 +156,7 @@ export async function calcCommand(p: Parsed): Promise<number> {
     say(key, `${code} ${err instanceof FunctionError ? renderFunctionText(err.message_, lang) : String(err)}`);
   });
   for (const key of others) say(key, renderFunctionText(msg("notACall"), lang));
-  await workbook.save(out);
+  await workbook.save(out, (xlsx) => withDynamicArrays(xlsx, spilled));
   process.stdout.write(`${renderFunctionText(msg("calculated", { count: keys.length, errors, out }), lang)}\n`);
   return errors > 0 ? 1 : 0;
 }

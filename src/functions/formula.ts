@@ -13,6 +13,13 @@ const CALL = /^=?\s*(?:_xldudf_)?DOCSHEET[._]([A-Z]+)\s*\((.*)\)\s*$/is;
 const MENTIONS = /(?:_xldudf_)?DOCSHEET[._][A-Z]+\s*\(/i;
 const REF = /^(?:(?:'((?:[^']|'')+)'|([^'!(),"\s]+))!)?\$?([A-Z]{1,3})\$?(\d{1,7})$/i;
 
+/** A call as Excel saves an add-in's function in a file (`_xldudf_DOCSHEET_TOTAL(…)`): the name
+ * Excel binds to the add-in's function when it opens the file, where `DOCSHEET.TOTAL(` saved as
+ * text stays an unknown function. The arguments as they are. */
+export function savedForm(formula: string): string {
+  return formula.replace(/^(\s*=?\s*)(?:_xldudf_)?DOCSHEET[._]([A-Z]+)\s*\(/i, (_, lead: string, name: string) => `${lead}_xldudf_DOCSHEET_${name.toUpperCase()}(`);
+}
+
 /** Splits at the commas outside quotes and parentheses; undefined when the quotes do not close. */
 function splitArgs(text: string): string[] | undefined {
   const out: string[] = [];

@@ -91,13 +91,15 @@ export class XlsxWorkbook implements WorkbookPort {
     return this.loading;
   }
 
-  async save(path: string): Promise<void> {
+  /** `finish` changes the archive exceljs writes before it is saved (what exceljs cannot say). */
+  async save(path: string, finish?: (xlsx: Uint8Array) => Uint8Array): Promise<void> {
     const workbook = await this.model();
     for (const ws of workbook.worksheets) compactValidations(ws);
     await removeDeadTemps(path);
     const tmp = tempPathFor(path);
     try {
-      await workbook.xlsx.writeFile(tmp);
+      if (finish) await fs.writeFile(tmp, finish(new Uint8Array(await workbook.xlsx.writeBuffer())));
+      else await workbook.xlsx.writeFile(tmp);
       await fs.rename(tmp, path);
     } catch (err) {
       // A full disk or an unwritable folder: no temp file is left (it would keep the disk full and
