@@ -194,6 +194,34 @@ describe("the .xlsx port", () => {
     expect((await loaded.read({ sheet: LISTS_SHEET })).lists).toBeUndefined();
   });
 
+  it("keeps a loaded sheet's manual page breaks when it saves again, the <rowBreaks> tag cut between two pieces of the inflated part", async () => {
+    const wb = XlsxWorkbook.empty();
+    const rows = Array.from({ length: 50 }, (_, i) => [i + 1, 10]);
+    await wb.addTableSheet("Report", [{ header: "No.", kind: "integer" }, { header: "Value", kind: "money" }], rows, {
+      totals: [{ label: "Total" }, { sum: 500 }], print: { orientation: "landscape", pageEnds: [19, 39], strong: [19, 39] },
+    });
+    const first = join(dir, "breaks.xlsx");
+    await wb.save(first);
+    const parts = unzipSync(readFileSync(first));
+    const xml = new TextDecoder().decode(parts["xl/worksheets/sheet1.xml"]);
+    expect(xml).toContain('<rowBreaks count="2" manualBreakCount="2"><brk id="21" max="16383" man="1"/><brk id="41" max="16383" man="1"/></rowBreaks>');
+    // Spaces before the tag (XML allows them between elements) put it across the reader's first 1 MB piece.
+    const at = xml.indexOf("<rowBreaks");
+    const padded = `${xml.slice(0, at)}${" ".repeat(1024 * 1024 - 4 - at)}${xml.slice(at)}`;
+    const again = await XlsxWorkbook.fromBuffer(Buffer.from(zipSync({ ...parts, "xl/worksheets/sheet1.xml": strToU8(padded) })));
+    await again.write("Report", [{ row: 1, col: 1, values: [[11]] }]);
+    const second = join(dir, "breaks2.xlsx");
+    await again.save(second);
+    const saved = new TextDecoder().decode(unzipSync(readFileSync(second))["xl/worksheets/sheet1.xml"]);
+    expect([...saved.matchAll(/<brk id="(\d+)" max="16383" man="1"\/>/g)].map((m) => Number(m[1]))).toEqual([21, 41]);
+    // A sheet without breaks gets none; column breaks are not row breaks.
+    const colBreaks = xml.replace(/<rowBreaks.*<\/rowBreaks>/, '<colBreaks count="1" manualBreakCount="1"><brk id="3" max="1048575" man="1"/></colBreaks>');
+    const third = await XlsxWorkbook.fromBuffer(Buffer.from(zipSync({ ...parts, "xl/worksheets/sheet1.xml": strToU8(colBreaks) })));
+    await third.write("Report", [{ row: 1, col: 1, values: [[11]] }]);
+    await third.save(join(dir, "breaks3.xlsx"));
+    expect(new TextDecoder().decode(unzipSync(readFileSync(join(dir, "breaks3.xlsx")))["xl/worksheets/sheet1.xml"])).not.toContain("<rowBreaks");
+  });
+
   it("saves a loaded workbook's validation lists without overlapping ranges", async () => {
     const wb = XlsxWorkbook.empty();
     await wb.addTableSheet("S", [{ header: "Paid by", kind: "text", allowed: ["Cash", "Cheque"] }, { header: "VAT", kind: "text", allowed: ["Yes", "No"] }], [["Cash", "Yes"]]);
