@@ -1,22 +1,26 @@
 // `npm run bench -- undo`: the undo of a post of 1,000 records (BENCH_ROWS) against the local
 // service in a process of its own, as bench/engine's undo phase runs it (tax invoices of 5 lines,
 // each to a new customer the post made), with BENCH_SEED more documents of the same date posted
-// after it (default 2,000; engine's phase has 9,000): the time (target ≤ 20 s), the requests by
-// route, and the CPU of this process and of the service's. Then a contacts post of as many undone.
+// after it (default 2,000; engine's phase has 9,000) and BENCH_CERTS certificates posted before it
+// (default 1,000; engine's phase has 11,000: undo reads them for the contacts the post made): the
+// time (target ≤ 20 s), the requests by route, and the CPU of this process and of the service's.
+// Then the undo of those certificates, and of a contacts post of BENCH_ROWS.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type DocSheetClient } from "../src/api";
 import { postJob } from "../src/jobs/post";
 import { postBookJob } from "../src/jobs/books";
+import { whtPostJob } from "../src/jobs/wht";
 import { undoJob } from "../src/jobs/undo";
 import { MemoryWorkbook } from "../src/workbook/memory";
 import type { CellValue } from "../src/workbook/port";
-import { rows, startServiceProcess } from "./engine";
+import { certificateRows, rows, startServiceProcess } from "./engine";
 import { cpuMs, runAsScript } from "./support";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const SEED = Number(process.env.BENCH_SEED ?? 2000);
+const CERTS = Number(process.env.BENCH_CERTS ?? 1000);
 
 /** A client whose requests are counted by method and route (ids as {id}). */
 function countedClient(root: string): { client: DocSheetClient; counts: Map<string, number> } {
@@ -48,6 +52,11 @@ export async function run(): Promise<Record<string, string>> {
   try {
     const root = `${service.url}/test`;
     const { client, counts } = countedClient(root);
+    const certificates = new MemoryWorkbook({ Certificates: certificateRows(CERTS, "w") });
+    if (CERTS > 0) {
+      const made = await whtPostJob(certificates, client, { concurrency: 8 });
+      if (made.counts.created !== CERTS) throw new Error(`certificates post created ${made.counts.created} of ${CERTS}`);
+    }
     const grid = new MemoryWorkbook({ Post: rows(ROWS, 5, "p") });
     const post = await postJob(grid, client, { family: "tax-invoices", concurrency: 8 });
     if (post.counts.created !== ROWS) throw new Error(`post created ${post.counts.created} of ${ROWS}`);
@@ -58,7 +67,15 @@ export async function run(): Promise<Record<string, string>> {
     counts.clear();
     const undo = await timed(service.child.pid!, () => undoJob(grid, client, { family: "tax-invoices", concurrency: 8 }));
     if (undo.value.counts.voided !== ROWS) throw new Error(`undo voided ${undo.value.counts.voided} of ${ROWS}: ${JSON.stringify(undo.value.results.find((r) => r.kind !== "voided"))}`);
-    figures[`undo a post of ${ROWS} documents (${SEED} more of the date)`] = `${undo.ms.toFixed(0)} ms (target ≤ 20000 ms), CPU ${undo.cpu.toFixed(0)} ms here + ${undo.serviceCpu.toFixed(0)} ms the service's; requests: ${routes(counts)}`;
+    figures[`undo a post of ${ROWS} documents (${SEED} more of the date, ${CERTS} certificates)`] = `${undo.ms.toFixed(0)} ms (target ≤ 20000 ms), CPU ${undo.cpu.toFixed(0)} ms here + ${undo.serviceCpu.toFixed(0)} ms the service's; requests: ${routes(counts)}`;
+
+    if (CERTS > 0) {
+      counts.clear();
+      const whtUndo = await timed(service.child.pid!, () => undoJob(certificates, client, { family: "withholding-taxes", concurrency: 8 }));
+      const gone = whtUndo.value.counts.deleted + whtUndo.value.counts.voided;
+      if (gone !== CERTS) throw new Error(`certificates undo undid ${gone} of ${CERTS}: ${JSON.stringify(whtUndo.value.results.find((r) => r.kind !== "deleted"))}`);
+      figures[`undo a post of ${CERTS} certificates`] = `${whtUndo.ms.toFixed(0)} ms, CPU ${whtUndo.cpu.toFixed(0)} ms here + ${whtUndo.serviceCpu.toFixed(0)} ms the service's; requests: ${routes(counts)}`;
+    }
 
     const contacts: CellValue[][] = [["Name", "Type", "Tax id", "Branch", "Zip code", "Email"]];
     for (let i = 0; i < ROWS; i++) {

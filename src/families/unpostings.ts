@@ -1,8 +1,9 @@
 // How undo takes a family's record off the service (jobs/undo.ts), beside the entries rather than in
 // them, as postings.ts is: a document is deleted where the service deletes it (an awaiting quotation
 // or billing note) and voided otherwise; a certificate is set back to awaiting and deleted, voided
-// where the service will not delete it; a contact or product is deleted, a contact only once nothing
-// names it; a journal voucher has no delete (service-facts §5.7), so undo keeps it.
+// where the service will not delete it; a contact or product is deleted (a contact only once nothing
+// names it: the entry's namedByOthers, jobs/undo.ts); a journal voucher has no delete (service-facts
+// §5.7), so undo keeps it.
 import type { DocSheetClient } from "../api";
 import { isFamily, WHT_FAMILY, type Family } from "../rules/codes";
 import type { Json } from "../rules/json";
@@ -14,8 +15,6 @@ export interface Unposting {
   way(copy: Json): "delete" | "void";
   /** Does it: deleted, or voided where the service would not delete it after all. */
   run(client: DocSheetClient, id: number, copy: Json, signal?: AbortSignal): Promise<"deleted" | "voided">;
-  /** A record a live document or a journal voucher still names stays (contacts). */
-  keptWhileNamed?: true;
 }
 
 /** Families whose awaiting documents the service deletes (the spec's DELETE); the rest are voided. */
@@ -54,6 +53,5 @@ export function unpostingOf(entry: FamilyEntry, client: DocSheetClient): Unposti
       await remove(id, signal);
       return "deleted";
     },
-    ...(entry.name === "contacts" ? { keptWhileNamed: true as const } : {}),
   };
 }

@@ -34,7 +34,7 @@ import { bare, type Message } from "../rules/message";
 import { type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { Family, SheetFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
-import { familyEntry } from "../families";
+import { familyEntry, recordIdOf, type RecordStore } from "../families";
 import { unpostingOf } from "../families/unpostings";
 import { resultMsg } from "../sheet/i18n/results";
 import { render } from "../sheet/i18n/render";
@@ -145,7 +145,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     sheet, family, postRecord: { sheet, at: run.at, company: run.company },
     documents: created.map((e) => ({ recordId: e.recordId, row: byId.get(e.recordId)?.[0]?.firstRow ?? 0, ...(e.name ? { serial: e.name } : {}) })),
     lang, signal, now: opts.now, recorded, concurrency,
-    ...(entry.kind === "document" ? { copies: () => listedCopies(client.documents(family as Family), created, signal) } : {}),
+    copies: () => (entry.kind === "document" ? listedCopies(client.documents(family as Family), created, signal) : listedRecords(entry.store(client), created, signal)),
   }), created.length, lang) : (await stopIfGone(guardSheet(port, client, { sheet, family, documents: [], lang, signal, now: opts.now, recorded }), created.length, lang), undefined);
 
   // 1. Decide on each created record from the service's copy.
@@ -201,7 +201,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     else if (err instanceof Error) outcome.set(p, { kind: "failed", msg: resultMsg("undoFailed", { serial: p.serial, reason: errorMsg(err) }) });
     else throw err;
   };
-  if (unposting?.keptWhileNamed) {
+  if (unposting && entry.namedByOthers) {
     const free = plans.filter((p) => !outcome.has(p));
     if (free.length > 0) {
       let users: Map<number, ContactUsers> | undefined;
@@ -328,6 +328,32 @@ async function listedCopies(api: DocumentApi, docs: readonly UndoEntry[], signal
     front++;
     back--;
     for (const page of await Promise.all(pages.map((p) => api.list({ ...query, currentPage: p }, { signal })))) take(page.list);
+  }
+  return found;
+}
+
+/**
+ * The service's copies of a big run's records (certificates, contacts, products) from the family's
+ * whole list, page by page, when that is fewer pages than half the records: a copy listed is taken
+ * only when it is the run's record unchanged since (what the create answered, field for field), so a
+ * list that answers less than a read would is never trusted to say more; every other record is read
+ * by its id (records-truth.ts).
+ */
+async function listedRecords(store: RecordStore, entries: readonly UndoEntry[], signal?: AbortSignal): Promise<Map<number, DocumentRecord>> {
+  const found = new Map<number, DocumentRecord>();
+  const wanted = new Map(entries.filter((e) => !e.untrusted).map((e) => [e.recordId, e]));
+  if (wanted.size < LIST_FROM) return found;
+  let first = true;
+  for await (const page of store.listAll(signal)) {
+    const total = Number((page as { total?: unknown }).total);
+    if (first && !(Number.isFinite(total) && Math.ceil(total / LIST_PAGE) <= wanted.size / 2)) break;
+    first = false;
+    for (const copy of page.list as Json[]) {
+      const e = wanted.get(recordIdOf(copy));
+      const check = e?.check(copy);
+      if (e && check?.own && !check.refused && !e.edited(copy)) found.set(e.recordId, copy as unknown as DocumentRecord);
+    }
+    if (found.size === wanted.size) break;
   }
   return found;
 }

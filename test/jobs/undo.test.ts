@@ -433,6 +433,34 @@ function rename(wb: MemoryWorkbook, from: string, to: string): void {
   wb.sheets.delete(from);
 }
 
+describe("a big book run", () => {
+  it("is read from the family's list pages, a listed copy trusted only as the run left it: one edited since is read by id and kept, one deleted by hand is gone, the rest deleted", async () => {
+    const rows: CellValue[][] = [["Name", "Type"]];
+    for (let i = 1; i <= 30; i++) rows.push([`bl Listed ${i} Co`, "Customer"]);
+    const wb = new MemoryWorkbook({ Book: rows });
+    const post = await postBookJob(wb, svc.client, { family: "contacts", now });
+    expect(post.counts).toMatchObject({ created: 30 });
+    const ids = inRowOrder(post.results).map((r) => Number(r.recordId));
+    await svc.client.contacts.update(ids[3], { contactName: "bl Listed 4 Co", contactType: 3, contactGroup: 3, contactEmail: "changed@example.com" } as never);
+    await svc.client.contacts.delete(ids[7]);
+    // Every request by route: the verify reads one by one only what the list pages cannot vouch for.
+    const routes: string[] = [];
+    const counted = createClient({
+      root: svc.service.root, ...svc.demo,
+      fetch: (input, init) => {
+        const url = new URL(typeof input === "string" ? input : String((input as { url?: string }).url ?? input));
+        routes.push(`${init?.method ?? "GET"} ${url.pathname.replace(/^.*?\/contacts/, "/contacts").replace(/\/\d+$/, "/{id}")}`);
+        return fetch(input, init);
+      },
+    });
+    const undo = await undoJob(wb, counted, { family: "contacts", now });
+    expect(undo.counts).toMatchObject({ deleted: 28, kept: 1, gone: 1, refused: 0, failed: 0 });
+    expect(undo.results.find((r) => r.recordId === ids[3])?.message).toMatch(/was edited after the post/);
+    expect(routes.filter((r) => r === "GET /contacts/{id}").length).toBe(2);
+    expect(await svc.client.contacts.get(ids[3])).toMatchObject({ contactEmail: "changed@example.com" });
+  });
+});
+
 describe("a posted sheet renamed", () => {
   it("is found by the record ids the post wrote into it: undone there; with none to be found, undo names the sheet it expected, in English and Thai, and changes nothing", async () => {
     const wb = new MemoryWorkbook({ S: sheet("rn", 2) });
