@@ -2,7 +2,7 @@
 // families have them (the engine's reading, pinning, write-back, company guard and family record),
 // against /withholding-taxes. Their post is the post job's (post.ts), with the posting of their
 // family entry (families/post-certificates.ts), and its record the documents' (post-record.ts).
-import { serviceText, type Message } from "../rules/message";
+import type { Message } from "../rules/message";
 import type { DocSheetClient, DocumentRecord } from "../api";
 import { CERTIFICATES } from "../families/certificates";
 import type { Lang } from "../sheet/i18n/lang";
@@ -17,7 +17,7 @@ import { certificateRows, whtColumn, whtTemplate, WHT_KEYS } from "../sheet/wht-
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany, guardSheet } from "./company";
-import { errorText } from "./error-text";
+import { errorMsg, errorText } from "./error-text";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { assertSheetFamily, familyRecord } from "./sheet-family";
@@ -35,9 +35,6 @@ import { render } from "../sheet/i18n/render";
 
 /** The family these jobs run, asked for its name, statuses and records (families/certificates.ts). */
 const ENTRY = CERTIFICATES;
-
-/** A certificate's error as its row says it: the service's text in the run's language (as before keys). */
-const shownError = (err: unknown, lang: Lang): Message => serviceText(errorText(err, lang));
 
 export interface WhtSheetOptions extends JobContext {
   target?: ReadTarget;
@@ -187,7 +184,7 @@ export async function whtActJob(port: WorkbookPort, client: DocSheetClient, opts
       await finish(doc, true, resultMsg("statusSet", { status: now }), statusText(now, lang));
     } catch (err) {
       if (isConnectionFailure(err)) fatal ??= err;
-      await finish(doc, false, shownError(err, lang));
+      await finish(doc, false, errorMsg(err));
     }
   }, () => fatal !== undefined || (opts.signal?.aborted ?? false));
   await batch.flush();

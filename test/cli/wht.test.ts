@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
-import { whtPostJob } from "../../src/jobs/wht";
+import { whtActJob, whtPostJob } from "../../src/jobs/wht";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { losingFirstAnswer, racingFetch } from "../helpers/racing-fetch";
 import { cliRunner } from "./run";
@@ -150,6 +150,21 @@ describe("docsheet with withholding-taxes", () => {
     expect(other.results[0].recordId).toBe(lost.results[0].recordId);
     const live = (await s.client.withholdingTaxes.list({ pageSize: 200, searchString: "Lost Answer Payee" })).list.filter((c) => c.statusString !== "void");
     expect(live.map((c) => Number(c.recordId))).toEqual([lost.results[0].recordId]);
+  });
+
+  it("a Thai status change whose connection fails says so in Thai at its row, without the client's operation name", async () => {
+    const book = await XlsxWorkbook.load(await writeBook(join(s.dir, "wht-gone.xlsx"), [HEADER, ["G", "Gone Status Payee Co., Ltd.", "0105561000071", "00000", "", "2026-04-12", "Services", 3, 1000, 30, "Withheld at source"]], "WHT"));
+    expect((await whtPostJob(book, s.client, { target: { sheet: "WHT" } })).counts.created).toBe(1);
+    // The service stops answering the status change only: the row is read and checked, then the change fails.
+    const refused: typeof fetch = async (input, init) => {
+      if (/\/withholding-taxes\/\d+\/status\//.test(String(input))) throw Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) });
+      return fetch(input, init);
+    };
+    const client = createClient({ root: s.service.root, ...s.demo, fetch: refused, maxRetries: 0 });
+    await expect(whtActJob(book, client, { target: { sheet: "WHT" }, action: "status", statusId: "void", lang: "th" })).rejects.toThrow();
+    const [header, row] = (await book.read({ sheet: "WHT" })).values;
+    // It said "withholdingTaxes.setStatus: เครือข่ายขัดข้อง (ECONNREFUSED): fetch failed".
+    expect(row[header.indexOf("Result")]).toBe(`ติดต่อบริการที่ ${s.service.root} ไม่ได้: ไม่มีบริการรอรับการเชื่อมต่อที่นั่น`);
   });
 
   it("maps an accountant's own headers (a header that could mean two fields asked), checks, posts and undoes with --mapping, notes apart from problems, another company refused", async () => {
