@@ -1,6 +1,6 @@
-// `docsheet act BOOK.xlsx --family F --action status|delete|payment|upgrade|pdf|email|share|attach`:
+// `docsheet act WORKBOOK.xlsx --family F --action status|delete|payment|upgrade|pdf|email|share|attach`:
 // acts on the rows that have a recordId (all, or --rows) and writes the outcome into them, in
-// BOOK.acted.xlsx beside BOOK.xlsx unless --out or --in-place says otherwise. PDFs are
+// WORKBOOK.acted.xlsx beside WORKBOOK.xlsx unless --out or --in-place says otherwise. PDFs are
 // saved as files in --pdf-dir (default: beside the workbook); upgrade makes the --to family's
 // document; attach sends the --file.
 import { promises as fs } from "node:fs";

@@ -41,7 +41,7 @@ export interface OptionDoc {
 }
 
 export interface CommandDoc {
-  /** What the command takes before its options: "BOOK.xlsx", "FAMILY" or nothing. */
+  /** What the command takes before its options: "WORKBOOK.xlsx", "FAMILY" or nothing. */
   positional?: string;
   summary: string;
   options: OptionDoc[];
@@ -77,20 +77,20 @@ export const COMMANDS: Record<string, CommandDoc> = {
     summary: "Writes an empty workbook for FAMILY: the header row, one example document and drop-down lists.",
     options: [
       { ...FAMILY, required: false, help: "FAMILY as an option instead, as check, post and act take it" },
-      { name: "out", value: "BOOK.xlsx", required: true, help: "the workbook to write" },
+      { name: "out", value: "WORKBOOK.xlsx", required: true, help: "the workbook to write" },
       { ...LANG, help: "the language of the headers, the drop-down words and the messages (default en)" },
       ...CONNECTION.map((o) => ({ ...o, required: false })),
     ],
     notes: ["With the connection options the template also gets drop-down lists of the company's contacts, products, payment channels and expense categories, kept on a hidden sheet."],
   },
   check: {
-    positional: "BOOK.xlsx",
+    positional: "WORKBOOK.xlsx",
     summary: "Checks every document of a sheet as the service would, without sending anything.",
     options: [FAMILY, SHEET, MAPPING, { name: "json", help: "print the findings as JSON: [{sheet, cell, field, message}] (field: the column's key)" }, LANG],
     notes: ["Exit code 0 when the sheet is clean, 1 when it has findings."],
   },
   map: {
-    positional: "BOOK.xlsx",
+    positional: "WORKBOOK.xlsx",
     summary: "Suggests which field each header of the sheet is (your own headers, in English or Thai) and names the fields still needed.",
     options: [
       FAMILY, SHEET,
@@ -105,12 +105,12 @@ export const COMMANDS: Record<string, CommandDoc> = {
     ],
   },
   post: {
-    positional: "BOOK.xlsx",
+    positional: "WORKBOOK.xlsx",
     summary: "Creates the documents of a sheet on the service and writes each one's recordId, documentSerial, status and result into its rows.",
     options: [
       FAMILY, SHEET, MAPPING, ...CONNECTION,
-      { name: "out", value: "OUT.xlsx", help: "write the posted workbook here (default: BOOK.posted.xlsx beside BOOK.xlsx)" },
-      { name: "in-place", help: "write the results into BOOK.xlsx itself" },
+      { name: "out", value: "OUT.xlsx", help: "write the posted workbook here (default: WORKBOOK.posted.xlsx beside WORKBOOK.xlsx)" },
+      { name: "in-place", help: "write the results into WORKBOOK.xlsx itself" },
       { name: "draft", help: "journal-entries: save the vouchers as drafts instead of approving them" },
       concurrency("documents sent"), LANG,
     ],
@@ -134,12 +134,12 @@ export const COMMANDS: Record<string, CommandDoc> = {
     ],
   },
   refresh: {
-    positional: "BOOK.xlsx",
+    positional: "WORKBOOK.xlsx",
     summary: "Reads a pulled sheet's documents again with the pull's own query and writes them into their rows in place: changed documents take their rows, new ones are appended, deleted or void ones are marked; your own columns stay.",
     options: [
       ...CONNECTION, SHEET,
       { name: "rows", value: "2,5-9", help: "take the service's copy for these sheet rows even when edited in the sheet (numbered as Excel shows them)" },
-      { name: "out", value: "OUT.xlsx", help: "write the refreshed workbook here (default: BOOK.xlsx itself)" },
+      { name: "out", value: "OUT.xlsx", help: "write the refreshed workbook here (default: WORKBOOK.xlsx itself)" },
       concurrency("pages read"), LANG,
     ],
     notes: [
@@ -148,12 +148,12 @@ export const COMMANDS: Record<string, CommandDoc> = {
     ],
   },
   calc: {
-    positional: "BOOK.xlsx",
+    positional: "WORKBOOK.xlsx",
     summary: "Evaluates every DOCSHEET worksheet function of the workbook (=DOCSHEET.TOTAL(...), =DOCSHEET.VAT(...), ...) against the service and stores the values as the cells' results, formulas kept, so the workbook opens in Excel showing the figures.",
     options: [
       ...CONNECTION,
-      { name: "out", value: "OUT.xlsx", help: "write the calculated workbook here (default: BOOK.calculated.xlsx beside BOOK.xlsx)" },
-      { name: "in-place", help: "write the results into BOOK.xlsx itself" },
+      { name: "out", value: "OUT.xlsx", help: "write the calculated workbook here (default: WORKBOOK.calculated.xlsx beside WORKBOOK.xlsx)" },
+      { name: "in-place", help: "write the results into WORKBOOK.xlsx itself" },
       LANG,
     ],
     notes: [
@@ -178,7 +178,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
     notes: ["Exit code 0 when every total equals the sum of its documents (wht: the certificates' totals, and no purchase or expense without its certificate), 1 when a finding says otherwise."],
   },
   act: {
-    positional: "BOOK.xlsx",
+    positional: "WORKBOOK.xlsx",
     summary: "Acts on the documents of the rows that have a recordId, and writes each outcome into its rows.",
     options: [
       FAMILY,
@@ -203,19 +203,19 @@ export const COMMANDS: Record<string, CommandDoc> = {
       { name: "pdf-dir", value: "DIR", help: "pdf: where to save the PDFs (default: beside the workbook written)" },
       CULTURE,
       { name: "file", value: "PATH", help: "attach: the file to attach (pdf, image, Word, Excel or PowerPoint, 10 MB at most)" },
-      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: BOOK.acted.xlsx beside BOOK.xlsx)" },
-      { name: "in-place", help: "write the outcomes into BOOK.xlsx itself" },
+      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: WORKBOOK.acted.xlsx beside WORKBOOK.xlsx)" },
+      { name: "in-place", help: "write the outcomes into WORKBOOK.xlsx itself" },
       concurrency("documents acted on"), LANG,
     ],
   },
   undo: {
-    positional: "BOOK.xlsx",
+    positional: "WORKBOOK.xlsx",
     summary: "Reverses the workbook's last post of FAMILY: deletes or voids the documents it created and clears their rows, so the sheet can be corrected and posted again.",
     options: [
       FAMILY, ...CONNECTION, MAPPING,
       { name: "dry-run", help: "say what would be deleted, voided or left alone, and change nothing" },
-      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: BOOK.undone.xlsx beside BOOK.xlsx)" },
-      { name: "in-place", help: "write the rows and the record of the post back into BOOK.xlsx itself" },
+      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: WORKBOOK.undone.xlsx beside WORKBOOK.xlsx)" },
+      { name: "in-place", help: "write the rows and the record of the post back into WORKBOOK.xlsx itself" },
       { ...concurrency("documents read or changed"), help: "documents read or changed at once (default 8)" }, LANG,
     ],
     notes: [
@@ -225,14 +225,14 @@ export const COMMANDS: Record<string, CommandDoc> = {
     ],
   },
   update: {
-    positional: "BOOK.xlsx",
+    positional: "WORKBOOK.xlsx",
     summary: "Sends the changes of the rows that have a recordId: compares each document with the service's copy, prints what changes field by field, and updates the changed ones.",
     options: [
       FAMILY, ...CONNECTION, SHEET, MAPPING,
       { name: "rows", value: "2,5-9", help: "only these sheet rows, numbered as Excel shows them (default: every row with a recordId)" },
       { name: "dry-run", help: "print what would change, and send and write nothing" },
-      { name: "out", value: "OUT.xlsx", help: "write the updated workbook here (default: BOOK.updated.xlsx beside BOOK.xlsx)" },
-      { name: "in-place", help: "write the outcomes into BOOK.xlsx itself" },
+      { name: "out", value: "OUT.xlsx", help: "write the updated workbook here (default: WORKBOOK.updated.xlsx beside WORKBOOK.xlsx)" },
+      { name: "in-place", help: "write the outcomes into WORKBOOK.xlsx itself" },
       concurrency("documents read or sent"), LANG,
     ],
     notes: [
@@ -244,7 +244,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
 
 const WIDTH = 100;
 
-/** "docsheet post BOOK.xlsx --family FAMILY [--sheet NAME] ...", wrapped at WIDTH with an indent. */
+/** "docsheet post WORKBOOK.xlsx --family FAMILY [--sheet NAME] ...", wrapped at WIDTH with an indent. */
 export function synopsis(command: string, prefix = "docsheet"): string {
   const doc = COMMANDS[command];
   const head = [prefix, command, ...(doc.positional ? [doc.positional] : [])].join(" ");

@@ -1,7 +1,7 @@
 // The commands for the books (journal-entries, contacts, products): check, map, template, post,
 // pull and update on .xlsx files, through the books' jobs (jobs/books.ts). Printing, exit codes and
 // output files follow the documents' commands: 0 clean, 1 findings or rows not done, 2 usage or
-// connection errors; results go to BOOK.posted.xlsx / BOOK.updated.xlsx unless --out or --in-place.
+// connection errors; results go to WORKBOOK.posted.xlsx / WORKBOOK.updated.xlsx unless --out or --in-place.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
@@ -90,7 +90,7 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
   }
 }
 
-/** The family's post record in the output a run writes to besides its input (BOOK.posted.xlsx, --out):
+/** The family's post record in the output a run writes to besides its input (WORKBOOK.posted.xlsx, --out):
  * where a killed run of the input left what it was about to create. None for an unreadable file. */
 async function outputRecord(input: string, out: string, family: BookFamily): Promise<BookRunRecord | null> {
   if (out === resolve(input) || !existsSync(out)) return null;

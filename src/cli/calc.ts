@@ -1,12 +1,12 @@
-// `docsheet calc BOOK.xlsx [--out FILE | --in-place]` (with the connection options): every
+// `docsheet calc WORKBOOK.xlsx [--out FILE | --in-place]` (with the connection options): every
 // `=DOCSHEET.…` formula of the workbook evaluated by the functions' own entries (src/functions)
 // against the service, the values stored as the cells' cached results, the formulas kept (each
 // named as Excel saves an add-in's function, `_xldudf_DOCSHEET_TOTAL`, the name it binds to the
 // add-in when it opens the file): working papers refresh headlessly and open in Excel showing the
 // figures. A table is saved as Excel 365 saves a formula that spills (a dynamic array,
 // workbook/dynamic-arrays.ts): its anchor over the cells it fills, each holding its value; a
-// table whose cells hold other values is #SPILL!, as Excel shows it. Output: BOOK.calculated.xlsx
-// beside BOOK.xlsx unless --out or --in-place.
+// table whose cells hold other values is #SPILL!, as Excel shows it. Output: WORKBOOK.calculated.xlsx
+// beside WORKBOOK.xlsx unless --out or --in-place.
 import type ExcelJS from "exceljs";
 import { ApiError, createClient } from "../api";
 import { figureReads } from "../jobs/figures";

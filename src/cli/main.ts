@@ -46,7 +46,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 const WRITES = new Set(["write", "writev", "fsync", "close", "rename", "copyfile", "mkdir"]);
 
 /** A file the run could not write (--out into a folder that is not there, one it may not write):
- * said of the file asked for, not of the temporary file a save writes first (.BOOK.xlsx.123.tmp). */
+ * said of the file asked for, not of the temporary file a save writes first (.WORKBOOK.xlsx.123.tmp). */
 function fileProblem(err: unknown): { key: UsageKey; params: Record<string, string> } | undefined {
   const { code, path, syscall } = (err ?? {}) as NodeJS.ErrnoException;
   if (typeof path !== "string" || typeof code !== "string") return undefined;

@@ -1,4 +1,4 @@
-// `docsheet map BOOK.xlsx --family F [--sheet NAME] [--json] [--out MAPPING.json]`: which field each
+// `docsheet map WORKBOOK.xlsx --family F [--sheet NAME] [--json] [--out MAPPING.json]`: which field each
 // header of the user's own sheet most likely is, the columns left unmapped and what the family's
 // documents still need; --out saves it as a mapping file. `--mapping MAPPING.json` on check, post
 // and act reads one back (mappingArg); on map it is the start: its columns for the headers it names

@@ -10,7 +10,7 @@ export interface WorkbookLock {
 }
 
 /**
- * Takes `.<BOOK>.docsheet-post.lock` beside the workbook: created exclusively with our process id;
+ * Takes `.<WORKBOOK>.docsheet-post.lock` beside the workbook: created exclusively with our process id;
  * one left by a process that is gone (killed) is taken over. While another live post holds it,
  * waits, calling `onWait` once with its process id.
  */

@@ -1,9 +1,9 @@
-// `docsheet post BOOK.xlsx --family F [--sheet NAME] --base-url URL --client-id ID --client-secret S
+// `docsheet post WORKBOOK.xlsx --family F [--sheet NAME] --base-url URL --client-id ID --client-secret S
 //   [--out OUT.xlsx | --in-place]`
 // Results and the post record are saved together at the job's checkpoints (by count and by time)
 // and at the end, so a run that is killed keeps what it saved; the next run finds the rest by their
 // markers. A save that fails (a full disk) stops the run with its counts. They go to
-// BOOK.posted.xlsx unless --out or --in-place says otherwise: the user's own file is changed only
+// WORKBOOK.posted.xlsx unless --out or --in-place says otherwise: the user's own file is changed only
 // when asked. Two posts of one workbook take turns (post-files.ts).
 import { resolve } from "node:path";
 import { createClient } from "../api";

@@ -1,6 +1,6 @@
-// `docsheet refresh BOOK.xlsx [--sheet NAME] [--rows 2,5-9] [--out OUT.xlsx]`: reads a pulled sheet's
+// `docsheet refresh WORKBOOK.xlsx [--sheet NAME] [--rows 2,5-9] [--out OUT.xlsx]`: reads a pulled sheet's
 // documents again with the pull's own query and writes them into their rows (the refresh job),
-// into BOOK.xlsx itself unless --out says where; prints each row not refreshed or marked, and the counts.
+// into WORKBOOK.xlsx itself unless --out says where; prints each row not refreshed or marked, and the counts.
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { NotPulledError, refreshJob } from "../jobs/refresh";

@@ -1,4 +1,4 @@
-// `docsheet template FAMILY --out BOOK.xlsx [--lang en|th] [--base-url URL --client-id ID --client-secret S]`
+// `docsheet template FAMILY --out WORKBOOK.xlsx [--lang en|th] [--base-url URL --client-id ID --client-secret S]`
 // With the connection options the template gets the company's lookup lists (contacts, products,
 // payment channels, expense categories) on a hidden sheet its drop-downs refer to.
 import { resolve } from "node:path";

@@ -1,6 +1,6 @@
-// `docsheet undo BOOK.xlsx --family F [--dry-run]` with the connection options: reverses the
+// `docsheet undo WORKBOOK.xlsx --family F [--dry-run]` with the connection options: reverses the
 // workbook's last post of F (jobs/undo.ts, one job for every family: documents, certificates and
-// the books alike) and writes the rows back into BOOK.undone.xlsx beside it (or --out, or BOOK.xlsx
+// the books alike) and writes the rows back into WORKBOOK.undone.xlsx beside it (or --out, or WORKBOOK.xlsx
 // itself with --in-place), as post and act do. A dry run writes nothing.
 import { ApiError, createClient } from "../api";
 import { OtherCompanyError } from "../jobs/company";

@@ -1,4 +1,4 @@
-// `docsheet update BOOK.xlsx --family F [--dry-run]`: sends the documents of the rows with a
+// `docsheet update WORKBOOK.xlsx --family F [--dry-run]`: sends the documents of the rows with a
 // recordId that the sheet changed (the update job), printing the preview field by field and each
 // document not sent with its reason; --dry-run prints the preview and sends and writes nothing.
 import { ApiError, createClient } from "../api";

@@ -78,8 +78,8 @@ export function printPosted(outcome: Pick<PostOutcome, "findings"> & {
   return c.invalid + c.failed + c.unknown + c.cancelled > 0 ? 1 : 0;
 }
 
-/** Where a command's results go: --out, the input itself with --in-place, else BOOK.<tag>.xlsx
- * beside it (post: BOOK.posted.xlsx, act: BOOK.acted.xlsx): the user's own file only when asked. */
+/** Where a command's results go: --out, the input itself with --in-place, else WORKBOOK.<tag>.xlsx
+ * beside it (post: WORKBOOK.posted.xlsx, act: WORKBOOK.acted.xlsx): the user's own file only when asked. */
 export function resultsPath(input: string, out: string | undefined, inPlace: boolean, tag: string): string {
   if (out !== undefined && inPlace) throw new UsageError("outInPlace");
   if (out !== undefined) return resolve(out);

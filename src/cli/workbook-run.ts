@@ -1,6 +1,6 @@
 // What a command that works on a workbook's rows against the service starts from: the language and
 // its words, the connection, the workbook, and where the workbook with the outcomes is written
-// (BOOK.<tag>.xlsx beside it, --out, or --in-place); for the document families, FAMILY too.
+// (WORKBOOK.<tag>.xlsx beside it, --out, or --in-place); for the document families, FAMILY too.
 import { connectionArgs, familyArg, langArg, type Connection, type Parsed } from "./args";
 import { openWorkbook, resultsPath } from "./workbook-file";
 import { words, type Words } from "./words";

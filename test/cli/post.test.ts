@@ -126,7 +126,7 @@ describe("docsheet post", () => {
     expect(String(rows[0].result)).toMatch(/not sent: .*"lots" is not a number/);
   });
 
-  it("writes BOOK.posted.xlsx beside the workbook unless told --out or --in-place, and says where", async () => {
+  it("writes WORKBOOK.posted.xlsx beside the workbook unless told --out or --in-place, and says where", async () => {
     const path = await filledTemplate("where.xlsx", "quotations", docs("where", 1));
     const before = readFileSync(path);
     const posted = join(s.dir, "where.posted.xlsx");
@@ -212,7 +212,7 @@ describe("docsheet post", () => {
 });
 
 describe("docsheet act", () => {
-  it("writes BOOK.acted.xlsx beside the workbook unless told --out or --in-place, and says where", async () => {
+  it("writes WORKBOOK.acted.xlsx beside the workbook unless told --out or --in-place, and says where", async () => {
     const path = await filledTemplate("acted.xlsx", "quotations", docs("acted", 1));
     expect((await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth, "--in-place"])).code).toBe(0);
     const before = readFileSync(path);

@@ -34,7 +34,7 @@ describe("docsheet undo", () => {
     expect(readFileSync(path).equals(bytes)).toBe(true);
     for (const id of ids) expect((await s.client.documents("tax-invoices").get(id)).statusString).toBe("awaiting");
 
-    // Written into BOOK.undone.xlsx beside the book (the book itself only with --in-place).
+    // Written into WORKBOOK.undone.xlsx beside the workbook (the workbook itself only with --in-place).
     const undo = await docsheet(["undo", path, ...conn, "--lang", "th"]);
     expect(undo.stderr).toBe("");
     expect(undo.code).toBe(0);
