@@ -271,6 +271,7 @@ describe("counts of a thousand and more", () => {
     const path = await writeBook(join(s.dir, "thousand.xlsx"), [["documentKey", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit"], ...rows]);
     const post = await docsheet(["post", path, "--family", "quotations", "--base-url", s.service.root, ...s.auth]);
     expect(post.stdout).toMatch(/^0 created, 0 found from an earlier run, 0 already posted, 1,000 not sent, 0 failed, 0 unknown; wrote /m);
+    expect(post.stderr).toMatch(/ \(1,000\/1,000\)$/m);
     const check = await docsheet(["check", path, "--family", "quotations", "--lang", "th"]);
     expect(check.stdout).toMatch(/^1,000 เอกสาร, พบ 1,00\d ปัญหา$/m);
   });

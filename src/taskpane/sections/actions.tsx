@@ -13,7 +13,7 @@ import { type ActionKind, type ActionRequest, type ActView, type PaneServices, t
 import { Message, Section, useTask } from "../ui";
 import { emptyPayment, PaymentFields, paymentRequest, useChannels, usePaymentRules, type PaymentForm } from "./payment";
 import { sameDocuments, serialList, ShownLine, useShown } from "./shown";
-import { Progressbar } from "./progressbar";
+import { Progressbar, progressCounts } from "./progressbar";
 import { ActLinks } from "./act-links";
 import { RowNotes } from "./rows";
 
@@ -206,7 +206,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
         </div>
       )}
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
-      {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("acting", { done: task.progress.done, total: task.progress.total ?? "?" })} />}
+      {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("acting", progressCounts(task.progress))} />}
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
       {/* Green only when something was done: "0 done, 2 skipped" is information, not success. */}

@@ -6,7 +6,7 @@ import type { PaneServices, PostView } from "../views";
 import { Message, Section, useResultScope, useTask } from "../ui";
 import { FindingList } from "./check";
 import { RowNotes } from "./rows";
-import { Progressbar } from "./progressbar";
+import { Progressbar, progressCounts } from "./progressbar";
 import { UndoControl } from "./undo";
 
 /** "3 created, 1 already posted": created always, the other counts when there are any. */
@@ -38,7 +38,7 @@ export function PostSection(props: { t: Translate; lang: Lang; services: PaneSer
         onClick={() => task.run((ctx) => post(props.family, { ...ctx, lang }))}>{t("runPost")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && (
-        <Progressbar done={task.progress.done} total={task.progress.total} label={t("posting", { done: task.progress.done, total: task.progress.total ?? "?" })} />
+        <Progressbar done={task.progress.done} total={task.progress.total} label={t("posting", progressCounts(task.progress))} />
       )}
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={task.error} />

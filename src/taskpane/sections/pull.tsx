@@ -7,7 +7,7 @@ import { familyCard } from "../../families/cards";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PullQuery, PullView, RefreshView } from "../views";
 import { Message, Section, useTask } from "../ui";
-import { Progressbar } from "./progressbar";
+import { Progressbar, progressCounts } from "./progressbar";
 import { DateField } from "./date-field";
 import { PullOrderFields } from "./pull-order";
 import { RowNotes } from "./rows";
@@ -70,7 +70,7 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
       )}
       <button class="primary" type="button" disabled={!props.connected || task.busy} onClick={start}>{t("runPull")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
-      {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("pulling", { done: task.progress.done })} />}
+      {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("pulling", { done: progressCounts(task.progress).done })} />}
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
       <Message tone="ok" text={task.result ? t("pullDone", { rows: task.result.rows, sheet: task.result.sheet }) : null} />

@@ -7,7 +7,7 @@ import { groupDigits } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UndoView } from "../views";
 import { Message, useTask } from "../ui";
-import { Progressbar } from "./progressbar";
+import { Progressbar, progressCounts } from "./progressbar";
 import { RowNotes } from "./rows";
 
 /** "2 voided, 1 left as it is": the counts there are, in the pane's words. */
@@ -44,7 +44,7 @@ export function UndoControl(props: { t: Translate; lang: Lang; services: PaneSer
       <button type="button" disabled={!props.connected || task.busy || preview !== null} onClick={() => void run(true)}>{t("undoPost")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && (!dry && task.progress
-        ? <Progressbar done={task.progress.done} total={task.progress.total} label={t("undoing", { done: task.progress.done, total: task.progress.total ?? "?" })} />
+        ? <Progressbar done={task.progress.done} total={task.progress.total} label={t("undoing", progressCounts(task.progress))} />
         : <p class="status" aria-live="polite">{t("undoLooking")}</p>)}
       {preview && (
         <div class="confirm" role="alertdialog" aria-labelledby="ds-undo-text">

@@ -8,7 +8,7 @@ import { groupDigits } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UpdateView } from "../views";
 import { Message, Section, useTask } from "../ui";
-import { Progressbar } from "./progressbar";
+import { Progressbar, progressCounts } from "./progressbar";
 import { RowNotes, rowLabel } from "./rows";
 
 function summary(t: Translate, v: UpdateView): string {
@@ -83,7 +83,7 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
       {busy && <button type="button" onClick={preview.busy ? preview.cancel : send.cancel}>{t("cancel")}</button>}
       {busy && progress && (
         <Progressbar done={progress.done} total={progress.total}
-          label={t(preview.busy ? "updateReading" : "updateSending", { done: progress.done, total: progress.total ?? "?" })} />
+          label={t(preview.busy ? "updateReading" : "updateSending", progressCounts(progress))} />
       )}
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={preview.error ?? send.error} />
