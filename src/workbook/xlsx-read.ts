@@ -526,9 +526,11 @@ function tooManyCells(sheet: string): XlsxReadError {
  * the cells an array formula filled the same way. One sweep down the rows that hold cells, with the
  * areas over the current row sorted by their left column: the work follows the cells present and
  * the areas, never an area's size. Areas that overlap (Excel never writes them) are refused.
+ * With `keep`, each covered cell is handed to it instead of cleared.
  */
 export function clearCovered(
   sheet: string, values: CellValue[][], rows: readonly number[], merged: readonly CellRect[], overlap: "mergesOverlap" | "arraysOverlap" = "mergesOverlap",
+  keep?: (area: CellRect, row: number, col: number, value: CellValue) => void,
 ): void {
   if (merged.length === 0 || rows.length === 0) return;
   const byTop = [...merged].sort((a, b) => a.top - b.top);
@@ -569,7 +571,10 @@ export function clearCovered(
         } else hi = mid - 1;
       }
       const m = hit >= 0 ? active[hit] : undefined;
-      if (m && col <= m.right && (row !== m.top || col !== m.left)) cells[col] = null;
+      if (m && col <= m.right && (row !== m.top || col !== m.left)) {
+        if (keep) keep(m, row, col, cells[col]);
+        else cells[col] = null;
+      }
     }
   }
 }

@@ -204,7 +204,7 @@ async function workingPaper(): Promise<string> {
   return file;
 }
 
-test("Open .xlsx: a working paper's DOCSHEET formulas are calculated again and their tables spilled anew; a sheet past 100,000 rows is refused", async () => {
+test("Open .xlsx: a working paper's DOCSHEET formulas show the figures it was saved with until the pane connects, then are calculated again and their tables spilled anew; a sheet past 100,000 rows is refused", async () => {
   const page = await openPreview(preview, "en");
   // The command line's refusal, said at once: the reading stops at the limit.
   const big = join(preview.dist, "rows.xlsx");
@@ -215,12 +215,15 @@ test("Open .xlsx: a working paper's DOCSHEET formulas are calculated again and t
 
   await page.setInputFiles(".grid-tools input[type=file]", await workingPaper());
   await page.waitForSelector(".tab.on:has-text('Pack')");
-  // Not connected: #N/A, the stale figures gone, the stale table's cells cleared; Excel's own formulas keep their values.
-  await shows(page, "B1", "#N/A");
-  await shows(page, "B5", "#N/A");
-  await shows(page, "D1", "#N/A");
-  expect(await cell(page, "E2")).toBe("");
+  // Not connected: the figures the file was saved with, as Excel shows them until it calculates.
+  await shows(page, "B1", "1");
+  expect([await cell(page, "B2"), await cell(page, "B4"), await cell(page, "B5")]).toEqual(["2", "4", "5"]);
+  expect([await cell(page, "D1"), await cell(page, "E2"), await cell(page, "E20")]).toEqual(["stale", "stale", "stale"]);
   expect(await cell(page, "C1")).toBe("42");
+  // A formula typed now has nothing to calculate it with.
+  await typeAt(page, "J1", "=DOCSHEET.VAT(\"2026-03\")");
+  await shows(page, "J1", "#N/A");
+  expect(await cell(page, "B1")).toBe("1");
   expect([await cell(page, "G1"), await cell(page, "G2")]).toEqual(["7", "8"]);
 
   await connect(page);
@@ -234,6 +237,7 @@ test("Open .xlsx: a working paper's DOCSHEET formulas are calculated again and t
   expect(await cell(page, "E1")).toBe("Name");
   expect(await cell(page, `D${accounts.length}`)).toBe(String(accounts[accounts.length - 1][0]));
   expect(await cell(page, `D${accounts.length + 1}`)).toBe("");
+  expect(await cell(page, "E20")).toBe("");
   expect(await cell(page, "C1")).toBe("42");
   // The formulas are the cells' own: shown as typed (Excel's saved name too), the filled-down one moved.
   await page.click(".grid td[data-cell='B2']");

@@ -1,13 +1,14 @@
 // The preview's grid calculates its DOCSHEET formulas (only these) as Excel does with the add-in's
 // functions: a formula typed or pasted into a cell, or in a workbook opened (Open .xlsx, whose
-// other formulas keep the values the file holds), is called through the pane's connection (the
+// other formulas keep the values the file holds; its DOCSHEET cells show the values it was saved
+// with until the pane connects, as Excel shows them until it calculates), is called through the pane's connection (the
 // same calls Excel's runtime makes: functions/pane-call.ts), showing #BUSY! until it answers; a
 // table spills into the cells below and right of it, and where other values stand in the way the
 // formula is #SPILL! until they are cleared. An error's message is the cell's tooltip. The sheet's
 // formulas are calculated again after every change of the workbook (a referenced cell may have
 // changed; the answers read are kept, so only a changed call reads the service), when the pane
 // connects or disconnects, and on "Refresh figures" (recalculate). Other formulas stay text.
-import { onFunctionsConnection } from "../../functions/connection";
+import { functionsConnection, onFunctionsConnection } from "../../functions/connection";
 import type { FunctionResult } from "../../functions/cells";
 import type { ArgValue } from "../../functions/args";
 import { parseFormula, type ArgExpr } from "../../functions/formula";
@@ -54,6 +55,9 @@ export class PreviewFormulas {
   private again = false;
   /** Our own writes are edits too: they do not start another calculation. */
   private writing = false;
+  /** Formula cells of a workbook opened that show the values it was saved with ("sheet!row,col"),
+   * kept until the pane connects. */
+  private readonly saved = new Set<string>();
 
   constructor(private readonly workbook: PreviewWorkbook, private readonly lang: () => Lang) {}
 
@@ -90,6 +94,15 @@ export class PreviewFormulas {
     return true;
   }
 
+  /** A workbook was opened: its DOCSHEET cells keep the values they were saved with (their tables
+   * as their spills) until the pane is connected to calculate them. */
+  opened(): void {
+    this.saved.clear();
+    for (const [sheet, s] of this.workbook.memory.sheets) {
+      for (const [key, formula] of s.formulas) if (parseFormula(formula).kind === "call") this.saved.add(`${sheet}!${key}`);
+    }
+  }
+
   /** The cells of `rect` are typed over or cleared: their formulas go, with the tables they spilled. */
   forget(sheet: string, rect: CellRect): void {
     const s = this.workbook.memory.sheets.get(sheet);
@@ -99,6 +112,7 @@ export class PreviewFormulas {
       if (r < rect.top || r > rect.bottom || c < rect.left || c > rect.right || parseFormula(s.formulas.get(key)!).kind !== "call") continue;
       this.unspill(s, r, c);
       s.formulas.delete(key);
+      this.saved.delete(`${sheet}!${key}`);
       this.messages.delete(`${sheet}!${key}`);
       this.calledWith.delete(`${sheet}!${key}`);
     }
@@ -144,8 +158,11 @@ export class PreviewFormulas {
   }
 
   private async pass(): Promise<void> {
-    const anchors = this.anchors();
-    const byKey = new Map(anchors.map((a) => [`${a.sheet}!${at(a.row, a.col)}`, a]));
+    const all = this.anchors();
+    // Not connected, a workbook's saved figures stay: there is nothing to calculate them with yet.
+    if (functionsConnection().connection) this.saved.clear();
+    const anchors = all.filter((a) => !this.saved.has(`${a.sheet}!${at(a.row, a.col)}`));
+    const byKey = new Map(all.map((a) => [`${a.sheet}!${at(a.row, a.col)}`, a]));
     const lang = this.lang();
     const memory = this.workbook.memory;
     const results = new Map<string, Promise<Outcome>>();

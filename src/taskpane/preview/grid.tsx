@@ -289,10 +289,12 @@ export function Grid(props: { workbook: PreviewWorkbook; formulas?: PreviewFormu
       const sheets = await loadXlsx(await file.arrayBuffer());
       if (sheets.length === 0) throw new XlsxReadError("noSheets");
       m.sheets.clear();
-      // Its DOCSHEET formulas are calculated again once the edit below is told (formulas.ts).
-      for (const s of sheets) m.setSheet(s.name, s.values, s.formats).formulas = s.formulas;
+      // Its DOCSHEET formulas are calculated again once the edit below is told and the pane is
+      // connected (formulas.ts); until then they show the values the file holds.
+      for (const s of sheets) Object.assign(m.setSheet(s.name, s.values, s.formats), { formulas: s.formulas, spills: s.spills });
       m.active = sheets[0].name;
       workbook.selection = null;
+      formulas?.opened();
       workbook.edited();
     } catch (err) {
       // The reader's refusal (too large, damaged) in the pane's language.
