@@ -49,6 +49,19 @@ describe.each<[Lang, string[], string]>([
   });
 });
 
+test("Check counts a thousand and more with thousands separators, in English and Thai", async () => {
+  const many: CellValue[][] = [HEAD, ...Array.from({ length: 1000 }, (_, i) => [`Co ${i + 1}`, null, true, "Pen", i % 10 === 9 ? "abc" : 1, 100])];
+  for (const [lang, said] of [["en", ["1,000 documents checked: 100 problems.", "1,000 warnings: worth a look, but they do not stop the post."]],
+    ["th", ["ตรวจ 1,000 เอกสาร: พบ 100 ปัญหา", "คำเตือน 1,000 รายการ: ควรตรวจดู แต่ไม่หยุดการส่ง"]]] as const) {
+    const t = translator(lang);
+    const root = mountPane(<CheckSection t={t} lang={lang} services={createServices({ port: new MemoryWorkbook({ S: many }), relayBase: null })} family="tax-invoices" />);
+    click(root, t("runCheck"));
+    await until(() => root.querySelector("#check .msg.error") !== null, "the check");
+    expect([...root.querySelectorAll("#check .msg.error, #check .msg.info")].map((m) => m.textContent)).toEqual(said);
+    document.body.innerHTML = "";
+  }
+});
+
 /** The preview's workbook and services: the pane is told when the active sheet changes. */
 function previewPane(): { root: HTMLElement; book: PreviewWorkbook } {
   const book = new PreviewWorkbook(new MemoryWorkbook({ S: rows(), Other: [["Customer"], ["Nobody"]] }));

@@ -26,6 +26,11 @@ export function groupDigits(n: number): string {
   return String(n).replace(/^(-?\d+)/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ","));
 }
 
+/** Every count among `vars` grouped ("1,000"), the other values as they are. */
+export function groupCounts<K extends string>(vars: Readonly<Record<K, string | number>>): Record<K, string> {
+  return Object.fromEntries(Object.entries<string | number>(vars).map(([k, v]) => [k, typeof v === "number" ? groupDigits(v) : v])) as Record<K, string>;
+}
+
 /** `template` with its {name} values put in, and {name|one|many} the word for that value by
  * `lang`'s plural rules ("{n} {n|row|rows}" → "2 rows"); a name without a value stays as written. */
 export function fillCounted(template: string, vars: Readonly<Record<string, string | number>>, lang: Lang): string {

@@ -4,6 +4,7 @@
 import { familyCard } from "../../families/cards";
 import { useState } from "preact/hooks";
 import type { BookFamily } from "../../rules/codes";
+import { groupCounts } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
 import type { BookPostView, CheckView, PaneServices, PullView } from "../views";
 import { Message, Section, useResultScope, useTask } from "../ui";
@@ -52,12 +53,12 @@ export function BooksSection(props: { t: Translate; lang: Lang; services: PaneSe
       </div>
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={posting.error ?? updating.error ?? pulling.error} />
-      <Message tone={posted && posted.counts.notSent + posted.counts.failed > 0 ? "error" : "ok"} text={posted ? t("bookPosted", posted.counts) : null} />
+      <Message tone={posted && posted.counts.notSent + posted.counts.failed > 0 ? "error" : "ok"} text={posted ? t("bookPosted", groupCounts(posted.counts)) : null} />
       {posted?.marked && <FindingList t={t} lang={lang} services={services} findings={posted.marked} label={t("postMarked")} />}
       <RowNotes t={t} services={services} sheet={posted?.sheet} rows={posted?.rows} />
-      <Message tone={updated && updated.counts.notSent + updated.counts.failed > 0 ? "error" : "ok"} text={updated ? t("bookUpdated", updated.counts) : null} />
+      <Message tone={updated && updated.counts.notSent + updated.counts.failed > 0 ? "error" : "ok"} text={updated ? t("bookUpdated", groupCounts(updated.counts)) : null} />
       <RowNotes t={t} services={services} sheet={updated?.sheet} rows={updated?.rows} />
-      <Message tone="ok" text={pulling.result ? t("pullDone", { rows: pulling.result.rows, sheet: pulling.result.sheet }) : null} />
+      <Message tone="ok" text={pulling.result ? t("pullDone", groupCounts({ rows: pulling.result.rows, sheet: pulling.result.sheet })) : null} />
       {/* Contacts and products the last post created are deleted; a journal voucher's rows say the service cannot. */}
       <UndoControl t={t} lang={lang} services={services} family={family} connected={props.connected} />
     </Section>

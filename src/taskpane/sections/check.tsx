@@ -6,7 +6,7 @@ import { useMemo } from "preact/hooks";
 import type { DocumentFamily, SheetFamily } from "../../rules/codes";
 import { familyCard } from "../../families/cards";
 import type { CellFinding } from "../../sheet/findings";
-import { groupDigits } from "../../sheet/i18n/plural";
+import { groupCounts, groupDigits } from "../../sheet/i18n/plural";
 import { recordCount } from "../../sheet/i18n/record-count";
 import { render } from "../../sheet/i18n/render";
 import type { Lang, Translate } from "../i18n";
@@ -68,8 +68,8 @@ export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView;
     <>
       {other}
       <Message tone={n.error > 0 ? "error" : "ok"} text={verdict(props, n.error)} />
-      <Message tone="info" text={n.warning > 0 ? t("checkWarnings", { count: n.warning }) : null} />
-      <Message tone="info" text={n.note > 0 ? t("checkNotes", { count: n.note }) : null} />
+      <Message tone="info" text={n.warning > 0 ? t("checkWarnings", { count: groupDigits(n.warning) }) : null} />
+      <Message tone="info" text={n.note > 0 ? t("checkNotes", { count: groupDigits(n.note) }) : null} />
     </>
   );
 }
@@ -78,10 +78,10 @@ function verdict(props: { t: Translate; lang: Lang; view: CheckView; family?: Sh
   const { t, view, family } = props;
   // Documents are counted as documents; certificates and the books by what their records are.
   if (family === undefined || familyCard(family).record === "Document") {
-    return errors > 0 ? t("checkFound", { documents: view.documents, count: errors }) : t("checkClean", { documents: view.documents });
+    return errors > 0 ? t("checkFound", groupCounts({ documents: view.documents, count: errors })) : t("checkClean", { documents: groupDigits(view.documents) });
   }
   const records = render(recordCount(family, view.documents), props.lang);
-  return errors > 0 ? t("checkFoundRecords", { records, count: errors }) : t("checkCleanRecords", { records });
+  return errors > 0 ? t("checkFoundRecords", { records, count: groupDigits(errors) }) : t("checkCleanRecords", { records });
 }
 
 export function CheckSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily }) {

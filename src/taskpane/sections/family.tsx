@@ -4,13 +4,14 @@ import type { SheetFamily } from "../../rules/codes";
 import { FAMILY_CARDS } from "../../families/cards";
 import type { FamilyCard } from "../../families/types";
 import type { ListCounts, TemplateOutcome } from "../../jobs/template";
+import { groupCounts } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices } from "../views";
 import { Message, useResultScope, useTask } from "../ui";
 
 function listCounts(t: Translate, c: ListCounts): string {
   const channels = c.bankAccounts + c.cheques + c.creditCards + c.pettyCash + c.otherChannels;
-  return t("listCounts", { contacts: c.contacts, products: c.products, channels, categories: c.expenseCategories });
+  return t("listCounts", groupCounts({ contacts: c.contacts, products: c.products, channels, categories: c.expenseCategories }));
 }
 
 export function FamilyPicker(props: {

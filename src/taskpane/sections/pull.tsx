@@ -4,6 +4,7 @@
 import { useState } from "preact/hooks";
 import { RANGE, type DocumentFamily } from "../../rules/codes";
 import { familyCard } from "../../families/cards";
+import { groupCounts } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PullQuery, PullView, RefreshView } from "../views";
 import { Message, Section, useTask } from "../ui";
@@ -73,7 +74,7 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
       {task.busy && task.progress && <Progressbar done={task.progress.done} total={task.progress.total} label={t("pulling", { done: progressCounts(task.progress).done })} />}
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
-      <Message tone="ok" text={task.result ? t("pullDone", { rows: task.result.rows, sheet: task.result.sheet }) : null} />
+      <Message tone="ok" text={task.result ? t("pullDone", groupCounts({ rows: task.result.rows, sheet: task.result.sheet })) : null} />
       {documents && (
         <>
           <p class="help">{t("refreshHelp")}</p>
@@ -81,10 +82,10 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
           <button type="button" title={t("refreshRowsHelp")} disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(true, { ...ctx, lang: props.lang }))}>{t("runRefreshRows")}</button>
           {refreshTask.busy && <button type="button" onClick={refreshTask.cancel}>{t("cancel")}</button>}
           <Message tone="error" text={refreshTask.error} />
-          <Message tone={done && done.counts.edited > 0 ? "info" : "ok"} text={done ? t("refreshDone", {
+          <Message tone={done && done.counts.edited > 0 ? "info" : "ok"} text={done ? t("refreshDone", groupCounts({
             sheet: done.sheet, refreshed: done.counts.refreshed, added: done.counts.added, unchanged: done.counts.unchanged,
             marked: done.counts.deleted + done.counts.void, edited: done.counts.edited,
-          }) : null} />
+          })) : null} />
           <RowNotes t={t} services={services} sheet={done?.sheet} rows={done?.rows} />
         </>
       )}
