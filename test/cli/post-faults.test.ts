@@ -1,19 +1,21 @@
-// `docsheet post` when two runs race and when the machine fails it: real .xlsx files, the real bin
-// as child processes (two at once, one killed with SIGKILL), an output on a full tmpfs, the real
-// local service. Every case ends with exactly one live document per row, and an undo that leaves
+// `docsheet post` when two runs race and when the machine fails it: real .xlsx files, two runs at
+// once (each in a runner process of its own), the real bin killed with SIGKILL, an output on a full
+// tmpfs, the real local service. Every case ends with exactly one live document per row, and an undo that leaves
 // none of them alive.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DocumentRecord } from "../../src/api";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
-import { cliRunner, killedRun, runCli, type RunResult } from "./run";
+import { cliRunner, killedRun, runCli, type Run, type RunResult } from "./run";
 import { cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
 
 const s = cliSession("post-faults");
 const docsheet = cliRunner();
+// A second runner process of the worker: two runs at once are two processes, as two bins are.
+const rival = cliRunner(1);
 const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "item.name", "item.quantity", "item.pricePerUnit"];
 
 function rows(prefix: string, n: number): unknown[][] {
@@ -30,7 +32,7 @@ async function documentsOf(family: "quotations" | "tax-invoices", prefix: string
 }
 const live = (docs: DocumentRecord[]): number[] => docs.filter((d) => d.statusString !== "void").map((d) => d.recordId).sort((a, b) => a - b);
 const idsIn = async (path: string): Promise<number[]> => (await sheetRows(path)).map((r) => r.recordId as number).sort((a, b) => a - b);
-const post = (args: string[]): Promise<RunResult> => runCli(["post", ...args, "--base-url", s.service.root, ...s.auth]);
+const post = (args: string[], run: Run = runCli): Promise<RunResult> => run(["post", ...args, "--base-url", s.service.root, ...s.auth]);
 const counted = (r: RunResult): { created: number; found: number } => {
   const m = /^(\d+) created, (\d+) found/m.exec(r.stdout);
   if (!m) throw new Error(`no counts in ${r.stdout}\n${r.stderr}`);
@@ -41,7 +43,8 @@ describe("two docsheet post of the same rows at the same time", () => {
   it("on one workbook: exactly one live document per row", async () => {
     const prefix = "one";
     const path = await writeBook(join(s.dir, `${prefix}.xlsx`), rows(prefix, 15));
-    const [a, b] = await Promise.all([post([path, "--family", "quotations"]), post([path, "--family", "quotations"])]);
+    const args = [path, "--family", "quotations"];
+    const [a, b] = await Promise.all([post(args, docsheet), post(args, rival)]);
     expect([a.code, b.code]).toEqual([0, 0]);
     // They took turns on the workbook: one created every row, the other found them all.
     expect([counted(a), counted(b)].sort((x, y) => y.created - x.created)).toEqual([{ created: 15, found: 0 }, { created: 0, found: 15 }]);
