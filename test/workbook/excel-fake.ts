@@ -719,7 +719,8 @@ const ESCAPED_OR_PAIRED = /["\\\x00-\x1f\ud800-\udfff]/;
 export function sizeOf(value: unknown): number {
   switch (typeof value) {
     case "number":
-      return Number.isFinite(value) ? String(value).length : 4; // JSON writes NaN and Infinity as null
+      if (!Number.isFinite(value)) return 4; // JSON writes NaN and Infinity as null
+      return Number.isInteger(value) && Math.abs(value) < 1e21 ? integerDigits(value) : String(value).length;
     case "boolean":
       return value ? 4 : 5;
     case "string":
@@ -732,6 +733,18 @@ export function sizeOf(value: unknown): number {
   let bytes = 2 + Math.max(0, value.length - 1);
   for (const v of value) bytes += v === undefined || typeof v === "function" || typeof v === "symbol" ? 4 : sizeOf(v);
   return bytes;
+}
+
+/** Powers of ten, each exact as a double. */
+const TENS = Array.from({ length: 22 }, (_, i) => 10 ** i);
+
+/** String(n).length of an integer under 1e21 (which JSON writes in digits, -0 as "0"), without
+ * making the string: grids of numbers are sized cell by cell. */
+function integerDigits(n: number): number {
+  const a = Math.abs(n);
+  let digits = 1;
+  while (digits < 21 && a >= TENS[digits]) digits++;
+  return n < 0 ? digits + 1 : digits;
 }
 
 function jsonBytes(value: unknown): number {
@@ -791,7 +804,14 @@ export class FakeRange extends FakeObject {
   }
   private grid<T>(f: (cell: FakeCell | undefined, r: number, c: number) => T): T[][] {
     const { sheet, top, left, rows, cols } = this.rect();
-    return Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => f(sheet.peek(top + i, left + j), top + i, left + j)));
+    // Plain loops: a 5 MB read makes half a million cells here, on every load of the size tests.
+    const out: T[][] = new Array(rows);
+    for (let i = 0; i < rows; i++) {
+      const row: T[] = new Array(cols);
+      for (let j = 0; j < cols; j++) row[j] = f(sheet.peek(top + i, left + j), top + i, left + j);
+      out[i] = row;
+    }
+    return out;
   }
   protected snapshot(prop: string): unknown {
     const r = this.rect();
