@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
-import { loadBookRecord, type BookRunRecord } from "../jobs/book-record";
+import { loadPostRecord, type PostRunRecord } from "../jobs/post-record";
 import { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/books";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
@@ -92,9 +92,9 @@ async function post(p: Parsed, family: BookFamily): Promise<number> {
 
 /** The family's post record in the output a run writes to besides its input (WORKBOOK.posted.xlsx, --out):
  * where a killed run of the input left what it was about to create. None for an unreadable file. */
-async function outputRecord(input: string, out: string, family: BookFamily): Promise<BookRunRecord | null> {
+async function outputRecord(input: string, out: string, family: BookFamily): Promise<PostRunRecord | null> {
   if (out === resolve(input) || !existsSync(out)) return null;
-  return openWorkbook(out).then((workbook) => loadBookRecord(workbook, family), () => null);
+  return openWorkbook(out).then((workbook) => loadPostRecord(workbook, family), () => null);
 }
 
 async function pull(p: Parsed, family: BookFamily): Promise<number> {

@@ -21,7 +21,7 @@ export const CERTIFICATE_POSTING: Posting<BuiltCertificate> = {
     };
   },
   makesContacts: false,
-  send: async (client, p, signal) => certificateRecord(await client.withholdingTaxes.create(p.built.body, { signal })),
+  send: async (client, p, { signal }) => certificateRecord(await client.withholdingTaxes.create(p.built.body, { signal })),
   byMarker: async (client, bodies, wanted, signal) => {
     const holders = await certificateHolders(client, bodies.map(payee), signal, wanted);
     return new Map([...holders].map(([m, list]) => [m, list[0]]));

@@ -1,11 +1,12 @@
 // A family's records on the service as one shape (RecordStore), whatever its routes.
-import type { FilterTerm } from "../api";
+import type { ListQuery } from "../api";
+import { RANGE } from "../rules/codes";
 import type { Json, RecordStore } from "./types";
 
 const PAGE = { pageSize: 200 };
 
 interface Api {
-  listAll(query: { pageSize: number; filter?: readonly FilterTerm[] }, o: { signal?: AbortSignal }): AsyncGenerator<{ list: unknown[] }>;
+  listAll(query: ListQuery, o: { signal?: AbortSignal }): AsyncGenerator<{ list: unknown[] }>;
   get(id: number, o: { signal?: AbortSignal }): Promise<unknown>;
   delete?(id: number, o: { signal?: AbortSignal }): Promise<unknown>;
 }
@@ -13,7 +14,12 @@ interface Api {
 /** The store over an API client's part (documents(family), contacts, products, ...). */
 export function storeOf(api: Api, deletes = true): RecordStore {
   const store: RecordStore = {
-    listAll: (signal, filter) => api.listAll(filter ? { ...PAGE, filter } : PAGE, { signal }),
+    listAll: (signal, query = {}) => api.listAll({
+      ...PAGE,
+      ...(query.filter ? { filter: query.filter } : {}),
+      // Dates as the document lists take them (a service that ignores them lists them all).
+      ...(query.startDate && query.endDate ? { range: RANGE.DateRange, startDate: query.startDate, endDate: query.endDate } : {}),
+    }, { signal }),
     get: async (id, signal) => (await api.get(id, { signal })) as Json,
   };
   if (deletes && api.delete) store.delete = (id, signal) => api.delete!(id, { signal });

@@ -13,8 +13,8 @@ import type { BuiltBook } from "../sheet/books/built";
 
 /** A family's records on the service, read the same way whatever the family. */
 export interface RecordStore {
-  /** Every record (those the filter's terms match, where given), page by page. */
-  listAll(signal?: AbortSignal, filter?: readonly FilterTerm[]): AsyncGenerator<{ list: unknown[] }>;
+  /** Every record (those the filter's terms match, of the dates given, where given), page by page. */
+  listAll(signal?: AbortSignal, query?: { filter?: readonly FilterTerm[]; startDate?: string; endDate?: string }): AsyncGenerator<{ list: unknown[] }>;
   get(id: number, signal?: AbortSignal): Promise<Json>;
   /** Absent where the service has no delete (journal vouchers). */
   delete?(id: number, signal?: AbortSignal): Promise<unknown>;

@@ -1,12 +1,13 @@
-// What a post of a book (journal vouchers, contacts, products) leaves in the workbook so it can be
-// undone, as post-record.ts does for documents: the records the run created (id, what the sheet
-// called it, its rows, a fingerprint of the service's copy as it answered), each entry sealed, and
-// the company. Records the run found on the service are not listed: undo never touches them. One
-// record per family (the last run that created something), under the workbook's records.
+// The post record of a book (journal vouchers, contacts, products) as book undo reads it
+// (book-undo.ts): the records the run created (id, what the service calls it, its rows, a
+// fingerprint of the service's copy as it answered), each entry sealed, and the company. A book's
+// post writes the one post record every family's post writes (post-record.ts); this reads that,
+// and the record the books' own post wrote before (kept by undo for what it could not undo yet).
 import type { BookFamily } from "../rules/codes";
 import { hash2 } from "../sheet/books/fingerprint";
 import type { WorkbookPort } from "../workbook/port";
 import type { CompanyStamp } from "./company";
+import { postRecordKey, sealOf, type PostRunRecord } from "./post-record";
 
 export interface BookRunEntry {
   key: string;
@@ -17,7 +18,7 @@ export interface BookRunEntry {
   name: string;
   /** bookFingerprint of the create's answer: a change since means it was edited or is another record. */
   fingerprint: string;
-  /** bookSealOf this entry as the post wrote it: an entry changed by hand no longer matches. */
+  /** bookSealOf this entry: an entry changed by hand no longer matches. */
   seal?: string;
 }
 
@@ -30,45 +31,40 @@ export interface BookRunRecord {
   /** Created by the run, in the sheet's order. */
   created: BookRunEntry[];
   company: CompanyStamp;
-  /** Saved before the run sent anything (and the CLI saved the file): the run had not ended. Its
-   * `pending` are the identities (contacts and products) its look-up did not find and it went on to
-   * create, and `knownMax` the highest record id the look-up saw, so a run again of the same sheet
-   * after a kill claims, as created, a record of such an identity made after that look-up. */
+  /** The run had not ended (killed) when this was saved. */
   partial?: true;
-  pending?: string[];
-  knownMax?: number;
-  /** pendingSealOf the above: a pending list changed by hand claims nothing. */
-  pendingSeal?: string;
 }
 
-const recordKey = (family: BookFamily): string => `docsheet.post.last.${family}`;
-
 export async function loadBookRecord(port: WorkbookPort, family: BookFamily): Promise<BookRunRecord | null> {
-  const text = await port.loadRecord(recordKey(family));
+  const text = await port.loadRecord(postRecordKey(family));
   if (!text) return null;
   try {
-    const parsed = JSON.parse(text) as BookRunRecord;
-    return parsed?.version === 1 && parsed.family === family && Array.isArray(parsed.created) && parsed.company ? parsed : null;
+    const parsed = JSON.parse(text) as (BookRunRecord | PostRunRecord) | null;
+    if (parsed && Array.isArray((parsed as PostRunRecord).documents)) return fromPostRecord(family, parsed as PostRunRecord);
+    const r = parsed as BookRunRecord | null;
+    return r?.version === 1 && r.family === family && Array.isArray(r.created) && r.company ? r : null;
   } catch {
     return null; // a damaged record is no record: undo then says there is nothing to undo
   }
 }
 
+/** A post record as book undo reads it: the created entries, each sealed as undo checks when the
+ * post record's seal holds (one changed by hand keeps a seal undo refuses). */
+function fromPostRecord(family: BookFamily, r: PostRunRecord): BookRunRecord | null {
+  if (r.version !== 1 || r.family !== family || !r.company) return null;
+  const created = r.documents.filter((d) => d.created).map((d): BookRunEntry => {
+    const e = { key: d.key, rows: d.rows, recordId: d.recordId, name: d.serial ?? `#${d.recordId}`, fingerprint: d.fingerprint ?? "" };
+    return { ...e, seal: d.seal === sealOf(family, d) ? bookSealOf(family, e) : "refused" };
+  });
+  return { version: 1, family, sheet: r.sheet, at: r.at, created, company: r.company, ...(r.partial ? { partial: true as const } : {}) };
+}
+
 export async function saveBookRecord(port: WorkbookPort, family: BookFamily, record: BookRunRecord | null): Promise<void> {
-  await port.saveRecord(recordKey(family), record ? JSON.stringify(record) : null);
+  await port.saveRecord(postRecordKey(family), record ? JSON.stringify(record) : null);
 }
 
 /** A check sum of what undo trusts in an entry (which record, what it was). Not a secret: it
  * catches an entry typed or changed by hand, which undo then refuses. */
 export function bookSealOf(family: BookFamily, e: BookRunEntry): string {
   return `s1.${hash2(JSON.stringify([family, e.recordId, e.name, e.fingerprint]))}`;
-}
-
-export function sealedEntry(family: BookFamily, e: Omit<BookRunEntry, "seal">): BookRunEntry {
-  return { ...e, seal: bookSealOf(family, e) };
-}
-
-/** The seal of a partial record's pending identities (see BookRunRecord.pending). */
-export function pendingSealOf(r: Pick<BookRunRecord, "family" | "sheet" | "pending" | "knownMax">): string {
-  return `s1.${hash2(JSON.stringify([r.family, r.sheet, r.pending ?? [], r.knownMax ?? 0]))}`;
 }

@@ -5,8 +5,8 @@
 // family (the last run of each), under the workbook's records (port.saveRecord), so it travels with
 // the file from the command line to the pane and back.
 import type { DocSheetClient, DocumentRecord } from "../api";
-import type { DocumentFamily as Family } from "../rules/codes";
-import { bookFingerprint } from "../sheet/books/fingerprint";
+import type { SheetFamily as Family } from "../rules/codes";
+import { bookFingerprint, hash2 } from "../sheet/books/fingerprint";
 import { fingerprintOf, fnv1a, hex } from "../sheet/fingerprint";
 import type { Json } from "../rules/json";
 import { markerIn } from "../sheet/marker";
@@ -64,6 +64,24 @@ export interface PostRunRecord {
   partial?: true;
   /** The company the run posted to (absent in records from before companies were recorded). */
   company?: CompanyStamp;
+  /** Saved before the run sent anything, for records found again by identity alone (products):
+   * the identities its look-up did not find and it went on to create, and the highest record id
+   * that look-up saw, so a run again of the sheet after a kill claims, as created, a record of such
+   * an identity made after the look-up (and every field the row's). */
+  pending?: string[];
+  knownMax?: number;
+  /** pendingSealOf the above: a pending list changed by hand claims nothing. */
+  pendingSeal?: string;
+}
+
+/** The seal of a record's pending identities (see PostRunRecord.pending). */
+export function pendingSealOf(r: { family: Family; sheet: string; pending?: readonly string[]; knownMax?: number }): string {
+  return `s1.${hash2(JSON.stringify([r.family, r.sheet, r.pending ?? [], r.knownMax ?? 0]))}`;
+}
+
+/** The pending identities of a record, when its seal holds. */
+export function pendingOf(r: PostRunRecord | null | undefined): string[] {
+  return r?.partial && r.pending && r.pendingSeal === pendingSealOf(r) ? r.pending : [];
 }
 
 export const postRecordKey = (family: Family): string => `docsheet.post.last.${family}`;
@@ -125,8 +143,31 @@ export class PostRecorder {
    * it created that this run finds already posted is carried over as created: a run killed after a
    * checkpoint and posted again in place must not leave the first run's documents out of undo. A
    * finished run's record is not carried: undo reverses the last run only. */
-  constructor(private readonly family: Family, private readonly sheet: string, previous?: PostRunRecord) {
-    if (previous?.partial && previous.sheet === sheet) for (const d of previous.documents) if (d.created) this.createdBefore.set(d.recordId, d);
+  /** `o.carried`: other records whose created entries are this sheet's too (the command line's output
+   * of an earlier run of the input); `o.fingerprint`: how the family fingerprints the service's copy. */
+  constructor(private readonly family: Family, private readonly sheet: string, previous?: PostRunRecord,
+    o: { carried?: readonly PostRunRecord[]; fingerprint?: (rec: DocumentRecord) => string } = {}) {
+    const carried = [...(o.carried ?? []), ...(previous?.partial && previous.sheet === sheet ? [previous] : [])];
+    for (const r of carried) for (const d of r.documents) if (d.created) this.createdBefore.set(d.recordId, d);
+    this.fingerprint = o.fingerprint ?? ((rec) => fingerprintOf(serviceCopy(rec)));
+  }
+
+  private readonly fingerprint: (rec: DocumentRecord) => string;
+
+  /** The records earlier runs of the sheet created (by id): claimed again when found. */
+  createdIds(): ReadonlySet<number> {
+    return new Set(this.createdBefore.keys());
+  }
+
+  /** Identities about to be created, saved before anything is sent (PostRunRecord.pending). */
+  private pending?: { pending: string[]; knownMax: number };
+
+  setPending(pending: string[], knownMax: number): void {
+    this.pending = { pending, knownMax };
+  }
+
+  get hasCreated(): boolean {
+    return this.documents.some((d) => d.created);
   }
 
   /** Lists the company's contacts when a body is sent without a contactId; answers them. */
@@ -142,7 +183,7 @@ export class PostRecorder {
     this.documents.push(sealed(this.family, {
       key: doc.key, rows: doc.rows, recordId: rec.recordId, serial: rec.documentSerial, created: true,
       publishedOn: typeof rec.publishedOn === "string" ? rec.publishedOn.slice(0, 10) : undefined,
-      status: rec.statusString, fingerprint: fingerprintOf(serviceCopy(rec)), marker: markerIn(rec.internalNotes),
+      status: rec.statusString, fingerprint: this.fingerprint(rec), marker: markerIn(rec.internalNotes),
     }));
     const contact = Number(rec.contactId);
     if (this.known && Number.isInteger(contact) && contact > 0 && !this.known.has(contact)) {
@@ -181,7 +222,8 @@ export class PostRecorder {
   /** Saved over the family's last record when the run created something; a run that created nothing
    * leaves the last real run undoable. */
   async save(port: WorkbookPort, at: Date, partial = false): Promise<void> {
-    if (!this.documents.some((d) => d.created)) return;
+    // A record saved before sending, with what it is about to create, is saved while partial.
+    if (!this.hasCreated && !(partial && this.pending)) return;
     // In the sheet's order, not the order the concurrent creates were answered in.
     const documents = [...this.documents].sort((a, b) => (a.rows[0] ?? 0) - (b.rows[0] ?? 0)).map((d) => {
       let text = this.texts.get(d);
@@ -197,7 +239,9 @@ export class PostRecorder {
     });
     // The record's JSON as JSON.stringify writes it, its lists from the entries' texts.
     const head = JSON.stringify({ version: 1, family: this.family, sheet: this.sheet, at: at.toISOString() }).slice(0, -1);
-    const tail = `${this.company ? `,"company":${JSON.stringify(this.company)}` : ""}${partial ? ',"partial":true' : ""}}`;
+    const pending = partial && this.pending
+      ? `,"pending":${JSON.stringify(this.pending.pending)},"knownMax":${this.pending.knownMax},"pendingSeal":${JSON.stringify(pendingSealOf({ family: this.family, sheet: this.sheet, ...this.pending }))}` : "";
+    const tail = `${this.company ? `,"company":${JSON.stringify(this.company)}` : ""}${partial ? ',"partial":true' : ""}${pending}}`;
     await port.saveRecord(postRecordKey(this.family), `${head},"documents":[${documents.join(",")}],"contacts":[${contacts.join(",")}]${tail}`);
   }
 }

@@ -21,8 +21,8 @@
 import type { DocSheetClient, DocumentRecord } from "../api";
 import { postingOf } from "../families/postings";
 import { familyEntry } from "../families";
-import type { PostBuilt, Posting } from "../families/posting";
-import type { DocumentFamily } from "../rules/codes";
+import type { Before, Existing, PostBuilt, Posting } from "../families/posting";
+import type { SheetFamily } from "../rules/codes";
 import { KeyedError, type Message } from "../rules/message";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
@@ -42,7 +42,8 @@ import { assertRows } from "./no-rows";
 import { WriteBatch, flushedOnStop, type HeldBatch } from "./write-batch";
 import { assertSheetFamily, rememberFamily } from "./sheet-family";
 import { runPool } from "./pool";
-import { PostRecorder, loadPostRecord } from "./post-record";
+import { PostRecorder, loadPostRecord, pendingOf, postRecordKey, type PostRunRecord } from "./post-record";
+import { sameCompany } from "./same-company";
 import { nameKnownContacts } from "./contact-match";
 import { RaceGuard, settledRow, type Settled } from "./race";
 import { LIST_ORDER_MAX } from "../rules/list-order";
@@ -51,8 +52,14 @@ import { inSheetOrder, localDate, type JobContext } from "./types";
 import { render } from "../sheet/i18n/render";
 
 export interface PostJobOptions extends JobContext {
-  /** A document family or withholding tax certificates: what differs is the family's posting (families/posting.ts). */
-  family: DocumentFamily;
+  /** Any family: what differs is the family's posting (families/posting.ts). */
+  family: SheetFamily;
+  /** Journal vouchers: saved as drafts instead of approved. */
+  draft?: boolean;
+  /** The family's record in the file the run writes to, when that is not the workbook it reads (the
+   * command line's default output or --out): what a killed run of the sheet made there is claimed
+   * as here. */
+  outputRecord?: PostRunRecord | null;
   target?: ReadTarget;
   /** Which field each header is (docsheet map, the pane's mapping), checked for this family by parseMapping. */
   mapping?: ColumnMapping;
@@ -86,7 +93,10 @@ class SaveFailure extends KeyedError {
   }
 }
 
-export type ResultKind = "created" | "found" | "skipped" | "invalid" | "failed" | "unknown" | "cancelled";
+/** `found`: made by another run (a killed one, or one at the same time); `existing`: on the service
+ * before (a person's, or another sheet's contact or product); `repeated`: a row naming the record an
+ * earlier row of the run was given. */
+export type ResultKind = "created" | "found" | "existing" | "repeated" | "skipped" | "invalid" | "failed" | "unknown" | "cancelled";
 
 export interface DocumentResult {
   key: string;
@@ -134,8 +144,6 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   const results: DocumentResult[] = [];
   // The entry names its result columns (sheet/writeback.ts ResultKey).
   const columns = resultColumns(read.layout, entry.columns.post as readonly ResultKey[]);
-  // What undo needs to reverse this run, saved with the workbook at the end.
-  const recorder = new PostRecorder(opts.family, sheet, (await loadPostRecord(port, opts.family)) ?? undefined);
   // Another company's sheet (or lookup lists) is refused before anything is written or sent. Rows
   // posted before are left alone: a sheet of no company is bound at its first post, unverified.
   const company = read.documents.length > 0
@@ -144,7 +152,15 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
       lang: opts.lang, signal: opts.signal, now: opts.now,
     }))
     : undefined;
+  // What undo needs to reverse this run, saved with the workbook at the end; what an earlier run of
+  // the sheet made (a killed one's, or the output's of a run that lost the service) is claimed again.
+  const previous = await loadPostRecord(port, opts.family);
+  const ours = (r: PostRunRecord | null | undefined): r is PostRunRecord => !!r && r.sheet === sheet && !!company && !!r.company && sameCompany(r.company, company);
+  const output = ours(opts.outputRecord) ? opts.outputRecord : undefined;
+  const recorder = new PostRecorder(opts.family, sheet, previous ?? undefined, { carried: output ? [output] : [], fingerprint: posting.fingerprint });
   if (company) recorder.company = company;
+  const killed = [previous, output].find((r) => ours(r) && r.partial) ?? undefined;
+  const before: Before = { pending: new Set(pendingOf(killed)), knownMax: killed?.knownMax ?? Infinity, created: recorder.createdIds() };
   // The write-back, in batches; the headers it adds go with the first.
   const batch = (held.batch = new WriteBatch(port, sheet));
   if (read.documents.length > 0) batch.add(columns.headerWrites, 0);
@@ -190,18 +206,25 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   // r.msg is rendered in the run's language: written and reported so.
   // `rec`: the service's copy, whose fingerprint an update compares with (sheet/fingerprint.ts).
   // `claim`: the record this run answers for (created, or found from a killed or racing run).
-  const report = async (doc: SheetDocument, { msg, ...r }: Omit<DocumentResult, "key" | "rows" | "message"> & { msg: Message }, rec?: DocumentRecord, claim?: DocumentRecord): Promise<void> => {
+  // `p`: the record of the rows, whose later rows naming the same record (p.also) are told too.
+  const report = async (doc: SheetDocument, { msg, ...r }: Omit<DocumentResult, "key" | "rows" | "message"> & { msg: Message }, rec?: DocumentRecord, claim?: DocumentRecord, p?: PostBuilt): Promise<void> => {
+    const also = (p?.also ?? []).map((d): [SheetDocument, DocumentResult, Message] => {
+      const m = r.recordId !== undefined && p?.sameAs ? p.sameAs : msg;
+      return [d, { key: d.key, rows: d.rows, ...r, ...(r.recordId !== undefined ? { kind: "repeated" as const } : {}), message: render(m, lang) }, m];
+    });
     const result: DocumentResult = { key: doc.key, rows: doc.rows, ...r, message: render(msg, lang) };
     await exclusive(async () => {
-      results.push(result);
-      if (claim) recorder.created(doc, claim);
-      if (r.kind !== "skipped") await batch.push(writeFor(doc, columns, result, posting, lang, rec));
+      results.push(result, ...also.map(([, a]) => a));
+      if (claim) recorder.created(also.length > 0 ? { ...doc, rows: [...doc.rows, ...also.flatMap(([d]) => d.rows)] } : doc, claim);
+      if (r.kind !== "skipped") await batch.push([doc, ...also.map(([d]) => d)].flatMap((d, i) => writeFor(d, columns, i === 0 ? result : also[i - 1][1], posting, lang, rec)));
       if (claim) sinceCheckpoint++;
     });
     await exclusive(() => checkpoint(false));
-    done++;
-    opts.onProgress?.({ done, total, message: render(rowResultMsg(doc.key, doc.firstRow + 1, msg), lang) });
-    await opts.onResult?.(result);
+    for (const [d, a, m] of [[doc, result, msg] as const, ...also]) {
+      done++;
+      opts.onProgress?.({ done, total, message: render(rowResultMsg(d.key, d.firstRow + 1, m), lang) });
+      await opts.onResult?.(a);
+    }
   };
 
   // 1. Only clean records without a recordId go on.
@@ -214,7 +237,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   const pending: PostBuilt[] = [];
   for (const p of checked.records) {
     if (p.problems.length > 0 || p.doc.broken) {
-      await report(p.doc, { kind: "invalid", msg: notSent(sortFindings(p.problems)) });
+      await report(p.doc, { kind: "invalid", msg: notSent(sortFindings(p.problems)) }, undefined, undefined, p);
       continue;
     }
     pending.push(p);
@@ -223,15 +246,33 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   // What needs the service to say (a tax invoice lacking what s.86/4 asks of its buyer): still sent.
   if (pending.length > 0 && posting.warnings) findings.push(...await posting.warnings(client, read, pending, opts.signal));
 
-  // 2. Records an earlier run created but could not write back.
+  // 2. Records an earlier run created but could not write back, and (families found again by
+  // identity) records the service had before, which are the rows' but not the run's.
   const toSend: PostBuilt[] = [];
+  let pendingSaved: { text: string | null } | undefined;
   if (pending.length > 0) {
-    const existing = await guardConnection(() => posting.byMarker(client, pending.map((p) => p.body), new Set(pending.map((p) => p.marker))));
+    const existing: Existing = posting.existing
+      ? await guardConnection(() => posting.existing!(client, pending, { before, lang, signal: opts.signal }))
+      : { found: new Map([...await guardConnection(() => posting.byMarker(client, pending.map((p) => p.body), new Set(pending.map((p) => p.marker))))].map(([m, record]) => [m, { record, claimed: true }])) };
     for (const p of pending) {
-      const rec = existing.get(p.marker);
+      const f = existing.found.get(p.marker);
+      const rec = f?.record;
       // A killed run's record: this run is the one that claims it.
-      if (rec) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, msg: resultMsg("createdFound") }, rec, rec);
+      if (rec && f.claimed) await report(p.doc, { kind: "found", recordId: rec.recordId, documentSerial: rec.documentSerial, msg: resultMsg("createdFound") }, rec, rec, p);
+      // The service's own (a person's, another sheet's): its id is the row's, never undone.
+      else if (rec) await report(p.doc, { kind: "existing", recordId: rec.recordId, documentSerial: rec.documentSerial, msg: f.msg ?? resultMsg("foundOnService") }, rec, undefined, p);
       else toSend.push(p);
+    }
+    // What the run is about to create, saved before anything is sent (the CLI saves the file), for
+    // records that carry no marker to be found again by: a run killed after this claims them.
+    if (toSend.length > 0 && existing.pending && existing.pending.length > 0 && company) {
+      pendingSaved = { text: await port.loadRecord(postRecordKey(opts.family)) };
+      recorder.setPending(existing.pending, existing.knownMax ?? 0);
+      await exclusive(async () => {
+        await batch.flush();
+        await recorder.save(port, now(), true);
+        await opts.onCheckpoint?.();
+      });
     }
   }
 
@@ -256,28 +297,27 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   const settled = async (p: PostBuilt, own: DocumentRecord, found = false): Promise<void> => {
     let s: Settled;
     try {
-      // As the service keeps it (it may take a contact's name from the contact): what its list shows.
-      const date = String(own.publishedOn ?? p.body.publishedOn ?? "").slice(0, 10) || localDate(now());
-      const name = typeof own.contactName === "string" && own.contactName.trim() ? own.contactName.trim() : searchFor(p);
-      s = await guard.settle(p.marker, own, date, name, found);
+      const look = posting.raceLookup ? posting.raceLookup(p, own) : lookupOf(p, own, now);
+      // Nothing else can be the row's record (a record of no identity): ours stands.
+      s = look ? await guard.settle(look.key, own, look.date, look.search, found) : { kind: "won" };
     } catch (err) {
       if (isConnectionFailure(err)) stopRun(err);
       s = { kind: "unlisted" };
     }
-    const row = settledRow(s, own, found);
+    const row = settledRow(s, own, found, posting.stuckMsg);
     // Ours left live beside the winner: the record holds both (undo reverses them).
     if (row.stuck) await exclusive(async () => recorder.created({ ...p.doc, rows: [] }, row.stuck!));
     const rec = row.record;
-    await report(p.doc, { kind: row.kind, recordId: rec.recordId, documentSerial: rec.documentSerial, msg: row.msg }, rec, rec);
+    await report(p.doc, { kind: row.kind, recordId: rec.recordId, documentSerial: rec.documentSerial, msg: row.msg }, rec, rec, p);
   };
   await runPool(toSend, concurrency, async (p) => {
     try {
       const byMarker = async () => (await posting.byMarker(client, [p.body], new Set([p.marker]))).get(p.marker);
-      const rec = await createOnce(() => posting.send(client, p, opts.signal), byMarker, (err) => {
+      const rec = await createOnce(() => posting.send(client, p, { signal: opts.signal, draft: opts.draft }), byMarker, (err) => {
         if (isConnectionFailure(err)) stopRun(err);
       });
       if (rec === undefined) {
-        await report(p.doc, { kind: "unknown", msg: resultMsg("postUnknown", { record: recordWord(opts.family) }) });
+        await report(p.doc, { kind: "unknown", msg: resultMsg("postUnknown", { record: recordWord(opts.family) }) }, undefined, undefined, p);
       } else {
         // Read back beside the next creates: a full list's worth gathers while two are read (a list
         // per ten documents, not per `concurrency`: lists cost the service as much as creates), so
@@ -290,7 +330,10 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     } catch (err) {
       // Refused before it was sent (a create is only retried then): said "not sent" below.
       if (isConnectionFailure(err)) return stopRun(err);
-      await report(p.doc, { kind: "failed", msg: errorMsg(err) });
+      // Refused for a record another post (or a person) made since the look-up: that one is the row's.
+      const other = await posting.refused?.(client, p, err, opts.signal).catch(() => undefined);
+      if (other) return report(p.doc, { kind: "found", recordId: other.recordId, documentSerial: other.documentSerial, msg: resultMsg("foundOnService") }, other, undefined, p);
+      await report(p.doc, { kind: "failed", msg: errorMsg(err) }, undefined, undefined, p);
     }
   }, () => fatal !== undefined || opts.signal?.aborted === true);
   guard.finish();
@@ -299,7 +342,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   // The documents left when the run stopped or was cancelled: written with the last batch (a write
   // each is an Excel sync each: minutes on a long sheet) and one progress line.
   const reported = new Set(results.map((r) => r.key));
-  const left = toSend.filter((p) => !reported.has(p.doc.key)).map(({ doc }) => doc);
+  const left = toSend.filter((p) => !reported.has(p.doc.key)).flatMap(({ doc, also }) => [doc, ...(also ?? [])]);
   if (left.length > 0) {
     const unsentMsg = resultMsg("notSent", { reason: fatal ? stopReason(fatal) : resultMsg("cancelled") });
     const unsent = left.map((doc): DocumentResult => ({ key: doc.key, rows: doc.rows, kind: "cancelled", message: render(unsentMsg, lang) }));
@@ -313,19 +356,22 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     for (const r of unsent) await opts.onResult?.(r);
   }
   await exclusive(() => batch.flush());
-  const counts = { created: 0, found: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
+  const counts = { created: 0, found: 0, existing: 0, repeated: 0, skipped: 0, invalid: 0, failed: 0, unknown: 0, cancelled: 0 } as Record<ResultKind, number>;
   for (const r of results) counts[r.kind]++;
   // The sheet now holds documents of the family: later actions on it follow it.
-  if (counts.created + counts.found > 0) await rememberFamily(port, sheet, opts.family);
+  if (counts.created + counts.found + counts.existing + counts.repeated > 0) await rememberFamily(port, sheet, opts.family);
   // After a failed save, left in the port for the caller's last try at saving (the caller says where
   // the ids are), still partial: the file holds at most the last checkpoint.
   // The contacts the service made for the run, read as the run leaves them (undo deletes them only
   // unchanged). Not at checkpoints: a checkpoint's record keeps them unread, so never deleted.
   if (!fatal) await recorder.readContacts(client, opts.concurrency ?? 4, opts.signal);
   await recorder.save(port, now(), fatal instanceof SaveFailure);
+  // Saved before sending and nothing created after all: the last run that did stays undoable (one
+  // that never ended is done with: this run looked for all it was about to create).
+  if (pendingSaved && !recorder.hasCreated) await port.saveRecord(postRecordKey(opts.family), previous?.partial ? null : pendingSaved.text);
   if (fatal instanceof SaveFailure) throw new PostSaveError(counts, { cause: fatal.cause });
   if (fatal) {
-    const c = { reason: stopDetail(fatal), posted: counts.created + counts.found, unknown: counts.unknown, notSent: counts.cancelled };
+    const c = { reason: stopDetail(fatal), posted: counts.created + counts.found + counts.existing + counts.repeated, unknown: counts.unknown, notSent: counts.cancelled };
     throw stoppedError(fatal, c.unknown > 0 ? resultMsg("postStoppedUnknown", c) : resultMsg("postStopped", c), lang);
   }
   return { sheet, results: inSheetOrder(results), findings, counts };
@@ -333,10 +379,13 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
 
 /** The row's result cells; the status as people say it (the service's word is read back from it: values.ts). */
 function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, posting: Posting, lang: Lang, rec?: DocumentRecord) {
-  return postedWrites(doc, columns, r, posting.statusWord(rec, lang), rec);
+  return postedWrites(doc, columns, r, posting.statusWord(rec, lang), rec, posting.fingerprint);
 }
 
-function searchFor(p: PostBuilt): string | undefined {
-  const name = p.body.contactName;
-  return typeof name === "string" && name.trim() ? name.trim() : undefined;
+/** A document's read-back: by its marker, among its date's documents of its contact, as the
+ * service keeps them (it may take a contact's name from the contact): what its list shows. */
+function lookupOf(p: PostBuilt, own: DocumentRecord, now: () => Date): { key: string; date: string; search?: string } {
+  const date = String(own.publishedOn ?? p.body.publishedOn ?? "").slice(0, 10) || localDate(now());
+  const named = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+  return { key: p.marker, date, search: named(own.contactName) ?? named(p.body.contactName) };
 }

@@ -16,7 +16,8 @@ export interface PostedRow {
 }
 
 /** `status`: the record's status as people say it (written only with a record id). */
-export function postedWrites(doc: SheetDocument, columns: ResultColumns, r: PostedRow, status: string, rec?: DocumentRecord): CellWrite[] {
+/** `fingerprint`: how the family fingerprints the service's copy (default: sheet/fingerprint.ts). */
+export function postedWrites(doc: SheetDocument, columns: ResultColumns, r: PostedRow, status: string, rec?: DocumentRecord, fingerprint?: (rec: DocumentRecord) => string): CellWrite[] {
   const ok = r.recordId !== undefined;
   return resultWrites(doc, columns.cols, {
     recordId: ok ? r.recordId! : null,
@@ -24,6 +25,6 @@ export function postedWrites(doc: SheetDocument, columns: ResultColumns, r: Post
     status: ok ? status : null,
     result: r.message,
     // Worked out only for a sheet that keeps it.
-    fingerprint: rec && columns.cols.fingerprint !== undefined ? fingerprintOf(serviceCopy(rec)) : null,
+    fingerprint: rec && columns.cols.fingerprint !== undefined ? (fingerprint ? fingerprint(rec) : fingerprintOf(serviceCopy(rec))) : null,
   });
 }

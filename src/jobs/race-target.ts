@@ -1,6 +1,12 @@
 // What a race guard reads back and removes (race.ts), as types only: the family entries name a
 // family's target (families/posting.ts) without loading the guard.
 import type { DocumentRecord } from "../api";
+import type { Message } from "../rules/message";
+
+/** What a row says of a copy that stays live beside the row's record (the family's words): the
+ * loser of a race (`lostAnswer` false), or a copy a create whose answer was lost could not sweep
+ * away; undefined: the default words (void it), and a copy left by a sweep is its own post's. */
+export type StuckWords = (params: { serial: string; winner: string; id: number; reason?: Message; lostAnswer: boolean }) => Message | undefined;
 
 /** One read-back's list: the created records' dates, and their contacts' names ("" for any). */
 export interface RaceLook {

@@ -21,7 +21,7 @@
 //
 // What is listed and how a loser is removed is the guard's target (RaceTarget): a family's
 // documents (documentRaces), or records the service cannot remove at all (journal vouchers,
-// voucher-race.ts), whose loser then stays live and is said so ("stuck").
+// book-races.ts), whose loser then stays live and is said so ("stuck").
 import { ApiError, NotFoundError, type DocSheetClient, type DocumentRecord, type FilterTerm } from "../api";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import type { Family } from "../rules/codes";
@@ -29,7 +29,7 @@ import type { Message } from "../rules/message";
 import { resultMsg } from "../sheet/i18n/results";
 import { errorMsg } from "./error-text";
 import { markerHolders } from "./find";
-import type { RaceLook, RaceTarget } from "./race-target";
+import type { RaceLook, RaceTarget, StuckWords } from "./race-target";
 
 export type { RaceLook, RaceTarget } from "./race-target";
 
@@ -66,7 +66,8 @@ export function documentRaces(client: DocSheetClient, family: Family): RaceTarge
 
 /** The read-back of one created document. */
 export type Settled =
-  | { kind: "won" }
+  /** `left`: other copies of the row a sweep (a create whose answer was lost) could not remove. */
+  | { kind: "won"; left?: DocumentRecord[] }
   /** A post running at the same time (or an earlier one the first look missed) made it first. */
   | { kind: "lost"; winner: DocumentRecord; removed: "deleted" | "voided" }
   /** The loser could not be removed: it stays live beside the winner. */
@@ -83,19 +84,31 @@ export interface SettledRow {
   stuck?: DocumentRecord;
 }
 
+
+const serialOf = (r: DocumentRecord): string => r.documentSerial || `#${r.recordId}`;
+
 /** The row of `own`, created by this run (`found`: its answer was lost and its marker found it). */
-export function settledRow(s: Settled, own: DocumentRecord, found: boolean): SettledRow {
-  const serial = own.documentSerial || `#${own.recordId}`;
+export function settledRow(s: Settled, own: DocumentRecord, found: boolean, stuckWords?: StuckWords): SettledRow {
+  const serial = serialOf(own);
   switch (s.kind) {
-    case "won":
+    case "won": {
+      const left = s.left?.[0];
+      const said = left && stuckWords?.({ serial: serialOf(left), winner: serial, id: left.recordId, lostAnswer: true });
+      // A copy nobody can remove stays beside the row's: said at the row, and undo reverses it if it can.
+      if (left && said) return { kind: "failed", record: own, stuck: left, msg: said };
       return found ? { kind: "found", record: own, msg: resultMsg("createdConfirmed") } : { kind: "created", record: own, msg: resultMsg("created") };
+    }
     case "unlisted":
       return { kind: "created", record: own, msg: resultMsg("createdUnchecked") };
     case "lost":
       return { kind: "found", record: s.winner, msg: resultMsg(s.removed === "deleted" ? "foundRaceDeleted" : "foundRaceVoided", { serial }) };
     case "stuck":
       // Ours stays live beside the winner: the row takes the winner.
-      return { kind: "failed", record: s.winner, stuck: own, msg: resultMsg("raceStuck", { serial, winner: s.winner.documentSerial || `#${s.winner.recordId}`, reason: errorMsg(s.error) }) };
+      return {
+        kind: "failed", record: s.winner, stuck: own,
+        msg: stuckWords?.({ serial, winner: serialOf(s.winner), id: own.recordId, reason: errorMsg(s.error), lostAnswer: false })
+          ?? resultMsg("raceStuck", { serial, winner: serialOf(s.winner), reason: errorMsg(s.error) }),
+      };
   }
 }
 
@@ -217,8 +230,8 @@ export class RaceGuard {
     for (const w of group) {
       const list = holders.get(w.marker) ?? [];
       if (list.some((r) => r.recordId === w.own.recordId)) {
-        if (w.sweep) await this.sweep(list.slice(1).filter((r) => r.recordId !== w.own.recordId));
-        if (list[0].recordId === w.own.recordId) w.done({ kind: "won" });
+        const left = w.sweep ? await this.sweep(list.slice(1).filter((r) => r.recordId !== w.own.recordId)) : [];
+        if (list[0].recordId === w.own.recordId) w.done(left.length > 0 ? { kind: "won", left } : { kind: "won" });
         else void this.removeLoser(w, list[0]);
       } else if (Date.now() - w.since >= this.budget || this.opts.signal?.aborted) {
         w.done({ kind: "unlisted" });
@@ -235,9 +248,12 @@ export class RaceGuard {
   }
 
   /** The other live holders of a lost answer's marker: whoever made them, they are not the row's document. */
-  private async sweep(extras: DocumentRecord[]): Promise<void> {
-    // A holder that cannot be removed here is its own post's loser, which removes it (or says it is stuck).
-    for (const doc of extras) await this.target.remove(doc, this.opts.signal).catch(() => undefined);
+  private async sweep(extras: DocumentRecord[]): Promise<DocumentRecord[]> {
+    // A holder that cannot be removed here is its own post's loser, which removes it (or says it is
+    // stuck); where nobody can remove it (a journal voucher) the row says so (the ones answered).
+    const left: DocumentRecord[] = [];
+    for (const doc of extras) await this.target.remove(doc, this.opts.signal).catch(() => void left.push(doc));
+    return left;
   }
 
   private async removeLoser(w: Waiting, winner: DocumentRecord): Promise<void> {

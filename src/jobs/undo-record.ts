@@ -16,6 +16,7 @@ import { resultMsg } from "../sheet/i18n/results";
 import { serviceCopy } from "../sheet/service-copy";
 import type { WorkbookPort } from "../workbook/port";
 import { familyEntry } from "../families";
+import { isBook } from "../families/cards";
 import { bookSealOf, loadBookRecord, saveBookRecord, type BookRunEntry, type BookRunRecord } from "./book-record";
 import type { CompanyStamp } from "./company";
 import { loadPostRecord, savePostRecord, sealOf, type PostRunRecord, type RunContact } from "./post-record";
@@ -62,7 +63,9 @@ const text = (v: unknown): string => (v === undefined || v === null ? "" : Strin
 
 /** The family's last post run, or null when there is none (or its record is damaged). */
 export async function loadUndoRun(port: WorkbookPort, family: SheetFamily): Promise<UndoRun | null> {
-  const posted = await loadPostRecord(port, family as DocumentFamily);
+  // A book's post writes the post record too; book-record.ts reads it as the books' (their
+  // records are verified by name and fingerprint, not by a document's marker).
+  const posted = isBook(family) ? null : await loadPostRecord(port, family as DocumentFamily);
   if (posted) return postRun(posted, family as DocumentFamily);
   const book = await loadBookRecord(port, family as BookRunRecord["family"]);
   return book ? bookRun(book, family as BookRunRecord["family"]) : null;

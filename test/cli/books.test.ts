@@ -455,8 +455,8 @@ describe("undo of contacts", () => {
     await s.client.contacts.update(two, { contactName: "Undo Two Co.", contactType: 5, contactGroup: 3, contactMobile: "02-000-0000" });
     // Entries typed by hand: the found contact named as created, and a sealed entry moved to its id.
     const wb = await XlsxWorkbook.load(out);
-    const record = JSON.parse((await wb.loadRecord("docsheet.post.last.contacts"))!) as { created: Json[] };
-    record.created.push({ ...record.created[0], key: "forged", recordId: acme }, { key: "typed", rows: [3], recordId: acme, name: "ACME", fingerprint: "b1.0" });
+    const record = JSON.parse((await wb.loadRecord("docsheet.post.last.contacts"))!) as { documents: Json[] };
+    record.documents.push({ ...record.documents[0], key: "forged", recordId: acme }, { key: "typed", rows: [3], recordId: acme, serial: "ACME", created: true, fingerprint: "b1.0" });
     await wb.saveRecord("docsheet.post.last.contacts", JSON.stringify(record));
     await wb.save(out);
 

@@ -4,7 +4,6 @@
 import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { postBookJob } from "../../src/jobs/books";
-import { loadBookRecord } from "../../src/jobs/book-record";
 import { postJob } from "../../src/jobs/post";
 import { loadPostRecord, savePostRecord } from "../../src/jobs/post-record";
 import { NothingToUndoError, undoJob } from "../../src/jobs/undo";
@@ -372,7 +371,7 @@ describe("a book post that ended, then run again from its input with its output"
     const first = await postBookJob(output, svc.client, { family, now });
     expect(first.counts).toMatchObject({ created: 2 });
     const again = new MemoryWorkbook({ Book: rows });
-    const run = await postBookJob(again, svc.client, { family, now, outputRecord: await loadBookRecord(output, family) });
+    const run = await postBookJob(again, svc.client, { family, now, outputRecord: await loadPostRecord(output, family) });
     expect(inRowOrder(run.results).map((r) => r.message)).toEqual(["created (found from an earlier run)", "created (found from an earlier run)"]);
     const undo = await undoJob(again, svc.client, { family, now });
     expect(undo.counts).toMatchObject({ deleted: 2, kept: 0, failed: 0 });
@@ -411,7 +410,7 @@ describe("a book post killed half-way, then run again", () => {
     const byRun = Number((await postBookJob(new MemoryWorkbook({ Book: rows.slice(0, 2) }), svc.client, { family: "products", now })).results[0].recordId);
     const byHand = Number((await svc.client.products.create({ code: "KP-2", name: "Ink made by hand", type: 3, productStructureType: "ProductNonInventory", sellVatType: 1, buyVatType: 1, sellPrice: 450 })).id);
     const again = savedCopy(input);
-    const outputRecord = await loadBookRecord(output, "products");
+    const outputRecord = await loadPostRecord(output, "products");
     const run = await postBookJob(again, svc.client, { family: "products", now, outputRecord });
     expect(inRowOrder(run.results).map((r) => [r.kind, r.message])).toEqual([
       ["found", "created (found from an earlier run)"],
