@@ -1,7 +1,7 @@
 // What the command prints besides findings and row results, in English or Thai (--lang): one set of
 // sentences over the language's texts (src/texts, namespace cli), counts by the language's plural
 // rules: "1 document", "2 documents"; Thai nouns have one form.
-import { count, fillCounted, groupDigits } from "../sheet/i18n/plural";
+import { count, fillCounted, groupCounts, groupDigits } from "../sheet/i18n/plural";
 import type { Lang } from "../sheet/i18n/lang";
 import type { ListCounts } from "../jobs/template";
 import type { RefreshKind } from "../jobs/refresh";
@@ -102,9 +102,9 @@ function wordsOf(lang: Lang): Words {
     saveStopped: (c, out, detail, saved, input) => t(saved ? "saveStoppedSaved" : "saveStoppedLost", { out, detail, input, created: groupDigits(c.created), found: groupDigits(c.found), notSent: groupDigits(c.notSent) }),
     waitingForPost: (input, pid) => t("waitingForPost", { input, pid }),
     acted: (action, done, skipped, failed, out) => t("wrote", { summary: t("acted", { doing: doing[action], summary: list(n("done", done), n("skippedAct", skipped), n("failed", failed)) }), out }),
-    pulled: (d, sheet, rows, out, family) => t("pulled", { records: records(family, d), sheet, rows, out }),
+    pulled: (d, sheet, rows, out, family) => t("pulled", { records: records(family, d), sheet, rows: groupDigits(rows), out }),
     template: (out, sheet, columns, family) => t("template", { out, sheet, columns, example: render(recordExample(family), lang) }),
-    templateLists: (c) => t("templateLists", { ...c }),
+    templateLists: (c) => t("templateLists", groupCounts({ ...c })),
     undone: (c, out) => {
       const rest = [n("gone", c.gone), n("kept", c.kept), c.refused > 0 && n("refused", c.refused), n("failed", c.failed)] as const;
       return out === null

@@ -11,6 +11,7 @@ import ExcelJS from "exceljs";
 import { LIST_COLUMNS } from "../../src/rules/list-order";
 import { USAGE_WORDS, usageText, type UsageKey } from "../../src/cli/usage-words";
 import { UsageError, dateArg, monthArg } from "../../src/cli/args";
+import { words } from "../../src/cli/words";
 import { freePort } from "../helpers/free-port";
 import { cliRunner } from "./run";
 
@@ -286,6 +287,13 @@ describe("a Thai run's usage errors", () => {
     expect(["2569-03-01", "01/03/2569", "1/3/2026", "2026-03-01"].map((v) => dateArg({ "start-date": v }, "start-date"))).toEqual(["2026-03-01", "2026-03-01", "2026-03-01", "2026-03-01"]);
     for (const bad of ["31/02/2569", "2026-02-30", "", "march"]) expect(() => dateArg({ "start-date": bad }, "start-date")).toThrow(UsageError);
     expect(["03/2569", "2569-03", "3/2026"].map((v) => monthArg({ month: v }))).toEqual(["2026-03", "2026-03", "2026-03"]);
+  });
+
+  it("a pull's and a template's counts are grouped as the summaries are, in both languages", () => {
+    expect(words("en").pulled(1200, "Quotations", 2400, "q.xlsx")).toBe('pulled 1,200 documents into sheet "Quotations" (2,400 rows) of q.xlsx');
+    expect(words("th").pulled(1200, "ใบเสนอราคา", 2400, "q.xlsx")).toBe('ดึง 1,200 เอกสารลงชีต "ใบเสนอราคา" (2,400 แถว) ใน q.xlsx แล้ว');
+    const lists = { contacts: 12000, products: 1500, bankAccounts: 1, cheques: 1, creditCards: 1, pettyCash: 1, otherChannels: 1, expenseCategories: 1, accounts: 1 };
+    expect(words("th").templateLists(lists)).toMatch(/^รายการให้เลือก: ผู้ติดต่อ 12,000, สินค้า 1,500, /);
   });
 
   it("a --lang that is not a language is said in both; an English run keeps its English", async () => {
