@@ -6,9 +6,23 @@ import { familyCard } from "./cards";
 import { SERIAL_RECORDS, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
-/** The families that pay a payee and withhold tax on their lines (a certificate is the company's
- * to issue); the sellers' withholding is the customer's to certify. */
-const CERTIFIED_WITHHOLDING: ReadonlySet<Family> = new Set(["purchases", "expenses"]);
+/** What each document family is beyond the service's codes (rules/codes.ts FAMILY_INFO). */
+type DocumentOwn = Pick<FamilyEntry<Family>, "vatSide" | "lineWithholdingCertified" | "deletedWhileAwaiting">;
+
+// The tax invoices under Thai law give output tax (a receipt only when made from a billing note:
+// sheet/vat-entries.ts), purchases and expenses input tax; the families that pay a payee and
+// withhold tax on their lines certify it (the sellers' withholding is the customer's to certify);
+// the service deletes awaiting quotations and billing notes and voids the rest.
+const OWN: Readonly<Record<Family, DocumentOwn>> = {
+  quotations: { deletedWhileAwaiting: true },
+  "billing-notes": { deletedWhileAwaiting: true },
+  "tax-invoices": { vatSide: "output" },
+  receipts: { vatSide: "output" },
+  "cash-invoices": { vatSide: "output" },
+  "purchases-orders": {},
+  purchases: { vatSide: "input", lineWithholdingCertified: true },
+  expenses: { vatSide: "input", lineWithholdingCertified: true },
+};
 
 function documentEntry(family: Family): FamilyEntry<Family> {
   const info = FAMILY_INFO[family];
@@ -19,7 +33,7 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     ...SERIAL_RECORDS,
     columns: { post: [...RESULT_KEYS, "fingerprint"], undo: [...RESULT_KEYS, "fingerprint"] },
     ...familySheet(family),
-    ...(CERTIFIED_WITHHOLDING.has(family) ? { lineWithholdingCertified: true as const } : {}),
+    ...OWN[family],
     store: (client) => storeOf(client.documents(family)),
   };
 }

@@ -7,12 +7,14 @@ import { readDocuments } from "../sheet/read";
 import { checkCertificates, type BuiltCertificate } from "../sheet/wht-sheet";
 import { certificateHolders, certificateRaces, certificateRecord } from "../jobs/certificate-race";
 import type { Posting } from "./posting";
+import { familySheet } from "./sheets";
+import { WHT_FAMILY } from "../rules/codes";
 import type { Json } from "../rules/json";
 
 const payee = (body: Json): string => String(body.contactName ?? "");
 
 export const CERTIFICATE_POSTING: Posting<BuiltCertificate> = {
-  read: async (block, o) => readDocuments(block, { mapping: o.mapping, wht: true }),
+  read: async (block, o) => readDocuments(block, { mapping: o.mapping, table: familySheet(WHT_FAMILY).fields }),
   check: (read, o) => {
     const { certificates } = checkCertificates(read, o);
     return {

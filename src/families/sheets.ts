@@ -2,7 +2,7 @@
 // books, the certificates), its fixed-value words and whether its lines take expense categories.
 // The entries (index.ts) are made from these; the sheet layer (mapping, columns, templates, pulls)
 // reads them here, since the entries' types name the sheet layer's and would make a circle.
-import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, type BookFamily, type SheetFamily } from "../rules/codes";
+import { BOOK_FAMILIES, FAMILIES, FAMILY_INFO, WHT_FAMILY, type BookFamily, type Family, type SheetFamily } from "../rules/codes";
 import { buildContact, buildJournal, buildProduct, type BookBuilder } from "../sheet/books/builders";
 import { BOOK_ASK, BOOK_FIELDS, BOOK_NEEDS, BOOK_SHOWN, BOOK_SYNONYMS, bookTable } from "../sheet/books/fields";
 import { DOCUMENT_FIELDS, WHT_FIELDS, type FieldDef, type FieldTable } from "../sheet/fields";
@@ -55,7 +55,25 @@ export interface FamilySheet {
   /** What names one of its records (contacts, products); absent where a row's record is its key's
    * alone (documents, certificates, vouchers). */
   readonly identity?: RecordIdentity;
+  /** Header words for a document's number beyond what its name gives (sheet/synonyms.ts): its own
+   * ("Tax invoice no" is also "Invoice no") and, on the sheet of a family upgraded from it, its
+   * number as the upgrade's source. */
+  readonly numberWords?: { readonly own: readonly string[]; readonly asSource?: readonly string[] };
 }
+
+const NUMBER_WORDS: Readonly<Record<Family, NonNullable<FamilySheet["numberWords"]>>> = {
+  quotations: { own: ["Quote no", "Quote", "QT no", "เลขที่ QT"], asSource: ["Quote no", "QT no", "เลขที่ QT"] },
+  "billing-notes": { own: ["Billing no", "Bill no", "Invoice no", "เลขที่ใบแจ้งหนี้", "เลขที่บิล"], asSource: ["Billing no", "เลขที่ใบวางบิล"] },
+  "tax-invoices": {
+    own: ["Invoice no", "Inv no", "Tax inv no", "เลขที่ใบกำกับ", "เลขที่ใบแจ้งหนี้", "เลขที่ใบกำกับภาษี / ใบแจ้งหนี้"],
+    asSource: ["Invoice no", "Inv no", "เลขที่ใบกำกับ", "เลขที่ใบแจ้งหนี้"],
+  },
+  receipts: { own: ["Receipt no", "Official receipt no", "เลขที่ใบเสร็จ"] },
+  "cash-invoices": { own: ["Invoice no", "Cash sale no", "Bill no", "เลขที่บิล", "เลขที่ใบเสร็จ"] },
+  "purchases-orders": { own: ["PO no", "PO number", "Order no", "เลขที่ PO", "เลขที่สั่งซื้อ"], asSource: ["PO no", "PO number", "Order no", "เลขที่ PO"] },
+  purchases: { own: ["Goods receipt no", "GRN no", "Receiving no", "เลขที่รับสินค้า"] },
+  expenses: { own: ["Expense no", "Voucher no", "Payment voucher no", "เลขที่ใบสำคัญจ่าย", "เลขที่ค่าใช้จ่าย"] },
+};
 
 // A contact is the contact of its tax id and branch, and of its code; of its name only without a
 // tax id. A product is the product of its code, else of its name.
@@ -85,7 +103,7 @@ const BOOK_SHEETS: { readonly [F in BookFamily]: Pick<FamilySheet, "buildBook" |
 };
 
 const SHEETS = new Map<string, FamilySheet>([
-  ...FAMILIES.map((f) => [f, { fields: DOCUMENT_FIELDS, expenseCategories: FAMILY_INFO[f].expenseCategories === true }] as const),
+  ...FAMILIES.map((f) => [f, { fields: DOCUMENT_FIELDS, expenseCategories: FAMILY_INFO[f].expenseCategories === true, numberWords: NUMBER_WORDS[f] }] as const),
   [WHT_FAMILY, {
     fields: WHT_FIELDS, expenseCategories: false,
     ownFields: { fields: WHT_MAP_FIELDS, labels: WHT_MAP_LABELS, synonyms: WHT_SYNONYMS, ask: WHT_ASK, needs: WHT_NEEDS },

@@ -9,6 +9,7 @@ export type { ActKind, FamilyCard, FamilyKind, RecordKind } from "./cards";
 export type { Json } from "../rules/json";
 import type { Json } from "../rules/json";
 import type { BuiltBook } from "../sheet/books/built";
+import type { VatSide } from "../sheet/i18n/vat-report";
 
 
 /** A family's records on the service, read the same way whatever the family. */
@@ -55,6 +56,11 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   /** The tax its lines withhold from a payee is the company's to certify (purchases, expenses): the
    * month's returns look for each such document's withholding tax certificate (jobs/wht-report.ts). */
   readonly lineWithholdingCertified?: true;
+  /** The side of the month's VAT report its documents are counted on (sheet/vat-entries.ts). */
+  readonly vatSide?: VatSide;
+  /** The service deletes its records while they are awaiting (quotations, billing notes): undo and
+   * the race guard delete such a record, and void the others (families/unpostings.ts, jobs/race.ts). */
+  readonly deletedWhileAwaiting?: true;
   /** Other records (documents, certificates, vouchers) name its records (contacts): undo deletes
    * one only when no live record names it (jobs/contact-use.ts). */
   readonly namedByOthers?: true;

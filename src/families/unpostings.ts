@@ -17,15 +17,14 @@ export interface Unposting {
   run(client: DocSheetClient, id: number, copy: Json, signal?: AbortSignal): Promise<"deleted" | "voided">;
 }
 
-/** Families whose awaiting documents the service deletes (the spec's DELETE); the rest are voided. */
-const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
-
-function documentUnposting(family: Family): Unposting {
+function documentUnposting(entry: FamilyEntry<Family>): Unposting {
+  // Deleted where the service deletes it (the spec's DELETE of an awaiting one); else voided.
+  const deletes = (copy: Json): boolean => entry.deletedWhileAwaiting === true && copy.statusString === "awaiting";
   return {
-    way: (copy) => (DELETABLE.has(family) && copy.statusString === "awaiting" ? "delete" : "void"),
+    way: (copy) => (deletes(copy) ? "delete" : "void"),
     run: async (client, id, copy, signal) => {
-      const api = client.documents(family);
-      if (DELETABLE.has(family) && copy.statusString === "awaiting") {
+      const api = client.documents(entry.name);
+      if (deletes(copy)) {
         await api.delete(id, { signal });
         return "deleted";
       }
@@ -43,7 +42,7 @@ const CERTIFICATE_UNPOSTING: Unposting = {
 /** The family's way off the service; undefined where the service has none (undo keeps the record). */
 export function unpostingOf(entry: FamilyEntry, client: DocSheetClient): Unposting | undefined {
   if (entry.name === WHT_FAMILY) return CERTIFICATE_UNPOSTING;
-  if (isFamily(entry.name)) return documentUnposting(entry.name);
+  if (isFamily(entry.name)) return documentUnposting(entry as FamilyEntry<Family>);
   const store = entry.store(client);
   if (entry.undo === "keep" || !store.delete) return undefined;
   const remove = store.delete;

@@ -45,7 +45,7 @@ export interface WhtSheetOptions extends JobContext {
 
 async function readSheet(port: WorkbookPort, opts: WhtSheetOptions) {
   const block = await port.read(opts.target);
-  const read = readDocuments(block, { mapping: opts.mapping, wht: true });
+  const read = readDocuments(block, { mapping: opts.mapping, table: ENTRY.fields });
   const today = localDate((opts.now ?? (() => new Date()))());
   return { block, read, today };
 }

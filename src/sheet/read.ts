@@ -5,7 +5,7 @@
 import type { Block, CellRect, CellValue } from "../workbook/port";
 import { isCellError } from "../workbook/port";
 import { rangeAddress } from "../workbook/address";
-import { DOCUMENT_FIELDS, WHT_FIELDS, type FieldDef, type FieldTable } from "./fields";
+import { DOCUMENT_FIELDS, type FieldDef, type FieldTable } from "./fields";
 import { cellFinding, type CellFinding } from "./findings";
 import { mapHeaders, type HeaderMap } from "./headers";
 import { resolveLookups } from "./lookups";
@@ -27,9 +27,8 @@ export interface ReadOptions {
   /** The sheet's family (a book's, the certificates' too): an unknown header's warning names the
    * field it most likely is, as docsheet map and the pane's Columns suggest it. */
   family?: MapFamily;
-  /** A withholding tax certificate sheet (its own header labels). */
-  wht?: boolean;
-  /** The fields of a book's sheet (journal vouchers, contacts, products); default the documents'. */
+  /** The fields of the sheet's family where they are not the documents' (a book's, the
+   * certificates': the family's entry's `fields`); default the documents'. */
   table?: FieldTable;
   /** The company's expense categories (both views, from the service): a line's category is then
    * taken by name or code, and its accounts from it (expense-categories.ts). */
@@ -40,7 +39,7 @@ export interface ReadOptions {
 export function readDocuments(block: Block, opts: ReadOptions = {}): ReadResult {
   const { sheet, top, left } = block;
   const { family } = opts;
-  const table = opts.table ?? (opts.wht ? WHT_FIELDS : DOCUMENT_FIELDS);
+  const table = opts.table ?? DOCUMENT_FIELDS;
   const headers = mapHeaders(
     sheet, top, left, block.values[0] ?? [], opts.mapping, family && ((header) => suggestField(header, family)), block.values.slice(1), table,
   );

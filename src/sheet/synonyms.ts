@@ -2,6 +2,7 @@
 // They are suggestions only (docsheet map, the pane's mapping editor): a sheet read without a
 // mapping knows keys, wire names and labels, nothing looser. Pure.
 import { FAMILY_INFO, type Family, type Side } from "../rules/codes";
+import { familySheet } from "../families/sheets";
 
 type Words = Readonly<Record<string, readonly string[]>>;
 
@@ -121,28 +122,9 @@ export const SIDE_SYNONYMS: Readonly<Record<Side, Words>> = {
   },
 };
 
-/** The family's own document number, beyond what its name gives ("Tax invoice no", "เลขที่ใบกำกับภาษี"). */
-const OWN_NUMBER: Partial<Record<Family, readonly string[]>> = {
-  "tax-invoices": ["Invoice no", "Inv no", "Tax inv no", "เลขที่ใบกำกับ", "เลขที่ใบแจ้งหนี้", "เลขที่ใบกำกับภาษี / ใบแจ้งหนี้"],
-  "cash-invoices": ["Invoice no", "Cash sale no", "Bill no", "เลขที่บิล", "เลขที่ใบเสร็จ"],
-  "billing-notes": ["Billing no", "Bill no", "Invoice no", "เลขที่ใบแจ้งหนี้", "เลขที่บิล"],
-  receipts: ["Receipt no", "Official receipt no", "เลขที่ใบเสร็จ"],
-  quotations: ["Quote no", "Quote", "QT no", "เลขที่ QT"],
-  "purchases-orders": ["PO no", "PO number", "Order no", "เลขที่ PO", "เลขที่สั่งซื้อ"],
-  purchases: ["Goods receipt no", "GRN no", "Receiving no", "เลขที่รับสินค้า"],
-  expenses: ["Expense no", "Voucher no", "Payment voucher no", "เลขที่ใบสำคัญจ่าย", "เลขที่ค่าใช้จ่าย"],
-};
-
-/** Short names of the documents an upgrade starts from, by their family. */
-const SOURCE_NUMBER: Partial<Record<Family, readonly string[]>> = {
-  "tax-invoices": ["Invoice no", "Inv no", "เลขที่ใบกำกับ", "เลขที่ใบแจ้งหนี้"],
-  "billing-notes": ["Billing no", "เลขที่ใบวางบิล"],
-  quotations: ["Quote no", "QT no", "เลขที่ QT"],
-  "purchases-orders": ["PO no", "PO number", "Order no", "เลขที่ PO"],
-};
-
 /**
- * Words that only this family gives a meaning: its own document number and date ("Receipt no",
+ * Words that only this family gives a meaning: its own document number (its sheet's numberWords
+ * beside what its name gives) and date ("Receipt no",
  * "เลขที่ใบเสร็จรับเงิน", "Receipt date") → documentKey, publishedOn; the number and record id of
  * the document an upgrade starts from ("Quotation no" on a billing-note sheet) → source fields.
  * They win over the other synonyms: "Invoice no" is a tax invoice's own number, a receipt's source.
@@ -150,12 +132,12 @@ const SOURCE_NUMBER: Partial<Record<Family, readonly string[]>> = {
 export function familySynonyms(family: Family): [key: string, words: readonly string[]][] {
   const info = FAMILY_INFO[family];
   const out: [string, readonly string[]][] = [
-    ["documentKey", [`${info.label.en} no`, `${info.label.en} #`, `เลขที่${info.label.th}`, ...(OWN_NUMBER[family] ?? [])]],
+    ["documentKey", [`${info.label.en} no`, `${info.label.en} #`, `เลขที่${info.label.th}`, ...(familySheet(family).numberWords?.own ?? [])]],
     ["publishedOn", [`${info.label.en} date`, `วันที่${info.label.th}`]],
   ];
   for (const source of sourceFamilies(family)) {
     const label = FAMILY_INFO[source].label;
-    out.push(["source.referenceDocumentSerial", [`${label.en} no`, `Source ${label.en} no`, `เลขที่${label.th}`, `อ้างอิง${label.th}`, ...(SOURCE_NUMBER[source] ?? [])]]);
+    out.push(["source.referenceDocumentSerial", [`${label.en} no`, `Source ${label.en} no`, `เลขที่${label.th}`, `อ้างอิง${label.th}`, ...(familySheet(source).numberWords?.asSource ?? [])]]);
     out.push(["source.recordId", [`${label.en} record id`, `${label.en} id`, `รหัส${label.th}`]]);
   }
   return out;

@@ -17,12 +17,18 @@ import type { DocumentRecord } from "../api/types";
 import { CONTACT_GROUP, DOCUMENT_TYPE, FAMILY_INFO, type Family } from "../rules/codes";
 import { ZERO, parseDecimal, roundHalfUp, type Decimal } from "../rules/money";
 import type { VatFinding, VatSide } from "./i18n/vat-report";
+import { familiesOf } from "../families";
 import { readBranch, readTaxId } from "./tax-id";
 
+/** The families each side counts: those whose entry says the side (families/documents.ts). */
 export const VAT_FAMILIES: Readonly<Record<VatSide, readonly Family[]>> = {
-  output: ["tax-invoices", "cash-invoices", "receipts"],
-  input: ["purchases", "expenses"],
+  output: vatFamilies("output"),
+  input: vatFamilies("input"),
 };
+
+function vatFamilies(side: VatSide): Family[] {
+  return familiesOf("document").filter((e) => e.vatSide === side).map((e) => e.name as Family);
+}
 
 /** Sources whose receipts the report leaves out: the tax documents themselves. */
 const TAX_DOCUMENT_SOURCES: ReadonlySet<number> = new Set([DOCUMENT_TYPE.TaxInvoice, DOCUMENT_TYPE.CashInvoice]);

@@ -1,9 +1,10 @@
 // Status words as people say them, per family, in English and Thai (the words: src/texts, namespace
-// status; service-facts §2.2 gives what each of the service's words means for each family). The
+// status; which family says which state by which word: its card's statusWords, families/cards.ts). The
 // service keeps answering its own words ("awaiting", "invoicedelivered"); the sheet shows these,
 // and reading a status cell takes either. Pure.
 import { FAMILY_INFO, STATUS_WORDS, type Family, type StatusWord } from "../../rules/codes";
 import { normalizeName } from "../fields";
+import { FAMILY_CARDS } from "../../families/cards";
 import type { Lang } from "./lang";
 import { status as en } from "../../texts/en/status";
 import { status as th } from "../../texts/th/status";
@@ -12,45 +13,21 @@ type Words = Readonly<Record<Lang, string>>;
 /** A status word in both languages (src/texts, namespace status). */
 const w = (key: keyof typeof en): Words => ({ en: en[key], th: th[key] });
 
-const CANCELLED = w("cancelled");
-const PAID = w("paid");
-const APPROVAL = {
-  awaiting: w("awaitingApproval"),
-  approved: w("approved"),
-  approvedandprocessed: w("processed"),
-} as const;
-const SALES_INVOICE = {
-  awaiting: w("pending"),
-  invoicedelivered: w("awaitingPayment"),
-  paid: PAID,
-  void: CANCELLED,
-} as const;
-
-/** A family's words; a word a family does not name falls back to GENERAL. */
-const BY_FAMILY: Readonly<Record<Family, Partial<Record<StatusWord, Words>>>> = {
-  quotations: { ...APPROVAL, rejected: CANCELLED },
-  "billing-notes": {
-    awaiting: w("awaitingBilling"), approved: w("billed"),
-    approvedandprocessed: w("invoiceIssued"), void: CANCELLED,
-  },
-  "tax-invoices": SALES_INVOICE,
-  "cash-invoices": SALES_INVOICE,
-  receipts: { paid: PAID, void: CANCELLED },
-  "purchases-orders": { ...APPROVAL, void: CANCELLED },
-  purchases: { awaiting: APPROVAL.awaiting, approved: APPROVAL.approved, paid: PAID, void: CANCELLED },
-  expenses: { awaiting: w("pending"), received: w("receiptReceived"), paid: PAID, void: CANCELLED },
-};
+/** A family's words (its card's statusWords); a word a family does not name falls back to GENERAL. */
+const BY_FAMILY: ReadonlyMap<string, Partial<Record<StatusWord, Words>>> = new Map(FAMILY_CARDS.filter((c) => c.statusWords).map((c) => [
+  c.name, Object.fromEntries(Object.entries(c.statusWords!).map(([word, key]) => [word, w(key)])),
+]));
 
 /** Words without a family (a status cell read before the family is known). */
 const GENERAL: Readonly<Record<StatusWord, Words>> = {
   awaiting: w("pending"),
-  approved: APPROVAL.approved,
-  approvedandprocessed: APPROVAL.approvedandprocessed,
+  approved: w("approved"),
+  approvedandprocessed: w("processed"),
   rejected: w("rejected"),
-  invoicedelivered: SALES_INVOICE.invoicedelivered,
-  received: BY_FAMILY.expenses.received!,
-  void: CANCELLED,
-  paid: PAID,
+  invoicedelivered: w("awaitingPayment"),
+  received: w("receiptReceived"),
+  void: w("cancelled"),
+  paid: w("paid"),
   processed: w("processed"),
 };
 
@@ -62,7 +39,7 @@ export function statusText(word: string, lang: Lang, family?: Family): string {
   const normal = normalizeName(word);
   const key = isStatusWord(normal) ? normal : statusFromText(word);
   if (key === undefined) return word;
-  return ((family && BY_FAMILY[family][key]) || GENERAL[key])[lang];
+  return ((family && BY_FAMILY.get(family)?.[key]) || GENERAL[key])[lang];
 }
 
 /** Every word a status cell may hold (normalized) → the service's word. The family's words first:
@@ -77,7 +54,7 @@ const FROM_TEXT: ReadonlyMap<string, StatusWord> = (() => {
   for (const word of STATUS_WORDS) add(word, word);
   add("ยกเลิก", "void");
   for (const word of STATUS_WORDS) for (const lang of ["en", "th"] as const) add(GENERAL[word][lang], word);
-  for (const words of Object.values(BY_FAMILY)) {
+  for (const words of BY_FAMILY.values()) {
     for (const [word, text] of Object.entries(words) as [StatusWord, Words][]) for (const lang of ["en", "th"] as const) add(text[lang], word);
   }
   return m;
@@ -101,7 +78,7 @@ export function serviceStatus(family: Family, text: string): string | undefined 
   const allowed = FAMILY_INFO[family].statuses;
   const key = normalizeName(text).replace(/[-_]/g, "");
   // The family's own words first: they say which state this family means.
-  for (const [word, t] of Object.entries(BY_FAMILY[family]) as [StatusWord, Words][]) {
+  for (const [word, t] of Object.entries(BY_FAMILY.get(family) ?? {}) as [StatusWord, Words][]) {
     if (allowed.includes(word) && (normalizeName(t.en).replace(/[-_]/g, "") === key || normalizeName(t.th) === key)) return word;
   }
   const word = statusFromText(text);
