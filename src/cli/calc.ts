@@ -7,6 +7,7 @@
 // workbook/dynamic-arrays.ts): its anchor over the cells it fills, each holding its value; a
 // table whose cells hold other values is #SPILL!, as Excel shows it. Output: WORKBOOK.calculated.xlsx
 // beside WORKBOOK.xlsx unless --out or --in-place.
+import { promises as fs } from "node:fs";
 import type ExcelJS from "exceljs";
 import { ApiError, createClient } from "../api";
 import { figureReads } from "../jobs/figures";
@@ -18,7 +19,7 @@ import { parseFormula, savedForm, type ArgExpr } from "../functions/formula";
 import { callFunction, type FunctionSession } from "../functions/run";
 import { FunctionError, msg, renderFunctionText } from "../functions/texts";
 import { cellAddress } from "../workbook/address";
-import { withDynamicArrays } from "../workbook/dynamic-arrays";
+import { dynamicArraysOf, withDynamicArrays } from "../workbook/dynamic-arrays";
 import type { Parsed } from "./args";
 import { connectionFailure } from "./connection";
 import { workbookFiles } from "./workbook-run";
@@ -48,7 +49,7 @@ function plainValue(v: ExcelJS.CellValue): ArgValue {
 const keyOf = (ws: ExcelJS.Worksheet, address: string): string => `${ws.name}!${address}`;
 
 export async function calcCommand(p: Parsed): Promise<number> {
-  const { lang, conn, workbook, out } = await workbookFiles(p, "calculated");
+  const { lang, conn, workbook, out, input } = await workbookFiles(p, "calculated");
   const model = await workbook.model();
   const client = createClient({ ...conn, fetch: globalThis.fetch });
   const reads = figureReads(client);
@@ -113,8 +114,18 @@ export async function calcCommand(p: Parsed): Promise<number> {
   const say = (key: string, text: string): void => {
     process.stdout.write(`${key}: ${text}\n`);
   };
-  /** Sheet → anchor → the range its table fills: saved as dynamic arrays. */
+  /** Sheet → anchor → the range its table fills: saved as dynamic arrays. The file's other dynamic
+   * arrays (Excel's own SORT, FILTER, …) stay dynamic, over the range they were saved with. */
   const spilled = new Map<string, Map<string, string>>();
+  for (const [sheet, anchors] of dynamicArraysOf(await fs.readFile(input))) {
+    const ws = model.getWorksheet(sheet);
+    for (const address of anchors.keys()) {
+      const v = ws?.getCell(address).value as { shareType?: string; ref?: string } | null | undefined;
+      if (calls.has(`${sheet}!${address}`) || v?.shareType !== "array" || !v.ref) continue;
+      if (!spilled.has(sheet)) spilled.set(sheet, new Map());
+      spilled.get(sheet)!.set(address, v.ref);
+    }
+  }
   const spills = (f: FormulaCell, range: string): void => {
     if (!spilled.has(f.ws.name)) spilled.set(f.ws.name, new Map());
     spilled.get(f.ws.name)!.set(f.cell.address, range);

@@ -4,9 +4,11 @@
 // Excel's form: the anchor `<c cm="1">` with `<f t="array" ref="the range it fills">`, the cells it
 // fills plain values, and xl/metadata.xml holding the one cell metadata that says "dynamic"
 // (XLDAPR), with its relationship and content type (as XlsxWriter's write_dynamic_array_formula
-// writes them). exceljs drops that part and the flags when it loads such a file, so saving its
-// model again and marking again gives the same parts.
+// writes them). exceljs drops that part and the flags when it loads such a file: what was dynamic
+// in the file read (a table of ours, or Excel's own SORT or FILTER) is read from it first and
+// marked again in the file saved, so saving again gives the same parts.
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { openZip } from "./zip-parts";
 
 /** Sheet name → anchor address ("A1") → the range its table fills ("A1:C20"; the anchor alone for #SPILL!). */
 export type DynamicArrays = ReadonlyMap<string, ReadonlyMap<string, string>>;
@@ -36,21 +38,14 @@ export function withDynamicArrays(xlsx: Uint8Array, arrays: DynamicArrays): Uint
     return strFromU8(part);
   };
   const rels = text("xl/_rels/workbook.xml.rels");
-  const targets = new Map<string, string>();
-  for (const [tag] of rels.matchAll(/<Relationship\s[^>]*>/g)) {
-    const id = attr(tag, "Id");
-    const target = attr(tag, "Target");
-    if (id && target) targets.set(id, target.startsWith("/") ? target.slice(1) : `xl/${target}`);
-  }
-  for (const [tag] of text("xl/workbook.xml").matchAll(/<sheet\s[^>]*>/g)) {
-    const anchors = arrays.get(unescape(attr(tag, "name") ?? ""));
-    const path = targets.get(attr(tag, "r:id") ?? "");
-    if (!anchors || anchors.size === 0 || !path) continue;
-    parts[path] = strToU8(markAnchors(text(path), anchors));
+  const { targets, sheets } = sheetParts(text("xl/workbook.xml"), rels);
+  for (const [name, path] of sheets) {
+    const anchors = arrays.get(name);
+    if (anchors && anchors.size > 0) parts[path] = strToU8(markAnchors(text(path), anchors));
   }
   parts[METADATA_PART] = strToU8(METADATA);
   if (!rels.includes(`Target="metadata.xml"`)) {
-    const ids = [...targets.keys()].map((id) => Number(/^rId(\d+)$/.exec(id)?.[1] ?? 0));
+    const ids = [...targets].map((id) => Number(/^rId(\d+)$/.exec(id)?.[1] ?? 0));
     const rel = `<Relationship Id="rId${Math.max(0, ...ids) + 1}" Type="${METADATA_REL}" Target="metadata.xml"/>`;
     parts["xl/_rels/workbook.xml.rels"] = strToU8(rels.replace("</Relationships>", `${rel}</Relationships>`));
   }
@@ -61,9 +56,63 @@ export function withDynamicArrays(xlsx: Uint8Array, arrays: DynamicArrays): Uint
   return zipSync(parts, { level: 6 });
 }
 
+/** The dynamic arrays of an .xlsx as Excel saved it: the cells whose metadata (cm) is XLDAPR's. */
+export function dynamicArraysOf(xlsx: Uint8Array): Map<string, Map<string, string>> {
+  const found = new Map<string, Map<string, string>>();
+  const zip = openZip(xlsx);
+  const text = (name: string): string => {
+    let out = "";
+    zip.text(name, (piece) => void (out += piece));
+    return out;
+  };
+  if (!zip.has(METADATA_PART) || !zip.has("xl/workbook.xml") || !zip.has("xl/_rels/workbook.xml.rels")) return found;
+  const metadata = text(METADATA_PART);
+  // cellMetadata's blocks, counted from 1 (a cell's cm), each naming a metadata type counted from 1.
+  const types = [...metadata.matchAll(/<metadataType\s[^>]*>/g)].map(([tag]) => attr(tag, "name"));
+  const cellBlocks = /<cellMetadata\b[\s\S]*?<\/cellMetadata>/.exec(metadata)?.[0] ?? "";
+  const dynamic = new Set<string>();
+  [...cellBlocks.matchAll(/<bk>([\s\S]*?)<\/bk>/g)].forEach(([, bk], i) => {
+    const rc = /<rc\s[^>]*>/.exec(bk)?.[0] ?? "";
+    if (types[Number(attr(rc, "t")) - 1] === "XLDAPR") dynamic.add(String(i + 1));
+  });
+  if (dynamic.size === 0) return found;
+  for (const [name, path] of sheetParts(text("xl/workbook.xml"), text("xl/_rels/workbook.xml.rels")).sheets) {
+    if (!zip.has(path)) continue;
+    const anchors = new Map<string, string>();
+    for (const [cell] of text(path).matchAll(CELL)) {
+      const open = /^<c\s[^>]*>/.exec(cell)![0];
+      const cm = attr(open, "cm");
+      const f = /<f\s[^>]*>/.exec(cell)?.[0];
+      const r = attr(open, "r");
+      if (cm && dynamic.has(cm) && f && attr(f, "t") === "array" && r) anchors.set(r, attr(f, "ref") ?? r);
+    }
+    if (anchors.size > 0) found.set(name, anchors);
+  }
+  return found;
+}
+
+/** The workbook's relationship ids, and each sheet's part by the sheet's name. */
+function sheetParts(workbook: string, rels: string): { targets: Set<string>; sheets: Map<string, string> } {
+  const paths = new Map<string, string>();
+  for (const [tag] of rels.matchAll(/<Relationship\s[^>]*>/g)) {
+    const id = attr(tag, "Id");
+    const target = attr(tag, "Target");
+    if (id && target) paths.set(id, target.startsWith("/") ? target.slice(1) : `xl/${target}`);
+  }
+  const sheets = new Map<string, string>();
+  for (const [tag] of workbook.matchAll(/<sheet\s[^>]*>/g)) {
+    const path = paths.get(attr(tag, "r:id") ?? "");
+    if (path) sheets.set(unescape(attr(tag, "name") ?? ""), path);
+  }
+  return { targets: new Set(paths.keys()), sheets };
+}
+
+/** A cell's element: `<c …/>`, or `<c …>` to its `</c>`. */
+const CELL = /<c\s[^>]*>(?:(?<!\/>)[\s\S]*?<\/c>)?/g;
+
 /** The sheet's XML with each anchor's cell flagged (cm="1") and its formula an array over its range. */
 function markAnchors(sheet: string, anchors: ReadonlyMap<string, string>): string {
-  return sheet.replace(/<c\s[^>]*>(?:(?<!\/>)[\s\S]*?<\/c>)?/g, (cell: string) => {
+  return sheet.replace(CELL, (cell: string) => {
     const open = /^<c\s[^>]*>/.exec(cell)![0];
     const ref = anchors.get(attr(open, "r") ?? "");
     if (ref === undefined || open.endsWith("/>")) return cell;

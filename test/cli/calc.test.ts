@@ -7,10 +7,11 @@
 // again; #SPILL! where other values stand in its place; a formula filled down (a shared
 // formula) is calculated at each of its cells; a cell's error is stored and listed; other formulas
 // are left and listed; where the output goes; another company's workbook is refused whole.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { strFromU8, unzipSync } from "fflate";
+import { withDynamicArrays } from "../../src/workbook/dynamic-arrays";
 import { openFastXlsx } from "../../src/workbook/xlsx-read";
 import { figureReads } from "../../src/jobs/figures";
 import { readVatReport } from "../../src/jobs/vat-report";
@@ -74,7 +75,9 @@ async function writePack(path: string): Promise<void> {
   pack.getCell("B6").value = f("DOCSHEET.TOTAL(\"tax invoices\",\"VAT\")*2");
   pack.getCell("B7").value = f("SUM(B1:B2)", 0);
   wb.addWorksheet("Accounts").getCell("A1").value = f("DOCSHEET.ACCOUNTS()");
-  await wb.xlsx.writeFile(path);
+  // A dynamic array of Excel's own, saved as Excel 365 saves it.
+  (pack.fillFormula as (range: string, formula: string, results: unknown[][], shareType: string) => void)("G1:G2", "_xlfn.SEQUENCE(2)", [[7], [8]], "array");
+  writeFileSync(path, withDynamicArrays(new Uint8Array(await wb.xlsx.writeBuffer()), new Map([["Pack", new Map([["G1", "G1:G2"]])]])));
 }
 
 describe("docsheet calc", () => {
@@ -113,8 +116,9 @@ describe("docsheet calc", () => {
     const range = `A1:C${chart.length + 1}`;
     const parts = xmlParts(out);
     expectDynamicArray(parts, "xl/worksheets/sheet2.xml", "A1", range, "B2");
-    // The scalar figures stay ordinary formulas.
+    // The scalar figures stay ordinary formulas; Excel's own dynamic array stays one.
     expect(cellXml(parts["xl/worksheets/sheet1.xml"], "B1")).not.toContain("cm=");
+    expectDynamicArray(parts, "xl/worksheets/sheet1.xml", "G1", "G1:G2", "G2");
     // Our own reader (the preview's) reads the table as the anchor's.
     const read = (await openFastXlsx(readFileSync(out), { formulas: true })).sheet("Accounts");
     expect(read.arrays?.get("0,0")).toEqual({ top: 0, left: 0, bottom: chart.length, right: 2 });
