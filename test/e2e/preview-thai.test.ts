@@ -111,6 +111,8 @@ test("a PDF and a share link are named in the pane, in English and Thai, the sha
   await page.waitForSelector("#actions ul.links li.share a", { timeout: 60_000 });
   const share = await page.$eval("#actions ul.links li.share a", (a) => ({ text: a.textContent, href: a.getAttribute("href") }));
   expect(share.text).toBe("ลิงก์แชร์");
+  // Its row named as the pane's row lists name rows.
+  expect(await page.textContent("#actions ul.links li.share .cell")).toBe("แถว 2 เอกสาร L1");
   expect(share.href).toMatch(/^https?:\/\//);
   expect(await page.textContent("#actions")).not.toContain(share.href!);
   await page.click("#actions ul.links li.share button:has-text('คัดลอก')");

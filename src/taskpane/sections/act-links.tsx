@@ -3,6 +3,7 @@
 import { useState } from "preact/hooks";
 import type { Translate } from "../i18n";
 import type { ActLink } from "../views";
+import { rowLabel } from "./rows";
 
 /** Copies `text`: the Clipboard API where the page may, else the older copy of a selected field. */
 async function copyText(text: string): Promise<boolean> {
@@ -23,8 +24,8 @@ async function copyText(text: string): Promise<boolean> {
 function ShareLink(props: { t: Translate; link: ActLink }) {
   const { t, link } = props;
   const [copied, setCopied] = useState<boolean | null>(null);
-  // Without a documentKey column the key is the row itself: said once, in the pane's words.
-  const where = link.row === undefined ? link.name : link.name === `row ${link.row + 1}` ? t("rowAt", { row: link.row + 1 }) : `${t("rowAt", { row: link.row + 1 })} ${link.name}`;
+  // Named as the pane's row lists name a row ("Row 2, document L1"; "Row 2" without a documentKey column).
+  const where = link.row === undefined ? link.name : rowLabel(t, { row: link.row, key: link.name }, true);
   return (
     <li class="share">
       <span class="cell">{where}</span>
