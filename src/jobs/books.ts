@@ -128,7 +128,7 @@ export async function pullBookJob(port: WorkbookPort, client: DocSheetClient, op
   const o = { signal };
   const records = await allOf(familyEntry(family).store(client).listAll(signal), signal);
   const chart = familyEntry(family).usesAccounts ? chartOf((await client.chartOfAccounts.list(o)) as Json[]) : [];
-  const accounts = family === "products" && chart.length > 0 ? await accountsOf(client, records, chart, signal) : undefined;
+  const accounts = familyEntry(family).accountsOnMaster && chart.length > 0 ? await accountsOf(client, records, chart, signal) : undefined;
   const rows = bookRows(family, records, lang, chart, accounts);
   opts.onProgress?.({ done: records.length, total: records.length });
   const now = (opts.now ?? (() => new Date()))();
@@ -247,9 +247,7 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
       }
       // The sheet's fields over what the service must have in every body (kept from its copy).
       const kept = Object.fromEntries(REQUIRED[family].filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
-      let answer: Json | undefined;
-      if (built.family === "contacts") answer = await client.contacts.update(id, { ...kept, ...built.body! }, { signal });
-      else if (built.family === "products") answer = await client.products.update(id, { ...kept, ...built.body! }, { signal });
+      const answer = await entry.updateBook?.(client, id, { ...kept, ...(built.body as Json) }, { signal });
       return report(doc, "updated", done, answer);
     } catch (err) {
       return report(doc, "failed", errorMsg(err));
