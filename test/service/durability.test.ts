@@ -101,6 +101,24 @@ describe.each(storesUnderTest)("concurrency and restart (%s)", (store) => {
     }
   });
 
+  it("answers each of 40 status moves arriving together as moves one after the other would: each its own document moved, a second void of one and a void of none answered as alone", async () => {
+    // Moves that arrive together share one commit on the embedded store (status-moves.ts): each
+    // answer must still be its own document, and what a batch does not move takes the way alone.
+    const api = await clientFor(svc.root);
+    const made = await Promise.all(Array.from({ length: 36 }, (_, i) => api.post(i % 4 === 0 ? "/quotations" : "/tax-invoices", simpleBody({ publishedOn: "2026-10-06", contactName: "Moved Buyer" }))));
+    const docs = made.map((a, i) => ({ family: i % 4 === 0 ? "quotations" : "tax-invoices", id: Number(a.body.data.recordId) }));
+    await Promise.all(Array.from({ length: 40 }, () => api.get("/contacts?pageSize=1")));
+    const moves = [
+      ...docs.map((d, i) => ({ ...d, status: d.family === "quotations" ? (i % 8 === 0 ? "approved" : "rejected") : "void" })),
+      { ...docs[1], status: "void" }, { family: "tax-invoices", id: 99_999_999, status: "void" }, { ...docs[2], status: "void" }, { family: "quotations", id: docs[1].id, status: "approved" },
+    ];
+    const answers = await Promise.all(moves.map((m) => api.post(`/${m.family}/${m.id}/status/${m.status}`)));
+    expect(answers.map((a) => a.http)).toEqual([...docs.map(() => 200), 200, 404, 200, 404]);
+    answers.slice(0, docs.length).forEach((a, i) => expect([a.body.data.recordId, a.body.data.statusString]).toEqual([docs[i].id, moves[i].status]));
+    const reads = await Promise.all(docs.map((d) => api.get(`/${d.family}/${d.id}`)));
+    expect(reads.map((r) => r.body.data.list[0].statusString)).toEqual(moves.slice(0, docs.length).map((m) => m.status));
+  });
+
   it("keeps documents, contacts, counters and tokens across a restart", async () => {
     const token = await tokenFor(svc.root);
     const api = client(svc.root, token);

@@ -14,6 +14,7 @@ import { assertNoPartialReceipts, beforeRemoval } from "./partial-receipts";
 import { findDocument, insertDocument, moveStatus, softDeleteDocument, updateDocument, type DocumentRow } from "./repository";
 import type { Json } from "../../rules/json";
 import type { DocumentInsertQueue } from "./insert-queue";
+import type { StatusMoveQueue } from "./status-moves";
 
 export async function loadDocument(tx: Tx, companyId: number, family: Family, id: number, lock = false): Promise<DocumentRow> {
   const row = await findDocument(tx, companyId, family, id, lock);
@@ -107,14 +108,15 @@ export async function deleteAwaitingDocument(db: Db, companyId: number, family: 
 }
 
 /** Moves a document to one of its family's statuses; voiding releases what it holds. */
-export async function changeDocumentStatus(db: Db, companyId: number, family: Family, id: number, statusId: string): Promise<DocumentRow> {
+export async function changeDocumentStatus(db: Db, companyId: number, family: Family, id: number, statusId: string, moves?: StatusMoveQueue): Promise<DocumentRow> {
   const statuses = FAMILY_INFO[family].statuses;
   // One statement where nothing is to be released (no partial receipt, whose family is receipts):
   // the live document moved unless it is a tax invoice with partial receipts being voided (an
   // undo's voids: one statement and its commit each, not a transaction of three). A document it
   // does not move (none, another status, locked) takes the way below, which says why.
   if (statuses.includes(statusId) && !FAMILY_INFO[family].partialReceipt) {
-    const moved = await moveStatus(db, companyId, family, id, statusId);
+    // On the embedded store, moves that arrive together share one commit (status-moves.ts).
+    const moved = moves ? await moves.move(companyId, family, id, statusId) : await moveStatus(db, companyId, family, id, statusId);
     if (moved) return moved;
   }
   return db.transaction(async (tx) => {

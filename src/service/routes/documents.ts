@@ -22,12 +22,14 @@ import {
 import { rangeInterval } from "../documents/list-range";
 import { documentAnswersById, listDocuments, newDocumentAnswer, type DocumentRow } from "../documents/repository";
 import { DocumentInsertQueue } from "../documents/insert-queue";
+import { StatusMoveQueue } from "../documents/status-moves";
 
 export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
   const db: Db = ctx.store.db;
   const contactRules: ResolveOptions = { lock: ctx.store.kind === "postgres", cache: ctx.contactCache };
   const answerOne = async (row: DocumentRow): Promise<Json> => (await documentAnswersById(db, [row.id]))[0];
   const inserts = new DocumentInsertQueue(ctx.store, ctx.contactCache);
+  const moves = ctx.store.kind === "pglite" ? new StatusMoveQueue(db) : undefined;
 
   for (const family of FAMILIES) {
     const info = FAMILY_INFO[family];
@@ -96,7 +98,7 @@ export function registerDocumentRoutes(api: Api, ctx: ServiceContext): void {
       const id = idParam(c);
       const companyId = companyOf(c);
       const statusId = (c.req.param("statusId") ?? "").toLowerCase();
-      const row = await changeDocumentStatus(db, companyId, family, id, statusId);
+      const row = await changeDocumentStatus(db, companyId, family, id, statusId, moves);
       return c.json(documentEnvelope(family, await answerOne(row)));
     }, { summary: `Change the status of a ${info.label.en.toLowerCase()}`, tags });
   }
