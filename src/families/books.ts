@@ -1,9 +1,8 @@
 // The books beside the documents (issue 26): journal vouchers and the company's master data
-// (contacts, products). Their fields are sheet/books/fields.ts; they have no statuses, payments
+// (contacts, products). Their sheets are journal-sheet.ts, contacts-sheet.ts and products-sheet.ts; they have no statuses, payments
 // or upgrades.
 import type { BookFamily } from "../rules/codes";
 import { familyCard } from "./cards";
-import { BOOK_RESULT_KEYS } from "../sheet/books/fields";
 import { familySheet, type RecordIdentity } from "./sheets";
 import type { BuiltBook } from "../sheet/books/built";
 import type { Json } from "../rules/json";
@@ -15,12 +14,15 @@ import type { FamilyEntry } from "./types";
 const identitiesOf = (identity: RecordIdentity | undefined): readonly (readonly string[])[] =>
   (identity?.keys ?? []).flatMap((k) => (k.by === "tax" ? [[k.field, k.branch]] : k.by === "code" ? [[k.field]] : []));
 
+/** The result columns a book's post writes back (its sheet's layout). */
+const resultKeys = (family: BookFamily): readonly string[] => familySheet(family).bookLayout?.resultKeys ?? [];
+
 const book = <F extends BookFamily>(family: F) => ({
   ...familyCard(family),
   identities: identitiesOf(familySheet(family).identity),
   statuses: [] as readonly string[],
   pullsByDate: false,
-  columns: { post: BOOK_RESULT_KEYS[family], undo: ["recordId", "result"] as readonly string[] },
+  columns: { post: resultKeys(family), undo: ["recordId", "result"] as readonly string[] },
   ...familySheet(family),
 });
 
@@ -34,7 +36,7 @@ export const VOUCHERS: FamilyEntry<"journal-entries"> = {
   // reported at its row, never removed.
   undo: "keep",
   raceLoser: "report",
-  columns: { post: BOOK_RESULT_KEYS["journal-entries"], undo: ["recordId", "documentSerial", "status", "result"] },
+  columns: { post: resultKeys("journal-entries"), undo: ["recordId", "documentSerial", "status", "result"] },
   store: (client) => storeOf({ ...client.journalEntries, delete: undefined }, false),
   nameOf: nameBy("documentSerial"),
   // Its marker is in its note (the build put it there).

@@ -311,7 +311,7 @@ export function fieldForName(header: string, wht = false): FieldDef | undefined 
 export const RESULT_KEYS = ["recordId", "documentSerial", "status", "result"] as const;
 
 /** The fields of one kind of sheet, found by key and by header: the documents' (FIELDS) or a
- * book's (sheet/books/fields.ts), so one reader serves both. */
+ * book's (its entry's: families/*-sheet.ts), so one reader serves both. */
 export interface FieldTable {
   byKey: ReadonlyMap<string, FieldDef>;
   /** The field a header names by key, wire name or label. */

@@ -248,7 +248,7 @@ function askIndex(family: MapFamily, own: OwnFields): Map<string, readonly strin
 }
 
 /** A book's or the certificates' suggestions: the surest match first, a field to one column; a
- * header of the family's asked words (BOOK_ASK, WHT_ASK) that names no field by its label gets its
+ * header of the family's asked words (its ownFields' ask) that names no field by its label gets its
  * candidates instead. */
 function ownSuggestions(
   headers: ReadonlyArray<{ col: number; header: string }>, hits: ReadonlyArray<Hit | undefined>, family: MapFamily, own: OwnFields,

@@ -69,7 +69,7 @@ export function label(def: FieldDef, lang: Lang, family?: Family): string {
 const BY_LABEL: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((d) => [normalizeName(d.en[0]), d]));
 
 /** The books' own fields by key (a product's vatType, a voucher's item.debit): named where no document field is. */
-const BOOK_BY_KEY: ReadonlyMap<string, FieldDef> = new Map(Object.values(BOOK_FIELDS).flat().map((d) => [d.key, d]));
+const BOOK_BY_KEY: ReadonlyMap<string, FieldDef> = new Map(BOOK_FIELDS.map((d) => [d.key, d]));
 
 function fieldOf(text: string): FieldDef | undefined {
   return FIELD_BY_KEY.get(text) ?? fieldForName(text) ?? FIELD_BY_KEY.get(`item.${text}`) ?? BY_LABEL.get(normalizeName(text)) ?? fieldForHeader(text)

@@ -1,0 +1,87 @@
+// Products' sheet (service-facts §5.2): one product a row, its accounts kept on its product master.
+// A product is the product of its code, else of its name.
+import { ITEM_TYPE, PRODUCT_VAT_TYPE } from "../rules/codes";
+import { buildProduct } from "../sheet/books/builders";
+import { num, text, withoutMarkers } from "../sheet/books/layout";
+import { bookField, resultField, type Shown } from "../sheet/books/book-field";
+import { bookSheet } from "./book-sheet";
+
+/** Fixed values as templates and pulls show them, in English and Thai; each reads back as its code. */
+const SHOWN: Readonly<Record<string, Shown>> = {
+  type: [[ITEM_TYPE.Service, "Service", "บริการ"], [ITEM_TYPE.NonInventory, "Product", "สินค้า"], [ITEM_TYPE.Inventory, "Inventory", "สินค้าคงคลัง"]],
+  vatType: [
+    [PRODUCT_VAT_TYPE.Exclusive, "VAT exclusive", "แยกภาษี"], [PRODUCT_VAT_TYPE.Inclusive, "VAT inclusive", "รวมภาษี"],
+    [PRODUCT_VAT_TYPE.Zero, "Zero-rated", "อัตราศูนย์"], [PRODUCT_VAT_TYPE.Exempt, "Exempt", "ยกเว้นภาษี"],
+  ],
+};
+
+const field = bookField(SHOWN);
+
+const VAT_TYPE_WORDS: Record<string, number> = {
+  inclusive: PRODUCT_VAT_TYPE.Inclusive, include: PRODUCT_VAT_TYPE.Inclusive, vatinclusive: PRODUCT_VAT_TYPE.Inclusive, รวมภาษี: PRODUCT_VAT_TYPE.Inclusive, ราคารวมภาษี: PRODUCT_VAT_TYPE.Inclusive,
+  exclusive: PRODUCT_VAT_TYPE.Exclusive, exclude: PRODUCT_VAT_TYPE.Exclusive, vatexclusive: PRODUCT_VAT_TYPE.Exclusive, "7%": PRODUCT_VAT_TYPE.Exclusive,
+  แยกภาษี: PRODUCT_VAT_TYPE.Exclusive, ไม่รวมภาษี: PRODUCT_VAT_TYPE.Exclusive, ราคาไม่รวมภาษี: PRODUCT_VAT_TYPE.Exclusive,
+  zero: PRODUCT_VAT_TYPE.Zero, zerorated: PRODUCT_VAT_TYPE.Zero, "0%": PRODUCT_VAT_TYPE.Zero, ภาษี0: PRODUCT_VAT_TYPE.Zero, "ภาษี0%": PRODUCT_VAT_TYPE.Zero, อัตราศูนย์: PRODUCT_VAT_TYPE.Zero,
+  exempt: PRODUCT_VAT_TYPE.Exempt, none: PRODUCT_VAT_TYPE.Exempt, novat: PRODUCT_VAT_TYPE.Exempt, ยกเว้น: PRODUCT_VAT_TYPE.Exempt, ยกเว้นภาษี: PRODUCT_VAT_TYPE.Exempt, ไม่มีภาษี: PRODUCT_VAT_TYPE.Exempt,
+};
+
+const FIELDS = [
+  field("code", "document", "text", ["Code", "Product code", "Item code", "SKU"], ["รหัสสินค้า", "รหัส"]),
+  field("name", "document", "text", ["Name", "Product name", "Product", "Item"], ["ชื่อสินค้า", "สินค้า", "ชื่อ"]),
+  field("type", "document", "code", ["Type", "Product type"], ["ประเภทสินค้า", "ประเภท"], {
+    allowed: Object.values(ITEM_TYPE), words: { service: 1, บริการ: 1, product: 3, noninventory: 3, สินค้า: 3, inventory: 5, stock: 5, สินค้าคงคลัง: 5, สต็อก: 5 },
+  }),
+  field("description", "document", "text", ["Description"], ["รายละเอียด", "คำอธิบาย"], { wire: "sellDescription" }),
+  field("unitName", "document", "text", ["Unit", "Unit name"], ["หน่วย", "หน่วยนับ"]),
+  field("sellPrice", "document", "quantity", ["Sell price", "Selling price", "Sales price"], ["ราคาขาย", "ราคาขายต่อหน่วย"]),
+  field("buyPrice", "document", "quantity", ["Buy price", "Purchase price", "Cost"], ["ราคาซื้อ", "ต้นทุน"]),
+  field("vatType", "document", "code", ["VAT", "VAT type", "VAT treatment"], ["ภาษีมูลค่าเพิ่ม", "ประเภทภาษี", "VAT"], {
+    allowed: Object.values(PRODUCT_VAT_TYPE), words: VAT_TYPE_WORDS,
+  }),
+  field("sellChartOfAccountCode", "document", "text", ["Sales account", "Sell account", "Sell account code"], ["บัญชีขาย", "รหัสบัญชีขาย"]),
+  field("buyChartOfAccountCode", "document", "text", ["Purchase account", "Buy account", "Buy account code"], ["บัญชีซื้อ", "รหัสบัญชีซื้อ"]),
+  resultField("recordId"), resultField("result"), resultField("fingerprint"),
+];
+
+export const PRODUCTS_SHEET = bookSheet({
+  shown: SHOWN,
+  fields: FIELDS,
+  synonyms: {
+    code: ["Item no.", "Product no.", "Part no.", "รหัสรายการ"],
+    name: ["Item name", "Description of goods", "ชื่อรายการ", "ชื่อสินค้า/บริการ"],
+    unitName: ["UOM", "Unit of measure", "หน่วยขาย"],
+    sellPrice: ["List price", "Retail price", "ราคาตั้ง", "ราคาขายปลีก"],
+    buyPrice: ["Cost price", "Purchase cost", "ราคาทุน", "ต้นทุนต่อหน่วย"],
+    vatType: ["Tax type", "ภาษีขาย"],
+    sellChartOfAccountCode: ["Revenue account", "Income account", "บัญชีรายได้"],
+    buyChartOfAccountCode: ["Expense account", "Cost account", "บัญชีค่าใช้จ่าย", "บัญชีต้นทุน"],
+  },
+  ask: [
+    [["Price", "Unit price", "ราคา", "ราคาต่อหน่วย"], ["sellPrice", "buyPrice"]],
+    [["Account", "Account code", "บัญชี", "รหัสบัญชี", "ผังบัญชี"], ["sellChartOfAccountCode", "buyChartOfAccountCode"]],
+  ],
+  needs: [{ fields: ["name"], need: "required" }, { fields: ["vatType"], need: "required" }, { fields: ["code"], need: "recommended" }],
+  build: buildProduct,
+  identity: {
+    keys: [
+      { by: "code", field: "code", clash: "productCodeClash" },
+      { by: "name", field: "name", unless: "code", clash: "productNameClash" },
+    ],
+    same: { field: "code", note: "sameProductAsRow" },
+  },
+  layout: {
+    keys: ["code", "name", "type", "description", "unitName", "sellPrice", "buyPrice", "vatType", "sellChartOfAccountCode", "buyChartOfAccountCode"],
+    resultKeys: ["recordId", "result", "fingerprint"],
+    lookups: {},
+    example: ({ word: w, sample: s }) => [{
+      code: "P-EX-1", name: s.service, type: w("type", 1), description: s.oneHour, unitName: s.hour,
+      sellPrice: 1500, buyPrice: 0, vatType: w("vatType", 3), sellChartOfAccountCode: "41210",
+    }],
+    cells: (r, { word, productAccounts }) => [{
+      code: text(r.code), name: text(r.name), type: word("type", r.type), description: withoutMarkers(r.sellDescription),
+      unitName: text(r.unitName), sellPrice: num(r.sellPrice), buyPrice: num(r.buyPrice), vatType: word("vatType", r.sellVatType),
+      sellChartOfAccountCode: text(productAccounts?.get(Number(r.id))?.sellChartOfAccountCode), buyChartOfAccountCode: text(productAccounts?.get(Number(r.id))?.buyChartOfAccountCode),
+      recordId: num(r.id),
+    }],
+  },
+});
