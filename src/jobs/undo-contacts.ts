@@ -7,6 +7,7 @@
 import type { DocSheetClient } from "../api";
 import { readContactsByName } from "./contact-read";
 import type { Family } from "../rules/codes";
+import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
 import { bookFingerprint } from "../sheet/books/fingerprint";
 import { resultMsg } from "../sheet/i18n/results";
@@ -46,10 +47,11 @@ export async function undoRunContacts(client: DocSheetClient, family: Family, co
     set(c, "kept", resultMsg("undoContactUnverified", { name: nameOf(c) }));
     return false;
   });
-  const read = await readContactsByName(client, verified, ctx.concurrency, { signal: ctx.signal });
+  const listed = await listedUnchanged(client, verified, ctx.signal);
+  const read = await readContactsByName(client, verified.filter((c) => !listed.has(c.id)), ctx.concurrency, { signal: ctx.signal });
   const unchanged: Array<{ c: RunContact; name: string }> = [];
   for (const c of verified) {
-    const now = read.found.get(c.id);
+    const now = listed.get(c.id) ?? read.found.get(c.id);
     if (read.gone.has(c.id)) set(c, "gone", resultMsg("undoContactGone", { name: nameOf(c) }));
     else if (read.failed.has(c.id)) failed(c, read.failed.get(c.id));
     else if (!now) continue; // not reached: cancelled
@@ -79,4 +81,28 @@ export async function undoRunContacts(client: DocSheetClient, family: Family, co
     }
   }, () => ctx.signal?.aborted === true);
   return contacts.flatMap((c) => out.get(c) ?? []);
+}
+
+/** From this many contacts, the company's whole contact list is read when it is at most a page per
+ * twenty of them (a names list answers ten): a run of 1,000 new customers in a few pages. */
+const LIST_FROM = 20;
+const PAGE = 200;
+
+/** The run's contacts the whole list answers unchanged since the run (their fingerprint holds); the
+ * rest are read by their names as before. */
+async function listedUnchanged(client: DocSheetClient, contacts: readonly RunContact[], signal?: AbortSignal): Promise<Map<number, Json>> {
+  const found = new Map<number, Json>();
+  const wanted = new Map(contacts.map((c) => [c.id, c]));
+  if (wanted.size < LIST_FROM) return found;
+  let first = true;
+  for await (const page of client.contacts.listAll({ pageSize: PAGE }, { signal })) {
+    if (first && !(Math.ceil(page.total / PAGE) <= wanted.size / 20)) break;
+    first = false;
+    for (const copy of page.list as unknown as Json[]) {
+      const c = wanted.get(Number(copy.id));
+      if (c && bookFingerprint(copy) === c.fingerprint) found.set(c.id, copy);
+    }
+    if (found.size === wanted.size) break;
+  }
+  return found;
 }
