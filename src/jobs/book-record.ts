@@ -1,5 +1,5 @@
 // The post record of a book (journal vouchers, contacts, products) as book undo reads it
-// (book-undo.ts): the records the run created (id, what the service calls it, its rows, a
+// (undo.ts, through undo-record.ts): the records the run created (id, what the service calls it, its rows, a
 // fingerprint of the service's copy as it answered), each entry sealed, and the company. A book's
 // post writes the one post record every family's post writes (post-record.ts); this reads that,
 // and the record the books' own post wrote before (kept by undo for what it could not undo yet).
