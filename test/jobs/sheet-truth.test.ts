@@ -102,7 +102,9 @@ describe("the row tells the truth after an update that moves a field the service
     // The preview says the due date the service will set.
     const preview = await updateJob(wb, svc.client, { family: "tax-invoices", target, now, lang, dryRun: true });
     const [days, due] = lang === "en" ? ["Credit days", "Due date"] : ["จำนวนวันเครดิต", "วันครบกำหนด"];
-    expect(preview.results[0].changes).toEqual([{ field: days, from: "0", to: "30" }, { field: due, from: "2026-03-02", to: "2026-04-01" }]);
+    // Dates as the pane shows them in the run's language (Buddhist-era day/month/year in Thai).
+    const [from, to] = lang === "en" ? ["2026-03-02", "2026-04-01"] : ["02/03/2569", "01/04/2569"];
+    expect(preview.results[0].changes).toEqual([{ field: days, from: "0", to: "30" }, { field: due, from, to }]);
     const sent = await updateJob(wb, svc.client, { family: "tax-invoices", target, now, lang });
     expect(sent.counts.updated).toBe(1);
     expect((await service("tax-invoices", cell(wb, 1, "recordId") as number)).dueDate).toBe("2026-04-01");
