@@ -53,12 +53,20 @@ export async function contactsUsers(
   const groups: Array<readonly ContactToCheck[]> = [];
   for (let i = 0; i < contacts.length; i += LIST_ORDER_MAX) groups.push(contacts.slice(i, i + LIST_ORDER_MAX));
   let failure: { error: unknown } | undefined;
-  // Families with no document at all are not asked once per ten contacts (one look each tells).
+  // Families with no document at all are not asked once per ten contacts (one look each tells);
+  // one with at most a page per two groups is read whole, once, rather than a list per group (an
+  // undo of 1,000 new customers: a few pages instead of a hundred filtered lists).
   const withDocuments = new Set<DocumentFamily>();
+  const wholeRead = new Set<DocumentFamily>();
   if (groups.length > 0) {
     await runPool([...FAMILIES], concurrency, async (family) => {
-      if ((await client.documents(family).list({ range: 0, pageSize: 1 }, { signal })).total > 0) withDocuments.add(family);
+      const total = (await client.documents(family).list({ range: 0, pageSize: 1 }, { signal })).total;
+      if (total > 0 && Math.ceil(total / PAGE) <= groups.length / 2) wholeRead.add(family);
+      else if (total > 0) withDocuments.add(family);
     });
+  }
+  for (const family of FAMILIES.filter((f) => wholeRead.has(f))) {
+    for await (const page of client.documents(family).listAll({ range: 0, pageSize: PAGE }, { signal })) for (const r of page.list) keep(family, r);
   }
   const families = FAMILIES.filter((f) => withDocuments.has(f));
   await runPool(groups, concurrency, async (group) => {
