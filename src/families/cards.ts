@@ -1,9 +1,9 @@
 // Every family's card: its name, kind, labels, what its records are called and whether they can be
 // updated. The entries (index.ts) are made from these; the pane's first paint (the family picker)
 // and the messages read the cards alone, without the field tables an entry brings.
-import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, upgradeTargets, WHT_FAMILY, type BookFamily, type Family, type SheetFamily, type StatusWord } from "../rules/codes";
+import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, upgradeTargets, WHT_FAMILY, type BookFamily, type Family, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
-import type { status } from "../texts/en/status";
+import { DOCUMENT_OWN, type StatusWords } from "./document-own";
 
 /** Where a family's records live on the service: the eight document families under their own
  * paths, certificates under /withholding-taxes, vouchers under /journal-entries, and the master data. */
@@ -34,26 +34,11 @@ export interface FamilyCard<F extends SheetFamily = SheetFamily> {
   /** The acts the pane and `docsheet act` offer on its rows, in ACT_ORDER. */
   readonly acts: readonly ActKind[];
   /** What its records' statuses are called (src/texts, namespace status), by the service's word;
-   * a word it does not name is said as every family says it (sheet/i18n/status.ts). */
+   * a word it does not name is said as every family says it (sheet/i18n/status.ts). The document
+   * families' are their rows of document-own.ts. */
   readonly statusWords?: StatusWords;
 }
 
-/** The service's status words → the people's words (keys of src/texts, namespace status). */
-export type StatusWords = Readonly<Partial<Record<StatusWord, keyof typeof status>>>;
-
-// service-facts §2.2: what each of the service's words means for each family.
-const APPROVAL = { awaiting: "awaitingApproval", approved: "approved", approvedandprocessed: "processed" } as const;
-const SALES_INVOICE = { awaiting: "pending", invoicedelivered: "awaitingPayment", paid: "paid", void: "cancelled" } as const;
-const DOCUMENT_STATUS_WORDS: Readonly<Record<Family, StatusWords>> = {
-  quotations: { ...APPROVAL, rejected: "cancelled" },
-  "billing-notes": { awaiting: "awaitingBilling", approved: "billed", approvedandprocessed: "invoiceIssued", void: "cancelled" },
-  "tax-invoices": SALES_INVOICE,
-  receipts: { paid: "paid", void: "cancelled" },
-  "cash-invoices": SALES_INVOICE,
-  "purchases-orders": { ...APPROVAL, void: "cancelled" },
-  purchases: { awaiting: APPROVAL.awaiting, approved: APPROVAL.approved, paid: "paid", void: "cancelled" },
-  expenses: { awaiting: "pending", received: "receiptReceived", paid: "paid", void: "cancelled" },
-};
 
 /** A document family's acts: every act, a payment where the service takes one, an upgrade where it
  * has a family to upgrade to. */
@@ -70,7 +55,7 @@ const BOOK_CARD = {
 
 /** In the order the pane and the CLI list them. */
 export const FAMILY_CARDS: readonly FamilyCard[] = [
-  ...FAMILIES.map((f) => ({ name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false, acts: documentActs(f), statusWords: DOCUMENT_STATUS_WORDS[f] })),
+  ...FAMILIES.map((f) => ({ name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false, acts: documentActs(f), statusWords: DOCUMENT_OWN[f].statusWords })),
   { name: WHT_FAMILY, kind: "certificate", label: { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" }, record: "Certificate", updates: false, drafts: false,
     // A certificate has statuses of its own, no payment or upgrade, and is not sent by e-mail or shared.
     acts: ["status", "delete", "pdf"] },
