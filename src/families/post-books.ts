@@ -122,6 +122,8 @@ export function bookPosting(family: BookFamily): Posting<BuiltBook> {
       return out;
     },
     races: (client) => bookRaces(client, family),
+    // A voucher's read-back lists its date's vouchers, however many wait: a page's worth share one.
+    readBackMax: 200,
     raceLookup: (p, own) => {
       const key = identityKey(family, p.body);
       if (key) return { key, date: "", search: listedTerm(family, answerOf(own)) };

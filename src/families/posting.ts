@@ -92,6 +92,9 @@ export interface Posting<B = unknown> {
   /** The live records carrying the wanted markers, of these bodies' dates and names: the lowest
    * record id of each marker (the one every post agrees on). */
   byMarker(client: DocSheetClient, bodies: readonly Json[], wanted: ReadonlySet<string>, signal?: AbortSignal): Promise<Map<string, DocumentRecord>>;
+  /** Created records waiting for their read-back at most (default READ_BACK_MAX, post.ts): more
+   * where a read-back lists every record of the date whatever their number (journal vouchers). */
+  readBackMax?: number;
   /** What the race guard lists and removes (jobs/race.ts). */
   races(client: DocSheetClient): RaceTarget;
   /** A posted row's status as people say it (`rec` undefined: as just created). */

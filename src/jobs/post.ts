@@ -185,7 +185,11 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     if (sinceCheckpoint === 0 || fatal instanceof SaveFailure) return;
     // By count and by time; never more often than twice what a save costs (a big workbook's save).
     const due = Math.max(CHECKPOINT_MS, 2 * checkpointCost);
-    if (!force && sinceCheckpoint < CHECKPOINT_DOCS && Date.now() - lastCheckpoint < due) return;
+    // By count only where the caller saves a file (the command line): in the pane the record is the
+    // workbook's own, and a save by count was an Excel sync every 50 records, a third of a books
+    // post's time on the strict fake; by time it is still saved every second or so.
+    const byCount = opts.onCheckpoint !== undefined && sinceCheckpoint >= CHECKPOINT_DOCS;
+    if (!force && !byCount && Date.now() - lastCheckpoint < due) return;
     sinceCheckpoint = 0;
     const t0 = Date.now();
     try {
@@ -325,7 +329,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
         const one = settled(p, rec.record, rec.found).finally(() => reading.delete(one));
         reading.add(one);
         settling.push(one);
-        while (reading.size >= READ_BACK_MAX) await Promise.race(reading);
+        while (reading.size >= (posting.readBackMax ?? READ_BACK_MAX)) await Promise.race(reading);
       }
     } catch (err) {
       // Refused before it was sent (a create is only retried then): said "not sent" below.
