@@ -56,12 +56,13 @@ const VAT_RATE_WORDS: Record<string, number> = {
   yes: 7, no: -1, y: 7, n: -1, true: 7, false: -1, ใช่: 7, ไม่ใช่: -1, มี: 7, ไม่มี: -1,
 };
 
-const SOURCE_TYPE_WORDS: Record<string, number> = {
-  quotation: 3, quotations: 3, qt: 3, ใบเสนอราคา: 3,
-  billingnote: 5, "billing-notes": 5, bl: 5, ใบวางบิล: 5,
-  taxinvoice: 7, "tax-invoices": 7, inv: 7, ใบกำกับภาษี: 7,
-  purchaseorder: 1, "purchases-orders": 1, po: 1, ใบสั่งซื้อ: 1,
-};
+/** The families an upgrade may start from (some family's upgradeFrom names their type): a source
+ * document's type is said by its family's name, its label in English or Thai, or its serial prefix
+ * ("Quotation", "quotations", "ใบเสนอราคา", "QT"). */
+const SOURCE_FAMILIES = Object.values(FAMILY_INFO).filter((i) => Object.values(FAMILY_INFO).some((o) => o.upgradeFrom.includes(i.documentType)));
+const SOURCE_TYPES: readonly number[] = SOURCE_FAMILIES.map((i) => i.documentType).sort((a, b) => a - b);
+const SOURCE_TYPE_WORDS: Record<string, number> = Object.fromEntries(SOURCE_FAMILIES.flatMap((i) =>
+  [normalizeName(i.label.en), i.family, i.serialPrefix.toLowerCase(), i.label.th].map((word) => [word, i.documentType])));
 
 export const FIELDS: readonly FieldDef[] = [
   // The user's own document number groups the rows of one document: "Document no." / "เลขที่" name
@@ -208,7 +209,7 @@ export const FIELDS: readonly FieldDef[] = [
   f("source.recordId", "source", "id", ["Source record id", "Source id", "From record id"], ["รหัสเอกสารต้นทาง"], { wire: "recordId" }),
   f("source.referenceDocumentSerial", "source", "text", ["Source document", "Source serial", "From document"], ["เลขที่เอกสารต้นทาง", "อ้างอิงเอกสาร"]),
   f("source.referenceDocumentType", "source", "code", ["Source type", "Source document type"], ["ประเภทเอกสารต้นทาง"], {
-    allowed: [1, 3, 5, 7], words: SOURCE_TYPE_WORDS,
+    allowed: SOURCE_TYPES, words: SOURCE_TYPE_WORDS,
   }),
 
   // Results written back
