@@ -13,7 +13,7 @@ import { documentRows, pruneColumns, pullKeys } from "../sheet/pull";
 import type { FigureReads } from "../jobs/figures";
 import { bad, choiceArg, dateArg, familyArg, monthArg, omitted, requiredText, spanArg, statusArg, type ArgValue } from "./args";
 import { cell, money, table, type FunctionResult } from "./cells";
-import { contactMatches, documentsOf, type DocumentFilter } from "./documents";
+import { documentsOf, type DocumentFilter } from "./documents";
 import { FunctionError, msg } from "./texts";
 
 export interface FunctionContext {

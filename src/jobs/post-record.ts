@@ -14,7 +14,6 @@ import type { SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";
 import type { WorkbookPort } from "../workbook/port";
 import type { CompanyStamp } from "./company";
-import { runPool } from "./pool";
 import { readContactsByName } from "./contact-read";
 
 export interface RunDocument {

@@ -29,7 +29,7 @@ import type { Message } from "../rules/message";
 import { resultMsg } from "../sheet/i18n/results";
 import { errorMsg } from "./error-text";
 import { markerHolders } from "./find";
-import type { RaceLook, RaceTarget, StuckWords } from "./race-target";
+import type { RaceTarget, StuckWords } from "./race-target";
 
 export type { RaceLook, RaceTarget } from "./race-target";
 

@@ -12,7 +12,7 @@ import type { DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import { changedSince, editedSince, isFingerprint } from "../sheet/fingerprint";
 import type { Message } from "../rules/message";
-import { resultMessage, resultMsg } from "../sheet/i18n/results";
+import { resultMsg } from "../sheet/i18n/results";
 import { hasMarker, markerIn } from "../sheet/marker";
 import type { SheetDocument } from "../sheet/read";
 import { serviceCopy } from "../sheet/service-copy";

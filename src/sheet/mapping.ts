@@ -19,7 +19,7 @@ import { CONTENT_SAMPLE, fieldByContent } from "./content";
 import { DOCUMENT_FIELDS, FIELDS, normalizeName, type FieldDef, type FieldTable } from "./fields";
 import { headerText } from "./headers";
 import type { ColumnMapping, StatedValue } from "./column-mapping";
-import { COLUMN_HINTS, sheetMsg } from "./messages";
+import { sheetMsg } from "./messages";
 import { SIDE_SYNONYMS, SYNONYMS, familySynonyms } from "./synonyms";
 import { isEmptyCell, parseCell } from "./values";
 import type { CellValue } from "../workbook/port";

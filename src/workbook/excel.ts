@@ -5,7 +5,7 @@ import { cellAddress, parseRange, rangeAddress } from "./address";
 import { columnFormat, rowFormat } from "./memory";
 import { LISTS_SHEET, isCellError, subtotalFormula } from "./port";
 import type {
-  Block, CellMark, CellRect, CellValue, CellWrite, ColumnSpec, PrintLayout, ReadTarget, TableOptions, WorkbookPort,
+  Block, CellMark, CellValue, CellWrite, ColumnSpec, PrintLayout, ReadTarget, TableOptions, WorkbookPort,
 } from "./port";
 import {
   hasMarks, isEmptyDetail, marksSeen, needsAllNotes, noteKind, planMarks, queueAllNotes, queueMarksDetail, queueMarksLook, MARKS_SETTING,

@@ -2,9 +2,9 @@
 // checked against openapi-2020.yaml at the end.
 import { NotFoundError, UnsupportedOperationError, ValidationError } from "../../src/api/errors";
 import type { DocumentRecord } from "../../src/api/types";
-import { FAMILIES, FAMILY_INFO, type Family } from "../../src/rules/codes";
+import { FAMILIES, FAMILY_INFO } from "../../src/rules/codes";
 import { bodyProblems, recorded, recordedClient } from "./helpers/client";
-import { serviceSession, today } from "./helpers/session";
+import { serviceSession } from "./helpers/session";
 
 const s = serviceSession();
 

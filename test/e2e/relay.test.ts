@@ -1,6 +1,6 @@
 // The relay over real HTTP: forwards only to configured roots, passes the answer (and Retry-After)
 // back, never forwards cookies, refuses paths that try to leave the root.
-import { createServer, request, type IncomingMessage, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { createRelay, relayRoots, relayTarget } from "../../src/relay/relay";

@@ -2,7 +2,7 @@
 // references between documents. Every function takes a company id: another company's documents
 // simply do not exist for a caller.
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { FAMILY_INFO, STATUS_NUMBER, type Family } from "../../rules/codes";
+import { FAMILY_INFO, type Family } from "../../rules/codes";
 import type { RawQuery, RawTransaction, Tx } from "../store/database";
 import { fromMarkSql, matchSql, orderSql, seekOrderOf, statusNumberSql, whereSql, type ListWhere } from "./list-sql";
 import { countAndKeep, countAndKeepHeld, listKey, markBefore, markRowsBefore, MARK_EVERY, readKept } from "./list-counts";

@@ -5,7 +5,7 @@
 // With one document selected, the form reads its amount from the service and works out the withheld
 // and collected amounts; parts that do not settle it are said at their field (the shared rules).
 import { useEffect, useState } from "preact/hooks";
-import { PAYMENT_METHOD, PAYMENT_METHOD_CODES, WITHHOLDING_RATES, type Family, type Side } from "../../rules/codes";
+import { PAYMENT_METHOD, PAYMENT_METHOD_CODES, WITHHOLDING_RATES, type Side } from "../../rules/codes";
 import { channelPickers, type ChannelKind, type ChannelLists } from "../channels";
 import { describeError } from "../errors";
 import type { Lang, Translate } from "../i18n";
