@@ -55,6 +55,7 @@ export const CONTACTS: FamilyEntry<"contacts"> = {
   store: (client) => storeOf(client.contacts),
   nameOf: nameBy("contactCode", "contactName"),
   namedByOthers: true,
+  updateRequires: ["contactName", "contactType", "contactGroup"],
   updateBook: (client, id, body, { signal }) => client.contacts.update(id, body as ContactBody, { signal }) as Promise<Json>,
   // The row's marker: a run again after a kill claims only a contact carrying it.
   sendBook: (client, built: Extract<BuiltBook, { family: "contacts" }>, marker, { signal }) => client.contacts.create({ ...built.body!, contactNote: marker }, { signal }),
@@ -72,6 +73,7 @@ export const PRODUCTS: FamilyEntry<"products"> = {
   store: (client) => storeOf(client.products),
   nameOf: nameBy("code", "name"),
   accountsOnMaster: true,
+  updateRequires: ["name", "type", "productStructureType"],
   // A product's accounts are updated on its master (jobs/books.ts), its other fields here.
   updateBook: (client, id, body, { signal }) => client.products.update(id, body as ProductBody, { signal }) as Promise<Json>,
   sendBook: async (client, built: Extract<BuiltBook, { family: "products" }>, _marker, { signal }) => {
