@@ -165,13 +165,6 @@ export interface BookUpdateOptions extends BookJobOptions {
   concurrency?: number;
 }
 
-/** What a PUT body must carry besides the edits (service-facts §5.1, §5.2). */
-const REQUIRED: Readonly<Record<BookFamily, readonly string[]>> = {
-  "journal-entries": [],
-  contacts: ["contactName", "contactType", "contactGroup"],
-  products: ["name", "type", "productStructureType"],
-};
-
 
 /** The master PUT: the sheet's settings over the service's, its main unit over the service's main
  * unit (the other unit lists kept). */
@@ -246,7 +239,7 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
         return report(doc, "updated", done, await client.products.get(id, { signal }));
       }
       // The sheet's fields over what the service must have in every body (kept from its copy).
-      const kept = Object.fromEntries(REQUIRED[family].filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
+      const kept = Object.fromEntries((entry.updateRequires ?? []).filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
       const answer = await entry.updateBook?.(client, id, { ...kept, ...(built.body as Json) }, { signal });
       return report(doc, "updated", done, answer);
     } catch (err) {

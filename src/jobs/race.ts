@@ -28,13 +28,11 @@ import type { Family } from "../rules/codes";
 import type { Message } from "../rules/message";
 import { resultMsg } from "../sheet/i18n/results";
 import { errorMsg } from "./error-text";
+import { familyEntry } from "../families";
 import { markerHolders } from "./find";
 import type { RaceTarget, StuckWords } from "./race-target";
 
 export type { RaceLook, RaceTarget } from "./race-target";
-
-/** Families whose awaiting documents the service deletes; the rest are voided (as undo does). */
-const DELETABLE: ReadonlySet<Family> = new Set(["quotations", "billing-notes"]);
 
 /** A family's documents: listed by date and contact, deleted while awaiting where the service can, else voided. */
 export function documentRaces(client: DocSheetClient, family: Family): RaceTarget {
@@ -47,7 +45,8 @@ export function documentRaces(client: DocSheetClient, family: Family): RaceTarge
       return markerHolders(client, family, { startDate: look.startDate, endDate: look.endDate, filter, signal: look.signal }, wanted);
     },
     remove: async (doc, signal) => {
-      if (DELETABLE.has(family) && (doc.statusString ?? "awaiting") === "awaiting") {
+      // Where the service deletes the family's awaiting documents (the entry says); the rest are voided, as undo does.
+      if (familyEntry(family).deletedWhileAwaiting === true && (doc.statusString ?? "awaiting") === "awaiting") {
         await api().delete(doc.recordId, { signal });
         return "deleted";
       }
