@@ -78,15 +78,28 @@ export function statusArg(argument: string, v: ArgValue): string | undefined {
 }
 
 /** One of `choices` (each with its English and Thai words), by either word, ignoring case and spaces. */
+const choiceKey = (w: string): string => normalizeName(w).replace(/[-_]/g, "");
+/** Each table's words by their normalized form, made once: a thousand cells name a choice each. */
+const choiceTables = new WeakMap<object, Map<string, string>>();
+
+function choiceWords(choices: Readonly<Record<string, readonly string[]>>): Map<string, string> {
+  let byKey = choiceTables.get(choices);
+  if (!byKey) {
+    byKey = new Map();
+    // The first choice naming a word keeps it, as a search in the table's order would find.
+    for (const [choice, words] of Object.entries(choices)) for (const w of [choice, ...words]) if (!byKey.has(choiceKey(w))) byKey.set(choiceKey(w), choice);
+    choiceTables.set(choices, byKey);
+  }
+  return byKey;
+}
+
 export function choiceArg<T extends string>(argument: string, v: ArgValue, choices: Readonly<Record<T, readonly string[]>>, fallback?: T): T {
   if (omitted(v)) {
     if (fallback !== undefined) return fallback;
     throw bad(argument, msg("missing"));
   }
-  const key = normalizeName(String(v)).replace(/[-_]/g, "");
-  for (const [choice, words] of Object.entries(choices) as [T, readonly string[]][]) {
-    if ([choice, ...words].some((w) => normalizeName(w).replace(/[-_]/g, "") === key)) return choice;
-  }
+  const found = choiceWords(choices).get(choiceKey(String(v)));
+  if (found !== undefined) return found as T;
   const listed = (Object.entries(choices) as [T, readonly string[]][]).map(([c, w]) => w[0] ?? c).join(", ");
   throw bad(argument, msg("noChoice", { value: String(v), choices: listed }));
 }

@@ -4,6 +4,7 @@
 import type { DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
 import type { FigureReads } from "../jobs/figures";
+import { Decimal, ZERO, parseDecimal } from "../rules/money";
 import { normalizeName } from "../sheet/fields";
 
 export interface DocumentFilter {
@@ -45,4 +46,18 @@ function keep(docs: readonly DocumentRecord[], f: DocumentFilter): DocumentRecor
 
 export async function documentsOf(reads: FigureReads, family: Family, f: DocumentFilter): Promise<DocumentRecord[]> {
   return keep(await reads.documentsIn(family, f.from, f.to), f);
+}
+
+/** A money field summed over what a filter kept, once per kept list: a thousand cells share 108 sums. */
+const sums = new WeakMap<readonly DocumentRecord[], Map<string, Decimal>>();
+
+export function sumOf(docs: readonly DocumentRecord[], field: string): Decimal {
+  let byField = sums.get(docs);
+  if (!byField) sums.set(docs, (byField = new Map()));
+  let sum = byField.get(field);
+  if (sum === undefined) {
+    sum = docs.reduce((s, d) => s.plus(parseDecimal(d[field]) ?? ZERO), ZERO);
+    byField.set(field, sum);
+  }
+  return sum;
 }

@@ -13,7 +13,7 @@ import { documentRows, pruneColumns, pullKeys } from "../sheet/pull";
 import type { FigureReads } from "../jobs/figures";
 import { bad, choiceArg, dateArg, familyArg, monthArg, omitted, requiredText, spanArg, statusArg, type ArgValue } from "./args";
 import { cell, money, table, type FunctionResult } from "./cells";
-import { documentsOf, type DocumentFilter } from "./documents";
+import { documentsOf, sumOf, type DocumentFilter } from "./documents";
 import { FunctionError, msg } from "./texts";
 
 export interface FunctionContext {
@@ -153,7 +153,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
       const family = familyArg("family", args[0]);
       const field = choiceArg("field", args[1], TOTAL_FIELDS);
       const docs = await documentsOf(ctx.reads, family, filterOf(args, { from: 2, to: 3, contact: 4, status: 5 }));
-      if (field !== "due") return money(docs.reduce((s, d) => s.plus(dec(d[field])), ZERO));
+      if (field !== "due") return money(sumOf(docs, field));
       const dues = await Promise.all(docs.map((d) => (d.statusString === "paid" ? null : ctx.reads.owing(family, d))));
       return money(dues.reduce((s, d) => s.plus(d?.grandTotal ?? ZERO), ZERO));
     },
