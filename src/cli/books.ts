@@ -5,22 +5,17 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
-import { loadPostRecord, type PostRunRecord } from "../jobs/post-record";
-import { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/books";
-import { OtherCompanyError } from "../jobs/company";
+import { checkBookJob, pullBookJob, updateBookJob } from "../jobs/books";
 import { ConnectionError } from "../jobs/stop";
 import { templateJob } from "../jobs/template";
 import type { BookFamily } from "../rules/codes";
 import { isBook } from "../families/cards";
 import { XlsxWorkbook } from "../workbook/xlsx";
 import { UsageError, connectionArgs, familyGiven, intArg, langArg, required, type Parsed } from "./args";
-import { assertSheet, openWorkbook, printCheck, printFindings, printPosted, resultsPath } from "./workbook-file";
+import { assertSheet, openWorkbook, printCheck, printFindings } from "./workbook-file";
 import { workbookFiles } from "./workbook-run";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
-import { abortOnInterrupt } from "./interrupt";
-import { lockWorkbook } from "./post-files";
-import { progressReporter } from "./progress";
 import { words } from "./words";
 
 export async function bookCommand(p: Parsed): Promise<number> {
@@ -33,8 +28,9 @@ export async function bookCommand(p: Parsed): Promise<number> {
       return (require("./map") as typeof import("./map")).mapCommand(p, family);
     case "template":
       return (require("./template") as typeof import("./template")).templateCommand(p, family);
+    // The one post command, as for every family: the lock, Ctrl+C, checkpoints saved, a failed save.
     case "post":
-      return post(p, family);
+      return (require("./post") as typeof import("./post")).postCommand(p, family);
     case "pull":
       return pull(p, family);
     case "update":
@@ -54,47 +50,6 @@ async function check(p: Parsed, family: BookFamily): Promise<number> {
   await assertSheet(workbook, sheet);
   const outcome = await checkBookJob(workbook, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
   return printCheck(outcome, p.values.json === true, lang, family);
-}
-
-async function post(p: Parsed, family: BookFamily): Promise<number> {
-  const lang = langArg(p.values);
-  const conn = connectionArgs(p.values, process.env);
-  const input = p.positionals[0];
-  const out = resultsPath(input, p.values.out as string | undefined, p.values["in-place"] === true, "posted");
-  const stop = abortOnInterrupt();
-  const lock = await lockWorkbook(resolve(input), (pid) => process.stderr.write(`${words(lang).waitingForPost(input, pid)}\n`), stop.signal);
-  const workbook = await openWorkbook(input);
-  const sheet = p.values.sheet as string | undefined;
-  const progress = progressReporter("post", lang);
-  try {
-    await assertSheet(workbook, sheet, true);
-    const client = createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await postBookJob(workbook, client, {
-      family, target: { sheet }, mapping: await mappingArg(p.values, family), draft: p.values.draft === true, concurrency: intArg(p.values, "concurrency", 4), signal: stop.signal, lang,
-      onProgress: (x) => progress.update(x), onCheckpoint: () => workbook.save(out), outputRecord: await outputRecord(input, out, family),
-    });
-    progress.done();
-    await workbook.save(out);
-    return printPosted(outcome, out, lang);
-  } catch (err) {
-    progress.done();
-    if (err instanceof ConnectionError || err instanceof ApiError) {
-      if (!(err instanceof OtherCompanyError)) await workbook.save(out).catch(() => undefined);
-      process.stderr.write(connectionFailure(err, conn.root, lang, "post", true));
-      return 2;
-    }
-    throw err;
-  } finally {
-    stop.dispose();
-    await lock.release();
-  }
-}
-
-/** The family's post record in the output a run writes to besides its input (WORKBOOK.posted.xlsx, --out):
- * where a killed run of the input left what it was about to create. None for an unreadable file. */
-async function outputRecord(input: string, out: string, family: BookFamily): Promise<PostRunRecord | null> {
-  if (out === resolve(input) || !existsSync(out)) return null;
-  return openWorkbook(out).then((workbook) => loadPostRecord(workbook, family), () => null);
 }
 
 async function pull(p: Parsed, family: BookFamily): Promise<number> {

@@ -4,14 +4,17 @@
 // and at the end, so a run that is killed keeps what it saved; the next run finds the rest by their
 // markers. A save that fails (a full disk) stops the run with its counts. They go to
 // WORKBOOK.posted.xlsx unless --out or --in-place says otherwise: the user's own file is changed only
-// when asked. Two posts of one workbook take turns (post-files.ts).
+// when asked. Two posts of one workbook take turns (post-files.ts). Every family posts through here.
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { createClient } from "../api";
+import { ApiError, createClient } from "../api";
+import { loadPostRecord, type PostRunRecord } from "../jobs/post-record";
+import { familyCard } from "../families/cards";
 import { PostSaveError, postJob } from "../jobs/post";
 import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { intArg, type Parsed } from "./args";
-import { assertSheet, printPosted } from "./workbook-file";
+import { assertSheet, openWorkbook, printPosted } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
@@ -23,10 +26,10 @@ import { readMessageOf } from "../workbook/read-words";
 import { words } from "./words";
 import { langArg } from "./args";
 import { workbookFiles, workbookRun } from "./workbook-run";
-import type { DocumentFamily } from "../rules/codes";
+import type { SheetFamily } from "../rules/codes";
 
-/** `family`: a family whose command module names it itself (the certificates' post). */
-export async function postCommand(p: Parsed, family?: DocumentFamily): Promise<number> {
+/** `family`: a family whose command module names it itself (the certificates', the books' post). */
+export async function postCommand(p: Parsed, family?: SheetFamily): Promise<number> {
   const stop = abortOnInterrupt();
   const input = resolve(p.positionals[0] ?? "");
   // Before the workbook is read: a second post of it reads it once the first is done.
@@ -40,8 +43,8 @@ export async function postCommand(p: Parsed, family?: DocumentFamily): Promise<n
   }
 }
 
-async function post(p: Parsed, signal: AbortSignal, named?: DocumentFamily): Promise<number> {
-  const { family, lang, say, conn, workbook, out } = named ? { family: named, ...(await workbookFiles(p, "posted")) } : await workbookRun(p, "posted");
+async function post(p: Parsed, signal: AbortSignal, named?: SheetFamily): Promise<number> {
+  const { family, lang, say, conn, workbook, input, out } = named ? { family: named, ...(await workbookFiles(p, "posted")) } : await workbookRun(p, "posted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(workbook, sheet, true);
   const mapping = await mappingArg(p.values, family);
@@ -57,8 +60,8 @@ async function post(p: Parsed, signal: AbortSignal, named?: DocumentFamily): Pro
 
   try {
     const outcome = await postJob(workbook, client, {
-      family, target: { sheet }, mapping, concurrency: intArg(p.values, "concurrency", 4), signal, lang,
-      onProgress: (x) => progress.update(x), onCheckpoint: save,
+      family, target: { sheet }, mapping, concurrency: intArg(p.values, "concurrency", 4), signal, lang, draft: p.values.draft === true,
+      onProgress: (x) => progress.update(x), onCheckpoint: save, outputRecord: await outputRecord(input, out, family),
     });
     progress.done();
     await save();
@@ -76,10 +79,20 @@ async function post(p: Parsed, signal: AbortSignal, named?: DocumentFamily): Pro
     // Refused for another company's sheet, or the sheet refused by the reader (999,000 rows): nothing
     // was done, so nothing is written (a save would load the whole refused sheet into exceljs).
     if (!(err instanceof OtherCompanyError) && readMessageOf(err) === undefined) await save().catch(() => undefined);
-    if (err instanceof ConnectionError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "post"));
+    // Contacts, products, vouchers and certificates are said as records, not documents; the service
+    // refusing them stops the run as the connection does.
+    const records = familyCard(family).record !== "Document";
+    if (err instanceof ConnectionError || (records && err instanceof ApiError)) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, "post", records));
       return 2;
     }
     throw err;
   }
+}
+
+/** The family's post record in the output a run writes to besides its input (WORKBOOK.posted.xlsx, --out):
+ * where a killed run of the input left what it was about to create. None for an unreadable file. */
+async function outputRecord(input: string, out: string, family: SheetFamily): Promise<PostRunRecord | null> {
+  if (out === resolve(input) || !existsSync(out)) return null;
+  return openWorkbook(out).then((workbook) => loadPostRecord(workbook, family), () => null);
 }

@@ -275,7 +275,8 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
       await exclusive(async () => {
         await batch.flush();
         await recorder.save(port, now(), true);
-        await opts.onCheckpoint?.();
+        // Not saved (a full disk): the run stops as at a checkpoint, before anything is sent.
+        await opts.onCheckpoint?.().catch((err: unknown) => stopRun(new SaveFailure(err)));
       });
     }
   }

@@ -1,6 +1,6 @@
 // `docsheet post` when two runs race and when the machine fails it: real .xlsx files, two runs at
 // once (each in a runner process of its own), the real bin killed with SIGKILL, an output on a full
-// tmpfs, the real local service. Every case ends with exactly one live document per row, and an undo that leaves
+// tmpfs, the real local service. Every case ends with exactly one live document (or contact) per row, and an undo that leaves
 // none of them alive.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -30,6 +30,14 @@ async function documentsOf(family: "quotations" | "tax-invoices", prefix: string
   for await (const page of s.client.documents(family).listAll({ range: 5, startDate: "2026-02-10", endDate: "2026-02-10", searchString: `${prefix} customer` })) all.push(...page.list);
   return all;
 }
+/** The codes of the live contacts whose code starts with the prefix, one per contact. */
+async function contactCodes(prefix: string): Promise<string[]> {
+  const codes: string[] = [];
+  for await (const page of s.client.contacts.listAll({ pageSize: 200 })) {
+    for (const c of page.list as unknown as Array<{ contactCode?: string }>) if (String(c.contactCode).startsWith(`${prefix}-`)) codes.push(String(c.contactCode));
+  }
+  return codes;
+}
 const live = (docs: DocumentRecord[]): number[] => docs.filter((d) => d.statusString !== "void").map((d) => d.recordId).sort((a, b) => a - b);
 const idsIn = async (path: string): Promise<number[]> => (await sheetRows(path)).map((r) => r.recordId as number).sort((a, b) => a - b);
 const post = (args: string[], run: Run = runCli): Promise<RunResult> => run(["post", ...args, "--base-url", s.service.root, ...s.auth]);
@@ -38,6 +46,14 @@ const counted = (r: RunResult): { created: number; found: number } => {
   if (!m) throw new Error(`no counts in ${r.stdout}\n${r.stderr}`);
   return { created: Number(m[1]), found: Number(m[2]) };
 };
+
+/** A 512 KB tmpfs at `disk`; false (said) where mounting one is not permitted. */
+function mountedDisk(disk: string): boolean {
+  mkdirSync(disk);
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", disk], { encoding: "utf8" });
+  if (mounted.status !== 0) console.warn(`skipped: mounting a tmpfs is not permitted here (${mounted.stderr.trim()}); CI runs this as root`);
+  return mounted.status === 0;
+}
 
 describe("two docsheet post of the same rows at the same time", () => {
   it("on one workbook: exactly one live document per row", async () => {
@@ -88,12 +104,7 @@ describe("a post the machine fails part way", () => {
 
   it("whose output is on a full disk stops with its counts and exits 2, leaves no temp file; posted again to a good output and undone, none is alive", async () => {
     const disk = join(s.dir, "full");
-    mkdirSync(disk);
-    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", disk], { encoding: "utf8" });
-    if (mounted.status !== 0) {
-      console.warn(`skipped: mounting a tmpfs is not permitted here (${mounted.stderr.trim()}); CI runs this as root`);
-      return;
-    }
+    if (!mountedDisk(disk)) return;
     try {
       const n = 80;
       const prefix = "full";
@@ -145,6 +156,38 @@ describe("a post the machine fails part way", () => {
       expect((await docsheet(["post", thaiPath, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", thaiGood])).code).toBe(0);
       expect((await docsheet(["undo", thaiGood, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth])).code).toBe(0);
       expect(live(await documentsOf("tax-invoices", "fullth"))).toEqual([]);
+    } finally {
+      spawnSync("umount", [disk]);
+    }
+  });
+
+  it("of contacts whose output is on a full disk stops as the documents' does, before a contact is sent; posted again, each is made once and undone", async () => {
+    const disk = join(s.dir, "full-contacts");
+    if (!mountedDisk(disk)) return;
+    try {
+      const n = 80;
+      const prefix = "FULLC";
+      const path = await writeBook(join(s.dir, "full-contacts.xlsx"), [["Code", "Name", "Type"], ...Array.from({ length: n }, (_, i) => [`${prefix}-${i + 1}`, `Full Contact ${i + 1} Co., Ltd.`, "customer"])]);
+      writeFileSync(join(disk, "filler"), Buffer.alloc(512 * 1024 - 4 * 1024));
+      // The contacts about to be created are saved before any is sent: that save fails, and the run
+      // stops there with its counts, as a documents post does at a checkpoint.
+      const r = await post([path, "--family", "contacts", "--out", join(disk, "out.xlsx")]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^docsheet: stopped: .*out\.xlsx could not be saved \(ENOSPC[^)]*\)\. 0 created, 0 found, 80 not sent\. .*posting .*full-contacts\.xlsx again/m);
+      expect(readdirSync(disk)).toEqual(["filler"]);
+      expect(await contactCodes(prefix)).toEqual([]);
+
+      rmSync(join(disk, "filler"));
+      const good = join(s.dir, "full-contacts-good.xlsx");
+      const again = await docsheet(["post", path, "--family", "contacts", "--base-url", s.service.root, ...s.auth, "--out", good]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(new RegExp(`^${n} created, 0 found`, "m"));
+      const codes = await contactCodes(prefix);
+      expect(codes).toHaveLength(n);
+      expect(new Set(codes).size).toBe(n); // none twice
+      const undo = await docsheet(["undo", good, "--family", "contacts", "--base-url", s.service.root, ...s.auth]);
+      expect(undo.stdout).toMatch(new RegExp(`undone: ${n} deleted`));
+      expect(await contactCodes(prefix)).toEqual([]);
     } finally {
       spawnSync("umount", [disk]);
     }
