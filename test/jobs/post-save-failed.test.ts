@@ -2,7 +2,12 @@
 // in the run's language: a Thai run wrote "ไม่ได้ส่ง: บันทึกเวิร์กบุ๊กไม่ได้ (ENOSPC: no space left on
 // device, write)", the system's English inside the Thai (issue 36). Real local service over HTTP;
 // the save is the job's onCheckpoint, failing as a full disk fails.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PostSaveError, postJob } from "../../src/jobs/post";
+import { XlsxWorkbook } from "../../src/workbook/xlsx";
+import { writeBook } from "../cli/session";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import type { CellValue } from "../../src/workbook/port";
 import { jobsService, now } from "./service";
@@ -41,3 +46,42 @@ it("the rows a full disk stopped say so in Thai in a Thai run, the system's code
   expect(en.length).toBeGreaterThan(0);
   for (const r of en) expect(r).toBe("not sent: the workbook could not be saved (ENOSPC: no space left on device, write)");
 });
+
+it("a contacts post stopped by a full disk at a checkpoint loses nothing: run again from its last save, it finds the contacts it made and creates the rest, none twice", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "save-failed-"));
+  try {
+    const n = 80;
+    const prefix = "SFC";
+    const file = await writeBook(join(dir, "contacts.xlsx"), [["Code", "Name", "Type"], ...Array.from({ length: n }, (_, i) => [`${prefix}-${i + 1}`, `Save Failed ${i + 1} Co., Ltd.`, "customer"])]);
+    // As the command line saves: the first save (what the run is about to create, before it sends
+    // any) is written, every later one fails as a full disk does.
+    const first = await XlsxWorkbook.load(file);
+    let saves = 0;
+    const save = async (): Promise<void> => {
+      if (saves++ > 0) throw diskFull();
+      await first.save(file);
+    };
+    const err = await postJob(first, svc.client, { family: "contacts", now, concurrency: 2, onCheckpoint: save }).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(PostSaveError);
+    const made = (err as PostSaveError).counts.created;
+    expect(made).toBeGreaterThan(0);
+    expect(await contactCodes(prefix)).toHaveLength(made);
+
+    const again = await postJob(await XlsxWorkbook.load(file), svc.client, { family: "contacts", now, concurrency: 2 });
+    expect(again.counts).toMatchObject({ created: n - made, found: made, failed: 0, cancelled: 0 });
+    const codes = await contactCodes(prefix);
+    expect(codes).toHaveLength(n);
+    expect(new Set(codes).size).toBe(n);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The codes of the live contacts whose code starts with the prefix, one per contact. */
+async function contactCodes(prefix: string): Promise<string[]> {
+  const codes: string[] = [];
+  for await (const page of svc.client.contacts.listAll({ pageSize: 200 })) {
+    for (const c of page.list as unknown as Array<{ contactCode?: string }>) if (String(c.contactCode).startsWith(`${prefix}-`)) codes.push(String(c.contactCode));
+  }
+  return codes;
+}
