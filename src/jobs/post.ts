@@ -27,7 +27,7 @@ import { KeyedError, type Message } from "../rules/message";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
-import { recordWord } from "../sheet/i18n/record-count";
+import { recordCount, recordWord } from "../sheet/i18n/record-count";
 import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { SheetDocument } from "../sheet/read";
@@ -356,7 +356,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     done += left.length;
     const line = left.length === 1
       ? rowResultMsg(left[0].key, left[0].firstRow + 1, unsentMsg)
-      : resultMsg("documentsLeft", { count: left.length, message: unsentMsg });
+      : resultMsg("recordsLeft", { records: recordCount(opts.family, left.length), message: unsentMsg });
     opts.onProgress?.({ done, total, message: render(line, lang) });
     for (const r of unsent) await opts.onResult?.(r);
   }

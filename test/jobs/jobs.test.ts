@@ -84,7 +84,7 @@ describe("jobs on the memory grid", () => {
     // still says so.
     expect(writes).toBeLessThanOrEqual(2);
     expect(wb.sheet("S").values.slice(1).filter((r) => r[13] === "not sent: cancelled")).toHaveLength(2 * left);
-    expect(lines.at(-1)).toBe(`${left} more documents: not sent: cancelled`);
+    expect(lines.at(-1)).toBe(`${left} documents left: not sent: cancelled`);
     expect(first.results.filter((r) => r.kind === "cancelled").map((r) => r.message)).toEqual(Array(left).fill("not sent: cancelled"));
     const second = await postJob(wb, svc.client, { family: "quotations", now });
     expect(second.counts.skipped).toBe(first.counts.created);

@@ -59,11 +59,11 @@ export const cli = {
   waitingForPost: "waiting: another docsheet post of {input} is running (process {pid})",
   /** A post stopped because its output could not be saved, the last try at the end having worked. */
   saveStoppedSaved: "stopped: {out} could not be saved ({detail}). {created} created, {found} found, {notSent} not sent. "
-    + "The record ids of every document posted are now in {out}; posting {input} again sends the rest.",
+    + "The record ids of everything posted are now in {out}; posting {input} again sends the rest.",
   /** The same, its output never saved again. */
   saveStoppedLost: "stopped: {out} could not be saved ({detail}). {created} created, {found} found, {notSent} not sent. "
-    + "The record ids of documents posted since {out} was last saved are not in it: posting {input} again to an output that "
-    + "can be written finds them on the service by their markers (none is created twice), and undo of that output then reverses them all.",
+    + "The record ids of what was posted since {out} was last saved are not in it: posting {input} again to an output that "
+    + "can be written finds those records on the service (none is created twice), and undo of that output then reverses them all.",
   // --- the word that starts a command's progress lines ("post: row 2 ...") ---
   doing_post: "post",
   doing_pull: "pull",

@@ -174,7 +174,7 @@ export const results = {
   /** A row of a sheet without a key column: its key is only its row (read.ts), said once. */
   rowOnlyResult: "row {row}: {message}",
   /** The documents a stopped or cancelled run did not send, in one progress line. */
-  documentsLeft: "{count} more documents: {message}",
+  recordsLeft: "{records} left: {message}",
   checked: "checked {n} documents",
   checkedOne: "checked 1 document",
   /** A check of the books or the certificates: {records} is one of the counts below. */

@@ -137,7 +137,7 @@ export const results: Same<typeof en> = {
   runStopped: "หยุดแล้ว: {reason} ทำแล้ว: {done} ไม่ได้ส่ง: {notSent}",
   rowResult: "{key} (แถว {row}): {message}",
   rowOnlyResult: "แถว {row}: {message}",
-  documentsLeft: "อีก {count} เอกสาร: {message}",
+  recordsLeft: "อีก {records}: {message}",
   checked: "ตรวจแล้ว {n} เอกสาร",
   checkedOne: "ตรวจแล้ว 1 เอกสาร",
   checkedRecords: "ตรวจแล้ว {records}",
