@@ -19,7 +19,9 @@ import type { ColumnMapping } from "../sheet/column-mapping";
 import { differingFields } from "../sheet/books/identity";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { Block, CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
-import { companyRecords, connectedCompany, guardSheet } from "./company";
+import { companyRecords, connectedCompany } from "./company";
+import { checkRecords } from "./records-truth";
+import { stopIfGone } from "./stop";
 import { errorMsg } from "./error-text";
 import { notSent } from "./not-sent";
 import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
@@ -188,11 +190,13 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
   const posted = read.documents.filter((d) => d.fields.recordId);
   assertRows(block, read, lang, undefined, posted.length);
   const now = opts.now ?? (() => new Date());
-  await guardSheet(port, client, {
-    sheet, family, lang, signal, now, lists: block.lists !== undefined,
-    documents: posted.map((d) => ({ recordId: Number(d.fields.recordId!.value), row: d.firstRow })),
-  });
   const entry = familyEntry(family);
+  // As the documents' update: another company's sheet is refused, and the records the rows and the
+  // post record name are verified on the service first (records-truth.ts), their copies read there.
+  const verified = await stopIfGone(checkRecords(port, client, {
+    sheet, family, lang, signal, now, lists: block.lists !== undefined, concurrency: opts.concurrency ?? 4,
+    documents: posted.map((d) => ({ recordId: Number(d.fields.recordId!.value), row: d.firstRow, fingerprint: d.fields.fingerprint?.value })),
+  }), posted.length, lang);
   const columns = resultColumns(read.layout, entry.updates ? ["result", "fingerprint"] : ["result"]);
   const batch = new WriteBatch(port, sheet);
   if (!opts.dryRun) batch.add(columns.headerWrites, 0);
@@ -220,7 +224,8 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     if (problems.length > 0 || !built.body) return report(doc, "invalid", notSent(problems));
     const id = Number(doc.fields.recordId!.value);
     try {
-      const current = await entry.store(client).get(id, signal);
+      // One verified deleted is read again: its row says what the service answers.
+      const current = (verified.found.get(id) as unknown as Json | undefined) ?? await entry.store(client).get(id, signal);
       // Changed on the service since the sheet saw it (post, pull, update): not overwritten.
       const seen = doc.fields.fingerprint?.value;
       if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return report(doc, "conflict", resultMsg("changedOnServiceUnnamed"));

@@ -268,6 +268,25 @@ describe("update of a posted sheet whose records were edited by hand", () => {
     await same();
   });
 
+  it("of contacts, its company stamp and post record rewritten to Other Co.: refused connected as Other, nothing sent or written", async () => {
+    const path = await writeBook(join(s.dir, "rscc.xlsx"), [["ชื่อ", "ประเภท", "เบอร์โทร"], ["RSCC One Co.", "customer", "02-000-0001"], ["RSCC Two Co.", "customer", "02-000-0002"]], "Contacts");
+    expect((await docsheet(["post", path, "--family", "contacts", ...connection(), "--in-place"])).code).toBe(0);
+    const rows = await sheetRows(path, "Contacts");
+    await editRecords(path, async (book) => {
+      await stampOther(book, "Contacts");
+      const record = (await loadPostRecord(book, "contacts" as never))!;
+      const { by: _by, at: _at, ...company } = await otherStamp();
+      await savePostRecord(book, { ...record, company: company as never }, "contacts" as never);
+    });
+    await editCells(path, [[0, "เบอร์โทร", "02-999-9999"]], "Contacts");
+    const bytes = readFileSync(path);
+    const run = await docsheet(["update", path, "--family", "contacts", ...asOther(), "--in-place"]);
+    expect(run.stderr).toContain(`row 2 (#${String(rows[0].recordId)}), row 3 (#${String(rows[1].recordId)}) are not documents of Other Co., Ltd.`);
+    expect(run.code).toBe(2);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+    expect(((await s.client.contacts.get(Number(rows[0].recordId))) as unknown as Record<string, unknown>).contactMobile).toBe("02-000-0001");
+  });
+
   it("a row's record id and fingerprint pasted from another row, its serial cleared: refused at the row, the other document not overwritten", async () => {
     const { path, rows } = await postedInvoices("rsgp", 2);
     // Row 2 takes row 3's record id and fingerprint; its serial cleared; its remarks edited.
