@@ -6,7 +6,7 @@ import type { DocSheetClient } from "../api";
 import { BOOK_FAMILY_LABEL } from "../rules/codes";
 import type { BookFamily } from "../rules/codes";
 import { accountIndex, chartOf, type AccountIndex, type ChartAccount } from "../sheet/books/accounts";
-import { buildBook, checkBook } from "../sheet/books/build";
+import { checkBook } from "../sheet/books/build";
 import { bookColumn, bookKeys, bookRows } from "../sheet/books/sheet";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
@@ -16,20 +16,19 @@ import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
 import type { ReadResult, SheetDocument } from "../sheet/read";
 import type { ColumnMapping } from "../sheet/column-mapping";
-import { differingFields } from "../sheet/books/identity";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { Block, CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany } from "./company";
 import { checkRecords } from "./records-truth";
 import { stopIfGone } from "./stop";
 import { errorMsg } from "./error-text";
-import { notSent } from "./not-sent";
-import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
+import { bookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
 import { WriteBatch } from "./write-batch";
-import { accountsChanged, allOf, fieldLabel, idOf, readBook, SIDES } from "./book-parts";
+import { allOf, idOf, readBook, SIDES } from "./book-parts";
 import { postJob, type PostJobOptions, type ResultKind } from "./post";
+import { bookUpdating } from "../families/update-books";
 import { assertSheetFamily, familyRecord } from "./sheet-family";
 import { familyEntry } from "../families";
 import { inSheetOrder, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
@@ -167,18 +166,6 @@ export interface BookUpdateOptions extends BookJobOptions {
   concurrency?: number;
 }
 
-
-/** The master PUT: the sheet's settings over the service's, its main unit over the service's main
- * unit (the other unit lists kept). */
-function masterUpdate(sheet: Json, master: Json): Json {
-  const lists = (Array.isArray(master.productLists) ? master.productLists : []) as Json[];
-  const at = lists.findIndex((l) => l.isMainProduct === true);
-  const main = { ...(lists[at] ?? {}), ...((sheet.productLists as Json[])[0] ?? {}), isMainProduct: true };
-  const productLists = at >= 0 ? lists.map((l, i) => (i === at ? main : l)) : [main, ...lists.map((l) => ({ ...l, isMainProduct: false }))];
-  const side = (k: string): Json => ({ ...((master[k] as Json | undefined) ?? {}), ...((sheet[k] as Json | undefined) ?? {}) });
-  return { ...sheet, code: sheet.code ?? master.code, sellSettings: side("sellSettings"), buySettings: side("buySettings"), productLists };
-}
-
 /**
  * Sends the edits of rows that have a record id (contacts and products: PUT with the service's
  * copy and the sheet's fields over it), each row saying which fields changed. A journal voucher
@@ -207,46 +194,27 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     results.push(r);
     if (!opts.dryRun) await batch.push(resultWrites(doc, columns.cols, { result: r.message, ...(answer ? { fingerprint: bookFingerprint(answer) } : {}) }));
   };
-  const labelOf = (wire: string): string => fieldLabel(family, wire, lang);
-  const ctx = { layout: read.layout, accounts: entry.usesAccounts && posted.length > 0 ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined };
+  const updating = bookUpdating(family);
+  await updating.prepare(client, read.layout, posted.length, signal);
   // Rows naming one record (a contact sent once for two rows) are not sent side by side: each
   // update rewrites the record from its own row, so the last would undo the others. The first
   // row naming it is the one sent.
   const firstOf = new Map<number, SheetDocument>();
   for (const doc of posted) if (!firstOf.has(Number(doc.fields.recordId!.value))) firstOf.set(Number(doc.fields.recordId!.value), doc);
   await runPool(posted, opts.concurrency ?? 4, async (doc) => {
-    if (!entry.updates) return report(doc, "invalid", resultMsg("journalNoUpdate"));
+    if (!updating.updates) return report(doc, "invalid", resultMsg("journalNoUpdate"));
     const first = firstOf.get(Number(doc.fields.recordId!.value))!;
     if (first !== doc) return report(doc, "unchanged", resultMsg("sameRecordAsRow", { row: first.firstRow + 1 }));
-    const built = buildBook(family, doc, ctx);
-    findings.push(...built.findings);
-    const problems = sortFindings(built.findings.filter((f) => f.severity === "error"));
-    if (problems.length > 0 || !built.body) return report(doc, "invalid", notSent(problems));
     const id = Number(doc.fields.recordId!.value);
     try {
       // One verified deleted is read again: its row says what the service answers.
       const current = (verified.found.get(id) as unknown as Json | undefined) ?? await entry.store(client).get(id, signal);
-      // Changed on the service since the sheet saw it (post, pull, update): not overwritten.
-      const seen = doc.fields.fingerprint?.value;
-      if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return report(doc, "conflict", resultMsg("changedOnServiceUnnamed"));
-      // No fingerprint (the hidden cell cleared or typed over): sent, but the row says what could not be checked.
-      const checked = isBookFingerprint(seen);
-      const changed = differingFields(built.body, current);
-      // A product's accounts are its master's (service-facts §5.2): compared and sent there.
-      const master = built.master ? (await client.productMasters.get(id, { signal })) as Json : undefined;
-      if (built.master && master) changed.push(...accountsChanged(built.master, master));
-      const fields = [...new Set(changed.map(labelOf))].join(", ");
-      if (changed.length === 0) return report(doc, "unchanged", resultMsg("noChanges"));
-      if (opts.dryRun) return report(doc, "updated", resultMsg(checked ? "toUpdate" : "toUpdateUnchecked", { fields }));
-      const done = resultMsg(checked ? "updated" : "updatedUnchecked", { fields });
-      if (built.master && master) {
-        await client.productMasters.update(id, masterUpdate(built.master, master), { signal });
-        return report(doc, "updated", done, await client.products.get(id, { signal }));
-      }
-      // The sheet's fields over what the service must have in every body (kept from its copy).
-      const kept = Object.fromEntries((entry.updateRequires ?? []).filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
-      const answer = await entry.updateBook?.(client, id, { ...kept, ...(built.body as Json) }, { signal });
-      return report(doc, "updated", done, answer);
+      const row = await updating.plan(client, doc, current, lang, signal);
+      findings.push(...row.findings);
+      if (row.kind !== "update" || !row.send) return report(doc, row.kind === "update" ? "unchanged" : row.kind, row.message);
+      if (opts.dryRun) return report(doc, "updated", row.message);
+      const answer = await row.send(signal);
+      return report(doc, "updated", row.done ?? row.message, answer);
     } catch (err) {
       return report(doc, "failed", errorMsg(err));
     }

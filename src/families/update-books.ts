@@ -1,0 +1,97 @@
+// How the update job sends a changed book row (jobs/books.ts), beside the entries as post-books.ts
+// is: the row built as a post builds it (accounts from the company's chart where the entry uses
+// them), compared with the service's copy field by field (a product's accounts with its master's,
+// service-facts §5.2), and sent as the entry says: a contact's or product's PUT carries what the
+// entry's updateRequires keeps from the copy under the sheet's fields; a product's accounts go to
+// its master. A row changed on the service since the sheet saw it (its fingerprint) is not sent.
+import type { DocSheetClient } from "../api";
+import type { BookFamily } from "../rules/codes";
+import type { Json } from "../rules/json";
+import type { Message } from "../rules/message";
+import { accountIndex, chartOf, type AccountIndex } from "../sheet/books/accounts";
+import { buildBook } from "../sheet/books/build";
+import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
+import { differingFields } from "../sheet/books/identity";
+import { sortFindings, type CellFinding } from "../sheet/findings";
+import type { Lang } from "../sheet/i18n/lang";
+import { resultMsg } from "../sheet/i18n/results";
+import type { SheetDocument, SheetLayout } from "../sheet/read";
+import { accountsChanged, fieldLabel } from "../jobs/book-parts";
+import { notSent } from "../jobs/not-sent";
+import { familyEntry } from ".";
+
+/** What becomes of one row: not sent (with the reason), or sent by `send`, which answers the
+ * service's copy after it. */
+export interface RowUpdate {
+  kind: "update" | "unchanged" | "conflict" | "invalid";
+  /** The row's result, as a dry run says it (a sent row says `done`). */
+  message: Message;
+  /** The result once sent. */
+  done?: Message;
+  findings: CellFinding[];
+  send?: (signal?: AbortSignal) => Promise<Json | undefined>;
+}
+
+export interface BookUpdating {
+  /** Whether the service takes an update of this family at all (journal vouchers: no). */
+  updates: boolean;
+  /** Read once before the rows: the company's chart where the entry's records name accounts. */
+  prepare(client: DocSheetClient, layout: SheetLayout, rows: number, signal?: AbortSignal): Promise<void>;
+  /** The row's update against the service's copy of its record. */
+  plan(client: DocSheetClient, doc: SheetDocument, current: Json, lang: Lang, signal?: AbortSignal): Promise<RowUpdate>;
+}
+
+/** The master PUT: the sheet's settings over the service's, its main unit over the service's main
+ * unit (the other unit lists kept). */
+function masterUpdate(sheet: Json, master: Json): Json {
+  const lists = (Array.isArray(master.productLists) ? master.productLists : []) as Json[];
+  const at = lists.findIndex((l) => l.isMainProduct === true);
+  const main = { ...(lists[at] ?? {}), ...((sheet.productLists as Json[])[0] ?? {}), isMainProduct: true };
+  const productLists = at >= 0 ? lists.map((l, i) => (i === at ? main : l)) : [main, ...lists.map((l) => ({ ...l, isMainProduct: false }))];
+  const side = (k: string): Json => ({ ...((master[k] as Json | undefined) ?? {}), ...((sheet[k] as Json | undefined) ?? {}) });
+  return { ...sheet, code: sheet.code ?? master.code, sellSettings: side("sellSettings"), buySettings: side("buySettings"), productLists };
+}
+
+export function bookUpdating(family: BookFamily): BookUpdating {
+  const entry = familyEntry(family);
+  let ctx: { layout: SheetLayout; accounts?: AccountIndex } | undefined;
+  return {
+    updates: entry.updates === true,
+    async prepare(client, layout, rows, signal) {
+      const accounts = entry.usesAccounts && rows > 0 ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
+      ctx = { layout, accounts };
+    },
+    async plan(client, doc, current, lang, signal) {
+      const built = buildBook(family, doc, ctx!);
+      const findings = built.findings;
+      const problems = sortFindings(findings.filter((f) => f.severity === "error"));
+      if (problems.length > 0 || !built.body) return { kind: "invalid", message: notSent(problems), findings };
+      // Changed on the service since the sheet saw it (post, pull, update): not overwritten.
+      const seen = doc.fields.fingerprint?.value;
+      if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return { kind: "conflict", message: resultMsg("changedOnServiceUnnamed"), findings };
+      // No fingerprint (the hidden cell cleared or typed over): sent, but the row says what could not be checked.
+      const checked = isBookFingerprint(seen);
+      const id = Number(doc.fields.recordId!.value);
+      const changed = differingFields(built.body, current);
+      const master = built.master ? (await client.productMasters.get(id, { signal })) as Json : undefined;
+      if (built.master && master) changed.push(...accountsChanged(built.master, master));
+      if (changed.length === 0) return { kind: "unchanged", message: resultMsg("noChanges"), findings };
+      const fields = [...new Set(changed.map((wire) => fieldLabel(family, wire, lang)))].join(", ");
+      const body = built.body as Json;
+      return {
+        kind: "update", findings,
+        message: resultMsg(checked ? "toUpdate" : "toUpdateUnchecked", { fields }),
+        done: resultMsg(checked ? "updated" : "updatedUnchecked", { fields }),
+        send: async (s) => {
+          if (built.master && master) {
+            await client.productMasters.update(id, masterUpdate(built.master, master), { signal: s });
+            return (await client.products.get(id, { signal: s })) as Json;
+          }
+          // The sheet's fields over what the service must have in every body (kept from its copy).
+          const kept = Object.fromEntries((entry.updateRequires ?? []).filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
+          return entry.updateBook?.(client, id, { ...kept, ...body }, { signal: s });
+        },
+      };
+    },
+  };
+}
