@@ -1,11 +1,11 @@
-// The commands for the books (journal-entries, contacts, products): check, map, template, post,
-// pull and update on .xlsx files, through the books' jobs (jobs/books.ts). Printing, exit codes and
+// The commands for the books (journal-entries, contacts, products): check, map, template, post
+// and update on .xlsx files, through the books' jobs (jobs/books.ts). Printing, exit codes and
 // output files follow the documents' commands: 0 clean, 1 findings or rows not done, 2 usage or
 // connection errors; results go to WORKBOOK.posted.xlsx / WORKBOOK.updated.xlsx unless --out or --in-place.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
-import { checkBookJob, pullBookJob, updateBookJob } from "../jobs/books";
+import { checkBookJob, updateBookJob } from "../jobs/books";
 import { ConnectionError } from "../jobs/stop";
 import { templateJob } from "../jobs/template";
 import type { BookFamily } from "../rules/codes";
@@ -31,8 +31,6 @@ export async function bookCommand(p: Parsed): Promise<number> {
     // The one post command, as for every family: the lock, Ctrl+C, checkpoints saved, a failed save.
     case "post":
       return (require("./post") as typeof import("./post")).postCommand(p, family);
-    case "pull":
-      return pull(p, family);
     case "update":
       return update(p, family);
     // The one undo job's command, as for every family.
@@ -50,26 +48,6 @@ async function check(p: Parsed, family: BookFamily): Promise<number> {
   await assertSheet(workbook, sheet);
   const outcome = await checkBookJob(workbook, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
   return printCheck(outcome, p.values.json === true, lang, family);
-}
-
-async function pull(p: Parsed, family: BookFamily): Promise<number> {
-  const lang = langArg(p.values);
-  const conn = connectionArgs(p.values, process.env);
-  const out = resolve(required(p.values, "out"));
-  const workbook = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
-  try {
-    const client = createClient({ ...conn, fetch: globalThis.fetch });
-    const outcome = await pullBookJob(workbook, client, { family, lang });
-    await workbook.save(out);
-    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out, family)}\n`);
-    return 0;
-  } catch (err) {
-    if (err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "pull", true));
-      return 2;
-    }
-    throw err;
-  }
 }
 
 async function update(p: Parsed, family: BookFamily): Promise<number> {

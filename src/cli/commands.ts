@@ -4,10 +4,12 @@ import { findCard } from "../families/cards";
 import { UsageError, familyArg, familyGiven, intArg, langArg, type Parsed } from "./args";
 
 /** Commands a book family (journal-entries, contacts, products) runs through cli/books.ts. */
-const BOOK_COMMANDS = new Set(["check", "template", "post", "pull", "update", "map", "act", "undo"]);
+const BOOK_COMMANDS = new Set(["check", "template", "post", "update", "map", "act", "undo"]);
 
 export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */
+  // One pull for every family (the pull job reads each family its own way).
+  if (p.command === "pull") return (require("./pull") as typeof import("./pull")).pullCommand(p);
   // Certificate sheets have their own jobs (loaded only for them).
   const positional = p.command === "pull" || p.command === "template" ? p.positionals[0] : undefined;
   const certificates = [p.values.family, positional].some((f) => findCard(f)?.kind === "certificate");
@@ -26,8 +28,6 @@ export async function runCommand(p: Parsed): Promise<number> {
       return (require("./template") as typeof import("./template")).templateCommand(p);
     case "post":
       return (require("./post") as typeof import("./post")).postCommand(p);
-    case "pull":
-      return (require("./pull") as typeof import("./pull")).pullCommand(p);
     case "refresh":
       return (require("./refresh") as typeof import("./refresh")).refreshCommand(p);
     case "calc":

@@ -2,15 +2,17 @@
 //   [--start-date YYYY-MM-DD --end-date YYYY-MM-DD] [--search TEXT] [--sort COLUMN[:asc|desc]]...
 //   [--filter COLUMN=TEXT]... [--lines] [--concurrency N]`
 // A new OUT.xlsx is streamed row by row (no workbook model in memory); an existing one is loaded
-// and gets a new sheet.
+// and gets a new sheet. One command for every family: the pull job reads each its own way.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { RANGE_VALUES } from "../rules/codes";
+import { findCard } from "../families/cards";
+import { pullingOf } from "../families/pullings";
 import { connectedCompany } from "../jobs/company";
 import { pullJob, pulledRecords, pullOf, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
 import { writeTableXlsx } from "../workbook/xlsx-write";
-import { UsageError, connectionArgs, dateArg, familyOf, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
+import { UsageError, connectionArgs, dateArg, familyGiven, familyOf, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
 import { openWorkbook } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
@@ -30,8 +32,14 @@ async function pullInto(out: string, client: ReturnType<typeof createClient>, op
   return { sheet: table.name, documents: table.documents, rows: table.rows.length };
 }
 
+/** FAMILY as typed: a book's or the certificates' name as their card has it, else a document family's. */
+function pulledFamily(p: Parsed) {
+  const card = findCard(familyGiven(p));
+  return card && card.kind !== "document" ? card.name : familyOf(p);
+}
+
 export async function pullCommand(p: Parsed): Promise<number> {
-  const family = familyOf(p);
+  const family = pulledFamily(p);
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
   const out = resolve(required(p.values, "out"));
@@ -55,12 +63,13 @@ export async function pullCommand(p: Parsed): Promise<number> {
       onProgress: (x) => progress.update(x),
     });
     progress.done();
-    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out)}\n`);
+    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out, family)}\n`);
     return 0;
   } catch (err) {
     progress.done();
     if (err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "pull"));
+      // Contacts, products, vouchers and certificates are said as records, not documents.
+      process.stderr.write(connectionFailure(err, conn.root, lang, pullingOf(family).failure, findCard(family)?.kind !== "document"));
       return 2;
     }
     throw err;

@@ -1,10 +1,10 @@
-// `template`, `check`, `post` and `pull` of the family withholding-taxes: the same options and output
+// `template`, `check`, `post` and `act` of the family withholding-taxes: the same options and output
 // as the document families, on the certificate jobs (jobs/wht.ts).
 import { existsSync, promises as fs } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { ConnectionError } from "../jobs/stop";
-import { whtActJob, whtCheckJob, whtPullJob, whtTemplateJob } from "../jobs/wht";
+import { whtActJob, whtCheckJob, whtTemplateJob } from "../jobs/wht";
 import { undoCommand } from "./undo";
 import { CERTIFICATES } from "../families/certificates";
 import { XlsxWorkbook } from "../workbook/xlsx";
@@ -34,8 +34,6 @@ export async function whtCommand(p: Parsed): Promise<number> {
     case "post":
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       return (require("./post") as typeof import("./post")).postCommand(p, FAMILY);
-    case "pull":
-      return pull(p);
     case "act":
       return act(p);
     // The one undo job's command, as for every family.
@@ -76,34 +74,6 @@ async function check(p: Parsed): Promise<number> {
   return printCheck(outcome, p.values.json === true, lang, FAMILY);
 }
 
-
-async function pull(p: Parsed): Promise<number> {
-  const lang = langArg(p.values);
-  const conn = connectionArgs(p.values, process.env);
-  const out = resolve(required(p.values, "out"));
-  const startDate = dateArg(p.values, "start-date");
-  const endDate = dateArg(p.values, "end-date");
-  if ((startDate === undefined) !== (endDate === undefined)) throw new UsageError("datesTogether");
-  const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const workbook = existsSync(out) ? await openWorkbook(out) : XlsxWorkbook.empty();
-  const progress = progressReporter("pull", lang);
-  try {
-    const outcome = await whtPullJob(workbook, client, {
-      lang, startDate, endDate, searchString: p.values.search as string | undefined, onProgress: (x) => progress.update(x),
-    });
-    progress.done();
-    await workbook.save(out);
-    process.stdout.write(`${words(lang).pulled(outcome.documents, outcome.sheet, outcome.rows, out, FAMILY)}\n`);
-    return 0;
-  } catch (err) {
-    progress.done();
-    if (err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "documents", true));
-      return 2;
-    }
-    throw err;
-  }
-}
 
 async function act(p: Parsed): Promise<number> {
   const lang = langArg(p.values);

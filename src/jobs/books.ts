@@ -1,6 +1,7 @@
-// The books' jobs (journal vouchers, contacts, products): check, update and pull, on the same port,
+// The books' jobs (journal vouchers, contacts, products): check and update, on the same port,
 // client, company guard, sheet-family record and write-back as the documents'. A book is posted by
-// the post job (jobs/post.ts) with the books' posting (families/post-books.ts), as every family is.
+// the post job (jobs/post.ts) with the books' posting (families/post-books.ts), and pulled by the
+// pull job (jobs/pull.ts) with its pulling (families/pull-books.ts), as every family is.
 import type { Message } from "../rules/message";
 import type { DocSheetClient } from "../api";
 import { BOOK_FAMILY_LABEL } from "../rules/codes";
@@ -111,51 +112,6 @@ async function openSheet(port: WorkbookPort, opts: BookJobOptions): Promise<{ bl
   const read = readBook(block, opts.family, opts.mapping);
   await assertSheetFamily(port, block.sheet, opts.family, lang);
   return { block, read, sheet: block.sheet, lang };
-}
-
-// --- pull ---
-
-export interface BookPullOutcome {
-  sheet: string;
-  documents: number;
-  rows: number;
-}
-
-/** Every record of the book into a new table sheet, in the layout its template has (and post reads). */
-export async function pullBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookJobOptions): Promise<BookPullOutcome> {
-  const { family, signal } = opts;
-  const lang = opts.lang ?? "en";
-  const company = await connectedCompany(client, signal);
-  const o = { signal };
-  const records = await allOf(familyEntry(family).store(client).listAll(signal), signal);
-  const chart = familyEntry(family).usesAccounts ? chartOf((await client.chartOfAccounts.list(o)) as Json[]) : [];
-  const accounts = familyEntry(family).accountsOnMaster && chart.length > 0 ? await accountsOf(client, records, chart, signal) : undefined;
-  const rows = bookRows(family, records, lang, chart, accounts);
-  opts.onProgress?.({ done: records.length, total: records.length });
-  const now = (opts.now ?? (() => new Date()))();
-  const columns = bookKeys(family).map((k) => bookColumn(family, k, lang));
-  const label = BOOK_FAMILY_LABEL[family];
-  const name = lang === "th" ? label.th : `${label.en}s`;
-  const sheet = await port.addTableSheet(name, columns, rows, {
-    records: (s) => new Map([...familyRecord(family)(s), ...companyRecords(s, company, "pull", now)]),
-  });
-  return { sheet, documents: records.length, rows: rows.length };
-}
-
-/** Products' sell and buy account codes (by product id), from their masters (the /products list has none). */
-async function accountsOf(client: DocSheetClient, records: readonly Json[], chart: readonly ChartAccount[], signal?: AbortSignal): Promise<Map<number, Json>> {
-  const code = new Map(chart.map((a) => [a.id, a.code]));
-  const out = new Map<number, Json>();
-  await runPool(records, 8, async (r) => {
-    const master = (await client.productMasters.get(idOf(r), { signal })) as Json;
-    const codes: Json = {};
-    for (const [side, key] of SIDES) {
-      const id = Number((master[side] as Json | undefined)?.chartOfAccountId);
-      if (code.has(id)) codes[key] = code.get(id);
-    }
-    out.set(idOf(r), codes);
-  }, () => signal?.aborted === true);
-  return out;
 }
 
 // --- update ---

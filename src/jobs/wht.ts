@@ -1,7 +1,8 @@
-// Withholding tax certificates from sheets: check, pull, act and the template, as the document
+// Withholding tax certificates from sheets: check, act and the template, as the document
 // families have them (the engine's reading, pinning, write-back, company guard and family record),
 // against /withholding-taxes. Their post is the post job's (post.ts), with the posting of their
-// family entry (families/post-certificates.ts), and its record the documents' (post-record.ts).
+// family entry (families/post-certificates.ts), and its record the documents' (post-record.ts);
+// their pull is the pull job's (families/pull-certificates.ts).
 import type { Message } from "../rules/message";
 import type { DocSheetClient, DocumentRecord } from "../api";
 import { CERTIFICATES } from "../families/certificates";
@@ -90,20 +91,6 @@ export async function readCertificates(client: DocSheetClient, opts: WhtPullOpti
     opts.onProgress?.({ done: seen.size, total: page.total });
   }
   return [...seen.values()].sort((a, b) => String(a.publishedOn).localeCompare(String(b.publishedOn)) || Number(a.recordId) - Number(b.recordId));
-}
-
-/** The certificates as a sheet (one row per income line) that check and post read back. */
-export async function whtPullJob(port: WorkbookPort, client: DocSheetClient, opts: WhtPullOptions): Promise<{ sheet: string; documents: number; rows: number }> {
-  const lang = opts.lang ?? "en";
-  const company = await connectedCompany(client, opts.signal);
-  const records = await readCertificates(client, opts);
-  const rows = certificateRows(records, lang);
-  const at = (opts.now ?? (() => new Date()))();
-  const name = lang === "th" ? "หนังสือรับรองหัก ณ ที่จ่าย" : "Withholding taxes";
-  const sheet = await port.addTableSheet(name, WHT_KEYS.map((k) => whtColumn(k, lang)), rows, {
-    records: (s) => new Map([...familyRecord(ENTRY.name)(s), ...companyRecords(s, company, "pull", at)]),
-  });
-  return { sheet, documents: records.length, rows: rows.length };
 }
 
 /** The certificate template as a new table sheet (with the company recorded when connected). */

@@ -22,7 +22,7 @@ export { refreshJob } from "../jobs/refresh";
 export { updateJob } from "../jobs/update";
 export { pp30File, vatReportJob } from "../jobs/vat-report";
 export { whtReportJob } from "../jobs/wht-report";
-export { whtActJob, whtCheckJob, whtPostJob, whtPostSheet, whtPullJob, whtTemplateJob } from "../jobs/wht";
+export { whtActJob, whtCheckJob, whtPostJob, whtPostSheet, whtTemplateJob } from "../jobs/wht";
 export { whtTexts } from "../sheet/wht-report";
 export { PP30_FILE_NAME, RD_FILE_NAMES, parseRdLayout, rdPrepWht } from "../sheet/rd-prep";
 export { FORM_NAME } from "../rules/certificate-forms";
@@ -37,7 +37,7 @@ export {
 } from "../sheet/mapping";
 export { shownChoices } from "../sheet/columns";
 export { resultColumns } from "../sheet/writeback";
-export { checkBookJob, postBookJob, pullBookJob, updateBookJob } from "../jobs/books";
+export { checkBookJob, postBookJob, updateBookJob } from "../jobs/books";
 export { loadBookRecord } from "../jobs/book-record";
 export { bookTable } from "../sheet/books/fields";
 export { familyEntry } from "../families";

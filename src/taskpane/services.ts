@@ -283,11 +283,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return { dryRun: outcome.dryRun, postedAt: outcome.postedAt, counts: outcome.counts, sheet: outcome.sheet, rows, contacts: outcome.contactsMessage };
     },
     async pull(family, query, ctx) {
-      const { pullJob, whtPullJob } = await loadEngine();
-      if (certificates(family)) {
-        const out = await whtPullJob(opts.port, requireClient(client), { startDate: query.startDate, endDate: query.endDate, searchString: query.search, ...ctx });
-        return { sheet: out.sheet, rows: out.rows };
-      }
+      const { pullJob } = await loadEngine();
       const outcome = await pullJob(opts.port, requireClient(client), {
         family, lines: query.perLine, ...ctx,
         query: { range: query.range, startDate: query.startDate, endDate: query.endDate, searchString: query.search, ...pullListOrder(query) },
@@ -447,8 +443,8 @@ export function createServices(opts: ServiceOptions): PaneServices {
         return bookView(engine, family, await opts.port.read(target), outcome, mapping);
       },
       async pull(family, ctx) {
-        const { pullBookJob } = await loadEngine();
-        const outcome = await pullBookJob(opts.port, requireClient(client), { family, ...ctx });
+        const { pullJob } = await loadEngine();
+        const outcome = await pullJob(opts.port, requireClient(client), { family, ...ctx });
         return { sheet: outcome.sheet, rows: outcome.rows };
       },
     },

@@ -1,0 +1,46 @@
+// The books' pull (families/pullings.ts): every record of the book, in the layout its template has
+// (and post reads), a product's accounts read from its master.
+import type { DocSheetClient } from "../api";
+import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
+import type { Json } from "../rules/json";
+import { chartOf, type ChartAccount } from "../sheet/books/accounts";
+import { bookColumn, bookKeys, bookRows } from "../sheet/books/sheet";
+import { allOf, idOf, SIDES } from "../jobs/book-parts";
+import { runPool } from "../jobs/pool";
+import { familyEntry } from "./index";
+import type { Pulling } from "./pulling";
+
+/** Products' sell and buy account codes (by product id), from their masters (the /products list has none). */
+async function accountsOf(client: DocSheetClient, records: readonly Json[], chart: readonly ChartAccount[], signal?: AbortSignal): Promise<Map<number, Json>> {
+  const code = new Map(chart.map((a) => [a.id, a.code]));
+  const out = new Map<number, Json>();
+  await runPool(records, 8, async (r) => {
+    const master = (await client.productMasters.get(idOf(r), { signal })) as Json;
+    const codes: Json = {};
+    for (const [side, key] of SIDES) {
+      const id = Number((master[side] as Json | undefined)?.chartOfAccountId);
+      if (code.has(id)) codes[key] = code.get(id);
+    }
+    out.set(idOf(r), codes);
+  }, () => signal?.aborted === true);
+  return out;
+}
+
+export const bookPulling: Pulling = {
+  async table(client, opts) {
+    const family = opts.family as BookFamily;
+    const { signal } = opts;
+    const lang = opts.lang ?? "en";
+    const entry = familyEntry(family);
+    const records = await allOf(entry.store(client).listAll(signal), signal);
+    const chart = entry.usesAccounts ? chartOf((await client.chartOfAccounts.list({ signal })) as Json[]) : [];
+    const accounts = entry.accountsOnMaster && chart.length > 0 ? await accountsOf(client, records, chart, signal) : undefined;
+    const rows = bookRows(family, records, lang, chart, accounts);
+    opts.onProgress?.({ done: records.length, total: records.length });
+    const label = BOOK_FAMILY_LABEL[family];
+    const name = opts.sheetName ?? (lang === "th" ? label.th : `${label.en}s`);
+    return { name, columns: bookKeys(family).map((k) => bookColumn(family, k, lang)), rows, documents: records.length };
+  },
+  refreshable: false,
+  failure: "pull",
+};
