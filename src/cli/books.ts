@@ -2,16 +2,12 @@
 // and update on .xlsx files, through the books' jobs (jobs/books.ts). Printing, exit codes and
 // output files follow the documents' commands: 0 clean, 1 findings or rows not done, 2 usage or
 // connection errors; results go to WORKBOOK.posted.xlsx / WORKBOOK.updated.xlsx unless --out or --in-place.
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { checkBookJob, updateBookJob } from "../jobs/books";
 import { ConnectionError } from "../jobs/stop";
-import { templateJob } from "../jobs/template";
 import type { BookFamily } from "../rules/codes";
 import { isBook } from "../families/cards";
-import { XlsxWorkbook } from "../workbook/xlsx";
-import { UsageError, connectionArgs, familyGiven, intArg, langArg, required, type Parsed } from "./args";
+import { UsageError, familyGiven, intArg, langArg, type Parsed } from "./args";
 import { assertSheet, openWorkbook, printCheck, printFindings } from "./workbook-file";
 import { workbookFiles } from "./workbook-run";
 import { connectionFailure } from "./connection";

@@ -1,6 +1,6 @@
 // `template`, `check`, `post` and `act` of the family withholding-taxes: the same options and output
 // as the document families, on the certificate jobs (jobs/wht.ts).
-import { existsSync, promises as fs } from "node:fs";
+import { promises as fs } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { ConnectionError } from "../jobs/stop";
@@ -8,7 +8,7 @@ import { whtActJob, whtCheckJob, whtTemplateJob } from "../jobs/wht";
 import { undoCommand } from "./undo";
 import { CERTIFICATES } from "../families/certificates";
 import { XlsxWorkbook } from "../workbook/xlsx";
-import { UsageError, connectionArgs, dateArg, intArg, langArg, required, type Parsed } from "./args";
+import { UsageError, connectionArgs, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openWorkbook, printCheck } from "./workbook-file";
 import { workbookFiles } from "./workbook-run";
 import { culture as pdfCulture, parseRows, printActed } from "./act";

@@ -14,7 +14,7 @@ import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { checkCertificates } from "../sheet/wht-sheet";
-import { certificateRows, whtColumn, whtTemplate, WHT_KEYS } from "../sheet/wht-rows";
+import { whtTemplate } from "../sheet/wht-rows";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany, guardSheet } from "./company";
