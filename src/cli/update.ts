@@ -10,10 +10,16 @@ import { assertSheet } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
-import { workbookRun } from "./workbook-run";
+import { workbookFiles, workbookRun } from "./workbook-run";
+import { printFindings } from "./workbook-file";
+import { familyCard } from "../families/cards";
+import type { BookFamily } from "../rules/codes";
+import { render } from "../sheet/i18n/render";
+import { resultMsg } from "../sheet/i18n/results";
 
-export async function updateCommand(p: Parsed): Promise<number> {
-  const { family, lang, say, conn, workbook, out } = await workbookRun(p, "updated");
+/** `named`: a book family (contacts, products, journal vouchers), which cli/books.ts takes from --family. */
+export async function updateCommand(p: Parsed, named?: BookFamily): Promise<number> {
+  const { family, lang, say, conn, workbook, out } = named ? { family: named, ...(await workbookFiles(p, "updated")) } : await workbookRun(p, "updated");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(workbook, sheet, true);
   const mapping = await mappingArg(p.values, family);
@@ -27,14 +33,18 @@ export async function updateCommand(p: Parsed): Promise<number> {
     });
     progress.done();
     if (!dryRun) await workbook.save(out);
-    for (const r of outcome.results) if (r.kind !== "unchanged") process.stdout.write(previewOf(r, say.row));
+    if (outcome.findings) printFindings(outcome.findings, process.stdout, lang);
+    // A row left unchanged is said only when there is a reason beyond "no changes" (it names a record an earlier row sent).
+    const quiet = render(resultMsg("noChanges"), lang);
+    for (const r of outcome.results) if (r.kind !== "unchanged" || r.message !== quiet) process.stdout.write(previewOf(r, say.row));
     process.stdout.write(`${dryRun ? say.updatePreview(outcome.counts) : say.updated(outcome.counts, out)}\n`);
     const c = outcome.counts;
     return c.conflict + c.refused + c.invalid + c.failed + c.cancelled > 0 ? 1 : 0;
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "update"));
+      // Contacts, products and vouchers are said as records, not documents.
+      process.stderr.write(connectionFailure(err, conn.root, lang, "update", familyCard(family).record !== "Document"));
       return 2;
     }
     throw err;

@@ -116,6 +116,8 @@ async function openSheet(port: WorkbookPort, opts: BookJobOptions): Promise<{ bl
 export interface BookUpdateOptions extends BookJobOptions {
   /** Say what would change; send and write nothing. */
   dryRun?: boolean;
+  /** Only the records with a row among these (sheet rows, 0-based); default every row with a record id. */
+  rows?: readonly number[];
   concurrency?: number;
 }
 
@@ -127,7 +129,8 @@ export interface BookUpdateOptions extends BookJobOptions {
 export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, opts: BookUpdateOptions): Promise<BookPostOutcome> {
   const { family, signal } = opts;
   const { block, read, sheet, lang } = await openSheet(port, opts);
-  const posted = read.documents.filter((d) => d.fields.recordId);
+  const wanted = opts.rows ? new Set(opts.rows) : undefined;
+  const posted = read.documents.filter((d) => d.fields.recordId && (!wanted || d.rows.some((r) => wanted.has(r))));
   assertRows(block, read, lang, undefined, posted.length);
   const now = opts.now ?? (() => new Date());
   const entry = familyEntry(family);

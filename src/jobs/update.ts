@@ -13,7 +13,8 @@ import type { Message } from "../rules/message";
 import { NetworkError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { UpdateDocumentBody } from "../rules/schemas/bodies";
 import { checkDocument } from "../rules/checks";
-import type { Family } from "../rules/codes";
+import { isBookFamily, type BookFamily, type Family } from "../rules/codes";
+import { updateBookJob } from "./books";
 import { Decimal, formatMoney } from "../rules/money";
 import { shownValue } from "../sheet/columns";
 import { buildDocument, dueDateOf } from "../sheet/body";
@@ -47,7 +48,8 @@ import { rowMismatch } from "./verify";
 import { render } from "../sheet/i18n/render";
 
 export interface UpdateJobOptions extends JobContext {
-  family: Family;
+  /** Every family that updates: a document family, or a book (contacts, products; vouchers say they cannot). */
+  family: Family | BookFamily;
   target?: ReadTarget;
   mapping?: ColumnMapping;
   /** Only documents with a row among these (sheet rows, 0-based); default every document with a recordId. */
@@ -88,6 +90,8 @@ export interface UpdateOutcome {
   dryRun: boolean;
   results: UpdateResult[];
   counts: Record<UpdateKind, number>;
+  /** What the rows' build found (a book's rows are built as its post builds them). */
+  findings?: CellFinding[];
 }
 
 /** Company header fields the update bodies carry (service-facts §3.4), as the service has them. */
@@ -110,7 +114,21 @@ interface Plan {
   unchecked?: boolean;
 }
 
+/** The update of every family: a book's rows through its hook (families/update-books.ts, jobs/books.ts),
+ * said in the same results as a document's. */
 export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts: UpdateJobOptions): Promise<UpdateOutcome> {
+  const family = opts.family;
+  if (!isBookFamily(family)) return updateDocuments(port, client, { ...opts, family });
+  const dryRun = opts.dryRun ?? false;
+  const book = await updateBookJob(port, client, { ...opts, family });
+  const results = book.results.map((r): UpdateResult => ({
+    key: r.key, rows: r.rows, recordId: r.recordId ?? 0, changes: [], message: r.message,
+    kind: r.kind === "updated" ? (dryRun ? "update" : "updated") : (r.kind as UpdateKind),
+  }));
+  return { ...outcome(book.sheet, dryRun, results), findings: book.findings };
+}
+
+async function updateDocuments(port: WorkbookPort, client: DocSheetClient, opts: UpdateJobOptions & { family: Family }): Promise<UpdateOutcome> {
   const block = await port.read(opts.target);
   const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
   const sheet = block.sheet;

@@ -37,7 +37,7 @@ export {
 } from "../sheet/mapping";
 export { shownChoices } from "../sheet/columns";
 export { resultColumns } from "../sheet/writeback";
-export { checkBookJob, postBookJob, updateBookJob } from "../jobs/books";
+export { checkBookJob, postBookJob } from "../jobs/books";
 export { loadBookRecord } from "../jobs/book-record";
 export { bookTable } from "../sheet/books/fields";
 export { familyEntry } from "../families";

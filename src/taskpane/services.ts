@@ -439,8 +439,12 @@ export function createServices(opts: ServiceOptions): PaneServices {
         const engine = await loadEngine();
         const { target } = await selected();
         const { mapping, port } = await prepare(family, target);
-        const outcome = await engine.updateBookJob(port, requireClient(client), { family, target, mapping, ...ctx });
-        return bookView(engine, family, await opts.port.read(target), outcome, mapping);
+        // The one update job, as for every family.
+        const outcome = await engine.updateJob(port, requireClient(client), { family, target, mapping, ...ctx });
+        const c = outcome.counts;
+        const counts = { created: 0, found: 0, existing: 0, repeated: 0, skipped: 0, invalid: c.invalid + c.refused, failed: c.failed, unknown: 0, cancelled: c.cancelled, updated: c.updated, unchanged: c.unchanged, conflict: c.conflict };
+        const results = outcome.results.map((r) => ({ key: r.key, rows: r.rows, kind: r.kind === "refused" ? "invalid" as const : r.kind === "update" ? "updated" as const : r.kind, message: r.message }));
+        return bookView(engine, family, await opts.port.read(target), { sheet: outcome.sheet, results, findings: outcome.findings ?? [], counts }, mapping);
       },
       async pull(family, ctx) {
         const { pullJob } = await loadEngine();
