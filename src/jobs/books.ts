@@ -9,7 +9,7 @@ import { accountIndex, type AccountIndex, type ChartAccount } from "../sheet/boo
 import { checkBook } from "../sheet/books/build";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
-import { resultMsg } from "../sheet/i18n/results";
+import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { recordCount } from "../sheet/i18n/record-count";
 import { listEntries } from "../sheet/lookups";
 import { findingMarks } from "../sheet/mark-text";
@@ -149,6 +149,8 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     const r: BookResult = { key: doc.key, rows: doc.rows, kind, recordId: Number(doc.fields.recordId?.value), message: render(message, lang) };
     results.push(r);
     if (!opts.dryRun) await batch.push(resultWrites(doc, columns.cols, { result: r.message, ...(answer ? { fingerprint: bookFingerprint(answer) } : {}) }));
+    // Progress as the documents' update reports it: each row as it is done.
+    opts.onProgress?.({ done: results.length, total: posted.length, message: render(rowResultMsg(doc.key, doc.firstRow + 1, message), lang) });
   };
   const updating = bookUpdating(family);
   await updating.prepare(client, read.layout, posted.length, signal);

@@ -189,6 +189,8 @@ describe("contacts", () => {
     await editCells(out, [[1, "เบอร์โทร", "02-999-0000"]]);
     const update = await docsheet(["update", out, "--family", "contacts", "--in-place", ...conn()]);
     expect(update.stdout).toContain("updated: Phone");
+    // Its progress said row by row on stderr, as a documents' update says it.
+    expect(update.stderr).toMatch(/\(4\/4\)$/m);
     // Printed in the sheet's order, not as the rows finished (row 5, not sent beside row 3, is done first).
     expect([...update.stdout.matchAll(/^row (\d+): /gm)].map((m) => Number(m[1]))).toEqual([2, 3, 4, 5]);
     expect(((await s.client.contacts.get(Number(posted[1].recordId))) as unknown as Json).contactMobile).toBe("02-999-0000");
