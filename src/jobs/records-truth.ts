@@ -22,6 +22,7 @@ import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
 import type { Lang } from "../sheet/i18n/lang";
 import { render } from "../sheet/i18n/render";
+import { recordsWord } from "../sheet/i18n/record-count";
 import { resultMsg } from "../sheet/i18n/results";
 import type { SheetDocument } from "../sheet/read";
 import type { WorkbookPort } from "../workbook/port";
@@ -160,7 +161,7 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
     throw new UntrustedRecordsError(resultMsg("recordsWrongFamily", { sheet, rows: list }), lang);
   }
   if (!verified && missing.length + others.length > 0) {
-    throw new UntrustedRecordsError(resultMsg("recordsNotConnected", { rows: rowList([...opts.documents.filter((d) => !found.has(d.recordId)), ...others], lang), connected: connected.name }), lang);
+    throw new UntrustedRecordsError(resultMsg("recordsNotConnected", { rows: rowList([...opts.documents.filter((d) => !found.has(d.recordId)), ...others], lang), connected: connected.name, records: recordsWord(family) }), lang);
   }
   // The sheet is the connected company's: an id of another family is its row's mistake, refused there.
   const refused = new Map(elsewhere.map(({ doc, family: actual, copy }) => [doc.recordId, resultMsg("rowOtherFamily", {
@@ -189,28 +190,4 @@ async function missingAsUndefined<T>(read: () => Promise<T>): Promise<T | undefi
     if (err instanceof NotFoundError) return undefined;
     throw err;
   }
-}
-
-/**
- * The service's copy of each record a run's records name, read by `get` (absent: the service has no
- * such record), for the families undo reads one by one (certificates, contacts, products). As
- * checkRecords does for documents: when none of them is a record of the connected company, the
- * records are wrong as a whole (another company's, their stamp rewritten) and refused before
- * anything is written or called deleted.
- */
-export async function runRecords<T>(docs: readonly NamedDocument[], get: (id: number) => Promise<T>, connected: string, lang: Lang, concurrency = 8): Promise<Map<number, T | undefined>> {
-  const out = new Map<number, T | undefined>();
-  await runPool(docs, concurrency, async (d) => {
-    if (out.has(d.recordId)) return;
-    try {
-      out.set(d.recordId, await get(d.recordId));
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-      out.set(d.recordId, undefined);
-    }
-  });
-  if (docs.length > 0 && [...out.values()].every((copy) => copy === undefined)) {
-    throw new UntrustedRecordsError(resultMsg("recordsNotConnected", { rows: rowList(docs, lang), connected }), lang);
-  }
-  return out;
 }

@@ -281,7 +281,7 @@ describe("update of a posted sheet whose records were edited by hand", () => {
     await editCells(path, [[0, "เบอร์โทร", "02-999-9999"]], "Contacts");
     const bytes = readFileSync(path);
     const run = await docsheet(["update", path, "--family", "contacts", ...asOther(), "--in-place"]);
-    expect(run.stderr).toContain(`row 2 (#${String(rows[0].recordId)}), row 3 (#${String(rows[1].recordId)}) are not documents of Other Co., Ltd.`);
+    expect(run.stderr).toContain(`row 2 (#${String(rows[0].recordId)}), row 3 (#${String(rows[1].recordId)}) are not contacts of Other Co., Ltd.`);
     expect(run.code).toBe(2);
     expect(readFileSync(path).equals(bytes)).toBe(true);
     expect(((await s.client.contacts.get(Number(rows[0].recordId))) as unknown as Record<string, unknown>).contactMobile).toBe("02-000-0001");

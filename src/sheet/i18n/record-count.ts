@@ -22,6 +22,11 @@ export function recordWord(family: SheetFamily | undefined): Message {
   return resultMsg(`record${kindOf(family)}`);
 }
 
+/** What records of `family` are called, many of them: "documents", "contacts" ("ผู้ติดต่อ"), ... */
+export function recordsWord(family: SheetFamily | undefined): Message {
+  return resultMsg(`records${kindOf(family)}`);
+}
+
 /** A template's example of `family`'s record: "one example contact". */
 export function recordExample(family: SheetFamily | undefined): Message {
   return resultMsg(`example${kindOf(family)}`);
