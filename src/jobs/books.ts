@@ -18,7 +18,7 @@ import type { ColumnMapping } from "../sheet/column-mapping";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { Block, CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { checkRecords } from "./records-truth";
-import { stopIfGone } from "./stop";
+import { isConnectionFailure, mayHaveReached, notSentMsg, runStoppedError, stopIfGone } from "./stop";
 import { errorMsg } from "./error-text";
 import { bookFingerprint } from "../sheet/books/fingerprint";
 import { assertRows } from "./no-rows";
@@ -153,7 +153,9 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     opts.onProgress?.({ done: results.length, total: posted.length, message: render(rowResultMsg(doc.key, doc.firstRow + 1, message), lang) });
   };
   const updating = bookUpdating(family);
-  await updating.prepare(client, read.layout, posted.length, signal);
+  await stopIfGone(updating.prepare(client, read.layout, posted.length, signal), posted.length, lang);
+  // The connection lost (refused, the service gone): no row is started after, as the documents' update.
+  let fatal: unknown;
   // Rows naming one record (a contact sent once for two rows) are not sent side by side: each
   // update rewrites the record from its own row, so the last would undo the others. The first
   // row naming it is the one sent.
@@ -164,6 +166,7 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
     const first = firstOf.get(Number(doc.fields.recordId!.value))!;
     if (first !== doc) return report(doc, "unchanged", resultMsg("sameRecordAsRow", { row: first.firstRow + 1 }));
     const id = Number(doc.fields.recordId!.value);
+    let sending = false;
     try {
       // One verified deleted is read again: its row says what the service answers.
       const current = (verified.found.get(id) as unknown as Json | undefined) ?? await entry.store(client).get(id, signal);
@@ -171,12 +174,22 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
       findings.push(...row.findings);
       if (row.kind !== "update" || !row.send) return report(doc, row.kind === "update" ? "unchanged" : row.kind, row.message);
       if (opts.dryRun) return report(doc, "updated", row.message);
+      sending = true;
       const answer = await row.send(signal);
       return report(doc, "updated", row.done ?? row.message, answer);
     } catch (err) {
-      return report(doc, "failed", errorMsg(err));
+      if (!isConnectionFailure(err)) return report(doc, "failed", errorMsg(err));
+      fatal ??= err;
+      if (sending && mayHaveReached(err)) return report(doc, "failed", resultMsg("updateUnknown"));
     }
-  }, () => signal?.aborted === true);
+  }, () => fatal !== undefined || signal?.aborted === true);
+  // The rows a stop left say so, as the documents' do.
+  const reported = new Set(results.map((r) => r.key));
+  for (const doc of posted) if (!reported.has(doc.key)) await report(doc, "cancelled", notSentMsg(fatal));
   await batch.flush();
+  if (fatal) {
+    const counts = countsOf(results);
+    throw runStoppedError(fatal, opts.dryRun ? { done: 0, notSent: posted.length } : { done: counts.updated, notSent: counts.cancelled }, lang);
+  }
   return { sheet, results: inSheetOrder(results), findings: sortFindings(findings), counts: countsOf(results) };
 }

@@ -53,6 +53,16 @@ export function stopDetail(err: unknown): Message {
   return isServiceUnreachable(err) ? unreachableMsg(err) : errorMsg(err);
 }
 
+/** A row a stop (the connection's failure, or a cancel) left: not sent, and why. */
+export function notSentMsg(fatal: unknown): Message {
+  return resultMsg("notSent", { reason: fatal ? stopReason(fatal) : resultMsg("cancelled") });
+}
+
+/** A send the connection failed under may still have reached the service: its row says so, not "not sent". */
+export function mayHaveReached(err: unknown): boolean {
+  return err instanceof NetworkError && !err.notSent;
+}
+
 /** "stopped: …. Done: n; not sent: m" of act, update and undo. */
 export function runStoppedError(fatal: unknown, counts: { done: number; notSent: number }, lang: Lang): ConnectionError {
   return stoppedError(fatal, resultMsg("runStopped", { reason: stopDetail(fatal), ...counts }), lang);

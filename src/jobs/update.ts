@@ -10,7 +10,7 @@
 // checked. A dry run answers the preview and sends and writes nothing. A document sent gets a new
 // fingerprint, so the next update compares with what it sent.
 import type { Message } from "../rules/message";
-import { NetworkError, type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
+import { type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { UpdateDocumentBody } from "../rules/schemas/bodies";
 import { checkDocument } from "../rules/checks";
 import { isBookFamily, type BookFamily, type Family } from "../rules/codes";
@@ -42,7 +42,7 @@ import { errorMsg } from "./error-text";
 import { notSent } from "./not-sent";
 import { checkRecords, namedDocuments } from "./records-truth";
 import { shownDate } from "./month";
-import { isConnectionFailure, runStoppedError, stopIfGone, stopReason } from "./stop";
+import { isConnectionFailure, mayHaveReached, notSentMsg, runStoppedError, stopIfGone } from "./stop";
 import { inSheetOrder, localDate, type JobContext } from "./types";
 import { rowMismatch } from "./verify";
 import { render } from "../sheet/i18n/render";
@@ -230,13 +230,12 @@ async function updateDocuments(port: WorkbookPort, client: DocSheetClient, opts:
       } catch (err) {
         if (!isConnectionFailure(err)) return finish({ ...p, kind: "failed", message: errorMsg(err) });
         fatal ??= err;
-        // The change may have reached the service before it went: the row says so, not "not sent".
-        if (err instanceof NetworkError && !err.notSent) await finish({ ...p, kind: "failed", message: resultMsg("updateUnknown") });
+        if (mayHaveReached(err)) await finish({ ...p, kind: "failed", message: resultMsg("updateUnknown") });
       }
     }, stop);
     for (const p of toSend) {
       if (!results.some((r) => r.key === p.doc.key)) {
-        await finish({ ...p, kind: "cancelled", message: resultMsg("notSent", { reason: fatal ? stopReason(fatal) : resultMsg("cancelled") }) });
+        await finish({ ...p, kind: "cancelled", message: notSentMsg(fatal) });
       }
     }
   }

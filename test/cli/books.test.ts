@@ -14,7 +14,9 @@ import { listEntries } from "../../src/sheet/lookups";
 import { checkRequest, recordingFetch, unknownFields } from "../api/helpers/openapi";
 import { simpleDoc } from "../helpers/vat-month";
 import { losingFirstAnswer, racingFetch } from "../helpers/racing-fetch";
-import { cliRunner } from "./run";
+import { spawn } from "node:child_process";
+import { LOCAL_STORE, startTestService, type TestService } from "../helpers/service";
+import { BIN, REPO, cliRunner } from "./run";
 import { cliSession, editCells, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(120_000);
@@ -226,6 +228,52 @@ describe("contacts", () => {
     expect(otherPost.stderr).toContain("Demo Co., Ltd.");
     const otherUpdate = await docsheet(["update", out, "--family", "contacts", "--base-url", s.service.root, ...s.otherAuth]);
     expect(otherUpdate.code).toBe(2);
+  });
+});
+
+describe("an update of contacts whose service dies part way", () => {
+  // A service of the test's own: it is killed once the update has reported its first row.
+  let own: TestService;
+  beforeAll(async () => {
+    own = await startTestService({ store: LOCAL_STORE });
+  });
+  afterAll(() => own?.stop());
+
+  it("stops at once as the documents' update does: exit 2, the rows not sent say so, none tried against the dead service one by one", async () => {
+    const n = 40;
+    const concurrency = 2;
+    const tag = `gone ${process.pid}-${Date.now()}`;
+    const rows: unknown[][] = [["Name", "Type", "Phone"]];
+    for (let i = 1; i <= n; i++) rows.push([`${tag} ${i}`, "customer", "02-000-0000"]);
+    const book = await writeBook(join(s.dir, "contacts-gone.xlsx"), rows, "Contacts");
+    const ownConn = ["--base-url", own.root, "--client-id", "demo", "--client-secret", "demo-secret"];
+    expect((await docsheet(["post", book, "--family", "contacts", "--in-place", ...ownConn])).code).toBe(0);
+    await editCells(book, Array.from({ length: n }, (_, i): [number, string, string] => [i, "Phone", `02-111-${String(i).padStart(4, "0")}`]), "Contacts");
+
+    // The bin itself (not the runner), the service killed at its first progress line.
+    const child = spawn(process.execPath, [BIN, "update", book, "--family", "contacts", "--concurrency", String(concurrency), ...ownConn],
+      { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    let killedAt = -1;
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (killedAt < 0 && /^update: /m.test(stderr)) {
+        killedAt = stderr.indexOf("\n", stderr.search(/^update: /m)) + 1;
+        process.kill(own.pid, "SIGKILL");
+      }
+    });
+    child.stdout.resume();
+    const code = await new Promise<number | null>((done) => child.on("close", done));
+
+    expect(code).toBe(2);
+    const after = stderr.slice(killedAt).split("\n").filter((l) => l.startsWith("update: "));
+    const notSent = after.filter((l) => /: not sent: the service could not be reached \(/.test(l));
+    // Rows answered or tried after the kill: at most those on their way, not every row left.
+    expect(after.length - notSent.length).toBeLessThanOrEqual(2 * concurrency);
+    expect(notSent.length).toBeGreaterThanOrEqual(n - 1 - 2 * concurrency);
+    const said = /stopped: the service could not be reached at http:\/\/127\.0\.0\.1:\d+\/test: [^.]+\. Done: (\d+); not sent: (\d+)/.exec(stderr);
+    expect(said).not.toBeNull();
+    expect(Number(said![2])).toBe(notSent.length);
   });
 });
 
