@@ -16,7 +16,10 @@ import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
 import type { SheetDocument, SheetLayout } from "../sheet/read";
-import { accountsChanged, fieldLabel } from "../jobs/book-parts";
+import { accountsChanged, fieldLabel, SIDES } from "../jobs/book-parts";
+import type { ShownChange } from "../jobs/shown-change";
+import { bookColumn, bookKeys, bookRows } from "../sheet/books/sheet";
+import { render } from "../sheet/i18n/render";
 import { notSent } from "../jobs/not-sent";
 import { familyEntry } from ".";
 
@@ -29,6 +32,8 @@ export interface RowUpdate {
   /** The result once sent. */
   done?: Message;
   findings: CellFinding[];
+  /** The changed fields, the service's value against the sheet's, as the sheet shows them. */
+  changes?: ShownChange[];
   send?: (signal?: AbortSignal) => Promise<Json | undefined>;
 }
 
@@ -50,6 +55,35 @@ function masterUpdate(sheet: Json, master: Json): Json {
   const productLists = at >= 0 ? lists.map((l, i) => (i === at ? main : l)) : [main, ...lists.map((l) => ({ ...l, isMainProduct: false }))];
   const side = (k: string): Json => ({ ...((master[k] as Json | undefined) ?? {}), ...((sheet[k] as Json | undefined) ?? {}) });
   return { ...sheet, code: sheet.code ?? master.code, sellSettings: side("sellSettings"), buySettings: side("buySettings"), productLists };
+}
+
+/** A product master's accounts by the columns' keys, as codes (a pulled sheet's cells). */
+function accountCodes(master: Json | undefined, accounts: AccountIndex | undefined): Json | undefined {
+  if (!master || !accounts) return undefined;
+  const codes: Json = {};
+  for (const [side, key] of SIDES) {
+    const id = (master[side] as Json | undefined)?.chartOfAccountId;
+    const hit = id === undefined || id === null ? undefined : accounts.find(Number(id));
+    if (hit) codes[key] = hit.code;
+  }
+  return codes;
+}
+
+/** The preview's lines: each changed column's cell as a pull of the service's copy shows it, against
+ * the cell the sheet's fields over that copy make, labelled in the run's language. */
+function shownChanges(
+  family: BookFamily, id: number, current: Json, body: Json, labels: ReadonlySet<string>, lang: Lang,
+  accounts?: { from?: Json; to?: Json },
+): ShownChange[] {
+  const cellsOf = (record: Json, codes?: Json): unknown[] => bookRows(family, [{ ...record, id }], lang, [], codes ? new Map([[id, codes]]) : undefined)[0] ?? [];
+  const from = cellsOf(current, accounts?.from);
+  const to = cellsOf({ ...current, ...body }, accounts?.to);
+  const empty = render(resultMsg("emptyValue"), lang);
+  const text = (v: unknown): string => (v === null || v === undefined || v === "" ? empty : String(v));
+  return bookKeys(family).flatMap((key, i): ShownChange[] => {
+    const field = bookColumn(family, key, lang).header;
+    return labels.has(field) && text(from[i]) !== text(to[i]) ? [{ field, from: text(from[i]), to: text(to[i]) }] : [];
+  });
 }
 
 export function bookUpdating(family: BookFamily): BookUpdating {
@@ -76,10 +110,12 @@ export function bookUpdating(family: BookFamily): BookUpdating {
       const master = built.master ? (await client.productMasters.get(id, { signal })) as Json : undefined;
       if (built.master && master) changed.push(...accountsChanged(built.master, master));
       if (changed.length === 0) return { kind: "unchanged", message: resultMsg("noChanges"), findings };
-      const fields = [...new Set(changed.map((wire) => fieldLabel(family, wire, lang)))].join(", ");
+      const labels = new Set(changed.map((wire) => fieldLabel(family, wire, lang)));
+      const fields = [...labels].join(", ");
       const body = built.body as Json;
+      const accounts = built.master && master ? { from: accountCodes(master, ctx!.accounts), to: { ...accountCodes(master, ctx!.accounts), ...accountCodes(built.master as Json, ctx!.accounts) } } : undefined;
       return {
-        kind: "update", findings,
+        kind: "update", findings, changes: shownChanges(family, id, current, body, labels, lang, accounts),
         message: resultMsg(checked ? "toUpdate" : "toUpdateUnchecked", { fields }),
         done: resultMsg(checked ? "updated" : "updatedUnchecked", { fields }),
         send: async (s) => {

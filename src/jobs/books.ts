@@ -27,6 +27,7 @@ import { WriteBatch } from "./write-batch";
 import { readBook } from "./book-parts";
 import { postJob, type PostJobOptions, type ResultKind } from "./post";
 import { bookUpdating } from "../families/update-books";
+import type { ShownChange } from "./shown-change";
 import { assertSheetFamily } from "./sheet-family";
 import { familyEntry } from "../families";
 import { inSheetOrder, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
@@ -78,6 +79,8 @@ export interface BookResult {
   recordId?: number;
   /** In the run's language, as written into the result column. */
   message: string;
+  /** An update's changed fields, the service's value against the sheet's (the preview's lines). */
+  changes?: ShownChange[];
 }
 
 export interface BookPostOutcome {
@@ -145,8 +148,8 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
   if (!opts.dryRun) batch.add(columns.headerWrites, 0);
   const results: BookResult[] = [];
   const findings: CellFinding[] = [...read.findings];
-  const report = async (doc: SheetDocument, kind: BookResultKind, message: Message, answer?: Json): Promise<void> => {
-    const r: BookResult = { key: doc.key, rows: doc.rows, kind, recordId: Number(doc.fields.recordId?.value), message: render(message, lang) };
+  const report = async (doc: SheetDocument, kind: BookResultKind, message: Message, answer?: Json, changes?: ShownChange[]): Promise<void> => {
+    const r: BookResult = { key: doc.key, rows: doc.rows, kind, recordId: Number(doc.fields.recordId?.value), message: render(message, lang), ...(changes ? { changes } : {}) };
     results.push(r);
     if (!opts.dryRun) await batch.push(resultWrites(doc, columns.cols, { result: r.message, ...(answer ? { fingerprint: bookFingerprint(answer) } : {}) }));
     // Progress as the documents' update reports it: each row as it is done.
@@ -173,10 +176,10 @@ export async function updateBookJob(port: WorkbookPort, client: DocSheetClient, 
       const row = await updating.plan(client, doc, current, lang, signal);
       findings.push(...row.findings);
       if (row.kind !== "update" || !row.send) return report(doc, row.kind === "update" ? "unchanged" : row.kind, row.message);
-      if (opts.dryRun) return report(doc, "updated", row.message);
+      if (opts.dryRun) return report(doc, "updated", row.message, undefined, row.changes);
       sending = true;
       const answer = await row.send(signal);
-      return report(doc, "updated", row.done ?? row.message, answer);
+      return report(doc, "updated", row.done ?? row.message, answer, row.changes);
     } catch (err) {
       if (!isConnectionFailure(err)) return report(doc, "failed", errorMsg(err));
       fatal ??= err;

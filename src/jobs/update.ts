@@ -46,6 +46,7 @@ import { isConnectionFailure, mayHaveReached, notSentMsg, runStoppedError, stopI
 import { inSheetOrder, localDate, type JobContext } from "./types";
 import { rowMismatch } from "./verify";
 import { render } from "../sheet/i18n/render";
+import type { ShownChange } from "./shown-change";
 
 export interface UpdateJobOptions extends JobContext {
   /** Every family that updates: a document family, or a book (contacts, products; vouchers say they cannot). */
@@ -63,13 +64,8 @@ export interface UpdateJobOptions extends JobContext {
 /** update: would be sent (dry run); updated: sent; the others are not sent. */
 export type UpdateKind = "update" | "updated" | "unchanged" | "conflict" | "refused" | "invalid" | "failed" | "cancelled";
 
-/** One line of the preview, in the run's language. */
-export interface ShownChange {
-  /** The field's label ("Unit price", "Line 2 unit price" / "ราคาต่อหน่วยของรายการที่ 2"). */
-  field: string;
-  from: string;
-  to: string;
-}
+/** One line of the preview (shown-change.ts, shared with the books' update). */
+export type { ShownChange };
 
 export interface UpdateResult {
   key: string;
@@ -122,7 +118,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const dryRun = opts.dryRun ?? false;
   const book = await updateBookJob(port, client, { ...opts, family });
   const results = book.results.map((r): UpdateResult => ({
-    key: r.key, rows: r.rows, recordId: r.recordId ?? 0, changes: [], message: r.message,
+    key: r.key, rows: r.rows, recordId: r.recordId ?? 0, changes: r.changes ?? [], message: r.message,
     kind: r.kind === "updated" ? (dryRun ? "update" : "updated") : (r.kind as UpdateKind),
   }));
   return { ...outcome(book.sheet, dryRun, results), findings: book.findings };

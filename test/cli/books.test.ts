@@ -189,6 +189,9 @@ describe("contacts", () => {
     // An edit of the posted sheet goes out with update; the unchanged rows say so.
     const out = join(s.dir, "contacts.posted.xlsx");
     await editCells(out, [[1, "เบอร์โทร", "02-999-0000"]]);
+    // The dry run previews it field by field, the service's value against the sheet's, as a documents' update does.
+    const dry = await docsheet(["update", out, "--family", "contacts", "--dry-run", ...conn()]);
+    expect(dry.stdout).toMatch(/^row 3: to update: Phone\n {2}Phone: 02-111-2222 → 02-999-0000$/m);
     const update = await docsheet(["update", out, "--family", "contacts", "--in-place", ...conn()]);
     expect(update.stdout).toContain("updated: Phone");
     // Its progress said row by row on stderr, as a documents' update says it.
@@ -569,6 +572,9 @@ describe("products", () => {
     expect(again.stdout).toContain("0 created, 0 found from an earlier run, 2 already on the service");
 
     await editCells(out, [[1, "Sell price", 1350], [1, "Sales account", "41210 Service revenue"]]);
+    // Previewed in the run's language, each value as a pulled sheet shows it (an account by its code).
+    const dry = await docsheet(["update", out, "--family", "products", "--dry-run", "--lang", "th", ...conn()]);
+    expect(dry.stdout).toContain(["แถว 3: จะแก้ไข: ราคาขาย, บัญชีขาย", "  ราคาขาย: 1290.5 → 1350", "  บัญชีขาย: 41111 → 41210", ""].join("\n"));
     const update = await docsheet(["update", out, "--family", "products", "--in-place", ...conn()]);
     expect(update.stdout).toContain("updated: Sell price, Sales account");
     expect(((await s.client.products.get(Number(posted[1].recordId))) as unknown as Json).sellPrice).toBe(1350);

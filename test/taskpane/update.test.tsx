@@ -7,6 +7,8 @@
 // after the rows were edited, asks for a new preview and sends nothing.
 import { createClient, type DocSheetClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
+import { postBookJob } from "../../src/jobs/books";
+import type { Family } from "../../src/rules/codes";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { PullSection } from "../../src/taskpane/sections/pull";
 import { UpdateSection } from "../../src/taskpane/sections/update";
@@ -95,6 +97,19 @@ test("Update previews field by field, sends nothing until asked, then sends only
   expect([theirs.projectName, theirs.remarks]).toEqual(["Theirs", "as posted"]);
   expect(s[3][at(book, "result")]).toMatch(/^not sent: changed on the service/);
   expect(root.textContent).not.toContain("Send 2 changed documents");
+});
+
+test("a contacts sheet's preview shows its changed fields as a documents' does: the service's value against the sheet's", async () => {
+  const tag = `Pane contact ${Date.now()}`;
+  const book = new MemoryWorkbook({ C: [["Name", "Type", "Phone"], [`${tag} 1`, "customer", "02-000-0001"], [`${tag} 2`, "customer", "02-000-0002"]] });
+  expect((await postBookJob(book, client(), { family: "contacts", target: { sheet: "C" } })).counts.created).toBe(2);
+  book.sheet("C").values[2][2] = "02-999-0002";
+  const services = await connected(book);
+  // As the app mounts it for a family whose card updates (app.tsx).
+  const root = mountPane(<UpdateSection t={translator("en")} lang="en" services={services} family={"contacts" as Family} connected />);
+  click(root, "Preview changes");
+  await until(() => summaryLine(root) !== "", "the preview");
+  expect(table(root).map((r) => r.slice(-3))).toEqual([["Phone", "02-000-0002", "02-999-0002"]]);
 });
 
 test("the preview in Thai", async () => {
