@@ -42,6 +42,9 @@ export async function updateCommand(p: Parsed, named?: BookFamily): Promise<numb
     return c.conflict + c.refused + c.invalid + c.failed + c.cancelled > 0 ? 1 : 0;
   } catch (err) {
     progress.done();
+    // Stopped part way: the rows already updated carry their answers and the rest say "not sent", so
+    // the output is saved as the post's is, and tells the truth about what reached the service.
+    if (err instanceof ConnectionError && err.stopped && !dryRun) await workbook.save(out);
     if (err instanceof ConnectionError || err instanceof ApiError) {
       // Contacts, products and vouchers are said as records, not documents.
       process.stderr.write(connectionFailure(err, conn.root, lang, "update", familyCard(family).record !== "Document"));

@@ -277,6 +277,10 @@ describe("an update of contacts whose service dies part way", () => {
     const said = /stopped: the service could not be reached at http:\/\/127\.0\.0\.1:\d+\/test: [^.]+\. Done: (\d+); not sent: (\d+)/.exec(stderr);
     expect(said).not.toBeNull();
     expect(Number(said![2])).toBe(notSent.length);
+    // The output tells the truth: the rows updated before the stop say so, the others say not sent.
+    const results = (await sheetRows(book.replace(/\.xlsx$/, ".updated.xlsx"), "Contacts")).map((r) => String(r.result));
+    expect(results.filter((r) => /^not sent: the service could not be reached/.test(r))).toHaveLength(notSent.length);
+    expect(results.filter((r) => /^updated/.test(r))).toHaveLength(Number(said![1]));
   });
 });
 
