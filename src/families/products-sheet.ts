@@ -30,13 +30,14 @@ const FIELDS = [
   field("name", "document", "text", ["Name", "Product name", "Product", "Item"], ["ชื่อสินค้า", "สินค้า", "ชื่อ"]),
   field("type", "document", "code", ["Type", "Product type"], ["ประเภทสินค้า", "ประเภท"], {
     allowed: Object.values(ITEM_TYPE), words: { service: 1, บริการ: 1, product: 3, noninventory: 3, สินค้า: 3, inventory: 5, stock: 5, สินค้าคงคลัง: 5, สต็อก: 5 },
+    sentAs: ["productStructureType"],
   }),
   field("description", "document", "text", ["Description"], ["รายละเอียด", "คำอธิบาย"], { wire: "sellDescription" }),
   field("unitName", "document", "text", ["Unit", "Unit name"], ["หน่วย", "หน่วยนับ"]),
   field("sellPrice", "document", "quantity", ["Sell price", "Selling price", "Sales price"], ["ราคาขาย", "ราคาขายต่อหน่วย"]),
   field("buyPrice", "document", "quantity", ["Buy price", "Purchase price", "Cost"], ["ราคาซื้อ", "ต้นทุน"]),
   field("vatType", "document", "code", ["VAT", "VAT type", "VAT treatment"], ["ภาษีมูลค่าเพิ่ม", "ประเภทภาษี", "VAT"], {
-    allowed: Object.values(PRODUCT_VAT_TYPE), words: VAT_TYPE_WORDS,
+    allowed: Object.values(PRODUCT_VAT_TYPE), words: VAT_TYPE_WORDS, sentAs: ["sellVatType", "buyVatType"],
   }),
   field("sellChartOfAccountCode", "document", "text", ["Sales account", "Sell account", "Sell account code"], ["บัญชีขาย", "รหัสบัญชีขาย"]),
   field("buyChartOfAccountCode", "document", "text", ["Purchase account", "Buy account", "Buy account code"], ["บัญชีซื้อ", "รหัสบัญชีซื้อ"]),

@@ -87,9 +87,8 @@ export async function bookIndexOf(client: DocSheetClient, family: BookFamily, si
 
 /** The label a field is known by in the sheet's language (by its key or its wire name). */
 export function fieldLabel(family: BookFamily, wire: string, lang: Lang): string {
-  // A product's one VAT column is sent as its sell and buy VAT.
-  const key = /^(sell|buy)VatType$/.test(wire) ? "vatType" : wire;
-  const def = [...bookTable(family).byKey.values()].find((d) => d.wire === key || d.key === key);
+  // A column sent as other body fields too (a product's VAT as its sell and buy VAT) names them.
+  const def = [...bookTable(family).byKey.values()].find((d) => d.wire === wire || d.key === wire || d.sentAs?.includes(wire));
   return def ? def[lang][0] : wire;
 }
 

@@ -24,6 +24,9 @@ export interface FieldDef {
   key: string;
   /** Name in the request body (inside items[] or documentReference[] for those levels). */
   wire: string;
+  /** Other body fields the column's value is sent as (a product's VAT as its sell and buy VAT): a
+   * difference in one of them is said by this column's label. */
+  sentAs?: readonly string[];
   level: FieldLevel;
   kind: FieldKind;
   en: readonly string[];

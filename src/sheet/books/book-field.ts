@@ -12,7 +12,7 @@ export type BookResultKey = "recordId" | "documentSerial" | "status" | "result" 
 /** A book's field maker: the words of its fixed values (`shown`) read back as their codes too. */
 export const bookField = (shown: Readonly<Record<string, Shown>>) => (
   key: string, level: FieldLevel, kind: FieldKind, en: readonly string[], th: readonly string[],
-  extra: Partial<Pick<FieldDef, "allowed" | "words" | "wire">> = {},
+  extra: Partial<Pick<FieldDef, "allowed" | "words" | "wire" | "sentAs">> = {},
 ): FieldDef => {
   const said = shown[key]?.flatMap(([code, e, t]) => [[normalizeName(e), code], [normalizeName(t), code]] as const);
   const words = said ? { ...Object.fromEntries(said), ...extra.words } : extra.words;
