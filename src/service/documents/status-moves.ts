@@ -47,12 +47,16 @@ export class StatusMoveQueue extends BatchQueue<Move, DocumentRow | undefined> {
     };
     try {
       // One statement for one group; several groups' in one transaction.
+      const keys = [...groups.keys()];
       const lists = [...groups.values()];
-      const rows = lists.length === 1 ? await move(this.db, lists[0])
-        : await this.db.transaction(async (tx) => (await sequential(lists, (g) => move(tx, g))).flat());
-      const byId = new Map(rows.map((r) => [r.id, r]));
+      const rows = lists.length === 1 ? [await move(this.db, lists[0])]
+        : await this.db.transaction(async (tx) => sequential(lists, (g) => move(tx, g)));
+      // A row answers only a move of its own group (company, family, status): ids are shared by the
+      // document families, so a quotation's move of a tax invoice's id must not take that invoice.
+      const moved = new Map(keys.map((k, i) => [k, new Map(rows[i].map((r) => [r.id, r]))]));
       // The first move of an id takes its row; a second one in the batch takes the way alone.
       for (const w of batch) {
+        const byId = moved.get(JSON.stringify([w.companyId, w.family, w.status]))!;
         const row = byId.get(w.id);
         byId.delete(w.id);
         w.done(row);
