@@ -16,7 +16,7 @@
 //   a post of 1,000 documents through the Excel port: the syncs of its write-back (target ≤ 20)
 // Prints times and peak memory (RSS sampled every 20 ms during each phase).
 // Run: npx tsx bench/engine.ts   (or npm run bench -- engine)
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
@@ -41,7 +41,7 @@ import { ExcelPort } from "../src/workbook/excel";
 import { XlsxWorkbook } from "../src/workbook/xlsx";
 import { FakeExcel, sizeOf } from "../test/workbook/excel-fake";
 import { countedPort } from "../test/workbook/counted-port";
-import { runAsScript } from "./support";
+import { runAsScript, stopService } from "./support";
 
 const HEADER = ["documentKey", "contactName", "publishedOn", "isVat", "isVatInclusive", "reference", "item.name", "item.quantity", "item.unitName", "item.pricePerUnit", "grandTotal"];
 
@@ -348,9 +348,7 @@ export async function run(): Promise<Record<string, string>> {
     Object.assign(figures, await updateFigures(client, thousand, "Update", 1));
     return figures;
   } finally {
-    service.child.removeAllListeners("exit");
-    service.child.kill("SIGTERM");
-    rmSync(dir, { recursive: true, force: true });
+    stopService(service.child, dir);
   }
 }
 

@@ -1,6 +1,7 @@
 // What the bench scripts share: running one directly (npx tsx bench/<name>.ts) prints its figures
 // like `npm run bench` does, and a failure sets the exit code; a demo token; a process's CPU time.
-import { readdirSync, readFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 
 export type Figures = Record<string, unknown>;
 
@@ -62,4 +63,11 @@ export function treeCpuMs(root: number): number {
     stack.push(...(children.get(pid) ?? []));
   }
   return total;
+}
+
+/** A bench's service stopped (its exit no longer an error) and its data folder removed. */
+export function stopService(child: ChildProcess, dir: string): void {
+  child.removeAllListeners("exit");
+  child.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
 }

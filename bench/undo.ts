@@ -5,7 +5,7 @@
 // (default 1,000; engine's phase has 11,000: undo reads them for the contacts the post made): the
 // time (target ≤ 20 s), the requests by route, and the CPU of this process and of the service's.
 // Then the undo of those certificates, and of a contacts post of BENCH_ROWS.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type DocSheetClient } from "../src/api";
@@ -16,7 +16,7 @@ import { undoJob } from "../src/jobs/undo";
 import { MemoryWorkbook } from "../src/workbook/memory";
 import type { CellValue } from "../src/workbook/port";
 import { certificateRows, rows, startServiceProcess } from "./engine";
-import { cpuMs, runAsScript } from "./support";
+import { cpuMs, runAsScript, stopService } from "./support";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000);
 const SEED = Number(process.env.BENCH_SEED ?? 2000);
@@ -92,9 +92,7 @@ export async function run(): Promise<Record<string, string>> {
     figures[`undo a post of ${ROWS} contacts`] = `${contactsUndo.ms.toFixed(0)} ms, CPU ${contactsUndo.cpu.toFixed(0)} ms here + ${contactsUndo.serviceCpu.toFixed(0)} ms the service's; requests: ${routes(counts)}`;
     return figures;
   } finally {
-    service.child.removeAllListeners("exit");
-    service.child.kill("SIGTERM");
-    rmSync(dir, { recursive: true, force: true });
+    stopService(service.child, dir);
   }
 }
 

@@ -48,11 +48,19 @@ const counted = (r: RunResult): { created: number; found: number } => {
 };
 
 /** A 512 KB tmpfs at `disk`; false (said) where mounting one is not permitted. */
-function mountedDisk(disk: string): boolean {
+/** `body` run with a 512 KB tmpfs mounted at `disk` (skipped where mounting is not permitted), unmounted after. */
+async function onFullDisk(disk: string, body: () => Promise<void>): Promise<void> {
   mkdirSync(disk);
   const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", disk], { encoding: "utf8" });
-  if (mounted.status !== 0) console.warn(`skipped: mounting a tmpfs is not permitted here (${mounted.stderr.trim()}); CI runs this as root`);
-  return mounted.status === 0;
+  if (mounted.status !== 0) {
+    console.warn(`skipped: mounting a tmpfs is not permitted here (${mounted.stderr.trim()}); CI runs this as root`);
+    return;
+  }
+  try {
+    await body();
+  } finally {
+    spawnSync("umount", [disk]);
+  }
 }
 
 describe("two docsheet post of the same rows at the same time", () => {
@@ -104,8 +112,7 @@ describe("a post the machine fails part way", () => {
 
   it("whose output is on a full disk stops with its counts and exits 2, leaves no temp file; posted again to a good output and undone, none is alive", async () => {
     const disk = join(s.dir, "full");
-    if (!mountedDisk(disk)) return;
-    try {
+    await onFullDisk(disk, async () => {
       const n = 80;
       const prefix = "full";
       const path = await writeBook(join(s.dir, `${prefix}.xlsx`), rows(prefix, n));
@@ -156,15 +163,12 @@ describe("a post the machine fails part way", () => {
       expect((await docsheet(["post", thaiPath, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth, "--out", thaiGood])).code).toBe(0);
       expect((await docsheet(["undo", thaiGood, "--family", "tax-invoices", "--base-url", s.service.root, ...s.auth])).code).toBe(0);
       expect(live(await documentsOf("tax-invoices", "fullth"))).toEqual([]);
-    } finally {
-      spawnSync("umount", [disk]);
-    }
+    });
   });
 
   it("of contacts whose output is on a full disk stops as the documents' does, before a contact is sent; posted again, each is made once and undone", async () => {
     const disk = join(s.dir, "full-contacts");
-    if (!mountedDisk(disk)) return;
-    try {
+    await onFullDisk(disk, async () => {
       const n = 80;
       const prefix = "FULLC";
       const path = await writeBook(join(s.dir, "full-contacts.xlsx"), [["Code", "Name", "Type"], ...Array.from({ length: n }, (_, i) => [`${prefix}-${i + 1}`, `Full Contact ${i + 1} Co., Ltd.`, "customer"])]);
@@ -188,8 +192,6 @@ describe("a post the machine fails part way", () => {
       const undo = await docsheet(["undo", good, "--family", "contacts", "--base-url", s.service.root, ...s.auth]);
       expect(undo.stdout).toMatch(new RegExp(`undone: ${n} deleted`));
       expect(await contactCodes(prefix)).toEqual([]);
-    } finally {
-      spawnSync("umount", [disk]);
-    }
+    });
   });
 });
