@@ -13,7 +13,8 @@ import type { Message } from "../rules/message";
 import { type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
 import type { UpdateDocumentBody } from "../rules/schemas/bodies";
 import { checkDocument } from "../rules/checks";
-import { isBookFamily, type BookFamily, type Family } from "../rules/codes";
+import type { BookFamily, Family } from "../rules/codes";
+import { isBook } from "../families/cards";
 import { updateBookJob } from "./books";
 import { Decimal, formatMoney } from "../rules/money";
 import { shownValue } from "../sheet/columns";
@@ -114,7 +115,8 @@ interface Plan {
  * said in the same results as a document's. */
 export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts: UpdateJobOptions): Promise<UpdateOutcome> {
   const family = opts.family;
-  if (!isBookFamily(family)) return updateDocuments(port, client, { ...opts, family });
+  // Which body updates the family's rows is its card's kind (documents', or the books' hook).
+  if (!isBook(family)) return updateDocuments(port, client, { ...opts, family });
   const dryRun = opts.dryRun ?? false;
   const book = await updateBookJob(port, client, { ...opts, family });
   const results = book.results.map((r): UpdateResult => ({
