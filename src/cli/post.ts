@@ -11,7 +11,6 @@ import { ApiError, createClient } from "../api";
 import { loadPostRecord, type PostRunRecord } from "../jobs/post-record";
 import { familyCard } from "../families/cards";
 import { PostSaveError, postJob } from "../jobs/post";
-import { OtherCompanyError } from "../jobs/company";
 import { ConnectionError } from "../jobs/stop";
 import { intArg, type Parsed } from "./args";
 import { assertSheet, openWorkbook, printPosted } from "./workbook-file";
@@ -78,7 +77,7 @@ async function post(p: Parsed, signal: AbortSignal, named?: SheetFamily): Promis
     }
     // Refused for another company's sheet, or the sheet refused by the reader (999,000 rows): nothing
     // was done, so nothing is written (a save would load the whole refused sheet into exceljs).
-    if (!(err instanceof OtherCompanyError) && readMessageOf(err) === undefined) await save().catch(() => undefined);
+    if (!(err instanceof ConnectionError && err.refused) && readMessageOf(err) === undefined) await save().catch(() => undefined);
     // Contacts, products, vouchers and certificates are said as records, not documents; the service
     // refusing them stops the run as the connection does.
     const records = familyCard(family).record !== "Document";

@@ -3,8 +3,6 @@
 // the books alike) and writes the rows back into WORKBOOK.undone.xlsx beside it (or --out, or WORKBOOK.xlsx
 // itself with --in-place), as post and act do. A dry run writes nothing.
 import { ApiError, createClient } from "../api";
-import { OtherCompanyError } from "../jobs/company";
-import { UntrustedRecordsError } from "../jobs/records-truth";
 import { ConnectionError } from "../jobs/stop";
 import { NothingToUndoError, undoJob, type UndoOutcome } from "../jobs/undo";
 import type { SheetFamily } from "../rules/codes";
@@ -67,7 +65,7 @@ export async function undoFailure(err: unknown, r: { workbook: XlsxWorkbook; out
   }
   if (err instanceof ConnectionError) {
     // What was undone before the connection failed is in the workbook: keep it.
-    if (!r.dryRun && !(err instanceof OtherCompanyError) && !(err instanceof UntrustedRecordsError)) await r.workbook.save(r.out).catch(() => undefined);
+    if (!r.dryRun && !err.refused) await r.workbook.save(r.out).catch(() => undefined);
     process.stderr.write(connectionFailure(err, r.root, r.lang, "undo"));
     return 2;
   }

@@ -2,8 +2,6 @@
 // recordId that the sheet changed (the update job), printing the preview field by field and each
 // document not sent with its reason; --dry-run prints the preview and sends and writes nothing.
 import { ApiError, createClient } from "../api";
-import { OtherCompanyError } from "../jobs/company";
-import { UntrustedRecordsError } from "../jobs/records-truth";
 import { ConnectionError } from "../jobs/stop";
 import { updateJob, type UpdateResult } from "../jobs/update";
 import { parseRows } from "./act";
@@ -47,8 +45,7 @@ export async function updateCommand(p: Parsed, named?: BookFamily): Promise<numb
     // Stopped part way: the rows already updated carry their answers and the rest say "not sent", so
     // the output is saved as undo's is, and tells the truth about what reached the service. A sheet
     // refused as a whole (another company's, records that cannot be trusted) is left unwritten.
-    const refused = err instanceof OtherCompanyError || err instanceof UntrustedRecordsError;
-    if (err instanceof ConnectionError && err.stopped && !refused && !dryRun) await workbook.save(out).catch(() => undefined);
+    if (err instanceof ConnectionError && err.stopped && !err.refused && !dryRun) await workbook.save(out).catch(() => undefined);
     if (err instanceof ConnectionError || err instanceof ApiError) {
       // Contacts, products and vouchers are said as records, not documents.
       process.stderr.write(connectionFailure(err, conn.root, lang, "update", familyCard(family).record !== "Document"));

@@ -98,7 +98,7 @@ export async function bindSheet(port: WorkbookPort, sheet: string, company: Comp
 /** The refusal of work on another company's sheet; a ConnectionError, so every command exits 2 with it. */
 export class OtherCompanyError extends ConnectionError {
   constructor(message: string, readonly bound: CompanyStamp | null, readonly connected: CompanyStamp) {
-    super(message, { stopped: true });
+    super(message, { stopped: true, refused: true });
     this.name = "OtherCompanyError";
   }
 }

@@ -46,7 +46,7 @@ export interface NamedDocument {
 /** The workbook's records of the sheet do not hold on the service: nothing was changed. */
 export class UntrustedRecordsError extends ConnectionError {
   constructor(readonly msg: Message, lang: Lang) {
-    super(render(msg, lang), { stopped: true });
+    super(render(msg, lang), { stopped: true, refused: true });
     this.name = "UntrustedRecordsError";
   }
 }

@@ -15,10 +15,14 @@ export { unreachableMsg };
 export class ConnectionError extends Error {
   /** The job stopped part way: the message counts what was done and what was not sent. */
   readonly stopped: boolean;
-  constructor(message: string, options?: { cause?: unknown; stopped?: boolean }) {
+  /** The work was refused as a whole before anything was done (another company's sheet, records that
+   * cannot be trusted): there is nothing to save, and the workbook is left as it was. */
+  readonly refused: boolean;
+  constructor(message: string, options?: { cause?: unknown; stopped?: boolean; refused?: boolean }) {
     super(message, options);
     this.name = "ConnectionError";
     this.stopped = options?.stopped ?? false;
+    this.refused = options?.refused ?? false;
   }
 }
 
