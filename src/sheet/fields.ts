@@ -8,6 +8,9 @@ import {
   WITHHOLDING_RATES, isFamily,
 } from "../rules/codes";
 import type { Lang } from "./i18n/lang";
+import { CELL_WORDS, HEADER_WORDS, WHT_HEADER_WORDS } from "./field-words";
+import { fields as en } from "../texts/en/fields";
+import { fields as th } from "../texts/th/fields";
 
 /**
  * How a cell is read. money/quantity/rate are decimals (2 dp, 4 dp, 4 dp); integer and id are whole
@@ -39,24 +42,21 @@ export interface FieldDef {
   wht?: true;
 }
 
+/** A document field: its name in each language from the text tables (src/texts, fields.ts), the
+ * other header words it is read by and the words its codes are read by (field-words.ts). */
 const f = (
-  key: string, level: FieldLevel, kind: FieldKind, en: readonly string[], th: readonly string[],
+  key: string, level: FieldLevel, kind: FieldKind,
   extra: Partial<Pick<FieldDef, "allowed" | "words" | "wire" | "wht">> = {},
-): FieldDef => ({ key, wire: extra.wire ?? key.replace(/^(item|source)\./, ""), level, kind, en, th, ...extra });
-
-const PAYMENT_WORDS: Record<string, number> = {
-  cash: PAYMENT_METHOD.Cash, เงินสด: PAYMENT_METHOD.Cash,
-  cheque: PAYMENT_METHOD.Cheque, check: PAYMENT_METHOD.Cheque, เช็ค: PAYMENT_METHOD.Cheque,
-  transfer: PAYMENT_METHOD.Transfer, banktransfer: PAYMENT_METHOD.Transfer, โอนเงิน: PAYMENT_METHOD.Transfer, โอน: PAYMENT_METHOD.Transfer,
-  creditcard: PAYMENT_METHOD.CreditCard, card: PAYMENT_METHOD.CreditCard, บัตรเครดิต: PAYMENT_METHOD.CreditCard,
-  pettycash: PAYMENT_METHOD.PettyCash, เงินสดย่อย: PAYMENT_METHOD.PettyCash,
-  other: PAYMENT_METHOD.OtherChannel, otherchannel: PAYMENT_METHOD.OtherChannel, ช่องทางอื่น: PAYMENT_METHOD.OtherChannel,
-};
-
-// A per-line VAT yes/no says the line's rate: yes is 7%, no is exempt (content.ts).
-const VAT_RATE_WORDS: Record<string, number> = {
-  exempt: -1, ยกเว้น: -1, ยกเว้นภาษี: -1, zero: 0, "0%": 0, "7%": 7,
-  yes: 7, no: -1, y: 7, n: -1, true: 7, false: -1, ใช่: 7, ไม่ใช่: -1, มี: 7, ไม่มี: -1,
+): FieldDef => {
+  const name = key as keyof typeof en;
+  const buying = `buy_${key}` in en ? `buy_${key}` as keyof typeof en : undefined;
+  const labels = (lang: Lang, table: typeof en): string[] =>
+    [table[name], ...(HEADER_WORDS[key]?.[lang] ?? []), ...(buying ? [table[buying]] : [])];
+  const words = extra.words ?? CELL_WORDS[key];
+  return {
+    key, wire: extra.wire ?? key.replace(/^(item|source)\./, ""), level, kind, en: labels("en", en), th: labels("th", th),
+    ...extra, ...(words ? { words } : {}),
+  };
 };
 
 /** The families an upgrade may start from (some family's upgradeFrom names their type): a source
@@ -70,166 +70,154 @@ const SOURCE_TYPE_WORDS: Record<string, number> = Object.fromEntries(SOURCE_FAMI
 export const FIELDS: readonly FieldDef[] = [
   // The user's own document number groups the rows of one document: "Document no." / "เลขที่" name
   // this column, not documentSerial (the number the service gives, written back).
-  f("documentKey", "key", "text", ["Document key", "Doc key", "Key", "Group", "Document no.", "Document number", "Doc no."], [
-    "เลขที่เอกสาร", "รหัสกลุ่มเอกสาร", "กลุ่มเอกสาร", "คีย์เอกสาร", "เลขที่",
-  ]),
+  f("documentKey", "key", "text"),
 
   // Contact
-  f("contactId", "document", "id", ["Contact id", "Customer id"], ["รหัสผู้ติดต่อ"]),
-  f("contactCode", "document", "text", ["Contact code", "Customer code", "Vendor code", "Supplier code"], ["รหัสลูกค้า", "รหัสผู้ขาย"]),
-  f("contactName", "document", "text", ["Customer", "Customer name", "Contact", "Contact name", "Vendor", "Supplier", "Supplier name"], ["ชื่อลูกค้า", "ลูกค้า", "ชื่อผู้ติดต่อ", "ผู้ขาย", "ชื่อผู้ขาย"]),
-  f("contactAddress", "document", "text", ["Address", "Customer address", "Contact address"], ["ที่อยู่", "ที่อยู่ลูกค้า"]),
-  f("contactTaxId", "document", "text", ["Tax id", "Tax ID no.", "Customer tax id"], ["เลขประจำตัวผู้เสียภาษี", "เลขผู้เสียภาษี"]),
-  f("contactBranch", "document", "text", ["Branch", "Customer branch"], ["สาขา", "สาขาลูกค้า"]),
-  f("contactPerson", "document", "text", ["Contact person", "Attention"], ["ผู้ติดต่อ", "ชื่อผู้ติดต่อ (บุคคล)"]),
-  f("contactEmail", "document", "text", ["Email", "E-mail", "Customer email"], ["อีเมล", "อีเมลลูกค้า"]),
-  f("contactNumber", "document", "text", ["Phone", "Phone number", "Telephone"], ["เบอร์โทร", "เบอร์โทรศัพท์", "โทรศัพท์"]),
-  f("contactZipCode", "document", "text", ["Zip code", "Postcode", "Postal code"], ["รหัสไปรษณีย์"]),
-  f("contactGroup", "document", "code", ["Contact group", "Customer type"], ["ประเภทผู้ติดต่อ"], {
-    allowed: Object.values(CONTACT_GROUP), words: { individual: 1, บุคคลธรรมดา: 1, juristic: 3, company: 3, นิติบุคคล: 3 },
+  f("contactId", "document", "id"),
+  f("contactCode", "document", "text"),
+  f("contactName", "document", "text"),
+  f("contactAddress", "document", "text"),
+  f("contactTaxId", "document", "text"),
+  f("contactBranch", "document", "text"),
+  f("contactPerson", "document", "text"),
+  f("contactEmail", "document", "text"),
+  f("contactNumber", "document", "text"),
+  f("contactZipCode", "document", "text"),
+  f("contactGroup", "document", "code", {
+    allowed: Object.values(CONTACT_GROUP),
   }),
 
   // Dates and terms
-  f("publishedOn", "document", "date", ["Date", "Document date", "Issue date"], ["วันที่", "วันที่เอกสาร", "วันที่ออกเอกสาร"]),
-  f("creditType", "document", "code", ["Credit type", "Payment terms"], ["ประเภทเครดิต"], {
-    allowed: Object.values(CREDIT_TYPE), words: { credit: 1, creditdays: 1, เครดิต: 1, cash: 3, เงินสด: 3, nodue: 5 },
+  f("publishedOn", "document", "date"),
+  f("creditType", "document", "code", {
+    allowed: Object.values(CREDIT_TYPE),
   }),
-  f("creditDays", "document", "integer", ["Credit days", "Credit term"], ["จำนวนวันเครดิต", "เครดิต (วัน)"]),
-  f("dueDate", "document", "date", ["Due date"], ["วันครบกำหนด", "ครบกำหนด"]),
-  f("salesName", "document", "text", ["Salesperson", "Sales name"], ["พนักงานขาย", "ชื่อพนักงานขาย"]),
-  f("projectName", "document", "text", ["Project", "Project name"], ["โปรเจค", "ชื่อโปรเจค", "โครงการ"]),
-  f("reference", "document", "text", ["Reference", "Ref"], ["อ้างอิง", "เลขที่อ้างอิง"]),
+  f("creditDays", "document", "integer"),
+  f("dueDate", "document", "date"),
+  f("salesName", "document", "text"),
+  f("projectName", "document", "text"),
+  f("reference", "document", "text"),
 
   // VAT and totals
-  f("isVat", "document", "boolean", ["VAT", "Has VAT", "Is VAT"], ["ภาษีมูลค่าเพิ่ม", "มีภาษีมูลค่าเพิ่ม", "มี VAT"]),
-  f("isVatInclusive", "document", "boolean", ["VAT inclusive", "Prices include VAT", "Price includes VAT"], ["ราคารวมภาษี", "รวมภาษีมูลค่าเพิ่ม", "ราคารวม VAT"]),
-  f("isManualVat", "document", "boolean", ["Manual VAT"], ["กำหนด VAT เอง", "ภาษีกำหนดเอง"]),
-  f("subTotal", "document", "money", ["Subtotal", "Sub total"], ["รวมเป็นเงิน", "ยอดรวมก่อนส่วนลด"]),
-  f("discountPercentage", "document", "rate", ["Discount %", "Discount percentage"], ["ส่วนลด %", "เปอร์เซ็นต์ส่วนลด"]),
-  f("discountAmount", "document", "money", ["Discount", "Discount amount"], ["ส่วนลด", "ส่วนลดรวม"]),
-  f("discountType", "document", "code", ["Discount type"], ["ประเภทส่วนลด"], {
-    allowed: Object.values(DISCOUNT_TYPE), words: { percent: 1, "%": 1, เปอร์เซ็นต์: 1, amount: 3, บาท: 3, จำนวนเงิน: 3 },
+  f("isVat", "document", "boolean"),
+  f("isVatInclusive", "document", "boolean"),
+  f("isManualVat", "document", "boolean"),
+  f("subTotal", "document", "money"),
+  f("discountPercentage", "document", "rate"),
+  f("discountAmount", "document", "money"),
+  f("discountType", "document", "code", {
+    allowed: Object.values(DISCOUNT_TYPE),
   }),
-  f("totalAfterDiscount", "document", "money", ["Total after discount", "After discount"], ["ราคาหลังหักส่วนลด", "ยอดหลังหักส่วนลด"]),
-  f("exemptAmount", "document", "money", ["Exempt amount", "VAT exempt amount"], ["ยอดยกเว้นภาษี", "มูลค่ายกเว้นภาษี"]),
-  f("vatableAmount", "document", "money", ["Vatable amount", "Amount subject to VAT"], ["ยอดที่ต้องเสียภาษี", "มูลค่าที่คำนวณภาษี"]),
-  f("vatAmount", "document", "money", ["VAT amount", "VAT 7%", "Tax"], ["ภาษีมูลค่าเพิ่ม 7%", "จำนวนภาษีมูลค่าเพิ่ม", "ยอดภาษี"]),
-  f("grandTotal", "document", "money", ["Grand total", "Total", "Total amount", "Net total"], ["จำนวนเงินรวมทั้งสิ้น", "ยอดรวมสุทธิ", "ยอดรวมทั้งสิ้น"]),
+  f("totalAfterDiscount", "document", "money"),
+  f("exemptAmount", "document", "money"),
+  f("vatableAmount", "document", "money"),
+  f("vatAmount", "document", "money"),
+  f("grandTotal", "document", "money"),
 
   // Withholding and deductions
-  f("documentShowWithholdingTax", "document", "boolean", ["Show withholding tax", "Withholding tax"], ["แสดงหัก ณ ที่จ่าย", "หัก ณ ที่จ่าย"]),
-  f("documentWithholdingTaxPercentage", "document", "rate", ["Withholding tax %", "WHT %", "Withholding rate"], ["อัตราหัก ณ ที่จ่าย", "หัก ณ ที่จ่าย %"], { allowed: WITHHOLDING_RATES }),
-  f("documentWithholdingTaxAmount", "document", "money", ["Withholding tax amount", "WHT amount"], ["ยอดหัก ณ ที่จ่าย", "จำนวนเงินหัก ณ ที่จ่าย"]),
-  f("useReceiptDeduction", "document", "boolean", ["Use receipt deduction", "Deduction"], ["ใช้การหักลดหย่อน", "มีรายการหัก"]),
-  f("documentDeductionType", "document", "code", ["Deduction type"], ["ประเภทการหัก"], {
+  f("documentShowWithholdingTax", "document", "boolean"),
+  f("documentWithholdingTaxPercentage", "document", "rate", { allowed: WITHHOLDING_RATES }),
+  f("documentWithholdingTaxAmount", "document", "money"),
+  f("useReceiptDeduction", "document", "boolean"),
+  f("documentDeductionType", "document", "code", {
     allowed: [1, 3, 5, 7], words: { specialdiscount: 1, commission: 3, fee: 5, rounding: 7 },
   }),
-  f("documentDeductionAmount", "document", "money", ["Deduction amount"], ["ยอดหัก", "จำนวนเงินที่หัก"]),
+  f("documentDeductionAmount", "document", "money"),
 
   // Notes and options
-  f("remarks", "document", "text", ["Remarks", "Remark", "Note"], ["หมายเหตุ"]),
-  f("internalNotes", "document", "text", ["Internal notes", "Internal note"], ["โน้ตภายใน", "บันทึกภายใน", "หมายเหตุภายใน"]),
-  f("showSignatureOrStamp", "document", "boolean", ["Show signature or stamp", "Signature"], ["แสดงลายเซ็นหรือตรายาง", "แสดงลายเซ็น"]),
-  f("saleAndPurchaseChannel", "document", "text", ["Sales channel", "Channel"], ["ช่องทางการขาย", "ช่องทาง"]),
-  f("expenseCategoryView", "document", "code", ["Expense category view", "Expense view"], ["มุมมองหมวดค่าใช้จ่าย"], {
-    allowed: Object.values(EXPENSE_VIEW), words: { accounting: 1, บัญชี: 1, business: 3, ธุรกิจ: 3 },
+  f("remarks", "document", "text"),
+  f("internalNotes", "document", "text"),
+  f("showSignatureOrStamp", "document", "boolean"),
+  f("saleAndPurchaseChannel", "document", "text"),
+  f("expenseCategoryView", "document", "code", {
+    allowed: Object.values(EXPENSE_VIEW),
   }),
 
   // Lines
-  f("item.type", "item", "code", ["Item type", "Product type"], ["ประเภทสินค้า", "ประเภทรายการ"], {
-    allowed: Object.values(ITEM_TYPE), words: { service: 1, บริการ: 1, noninventory: 3, product: 3, สินค้า: 3, inventory: 5, สินค้าคงคลัง: 5 },
+  f("item.type", "item", "code", {
+    allowed: Object.values(ITEM_TYPE),
   }),
-  f("item.name", "item", "text", ["Item", "Item name", "Product", "Product name", "Product / service"], ["ชื่อสินค้า", "รายการ", "สินค้า/บริการ", "ชื่อรายการ"]),
-  f("item.description", "item", "text", ["Description", "Item description"], ["รายละเอียด", "คำอธิบาย"]),
-  f("item.quantity", "item", "quantity", ["Quantity", "Qty"], ["จำนวน"]),
-  f("item.unitName", "item", "text", ["Unit", "Unit name"], ["หน่วย", "หน่วยนับ"]),
-  f("item.pricePerUnit", "item", "quantity", ["Unit price", "Price per unit", "Price"], ["ราคาต่อหน่วย", "ราคา/หน่วย"]),
-  f("item.discountAmount", "item", "money", ["Line discount", "Item discount"], ["ส่วนลดรายการ", "ส่วนลดต่อรายการ"]),
-  f("item.vatRate", "item", "code", ["VAT rate", "Line VAT rate", "VAT %"], ["อัตราภาษี", "อัตราภาษีมูลค่าเพิ่ม"], { allowed: VAT_RATES, words: VAT_RATE_WORDS }),
-  f("item.total", "item", "money", ["Amount", "Line total", "Item total"], ["จำนวนเงิน", "ยอดรวมรายการ", "มูลค่า"]),
-  f("item.sellChartOfAccountCode", "item", "text", ["Sales account", "Sell account code"], ["บัญชีขาย", "รหัสบัญชีขาย"]),
-  f("item.buyChartOfAccountCode", "item", "text", ["Purchase account", "Buy account code"], ["บัญชีซื้อ", "รหัสบัญชีซื้อ"]),
-  f("item.systemCode", "item", "text", ["System code", "Expense system code"], ["รหัสระบบ"]),
-  f("item.categoryId", "item", "id", ["Category id", "Expense category"], ["หมวดค่าใช้จ่าย", "รหัสหมวด"]),
-  f("item.creditId", "item", "id", ["Credit account id", "Credit id"], ["บัญชีเครดิต", "รหัสบัญชีเครดิต"]),
-  f("item.debitId", "item", "id", ["Debit account id", "Debit id"], ["บัญชีเดบิต", "รหัสบัญชีเดบิต"]),
-  f("item.withHeldPerItem", "item", "rate", ["Line withholding %", "Item withholding rate"], ["หัก ณ ที่จ่ายต่อรายการ %"], { allowed: WITHHOLDING_RATES }),
-  f("item.withHeldPerItemValue", "item", "money", ["Line withholding amount", "Item withholding amount"], ["ยอดหัก ณ ที่จ่ายต่อรายการ"]),
-  f("item.documentId", "item", "id", ["Tax invoice record id", "Invoice record id", "Paid document id"], ["รหัสใบกำกับภาษีที่ชำระ"]),
-  f("item.documentType", "item", "code", ["Paid document type"], ["ประเภทเอกสารที่ชำระ"], { allowed: [7], words: SOURCE_TYPE_WORDS }),
-  f("item.partialAmount", "item", "money", ["Partial amount", "Amount paid now", "Instalment"], ["ยอดชำระบางส่วน", "ยอดรับชำระงวดนี้"]),
+  f("item.name", "item", "text"),
+  f("item.description", "item", "text"),
+  f("item.quantity", "item", "quantity"),
+  f("item.unitName", "item", "text"),
+  f("item.pricePerUnit", "item", "quantity"),
+  f("item.discountAmount", "item", "money"),
+  f("item.vatRate", "item", "code", { allowed: VAT_RATES }),
+  f("item.total", "item", "money"),
+  f("item.sellChartOfAccountCode", "item", "text"),
+  f("item.buyChartOfAccountCode", "item", "text"),
+  f("item.systemCode", "item", "text"),
+  f("item.categoryId", "item", "id"),
+  f("item.creditId", "item", "id"),
+  f("item.debitId", "item", "id"),
+  f("item.withHeldPerItem", "item", "rate", { allowed: WITHHOLDING_RATES }),
+  f("item.withHeldPerItemValue", "item", "money"),
+  f("item.documentId", "item", "id"),
+  f("item.documentType", "item", "code", { allowed: [7], words: SOURCE_TYPE_WORDS }),
+  f("item.partialAmount", "item", "money"),
 
   // Withholding tax certificates (withholding-taxes sheets; thai-tax-forms.md)
-  f("entity", "document", "code", ["Form", "WHT form", "PND form"], ["แบบ", "แบบ ภ.ง.ด.", "แบบยื่น"], {
+  f("entity", "document", "code", {
     allowed: [15, 9, 1, 3], wht: true,
-    words: {
-      pnd1: 15, "ภ.ง.ด.1": 15, ภงด1: 15, "ภงด.1": 15, "pnd.1": 15, pnd2: 9, "ภ.ง.ด.2": 9, ภงด2: 9, "ภงด.2": 9, "pnd.2": 9,
-      pnd3: 1, "ภ.ง.ด.3": 1, ภงด3: 1, "ภงด.3": 1, "pnd.3": 1, pnd53: 3, "ภ.ง.ด.53": 3, ภงด53: 3, "ภงด.53": 3, "pnd.53": 3,
-    },
   }),
-  f("taxPayment", "document", "code", ["Condition", "WHT condition", "Tax payment condition"], ["เงื่อนไข", "เงื่อนไขการหักภาษี"], {
+  f("taxPayment", "document", "code", {
     allowed: [1, 3, 5, 7], wht: true,
-    words: {
-      withheldatsource: 1, atsource: 1, withheld: 1, หักณที่จ่าย: 1,
-      paidbythepayereverytime: 3, payeralways: 3, ออกให้ตลอดไป: 3,
-      paidbythepayeronce: 5, payeronce: 5, ออกให้ครั้งเดียว: 5,
-      other: 7, อื่นๆ: 7,
-    },
   }),
-  f("item.incomeType", "item", "text", ["Income type", "Type of income"], ["ประเภทเงินได้", "ประเภทเงินได้พึงประเมินที่จ่าย"], { wht: true }),
-  f("item.taxRate", "item", "rate", ["Tax rate %", "WHT rate %", "Rate %"], ["อัตราภาษีร้อยละ", "อัตราภาษี %"], { wht: true }),
-  f("item.taxAmount", "item", "money", ["Income paid", "Amount of income paid", "Payment amount"], ["จำนวนเงินที่จ่าย", "จำนวนเงินที่จ่ายในครั้งนี้"], { wht: true }),
-  f("item.withheld", "item", "money", ["Tax withheld", "Withheld tax"], ["ภาษีที่หักและนำส่ง", "ภาษีที่หัก", "จำนวนเงินภาษีที่หักและนำส่ง"], { wht: true }),
+  f("item.incomeType", "item", "text", { wht: true }),
+  f("item.taxRate", "item", "rate", { wht: true }),
+  f("item.taxAmount", "item", "money", { wht: true }),
+  f("item.withheld", "item", "money", { wht: true }),
 
   // Payment
-  f("paymentMethod", "payment", "code", ["Payment method", "Paid by"], ["วิธีชำระเงิน", "ช่องทางชำระเงิน"], {
-    allowed: Object.values(PAYMENT_METHOD), words: PAYMENT_WORDS,
+  f("paymentMethod", "payment", "code", {
+    allowed: Object.values(PAYMENT_METHOD),
   }),
-  f("paymentDate", "payment", "date", ["Payment date", "Paid on"], ["วันที่ชำระ", "วันที่รับชำระ"]),
-  f("collected", "payment", "money", ["Collected", "Amount collected", "Amount paid", "Paid"], ["ยอดรับชำระ", "จำนวนเงินที่ชำระ", "ยอดจ่ายชำระ", "ยอดที่จ่าย"]),
-  f("bankAccountId", "payment", "id", ["Bank account id", "Bank account"], ["บัญชีธนาคาร", "รหัสบัญชีธนาคาร"]),
-  f("transferBankAccountId", "payment", "id", ["Transfer bank code", "Transfer bank"], ["ธนาคารที่โอน", "รหัสธนาคารที่โอน"]),
-  f("chequeBankAccountId", "payment", "id", ["Cheque bank", "Cheque bank account id"], ["ธนาคารของเช็ค"]),
-  f("chequeDate", "payment", "date", ["Cheque date"], ["วันที่เช็ค", "ลงวันที่เช็ค"]),
-  f("chequeNumber", "payment", "text", ["Cheque number", "Cheque no."], ["เลขที่เช็ค"]),
-  f("bankChequeId", "payment", "id", ["Bank cheque id", "Cheque id"], ["รหัสเช็ค"]),
-  f("creditCardBankAccountId", "payment", "id", ["Credit card bank account id", "Card bank account"], ["บัญชีบัตรเครดิต"]),
-  f("creditCardId", "payment", "id", ["Credit card id", "Card id"], ["รหัสบัตรเครดิต"]),
-  f("pettyCashId", "payment", "id", ["Petty cash id", "Petty cash"], ["รหัสเงินสดย่อย", "เงินสดย่อย"]),
-  f("otherChannelId", "payment", "id", ["Other channel id", "Other channel"], ["รหัสช่องทางอื่น"]),
-  f("withheldPercentage", "payment", "rate", ["Withheld %", "Payment withholding %"], ["อัตราภาษีที่ถูกหัก", "ถูกหัก ณ ที่จ่าย %"]),
-  f("withheldAmount", "payment", "money", ["Withheld amount", "Payment withholding amount"], ["ภาษีที่ถูกหัก", "ยอดถูกหัก ณ ที่จ่าย"]),
-  f("paymentDeductionType", "payment", "code", ["Payment deduction type"], ["ประเภทการหักตอนชำระ"], {
+  f("paymentDate", "payment", "date"),
+  f("collected", "payment", "money"),
+  f("bankAccountId", "payment", "id"),
+  f("transferBankAccountId", "payment", "id"),
+  f("chequeBankAccountId", "payment", "id"),
+  f("chequeDate", "payment", "date"),
+  f("chequeNumber", "payment", "text"),
+  f("bankChequeId", "payment", "id"),
+  f("creditCardBankAccountId", "payment", "id"),
+  f("creditCardId", "payment", "id"),
+  f("pettyCashId", "payment", "id"),
+  f("otherChannelId", "payment", "id"),
+  f("withheldPercentage", "payment", "rate"),
+  f("withheldAmount", "payment", "money"),
+  f("paymentDeductionType", "payment", "code", {
     allowed: [1, 3, 5, 7], words: { specialdiscount: 1, commission: 3, fee: 5, rounding: 7 },
   }),
-  f("paymentDeductionAmount", "payment", "money", ["Payment deduction amount"], ["ยอดหักตอนชำระ"]),
-  f("remainingCollectedType", "payment", "code", ["Remaining collected type"], ["ประเภทยอดคงเหลือ"], { allowed: [51, 55] }),
-  f("remainingCollected", "payment", "money", ["Remaining collected", "Difference"], ["ยอดคงเหลือ", "ส่วนต่าง"]),
-  f("paymentCharge", "payment", "rate", ["Payment charge", "Bank fee"], ["ค่าธรรมเนียม", "ค่าธรรมเนียมธนาคาร"]),
-  f("paymentRemarks", "payment", "text", ["Payment remarks", "Payment note"], ["หมายเหตุการชำระ"]),
+  f("paymentDeductionAmount", "payment", "money"),
+  f("remainingCollectedType", "payment", "code", { allowed: [51, 55] }),
+  f("remainingCollected", "payment", "money"),
+  f("paymentCharge", "payment", "rate"),
+  f("paymentRemarks", "payment", "text"),
 
   // Upgrade source (documentReference[0])
-  f("source.recordId", "source", "id", ["Source record id", "Source id", "From record id"], ["รหัสเอกสารต้นทาง"], { wire: "recordId" }),
-  f("source.referenceDocumentSerial", "source", "text", ["Source document", "Source serial", "From document"], ["เลขที่เอกสารต้นทาง", "อ้างอิงเอกสาร"]),
-  f("source.referenceDocumentType", "source", "code", ["Source type", "Source document type"], ["ประเภทเอกสารต้นทาง"], {
+  f("source.recordId", "source", "id", { wire: "recordId" }),
+  f("source.referenceDocumentSerial", "source", "text"),
+  f("source.referenceDocumentType", "source", "code", {
     allowed: SOURCE_TYPES, words: SOURCE_TYPE_WORDS,
   }),
 
   // Results written back
-  f("recordId", "result", "id", ["Record id"], ["รหัสเอกสารในระบบ"]),
-  f("documentSerial", "result", "text", ["Document serial", "Serial", "Document serial no."], ["เลขที่เอกสารในระบบ", "เลขที่ในระบบ"]),
-  f("status", "result", "status", ["Status"], ["สถานะ"], { allowed: STATUS_WORDS }),
-  f("result", "result", "text", ["Result"], ["ผลลัพธ์", "ผล"]),
-  f("shareLink", "result", "text", ["Share link", "Link"], ["ลิงก์แชร์", "ลิงก์"]),
-  f("pdfFile", "result", "text", ["PDF file", "PDF"], ["ไฟล์ PDF"]),
+  f("recordId", "result", "id"),
+  f("documentSerial", "result", "text"),
+  f("status", "result", "status", { allowed: STATUS_WORDS }),
+  f("result", "result", "text"),
+  f("shareLink", "result", "text"),
+  f("pdfFile", "result", "text"),
   // The document an upgrade made from this row's document (the act job's upgrade).
   // In the words of the pane's action, "แปลงเอกสาร" (the older "อัปเกรด" words are read too).
-  f("upgradedTo", "result", "text", ["Upgraded to"], ["แปลงเป็น", "อัปเกรดเป็น"]),
-  f("upgradedRecordId", "result", "id", ["Upgraded record id", "New record id"], ["รหัสเอกสารที่แปลงได้", "รหัสเอกสารที่อัปเกรด", "รหัสเอกสารใหม่"]),
-  f("upgradedSerial", "result", "text", ["Upgraded document no.", "Upgraded serial", "New document no."], ["เลขที่เอกสารที่แปลงได้", "เลขที่เอกสารที่อัปเกรด", "เลขที่เอกสารใหม่"]),
+  f("upgradedTo", "result", "text"),
+  f("upgradedRecordId", "result", "id"),
+  f("upgradedSerial", "result", "text"),
   // The service's copy as the sheet last saw it (post, pull, update): how update tells a change on
   // the service from the user's own edit (sheet/fingerprint.ts).
-  f("fingerprint", "result", "text", ["Fingerprint", "Service fingerprint"], ["รหัสตรวจสอบฉบับบนระบบ", "ลายนิ้วมือเอกสาร"]),
+  f("fingerprint", "result", "text"),
 ];
 
 /** Lower case, no spaces: the form headers and words are compared in. */
@@ -268,27 +256,23 @@ const BY_HEADER: ReadonlyMap<string, FieldDef> = (() => {
 
 /** The payee's and the payment's columns as a withholding tax certificate sheet heads them (first:
  * the template's header), before the fields' own labels. */
-export const WHT_LABELS: Readonly<Record<string, { en: readonly string[]; th: readonly string[] }>> = {
-  contactName: { en: ["Payee", "Payee name", "Name"], th: ["ชื่อผู้มีเงินได้", "ผู้มีเงินได้", "ชื่อ"] },
-  contactTaxId: { en: ["Tax id"], th: ["เลขประจำตัวผู้เสียภาษีอากร"] },
-  contactBranch: { en: ["Branch"], th: ["สาขาที่"] },
-  contactAddress: { en: ["Address"], th: ["ที่อยู่ของผู้มีเงินได้"] },
-  publishedOn: { en: ["Date paid", "Payment date", "Paid on"], th: ["วันที่จ่าย", "วัน เดือน ปี ที่จ่าย"] },
-};
+export const WHT_LABELS: Readonly<Record<string, { en: readonly string[]; th: readonly string[] }>> = Object.fromEntries(
+  ["contactName", "contactTaxId", "contactBranch", "contactAddress", "publishedOn"].map((key) => {
+    const name = `wht_${key}` as keyof typeof en;
+    return [key, { en: [en[name], ...(WHT_HEADER_WORDS[key]?.en ?? [])], th: [th[name], ...(WHT_HEADER_WORDS[key]?.th ?? [])] }];
+  }),
+);
 
 /** The buying side's own names (purchase orders, purchases, expenses): the contact is the supplier
- * and the payment is paid, not collected. Each is one of the field's labels too, so any sheet reads
- * them back, and the selling side's labels on older sheets still read. */
-const BUYING_LABELS: Readonly<Record<string, { en: string; th: string }>> = {
-  contactName: { en: "Supplier", th: "ชื่อผู้ขาย" },
-  contactCode: { en: "Supplier code", th: "รหัสผู้ขาย" },
-  collected: { en: "Amount paid", th: "ยอดจ่ายชำระ" },
-};
+ * and the payment is paid, not collected. Each is one of the field's labels too (f above), so any
+ * sheet reads them back, and the selling side's labels on older sheets still read. */
+const BUYING_TABLE = { en, th } as const;
 
 /** A field's name in `lang` as a sheet of `family` heads it (the first label, or the buying side's). */
 export function fieldLabel(def: FieldDef, lang: Lang, family?: string): string {
   const buying = family !== undefined && isFamily(family) && FAMILY_INFO[family].side !== "sell";
-  return (buying ? BUYING_LABELS[def.key]?.[lang] : undefined) ?? def[lang][0];
+  const name = `buy_${def.key}`;
+  return (buying && name in en ? BUYING_TABLE[lang][name as keyof typeof en] : undefined) ?? def[lang][0];
 }
 
 /** Header texts of a certificate sheet: its own labels first, then every field's (certificate fields too). */

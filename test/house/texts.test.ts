@@ -57,6 +57,7 @@ describe("the text tables", () => {
 // reads (input vocabulary, each with its reason) or the service's own stored words (src/service).
 // The Thai block is the check: an English text inline has a Thai twin inline too, or none at all.
 const READ_WORDS: Readonly<Record<string, string>> = {
+  "src/sheet/field-words.ts": "header words and fixed-value words a document field is read by, beyond its name",
   "src/sheet/synonyms.ts": "header words suggested for a field when a sheet is mapped",
   "src/sheet/wht-mapping.ts": "header words suggested for a certificate sheet's fields",
   "src/sheet/thai-names.ts": "titles, provinces and address words a name or address is split by",
@@ -75,7 +76,7 @@ const READ_WORDS: Readonly<Record<string, string>> = {
 
 /** Files whose shown texts are still inline, to be moved into the tables: this list only shrinks. */
 const NOT_YET_MOVED: readonly string[] = [
-  "src/sheet/fields.ts", "src/sheet/i18n/vat-report.ts", "src/functions/table.ts", "src/families/journal-sheet.ts",
+  "src/sheet/i18n/vat-report.ts", "src/functions/table.ts", "src/families/journal-sheet.ts",
   "src/sheet/wht-report.ts", "src/families/contacts-sheet.ts", "src/families/products-sheet.ts", "src/cli/map.ts",
   "src/rules/certificate-forms.ts", "src/sheet/columns.ts", "src/sheet/i18n/system.ts", "src/sheet/samples.ts",
   "src/rules/codes.ts", "src/cli/args.ts", "src/families/cards.ts", "src/families/pull-certificates.ts",

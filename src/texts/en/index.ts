@@ -19,3 +19,4 @@ export * from "./phrases";
 export * from "./notes";
 export * from "./names";
 export * from "./status";
+export * from "./fields";

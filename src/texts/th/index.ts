@@ -14,3 +14,4 @@ export * from "./phrases";
 export * from "./notes";
 export * from "./names";
 export * from "./status";
+export * from "./fields";
