@@ -1,7 +1,7 @@
 // Every family's card: its name, kind, labels, what its records are called and whether they can be
 // updated. The entries (index.ts) are made from these; the pane's first paint (the family picker)
 // and the messages read the cards alone, without the field tables an entry brings.
-import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, upgradeTargets, WHT_FAMILY, type BookFamily, type Family, type SheetFamily } from "../rules/codes";
+import { BOOK_FAMILIES, BOOK_FAMILY_LABEL, FAMILIES, FAMILY_INFO, named, upgradeTargets, WHT_FAMILY, type BookFamily, type Family, type SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 import { DOCUMENT_OWN, type StatusWords } from "./document-own";
 
@@ -56,7 +56,7 @@ const BOOK_CARD = {
 /** In the order the pane and the CLI list them. */
 export const FAMILY_CARDS: readonly FamilyCard[] = [
   ...FAMILIES.map((f) => ({ name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false, acts: documentActs(f), statusWords: DOCUMENT_OWN[f].statusWords })),
-  { name: WHT_FAMILY, kind: "certificate", label: { en: "Withholding tax certificate", th: "หนังสือรับรองการหักภาษี ณ ที่จ่าย" }, record: "Certificate", updates: false, drafts: false,
+  { name: WHT_FAMILY, kind: "certificate", label: named(WHT_FAMILY), record: "Certificate", updates: false, drafts: false,
     // A certificate has statuses of its own, no payment or upgrade, and is not sent by e-mail or shared.
     acts: ["status", "delete", "pdf"] },
   ...BOOK_FAMILIES.map((f) => ({ name: f, kind: "book" as const, label: BOOK_FAMILY_LABEL[f], ...BOOK_CARD[f] })),

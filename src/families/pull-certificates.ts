@@ -3,6 +3,7 @@
 import { readCertificates } from "../jobs/wht";
 import { certificateRows, whtColumn, WHT_KEYS } from "../sheet/wht-rows";
 import type { Pulling } from "./pulling";
+import { FAMILY_TEXTS } from "./texts";
 
 export const CERTIFICATE_PULLING: Pulling = {
   async table(client, opts) {
@@ -10,7 +11,7 @@ export const CERTIFICATE_PULLING: Pulling = {
     const { startDate, endDate, searchString } = opts.query ?? {};
     const records = await readCertificates(client, { ...opts, startDate, endDate, searchString });
     const rows = certificateRows(records, lang);
-    const name = opts.sheetName ?? (lang === "th" ? "หนังสือรับรองหัก ณ ที่จ่าย" : "Withholding taxes");
+    const name = opts.sheetName ?? FAMILY_TEXTS[lang].certificatesPulledSheet;
     return { name, columns: WHT_KEYS.map((k) => whtColumn(k, lang)), rows, documents: records.length };
   },
   refreshable: false,

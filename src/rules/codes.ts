@@ -1,5 +1,10 @@
 // The fixed codes of the accounting service: families, document types, statuses, payment methods,
 // rates. Sources: the spec, and reference/service-facts.md §2 and §6 where the spec is silent.
+import { families as en } from "../texts/en/families";
+import { families as th } from "../texts/th/families";
+
+/** What a family is called, in English and Thai (src/texts, namespace families). */
+export const named = (family: keyof typeof en): { en: string; th: string } => ({ en: en[family], th: th[family] });
 
 /** The path word of each document family, as it appears in URLs and on the command line. */
 export const FAMILIES = [
@@ -31,9 +36,9 @@ export const BOOK_FAMILIES = ["journal-entries", "contacts", "products"] as cons
 export type BookFamily = (typeof BOOK_FAMILIES)[number];
 
 export const BOOK_FAMILY_LABEL: Readonly<Record<BookFamily, { en: string; th: string }>> = {
-  "journal-entries": { en: "Journal voucher", th: "ใบสำคัญ" },
-  contacts: { en: "Contact", th: "ผู้ติดต่อ" },
-  products: { en: "Product", th: "สินค้า" },
+  "journal-entries": named("journal-entries"),
+  contacts: named("contacts"),
+  products: named("products"),
 };
 
 export function isBookFamily(value: unknown): value is BookFamily {
@@ -108,27 +113,27 @@ const SALES_STATUS = ["awaiting", "approved", "approvedandprocessed"] as const;
 export const FAMILY_INFO: Record<Family, FamilyInfo> = {
   quotations: {
     family: "quotations", listPath: "quotations", listAliases: [], side: "sell",
-    documentType: DOCUMENT_TYPE.Quotation, label: { en: "Quotation", th: "ใบเสนอราคา" }, serialPrefix: "QT",
+    documentType: DOCUMENT_TYPE.Quotation, label: named("quotations"), serialPrefix: "QT",
     simple: true, inline: true, withPayment: false, upgrade: false, upgradeWithPayment: false, upgradeFrom: [],
     payment: false, statuses: [...SALES_STATUS, "rejected"], processedStatus: "approvedandprocessed", partialReceipt: false,
   },
   "billing-notes": {
     family: "billing-notes", listPath: "billing-notes", listAliases: [], side: "sell",
-    documentType: DOCUMENT_TYPE.BillingNote, label: { en: "Billing note", th: "ใบวางบิล" }, serialPrefix: "BL",
+    documentType: DOCUMENT_TYPE.BillingNote, label: named("billing-notes"), serialPrefix: "BL",
     simple: true, inline: true, withPayment: false, upgrade: true, upgradeWithPayment: false,
     upgradeFrom: [DOCUMENT_TYPE.Quotation],
     payment: false, statuses: [...SALES_STATUS, "void"], processedStatus: "approvedandprocessed", partialReceipt: false,
   },
   "tax-invoices": {
     family: "tax-invoices", listPath: "tax-invoices", listAliases: [], side: "sell",
-    documentType: DOCUMENT_TYPE.TaxInvoice, label: { en: "Tax invoice", th: "ใบกำกับภาษี" }, serialPrefix: "INV",
+    documentType: DOCUMENT_TYPE.TaxInvoice, label: named("tax-invoices"), serialPrefix: "INV",
     simple: true, inline: true, withPayment: true, upgrade: true, upgradeWithPayment: true,
     upgradeFrom: [DOCUMENT_TYPE.Quotation, DOCUMENT_TYPE.BillingNote],
     payment: true, statuses: ["awaiting", "invoicedelivered", "void"], partialReceipt: false, taxInvoice: true,
   },
   receipts: {
     family: "receipts", listPath: "receipts", listAliases: [], side: "sell",
-    documentType: DOCUMENT_TYPE.Receipt, label: { en: "Receipt", th: "ใบเสร็จรับเงิน" }, serialPrefix: "RE",
+    documentType: DOCUMENT_TYPE.Receipt, label: named("receipts"), serialPrefix: "RE",
     // Plain creation is obsolete on the real service: receipts come from upgrades or batch mode.
     simple: false, inline: false, withPayment: false, upgrade: true, upgradeWithPayment: true,
     upgradeFrom: [DOCUMENT_TYPE.TaxInvoice, DOCUMENT_TYPE.BillingNote],
@@ -136,28 +141,28 @@ export const FAMILY_INFO: Record<Family, FamilyInfo> = {
   },
   "cash-invoices": {
     family: "cash-invoices", listPath: "cash-invoices", listAliases: [], side: "sell",
-    documentType: DOCUMENT_TYPE.CashInvoice, label: { en: "Cash invoice", th: "บิลเงินสด" }, serialPrefix: "CA",
+    documentType: DOCUMENT_TYPE.CashInvoice, label: named("cash-invoices"), serialPrefix: "CA",
     simple: true, inline: true, withPayment: true, upgrade: true, upgradeWithPayment: true,
     upgradeFrom: [DOCUMENT_TYPE.Quotation, DOCUMENT_TYPE.BillingNote],
     payment: true, statuses: ["awaiting", "invoicedelivered", "void"], partialReceipt: false, taxInvoice: true,
   },
   "purchases-orders": {
     family: "purchases-orders", listPath: "purchase-orders", listAliases: ["purchases-orders"], side: "buy",
-    documentType: DOCUMENT_TYPE.PurchaseOrder, label: { en: "Purchase order", th: "ใบสั่งซื้อ" }, serialPrefix: "PO",
+    documentType: DOCUMENT_TYPE.PurchaseOrder, label: named("purchases-orders"), serialPrefix: "PO",
     simple: true, inline: true, withPayment: false, upgrade: true, upgradeWithPayment: false,
     upgradeFrom: [DOCUMENT_TYPE.Quotation],
     payment: false, statuses: [...SALES_STATUS, "void"], processedStatus: "approvedandprocessed", partialReceipt: false,
   },
   purchases: {
     family: "purchases", listPath: "purchases", listAliases: [], side: "buy",
-    documentType: DOCUMENT_TYPE.Purchase, label: { en: "Purchase", th: "ใบรับสินค้า" }, serialPrefix: "RI",
+    documentType: DOCUMENT_TYPE.Purchase, label: named("purchases"), serialPrefix: "RI",
     simple: true, inline: true, withPayment: true, upgrade: true, upgradeWithPayment: true,
     upgradeFrom: [DOCUMENT_TYPE.PurchaseOrder],
     payment: true, statuses: ["awaiting", "approved", "void"], partialReceipt: false,
   },
   expenses: {
     family: "expenses", listPath: "expenses", listAliases: [], side: "expense",
-    documentType: DOCUMENT_TYPE.Expense, label: { en: "Expense", th: "ค่าใช้จ่าย" }, serialPrefix: "EXP",
+    documentType: DOCUMENT_TYPE.Expense, label: named("expenses"), serialPrefix: "EXP",
     simple: true, inline: true, withPayment: true, upgrade: false, upgradeWithPayment: false, upgradeFrom: [],
     payment: true, statuses: ["awaiting", "received", "void"], partialReceipt: false, expenseCategories: true,
   },

@@ -14,6 +14,7 @@ import { statusText } from "./i18n/status";
 import { stripMarkers } from "./marker";
 import type { Template } from "./template";
 import type { Json } from "../rules/json";
+import { FAMILY_TEXTS } from "../families/texts";
 
 export { WHT_KEYS };
 
@@ -43,7 +44,7 @@ export function whtTemplate(today: string, lang: Lang = "en"): Template {
     },
   ];
   return {
-    sheetName: lang === "th" ? "หนังสือรับรองหัก ณ ที่จ่าย" : "Withholding tax",
+    sheetName: FAMILY_TEXTS[lang].certificatesTemplateSheet,
     columns: WHT_KEYS.map((k) => whtColumn(k, lang)),
     rows: example.map((r) => WHT_KEYS.map((k) => r[k] ?? null)),
   };

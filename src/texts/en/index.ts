@@ -20,3 +20,4 @@ export * from "./notes";
 export * from "./names";
 export * from "./status";
 export * from "./fields";
+export * from "./families";

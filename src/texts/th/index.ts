@@ -15,3 +15,4 @@ export * from "./notes";
 export * from "./names";
 export * from "./status";
 export * from "./fields";
+export * from "./families";
