@@ -7,6 +7,7 @@ import { familySheet, type RecordIdentity } from "./sheets";
 import type { BuiltBook } from "../sheet/books/built";
 import type { Json } from "../rules/json";
 import type { ContactBody, ProductBody } from "../rules/schemas/bodies";
+import { BOOK_PROOF } from "./proofs";
 import { nameBy, recordIdOf, storeOf } from "./store";
 import type { FamilyEntry } from "./types";
 
@@ -22,6 +23,8 @@ const book = <F extends BookFamily>(family: F) => ({
   identities: identitiesOf(familySheet(family).identity),
   statuses: [] as readonly string[],
   pullsByDate: false,
+  // Known to undo by the name and fingerprint a sealed entry recorded (a contact's note is its owner's to change).
+  proof: BOOK_PROOF,
   columns: { post: resultKeys(family), undo: ["recordId", "result"] as readonly string[] },
   ...familySheet(family),
 });

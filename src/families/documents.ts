@@ -4,7 +4,7 @@ import { FAMILIES, FAMILY_INFO, type Family } from "../rules/codes";
 import { RESULT_KEYS } from "../sheet/fields";
 import { familySheet } from "./sheets";
 import { familyCard } from "./cards";
-import { SERIAL_RECORDS, storeOf } from "./store";
+import { datedStoreOf, SERIAL_RECORDS } from "./store";
 import type { FamilyEntry } from "./types";
 import { DOCUMENT_OWN } from "./document-own";
 
@@ -21,7 +21,7 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     ...(own.vatSide ? { vatSide: own.vatSide } : {}),
     ...(own.lineWithholdingCertified ? { lineWithholdingCertified: true as const } : {}),
     ...(own.deletedWhileAwaiting ? { deletedWhileAwaiting: true as const } : {}),
-    store: (client) => storeOf(client.documents(family)),
+    store: (client) => datedStoreOf(client.documents(family)),
   };
 }
 

@@ -6,7 +6,7 @@ import { CERTIFICATES } from "./certificates";
 import { DOCUMENT_ENTRIES } from "./documents";
 import type { FamilyEntry, FamilyKind } from "./types";
 
-export type { ActKind, FamilyCard, FamilyEntry, FamilyKind, Json, OwnFields, RaceLoser, RecordKind, RecordStore, Recovery, Shown, UndoWay } from "./types";
+export type { ActKind, FamilyCard, FamilyEntry, FamilyKind, Json, OwnFields, RaceLoser, RecordKind, RecordProof, RecordStore, Recovery, Shown, UndoWay } from "./types";
 export { recordIdOf } from "./store";
 export { ACT_ORDER, FAMILY_CARDS, familyCard, findCard } from "./cards";
 

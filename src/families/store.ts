@@ -1,6 +1,7 @@
 // A family's records on the service as one shape (RecordStore), whatever its routes.
 import type { ListQuery } from "../api";
 import { RANGE } from "../rules/codes";
+import { SERIAL_PROOF } from "./proofs";
 import type { Json, RecordStore } from "./types";
 
 const PAGE = { pageSize: 200 };
@@ -26,6 +27,14 @@ export function storeOf(api: Api, deletes = true): RecordStore {
   return store;
 }
 
+/** The store of a family whose lists answer each record whole, by its dates (documents): its pages too. */
+export function datedStoreOf(api: Api & { list(query: ListQuery, o: { signal?: AbortSignal }): Promise<{ list: unknown[]; total: number }> }): RecordStore {
+  return {
+    ...storeOf(api),
+    datedPage: (q, signal) => api.list({ range: RANGE.DateRange, startDate: q.startDate, endDate: q.endDate, currentPage: q.page, pageSize: q.pageSize }, { signal }),
+  };
+}
+
 const text = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
 
 /** The first of a record's fields that has a value, else "#id". */
@@ -40,11 +49,13 @@ export function nameBy(...fields: string[]): (r: Json) => string {
 export const recordIdOf = (r: Json): number => Number(r.recordId ?? r.id);
 
 /** What documents and certificates share: pulled by a date range, no accounts, found again by the
- * row's marker in internalNotes, deleted by undo and when a race is lost, named by their serial. */
+ * row's marker in internalNotes (and known by it to undo), deleted by undo and when a race is lost,
+ * named by their serial. */
 export const SERIAL_RECORDS = {
   pullsByDate: true,
   usesAccounts: false,
   recovery: { by: "marker", field: "internalNotes" },
+  proof: SERIAL_PROOF,
   identities: [],
   undo: "delete",
   raceLoser: "delete",

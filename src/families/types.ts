@@ -19,6 +19,10 @@ export interface RecordStore {
   get(id: number, signal?: AbortSignal): Promise<Json>;
   /** Absent where the service has no delete (journal vouchers). */
   delete?(id: number, signal?: AbortSignal): Promise<unknown>;
+  /** One page of the records of a span of dates, each listed whole (its notes and references, as a
+   * read answers it), and how many there are: where the family's lists answer so (documents), undo
+   * reads a big run's records from these pages. Absent elsewhere. */
+  datedPage?(query: { startDate: string; endDate: string; page: number; pageSize: number }, signal?: AbortSignal): Promise<{ list: unknown[]; total: number }>;
 }
 
 /** How a record made by an earlier (killed) run is found again, so it is never made twice. */
@@ -28,6 +32,22 @@ export type Recovery =
   /** No field to carry a marker (products): claimed only when the post record said it was about
    * to be made and every field equals the row's. */
   | { by: "identity" };
+
+/** How the service's copy of a record is known as the one the workbook recorded (a post record's
+ * entry, jobs/verify.ts; a row's fingerprint, jobs/records-truth.ts). */
+export interface RecordProof {
+  /** The field where its records keep the post's marker for good (documents' and certificates'
+   * internalNotes): a copy carrying the marker a sealed entry recorded is the post's record, and an
+   * entry without a seal (an older record's) is taken when the copy carries some post's marker and
+   * its name and fingerprint match. Absent where no marker is kept for good (a contact's note is its
+   * owner's to change, a product has none): a sealed entry's record is then known by its name, and
+   * an entry without a seal is refused (nothing on the service can vouch for it). */
+  readonly marker?: string;
+  /** Whether the copy changed since `kept` (a fingerprint of the service's copy, as a post record or
+   * a row keeps it) was taken: true or false, or undefined where a kept value that is no fingerprint
+   * tells nothing (documents' older records). */
+  changed(kept: unknown, copy: Json): boolean | undefined;
+}
 
 /** What undo does to a record a post made. */
 export type UndoWay =
@@ -65,6 +85,7 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
    * one only when no live record names it (jobs/contact-use.ts). */
   readonly namedByOthers?: true;
   readonly recovery: Recovery;
+  readonly proof: RecordProof;
   /** What names one record whatever else a row says (field keys, one list an identity): two rows
    * naming one identity must agree, and the service's record of that identity is the row's.
    * Empty where a row's record is its key's alone (documents, certificates, vouchers). */

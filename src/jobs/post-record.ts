@@ -3,9 +3,10 @@
 // rows it found already posted, the contacts the service created for it (each with a fingerprint of
 // the service's copy as the run left it, so undo deletes only one unchanged since), and when. One record per
 // family (the last run of each), under the workbook's records (port.saveRecord), so it travels with
-// the file from the command line to the pane and back.
+// the file from the command line to the pane and back. Every family's post writes it; the record the
+// books' own post wrote before (BookRunRecord) is still read, turned into this one when loaded.
 import type { DocSheetClient, DocumentRecord } from "../api";
-import type { SheetFamily as Family } from "../rules/codes";
+import type { BookFamily, SheetFamily as Family } from "../rules/codes";
 import { bookFingerprint, hash2 } from "../sheet/books/fingerprint";
 import { fingerprintOf, fnv1a, hex } from "../sheet/fingerprint";
 import type { Json } from "../rules/json";
@@ -90,7 +91,8 @@ export async function loadPostRecord(port: WorkbookPort, family: Family): Promis
   if (!text) return null;
   try {
     const parsed = JSON.parse(text) as PostRunRecord;
-    return parsed && parsed.version === 1 && Array.isArray(parsed.documents) ? parsed : null;
+    if (parsed && parsed.version === 1 && Array.isArray(parsed.documents)) return parsed;
+    return fromBookRecord(parsed);
   } catch {
     return null; // a damaged record is no record: undo then says there is nothing to undo
   }
@@ -243,4 +245,38 @@ export class PostRecorder {
     const tail = `${this.company ? `,"company":${JSON.stringify(this.company)}` : ""}${partial ? ',"partial":true' : ""}${pending}}`;
     await port.saveRecord(postRecordKey(this.family), `${head},"documents":[${documents.join(",")}],"contacts":[${contacts.join(",")}]${tail}`);
   }
+}
+
+/** The record the books' own post wrote before (vouchers, contacts, products), under the same key. */
+export interface BookRunRecord {
+  version: 1;
+  family: BookFamily;
+  sheet: string;
+  /** ISO time the run ended. */
+  at: string;
+  /** Created by the run, in the sheet's order: what the service calls each (a voucher's number, a
+   * contact's or product's code, else its name), a bookFingerprint of the create's answer, and
+   * bookSealOf the entry. */
+  created: Array<{ key: string; rows: number[]; recordId: number; name: string; fingerprint: string; seal?: string }>;
+  company: CompanyStamp;
+  /** The run had not ended (killed) when this was saved. */
+  partial?: true;
+}
+
+/** The post record an older books' record says (a workbook an older DocSheet posted can still be
+ * undone), or null when `parsed` is no such record: each entry whose old seal holds is sealed as a
+ * post record's entry, any other keeps a seal that does not hold (undo refuses it). */
+function fromBookRecord(parsed: unknown): PostRunRecord | null {
+  const r = parsed as BookRunRecord | null;
+  if (!r || r.version !== 1 || typeof r.family !== "string" || !Array.isArray(r.created) || !r.company) return null;
+  const documents = r.created.map((e): RunDocument => {
+    const d: RunDocument = { key: e.key, rows: e.rows, recordId: e.recordId, serial: e.name, created: true, fingerprint: e.fingerprint };
+    return { ...d, seal: e.seal === bookSealOf(r.family, e) ? sealOf(r.family, d) : "broken" };
+  });
+  return { version: 1, family: r.family, sheet: r.sheet, at: r.at, documents, contacts: [], company: r.company, ...(r.partial ? { partial: true as const } : {}) };
+}
+
+/** The seal of an older books' record's entry: which record it names and what it was. */
+function bookSealOf(family: BookFamily, e: BookRunRecord["created"][number]): string {
+  return `s1.${hash2(JSON.stringify([family, e.recordId, e.name, e.fingerprint]))}`;
 }

@@ -1,23 +1,15 @@
-// The last post run of a family as undo reads it, whichever record the post left: the documents'
-// and certificates' (post-record.ts: each entry sealed, carrying the post's marker, serial, status and
-// a fingerprint of the create's answer, plus the contacts the service made for the run) or the
-// books' (book-record.ts: each entry sealed, carrying what the service calls the record and a
-// fingerprint of the create's answer). Both are kept under the family's key; a record is read by its
-// shape, so undo is one job whatever the family's post wrote. Each entry says how it is verified
-// against the service's copy and how a change since is seen; what is left to undo is saved back in
-// the record's own shape.
-import type { DocumentRecord } from "../api";
-import type { DocumentFamily, Family, SheetFamily } from "../rules/codes";
+// The last post run of a family as undo reads it: the one post record every family's post leaves
+// (post-record.ts, an older books' record turned into one when loaded), each entry sealed, carrying
+// what the service calls the record, its fingerprint as the create answered and, where the family
+// keeps one, the post's marker; plus the contacts the service made for a documents run. Each entry
+// says how it is verified against the service's copy (verify.ts, by the family entry's proof) and how a
+// change since is seen; what is left to undo is saved back as a post record.
+import type { SheetFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
-import { bookFingerprint } from "../sheet/books/fingerprint";
-import { changedSince } from "../sheet/fingerprint";
 import { resultMsg } from "../sheet/i18n/results";
-import { serviceCopy } from "../sheet/service-copy";
 import type { WorkbookPort } from "../workbook/port";
 import { familyEntry } from "../families";
-import { isBook } from "../families/cards";
-import { bookSealOf, loadBookRecord, saveBookRecord, type BookRunEntry, type BookRunRecord } from "./book-record";
 import type { CompanyStamp } from "./company";
 import { loadPostRecord, savePostRecord, sealOf, type PostRunRecord, type RunContact } from "./post-record";
 import { checkPostDocument } from "./verify";
@@ -59,65 +51,36 @@ export interface UndoRun {
   save(port: WorkbookPort, sheet: string, left: ReadonlySet<number>, contactsGone: ReadonlySet<number>): Promise<void>;
 }
 
-const text = (v: unknown): string => (v === undefined || v === null ? "" : String(v).trim());
-
 /** The family's last post run, or null when there is none (or its record is damaged). */
 export async function loadUndoRun(port: WorkbookPort, family: SheetFamily): Promise<UndoRun | null> {
-  // A book's post writes the post record too; book-record.ts reads it as the books' (their
-  // records are verified by name and fingerprint, not by a document's marker).
-  const posted = isBook(family) ? null : await loadPostRecord(port, family as DocumentFamily);
-  if (posted) return postRun(posted, family as DocumentFamily);
-  const book = await loadBookRecord(port, family as BookRunRecord["family"]);
-  return book ? bookRun(book, family as BookRunRecord["family"]) : null;
+  const record = await loadPostRecord(port, family);
+  return record ? undoRun(record, family) : null;
 }
 
-function postRun(record: PostRunRecord, family: DocumentFamily): UndoRun {
+function undoRun(record: PostRunRecord, family: SheetFamily): UndoRun {
+  const entry = familyEntry(family);
+  // Where the family's records keep the post's marker, the service's copy can vouch for an entry
+  // without a seal (an older record's) and show an untrusted entry's rows; where they keep none,
+  // only the seal can, and an entry without one was typed by hand.
+  const marked = entry.proof.marker !== undefined;
   const created = record.documents.filter((d) => d.created);
   return {
     sheet: record.sheet, at: record.at, company: record.company, contacts: record.contacts ?? [],
     entries: created.map((d) => {
       const serial = d.serial || `#${d.recordId}`;
-      const broken = d.seal !== undefined && d.seal !== sealOf(family, d);
+      const broken = d.seal === undefined ? !marked : d.seal !== sealOf(family, d);
       return {
         key: d.key, recordId: d.recordId, name: d.serial ?? "", publishedOn: d.publishedOn, status: d.status,
         untrusted: broken ? resultMsg("undoRecordEdited", { serial }) : undefined,
-        readUntrusted: true,
-        // An entry without a seal (added by hand, or older) is not trusted to name a deleted document.
+        readUntrusted: marked,
         mayBeGone: d.seal !== undefined,
-        check: (copy) => checkPostDocument(d, copy as unknown as DocumentRecord, family as Family),
-        edited: (copy) => !!d.fingerprint && !!changedSince(d.fingerprint, serviceCopy(copy as unknown as DocumentRecord)),
+        check: (copy) => checkPostDocument(d, copy, entry),
+        edited: (copy) => entry.proof.changed(d.fingerprint, copy) === true,
       };
     }),
     save: (port, sheet, left, gone) => {
       const documents = created.filter((d) => left.has(d.recordId));
-      return savePostRecord(port, documents.length > 0 ? { ...record, sheet, documents, contacts: record.contacts.filter((c) => !gone.has(c.id)) } : null, family);
-    },
-  };
-}
-
-function bookRun(record: BookRunRecord, family: BookRunRecord["family"]): UndoRun {
-  const entry = familyEntry(family);
-  return {
-    sheet: record.sheet, at: record.at, company: record.company, contacts: [],
-    entries: record.created.map((e: BookRunEntry) => {
-      const serial = e.name || `#${e.recordId}`;
-      return {
-        key: e.key, recordId: e.recordId, name: e.name,
-        // The books' entries were sealed from the start: one without its seal was changed by hand.
-        untrusted: e.seal !== bookSealOf(family, e) ? resultMsg("undoRecordEdited", { serial }) : undefined,
-        readUntrusted: false,
-        mayBeGone: true,
-        check: (copy) => {
-          // The name the service's copy goes by (what the entry recorded), to tell another record apart.
-          const actual = entry.nameOf(copy);
-          return actual === e.name ? { own: true } : { own: false, refused: resultMsg("undoOtherDocument", { recordId: e.recordId, serial, actual: text(actual) }) };
-        },
-        edited: (copy) => bookFingerprint(copy) !== e.fingerprint,
-      };
-    }),
-    save: (port, sheet, left) => {
-      const created = record.created.filter((e) => left.has(e.recordId));
-      return saveBookRecord(port, family, created.length > 0 ? { ...record, sheet, created } : null);
+      return savePostRecord(port, documents.length > 0 ? { ...record, sheet, documents, contacts: (record.contacts ?? []).filter((c) => !gone.has(c.id)) } : null, family);
     },
   };
 }

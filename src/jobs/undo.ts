@@ -1,19 +1,5 @@
-// The undo job: reverses the workbook's last post run of a family (post-record.ts), and only that.
-// Each document the run created is read again; one still as the run left it is deleted where the
-// service allows it (awaiting quotations and billing notes) and voided otherwise, children before
-// the documents they were made from. One that changed since (paid, another status, made into
-// another document, edited) is left alone, with the reason. Nothing is undone that cannot be
-// verified on the service as the run's own (jobs/verify.ts: the post's marker in the document, the
-// serial and fingerprint the run recorded, the entry's seal): an entry edited by hand, or naming a
-// document the run did not create, is refused with the reason. Only the run's rows are written
-// (rows holding a record id whose document carries the run's marker, and their serial): the rows
-// of undone documents return to "not posted" (record id, serial and status cleared; the result says
-// what became of the old document), so the sheet can be corrected and posted again; rows the run
-// only found already posted are not touched. Then the contacts the service created for the run are
-// deleted where that is safe (undo-contacts.ts), each one's outcome added to its document's row. A
-// dry run says what would happen and changes nothing, on the service or in the workbook.
 // The undo job, one for every family (issue 34): reverses the workbook's last post run of a family
-// (undo-record.ts reads its record, whichever shape its post left), and only that. Each record the
+// (the post record every family's post leaves, read by undo-record.ts), and only that. Each record the
 // run created is read again on the service first (records-truth.ts: another company's records, or
 // records naming another family, are refused as a whole before anything is changed); one still as
 // the run left it is taken off the service the family's way (families/unpostings.ts: deleted, or
@@ -31,7 +17,7 @@
 // its document's row. A dry run says what would happen and changes nothing, on the service or in
 // the workbook.
 import { bare, type Message } from "../rules/message";
-import { type DocSheetClient, type DocumentApi, type DocumentRecord } from "../api";
+import { type DocSheetClient, type DocumentRecord } from "../api";
 import type { Family, SheetFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { familyEntry, recordIdOf, type RecordStore } from "../families";
@@ -145,7 +131,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
     sheet, family, postRecord: { sheet, at: run.at, company: run.company },
     documents: created.map((e) => ({ recordId: e.recordId, row: byId.get(e.recordId)?.[0]?.firstRow ?? 0, ...(e.name ? { serial: e.name } : {}) })),
     lang, signal, now: opts.now, recorded, concurrency,
-    copies: () => (entry.kind === "document" ? listedCopies(client.documents(family as Family), created, signal) : listedRecords(entry.store(client), created, signal)),
+    copies: () => listedCopies(entry.store(client), created, signal),
   }), created.length, lang) : (await stopIfGone(guardSheet(port, client, { sheet, family, documents: [], lang, signal, now: opts.now, recorded }), created.length, lang), undefined);
 
   // 1. Decide on each created record from the service's copy.
@@ -297,6 +283,11 @@ const LIST_FROM = 20;
 /** A page of those lists: the service's largest. */
 const LIST_PAGE = 200;
 
+/** The service's copies of a big run's records from the family's lists, where the lists answer them
+ * whole by their dates (documents), else from its whole list. */
+const listedCopies = (store: RecordStore, entries: readonly UndoEntry[], signal?: AbortSignal): Promise<Map<number, DocumentRecord>> =>
+  (store.datedPage ? listedByDates(store.datedPage, entries, signal) : listedRecords(store, entries, signal));
+
 /**
  * The service's copies of a big run's documents from the family's list over the run's dates: a few
  * pages instead of a request per document, read from both ends at once (pages 2, 3, ... and the
@@ -307,19 +298,19 @@ const LIST_PAGE = 200;
  * Copies listed without their references or notes are left out (read one by one, as are those not listed:
  * deleted, or moved to another date).
  */
-async function listedCopies(api: DocumentApi, docs: readonly UndoEntry[], signal?: AbortSignal): Promise<Map<number, DocumentRecord>> {
+async function listedByDates(page: NonNullable<RecordStore["datedPage"]>, docs: readonly UndoEntry[], signal?: AbortSignal): Promise<Map<number, DocumentRecord>> {
   const found = new Map<number, DocumentRecord>();
   const dates = docs.map((d) => d.publishedOn ?? "").filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
   if (docs.length < LIST_FROM || dates.length < docs.length) return found;
   const wanted = new Set(docs.map((d) => d.recordId));
-  const query = { range: 5, startDate: dates[0], endDate: dates[dates.length - 1], pageSize: LIST_PAGE };
-  const take = (list: readonly DocumentRecord[]): void => {
-    for (const rec of list) {
+  const query = { startDate: dates[0], endDate: dates[dates.length - 1], pageSize: LIST_PAGE };
+  const take = (list: readonly unknown[]): void => {
+    for (const rec of list as DocumentRecord[]) {
       // The marker is checked in the notes: a copy listed without them is read by id.
       if (wanted.has(rec.recordId) && Array.isArray(rec.referencedToMe) && typeof rec.internalNotes === "string") found.set(rec.recordId, rec);
     }
   };
-  const first = await api.list({ ...query, currentPage: 1 }, { signal });
+  const first = await page({ ...query, page: 1 }, signal);
   take(first.list);
   let front = 2;
   let back = Math.ceil(first.total / LIST_PAGE);
@@ -327,7 +318,7 @@ async function listedCopies(api: DocumentApi, docs: readonly UndoEntry[], signal
     const pages = front === back ? [front] : [front, back];
     front++;
     back--;
-    for (const page of await Promise.all(pages.map((p) => api.list({ ...query, currentPage: p }, { signal })))) take(page.list);
+    for (const p of await Promise.all(pages.map((n) => page({ ...query, page: n }, signal)))) take(p.list);
   }
   return found;
 }

@@ -2,14 +2,19 @@
 // that nothing acts on what it cannot verify: a record id typed over, a post record edited by hand.
 // - A row (act, update): its record id and its serial must name the same document. A row without a
 //   serial is taken only when its fingerprint matches the service's copy (sheet/fingerprint.ts).
-// - A post record's entry (undo): an entry with its seal intact (post-record.ts) is taken when the
-//   service's copy carries the post's marker (sheet/marker.ts) and the serial the post recorded; a
-//   seal that no longer matches is an entry changed by hand, refused. An entry without a seal (an
-//   older record's, or one added by hand) must pass everything at once: the serial, the fingerprint
-//   and the marker (or, when the entry names none, some post's marker in the notes).
+// - A post record's entry (undo), for every family: a seal that no longer matches (post-record.ts)
+//   is an entry changed by hand, refused. Where the family's records keep the post's marker for good
+//   (documents, certificates: the entry's proof), an entry with its seal intact is taken when the
+//   service's copy carries the post's marker (sheet/marker.ts) and the serial the post recorded; an
+//   entry without a seal (an older record's, or one added by hand) must pass everything at once: the
+//   serial, the fingerprint and the marker (or, when the entry names none, some post's marker).
+//   Where they keep none (vouchers, contacts, products), a sealed entry is taken when the copy goes
+//   by the name the post recorded, and one without a seal is refused.
 // Reasons are English from the tables; the jobs write them in the run's language. Pure.
 import type { DocumentRecord } from "../api";
-import type { Family } from "../rules/codes";
+import type { FamilyEntry } from "../families";
+import type { Json } from "../rules/json";
+import type { SheetFamily } from "../rules/codes";
 import { changedSince, editedSince, isFingerprint } from "../sheet/fingerprint";
 import type { Message } from "../rules/message";
 import { resultMsg } from "../sheet/i18n/results";
@@ -42,31 +47,36 @@ export function rowMismatch(doc: SheetDocument, rec: DocumentRecord): Message | 
 }
 
 export interface PostCheck {
-  /** The service's copy is the post's document (it carries the post's marker): its rows are the post's. */
+  /** The service's copy is the post's record (its rows are the post's and get the reason). */
   own: boolean;
   /** Why undo must leave it alone; undefined when it may undo it. */
   refused?: Message;
 }
 
-/** Whether a record's entry names, on the service, the document the post created. */
-export function checkPostDocument(entry: RunDocument, now: DocumentRecord, family: Family): PostCheck {
+/** Whether a record's entry names, on the service, the record the post created. What vouches for
+ * the copy is the family's (its entry's proof): the post's marker where its records keep it for good,
+ * else the name a sealed entry recorded. */
+export function checkPostDocument(entry: RunDocument, now: Json, family: FamilyEntry): PostCheck {
   const serial = entry.serial || `#${entry.recordId}`;
-  const actual = text(now.documentSerial);
-  const carries = entry.marker ? hasMarker(now.internalNotes, entry.marker) : markerIn(now.internalNotes) !== undefined;
-  const same = !!entry.serial && entry.serial === actual && fingerprintMatches(entry.fingerprint, now);
-  // Its rows are the post's (and get the reason when refused) when the document carries the marker of
-  // an entry the post sealed (a serial changed by hand since), or everything matches.
-  const own = carries && ((entry.seal !== undefined && entry.marker !== undefined) || same);
-  if (!entryIntact(entry, family)) return { own, refused: resultMsg("undoRecordEdited", { serial }) };
-  if (entry.serial && entry.serial !== actual) {
-    return { own, refused: resultMsg("undoOtherDocument", { recordId: entry.recordId, serial: entry.serial, actual: actual || `#${entry.recordId}` }) };
-  }
-  if (!carries && entry.marker) return { own, refused: resultMsg("undoNoMarker", { serial }) };
+  const actual = text(family.nameOf(now));
+  const named = !!entry.serial && entry.serial === actual;
+  const sealed = entry.seal !== undefined;
+  const field = family.proof.marker;
+  const carries = field !== undefined && (entry.marker ? hasMarker(now[field], entry.marker) : markerIn(now[field]) !== undefined);
+  // The copy is the post's when it carries the marker of an entry the post sealed (a serial changed
+  // by hand since), or carries some post's marker and everything else matches; where no marker is
+  // kept, when a sealed entry's name is the copy's.
+  const own = field !== undefined
+    ? carries && ((sealed && entry.marker !== undefined) || (named && family.proof.changed(entry.fingerprint, now) === false))
+    : sealed && named;
+  if (!entryIntact(entry, family.name)) return { own, refused: resultMsg("undoRecordEdited", { serial }) };
+  if (entry.serial && !named) return { own, refused: resultMsg("undoOtherDocument", { recordId: entry.recordId, serial: entry.serial, actual }) };
+  if (field !== undefined && entry.marker && !carries) return { own, refused: resultMsg("undoNoMarker", { serial }) };
   if (!own) return { own, refused: resultMsg("undoUnverified", { serial }) };
   return { own };
 }
 
 /** Whether a record's entry is as the post wrote it, as far as its seal tells (an entry without one cannot tell). */
-export function entryIntact(entry: RunDocument, family: Family): boolean {
+export function entryIntact(entry: RunDocument, family: SheetFamily): boolean {
   return entry.seal === undefined || entry.seal === sealOf(family, entry);
 }

@@ -38,6 +38,5 @@ export {
 export { shownChoices } from "../sheet/columns";
 export { resultColumns } from "../sheet/writeback";
 export { checkBookJob, postBookJob } from "../jobs/books";
-export { loadBookRecord } from "../jobs/book-record";
 export { bookTable } from "../sheet/books/fields";
 export { familyEntry } from "../families";

@@ -5,7 +5,8 @@ import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { postBookJob } from "../../src/jobs/books";
 import { postJob } from "../../src/jobs/post";
-import { loadPostRecord, savePostRecord } from "../../src/jobs/post-record";
+import { loadPostRecord, postRecordKey, savePostRecord } from "../../src/jobs/post-record";
+import { hash2 } from "../../src/sheet/books/fingerprint";
 import { NothingToUndoError, undoJob } from "../../src/jobs/undo";
 import type { Family } from "../../src/rules/codes";
 import { fieldForHeader } from "../../src/sheet/fields";
@@ -377,6 +378,30 @@ describe("a book post that ended, then run again from its input with its output"
     expect(undo.counts).toMatchObject({ deleted: 2, kept: 0, failed: 0 });
     const api = family === "contacts" ? svc.client.contacts : svc.client.products;
     for (const r of first.results) await expect(api.get(r.recordId!)).rejects.toThrow(/not found/i);
+  });
+});
+
+describe("a workbook an older DocSheet posted", () => {
+  it("contacts: the books' own record of before (under the post record's key) is still undone, an entry changed by hand refused, and what is left saved as every family's post record", async () => {
+    const wb = new MemoryWorkbook({ Book: [["Name", "Type"], ["ob One Co", "Customer"], ["ob Two Co", "Customer"]] });
+    expect((await postBookJob(wb, svc.client, { family: "contacts", now })).counts.created).toBe(2);
+    const posted = (await loadPostRecord(wb, "contacts"))!;
+    // The record as the books' post wrote it then: each entry's seal over which record and what it was.
+    const seal = (id: number, name: string, fingerprint: string): string => `s1.${hash2(JSON.stringify(["contacts", id, name, fingerprint]))}`;
+    const [one, two] = posted.documents.map((d) => ({ key: d.key, rows: d.rows, recordId: d.recordId, name: d.serial!, fingerprint: d.fingerprint! }));
+    const created = [{ ...one, seal: seal(one.recordId, one.name, one.fingerprint) }, { ...two, seal: seal(two.recordId, "ob Other Co", two.fingerprint) }];
+    await wb.saveRecord(postRecordKey("contacts"), JSON.stringify({ version: 1, family: "contacts", sheet: posted.sheet, at: posted.at, created, company: posted.company }));
+
+    const undo = await undoJob(wb, svc.client, { family: "contacts", now });
+    expect(undo.results.map((r) => [r.recordId, r.kind, r.message])).toEqual([
+      [one.recordId, "deleted", "Undone: ob One Co deleted"], [two.recordId, "refused", "Not undone: ob Two Co: this post's record of it was changed by hand"],
+    ]);
+    await expect(svc.client.contacts.get(one.recordId)).rejects.toThrow(/not found/i);
+    expect(Number((await svc.client.contacts.get(two.recordId)).id)).toBe(two.recordId);
+    const left = JSON.parse((await wb.loadRecord(postRecordKey("contacts")))!) as Record<string, unknown>;
+    expect([left.created, (left.documents as Array<{ recordId: number }>).map((d) => d.recordId)]).toEqual([undefined, [two.recordId]]);
+    // Still refused when undone again: the entry is not trusted in its new shape either.
+    expect((await undoJob(wb, svc.client, { family: "contacts", now })).counts).toMatchObject({ refused: 1, deleted: 0 });
   });
 });
 

@@ -1,5 +1,5 @@
 // A fingerprint of a contact or product as the service answers it: what the post's record keeps for
-// undo (jobs/book-record.ts) and the hidden fingerprint column of a contact or product sheet keeps
+// undo (jobs/post-record.ts) and the hidden fingerprint column of a contact or product sheet keeps
 // for update (a record changed on the service since the sheet saw it is not overwritten). Pure.
 import { fnv1a, hex } from "../fingerprint";
 import type { Json } from "../../rules/json";

@@ -1,0 +1,21 @@
+// How each kind of record is known again on the service (the entries' RecordProof, types.ts): what
+// a post record's entry or a row keeps of a record (its marker, its fingerprint) held against the
+// service's copy now.
+import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
+import { changedSince, isFingerprint } from "../sheet/fingerprint";
+import { serviceCopy } from "../sheet/service-copy";
+import type { RecordProof } from "./types";
+
+/** Documents and certificates: the post's marker kept in internalNotes, and a fingerprint of the
+ * copy as rows read it (sheet/fingerprint.ts); an older record's entry may keep none. */
+export const SERIAL_PROOF: RecordProof = {
+  marker: "internalNotes",
+  changed: (kept, copy) => (isFingerprint(kept) ? changedSince(kept, serviceCopy(copy)) !== undefined : undefined),
+};
+
+/** Vouchers, contacts and products: no marker kept for good, a fingerprint of every field
+ * (sheet/books/fingerprint.ts). Their records were fingerprinted from the start: one that keeps no
+ * fingerprint is taken as changed (nothing is removed that was not seen as made). */
+export const BOOK_PROOF: RecordProof = {
+  changed: (kept, copy) => !isBookFingerprint(kept) || bookFingerprint(copy) !== kept.trim(),
+};
