@@ -3,8 +3,8 @@
 // option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { FAMILY_CARDS } from "../families/cards";
-import { isFamily, type Family } from "../rules/codes";
+import { FAMILY_CARDS, findCard } from "../families/cards";
+import { isFamily, type Family, type SheetFamily } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth, typedDate } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
@@ -359,6 +359,12 @@ function nearestCommand(typed: string): string | undefined {
 /** FAMILY of pull and template: the positional, or --family as the sheet commands take it. */
 export function familyOf(p: Parsed): Family {
   return familyArg(familyGiven(p));
+}
+
+/** FAMILY as typed, of any kind: a book's or the certificates' name as their card has it, else a
+ * document family's (with familyArg's refusals of a word that names none). */
+export function sheetFamilyOf(p: Parsed): SheetFamily {
+  return findCard(familyGiven(p))?.name ?? familyOf(p);
 }
 
 /** The FAMILY a command was given, as typed (pull and template take it as the positional too). */

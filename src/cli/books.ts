@@ -1,5 +1,5 @@
 // The commands for the books (journal-entries, contacts, products): check on .xlsx files through the
-// books' job (jobs/books.ts); map, template, post, update and undo through the one command of each
+// books' job (jobs/books.ts); map, post, update and undo through the one command of each
 // for every family. Printing and exit codes follow the documents' commands: 0 clean, 1 findings.
 import { checkBookJob } from "../jobs/books";
 import type { BookFamily } from "../rules/codes";
@@ -16,8 +16,6 @@ export async function bookCommand(p: Parsed): Promise<number> {
       return check(p, family);
     case "map":
       return (require("./map") as typeof import("./map")).mapCommand(p, family);
-    case "template":
-      return (require("./template") as typeof import("./template")).templateCommand(p, family);
     // The one post command, as for every family: the lock, Ctrl+C, checkpoints saved, a failed save.
     case "post":
       return (require("./post") as typeof import("./post")).postCommand(p, family);

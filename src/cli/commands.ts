@@ -4,22 +4,24 @@ import { findCard } from "../families/cards";
 import { UsageError, familyArg, familyGiven, intArg, langArg, type Parsed } from "./args";
 
 /** Commands a book family (journal-entries, contacts, products) runs through cli/books.ts. */
-const BOOK_COMMANDS = new Set(["check", "template", "post", "update", "map", "act", "undo"]);
+const BOOK_COMMANDS = new Set(["check", "post", "update", "map", "act", "undo"]);
+/** Commands written once for every family (report names none). */
+const EVERY_FAMILY = new Set(["pull", "template", "report"]);
 
 export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */
-  // One pull for every family (the pull job reads each family its own way).
-  if (p.command === "pull") return (require("./pull") as typeof import("./pull")).pullCommand(p);
-  // Certificate sheets have their own jobs (loaded only for them).
-  const positional = p.command === "pull" || p.command === "template" ? p.positionals[0] : undefined;
-  const certificates = [p.values.family, positional].some((f) => findCard(f)?.kind === "certificate");
-  if (p.command !== "report" && certificates) {
+  // Certificate sheets have their own jobs (loaded only for them), but for the commands written once
+  // for every family (each job asks the family's entry).
+  const certificates = findCard(p.values.family)?.kind === "certificate";
+  if (!EVERY_FAMILY.has(p.command) && certificates) {
     return (require("./wht") as typeof import("./wht")).whtCommand(p);
   }
   if (BOOK_COMMANDS.has(p.command) && !p.values.help && findCard(familyGiven(p))?.kind === "book") {
     return (require("./books") as typeof import("./books")).bookCommand(p);
   }
   switch (p.command) {
+    case "pull":
+      return (require("./pull") as typeof import("./pull")).pullCommand(p);
     case "check":
       return check(p);
     case "map":

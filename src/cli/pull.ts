@@ -12,7 +12,7 @@ import { pullingOf } from "../families/pullings";
 import { connectedCompany } from "../jobs/company";
 import { pullJob, pulledRecords, pullOf, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
 import { writeTableXlsx } from "../workbook/xlsx-write";
-import { UsageError, connectionArgs, dateArg, familyGiven, familyOf, filterArg, intArg, langArg, required, sortArg, type Parsed } from "./args";
+import { UsageError, connectionArgs, dateArg, filterArg, intArg, langArg, required, sheetFamilyOf, sortArg, type Parsed } from "./args";
 import { openWorkbook } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { progressReporter } from "./progress";
@@ -32,14 +32,8 @@ async function pullInto(out: string, client: ReturnType<typeof createClient>, op
   return { sheet: table.name, documents: table.documents, rows: table.rows.length };
 }
 
-/** FAMILY as typed: a book's or the certificates' name as their card has it, else a document family's. */
-function pulledFamily(p: Parsed) {
-  const card = findCard(familyGiven(p));
-  return card && card.kind !== "document" ? card.name : familyOf(p);
-}
-
 export async function pullCommand(p: Parsed): Promise<number> {
-  const family = pulledFamily(p);
+  const family = sheetFamilyOf(p);
   const lang = langArg(p.values);
   const conn = connectionArgs(p.values, process.env);
   const out = resolve(required(p.values, "out"));

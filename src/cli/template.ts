@@ -1,17 +1,17 @@
 // `docsheet template FAMILY --out WORKBOOK.xlsx [--lang en|th] [--base-url URL --client-id ID --client-secret S]`
-// With the connection options the template gets the company's lookup lists (contacts, products,
-// payment channels, expense categories) on a hidden sheet its drop-downs refer to.
+// One command for every family. With the connection options the template gets the company's lookup
+// lists (contacts, products, payment channels, expense categories) on a hidden sheet its drop-downs
+// refer to, where its family picks from them, and records the company.
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { templateJob } from "../jobs/template";
-import type { BookFamily, Family } from "../rules/codes";
 import { XlsxWorkbook } from "../workbook/xlsx";
-import { connectionArgs, familyOf, langArg, required, type Parsed } from "./args";
+import { connectionArgs, langArg, required, sheetFamilyOf, type Parsed } from "./args";
 import { connectionFailure } from "./connection";
 import { words } from "./words";
 
-/** `family`: a book family's (cli/books.ts); else the document family the command names. */
-export async function templateCommand(p: Parsed, family: Family | BookFamily = familyOf(p)): Promise<number> {
+export async function templateCommand(p: Parsed): Promise<number> {
+  const family = sheetFamilyOf(p);
   const out = resolve(required(p.values, "out"));
   const lang = langArg(p.values);
   const connected = ["base-url", "client-id", "client-secret"].some((o) => p.values[o] !== undefined);

@@ -1,14 +1,13 @@
-// `template`, `check`, `post` and `act` of the family withholding-taxes: the same options and output
+// `check`, `post` and `act` of the family withholding-taxes: the same options and output
 // as the document families, on the certificate jobs (jobs/wht.ts).
 import { promises as fs } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { ConnectionError } from "../jobs/stop";
-import { whtActJob, whtCheckJob, whtTemplateJob } from "../jobs/wht";
+import { whtActJob, whtCheckJob } from "../jobs/wht";
 import { undoCommand } from "./undo";
 import { CERTIFICATES } from "../families/certificates";
-import { XlsxWorkbook } from "../workbook/xlsx";
-import { UsageError, connectionArgs, intArg, langArg, required, type Parsed } from "./args";
+import { UsageError, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openWorkbook, printCheck } from "./workbook-file";
 import { workbookFiles } from "./workbook-run";
 import { culture as pdfCulture, parseRows, printActed } from "./act";
@@ -24,8 +23,6 @@ const isCertificateAct = (kind: string): kind is "status" | "delete" | "pdf" => 
 
 export async function whtCommand(p: Parsed): Promise<number> {
   switch (p.command) {
-    case "template":
-      return template(p);
     case "map":
       return mapCommand(p, FAMILY);
     case "check":
@@ -41,27 +38,6 @@ export async function whtCommand(p: Parsed): Promise<number> {
       return undoCommand(p, FAMILY);
     default:
       throw new UsageError("whtNotYet", { command: p.command, family: FAMILY });
-  }
-}
-
-const connected = (p: Parsed): boolean => ["base-url", "client-id", "client-secret"].some((o) => p.values[o] !== undefined);
-
-async function template(p: Parsed): Promise<number> {
-  const out = resolve(required(p.values, "out"));
-  const lang = langArg(p.values);
-  const conn = connected(p) ? connectionArgs(p.values, process.env) : undefined;
-  const workbook = XlsxWorkbook.empty();
-  try {
-    const outcome = await whtTemplateJob(workbook, { lang, client: conn && createClient({ ...conn, fetch: globalThis.fetch }) });
-    await workbook.save(out);
-    process.stdout.write(`${words(lang).template(out, outcome.sheet, outcome.columns, FAMILY)}\n`);
-    return 0;
-  } catch (err) {
-    if (err instanceof ApiError && conn) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "lists", true));
-      return 2;
-    }
-    throw err;
   }
 }
 

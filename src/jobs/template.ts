@@ -2,12 +2,10 @@
 // payment channels and expense categories read from the service onto the hidden LISTS_SHEET.
 // Without a client the template has no lookup lists (the drop-downs of fixed values stay).
 import type { DocSheetClient } from "../api";
-import type { BookFamily, Family } from "../rules/codes";
-import { isBook } from "../families/cards";
-import { bookTemplate } from "../sheet/books/sheet";
+import type { SheetFamily } from "../rules/codes";
+import { templateOf } from "../families/templates";
 import type { Lang } from "../sheet/i18n/lang";
 import { LIST_KINDS, emptyLists, listsSheetRows, type ListKind, type LookupEntry, type LookupLists } from "../sheet/lookups";
-import { template } from "../sheet/template";
 import { accountLabel, chartOf } from "../sheet/books/accounts";
 import { LISTS_SHEET, type WorkbookPort } from "../workbook/port";
 import { bindLists, companyRecords, connectedCompany, listsRecord } from "./company";
@@ -19,7 +17,7 @@ export type ListCounts = Record<ListKind, number>;
 
 /** `lang`: the template's headers, words and list labels (default English). */
 export interface TemplateJobOptions extends JobContext {
-  family: Family | BookFamily;
+  family: SheetFamily;
   /** The service to read the lookup lists from; none: no lookup lists. */
   client?: DocSheetClient;
 }
@@ -27,7 +25,8 @@ export interface TemplateJobOptions extends JobContext {
 export interface TemplateOutcome {
   sheet: string;
   columns: number;
-  /** How many entries each lookup list got (absent without a client). */
+  /** How many entries each lookup list got (absent without a client, or for a family whose
+   * template takes no lists: the certificates). */
   lists?: ListCounts;
 }
 
@@ -111,19 +110,21 @@ function counts(lists: LookupLists): ListCounts {
   return Object.fromEntries(LIST_KINDS.map((k) => [k, lists[k].length])) as ListCounts;
 }
 
-/** A family's template as a new table sheet, with its lookup lists when a client is given (one action). */
+/** A family's template as a new table sheet, with its lookup lists when a client is given and the
+ * family's template picks from them (one action). */
 export async function templateJob(port: WorkbookPort, opts: TemplateJobOptions): Promise<TemplateOutcome> {
   const lang = opts.lang ?? "en";
   const now = (opts.now ?? (() => new Date()))();
+  const made = templateOf(opts.family);
   const company = opts.client ? await connectedCompany(opts.client, opts.signal) : undefined;
-  const lists = opts.client ? await fetchLists(opts.client, lang, opts.signal) : undefined;
-  const t = isBook(opts.family)
-    ? bookTemplate(opts.family, localDate(now), lang, lists !== undefined)
-    : template(opts.family, localDate(now), { lang, lookups: lists !== undefined });
+  const lists = opts.client && made.lookups ? await fetchLists(opts.client, lang, opts.signal) : undefined;
+  const t = made.make(localDate(now), lang, lists !== undefined);
   const hidden = lists ? { name: LISTS_SHEET, rows: listsSheetRows(lists) } : undefined;
-  // The sheet records its family, and with lists the company they and the template belong to, in the same action.
+  // The sheet records its family, and when connected the company it belongs to (and its lists'), in the same action.
   const records = (name: string) => new Map([
-    ...familyRecord(opts.family)(name), ...(company ? [...companyRecords(name, company, "template", now), ...listsRecord(company, now)] : []),
+    ...familyRecord(opts.family)(name),
+    ...(company ? companyRecords(name, company, "template", now) : []),
+    ...(company && lists ? listsRecord(company, now) : []),
   ]);
   const sheet = await port.addTableSheet(t.sheetName, t.columns, t.rows, { hidden, records });
   return { sheet, columns: t.columns.length, lists: lists && counts(lists) };

@@ -1,4 +1,4 @@
-// Withholding tax certificates from sheets: check, act and the template, as the document
+// Withholding tax certificates from sheets: check and act, as the document
 // families have them (the engine's reading, pinning, write-back, company guard and family record),
 // against /withholding-taxes. Their post is the post job's (post.ts), with the posting of their
 // family entry (families/post-certificates.ts), and its record the documents' (post-record.ts);
@@ -14,14 +14,13 @@ import type { ColumnMapping } from "../sheet/mapping";
 import { findingMarks } from "../sheet/mark-text";
 import { readDocuments, type SheetDocument } from "../sheet/read";
 import { checkCertificates } from "../sheet/wht-sheet";
-import { whtTemplate } from "../sheet/wht-rows";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
-import { companyRecords, connectedCompany, guardSheet } from "./company";
+import { guardSheet } from "./company";
 import { errorMsg, errorText } from "./error-text";
 import { assertRows } from "./no-rows";
 import { runPool } from "./pool";
-import { assertSheetFamily, familyRecord } from "./sheet-family";
+import { assertSheetFamily } from "./sheet-family";
 import { ConnectionError, guardConnection, isConnectionFailure } from "./stop";
 import { postJob } from "./post";
 import { loadPostRecord } from "./post-record";
@@ -91,18 +90,6 @@ export async function readCertificates(client: DocSheetClient, opts: WhtPullOpti
     opts.onProgress?.({ done: seen.size, total: page.total });
   }
   return [...seen.values()].sort((a, b) => String(a.publishedOn).localeCompare(String(b.publishedOn)) || Number(a.recordId) - Number(b.recordId));
-}
-
-/** The certificate template as a new table sheet (with the company recorded when connected). */
-export async function whtTemplateJob(port: WorkbookPort, opts: JobContext & { client?: DocSheetClient }): Promise<{ sheet: string; columns: number }> {
-  const lang = opts.lang ?? "en";
-  const now = (opts.now ?? (() => new Date()))();
-  const company = opts.client ? await connectedCompany(opts.client, opts.signal) : undefined;
-  const t = whtTemplate(localDate(now), lang);
-  const sheet = await port.addTableSheet(t.sheetName, t.columns, t.rows, {
-    records: (name) => new Map([...familyRecord(ENTRY.name)(name), ...(company ? companyRecords(name, company, "template", now) : [])]),
-  });
-  return { sheet, columns: t.columns.length };
 }
 
 export interface WhtActOptions extends WhtSheetOptions {

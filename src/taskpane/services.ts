@@ -417,8 +417,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return channels;
     },
     async insertTemplate(family, ctx) {
-      const { templateJob, whtTemplateJob } = await loadEngine();
-      if (certificates(family)) return whtTemplateJob(opts.port, { client: client ?? undefined, ...ctx });
+      const { templateJob } = await loadEngine();
       return templateJob(opts.port, { family, client: client ?? undefined, ...ctx });
     },
     books: {
