@@ -4,41 +4,43 @@ import { CONTACT_GROUP, CONTACT_TYPE } from "../rules/codes";
 import { buildContact } from "../sheet/books/builders";
 import { num, text } from "../sheet/books/layout";
 import { bookField, resultField, type Shown } from "../sheet/books/book-field";
+import { CONTACT_GROUPS, said } from "../sheet/shown-values";
 import { bookSheet } from "./book-sheet";
 
-/** Fixed values as templates and pulls show them, in English and Thai; each reads back as its code. */
+/** Fixed values as templates and pulls show them, in English and Thai (src/texts, values); each reads back as its code. */
 const SHOWN: Readonly<Record<string, Shown>> = {
-  contactType: [[CONTACT_TYPE.Customer, "Customer", "ลูกค้า"], [CONTACT_TYPE.Vendor, "Supplier", "ผู้ขาย"], [CONTACT_TYPE.Both, "Both", "ลูกค้าและผู้ขาย"]],
-  contactGroup: [[CONTACT_GROUP.Individual, "Individual", "บุคคลธรรมดา"], [CONTACT_GROUP.Juristic, "Juristic", "นิติบุคคล"]],
+  contactType: said([[CONTACT_TYPE.Customer, "contactType_customer"], [CONTACT_TYPE.Vendor, "contactType_vendor"], [CONTACT_TYPE.Both, "contactType_both"]]),
+  contactGroup: CONTACT_GROUPS,
 };
 
-const field = bookField(SHOWN);
+const field = bookField("contacts", SHOWN);
 
+/** Words a contact type is read by beyond those it is shown by. */
 const CONTACT_TYPE_WORDS: Record<string, number> = {
-  customer: CONTACT_TYPE.Customer, client: CONTACT_TYPE.Customer, ลูกค้า: CONTACT_TYPE.Customer,
-  supplier: CONTACT_TYPE.Vendor, vendor: CONTACT_TYPE.Vendor, ผู้ขาย: CONTACT_TYPE.Vendor, ผู้จำหน่าย: CONTACT_TYPE.Vendor, ซัพพลายเออร์: CONTACT_TYPE.Vendor,
-  both: CONTACT_TYPE.Both, "customer/supplier": CONTACT_TYPE.Both, "customerandsupplier": CONTACT_TYPE.Both,
-  ทั้งสอง: CONTACT_TYPE.Both, ทั้งสองอย่าง: CONTACT_TYPE.Both, "ลูกค้าและผู้ขาย": CONTACT_TYPE.Both, "ลูกค้า/ผู้ขาย": CONTACT_TYPE.Both,
+  client: CONTACT_TYPE.Customer,
+  vendor: CONTACT_TYPE.Vendor, ผู้จำหน่าย: CONTACT_TYPE.Vendor, ซัพพลายเออร์: CONTACT_TYPE.Vendor,
+  "customer/supplier": CONTACT_TYPE.Both, "customerandsupplier": CONTACT_TYPE.Both,
+  ทั้งสอง: CONTACT_TYPE.Both, ทั้งสองอย่าง: CONTACT_TYPE.Both, "ลูกค้า/ผู้ขาย": CONTACT_TYPE.Both,
 };
 
 const FIELDS = [
-  field("contactCode", "document", "text", ["Code", "Contact code", "Customer code", "Vendor code"], ["รหัส", "รหัสผู้ติดต่อ", "รหัสลูกค้า", "รหัสผู้ขาย"]),
-  field("contactName", "document", "text", ["Name", "Contact name", "Contact", "Company name", "Customer", "Supplier"], ["ชื่อ", "ชื่อผู้ติดต่อ", "ผู้ติดต่อ", "ชื่อบริษัท", "ชื่อลูกค้า"]),
-  field("contactType", "document", "code", ["Type", "Contact type", "Customer or supplier"], ["ประเภท", "ประเภทผู้ติดต่อ", "ลูกค้าหรือผู้ขาย"], {
+  field("contactCode", "document", "text", ["Contact code", "Customer code", "Vendor code"], ["รหัสผู้ติดต่อ", "รหัสลูกค้า", "รหัสผู้ขาย"]),
+  field("contactName", "document", "text", ["Contact name", "Contact", "Company name", "Customer", "Supplier"], ["ชื่อผู้ติดต่อ", "ผู้ติดต่อ", "ชื่อบริษัท", "ชื่อลูกค้า"]),
+  field("contactType", "document", "code", ["Contact type", "Customer or supplier"], ["ประเภทผู้ติดต่อ", "ลูกค้าหรือผู้ขาย"], {
     allowed: Object.values(CONTACT_TYPE), words: CONTACT_TYPE_WORDS,
   }),
-  field("contactGroup", "document", "code", ["Group", "Person or company", "Entity"], ["ประเภทบุคคล", "บุคคลหรือนิติบุคคล"], {
-    allowed: Object.values(CONTACT_GROUP), words: { individual: 1, person: 1, บุคคลธรรมดา: 1, บุคคล: 1, juristic: 3, company: 3, นิติบุคคล: 3, บริษัท: 3 },
+  field("contactGroup", "document", "code", ["Person or company", "Entity"], ["บุคคลหรือนิติบุคคล"], {
+    allowed: Object.values(CONTACT_GROUP), words: { person: 1, บุคคล: 1, company: 3, บริษัท: 3 },
   }),
   // Read by tax-id.ts (checksum, the leading zero Excel drops; 5-digit branches).
-  field("contactTaxId", "document", "text", ["Tax id", "Tax ID no.", "Tax number"], ["เลขประจำตัวผู้เสียภาษี", "เลขผู้เสียภาษี"]),
-  field("contactBranch", "document", "text", ["Branch", "Branch code"], ["สาขา", "รหัสสาขา"], { wire: "contactBranchCode" }),
-  field("contactAddress", "document", "text", ["Address"], ["ที่อยู่"]),
-  field("contactZipCode", "document", "text", ["Zip code", "Postcode", "Postal code"], ["รหัสไปรษณีย์"]),
-  field("contactPerson", "document", "text", ["Contact person", "Attention", "Person"], ["ผู้ประสานงาน", "บุคคลที่ติดต่อ", "ชื่อผู้ประสานงาน"]),
-  field("contactEmail", "document", "text", ["Email", "E-mail"], ["อีเมล", "อีเมล์"]),
-  field("contactMobile", "document", "text", ["Phone", "Phone number", "Mobile", "Telephone"], ["เบอร์โทร", "เบอร์โทรศัพท์", "โทรศัพท์", "มือถือ"]),
-  field("contactCreditDays", "document", "integer", ["Credit days", "Credit term"], ["จำนวนวันเครดิต", "เครดิต (วัน)", "เครดิต"]),
+  field("contactTaxId", "document", "text", ["Tax ID no.", "Tax number"], ["เลขผู้เสียภาษี"]),
+  field("contactBranch", "document", "text", ["Branch code"], ["รหัสสาขา"], { wire: "contactBranchCode" }),
+  field("contactAddress", "document", "text", [], []),
+  field("contactZipCode", "document", "text", ["Postcode", "Postal code"], []),
+  field("contactPerson", "document", "text", ["Attention", "Person"], ["บุคคลที่ติดต่อ", "ชื่อผู้ประสานงาน"]),
+  field("contactEmail", "document", "text", ["E-mail"], ["อีเมล์"]),
+  field("contactMobile", "document", "text", ["Phone number", "Mobile", "Telephone"], ["เบอร์โทรศัพท์", "โทรศัพท์", "มือถือ"]),
+  field("contactCreditDays", "document", "integer", ["Credit term"], ["เครดิต (วัน)", "เครดิต"]),
   resultField("recordId"), resultField("result"), resultField("fingerprint"),
 ];
 

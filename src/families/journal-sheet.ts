@@ -8,18 +8,18 @@ import { accountLabel } from "../sheet/books/accounts";
 import { buildJournal } from "../sheet/books/builders";
 import { date, num, text } from "../sheet/books/layout";
 import { bookField, resultField, type Shown } from "../sheet/books/book-field";
+import { said } from "../sheet/shown-values";
 import { bookSheet } from "./book-sheet";
 
-/** Fixed values as templates and pulls show them, in English and Thai; each reads back as its code. */
+/** Fixed values as templates and pulls show them, in English and Thai (src/texts, values); each reads back as its code. */
 const SHOWN: Readonly<Record<string, Shown>> = {
-  documentType: [
-    [VOUCHER_TYPE.JV, "General (JV)", "ใบสำคัญทั่วไป (JV)"], [VOUCHER_TYPE.PV, "Payment (PV)", "ใบสำคัญจ่าย (PV)"],
-    [VOUCHER_TYPE.RV, "Receipt (RV)", "ใบสำคัญรับ (RV)"], [VOUCHER_TYPE.SV, "Sales (SV)", "ใบสำคัญขาย (SV)"],
-    [VOUCHER_TYPE.UV, "Purchase (UV)", "ใบสำคัญซื้อ (UV)"],
-  ],
+  documentType: said([
+    [VOUCHER_TYPE.JV, "voucherType_jv"], [VOUCHER_TYPE.PV, "voucherType_pv"], [VOUCHER_TYPE.RV, "voucherType_rv"],
+    [VOUCHER_TYPE.SV, "voucherType_sv"], [VOUCHER_TYPE.UV, "voucherType_uv"],
+  ]),
 };
 
-const field = bookField(SHOWN);
+const field = bookField("journal-entries", SHOWN);
 
 /** Voucher types in words (lower case, no spaces), English and Thai: the codes of service-facts §2.1. */
 const VOUCHER_WORDS: Record<string, number> = {
@@ -34,22 +34,22 @@ const VOUCHER_WORDS: Record<string, number> = {
 };
 
 const FIELDS = [
-  field("documentKey", "key", "text", ["Voucher no.", "Voucher number", "Voucher", "Document key", "Key", "Document no.", "JV no."], ["เลขที่ใบสำคัญ", "ใบสำคัญ", "เลขที่", "เลขที่เอกสาร"]),
-  field("documentDate", "document", "date", ["Date", "Voucher date", "Document date"], ["วันที่", "วันที่เอกสาร", "วันที่ใบสำคัญ"]),
-  field("documentType", "document", "code", ["Voucher type", "Type", "Journal"], ["ประเภทใบสำคัญ", "ประเภท", "สมุดรายวัน"], {
+  field("documentKey", "key", "text", ["Voucher number", "Voucher", "Document key", "Key", "Document no.", "JV no."], ["ใบสำคัญ", "เลขที่", "เลขที่เอกสาร"]),
+  field("documentDate", "document", "date", ["Voucher date", "Document date"], ["วันที่เอกสาร", "วันที่ใบสำคัญ"]),
+  field("documentType", "document", "code", ["Type", "Journal"], ["ประเภท", "สมุดรายวัน"], {
     allowed: Object.values(VOUCHER_TYPE), words: VOUCHER_WORDS,
   }),
-  field("contactName", "document", "text", ["Contact", "Contact name", "Customer", "Supplier", "Vendor"], ["ผู้ติดต่อ", "ชื่อผู้ติดต่อ", "ลูกค้า", "ผู้ขาย"]),
-  field("contactId", "document", "id", ["Contact id"], ["รหัสผู้ติดต่อ"]),
-  field("description", "document", "text", ["Description", "Explanation", "Narration", "Memo"], ["คำอธิบาย", "คำอธิบายใบสำคัญ"]),
-  field("reference", "document", "text", ["Reference", "Ref"], ["อ้างอิง", "เลขที่อ้างอิง"]),
-  field("item.accountCode", "item", "text", ["Account code", "Account no.", "GL code"], ["รหัสบัญชี", "เลขที่บัญชี"]),
-  field("item.accountName", "item", "text", ["Account name"], ["ชื่อบัญชี"]),
-  field("item.account", "item", "text", ["Account", "GL account"], ["บัญชี", "ผังบัญชี"]),
-  field("item.chartOfAccountId", "item", "id", ["Account id", "Chart of account id"], ["รหัสผังบัญชี"]),
-  field("item.debit", "item", "money", ["Debit", "Dr", "Debit amount"], ["เดบิต", "เดบิท", "ยอดเดบิต", "จำนวนเงินเดบิต"]),
-  field("item.credit", "item", "money", ["Credit", "Cr", "Credit amount"], ["เครดิต", "เครดิท", "ยอดเครดิต", "จำนวนเงินเครดิต"]),
-  field("item.description", "item", "text", ["Line description", "Line memo", "Line note"], ["คำอธิบายรายการ", "รายละเอียด", "คำอธิบายบรรทัด"]),
+  field("contactName", "document", "text", ["Contact name", "Customer", "Supplier", "Vendor"], ["ชื่อผู้ติดต่อ", "ลูกค้า", "ผู้ขาย"]),
+  field("contactId", "document", "id", [], []),
+  field("description", "document", "text", ["Explanation", "Narration", "Memo"], ["คำอธิบายใบสำคัญ"]),
+  field("reference", "document", "text", ["Ref"], ["เลขที่อ้างอิง"]),
+  field("item.accountCode", "item", "text", ["Account no.", "GL code"], ["เลขที่บัญชี"]),
+  field("item.accountName", "item", "text", [], []),
+  field("item.account", "item", "text", ["GL account"], ["ผังบัญชี"]),
+  field("item.chartOfAccountId", "item", "id", ["Chart of account id"], []),
+  field("item.debit", "item", "money", ["Dr", "Debit amount"], ["เดบิท", "ยอดเดบิต", "จำนวนเงินเดบิต"]),
+  field("item.credit", "item", "money", ["Cr", "Credit amount"], ["เครดิท", "ยอดเครดิต", "จำนวนเงินเครดิต"]),
+  field("item.description", "item", "text", ["Line memo", "Line note"], ["รายละเอียด", "คำอธิบายบรรทัด"]),
   resultField("recordId"), resultField("documentSerial"), resultField("status", "text"), resultField("result"),
 ];
 

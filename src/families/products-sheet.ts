@@ -4,43 +4,45 @@ import { ITEM_TYPE, PRODUCT_VAT_TYPE } from "../rules/codes";
 import { buildProduct } from "../sheet/books/builders";
 import { num, text, withoutMarkers } from "../sheet/books/layout";
 import { bookField, resultField, type Shown } from "../sheet/books/book-field";
+import { ITEM_TYPES, said } from "../sheet/shown-values";
 import { bookSheet } from "./book-sheet";
 
-/** Fixed values as templates and pulls show them, in English and Thai; each reads back as its code. */
+/** Fixed values as templates and pulls show them, in English and Thai (src/texts, values); each reads back as its code. */
 const SHOWN: Readonly<Record<string, Shown>> = {
-  type: [[ITEM_TYPE.Service, "Service", "บริการ"], [ITEM_TYPE.NonInventory, "Product", "สินค้า"], [ITEM_TYPE.Inventory, "Inventory", "สินค้าคงคลัง"]],
-  vatType: [
-    [PRODUCT_VAT_TYPE.Exclusive, "VAT exclusive", "แยกภาษี"], [PRODUCT_VAT_TYPE.Inclusive, "VAT inclusive", "รวมภาษี"],
-    [PRODUCT_VAT_TYPE.Zero, "Zero-rated", "อัตราศูนย์"], [PRODUCT_VAT_TYPE.Exempt, "Exempt", "ยกเว้นภาษี"],
-  ],
+  type: ITEM_TYPES,
+  vatType: said([
+    [PRODUCT_VAT_TYPE.Exclusive, "productVat_exclusive"], [PRODUCT_VAT_TYPE.Inclusive, "productVat_inclusive"],
+    [PRODUCT_VAT_TYPE.Zero, "productVat_zero"], [PRODUCT_VAT_TYPE.Exempt, "productVat_exempt"],
+  ]),
 };
 
-const field = bookField(SHOWN);
+const field = bookField("products", SHOWN);
 
+/** Words a product's VAT is read by beyond those it is shown by. */
 const VAT_TYPE_WORDS: Record<string, number> = {
-  inclusive: PRODUCT_VAT_TYPE.Inclusive, include: PRODUCT_VAT_TYPE.Inclusive, vatinclusive: PRODUCT_VAT_TYPE.Inclusive, รวมภาษี: PRODUCT_VAT_TYPE.Inclusive, ราคารวมภาษี: PRODUCT_VAT_TYPE.Inclusive,
-  exclusive: PRODUCT_VAT_TYPE.Exclusive, exclude: PRODUCT_VAT_TYPE.Exclusive, vatexclusive: PRODUCT_VAT_TYPE.Exclusive, "7%": PRODUCT_VAT_TYPE.Exclusive,
-  แยกภาษี: PRODUCT_VAT_TYPE.Exclusive, ไม่รวมภาษี: PRODUCT_VAT_TYPE.Exclusive, ราคาไม่รวมภาษี: PRODUCT_VAT_TYPE.Exclusive,
-  zero: PRODUCT_VAT_TYPE.Zero, zerorated: PRODUCT_VAT_TYPE.Zero, "0%": PRODUCT_VAT_TYPE.Zero, ภาษี0: PRODUCT_VAT_TYPE.Zero, "ภาษี0%": PRODUCT_VAT_TYPE.Zero, อัตราศูนย์: PRODUCT_VAT_TYPE.Zero,
-  exempt: PRODUCT_VAT_TYPE.Exempt, none: PRODUCT_VAT_TYPE.Exempt, novat: PRODUCT_VAT_TYPE.Exempt, ยกเว้น: PRODUCT_VAT_TYPE.Exempt, ยกเว้นภาษี: PRODUCT_VAT_TYPE.Exempt, ไม่มีภาษี: PRODUCT_VAT_TYPE.Exempt,
+  inclusive: PRODUCT_VAT_TYPE.Inclusive, include: PRODUCT_VAT_TYPE.Inclusive, ราคารวมภาษี: PRODUCT_VAT_TYPE.Inclusive,
+  exclusive: PRODUCT_VAT_TYPE.Exclusive, exclude: PRODUCT_VAT_TYPE.Exclusive, "7%": PRODUCT_VAT_TYPE.Exclusive,
+  ไม่รวมภาษี: PRODUCT_VAT_TYPE.Exclusive, ราคาไม่รวมภาษี: PRODUCT_VAT_TYPE.Exclusive,
+  zero: PRODUCT_VAT_TYPE.Zero, zerorated: PRODUCT_VAT_TYPE.Zero, "0%": PRODUCT_VAT_TYPE.Zero, ภาษี0: PRODUCT_VAT_TYPE.Zero, "ภาษี0%": PRODUCT_VAT_TYPE.Zero,
+  none: PRODUCT_VAT_TYPE.Exempt, novat: PRODUCT_VAT_TYPE.Exempt, ยกเว้น: PRODUCT_VAT_TYPE.Exempt, ไม่มีภาษี: PRODUCT_VAT_TYPE.Exempt,
 };
 
 const FIELDS = [
-  field("code", "document", "text", ["Code", "Product code", "Item code", "SKU"], ["รหัสสินค้า", "รหัส"]),
-  field("name", "document", "text", ["Name", "Product name", "Product", "Item"], ["ชื่อสินค้า", "สินค้า", "ชื่อ"]),
-  field("type", "document", "code", ["Type", "Product type"], ["ประเภทสินค้า", "ประเภท"], {
-    allowed: Object.values(ITEM_TYPE), words: { service: 1, บริการ: 1, product: 3, noninventory: 3, สินค้า: 3, inventory: 5, stock: 5, สินค้าคงคลัง: 5, สต็อก: 5 },
+  field("code", "document", "text", ["Product code", "Item code", "SKU"], ["รหัส"]),
+  field("name", "document", "text", ["Product name", "Product", "Item"], ["สินค้า", "ชื่อ"]),
+  field("type", "document", "code", ["Product type"], ["ประเภท"], {
+    allowed: Object.values(ITEM_TYPE), words: { noninventory: 3, stock: 5, สต็อก: 5 },
     sentAs: ["productStructureType"],
   }),
-  field("description", "document", "text", ["Description"], ["รายละเอียด", "คำอธิบาย"], { wire: "sellDescription" }),
-  field("unitName", "document", "text", ["Unit", "Unit name"], ["หน่วย", "หน่วยนับ"]),
-  field("sellPrice", "document", "quantity", ["Sell price", "Selling price", "Sales price"], ["ราคาขาย", "ราคาขายต่อหน่วย"]),
-  field("buyPrice", "document", "quantity", ["Buy price", "Purchase price", "Cost"], ["ราคาซื้อ", "ต้นทุน"]),
-  field("vatType", "document", "code", ["VAT", "VAT type", "VAT treatment"], ["ภาษีมูลค่าเพิ่ม", "ประเภทภาษี", "VAT"], {
+  field("description", "document", "text", [], ["คำอธิบาย"], { wire: "sellDescription" }),
+  field("unitName", "document", "text", ["Unit name"], ["หน่วยนับ"]),
+  field("sellPrice", "document", "quantity", ["Selling price", "Sales price"], ["ราคาขายต่อหน่วย"]),
+  field("buyPrice", "document", "quantity", ["Purchase price", "Cost"], ["ต้นทุน"]),
+  field("vatType", "document", "code", ["VAT type", "VAT treatment"], ["ประเภทภาษี", "VAT"], {
     allowed: Object.values(PRODUCT_VAT_TYPE), words: VAT_TYPE_WORDS, sentAs: ["sellVatType", "buyVatType"],
   }),
-  field("sellChartOfAccountCode", "document", "text", ["Sales account", "Sell account", "Sell account code"], ["บัญชีขาย", "รหัสบัญชีขาย"]),
-  field("buyChartOfAccountCode", "document", "text", ["Purchase account", "Buy account", "Buy account code"], ["บัญชีซื้อ", "รหัสบัญชีซื้อ"]),
+  field("sellChartOfAccountCode", "document", "text", ["Sell account", "Sell account code"], ["รหัสบัญชีขาย"]),
+  field("buyChartOfAccountCode", "document", "text", ["Buy account", "Buy account code"], ["รหัสบัญชีซื้อ"]),
   resultField("recordId"), resultField("result"), resultField("fingerprint"),
 ];
 

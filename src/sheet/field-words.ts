@@ -111,34 +111,22 @@ export const WHT_HEADER_WORDS: Readonly<Record<string, Words>> = {
   publishedOn: { en: ["Payment date", "Paid on"], th: ["วัน เดือน ปี ที่จ่าย"] },
 };
 
-/** Words accepted for a code, mapped to the code (lower case, no spaces), by field. */
+/** Words accepted for a code beyond the words it is shown by (shown-values.ts, read too), mapped to
+ * the code (lower case, no spaces), by field. */
 export const CELL_WORDS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   paymentMethod: {
-    cash: PAYMENT_METHOD.Cash, เงินสด: PAYMENT_METHOD.Cash,
-    cheque: PAYMENT_METHOD.Cheque, check: PAYMENT_METHOD.Cheque, เช็ค: PAYMENT_METHOD.Cheque,
-    transfer: PAYMENT_METHOD.Transfer, banktransfer: PAYMENT_METHOD.Transfer, โอนเงิน: PAYMENT_METHOD.Transfer, โอน: PAYMENT_METHOD.Transfer,
-    creditcard: PAYMENT_METHOD.CreditCard, card: PAYMENT_METHOD.CreditCard, บัตรเครดิต: PAYMENT_METHOD.CreditCard,
-    pettycash: PAYMENT_METHOD.PettyCash, เงินสดย่อย: PAYMENT_METHOD.PettyCash,
-    other: PAYMENT_METHOD.OtherChannel, otherchannel: PAYMENT_METHOD.OtherChannel, ช่องทางอื่น: PAYMENT_METHOD.OtherChannel,
+    check: PAYMENT_METHOD.Cheque, banktransfer: PAYMENT_METHOD.Transfer, โอน: PAYMENT_METHOD.Transfer,
+    card: PAYMENT_METHOD.CreditCard, other: PAYMENT_METHOD.OtherChannel,
   },
   // A per-line VAT yes/no says the line's rate: yes is 7%, no is exempt (content.ts).
-  "item.vatRate": {
-    exempt: -1, ยกเว้น: -1, ยกเว้นภาษี: -1, zero: 0, "0%": 0, "7%": 7,
-    yes: 7, no: -1, y: 7, n: -1, true: 7, false: -1, ใช่: 7, ไม่ใช่: -1, มี: 7, ไม่มี: -1,
-  },
-  contactGroup: { individual: 1, บุคคลธรรมดา: 1, juristic: 3, company: 3, นิติบุคคล: 3 },
-  creditType: { credit: 1, creditdays: 1, เครดิต: 1, cash: 3, เงินสด: 3, nodue: 5 },
-  discountType: { percent: 1, "%": 1, เปอร์เซ็นต์: 1, amount: 3, บาท: 3, จำนวนเงิน: 3 },
-  expenseCategoryView: { accounting: 1, บัญชี: 1, business: 3, ธุรกิจ: 3 },
-  "item.type": { service: 1, บริการ: 1, noninventory: 3, product: 3, สินค้า: 3, inventory: 5, สินค้าคงคลัง: 5 },
+  "item.vatRate": { ยกเว้น: -1, zero: 0, yes: 7, no: -1, y: 7, n: -1, true: 7, false: -1, ใช่: 7, ไม่ใช่: -1, มี: 7, ไม่มี: -1 },
+  contactGroup: { company: 3 },
+  creditType: { creditdays: 1 },
+  discountType: { "%": 1, บาท: 3 },
+  "item.type": { noninventory: 3 },
   entity: {
-    pnd1: 15, "ภ.ง.ด.1": 15, ภงด1: 15, "ภงด.1": 15, "pnd.1": 15, pnd2: 9, "ภ.ง.ด.2": 9, ภงด2: 9, "ภงด.2": 9, "pnd.2": 9,
-    pnd3: 1, "ภ.ง.ด.3": 1, ภงด3: 1, "ภงด.3": 1, "pnd.3": 1, pnd53: 3, "ภ.ง.ด.53": 3, ภงด53: 3, "ภงด.53": 3, "pnd.53": 3,
+    pnd1: 15, ภงด1: 15, "ภงด.1": 15, "pnd.1": 15, pnd2: 9, ภงด2: 9, "ภงด.2": 9, "pnd.2": 9,
+    pnd3: 1, ภงด3: 1, "ภงด.3": 1, "pnd.3": 1, pnd53: 3, ภงด53: 3, "ภงด.53": 3, "pnd.53": 3,
   },
-  taxPayment: {
-    withheldatsource: 1, atsource: 1, withheld: 1, หักณที่จ่าย: 1,
-    paidbythepayereverytime: 3, payeralways: 3, ออกให้ตลอดไป: 3,
-    paidbythepayeronce: 5, payeronce: 5, ออกให้ครั้งเดียว: 5,
-    other: 7, อื่นๆ: 7,
-  },
+  taxPayment: { atsource: 1, withheld: 1, payeralways: 3, payeronce: 5, other: 7, อื่นๆ: 7 },
 };

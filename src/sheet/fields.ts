@@ -9,6 +9,7 @@ import {
 } from "../rules/codes";
 import type { Lang } from "./i18n/lang";
 import { CELL_WORDS, HEADER_WORDS, WHT_HEADER_WORDS } from "./field-words";
+import { DOCUMENT_SHOWN, type Shown } from "./shown-values";
 import { fields as en } from "../texts/en/fields";
 import { fields as th } from "../texts/th/fields";
 
@@ -43,7 +44,8 @@ export interface FieldDef {
 }
 
 /** A document field: its name in each language from the text tables (src/texts, fields.ts), the
- * other header words it is read by and the words its codes are read by (field-words.ts). */
+ * other header words it is read by (field-words.ts), and the words its codes are read by: those they
+ * are shown by (shown-values.ts) and more (field-words.ts). */
 const f = (
   key: string, level: FieldLevel, kind: FieldKind,
   extra: Partial<Pick<FieldDef, "allowed" | "words" | "wire" | "wht">> = {},
@@ -52,7 +54,9 @@ const f = (
   const buying = `buy_${key}` in en ? `buy_${key}` as keyof typeof en : undefined;
   const labels = (lang: Lang, table: typeof en): string[] =>
     [table[name], ...(HEADER_WORDS[key]?.[lang] ?? []), ...(buying ? [table[buying]] : [])];
-  const words = extra.words ?? CELL_WORDS[key];
+  const shown = DOCUMENT_SHOWN[key];
+  const own = extra.words ?? CELL_WORDS[key];
+  const words = shown || own ? { ...shownWords(shown), ...own } : undefined;
   return {
     key, wire: extra.wire ?? key.replace(/^(item|source)\./, ""), level, kind, en: labels("en", en), th: labels("th", th),
     ...extra, ...(words ? { words } : {}),
@@ -120,7 +124,7 @@ export const FIELDS: readonly FieldDef[] = [
   f("documentWithholdingTaxAmount", "document", "money"),
   f("useReceiptDeduction", "document", "boolean"),
   f("documentDeductionType", "document", "code", {
-    allowed: [1, 3, 5, 7], words: { specialdiscount: 1, commission: 3, fee: 5, rounding: 7 },
+    allowed: [1, 3, 5, 7],
   }),
   f("documentDeductionAmount", "document", "money"),
 
@@ -188,7 +192,7 @@ export const FIELDS: readonly FieldDef[] = [
   f("withheldPercentage", "payment", "rate"),
   f("withheldAmount", "payment", "money"),
   f("paymentDeductionType", "payment", "code", {
-    allowed: [1, 3, 5, 7], words: { specialdiscount: 1, commission: 3, fee: 5, rounding: 7 },
+    allowed: [1, 3, 5, 7],
   }),
   f("paymentDeductionAmount", "payment", "money"),
   f("remainingCollectedType", "payment", "code", { allowed: [51, 55] }),
@@ -219,6 +223,11 @@ export const FIELDS: readonly FieldDef[] = [
   // the service from the user's own edit (sheet/fingerprint.ts).
   f("fingerprint", "result", "text"),
 ];
+
+/** The words fixed values are shown by, each read back as its code. */
+export function shownWords(shown: Shown | undefined): Record<string, number> {
+  return Object.fromEntries(shown?.flatMap(([code, en, th]) => [[normalizeName(en), code], [normalizeName(th), code]] as const) ?? []);
+}
 
 /** Lower case, no spaces: the form headers and words are compared in. */
 export function normalizeName(text: string): string {

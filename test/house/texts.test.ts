@@ -67,6 +67,9 @@ const READ_WORDS: Readonly<Record<string, string>> = {
   "src/sheet/mapping.ts": "currency and unit words dropped from a header",
   "src/rules/money.ts": "the baht sign an amount may carry",
   "src/sheet/rd-prep.ts": "juristic titles split off a payee's name, form names a layout file may use",
+  "src/families/contacts-sheet.ts": "the header words and contact-type words the contacts' sheet reads, beyond its names",
+  "src/families/products-sheet.ts": "the header words and type and VAT words the products' sheet reads, beyond its names",
+  "src/families/journal-sheet.ts": "the header words and voucher-type words the vouchers' sheet reads, beyond its names",
   "src/families/document-own.ts": "each family's own document-number header words",
   "src/families/books.ts": "the words people name the book families by",
   "src/families/certificates.ts": "the words people name certificates by",
@@ -76,10 +79,9 @@ const READ_WORDS: Readonly<Record<string, string>> = {
 
 /** Files whose shown texts are still inline, to be moved into the tables: this list only shrinks. */
 const NOT_YET_MOVED: readonly string[] = [
-  "src/sheet/i18n/vat-report.ts", "src/functions/table.ts", "src/families/journal-sheet.ts",
-  "src/sheet/wht-report.ts", "src/families/contacts-sheet.ts", "src/families/products-sheet.ts", "src/cli/map.ts",
-  "src/rules/certificate-forms.ts", "src/sheet/columns.ts", "src/sheet/i18n/system.ts", "src/sheet/samples.ts",
-  "src/cli/args.ts", "src/sheet/i18n/names.ts", "src/taskpane/sections/date-field.tsx", "src/taskpane/app.tsx",
+  "src/sheet/i18n/vat-report.ts", "src/functions/table.ts", "src/sheet/wht-report.ts", "src/cli/map.ts",
+  "src/rules/certificate-forms.ts", "src/sheet/i18n/system.ts", "src/sheet/samples.ts", "src/cli/args.ts",
+  "src/sheet/i18n/names.ts", "src/taskpane/sections/date-field.tsx", "src/taskpane/app.tsx",
 ];
 
 /** The Thai letters of a source's code, by file, comments left out (the parser drops them). */

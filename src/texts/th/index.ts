@@ -16,3 +16,5 @@ export * from "./names";
 export * from "./status";
 export * from "./fields";
 export * from "./families";
+export * from "./values";
+export * from "./book-fields";

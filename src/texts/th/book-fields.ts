@@ -1,0 +1,43 @@
+// The Thai texts of namespace bookFields: en/book-fields.ts's twin, same keys and same {placeholders}.
+import type { bookFields as en } from "../en/book-fields";
+import type { Same } from "../same";
+
+/** Each field of the books' sheets by family and key (families/*-sheet.ts). */
+export const bookFields: Same<typeof en> = {
+  "contacts.contactCode": "รหัส",
+  "contacts.contactName": "ชื่อ",
+  "contacts.contactType": "ประเภท",
+  "contacts.contactGroup": "ประเภทบุคคล",
+  "contacts.contactTaxId": "เลขประจำตัวผู้เสียภาษี",
+  "contacts.contactBranch": "สาขา",
+  "contacts.contactAddress": "ที่อยู่",
+  "contacts.contactZipCode": "รหัสไปรษณีย์",
+  "contacts.contactPerson": "ผู้ประสานงาน",
+  "contacts.contactEmail": "อีเมล",
+  "contacts.contactMobile": "เบอร์โทร",
+  "contacts.contactCreditDays": "จำนวนวันเครดิต",
+  "products.code": "รหัสสินค้า",
+  "products.name": "ชื่อสินค้า",
+  "products.type": "ประเภทสินค้า",
+  "products.description": "รายละเอียด",
+  "products.unitName": "หน่วย",
+  "products.sellPrice": "ราคาขาย",
+  "products.buyPrice": "ราคาซื้อ",
+  "products.vatType": "ภาษีมูลค่าเพิ่ม",
+  "products.sellChartOfAccountCode": "บัญชีขาย",
+  "products.buyChartOfAccountCode": "บัญชีซื้อ",
+  "journal-entries.documentKey": "เลขที่ใบสำคัญ",
+  "journal-entries.documentDate": "วันที่",
+  "journal-entries.documentType": "ประเภทใบสำคัญ",
+  "journal-entries.contactName": "ผู้ติดต่อ",
+  "journal-entries.contactId": "รหัสผู้ติดต่อ",
+  "journal-entries.description": "คำอธิบาย",
+  "journal-entries.reference": "อ้างอิง",
+  "journal-entries.item.accountCode": "รหัสบัญชี",
+  "journal-entries.item.accountName": "ชื่อบัญชี",
+  "journal-entries.item.account": "บัญชี",
+  "journal-entries.item.chartOfAccountId": "รหัสผังบัญชี",
+  "journal-entries.item.debit": "เดบิต",
+  "journal-entries.item.credit": "เครดิต",
+  "journal-entries.item.description": "คำอธิบายรายการ",
+};
