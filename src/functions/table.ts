@@ -1,5 +1,6 @@
 // DocSheet's worksheet functions, one entry each (as HyperFormula's function tables are): the name
-// Excel shows under the DOCSHEET namespace, its arguments, its descriptions in English and Thai, and
+// Excel shows under the DOCSHEET namespace, its arguments, its descriptions in English and Thai (src/texts,
+// namespace functionHelp), and
 // its evaluation over the jobs' reads. The Excel registration (excel.ts), `docsheet calc` and the
 // tests all call these entries. Read-only: no entry sends a create, an update or a delete.
 import { FAMILIES, FAMILY_INFO, type Family } from "../rules/codes";
@@ -15,6 +16,9 @@ import { bad, choiceArg, dateArg, familyArg, monthArg, omitted, requiredText, sp
 import { cell, money, table, type FunctionResult } from "./cells";
 import { documentsOf, sumOf, type DocumentFilter } from "./documents";
 import { FunctionError, msg } from "./texts";
+import { TOTAL_FIELDS, VAT_WHAT, WHT_FORM_WORDS } from "./arg-words";
+import { functionHelp as en } from "../texts/en/function-help";
+import { functionHelp as th } from "../texts/th/function-help";
 
 export interface FunctionContext {
   reads: FigureReads;
@@ -40,13 +44,18 @@ export interface FunctionEntry {
   evaluate(ctx: FunctionContext, args: readonly ArgValue[]): Promise<FunctionResult>;
 }
 
-const arg = (name: string, en: string, th: string, optional = false): FunctionArg => ({ name, optional, description: { en, th } });
-const FAMILY = arg("family", "Document type: tax invoices, receipts, quotations, ... (English or Thai)", "ประเภทเอกสาร เช่น ใบกำกับภาษี ใบเสร็จรับเงิน");
-const FROM = arg("from", "First day (a date, or a month such as 2026-11 or 11/2569)", "วันแรก (วันที่ หรือเดือน เช่น 2026-11 หรือ 11/2569)", true);
-const TO = arg("to", "Last day (a date, or a month: its last day)", "วันสุดท้าย (วันที่ หรือเดือน: วันสุดท้ายของเดือน)", true);
-const STATUS = arg("status", "Status; without it, void documents are left out", "สถานะ หากไม่ระบุจะไม่นับเอกสารที่ยกเลิก", true);
-const CONTACT = arg("contact", "Contact's name or code", "ชื่อหรือรหัสผู้ติดต่อ", true);
-const AS_OF = arg("as_of", "The date to count from; today when left out", "นับถึงวันที่ หากไม่ระบุคือวันนี้", true);
+type HelpKey = keyof typeof en;
+/** A text of the functions' help in both languages (src/texts, namespace functionHelp). */
+const said = (key: HelpKey): Words => ({ en: en[key], th: th[key] });
+const arg = (name: string, key: HelpKey, optional = false): FunctionArg => ({ name, optional, description: said(key) });
+/** A spilled table's header row in a language. */
+const header = (keys: readonly HelpKey[]) => (lang: Lang): string[] => keys.map((k) => (lang === "en" ? en : th)[k]);
+const FAMILY = arg("family", "arg_family");
+const FROM = arg("from", "arg_from", true);
+const TO = arg("to", "arg_to", true);
+const STATUS = arg("status", "arg_status", true);
+const CONTACT = arg("contact", "arg_contact", true);
+const AS_OF = arg("as_of", "arg_as_of", true);
 
 const filterOf = (args: readonly ArgValue[], at: { from: number; to: number; status: number; contact: number }): DocumentFilter => {
   const from = spanArg("from", args[at.from], "first");
@@ -55,28 +64,6 @@ const filterOf = (args: readonly ArgValue[], at: { from: number; to: number; sta
   const contact = omitted(args[at.contact]) ? undefined : String(args[at.contact]).trim();
   return { from, to, status: statusArg("status", args[at.status]), contact };
 };
-
-const TOTAL_FIELDS = {
-  subTotal: ["subtotal", "sub total", "ยอดรวม", "รวมเป็นเงิน"],
-  vatAmount: ["VAT", "ภาษีมูลค่าเพิ่ม", "vat amount"],
-  grandTotal: ["grand total", "ยอดรวมทั้งสิ้น", "จำนวนเงินรวมทั้งสิ้น"],
-  due: ["amount due", "ยอดค้างชำระ", "due"],
-} as const;
-
-const VAT_WHAT = {
-  payable: ["payable", "ภาษีที่ต้องชำระ"],
-  overpaid: ["overpaid", "ภาษีที่ชำระเกิน", "refundable"],
-  output: ["output tax", "ภาษีขาย", "output VAT"],
-  input: ["input tax", "ภาษีซื้อ", "input VAT"],
-  sales: ["sales", "ยอดขาย"],
-  purchases: ["purchases", "ยอดซื้อ"],
-} as const;
-
-const WHT_FORM_WORDS = {
-  all: ["all", "ทั้งหมด"],
-  pnd3: ["PND3", "ภ.ง.ด.3", "ภงด3", "3"],
-  pnd53: ["PND53", "ภ.ง.ด.53", "ภงด53", "53"],
-} as const;
 
 const dec = (v: unknown): Decimal => parseDecimal(v) ?? ZERO;
 
@@ -99,18 +86,9 @@ async function owed(ctx: FunctionContext, asOf: string, contact?: string): Promi
 
 const daysBetween = (a: string, b: string): number => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
-const AGING_HEADER: Record<Lang, string[]> = {
-  en: ["Customer", "Current", "1-30 days", "31-60 days", "61-90 days", "Over 90 days", "Total"],
-  th: ["ลูกค้า", "ยังไม่ถึงกำหนด", "1-30 วัน", "31-60 วัน", "61-90 วัน", "เกิน 90 วัน", "รวม"],
-};
-const PRODUCT_HEADER: Record<Lang, string[]> = {
-  en: ["Code", "Name", "Unit", "Selling price", "Buying price"],
-  th: ["รหัสสินค้า", "ชื่อสินค้า", "หน่วย", "ราคาขาย", "ราคาซื้อ"],
-};
-const ACCOUNT_HEADER: Record<Lang, string[]> = {
-  en: ["Code", "Name", "Name (English)"],
-  th: ["รหัสบัญชี", "ชื่อบัญชี", "ชื่อบัญชี (อังกฤษ)"],
-};
+const AGING_HEADER = header(["agingCustomer", "agingCurrent", "aging130Days", "aging3160Days", "aging6190Days", "agingOver90Days", "agingTotal"]);
+const PRODUCT_HEADER = header(["productCode", "productName", "productUnit", "productSellingPrice", "productBuyingPrice"]);
+const ACCOUNT_HEADER = header(["accountCode", "accountName", "accountNameEnglish"]);
 const CONTACT_KEYS = ["contactCode", "contactName", "contactTaxId", "contactBranch", "contactAddress", "contactEmail", "contactNumber"];
 
 function agingBucket(days: number): number {
@@ -128,7 +106,7 @@ function listEntry<T>(name: string, description: Words, read: (r: FigureReads) =
 export const FUNCTIONS: readonly FunctionEntry[] = [
   {
     name: "DOCUMENTS",
-    description: { en: "The documents of a type as a table, a header row first (as a pull lists them)", th: "รายการเอกสารตามประเภทเป็นตาราง มีแถวหัวตาราง (เหมือนการดึงข้อมูล)" },
+    description: said("DOCUMENTS"),
     args: [FAMILY, FROM, TO, STATUS, CONTACT],
     spills: true,
     async evaluate(ctx, args) {
@@ -146,8 +124,8 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   },
   {
     name: "TOTAL",
-    description: { en: "The sum of subtotal, VAT, grand total or amount due of a type's documents", th: "ผลรวมยอดรวม ภาษีมูลค่าเพิ่ม ยอดรวมทั้งสิ้น หรือยอดค้างชำระ ของเอกสารตามประเภท" },
-    args: [FAMILY, arg("field", "subtotal, VAT, grand total or amount due", "ยอดรวม ภาษีมูลค่าเพิ่ม ยอดรวมทั้งสิ้น หรือ ยอดค้างชำระ"), FROM, TO, CONTACT, STATUS],
+    description: said("TOTAL"),
+    args: [FAMILY, arg("field", "TOTAL_field"), FROM, TO, CONTACT, STATUS],
     spills: false,
     async evaluate(ctx, args) {
       const family = familyArg("family", args[0]);
@@ -160,9 +138,9 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   },
   {
     name: "DOCUMENT",
-    description: { en: "One field of one document, by its document number", th: "ข้อมูลหนึ่งช่องของเอกสารหนึ่งฉบับ ตามเลขที่เอกสาร" },
-    args: [arg("serial", "Document number, such as INV2026030001", "เลขที่เอกสาร เช่น INV2026030001"),
-      arg("field", "A field's name: status, grand total, due date, amount due, ...", "ชื่อช่องข้อมูล เช่น สถานะ ยอดรวมทั้งสิ้น วันครบกำหนด ยอดค้างชำระ")],
+    description: said("DOCUMENT"),
+    args: [arg("serial", "DOCUMENT_serial"),
+      arg("field", "DOCUMENT_field")],
     spills: false,
     async evaluate(ctx, args) {
       const serial = requiredText("serial", args[0]);
@@ -183,9 +161,9 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   },
   {
     name: "VAT",
-    description: { en: "Output tax, input tax, payable or overpaid VAT of a month, as the VAT report has them", th: "ภาษีขาย ภาษีซื้อ ภาษีที่ต้องชำระ หรือชำระเกิน ของเดือน ตามรายงานภาษีมูลค่าเพิ่ม" },
-    args: [arg("month", "The tax month: 2026-11, 11/2569 or a date in it", "เดือนภาษี: 2026-11, 11/2569 หรือวันที่ในเดือนนั้น"),
-      arg("what", "payable (when left out), overpaid, output tax, input tax, sales, purchases", "ภาษีที่ต้องชำระ (ค่าเริ่มต้น) ภาษีที่ชำระเกิน ภาษีขาย ภาษีซื้อ ยอดขาย ยอดซื้อ", true)],
+    description: said("VAT"),
+    args: [arg("month", "arg_month"),
+      arg("what", "arg_what", true)],
     spills: false,
     async evaluate(ctx, args) {
       const month = monthArg("month", args[0]);
@@ -199,9 +177,9 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   },
   {
     name: "WHT",
-    description: { en: "Tax withheld in a month, by form (PND3, PND53) or both, as the withholding tax report has it", th: "ภาษีหัก ณ ที่จ่ายของเดือน ตามแบบ (ภ.ง.ด.3 ภ.ง.ด.53) หรือรวมทั้งสองแบบ ตามรายงานภาษีหัก ณ ที่จ่าย" },
-    args: [arg("month", "The tax month: 2026-11, 11/2569 or a date in it", "เดือนภาษี: 2026-11, 11/2569 หรือวันที่ในเดือนนั้น"),
-      arg("form", "PND3, PND53, or both when left out", "ภ.ง.ด.3 ภ.ง.ด.53 หรือรวมทั้งสองแบบหากไม่ระบุ", true)],
+    description: said("WHT"),
+    args: [arg("month", "arg_month"),
+      arg("form", "arg_form", true)],
     spills: false,
     async evaluate(ctx, args) {
       const month = monthArg("month", args[0]);
@@ -213,8 +191,8 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   },
   {
     name: "DUE",
-    description: { en: "What a customer still owes on invoices", th: "ยอดที่ลูกค้ายังค้างชำระตามใบแจ้งหนี้" },
-    args: [arg("contact", "Customer's name or code", "ชื่อหรือรหัสลูกค้า"), AS_OF],
+    description: said("DUE"),
+    args: [arg("contact", "DUE_contact"), AS_OF],
     spills: false,
     async evaluate(ctx, args) {
       const contact = requiredText("contact", args[0]);
@@ -224,7 +202,7 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
   },
   {
     name: "AGING",
-    description: { en: "What customers owe, by customer and days past due: current, 1-30, 31-60, 61-90, over 90", th: "ยอดค้างชำระแยกตามลูกค้าและจำนวนวันที่เกินกำหนด: ยังไม่ถึงกำหนด 1-30 31-60 61-90 เกิน 90 วัน" },
+    description: said("AGING"),
     args: [AS_OF],
     spills: true,
     async evaluate(ctx, args) {
@@ -237,15 +215,15 @@ export const FUNCTIONS: readonly FunctionEntry[] = [
         by.set(o.contact, row);
       }
       const rows = [...by].sort(([a], [b]) => a.localeCompare(b)).map(([name, r]) => [name, ...r.map(money), money(r.reduce((s, x) => s.plus(x), ZERO))]);
-      return table(AGING_HEADER[ctx.lang], rows);
+      return table(AGING_HEADER(ctx.lang), rows);
     },
   },
-  listEntry("CONTACTS", { en: "The company's contacts as a table", th: "รายชื่อผู้ติดต่อของบริษัทเป็นตาราง" },
+  listEntry("CONTACTS", said("CONTACTS"),
     (r) => r.contacts(), (lang) => CONTACT_KEYS.map((k) => columnFor(k, undefined, { lang }).header), (c) => CONTACT_KEYS.map((k) => c[k])),
-  listEntry("PRODUCTS", { en: "The company's products and services as a table", th: "รายการสินค้าและบริการของบริษัทเป็นตาราง" },
-    (r) => r.products(), (lang) => PRODUCT_HEADER[lang], (p) => [p.code, p.name, p.unitName, p.sellPrice, p.buyPrice]),
-  listEntry("ACCOUNTS", { en: "The company's chart of accounts as a table", th: "ผังบัญชีของบริษัทเป็นตาราง" },
-    (r) => r.accounts(), (lang) => ACCOUNT_HEADER[lang], (a) => [a.code, a.nameLocal, a.nameForeign]),
+  listEntry("PRODUCTS", said("PRODUCTS"),
+    (r) => r.products(), PRODUCT_HEADER, (p) => [p.code, p.name, p.unitName, p.sellPrice, p.buyPrice]),
+  listEntry("ACCOUNTS", said("ACCOUNTS"),
+    (r) => r.accounts(), ACCOUNT_HEADER, (a) => [a.code, a.nameLocal, a.nameForeign]),
 ];
 
 export const FUNCTION_BY_NAME: ReadonlyMap<string, FunctionEntry> = new Map(FUNCTIONS.map((f) => [f.name, f]));

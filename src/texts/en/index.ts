@@ -23,3 +23,4 @@ export * from "./fields";
 export * from "./families";
 export * from "./values";
 export * from "./book-fields";
+export * from "./function-help";

@@ -18,3 +18,4 @@ export * from "./fields";
 export * from "./families";
 export * from "./values";
 export * from "./book-fields";
+export * from "./function-help";

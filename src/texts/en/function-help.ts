@@ -1,0 +1,46 @@
+// The English texts of namespace functionHelp (src/texts/en: one table, a file per namespace so a
+// bundle takes only what it shows; th/function-help.ts is its Thai twin).
+
+/** What the worksheet functions and their arguments do, as Excel's formula help and `docsheet calc`
+ * show them, and the header rows of the tables they spill (functions/table.ts). A function's
+ * description by its name; an argument's as arg_NAME, or FUNCTION_NAME where one function's differs. */
+export const functionHelp = {
+  arg_family: "Document type: tax invoices, receipts, quotations, ... (English or Thai)",
+  arg_from: "First day (a date, or a month such as 2026-11 or 11/2569)",
+  arg_to: "Last day (a date, or a month: its last day)",
+  arg_status: "Status; without it, void documents are left out",
+  arg_contact: "Contact's name or code",
+  arg_as_of: "The date to count from; today when left out",
+  DOCUMENTS: "The documents of a type as a table, a header row first (as a pull lists them)",
+  TOTAL: "The sum of subtotal, VAT, grand total or amount due of a type's documents",
+  DOCUMENT: "One field of one document, by its document number",
+  VAT: "Output tax, input tax, payable or overpaid VAT of a month, as the VAT report has them",
+  WHT: "Tax withheld in a month, by form (PND3, PND53) or both, as the withholding tax report has it",
+  DUE: "What a customer still owes on invoices",
+  AGING: "What customers owe, by customer and days past due: current, 1-30, 31-60, 61-90, over 90",
+  CONTACTS: "The company's contacts as a table",
+  PRODUCTS: "The company's products and services as a table",
+  ACCOUNTS: "The company's chart of accounts as a table",
+  TOTAL_field: "subtotal, VAT, grand total or amount due",
+  DOCUMENT_serial: "Document number, such as INV2026030001",
+  DOCUMENT_field: "A field's name: status, grand total, due date, amount due, ...",
+  arg_month: "The tax month: 2026-11, 11/2569 or a date in it",
+  arg_what: "payable (when left out), overpaid, output tax, input tax, sales, purchases",
+  arg_form: "PND3, PND53, or both when left out",
+  DUE_contact: "Customer's name or code",
+  agingCustomer: "Customer",
+  agingCurrent: "Current",
+  aging130Days: "1-30 days",
+  aging3160Days: "31-60 days",
+  aging6190Days: "61-90 days",
+  agingOver90Days: "Over 90 days",
+  agingTotal: "Total",
+  productCode: "Code",
+  productName: "Name",
+  productUnit: "Unit",
+  productSellingPrice: "Selling price",
+  productBuyingPrice: "Buying price",
+  accountCode: "Code",
+  accountName: "Name",
+  accountNameEnglish: "Name (English)",
+};
