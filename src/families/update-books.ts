@@ -1,50 +1,27 @@
-// How the update job sends a changed book row (jobs/books.ts), beside the entries as post-books.ts
+// How the update job (jobs/update.ts) sends a changed book row, beside the entries as post-books.ts
 // is: the row built as a post builds it (accounts from the company's chart where the entry uses
 // them), compared with the service's copy field by field (a product's accounts with its master's,
 // service-facts §5.2), and sent as the entry says: a contact's or product's PUT carries what the
 // entry's updateRequires keeps from the copy under the sheet's fields; a product's accounts go to
-// its master. A row changed on the service since the sheet saw it (its fingerprint) is not sent.
-import type { DocSheetClient } from "../api";
+// its master. A row changed on the service since the sheet saw it (its fingerprint) is not sent. A
+// journal voucher cannot be edited through the interface: its rows say so and nothing is sent.
 import type { BookFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
-import type { Message } from "../rules/message";
 import { accountIndex, chartOf, type AccountIndex } from "../sheet/books/accounts";
 import { buildBook } from "../sheet/books/build";
 import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 import { differingFields } from "../sheet/books/identity";
-import { sortFindings, type CellFinding } from "../sheet/findings";
+import { sortFindings } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
-import type { SheetDocument, SheetLayout } from "../sheet/read";
-import { accountsChanged, fieldLabel, SIDES } from "../jobs/book-parts";
+import type { SheetLayout } from "../sheet/read";
+import { accountsChanged, fieldLabel, readBook, SIDES } from "../jobs/book-parts";
 import type { ShownChange } from "../jobs/shown-change";
 import { bookColumn, bookKeys, bookRows } from "../sheet/books/sheet";
 import { render } from "../sheet/i18n/render";
 import { notSent } from "../jobs/not-sent";
 import { familyEntry } from ".";
-
-/** What becomes of one row: not sent (with the reason), or sent by `send`, which answers the
- * service's copy after it. */
-export interface RowUpdate {
-  kind: "update" | "unchanged" | "conflict" | "invalid";
-  /** The row's result, as a dry run says it (a sent row says `done`). */
-  message: Message;
-  /** The result once sent. */
-  done?: Message;
-  findings: CellFinding[];
-  /** The changed fields, the service's value against the sheet's, as the sheet shows them. */
-  changes?: ShownChange[];
-  send?: (signal?: AbortSignal) => Promise<Json | undefined>;
-}
-
-export interface BookUpdating {
-  /** Whether the service takes an update of this family at all (journal vouchers: no). */
-  updates: boolean;
-  /** Read once before the rows: the company's chart where the entry's records name accounts. */
-  prepare(client: DocSheetClient, layout: SheetLayout, rows: number, signal?: AbortSignal): Promise<void>;
-  /** The row's update against the service's copy of its record. */
-  plan(client: DocSheetClient, doc: SheetDocument, current: Json, lang: Lang, signal?: AbortSignal): Promise<RowUpdate>;
-}
+import type { Updating } from "./updating";
 
 /** The master PUT: the sheet's settings over the service's, its main unit over the service's main
  * unit (the other unit lists kept). */
@@ -86,16 +63,21 @@ function shownChanges(
   });
 }
 
-export function bookUpdating(family: BookFamily): BookUpdating {
+/** The book's updating (families/updating.ts); one per run: it holds the chart it read. */
+export function bookUpdating(family: BookFamily): Updating {
   const entry = familyEntry(family);
   let ctx: { layout: SheetLayout; accounts?: AccountIndex } | undefined;
   return {
-    updates: entry.updates === true,
-    async prepare(client, layout, rows, signal) {
-      const accounts = entry.usesAccounts && rows > 0 ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
-      ctx = { layout, accounts };
+    read: (block, mapping) => readBook(block, family, mapping),
+    columns: entry.updates ? ["result", "fingerprint"] : ["result"],
+    ...(entry.updates ? {} : { refusal: resultMsg("journalNoUpdate") }),
+    reportsFindings: true,
+    async prepare(client, read, signal) {
+      const accounts = entry.usesAccounts ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
+      ctx = { layout: read.layout, accounts };
     },
-    async plan(client, doc, current, lang, signal) {
+    written: (_doc, answer) => ({ values: answer ? { fingerprint: bookFingerprint(answer) } : {} }),
+    async plan(client, doc, current, { lang, signal }) {
       const built = buildBook(family, doc, ctx!);
       const findings = built.findings;
       const problems = sortFindings(findings.filter((f) => f.severity === "error"));
