@@ -4,6 +4,11 @@
 // types people name with the section of the Revenue Code and the rates allowed for each, the
 // conditions (เงื่อนไข) and the tax withheld worked out to the satang. Pure.
 import { Decimal, HUNDRED, ZERO, parseDecimal, roundHalfUp } from "./money";
+import { forms as en } from "../texts/en/forms";
+import { forms as th } from "../texts/th/forms";
+
+/** An income type's name in English and Thai (src/texts, namespace forms). */
+const named = (key: keyof typeof en): { en: string; th: string } => ({ en: en[key], th: th[key] });
 
 /** The service's `entity` of the monthly forms this project prepares (service-facts §5.6). */
 export const WHT_FORM = { PND1: 15, PND2: 9, PND3: 1, PND53: 3 } as const;
@@ -17,10 +22,10 @@ export const isWhtForm = (v: unknown): v is WhtForm => WHT_FORMS.includes(v as W
 
 /** How each form is written, in both languages (the RD's own abbreviation is the same in both). */
 export const FORM_NAME: Readonly<Record<WhtForm, { en: string; th: string; code: string }>> = {
-  15: { en: "PND1", th: "ภ.ง.ด.1", code: "PND1" },
-  9: { en: "PND2", th: "ภ.ง.ด.2", code: "PND2" },
-  1: { en: "PND3", th: "ภ.ง.ด.3", code: "PND3" },
-  3: { en: "PND53", th: "ภ.ง.ด.53", code: "PND53" },
+  15: { en: en.pnd1, th: th.pnd1, code: "PND1" },
+  9: { en: en.pnd2, th: th.pnd2, code: "PND2" },
+  1: { en: en.pnd3, th: th.pnd3, code: "PND3" },
+  3: { en: en.pnd53, th: th.pnd53, code: "PND53" },
 };
 
 /** The service's `taxPayment` and the RD's condition code (เงื่อนไข) it stands for; 7 (other) has none. */
@@ -73,20 +78,20 @@ export interface IncomeType {
 const ANY_RATE = [0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 15];
 
 export const INCOME_TYPES: readonly IncomeType[] = [
-  { id: "salary", incomeType: 1, section: "40(1)", en: "Salaries and wages", th: "เงินเดือน ค่าจ้าง", rates: ANY_RATE, more: ["salary", "salaries", "wages", "เงินเดือน"] },
-  { id: "commission", incomeType: 3, section: "40(2)", en: "Fees and commissions", th: "ค่าธรรมเนียม ค่านายหน้า", rates: [3], more: ["commission", "fees", "ค่านายหน้า", "ค่าธรรมเนียม"] },
-  { id: "royalties", incomeType: 5, section: "40(3)", en: "Royalties", th: "ค่าแห่งลิขสิทธิ์", rates: [3], more: ["royalty", "ค่าลิขสิทธิ์"] },
-  { id: "interest", incomeType: 7, section: "40(4)(a)", en: "Interest", th: "ดอกเบี้ย", rates: [1, 15] },
-  { id: "dividends", incomeType: 11, section: "40(4)(b)", en: "Dividends", th: "เงินปันผล", rates: [10], more: ["dividend", "ปันผล"] },
-  { id: "rent", incomeType: 27, section: "40(5)", en: "Rent", th: "ค่าเช่า", rates: [5], more: ["rental"] },
-  { id: "professional", incomeType: 27, section: "40(6)", en: "Professional fees", th: "ค่าวิชาชีพอิสระ", rates: [3], more: ["professionalfee", "ค่าวิชาชีพ"] },
-  { id: "hire", incomeType: 27, section: "40(7)", en: "Hire of work", th: "ค่าจ้างทำของ", rates: [3], more: ["hireofwork", "contractwork", "ค่าจ้างรับเหมา"] },
-  { id: "services", incomeType: 27, section: "40(8)", en: "Services", th: "ค่าบริการ", rates: [3], more: ["service", "servicefee", "บริการ"] },
-  { id: "advertising", incomeType: 27, section: "40(8)", en: "Advertising", th: "ค่าโฆษณา", rates: [2], more: ["advertisement", "ads", "โฆษณา"] },
-  { id: "transport", incomeType: 27, section: "40(8)", en: "Transport", th: "ค่าขนส่ง", rates: [1], more: ["freight", "shipping", "ขนส่ง"] },
-  { id: "insurance", incomeType: 27, section: "40(8)", en: "Insurance premiums", th: "เบี้ยประกันวินาศภัย", rates: [1], more: ["insurance", "ประกันภัย"] },
-  { id: "prizes", incomeType: 27, section: "40(8)", en: "Prizes and promotions", th: "ค่ารางวัล ส่วนลดหรือประโยชน์ใดๆ เนื่องจากการส่งเสริมการขาย", rates: [5], more: ["prize", "promotion", "ค่ารางวัล"] },
-  { id: "other", incomeType: 29, section: "40(8)", en: "Other income", th: "เงินได้อื่นๆ", rates: ANY_RATE, more: ["other", "อื่นๆ", "อื่น"] },
+  { id: "salary", incomeType: 1, section: "40(1)", ...named("income_salary"), rates: ANY_RATE, more: ["salary", "salaries", "wages", "เงินเดือน"] },
+  { id: "commission", incomeType: 3, section: "40(2)", ...named("income_commission"), rates: [3], more: ["commission", "fees", "ค่านายหน้า", "ค่าธรรมเนียม"] },
+  { id: "royalties", incomeType: 5, section: "40(3)", ...named("income_royalties"), rates: [3], more: ["royalty", "ค่าลิขสิทธิ์"] },
+  { id: "interest", incomeType: 7, section: "40(4)(a)", ...named("income_interest"), rates: [1, 15] },
+  { id: "dividends", incomeType: 11, section: "40(4)(b)", ...named("income_dividends"), rates: [10], more: ["dividend", "ปันผล"] },
+  { id: "rent", incomeType: 27, section: "40(5)", ...named("income_rent"), rates: [5], more: ["rental"] },
+  { id: "professional", incomeType: 27, section: "40(6)", ...named("income_professional"), rates: [3], more: ["professionalfee", "ค่าวิชาชีพ"] },
+  { id: "hire", incomeType: 27, section: "40(7)", ...named("income_hire"), rates: [3], more: ["hireofwork", "contractwork", "ค่าจ้างรับเหมา"] },
+  { id: "services", incomeType: 27, section: "40(8)", ...named("income_services"), rates: [3], more: ["service", "servicefee", "บริการ"] },
+  { id: "advertising", incomeType: 27, section: "40(8)", ...named("income_advertising"), rates: [2], more: ["advertisement", "ads", "โฆษณา"] },
+  { id: "transport", incomeType: 27, section: "40(8)", ...named("income_transport"), rates: [1], more: ["freight", "shipping", "ขนส่ง"] },
+  { id: "insurance", incomeType: 27, section: "40(8)", ...named("income_insurance"), rates: [1], more: ["insurance", "ประกันภัย"] },
+  { id: "prizes", incomeType: 27, section: "40(8)", ...named("income_prizes"), rates: [5], more: ["prize", "promotion", "ค่ารางวัล"] },
+  { id: "other", incomeType: 29, section: "40(8)", ...named("income_other"), rates: ANY_RATE, more: ["other", "อื่นๆ", "อื่น"] },
 ];
 
 /** Lower case, without spaces, dots, brackets, dashes and "s."/"ม." section marks. */
@@ -113,7 +118,7 @@ const BY_WORD: ReadonlyMap<string, IncomeType> = (() => {
 
 /** "Services (s.40(8))" / "ค่าบริการ (ม.40(8))": how the sheet and the reports name a type. */
 export function incomeTypeText(t: IncomeType, lang: "en" | "th"): string {
-  return lang === "en" ? `${t.en} (s.${t.section})` : `${t.th} (ม.${t.section})`;
+  return (lang === "en" ? en : th).incomeWithSection.replace("{type}", t[lang]).replace("{section}", t.section);
 }
 
 /** The income type a cell names: its words in English or Thai, with or without the section, or our id. */

@@ -19,3 +19,4 @@ export * from "./families";
 export * from "./values";
 export * from "./book-fields";
 export * from "./function-help";
+export * from "./forms";
