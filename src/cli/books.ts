@@ -1,6 +1,7 @@
 // The commands for the books (journal-entries, contacts, products): check on .xlsx files through the
-// books' job (jobs/books.ts); map, post, update and undo through the one command of each
-// for every family. Printing and exit codes follow the documents' commands: 0 clean, 1 findings.
+// books' job (jobs/books.ts); map, post and update through the one command of each for every
+// family (pull, template and undo are routed to theirs before the books are). Printing and exit
+// codes follow the documents' commands: 0 clean, 1 findings.
 import { checkBookJob } from "../jobs/books";
 import type { BookFamily } from "../rules/codes";
 import { isBook } from "../families/cards";
@@ -22,9 +23,6 @@ export async function bookCommand(p: Parsed): Promise<number> {
     // The one update job's command, as for every family.
     case "update":
       return (require("./update") as typeof import("./update")).updateCommand(p, family);
-    // The one undo job's command, as for every family.
-    case "undo":
-      return (require("./undo") as typeof import("./undo")).undoCommand(p, family);
     default:
       throw new UsageError("bookNotYet", { command: p.command, family });
   }

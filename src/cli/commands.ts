@@ -4,9 +4,9 @@ import { findCard } from "../families/cards";
 import { UsageError, familyArg, familyGiven, intArg, langArg, type Parsed } from "./args";
 
 /** Commands a book family (journal-entries, contacts, products) runs through cli/books.ts. */
-const BOOK_COMMANDS = new Set(["check", "post", "update", "map", "act", "undo"]);
+const BOOK_COMMANDS = new Set(["check", "post", "update", "map", "act"]);
 /** Commands written once for every family (report names none). */
-const EVERY_FAMILY = new Set(["pull", "template", "report"]);
+const EVERY_FAMILY = new Set(["pull", "template", "report", "undo"]);
 
 export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */

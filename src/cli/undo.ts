@@ -5,21 +5,20 @@
 import { ApiError, createClient } from "../api";
 import { ConnectionError } from "../jobs/stop";
 import { NothingToUndoError, undoJob, type UndoOutcome } from "../jobs/undo";
-import type { SheetFamily } from "../rules/codes";
 import type { Lang } from "../sheet/i18n/lang";
 import type { XlsxWorkbook } from "../workbook/xlsx";
 import type { Words } from "./words";
 import { renderError } from "../sheet/i18n/render";
-import { familyArg, intArg, type Parsed } from "./args";
+import { intArg, sheetFamilyOf, type Parsed } from "./args";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { abortOnInterrupt } from "./interrupt";
 import { progressReporter } from "./progress";
 import { workbookFiles } from "./workbook-run";
 
-/** `named`: the family the command was routed by (a book's, the certificates'); else FAMILY. */
-export async function undoCommand(p: Parsed, named?: SheetFamily): Promise<number> {
-  const family = named ?? familyArg(p.values.family);
+/** One command for every family: FAMILY as typed, of any kind. */
+export async function undoCommand(p: Parsed): Promise<number> {
+  const family = sheetFamilyOf(p);
   const { lang, say, conn, workbook, out } = await workbookFiles(p, "undone");
   const dryRun = p.values["dry-run"] === true;
   const mapping = await mappingArg(p.values, family);

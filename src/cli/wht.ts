@@ -5,7 +5,6 @@ import { dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { ConnectionError } from "../jobs/stop";
 import { whtActJob, whtCheckJob } from "../jobs/wht";
-import { undoCommand } from "./undo";
 import { CERTIFICATES } from "../families/certificates";
 import { UsageError, intArg, langArg, required, type Parsed } from "./args";
 import { assertSheet, openWorkbook, printCheck } from "./workbook-file";
@@ -33,9 +32,6 @@ export async function whtCommand(p: Parsed): Promise<number> {
       return (require("./post") as typeof import("./post")).postCommand(p, FAMILY);
     case "act":
       return act(p);
-    // The one undo job's command, as for every family.
-    case "undo":
-      return undoCommand(p, FAMILY);
     default:
       throw new UsageError("whtNotYet", { command: p.command, family: FAMILY });
   }
