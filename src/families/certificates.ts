@@ -12,6 +12,7 @@ export const CERTIFICATES: FamilyEntry<WhtFamily> = {
   words: ["withholding tax certificate", "withholding tax", "หนังสือรับรองการหักภาษี ณ ที่จ่าย", "50 ทวิ", "ภาษีหัก ณ ที่จ่าย", WHT_FAMILY],
   statuses: WHT_STATUS_WORDS,
   ...SERIAL_RECORDS,
+  undo: "withdraw",
   columns: { post: RESULT_KEYS, undo: RESULT_KEYS },
   ...familySheet(WHT_FAMILY),
   store: (client) => storeOf(client.withholdingTaxes),

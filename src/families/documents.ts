@@ -16,6 +16,7 @@ function documentEntry(family: Family): FamilyEntry<Family> {
     words: [info.label.en, info.label.th, family],
     statuses: info.statuses,
     ...SERIAL_RECORDS,
+    undo: "void",
     columns: { post: [...RESULT_KEYS, "fingerprint"], undo: [...RESULT_KEYS, "fingerprint"] },
     ...familySheet(family),
     ...(own.vatSide ? { vatSide: own.vatSide } : {}),

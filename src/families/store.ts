@@ -49,15 +49,14 @@ export function nameBy(...fields: string[]): (r: Json) => string {
 export const recordIdOf = (r: Json): number => Number(r.recordId ?? r.id);
 
 /** What documents and certificates share: pulled by a date range, no accounts, found again by the
- * row's marker in internalNotes (and known by it to undo), deleted by undo and when a race is lost,
- * named by their serial. */
+ * row's marker in internalNotes (and known by it to undo), removed when a race is lost, named by
+ * their serial. */
 export const SERIAL_RECORDS = {
   pullsByDate: true,
   usesAccounts: false,
   recovery: { by: "marker", field: "internalNotes" },
   proof: SERIAL_PROOF,
   identities: [],
-  undo: "delete",
   raceLoser: "delete",
   nameOf: nameBy("documentSerial"),
 } as const;

@@ -49,9 +49,14 @@ export interface RecordProof {
   changed(kept: unknown, copy: Json): boolean | undefined;
 }
 
-/** What undo does to a record a post made. */
+/** What undo does to a record a post made (families/unpostings.ts), once the service's copy is
+ * still what the post made. */
 export type UndoWay =
-  /** Deleted, once the service's copy is still what the post made. */
+  /** Voided, or deleted where the service deletes it (an awaiting one of a family deletedWhileAwaiting): documents. */
+  | "void"
+  /** Set back to awaiting and deleted, voided where the service will not delete it: certificates. */
+  | "withdraw"
+  /** Deleted: contacts, products. */
   | "delete"
   /** The service has no delete (journal vouchers): kept, and the row says so. */
   | "keep";

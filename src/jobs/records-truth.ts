@@ -30,8 +30,6 @@ import { guardSheet, postedDocuments, sameCompany, sheetCompany, type CompanySta
 import { runPool } from "./pool";
 import { loadPostRecord, type PostRunRecord } from "./post-record";
 import { ConnectionError } from "./stop";
-import { fingerprintMatches } from "./verify";
-import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
 
 /** A document as the sheet (or the post record) names it: its record id, its serial, its first row. */
 export interface NamedDocument {
@@ -148,7 +146,7 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
   const nameOf = (id: number): string => text(entry.nameOf(found.get(id)! as unknown as Json));
   const matched = named.filter((d) => found.has(d.recordId) && nameOf(d.recordId) === d.serial);
   const others = named.filter((d) => found.has(d.recordId) && nameOf(d.recordId) !== d.serial);
-  const verified = matched.length > 0 || someFingerprintHolds(opts.documents, found, entry.kind === "document" ? fingerprintMatches : bookFingerprintHolds);
+  const verified = matched.length > 0 || someFingerprintHolds(opts.documents, found, (kept, copy) => entry.proof.changed(kept, copy as unknown as Json) === false);
   elsewhere.sort((a, b) => a.doc.row - b.doc.row);
   // No row is a document of the connected company as the records name it: the records are wrong
   // as a whole (the family, else the company), refused before anything is written.
@@ -174,9 +172,6 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
 function someFingerprintHolds(docs: readonly NamedDocument[], found: ReadonlyMap<number, DocumentRecord>, holds: (kept: unknown, copy: DocumentRecord) => boolean): boolean {
   return docs.some((d) => !d.serial && found.has(d.recordId) && holds(d.fingerprint, found.get(d.recordId)!));
 }
-
-/** A contact's, product's or voucher's fingerprint cell, as the service's copy is now. */
-const bookFingerprintHolds = (kept: unknown, copy: DocumentRecord): boolean => isBookFingerprint(kept) && kept.trim() === bookFingerprint(copy as unknown as Json);
 
 async function readOrMissing(client: DocSheetClient, family: Family, id: number, signal?: AbortSignal): Promise<DocumentRecord | undefined> {
   return missingAsUndefined(() => client.documents(family).get(id, { signal }));
