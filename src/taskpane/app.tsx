@@ -76,8 +76,8 @@ export function App(props: AppProps) {
             setLang(picked);
             props.onLang?.(picked);
           }} style="width:auto">
-            <option value="en">English</option>
-            <option value="th">ไทย</option>
+            <option value="en">{t("languageEnglish")}</option>
+            <option value="th">{t("languageThai")}</option>
           </select>
         </div>
       </div>

@@ -84,8 +84,10 @@ export function fieldName(text: string, lang: Lang, family?: Family): string | u
   const line = /^Line (\d+)(?: (\w+))?$/.exec(text);
   if (line) {
     const item = line[2] ? FIELD_BY_KEY.get(`item.${line[2]}`) : undefined;
-    if (lang === "en") return item ? `Line ${line[1]} ${label(item, "en").toLowerCase()}` : text;
-    return item ? `${label(item, "th")}ของรายการที่ ${line[1]}` : `รายการที่ ${line[1]}`;
+    const said = lang === "en" ? en : th;
+    if (lang === "en" && !item) return text;
+    const name = item && (lang === "en" ? label(item, "en").toLowerCase() : label(item, "th"));
+    return (name ? said.lineField.replace("{field}", name) : said.line).replace("{n}", line[1]);
   }
   if (lang === "th") return BODY_TH[text];
   return undefined;

@@ -3,20 +3,7 @@
 // system's own message, which already starts with its code. Pure: the jobs' results (a post's save
 // that failed) and the command line's messages say it alike.
 import type { Lang } from "./lang";
-
-const SYSTEM_WORDS_TH: Record<string, string> = {
-  ENOSPC: "ดิสก์เต็ม",
-  EDQUOT: "ใช้พื้นที่ดิสก์ครบโควตาแล้ว",
-  EACCES: "ไม่มีสิทธิ์เขียน",
-  EPERM: "ไม่มีสิทธิ์เขียน",
-  EROFS: "ดิสก์นี้อ่านได้อย่างเดียว",
-  ENOENT: "ไม่พบไฟล์หรือโฟลเดอร์",
-  EISDIR: "เป็นโฟลเดอร์ ไม่ใช่ไฟล์",
-  EBUSY: "ไฟล์กำลังถูกใช้งานอยู่",
-  EMFILE: "เปิดไฟล์พร้อมกันมากเกินไป",
-  EIO: "อ่านหรือเขียนดิสก์ไม่ได้",
-  EFBIG: "ไฟล์ใหญ่เกินกว่าที่ดิสก์รับได้",
-};
+import { system as th } from "../../texts/th/system";
 
 /** A system error's code (ENOSPC), from the error or from the start of its message. */
 export function systemCode(err: unknown): string | undefined {
@@ -28,5 +15,5 @@ export function systemCode(err: unknown): string | undefined {
 /** `message`, what the system said of the error whose code is `code`, in `lang`. */
 export function systemText(message: string, code: string | undefined, lang: Lang): string {
   if (lang === "en" || code === undefined) return message;
-  return `${SYSTEM_WORDS_TH[code] ?? "ระบบแจ้งข้อผิดพลาด"} [${code}]`;
+  return `${(th as Readonly<Record<string, string>>)[code] ?? th.other} [${code}]`;
 }

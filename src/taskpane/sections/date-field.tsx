@@ -4,7 +4,7 @@
 // typed when it is no date (the form says so).
 import { useEffect, useState } from "preact/hooks";
 import { shownDate, shownMonth, typedDate, typedMonth } from "../dates";
-import type { Lang } from "../i18n";
+import { translator, type Lang } from "../i18n";
 
 export function DateField(props: { id: string; lang: Lang; value: string; month?: boolean; onChange: (value: string) => void }) {
   const { lang, month } = props;
@@ -18,7 +18,7 @@ export function DateField(props: { id: string; lang: Lang; value: string; month?
     return <input id={props.id} type={month ? "month" : "date"} value={props.value} onInput={(e) => props.onChange(e.currentTarget.value)} />;
   }
   return (
-    <input id={props.id} type="text" inputMode="numeric" placeholder={month ? "ดด/ปปปป" : "วว/ดด/ปปปป"} value={text}
+    <input id={props.id} type="text" inputMode="numeric" placeholder={translator(lang)(month ? "monthPlaceholder" : "datePlaceholder")} value={text}
       onInput={(e) => {
         const typed = e.currentTarget.value;
         setText(typed);

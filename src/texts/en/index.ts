@@ -25,3 +25,5 @@ export * from "./values";
 export * from "./book-fields";
 export * from "./function-help";
 export * from "./forms";
+export * from "./system";
+export * from "./samples";

@@ -9,4 +9,7 @@ export const names = {
   side_expense: "expense",
   requestBody: "The request body",
   fieldName: "A field name",
+  // A line's field, and a line, as a message names them (sheet/i18n/names.ts); {field} in lower case in English.
+  lineField: "Line {n} {field}",
+  line: "Line {n}",
 };

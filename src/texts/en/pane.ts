@@ -7,6 +7,12 @@ export const pane = {
   title: "DocSheet",
   tagline: "Accounting documents from your rows",
   language: "Language",
+  // The languages as the picker lists them, each in its own words.
+  languageEnglish: "English",
+  languageThai: "ไทย",
+  // A typed date's and month's form, where the pane takes them as text (in Thai: day, month, Buddhist-era year).
+  datePlaceholder: "DD/MM/YYYY",
+  monthPlaceholder: "MM/YYYY",
   // connect
   connect: "Connect",
   environment: "Environment",

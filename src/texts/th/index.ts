@@ -20,3 +20,5 @@ export * from "./values";
 export * from "./book-fields";
 export * from "./function-help";
 export * from "./forms";
+export * from "./system";
+export * from "./samples";

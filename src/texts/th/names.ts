@@ -9,4 +9,6 @@ export const names: Same<typeof en> = {
   side_expense: "ค่าใช้จ่าย",
   requestBody: "เนื้อหาคำขอ",
   fieldName: "ชื่อฟิลด์",
+  lineField: "{field}ของรายการที่ {n}",
+  line: "รายการที่ {n}",
 };
