@@ -46,6 +46,14 @@ describe("the registry", () => {
     expect(USAGE).toContain("withholding-taxes (template, map, check, post, pull, act status|delete|pdf, undo)");
   });
 
+  test("undo knows a record by a marker only where its post writes one there, and by a fingerprint that tells a change", () => {
+    for (const e of FAMILY_ENTRIES) {
+      if (e.proof.marker !== undefined) expect({ family: e.name, recovery: e.recovery }).toEqual({ family: e.name, recovery: { by: "marker", field: e.proof.marker } });
+      const copy = { recordId: 7, id: 7, documentSerial: "X-1", code: "X-1", contactName: "X Co", name: "x" };
+      expect({ family: e.name, none: e.proof.changed("typed over", copy) }).not.toEqual({ family: e.name, none: false });
+    }
+  });
+
   test("a family without a delete is never undone by deleting, and its race loser is reported", () => {
     for (const e of FAMILY_ENTRIES) {
       const store = e.store(svc.client);
