@@ -12,6 +12,9 @@ import {
 } from "../sheet/mapping";
 import { parseCell } from "../sheet/values";
 import type { Lang } from "../sheet/i18n/lang";
+import { fillCounted } from "../sheet/i18n/plural";
+import { map as en } from "../texts/en/map";
+import { map as th } from "../texts/th/map";
 import { render } from "../sheet/i18n/render";
 import { recordWord } from "../sheet/i18n/record-count";
 import { FAMILY_INFO, isFamily } from "../rules/codes";
@@ -89,7 +92,7 @@ export async function mappingArg(values: Parsed["values"], family: MapFamily): P
 function problemsIn(err: MappingError, lang: Lang): string {
   const shown = err.msgs.slice(0, 20).map((m) => render(m, lang)).join("; ");
   const more = err.msgs.length - 20;
-  return more <= 0 ? shown : `${shown}; ${lang === "th" ? `และอีก ${more} ปัญหา` : `and ${more} more problems`}`;
+  return more <= 0 ? shown : `${shown}; ${MAP_WORDS[lang].more(more)}`;
 }
 
 /** A mapping file is at most this big (README.md, "Limits"): a sheet's headers take a few kB. */
@@ -121,25 +124,18 @@ async function mappingIn(path: string, family: MapFamily): Promise<ColumnMapping
   }
 }
 
-/** What the table says, in English or Thai. */
-const MAP_WORDS = {
-  en: {
-    heading: ["Column", "Header", "Field"], or: " or ", noHeader: (sheet: string) => `Sheet "${sheet}" has no header row.`,
-    notMapped: "Not mapped (ignored unless you name a field for them)", requiredMissing: "Required, not yet mapped",
-    allRequired: "Every required field has a column.", usual: "Usual, not mapped", values: "For every row",
-    wrote: (out: string) => `wrote ${out}: edit it if need be, then pass it to check, post and act with --mapping ${out}`,
-    asked: (column: string, header: string, fields: string) => `Which field is column ${column} "${header}"? It could be ${fields}: name it in the mapping file (--out, then --mapping)`,
-    guessed: "* a guess from the header: check, post and act read these columns only through a mapping file (save it with --out, then pass --mapping)",
-  },
-  th: {
-    heading: ["คอลัมน์", "หัวคอลัมน์", "ฟิลด์"], or: " หรือ ", noHeader: (sheet: string) => `ชีต "${sheet}" ไม่มีแถวหัวคอลัมน์`,
-    notMapped: "ยังไม่ได้จับคู่ (จะไม่ใช้ จนกว่าจะระบุฟิลด์ให้)", requiredMissing: "ฟิลด์ที่ต้องมีแต่ยังไม่ได้จับคู่",
-    allRequired: "ฟิลด์ที่ต้องมีมีคอลัมน์ครบแล้ว", usual: "ฟิลด์ที่มักใช้แต่ยังไม่ได้จับคู่", values: "ค่าสำหรับทุกแถว",
-    wrote: (out: string) => `เขียน ${out} แล้ว: แก้ไขได้ตามต้องการ แล้วใช้กับ check, post และ act ด้วย --mapping ${out}`,
-    asked: (column: string, header: string, fields: string) => `คอลัมน์ ${column} "${header}" คือฟิลด์ใด อาจเป็น ${fields} ให้ระบุในไฟล์จับคู่คอลัมน์ (--out แล้วใช้ --mapping)`,
-    guessed: "* เดาจากหัวคอลัมน์: check, post และ act จะอ่านคอลัมน์เหล่านี้ผ่านไฟล์จับคู่คอลัมน์เท่านั้น (บันทึกด้วย --out แล้วใช้ --mapping)",
-  },
-} as const;
+/** What the table says, in English or Thai (src/texts, namespace map). */
+function mapWords(t: typeof en, lang: Lang) {
+  const fill = (text: string, vars: Record<string, string | number>): string => fillCounted(text, vars, lang);
+  return {
+    heading: [t.headingColumn, t.headingHeader, t.headingField], or: t.or, noHeader: (sheet: string) => fill(t.noHeader, { sheet }),
+    notMapped: t.notMapped, requiredMissing: t.requiredMissing, allRequired: t.allRequired, usual: t.usual, values: t.values,
+    wrote: (out: string) => fill(t.wrote, { out }),
+    asked: (column: string, header: string, fields: string) => fill(t.asked, { column, header, fields }),
+    guessed: t.guessed, sheet: (sheet: string, kind: string) => fill(t.sheet, { sheet, kind }), more: (more: number) => fill(t.moreProblems, { more }),
+  };
+}
+const MAP_WORDS = { en: mapWords(en, "en"), th: mapWords(th, "th") } as const;
 
 /** "Customer (contactName)", "ชื่อลูกค้า (contactName)". */
 function label(key: string, family: MapFamily, lang: Lang): string {
@@ -176,7 +172,7 @@ function table(
   const pad = (text: string, n: number): string => text + " ".repeat(Math.max(0, n - width(text)));
   // Thai names the family in Thai too (ใบเสนอราคา (quotations)): the word FAMILY takes stays beside it.
   const kind = lang === "th" ? `${isFamily(family) ? FAMILY_INFO[family].label.th : render(recordWord(family), "th")} (${family})` : family;
-  const lines = [`${lang === "th" ? "ชีต" : "Sheet"} "${sheet}", ${kind}:`, ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
+  const lines = [say.sheet(sheet, kind), ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
   const unmapped = suggestions.filter((s) => !s.field && !s.candidates);
   if (unmapped.length > 0) lines.push(`${say.notMapped}: ${unmapped.map((s) => `${s.column} "${s.header}"`).join(", ")}`);
   const stated = Object.entries(values);

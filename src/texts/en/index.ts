@@ -27,3 +27,4 @@ export * from "./function-help";
 export * from "./forms";
 export * from "./system";
 export * from "./samples";
+export * from "./map";

@@ -22,3 +22,4 @@ export * from "./function-help";
 export * from "./forms";
 export * from "./system";
 export * from "./samples";
+export * from "./map";
