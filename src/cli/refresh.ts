@@ -1,5 +1,5 @@
 // `docsheet refresh WORKBOOK.xlsx [--sheet NAME] [--rows 2,5-9] [--out OUT.xlsx]`: reads a pulled sheet's
-// documents again with the pull's own query and writes them into their rows (the refresh job),
+// records again, whatever the family, with the pull's own query and writes them into their rows (the refresh job),
 // into WORKBOOK.xlsx itself unless --out says where; prints each row not refreshed or marked, and the counts.
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";

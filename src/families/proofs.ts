@@ -1,7 +1,7 @@
 // How each kind of record is known again on the service (the entries' RecordProof, types.ts): what
 // a post record's entry or a row keeps of a record (its marker, its fingerprint) held against the
 // service's copy now.
-import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
+import { bookFingerprintHolds } from "../sheet/books/fingerprint";
 import { changedSince, isFingerprint } from "../sheet/fingerprint";
 import { serviceCopy } from "../sheet/service-copy";
 import type { RecordProof } from "./types";
@@ -17,5 +17,5 @@ export const SERIAL_PROOF: RecordProof = {
  * (sheet/books/fingerprint.ts). Their records were fingerprinted from the start: one that keeps no
  * fingerprint is taken as changed (nothing is removed that was not seen as made). */
 export const BOOK_PROOF: RecordProof = {
-  changed: (kept, copy) => !isBookFingerprint(kept) || bookFingerprint(copy) !== kept.trim(),
+  changed: (kept, copy) => !bookFingerprintHolds(kept, copy),
 };

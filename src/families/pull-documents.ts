@@ -1,5 +1,5 @@
 // A document family's pull (families/pullings.ts): every page of its list with the spec's filters,
-// one row per document or per line, statuses as people say them.
+// one row per document or per line, statuses as people say them; read again by refresh-documents.ts.
 import type { DocSheetClient } from "../api";
 import { FAMILY_INFO, type Family } from "../rules/codes";
 import { resultMsg } from "../sheet/i18n/results";
@@ -9,6 +9,7 @@ import { documentRows, pruneColumns, pullKeys } from "../sheet/pull";
 import type { CellValue } from "../workbook/port";
 import { throwIfCancelled } from "../jobs/types";
 import type { PulledTable, PullOptions, Pulling } from "./pulling";
+import { documentRefresh } from "./refresh-documents";
 
 async function documentTable(client: DocSheetClient, opts: PullOptions<Family>): Promise<PulledTable> {
   const api = client.documents(opts.family);
@@ -43,6 +44,6 @@ async function documentTable(client: DocSheetClient, opts: PullOptions<Family>):
 
 export const documentPulling: Pulling = {
   table: (client, opts) => documentTable(client, opts as PullOptions<Family>),
-  refreshable: true,
+  refresh: documentRefresh,
   failure: "pull",
 };

@@ -9,7 +9,7 @@ import { CERTIFICATE_PULLING } from "./pull-certificates";
 import { documentPulling } from "./pull-documents";
 import type { Pulling } from "./pulling";
 
-export type { PulledTable, PullOptions, Pulling } from "./pulling";
+export type { PulledTable, PullOptions, Pulling, PullQuery, PullRecord, RefreshSheet, RowState } from "./pulling";
 
 /** The family's way into a sheet. */
 export function pullingOf(family: SheetFamily): Pulling {

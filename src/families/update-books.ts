@@ -9,7 +9,7 @@ import type { BookFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { accountIndex, chartOf, type AccountIndex } from "../sheet/books/accounts";
 import { buildBook } from "../sheet/books/build";
-import { bookFingerprint, isBookFingerprint } from "../sheet/books/fingerprint";
+import { bookFingerprint, bookFingerprintHolds, isBookFingerprint } from "../sheet/books/fingerprint";
 import { differingFields } from "../sheet/books/identity";
 import { sortFindings } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
@@ -84,7 +84,7 @@ export function bookUpdating(family: BookFamily): Updating {
       if (problems.length > 0 || !built.body) return { kind: "invalid", message: notSent(problems), findings };
       // Changed on the service since the sheet saw it (post, pull, update): not overwritten.
       const seen = doc.fields.fingerprint?.value;
-      if (isBookFingerprint(seen) && seen.trim() !== bookFingerprint(current)) return { kind: "conflict", message: resultMsg("changedOnServiceUnnamed"), findings };
+      if (isBookFingerprint(seen) && !bookFingerprintHolds(seen, current)) return { kind: "conflict", message: resultMsg("changedOnServiceUnnamed"), findings };
       // No fingerprint (the hidden cell cleared or typed over): sent, but the row says what could not be checked.
       const checked = isBookFingerprint(seen);
       const id = Number(doc.fields.recordId!.value);

@@ -3,10 +3,10 @@
 // listed and turned into rows is its pulling (families/pullings.ts).
 import type { DocSheetClient } from "../api";
 import type { SheetFamily } from "../rules/codes";
-import { pullingOf, type PulledTable, type PullOptions } from "../families/pullings";
+import { pullingOf, type PulledTable, type PullOptions, type PullRecord } from "../families/pullings";
 import type { WorkbookPort } from "../workbook/port";
 import { companyRecords, connectedCompany, type CompanyStamp } from "./company";
-import { pullQueryKey, type PullRecord } from "./refresh";
+import { pullQueryKey } from "./refresh";
 import { familyRecord } from "./sheet-family";
 
 export type { PulledTable } from "../families/pullings";
@@ -31,15 +31,13 @@ export async function pullJob(port: WorkbookPort, client: DocSheetClient, opts: 
   return { sheet, documents: table.documents, rows: table.rows.length };
 }
 
-/** What a refresh of the pulled sheet reads again: the family, one row per line or not, the query;
- * none for a family refresh does not read again. */
-export function pullOf(opts: Pick<PullJobOptions, "family" | "lines" | "query">): PullRecord | undefined {
-  if (!pullingOf(opts.family).refreshable) return undefined;
-  return { family: opts.family as PullRecord["family"], lines: opts.lines ?? false, query: { ...opts.query } };
+/** What a refresh of the pulled sheet reads again: the family, one row per line or not, the query. */
+export function pullOf(opts: Pick<PullJobOptions, "family" | "lines" | "query">): PullRecord {
+  return { family: opts.family, lines: opts.lines ?? false, query: { ...opts.query } };
 }
 
 /** The records of a pulled sheet, by the name it got: its rows are the company's records of the
- * family, read with the pull's query where refresh reads it again. */
+ * family, read with the pull's query (refresh reads it again so). */
 export function pulledRecords(family: SheetFamily, company: CompanyStamp, at: Date = new Date(), pull?: PullRecord): (sheet: string) => Map<string, string> {
   return (sheet) => new Map([
     ...familyRecord(family)(sheet), ...companyRecords(sheet, company, "pull", at),

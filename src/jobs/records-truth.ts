@@ -58,9 +58,9 @@ export interface RecordsCheckOptions extends Omit<GuardOptions, "documents" | "f
   /** The post record the job works from (undo); else the family's, when it wrote this sheet. */
   postRecord?: Pick<PostRunRecord, "sheet" | "at" | "company"> | null;
   /** A pulled sheet's family by its query, when that is where the job took the family from. */
-  pulledAs?: Family | null;
+  pulledAs?: SheetFamily | null;
   /** The family the workbook remembers for the sheet. */
-  remembered?: Family | null;
+  remembered?: SheetFamily | null;
   concurrency?: number;
 }
 

@@ -57,35 +57,31 @@ const dateCell = (v: unknown): CellValue => {
 const text = (v: unknown): CellValue => (typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : null);
 const num = (v: unknown): CellValue => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : null);
 
-/** One row per income line of each certificate, in WHT_KEYS order. */
-export function certificateRows(records: readonly Json[], lang: Lang): CellValue[][] {
-  const rows: CellValue[][] = [];
-  for (const r of records) {
-    const items = Array.isArray(r.withholdingTaxItems) ? (r.withholdingTaxItems as Json[]) : [];
-    const notes = typeof r.internalNotes === "string" ? stripMarkers(r.internalNotes) : "";
-    const entity = Number(r.entity);
-    const payment = Number(r.taxPayment);
-    (items.length > 0 ? items : [{}]).forEach((item, i) => {
-      const type = incomeTypeOfLine(item.incomeType, item.description);
-      const cells: Record<string, CellValue> = {
-        documentKey: text(r.documentSerial) ?? String(r.recordId),
-        "item.incomeType": type ? incomeTypeText(type, lang) : text(item.description),
-        "item.taxRate": num(item.taxRate), "item.taxAmount": num(item.taxAmount), "item.withheld": num(item.withheld),
-      };
-      if (i === 0) {
-        Object.assign(cells, {
-          contactName: text(r.contactName), contactTaxId: text(r.contactTaxId), contactBranch: text(r.contactBranch),
-          contactAddress: text(r.contactAddress), entity: Number.isFinite(entity) ? shownValue("entity", entity, lang) : null,
-          publishedOn: dateCell(r.publishedOn), taxPayment: Number.isFinite(payment) ? shownValue("taxPayment", payment, lang) : null,
-          remarks: text(r.remarks), internalNotes: notes || null,
-          recordId: num(r.recordId), documentSerial: text(r.documentSerial),
-          status: typeof r.statusString === "string" ? statusText(r.statusString, lang) : null,
-        });
-      } else {
-        Object.assign(cells, { recordId: num(r.recordId), documentSerial: text(r.documentSerial) });
-      }
-      rows.push(WHT_KEYS.map((k) => cells[k] ?? null));
-    });
-  }
-  return rows;
+/** One certificate's rows as a pull writes them, one per income line, by column key. */
+export function certificateCells(r: Json, lang: Lang): Record<string, CellValue>[] {
+  const items = Array.isArray(r.withholdingTaxItems) ? (r.withholdingTaxItems as Json[]) : [];
+  const notes = typeof r.internalNotes === "string" ? stripMarkers(r.internalNotes) : "";
+  const entity = Number(r.entity);
+  const payment = Number(r.taxPayment);
+  return (items.length > 0 ? items : [{}]).map((item, i) => {
+    const type = incomeTypeOfLine(item.incomeType, item.description);
+    const cells: Record<string, CellValue> = {
+      documentKey: text(r.documentSerial) ?? String(r.recordId),
+      "item.incomeType": type ? incomeTypeText(type, lang) : text(item.description),
+      "item.taxRate": num(item.taxRate), "item.taxAmount": num(item.taxAmount), "item.withheld": num(item.withheld),
+    };
+    if (i === 0) {
+      Object.assign(cells, {
+        contactName: text(r.contactName), contactTaxId: text(r.contactTaxId), contactBranch: text(r.contactBranch),
+        contactAddress: text(r.contactAddress), entity: Number.isFinite(entity) ? shownValue("entity", entity, lang) : null,
+        publishedOn: dateCell(r.publishedOn), taxPayment: Number.isFinite(payment) ? shownValue("taxPayment", payment, lang) : null,
+        remarks: text(r.remarks), internalNotes: notes || null,
+        recordId: num(r.recordId), documentSerial: text(r.documentSerial),
+        status: typeof r.statusString === "string" ? statusText(r.statusString, lang) : null,
+      });
+    } else {
+      Object.assign(cells, { recordId: num(r.recordId), documentSerial: text(r.documentSerial) });
+    }
+    return cells;
+  });
 }

@@ -1,17 +1,22 @@
-// Every family keeps its promise about a records sheet edited by hand (issue 34), through the
+// Every family keeps its promises about the workbook's own records (issue 34), through the
 // command's main on real .xlsx files against the local service: a posted sheet whose hidden
 // "DocSheet records" were rewritten as a person can (the company stamp and post record made Other
-// Co.'s; the family the records name changed to another's) never makes undo or update change a
-// record or a row's record id: what the records name is verified on the service first, and the run is
-// refused with a non-zero exit.
+// Co.'s; the family the records name changed to another's) never makes undo, update or refresh
+// change a record or a row's record id: what the records name is verified on the service first, and
+// the run is refused with a non-zero exit. And a pulled sheet of every family is read again in
+// place by refresh: a record changed on the service takes its rows again, one new to the query is
+// appended, one deleted or void is marked and kept, one edited in the sheet is listed and kept.
+import { join } from "node:path";
 import { createClient } from "../../src/api";
 import { FAMILY_ENTRIES, type FamilyEntry } from "../../src/families";
+import { unpostingOf } from "../../src/families/unpostings";
 import { connectedCompany } from "../../src/jobs/company";
+import { readDocuments } from "../../src/sheet/read";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { cliRunner } from "../cli/run";
-import { authOf, cliSession, sheetRows } from "../cli/session";
+import { authOf, cliSession, editCells, sheetRows } from "../cli/session";
 import { SAMPLES } from "./samples";
-import { eachFamily, liveRecords, writeSample } from "./support";
+import { eachFamily, liveRecords, taggedRecords, writeSample } from "./support";
 
 jest.setTimeout(120_000);
 
@@ -19,10 +24,10 @@ const s = cliSession("promises-records");
 const docsheet = cliRunner();
 const N = 2;
 
-/** A posted sheet of the family (in place): its path. */
-async function posted(family: FamilyEntry["name"], prefix: string): Promise<string> {
-  await SAMPLES[family].before?.(s.client, prefix, N);
-  const path = await writeSample(s.dir, prefix, family, prefix, N);
+/** A posted sheet of the family's records `from`..`n` of the prefix (in place): its path. */
+async function posted(family: FamilyEntry["name"], prefix: string, n = N, from = 1, before = from === 1): Promise<string> {
+  if (before) await SAMPLES[family].before?.(s.client, prefix, n);
+  const path = await writeSample(s.dir, `${prefix}-${from}`, family, prefix, n, from);
   const post = await docsheet(["post", path, "--family", family, "--base-url", s.service.root, ...s.auth, "--in-place"]);
   expect(post.code).toBe(0);
   return path;
@@ -48,9 +53,11 @@ async function untouched(path: string, entry: FamilyEntry, prefix: string): Prom
   return async () => expect([await ids(), await records()]).toEqual(before);
 }
 
-const commands = (entry: FamilyEntry): string[] => (entry.updates ? ["undo", "update"] : ["undo"]);
+const commands = (entry: FamilyEntry): string[] => (entry.updates ? ["undo", "update", "refresh"] : ["undo", "refresh"]);
+/** A command's arguments after the workbook (refresh takes the family from the workbook). */
+const familyArgs = (command: string, family: string): string[] => (command === "refresh" ? [] : ["--family", family, "--in-place"]);
 
-eachFamily("its company stamp and post record rewritten to Other Co.: undo and update as Other are refused, nothing changed", () => true, async (family, entry, index) => {
+eachFamily("its company stamp and post record rewritten to Other Co.: undo, update and refresh as Other are refused, nothing changed", () => true, async (family, entry, index) => {
   const prefix = `C${index}`;
   const path = await posted(family, prefix);
   const demo = await connectedCompany(s.client);
@@ -59,14 +66,14 @@ eachFamily("its company stamp and post record rewritten to Other Co.: undo and u
   await editRecords(path, (text) => text.split(stamp(demo)).join(stamp(other)));
   const same = await untouched(path, entry, prefix);
   for (const command of commands(entry)) {
-    const run = await docsheet([command, path, "--family", family, "--base-url", s.service.root, ...authOf(s.other), "--in-place"]);
+    const run = await docsheet([command, path, ...familyArgs(command, family), "--base-url", s.service.root, ...authOf(s.other)]);
     expect({ command, said: run.stdout + run.stderr }).toEqual({ command, said: expect.not.stringMatching(/was already deleted/) });
     expect({ command, code: run.code }).not.toEqual({ command, code: 0 });
   }
   await same();
 });
 
-eachFamily("the family its records name changed to another's: undo and update of that family are refused, nothing changed", () => true, async (family, entry, index) => {
+eachFamily("the family its records name changed to another's: undo, update and refresh of that family are refused, nothing changed", () => true, async (family, entry, index) => {
   const prefix = `F${index}`;
   const path = await posted(family, prefix);
   // Another family of the same kind where there is one (a tax invoice called a quotation).
@@ -74,9 +81,80 @@ eachFamily("the family its records name changed to another's: undo and update of
   await editRecords(path, (text) => text.split(`"${family}"`).join(`"${to.name}"`).split(`.${family}`).join(`.${to.name}`).replace(new RegExp(`^${family}$`), to.name));
   const same = await untouched(path, entry, prefix);
   for (const command of commands(to)) {
-    const run = await docsheet([command, path, "--family", to.name, "--base-url", s.service.root, ...s.auth, "--in-place"]);
+    const run = await docsheet([command, path, ...familyArgs(command, to.name), "--base-url", s.service.root, ...s.auth]);
     expect({ command, said: run.stdout + run.stderr }).toEqual({ command, said: expect.not.stringMatching(/was already deleted/) });
     expect({ command, code: run.code }).not.toEqual({ command, code: 0 });
   }
   await same();
+});
+
+/** A cell of a posted sample to change and send with update: the first of these headers the sample has. */
+const SENT_EDIT: ReadonlyArray<[string, (v: unknown, prefix: string) => unknown]> = [
+  ["item.pricePerUnit", (v) => Number(v) + 50], ["item.partialAmount", (v) => Number(v) - 10], ["Name", (_, prefix) => `${prefix} renamed`], ["Sell price", (v) => Number(v) + 50],
+];
+/** The field edited in the pulled sheet: the first of these its pull writes. */
+const SHEET_EDIT = ["contactName", "name", "description"];
+
+eachFamily("refresh of its pulled sheet: changed on the service refreshed, new appended, deleted or void marked, edited in the sheet listed and kept", () => true, async (family, entry, index) => {
+  const prefix = `R${index}Q`;
+  const sample = SAMPLES[family];
+  await sample.before?.(s.client, prefix, 4);
+  const path = await posted(family, prefix, 3, 1, false);
+  const ids = new Map([...await taggedRecords(s.client, entry, prefix)].map(([tag, list]) => [tag, list[0].id]));
+  const id = (i: number): number => ids.get(`${prefix}-${i}`)!;
+  const pulled = join(s.dir, `${prefix}-pulled.xlsx`);
+  const pull = await docsheet(["pull", family, "--out", pulled, "--base-url", s.service.root, ...s.auth, ...(entry.pullsByDate ? ["--search", prefix] : [])]);
+  expect(pull.code).toBe(0);
+
+  // On the service: record 1 changed (sent by update where the family takes one; a certificate's
+  // status moved; the service never changes a voucher), record 2 deleted or voided (a voucher has
+  // neither), record 3 left, and record 4 made.
+  const sent = SENT_EDIT.find(([h]) => sample.header.includes(h));
+  if (entry.updates && sent) {
+    const [header, to] = sent;
+    await editCells(path, [[0, header, to(sample.rows(prefix, 1)[0][sample.header.indexOf(header)], prefix) as never]]);
+    expect((await docsheet(["update", path, "--family", family, "--base-url", s.service.root, ...s.auth, "--in-place"])).code).toBe(0);
+  } else if (entry.kind === "certificate") {
+    const now = (await entry.store(s.client).get(id(1))).statusString;
+    await s.client.withholdingTaxes.setStatus(id(1), entry.statuses.find((w) => w !== now && w !== "void")!);
+  }
+  const changes = entry.updates || entry.kind === "certificate";
+  const unposting = unpostingOf(entry, s.client);
+  if (unposting) await unposting.run(s.client, id(2), await entry.store(s.client).get(id(2)));
+  await posted(family, prefix, 4, 4, false);
+  const added = (await taggedRecords(s.client, entry, prefix)).get(`${prefix}-4`)![0].id;
+
+  // In the sheet: record 3's row edited.
+  const book = await XlsxWorkbook.load(pulled);
+  const sheet = (await book.sheetNames())[0];
+  const read = readDocuments(await book.read({ sheet, whole: true }), { table: entry.fields, family });
+  const key = SHEET_EDIT.find((k) => read.layout.headers.columns.has(k))!;
+  const third = read.documents.find((d) => Number(d.fields.recordId?.value) === id(3))!;
+  await book.write(sheet, [{ row: third.firstRow, col: read.layout.headers.columns.get(key)!, values: [["edited in the sheet"]] }]);
+  await book.save(pulled);
+  const before = await sheetRows(pulled);
+
+  const run = await docsheet(["refresh", pulled, "--base-url", s.service.root, ...s.auth]);
+  expect(run.code).toBe(1);
+  const after = await sheetRows(pulled);
+  const resultOf = (recordId: number): unknown[] => after.filter((r) => Number(r.recordId) === recordId).map((r) => r.result).filter((r) => r !== null && r !== undefined);
+  expect({
+    changed: resultOf(id(1))[0], gone: resultOf(id(2))[0], edited: resultOf(id(3))[0], added: resultOf(added),
+  }).toEqual({
+    changed: changes ? expect.stringMatching(/^refreshed/) : undefined,
+    gone: unposting ? expect.stringMatching(/^(deleted|void) on the service$/) : undefined,
+    edited: expect.stringMatching(/^not refreshed: edited in the sheet/),
+    added: sample.rows(prefix, 4).map(() => "added by refresh"),
+  });
+  // Record 1's rows took the service's copy; record 3's kept its edit.
+  const cellsOf = (rows: Record<string, unknown>[], recordId: number): string => JSON.stringify(rows.filter((r) => Number(r.recordId) === recordId).map((r) => Object.entries(r).filter(([k]) => !/^result$/i.test(k))));
+  if (changes) expect(cellsOf(after, id(1))).not.toBe(cellsOf(before, id(1)));
+  expect(cellsOf(after, id(3))).toBe(cellsOf(before, id(3)));
+  // Nothing else moved: every row of before is still where it was (record 2's too), with its
+  // record id, and the edit kept.
+  expect(after.slice(0, before.length).map((r) => r.recordId)).toEqual(before.map((r) => r.recordId));
+  expect(after.length).toBe(before.length + sample.rows(prefix, 4).length);
+  expect(cellsOf(after, id(3))).toContain("edited in the sheet");
+  const others = after.filter((r, i) => i < before.length && ![id(1), id(2), id(3)].includes(Number(r.recordId)));
+  expect(others.map((r) => r.result ?? null).filter((r) => r !== null && r !== "unchanged")).toEqual([]);
 });

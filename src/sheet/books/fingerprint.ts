@@ -24,7 +24,13 @@ export function bookFingerprint(record: Json): string {
   return `b1.${hash2(stable(record))}`;
 }
 
-/** Whether a value is a fingerprint as bookFingerprint writes it (not empty, not typed over). */
+/** Whether a value is a fingerprint as bookFingerprint writes it, or a pulled row's that begins
+ * with it (row-fingerprint.ts): not empty, not typed over. */
 export function isBookFingerprint(v: unknown): v is string {
-  return typeof v === "string" && /^b1\.[0-9a-f]{16}$/.test(v.trim());
+  return typeof v === "string" && /^b1\.[0-9a-f]{16}(\.[0-9A-Za-z_-]+)?$/.test(v.trim());
+}
+
+/** Whether a fingerprint cell was taken of this very copy of the record (unchanged since). */
+export function bookFingerprintHolds(kept: unknown, record: Json): boolean {
+  return isBookFingerprint(kept) && kept.trim().split(".").slice(0, 2).join(".") === bookFingerprint(record);
 }

@@ -12,7 +12,7 @@ import { listRef } from "../lookups";
 import { DATE_FORMAT_TH, SAMPLE } from "../samples";
 import type { Template } from "../template";
 import type { ChartAccount } from "./accounts";
-import { bookFingerprint } from "./fingerprint";
+import { withRowFingerprint } from "../row-fingerprint";
 import type { BookLayout, CellParts } from "./layout";
 import type { Json } from "../../rules/json";
 import { render } from "../i18n/render";
@@ -68,20 +68,24 @@ export function bookTemplate(family: BookFamily, today: string, lang: Lang, look
   };
 }
 
-/** The service's records as a book's rows (result columns filled: record id, number, status). */
-export function bookRows(
-  family: BookFamily, records: readonly Json[], lang: Lang, chart: readonly ChartAccount[] = [], productAccounts?: ReadonlyMap<number, Json>,
-): CellValue[][] {
-  const keys = bookKeys(family);
-  const layout = layoutOf(family);
-  // The service's copy a row was last in step with, where the book keeps one (update compares it).
-  const fingerprinted = layout.resultKeys.includes("fingerprint");
+/** One record's rows as a book's pull writes them, by column key (its fingerprint aside). */
+export function bookCells(
+  family: BookFamily, record: Json, lang: Lang, chart: readonly ChartAccount[] = [], productAccounts?: ReadonlyMap<number, Json>,
+): Record<string, CellValue>[] {
   const parts: CellParts = {
     lang, word: (key, code) => shownWord(family, key, code, lang), say: (m) => render(m, lang),
     accounts: new Map(chart.map((a) => [a.id, a])), productAccounts,
   };
-  return records.flatMap((r) => layout.cells(r, parts).map((cells) => {
-    const row: Record<string, CellValue> = fingerprinted ? { ...cells, fingerprint: bookFingerprint(r) } : cells;
-    return keys.map((k) => row[k] ?? null);
-  }));
+  return layoutOf(family).cells(record, parts);
+}
+
+/** The service's records as a book's rows (result columns filled: record id, number, status, and
+ * the fingerprint of the copy and the cells a row was last in step with, where the book keeps one). */
+export function bookRows(
+  family: BookFamily, records: readonly Json[], lang: Lang, chart: readonly ChartAccount[] = [], productAccounts?: ReadonlyMap<number, Json>,
+): CellValue[][] {
+  const keys = bookKeys(family);
+  const kindOf = (key: string): FieldDef["kind"] | undefined => familySheet(family).fields.byKey.get(key)?.kind;
+  return records.flatMap((r) => withRowFingerprint(keys, kindOf, r, bookCells(family, r, lang, chart, productAccounts))
+    .map((row) => keys.map((k) => row[k] ?? null)));
 }

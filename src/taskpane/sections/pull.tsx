@@ -75,20 +75,17 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={problem ?? task.error} />
       <Message tone="ok" text={task.result ? t("pullDone", groupCounts({ rows: task.result.rows, sheet: task.result.sheet })) : null} />
-      {documents && (
-        <>
-          <p class="help">{t("refreshHelp")}</p>
-          <button type="button" disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(false, { ...ctx, lang: props.lang }))}>{t("runRefresh")}</button>
-          <button type="button" title={t("refreshRowsHelp")} disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(true, { ...ctx, lang: props.lang }))}>{t("runRefreshRows")}</button>
-          {refreshTask.busy && <button type="button" onClick={refreshTask.cancel}>{t("cancel")}</button>}
-          <Message tone="error" text={refreshTask.error} />
-          <Message tone={done && done.counts.edited > 0 ? "info" : "ok"} text={done ? t("refreshDone", groupCounts({
-            sheet: done.sheet, refreshed: done.counts.refreshed, added: done.counts.added, unchanged: done.counts.unchanged,
-            marked: done.counts.deleted + done.counts.void, edited: done.counts.edited,
-          })) : null} />
-          <RowNotes t={t} services={services} sheet={done?.sheet} rows={done?.rows} />
-        </>
-      )}
+      {/* Every family's pulled sheet is read again by the one refresh job. */}
+      <p class="help">{t("refreshHelp")}</p>
+      <button type="button" disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(false, { ...ctx, lang: props.lang }))}>{t("runRefresh")}</button>
+      <button type="button" title={t("refreshRowsHelp")} disabled={!props.connected || refreshTask.busy} onClick={() => void refreshTask.run((ctx) => refresh(true, { ...ctx, lang: props.lang }))}>{t("runRefreshRows")}</button>
+      {refreshTask.busy && <button type="button" onClick={refreshTask.cancel}>{t("cancel")}</button>}
+      <Message tone="error" text={refreshTask.error} />
+      <Message tone={done && done.counts.edited > 0 ? "info" : "ok"} text={done ? t("refreshDone", groupCounts({
+        sheet: done.sheet, refreshed: done.counts.refreshed, added: done.counts.added, unchanged: done.counts.unchanged,
+        marked: done.counts.deleted + done.counts.void, edited: done.counts.edited,
+      })) : null} />
+      <RowNotes t={t} services={services} sheet={done?.sheet} rows={done?.rows} />
       <VatReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
       <WhtReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
     </Section>

@@ -62,6 +62,7 @@ export const results = {
   cannotUpgradeTo: 'a {family} cannot be upgraded to "{to}"; choose {allowed}',
   // act and update, before anything is sent: the row's record id and serial must name one document.
   rowOtherDocument: "refused: record id {recordId} is {actual} on the service, not {serial} as the row says; correct the record id or the document serial",
+  rowOtherRecord: "refused: record id {recordId} is {actual} on the service, not {name} as the row says; correct the record id",
   rowUnverified: "refused: record id {recordId} ({actual} on the service) cannot be checked against this row: it has no document serial and no fingerprint that matches; fill in the document serial",
   rowOtherFamily: "refused: record id {recordId} is {family} {actual} on the service, not {chosen}; correct the record id",
   // --- undo ---

@@ -45,6 +45,7 @@ export const results: Same<typeof en> = {
   cannotUpgrade: "{family}แปลงเป็นเอกสารอื่นไม่ได้",
   cannotUpgradeTo: '{family}แปลงเป็น "{to}" ไม่ได้ เลือก {allowed}',
   rowOtherDocument: "ปฏิเสธ: รหัสในระบบ {recordId} คือ {actual} ไม่ใช่ {serial} ตามที่แถวนี้ระบุ แก้รหัสเอกสารในระบบหรือเลขที่เอกสารในระบบให้ถูกต้อง",
+  rowOtherRecord: "ปฏิเสธ: รหัสในระบบ {recordId} คือ {actual} ไม่ใช่ {name} ตามที่แถวนี้ระบุ แก้รหัสในระบบให้ถูกต้อง",
   rowUnverified: "ปฏิเสธ: ตรวจไม่ได้ว่ารหัสในระบบ {recordId} ({actual} บนระบบ) ตรงกับแถวนี้ เพราะแถวไม่มีเลขที่เอกสารในระบบ และไม่มีรหัสตรวจสอบฉบับบนระบบที่ตรงกัน ให้กรอกเลขที่เอกสารในระบบ",
   rowOtherFamily: "ปฏิเสธ: รหัสในระบบ {recordId} คือ{family} {actual} บนระบบ ไม่ใช่{chosen} แก้รหัสเอกสารในระบบให้ถูกต้อง",
   undoDeleted: "ย้อนกลับแล้ว: ลบ {serial} แล้ว",

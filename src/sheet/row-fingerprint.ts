@@ -1,0 +1,75 @@
+// The fingerprint a pulled row of a book or certificate keeps (the hidden fingerprint column):
+//
+//   b1.<16 hex: bookFingerprint of the service's copy>.<4 base64url characters per pulled column>
+//
+// The first part is what post and update keep (books/fingerprint.ts): a copy changed on the service
+// since no longer has it. The per-column hashes are of the cells the pull wrote, so refresh tells
+// which columns were edited in the sheet since (the sheet's cells against them) from those the
+// service changed (the copy's cells now against them), as the documents' per-field hashes do
+// (fingerprint.ts). A fingerprint without them (written by post or update) tells the copy only. Pure.
+import type { Json } from "../rules/json";
+import type { CellValue } from "../workbook/port";
+import { bookFingerprint } from "./books/fingerprint";
+import { fnv1a } from "./fingerprint";
+import type { FieldDef } from "./fields";
+
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const WIDTH = 4;
+const FORM = /^(b1\.[0-9a-f]{16})(?:\.([0-9A-Za-z_-]+))?$/;
+/** Days from Excel's day 0 to 1970-01-01 (a date cell read from Excel is its serial number). */
+const EPOCH = 25569;
+
+/** A column's cells as one text, whatever host read them (a date as a Date or a serial number). */
+export function cellsText(cells: readonly CellValue[], kind: FieldDef["kind"] | undefined): string {
+  const one = (v: CellValue): string => {
+    if (v === null || v === undefined || v === "") return "";
+    if (v instanceof Date) return v.toISOString().slice(0, 10);
+    if (kind === "date" && typeof v === "number") return new Date(Math.round((v - EPOCH) * 86400000)).toISOString().slice(0, 10);
+    if (typeof v === "boolean") return v ? "1" : "0";
+    return String(v).trim();
+  };
+  return `${cells.length}\u0001${cells.map(one).join("\u0001")}`;
+}
+
+const hashOf = (text: string): string => {
+  const h = fnv1a(text, 0x6b43a9b5) >>> 8;
+  return [18, 12, 6, 0].map((s) => B64[(h >>> s) & 63]).join("");
+};
+
+/** Columns a pull or refresh writes but no hash covers: the fingerprint itself, and the row's result. */
+const UNHASHED = new Set(["fingerprint", "result"]);
+
+/** The columns of a pull's `keys` the hashes cover, in their order. */
+export const hashedKeys = (keys: readonly string[]): string[] => keys.filter((k) => !UNHASHED.has(k));
+
+/** A record's rows by column key with its fingerprint on the first, where the pull's `keys` have one. */
+export function withRowFingerprint(
+  keys: readonly string[], kindOf: (key: string) => FieldDef["kind"] | undefined, record: Json, rows: Record<string, CellValue>[],
+): Record<string, CellValue>[] {
+  if (!keys.includes("fingerprint") || rows.length === 0) return rows;
+  const texts = hashedKeys(keys).map((k) => cellsText(rows.map((r) => r[k] ?? null), kindOf(k)));
+  return [{ ...rows[0], fingerprint: rowFingerprint(record, texts) }, ...rows.slice(1)];
+}
+
+/** The fingerprint of a record pulled into `texts` (cellsText of each pulled column, in a fixed order). */
+export function rowFingerprint(record: Json, texts: readonly string[]): string {
+  return `${bookFingerprint(record)}.${texts.map(hashOf).join("")}`;
+}
+
+export interface KeptRow {
+  /** bookFingerprint of the copy the row was in step with. */
+  record: string;
+  /** Each pulled column's hash, when the row was written by a pull or a refresh. */
+  columns?: string[];
+}
+
+/** A fingerprint cell's parts, or null for anything else (empty, typed over). */
+export function keptRow(v: unknown, columns: number): KeptRow | null {
+  const m = typeof v === "string" ? FORM.exec(v.trim()) : null;
+  if (!m) return null;
+  if (m[2] === undefined || m[2].length !== columns * WIDTH) return { record: m[1] };
+  return { record: m[1], columns: Array.from({ length: columns }, (_, i) => m[2].slice(i * WIDTH, (i + 1) * WIDTH)) };
+}
+
+/** Whether a column's cells are still what a kept hash was taken of. */
+export const sameCells = (text: string, hash: string): boolean => hashOf(text) === hash;
