@@ -9,14 +9,14 @@
 // once, and one listed without its lines (a summary that may leave its contact out) is read by id.
 import type { DocSheetClient, FilterTerm } from "../api";
 import { CERTIFICATES } from "../families/certificates";
-import { FAMILIES, type DocumentFamily } from "../rules/codes";
+import { FAMILIES, type DocumentFamily, type SheetFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { LIST_ORDER_MAX } from "../rules/list-order";
 import { normalizeName } from "../sheet/fields";
 import { runPool } from "./pool";
 
 /** A document, as `family:recordId`: ids are told apart by family. */
-export const docRef = (family: DocumentFamily, id: number): string => `${family}:${id}`;
+export const docRef = (family: SheetFamily, id: number): string => `${family}:${id}`;
 
 export interface ContactToCheck {
   id: number;

@@ -1,12 +1,13 @@
-// Undo's last step for documents: the contacts the service created for the run (a document named a
-// new customer without an id, spec contact rule 5), deleted once the run's documents are undone
-// (DELETE /contacts/{id}), but only a contact verifiably made for this run (its entry sealed, its
-// document still naming it), unchanged since the run read it (its fingerprint), and named by no live
-// document besides the undone ones nor by a journal voucher (jobs/contact-use.ts). Any other stays, with the reason. A
-// contact the run found is not in the record at all, so never touched. A dry run deletes nothing.
+// Undo's last step for a run whose post recorded the contacts the service created for it (a
+// document named a new customer without an id, spec contact rule 5: a posting that makesContacts):
+// deleted once the run's documents are undone (DELETE /contacts/{id}), but only a contact verifiably
+// made for this run (its entry sealed, its document still naming it), unchanged since the run read
+// it (its fingerprint), and named by no live document besides the undone ones nor by a journal
+// voucher (jobs/contact-use.ts). Any other stays, with the reason. A contact the run found is not in
+// the record at all, so never touched. A dry run deletes nothing.
 import type { DocSheetClient } from "../api";
 import { readContactsByName } from "./contact-read";
-import type { Family } from "../rules/codes";
+import type { SheetFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
 import { bookFingerprint } from "../sheet/books/fingerprint";
@@ -34,7 +35,7 @@ export interface ContactUndoContext {
   signal?: AbortSignal;
 }
 
-export async function undoRunContacts(client: DocSheetClient, family: Family, contacts: readonly RunContact[], ctx: ContactUndoContext): Promise<ContactUndo[]> {
+export async function undoRunContacts(client: DocSheetClient, family: SheetFamily, contacts: readonly RunContact[], ctx: ContactUndoContext): Promise<ContactUndo[]> {
   const except = new Set([...ctx.undone].map((id) => docRef(family, id)));
   const out = new Map<RunContact, ContactUndo>();
   const set = (c: RunContact, kind: ContactUndoKind, msg: Message): void => void out.set(c, { contact: c, kind, msg });

@@ -18,7 +18,7 @@
 // the workbook.
 import { bare, type Message } from "../rules/message";
 import { type DocSheetClient, type DocumentRecord } from "../api";
-import type { Family, SheetFamily } from "../rules/codes";
+import type { SheetFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { familyEntry, recordIdOf, type RecordStore } from "../families";
 import { unpostingOf } from "../families/unpostings";
@@ -233,7 +233,7 @@ export async function undoJob(port: WorkbookPort, client: DocSheetClient, opts: 
 
   // 4. The contacts the service made for a documents run, once its documents are undone (not after a stop).
   const undoneIds = new Set([...outcome].filter(([, o]) => UNDONE.includes(o.kind)).map(([p]) => p.entry.recordId));
-  const contacts = fatal || signal?.aborted || run.contacts.length === 0 ? [] : await undoRunContacts(client, family as Family, run.contacts, {
+  const contacts = fatal || signal?.aborted || run.contacts.length === 0 ? [] : await undoRunContacts(client, family, run.contacts, {
     named, undone: undoneIds, dryRun: opts.dryRun === true, concurrency, signal,
   });
 
