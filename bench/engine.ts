@@ -22,7 +22,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../src/api";
 import { checkJob } from "../src/jobs/check";
-import { checkBookJob, postBookJob } from "../src/jobs/books";
+import { postBookJob } from "../src/jobs/books";
 import { parseMapping } from "../src/sheet/mapping";
 import { postJob } from "../src/jobs/post";
 import { pullJob } from "../src/jobs/pull";
@@ -239,7 +239,7 @@ export async function bookFigures(client: DocSheetClient, dir: string): Promise<
   await book.xlsx.writeFile(file);
   const check = await measure(async () => {
     const wb = await XlsxWorkbook.load(file);
-    return checkBookJob(wb, { family: "journal-entries", target: { sheet: "Journal" } });
+    return checkJob(wb, { family: "journal-entries", target: { sheet: "Journal" } });
   });
   const problems = check.value.findings.filter((f) => f.severity === "error");
   if (problems.length > 0) throw new Error(`journal check found ${problems.length} problems, e.g. ${problems[0].message}`);

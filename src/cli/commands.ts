@@ -4,9 +4,9 @@ import { findCard } from "../families/cards";
 import { UsageError, familyArg, familyGiven, intArg, langArg, type Parsed } from "./args";
 
 /** Commands a book family (journal-entries, contacts, products) runs through cli/books.ts. */
-const BOOK_COMMANDS = new Set(["check", "post", "update", "map", "act"]);
+const BOOK_COMMANDS = new Set(["post", "update", "map", "act"]);
 /** Commands written once for every family (report names none). */
-const EVERY_FAMILY = new Set(["pull", "template", "report", "undo"]);
+const EVERY_FAMILY = new Set(["check", "pull", "template", "report", "undo"]);
 
 export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -49,8 +49,9 @@ export async function runCommand(p: Parsed): Promise<number> {
   }
 }
 
+/** One check for every family: the family's own read and check, as its post runs them. */
 async function check(p: Parsed): Promise<number> {
-  const family = familyArg(p.values.family);
+  const family = findCard(p.values.family)?.name ?? familyArg(p.values.family);
   const lang = langArg(p.values);
   const { assertSheet, openWorkbook, printCheck } = require("./workbook-file") as typeof import("./workbook-file");
   const { checkJob } = require("../jobs/check") as typeof import("../jobs/check");
@@ -58,8 +59,8 @@ async function check(p: Parsed): Promise<number> {
   const workbook = await openWorkbook(p.positionals[0]);
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(workbook, sheet);
-  const outcome = await checkJob(workbook, { family, target: { sheet }, mapping: await mappingArg(p.values, family) });
-  return printCheck(outcome, p.values.json === true, lang);
+  const outcome = await checkJob(workbook, { family, target: { sheet }, lang, mapping: await mappingArg(p.values, family) });
+  return printCheck(outcome, p.values.json === true, lang, family);
 }
 
 async function serve(p: Parsed): Promise<number> {

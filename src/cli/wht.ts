@@ -1,13 +1,13 @@
-// `check`, `post` and `act` of the family withholding-taxes: the same options and output
-// as the document families, on the certificate jobs (jobs/wht.ts).
+// `post` and `act` of the family withholding-taxes: the same options and output as the document
+// families, on the certificate jobs (jobs/wht.ts); check is the one check command's (commands.ts).
 import { promises as fs } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { ConnectionError } from "../jobs/stop";
-import { whtActJob, whtCheckJob } from "../jobs/wht";
+import { whtActJob } from "../jobs/wht";
 import { CERTIFICATES } from "../families/certificates";
 import { UsageError, intArg, langArg, required, type Parsed } from "./args";
-import { assertSheet, openWorkbook, printCheck } from "./workbook-file";
+import { assertSheet } from "./workbook-file";
 import { workbookFiles } from "./workbook-run";
 import { culture as pdfCulture, parseRows, printActed } from "./act";
 import { connectionFailure } from "./connection";
@@ -24,8 +24,6 @@ export async function whtCommand(p: Parsed): Promise<number> {
   switch (p.command) {
     case "map":
       return mapCommand(p, FAMILY);
-    case "check":
-      return check(p);
     // The post job's pipeline and the command's whole run: the lock, Ctrl+C, checkpoints saved.
     case "post":
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -36,16 +34,6 @@ export async function whtCommand(p: Parsed): Promise<number> {
       throw new UsageError("whtNotYet", { command: p.command, family: FAMILY });
   }
 }
-
-async function check(p: Parsed): Promise<number> {
-  const lang = langArg(p.values);
-  const workbook = await openWorkbook(p.positionals[0]);
-  const sheet = p.values.sheet as string | undefined;
-  await assertSheet(workbook, sheet);
-  const outcome = await whtCheckJob(workbook, { target: { sheet }, lang, mapping: await mappingArg(p.values, FAMILY) });
-  return printCheck(outcome, p.values.json === true, lang, FAMILY);
-}
-
 
 async function act(p: Parsed): Promise<number> {
   const lang = langArg(p.values);

@@ -1,5 +1,6 @@
 // The books' posting (families/posting.ts): journal vouchers, contacts and products, read as their
-// sheets are and checked by checkBook (accounts from the company's chart where the entry uses them),
+// sheets are and checked by checkBook (accounts from the company's chart where the entry uses them,
+// or without a connection from the lists sheet's),
 // sent by the entry's sendBook, found again as the entry's recovery says: by the marker in the field
 // its records carry (a voucher's note, a contact's contactNote: a record carrying the row's marker
 // is the row's, made by an earlier run), else by identity. A record of the row's identity the
@@ -11,7 +12,9 @@
 import type { DocSheetClient, DocumentRecord } from "../api";
 import type { BookFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
-import { accountIndex, chartOf, type AccountIndex } from "../sheet/books/accounts";
+import { accountIndex, chartOf, type AccountIndex, type ChartAccount } from "../sheet/books/accounts";
+import { listEntries } from "../sheet/lookups";
+import type { CellValue } from "../workbook/port";
 import { checkBook } from "../sheet/books/build";
 import type { BuiltBook } from "../sheet/books/built";
 import { bookFingerprint } from "../sheet/books/fingerprint";
@@ -28,6 +31,16 @@ import { familyEntry } from ".";
 import type { Before, Found, PostBuilt, Posting } from "./posting";
 
 const CODE_TAKEN = /(PRODUCT|CONTACT)_CODE_DUPLICATE/;
+
+/** The chart the lists sheet holds ("41111 Sales revenue" labels: template or Refresh lists with a
+ * connection), so a check without a connection knows the accounts; none without lists. */
+function listedAccounts(lists: CellValue[][] | undefined): AccountIndex | undefined {
+  const chart = (lists ? listEntries(lists, "accounts") : []).flatMap((e): ChartAccount[] => {
+    const m = /^(\S+)\s*(.*)$/.exec(e.label);
+    return m ? [{ id: e.id, code: m[1], nameLocal: m[2], nameForeign: m[2] }] : [];
+  });
+  return chart.length > 0 ? accountIndex(chart) : undefined;
+}
 
 export function bookPosting(family: BookFamily): Posting<BuiltBook> {
   const entry = familyEntry(family);
@@ -49,7 +62,8 @@ export function bookPosting(family: BookFamily): Posting<BuiltBook> {
 
   return {
     read: async (block, o) => {
-      if (entry.usesAccounts && o.client) accounts = accountIndex(chartOf((await o.client.chartOfAccounts.list({ signal: o.signal })) as Json[]));
+      // Without a connection (a check), the chart the lists sheet holds, if any.
+      if (entry.usesAccounts) accounts = o.client ? accountIndex(chartOf((await o.client.chartOfAccounts.list({ signal: o.signal })) as Json[])) : listedAccounts(block.lists);
       return readBook(block, family, o.mapping);
     },
     check: (read, o) => {

@@ -3,7 +3,7 @@
 // marker in internalNotes over the documents' dates (jobs/find.ts), raced as race.ts's documentRaces.
 import type { DocumentRecord } from "../api";
 import type { Family } from "../rules/codes";
-import type { BuiltDocument } from "../sheet/body";
+import { carriedTotals, type BuiltDocument } from "../sheet/body";
 import { checkSheet } from "../sheet/check";
 import type { CellFinding } from "../sheet/findings";
 import { statusText } from "../sheet/i18n/status";
@@ -40,7 +40,7 @@ export function documentPosting(family: Family): Posting<BuiltDocument> {
       return readDocuments(block, { mapping: o.mapping, family, categories });
     },
     check: (read, o) => {
-      const { documents } = checkSheet(read, family, o.today, o.markerOf);
+      const { documents, findings: shown } = checkSheet(read, family, o.today, o.markerOf);
       // A sheet that does not say what VAT its documents carry sends none of them (vat-treatment.ts).
       const vat = vatTreatmentFindings(read);
       const vatKeys = new Set(vat.map((f) => `${f.cell}\u0000${f.message}`));
@@ -51,8 +51,9 @@ export function documentPosting(family: Family): Posting<BuiltDocument> {
         const fromRead = read.findings.filter((f) => doc.rows.includes(f.row) && f.severity === "error");
         return { doc, marker: o.markerOf(doc), body: built.body as Json, built, problems: [...own, ...fromRead] };
       });
-      return { records, findings: [...read.findings, ...vat, ...errors] };
+      return { records, findings: [...read.findings, ...vat, ...errors], shown };
     },
+    figures: (p) => carriedTotals(p.built),
     warnings: (client, read, records, signal) => taxInvoiceFindings(client, family, read.layout, records, signal),
     makesContacts: true,
     send: (client, p) => sendBuilt(client.documents(family), p.built),

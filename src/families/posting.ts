@@ -29,6 +29,12 @@ export interface PostBuilt<B = unknown> {
   sameAs?: Message;
 }
 
+/** A record's VAT and grand total as it would be created, two decimals. */
+export interface RecordFigures {
+  vatAmount: string;
+  grandTotal: string;
+}
+
 /** What the service has of a record before it is sent. */
 export interface Found {
   record: DocumentRecord;
@@ -63,11 +69,16 @@ export interface RaceLookup {
 }
 
 export interface Posting<B = unknown> {
-  /** The sheet as the family's records (a connection, for what reading needs from the service). */
+  /** The sheet as the family's records (a connection, for what reading needs from the service; with
+   * none, as a check without one reads it: from the sheet alone). */
   read(block: Block, o: { mapping?: ColumnMapping; client?: DocSheetClient | null; signal?: AbortSignal }): Promise<ReadResult>;
-  /** The family's check, as `check` runs it, each record not posted yet built with its marker; the
-   * findings a post reports. */
-  check(read: ReadResult, o: { today: string; markerOf: (doc: SheetDocument) => string }): { records: PostBuilt<B>[]; findings: CellFinding[] };
+  /** The family's check, as `check` runs it (jobs/checked.ts), each record not posted yet built with
+   * its marker; the findings a post reports, and `shown`: every finding `check` shows (the warnings
+   * and notes a post leaves to check; default the post's). */
+  check(read: ReadResult, o: { today: string; markerOf: (doc: SheetDocument) => string }): { records: PostBuilt<B>[]; findings: CellFinding[]; shown?: CellFinding[] };
+  /** The figures a record is created with, where the family's records carry VAT and a total (the
+   * pane's Check shows them). */
+  figures?(p: PostBuilt<B>): RecordFigures;
   /** Warnings that need the service (a tax invoice's buyer, read from its contact); still sent. */
   warnings?(client: DocSheetClient, read: ReadResult, records: readonly PostBuilt<B>[], signal?: AbortSignal): Promise<CellFinding[]>;
   /** Its bodies may name a contact by name only, which the service then makes: the post names the

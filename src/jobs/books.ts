@@ -1,25 +1,16 @@
-// The books' jobs (journal vouchers, contacts, products): check, on the same port and sheet-family
-// record as the documents'. A book is posted by the post job (jobs/post.ts) with the books' posting
-// (families/post-books.ts), pulled by the pull job (jobs/pull.ts) with its pulling
-// (families/pull-books.ts) and updated by the update job (jobs/update.ts) with its updating
-// (families/update-books.ts), as every family is.
+// The books' jobs (journal vouchers, contacts, products): what is left of them once every job is
+// written once for every family. A book is checked by the check job (jobs/check.ts), posted by the
+// post job (jobs/post.ts) with the books' posting (families/post-books.ts), pulled by the pull job
+// (jobs/pull.ts) with its pulling (families/pull-books.ts) and updated by the update job
+// (jobs/update.ts) with its updating (families/update-books.ts), as every family is.
 import type { DocSheetClient } from "../api";
 import type { BookFamily } from "../rules/codes";
-import { accountIndex, type AccountIndex, type ChartAccount } from "../sheet/books/accounts";
-import { checkBook } from "../sheet/books/build";
-import { sortFindings, type CellFinding } from "../sheet/findings";
-import { resultMsg } from "../sheet/i18n/results";
-import { recordCount } from "../sheet/i18n/record-count";
-import { listEntries } from "../sheet/lookups";
-import { findingMarks } from "../sheet/mark-text";
+import type { CellFinding } from "../sheet/findings";
 import type { ColumnMapping } from "../sheet/column-mapping";
-import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
-import { readBook } from "./book-parts";
+import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { postJob, type PostJobOptions, type ResultKind } from "./post";
 import type { ShownChange } from "./shown-change";
-import { familyEntry } from "../families";
-import { throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
-import { render } from "../sheet/i18n/render";
+import type { JobContext } from "./types";
 
 export interface BookJobOptions extends JobContext {
   family: BookFamily;
@@ -29,28 +20,6 @@ export interface BookJobOptions extends JobContext {
 }
 
 export { readBook, recordName } from "./book-parts";
-
-/** The chart the lists sheet holds ("41111 Sales revenue" labels: template or Refresh lists with a
- * connection), so a check without a connection knows the accounts; none without lists. */
-function listedAccounts(lists: CellValue[][] | undefined): AccountIndex | undefined {
-  const chart = (lists ? listEntries(lists, "accounts") : []).flatMap((e): ChartAccount[] => {
-    const m = /^(\S+)\s*(.*)$/.exec(e.label);
-    return m ? [{ id: e.id, code: m[1], nameLocal: m[2], nameForeign: m[2] }] : [];
-  });
-  return chart.length > 0 ? accountIndex(chart) : undefined;
-}
-
-export async function checkBookJob(port: WorkbookPort, opts: BookJobOptions & { mark?: boolean }): Promise<CheckOutcome> {
-  throwIfCancelled(opts.signal);
-  const block = await port.read(opts.target);
-  const read = readBook(block, opts.family, opts.mapping);
-  const { findings } = checkBook(read, opts.family, familyEntry(opts.family).usesAccounts ? listedAccounts(block.lists) : undefined);
-  const lang = opts.lang ?? "en";
-  const n = read.documents.length;
-  opts.onProgress?.({ done: n, total: n, message: render(resultMsg("checkedRecords", { records: recordCount(opts.family, n) }), lang) });
-  if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
-  return { sheet: block.sheet, documents: n, findings: sortFindings(findings) };
-}
 
 // --- post ---
 

@@ -28,11 +28,11 @@ import { sortFindings, type CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { recordCount, recordWord } from "../sheet/i18n/record-count";
-import { documentMarker } from "../sheet/marker";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { SheetDocument } from "../sheet/read";
 import { resultColumns, type ResultColumns, type ResultKey } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
+import { checkRows } from "./check";
 import { bindSheet, guardSheet, sheetCompany } from "./company";
 import { errorMsg } from "./error-text";
 import { createOnce } from "./create-once";
@@ -133,13 +133,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   const sheet = block.sheet;
   const today = localDate((opts.now ?? (() => new Date()))());
   // The family's check, as `check` runs it: a post sends nothing check would refuse.
-  const markers = new Map<SheetDocument, string>();
-  const markerOf = (doc: SheetDocument): string => {
-    let m = markers.get(doc);
-    if (m === undefined) markers.set(doc, (m = documentMarker(sheet, doc)));
-    return m;
-  };
-  const checked = posting.check(read, { today, markerOf });
+  const checked = checkRows(posting, read, sheet, today);
   const findings: CellFinding[] = [...checked.findings];
   const results: DocumentResult[] = [];
   // The entry names its result columns (sheet/writeback.ts ResultKey).

@@ -1,5 +1,6 @@
 // What every job shares: progress, cancel, the clock. Jobs touch no Node built-ins: the port,
 // the client and the clock are handed in.
+import type { RecordFigures } from "../families/posting";
 import type { CellFinding } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 
@@ -48,4 +49,6 @@ export interface CheckOutcome {
   sheet: string;
   documents: number;
   findings: CellFinding[];
+  /** When asked for: each record's VAT and grand total as it would be created (row: its first, 0-based). */
+  figures?: Array<{ key: string; row: number } & RecordFigures>;
 }

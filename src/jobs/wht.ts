@@ -1,6 +1,6 @@
-// Withholding tax certificates from sheets: check and act, as the document
-// families have them (the engine's reading, pinning, write-back, company guard and family record),
-// against /withholding-taxes. Their post is the post job's (post.ts), with the posting of their
+// Withholding tax certificates from sheets: act, as the document families have it (the engine's
+// reading, pinning, write-back, company guard and family record), against /withholding-taxes.
+// Their check is the check job's (check.ts, with the posting's read and check) and their post is the post job's (post.ts), with the posting of their
 // family entry (families/post-certificates.ts), and its record the documents' (post-record.ts);
 // their pull is the pull job's (families/pull-certificates.ts).
 import type { Message } from "../rules/message";
@@ -8,12 +8,9 @@ import type { DocSheetClient, DocumentRecord } from "../api";
 import { CERTIFICATES } from "../families/certificates";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
-import { recordCount } from "../sheet/i18n/record-count";
 import { statusFromText, statusText } from "../sheet/i18n/status";
 import type { ColumnMapping } from "../sheet/mapping";
-import { findingMarks } from "../sheet/mark-text";
 import { readDocuments, type SheetDocument } from "../sheet/read";
-import { checkCertificates } from "../sheet/wht-sheet";
 import { resultColumns, resultWrites } from "../sheet/writeback";
 import type { ReadTarget, WorkbookPort } from "../workbook/port";
 import { guardSheet } from "./company";
@@ -25,7 +22,7 @@ import { ConnectionError, guardConnection, isConnectionFailure } from "./stop";
 import { postJob } from "./post";
 import { loadPostRecord } from "./post-record";
 import { WriteBatch } from "./write-batch";
-import { localDate, throwIfCancelled, type CheckOutcome, type JobContext } from "./types";
+import { localDate, throwIfCancelled, type JobContext } from "./types";
 import type { PostOutcome } from "./post";
 import type { ActOutcome, ActResult } from "./act";
 import { rowMismatch } from "./verify";
@@ -39,8 +36,6 @@ const ENTRY = CERTIFICATES;
 export interface WhtSheetOptions extends JobContext {
   target?: ReadTarget;
   mapping?: ColumnMapping;
-  /** Mark the findings' cells (check). */
-  mark?: boolean;
 }
 
 async function readSheet(port: WorkbookPort, opts: WhtSheetOptions) {
@@ -48,17 +43,6 @@ async function readSheet(port: WorkbookPort, opts: WhtSheetOptions) {
   const read = readDocuments(block, { mapping: opts.mapping, table: ENTRY.fields });
   const today = localDate((opts.now ?? (() => new Date()))());
   return { block, read, today };
-}
-
-export async function whtCheckJob(port: WorkbookPort, opts: WhtSheetOptions): Promise<CheckOutcome> {
-  throwIfCancelled(opts.signal);
-  const { block, read, today } = await readSheet(port, opts);
-  const { certificates, findings } = checkCertificates(read, { today });
-  const lang = opts.lang ?? "en";
-  const checked = resultMsg("checkedRecords", { records: recordCount(ENTRY.name, certificates.length) });
-  opts.onProgress?.({ done: certificates.length, total: certificates.length, message: render(checked, lang) });
-  if (opts.mark) await port.remark(block.sheet, findingMarks(findings, lang));
-  return { sheet: block.sheet, documents: read.documents.length, findings };
 }
 
 export interface WhtPostOptions extends WhtSheetOptions {

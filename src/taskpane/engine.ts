@@ -2,9 +2,6 @@
 // jobs, the client), in one chunk loaded after the pane is on screen: the pane shows at once.
 export { createClient } from "../api/client";
 export { checkJob } from "../jobs/check";
-export { expenseCategoriesFor } from "../jobs/categories";
-export { checkSheet } from "../sheet/check";
-export { carriedTotals } from "../sheet/body";
 export { readDocuments } from "../sheet/read";
 export { blockDigest } from "../sheet/block-digest";
 export { findingMarks } from "../sheet/mark-text";
@@ -22,7 +19,7 @@ export { refreshJob } from "../jobs/refresh";
 export { updateJob } from "../jobs/update";
 export { pp30File, vatReportJob } from "../jobs/vat-report";
 export { whtReportJob } from "../jobs/wht-report";
-export { whtActJob, whtCheckJob, whtPostJob, whtPostSheet } from "../jobs/wht";
+export { whtActJob, whtPostJob, whtPostSheet } from "../jobs/wht";
 export { whtTexts } from "../sheet/wht-report";
 export { PP30_FILE_NAME, RD_FILE_NAMES, parseRdLayout, rdPrepWht } from "../sheet/rd-prep";
 export { FORM_NAME } from "../rules/certificate-forms";
@@ -37,6 +34,6 @@ export {
 } from "../sheet/mapping";
 export { shownChoices } from "../sheet/columns";
 export { resultColumns } from "../sheet/writeback";
-export { checkBookJob, postBookJob } from "../jobs/books";
+export { postBookJob } from "../jobs/books";
 export { bookTable } from "../sheet/books/fields";
 export { familyEntry } from "../families";

@@ -3,18 +3,17 @@
 import type { FetchLike } from "../api/transport";
 import { relayFetch } from "./relay-fetch";
 import type { DocSheetClient } from "../api/client";
-import type { BookFamily, DocumentFamily, Family, SheetFamily, WhtFamily } from "../rules/codes";
+import type { BookFamily, DocumentFamily, SheetFamily, WhtFamily } from "../rules/codes";
 import { ACT_ORDER, familyCard } from "../families/cards";
 import type { ColumnMapping } from "../sheet/mapping";
-import type { Json } from "../rules/json";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
 import { readChannels, type ChannelLists } from "./channels";
 import { SavedMappings, mappingKey, mappingOf, mappingView } from "./mappings";
 import { actNotes, postNotes, resultColumn } from "./rows";
 import { pullListOrder } from "./pull-order";
-import { localDate } from "../jobs/types";
+import { localDate, type JobContext } from "../jobs/types";
 import {
-  type ActionRequest, type BookPostView, type CompanyView, type ConnectionForm, type DocumentSummary, type PaneServices, type PaymentRequest,
+  type ActionRequest, type BookPostView, type CheckView, type CompanyView, type ConnectionForm, type PaneServices, type PaymentRequest,
   type ActLink, type SelectedDocument, type SelectionInfo,
 } from "./views";
 
@@ -81,13 +80,6 @@ function recordsPort(port: WorkbookPort, block: Block): WorkbookPort {
 
 /** The user's today, YYYY-MM-DD in local time. */
 export const today = (): string => localDate(new Date());
-
-export async function summarize(block: Block, family: Family, mapping?: ColumnMapping, categories?: readonly Json[]): Promise<DocumentSummary[]> {
-  const { carriedTotals, checkSheet, readDocuments } = await loadEngine();
-  // Read as the check job reads it (the family's own headers), so the figures are those checked.
-  const { documents } = checkSheet(readDocuments(block, { mapping, family, categories }), family, today());
-  return documents.map(({ doc, built }) => ({ key: doc.key, row: doc.firstRow, ...carriedTotals(built) }));
-}
 
 export interface ServiceOptions {
   port: WorkbookPort;
@@ -176,6 +168,22 @@ export function createServices(opts: ServiceOptions): PaneServices {
     return { block, mapping, port: blockPort(opts.port, block) };
   }
 
+  /** One check for every family: the check job, connected reading the sheet as the post will (an
+   * expense's category by name, a book's chart), each record's figures where its family has them. */
+  async function checkAny(family: DocumentFamily | BookFamily, ctx: JobContext): Promise<CheckView> {
+    const { checkJob, rememberedFamily, writeUnplaced } = await loadEngine();
+    const { block, mapping, port } = await prepare(family, undefined, true);
+    const outcome = await checkJob(port, { family, mark: true, mapping, client, figures: true, ...ctx });
+    const remembered = await rememberedFamily(recordsPort(opts.port, block), block.sheet);
+    // The Excel port hands back messages it could not put in a note or comment (old Excel).
+    const unplaced = port.lastMark?.unplaced ?? [];
+    if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);
+    return {
+      sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: outcome.figures ?? [],
+      ...(remembered && remembered !== family ? { otherFamily: { remembered, checked: family } } : {}),
+    };
+  }
+
   /** The block of the selected rows (the table or region that holds them), or the default read. */
   async function selected(): Promise<{ target?: ReadTarget; rows?: number[] }> {
     const selection = opts.selection ? await opts.selection() : null;
@@ -235,23 +243,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
     isConnected: () => client !== null,
     company: () => company,
     workbookCompany,
-    async check(family, ctx) {
-      const { checkJob, expenseCategoriesFor, rememberedFamily, whtCheckJob, writeUnplaced } = await loadEngine();
-      const { block, mapping, port } = await prepare(family, undefined, true);
-      // Connected, an expense's category is read by name as the post will read it.
-      const categories = await expenseCategoriesFor(client, family, ctx.signal).catch(() => undefined);
-      const outcome = certificates(family)
-        ? await whtCheckJob(port, { mark: true, mapping, ...ctx })
-        : await checkJob(port, { family, mark: true, mapping, categories, ...ctx });
-      const remembered = await rememberedFamily(recordsPort(opts.port, block), block.sheet);
-      // The Excel port hands back messages it could not put in a note or comment (old Excel).
-      const unplaced = port.lastMark?.unplaced ?? [];
-      if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);
-      return {
-        sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: certificates(family) ? [] : await summarize(block, family, mapping, categories),
-        ...(remembered && remembered !== family ? { otherFamily: { remembered, checked: family } } : {}),
-      };
-    },
+    check: checkAny,
     async post(family, ctx) {
       const engine = await loadEngine();
       const { block, mapping, port } = await prepare(family);
@@ -421,12 +413,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       return templateJob(opts.port, { family, client: client ?? undefined, ...ctx });
     },
     books: {
-      async check(family, ctx) {
-        const { checkBookJob } = await loadEngine();
-        const { mapping, port } = await prepare(family);
-        const outcome = await checkBookJob(port, { family, mark: true, mapping, ...ctx });
-        return { sheet: outcome.sheet, documents: outcome.documents, findings: outcome.findings, summaries: [] };
-      },
+      check: checkAny,
       async post(family, draft, ctx) {
         const engine = await loadEngine();
         const { mapping, port } = await prepare(family);

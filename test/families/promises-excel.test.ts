@@ -5,12 +5,17 @@
 // again by its refresh as Excel gives cells back (dates as serial numbers): every row as pulled. Here 60 records a family, which a write per
 // row would take 60 syncs to write back (the bench, `npm run bench`, posts 1,000): held to 20,
 // whatever the machine's speed (batches close by count, 100, or by a clock that grows from 2 s).
+// And check and post agree, every family: they read and check the sheet by the same steps
+// (jobs/check.ts checkRows), so the one row check refuses is the one row the post does not send.
+import { checkJob } from "../../src/jobs/check";
+import { postJob } from "../../src/jobs/post";
+import { ExcelPort } from "../../src/workbook/excel";
 import { createServices } from "../../src/taskpane/services";
 import { jobsService } from "../jobs/service";
 import { FakeExcel } from "../workbook/excel-fake";
 import { countedPort } from "../workbook/counted-port";
 import { SAMPLES, sampleSheet } from "./samples";
-import { EVERY_FAMILY } from "./support";
+import { EVERY_FAMILY, liveRecords } from "./support";
 
 jest.setTimeout(180_000);
 
@@ -62,4 +67,25 @@ test.each(EVERY_FAMILY)("%s: a post of 60 records from the pane writes its resul
   expect(refreshed.counts).toMatchObject({ refreshed: 0, added: 0, edited: 0, deleted: 0, void: 0 });
   expect(refreshed.counts.unchanged).toBeGreaterThanOrEqual(N);
   expect(counted.writeSyncs()).toBe(writes);
+});
+
+test.each(EVERY_FAMILY)("%s: check and post agree: a sheet with one bad row: check reports it at its cell, post sends every other row and not that one", async (family, entry) => {
+  const prefix = `B${EVERY_FAMILY.findIndex(([f]) => f === family)}`;
+  const sample = SAMPLES[family];
+  await sample.before?.(svc.client, prefix, 3);
+  const values = sampleSheet(family, prefix, 3).map((row) => row.map((v) => v ?? "")) as (string | number | boolean)[][];
+  // Record 2's first row spoiled.
+  const bad = 1 + sample.rows(prefix, 1).length;
+  const col = sample.header.indexOf(sample.bad[0]);
+  values[bad][col] = sample.bad[1] as string;
+  const excel = new FakeExcel("1.18", [sample.sheet]);
+  excel.sheet(sample.sheet).fill(values);
+  const port = new ExcelPort(excel.host());
+  const checked = await checkJob(port, { family, target: { sheet: sample.sheet }, client: svc.client, mark: true });
+  const errors = checked.findings.filter((f) => f.severity === "error");
+  expect([...new Set(errors.map((f) => f.cell))]).toEqual([`${String.fromCharCode(65 + col)}${bad + 1}`]);
+  const posted = await postJob(port, svc.client, { family, target: { sheet: sample.sheet } });
+  expect(posted.results.filter((r) => r.kind !== "created").map((r) => [r.kind, r.rows[0]])).toEqual([["invalid", bad]]);
+  expect(posted.counts.created).toBe(2);
+  expect([...(await liveRecords(svc.client, entry, prefix)).keys()].sort()).toEqual([`${prefix}-1`, `${prefix}-3`]);
 });

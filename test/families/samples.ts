@@ -16,6 +16,8 @@ export interface Sample {
   tagOf(record: Json): string | undefined;
   /** Whether the record counts as live (not voided or cancelled). */
   live(record: Json): boolean;
+  /** A column and a value that spoil a record's first row: one error, at that cell. */
+  bad: [column: string, value: unknown];
   /** What must be on the service before the rows can post (receipts: the invoices they settle);
    * called once per prefix with the number of records. */
   before?(client: DocSheetClient, prefix: string, n: number): Promise<void>;
@@ -34,6 +36,7 @@ function documents(extraHeader: string[] = [], extra: unknown[] = []): Sample {
     rows: (prefix, i, variant = 0) => [[`${prefix}-${i}`, `${prefix} customer`, DATE, true, `${prefix}-${i}`, "Widget", 1, 100 + i + variant * 7, ...extra]],
     tagOf: (r) => text(r.reference) || undefined,
     live: notVoid,
+    bad: ["item.quantity", "abc"],
     async before(client, prefix) {
       await client.contacts.create({ contactName: `${prefix} customer`, contactType: 3, contactGroup: 3 } as never);
     },
@@ -58,6 +61,7 @@ export const SAMPLES: Readonly<Record<SheetFamily, Sample>> = {
     rows: (prefix, i, variant = 0) => [[`${prefix}-${i}`, DATE, `${prefix}-${i}`, invoicesFor.get(prefix)![i - 1], 100 + variant * 7]],
     tagOf: (r) => text(r.reference) || undefined,
     live: notVoid,
+    bad: ["item.partialAmount", "abc"],
     async before(client, prefix, n) {
       const ids: number[] = [];
       for (let i = 1; i <= n; i++) {
@@ -79,6 +83,7 @@ export const SAMPLES: Readonly<Record<SheetFamily, Sample>> = {
     },
     tagOf: (r) => text(r.contactName) || undefined,
     live: notVoid,
+    bad: ["Income paid", "abc"],
   },
   "journal-entries": {
     sheet: "Journal",
@@ -89,6 +94,7 @@ export const SAMPLES: Readonly<Record<SheetFamily, Sample>> = {
     },
     tagOf: (r) => text(r.description) || undefined,
     live: () => true,
+    bad: ["Date", "2026-13-45"],
   },
   "contacts": {
     sheet: "Contacts",
@@ -96,6 +102,7 @@ export const SAMPLES: Readonly<Record<SheetFamily, Sample>> = {
     rows: (prefix, i, variant = 0) => [[`${prefix}-${i}`, variant ? `${prefix} made elsewhere ${i}` : `${prefix} customer ${i}`, "customer"]],
     tagOf: (r) => text(r.contactCode) || undefined,
     live: () => true,
+    bad: ["Type", "nonsense"],
   },
   "products": {
     sheet: "Products",
@@ -103,6 +110,7 @@ export const SAMPLES: Readonly<Record<SheetFamily, Sample>> = {
     rows: (prefix, i, variant = 0) => [[`${prefix}-${i}`, variant ? `${prefix} made elsewhere ${i}` : `${prefix} item ${i}`, "Product", "piece", 100 + i + variant * 7, "VAT exclusive"]],
     tagOf: (r) => text(r.code) || undefined,
     live: () => true,
+    bad: ["Sell price", "abc"],
   },
 };
 

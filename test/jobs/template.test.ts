@@ -2,7 +2,7 @@
 // lists sheet (in the in-memory grid and through the Excel port), a refresh reads them again, and a
 // template filled by picking from them posts with the right contact and channel ids.
 import { bookKeys } from "../../src/sheet/books/sheet";
-import { checkBookJob } from "../../src/jobs/books";
+import { checkJob } from "../../src/jobs/check";
 import { postJob } from "../../src/jobs/post";
 import { refreshListsJob, templateJob } from "../../src/jobs/template";
 import { templateKeys } from "../../src/sheet/template";
@@ -47,7 +47,7 @@ describe("templateJob", () => {
     const keys = bookKeys("journal-entries");
     expect(wb.dropDown(out.sheet, keys.indexOf("item.accountCode"))).toContain("41111 รายได้จากการขาย");
     expect(wb.dropDown(out.sheet, keys.indexOf("documentType"))).toContain("ใบสำคัญจ่าย (PV)");
-    const checked = await checkBookJob(wb, { family: "journal-entries", target: { sheet: out.sheet } });
+    const checked = await checkJob(wb, { family: "journal-entries", target: { sheet: out.sheet } });
     expect(checked.findings).toEqual([]);
   });
 

@@ -7,7 +7,6 @@ import { checkJob } from "../../src/jobs/check";
 import { postJob } from "../../src/jobs/post";
 import { ruleMsg } from "../../src/rules/messages";
 import { render } from "../../src/sheet/i18n/render";
-import { summarize } from "../../src/taskpane/services";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { cell, jobsService, now } from "./service";
 
@@ -80,10 +79,9 @@ describe("Check's summary of VAT and totals", () => {
         ["S-3", null, null, null, null, null, null, "More work", 3, 861.33],
       ],
     });
-    const block = await wb.read();
-    const shown = (await summarize(block, "tax-invoices")).map((s) => [s.key, s.vatAmount, s.grandTotal]);
+    const checked = await checkJob(wb, { family: "tax-invoices", now, figures: true });
+    const shown = checked.figures!.map((s) => [s.key, s.vatAmount, s.grandTotal]);
     expect(shown).toEqual([["S-1", "234.50", "3584.50"], ["S-2", "234.51", "3584.51"], ["S-3", "234.50", "3584.49"]]);
-    const checked = await checkJob(wb, { family: "tax-invoices", now });
     expect(checked.findings.filter((f) => f.severity === "error").map((f) => [f.cell, f.field])).toEqual([["E2", "vatAmount"]]);
 
     // The two the check passes are created with exactly these figures.
@@ -106,7 +104,7 @@ describe("an expense's category typed by its name", () => {
     const travel = categories!.find((c) => c.categoryNameForeign === "Travel" && c.expenseCategoryView === 3)!;
     const wb = new MemoryWorkbook({ S: [header, line(`C1-${lang}`, "Travel"), line(`C2-${lang}`, "ค่าเดินทาง"), line(`C3-${lang}`, "1001"), line(`C4-${lang}`, "travel · 1001")] });
     // Connected, check reads them as the post does: no finding at all.
-    const checked = await checkJob(wb, { family: "expenses", now, lang, categories });
+    const checked = await checkJob(wb, { family: "expenses", now, lang, client: svc.client });
     expect(checked.findings.filter((f) => f.severity === "error").map((f) => [f.cell, render(f.msg, lang)])).toEqual([]);
     const posted = await postJob(wb, svc.client, { family: "expenses", now, lang });
     expect(posted.counts.created).toBe(4);
@@ -119,9 +117,8 @@ describe("an expense's category typed by its name", () => {
   });
 
   it.each(["en", "th"] as const)("that no category has is a finding at its cell, in the run's language (%s)", async (lang) => {
-    const categories = await expenseCategoriesFor(svc.client, "expenses");
     const wb = new MemoryWorkbook({ S: [header, line("U1", "Taxi rides")] });
-    const checked = await checkJob(wb, { family: "expenses", now, lang, categories });
+    const checked = await checkJob(wb, { family: "expenses", now, lang, client: svc.client });
     const at = checked.findings.filter((f) => f.field === "item.categoryId").map((f) => [f.cell, render(f.msg, lang)]);
     expect(at).toEqual([["I2", lang === "en"
       ? 'No expense category is named "Taxi rides" in this document\'s view: use one of Travel / ค่าเดินทาง · 1001, Office supplies / ค่าเครื่องเขียน · 1002.'

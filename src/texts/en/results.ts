@@ -176,8 +176,6 @@ export const results = {
   rowOnlyResult: "row {row}: {message}",
   /** The documents a stopped or cancelled run did not send, in one progress line. */
   recordsLeft: "{records} left: {message}",
-  checked: "checked {n} documents",
-  checkedOne: "checked 1 document",
   /** A check of the books or the certificates: {records} is one of the counts below. */
   checkedRecords: "checked {records}",
   // --- what the records of a sheet are called, counted (record-count.ts): not all are documents ---

@@ -139,8 +139,6 @@ export const results: Same<typeof en> = {
   rowResult: "{key} (แถว {row}): {message}",
   rowOnlyResult: "แถว {row}: {message}",
   recordsLeft: "อีก {records}: {message}",
-  checked: "ตรวจแล้ว {n} เอกสาร",
-  checkedOne: "ตรวจแล้ว 1 เอกสาร",
   checkedRecords: "ตรวจแล้ว {records}",
   countDocuments: "{number} เอกสาร",
   countDocument: "1 เอกสาร",
