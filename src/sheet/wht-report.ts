@@ -16,6 +16,9 @@ import { cellAddress } from "../workbook/address";
 import { shownValue } from "./columns";
 import type { Lang } from "./i18n/lang";
 import { monthLabel, vatTexts } from "./i18n/vat-report";
+import { fillCounted } from "./i18n/plural";
+import { whtReport as en } from "../texts/en/wht-report";
+import { whtReport as th } from "../texts/th/wht-report";
 import { dateFormat, type ReportTable } from "./vat-tables";
 import { splitName } from "./thai-names";
 import { WHT_KEYS } from "./wht-rows";
@@ -336,64 +339,50 @@ export interface WhtTexts {
   done(r: { month: string; forms: readonly { form: WhtForm; tax: string; count: number }[]; voided: number; missing: number; out?: string }): string;
 }
 
-const EN: WhtTexts = {
-  sheet: {
-    form: (form, m) => `${FORM_NAME[form].en} ${monthLabel(m, "en")}`,
-    void: (m) => `WHT void ${monthLabel(m, "en")}`,
-    return: (m) => `WHT return ${monthLabel(m, "en")}`,
-    missing: (m) => `WHT missing ${monthLabel(m, "en")}`,
-  },
-  columns: ["No.", "Tax id", "Branch", "Name", "Last name", "Address", "Date paid", "Income type", "Rate %", "Amount paid", "Tax withheld", "Condition", "Certificate no."],
-  returnColumns: ["Item", "Amount", "Certificates' total", "Difference"],
-  header: { company: "Company", taxId: "Tax id", branch: "Branch", month: "Month", form: "Form", certificates: "certificates", amount: "income paid", tax: "tax withheld" },
-  total: "Total",
-  fromDocument: (serial) => `From ${serial}`,
-  finding: (f) => {
-    switch (f.kind) {
-      case "totalDiffers":
-        return `${FORM_NAME[f.form].en}: the total ${f.what === "tax" ? "tax withheld" : "income paid"} is ${f.report} but the certificates add up to ${f.certificates}`;
-      case "otherForm":
-        return `Certificate ${f.serial} is on another form (entity ${f.entity}) than ภ.ง.ด.1, 2, 3 or 53; it is not in this report`;
-      case "formDiffers":
-        return `Certificate ${f.serial} is on ${FORM_NAME[f.form].th}, but its payee and income are filed on ${FORM_NAME[f.expected].th}; it is listed on ${FORM_NAME[f.form].th} as certified`;
-      case "missing":
-        return `${FAMILY_INFO[f.family].label.en} ${f.serial} (${f.name}) withheld ${f.tax} but has no withholding tax certificate`;
-    }
-  },
-  done: (r) => `Withholding tax for ${r.month}: ${r.forms.map((f) => `${FORM_NAME[f.form].th} ${f.tax} on ${f.count} certificate${f.count === 1 ? "" : "s"}`).join(", ")}; `
-    + `${r.voided} void listed apart; ${r.missing} document${r.missing === 1 ? "" : "s"} without a certificate${r.out ? `; wrote ${r.out}` : ""}`,
-};
+/** The returns' words in a language, from the text tables (namespace whtReport). */
+function textsOf(lang: Lang): WhtTexts {
+  const t = lang === "th" ? th : en;
+  const fill = (text: string, vars: Record<string, string | number>): string => fillCounted(text, vars, lang);
+  const sheet = (text: string) => (m: string): string => fill(text, { month: monthLabel(m, lang) });
+  return {
+    sheet: {
+      form: (form, m) => fill(t.sheetForm, { form: FORM_NAME[form][lang], month: monthLabel(m, lang) }),
+      void: sheet(t.sheetVoid), return: sheet(t.sheetReturn), missing: sheet(t.sheetMissing),
+    },
+    columns: [
+      t.colNo, t.colTaxId, t.colBranch, t.colName, t.colLastName, t.colAddress, t.colDatePaid, t.colIncomeType,
+      t.colRate, t.colAmount, t.colTax, t.colCondition, t.colCertificate,
+    ],
+    returnColumns: [t.returnItem, t.returnAmount, t.returnCertificates, t.returnDifference],
+    header: {
+      company: t.headerCompany, taxId: t.headerTaxId, branch: t.headerBranch, month: t.headerMonth, form: t.headerForm,
+      certificates: t.headerCertificates, amount: t.headerAmount, tax: t.headerTax,
+    },
+    total: t.total,
+    fromDocument: (serial) => fill(t.fromDocument, { serial }),
+    finding: (f) => {
+      switch (f.kind) {
+        case "totalDiffers":
+          return fill(f.what === "tax" ? t.totalDiffersTax : t.totalDiffersIncome, { form: FORM_NAME[f.form][lang], report: f.report, certificates: f.certificates });
+        case "otherForm":
+          return fill(t.otherForm, { serial: f.serial, entity: f.entity });
+        case "formDiffers":
+          // The RD's names of the forms, in English too.
+          return fill(t.formDiffers, { serial: f.serial, form: FORM_NAME[f.form].th, expected: FORM_NAME[f.expected].th });
+        case "missing":
+          return fill(t.missing, { family: FAMILY_INFO[f.family].label[lang], serial: f.serial, name: f.name, tax: f.tax });
+      }
+    },
+    done: (r) => {
+      const forms = r.forms.map((f) => fill(t.doneForm, { form: FORM_NAME[f.form].th, tax: f.tax, count: f.count })).join(", ");
+      const done = fill(t.done, { month: monthLabel(r.month, lang), forms, voided: r.voided, missing: r.missing });
+      return r.out ? fill(t.doneWrote, { done, out: r.out }) : done;
+    },
+  };
+}
 
-const TH: WhtTexts = {
-  sheet: {
-    form: (form, m) => `${FORM_NAME[form].th} ${monthLabel(m, "th")}`,
-    void: (m) => `หัก ณ ที่จ่าย ยกเลิก ${monthLabel(m, "th")}`,
-    return: (m) => `สรุป หัก ณ ที่จ่าย ${monthLabel(m, "th")}`,
-    missing: (m) => `ขาดหนังสือรับรอง ${monthLabel(m, "th")}`,
-  },
-  columns: [
-    "ลำดับที่", "เลขประจำตัวผู้เสียภาษีอากร", "สาขาที่", "ชื่อผู้มีเงินได้", "ชื่อสกุล", "ที่อยู่ของผู้มีเงินได้", "วัน เดือน ปี ที่จ่าย", "ประเภทเงินได้",
-    "อัตราภาษีร้อยละ", "จำนวนเงินที่จ่ายในครั้งนี้", "จำนวนเงินภาษีที่หักและนำส่งในครั้งนี้", "เงื่อนไข", "เลขที่หนังสือรับรอง",
-  ],
-  returnColumns: ["รายการ", "จำนวนเงิน", "ผลรวมจากหนังสือรับรอง", "ผลต่าง"],
-  header: { company: "ชื่อผู้มีหน้าที่หักภาษี ณ ที่จ่าย", taxId: "เลขประจำตัวผู้เสียภาษีอากร", branch: "สาขาที่", month: "เดือนที่จ่ายเงินได้", form: "แบบ", certificates: "จำนวนราย", amount: "ยอดรวมเงินได้ที่จ่าย", tax: "ยอดรวมภาษีที่นำส่ง" },
-  total: "รวม",
-  fromDocument: (serial) => `จาก ${serial}`,
-  finding: (f) => {
-    switch (f.kind) {
-      case "totalDiffers":
-        return `${FORM_NAME[f.form].th}: ยอดรวม${f.what === "tax" ? "ภาษีที่หัก" : "เงินได้ที่จ่าย"}เป็น ${f.report} แต่ผลรวมจากหนังสือรับรองเป็น ${f.certificates}`;
-      case "otherForm":
-        return `หนังสือรับรอง ${f.serial} เป็นแบบอื่น (entity ${f.entity}) ไม่ใช่ ภ.ง.ด.1, 2, 3 หรือ 53 จึงไม่อยู่ในรายงานนี้`;
-      case "formDiffers":
-        return `หนังสือรับรอง ${f.serial} ออกในแบบ ${FORM_NAME[f.form].th} แต่ผู้รับเงินและประเภทเงินได้ต้องยื่นด้วยแบบ ${FORM_NAME[f.expected].th} จึงแสดงไว้ใน ${FORM_NAME[f.form].th} ตามที่ออก`;
-      case "missing":
-        return `${FAMILY_INFO[f.family].label.th} ${f.serial} (${f.name}) หักภาษี ณ ที่จ่าย ${f.tax} แต่ยังไม่มีหนังสือรับรองการหักภาษี`;
-    }
-  },
-  done: (r) => `ภาษีหัก ณ ที่จ่ายเดือน ${monthLabel(r.month, "th")}: ${r.forms.map((f) => `${FORM_NAME[f.form].th} ${f.tax} จาก ${f.count} ราย`).join(", ")}; `
-    + `ยกเลิก ${r.voided} รายการแยกไว้ต่างหาก; เอกสารที่ยังไม่มีหนังสือรับรอง ${r.missing} เอกสาร${r.out ? `; เขียน ${r.out} แล้ว` : ""}`,
-};
+const EN = textsOf("en");
+const TH = textsOf("th");
 
 export function whtTexts(lang: Lang): WhtTexts {
   return lang === "th" ? TH : EN;

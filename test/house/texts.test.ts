@@ -81,7 +81,7 @@ const READ_WORDS: Readonly<Record<string, string>> = {
 
 /** Files whose shown texts are still inline, to be moved into the tables: this list only shrinks. */
 const NOT_YET_MOVED: readonly string[] = [
-  "src/sheet/i18n/vat-report.ts", "src/sheet/wht-report.ts", "src/cli/args.ts",
+  "src/cli/args.ts",
 ];
 
 /** The Thai letters of a source's code, by file, comments left out (the parser drops them). */

@@ -28,3 +28,5 @@ export * from "./forms";
 export * from "./system";
 export * from "./samples";
 export * from "./map";
+export * from "./vat-report";
+export * from "./wht-report";

@@ -23,3 +23,5 @@ export * from "./forms";
 export * from "./system";
 export * from "./samples";
 export * from "./map";
+export * from "./vat-report";
+export * from "./wht-report";
