@@ -5,9 +5,9 @@
 // again by its refresh as Excel gives cells back (dates as serial numbers): every row as pulled. Here 60 records a family, which a write per
 // row would take 60 syncs to write back (the bench, `npm run bench`, posts 1,000): held to 20,
 // whatever the machine's speed (batches close by count, 100, or by a clock that grows from 2 s).
-// And check and post agree, every family: they read and check the sheet by the same steps
-// (jobs/check.ts checkRows), so the one row check refuses is the one row the post does not send.
-import { checkJob } from "../../src/jobs/check";
+// And check and post agree, every family: the pane's one Check and the post read and check the
+// sheet by the same steps (jobs/check.ts checkRows), so the one row Check marks is the one row the
+// post does not send.
 import { postJob } from "../../src/jobs/post";
 import { ExcelPort } from "../../src/workbook/excel";
 import { createServices } from "../../src/taskpane/services";
@@ -80,10 +80,17 @@ test.each(EVERY_FAMILY)("%s: check and post agree: a sheet with one bad row: che
   values[bad][col] = sample.bad[1] as string;
   const excel = new FakeExcel("1.18", [sample.sheet]);
   excel.sheet(sample.sheet).fill(values);
+  excel.select(excel.sheet(sample.sheet), 0, 0, values.length, values[0].length);
   const port = new ExcelPort(excel.host());
-  const checked = await checkJob(port, { family, target: { sheet: sample.sheet }, client: svc.client, mark: true });
+  // The pane's one Check for every family, connected: the sheet read as the post reads it.
+  const services = createServices({ port, relayBase: null });
+  await services.connect({ environment: "custom", customRoot: svc.service.root, ...svc.demo } as never);
+  const checked = await services.check(family as never, { lang: "en" });
   const errors = checked.findings.filter((f) => f.severity === "error");
-  expect([...new Set(errors.map((f) => f.cell))]).toEqual([`${String.fromCharCode(65 + col)}${bad + 1}`]);
+  const cell = `${String.fromCharCode(65 + col)}${bad + 1}`;
+  expect([...new Set(errors.map((f) => f.cell))]).toEqual([cell]);
+  // Marked at its cell, in the one remark of the check.
+  expect(excel.sheet(sample.sheet).notes.has(cell)).toBe(true);
   const posted = await postJob(port, svc.client, { family, target: { sheet: sample.sheet } });
   expect(posted.results.filter((r) => r.kind !== "created").map((r) => [r.kind, r.rows[0]])).toEqual([["invalid", bad]]);
   expect(posted.counts.created).toBe(2);
