@@ -18,6 +18,9 @@ const identitiesOf = (identity: RecordIdentity | undefined): readonly (readonly 
 /** The result columns a book's post writes back (its sheet's layout). */
 const resultKeys = (family: BookFamily): readonly string[] => familySheet(family).bookLayout?.resultKeys ?? [];
 
+/** What a family is called in English and Thai (its card's, from the text tables): words it is named by. */
+const called = (family: BookFamily): string[] => [familyCard(family).label.en, familyCard(family).label.th];
+
 const book = <F extends BookFamily>(family: F) => ({
   ...familyCard(family),
   identities: identitiesOf(familySheet(family).identity),
@@ -31,7 +34,7 @@ const book = <F extends BookFamily>(family: F) => ({
 
 export const VOUCHERS: FamilyEntry<"journal-entries"> = {
   ...book("journal-entries"),
-  words: ["journal voucher", "journal entry", "journal", "ใบสำคัญ", "สมุดรายวัน", "ใบสำคัญทั่วไป", "journal-entries"],
+  words: [...called("journal-entries"), "journal entry", "journal", "สมุดรายวัน", "ใบสำคัญทั่วไป", "journal-entries"],
   usesAccounts: true,
   // A voucher carries the row's marker in its note (sheet/books/builders.ts).
   recovery: { by: "marker", field: "note" },
@@ -49,7 +52,7 @@ export const VOUCHERS: FamilyEntry<"journal-entries"> = {
 
 export const CONTACTS: FamilyEntry<"contacts"> = {
   ...book("contacts"),
-  words: ["contact", "ผู้ติดต่อ", "contacts"],
+  words: [...called("contacts"), "contacts"],
   usesAccounts: false,
   recovery: { by: "marker", field: "contactNote" },
   listedBy: [{ field: "contactName", column: "namelocal" }],
@@ -66,7 +69,7 @@ export const CONTACTS: FamilyEntry<"contacts"> = {
 
 export const PRODUCTS: FamilyEntry<"products"> = {
   ...book("products"),
-  words: ["product", "สินค้า", "สินค้า/บริการ", "products"],
+  words: [...called("products"), "สินค้า/บริการ", "products"],
   usesAccounts: true,
   // A product has no field to carry a marker.
   recovery: { by: "identity" },

@@ -9,7 +9,8 @@ import type { FamilyEntry } from "./types";
 
 export const CERTIFICATES: FamilyEntry<WhtFamily> = {
   ...familyCard(WHT_FAMILY),
-  words: ["withholding tax certificate", "withholding tax", "หนังสือรับรองการหักภาษี ณ ที่จ่าย", "50 ทวิ", "ภาษีหัก ณ ที่จ่าย", WHT_FAMILY],
+  // What it is called (its card's name, from the text tables) and the other words people name it by.
+  words: [familyCard(WHT_FAMILY).label.en, familyCard(WHT_FAMILY).label.th, "withholding tax", "50 ทวิ", "ภาษีหัก ณ ที่จ่าย", WHT_FAMILY],
   statuses: WHT_STATUS_WORDS,
   ...SERIAL_RECORDS,
   undo: "withdraw",

@@ -4,6 +4,7 @@ import { isCellError, type CellValue } from "../workbook/port";
 import { STATUS_WORDS } from "../rules/codes";
 import type { FieldDef } from "./fields";
 import { normalizeName } from "./fields";
+import { YES_NO } from "./shown-values";
 import { parseDecimal } from "../rules/money";
 import { sheetMsg } from "./messages";
 import { statusFromText } from "./i18n/status";
@@ -153,8 +154,9 @@ function parseDate(value: CellValue, format: string): ParseResult {
   return s ? ok(s) : parseFailed(sheetMsg("dateImpossible", { text }));
 }
 
-const TRUE_WORDS = new Set(["true", "yes", "y", "1", "ใช่", "จริง", "มี"]);
-const FALSE_WORDS = new Set(["false", "no", "n", "0", "ไม่ใช่", "เท็จ", "ไม่มี"]);
+// The words a yes/no cell is shown by (shown-values.ts: Yes, ใช่, ...) and the others people type.
+const TRUE_WORDS = new Set([...[YES_NO.en[0], YES_NO.th[0]].map(normalizeName), "true", "y", "1", "จริง", "มี"]);
+const FALSE_WORDS = new Set([...[YES_NO.en[1], YES_NO.th[1]].map(normalizeName), "false", "n", "0", "เท็จ", "ไม่มี"]);
 
 function parseBoolean(value: CellValue): ParseResult {
   if (typeof value === "boolean") return ok(value);
