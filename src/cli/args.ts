@@ -85,7 +85,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
   },
   check: {
     positional: "WORKBOOK.xlsx",
-    summary: "Checks every document of a sheet as the service would, without sending anything.",
+    summary: "Checks every record of a sheet (of any family) as its post and the service would, without sending anything.",
     options: [FAMILY, SHEET, MAPPING, { name: "json", help: "print the findings as JSON: [{sheet, cell, field, message}] (field: the column's key)" }, LANG],
     notes: ["Exit code 0 when the sheet is clean, 1 when it has findings."],
   },
