@@ -25,7 +25,6 @@ const book = <F extends BookFamily>(family: F) => ({
   ...familyCard(family),
   identities: identitiesOf(familySheet(family).identity),
   statuses: [] as readonly string[],
-  pullsByDate: false,
   // Known to undo by the name and fingerprint a sealed entry recorded (a contact's note is its owner's to change).
   proof: BOOK_PROOF,
   columns: { post: resultKeys(family), undo: ["recordId", "result"] as readonly string[] },

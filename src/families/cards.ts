@@ -15,6 +15,10 @@ export type ActKind = "status" | "delete" | "payment" | "upgrade" | "pdf" | "ema
 /** The acts in the order the pane and the CLI list them. */
 export const ACT_ORDER: readonly ActKind[] = ["status", "delete", "payment", "upgrade", "pdf", "email", "share", "attach"];
 
+/** The pull form's parts, each a filter of the pull query (or its layout) a family takes: the
+ * period, the dates, a search, an order with a contact filter, one row per line. */
+export type PullFilter = "range" | "dates" | "search" | "order" | "lines";
+
 /** What one record is called when counted (sheet/i18n/record-count.ts keys). */
 export type RecordKind = "Document" | "Certificate" | "Voucher" | "Contact" | "Product";
 
@@ -33,6 +37,8 @@ export interface FamilyCard<F extends SheetFamily = SheetFamily> {
   readonly drafts: boolean;
   /** The acts the pane and `docsheet act` offer on its rows, in ACT_ORDER. */
   readonly acts: readonly ActKind[];
+  /** What the pull form asks of it: the filters its pull query takes (none: every record). */
+  readonly pulls: readonly PullFilter[];
   /** What its records' statuses are called (src/texts, namespace status), by the service's word;
    * a word it does not name is said as every family says it (sheet/i18n/status.ts). The document
    * families' are their rows of document-own.ts. */
@@ -46,19 +52,24 @@ const documentActs = (family: Family): readonly ActKind[] =>
   ACT_ORDER.filter((k) => (k === "payment" ? FAMILY_INFO[family].payment : k === "upgrade" ? upgradeTargets(family).length > 0 : true));
 
 
-// The service has no update for vouchers; a voucher may be saved as a draft. The books have no acts.
+// The service has no update for vouchers; a voucher may be saved as a draft. The books have no acts
+// and are pulled whole.
 const BOOK_CARD = {
-  "journal-entries": { record: "Voucher", updates: false, drafts: true, acts: [] },
-  contacts: { record: "Contact", updates: true, drafts: false, acts: [] },
-  products: { record: "Product", updates: true, drafts: false, acts: [] },
+  "journal-entries": { record: "Voucher", updates: false, drafts: true, acts: [], pulls: [] },
+  contacts: { record: "Contact", updates: true, drafts: false, acts: [], pulls: [] },
+  products: { record: "Product", updates: true, drafts: false, acts: [], pulls: [] },
 } as const;
 
 /** In the order the pane and the CLI list them. */
 export const FAMILY_CARDS: readonly FamilyCard[] = [
-  ...FAMILIES.map((f) => ({ name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false, acts: documentActs(f), statusWords: DOCUMENT_OWN[f].statusWords })),
+  ...FAMILIES.map((f) => ({
+    name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false, acts: documentActs(f),
+    pulls: ["range", "dates", "search", "order", "lines"] as const, statusWords: DOCUMENT_OWN[f].statusWords,
+  })),
   { name: WHT_FAMILY, kind: "certificate", label: named(WHT_FAMILY), record: "Certificate", updates: false, drafts: false,
-    // A certificate has statuses of its own, no payment or upgrade, and is not sent by e-mail or shared.
-    acts: ["status", "delete", "pdf"] },
+    // A certificate has statuses of its own, no payment or upgrade, and is not sent by e-mail or
+    // shared; it is pulled by the date paid and a search, one row per income line.
+    acts: ["status", "delete", "pdf"], pulls: ["dates", "search"] },
   ...BOOK_FAMILIES.map((f) => ({ name: f, kind: "book" as const, label: BOOK_FAMILY_LABEL[f], ...BOOK_CARD[f] })),
 ];
 

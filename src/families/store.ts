@@ -48,11 +48,10 @@ export function nameBy(...fields: string[]): (r: Json) => string {
 /** A record's id, whichever name its family's answers give it (recordId, id). */
 export const recordIdOf = (r: Json): number => Number(r.recordId ?? r.id);
 
-/** What documents and certificates share: pulled by a date range, no accounts, found again by the
- * row's marker in internalNotes (and known by it to undo), removed when a race is lost, named by
+/** What documents and certificates share: no accounts, found again by the row's
+ * marker in internalNotes (and known by it to undo), removed when a race is lost, named by
  * their serial. */
 export const SERIAL_RECORDS = {
-  pullsByDate: true,
   usesAccounts: false,
   recovery: { by: "marker", field: "internalNotes" },
   proof: SERIAL_PROOF,

@@ -71,8 +71,6 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   readonly words: readonly string[];
   /** The status words its records take (empty where it has none). */
   readonly statuses: readonly string[];
-  /** Pulled by a date range (documents, certificates) or whole (books). */
-  readonly pullsByDate: boolean;
   /** Its records name accounts of the chart of accounts (read before building or pulling). */
   readonly usesAccounts: boolean;
   /** Its records' accounts are kept on a master record apart from the record (products:

@@ -1,12 +1,12 @@
 // The task pane: Connect, the family picker, Columns (the mapping), Check, Post, Update, Pull and Actions,
-// and Refresh figures for the worksheet functions, in English or Thai; for a book (journal vouchers, contacts, products), its own Check and post; for
-// withholding tax certificates the documents' sections but Update (status, delete and PDF as actions).
+// and Refresh figures for the worksheet functions, in English or Thai. The same sections for every
+// family: what differs is read from its card (whether it updates, its acts, its pull's filters).
 // Connect and the family picker paint first; the other sections come in their own chunk right
 // after (sections/deferred.ts), so Excel shows the pane sooner each time it opens.
 import { Fragment } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import type { Family, SheetFamily } from "../rules/codes";
-import { familyCard, isBook } from "../families/cards";
+import type { DocumentFamily, SheetFamily } from "../rules/codes";
+import { familyCard } from "../families/cards";
 import { translator, type Lang } from "./i18n";
 import { ConnectSection } from "./sections/connect";
 import type * as Deferred from "./sections/deferred";
@@ -62,6 +62,7 @@ export function App(props: AppProps) {
   useEffect(() => props.services.watchSheet?.(setSheet), [props.services]);
   const t = translator(lang);
   const common = { t, lang, services: props.services, connected: company !== null };
+  const card = familyCard(family);
   return (
     <main class="ds" lang={lang}>
       <div class="row" style="align-items:center">
@@ -86,24 +87,17 @@ export function App(props: AppProps) {
       <ActiveSheet.Provider value={sheet}>
       <Fragment key={session}>
         <FamilyPicker t={t} lang={lang} services={props.services} family={family} connected={company !== null} onChange={setFamily} />
-        {sections && (isBook(family)
-          ? (
-            <>
-              <sections.MappingSection {...common} family={family} />
-              <sections.BooksSection {...common} family={family} />
-            </>
-          )
-          : (
-            <>
-              <sections.MappingSection {...common} family={family} />
-              <sections.CheckSection {...common} family={family} />
-              <sections.PostSection {...common} family={family} />
-              {/* Of the documents' kinds, only the eight document families' records can be updated. */}
-              {familyCard(family).updates && <sections.UpdateSection {...common} family={family as Family} />}
-              <sections.PullSection {...common} family={family} />
-              <sections.ActionsSection {...common} family={family} />
-            </>
-          ))}
+        {sections && (
+          <>
+            <sections.MappingSection {...common} family={family} />
+            <sections.CheckSection {...common} family={family} />
+            <sections.PostSection {...common} family={family} />
+            {card.updates && <sections.UpdateSection {...common} family={family} />}
+            <sections.PullSection {...common} family={family} />
+            {/* The families with acts are the act job's (documents, certificates). */}
+            {card.acts.length > 0 && <sections.ActionsSection {...common} family={family as DocumentFamily} />}
+          </>
+        )}
         {sections && <sections.FiguresSection {...common} />}
       </Fragment>
       </ActiveSheet.Provider>

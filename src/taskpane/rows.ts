@@ -23,9 +23,11 @@ function notes(results: ReadonlyArray<{ key: string; rows: number[]; message: st
   return results.map((r) => ({ key: r.key, row: Math.min(...r.rows), col, message: r.message })).sort((a, b) => a.row - b.row);
 }
 
-/** Every document of a post that was not created (or found created): not sent, failed, unknown, already posted. */
+/** Every record of a post that was not created or found (made by an earlier run, on the service
+ * before, or an earlier row's): not sent, failed, unknown, already posted. */
 export function postNotes(results: readonly DocumentResult[], col: number): RowNote[] {
-  return notes(results.filter((r) => r.kind !== "created" && r.kind !== "found"), col);
+  const given = new Set<DocumentResult["kind"]>(["created", "found", "existing", "repeated"]);
+  return notes(results.filter((r) => !given.has(r.kind)), col);
 }
 
 /** Every document an action failed on or skipped. */

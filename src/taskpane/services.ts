@@ -3,17 +3,18 @@
 import type { FetchLike } from "../api/transport";
 import { relayFetch } from "./relay-fetch";
 import type { DocSheetClient } from "../api/client";
-import type { BookFamily, DocumentFamily, SheetFamily, WhtFamily } from "../rules/codes";
-import { ACT_ORDER, familyCard } from "../families/cards";
+import type { DocumentFamily, SheetFamily, WhtFamily } from "../rules/codes";
+import { ACT_ORDER, familyCard, type PullFilter } from "../families/cards";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
+import type { ResultKey } from "../sheet/writeback";
 import { readChannels, type ChannelLists } from "./channels";
 import { SavedMappings, mappingKey, mappingOf, mappingView } from "./mappings";
 import { actNotes, postNotes, resultColumn } from "./rows";
 import { pullListOrder } from "./pull-order";
 import { localDate, type JobContext } from "../jobs/types";
 import {
-  type ActionRequest, type BookPostView, type CheckView, type CompanyView, type ConnectionForm, type PaneServices, type PaymentRequest,
+  type ActionRequest, type CheckView, type CompanyView, type ConnectionForm, type PaneServices, type PaymentRequest,
   type ActLink, type SelectedDocument, type SelectionInfo,
 } from "./views";
 
@@ -161,7 +162,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
 
   /** Reads the block once and finds the mapping saved for its sheet and the family (read with the
    * block, and the workbook's records too when `records`: Excel then spends no sync on them). */
-  async function prepare(family: DocumentFamily | BookFamily, target?: ReadTarget, records = false): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
+  async function prepare(family: SheetFamily, target?: ReadTarget, records = false): Promise<{ block: Block; mapping?: ColumnMapping; port: WorkbookPort }> {
     const engine = await loadEngine();
     const block = await opts.port.read({ ...target, along: { records, settings: (sheet) => [mappingKey(family, sheet)] } });
     const mapping = (await mappings.get(engine, block.sheet, family, block.along?.settings)) ?? undefined;
@@ -170,7 +171,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
 
   /** One check for every family: the check job, connected reading the sheet as the post will (an
    * expense's category by name, a book's chart), each record's figures where its family has them. */
-  async function checkAny(family: DocumentFamily | BookFamily, ctx: JobContext): Promise<CheckView> {
+  async function checkAny(family: SheetFamily, ctx: JobContext): Promise<CheckView> {
     const { checkJob, rememberedFamily, writeUnplaced } = await loadEngine();
     const { block, mapping, port } = await prepare(family, undefined, true);
     const outcome = await checkJob(port, { family, mark: true, mapping, client, figures: true, ...ctx });
@@ -247,16 +248,16 @@ export function createServices(opts: ServiceOptions): PaneServices {
     async post(family, ctx) {
       const engine = await loadEngine();
       const { block, mapping, port } = await prepare(family);
-      const outcome = certificates(family)
-        ? await engine.whtPostJob(port, requireClient(client), { mapping, ...ctx })
-        : await engine.postJob(port, requireClient(client), { family, mapping, concurrency: PANE_POST_CONCURRENCY, ...ctx });
+      // One post job for every family: what differs is the family's posting (families/postings.ts).
+      const outcome = await engine.postJob(port, requireClient(client), { family, mapping, concurrency: PANE_POST_CONCURRENCY, ...ctx });
       if (outcome.findings.length > 0) {
         await opts.port.remark(outcome.sheet, engine.findingMarks(outcome.findings, ctx.lang ?? "en"));
       }
       const c = outcome.counts;
-      const rows = postNotes(outcome.results, resultColumn(engine, block, mapping, engine.RESULT_KEYS, tableOf(engine, family)));
+      const entry = engine.familyEntry(family);
+      const rows = postNotes(outcome.results, resultColumn(engine, block, mapping, entry.columns.post as readonly ResultKey[], entry.fields));
       return {
-        created: c.created, found: c.found, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown,
+        created: c.created, found: c.found, existing: c.existing, repeated: c.repeated, skipped: c.skipped, notSent: c.invalid + c.cancelled, failed: c.failed, unknown: c.unknown,
         findings: outcome.findings.filter((f) => f.severity === "error").length,
         warnings: outcome.findings.filter((f) => f.severity === "warning").length, marked: outcome.findings, sheet: outcome.sheet, rows,
       };
@@ -276,9 +277,16 @@ export function createServices(opts: ServiceOptions): PaneServices {
     },
     async pull(family, query, ctx) {
       const { pullJob } = await loadEngine();
+      // The filters the family takes (its card's), whatever the form held for another family.
+      const takes = (filter: PullFilter): boolean => familyCard(family).pulls.includes(filter);
       const outcome = await pullJob(opts.port, requireClient(client), {
-        family, lines: query.perLine, ...ctx,
-        query: { range: query.range, startDate: query.startDate, endDate: query.endDate, searchString: query.search, ...pullListOrder(query) },
+        family, lines: takes("lines") && query.perLine, ...ctx,
+        query: {
+          ...(takes("range") ? { range: query.range } : {}),
+          ...(takes("dates") ? { startDate: query.startDate, endDate: query.endDate } : {}),
+          ...(takes("search") ? { searchString: query.search } : {}),
+          ...(takes("order") ? pullListOrder(query) : {}),
+        },
       });
       return { sheet: outcome.sheet, rows: outcome.rows };
     },
@@ -360,16 +368,22 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const c = requireClient(client);
       const { target } = await selected();
       const { block, mapping, port } = await prepare(family, target);
-      // Send runs on what its preview showed, or on nothing: another sheet, other or edited rows ask for a new preview.
-      const fields = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping, undefined, block.values.slice(1)).byColumn;
+      const table = engine.familyEntry(family).fields;
+      // Send runs on what its preview showed, or on nothing: another sheet, other or edited rows ask
+      // for a new preview. Every column that names one of the family's fields counts.
+      const fields = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping, undefined, block.values.slice(1), table).byColumn;
       const digest = engine.blockDigest(block, [...fields.keys()]);
       if (!dryRun && (!previewed || previewed.family !== family || previewed.sheet !== block.sheet || previewed.digest !== digest)) throw new PreviewChangedError(previewed?.sheet, block.sheet);
-      const outcome = await engine.updateJob(port, c, { family, mapping, target, dryRun, ...ctx });
-      const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"]);
+      // The family's card says whether it updates (the pane offers Update only then).
+      const outcome = await engine.updateJob(port, c, { family: family as UpdateFamily, mapping, target, dryRun, ...ctx });
+      const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"], table);
       const documents = outcome.results.map((r) => ({ key: r.key, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message, unchecked: r.unchecked }));
       const notSent = documents.filter((d) => !["update", "updated", "unchanged"].includes(d.kind));
       const rows = notSent.map((d) => ({ key: d.key, row: d.row, col, message: d.message }));
-      return { dryRun, counts: outcome.counts, documents, sheet: outcome.sheet, rows, ...(dryRun ? { previewed: { family, sheet: block.sheet, digest } } : {}) };
+      return {
+        dryRun, counts: outcome.counts, documents, sheet: outcome.sheet, rows, ...(outcome.findings?.length ? { marked: outcome.findings } : {}),
+        ...(dryRun ? { previewed: { family, sheet: block.sheet, digest } } : {}),
+      };
     },
     async readMapping(family) {
       const engine = await loadEngine();
@@ -412,32 +426,6 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const { templateJob } = await loadEngine();
       return templateJob(opts.port, { family, client: client ?? undefined, ...ctx });
     },
-    books: {
-      check: checkAny,
-      async post(family, draft, ctx) {
-        const engine = await loadEngine();
-        const { mapping, port } = await prepare(family);
-        const outcome = await engine.postBookJob(port, requireClient(client), { family, draft, mapping, ...ctx });
-        if (outcome.findings.length > 0) await opts.port.remark(outcome.sheet, engine.findingMarks(outcome.findings, ctx.lang ?? "en"));
-        return bookView(engine, family, await opts.port.read(), outcome, mapping);
-      },
-      async update(family, ctx) {
-        const engine = await loadEngine();
-        const { target } = await selected();
-        const { mapping, port } = await prepare(family, target);
-        // The one update job, as for every family.
-        const outcome = await engine.updateJob(port, requireClient(client), { family, target, mapping, ...ctx });
-        const c = outcome.counts;
-        const counts = { created: 0, found: 0, existing: 0, repeated: 0, skipped: 0, invalid: c.invalid + c.refused, failed: c.failed, unknown: 0, cancelled: c.cancelled, updated: c.updated, unchanged: c.unchanged, conflict: c.conflict };
-        const results = outcome.results.map((r) => ({ key: r.key, rows: r.rows, kind: r.kind === "refused" ? "invalid" as const : r.kind === "update" ? "updated" as const : r.kind, message: r.message }));
-        return bookView(engine, family, await opts.port.read(target), { sheet: outcome.sheet, results, findings: outcome.findings ?? [], counts }, mapping);
-      },
-      async pull(family, ctx) {
-        const { pullJob } = await loadEngine();
-        const outcome = await pullJob(opts.port, requireClient(client), { family, ...ctx });
-        return { sheet: outcome.sheet, rows: outcome.rows };
-      },
-    },
     async refreshFigures() {
       refreshFigures();
       if (!opts.port.recalculate) return { recalculated: false };
@@ -453,8 +441,11 @@ export function createServices(opts: ServiceOptions): PaneServices {
 
 type JobAction = Parameters<typeof Engine.actJob>[2]["action"];
 
-/** The field table a family's sheet is read with (certificates have their own labels). */
-const tableOf = (engine: typeof Engine, family: DocumentFamily) => engine.familyEntry(family).fields;
+/** The field table a family's sheet is read with (certificates and books have their own labels). */
+const tableOf = (engine: typeof Engine, family: SheetFamily) => engine.familyEntry(family).fields;
+
+/** The families update takes (the cards that update). */
+type UpdateFamily = Parameters<typeof Engine.updateJob>[2]["family"];
 
 /** The certificates have jobs of their own (jobs/wht.ts); the documents share theirs. */
 const certificates = (family: SheetFamily): family is WhtFamily => familyCard(family).kind === "certificate";
@@ -463,21 +454,6 @@ const certificates = (family: SheetFamily): family is WhtFamily => familyCard(fa
 function whtAction(request: ActionRequest): "status" | "delete" | "pdf" {
   if (request.kind === "status" || request.kind === "delete" || request.kind === "pdf") return request.kind;
   throw new Error(`${request.kind}: not available in this version yet`);
-}
-
-/** A book's post or update as the pane shows it: counts, and the rows not done at their Result cell. */
-function bookView(engine: typeof Engine, family: BookFamily, block: Block, outcome: Awaited<ReturnType<typeof Engine.postBookJob>>, mapping?: ColumnMapping): BookPostView {
-  const headers = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping, undefined, undefined, engine.bookTable(family));
-  const col = headers.columns.get("result") ?? block.left;
-  const c = outcome.counts;
-  const done = new Set(["created", "found", "existing", "repeated", "skipped", "updated", "unchanged"]);
-  return {
-    // The pane's "found" is every row given a record it did not create (its words do not say from where).
-    counts: { created: c.created, found: c.found + c.existing + c.repeated, skipped: c.skipped, notSent: c.invalid + c.cancelled + c.conflict, failed: c.failed + c.unknown, updated: c.updated, unchanged: c.unchanged },
-    sheet: outcome.sheet,
-    rows: outcome.results.filter((r) => !done.has(r.kind)).map((r) => ({ key: r.key, row: Math.min(...r.rows), col, message: r.message })),
-    marked: outcome.findings,
-  };
 }
 
 /** The pane's action form → the act job's action; null for what the job does not do yet. */

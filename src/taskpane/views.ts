@@ -7,7 +7,7 @@ import type { CompanyName } from "../jobs/same-company";
 import type { JobContext } from "../jobs/types";
 import type { ListCounts, TemplateOutcome } from "../jobs/template";
 import type { ShownChange, UpdateKind } from "../jobs/update";
-import type { BookFamily, DocumentFamily, Family, SheetFamily } from "../rules/codes";
+import type { DocumentFamily, Family, SheetFamily } from "../rules/codes";
 import type { CellFinding } from "../sheet/findings";
 import type { FieldKind, FieldLevel } from "../sheet/fields";
 import type { ColumnSuggestion, MapFamily, MissingField, StatedValue } from "../sheet/mapping";
@@ -48,6 +48,10 @@ export interface PostView {
   created: number;
   /** Created by an earlier, interrupted run and found by their marker. */
   found: number;
+  /** On the service before the post (a contact or product the company had), given to their rows. */
+  existing?: number;
+  /** Rows naming the same record as an earlier row of the post (identical rows: one record). */
+  repeated?: number;
   /** Rows that already had a recordId. */
   skipped: number;
   /** Not sent: problems in the rows, or cancelled. */
@@ -114,11 +118,13 @@ export interface UpdateView {
   rows: RowNote[];
   /** A preview's: the rows it read, which its Send runs on. */
   previewed?: PreviewedRows;
+  /** What the rows' build found (a book's rows are built as its post builds them), each at its cell. */
+  marked?: CellFinding[];
 }
 
 /** The rows a preview read: its Send runs only on the same sheet and rows, as they were then. */
 export interface PreviewedRows {
-  family: Family;
+  family: SheetFamily;
   sheet: string;
   /** Their place and every value (sheet/block-digest.ts). */
   digest: string;
@@ -245,26 +251,28 @@ export interface PaneServices {
   company?(): CompanyView | null;
   /** The company the workbook last worked with (its last post, pull, report or template), if any. */
   workbookCompany?(): Promise<CompanyView | null>;
-  check(family: DocumentFamily, ctx: JobContext): Promise<CheckView>;
-  post: (family: DocumentFamily, ctx: JobContext) => Promise<PostView>;
-  pull: (family: DocumentFamily, query: PullQuery, ctx: JobContext) => Promise<PullView>;
+  /** Every service below that takes a family takes any family of the registry; what differs is read
+   * from its card or entry (families/). */
+  check(family: SheetFamily, ctx: JobContext): Promise<CheckView>;
+  /** `draft`: saved as drafts instead of approved, where the family's card has drafts (journal vouchers). */
+  post: (family: SheetFamily, ctx: JobContext & { draft?: boolean }) => Promise<PostView>;
+  /** The query's filters the family's card lists (FamilyCard.pulls) are read; the others are left out. */
+  pull: (family: SheetFamily, query: PullQuery, ctx: JobContext) => Promise<PullView>;
   /** Reads the pulled sheet of the active cell again in place; `selected`: the selected rows take the
    * service's copy even when edited. */
   refresh: (selected: boolean, ctx: JobContext) => Promise<RefreshView>;
   /** Reverses the workbook's last post of the family; dryRun only says what would happen. */
-  undo: (family: DocumentFamily | BookFamily, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>;
+  undo: (family: SheetFamily, ctx: JobContext & { dryRun?: boolean }) => Promise<UndoView>;
   act: (family: DocumentFamily, request: ActionRequest, ctx: JobContext) => Promise<ActView>;
   /** Compares the rows' documents with the service's copies; unless dryRun sends the changed ones,
    * only when the rows are still the ones `previewed` read (else a PreviewChangedError). */
-  update: (family: Family, dryRun: boolean, ctx: JobContext, previewed?: PreviewedRows) => Promise<UpdateView>;
+  update: (family: SheetFamily, dryRun: boolean, ctx: JobContext, previewed?: PreviewedRows) => Promise<UpdateView>;
   /** The month's (YYYY-MM) VAT report into new sheets. */
   vatReport: (month: string, ctx: JobContext) => Promise<VatReportView>;
   /** `missing`: also a sheet of the month's purchases and expenses that withheld tax without a certificate. */
   whtReport: (month: string, missing: boolean, ctx: JobContext, layout?: string) => Promise<WhtReportView>;
   /** A template sheet for the family in ctx.lang; with the company's lookup lists when connected. */
   insertTemplate: (family: SheetFamily, ctx: JobContext) => Promise<TemplateOutcome>;
-  /** Journal vouchers, contacts and products. */
-  books: BookServices;
   /** Reads the lookup lists again into the workbook's hidden lists sheet (connected only). */
   refreshLists: (ctx: JobContext) => Promise<ListCounts>;
   /** "Refresh figures": the worksheet functions forget every answer they read, and the host
@@ -345,22 +353,4 @@ export interface RowNote {
   row: number;
   col: number;
   message: string;
-}
-
-/** What the pane does with a book's sheet (jobs/books.ts). */
-export interface BookServices {
-  check(family: BookFamily, ctx: JobContext): Promise<CheckView>;
-  /** `draft`: journal vouchers saved as drafts instead of approved. */
-  post(family: BookFamily, draft: boolean, ctx: JobContext): Promise<BookPostView>;
-  update(family: BookFamily, ctx: JobContext): Promise<BookPostView>;
-  pull(family: BookFamily, ctx: JobContext): Promise<PullView>;
-}
-
-/** The counts of a book's post or update, and the rows not done with their reason. */
-export interface BookPostView {
-  counts: Record<"created" | "found" | "skipped" | "notSent" | "failed" | "updated" | "unchanged", number>;
-  sheet: string;
-  rows: RowNote[];
-  /** What the post marked on the sheet, each at its cell. */
-  marked?: CellFinding[];
 }

@@ -213,7 +213,7 @@ test("map the user's own headers, then check and post through the saved mapping"
   await page.close();
 });
 
-test("the books in the family selector: each template inserted in Thai, with the books' own sections; the journal's example checks clean against the chart", async () => {
+test("the books in the family selector: each template inserted in Thai, with the documents' sections as the card says; the journal's example checks clean against the chart", async () => {
   const page = await openPreview("th");
   await connect(page);
   const books = await page.$$eval("#ds-family optgroup:last-of-type option", (os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
@@ -225,9 +225,12 @@ test("the books in the family selector: each template inserted in Thai, with the
   };
   for (const [family, sheet] of [["journal-entries", "ใบสำคัญ"], ["contacts", "ผู้ติดต่อ"], ["products", "สินค้า"]] as const) {
     await page.selectOption("#ds-family", family);
-    // A book has its own Check and post section (and Columns), not the documents' post, act and pull.
-    await page.waitForSelector("#books");
-    expect(await page.$("#post")).toBeNull();
+    // The sections every family has, Update where the card updates; a book is pulled whole (no
+    // filters) and has no acts.
+    await page.waitForSelector("#post");
+    expect([await page.$("#check"), await page.$("#pull")].every((s) => s !== null)).toBe(true);
+    expect(await page.$("#update") !== null).toBe(family !== "journal-entries");
+    expect([await page.$("#actions"), await page.$("#ds-start"), await page.$("#ds-search")]).toEqual([null, null, null]);
     await page.click("button:has-text('แทรกแม่แบบ')");
     await page.waitForSelector(`.tab.on:has-text('${sheet}')`);
     const row1 = await page.$$eval(".grid tbody tr:first-child td[data-cell]", (tds) => tds.map((td) => td.textContent));
@@ -239,9 +242,9 @@ test("the books in the family selector: each template inserted in Thai, with the
   // The journal voucher's example: its accounts are in the chart the lists sheet holds.
   await page.click(".tab:has-text('ใบสำคัญ')");
   await page.selectOption("#ds-family", "journal-entries");
-  await page.click("#books button:has-text('ตรวจแถว')");
-  await page.waitForSelector("#books .msg.ok");
-  expect(await page.textContent("#books .msg.ok")).toBe("ตรวจใบสำคัญ 1 ฉบับ: ไม่พบปัญหา");
+  await page.click("#check button:has-text('ตรวจแถว')");
+  await page.waitForSelector("#check .msg.ok");
+  expect(await page.textContent("#check .msg.ok")).toBe("ตรวจใบสำคัญ 1 ฉบับ: ไม่พบปัญหา");
   await page.close();
 });
 

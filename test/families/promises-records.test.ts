@@ -103,7 +103,7 @@ eachFamily("refresh of its pulled sheet: changed on the service refreshed, new a
   const ids = new Map([...await taggedRecords(s.client, entry, prefix)].map(([tag, list]) => [tag, list[0].id]));
   const id = (i: number): number => ids.get(`${prefix}-${i}`)!;
   const pulled = join(s.dir, `${prefix}-pulled.xlsx`);
-  const pull = await docsheet(["pull", family, "--out", pulled, "--base-url", s.service.root, ...s.auth, ...(entry.pullsByDate ? ["--search", prefix] : [])]);
+  const pull = await docsheet(["pull", family, "--out", pulled, "--base-url", s.service.root, ...s.auth, ...(entry.pulls.includes("search") ? ["--search", prefix] : [])]);
   expect(pull.code).toBe(0);
 
   // On the service: record 1 changed (sent by update where the family takes one; a certificate's

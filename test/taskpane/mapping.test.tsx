@@ -186,8 +186,8 @@ describe("the Excel port keeps the mapping in the workbook's settings", () => {
     await until(() => memory.settings.has(mappingKey("journal-entries", "Sheet1")), "the saved mapping");
     expect(JSON.parse(memory.settings.get(mappingKey("journal-entries", "Sheet1"))!).columns["จำนวนเงิน"]).toBe("item.debit");
     click(root, "Check rows");
-    await until(() => root.querySelector("#books .msg") !== null && !root.textContent!.includes("Checking…"), "the book's check");
-    expect(root.querySelector("#books .msg")!.textContent).toBe("1 journal voucher checked: no problems found.");
+    await until(() => root.querySelector("#check .msg") !== null && !root.textContent!.includes("Checking…"), "the book's check");
+    expect(root.querySelector("#check .msg")!.textContent).toBe("1 journal voucher checked: no problems found.");
   });
 
   test("a book's check counts its records by their own word, not as documents, in Thai too", async () => {
@@ -199,15 +199,15 @@ describe("the Excel port keeps the mapping in the workbook's settings", () => {
     const root = pane(memory, "th");
     choose(root, "#ds-family", "contacts");
     click(root, "ตรวจแถว");
-    await until(() => root.querySelector("#books .msg") !== null && !root.textContent!.includes("กำลังตรวจ…"), "the contacts' check");
-    expect(root.querySelector("#books .msg")!.textContent).toBe("ตรวจผู้ติดต่อ 2 ราย: พบ 1 ปัญหา");
+    await until(() => root.querySelector("#check .msg") !== null && !root.textContent!.includes("กำลังตรวจ…"), "the contacts' check");
+    expect(root.querySelector("#check .msg")!.textContent).toBe("ตรวจผู้ติดต่อ 2 ราย: พบ 1 ปัญหา");
     document.body.innerHTML = "";
     const en = pane(memory);
     choose(en, "#ds-family", "products");
     memory.sheet("Sheet1").values.splice(0, 3, ["Product code", "Product name", "Sell price", "VAT"], ["P-1", "Pen", 10, "VAT exclusive"], ["P-2", "Ink", 20, "VAT exclusive"]);
     click(en, "Check rows");
-    await until(() => en.querySelector("#books .msg") !== null && !en.textContent!.includes("Checking…"), "the products' check");
-    expect(en.querySelector("#books .msg")!.textContent).toBe("2 products checked: no problems found.");
+    await until(() => en.querySelector("#check .msg") !== null && !en.textContent!.includes("Checking…"), "the products' check");
+    expect(en.querySelector("#check .msg")!.textContent).toBe("2 products checked: no problems found.");
   });
 
   test("a certificate sheet: an accountant's own headers suggested, 'จำนวนเงิน' asked (paid or withheld?), the pick saved and read by Check", async () => {

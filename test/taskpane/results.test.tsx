@@ -101,7 +101,7 @@ describe("Post", () => {
     expect(resultLine(english, "post")).toBe("0 created, 1,000 not sent");
     document.body.innerHTML = "";
     const thai = mountPane(<PostSection t={translator("th")} lang="th" services={await connected(new MemoryWorkbook({ S: [HEADER, ...rows] }))} family="tax-invoices" connected />);
-    click(thai, translator("th")("runPost"));
+    click(thai, translator("th")("runPost", { records: "เอกสาร" }));
     await until(() => resultLine(thai, "post").includes("สร้าง"), "the Thai post");
     expect(resultLine(thai, "post")).toBe("สร้าง 0 รายการ, ไม่ได้ส่ง 1,000");
   });

@@ -86,7 +86,7 @@ describe("Post with nothing to post", () => {
     select(excel);
     const services = await connected(new ExcelPort(excel.host()));
     const root = mountPane(<PostSection t={translator(lang)} lang={lang} services={services} family="tax-invoices" connected />);
-    click(root, translator(lang)("runPost"));
+    click(root, translator(lang)("runPost", { records: lang === "th" ? "เอกสาร" : "documents" }));
     await until(() => messages(root, "error").length > 0, "the message");
     expect(messages(root, "error")[0]).toContain(text);
     expect(messages(root, "ok")).toEqual([]);

@@ -72,8 +72,8 @@ describe("connected", () => {
     click(root, "Check rows");
     await until(() => root.textContent!.includes("1 journal voucher checked: no problems found."), "the journal check");
     act(() => (root.querySelector("#ds-draft") as HTMLInputElement).click());
-    click(root, "Post");
-    await until(() => root.textContent!.includes("1 created, 0 found, 0 already posted, 0 not sent, 0 failed."), "the journal post");
+    click(root, "Post journal vouchers");
+    await until(() => root.querySelector("#post .msg.ok")?.textContent === "1 created", "the journal post");
     const header = memory.sheet("Journal voucher").values[0];
     expect(memory.sheet("Journal voucher").values[1][header.indexOf("Status")]).toBe("Draft");
 
@@ -81,10 +81,10 @@ describe("connected", () => {
     click(root, "Insert template");
     await until(() => root.textContent!.includes("Template added on sheet “Contact”."), "the contact template");
     memory.active = "Contact";
-    click(root, "Post");
-    await until(() => root.textContent!.includes("1 created, 0 found"), "the contact post");
-    click(root, "Post");
-    await until(() => root.textContent!.includes("0 created, 0 found, 1 already posted"), "the second contact post");
+    click(root, "Post contacts");
+    await until(() => root.querySelector("#post .msg.ok")?.textContent === "1 created", "the contact post");
+    click(root, "Post contacts");
+    await until(() => root.querySelector("#post .msg.info")?.textContent === "0 created, 1 already posted", "the second contact post");
     const contactHeader = memory.sheet("Contact").values[0];
 
     // Undo of the contact post: what it would do first, then the contact the post created is deleted.

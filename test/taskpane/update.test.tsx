@@ -7,8 +7,6 @@
 // after the rows were edited, asks for a new preview and sends nothing.
 import { createClient, type DocSheetClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
-import { postBookJob } from "../../src/jobs/books";
-import type { Family } from "../../src/rules/codes";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { PullSection } from "../../src/taskpane/sections/pull";
 import { UpdateSection } from "../../src/taskpane/sections/update";
@@ -99,17 +97,43 @@ test("Update previews field by field, sends nothing until asked, then sends only
   expect(root.textContent).not.toContain("Send 2 changed documents");
 });
 
-test("a contacts sheet's preview shows its changed fields as a documents' does: the service's value against the sheet's", async () => {
+test("a contacts sheet edited in one row: the preview shows that field from the service's value to the sheet's, Send updates it; edited after the preview, Send asks for a new one", async () => {
   const tag = `Pane contact ${Date.now()}`;
   const book = new MemoryWorkbook({ C: [["Name", "Type", "Phone"], [`${tag} 1`, "customer", "02-000-0001"], [`${tag} 2`, "customer", "02-000-0002"]] });
-  expect((await postBookJob(book, client(), { family: "contacts", target: { sheet: "C" } })).counts.created).toBe(2);
-  book.sheet("C").values[2][2] = "02-999-0002";
+  expect((await postJob(book, client(), { family: "contacts", target: { sheet: "C" } })).counts.created).toBe(2);
+  const rows = book.sheet("C").values;
+  const id = rows[2][rows[0].indexOf("Record id")] as number;
+  const phone = async () => (await client().contacts.get(id)).contactMobile;
+  rows[2][2] = "02-999-0002";
   const services = await connected(book);
   // As the app mounts it for a family whose card updates (app.tsx).
-  const root = mountPane(<UpdateSection t={translator("en")} lang="en" services={services} family={"contacts" as Family} connected />);
+  const root = mountPane(<UpdateSection t={translator("en")} lang="en" services={services} family="contacts" connected />);
   click(root, "Preview changes");
   await until(() => summaryLine(root) !== "", "the preview");
-  expect(table(root).map((r) => r.slice(-3))).toEqual([["Phone", "02-000-0002", "02-999-0002"]]);
+  expect(summaryLine(root)).toBe("1 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
+  expect([...root.querySelectorAll("table.changes th")].map((th) => th.textContent)).toEqual(["Contact", "Field", "On the service", "In the sheet"]);
+  expect(table(root)).toEqual([["Row 3", "Phone", "02-000-0002", "02-999-0002"]]);
+  expect(await phone()).toBe("02-000-0002");
+
+  // The row edited again after the preview (its name, a column only a contact has): nothing is
+  // sent, a new preview is asked for.
+  rows[2][0] = `${tag} 2b`;
+  click(root, "Send 1 changed contact");
+  await until(() => root.querySelector("#update .msg.error") !== null, "the refusal");
+  expect(root.querySelector("#update .msg.error")!.textContent).toBe("The rows are not the ones previewed (edited since, or other rows selected): nothing was sent. Preview the changes again.");
+  expect(table(root)).toEqual([]);
+  expect(await phone()).toBe("02-000-0002");
+
+  click(root, "Preview changes");
+  await until(() => root.textContent!.includes("Send 1 changed contact"), "the new preview");
+  expect(table(root)).toEqual([["Row 3", "Name", `${tag} 2`, `${tag} 2b`], ["Phone", "02-000-0002", "02-999-0002"]]);
+  click(root, "Send 1 changed contact");
+  await until(() => summaryLine(root).includes("updated"), "the update");
+  expect(summaryLine(root)).toBe("1 updated, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
+  expect(table(root)).toEqual([["Row 3", "Name", `${tag} 2`, `${tag} 2b`], ["Phone", "02-000-0002", "02-999-0002"]]);
+  const sent = await client().contacts.get(id);
+  expect([sent.contactName, sent.contactMobile]).toEqual([`${tag} 2b`, "02-999-0002"]);
+  expect(listed(root)).toEqual([]);
 });
 
 test("the preview in Thai", async () => {

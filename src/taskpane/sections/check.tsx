@@ -3,7 +3,7 @@
 // (what DocSheet did for the user, a leading zero restored) are counted apart, each with its own
 // mark, and a sheet with no errors is clean.
 import { useMemo } from "preact/hooks";
-import type { DocumentFamily, SheetFamily } from "../../rules/codes";
+import type { SheetFamily } from "../../rules/codes";
 import { familyCard } from "../../families/cards";
 import type { CellFinding } from "../../sheet/findings";
 import { groupCounts, groupDigits } from "../../sheet/i18n/plural";
@@ -84,7 +84,7 @@ function verdict(props: { t: Translate; lang: Lang; view: CheckView; family?: Sh
   return errors > 0 ? t("checkFoundRecords", { records, count: groupDigits(errors) }) : t("checkCleanRecords", { records });
 }
 
-export function CheckSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily }) {
+export function CheckSection(props: { t: Translate; lang: Lang; services: PaneServices; family: SheetFamily }) {
   const { t, lang, services } = props;
   const task = useTask<CheckView>(t);
   useResultScope(task, props.family, (v) => v.sheet);

@@ -1,8 +1,8 @@
-// Pull: the family's documents (filters: period, dates, search, contact; an order) into a new sheet,
-// per document or per line; Refresh reads the pulled sheet of the active cell again in place.
-// Certificates are pulled by date paid and search alone, one row per income line.
+// Pull: the family's records into a new sheet, with the filters its card lists (documents: period,
+// dates, search, contact and an order, per document or per line; certificates: the date paid and a
+// search; the books whole); Refresh reads the pulled sheet of the active cell again in place.
 import { useState } from "preact/hooks";
-import { RANGE, type DocumentFamily } from "../../rules/codes";
+import { RANGE, type SheetFamily } from "../../rules/codes";
 import { familyCard } from "../../families/cards";
 import { groupCounts } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
@@ -17,9 +17,10 @@ import { WhtReportPanel } from "./wht-report";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function PullSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily; connected: boolean }) {
+export function PullSection(props: { t: Translate; lang: Lang; services: PaneServices; family: SheetFamily; connected: boolean }) {
   const { t, services } = props;
-  const documents = familyCard(props.family).kind === "document";
+  const card = familyCard(props.family);
+  const takes = (filter: (typeof card.pulls)[number]): boolean => card.pulls.includes(filter);
   const [query, setQuery] = useState<PullQuery>({ perLine: false });
   const [problem, setProblem] = useState<string | null>(null);
   const task = useTask<PullView>(t);
@@ -31,14 +32,14 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
 
   function start() {
     setProblem(null);
-    for (const d of [query.startDate, query.endDate]) if (d && !DATE.test(d)) return setProblem(`${d}: ${t("dateFormat")}`);
+    for (const d of takes("dates") ? [query.startDate, query.endDate] : []) if (d && !DATE.test(d)) return setProblem(`${d}: ${t("dateFormat")}`);
     void task.run((ctx) => pull(props.family, query, { ...ctx, lang: props.lang }));
   }
 
   return (
     <Section id="pull" title={t("pull")}>
       <p class="help">{t("pullHelp")}</p>
-      {documents && (
+      {takes("range") && (
         <>
           <label for="ds-range">{t("range")}</label>
           <select id="ds-range" value={query.range ?? ""} onChange={(e) => set({ range: (e.currentTarget as HTMLSelectElement).value || undefined })}>
@@ -47,27 +48,31 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
           </select>
         </>
       )}
-      <div class="row">
-        <div>
-          <label for="ds-start">{t("startDate")}</label>
-          <DateField id="ds-start" lang={props.lang} value={query.startDate ?? ""} onChange={(v) => set({ startDate: v || undefined })} />
+      {takes("dates") && (
+        <div class="row">
+          <div>
+            <label for="ds-start">{t("startDate")}</label>
+            <DateField id="ds-start" lang={props.lang} value={query.startDate ?? ""} onChange={(v) => set({ startDate: v || undefined })} />
+          </div>
+          <div>
+            <label for="ds-end">{t("endDate")}</label>
+            <DateField id="ds-end" lang={props.lang} value={query.endDate ?? ""} onChange={(v) => set({ endDate: v || undefined })} />
+          </div>
         </div>
-        <div>
-          <label for="ds-end">{t("endDate")}</label>
-          <DateField id="ds-end" lang={props.lang} value={query.endDate ?? ""} onChange={(v) => set({ endDate: v || undefined })} />
-        </div>
-      </div>
-      <label for="ds-search">{t("search")}</label>
-      <input id="ds-search" type="search" value={query.search ?? ""} onInput={(e) => set({ search: e.currentTarget.value || undefined })} />
-      {documents && (
+      )}
+      {takes("search") && (
         <>
-          <PullOrderFields t={t} query={query} set={set} />
-          <fieldset style="border:0;padding:0;margin:8px 0 0">
-            <legend class="help">{t("layout")}</legend>
-            <label style="font-weight:400"><input type="radio" name="ds-layout" checked={!query.perLine} onChange={() => set({ perLine: false })} />{t("perDocument")}</label>
-            <label style="font-weight:400"><input type="radio" name="ds-layout" checked={query.perLine} onChange={() => set({ perLine: true })} />{t("perLine")}</label>
-          </fieldset>
+          <label for="ds-search">{t("search")}</label>
+          <input id="ds-search" type="search" value={query.search ?? ""} onInput={(e) => set({ search: e.currentTarget.value || undefined })} />
         </>
+      )}
+      {takes("order") && <PullOrderFields t={t} query={query} set={set} />}
+      {takes("lines") && (
+        <fieldset style="border:0;padding:0;margin:8px 0 0">
+          <legend class="help">{t("layout")}</legend>
+          <label style="font-weight:400"><input type="radio" name="ds-layout" checked={!query.perLine} onChange={() => set({ perLine: false })} />{t("perDocument")}</label>
+          <label style="font-weight:400"><input type="radio" name="ds-layout" checked={query.perLine} onChange={() => set({ perLine: true })} />{t("perLine")}</label>
+        </fieldset>
       )}
       <button class="primary" type="button" disabled={!props.connected || task.busy} onClick={start}>{t("runPull")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}

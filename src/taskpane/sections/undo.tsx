@@ -2,7 +2,7 @@
 // happen (to delete, to void, left as they are, each row with its reason); "Undo now" then reverses
 // the post, and the rows say what became of each document.
 import { useState } from "preact/hooks";
-import type { BookFamily, DocumentFamily } from "../../rules/codes";
+import type { SheetFamily } from "../../rules/codes";
 import { groupDigits } from "../../sheet/i18n/plural";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UndoView } from "../views";
@@ -26,7 +26,7 @@ function when(iso: string, lang: Lang): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang === "th" ? "th-TH" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
 }
 
-export function UndoControl(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily | BookFamily; connected: boolean }) {
+export function UndoControl(props: { t: Translate; lang: Lang; services: PaneServices; family: SheetFamily; connected: boolean }) {
   const { t, lang, services } = props;
   const task = useTask<UndoView>(t);
   const [dry, setDry] = useState(true);

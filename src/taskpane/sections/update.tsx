@@ -3,13 +3,16 @@
 // documents that will not be sent are listed with the reason (changed on the service, not awaiting).
 // Send runs only on the sheet and rows the preview read: anything else asks for a new preview.
 import { useState } from "preact/hooks";
-import type { Family } from "../../rules/codes";
+import type { SheetFamily } from "../../rules/codes";
 import { groupDigits } from "../../sheet/i18n/plural";
+import { recordWord, recordsWord } from "../../sheet/i18n/record-count";
+import { render } from "../../sheet/i18n/render";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UpdateView } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar, progressCounts } from "./progressbar";
 import { RowNotes, rowLabel } from "./rows";
+import { FindingList } from "./check";
 
 function summary(t: Translate, v: UpdateView): string {
   const c = v.counts;
@@ -19,14 +22,20 @@ function summary(t: Translate, v: UpdateView): string {
     : t("updateDoneSummary", { updated: groupDigits(c.updated), unchanged, conflict, refused, notSent });
 }
 
-/** Each document to be sent (or just sent), one line a changed field: the service's value, the sheet's. */
-function ChangeTable(props: { t: Translate; view: UpdateView }) {
+/** What one record of the family is called, as a table's heading ("Document", "Contact"). */
+function recordHeading(family: SheetFamily, lang: Lang): string {
+  const word = render(recordWord(family), lang);
+  return word.charAt(0).toLocaleUpperCase(lang) + word.slice(1);
+}
+
+/** Each record to be sent (or just sent), one line a changed field: the service's value, the sheet's. */
+function ChangeTable(props: { t: Translate; lang: Lang; family: SheetFamily; view: UpdateView }) {
   const { t, view } = props;
   const shown = view.documents.filter((d) => d.kind === "update" || d.kind === "updated");
   if (shown.length === 0) return null;
   return (
     <table class="changes" aria-label={t("update")}>
-      <thead><tr><th>{t("updateDocument")}</th><th>{t("updateField")}</th><th>{t("updateOnService")}</th><th>{t("updateInSheet")}</th></tr></thead>
+      <thead><tr><th>{recordHeading(props.family, props.lang)}</th><th>{t("updateField")}</th><th>{t("updateOnService")}</th><th>{t("updateInSheet")}</th></tr></thead>
       <tbody>
         {shown.flatMap((d) => d.changes.map((c, i) => (
           <tr key={`${d.key}:${i}`}>
@@ -46,7 +55,7 @@ function ChangeTable(props: { t: Translate; view: UpdateView }) {
   );
 }
 
-export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneServices; family: Family; connected: boolean }) {
+export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneServices; family: SheetFamily; connected: boolean }) {
   const { t, lang, services } = props;
   const preview = useTask<UpdateView>(t);
   const send = useTask<UpdateView>(t);
@@ -78,7 +87,7 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
               if (err instanceof Error && err.name === "PreviewChangedError") setStale(true);
               throw err;
             }
-          })}>{t("sendUpdate", { n: groupDigits(p.counts.update) })}</button>
+          })}>{t("sendUpdate", { n: groupDigits(p.counts.update), records: render((p.counts.update === 1 ? recordWord : recordsWord)(props.family), lang) })}</button>
       )}
       {busy && <button type="button" onClick={preview.busy ? preview.cancel : send.cancel}>{t("cancel")}</button>}
       {busy && progress && (
@@ -88,7 +97,8 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
       <Message tone="info" text={!props.connected ? t("needConnection") : null} />
       <Message tone="error" text={preview.error ?? send.error} />
       <Message tone={shown?.dryRun ? "info" : shown && shown.rows.length > 0 ? "error" : "ok"} text={shown ? summary(t, shown) : null} />
-      {shown && <ChangeTable t={t} view={shown} />}
+      {shown?.marked && <FindingList t={t} lang={lang} services={services} findings={shown.marked} />}
+      {shown && <ChangeTable t={t} lang={lang} family={props.family} view={shown} />}
       {shown && shown.rows.length > 0 && <p class="help">{t("updateNotSentTitle")}</p>}
       <RowNotes t={t} services={services} sheet={shown?.sheet} rows={shown?.rows} />
     </Section>
