@@ -50,6 +50,7 @@ const f = (
   key: string, level: FieldLevel, kind: FieldKind,
   extra: Partial<Pick<FieldDef, "allowed" | "words" | "wire" | "wht">> = {},
 ): FieldDef => {
+  if (!(key in en)) throw new Error(`field ${key} has no name in the text tables (src/texts, fields)`);
   const name = key as keyof typeof en;
   const buying = `buy_${key}` in en ? `buy_${key}` as keyof typeof en : undefined;
   const labels = (lang: Lang, table: typeof en): string[] =>

@@ -21,6 +21,7 @@ export const bookField = (family: BookFamily, shown: Readonly<Record<string, Sho
   extra: Partial<Pick<FieldDef, "allowed" | "words" | "wire" | "sentAs">> = {},
 ): FieldDef => {
   const name = `${family}.${key}` as keyof typeof enNames;
+  if (!(name in enNames)) throw new Error(`field ${name} has no name in the text tables (src/texts, bookFields)`);
   const words = shown[key] ? { ...shownWords(shown[key]), ...extra.words } : extra.words;
   return {
     key, wire: extra.wire ?? key.replace(/^item\./, ""), level, kind, en: [enNames[name], ...en], th: [thNames[name], ...th],
