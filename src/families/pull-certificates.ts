@@ -14,9 +14,9 @@ import { rowsRefresh, type RowsPull } from "./refresh-rows";
 
 /** The pull's columns: the template's, then the fingerprint. */
 const KEYS: readonly string[] = [...WHT_KEYS, "fingerprint"];
-const kindOf = (key: string): FieldDef["kind"] | undefined => FIELD_BY_KEY.get(key)?.kind;
+const defOf = (key: string): FieldDef | undefined => FIELD_BY_KEY.get(key);
 const rowsOf = (record: Json, lang: Lang): CellValue[][] =>
-  withRowFingerprint(KEYS, kindOf, record, certificateCells(record, lang)).map((cells) => KEYS.map((k) => cells[k] ?? null));
+  withRowFingerprint(KEYS, defOf, record, certificateCells(record, lang)).map((cells) => KEYS.map((k) => cells[k] ?? null));
 
 const CERTIFICATE_PULL: RowsPull = {
   keys: KEYS,

@@ -79,6 +79,7 @@ export function documentRefresh(client: DocSheetClient, block: Block, sheetFamil
     },
     mismatch: (doc, record) => rowMismatch(doc, record as unknown as DocumentRecord),
     nameIn: rowSerial,
-    label: (key) => label(FIELD_BY_KEY.get(key)!, opts.lang),
+    // As the family's pull heads the column in the run's language (a purchase's supplier, not customer).
+    label: (key) => label(FIELD_BY_KEY.get(key)!, opts.lang, family),
   };
 }

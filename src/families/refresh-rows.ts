@@ -8,7 +8,6 @@ import type { SheetFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { bookFingerprint, bookFingerprintHolds } from "../sheet/books/fingerprint";
 import type { FieldDef } from "../sheet/fields";
-import { label } from "../sheet/i18n/names";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
 import { readDocuments } from "../sheet/read";
@@ -38,7 +37,7 @@ export function rowsRefresh(pull: RowsPull, client: DocSheetClient, block: Block
   const entry = familyEntry(family);
   const read = readDocuments(block, { table: entry.fields, family });
   const layout = read.layout;
-  const kindOf = (key: string): FieldDef["kind"] | undefined => entry.fields.byKey.get(key)?.kind;
+  const defOf = (key: string): FieldDef | undefined => entry.fields.byKey.get(key);
   const writable = new Set(pull.keys.filter((k) => k !== "result"));
   const mapped = [...layout.headers.byColumn].filter(([, def]) => writable.has(def.key)).sort((a, b) => a[0] - b[0]);
   const keys = mapped.map(([, def]) => def.key);
@@ -52,10 +51,10 @@ export function rowsRefresh(pull: RowsPull, client: DocSheetClient, block: Block
   let pulled: PulledRecords | undefined;
   const rowsByKey = (record: Json): Record<string, CellValue>[] => {
     if (!pulled) throw new Error("refresh: the records are listed before their rows are made");
-    return withRowFingerprint(pull.keys, kindOf, record, pulled.cells(record, lang));
+    return withRowFingerprint(pull.keys, defOf, record, pulled.cells(record, lang));
   };
   const sheetText = (doc: { rows: readonly number[] }, key: string): string =>
-    cellsText(doc.rows.map((r) => block.values[r - block.top]?.[colOf.get(key)! - block.left] ?? null), kindOf(key));
+    cellsText(doc.rows.map((r) => block.values[r - block.top]?.[colOf.get(key)! - block.left] ?? null), defOf(key));
   const rowName = (fields: Json): string => {
     const name = entry.nameOf({ ...fields, recordId: undefined, id: undefined });
     return name === "#undefined" ? "" : name;
@@ -74,7 +73,7 @@ export function rowsRefresh(pull: RowsPull, client: DocSheetClient, block: Block
     rowsOf: (record) => rowsByKey(record).map((r) => keys.map((k) => r[k] ?? null)),
     compare(doc, record) {
       const now = rowsByKey(record);
-      const nowText = (key: string): string => cellsText(now.map((r) => r[key] ?? null), kindOf(key));
+      const nowText = (key: string): string => cellsText(now.map((r) => r[key] ?? null), defOf(key));
       const kept = keptRow(doc.fields.fingerprint?.value, hashed.length);
       if (kept?.columns) {
         const hash = (key: string): string => kept.columns![hashed.indexOf(key)];
@@ -95,6 +94,7 @@ export function rowsRefresh(pull: RowsPull, client: DocSheetClient, block: Block
       return name ? resultMsg("rowOtherRecord", { recordId, actual, name }) : resultMsg("rowUnverified", { recordId, actual });
     },
     nameIn: (doc) => rowName(Object.fromEntries(Object.entries(doc.fields).map(([k, c]) => [k, c.value])) as Json),
-    label: (key) => label(entry.fields.byKey.get(key)!, opts.lang),
+    // As the family's pull heads the column in the run's language (a certificate's payee).
+    label: (key) => pull.column(key, opts.lang).header,
   };
 }

@@ -12,20 +12,19 @@ import type { CellValue } from "../workbook/port";
 import { bookFingerprint } from "./books/fingerprint";
 import { fnv1a } from "./fingerprint";
 import type { FieldDef } from "./fields";
+import { isEmptyCell, parseCell } from "./values";
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const WIDTH = 4;
 const FORM = /^(b1\.[0-9a-f]{16})(?:\.([0-9A-Za-z_-]+))?$/;
-/** Days from Excel's day 0 to 1970-01-01 (a date cell read from Excel is its serial number). */
-const EPOCH = 25569;
-
-/** A column's cells as one text, whatever host read them (a date as a Date or a serial number). */
-export function cellsText(cells: readonly CellValue[], kind: FieldDef["kind"] | undefined): string {
+/** A column's cells as one text, each cell as its field reads it (values.ts): a word and its code,
+ * English or Thai, a date as a Date or as Excel's serial number, are one value. */
+export function cellsText(cells: readonly CellValue[], def: FieldDef | undefined): string {
   const one = (v: CellValue): string => {
-    if (v === null || v === undefined || v === "") return "";
+    if (isEmptyCell(v)) return "";
+    const read = def ? parseCell(def, v) : undefined;
+    if (read?.ok) return typeof read.value === "boolean" ? (read.value ? "1" : "0") : String(read.value);
     if (v instanceof Date) return v.toISOString().slice(0, 10);
-    if (kind === "date" && typeof v === "number") return new Date(Math.round((v - EPOCH) * 86400000)).toISOString().slice(0, 10);
-    if (typeof v === "boolean") return v ? "1" : "0";
     return String(v).trim();
   };
   return `${cells.length}\u0001${cells.map(one).join("\u0001")}`;
@@ -44,10 +43,10 @@ export const hashedKeys = (keys: readonly string[]): string[] => keys.filter((k)
 
 /** A record's rows by column key with its fingerprint on the first, where the pull's `keys` have one. */
 export function withRowFingerprint(
-  keys: readonly string[], kindOf: (key: string) => FieldDef["kind"] | undefined, record: Json, rows: Record<string, CellValue>[],
+  keys: readonly string[], defOf: (key: string) => FieldDef | undefined, record: Json, rows: Record<string, CellValue>[],
 ): Record<string, CellValue>[] {
   if (!keys.includes("fingerprint") || rows.length === 0) return rows;
-  const texts = hashedKeys(keys).map((k) => cellsText(rows.map((r) => r[k] ?? null), kindOf(k)));
+  const texts = hashedKeys(keys).map((k) => cellsText(rows.map((r) => r[k] ?? null), defOf(k)));
   return [{ ...rows[0], fingerprint: rowFingerprint(record, texts) }, ...rows.slice(1)];
 }
 

@@ -7,6 +7,7 @@
 // place by refresh: a record changed on the service takes its rows again, one new to the query is
 // appended, one deleted or void is marked and kept, one edited in the sheet is listed and kept.
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
 import { FAMILY_ENTRIES, type FamilyEntry } from "../../src/families";
 import { unpostingOf } from "../../src/families/unpostings";
@@ -124,29 +125,52 @@ eachFamily("refresh of its pulled sheet: changed on the service refreshed, new a
   await posted(family, prefix, 4, 4, false);
   const added = (await taggedRecords(s.client, entry, prefix)).get(`${prefix}-4`)![0].id;
 
-  // In the sheet: record 3's row edited.
-  const book = await XlsxWorkbook.load(pulled);
-  const sheet = (await book.sheetNames())[0];
-  const read = readDocuments(await book.read({ sheet, whole: true }), { table: entry.fields, family });
+  // In the sheet: record 3's row edited, and the user's own columns beside the table (a note and a
+  // formula on every row), which refresh never writes.
+  const xlsx = await XlsxWorkbook.load(pulled);
+  const sheet = (await xlsx.sheetNames())[0];
+  const read = readDocuments(await xlsx.read({ sheet, whole: true }), { table: entry.fields, family });
   const key = SHEET_EDIT.find((k) => read.layout.headers.columns.has(k))!;
   const third = read.documents.find((d) => Number(d.fields.recordId?.value) === id(3))!;
-  await book.write(sheet, [{ row: third.firstRow, col: read.layout.headers.columns.get(key)!, values: [["edited in the sheet"]] }]);
-  await book.save(pulled);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(pulled);
+  const ws = wb.worksheets[0];
+  const width = ws.getRow(1).cellCount;
+  const [notes, twice, idLetter, last] = [width + 1, width + 2, ws.getColumn(read.layout.headers.columns.get("recordId")! + 1).letter, ws.getColumn(width).letter];
+  expect(tableOf(ws).tableRef).toBe(`A1:${last}${ws.rowCount}`);
+  ws.getCell(1, notes).value = "My notes";
+  ws.getCell(1, twice).value = "Twice";
+  for (let r = 2; r <= ws.rowCount; r++) {
+    ws.getCell(r, notes).value = `note ${r}`;
+    ws.getCell(r, twice).value = { formula: `${idLetter}${r}*2`, result: 0 } as ExcelJS.CellFormulaValue;
+  }
+  ws.getCell(third.firstRow + 1, read.layout.headers.columns.get(key)! + 1).value = "edited in the sheet";
+  await wb.xlsx.writeFile(pulled);
   const before = await sheetRows(pulled);
 
   const run = await docsheet(["refresh", pulled, "--base-url", s.service.root, ...s.auth]);
   expect(run.code).toBe(1);
   const after = await sheetRows(pulled);
   const resultOf = (recordId: number): unknown[] => after.filter((r) => Number(r.recordId) === recordId).map((r) => r.result).filter((r) => r !== null && r !== undefined);
+  const header = String(ws.getCell(1, read.layout.headers.columns.get(key)! + 1).value);
   expect({
     changed: resultOf(id(1))[0], gone: resultOf(id(2))[0], edited: resultOf(id(3))[0], added: resultOf(added),
   }).toEqual({
-    changed: changes ? expect.stringMatching(/^refreshed/) : undefined,
+    changed: changes ? expect.stringMatching(/^refreshed: \S/) : undefined,
     gone: unposting ? expect.stringMatching(/^(deleted|void) on the service$/) : undefined,
-    edited: expect.stringMatching(/^not refreshed: edited in the sheet/),
+    edited: expect.stringContaining(`not refreshed: edited in the sheet and not sent (${header})`),
     added: sample.rows(prefix, 4).map(() => "added by refresh"),
   });
-  // Record 1's rows took the service's copy; record 3's kept its edit.
+  const [voided, deleted] = [/^void/.test(String(resultOf(id(2))[0])) ? 1 : 0, /^deleted/.test(String(resultOf(id(2))[0])) ? 1 : 0];
+  expect(run.stdout).toMatch(new RegExp(`refreshed sheet "${sheet}": ${changes ? 1 : 0} refreshed, 1 added, \\d+ unchanged, ${voided} void, ${deleted} deleted on the service, 1 edited in the sheet and not refreshed`));
+  // Record 1's rows took the service's copy, its message naming the columns that changed.
+  if (changes) {
+    const was = before.find((r) => Number(r.recordId) === id(1))!;
+    const now = after.find((r) => Number(r.recordId) === id(1))!;
+    const moved = Object.keys(was).filter((h) => !/^(result|fingerprint)$/i.test(h) && JSON.stringify(was[h]) !== JSON.stringify(now[h]));
+    expect(moved.filter((h) => String(now.result).includes(h))).not.toEqual([]);
+  }
+  // Record 3's rows kept their edit.
   const cellsOf = (rows: Record<string, unknown>[], recordId: number): string => JSON.stringify(rows.filter((r) => Number(r.recordId) === recordId).map((r) => Object.entries(r).filter(([k]) => !/^result$/i.test(k))));
   if (changes) expect(cellsOf(after, id(1))).not.toBe(cellsOf(before, id(1)));
   expect(cellsOf(after, id(3))).toBe(cellsOf(before, id(3)));
@@ -157,4 +181,30 @@ eachFamily("refresh of its pulled sheet: changed on the service refreshed, new a
   expect(cellsOf(after, id(3))).toContain("edited in the sheet");
   const others = after.filter((r, i) => i < before.length && ![id(1), id(2), id(3)].includes(Number(r.recordId)));
   expect(others.map((r) => r.result ?? null).filter((r) => r !== null && r !== "unchanged")).toEqual([]);
+  // The user's columns stayed on their rows; the appended rows joined the table with the pull's formats.
+  const own = (rows: Record<string, unknown>[]): unknown[] => rows.map((r) => [r["My notes"] ?? null, (r.Twice as ExcelJS.CellFormulaValue | null)?.formula ?? null]);
+  expect(own(after)).toEqual([...own(before), ...sample.rows(prefix, 4).map(() => [null, null])]);
+  const grown = new ExcelJS.Workbook();
+  await grown.xlsx.readFile(pulled);
+  const table = grown.worksheets[0];
+  expect(tableOf(table).tableRef).toBe(`A1:${last}${after.length + 1}`);
+  const formats = (row: number): string[] => Array.from({ length: width }, (_, c) => table.getRow(row).getCell(c + 1).numFmt ?? "");
+  const shown = formats(2).map((f) => (/[0#]|y/.test(f) ? f : ""));
+  expect(formats(after.length + 1).map((f, c) => (shown[c] ? f : ""))).toEqual(shown);
+
+  // The service's copy taken for the edited row, as an update conflict is resolved; its note stays.
+  const taken = await docsheet(["refresh", pulled, "--base-url", s.service.root, ...s.auth, "--rows", String(third.firstRow + 1), "--lang", "th"]);
+  expect(taken.code).toBe(0);
+  const resolved = await sheetRows(pulled);
+  const { result: said, "My notes": note } = resolved.find((r) => Number(r.recordId) === id(3))!;
+  // It names the field taken in Thai, as the family's Thai sheet heads it.
+  expect([entry.fields.forHeader(/^รีเฟรชแล้ว: (.+)$/.exec(String(said))?.[1] ?? "")?.key, note]).toEqual([key, `note ${third.firstRow + 1}`]);
+  expect(cellsOf(resolved, id(3))).not.toContain("edited in the sheet");
 });
+
+/** The one table of a worksheet, as exceljs reads it from the file. */
+function tableOf(ws: ExcelJS.Worksheet): { tableRef?: string } {
+  const tables = Object.values((ws as unknown as { tables: Record<string, { table: { tableRef?: string } }> }).tables ?? {});
+  expect(tables).toHaveLength(1);
+  return tables[0].table;
+}

@@ -85,7 +85,7 @@ export function bookRows(
   family: BookFamily, records: readonly Json[], lang: Lang, chart: readonly ChartAccount[] = [], productAccounts?: ReadonlyMap<number, Json>,
 ): CellValue[][] {
   const keys = bookKeys(family);
-  const kindOf = (key: string): FieldDef["kind"] | undefined => familySheet(family).fields.byKey.get(key)?.kind;
-  return records.flatMap((r) => withRowFingerprint(keys, kindOf, r, bookCells(family, r, lang, chart, productAccounts))
+  const defOf = (key: string): FieldDef | undefined => familySheet(family).fields.byKey.get(key);
+  return records.flatMap((r) => withRowFingerprint(keys, defOf, r, bookCells(family, r, lang, chart, productAccounts))
     .map((row) => keys.map((k) => row[k] ?? null)));
 }
