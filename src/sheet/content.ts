@@ -15,7 +15,9 @@
 // the pane's Columns suggestions and reading a sheet without a mapping (mapping.ts, headers.ts).
 // Pure.
 import type { CellValue } from "../workbook/port";
-import { FIELD_BY_KEY, normalizeName, type FieldDef } from "./fields";
+import { FIELD_BY_KEY, normalizeName, shownWords, type FieldDef } from "./fields";
+import { DOCUMENT_SHOWN } from "./shown-values";
+import { NO_WORDS, YES_WORDS } from "./values";
 import { ZERO, parseDecimal, roundHalfUp, type Decimal } from "../rules/money";
 
 type Reading = "amount" | "yesNo" | "rate";
@@ -27,8 +29,9 @@ export const CONTENT_SAMPLE = 1000;
 /** The fields a VAT header may mean, by what their cells hold. */
 const VAT_GROUP: Readonly<Record<string, Reading>> = { isVat: "yesNo", vatAmount: "amount", "item.vatRate": "rate" };
 
-const YES_NO = new Set(["true", "false", "yes", "no", "y", "n", "ใช่", "ไม่ใช่", "จริง", "เท็จ", "มี", "ไม่มี"]);
-const RATE_WORDS = new Set(["7%", "0%", "exempt", "zero", "zerorated", "ยกเว้น", "ยกเว้นภาษี", "vat7%", "vat0%", "ภาษี7%", "ภาษี0%"]);
+const YES_NO = new Set([...YES_WORDS, ...NO_WORDS]);
+/** A line VAT rate's words: those it is shown by (7%, 0%, Exempt, ยกเว้นภาษี) and others people type. */
+const RATE_WORDS = new Set([...Object.keys(shownWords(DOCUMENT_SHOWN["item.vatRate"])), "zero", "zerorated", "ยกเว้น", "vat7%", "vat0%", "ภาษี7%", "ภาษี0%"]);
 const RATE_NUMBERS = new Set([7, 0, -1]);
 
 const YES_NO_ONLY: ReadonlySet<Reading> = new Set(["yesNo"]);
@@ -83,7 +86,7 @@ function differsWithinDocument(cells: readonly CellValue[], keys: readonly CellV
     const v = cells[i];
     const text = typeof v === "boolean" ? String(v) : typeof v === "number" || typeof v === "string" ? normalizeName(String(v)) : "";
     if (!key || !text) continue;
-    const yes = ["true", "yes", "y", "ใช่", "จริง", "มี", "1"].includes(text);
+    const yes = text === "1" || YES_WORDS.includes(text);
     const earlier = seen.get(key);
     if (earlier !== undefined && earlier !== yes) return true;
     seen.set(key, yes);

@@ -154,9 +154,12 @@ function parseDate(value: CellValue, format: string): ParseResult {
   return s ? ok(s) : parseFailed(sheetMsg("dateImpossible", { text }));
 }
 
-// The words a yes/no cell is shown by (shown-values.ts: Yes, ใช่, ...) and the others people type.
-const TRUE_WORDS = new Set([...[YES_NO.en[0], YES_NO.th[0]].map(normalizeName), "true", "y", "1", "จริง", "มี"]);
-const FALSE_WORDS = new Set([...[YES_NO.en[1], YES_NO.th[1]].map(normalizeName), "false", "n", "0", "เท็จ", "ไม่มี"]);
+/** The words a yes or a no is typed as (normalized): those a yes/no cell is shown by (shown-values.ts:
+ * Yes, ใช่, ...) and the others people type. content.ts tells a yes/no column by them too. */
+export const YES_WORDS: readonly string[] = [...[YES_NO.en[0], YES_NO.th[0]].map(normalizeName), "true", "y", "จริง", "มี"];
+export const NO_WORDS: readonly string[] = [...[YES_NO.en[1], YES_NO.th[1]].map(normalizeName), "false", "n", "เท็จ", "ไม่มี"];
+const TRUE_WORDS = new Set([...YES_WORDS, "1"]);
+const FALSE_WORDS = new Set([...NO_WORDS, "0"]);
 
 function parseBoolean(value: CellValue): ParseResult {
   if (typeof value === "boolean") return ok(value);
