@@ -1,5 +1,6 @@
 // `docsheet act WORKBOOK.xlsx --family F --action status|delete|payment|upgrade|pdf|email|share|attach`:
-// acts on the rows that have a recordId (all, or --rows) and writes the outcome into them, in
+// one command for every family, taking the acts its card offers (families/cards.ts). It acts on the
+// rows that have a recordId (all, or --rows) and writes the outcome into them, in
 // WORKBOOK.acted.xlsx beside WORKBOOK.xlsx unless --out or --in-place says otherwise. PDFs are
 // saved as files in --pdf-dir (default: beside the workbook); upgrade makes the --to family's
 // document; attach sends the --file.
@@ -8,18 +9,18 @@ import { basename, dirname, join, resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { actJob, type Action, type ActOutcome } from "../jobs/act";
 import { ConnectionError } from "../jobs/stop";
-import { UpgradeTargetError, assertUpgradeTarget } from "../jobs/upgrade";
-import { FAMILY_INFO, WITHHOLDING_RATES, upgradeTargets } from "../rules/codes";
+import { UpgradeTargetError, assertUpgradeTarget, upgradeTargetsOf } from "../jobs/upgrade";
+import { WITHHOLDING_RATES } from "../rules/codes";
 import { parseDecimal } from "../rules/money";
 import { isWithholdingRate } from "../rules/checks/read";
-import { UsageError, dateArg, intArg, required, type Parsed } from "./args";
+import { UsageError, dateArg, intArg, required, sheetFamilyOf, type Parsed } from "./args";
 import { assertSheet } from "./workbook-file";
 import { connectionFailure } from "./connection";
-import type { ActKind } from "../families/cards";
+import { ACT_ORDER, familyCard, type ActKind, type FamilyCard } from "../families/cards";
 import type { Words } from "./words";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
-import { workbookRun } from "./workbook-run";
+import { workbookFiles } from "./workbook-run";
 
 /** "2,5-9" (sheet row numbers as Excel shows them) → 0-based rows. */
 export function parseRows(text: string): number[] {
@@ -69,10 +70,26 @@ export function paymentOptions(values: Parsed["values"]): { fields: Record<strin
   return { fields, origins };
 }
 
-export async function actCommand(p: Parsed): Promise<number> {
-  const { family, lang, say, conn, workbook, out } = await workbookRun(p, "acted");
-  const pdfDir = resolve((p.values["pdf-dir"] as string | undefined) ?? dirname(out));
+/** "status, delete or pdf": the acts a card offers, as the usage texts list them. */
+function actList(card: FamilyCard): { acts: string; last: string } {
+  return { acts: card.acts.slice(0, -1).join(", "), last: card.acts[card.acts.length - 1] ?? "" };
+}
+
+/** --action as an act of FAMILY's card; refused (exit 2) before anything is read when it is none. */
+function actOf(p: Parsed, card: FamilyCard): ActKind {
   const kind = required(p.values, "action");
+  if (!(ACT_ORDER as readonly string[]).includes(kind)) throw new UsageError("action");
+  if (card.acts.length === 0) throw new UsageError("noActs", { family: card.name });
+  if (!card.acts.includes(kind as ActKind)) throw new UsageError("actNotOffered", { family: card.name, ...actList(card) });
+  return kind as ActKind;
+}
+
+export async function actCommand(p: Parsed): Promise<number> {
+  const family = sheetFamilyOf(p);
+  const card = familyCard(family);
+  const kind = actOf(p, card);
+  const { lang, say, conn, workbook, out } = await workbookFiles(p, "acted");
+  const pdfDir = resolve((p.values["pdf-dir"] as string | undefined) ?? dirname(out));
   let action: Action;
   switch (kind) {
     case "status":
@@ -107,12 +124,11 @@ export async function actCommand(p: Parsed): Promise<number> {
       try {
         assertUpgradeTarget(family, to);
       } catch (err) {
+        // The card offers upgrade only where there is a family to upgrade to.
         if (err instanceof UpgradeTargetError) {
-          const allowed = upgradeTargets(family);
           // English names the family by its label; Thai by the word FAMILY takes.
-          const en = FAMILY_INFO[family].label.en;
-          throw allowed.length === 0 ? new UsageError("upgradeNone", { label: { en, th: family } })
-            : new UsageError("upgradeTo", { label: { en: en.toLowerCase(), th: family }, to, allowed: allowed.join(" or ") });
+          const label = { en: card.label.en.toLowerCase(), th: family };
+          throw new UsageError("upgradeTo", { label, to, allowed: upgradeTargetsOf(family).join(" or ") });
         }
         throw err;
       }
@@ -130,15 +146,13 @@ export async function actCommand(p: Parsed): Promise<number> {
       action = { kind, file: { name: basename(file), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) } };
       break;
     }
-    default:
-      throw new UsageError("action");
   }
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(workbook, sheet, true);
   const mapping = await mappingArg(p.values, family);
   const rows = p.values.rows !== undefined ? parseRows(String(p.values.rows)) : undefined;
   const client = createClient({ ...conn, fetch: globalThis.fetch });
-  const doing = kind as ActKind; // the switch above refused any other
+  const doing = kind;
   const progress = progressReporter(doing, lang);
   try {
     const outcome = await actJob(workbook, client, {
@@ -150,7 +164,7 @@ export async function actCommand(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof ConnectionError || err instanceof ApiError) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, doing));
+      process.stderr.write(connectionFailure(err, conn.root, lang, doing, card.record !== "Document"));
       return 2;
     }
     throw err;

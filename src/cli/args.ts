@@ -3,7 +3,7 @@
 // option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
 // understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { FAMILY_CARDS, findCard } from "../families/cards";
+import { ACT_ORDER, FAMILY_CARDS, findCard } from "../families/cards";
 import { isFamily, type Family, type SheetFamily } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth, typedDate } from "../jobs/month";
@@ -179,7 +179,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
   },
   act: {
     positional: "WORKBOOK.xlsx",
-    summary: "Acts on the documents of the rows that have a recordId, and writes each outcome into its rows.",
+    summary: "Acts on the records of the rows that have a recordId, and writes each outcome into its rows.",
     options: [
       FAMILY,
       { name: "action", value: "ACTION", required: true, help: "status, delete, payment, upgrade, pdf, email, share or attach" },
@@ -207,6 +207,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
       { name: "in-place", help: "write the outcomes into WORKBOOK.xlsx itself" },
       concurrency("documents acted on"), LANG,
     ],
+    notes: [`Every family takes every action but: ${fewerActs()}.`],
   },
   undo: {
     positional: "WORKBOOK.xlsx",
@@ -260,6 +261,19 @@ export function synopsis(command: string, prefix = "docsheet"): string {
     else lines[last] += ` ${w}`;
   }
   return lines.join("\n");
+}
+
+/** The families whose cards offer fewer acts than all, grouped by what they lack ("quotations,
+ * billing-notes no payment; ...; contacts, products none"). */
+function fewerActs(): string {
+  const groups = new Map<string, string[]>();
+  for (const card of FAMILY_CARDS) {
+    const missing = ACT_ORDER.filter((k) => !card.acts.includes(k));
+    if (missing.length === 0) continue;
+    const lack = card.acts.length === 0 ? "none" : missing.length <= 2 ? `no ${missing.join(" or ")}` : `${card.acts.join("|")} only`;
+    groups.set(lack, [...(groups.get(lack) ?? []), card.name]);
+  }
+  return [...groups].map(([lack, names]) => `${names.join(", ")} ${lack}`).join("; ");
 }
 
 /** The families every command takes, and those (the certificates) that take fewer: said apart. */

@@ -16,7 +16,8 @@ export async function bookCommand(p: Parsed): Promise<number> {
     // The one update job's command, as for every family.
     case "update":
       return (require("./update") as typeof import("./update")).updateCommand(p, family);
+    // runCommand sends a book here only for the commands above.
     default:
-      throw new UsageError("bookNotYet", { command: p.command, family });
+      throw new UsageError("unknownCommand", { command: p.command });
   }
 }

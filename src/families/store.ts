@@ -10,6 +10,8 @@ interface Api {
   listAll(query: ListQuery, o: { signal?: AbortSignal }): AsyncGenerator<{ list: unknown[] }>;
   get(id: number, o: { signal?: AbortSignal }): Promise<unknown>;
   delete?(id: number, o: { signal?: AbortSignal }): Promise<unknown>;
+  setStatus?(id: number, statusId: string, o: { signal?: AbortSignal }): Promise<unknown>;
+  exportPdf?(id: number, options: { culture: "th" | "en" }, o: { signal?: AbortSignal }): Promise<string>;
 }
 
 /** The store over an API client's part (documents(family), contacts, products, ...). */
@@ -24,6 +26,8 @@ export function storeOf(api: Api, deletes = true): RecordStore {
     get: async (id, signal) => (await api.get(id, { signal })) as Json,
   };
   if (deletes && api.delete) store.delete = (id, signal) => api.delete!(id, { signal });
+  if (api.setStatus) store.setStatus = async (id, statusId, signal) => (await api.setStatus!(id, statusId, { signal })) as Json;
+  if (api.exportPdf) store.exportPdf = (id, culture, signal) => api.exportPdf!(id, { culture }, { signal });
   return store;
 }
 

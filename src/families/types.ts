@@ -19,6 +19,10 @@ export interface RecordStore {
   get(id: number, signal?: AbortSignal): Promise<Json>;
   /** Absent where the service has no delete (journal vouchers). */
   delete?(id: number, signal?: AbortSignal): Promise<unknown>;
+  /** Moves a record to the service's status `statusId`, answering it; absent where its records have no statuses. */
+  setStatus?(id: number, statusId: string, signal?: AbortSignal): Promise<Json>;
+  /** A record's PDF (base64) in `culture`; absent where the service prints none. */
+  exportPdf?(id: number, culture: "th" | "en", signal?: AbortSignal): Promise<string>;
   /** One page of the records of a span of dates, each listed whole (its notes and references, as a
    * read answers it), and how many there are: where the family's lists answer so (documents), undo
    * reads a big run's records from these pages. Absent elsewhere. */

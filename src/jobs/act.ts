@@ -1,21 +1,24 @@
-// The act job: on rows that have a recordId, change status, delete, record a payment, upgrade to
-// the next document, export a PDF, send by e-mail, get a share link or attach a file; the outcome
-// is written into each document's rows. Each document is read first, and a row whose record id and
-// serial do not name the same document (jobs/verify.ts) is refused before anything is sent.
+// The act job, one for every family: on rows that have a recordId, change status, delete, record a
+// payment, upgrade to the next document, export a PDF, send by e-mail, get a share link or attach a
+// file, as the family's card offers; the outcome is written into each record's rows. Each record is
+// read first, and a row whose record id and serial do not name the same record (jobs/verify.ts) is
+// refused before anything is sent. Status, delete and PDF go through the family's store; what
+// differs per family is its acting (families/actings.ts).
 import type { Finding } from "../rules/findings";
 import { at, serviceText, type Message } from "../rules/message";
 import { ApiError, type DocSheetClient, type DocumentRecord } from "../api";
+import { familyEntry, type ActKind } from "../families";
+import { actingOf } from "../families/actings";
 import type { PaymentBody } from "../rules/schemas/bodies";
 import { checkPayment } from "../rules/checks";
-import { FAMILY_INFO, PAYMENT_METHOD, type Family } from "../rules/codes";
+import { FAMILY_INFO, PAYMENT_METHOD, type Family, type SheetFamily } from "../rules/codes";
 import { settlePayment, type PaymentDue } from "../rules/settlement";
 import { cellAddress } from "../workbook/address";
 import { resultMsg, rowResultMsg } from "../sheet/i18n/results";
 import { serviceStatus, statusText } from "../sheet/i18n/status";
 import type { ColumnMapping } from "../sheet/mapping";
 import { readDocuments, type SheetDocument } from "../sheet/read";
-import { serviceCopy } from "../sheet/service-copy";
-import { answerWrites, resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
+import { resultColumns, resultWrites, type ResultKey } from "../sheet/writeback";
 import type { CellValue, ReadTarget, WorkbookPort } from "../workbook/port";
 import { attachFile, type FileBytes } from "./attach";
 import { owingDue } from "./owing";
@@ -51,7 +54,8 @@ export type Action =
   | { kind: "attach"; file: FileBytes };
 
 export interface ActJobOptions extends JobContext {
-  family: Family;
+  /** Any family; the action must be one of its card's acts. */
+  family: SheetFamily;
   action: Action;
   target?: ReadTarget;
   /** Which field each header is (docsheet map, the pane's mapping), checked for this family by parseMapping. */
@@ -83,10 +87,19 @@ export interface ActOutcome {
 
 const METHOD_NAMES: Record<number, string> = Object.fromEntries(Object.entries(PAYMENT_METHOD).map(([k, v]) => [v, k]));
 
+/** The card's act (families/cards.ts) each action is. */
+const ACT_OF: Readonly<Record<Action["kind"], ActKind>> = {
+  status: "status", delete: "delete", payment: "payment", exportPdf: "pdf", email: "email", share: "share", upgrade: "upgrade", attach: "attach",
+};
+
 export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: ActJobOptions): Promise<ActOutcome> {
+  const entry = familyEntry(opts.family);
+  const acting = actingOf(opts.family);
   if (opts.action.kind === "upgrade") assertUpgradeTarget(opts.family, opts.action.to);
+  // The pane and the CLI offer a family its card's acts alone: anything else is refused unread.
+  else if (!entry.acts.includes(ACT_OF[opts.action.kind])) throw new Error(`${ACT_OF[opts.action.kind]} is not an act of ${opts.family}`);
   const block = await port.read(opts.target);
-  const read = readDocuments(block, { mapping: opts.mapping, family: opts.family });
+  const read = readDocuments(block, { mapping: opts.mapping, table: entry.fields, family: opts.family });
   const sheet = block.sheet;
   const wanted = opts.rows ? new Set(opts.rows) : undefined;
   const chosen = read.documents.filter((d) => !wanted || d.rows.some((r) => wanted.has(r)));
@@ -109,11 +122,17 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
   // The write-back in batches (write-batch.ts); the headers it adds go with the first.
   const batch = new WriteBatch(port, sheet);
   if (docs.length + unposted.length > 0) batch.add(columns.headerWrites, 0);
-  const api = client.documents(opts.family);
+  const store = entry.store(client);
+  /** The documents' own acts (payment, upgrade, e-mail, share, attach): the card offers them only
+   * where the family's records are documents. */
+  const documents = (): { family: Family; api: ReturnType<DocSheetClient["documents"]> } => {
+    if (!acting.documents) throw new Error(`${opts.family} has no documents' acts`);
+    return { family: acting.documents, api: client.documents(acting.documents) };
+  };
   const today = localDate((opts.now ?? (() => new Date()))());
   const results: ActResult[] = [];
   const lang = opts.lang ?? "en";
-  const status = (word: string, family: Family = opts.family): string => statusText(word, lang, family);
+  const status = (word: string): string => statusText(word, lang, opts.family);
   let fatal: unknown;
 
   /** `msg`: written and reported in the run's language. */
@@ -124,7 +143,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
     results.push({ key: doc.key, rows: doc.rows, ok, message, ...(skipped ? { skipped } : {}), ...(typeof extra.shareLink === "string" ? { link: extra.shareLink } : {}) });
     // Skipped rows too: the sheet tells the truth for every row the action was asked of. A document
     // the service answered with: its totals, VAT and fingerprint as the service now has them.
-    const answered = answer ? answerWrites(doc, read.layout, serviceCopy(answer), block) : [];
+    const answered = answer ? acting.answerWrites(doc, read.layout, answer, block) : [];
     await batch.push([...answered, ...resultWrites(doc, columns.cols, { result: message, ...extra })]);
     opts.onProgress?.({ done: results.length, total: docs.length + unposted.length, message: render(rowResultMsg(doc.key, doc.firstRow + 1, msg), lang) });
   };
@@ -146,7 +165,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
     await runPool(docs, opts.concurrency ?? 4, async (doc) => {
       const id = Number(doc.fields.recordId.value);
       try {
-        const copy = await api.get(id, { signal: opts.signal });
+        const copy = (await store.get(id, opts.signal)) as unknown as DocumentRecord;
         const other = rowMismatch(doc, copy);
         if (other) {
           await finish(doc, false, other);
@@ -157,28 +176,29 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
           case "status": {
             // The service's word, or the people's word in either language ("รอเก็บเงิน", "cancelled").
             const asked = a.statusId ?? (doc.fields.status?.value as string | undefined);
-            const statusId = asked ? serviceStatus(opts.family, asked) : undefined;
+            const statusId = asked ? serviceStatus(opts.family, asked, entry.statuses) : undefined;
             if (!statusId) {
-              const statuses = FAMILY_INFO[opts.family].statuses.join(", ");
+              const statuses = entry.statuses.join(", ");
               await finish(doc, false, asked
                 ? resultMsg("statusNotAllowed", { status: asked, family: opts.family, statuses })
                 : resultMsg("statusMissing", { family: opts.family, statuses }));
               return;
             }
-            const rec = await api.setStatus(id, statusId);
-            const now = rec.statusString ?? statusId;
+            const rec = (await store.setStatus!(id, statusId, opts.signal)) as unknown as DocumentRecord;
+            const now = String(rec.statusString ?? statusId);
             await finish(doc, true, resultMsg("statusSet", { status: now }), { status: status(now) }, false, rec);
             return;
           }
           case "delete":
-            await api.delete(id);
+            await store.delete!(id, opts.signal);
             await finish(doc, true, resultMsg("deleted"), { status: null });
             return;
           case "payment": {
             // Settled against the service's own copy (read above) before anything is sent.
             // ...less what receipts made from it already settle: money settles once.
-            const { body, due } = paymentBody(doc, opts.family, id, a, today, await owingDue(client, copy, opts.signal));
-            const problems = checkPayment(body, FAMILY_INFO[opts.family].side, due).filter((f) => f.severity === "error");
+            const { family, api } = documents();
+            const { body, due } = paymentBody(doc, family, id, a, today, await owingDue(client, copy, opts.signal));
+            const problems = checkPayment(body, FAMILY_INFO[family].side, due).filter((f) => f.severity === "error");
             if (problems.length > 0) {
               const placed = (f: Finding): Message => {
                 const cell = doc.fields[f.path];
@@ -198,7 +218,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             return;
           }
           case "exportPdf": {
-            const base64 = await api.exportPdf(id, { culture: a.culture ?? "th" });
+            const base64 = await store.exportPdf!(id, a.culture ?? "th", opts.signal);
             const serial = String(doc.fields.documentSerial?.value ?? id).replace(/[^\w.-]+/g, "_");
             const where = await a.save(`${serial}.pdf`, base64);
             await finish(doc, true, resultMsg("pdfExported"), { pdfFile: where });
@@ -216,8 +236,8 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
               return;
             }
             const serial = doc.fields.documentSerial?.value ?? id;
-            const sent = await api.email({
-              documentId: id, fromemail: a.fromEmail, toemail: to, subject: a.subject ?? `${FAMILY_INFO[opts.family].label.en} ${String(serial)}`,
+            const sent = await documents().api.email({
+              documentId: id, fromemail: a.fromEmail, toemail: to, subject: a.subject ?? `${entry.label.en} ${String(serial)}`,
               message: a.message ?? "", cCMyself: false,
             });
             // A relay failure answers 200 with ok false: the message was not delivered.
@@ -229,12 +249,12 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
             return;
           }
           case "share": {
-            const link = await api.share({ documentId: id, culture: a.culture ?? "th" });
+            const link = await documents().api.share({ documentId: id, culture: a.culture ?? "th" });
             await finish(doc, true, resultMsg("shareCreated"), { shareLink: link });
             return;
           }
           case "attach":
-            await finish(doc, true, await attachFile(api, id, a.file, opts.signal));
+            await finish(doc, true, await attachFile(documents().api, id, a.file, opts.signal));
             return;
           case "upgrade": {
             const already = upgradedAlready(block, doc, columns.cols.upgradedRecordId!);
@@ -242,7 +262,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
               await finish(doc, true, resultMsg("alreadyUpgraded", { record: already }), {}, true);
               return;
             }
-            const made = await upgradeOne(client, opts.family, a.to, copy, doc, today, opts.signal);
+            const made = await upgradeOne(client, documents().family, a.to, copy, doc, today, opts.signal);
             if (!made) {
               await finish(doc, false, resultMsg("upgradeUnknown"));
               return;

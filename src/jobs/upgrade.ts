@@ -10,7 +10,9 @@
 // instead of upgraded again.
 import { KeyedError } from "../rules/message";
 import { OutcomeUnknownError, type DocSheetClient, type DocumentRecord, type JsonBody } from "../api";
-import { FAMILY_INFO, paymentMethodName, upgradeTargets, type Family } from "../rules/codes";
+import { FAMILY_INFO, paymentMethodName, upgradeTargets, type Family, type SheetFamily } from "../rules/codes";
+import { actingOf } from "../families/actings";
+import { familyCard } from "../families/cards";
 import { dueOf, settlePayment } from "../rules/settlement";
 import type { SendableDocument } from "../sheet/body";
 import { sendBuilt } from "./send-built";
@@ -27,18 +29,25 @@ import { addDays } from "../rules/calendar";
 /** The result columns the upgrade writes, added at the right of the header when missing. */
 export const UPGRADE_COLUMNS = ["upgradedTo", "upgradedRecordId", "upgradedSerial"] as const satisfies readonly ResultKey[];
 
+/** The families a family's records may be upgraded to: none where they are not documents. */
+export function upgradeTargetsOf(from: SheetFamily): Family[] {
+  const own = actingOf(from).documents;
+  return own ? upgradeTargets(own) : [];
+}
+
 export class UpgradeTargetError extends KeyedError {
-  constructor(from: Family, to: string) {
-    const allowed = upgradeTargets(from);
+  constructor(from: SheetFamily, to: string) {
+    const allowed = upgradeTargetsOf(from);
+    const label = familyCard(from).label.en;
     super(allowed.length === 0
-      ? resultMsg("cannotUpgrade", { family: FAMILY_INFO[from].label.en })
-      : resultMsg("cannotUpgradeTo", { family: FAMILY_INFO[from].label.en.toLowerCase(), to, allowed: allowed.join(" or ") }));
+      ? resultMsg("cannotUpgrade", { family: label })
+      : resultMsg("cannotUpgradeTo", { family: label.toLowerCase(), to, allowed: allowed.join(" or ") }));
     this.name = "UpgradeTargetError";
   }
 }
 
-export function assertUpgradeTarget(from: Family, to: string): asserts to is Family {
-  if (!upgradeTargets(from).includes(to as Family)) throw new UpgradeTargetError(from, to);
+export function assertUpgradeTarget(from: SheetFamily, to: string): asserts to is Family {
+  if (!upgradeTargetsOf(from).includes(to as Family)) throw new UpgradeTargetError(from, to);
 }
 
 /**

@@ -19,7 +19,7 @@ export { refreshJob } from "../jobs/refresh";
 export { updateJob } from "../jobs/update";
 export { pp30File, vatReportJob } from "../jobs/vat-report";
 export { whtReportJob } from "../jobs/wht-report";
-export { whtActJob, whtPostJob, whtPostSheet } from "../jobs/wht";
+export { whtPostJob, whtPostSheet } from "../jobs/wht";
 export { whtTexts } from "../sheet/wht-report";
 export { PP30_FILE_NAME, RD_FILE_NAMES, parseRdLayout, rdPrepWht } from "../sheet/rd-prep";
 export { FORM_NAME } from "../rules/certificate-forms";

@@ -355,9 +355,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
         const moved = request.expectSheet !== undefined && request.expectSheet !== block.sheet;
         if (moved || now.join() !== [...request.expect].sort((a, b) => a - b).join()) throw new SelectionChangedError(request.kind === "delete");
       }
-      const outcome = certificates(family)
-        ? await engine.whtActJob(port, c, { action: whtAction(request), statusId: request.status, savePdf: opts.savePdf ?? browserPdf(links), mapping, target, rows, ...ctx })
-        : await engine.actJob(port, c, { family, action, mapping, target, rows, ...ctx });
+      const outcome = await engine.actJob(port, c, { family, action, mapping, target, rows, ...ctx });
       const notes = actNotes(outcome.results, resultColumn(engine, block, mapping, ["status", "result"], tableOf(engine, family)));
       // Share links are in the sheet, and offered in the pane too, named by their document.
       for (const r of outcome.results) if ("link" in r && r.link) links.push({ kind: "share", url: r.link, name: r.key, row: Math.min(...r.rows) });
@@ -447,14 +445,9 @@ const tableOf = (engine: typeof Engine, family: SheetFamily) => engine.familyEnt
 /** The families update takes (the cards that update). */
 type UpdateFamily = Parameters<typeof Engine.updateJob>[2]["family"];
 
-/** The certificates have jobs of their own (jobs/wht.ts); the documents share theirs. */
+/** The certificates have a check and a post of their own (jobs/wht.ts); the documents share theirs. */
 const certificates = (family: SheetFamily): family is WhtFamily => familyCard(family).kind === "certificate";
 
-/** What a certificate takes of the action form: status, delete, PDF (the others are refused). */
-function whtAction(request: ActionRequest): "status" | "delete" | "pdf" {
-  if (request.kind === "status" || request.kind === "delete" || request.kind === "pdf") return request.kind;
-  throw new Error(`${request.kind}: not available in this version yet`);
-}
 
 /** The pane's action form → the act job's action; null for what the job does not do yet. */
 export function toJobAction(request: ActionRequest, savePdf: (fileName: string, base64: string) => Promise<string>): JobAction | null {

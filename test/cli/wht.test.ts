@@ -5,7 +5,9 @@
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
-import { whtActJob, whtPostJob } from "../../src/jobs/wht";
+import { actJob } from "../../src/jobs/act";
+import { ConnectionError } from "../../src/jobs/stop";
+import { whtPostJob } from "../../src/jobs/wht";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { losingFirstAnswer, racingFetch } from "../helpers/racing-fetch";
 import { cliRunner } from "./run";
@@ -152,7 +154,7 @@ describe("docsheet with withholding-taxes", () => {
     expect(live.map((c) => Number(c.recordId))).toEqual([lost.results[0].recordId]);
   });
 
-  it("a Thai status change whose connection fails says so in Thai at its row, without the client's operation name", async () => {
+  it("a Thai status change whose connection fails stops in Thai, without the client's operation name, and leaves its row as it was", async () => {
     const book = await XlsxWorkbook.load(await writeBook(join(s.dir, "wht-gone.xlsx"), [HEADER, ["G", "Gone Status Payee Co., Ltd.", "0105561000071", "00000", "", "2026-04-12", "Services", 3, 1000, 30, "Withheld at source"]], "WHT"));
     expect((await whtPostJob(book, s.client, { target: { sheet: "WHT" } })).counts.created).toBe(1);
     // The service stops answering the status change only: the row is read and checked, then the change fails.
@@ -161,10 +163,15 @@ describe("docsheet with withholding-taxes", () => {
       return fetch(input, init);
     };
     const client = createClient({ root: s.service.root, ...s.demo, fetch: refused, maxRetries: 0 });
-    await expect(whtActJob(book, client, { target: { sheet: "WHT" }, action: "status", statusId: "void", lang: "th" })).rejects.toThrow();
-    const [header, row] = (await book.read({ sheet: "WHT" })).values;
+    const stopped = await actJob(book, client, { family: "withholding-taxes", target: { sheet: "WHT" }, action: { kind: "status", statusId: "void" }, lang: "th" })
+      .then(() => undefined, (err: unknown) => err);
+    expect(stopped).toBeInstanceOf(ConnectionError);
     // It said "withholdingTaxes.setStatus: เครือข่ายขัดข้อง (ECONNREFUSED): fetch failed".
-    expect(row[header.indexOf("Result")]).toBe(`ติดต่อบริการที่ ${s.service.root} ไม่ได้: ไม่มีบริการรอรับการเชื่อมต่อที่นั่น`);
+    expect((stopped as Error).message).toBe(`หยุดแล้ว: ติดต่อบริการที่ ${s.service.root} ไม่ได้: ไม่มีบริการรอรับการเชื่อมต่อที่นั่น ทำแล้ว: 0 ไม่ได้ส่ง: 1`);
+    // Nothing reached the service: the row says what it said, as a document's row does (test/jobs/post-service-gone.test.ts).
+    const [header, row] = (await book.read({ sheet: "WHT" })).values;
+    expect(row[header.indexOf("Result")]).toBe("created");
+    expect((await s.client.withholdingTaxes.get(Number(row[header.indexOf("Record id")]))).statusString).not.toBe("void");
   });
 
   it("maps an accountant's own headers (a header that could mean two fields asked), checks, posts and undoes with --mapping, notes apart from problems, another company refused", async () => {

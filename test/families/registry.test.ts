@@ -1,10 +1,20 @@
 // The family registry: every family a sheet can hold has one entry, found by its name and by the
 // words people use, with its texts in both languages, and a store that reads its records on the
-// real local service (a record made through the API is listed, read back and named).
+// real local service (a record made through the API is listed, read back and named); every family's
+// template and the acts its card offers run through the one template and act jobs.
 import { USAGE } from "../../src/cli/args";
 import { ACT_ORDER, CODE_FAMILIES, FAMILY_ENTRIES, familyCard, familyEntry, familyNamed, findFamily, recordIdOf } from "../../src/families";
 import { FAMILY_INFO, isSheetFamily, upgradeTargets } from "../../src/rules/codes";
-import { jobsService } from "../jobs/service";
+import { actJob } from "../../src/jobs/act";
+import { sheetCompany } from "../../src/jobs/company";
+import { postJob } from "../../src/jobs/post";
+import { rememberedSheetFamily } from "../../src/jobs/sheet-family";
+import { templateJob } from "../../src/jobs/template";
+import { statusText } from "../../src/sheet/i18n/status";
+import { MemoryWorkbook } from "../../src/workbook/memory";
+import { jobsService, now } from "../jobs/service";
+import { SAMPLES, sampleSheet } from "./samples";
+import { eachFamily } from "./support";
 
 jest.setTimeout(60_000);
 const svc = jobsService();
@@ -106,5 +116,53 @@ describe("identities", () => {
     for (const e of FAMILY_ENTRIES) if (e.recovery.by === "identity") expect(e.identities.length).toBeGreaterThan(0);
     expect(familyEntry("contacts").identities).toEqual([["contactTaxId", "contactBranch"], ["contactCode"]]);
     expect(familyEntry("products").identities).toEqual([["code"]]);
+  });
+});
+
+describe("the one template and act jobs", () => {
+  eachFamily("its template, then the PDF, status and delete its card offers on posted records", () => true, async (family, entry, index) => {
+    const template = new MemoryWorkbook({});
+    const made = await templateJob(template, { family, client: svc.client, now });
+    expect(made.columns).toBeGreaterThan(0);
+    expect(await rememberedSheetFamily(template, made.sheet)).toBe(family);
+    expect(await sheetCompany(template, made.sheet)).toMatchObject({ name: "Demo Co., Ltd.", by: "template" });
+
+    const prefix = `A${index}`;
+    await SAMPLES[family].before?.(svc.client, prefix, 2);
+    const book = new MemoryWorkbook({ S: sampleSheet(family, prefix, 2) as never });
+    expect((await postJob(book, svc.client, { family, target: { sheet: "S" }, now })).counts.created).toBe(2);
+    const store = entry.store(svc.client);
+    const cell = (row: number, key: string): unknown => book.sheet("S").values[row][book.sheet("S").values[0].findIndex((h) => new RegExp(`^${key}$`, "i").test(String(h)))];
+    const act = (row: number, action: Parameters<typeof actJob>[2]["action"]) => actJob(book, svc.client, { family, action, target: { sheet: "S" }, rows: [row], now });
+    if (entry.acts.length === 0) {
+      // Nothing offered, nothing done: refused before the sheet is read.
+      await expect(act(1, { kind: "status", statusId: "void" })).rejects.toThrow(/not an act/);
+      return;
+    }
+    const first = Number(cell(1, "record ?id"));
+    if (entry.acts.includes("pdf")) {
+      const saved = new Map<string, string>();
+      const pdf = await act(1, { kind: "exportPdf", save: async (name, base64) => (saved.set(name, base64), `saved/${name}`) });
+      // Named by its serial, as the PDF files have always been.
+      const name = `${String(cell(1, "document ?serial"))}.pdf`;
+      expect([pdf.done, [...saved.keys()]]).toEqual([1, [name]]);
+      expect(Buffer.from(saved.get(name)!, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+      expect(cell(1, "pdf ?file")).toBe(`saved/${name}`);
+    }
+    if (entry.acts.includes("status")) {
+      // Its cancel (void, or rejected for a quotation): the last of its statuses.
+      const word = entry.statuses[entry.statuses.length - 1];
+      expect((await act(1, { kind: "status", statusId: word })).done).toBe(1);
+      expect((await store.get(first)).statusString).toBe(word);
+      expect(cell(1, "status")).toBe(statusText(word, "en", family));
+    }
+    if (entry.acts.includes("delete")) {
+      const second = Number(cell(2, "record ?id"));
+      // The service deletes awaiting records only: a certificate is made processed, and moved back first.
+      if ((await store.get(second)).statusString !== "awaiting") expect((await act(2, { kind: "status", statusId: "awaiting" })).done).toBe(1);
+      expect((await act(2, { kind: "delete" })).done).toBe(1);
+      expect(cell(2, "result")).toBe("deleted");
+      await expect(store.get(second)).rejects.toThrow(/not found/i);
+    }
   });
 });

@@ -2,7 +2,7 @@
 // status; which family says which state by which word: its card's statusWords, families/cards.ts). The
 // service keeps answering its own words ("awaiting", "invoicedelivered"); the sheet shows these,
 // and reading a status cell takes either. Pure.
-import { FAMILY_INFO, STATUS_WORDS, type Family, type StatusWord } from "../../rules/codes";
+import { FAMILY_INFO, STATUS_WORDS, type Family, type SheetFamily, type StatusWord } from "../../rules/codes";
 import { normalizeName } from "../fields";
 import { FAMILY_CARDS } from "../../families/cards";
 import type { Lang } from "./lang";
@@ -35,7 +35,7 @@ const isStatusWord = (v: string): v is StatusWord => (STATUS_WORDS as readonly s
 
 /** The people's word for a status (the service's word, or a people's word in either language);
  * a word no status has is shown as it is. */
-export function statusText(word: string, lang: Lang, family?: Family): string {
+export function statusText(word: string, lang: Lang, family?: SheetFamily): string {
   const normal = normalizeName(word);
   const key = isStatusWord(normal) ? normal : statusFromText(word);
   if (key === undefined) return word;
@@ -71,11 +71,11 @@ export function statusChoices(lang: Lang, family?: Family): string[] {
   return [...new Set(words.map((s) => statusText(s, lang, family)))];
 }
 
-/** The same state as `word` in the words `family` accepts for a status change: a cell that says
- * "cancelled" is `rejected` on a quotation and `void` elsewhere; "processed" is
- * `approvedandprocessed` where the family has it. Undefined when the family cannot take it. */
-export function serviceStatus(family: Family, text: string): string | undefined {
-  const allowed = FAMILY_INFO[family].statuses;
+/** The same state as `word` in the words `family` accepts for a status change (`allowed`: its
+ * entry's statuses; a document family's by default): a cell that says "cancelled" is `rejected` on
+ * a quotation and `void` elsewhere; "processed" is `approvedandprocessed` where the family has it,
+ * and `processed` where it has that (certificates). Undefined when the family cannot take it. */
+export function serviceStatus(family: SheetFamily, text: string, allowed: readonly string[] = FAMILY_INFO[family as Family].statuses): string | undefined {
   const key = normalizeName(text).replace(/[-_]/g, "");
   // The family's own words first: they say which state this family means.
   for (const [word, t] of Object.entries(BY_FAMILY.get(family) ?? {}) as [StatusWord, Words][]) {

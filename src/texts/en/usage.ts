@@ -36,7 +36,6 @@ export const usage = {
   rate: "--{name} must be a rate",
   withholdingRate: "--{name} must be one of {rates}, or -1 with --withheld-amount",
   // {label}: the family's English label, and in Thai the word FAMILY takes.
-  upgradeNone: "--to: {label} documents cannot be upgraded",
   upgradeTo: '--to: a {label} cannot be upgraded to "{to}"; choose {allowed}',
   fileUnreadable: "--file: cannot read {file}: {code}",
   action: "--action must be status, delete, payment, upgrade, pdf, email, share or attach",
@@ -56,9 +55,10 @@ export const usage = {
   mappingProblems: "--mapping {path}: {problems}",
   mappingTooLarge: "--mapping {path} is larger than {mb} MB, the most a mapping file may be: a sheet's headers take a few kB",
   whtNotYet: "{command} does not take {family} yet; template, map, check, post, pull, act (status, delete, pdf) and undo do",
-  whtAction: "--action must be status, delete or pdf for {family}",
+  // {acts}, {last}: the acts FAMILY's card offers, the last apart ("status, delete", "pdf").
+  actNotOffered: "--action must be {acts} or {last} for {family}",
+  noActs: "act does not take {family}: its records have no acts",
   notBookFamily: '"{family}" is not a book family',
-  bookNotYet: "{command} does not take {family} yet; template, map, check, post, pull, update and undo do",
   notReport: '"{kind}" is not a report; the reports are vat and wht',
   missingWht: "--missing goes with report wht",
   rdLayoutWht: "--rd-layout goes with report wht",
