@@ -135,7 +135,7 @@ export const COMMANDS: Record<string, CommandDoc> = {
   },
   refresh: {
     positional: "WORKBOOK.xlsx",
-    summary: "Reads a pulled sheet's documents again with the pull's own query and writes them into their rows in place: changed documents take their rows, new ones are appended, deleted or void ones are marked; your own columns stay.",
+    summary: "Reads a pulled sheet's records again (any family) with the pull's own query and writes them into their rows in place: changed records take their rows, new ones are appended, deleted or void ones are marked; your own columns stay.",
     options: [
       ...CONNECTION, SHEET,
       { name: "rows", value: "2,5-9", help: "take the service's copy for these sheet rows even when edited in the sheet (numbered as Excel shows them)" },

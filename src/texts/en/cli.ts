@@ -41,7 +41,7 @@ export const cli = {
   void: "{n} void",
   deletedOnService: "{n} deleted on the service",
   edited: "{n} edited in the sheet and not refreshed",
-  refusedRefresh: "{n} refused (the record id names another document)",
+  refusedRefresh: "{n} refused (the record id names another record)",
   // --- what a run did ---
   wrote: "{summary}; wrote {out}",
   dryRun: "dry run: {summary}; nothing changed",

@@ -139,7 +139,7 @@ export const results = {
   recordsWrongFamily: 'The workbook\'s records give sheet "{sheet}" the wrong document type: {rows}; nothing was changed',
   recordsNotConnected: "Nothing was changed: {rows} are not {records} of {connected}, so the workbook's records of this sheet (its company, its document type) cannot be trusted; connect to the company of these {records}",
   // --- refresh ---
-  refreshNotPulled: 'sheet "{sheet}" holds no pulled documents: pull them first (refresh reads a pulled sheet again)',
+  refreshNotPulled: 'sheet "{sheet}" holds no pulled records: pull them first (refresh reads a pulled sheet again)',
   refreshUnchanged: "unchanged",
   refreshed: "refreshed",
   refreshedFields: "refreshed: {fields}",

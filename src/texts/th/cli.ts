@@ -37,7 +37,7 @@ export const cli: Same<typeof en> = {
   void: "ถูกยกเลิก {n}",
   deletedOnService: "ถูกลบบนระบบ {n}",
   edited: "แก้ไขในชีตแล้วไม่ได้รีเฟรช {n}",
-  refusedRefresh: "ปฏิเสธ {n} (รหัสในระบบเป็นของเอกสารอื่น)",
+  refusedRefresh: "ปฏิเสธ {n} (รหัสในระบบเป็นของรายการอื่น)",
   wrote: "{summary}; เขียน {out} แล้ว",
   dryRun: "ทดลอง: {summary}; ไม่ได้เปลี่ยนแปลงอะไร",
   dryRunUpdate: "ทดลอง: {summary}; ยังไม่ได้ส่งอะไร",

@@ -111,7 +111,7 @@ export const results: Same<typeof en> = {
   recordsOtherFamily: "{row}: รหัสในระบบ {recordId} คือ{family} {actual} บนระบบ ไม่ใช่{chosen}ตามที่บันทึกของสมุดงานระบุ",
   recordsWrongFamily: 'บันทึกของสมุดงานระบุประเภทเอกสารของชีต "{sheet}" ผิด: {rows} จึงไม่ได้เปลี่ยนแปลงอะไร',
   recordsNotConnected: "ไม่ได้เปลี่ยนแปลงอะไร: {rows} ไม่ใช่{records}ของ {connected} จึงเชื่อบันทึกของชีตนี้ในสมุดงาน (บริษัท ประเภทเอกสาร) ไม่ได้ ให้เชื่อมต่อกับบริษัทของ{records}เหล่านี้",
-  refreshNotPulled: 'ชีต "{sheet}" ไม่มีเอกสารที่ดึงมา: ดึงเอกสารก่อน (การรีเฟรชอ่านชีตที่ดึงมาอีกครั้ง)',
+  refreshNotPulled: 'ชีต "{sheet}" ไม่มีรายการที่ดึงมา: ดึงรายการก่อน (การรีเฟรชอ่านชีตที่ดึงมาอีกครั้ง)',
   refreshUnchanged: "ไม่เปลี่ยน",
   refreshed: "รีเฟรชแล้ว",
   refreshedFields: "รีเฟรชแล้ว: {fields}",
