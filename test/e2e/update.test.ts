@@ -5,7 +5,8 @@
 // document is. Screenshots of the preview in English and Thai in test-artifacts/. A pulled tax
 // invoice's credit days moved 0 -> 30 and sent: the row shows the due date the service computed, the
 // next preview has nothing to send and Refresh finds nothing edited; a Send clicked on another tab
-// than the one previewed asks for a new preview and sends nothing (in English and Thai).
+// than the one previewed asks for a new preview and sends nothing (in English and Thai). A contacts
+// sheet's edited phone is previewed and sent the same way (test-artifacts/update-preview-contacts.png).
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
@@ -37,18 +38,24 @@ async function pasteInto(page: Page, address: string, text: string): Promise<voi
   await page.waitForFunction(([a, v]) => document.querySelector(`.grid td[data-cell='${a}']`)?.textContent === v, [address, text]);
 }
 
+/** The preview with `file` open, connected as Demo, its sheet posted as `family`: `created` made. */
+async function postedFrom(file: string, sheet: string, family: string, records: string, created: number): Promise<Page> {
+  const page = await openPreview(session, "en");
+  await page.setInputFiles(".grid-tools input[type=file]", file);
+  await page.waitForSelector(`.tab.on:has-text('${sheet}')`);
+  await page.selectOption("#ds-family", family);
+  await connect(page);
+  await page.click("#post summary");
+  await page.click(`button:has-text('Post ${records}')`);
+  await page.waitForSelector("#post .msg:has-text('created')", { timeout: 60_000 });
+  expect(await page.textContent("#post .msg.ok")).toBe(`${created} created`);
+  return page;
+}
+
 const rowsOf = (page: Page) => page.$$eval("#update table.changes tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
 
 test("Update previews the corrections field by field, then sends only the changed document", async () => {
-  const page = await openPreview(session, "en");
-  await page.setInputFiles(".grid-tools input[type=file]", await quotationsFile(session.dist));
-  await page.waitForSelector(".tab.on:has-text('Quotations')");
-  await page.selectOption("#ds-family", "quotations");
-  await connect(page);
-  await page.click("#post summary");
-  await page.click("button:has-text('Post documents')");
-  await page.waitForSelector("#post .msg:has-text('created')", { timeout: 60_000 });
-  expect(await page.textContent("#post .msg.ok")).toBe("3 created");
+  const page = await postedFrom(await quotationsFile(session.dist), "Quotations", "quotations", "documents", 3);
   const idCol = await headerColumn(page, "recordId");
   const [q1, q2, q3] = await Promise.all(["2", "4", "5"].map(async (r) => Number(await cell(page, `${idCol}${r}`))));
 
@@ -99,6 +106,35 @@ test("Update previews the corrections field by field, then sends only the change
   const resultCol = await headerColumn(page, "result");
   expect(await cell(page, `${resultCol}2`)).toBe("updated: Line 2 unit price, Subtotal, Total after discount, VAT amount, Grand total");
   expect(await cell(page, `${resultCol}5`)).toMatch(/^not sent: changed on the service/);
+  await page.close();
+});
+
+test("a contacts sheet's Update is the documents' preview then Send: the edited phone from the service's value to the sheet's", async () => {
+  const tag = `E2E Contact ${Date.now()}`;
+  const book = new ExcelJS.Workbook();
+  const ws = book.addWorksheet("Contacts");
+  ws.addRow(["Code", "Name", "Type", "Phone"]);
+  ws.addRow([`${tag}-1`, `${tag} One`, "Customer", "02-000-0001"]);
+  ws.addRow([`${tag}-2`, `${tag} Two`, "Customer", "02-000-0002"]);
+  const file = join(session.dist, "contacts.xlsx");
+  await book.xlsx.writeFile(file);
+  const page = await postedFrom(file, "Contacts", "contacts", "contacts", 2);
+  await pasteInto(page, "D3", "02-999-0002");
+
+  await page.click("#update summary");
+  await page.click("button:has-text('Preview changes')");
+  await page.waitForSelector("#update button:has-text('Send 1 changed contact')", { timeout: 60_000 });
+  expect(await page.textContent("#update .msg.info")).toBe("1 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
+  expect(await rowsOf(page)).toEqual([["Row 3", "Phone", "02-000-0002", "02-999-0002"]]);
+  await page.locator("#update").screenshot({ path: join(ARTIFACTS, "update-preview-contacts.png") });
+  const client = createClient({ root: session.service.root, ...session.demo });
+  const id = Number(await cell(page, `${await headerColumn(page, "recordId")}3`));
+  expect((await client.contacts.get(id)).contactMobile).toBe("02-000-0002");
+
+  await page.click("button:has-text('Send 1 changed contact')");
+  await page.waitForSelector("#update .msg:has-text('updated')", { timeout: 60_000 });
+  expect(await page.textContent("#update .msg.ok")).toBe("1 updated, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
+  expect((await client.contacts.get(id)).contactMobile).toBe("02-999-0002");
   await page.close();
 });
 

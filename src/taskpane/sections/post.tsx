@@ -5,8 +5,7 @@ import { useState } from "preact/hooks";
 import type { SheetFamily } from "../../rules/codes";
 import { familyCard } from "../../families/cards";
 import { groupDigits } from "../../sheet/i18n/plural";
-import { recordsWord } from "../../sheet/i18n/record-count";
-import { render } from "../../sheet/i18n/render";
+import { helpFor, recordsOf } from "./family-words";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PostView } from "../views";
 import { Message, Section, useResultScope, useTask } from "../ui";
@@ -46,13 +45,13 @@ export function PostSection(props: { t: Translate; lang: Lang; services: PaneSer
   const r = task.result;
   return (
     <Section id="post" title={t("post")}>
-      <p class="help">{t("postHelp")}</p>
+      <p class="help">{helpFor(t, lang, props.family, "postHelp")}</p>
       {drafts && (
         <label style="font-weight:400"><input id="ds-draft" type="checkbox" checked={draft} onChange={(e) => setDraft(e.currentTarget.checked)} />{t("saveDraft")}</label>
       )}
       <button class="primary" type="button" disabled={!props.connected || task.busy}
         onClick={() => task.run((ctx) => post(props.family, { ...ctx, lang, ...(drafts && draft ? { draft } : {}) }))}>
-        {t("runPost", { records: render(recordsWord(props.family), lang) })}
+        {t("runPost", { records: recordsOf(props.family, lang) })}
       </button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && task.progress && (

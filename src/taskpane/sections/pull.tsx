@@ -5,6 +5,7 @@ import { useState } from "preact/hooks";
 import { RANGE, type SheetFamily } from "../../rules/codes";
 import { familyCard } from "../../families/cards";
 import { groupCounts } from "../../sheet/i18n/plural";
+import { helpFor } from "./family-words";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PullQuery, PullView, RefreshView } from "../views";
 import { Message, Section, useTask } from "../ui";
@@ -38,7 +39,7 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
 
   return (
     <Section id="pull" title={t("pull")}>
-      <p class="help">{t("pullHelp")}</p>
+      <p class="help">{helpFor(t, props.lang, props.family, "pullHelp")}</p>
       {takes("range") && (
         <>
           <label for="ds-range">{t("range")}</label>

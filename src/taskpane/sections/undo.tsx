@@ -4,6 +4,7 @@
 import { useState } from "preact/hooks";
 import type { SheetFamily } from "../../rules/codes";
 import { groupDigits } from "../../sheet/i18n/plural";
+import { helpFor } from "./family-words";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UndoView } from "../views";
 import { Message, useTask } from "../ui";
@@ -40,7 +41,7 @@ export function UndoControl(props: { t: Translate; lang: Lang; services: PaneSer
   };
   return (
     <div class="undo">
-      <p class="help">{t("undoHelp")}</p>
+      <p class="help">{helpFor(t, lang, props.family, "undoHelp")}</p>
       <button type="button" disabled={!props.connected || task.busy || preview !== null} onClick={() => void run(true)}>{t("undoPost")}</button>
       {task.busy && <button type="button" onClick={task.cancel}>{t("cancel")}</button>}
       {task.busy && (!dry && task.progress

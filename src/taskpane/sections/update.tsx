@@ -1,12 +1,12 @@
-// Update: previews, document by document and field by field, what the rows would change in the
-// service's copies (nothing is sent), then sends the changed documents on the user's word. The
-// documents that will not be sent are listed with the reason (changed on the service, not awaiting).
-// Send runs only on the sheet and rows the preview read: anything else asks for a new preview.
+// Update: previews, record by record (documents, contacts, products) and field by field, what the
+// rows would change in the service's copies (nothing is sent), then sends the changed records on the
+// user's word. The records that will not be sent are listed with the reason (changed on the service,
+// not awaiting). Send runs only on the sheet and rows the preview read: anything else asks for a new
+// preview.
 import { useState } from "preact/hooks";
 import type { SheetFamily } from "../../rules/codes";
 import { groupDigits } from "../../sheet/i18n/plural";
-import { recordWord, recordsWord } from "../../sheet/i18n/record-count";
-import { render } from "../../sheet/i18n/render";
+import { helpFor, recordsOf } from "./family-words";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UpdateView } from "../views";
 import { Message, Section, useTask } from "../ui";
@@ -24,7 +24,7 @@ function summary(t: Translate, v: UpdateView): string {
 
 /** What one record of the family is called, as a table's heading ("Document", "Contact"). */
 function recordHeading(family: SheetFamily, lang: Lang): string {
-  const word = render(recordWord(family), lang);
+  const word = recordsOf(family, lang, 1);
   return word.charAt(0).toLocaleUpperCase(lang) + word.slice(1);
 }
 
@@ -71,7 +71,7 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
   const progress = preview.busy ? preview.progress : send.progress;
   return (
     <Section id="update" title={t("update")}>
-      <p class="help">{t("updateHelp")}</p>
+      <p class="help">{helpFor(t, lang, props.family, "updateHelp")}</p>
       <button class="primary" type="button" disabled={!props.connected || busy}
         onClick={() => {
           send.reset();
@@ -87,7 +87,7 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
               if (err instanceof Error && err.name === "PreviewChangedError") setStale(true);
               throw err;
             }
-          })}>{t("sendUpdate", { n: groupDigits(p.counts.update), records: render((p.counts.update === 1 ? recordWord : recordsWord)(props.family), lang) })}</button>
+          })}>{t("sendUpdate", { n: groupDigits(p.counts.update), records: recordsOf(props.family, lang, p.counts.update) })}</button>
       )}
       {busy && <button type="button" onClick={preview.busy ? preview.cancel : send.cancel}>{t("cancel")}</button>}
       {busy && progress && (

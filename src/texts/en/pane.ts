@@ -66,6 +66,7 @@ export const pane = {
   // post
   post: "Post",
   postHelp: "Creates the documents of the selected rows and writes each one's record id, document serial and status back.",
+  postHelpRecords: "Creates the {records} of the selected rows and writes back each one's record id and result.",
   runPost: "Post {records}",
   posting: "Posting {done} of {total}…",
   cancel: "Cancel",
@@ -82,6 +83,7 @@ export const pane = {
   // update
   update: "Update",
   updateHelp: "Compares the documents of the rows that have a record id with the service's copy and sends your corrections. Only awaiting documents can be edited; a document changed on the service since the sheet last saw it is not sent.",
+  updateHelpRecords: "Compares the {records} of the rows that have a record id with the service's copy and sends your corrections; one changed on the service since the sheet last saw it is not sent.",
   previewUpdate: "Preview changes",
   sendUpdate: "Send {n} changed {records}",
   updateReading: "Comparing {done} of {total}…",
@@ -98,6 +100,7 @@ export const pane = {
   // pull
   pull: "Pull",
   pullHelp: "Lists documents from the service into a new sheet as an Excel table.",
+  pullHelpRecords: "Lists the {records} from the service into a new sheet as an Excel table.",
   range: "Period",
   r_All: "All",
   r_CurrentMonth: "This month",
@@ -286,6 +289,7 @@ export const pane = {
   // --- undoing the last post ---
   undoPost: "Undo this post",
   undoHelp: "Deletes or voids the documents this post created and clears their rows, so the sheet can be corrected and posted again; then deletes the contacts the service made for them, unless edited since or used by another document. Documents paid, upgraded or edited since are left as they are.",
+  undoHelpRecords: "Takes back the {records} this post created and clears their rows, so the sheet can be corrected and posted again; what the service cannot take back is left, each row saying why.",
   undoLooking: "Looking at the documents of the post…",
   undoing: "Undoing {done} of {total}…",
   undoPreview: "Undo the post of {when}? {summary}.",
