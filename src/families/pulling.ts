@@ -79,6 +79,9 @@ export interface RefreshSheet {
   rowsOf(record: Json): CellValue[][];
   /** The rows against the service's copy (their fingerprint, their cells). */
   compare(doc: SheetDocument, record: Json): RowState;
+  /** Whether the service's copy is void (its rows are marked so, never removed); a record deleted on
+   * the service is one the records check finds gone (jobs/records-truth.ts). */
+  voided(record: Json): boolean;
   /** Why a row's record id cannot be trusted to name the record the row means; undefined when it can. */
   mismatch(doc: SheetDocument, record: Json): Message | undefined;
   /** What the row calls its record (its serial, code or name), "" when nothing. */

@@ -77,6 +77,7 @@ export function documentRefresh(client: DocSheetClient, block: Block, sheetFamil
         same: sheetEdits.length === 0 && edited !== undefined && !since && fingerprintHolds(kept, copy) && !statusMoved,
       };
     },
+    voided: (record) => record.statusString === "void",
     mismatch: (doc, record) => rowMismatch(doc, record as unknown as DocumentRecord),
     nameIn: rowSerial,
     // As the family's pull heads the column in the run's language (a purchase's supplier, not customer).

@@ -86,6 +86,8 @@ export function rowsRefresh(pull: RowsPull, client: DocSheetClient, block: Block
       const differ = compared.filter((k) => sheetText(doc, k) !== nowText(k));
       return { edited: differ, changed: [], statusMoved: false, same: differ.length === 0 && !keepsFingerprint };
     },
+    // Only a family with a void status has void records (certificates); the books' are deleted.
+    voided: (record) => entry.statuses.includes("void") && record.statusString === "void",
     mismatch(doc, record) {
       const name = rowName(Object.fromEntries(Object.entries(doc.fields).map(([k, c]) => [k, c.value])) as Json);
       const actual = entry.nameOf(record);

@@ -78,8 +78,6 @@ export class NotPulledError extends Error {
   }
 }
 
-const voided = (rec: Json): boolean => rec.statusString === "void";
-
 export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opts: RefreshJobOptions): Promise<RefreshOutcome> {
   const lang = opts.lang ?? "en";
   const block = await port.read({ sheet: opts.sheet, whole: true });
@@ -163,7 +161,8 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
     // What the row takes: the service's changes, and the sheet's edits it gives up (rows asked for).
     const taken = [...state.changed, ...(take ? state.edited : [])];
     const what = taken.length ? fieldNames(taken) : state.statusMoved ? pulled.label("status") : "";
-    put(doc, rec, voided(rec) ? "void" : "refreshed", voided(rec) ? resultMsg("refreshVoid")
+    const voided = pulled.voided(rec);
+    put(doc, rec, voided ? "void" : "refreshed", voided ? resultMsg("refreshVoid")
       : what ? resultMsg("refreshedFields", { fields: what }) : resultMsg("refreshed"));
   };
 

@@ -127,7 +127,7 @@ export const pane = {
   pulling: "Pulling page {done}…",
   pullDone: "{rows} {rows|row|rows} written to sheet “{sheet}”.",
   dateFormat: "YYYY-MM-DD",
-  refreshHelp: "Reads the documents of the pulled sheet you are on again, with its pull's filters: changed documents update their rows, new ones are added below, deleted or void ones are marked. Your own columns stay; rows you edited and did not send are listed, not overwritten.",
+  refreshHelp: "Reads the records of the pulled sheet you are on again (any family), with its pull's filters: changed records update their rows, new ones are added below, deleted or void ones are marked. Your own columns stay; rows you edited and did not send are listed, not overwritten.",
   runRefresh: "Refresh this sheet",
   runRefreshRows: "Refresh selected rows",
   refreshRowsHelp: "Refresh selected rows takes the service's copy for them, edited or not (how a conflict of an update is resolved).",
