@@ -1,5 +1,5 @@
 // The commands for the books (journal-entries, contacts, products) that are not yet written once
-// for every family (check, pull, template and undo are, in commands.ts): through the one command of
+// for every family (check, pull, template, act, update and undo are, in commands.ts): through the one command of
 // each for every family.
 import { isBook } from "../families/cards";
 import { UsageError, familyGiven, type Parsed } from "./args";
@@ -13,9 +13,6 @@ export async function bookCommand(p: Parsed): Promise<number> {
     // The one post command, as for every family: the lock, Ctrl+C, checkpoints saved, a failed save.
     case "post":
       return (require("./post") as typeof import("./post")).postCommand(p, family);
-    // The one update job's command, as for every family.
-    case "update":
-      return (require("./update") as typeof import("./update")).updateCommand(p, family);
     // runCommand sends a book here only for the commands above.
     default:
       throw new UsageError("unknownCommand", { command: p.command });

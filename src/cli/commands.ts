@@ -4,9 +4,9 @@ import { findCard } from "../families/cards";
 import { UsageError, familyArg, familyGiven, intArg, langArg, type Parsed } from "./args";
 
 /** Commands a book family (journal-entries, contacts, products) runs through cli/books.ts. */
-const BOOK_COMMANDS = new Set(["post", "update", "map"]);
+const BOOK_COMMANDS = new Set(["post", "map"]);
 /** Commands written once for every family (report names none). */
-const EVERY_FAMILY = new Set(["check", "pull", "template", "act", "report", "undo"]);
+const EVERY_FAMILY = new Set(["check", "pull", "template", "act", "update", "report", "undo"]);
 
 export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */

@@ -1,25 +1,26 @@
-// `docsheet update WORKBOOK.xlsx --family F [--dry-run]`: sends the documents of the rows with a
-// recordId that the sheet changed (the update job), printing the preview field by field and each
-// document not sent with its reason; --dry-run prints the preview and sends and writes nothing.
+// `docsheet update WORKBOOK.xlsx --family F [--dry-run]`: sends the records of the rows with a
+// recordId that the sheet changed (the update job, one for every family), printing the preview field
+// by field and each record not sent with its reason; --dry-run prints the preview and sends and
+// writes nothing.
 import { ApiError, createClient } from "../api";
 import { ConnectionError } from "../jobs/stop";
 import { updateJob, type UpdateResult } from "../jobs/update";
 import { parseRows } from "./act";
-import { intArg, type Parsed } from "./args";
+import { intArg, sheetFamilyOf, type Parsed } from "./args";
 import { assertSheet } from "./workbook-file";
 import { connectionFailure } from "./connection";
 import { mappingArg } from "./map";
 import { progressReporter } from "./progress";
-import { workbookFiles, workbookRun } from "./workbook-run";
+import { workbookFiles } from "./workbook-run";
 import { printFindings } from "./workbook-file";
 import { familyCard } from "../families/cards";
-import type { BookFamily } from "../rules/codes";
 import { render } from "../sheet/i18n/render";
 import { resultMsg } from "../sheet/i18n/results";
 
-/** `named`: a book family (contacts, products, journal vouchers), which cli/books.ts takes from --family. */
-export async function updateCommand(p: Parsed, named?: BookFamily): Promise<number> {
-  const { family, lang, say, conn, workbook, out } = named ? { family: named, ...(await workbookFiles(p, "updated")) } : await workbookRun(p, "updated");
+/** One command for every family: the update job updates each its own way. */
+export async function updateCommand(p: Parsed): Promise<number> {
+  const family = sheetFamilyOf(p);
+  const { lang, say, conn, workbook, out } = await workbookFiles(p, "updated");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(workbook, sheet, true);
   const mapping = await mappingArg(p.values, family);

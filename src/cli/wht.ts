@@ -1,6 +1,6 @@
 // `map` and `post` of the family withholding-taxes: the same options and output as the document
-// families, through the one command of each. Check, pull, template, act and undo are the one command
-// of each for every family (commands.ts).
+// families, through the one command of each. Check, pull, template, act, update and undo are the
+// one command of each for every family (commands.ts).
 import { CERTIFICATES } from "../families/certificates";
 import { UsageError, type Parsed } from "./args";
 import { mapCommand } from "./map";

@@ -66,7 +66,7 @@ export const FAMILY_CARDS: readonly FamilyCard[] = [
     name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false, acts: documentActs(f),
     pulls: ["range", "dates", "search", "order", "lines"] as const, statusWords: DOCUMENT_OWN[f].statusWords,
   })),
-  { name: WHT_FAMILY, kind: "certificate", label: named(WHT_FAMILY), record: "Certificate", updates: false, drafts: false,
+  { name: WHT_FAMILY, kind: "certificate", label: named(WHT_FAMILY), record: "Certificate", updates: true, drafts: false,
     // A certificate has statuses of its own, no payment or upgrade, and is not sent by e-mail or
     // shared; it is pulled by the date paid and a search, one row per income line.
     acts: ["status", "delete", "pdf"], pulls: ["dates", "search"] },

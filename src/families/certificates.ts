@@ -5,6 +5,7 @@ import { RESULT_KEYS } from "../sheet/fields";
 import { familySheet } from "./sheets";
 import { familyCard } from "./cards";
 import { SERIAL_RECORDS, storeOf } from "./store";
+import { CERTIFICATE_PROOF } from "./proofs";
 import type { FamilyEntry } from "./types";
 
 export const CERTIFICATES: FamilyEntry<WhtFamily> = {
@@ -14,7 +15,9 @@ export const CERTIFICATES: FamilyEntry<WhtFamily> = {
   statuses: WHT_STATUS_WORDS,
   ...SERIAL_RECORDS,
   undo: "withdraw",
-  columns: { post: RESULT_KEYS, undo: RESULT_KEYS },
+  // The fingerprint update compares (sheet/wht-fingerprint.ts): written by post, cleared by undo.
+  proof: CERTIFICATE_PROOF,
+  columns: { post: [...RESULT_KEYS, "fingerprint"], undo: [...RESULT_KEYS, "fingerprint"] },
   ...familySheet(WHT_FAMILY),
   store: (client) => storeOf(client.withholdingTaxes),
 };

@@ -4,6 +4,7 @@
 import { bookFingerprintHolds } from "../sheet/books/fingerprint";
 import { changedSince, isFingerprint } from "../sheet/fingerprint";
 import { serviceCopy } from "../sheet/service-copy";
+import { certificateFingerprint, isCertificateFingerprint } from "../sheet/wht-fingerprint";
 import type { RecordProof } from "./types";
 
 /** Documents and certificates: the post's marker kept in internalNotes, and a fingerprint of the
@@ -11,6 +12,13 @@ import type { RecordProof } from "./types";
 export const SERIAL_PROOF: RecordProof = {
   marker: "internalNotes",
   changed: (kept, copy) => (isFingerprint(kept) ? changedSince(kept, serviceCopy(copy)) !== undefined : undefined),
+};
+
+/** Certificates: as documents, their fingerprint of the certificate's own fields
+ * (sheet/wht-fingerprint.ts) since update compares it; a record an older post kept the documents'. */
+export const CERTIFICATE_PROOF: RecordProof = {
+  marker: SERIAL_PROOF.marker,
+  changed: (kept, copy) => (isCertificateFingerprint(kept) ? certificateFingerprint(copy) !== kept.trim() : SERIAL_PROOF.changed(kept, copy)),
 };
 
 /** Vouchers, contacts and products: no marker kept for good, a fingerprint of every field

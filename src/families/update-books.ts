@@ -68,7 +68,7 @@ export function bookUpdating(family: BookFamily): Updating {
   const entry = familyEntry(family);
   let ctx: { layout: SheetLayout; accounts?: AccountIndex } | undefined;
   return {
-    read: (block, mapping) => readBook(block, family, mapping),
+    read: async (block, o) => readBook(block, family, o.mapping),
     columns: entry.updates ? ["result", "fingerprint"] : ["result"],
     ...(entry.updates ? {} : { refusal: resultMsg("journalNoUpdate") }),
     reportsFindings: true,

@@ -33,6 +33,7 @@ import { TOTAL_KEYS, hasInlineLines, mergeForUpdate, sameValue, sheetChanges, ty
 import type { Parsed } from "../sheet/values";
 import { answerWrites } from "../sheet/writeback";
 import { render } from "../sheet/i18n/render";
+import { expenseCategoriesFor } from "../jobs/categories";
 import { notSent } from "../jobs/not-sent";
 import { shownDate } from "../jobs/month";
 import { isConnectionFailure } from "../jobs/stop";
@@ -62,7 +63,8 @@ interface Plan {
 export function documentUpdating(family: Family): Updating {
   const api = (client: DocSheetClient): DocumentApi => client.documents(family);
   return {
-    read: (block, mapping) => readDocuments(block, { mapping, family }),
+    // A line's category as the post takes it (by name or code, from the company's categories).
+    read: async (block, o) => readDocuments(block, { mapping: o.mapping, family, categories: await expenseCategoriesFor(o.client, family, o.signal) }),
     columns: ["status", "result", "fingerprint"],
     reportsFindings: false,
     copies: (client, docs, signal) => listedCopies(api(client), docs, signal),

@@ -49,8 +49,9 @@ export interface UpdateWrites {
 }
 
 export interface Updating {
-  /** The sheet as the family's records. */
-  read(block: Block, mapping?: ColumnMapping): ReadResult;
+  /** The sheet as the family's records, as its post reads it (a connection, for what reading needs
+   * from the service: an expense's categories). */
+  read(block: Block, o: { mapping?: ColumnMapping; client: DocSheetClient; signal?: AbortSignal }): Promise<ReadResult>;
   /** The result columns an update writes (added where the sheet has none). */
   readonly columns: readonly ResultKey[];
   /** Why none of its rows is sent: the service takes no update of the family (journal vouchers). */

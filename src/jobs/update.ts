@@ -81,7 +81,7 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
   const { family, signal } = opts;
   const updating = updatingOf(family);
   const block = await port.read(opts.target);
-  const read = updating.read(block, opts.mapping);
+  const read = await updating.read(block, { mapping: opts.mapping, client, signal });
   const sheet = block.sheet;
   const lang = opts.lang ?? "en";
   const dryRun = opts.dryRun ?? false;

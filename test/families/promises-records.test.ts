@@ -5,7 +5,10 @@
 // change a record or a row's record id: what the records name is verified on the service first, and
 // the run is refused with a non-zero exit. And a pulled sheet of every family is read again in
 // place by refresh: a record changed on the service takes its rows again, one new to the query is
-// appended, one deleted or void is marked and kept, one edited in the sheet is listed and kept.
+// appended, one deleted or void is marked and kept, one edited in the sheet is listed and kept. And
+// every family whose records can be updated updates a row edited in the sheet, and refuses one whose
+// record changed on the service since the sheet saw it.
+import { copyFile } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
@@ -208,3 +211,49 @@ function tableOf(ws: ExcelJS.Worksheet): { tableRef?: string } {
   expect(tables).toHaveLength(1);
   return tables[0].table;
 }
+
+/** Record i's row (the sample's one row) edited as the sample's `variant` gives it: each cell it gives otherwise. */
+async function editRecord(path: string, family: FamilyEntry["name"], prefix: string, i: number, variant: number): Promise<void> {
+  const sample = SAMPLES[family];
+  const [was] = sample.rows(prefix, i, 0);
+  const [now] = sample.rows(prefix, i, variant);
+  await editCells(path, sample.header.flatMap((h, c): [number, string, never][] => (was[c] === now[c] ? [] : [[i - 1, h, now[c] as never]])));
+}
+
+/** The family's records of the prefix as the service has them, by tag, without when they changed. */
+async function recordsOf(entry: FamilyEntry, prefix: string): Promise<Map<string, string>> {
+  const when = /^(updated|modified|lastUpdated)/i;
+  const out = new Map<string, string>();
+  for (const [tag, list] of await taggedRecords(s.client, entry, prefix)) {
+    out.set(tag, JSON.stringify(list.map((r) => Object.fromEntries(Object.entries(r.record).filter(([k]) => !when.test(k))))));
+  }
+  return out;
+}
+
+eachFamily("an edited row is updated, a row changed on the service since is a conflict, nothing else changes", (entry) => entry.updates, async (family, entry, index) => {
+  const prefix = `U${index}`;
+  const path = await posted(family, prefix, 3);
+  const ids = (await sheetRows(path)).map((r) => Number(r.recordId));
+  await SAMPLES[family].editable?.(s.client, ids);
+  // Record 2 edited and updated from a copy of the workbook: changed on the service since this sheet saw it.
+  const other = path.replace(/\.xlsx$/, "-other.xlsx");
+  await copyFile(path, other);
+  await editRecord(other, family, prefix, 2, 2);
+  const first = await docsheet(["update", other, "--family", family, "--base-url", s.service.root, ...s.auth, "--in-place"]);
+  expect({ code: first.code, said: first.stdout + first.stderr }).toEqual({ code: 0, said: expect.stringMatching(/updated/) });
+  const before = await recordsOf(entry, prefix);
+
+  await editRecord(path, family, prefix, 1, 1);
+  await editRecord(path, family, prefix, 2, 3);
+  const run = await docsheet(["update", path, "--family", family, "--base-url", s.service.root, ...s.auth, "--in-place"]);
+  expect({ code: run.code, said: run.stdout + run.stderr }).toEqual({ code: 1, said: expect.stringMatching(/changed on the service/) });
+  const rows = await sheetRows(path);
+  expect(rows.map((r) => String(r.result))).toEqual([expect.stringMatching(/^updated: /), expect.stringMatching(/^not sent: changed on the service since/), "no changes"]);
+  const after = await recordsOf(entry, prefix);
+  // Record 1 took the sheet's edit; nothing else changed (record 2 is as the other workbook left it).
+  expect(after.get(`${prefix}-1`)).not.toEqual(before.get(`${prefix}-1`));
+  expect([after.get(`${prefix}-2`), after.get(`${prefix}-3`), after.size]).toEqual([before.get(`${prefix}-2`), before.get(`${prefix}-3`), before.size]);
+  // The updated row keeps the fingerprint of the service's copy it sent: the next update compares with that.
+  const sent = (await taggedRecords(s.client, entry, prefix)).get(`${prefix}-1`)![0].record;
+  expect(entry.proof.changed(rows[0].fingerprint, sent)).toBe(false);
+});

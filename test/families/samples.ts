@@ -21,6 +21,9 @@ export interface Sample {
   /** What must be on the service before the rows can post (receipts: the invoices they settle);
    * called once per prefix with the number of records. */
   before?(client: DocSheetClient, prefix: string, n: number): Promise<void>;
+  /** Makes posted records editable where the service edits only awaiting ones and a post leaves
+   * them otherwise (a certificate is issued processed). */
+  editable?(client: DocSheetClient, ids: readonly number[]): Promise<void>;
 }
 
 const text = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
@@ -29,19 +32,23 @@ const DATE = "2026-03-02";
 
 /** A document family's one-line documents, tagged by their reference, to a contact of the prefix's
  * made beforehand (so the race and the kill are about the family's own records). */
-function documents(extraHeader: string[] = [], extra: unknown[] = []): Sample {
+function documents(extraHeader: string[] = [], extra: () => unknown[] = () => [], also?: (client: DocSheetClient) => Promise<void>): Sample {
   return {
     sheet: "Documents",
     header: ["documentKey", "contactName", "publishedOn", "isVat", "reference", "item.name", "item.quantity", "item.pricePerUnit", ...extraHeader],
-    rows: (prefix, i, variant = 0) => [[`${prefix}-${i}`, `${prefix} customer`, DATE, true, `${prefix}-${i}`, "Widget", 1, 100 + i + variant * 7, ...extra]],
+    rows: (prefix, i, variant = 0) => [[`${prefix}-${i}`, `${prefix} customer`, DATE, true, `${prefix}-${i}`, "Widget", 1, 100 + i + variant * 7, ...extra()]],
     tagOf: (r) => text(r.reference) || undefined,
     live: notVoid,
     bad: ["item.quantity", "abc"],
     async before(client, prefix) {
       await client.contacts.create({ contactName: `${prefix} customer`, contactType: 3, contactGroup: 3 } as never);
+      await also?.(client);
     },
   };
 }
+
+/** The company's travel category's id (expenses), read by their sample's `before`. */
+let travel = 0;
 
 /** The tax invoice each receipt settles part of, by prefix and i. */
 const invoicesFor = new Map<string, number[]>();
@@ -53,7 +60,11 @@ export const SAMPLES: Readonly<Record<SheetFamily, Sample>> = {
   "cash-invoices": documents(),
   "purchases-orders": documents(),
   "purchases": documents(),
-  "expenses": documents(["item.description", "item.systemCode", "item.categoryId", "item.creditId", "item.debitId"], ["Taxi", 1001, 1, "21399", "53029"]),
+  // The company's own travel category: an id typed beside its system code that is not the
+  // category's is replaced by the service, and an update would find it changed for good.
+  "expenses": documents(["item.description", "item.systemCode", "item.categoryId", "item.creditId", "item.debitId"], () => ["Taxi", 1001, travel, "21399", "53029"], async (client) => {
+    travel = (await client.expenseCategories.business()).find((c) => Number(c.systemCode) === 1001)?.id as number;
+  }),
   // A receipt is made against a tax invoice (a partial receipt): one invoice per record.
   "receipts": {
     sheet: "Receipts",
@@ -84,6 +95,9 @@ export const SAMPLES: Readonly<Record<SheetFamily, Sample>> = {
     tagOf: (r) => text(r.contactName) || undefined,
     live: notVoid,
     bad: ["Income paid", "abc"],
+    async editable(client, ids) {
+      for (const id of ids) await client.withholdingTaxes.setStatus(id, "awaiting");
+    },
   },
   "journal-entries": {
     sheet: "Journal",

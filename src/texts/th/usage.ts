@@ -51,7 +51,7 @@ export const usage: Same<typeof en> = {
   mappingNotJson: "ไฟล์ --mapping {path} ไม่ใช่ JSON: {detail}",
   mappingProblems: "ไฟล์ --mapping {path} ใช้ไม่ได้: {problems}",
   mappingTooLarge: "ไฟล์ --mapping {path} ใหญ่กว่า {mb} MB ซึ่งเป็นขนาดสูงสุดของไฟล์ mapping (หัวคอลัมน์ของชีตใช้เพียงไม่กี่ kB)",
-  whtNotYet: "{command} ยังใช้กับ {family} ไม่ได้ คำสั่งที่ใช้ได้: template, map, check, post, pull, act (status, delete, pdf) และ undo",
+  whtNotYet: "{command} ยังใช้กับ {family} ไม่ได้ คำสั่งที่ใช้ได้: template, map, check, post, pull, act (status, delete, pdf), update และ undo",
   actNotOffered: "--action ของ {family} ต้องเป็น {acts} หรือ {last}",
   noActs: "act ใช้กับ {family} ไม่ได้: ข้อมูลประเภทนี้ไม่มีการดำเนินการให้ทำ",
   notBookFamily: '"{family}" ไม่ใช่ journal-entries, contacts หรือ products',
