@@ -190,7 +190,7 @@ describe("Upgrade against the local service", () => {
     expect(book.selection).toEqual({ sheet: "S", row: 2, col: col("result") });
   });
 
-  test("certificates in Thai: status, PDF and delete of the selected certificate, through the certificate jobs", async () => {
+  test("certificates in Thai: status, PDF and delete of the selected certificate, through the one act job", async () => {
     const book = new MemoryWorkbook({ W: [
       ["เลขที่เอกสาร", "ชื่อผู้มีเงินได้", "เลขประจำตัวผู้เสียภาษีอากร", "วันที่จ่าย", "ประเภทเงินได้", "อัตราภาษีร้อยละ", "จำนวนเงินที่จ่าย", "เงื่อนไข"],
       ["w1", "นาย ปัญญา ดี", "3101200456789", "2026-07-01", "ค่าบริการ (ม.40(8))", 3, 1000, "หัก ณ ที่จ่าย"],
