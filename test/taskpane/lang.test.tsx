@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe("the Thai pane speaks Thai", () => {
-  test.each(["tax-invoices", "withholding-taxes"] as const)("no Latin text besides names, codes and units, in every section, list and tooltip (%s)", (family) => {
+  test.each(["tax-invoices", "withholding-taxes", "contacts", "journal-entries"] as const)("no Latin text besides names, codes and units, in every section, list and tooltip (%s)", (family) => {
     const root = mount(new MemoryWorkbook(), "th", family);
     for (const d of root.querySelectorAll("details")) (d as HTMLDetailsElement).open = true;
     const texts: string[] = [];

@@ -26,19 +26,18 @@ const isEmail = (text: string): boolean => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(tex
 
 export function ActionsSection(props: { t: Translate; lang: Lang; services: PaneServices; family: DocumentFamily; connected: boolean }) {
   const { t, services, family } = props;
-  // A certificate has statuses of its own and no payment or upgrade: the document family's parts
-  // below are only reached with one (docFamily).
+  // The payment and upgrade parts below are reached only where the family's card has those acts
+  // (document families: their side of the payment, what they upgrade to).
   const entry = familyEntry(family);
-  const docFamily: Family | undefined = entry.kind === "document" ? (family as Family) : undefined;
-  const info = docFamily ? FAMILY_INFO[docFamily] : undefined;
   const statuses = entry.statuses;
   const kinds = actionsFor(family).filter((k) => services.actionKinds.includes(k));
+  const info = entry.acts.includes("payment") ? FAMILY_INFO[family as Family] : undefined;
   const [kind, setKind] = useState<ActionKind>("status");
   const [status, setStatus] = useState(statuses[0] ?? "");
   const [from, setFrom] = useState("");
   const [email, setEmail] = useState("");
   const [file, setFile] = useState<ActionRequest["file"]>();
-  const targets = docFamily ? upgradeTargets(docFamily) : [];
+  const targets = entry.acts.includes("upgrade") ? upgradeTargets(family as Family) : [];
   const [upgradeTo, setUpgradeTo] = useState<Family | undefined>(targets[0]);
   // The family may change under a kept choice: fall back to its first target.
   const currentTarget = upgradeTo && targets.includes(upgradeTo) ? upgradeTo : targets[0];
@@ -53,7 +52,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
   const act = services.act;
   const current = kinds.includes(kind) ? kind : "status";
   const currentStatus = statuses.includes(status) ? status : statuses[0];
-  const paying = current === "payment" && props.connected && docFamily !== undefined;
+  const paying = current === "payment" && props.connected && info !== undefined;
   const channels = useChannels(t, services, paying);
   const [reread, setReread] = useState(0);
   const shown = useShown(t, props.lang, services, family, props.connected, reread);
@@ -158,7 +157,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
         <>
           <label for="ds-status">{t("status")}</label>
           <select id="ds-status" value={currentStatus} onChange={(e) => setStatus((e.currentTarget as HTMLSelectElement).value)}>
-            {statuses.map((s) => <option key={s} value={s}>{statusText(s, props.lang, docFamily)}</option>)}
+            {statuses.map((s) => <option key={s} value={s}>{statusText(s, props.lang, family)}</option>)}
           </select>
         </>
       )}
