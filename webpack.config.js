@@ -47,11 +47,8 @@ module.exports = (env = {}, argv = {}) => {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: {
-            loader: "ts-loader",
-            // ES modules let webpack shake unused code out; tsc -p . does the type-checking.
-            options: { transpileOnly: true, compilerOptions: { module: "esnext", moduleResolution: "bundler", sourceMap: true } },
-          },
+          // SWC, file by file (scripts/swc-loader.js); tsc -p . does the type-checking.
+          use: { loader: path.resolve(__dirname, "scripts", "swc-loader.js") },
         },
       ],
     },
