@@ -1,5 +1,5 @@
 // An embedded store as an older release left it, for the migration tests: the given migrations and
-// SQL run on it in a process of its own (pglite-migrate.ts: PGlite's WebAssembly loads through
+// SQL run on it in a process of its own (pglite-migrate.js: PGlite's WebAssembly loads through
 // dynamic imports, which jest's module sandbox refuses). PGlite's initdb, most of that process's
 // CPU (about 8 of 11 s), is done once per jest run and its data dir copied, as the store templates
 // are (store-templates.ts); outside jest each store is made from nothing.
@@ -8,11 +8,11 @@ import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { runOnce } from "./run-once";
 
-const SCRIPT = join(__dirname, "pglite-migrate.ts");
+const SCRIPT = join(__dirname, "pglite-migrate.js");
 
-/** pglite-migrate.ts on `dataDir`; `folder` "-" runs no migration. Throws with the SQL's error. */
+/** pglite-migrate.js on `dataDir`; `folder` "-" runs no migration. Throws with the SQL's error. */
 export function migratePgliteStore(dataDir: string, folder: string, sql: string): void {
-  const r = spawnSync(process.execPath, ["--import", "tsx", SCRIPT, dataDir, folder, sql], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [SCRIPT, dataDir, folder, sql], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`old store not made: ${r.stderr}`);
 }
 
