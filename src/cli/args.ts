@@ -281,7 +281,10 @@ function fewerActs(): string {
 const ALL_FAMILIES = FAMILY_CARDS.filter((e) => e.kind !== "certificate").map((e) => e.name).join(", ");
 const CERTIFICATES = FAMILY_CARDS.filter((e) => e.kind === "certificate");
 
-const FOOTER = `FAMILY: ${ALL_FAMILIES}; ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act ${e.acts.join("|")}, undo)`).join("; ")}
+/** The families whose cards offer no act (`docsheet act` refuses them). */
+const NO_ACTS = FAMILY_CARDS.filter((e) => e.kind !== "certificate" && e.acts.length === 0).map((e) => e.name).join(", ");
+
+const FOOTER = `FAMILY: ${ALL_FAMILIES} (${NO_ACTS}: no act); ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act ${e.acts.join("|")}, undo)`).join("; ")}
 Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.`;
 
 export const USAGE = `Usage:
