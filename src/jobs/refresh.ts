@@ -102,9 +102,6 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
     const id = Number(d.fields.recordId?.value);
     if (Number.isSafeInteger(id) && id > 0) byId.set(id, [...(byId.get(id) ?? []), d]);
   }
-  // A record whose serial (or code) a row holds is that row's, even when the row's record id was
-  // typed over: never appended a second time.
-  const heldNames = new Set(pulled.documents.map(pulled.nameIn).filter((s) => s !== ""));
   const forced = new Set(opts.rows ?? []);
   const results: RefreshResult[] = [];
   const writes: CellWrite[] = [];
@@ -182,6 +179,15 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
     sheet, family, documents: named, copies, pulledAs: record?.family ?? null, remembered, lang, signal: opts.signal, now: opts.now, concurrency: opts.concurrency,
   });
   throwIfCancelled(opts.signal);
+  // A record whose serial (or code) a row holds is that row's, even when the row's record id was
+  // typed over: never appended a second time. A row's own record by that name holds it only when
+  // its record id names another (two contacts of one name, without codes, are two rows).
+  const copyOf = new Map<number, Json>([...checked.found].map(([id, rec]) => [id, rec as unknown as Json]));
+  for (const rec of listed) copyOf.set(recordIdOf(rec), rec);
+  const heldNames = new Set(pulled.documents.filter((d) => {
+    const own = copyOf.get(Number(d.fields.recordId?.value));
+    return !own || entry.nameOf(own) !== pulled.nameIn(d);
+  }).map(pulled.nameIn).filter((s) => s !== ""));
   const seen = new Set<number>();
   for (const rec of listed) {
     const id = recordIdOf(rec);

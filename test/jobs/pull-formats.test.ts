@@ -1,8 +1,10 @@
 // Pulled sheets on PostgreSQL, in the in-memory grid and through the Excel port: dates are real
 // dates with a date format, amounts are numbers with a money format, the internal notes are the
 // user's alone (no post marker), and the sheet reads back with no findings. Headers are labels and
-// the fingerprint column is hidden; post heads the columns it adds in the sheet's language.
+// the fingerprint column is hidden; post heads the columns it adds in the sheet's language. A
+// refresh appends a record new on the service whose name a row already has, when it is another.
 import { createClient, type DocSheetClient } from "../../src/api";
+import { recordIdOf } from "../../src/families";
 import { postJob } from "../../src/jobs/post";
 import { pullJob } from "../../src/jobs/pull";
 import { refreshJob } from "../../src/jobs/refresh";
@@ -107,5 +109,14 @@ describe.each(oneStore("postgres"))("pulled sheets (%s)", (store) => {
     const wire = new MemoryWorkbook({ S: [["documentKey", "contactName", "publishedOn", "item.name", "item.quantity", "item.pricePerUnit", "isVat"], ["W-1", "Wire Co", "2026-11-24", "Pen", 1, 10, true]] });
     expect((await postJob(wire, client, { family: "tax-invoices", now })).counts.created).toBe(1);
     expect(wire.sheet("S").values[0].slice(7)).toEqual(["recordId", "documentSerial", "status", "result", "fingerprint"]);
+  });
+  it("a pulled contacts sheet refreshed: a new contact of a name a row has, without a code, is another contact, appended", async () => {
+    const wb = new MemoryWorkbook({});
+    await client.contacts.create({ contactName: "Same Name Refresh Co", contactType: 3, contactGroup: 3 } as never);
+    const { sheet } = await pullJob(wb, client, { family: "contacts" });
+    expect((await refreshJob(wb, client, { sheet })).counts).toMatchObject({ added: 0, refreshed: 0, edited: 0 });
+    const other = await client.contacts.create({ contactName: "Same Name Refresh Co", contactType: 3, contactGroup: 3 } as never);
+    const again = await refreshJob(wb, client, { sheet });
+    expect(again.results.filter((r) => r.kind === "added").map((r) => r.recordId)).toEqual([recordIdOf(other as never)]);
   });
 });
