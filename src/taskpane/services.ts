@@ -3,7 +3,7 @@
 import type { FetchLike } from "../api/transport";
 import { relayFetch } from "./relay-fetch";
 import type { DocSheetClient } from "../api/client";
-import type { DocumentFamily, SheetFamily, WhtFamily } from "../rules/codes";
+import type { DocumentFamily, SheetFamily } from "../rules/codes";
 import { ACT_ORDER, familyCard, type PullFilter } from "../families/cards";
 import type { ColumnMapping } from "../sheet/mapping";
 import type { Block, ReadTarget, WorkbookPort } from "../workbook/port";
@@ -366,14 +366,14 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const c = requireClient(client);
       const { target } = await selected();
       const { block, mapping, port } = await prepare(family, target);
-      const table = engine.familyEntry(family).fields;
+      const table = tableOf(engine, family);
       // Send runs on what its preview showed, or on nothing: another sheet, other or edited rows ask
       // for a new preview. Every column that names one of the family's fields counts.
       const fields = engine.mapHeaders(block.sheet, block.top, block.left, block.values[0] ?? [], mapping, undefined, block.values.slice(1), table).byColumn;
       const digest = engine.blockDigest(block, [...fields.keys()]);
       if (!dryRun && (!previewed || previewed.family !== family || previewed.sheet !== block.sheet || previewed.digest !== digest)) throw new PreviewChangedError(previewed?.sheet, block.sheet);
       // The family's card says whether it updates (the pane offers Update only then).
-      const outcome = await engine.updateJob(port, c, { family: family as UpdateFamily, mapping, target, dryRun, ...ctx });
+      const outcome = await engine.updateJob(port, c, { family, mapping, target, dryRun, ...ctx });
       const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"], table);
       const documents = outcome.results.map((r) => ({ key: r.key, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message, unchecked: r.unchecked }));
       const notSent = documents.filter((d) => !["update", "updated", "unchanged"].includes(d.kind));
@@ -441,13 +441,6 @@ type JobAction = Parameters<typeof Engine.actJob>[2]["action"];
 
 /** The field table a family's sheet is read with (certificates and books have their own labels). */
 const tableOf = (engine: typeof Engine, family: SheetFamily) => engine.familyEntry(family).fields;
-
-/** The families update takes (the cards that update). */
-type UpdateFamily = Parameters<typeof Engine.updateJob>[2]["family"];
-
-/** The certificates have a check and a post of their own (jobs/wht.ts); the documents share theirs. */
-const certificates = (family: SheetFamily): family is WhtFamily => familyCard(family).kind === "certificate";
-
 
 /** The pane's action form → the act job's action; null for what the job does not do yet. */
 export function toJobAction(request: ActionRequest, savePdf: (fileName: string, base64: string) => Promise<string>): JobAction | null {
