@@ -1,14 +1,15 @@
 // Argument parsing of the `docsheet` command with Node's util.parseArgs. One table per command
-// gives the parser its options and `docsheet COMMAND --help` its text, so the help can never name an
-// option the parser refuses or miss one it takes. A UsageError (exit 2) for anything it does not
-// understand. Kept light: `docsheet --help` loads this file and nothing of the jobs.
+// gives the parser its options and `docsheet COMMAND --help` its text (by key, in English and Thai:
+// src/texts, namespace help), so the help can never name an option the parser refuses or miss one
+// it takes. A UsageError (exit 2) for anything it does not understand. Kept light: `docsheet
+// --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ACT_ORDER, FAMILY_CARDS, findCard } from "../families/cards";
 import { isFamily, type Family, type SheetFamily } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth, typedDate } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
-import { usageText, type UsageKey, type UsageParam } from "./usage-words";
+import { USAGE_HINT, helpText, usageText, type HelpKey, type UsageKey, type UsageParam } from "./usage-words";
 
 /** What the command cannot run as asked, by key (usage-words.ts): printed in the run's language,
  * exit 2. `message` is its English. */
@@ -37,209 +38,195 @@ export interface OptionDoc {
   required?: boolean;
   /** Given more than once, every value is kept. */
   multiple?: boolean;
-  help: string;
+  /** What it does, by key (src/texts, namespace help). */
+  help: HelpKey;
 }
 
 export interface CommandDoc {
   /** What the command takes before its options: "WORKBOOK.xlsx", "FAMILY" or nothing. */
   positional?: string;
-  summary: string;
+  /** Its summary by key (namespace help): the command's own name. */
+  summary: HelpKey;
   options: OptionDoc[];
-  /** Lines printed after the options. */
-  notes?: string[];
+  /** Lines printed after the options, by key. */
+  notes?: HelpKey[];
 }
 
-const FAMILY: OptionDoc = { name: "family", value: "FAMILY", required: true, help: "the kind of documents in the sheet (FAMILY below)" };
-const SHEET: OptionDoc = { name: "sheet", value: "NAME", help: "the sheet to read (default: the active sheet)" };
-const MAPPING: OptionDoc = { name: "mapping", value: "MAPPING.json", help: "which field each header is, and values for every row (docsheet map --out writes one)" };
+const FAMILY: OptionDoc = { name: "family", value: "FAMILY", required: true, help: "family" };
+const SHEET: OptionDoc = { name: "sheet", value: "NAME", help: "sheet" };
+const MAPPING: OptionDoc = { name: "mapping", value: "MAPPING.json", help: "mapping" };
 const CONNECTION: OptionDoc[] = [
-  { name: "base-url", value: "URL", required: true, help: "a service root: http://127.0.0.1:8787/test (local), https://openapi.flowaccount.com/test or /v1" },
-  { name: "client-id", value: "ID", required: true, help: "the company's client id (local service: demo)" },
-  { name: "client-secret", value: "SECRET", required: true, help: "its secret (local service: demo-secret); or set DOCSHEET_CLIENT_SECRET" },
+  { name: "base-url", value: "URL", required: true, help: "baseUrl" },
+  { name: "client-id", value: "ID", required: true, help: "clientId" },
+  { name: "client-secret", value: "SECRET", required: true, help: "clientSecret" },
 ];
-const concurrency = (what: string): OptionDoc => ({ name: "concurrency", value: "N", help: `${what} at once (default 4)` });
-const LANG: OptionDoc = { name: "lang", value: "en|th", help: "the language of the findings and results printed and written into the sheet (default en)" };
-const CULTURE: OptionDoc = { name: "culture", value: "th|en", help: "pdf, share: the document's language" };
+const concurrency = (help: HelpKey): OptionDoc => ({ name: "concurrency", value: "N", help });
+const LANG: OptionDoc = { name: "lang", value: "en|th", help: "lang" };
+const CULTURE: OptionDoc = { name: "culture", value: "th|en", help: "culture" };
+const IN_PLACE: OptionDoc = { name: "in-place", help: "inPlaceResults" };
 
 export const COMMANDS: Record<string, CommandDoc> = {
   serve: {
-    summary: "Runs the local accounting service (roots /v1 and /test) on an embedded store, or on PostgreSQL.",
+    summary: "serve",
     options: [
-      { name: "port", value: "8787", help: "the port to listen on (0: any free port)" },
-      { name: "data-dir", value: "DIR", help: "where the embedded store keeps its data (default .data/ here)" },
-      { name: "database-url", value: "postgres://...", help: "PostgreSQL instead of the embedded store (or set DATABASE_URL)" },
-      { name: "public-url", value: "URL", help: "what share and attachment links start with (or set DOCSHEET_PUBLIC_URL; default the listening address)" },
-      { name: "token-ttl", value: "SECONDS", help: "how long an access token lasts (default 86400, a day)" },
+      { name: "port", value: "8787", help: "serve_port" },
+      { name: "data-dir", value: "DIR", help: "serve_dataDir" },
+      { name: "database-url", value: "postgres://...", help: "serve_databaseUrl" },
+      { name: "public-url", value: "URL", help: "serve_publicUrl" },
+      { name: "token-ttl", value: "SECONDS", help: "serve_tokenTtl" },
     ],
   },
   template: {
     positional: "FAMILY",
-    summary: "Writes an empty workbook for FAMILY: the header row, one example document and drop-down lists.",
+    summary: "template",
     options: [
-      { ...FAMILY, required: false, help: "FAMILY as an option instead, as check, post and act take it" },
-      { name: "out", value: "WORKBOOK.xlsx", required: true, help: "the workbook to write" },
-      { ...LANG, help: "the language of the headers, the drop-down words and the messages (default en)" },
+      { ...FAMILY, required: false, help: "familyOption" },
+      { name: "out", value: "WORKBOOK.xlsx", required: true, help: "outNew" },
+      { ...LANG, help: "template_lang" },
       ...CONNECTION.map((o) => ({ ...o, required: false })),
     ],
-    notes: ["With the connection options the template also gets drop-down lists of the company's contacts, products, payment channels and expense categories, kept on a hidden sheet."],
+    notes: ["template_note"],
   },
   check: {
     positional: "WORKBOOK.xlsx",
-    summary: "Checks every record of a sheet (of any family) as its post and the service would, without sending anything.",
-    options: [FAMILY, SHEET, MAPPING, { name: "json", help: "print the findings as JSON: [{sheet, cell, field, message}] (field: the column's key)" }, LANG],
-    notes: ["Exit code 0 when the sheet is clean, 1 when it has findings."],
+    summary: "check",
+    options: [FAMILY, SHEET, MAPPING, { name: "json", help: "check_json" }, LANG],
+    notes: ["check_note"],
   },
   map: {
     positional: "WORKBOOK.xlsx",
-    summary: "Suggests which field each header of the sheet is (your own headers, in English or Thai) and names the fields still needed.",
+    summary: "map",
     options: [
       FAMILY, SHEET,
-      { ...MAPPING, help: "start from this mapping: its fields for the headers it names, and its values for every row kept in --out" },
-      { name: "json", help: "print the suggestion as JSON: [{column, header, field}] (field null: not mapped)" },
-      { name: "out", value: "MAPPING.json", help: "save it as a mapping file, to edit and pass to check, post and act with --mapping" },
+      { ...MAPPING, help: "map_mapping" },
+      { name: "json", help: "map_json" },
+      { name: "out", value: "MAPPING.json", help: "map_out" },
       LANG,
     ],
-    notes: [
-      "Exit code 0 when every required field has a column (or a value for every row), 1 when one is missing.",
-      'A mapping file may state a value for every row of a field the sheet has no column for: "values": {"isVat": true, "isVatInclusive": false}. A filled cell of a column of that field wins over it; an empty one takes it.',
-    ],
+    notes: ["map_noteExit", "map_noteValues"],
   },
   post: {
     positional: "WORKBOOK.xlsx",
-    summary: "Creates the documents of a sheet on the service and writes each one's recordId, documentSerial, status and result into its rows.",
+    summary: "post",
     options: [
       FAMILY, SHEET, MAPPING, ...CONNECTION,
-      { name: "out", value: "OUT.xlsx", help: "write the posted workbook here (default: WORKBOOK.posted.xlsx beside WORKBOOK.xlsx)" },
-      { name: "in-place", help: "write the results into WORKBOOK.xlsx itself" },
-      { name: "draft", help: "journal-entries: save the vouchers as drafts instead of approving them" },
-      concurrency("documents sent"), LANG,
+      { name: "out", value: "OUT.xlsx", help: "post_out" },
+      IN_PLACE,
+      { name: "draft", help: "post_draft" },
+      concurrency("post_concurrency"), LANG,
     ],
-    notes: ["Run it again on the same workbook to retry: documents already created are found, never made twice."],
+    notes: ["post_note"],
   },
   pull: {
     positional: "FAMILY",
-    summary: "Reads every page of FAMILY's list into a new sheet of OUT.xlsx (added as another sheet when OUT.xlsx exists).",
+    summary: "pull",
     options: [
-      { ...FAMILY, required: false, help: "FAMILY as an option instead, as check, post and act take it" },
+      { ...FAMILY, required: false, help: "familyOption" },
       ...CONNECTION,
-      { name: "out", value: "OUT.xlsx", required: true, help: "the workbook to write" },
-      { name: "range", value: "N", help: "the service's date range filter (5: between --start-date and --end-date)" },
-      { name: "start-date", value: "YYYY-MM-DD", help: "first day (with --end-date); DD/MM/YYYY and a Buddhist-era year (01/03/2569) are read too" },
-      { name: "end-date", value: "YYYY-MM-DD", help: "last day (with --start-date)" },
-      { name: "search", value: "TEXT", help: "only documents the service finds for this text" },
-      { name: "sort", value: "COLUMN[:asc|desc]", multiple: true, help: `the order of the documents (again, or a comma list, for more columns): ${LIST_COLUMNS.documents.sort.join(", ")} (default: newest first)` },
-      { name: "filter", value: "COLUMN=TEXT", multiple: true, help: `only documents whose column contains TEXT (again for more, all must hold): ${Object.keys(LIST_COLUMNS.documents.filter).join(", ")}` },
-      { name: "lines", help: "one row per line instead of one per document" },
-      concurrency("pages read"), LANG,
+      { name: "out", value: "OUT.xlsx", required: true, help: "outNew" },
+      { name: "range", value: "N", help: "pull_range" },
+      { name: "start-date", value: "YYYY-MM-DD", help: "pull_startDate" },
+      { name: "end-date", value: "YYYY-MM-DD", help: "pull_endDate" },
+      { name: "search", value: "TEXT", help: "pull_search" },
+      { name: "sort", value: "COLUMN[:asc|desc]", multiple: true, help: "pull_sort" },
+      { name: "filter", value: "COLUMN=TEXT", multiple: true, help: "pull_filter" },
+      { name: "lines", help: "pull_lines" },
+      concurrency("pagesRead"), LANG,
     ],
   },
   refresh: {
     positional: "WORKBOOK.xlsx",
-    summary: "Reads a pulled sheet's records again (any family) with the pull's own query and writes them into their rows in place: changed records take their rows, new ones are appended, deleted or void ones are marked; your own columns stay.",
+    summary: "refresh",
     options: [
       ...CONNECTION, SHEET,
-      { name: "rows", value: "2,5-9", help: "take the service's copy for these sheet rows even when edited in the sheet (numbered as Excel shows them)" },
-      { name: "out", value: "OUT.xlsx", help: "write the refreshed workbook here (default: WORKBOOK.xlsx itself)" },
-      concurrency("pages read"), LANG,
+      { name: "rows", value: "2,5-9", help: "refresh_rows" },
+      { name: "out", value: "OUT.xlsx", help: "refresh_out" },
+      concurrency("pagesRead"), LANG,
     ],
-    notes: [
-      "A row edited in the sheet and not sent is not overwritten: it is listed (send it with update, or take the service's copy with --rows).",
-      "Exit code 1 when a row was left as edited in the sheet; 2 for a sheet that was not pulled or belongs to another company.",
-    ],
+    notes: ["refresh_noteEdited", "refresh_noteExit"],
   },
   calc: {
     positional: "WORKBOOK.xlsx",
-    summary: "Evaluates every DOCSHEET worksheet function of the workbook (=DOCSHEET.TOTAL(...), =DOCSHEET.VAT(...), ...) against the service and stores the values as the cells' results, formulas kept, so the workbook opens in Excel showing the figures.",
+    summary: "calc",
     options: [
       ...CONNECTION,
-      { name: "out", value: "OUT.xlsx", help: "write the calculated workbook here (default: WORKBOOK.calculated.xlsx beside WORKBOOK.xlsx)" },
-      { name: "in-place", help: "write the results into WORKBOOK.xlsx itself" },
+      { name: "out", value: "OUT.xlsx", help: "calc_out" },
+      IN_PLACE,
       LANG,
     ],
-    notes: [
-      "A function's arguments are text, numbers, TRUE/FALSE or references to single cells; a formula that does more than call one DOCSHEET function is left as it is and listed.",
-      "A table (DOCUMENTS, AGING, CONTACTS, PRODUCTS, ACCOUNTS) is written as an array formula over the cells it fills.",
-      "Exit code 1 when a cell's value is an error (each is listed with its reason); 2 when the service cannot be reached or the workbook is another company's.",
-    ],
+    notes: ["calc_noteArgs", "calc_noteTables", "calc_noteExit"],
   },
   report: {
     positional: "vat|wht",
-    summary: "Writes the month's VAT report (vat: the output-tax and input-tax reports, รายงานภาษีขาย / รายงานภาษีซื้อ, the void documents apart and the return's summary) or withholding tax returns (wht: the ภ.ง.ด.3 and ภ.ง.ด.53 attachments, ภ.ง.ด.1 and ภ.ง.ด.2 when the month has certificates on them, the void certificates apart and the return) into OUT.xlsx.",
+    summary: "report",
     options: [
-      { name: "month", value: "YYYY-MM", required: true, help: "the month, YYYY-MM or MM/YYYY (a Buddhist-era year such as 2569-03 or 03/2569 is read too)" },
+      { name: "month", value: "YYYY-MM", required: true, help: "report_month" },
       ...CONNECTION,
-      { name: "out", value: "REPORT.xlsx", required: true, help: "the workbook to write (the report's sheets are added when it exists)" },
-      { name: "rd-prep", value: "DIR", help: "also write the files RD Prep imports into DIR (wht: one per form; vat: the ภ.พ.30 file)" },
-      { name: "rd-layout", value: "FILE", help: "wht: the RD Prep files' fields in another order, one line per form (PND3: seq|taxId|...); the README lists the fields" },
-      { name: "missing", help: "wht: also write the month's purchases and expenses that withheld tax without a certificate as certificate rows to complete and post" },
-      concurrency("pages read"),
-      { ...LANG, help: "the language of the report (Thai: Buddhist-era dates) and of what is printed (default en)" },
+      { name: "out", value: "REPORT.xlsx", required: true, help: "report_out" },
+      { name: "rd-prep", value: "DIR", help: "report_rdPrep" },
+      { name: "rd-layout", value: "FILE", help: "report_rdLayout" },
+      { name: "missing", help: "report_missing" },
+      concurrency("pagesRead"),
+      { ...LANG, help: "report_lang" },
     ],
-    notes: ["Exit code 0 when every total equals the sum of its documents (wht: the certificates' totals, and no purchase or expense without its certificate), 1 when a finding says otherwise."],
+    notes: ["report_note"],
   },
   act: {
     positional: "WORKBOOK.xlsx",
-    summary: "Acts on the records of the rows that have a recordId, and writes each outcome into its rows.",
+    summary: "act",
     options: [
       FAMILY,
-      { name: "action", value: "ACTION", required: true, help: "status, delete, payment, upgrade, pdf, email, share or attach" },
+      { name: "action", value: "ACTION", required: true, help: "act_action" },
       ...CONNECTION, SHEET, MAPPING,
-      { name: "rows", value: "2,5-9", help: "only these sheet rows, numbered as Excel shows them (default: every row with a recordId)" },
-      { name: "status", value: "WORD", help: "status: the new status, the service's word or as people say it, English or Thai (default: each row's status cell)" },
-      { name: "payment-method", value: "N", help: "payment: the payment channel (default: each row's payment columns)" },
-      { name: "payment-date", value: "YYYY-MM-DD", help: "payment: the day paid" },
-      { name: "collected", value: "AMOUNT", help: "payment: the amount received or paid (default: what settles the document after the tax withheld and deductions)" },
-      { name: "withheld-percentage", value: "RATE", help: "payment: the withholding tax % the payer deducted, of the amount before VAT (0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 15; -1 with --withheld-amount)" },
-      { name: "withheld-amount", value: "AMOUNT", help: "payment: the withholding tax deducted, as an amount" },
-      { name: "deduction-type", value: "N", help: "payment: what the deduction is: 1 special discount, 3 commission, 5 fee, 7 rounding (sell documents)" },
-      { name: "deduction-amount", value: "AMOUNT", help: "payment: the amount deducted at payment (sell documents)" },
-      { name: "payment-charge", value: "AMOUNT", help: "payment: the bank fee of a cheque or transfer" },
-      { name: "remaining-collected", value: "AMOUNT", help: "payment: the difference left: cash short (or over, negative: --remaining-collected=-5), or a bank fee taken from the amount" },
-      { name: "remaining-type", value: "N", help: "payment: what the difference is: 51 cash short or over, 55 bank fee" },
-      { name: "to", value: "FAMILY|EMAIL", help: "upgrade: the family to make; email: the recipient (default: the row's contactEmail)" },
-      { name: "from", value: "EMAIL", help: "email: the sender (required)" },
-      { name: "subject", value: "TEXT", help: "email: the subject" },
-      { name: "message", value: "TEXT", help: "email: the message" },
-      { name: "pdf-dir", value: "DIR", help: "pdf: where to save the PDFs (default: beside the workbook written)" },
+      { name: "rows", value: "2,5-9", help: "rowsOnly" },
+      { name: "status", value: "WORD", help: "act_status" },
+      { name: "payment-method", value: "N", help: "act_paymentMethod" },
+      { name: "payment-date", value: "YYYY-MM-DD", help: "act_paymentDate" },
+      { name: "collected", value: "AMOUNT", help: "act_collected" },
+      { name: "withheld-percentage", value: "RATE", help: "act_withheldPercentage" },
+      { name: "withheld-amount", value: "AMOUNT", help: "act_withheldAmount" },
+      { name: "deduction-type", value: "N", help: "act_deductionType" },
+      { name: "deduction-amount", value: "AMOUNT", help: "act_deductionAmount" },
+      { name: "payment-charge", value: "AMOUNT", help: "act_paymentCharge" },
+      { name: "remaining-collected", value: "AMOUNT", help: "act_remainingCollected" },
+      { name: "remaining-type", value: "N", help: "act_remainingType" },
+      { name: "to", value: "FAMILY|EMAIL", help: "act_to" },
+      { name: "from", value: "EMAIL", help: "act_from" },
+      { name: "subject", value: "TEXT", help: "act_subject" },
+      { name: "message", value: "TEXT", help: "act_message" },
+      { name: "pdf-dir", value: "DIR", help: "act_pdfDir" },
       CULTURE,
-      { name: "file", value: "PATH", help: "attach: the file to attach (pdf, image, Word, Excel or PowerPoint, 10 MB at most)" },
-      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: WORKBOOK.acted.xlsx beside WORKBOOK.xlsx)" },
-      { name: "in-place", help: "write the outcomes into WORKBOOK.xlsx itself" },
-      concurrency("documents acted on"), LANG,
+      { name: "file", value: "PATH", help: "act_file" },
+      { name: "out", value: "OUT.xlsx", help: "act_out" },
+      { ...IN_PLACE, help: "inPlaceOutcomes" },
+      concurrency("act_concurrency"), LANG,
     ],
-    notes: [`Every family takes every action but: ${fewerActs()}.`],
+    notes: ["act_note"],
   },
   undo: {
     positional: "WORKBOOK.xlsx",
-    summary: "Reverses the workbook's last post of FAMILY: deletes or voids the documents it created and clears their rows, so the sheet can be corrected and posted again.",
+    summary: "undo",
     options: [
       FAMILY, ...CONNECTION, MAPPING,
-      { name: "dry-run", help: "say what would be deleted, voided or left alone, and change nothing" },
-      { name: "out", value: "OUT.xlsx", help: "write the workbook here (default: WORKBOOK.undone.xlsx beside WORKBOOK.xlsx)" },
-      { name: "in-place", help: "write the rows and the record of the post back into WORKBOOK.xlsx itself" },
-      { ...concurrency("documents read or changed"), help: "documents read or changed at once (default 8)" }, LANG,
+      { name: "dry-run", help: "undo_dryRun" },
+      { name: "out", value: "OUT.xlsx", help: "undo_out" },
+      { ...IN_PLACE, help: "undo_inPlace" },
+      concurrency("undo_concurrency"), LANG,
     ],
-    notes: [
-      "Awaiting quotations and billing notes are deleted, other documents voided, documents made from them first.",
-      "Documents paid, upgraded or edited since the post, and rows the post found already posted, are left alone with the reason.",
-      "Exit code 0 when everything was undone, 1 when something was left alone or there is nothing to undo.",
-    ],
+    notes: ["undo_noteDeleted", "undo_noteLeft", "undo_noteExit"],
   },
   update: {
     positional: "WORKBOOK.xlsx",
-    summary: "Sends the changes of the rows that have a recordId: compares each document with the service's copy, prints what changes field by field, and updates the changed ones.",
+    summary: "update",
     options: [
       FAMILY, ...CONNECTION, SHEET, MAPPING,
-      { name: "rows", value: "2,5-9", help: "only these sheet rows, numbered as Excel shows them (default: every row with a recordId)" },
-      { name: "dry-run", help: "print what would change, and send and write nothing" },
-      { name: "out", value: "OUT.xlsx", help: "write the updated workbook here (default: WORKBOOK.updated.xlsx beside WORKBOOK.xlsx)" },
-      { name: "in-place", help: "write the outcomes into WORKBOOK.xlsx itself" },
-      concurrency("documents read or sent"), LANG,
+      { name: "rows", value: "2,5-9", help: "rowsOnly" },
+      { name: "dry-run", help: "update_dryRun" },
+      { name: "out", value: "OUT.xlsx", help: "update_out" },
+      { ...IN_PLACE, help: "inPlaceOutcomes" },
+      concurrency("update_concurrency"), LANG,
     ],
-    notes: [
-      "A document the service changed since the sheet last saw it (posted or pulled) is not sent: its row says what changed there.",
-      "Only awaiting documents can be edited; the others are refused in their row. Exit code 1 when a document was not sent.",
-    ],
+    notes: ["update_noteConflict", "update_noteAwaiting"],
   },
 };
 
@@ -264,16 +251,19 @@ export function synopsis(command: string, prefix = "docsheet"): string {
 }
 
 /** The families whose cards offer fewer acts than all, grouped by what they lack ("quotations,
- * billing-notes no payment; ...; contacts, products none"). */
-function fewerActs(): string {
-  const groups = new Map<string, string[]>();
+ * billing-notes no payment; ...; contacts, products none"), in `lang`. */
+function fewerActs(lang: Lang): string {
+  const groups = new Map<string, { key: HelpKey; acts: string; names: string[] }>();
   for (const card of FAMILY_CARDS) {
     const missing = ACT_ORDER.filter((k) => !card.acts.includes(k));
     if (missing.length === 0) continue;
-    const lack = card.acts.length === 0 ? "none" : missing.length <= 2 ? `no ${missing.join(" or ")}` : `${card.acts.join("|")} only`;
-    groups.set(lack, [...(groups.get(lack) ?? []), card.name]);
+    const [key, acts]: [HelpKey, string] = card.acts.length === 0 ? ["acts_none", ""]
+      : missing.length <= 2 ? ["acts_lacking", missing.join(helpText("acts_or", lang))] : ["acts_only", card.acts.join("|")];
+    const group = groups.get(`${key} ${acts}`) ?? { key, acts, names: [] };
+    group.names.push(card.name);
+    groups.set(`${key} ${acts}`, group);
   }
-  return [...groups].map(([lack, names]) => `${names.join(", ")} ${lack}`).join("; ");
+  return [...groups.values()].map((g) => helpText(g.key, lang, { families: g.names.join(", "), acts: g.acts })).join("; ");
 }
 
 /** The families every command takes, and those (the certificates) that take fewer: said apart. */
@@ -284,22 +274,37 @@ const CERTIFICATES = FAMILY_CARDS.filter((e) => e.kind === "certificate");
 /** The families whose cards offer no act (`docsheet act` refuses them). */
 const NO_ACTS = FAMILY_CARDS.filter((e) => e.kind !== "certificate" && e.acts.length === 0).map((e) => e.name).join(", ");
 
-const FOOTER = `FAMILY: ${ALL_FAMILIES} (${NO_ACTS}: no act); ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act ${e.acts.join("|")}, undo)`).join("; ")}
-Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.`;
+const footer = (lang: Lang): string =>
+  `FAMILY: ${ALL_FAMILIES} (${helpText("noAct", lang, { families: NO_ACTS })}); ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act ${e.acts.join("|")}, undo)`).join("; ")}
+${helpText("exitCodes", lang)}`;
 
-export const USAGE = `Usage:
+/** `docsheet --help` in `lang`: every command's synopsis. */
+export function generalUsage(lang: Lang): string {
+  const hint = USAGE_HINT[lang];
+  return `${hint.usage}
 ${Object.keys(COMMANDS).map((c) => synopsis(c).replace(/^/gm, "  ")).join("\n")}
 
-${FOOTER}
-docsheet COMMAND --help tells what each option does.`;
+${footer(lang)}
+${hint.help("COMMAND")}`;
+}
 
-/** `docsheet COMMAND --help`: the synopsis, then every option with what it does. */
-export function commandHelp(command: string): string {
+/** The values some help texts name, from the lists they name. */
+const helpParams = (lang: Lang): Record<string, string> => ({
+  sortColumns: LIST_COLUMNS.documents.sort.join(", "),
+  filterColumns: Object.keys(LIST_COLUMNS.documents.filter).join(", "),
+  acts: fewerActs(lang),
+});
+
+/** `docsheet COMMAND --help` in `lang`: the synopsis, then every option with what it does. */
+export function commandHelp(command: string, lang: Lang): string {
   const doc = COMMANDS[command];
+  const params = helpParams(lang);
+  const said = (key: HelpKey): string => helpText(key, lang, params);
   const names = doc.options.map((o) => `--${o.name}${o.value ? ` ${o.value}` : ""}`);
   const pad = Math.max(...names.map((n) => n.length)) + 2;
-  const lines = doc.options.map((o, i) => `  ${names[i].padEnd(pad)}${o.help}${o.required ? " (required)" : ""}`);
-  return [`Usage: ${synopsis(command)}`, "", doc.summary, "", "Options:", ...lines, ...(doc.notes ? ["", ...doc.notes] : []), "", FOOTER].join("\n");
+  const lines = doc.options.map((o, i) => `  ${names[i].padEnd(pad)}${said(o.help)}${o.required ? ` ${said("required")}` : ""}`);
+  return [`${USAGE_HINT[lang].usage} ${synopsis(command)}`, "", said(doc.summary), "", said("options"), ...lines,
+    ...(doc.notes ? ["", ...doc.notes.map(said)] : []), "", footer(lang)].join("\n");
 }
 
 function parserOptions(doc: CommandDoc): NonNullable<ParseArgsConfig["options"]> {
@@ -322,6 +327,9 @@ export function parseCommand(argv: readonly string[]): Parsed {
     const meant = nearestCommand(command);
     throw meant ? new UsageError("unknownCommandMeant", { command, meant }) : new UsageError("unknownCommand", { command });
   }
+  // Help is given whatever else is typed: serve takes no --lang, yet its help speaks it.
+  const typed = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
+  if (typed.some((arg) => arg === "--help" || arg === "-h")) return { command, positionals: [], values: { help: true } };
   let parsed;
   try {
     parsed = parseArgs({ args: [...rest], options: { ...parserOptions(doc), help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });

@@ -2,7 +2,7 @@
 // runs the compiled build of this file (build/cli/main.js). Exit codes: 0 clean, 1 findings or
 // failed rows, 2 usage or connection errors. Help comes from args.ts alone: `docsheet --help`
 // loads no job, no workbook library and no service.
-import { COMMANDS, UsageError, USAGE, commandHelp, parseCommand, synopsis } from "./args";
+import { COMMANDS, UsageError, commandHelp, generalUsage, parseCommand, synopsis } from "./args";
 import { existsSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { USAGE_HINT, langOfArgv, usageText, type UsageKey } from "./usage-words";
@@ -11,12 +11,13 @@ export async function main(argv: readonly string[]): Promise<number> {
   const command = argv[0];
   try {
     const parsed = parseCommand(argv);
+    // In --lang's language, as typed: the help is asked for before anything else is read.
     if (parsed.command === "help") {
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(`${generalUsage(langOfArgv(argv))}\n`);
       return 0;
     }
     if (parsed.values.help) {
-      process.stdout.write(`${commandHelp(parsed.command)}\n`);
+      process.stdout.write(`${commandHelp(parsed.command, langOfArgv(argv))}\n`);
       return 0;
     }
     // Loaded only now: each command requires what it uses.
@@ -29,7 +30,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       const lang = langOfArgv(argv);
       const hint = USAGE_HINT[lang];
       const text = usageText(err.key, err.params, lang);
-      const usage = known ? `${hint.usage} ${synopsis(command)}\n${hint.help(command)}` : lang === "en" ? USAGE : USAGE.replace(/^Usage:/, hint.usage);
+      const usage = known ? `${hint.usage} ${synopsis(command)}\n${hint.help(command)}` : generalUsage(lang);
       process.stderr.write(`docsheet: ${text}\n\n${usage}\n`);
       return 2;
     }

@@ -1,10 +1,13 @@
 // What the command says when it cannot run as asked (a usage error, exit 2), in English and Thai by
 // key (src/texts, namespace usage): a UsageError carries its key and values and is rendered in the
-// run's language where main.ts prints it. Option names, family words, file names and what was
-// typed stay as they are. Kept light, like args.ts: `docsheet --help` loads it. Pure.
+// run's language where main.ts prints it; and what its --help says (namespace help, args.ts).
+// Option names, family words, file names and what was typed stay as they are. Kept light, like
+// args.ts: `docsheet --help` loads it. Pure.
 import { isLang, type Lang } from "../sheet/i18n/lang";
 import { usage as en, usageHint as enHint } from "../texts/en/usage";
 import { usage as th, usageHint as thHint } from "../texts/th/usage";
+import { help as helpEn } from "../texts/en/help";
+import { help as helpTh } from "../texts/th/help";
 
 export type UsageKey = keyof typeof en;
 
@@ -24,7 +27,19 @@ export const USAGE_HINT: Record<Lang, { usage: string; help: (command: string) =
 
 /** `key`'s words in `lang`, values put in. */
 export function usageText(key: UsageKey, params: Readonly<Record<string, UsageParam>>, lang: Lang): string {
-  return USAGE_WORDS[key][lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return fill(USAGE_WORDS[key][lang], params, lang);
+}
+
+export type HelpKey = keyof typeof helpEn;
+const HELP_WORDS: Readonly<Record<Lang, Readonly<Record<HelpKey, string>>>> = { en: helpEn, th: helpTh };
+
+/** What --help says by `key` in `lang`, values put in. */
+export function helpText(key: HelpKey, lang: Lang, params: Readonly<Record<string, UsageParam>> = {}): string {
+  return fill(HELP_WORDS[lang][key], params, lang);
+}
+
+function fill(text: string, params: Readonly<Record<string, UsageParam>>, lang: Lang): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!Object.prototype.hasOwnProperty.call(params, name)) return whole;
     const value = params[name];
     return typeof value === "object" ? value[lang] : String(value);

@@ -1,7 +1,7 @@
 // The command's help and its build: each command's --help (through the command's main, in the
-// file's runner process) names the options the README's command-line section names; the real bin
-// answers `docsheet --help` and a usage error; the compiled build (what `npm install` makes) runs
-// with no tsx, and each command loads only the packages it uses.
+// file's runner process) names the options the README's command-line section names, and speaks
+// Thai with --lang th; the real bin answers `docsheet --help` and a usage error; the compiled build
+// (what `npm install` makes) runs with no tsx, and each command loads only the packages it uses.
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,6 +50,20 @@ describe("docsheet help", () => {
       // The synopsis at the top names the same ones.
       const synopsis = r.stdout.slice(0, r.stdout.indexOf("\n\n"));
       expect(new Set([...synopsis.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]))).toEqual(help);
+    }
+  });
+
+  it("each command's --help with --lang th is in Thai: its summary and every option's help", async () => {
+    const thai = /[\u0E00-\u0E7F]/;
+    for (const command of COMMANDS) {
+      const r = await docsheet([command, "--help", "--lang", "th"]);
+      expect({ command, code: r.code }).toEqual({ command, code: 0 });
+      const [usage, summary] = r.stdout.split("\n\n");
+      expect(usage).toMatch(new RegExp(`^วิธีใช้: docsheet ${command}\\b`));
+      expect({ command, summary }).toEqual({ command, summary: expect.stringMatching(thai) });
+      const options = r.stdout.slice(r.stdout.indexOf("\nตัวเลือก:\n")).split("\n").filter((line) => /^ {2}--/.test(line));
+      expect(options.length).toBeGreaterThan(0);
+      expect({ command, english: options.filter((line) => !thai.test(line)) }).toEqual({ command, english: [] });
     }
   });
 

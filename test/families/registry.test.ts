@@ -2,7 +2,7 @@
 // words people use, with its texts in both languages, and a store that reads its records on the
 // real local service (a record made through the API is listed, read back and named); every family's
 // template and the acts its card offers run through the one template and act jobs.
-import { USAGE } from "../../src/cli/args";
+import { generalUsage } from "../../src/cli/args";
 import { ACT_ORDER, CODE_FAMILIES, FAMILY_ENTRIES, familyCard, familyEntry, familyNamed, findFamily, recordIdOf } from "../../src/families";
 import { FAMILY_INFO, isSheetFamily, upgradeTargets } from "../../src/rules/codes";
 import { actJob } from "../../src/jobs/act";
@@ -53,7 +53,7 @@ describe("the registry", () => {
       expect(familyCard(e.name).acts).toBe(e.acts);
       expect(ACT_ORDER.filter((k) => e.acts.includes(k))).toEqual(e.acts);
     }
-    expect(USAGE).toContain("withholding-taxes (template, map, check, post, pull, act status|delete|pdf, undo)");
+    expect(generalUsage("en")).toContain("withholding-taxes (template, map, check, post, pull, act status|delete|pdf, undo)");
   });
 
   test("undo knows a record by a marker only where its post writes one there, and by a fingerprint that tells a change", () => {

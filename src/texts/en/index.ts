@@ -12,6 +12,7 @@ export * from "./hints";
 export * from "./results";
 export * from "./pane";
 export * from "./usage";
+export * from "./help";
 export * from "./reader";
 export * from "./functions";
 export * from "./cli";

@@ -7,6 +7,7 @@ export * from "./hints";
 export * from "./results";
 export * from "./pane";
 export * from "./usage";
+export * from "./help";
 export * from "./reader";
 export * from "./functions";
 export * from "./cli";

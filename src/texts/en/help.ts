@@ -1,0 +1,132 @@
+// The English texts of namespace help (src/texts/en: one table, a file per namespace so a bundle
+// takes only what it shows; th/help.ts is its Thai twin).
+
+/** What `docsheet COMMAND --help` says (cli/args.ts): each command's summary by its name, its
+ * options' help as COMMAND_option (or by what several commands share), the lines after the options
+ * as COMMAND_note.... Option names, value names (FAMILY, WORKBOOK.xlsx), family and act words stay
+ * as typed. */
+export const help = {
+  options: "Options:",
+  required: "(required)",
+  exitCodes: "Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.",
+  /** After the families every command takes: those whose cards offer no act. */
+  noAct: "{families}: no act",
+  // --- options several commands take ---
+  family: "the kind of documents in the sheet (FAMILY below)",
+  familyOption: "FAMILY as an option instead, as check, post and act take it",
+  sheet: "the sheet to read (default: the active sheet)",
+  mapping: "which field each header is, and values for every row (docsheet map --out writes one)",
+  baseUrl: "a service root: http://127.0.0.1:8787/test (local), https://openapi.flowaccount.com/test or /v1",
+  clientId: "the company's client id (local service: demo)",
+  clientSecret: "its secret (local service: demo-secret); or set DOCSHEET_CLIENT_SECRET",
+  lang: "the language of the findings and results printed and written into the sheet (default en)",
+  culture: "pdf, share: the document's language",
+  outNew: "the workbook to write",
+  inPlaceResults: "write the results into WORKBOOK.xlsx itself",
+  inPlaceOutcomes: "write the outcomes into WORKBOOK.xlsx itself",
+  rowsOnly: "only these sheet rows, numbered as Excel shows them (default: every row with a recordId)",
+  pagesRead: "pages read at once (default 4)",
+  // --- serve ---
+  serve: "Runs the local accounting service (roots /v1 and /test) on an embedded store, or on PostgreSQL.",
+  serve_port: "the port to listen on (0: any free port)",
+  serve_dataDir: "where the embedded store keeps its data (default .data/ here)",
+  serve_databaseUrl: "PostgreSQL instead of the embedded store (or set DATABASE_URL)",
+  serve_publicUrl: "what share and attachment links start with (or set DOCSHEET_PUBLIC_URL; default the listening address)",
+  serve_tokenTtl: "how long an access token lasts (default 86400, a day)",
+  // --- template ---
+  template: "Writes an empty workbook for FAMILY: the header row, one example document and drop-down lists.",
+  template_lang: "the language of the headers, the drop-down words and the messages (default en)",
+  template_note: "With the connection options the template also gets drop-down lists of the company's contacts, products, payment channels and expense categories, kept on a hidden sheet.",
+  // --- check ---
+  check: "Checks every record of a sheet (of any family) as its post and the service would, without sending anything.",
+  check_json: "print the findings as JSON: [{sheet, cell, field, message}] (field: the column's key)",
+  check_note: "Exit code 0 when the sheet is clean, 1 when it has findings.",
+  // --- map ---
+  map: "Suggests which field each header of the sheet is (your own headers, in English or Thai) and names the fields still needed.",
+  map_mapping: "start from this mapping: its fields for the headers it names, and its values for every row kept in --out",
+  map_json: "print the suggestion as JSON: [{column, header, field}] (field null: not mapped)",
+  map_out: "save it as a mapping file, to edit and pass to check, post and act with --mapping",
+  map_noteExit: "Exit code 0 when every required field has a column (or a value for every row), 1 when one is missing.",
+  map_noteValues: 'A mapping file may state a value for every row of a field the sheet has no column for: "values": {"isVat": true, "isVatInclusive": false}. A filled cell of a column of that field wins over it; an empty one takes it.',
+  // --- post ---
+  post: "Creates the documents of a sheet on the service and writes each one's recordId, documentSerial, status and result into its rows.",
+  post_out: "write the posted workbook here (default: WORKBOOK.posted.xlsx beside WORKBOOK.xlsx)",
+  post_draft: "journal-entries: save the vouchers as drafts instead of approving them",
+  post_concurrency: "documents sent at once (default 4)",
+  post_note: "Run it again on the same workbook to retry: documents already created are found, never made twice.",
+  // --- pull ---
+  pull: "Reads every page of FAMILY's list into a new sheet of OUT.xlsx (added as another sheet when OUT.xlsx exists).",
+  pull_range: "the service's date range filter (5: between --start-date and --end-date)",
+  pull_startDate: "first day (with --end-date); DD/MM/YYYY and a Buddhist-era year (01/03/2569) are read too",
+  pull_endDate: "last day (with --start-date)",
+  pull_search: "only documents the service finds for this text",
+  pull_sort: "the order of the documents (again, or a comma list, for more columns): {sortColumns} (default: newest first)",
+  pull_filter: "only documents whose column contains TEXT (again for more, all must hold): {filterColumns}",
+  pull_lines: "one row per line instead of one per document",
+  // --- refresh ---
+  refresh: "Reads a pulled sheet's records again (any family) with the pull's own query and writes them into their rows in place: changed records take their rows, new ones are appended, deleted or void ones are marked; your own columns stay.",
+  refresh_rows: "take the service's copy for these sheet rows even when edited in the sheet (numbered as Excel shows them)",
+  refresh_out: "write the refreshed workbook here (default: WORKBOOK.xlsx itself)",
+  refresh_noteEdited: "A row edited in the sheet and not sent is not overwritten: it is listed (send it with update, or take the service's copy with --rows).",
+  refresh_noteExit: "Exit code 1 when a row was left as edited in the sheet; 2 for a sheet that was not pulled or belongs to another company.",
+  // --- calc ---
+  calc: "Evaluates every DOCSHEET worksheet function of the workbook (=DOCSHEET.TOTAL(...), =DOCSHEET.VAT(...), ...) against the service and stores the values as the cells' results, formulas kept, so the workbook opens in Excel showing the figures.",
+  calc_out: "write the calculated workbook here (default: WORKBOOK.calculated.xlsx beside WORKBOOK.xlsx)",
+  calc_noteArgs: "A function's arguments are text, numbers, TRUE/FALSE or references to single cells; a formula that does more than call one DOCSHEET function is left as it is and listed.",
+  calc_noteTables: "A table (DOCUMENTS, AGING, CONTACTS, PRODUCTS, ACCOUNTS) is written as an array formula over the cells it fills.",
+  calc_noteExit: "Exit code 1 when a cell's value is an error (each is listed with its reason); 2 when the service cannot be reached or the workbook is another company's.",
+  // --- report ---
+  report: "Writes the month's VAT report (vat: the output-tax and input-tax reports, รายงานภาษีขาย / รายงานภาษีซื้อ, the void documents apart and the return's summary) or withholding tax returns (wht: the ภ.ง.ด.3 and ภ.ง.ด.53 attachments, ภ.ง.ด.1 and ภ.ง.ด.2 when the month has certificates on them, the void certificates apart and the return) into OUT.xlsx.",
+  report_month: "the month, YYYY-MM or MM/YYYY (a Buddhist-era year such as 2569-03 or 03/2569 is read too)",
+  report_out: "the workbook to write (the report's sheets are added when it exists)",
+  report_rdPrep: "also write the files RD Prep imports into DIR (wht: one per form; vat: the ภ.พ.30 file)",
+  report_rdLayout: "wht: the RD Prep files' fields in another order, one line per form (PND3: seq|taxId|...); the README lists the fields",
+  report_missing: "wht: also write the month's purchases and expenses that withheld tax without a certificate as certificate rows to complete and post",
+  report_lang: "the language of the report (Thai: Buddhist-era dates) and of what is printed (default en)",
+  report_note: "Exit code 0 when every total equals the sum of its documents (wht: the certificates' totals, and no purchase or expense without its certificate), 1 when a finding says otherwise.",
+  // --- act ---
+  act: "Acts on the records of the rows that have a recordId, and writes each outcome into its rows.",
+  act_action: "status, delete, payment, upgrade, pdf, email, share or attach",
+  act_status: "status: the new status, the service's word or as people say it, English or Thai (default: each row's status cell)",
+  act_paymentMethod: "payment: the payment channel (default: each row's payment columns)",
+  act_paymentDate: "payment: the day paid",
+  act_collected: "payment: the amount received or paid (default: what settles the document after the tax withheld and deductions)",
+  act_withheldPercentage: "payment: the withholding tax % the payer deducted, of the amount before VAT (0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 15; -1 with --withheld-amount)",
+  act_withheldAmount: "payment: the withholding tax deducted, as an amount",
+  act_deductionType: "payment: what the deduction is: 1 special discount, 3 commission, 5 fee, 7 rounding (sell documents)",
+  act_deductionAmount: "payment: the amount deducted at payment (sell documents)",
+  act_paymentCharge: "payment: the bank fee of a cheque or transfer",
+  act_remainingCollected: "payment: the difference left: cash short (or over, negative: --remaining-collected=-5), or a bank fee taken from the amount",
+  act_remainingType: "payment: what the difference is: 51 cash short or over, 55 bank fee",
+  act_to: "upgrade: the family to make; email: the recipient (default: the row's contactEmail)",
+  act_from: "email: the sender (required)",
+  act_subject: "email: the subject",
+  act_message: "email: the message",
+  act_pdfDir: "pdf: where to save the PDFs (default: beside the workbook written)",
+  act_file: "attach: the file to attach (pdf, image, Word, Excel or PowerPoint, 10 MB at most)",
+  act_out: "write the workbook here (default: WORKBOOK.acted.xlsx beside WORKBOOK.xlsx)",
+  act_concurrency: "documents acted on at once (default 4)",
+  /** {acts}: the families whose cards offer fewer acts, grouped by what they lack (acts_...). */
+  act_note: "Every family takes every action but: {acts}.",
+  acts_none: "{families} none",
+  acts_lacking: "{families} no {acts}",
+  acts_only: "{families} {acts} only",
+  /** Between two acts a family lacks. */
+  acts_or: " or ",
+  // --- undo ---
+  undo: "Reverses the workbook's last post of FAMILY: deletes or voids the documents it created and clears their rows, so the sheet can be corrected and posted again.",
+  undo_dryRun: "say what would be deleted, voided or left alone, and change nothing",
+  undo_out: "write the workbook here (default: WORKBOOK.undone.xlsx beside WORKBOOK.xlsx)",
+  undo_inPlace: "write the rows and the record of the post back into WORKBOOK.xlsx itself",
+  undo_concurrency: "documents read or changed at once (default 8)",
+  undo_noteDeleted: "Awaiting quotations and billing notes are deleted, other documents voided, documents made from them first.",
+  undo_noteLeft: "Documents paid, upgraded or edited since the post, and rows the post found already posted, are left alone with the reason.",
+  undo_noteExit: "Exit code 0 when everything was undone, 1 when something was left alone or there is nothing to undo.",
+  // --- update ---
+  update: "Sends the changes of the rows that have a recordId: compares each document with the service's copy, prints what changes field by field, and updates the changed ones.",
+  update_dryRun: "print what would change, and send and write nothing",
+  update_out: "write the updated workbook here (default: WORKBOOK.updated.xlsx beside WORKBOOK.xlsx)",
+  update_concurrency: "documents read or sent at once (default 4)",
+  update_noteConflict: "A document the service changed since the sheet last saw it (posted or pulled) is not sent: its row says what changed there.",
+  update_noteAwaiting: "Only awaiting documents can be edited; the others are refused in their row. Exit code 1 when a document was not sent.",
+};
