@@ -1,15 +1,18 @@
 // The client secret and the access token never reach the user, whatever a server answers: a token
 // endpoint that echoes the whole request form (in a 200 {error}, a 400 text, a 401 envelope) and a
 // service that echoes the bearer header, over real HTTP against a throw-away server, through the
-// client (the pane shows its errors) and through the real `docsheet` binary.
+// client (the pane shows its errors) and through the `docsheet` command (its main in the worker's
+// CLI runner, test/cli/runner.js: what it prints, with the secret from the option or the variable).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "../../src/api/client";
-import { runCli } from "../cli/run";
+import { cliRunner } from "../cli/run";
 import { sendJson, startTinyServer, type TinyServer } from "./helpers/http";
 
 jest.setTimeout(120_000);
+
+const docsheet = cliRunner();
 
 /** The core is plain letters and digits: no spelling of the secret (raw, %-encoded, +-encoded, JSON) can hide it. */
 const CORE = "Zq9vX7kPw3";
@@ -74,8 +77,8 @@ describe.each(MODES)("%s", (m) => {
   it.each([
     ["--client-secret", (root: string) => ["--client-secret", SECRET, "--base-url", root], {}],
     ["DOCSHEET_CLIENT_SECRET", (root: string) => ["--base-url", root], { DOCSHEET_CLIENT_SECRET: SECRET }],
-  ] as const)("the docsheet binary prints neither (secret from %s)", async (_how, args, env) => {
-    const r = await runCli(["pull", "quotations", "--client-id", "me", ...args(`${server.url}/test`), "--out", join(dir, "out.xlsx")], env);
+  ] as const)("the docsheet command prints neither (secret from %s)", async (_how, args, env) => {
+    const r = await docsheet(["pull", "quotations", "--client-id", "me", ...args(`${server.url}/test`), "--out", join(dir, "out.xlsx")], env);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot pull/);
     expectClean(`${r.stdout}\n${r.stderr}`);

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { join } from "node:path";
 import type { DocumentRecord } from "../../src/api";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
-import { cliRunner, killedRun, runCli, type Run, type RunResult } from "./run";
+import { cliRunner, killedRun, type Run, type RunResult } from "./run";
 import { cliSession, sheetRows, writeBook } from "./session";
 
 jest.setTimeout(240_000);
@@ -40,7 +40,7 @@ async function contactCodes(prefix: string): Promise<string[]> {
 }
 const live = (docs: DocumentRecord[]): number[] => docs.filter((d) => d.statusString !== "void").map((d) => d.recordId).sort((a, b) => a - b);
 const idsIn = async (path: string): Promise<number[]> => (await sheetRows(path)).map((r) => r.recordId as number).sort((a, b) => a - b);
-const post = (args: string[], run: Run = runCli): Promise<RunResult> => run(["post", ...args, "--base-url", s.service.root, ...s.auth]);
+const post = (args: string[], run: Run = docsheet): Promise<RunResult> => run(["post", ...args, "--base-url", s.service.root, ...s.auth]);
 const counted = (r: RunResult): { created: number; found: number } => {
   const m = /^(\d+) created, (\d+) found/m.exec(r.stdout);
   if (!m) throw new Error(`no counts in ${r.stdout}\n${r.stderr}`);
