@@ -5,7 +5,7 @@
 // --help` loads this file and nothing of the jobs.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ACT_ORDER, FAMILY_CARDS, findCard } from "../families/cards";
-import { isFamily, type Family, type SheetFamily } from "../rules/codes";
+import type { SheetFamily } from "../rules/codes";
 import { LIST_COLUMNS, columnNamed, type FilterTerm, type SortTerm } from "../rules/list-order";
 import { parseMonth, typedDate } from "../jobs/month";
 import { isLang, type Lang } from "../sheet/i18n/lang";
@@ -266,16 +266,17 @@ function fewerActs(lang: Lang): string {
   return [...groups.values()].map((g) => helpText(g.key, lang, { families: g.names.join(", "), acts: g.acts })).join("; ");
 }
 
-/** The families every command takes, and those (the certificates) that take fewer: said apart. */
+/** Every family, each taking every command that takes a FAMILY. */
 // From the cards: --help loads no entry (the entries bring the jobs' parts, zod and decimal.js).
-const ALL_FAMILIES = FAMILY_CARDS.filter((e) => e.kind !== "certificate").map((e) => e.name).join(", ");
-const CERTIFICATES = FAMILY_CARDS.filter((e) => e.kind === "certificate");
+const ALL_FAMILIES = FAMILY_CARDS.map((e) => e.name).join(", ");
 
-/** The families whose cards offer no act (`docsheet act` refuses them). */
-const NO_ACTS = FAMILY_CARDS.filter((e) => e.kind !== "certificate" && e.acts.length === 0).map((e) => e.name).join(", ");
+/** The families whose cards offer no act (`docsheet act` refuses them), and those offering a few
+ * acts only (more than the document families' payment or upgrade missing). */
+const NO_ACTS = FAMILY_CARDS.filter((e) => e.acts.length === 0).map((e) => e.name).join(", ");
+const FEW_ACTS = FAMILY_CARDS.filter((e) => e.acts.length > 0 && ACT_ORDER.length - e.acts.length > 2);
 
 const footer = (lang: Lang): string =>
-  `FAMILY: ${ALL_FAMILIES} (${helpText("noAct", lang, { families: NO_ACTS })}); ${CERTIFICATES.map((e) => `${e.name} (template, map, check, post, pull, act ${e.acts.join("|")}, undo)`).join("; ")}
+  `FAMILY: ${ALL_FAMILIES} (${[helpText("noAct", lang, { families: NO_ACTS }), ...FEW_ACTS.map((e) => helpText("fewActs", lang, { families: e.name, acts: e.acts.join("|") }))].join("; ")})
 ${helpText("exitCodes", lang)}`;
 
 /** `docsheet --help` in `lang`: every command's synopsis. */
@@ -346,13 +347,15 @@ export function parseCommand(argv: readonly string[]): Parsed {
   return { command, positionals: parsed.positionals, values: parsed.values as Parsed["values"] };
 }
 
-export function familyArg(value: unknown): Family {
+/** The family a card names by `value`, of any kind. */
+export function familyArg(value: unknown): SheetFamily {
   if (value === undefined) throw new UsageError("required", { name: "family" });
-  if (!isFamily(value)) {
+  const card = findCard(value);
+  if (!card) {
     const meant = familyMeant(String(value));
-    throw meant ? new UsageError("familyMeant", { given: String(value), family: meant }) : new UsageError("notFamily", { given: String(value), families: [ALL_FAMILIES, ...CERTIFICATES.map((e) => e.name)].join(", ") });
+    throw meant ? new UsageError("familyMeant", { given: String(value), family: meant }) : new UsageError("notFamily", { given: String(value), families: ALL_FAMILIES });
   }
-  return value;
+  return card.name;
 }
 
 /** What people call each family (its names in English and Thai, singular or plural, any case or
@@ -381,15 +384,10 @@ function nearestCommand(typed: string): string | undefined {
   return Object.keys(COMMANDS).find((c) => off(word, c) <= Math.min(2, c.length - 2));
 }
 
-/** FAMILY of pull and template: the positional, or --family as the sheet commands take it. */
-export function familyOf(p: Parsed): Family {
-  return familyArg(familyGiven(p));
-}
-
-/** FAMILY as typed, of any kind: a book's or the certificates' name as their card has it, else a
- * document family's (with familyArg's refusals of a word that names none). */
+/** FAMILY as typed (the positional of pull and template, or --family), with familyArg's refusals
+ * of a word that names none. */
 export function sheetFamilyOf(p: Parsed): SheetFamily {
-  return findCard(familyGiven(p))?.name ?? familyOf(p);
+  return familyArg(familyGiven(p));
 }
 
 /** The FAMILY a command was given, as typed (pull and template take it as the positional too). */

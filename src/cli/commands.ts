@@ -1,24 +1,10 @@
 // One function per command, each required only when its command runs (the job, workbook and
 // service code of one command is not loaded by the others). Each returns the exit code.
-import { findCard } from "../families/cards";
-import { UsageError, familyArg, familyGiven, intArg, langArg, type Parsed } from "./args";
-
-/** Commands a book family (journal-entries, contacts, products) runs through cli/books.ts. */
-const BOOK_COMMANDS = new Set(["post", "map"]);
-/** Commands written once for every family (report names none). */
-const EVERY_FAMILY = new Set(["check", "pull", "template", "act", "update", "report", "undo"]);
+import { UsageError, familyArg, intArg, langArg, type Parsed } from "./args";
 
 export async function runCommand(p: Parsed): Promise<number> {
   /* eslint-disable @typescript-eslint/no-require-imports */
-  // Certificate sheets have their own jobs (loaded only for them), but for the commands written once
-  // for every family (each job asks the family's entry).
-  const certificates = findCard(p.values.family)?.kind === "certificate";
-  if (!EVERY_FAMILY.has(p.command) && certificates) {
-    return (require("./wht") as typeof import("./wht")).whtCommand(p);
-  }
-  if (BOOK_COMMANDS.has(p.command) && !p.values.help && findCard(familyGiven(p))?.kind === "book") {
-    return (require("./books") as typeof import("./books")).bookCommand(p);
-  }
+  // Every command is written once for every family: each job asks the family's entry.
   switch (p.command) {
     case "pull":
       return (require("./pull") as typeof import("./pull")).pullCommand(p);
@@ -51,7 +37,7 @@ export async function runCommand(p: Parsed): Promise<number> {
 
 /** One check for every family: the family's own read and check, as its post runs them. */
 async function check(p: Parsed): Promise<number> {
-  const family = findCard(p.values.family)?.name ?? familyArg(p.values.family);
+  const family = familyArg(p.values.family);
   const lang = langArg(p.values);
   const { assertSheet, openWorkbook, printCheck } = require("./workbook-file") as typeof import("./workbook-file");
   const { checkJob } = require("../jobs/check") as typeof import("../jobs/check");

@@ -16,14 +16,13 @@ import { fillCounted } from "../sheet/i18n/plural";
 import { map as en } from "../texts/en/map";
 import { map as th } from "../texts/th/map";
 import { render } from "../sheet/i18n/render";
-import { recordWord } from "../sheet/i18n/record-count";
-import { FAMILY_INFO, isFamily } from "../rules/codes";
+import { familyCard } from "../families/cards";
 import { label as fieldLabel } from "../sheet/i18n/names";
-import { UsageError, familyArg, langArg, type Parsed } from "./args";
+import { UsageError, langArg, sheetFamilyOf, type Parsed } from "./args";
 import { assertSheet, openWorkbook } from "./workbook-file";
 
-/** `family`: a book's (cli/books.ts), else --family as a document family. */
-export async function mapCommand(p: Parsed, family: MapFamily = familyArg(p.values.family)): Promise<number> {
+export async function mapCommand(p: Parsed): Promise<number> {
+  const family = sheetFamilyOf(p);
   const lang = langArg(p.values);
   const say = MAP_WORDS[lang];
   const workbook = await openWorkbook(p.positionals[0]);
@@ -171,7 +170,7 @@ function table(
   const pads = [0, 1].map((i) => Math.max(...rows.map((r) => width(r[i]))) + 2);
   const pad = (text: string, n: number): string => text + " ".repeat(Math.max(0, n - width(text)));
   // Thai names the family in Thai too (ใบเสนอราคา (quotations)): the word FAMILY takes stays beside it.
-  const kind = lang === "th" ? `${isFamily(family) ? FAMILY_INFO[family].label.th : render(recordWord(family), "th")} (${family})` : family;
+  const kind = lang === "th" ? `${familyCard(family).label.th} (${family})` : family;
   const lines = [say.sheet(sheet, kind), ...rows.map((r) => `  ${pad(r[0], pads[0])}${pad(r[1], pads[1])}${r[2]}`)];
   const unmapped = suggestions.filter((s) => !s.field && !s.candidates);
   if (unmapped.length > 0) lines.push(`${say.notMapped}: ${unmapped.map((s) => `${s.column} "${s.header}"`).join(", ")}`);

@@ -23,27 +23,27 @@ import { progressReporter } from "./progress";
 import { errorText } from "./system-words";
 import { readMessageOf } from "../workbook/read-words";
 import { words } from "./words";
-import { langArg } from "./args";
-import { workbookFiles, workbookRun } from "./workbook-run";
+import { langArg, sheetFamilyOf } from "./args";
+import { workbookFiles } from "./workbook-run";
 import type { SheetFamily } from "../rules/codes";
 
-/** `family`: a family whose command module names it itself (the certificates', the books' post). */
-export async function postCommand(p: Parsed, family?: SheetFamily): Promise<number> {
+export async function postCommand(p: Parsed): Promise<number> {
   const stop = abortOnInterrupt();
   const input = resolve(p.positionals[0] ?? "");
   // Before the workbook is read: a second post of it reads it once the first is done.
   const lock = p.positionals[0] === undefined ? undefined
     : await lockWorkbook(input, (pid) => process.stderr.write(`${words(langArg(p.values)).waitingForPost(p.positionals[0], pid)}\n`), stop.signal);
   try {
-    return await post(p, stop.signal, family);
+    return await post(p, stop.signal);
   } finally {
     stop.dispose();
     await lock?.release();
   }
 }
 
-async function post(p: Parsed, signal: AbortSignal, named?: SheetFamily): Promise<number> {
-  const { family, lang, say, conn, workbook, input, out } = named ? { family: named, ...(await workbookFiles(p, "posted")) } : await workbookRun(p, "posted");
+async function post(p: Parsed, signal: AbortSignal): Promise<number> {
+  const family = sheetFamilyOf(p);
+  const { lang, say, conn, workbook, input, out } = await workbookFiles(p, "posted");
   const sheet = p.values.sheet as string | undefined;
   await assertSheet(workbook, sheet, true);
   const mapping = await mappingArg(p.values, family);

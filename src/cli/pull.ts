@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ApiError, createClient } from "../api";
 import { RANGE_VALUES } from "../rules/codes";
-import { findCard } from "../families/cards";
+import { familyCard } from "../families/cards";
 import { pullingOf } from "../families/pullings";
 import { connectedCompany } from "../jobs/company";
 import { pullJob, pulledRecords, pullOf, pullTable, type PullJobOptions, type PullOutcome } from "../jobs/pull";
@@ -62,8 +62,8 @@ export async function pullCommand(p: Parsed): Promise<number> {
   } catch (err) {
     progress.done();
     if (err instanceof ApiError) {
-      // Contacts, products, vouchers and certificates are said as records, not documents.
-      process.stderr.write(connectionFailure(err, conn.root, lang, pullingOf(family).failure, findCard(family)?.kind !== "document"));
+      // A family whose records are not called documents is said as records.
+      process.stderr.write(connectionFailure(err, conn.root, lang, pullingOf(family).failure, familyCard(family).record !== "Document"));
       return 2;
     }
     throw err;

@@ -53,7 +53,8 @@ describe("the registry", () => {
       expect(familyCard(e.name).acts).toBe(e.acts);
       expect(ACT_ORDER.filter((k) => e.acts.includes(k))).toEqual(e.acts);
     }
-    expect(generalUsage("en")).toContain("withholding-taxes (template, map, check, post, pull, act status|delete|pdf, undo)");
+    // FAMILY names every family (each takes every command that takes one), and says which take fewer acts.
+    expect(generalUsage("en")).toContain(`FAMILY: ${FAMILY_ENTRIES.map((e) => e.name).join(", ")} (journal-entries, contacts, products: no act; withholding-taxes: act status|delete|pdf only)`);
   });
 
   test("undo knows a record by a marker only where its post writes one there, and by a fingerprint that tells a change", () => {

@@ -11,6 +11,7 @@ export const help = {
   exitCodes: "Exit codes: 0 clean, 1 findings or failed rows, 2 usage or connection errors.",
   /** After the families every command takes: those whose cards offer no act. */
   noAct: "{families}: no act",
+  fewActs: "{families}: act {acts} only",
   // --- options several commands take ---
   family: "the kind of documents in the sheet (FAMILY below)",
   familyOption: "FAMILY as an option instead, as check, post and act take it",

@@ -54,11 +54,9 @@ export const usage = {
   mappingNotJson: "--mapping {path} is not JSON: {detail}",
   mappingProblems: "--mapping {path}: {problems}",
   mappingTooLarge: "--mapping {path} is larger than {mb} MB, the most a mapping file may be: a sheet's headers take a few kB",
-  whtNotYet: "{command} does not take {family} yet; template, map, check, post, pull, act (status, delete, pdf), update and undo do",
   // {acts}, {last}: the acts FAMILY's card offers, the last apart ("status, delete", "pdf").
   actNotOffered: "--action must be {acts} or {last} for {family}",
   noActs: "act does not take {family}: its records have no acts",
-  notBookFamily: '"{family}" is not a book family',
   notReport: '"{kind}" is not a report; the reports are vat and wht',
   missingWht: "--missing goes with report wht",
   rdLayoutWht: "--rd-layout goes with report wht",

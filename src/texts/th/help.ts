@@ -9,6 +9,7 @@ export const help: Same<typeof en> = {
   required: "(ต้องระบุ)",
   exitCodes: "รหัสออก: 0 ไม่พบปัญหา, 1 พบปัญหาหรือมีแถวที่ไม่สำเร็จ, 2 ใช้คำสั่งไม่ถูกต้องหรือเชื่อมต่อไม่ได้",
   noAct: "{families}: ใช้ act ไม่ได้",
+  fewActs: "{families}: ใช้ act ได้เฉพาะ {acts}",
   family: "ประเภทเอกสารในชีต (ดู FAMILY ด้านล่าง)",
   familyOption: "ระบุ FAMILY เป็นตัวเลือกแทนได้ เหมือนที่ check, post และ act ใช้",
   sheet: "ชีตที่จะอ่าน (ค่าเริ่มต้น: ชีตที่เปิดอยู่)",
