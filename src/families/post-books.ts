@@ -17,7 +17,6 @@ import { listEntries } from "../sheet/lookups";
 import type { CellValue } from "../workbook/port";
 import { checkBook } from "../sheet/books/build";
 import type { BuiltBook } from "../sheet/books/built";
-import { bookFingerprint } from "../sheet/books/fingerprint";
 import { differingFields } from "../sheet/books/identity";
 import { sortFindings, type CellFinding } from "../sheet/findings";
 import { render } from "../sheet/i18n/render";
@@ -150,7 +149,6 @@ export function bookPosting(family: BookFamily): Posting<BuiltBook> {
       if (entry.raceLoser === "report") return resultMsg(lostAnswer ? "journalRaceLost" : "journalRaceTwin", { serial, winner, id });
       return lostAnswer || !reason ? undefined : resultMsg("raceStuckDelete", { serial, winner, reason });
     },
-    fingerprint: (rec) => bookFingerprint(answerOf(rec)),
     statusWord: (rec, lang) => render(resultMsg(rec?.statusString === "draft" ? "journalDraft" : "journalApproved"), lang),
   };
 }

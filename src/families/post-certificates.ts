@@ -10,7 +10,6 @@ import type { Posting } from "./posting";
 import { familySheet } from "./sheets";
 import { WHT_FAMILY } from "../rules/codes";
 import type { Json } from "../rules/json";
-import { certificateFingerprint } from "../sheet/wht-fingerprint";
 
 const payee = (body: Json): string => String(body.contactName ?? "");
 
@@ -30,6 +29,5 @@ export const CERTIFICATE_POSTING: Posting<BuiltCertificate> = {
     return new Map([...holders].map(([m, list]) => [m, list[0]]));
   },
   races: (client) => certificateRaces(client),
-  fingerprint: (rec) => certificateFingerprint(rec as unknown as Json),
   statusWord: (rec, lang) => statusText(String(rec?.statusString ?? "processed"), lang),
 };

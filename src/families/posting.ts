@@ -98,8 +98,6 @@ export interface Posting<B = unknown> {
   raceLookup?(p: PostBuilt<B>, own: DocumentRecord): RaceLookup | undefined;
   /** What a row says of a copy that stays live beside its record (race.ts StuckWords). */
   stuckMsg?: StuckWords;
-  /** The fingerprint of the service's copy a row and the post record keep (default: sheet/fingerprint.ts). */
-  fingerprint?(rec: DocumentRecord): string;
   /** The live records carrying the wanted markers, of these bodies' dates and names: the lowest
    * record id of each marker (the one every post agrees on). */
   byMarker(client: DocSheetClient, bodies: readonly Json[], wanted: ReadonlySet<string>, signal?: AbortSignal): Promise<Map<string, DocumentRecord>>;

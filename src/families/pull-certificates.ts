@@ -1,6 +1,7 @@
 // The certificates' pull (families/pullings.ts): every certificate of the dates paid asked for, each
 // once, oldest first, one row per income line (the layout check and post read back), with the hidden
-// fingerprint refresh tells the sheet's edits from the service's changes by.
+// fingerprint refresh tells the sheet's edits from the service's changes by: the family's (the one
+// post and update write, families/proofs.ts) with the pulled columns' hashes.
 import { readCertificates } from "../jobs/wht";
 import { FIELD_BY_KEY, type FieldDef } from "../sheet/fields";
 import { withRowFingerprint } from "../sheet/row-fingerprint";
@@ -11,12 +12,18 @@ import type { CellValue } from "../workbook/port";
 import type { Pulling } from "./pulling";
 import { FAMILY_TEXTS } from "./texts";
 import { rowsRefresh, type RowsPull } from "./refresh-rows";
+import { CERTIFICATE_PROOF } from "./proofs";
 
 /** The pull's columns: the template's, then the fingerprint. */
 const KEYS: readonly string[] = [...WHT_KEYS, "fingerprint"];
 const defOf = (key: string): FieldDef | undefined => FIELD_BY_KEY.get(key);
-const rowsOf = (record: Json, lang: Lang): CellValue[][] =>
-  withRowFingerprint(KEYS, defOf, record, certificateCells(record, lang)).map((cells) => KEYS.map((k) => cells[k] ?? null));
+const rowsByKey = (record: Json, lang: Lang): Record<string, CellValue>[] =>
+  withRowFingerprint(KEYS, defOf, record, certificateCells(record, lang), CERTIFICATE_PROOF.fingerprint);
+const rowsOf = (record: Json, lang: Lang): CellValue[][] => rowsByKey(record, lang).map((cells) => KEYS.map((k) => cells[k] ?? null));
+
+/** The fingerprint a pull of the certificate into a sheet headed in `lang` writes: what update
+ * writes back too, so refresh tells the sheet's later edits from the service's changes. */
+export const pulledFingerprint = (record: Json, lang: Lang): CellValue => rowsByKey(record, lang)[0]?.fingerprint ?? null;
 
 const CERTIFICATE_PULL: RowsPull = {
   keys: KEYS,

@@ -15,6 +15,7 @@ import { ACCOUNT_CODE_WIRE, serviceCopy } from "../sheet/service-copy";
 import { sheetChanges } from "../sheet/update";
 import { headerLanguage } from "../sheet/writeback";
 import type { Block, CellValue } from "../workbook/port";
+import { familyEntry } from "./index";
 import { rowMismatch, rowSerial } from "../jobs/verify";
 import { throwIfCancelled } from "../jobs/types";
 import type { RefreshOptions, RefreshSheet } from "./pulling";
@@ -78,7 +79,7 @@ export function documentRefresh(client: DocSheetClient, block: Block, sheetFamil
       };
     },
     voided: (record) => record.statusString === "void",
-    mismatch: (doc, record) => rowMismatch(doc, record as unknown as DocumentRecord),
+    mismatch: (doc, record) => rowMismatch(doc, record as unknown as DocumentRecord, familyEntry(family).proof),
     nameIn: rowSerial,
     // As the family's pull heads the column in the run's language (a purchase's supplier, not customer).
     label: (key) => label(FIELD_BY_KEY.get(key)!, opts.lang, family),

@@ -1,12 +1,12 @@
 // A pulled sheet of books or certificates read again (the refresh job, jobs/refresh.ts): the
 // records of the pull's query with what their rows need (a product's accounts), each record's rows
 // as the family's pull makes them, and the rows told against the service's copy by their
-// fingerprint (sheet/row-fingerprint.ts): each pulled column's cells hashed when the pull wrote them,
-// so an edit in the sheet and a change on the service are told apart column by column.
+// fingerprint (sheet/row-fingerprint.ts): the family's fingerprint of the copy (its entry's proof, as
+// post and update write it) and each pulled column's cells hashed when the pull wrote them, so an
+// edit in the sheet and a change on the service are told apart column by column.
 import type { DocSheetClient } from "../api";
 import type { SheetFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
-import { bookFingerprint, bookFingerprintHolds } from "../sheet/books/fingerprint";
 import type { FieldDef } from "../sheet/fields";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
@@ -51,7 +51,7 @@ export function rowsRefresh(pull: RowsPull, client: DocSheetClient, block: Block
   let pulled: PulledRecords | undefined;
   const rowsByKey = (record: Json): Record<string, CellValue>[] => {
     if (!pulled) throw new Error("refresh: the records are listed before their rows are made");
-    return withRowFingerprint(pull.keys, defOf, record, pulled.cells(record, lang));
+    return withRowFingerprint(pull.keys, defOf, record, pulled.cells(record, lang), entry.proof.fingerprint);
   };
   const sheetText = (doc: { rows: readonly number[] }, key: string): string =>
     cellsText(doc.rows.map((r) => block.values[r - block.top]?.[colOf.get(key)! - block.left] ?? null), defOf(key));
@@ -79,10 +79,10 @@ export function rowsRefresh(pull: RowsPull, client: DocSheetClient, block: Block
         const hash = (key: string): string => kept.columns![hashed.indexOf(key)];
         const edited = compared.filter((k) => !sameCells(sheetText(doc, k), hash(k)));
         const changed = compared.filter((k) => !sameCells(nowText(k), hash(k)));
-        return { edited, changed, statusMoved: false, same: edited.length + changed.length === 0 && kept.record === bookFingerprint(record) };
+        return { edited, changed, statusMoved: false, same: edited.length + changed.length === 0 && entry.proof.changed(kept.record, record) === false };
       }
-      // A fingerprint of the copy alone (a post's, an update's), or none: the cells that differ from
-      // the copy are the sheet's edits (all of them when the copy changed since: they cannot be told).
+      // A fingerprint of the copy alone (a post's), or none: the cells that differ from the copy are
+      // the sheet's edits (all of them when the copy changed since: they cannot be told).
       const differ = compared.filter((k) => sheetText(doc, k) !== nowText(k));
       return { edited: differ, changed: [], statusMoved: false, same: differ.length === 0 && !keepsFingerprint };
     },
@@ -91,7 +91,7 @@ export function rowsRefresh(pull: RowsPull, client: DocSheetClient, block: Block
     mismatch(doc, record) {
       const name = rowName(Object.fromEntries(Object.entries(doc.fields).map(([k, c]) => [k, c.value])) as Json);
       const actual = entry.nameOf(record);
-      if (name === actual || bookFingerprintHolds(doc.fields.fingerprint?.value, record)) return undefined;
+      if (name === actual || entry.proof.changed(doc.fields.fingerprint?.value, record) === false) return undefined;
       const recordId = Number(doc.fields.recordId?.value);
       return name ? resultMsg("rowOtherRecord", { recordId, actual, name }) : resultMsg("rowUnverified", { recordId, actual });
     },

@@ -47,6 +47,9 @@ export interface RecordProof {
    * owner's to change, a product has none): a sealed entry's record is then known by its name, and
    * an entry without a seal is refused (nothing on the service can vouch for it). */
   readonly marker?: string;
+  /** The fingerprint of the service's copy a row and a post record keep, whichever job writes it
+   * (pull, post, update, refresh; a pulled row adds its columns' hashes, sheet/row-fingerprint.ts). */
+  fingerprint(copy: Json): string;
   /** Whether the copy changed since `kept` (a fingerprint of the service's copy, as a post record or
    * a row keeps it) was taken: true or false, or undefined where a kept value that is no fingerprint
    * tells nothing (documents' older records). */

@@ -3,12 +3,12 @@
 // with the service's copy as a pulled sheet shows both (sheet/wht-rows.ts), over the columns the
 // sheet has; a changed one is sent (PUT /withholding-taxes/{id}) as the service's copy under the
 // sheet's fields, its post's marker kept in its notes. Not sent, each with the reason in its row:
-// certificates the service changed since the sheet last saw them (their fingerprint: a post's or an
-// update's, sheet/wht-fingerprint.ts, or a pulled row's), certificates that are not awaiting (the
+// certificates the service changed since the sheet last saw them (their fingerprint, as the entry's
+// proof reads it: families/proofs.ts), certificates that are not awaiting (the
 // service edits only those, as the documents'), rows whose build fails, and rows whose record id and
 // serial do not name the same certificate (jobs/verify.ts). An empty cell leaves the service's
 // value: the sheet's fields go over the copy where it gives them. A certificate sent takes its
-// status and a new fingerprint.
+// status and a new fingerprint, as a pull of the sheet's language writes it (refresh reads it).
 import { WHT_FAMILY } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { WithholdingTaxSchema } from "../rules/schemas";
@@ -23,8 +23,6 @@ import { markerIn } from "../sheet/marker";
 import { readDocuments, type SheetLayout } from "../sheet/read";
 import { buildCertificate } from "../sheet/wht-sheet";
 import { certificateCells, whtColumn, WHT_KEYS } from "../sheet/wht-rows";
-import { bookFingerprintHolds, isBookFingerprint } from "../sheet/books/fingerprint";
-import { certificateFingerprint, isCertificateFingerprint } from "../sheet/wht-fingerprint";
 import type { CellValue } from "../workbook/port";
 import { shownDate } from "../jobs/month";
 import { notSent } from "../jobs/not-sent";
@@ -32,6 +30,9 @@ import type { ShownChange } from "../jobs/shown-change";
 import { rowMismatch } from "../jobs/verify";
 import type { DocumentRecord } from "../api";
 import { familySheet } from "./sheets";
+import { familyEntry } from "./index";
+import { pulledFingerprint } from "./pull-certificates";
+import { headerLanguage } from "../sheet/writeback";
 import type { Updating } from "./updating";
 
 /** The certificate's fields a sheet column gives, by the column's key: the body fields it sets. */
@@ -90,26 +91,19 @@ function shownChanges(from: Json, to: Json, layout: SheetLayout, lang: Lang): Sh
   return changes;
 }
 
-/** Whether the row's fingerprint was taken of another copy than the service's now: a post's or an
- * update's (sheet/wht-fingerprint.ts), or a pull's (its copy's part, sheet/row-fingerprint.ts);
- * undefined when the row keeps none (cleared, typed over): nothing can be told. */
-function changedSince(kept: unknown, copy: Json): boolean | undefined {
-  if (isCertificateFingerprint(kept)) return kept.trim() !== certificateFingerprint(copy);
-  if (isBookFingerprint(kept)) return !bookFingerprintHolds(kept, copy);
-  return undefined;
-}
-
 export const CERTIFICATE_UPDATING: Updating = {
   read: async (block, o) => readDocuments(block, { mapping: o.mapping, table: familySheet(WHT_FAMILY).fields }),
   columns: ["status", "result", "fingerprint"],
   reportsFindings: false,
   async plan(client, doc, copy, { read, lang, today }) {
     // First of all: the record id must name the row's certificate, or nothing is compared with it.
-    const other = rowMismatch(doc, copy as unknown as DocumentRecord);
+    const proof = familyEntry(WHT_FAMILY).proof;
+    const other = rowMismatch(doc, copy as unknown as DocumentRecord, proof);
     if (other) return { kind: "refused", message: other };
     const own = read.findings.filter((f) => doc.rows.includes(f.row) && f.severity === "error");
     if (own.length > 0 || doc.broken) return { kind: "invalid", message: notSent(own) };
-    const since = changedSince(doc.fields.fingerprint?.value, copy);
+    // Undefined where the row keeps none it can tell by (cleared, typed over, an older version's).
+    const since = proof.changed(doc.fields.fingerprint?.value, copy);
     if (since) return { kind: "conflict", message: resultMsg("changedOnServiceUnnamed") };
     // The post's marker stays in the notes: undo and a post run again know the certificate by it.
     const built = buildCertificate(doc, read.layout, { today, marker: markerIn(typeof copy.internalNotes === "string" ? copy.internalNotes : undefined) });
@@ -132,7 +126,10 @@ export const CERTIFICATE_UPDATING: Updating = {
       send: async (signal) => (await client.withholdingTaxes.update(id, body, { signal })) as unknown as Json,
     };
   },
-  written: (_doc, answer, { lang }) => ({
-    values: answer ? { fingerprint: certificateFingerprint(answer), status: statusText(String(answer.statusString ?? "awaiting"), lang) } : {},
+  written: (_doc, answer, { lang, read }) => ({
+    values: answer ? {
+      fingerprint: pulledFingerprint(answer, headerLanguage(read.layout) === "th" ? "th" : "en"),
+      status: statusText(String(answer.statusString ?? "awaiting"), lang),
+    } : {},
   }),
 };

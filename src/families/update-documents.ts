@@ -37,6 +37,7 @@ import { expenseCategoriesFor } from "../jobs/categories";
 import { notSent } from "../jobs/not-sent";
 import { shownDate } from "../jobs/month";
 import { isConnectionFailure } from "../jobs/stop";
+import { familyEntry } from "./index";
 import { rowMismatch } from "../jobs/verify";
 import type { ShownChange } from "../jobs/shown-change";
 import type { RowPlan, Updating } from "./updating";
@@ -100,7 +101,7 @@ function planFor(
   const copy = serviceCopy(rec, { row: doc.firstRow, col: layout.headers.left });
   const plan = (kind: Plan["kind"], message: Message, changes: FieldChange[] = [], body?: UpdateDocumentBody): Plan => ({ kind, changes, message, body });
   // First of all: the record id must name the row's document, or nothing is compared with it.
-  const other = rowMismatch(doc, rec);
+  const other = rowMismatch(doc, rec, familyEntry(family).proof);
   if (other) return plan("refused", other);
   const own = readFindings.filter((f) => doc.rows.includes(f.row) && f.severity === "error");
   if (own.length > 0 || doc.broken) return plan("invalid", notSent(own));

@@ -166,7 +166,7 @@ export async function actJob(port: WorkbookPort, client: DocSheetClient, opts: A
       const id = Number(doc.fields.recordId.value);
       try {
         const copy = (await store.get(id, opts.signal)) as unknown as DocumentRecord;
-        const other = rowMismatch(doc, copy);
+        const other = rowMismatch(doc, copy, entry.proof);
         if (other) {
           await finish(doc, false, other);
           return;

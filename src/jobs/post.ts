@@ -37,6 +37,7 @@ import { bindSheet, guardSheet, sheetCompany } from "./company";
 import { errorMsg } from "./error-text";
 import { createOnce } from "./create-once";
 import { postedWrites } from "./posted-writes";
+import { answerOf } from "./book-races";
 import { notSent } from "./not-sent";
 import { assertRows } from "./no-rows";
 import { WriteBatch, flushedOnStop, type HeldBatch } from "./write-batch";
@@ -124,6 +125,8 @@ export function postJob(port: WorkbookPort, client: DocSheetClient, opts: PostJo
 
 async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJobOptions, held: HeldBatch): Promise<PostOutcome> {
   const entry = familyEntry(opts.family);
+  // The fingerprint rows and the post record keep: the family's, as pull and update write it.
+  const print: Print = (rec) => entry.proof.fingerprint(answerOf(rec));
   const posting: Posting | undefined = postingOf(opts.family);
   if (!posting) throw new Error(`${opts.family} is not posted by the post job`);
   const block = await port.read(opts.target);
@@ -151,7 +154,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   const previous = await loadPostRecord(port, opts.family);
   const ours = (r: PostRunRecord | null | undefined): r is PostRunRecord => !!r && r.sheet === sheet && !!company && !!r.company && sameCompany(r.company, company);
   const output = ours(opts.outputRecord) ? opts.outputRecord : undefined;
-  const recorder = new PostRecorder(opts.family, sheet, previous ?? undefined, { carried: output ? [output] : [], fingerprint: posting.fingerprint });
+  const recorder = new PostRecorder(opts.family, sheet, previous ?? undefined, { carried: output ? [output] : [], fingerprint: print });
   if (company) recorder.company = company;
   const killed = [previous, output].find((r) => ours(r) && r.partial) ?? undefined;
   const before: Before = { pending: new Set(pendingOf(killed)), knownMax: killed?.knownMax ?? Infinity, created: recorder.createdIds() };
@@ -214,7 +217,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     await exclusive(async () => {
       results.push(result, ...also.map(([, a]) => a));
       if (claim) recorder.created(also.length > 0 ? { ...doc, rows: [...doc.rows, ...also.flatMap(([d]) => d.rows)] } : doc, claim);
-      if (r.kind !== "skipped") await batch.push([doc, ...also.map(([d]) => d)].flatMap((d, i) => writeFor(d, columns, i === 0 ? result : also[i - 1][1], posting, lang, rec)));
+      if (r.kind !== "skipped") await batch.push([doc, ...also.map(([d]) => d)].flatMap((d, i) => writeFor(d, columns, i === 0 ? result : also[i - 1][1], posting, print, lang, rec)));
       if (claim) sinceCheckpoint++;
     });
     await exclusive(() => checkpoint(false));
@@ -346,7 +349,7 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
     const unsentMsg = resultMsg("notSent", { reason: fatal ? stopReason(fatal) : resultMsg("cancelled") });
     const unsent = left.map((doc): DocumentResult => ({ key: doc.key, rows: doc.rows, kind: "cancelled", message: render(unsentMsg, lang) }));
     results.push(...unsent);
-    batch.add(left.flatMap((doc, i) => writeFor(doc, columns, unsent[i], posting, lang)), left.length);
+    batch.add(left.flatMap((doc, i) => writeFor(doc, columns, unsent[i], posting, print, lang)), left.length);
     done += left.length;
     const line = left.length === 1
       ? rowResultMsg(left[0].key, left[0].firstRow + 1, unsentMsg)
@@ -376,9 +379,11 @@ async function postRun(port: WorkbookPort, client: DocSheetClient, opts: PostJob
   return { sheet, results: inSheetOrder(results), findings, counts };
 }
 
+type Print = (rec: DocumentRecord) => string;
+
 /** The row's result cells; the status as people say it (the service's word is read back from it: values.ts). */
-function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, posting: Posting, lang: Lang, rec?: DocumentRecord) {
-  return postedWrites(doc, columns, r, posting.statusWord(rec, lang), rec, posting.fingerprint);
+function writeFor(doc: SheetDocument, columns: ResultColumns, r: DocumentResult, posting: Posting, print: Print, lang: Lang, rec?: DocumentRecord) {
+  return postedWrites(doc, columns, r, posting.statusWord(rec, lang), rec, print);
 }
 
 /** A document's read-back: by its marker, among its date's documents of its contact, as the

@@ -60,7 +60,7 @@ export async function shownDocuments(port: WorkbookPort, client: DocSheetClient 
   // One document is compared with the service's copy; a certificate has no such comparison.
   if (docs.length !== 1 || entry.kind !== "document") return shown;
   const copy = await client.documents(opts.family as Family).get(documents[0].recordId, { signal: opts.signal });
-  const mismatch = rowMismatch(docs[0], copy);
+  const mismatch = rowMismatch(docs[0], copy, entry.proof);
   if (mismatch) return { ...shown, one: { copy, due: null, mismatch: render(mismatch, opts.lang ?? "en") } };
   return { ...shown, one: { copy, due: await owingDue(client, copy, opts.signal) } };
 }

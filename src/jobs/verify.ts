@@ -1,7 +1,9 @@
 // What a job checks on the service before it changes a document it found through the workbook, so
 // that nothing acts on what it cannot verify: a record id typed over, a post record edited by hand.
-// - A row (act, update): its record id and its serial must name the same document. A row without a
-//   serial is taken only when its fingerprint matches the service's copy (sheet/fingerprint.ts).
+// - A row (act, update, refresh): its record id and its serial must name the same record. A row
+//   without a serial is taken only when its fingerprint matches the service's copy as the family's
+//   proof reads it (the entry's: families/proofs.ts), and a document's row still names the party
+//   its fingerprint saw.
 // - A post record's entry (undo), for every family: a seal that no longer matches (post-record.ts)
 //   is an entry changed by hand, refused. Where the family's records keep the post's marker for good
 //   (documents, certificates: the entry's proof), an entry with its seal intact is taken when the
@@ -12,21 +14,17 @@
 //   by the name the post recorded, and one without a seal is refused.
 // Reasons are English from the tables; the jobs write them in the run's language. Pure.
 import type { DocumentRecord } from "../api";
-import type { FamilyEntry } from "../families";
+import type { FamilyEntry, RecordProof } from "../families";
 import type { Json } from "../rules/json";
 import type { SheetFamily } from "../rules/codes";
-import { changedSince, editedSince, isFingerprint } from "../sheet/fingerprint";
+import { editedSince } from "../sheet/fingerprint";
 import type { Message } from "../rules/message";
 import { resultMsg } from "../sheet/i18n/results";
 import { hasMarker, markerIn } from "../sheet/marker";
 import type { SheetDocument } from "../sheet/read";
-import { serviceCopy } from "../sheet/service-copy";
 import { sealOf, type RunDocument } from "./post-record";
 
 const text = (v: unknown): string => (v === undefined || v === null ? "" : String(v).trim());
-
-/** Whether a fingerprint was kept and the service's copy still matches it. */
-export const fingerprintMatches = (kept: unknown, rec: DocumentRecord): boolean => isFingerprint(kept) && !changedSince(kept, serviceCopy(rec));
 
 /** The fields that say whose document it is: a row naming its document by fingerprint alone must
  * keep them as the fingerprint saw them (a fingerprint pasted with another row's record id does not). */
@@ -35,14 +33,16 @@ const PARTY_KEYS = ["contactName", "contactTaxId", "contactCode"];
 /** The row's serial (documentSerial cell), "" when it has none. */
 export const rowSerial = (doc: SheetDocument): string => text(doc.fields.documentSerial?.value);
 
-/** Why the row's record id cannot be trusted to name the document the row means; undefined when it can. */
-export function rowMismatch(doc: SheetDocument, rec: DocumentRecord): Message | undefined {
+/** Why the row's record id cannot be trusted to name the record the row means; undefined when it
+ * can. `proof`: the family's (its entry's), which says whether the row's fingerprint holds. */
+export function rowMismatch(doc: SheetDocument, rec: DocumentRecord, proof: RecordProof): Message | undefined {
   const serial = rowSerial(doc);
   const actual = text(rec.documentSerial) || `#${rec.recordId}`;
   if (serial !== "") return serial === text(rec.documentSerial) ? undefined : resultMsg("rowOtherDocument", { recordId: rec.recordId, serial, actual });
   const kept = doc.fields.fingerprint?.value;
   const party = PARTY_KEYS.filter((k) => doc.fields[k] !== undefined);
-  const holds = fingerprintMatches(kept, rec) && (editedSince(kept, doc, party, false) ?? []).length === 0;
+  // A documents' fingerprint hashes each field: the party must still be what it saw (others cover no party alone).
+  const holds = proof.changed(kept, rec as unknown as Json) === false && (editedSince(kept, doc, party, false) ?? []).length === 0;
   return holds ? undefined : resultMsg("rowUnverified", { recordId: rec.recordId, actual });
 }
 

@@ -1,9 +1,10 @@
 // The fingerprint a pulled row of a book or certificate keeps (the hidden fingerprint column):
 //
-//   b1.<16 hex: bookFingerprint of the service's copy>.<4 base64url characters per pulled column>
+//   <the family's fingerprint of the service's copy>.<4 base64url characters per pulled column>
 //
-// The first part is what post and update keep (books/fingerprint.ts): a copy changed on the service
-// since no longer has it. The per-column hashes are of the cells the pull wrote, so refresh tells
+// The first part is what post and update keep (the entry's proof: b1.<16 hex> for books,
+// books/fingerprint.ts; w1.<16 hex> for certificates, wht-fingerprint.ts): a copy changed on the
+// service since no longer has it. The per-column hashes are of the cells the pull wrote, so refresh tells
 // which columns were edited in the sheet since (the sheet's cells against them) from those the
 // service changed (the copy's cells now against them), as the documents' per-field hashes do
 // (fingerprint.ts). A fingerprint without them (written by post or update) tells the copy only. Pure.
@@ -16,7 +17,7 @@ import { isEmptyCell, parseCell } from "./values";
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const WIDTH = 4;
-const FORM = /^(b1\.[0-9a-f]{16})(?:\.([0-9A-Za-z_-]+))?$/;
+const FORM = /^([bw]1\.[0-9a-f]{16})(?:\.([0-9A-Za-z_-]+))?$/;
 /** A column's cells as one text, each cell as its field reads it (values.ts): a word and its code,
  * English or Thai, a date as a Date or as Excel's serial number, are one value. */
 export function cellsText(cells: readonly CellValue[], def: FieldDef | undefined): string {
@@ -41,22 +42,19 @@ const UNHASHED = new Set(["fingerprint", "result"]);
 /** The columns of a pull's `keys` the hashes cover, in their order. */
 export const hashedKeys = (keys: readonly string[]): string[] => keys.filter((k) => !UNHASHED.has(k));
 
-/** A record's rows by column key with its fingerprint on the first, where the pull's `keys` have one. */
+/** A record's rows by column key with its fingerprint on the first, where the pull's `keys` have one;
+ * `print`: the family's fingerprint of the copy (its proof's; default the books'). */
 export function withRowFingerprint(
   keys: readonly string[], defOf: (key: string) => FieldDef | undefined, record: Json, rows: Record<string, CellValue>[],
+  print: (record: Json) => string = bookFingerprint,
 ): Record<string, CellValue>[] {
   if (!keys.includes("fingerprint") || rows.length === 0) return rows;
   const texts = hashedKeys(keys).map((k) => cellsText(rows.map((r) => r[k] ?? null), defOf(k)));
-  return [{ ...rows[0], fingerprint: rowFingerprint(record, texts) }, ...rows.slice(1)];
-}
-
-/** The fingerprint of a record pulled into `texts` (cellsText of each pulled column, in a fixed order). */
-export function rowFingerprint(record: Json, texts: readonly string[]): string {
-  return `${bookFingerprint(record)}.${texts.map(hashOf).join("")}`;
+  return [{ ...rows[0], fingerprint: `${print(record)}.${texts.map(hashOf).join("")}` }, ...rows.slice(1)];
 }
 
 export interface KeptRow {
-  /** bookFingerprint of the copy the row was in step with. */
+  /** The family's fingerprint of the copy the row was in step with. */
   record: string;
   /** Each pulled column's hash, when the row was written by a pull or a refresh. */
   columns?: string[];

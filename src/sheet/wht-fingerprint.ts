@@ -1,5 +1,6 @@
 // A fingerprint of a withholding tax certificate as the service answers it, kept in the row's
-// hidden fingerprint column by post and update (and in the post record, for undo): update compares
+// hidden fingerprint column by pull, post, update and refresh (and in the post record, for undo;
+// a pulled row's adds its columns' hashes, sheet/row-fingerprint.ts): update compares
 // it with the service's copy of now to tell a change made on the service since the sheet last saw
 // the certificate from the sheet's own edits. It covers what the certificate says (the payee, the
 // date, the form, the condition, every income line, the totals, the notes), not its status (only
@@ -35,7 +36,13 @@ export function certificateFingerprint(record: Json): string {
   return `w1.${hash2(texts.join("\u0000"))}`;
 }
 
-/** Whether a value is a fingerprint as certificateFingerprint writes it (not empty, not typed over). */
+/** Whether a value is a fingerprint as certificateFingerprint writes it, or a pulled row's that
+ * begins with it (row-fingerprint.ts): not empty, not typed over. */
 export function isCertificateFingerprint(v: unknown): v is string {
-  return typeof v === "string" && /^w1\.[0-9a-f]{16}$/.test(v.trim());
+  return typeof v === "string" && /^w1\.[0-9a-f]{16}(\.[0-9A-Za-z_-]+)?$/.test(v.trim());
+}
+
+/** Whether a fingerprint cell was taken of this very copy of the certificate (unchanged since). */
+export function certificateFingerprintHolds(kept: unknown, record: Json): boolean {
+  return isCertificateFingerprint(kept) && kept.trim().split(".").slice(0, 2).join(".") === certificateFingerprint(record);
 }
