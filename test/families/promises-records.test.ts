@@ -295,7 +295,7 @@ eachFamily("a pulled sheet updated (one edited row) and refreshed: each reads th
   // that cannot search lists the company's other records too: only the prefix's rows are judged.)
   const alone = entry.pulls.includes("search");
   const noConflict = { said: expect.stringMatching(/ 0 changed on the service/), ...(alone ? { code: 0 } : {}) };
-  const judged = (run: { code: number; stdout: string; stderr: string }): object => ({ said: run.stdout + run.stderr, ...(alone ? { code: run.code } : {}) });
+  const judged = (run: { code: number | null; stdout: string; stderr: string }): object => ({ said: run.stdout + run.stderr, ...(alone ? { code: run.code } : {}) });
   const update = await docsheet(["update", pulled, "--family", family, "--base-url", s.service.root, ...s.auth, "--in-place"]);
   expect(judged(update)).toEqual(noConflict);
   expect(await ours()).toEqual({ [`${prefix}-1`]: [expect.stringMatching(/^updated: /)], [`${prefix}-2`]: ["no changes"] });
