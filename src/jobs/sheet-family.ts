@@ -5,7 +5,10 @@
 // sheet acted on as tax invoices would name other documents by its record ids (a PDF of another
 // document, a status set on the wrong one). A sheet nothing remembers (made by hand, an older
 // workbook) is taken as the family asked.
+import { familyCard } from "../families/cards";
 import { FAMILIES, SHEET_FAMILIES, type Family, type SheetFamily } from "../rules/codes";
+import type { Message } from "../rules/message";
+import { recordsWord } from "../sheet/i18n/record-count";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
 import type { WorkbookPort } from "../workbook/port";
@@ -40,9 +43,17 @@ export async function rememberedSheetFamily(port: WorkbookPort, sheet: string): 
 /** The sheet holds another family than the one asked: nothing was sent. */
 export class FamilyMismatchError extends Error {
   constructor(readonly sheet: string, readonly sheetFamily: SheetFamily, readonly asked: SheetFamily, lang: Lang) {
-    super(render(resultMsg("sheetFamilyDiffers", { sheet, family: sheetFamily, chosen: asked }), lang));
+    super(render(mismatchMsg(sheet, sheetFamily, asked), lang));
     this.name = "FamilyMismatchError";
   }
+}
+
+/** Documents are said to be the family's documents; contacts, products, vouchers and certificates
+ * by their own word ("holds products", not "holds products documents"). */
+function mismatchMsg(sheet: string, held: SheetFamily, chosen: SheetFamily): Message {
+  return familyCard(held).record === "Document"
+    ? resultMsg("sheetFamilyDiffers", { sheet, family: held, chosen })
+    : resultMsg("sheetFamilyDiffersRecords", { sheet, records: recordsWord(held), family: held, chosen });
 }
 
 /** Refuses a sheet the workbook remembers as another family than `family`. */

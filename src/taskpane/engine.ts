@@ -9,7 +9,7 @@ export { refreshListsJob, templateJob } from "../jobs/template";
 export { actJob } from "../jobs/act";
 export { shownDocuments } from "../jobs/shown";
 export { postJob } from "../jobs/post";
-export { rememberedFamily } from "../jobs/sheet-family";
+export { rememberedSheetFamily } from "../jobs/sheet-family";
 export { connectedCompany, lastCompany } from "../jobs/company";
 export { undoJob } from "../jobs/undo";
 export { undoRunSheet } from "../jobs/undo-record";

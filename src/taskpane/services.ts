@@ -172,10 +172,10 @@ export function createServices(opts: ServiceOptions): PaneServices {
   /** One check for every family: the check job, connected reading the sheet as the post will (an
    * expense's category by name, a book's chart), each record's figures where its family has them. */
   async function checkAny(family: SheetFamily, ctx: JobContext): Promise<CheckView> {
-    const { checkJob, rememberedFamily, writeUnplaced } = await loadEngine();
+    const { checkJob, rememberedSheetFamily, writeUnplaced } = await loadEngine();
     const { block, mapping, port } = await prepare(family, undefined, true);
     const outcome = await checkJob(port, { family, mark: true, mapping, client, figures: true, ...ctx });
-    const remembered = await rememberedFamily(recordsPort(opts.port, block), block.sheet);
+    const remembered = await rememberedSheetFamily(recordsPort(opts.port, block), block.sheet);
     // The Excel port hands back messages it could not put in a note or comment (old Excel).
     const unplaced = port.lastMark?.unplaced ?? [];
     if (unplaced.length > 0) await writeUnplaced(opts.port, block.sheet, block, unplaced, mapping);

@@ -7,7 +7,7 @@
 // refresh finds nothing edited in the sheet, on a pulled sheet in English and Thai and on a posted one. A job given nothing to work on (an empty selection, a header row alone,
 // rows without their header row, selected rows holding no document) says so and never "0 created".
 // A sheet remembers its family (template, pull, post) and a job asked for another family refuses it
-// before sending or writing anything.
+// before sending or writing anything, naming what the sheet holds (quotation documents, products).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +16,7 @@ import { NoRowsError } from "../../src/jobs/no-rows";
 import { postJob } from "../../src/jobs/post";
 import { pullJob, pullTable } from "../../src/jobs/pull";
 import { refreshJob } from "../../src/jobs/refresh";
-import { FamilyMismatchError, familyRecord, rememberedFamily } from "../../src/jobs/sheet-family";
+import { FamilyMismatchError, familyRecord, rememberFamily, rememberedFamily } from "../../src/jobs/sheet-family";
 import { templateJob } from "../../src/jobs/template";
 import { updateJob } from "../../src/jobs/update";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
@@ -189,6 +189,14 @@ describe("a sheet remembers its family", () => {
     expect(th).toBe('ไม่ได้ส่งอะไร: ชีต "S" เป็นเอกสารใบเสนอราคา แต่ประเภทเอกสารที่เลือกคือใบกำกับภาษี เลือกประเภทเอกสารเป็นใบเสนอราคา หรือเลือกชีตอื่น');
     // The family the sheet holds works as before.
     expect((await actJob(qt, svc.client, { family: "quotations", action: { kind: "share" }, now })).done).toBe(1);
+    // A sheet of books or certificates holds its records by their word, not "products documents".
+    const books = new MemoryWorkbook({ P: [["Code", "Name"], ["P1", "Pen"]] });
+    await rememberFamily(books, "P", "products");
+    await expect(postJob(books, svc.client, { family: "tax-invoices", now })).rejects.toThrow(
+      'Nothing was sent: sheet "P" holds products, but the document type chosen is tax invoice. Choose product as the document type, or select another sheet');
+    await rememberFamily(books, "P", "withholding-taxes");
+    await expect(updateJob(books, svc.client, { family: "contacts", now, lang: "th" })).rejects.toThrow(
+      'ไม่ได้ส่งอะไร: ชีต "P" เป็นรายการหนังสือรับรองการหักภาษี ณ ที่จ่าย แต่ประเภทเอกสารที่เลือกคือผู้ติดต่อ เลือกประเภทเอกสารเป็นหนังสือรับรองการหักภาษี ณ ที่จ่าย หรือเลือกชีตอื่น');
   });
 
   it("a pull streamed into a new .xlsx (the CLI's) carries the family too", async () => {

@@ -115,5 +115,14 @@ describe("Actions follow the sheet", () => {
     click(check, "ตรวจแถว");
     await until(() => messages(check, "error").length > 0, "the check's warning");
     expect(messages(check, "error")[0]).toBe(`ชีต “${sheet}” เป็นเอกสารใบเสนอราคา แต่ประเภทเอกสารที่เลือกคือใบกำกับภาษี การสร้าง การแก้ไข และการดำเนินการจะไม่ทำกับชีตนี้ เลือกประเภทเอกสารเป็นใบเสนอราคา`);
+
+    // A sheet of another family's records names them by their word, not "products documents".
+    const products = await services.insertTemplate!("products", { lang: "en" });
+    book.active = products.sheet;
+    document.body.innerHTML = "";
+    const checkProducts = mountPane(<CheckSection t={translator("en")} lang="en" services={services} family="tax-invoices" />);
+    click(checkProducts, "Check rows");
+    await until(() => messages(checkProducts, "error").length > 0, "the check's warning");
+    expect(messages(checkProducts, "error")[0]).toBe(`Sheet “${products.sheet}” holds products, but the document type chosen is tax invoice: Post, Update and Actions will refuse it. Choose product as the document type.`);
   });
 });

@@ -14,6 +14,7 @@ import { formatMoney } from "../money";
 import type { CheckView, PaneServices } from "../views";
 import { Message, Section, useResultScope, useTask } from "../ui";
 import { PagedList } from "./paged-list";
+import { recordsOf } from "./family-words";
 
 /** Errors, warnings and notes of a check, counted apart. */
 export function findingCounts(findings: readonly CellFinding[]): Record<CellFinding["severity"], number> {
@@ -59,10 +60,7 @@ export function FindingList(props: { t: Translate; lang: Lang; services: PaneSer
 export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView; family?: SheetFamily }) {
   const { t, view } = props;
   const n = findingCounts(view.findings);
-  const name = (f: SheetFamily): string => familyCard(f).label[props.lang].toLowerCase();
-  const other = view.otherFamily
-    ? <Message tone="error" text={t("checkOtherFamily", { sheet: view.sheet, family: name(view.otherFamily.remembered), chosen: name(view.otherFamily.checked) })} />
-    : null;
+  const other = view.otherFamily ? <Message tone="error" text={otherFamilyText(t, props.lang, view.sheet, view.otherFamily)} /> : null;
   if (view.documents === 0 && view.findings.length === 0) return <>{other}<Message tone="info" text={t("checkNoRows")} /></>;
   return (
     <>
@@ -72,6 +70,15 @@ export function CheckVerdict(props: { t: Translate; lang: Lang; view: CheckView;
       <Message tone="info" text={n.note > 0 ? t("checkNotes", { count: groupDigits(n.note) }) : null} />
     </>
   );
+}
+
+/** The sheet is remembered as another family: its documents by the family's name, other records by their word. */
+function otherFamilyText(t: Translate, lang: Lang, sheet: string, other: NonNullable<CheckView["otherFamily"]>): string {
+  const name = (f: SheetFamily): string => familyCard(f).label[lang].toLowerCase();
+  const params = { sheet, family: name(other.remembered), chosen: name(other.checked) };
+  return familyCard(other.remembered).record === "Document"
+    ? t("checkOtherFamily", params)
+    : t("checkOtherFamilyRecords", { ...params, records: recordsOf(other.remembered, lang) });
 }
 
 function verdict(props: { t: Translate; lang: Lang; view: CheckView; family?: SheetFamily }, errors: number): string {

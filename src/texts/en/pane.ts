@@ -55,6 +55,8 @@ export const pane = {
   checkWarnings: "{count} {count|warning|warnings}: worth a look, but they do not stop the post.",
   checkNotes: "{count} {count|note|notes}: changes DocSheet made for you, not problems.",
   checkOtherFamily: "Sheet “{sheet}” holds {family} documents, but the document type chosen is {chosen}: Post, Update and Actions will refuse it. Choose {family} as the document type.",
+  // The same of a sheet of books or certificates: {records}, its records by their word ("products").
+  checkOtherFamilyRecords: "Sheet “{sheet}” holds {records}, but the document type chosen is {chosen}: Post, Update and Actions will refuse it. Choose {family} as the document type.",
   checkNoRows: "No rows to check: select the rows with their header row, or click one cell of the table.",
   markWarning: "Warning",
   markNote: "Note",

@@ -119,6 +119,8 @@ export const results = {
   noRowsNoHeader: "Nothing was sent: the first row of the selection is not a header row (no column names a field). Select the rows together with their header row, or click one cell of the table",
   /** {family}: the family the workbook remembers for the sheet; {chosen}: the one asked. */
   sheetFamilyDiffers: 'Nothing was sent: sheet "{sheet}" holds {family} documents, but the document type chosen is {chosen}. Choose {family} as the document type, or select another sheet',
+  /** The same of a sheet of books or certificates: {records}, its records by their word ("products"). */
+  sheetFamilyDiffersRecords: 'Nothing was sent: sheet "{sheet}" holds {records}, but the document type chosen is {chosen}. Choose {family} as the document type, or select another sheet',
   noRowsPosted: "Nothing was sent: none of the rows has been posted yet (no record id). Post them first",
   noRowsSelected: "Nothing was sent: none of the selected rows holds a document. Select rows under the header row",
   /** A note's mark on the sheet: something DocSheet did for the user, not a problem. */
