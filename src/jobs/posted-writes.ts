@@ -1,10 +1,8 @@
 // A posted row's result cells, for every family's post (post.ts, wht.ts): record id, number, status
 // in the reader's words and the result on every row of the document, and the service copy's
-// fingerprint where the sheet keeps one (an update compares with it: sheet/fingerprint.ts).
+// fingerprint where the sheet keeps one (the family's, its entry's proof: update and refresh read it).
 import type { DocumentRecord } from "../api";
-import { fingerprintOf } from "../sheet/fingerprint";
 import type { SheetDocument } from "../sheet/read";
-import { serviceCopy } from "../sheet/service-copy";
 import { resultWrites, type ResultColumns } from "../sheet/writeback";
 import type { CellWrite } from "../workbook/port";
 
@@ -16,8 +14,8 @@ export interface PostedRow {
 }
 
 /** `status`: the record's status as people say it (written only with a record id). */
-/** `fingerprint`: how the family fingerprints the service's copy (default: sheet/fingerprint.ts). */
-export function postedWrites(doc: SheetDocument, columns: ResultColumns, r: PostedRow, status: string, rec?: DocumentRecord, fingerprint?: (rec: DocumentRecord) => string): CellWrite[] {
+/** `fingerprint`: how the family fingerprints the service's copy (its entry's proof). */
+export function postedWrites(doc: SheetDocument, columns: ResultColumns, r: PostedRow, status: string, rec: DocumentRecord | undefined, fingerprint: (rec: DocumentRecord) => string): CellWrite[] {
   const ok = r.recordId !== undefined;
   return resultWrites(doc, columns.cols, {
     recordId: ok ? r.recordId! : null,
@@ -25,6 +23,6 @@ export function postedWrites(doc: SheetDocument, columns: ResultColumns, r: Post
     status: ok ? status : null,
     result: r.message,
     // Worked out only for a sheet that keeps it.
-    fingerprint: rec && columns.cols.fingerprint !== undefined ? (fingerprint ? fingerprint(rec) : fingerprintOf(serviceCopy(rec))) : null,
+    fingerprint: rec && columns.cols.fingerprint !== undefined ? fingerprint(rec) : null,
   });
 }
