@@ -39,6 +39,15 @@ export interface FamilyCard<F extends SheetFamily = SheetFamily> {
   readonly acts: readonly ActKind[];
   /** What the pull form asks of it: the filters its pull query takes (none: every record). */
   readonly pulls: readonly PullFilter[];
+  /** Its rows' contact is a supplier the company pays (purchase orders, purchases, expenses): the
+   * sheet heads the contact and payment fields by the buying side's names (sheet/fields.ts). */
+  readonly buying: boolean;
+  /** Its records are documents that can be owed on (an amount due, settled by receipts): an act
+   * form shows one selected record's copy and what is still due (jobs/shown.ts). */
+  readonly owing: boolean;
+  /** Its record ids are drawn from the one sequence every such family's records share (the
+   * service's documents): an id it lacks may be another of these families' record (jobs/records-truth.ts). */
+  readonly sharedIds: boolean;
   /** What its records' statuses are called (src/texts, namespace status), by the service's word;
    * a word it does not name is said as every family says it (sheet/i18n/status.ts). The document
    * families' are their rows of document-own.ts. */
@@ -60,17 +69,22 @@ const BOOK_CARD = {
   products: { record: "Product", updates: true, drafts: false, acts: [], pulls: [] },
 } as const;
 
+/** The books' records and the certificates are not documents: nothing owed on them, ids of their
+ * own, their fields headed by their own names. */
+const NOT_DOCUMENTS = { buying: false, owing: false, sharedIds: false } as const;
+
 /** In the order the pane and the CLI list them. */
 export const FAMILY_CARDS: readonly FamilyCard[] = [
   ...FAMILIES.map((f) => ({
     name: f, kind: "document" as const, label: FAMILY_INFO[f].label, record: "Document" as const, updates: true, drafts: false, acts: documentActs(f),
+    buying: FAMILY_INFO[f].side !== "sell", owing: true, sharedIds: true,
     pulls: ["range", "dates", "search", "order", "lines"] as const, statusWords: DOCUMENT_OWN[f].statusWords,
   })),
-  { name: WHT_FAMILY, kind: "certificate", label: named(WHT_FAMILY), record: "Certificate", updates: true, drafts: false,
+  { name: WHT_FAMILY, kind: "certificate", label: named(WHT_FAMILY), record: "Certificate", updates: true, drafts: false, ...NOT_DOCUMENTS,
     // A certificate has statuses of its own, no payment or upgrade, and is not sent by e-mail or
     // shared; it is pulled by the date paid and a search, one row per income line.
     acts: ["status", "delete", "pdf"], pulls: ["dates", "search"] },
-  ...BOOK_FAMILIES.map((f) => ({ name: f, kind: "book" as const, label: BOOK_FAMILY_LABEL[f], ...BOOK_CARD[f] })),
+  ...BOOK_FAMILIES.map((f) => ({ name: f, kind: "book" as const, label: BOOK_FAMILY_LABEL[f], ...NOT_DOCUMENTS, ...BOOK_CARD[f] })),
 ];
 
 const BY_NAME = new Map<string, FamilyCard>(FAMILY_CARDS.map((c) => [c.name, c]));

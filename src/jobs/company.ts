@@ -172,7 +172,7 @@ export async function guardSheet(port: WorkbookPort, client: DocSheetClient, opt
     const lists = await sheetCompany(port, LISTS_SHEET);
     if (lists && !sameCompany(lists, connected)) throw otherCompanyError({ ...lists, by: "lists" }, connected, lang);
   }
-  if (!bound && !opts.recorded && opts.documents.length > 0 && familyEntry(opts.family).kind !== "certificate") {
+  if (!bound && !opts.recorded && opts.documents.length > 0) {
     await verifyDocuments(client, opts.family, opts.documents, connected, lang, opts.signal, await opts.listed?.());
     await bindSheet(port, opts.sheet, connected, "verified", at);
   }

@@ -131,7 +131,7 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
   // An id the family does not have but another family does (void or not): the records name the wrong
   // family. Only the document families share their ids; another kind's id is another record.
   const elsewhere: Array<{ doc: NamedDocument; family: Family; copy: DocumentRecord }> = [];
-  await runPool(entry.kind === "document" ? missing : [], opts.concurrency ?? 4, async (doc) => {
+  await runPool(entry.sharedIds ? missing : [], opts.concurrency ?? 4, async (doc) => {
     for (const other of FAMILIES) {
       if (other === family) continue;
       const copy = await readOrMissing(client, other, doc.recordId, opts.signal);

@@ -57,8 +57,8 @@ export async function shownDocuments(port: WorkbookPort, client: DocSheetClient 
   await guardSheet(port, client, {
     sheet: block.sheet, family: opts.family, documents: postedDocuments(docs), lists: block.lists !== undefined, lang: opts.lang, signal: opts.signal,
   });
-  // One document is compared with the service's copy; a certificate has no such comparison.
-  if (docs.length !== 1 || entry.kind !== "document") return shown;
+  // One record that can be owed on is compared with the service's copy, with what is still due.
+  if (docs.length !== 1 || !entry.owing) return shown;
   const copy = await client.documents(opts.family as Family).get(documents[0].recordId, { signal: opts.signal });
   const mismatch = rowMismatch(docs[0], copy, entry.proof);
   if (mismatch) return { ...shown, one: { copy, due: null, mismatch: render(mismatch, opts.lang ?? "en") } };

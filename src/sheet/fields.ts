@@ -5,9 +5,10 @@
 // read. Looser synonyms, only ever suggested, are in synonyms.ts.
 import {
   CONTACT_GROUP, CREDIT_TYPE, DISCOUNT_TYPE, EXPENSE_VIEW, FAMILY_INFO, ITEM_TYPE, PAYMENT_METHOD, STATUS_WORDS, VAT_RATES,
-  WITHHOLDING_RATES, isFamily,
+  WITHHOLDING_RATES,
 } from "../rules/codes";
 import type { Lang } from "./i18n/lang";
+import { findCard } from "../families/cards";
 import { CELL_WORDS, HEADER_WORDS, WHT_HEADER_WORDS } from "./field-words";
 import { DOCUMENT_SHOWN, type Shown } from "./shown-values";
 import { fields as en } from "../texts/en/fields";
@@ -280,7 +281,7 @@ const BUYING_TABLE = { en, th } as const;
 
 /** A field's name in `lang` as a sheet of `family` heads it (the first label, or the buying side's). */
 export function fieldLabel(def: FieldDef, lang: Lang, family?: string): string {
-  const buying = family !== undefined && isFamily(family) && FAMILY_INFO[family].side !== "sell";
+  const buying = findCard(family)?.buying === true;
   const name = `buy_${def.key}`;
   return (buying && name in en ? BUYING_TABLE[lang][name as keyof typeof en] : undefined) ?? def[lang][0];
 }

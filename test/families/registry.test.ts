@@ -11,6 +11,7 @@ import { postJob } from "../../src/jobs/post";
 import { rememberedSheetFamily } from "../../src/jobs/sheet-family";
 import { templateJob } from "../../src/jobs/template";
 import { statusText } from "../../src/sheet/i18n/status";
+import { FIELD_BY_KEY, fieldLabel } from "../../src/sheet/fields";
 import { MemoryWorkbook } from "../../src/workbook/memory";
 import { jobsService, now } from "../jobs/service";
 import { SAMPLES, sampleSheet } from "./samples";
@@ -109,6 +110,11 @@ describe("stores on the local service", () => {
     expect(FAMILY_ENTRIES.filter((e) => e.namedByOthers).map((e) => e.name)).toEqual(["contacts"]);
     // The month's returns look for a certificate of what these documents' lines withheld.
     expect(FAMILY_ENTRIES.filter((e) => e.lineWithholdingCertified).map((e) => e.name)).toEqual(["purchases", "expenses"]);
+    // Said by every card (the jobs read these, not the kind): a buying family's sheet names its contact as the supplier.
+    for (const e of FAMILY_ENTRIES) for (const k of ["buying", "owing", "sharedIds"] as const) expect([e.name, k, typeof e[k]]).toEqual([e.name, k, "boolean"]);
+    expect(FAMILY_ENTRIES.filter((e) => e.buying).map((e) => e.name)).toEqual(["purchases-orders", "purchases", "expenses"]);
+    const contact = FIELD_BY_KEY.get("contactName")!;
+    for (const e of FAMILY_ENTRIES) expect([e.name, fieldLabel(contact, "en", e.name) === "Supplier"]).toEqual([e.name, e.buying]);
   });
 });
 
@@ -135,6 +141,12 @@ describe("the one template and act jobs", () => {
     const store = entry.store(svc.client);
     const cell = (row: number, key: string): unknown => book.sheet("S").values[row][book.sheet("S").values[0].findIndex((h) => new RegExp(`^${key}$`, "i").test(String(h)))];
     const act = (row: number, action: Parameters<typeof actJob>[2]["action"]) => actJob(book, svc.client, { family, action, target: { sheet: "S" }, rows: [row], now });
+    // As the service keeps them: a record owed on is read with its amounts; one whose ids the other
+    // such families share is not found as theirs (records-truth looks for a missing id there).
+    const posted = Number(cell(1, "record ?id"));
+    if (entry.owing) expect(await store.get(posted)).toHaveProperty("grandTotal");
+    const sharing = FAMILY_ENTRIES.find((e) => e.sharedIds && e.name !== family)!;
+    if (entry.sharedIds) await expect(sharing.store(svc.client).get(posted)).rejects.toThrow(/not found/i);
     if (entry.acts.length === 0) {
       // Nothing offered, nothing done: refused before the sheet is read.
       await expect(act(1, { kind: "status", statusId: "void" })).rejects.toThrow(/not an act/);
