@@ -6,7 +6,7 @@
 // document, a status set on the wrong one). A sheet nothing remembers (made by hand, an older
 // workbook) is taken as the family asked.
 import { familyCard } from "../families/cards";
-import { FAMILIES, SHEET_FAMILIES, type Family, type SheetFamily } from "../rules/codes";
+import { SHEET_FAMILIES, type SheetFamily } from "../rules/codes";
 import type { Message } from "../rules/message";
 import { recordsWord } from "../sheet/i18n/record-count";
 import type { Lang } from "../sheet/i18n/lang";
@@ -26,14 +26,7 @@ export async function rememberFamily(port: WorkbookPort, sheet: string, family: 
   await noteSheetName(port, sheet);
 }
 
-/** The family the workbook remembers for the sheet; null when none (or not one DocSheet knows). */
-export async function rememberedFamily(port: WorkbookPort, sheet: string): Promise<Family | null> {
-  await followRename(port, sheet);
-  const text = (await port.loadRecord(sheetFamilyKey(sheet)))?.trim();
-  return text && (FAMILIES as readonly string[]).includes(text) ? (text as Family) : null;
-}
-
-/** Like rememberedFamily, withholding tax certificate and book sheets too. */
+/** The family the workbook remembers for the sheet, of any kind; null when none (or not one DocSheet knows). */
 export async function rememberedSheetFamily(port: WorkbookPort, sheet: string): Promise<SheetFamily | null> {
   await followRename(port, sheet);
   const text = (await port.loadRecord(sheetFamilyKey(sheet)))?.trim();

@@ -16,7 +16,7 @@ import { NoRowsError } from "../../src/jobs/no-rows";
 import { postJob } from "../../src/jobs/post";
 import { pullJob, pullTable } from "../../src/jobs/pull";
 import { refreshJob } from "../../src/jobs/refresh";
-import { FamilyMismatchError, familyRecord, rememberFamily, rememberedFamily } from "../../src/jobs/sheet-family";
+import { FamilyMismatchError, familyRecord, rememberFamily, rememberedSheetFamily } from "../../src/jobs/sheet-family";
 import { templateJob } from "../../src/jobs/template";
 import { updateJob } from "../../src/jobs/update";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
@@ -165,12 +165,12 @@ describe("a sheet remembers its family", () => {
   it("template, pull and post set it; act, update and post of another family refuse the sheet and write nothing", async () => {
     const wb = new MemoryWorkbook();
     const { sheet } = await templateJob(wb, { family: "quotations", now });
-    expect(await rememberedFamily(wb, sheet)).toBe("quotations");
+    expect(await rememberedSheetFamily(wb, sheet)).toBe("quotations");
     const pulled = await pullJob(wb, svc.client, { family: "tax-invoices", query: { range: 1 }, now });
-    expect(await rememberedFamily(wb, pulled.sheet)).toBe("tax-invoices");
+    expect(await rememberedSheetFamily(wb, pulled.sheet)).toBe("tax-invoices");
 
     const qt = await posted("quotations", ["fam1"]);
-    expect(await rememberedFamily(qt, "S")).toBe("quotations");
+    expect(await rememberedSheetFamily(qt, "S")).toBe("quotations");
     const before = JSON.stringify(qt.sheet("S").values);
     const pdfs: string[] = [];
     const attempts = [
@@ -206,7 +206,7 @@ describe("a sheet remembers its family", () => {
       const path = join(dir, "pulled.xlsx");
       await writeTableXlsx(path, table.name, table.columns, table.rows, familyRecord("quotations")(table.name));
       const book = await XlsxWorkbook.load(path);
-      expect(await rememberedFamily(book, table.name)).toBe("quotations");
+      expect(await rememberedSheetFamily(book, table.name)).toBe("quotations");
       await expect(actJob(book, svc.client, { family: "tax-invoices", action: { kind: "share" }, target: { sheet: table.name }, now })).rejects.toThrow(FamilyMismatchError);
     } finally {
       rmSync(dir, { recursive: true, force: true });
