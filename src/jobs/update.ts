@@ -54,6 +54,8 @@ export interface UpdateResult {
   rows: number[];
   recordId: number;
   documentSerial?: string;
+  /** What the row calls its record, as its family names one (a serial, a contact's code or name). */
+  name?: string;
   kind: UpdateKind;
   /** Sheet value against the service's, for the records with changes (sent or not). */
   changes: ShownChange[];
@@ -140,10 +142,16 @@ export async function updateJob(port: WorkbookPort, client: DocSheetClient, opts
     else plans.set(doc, { kind: "unchanged", message: resultMsg("sameRecordAsRow", { row: first.firstRow + 1 }) });
   }
 
+  // The name the row's own cells give its record ("#undefined" when none: no name but the id).
+  const nameIn = (doc: SheetDocument): string => {
+    const name = familyEntry(family).nameOf({ ...Object.fromEntries(Object.entries(doc.fields).map(([k, c]) => [k, c.value])), recordId: undefined, id: undefined } as Json);
+    return name === "#undefined" ? "" : name;
+  };
   const findings = sortFindings([...(updating.reportsFindings ? read.findings : []), ...docs.flatMap((d) => plans.get(d)?.findings ?? [])]);
   const resultOf = (doc: SheetDocument, p: Planned): UpdateResult => ({
     key: doc.key, rows: doc.rows, recordId: idOf(doc),
     ...(doc.fields.documentSerial ? { documentSerial: String(doc.fields.documentSerial.value) } : {}),
+    ...(nameIn(doc) ? { name: nameIn(doc) } : {}),
     kind: p.kind, changes: p.changes ?? [], message: render(p.message, lang), ...(p.unchecked ? { unchecked: true } : {}),
   });
   const ordered = docs.map((doc) => ({ doc, p: plans.get(doc) ?? { kind: "cancelled" as const, message: resultMsg("notSent", { reason: resultMsg("cancelled") }) } }));

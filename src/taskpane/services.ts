@@ -375,7 +375,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       // The family's card says whether it updates (the pane offers Update only then).
       const outcome = await engine.updateJob(port, c, { family, mapping, target, dryRun, ...ctx });
       const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"], table);
-      const documents = outcome.results.map((r) => ({ key: r.key, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message, unchecked: r.unchecked }));
+      const documents = outcome.results.map((r) => ({ key: r.key, name: r.name, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message, unchecked: r.unchecked }));
       const notSent = documents.filter((d) => !["update", "updated", "unchanged"].includes(d.kind));
       const rows = notSent.map((d) => ({ key: d.key, row: d.row, col, message: d.message }));
       return {

@@ -99,6 +99,8 @@ export interface PullQuery {
 /** A document of an update's preview (or run): its changes field by field, and what became of it. */
 export interface UpdateDocumentView {
   key: string;
+  /** What the row calls its record, as its family names one (a serial, a contact's code or name). */
+  name?: string;
   /** Sheet row (0-based) of its first row. */
   row: number;
   kind: UpdateKind;

@@ -125,7 +125,7 @@ test("a contacts sheet's Update is the documents' preview then Send: the edited 
   await page.click("button:has-text('Preview changes')");
   await page.waitForSelector("#update button:has-text('Send 1 changed contact')", { timeout: 60_000 });
   expect(await page.textContent("#update .msg.info")).toBe("1 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
-  expect(await rowsOf(page)).toEqual([["Row 3", "Phone", "02-000-0002", "02-999-0002"]]);
+  expect(await rowsOf(page)).toEqual([[`Row 3, contact ${tag}-2`, "Phone", "02-000-0002", "02-999-0002"]]);
   await page.locator("#update").screenshot({ path: join(ARTIFACTS, "update-preview-contacts.png") });
   const client = createClient({ root: session.service.root, ...session.demo });
   const id = Number(await cell(page, `${await headerColumn(page, "recordId")}3`));

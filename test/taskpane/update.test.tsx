@@ -4,7 +4,8 @@
 // listed as not sent, with what changed there; the preview speaks Thai. After Send the rows say what
 // the service computed (the due date the credit days moved), so the next preview has nothing to
 // send and Refresh finds nothing edited in the sheet; Send on another sheet than the preview's, or
-// after the rows were edited, asks for a new preview and sends nothing.
+// after the rows were edited, asks for a new preview and sends nothing. A contacts or certificates
+// sheet's record is named as its family names it (a contact's code or name, a certificate's serial).
 import { createClient, type DocSheetClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
 import { translator, type Lang } from "../../src/taskpane/i18n";
@@ -112,7 +113,7 @@ test("a contacts sheet edited in one row: the preview shows that field from the 
   await until(() => summaryLine(root) !== "", "the preview");
   expect(summaryLine(root)).toBe("1 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
   expect([...root.querySelectorAll("table.changes th")].map((th) => th.textContent)).toEqual(["Contact", "Field", "On the service", "In the sheet"]);
-  expect(table(root)).toEqual([["Row 3", "Phone", "02-000-0002", "02-999-0002"]]);
+  expect(table(root)).toEqual([[`Row 3, contact ${tag} 2`, "Phone", "02-000-0002", "02-999-0002"]]);
   expect(await phone()).toBe("02-000-0002");
 
   // The row edited again after the preview (its name, a column only a contact has): nothing is
@@ -126,14 +127,40 @@ test("a contacts sheet edited in one row: the preview shows that field from the 
 
   click(root, "Preview changes");
   await until(() => root.textContent!.includes("Send 1 changed contact"), "the new preview");
-  expect(table(root)).toEqual([["Row 3", "Name", `${tag} 2`, `${tag} 2b`], ["Phone", "02-000-0002", "02-999-0002"]]);
+  expect(table(root)).toEqual([[`Row 3, contact ${tag} 2b`, "Name", `${tag} 2`, `${tag} 2b`], ["Phone", "02-000-0002", "02-999-0002"]]);
   click(root, "Send 1 changed contact");
   await until(() => summaryLine(root).includes("updated"), "the update");
   expect(summaryLine(root)).toBe("1 updated, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
-  expect(table(root)).toEqual([["Row 3", "Name", `${tag} 2`, `${tag} 2b`], ["Phone", "02-000-0002", "02-999-0002"]]);
+  expect(table(root)).toEqual([[`Row 3, contact ${tag} 2b`, "Name", `${tag} 2`, `${tag} 2b`], ["Phone", "02-000-0002", "02-999-0002"]]);
   const sent = await client().contacts.get(id);
   expect([sent.contactName, sent.contactMobile]).toEqual([`${tag} 2b`, "02-999-0002"]);
   expect(listed(root)).toEqual([]);
+});
+
+test("a certificates sheet edited in one row: the preview names it by its serial and shows its fields from the service's values to the sheet's, Send updates it", async () => {
+  const tag = `Pane cert ${Date.now()}`;
+  const book = new MemoryWorkbook({ W: [
+    ["Document key", "Payee", "Tax id", "Date paid", "Income type", "Tax rate %", "Income paid", "Tax withheld", "Condition"],
+    ...[1, 2].map((i) => [`${tag}-${i}`, `${tag} ${i}`, "1101700123456", "2026-04-05", "Services", 3, 1000, 30, "Withheld at source"]),
+  ] });
+  expect((await postJob(book, client(), { family: "withholding-taxes", target: { sheet: "W" } })).counts.created).toBe(2);
+  const rows = book.sheet("W").values;
+  const id = rows[2][rows[0].indexOf("Record id")] as number;
+  const serial = String(rows[2][rows[0].findIndex((h) => fieldForHeader(String(h))?.key === "documentSerial")]);
+  // Only an awaiting certificate is updated.
+  for (const r of [1, 2]) await client().withholdingTaxes.setStatus(rows[r][rows[0].indexOf("Record id")] as number, "awaiting");
+  rows[2][rows[0].indexOf("Income paid")] = 1200;
+  rows[2][rows[0].indexOf("Tax withheld")] = 36;
+  const root = mountPane(<UpdateSection t={translator("en")} lang="en" services={await connected(book)} family="withholding-taxes" connected />);
+  click(root, "Preview changes");
+  await until(() => summaryLine(root) !== "", "the preview");
+  expect(summaryLine(root)).toBe("1 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
+  expect(table(root)).toEqual([[`Row 3, withholding tax certificate ${serial}`, "Income paid", "1,000.00", "1,200.00"], ["Tax withheld", "30.00", "36.00"]]);
+  click(root, "Send 1 changed withholding tax certificate");
+  await until(() => summaryLine(root).includes("updated"), "the update");
+  expect(summaryLine(root)).toBe("1 updated, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
+  const sent = await client().withholdingTaxes.get(id);
+  expect(sent.withholdingTaxItems).toEqual([expect.objectContaining({ taxAmount: 1200, withheld: 36 })]);
 });
 
 test("the preview in Thai", async () => {

@@ -5,10 +5,18 @@ import type { SheetFamily } from "../../rules/codes";
 import { recordWord, recordsWord } from "../../sheet/i18n/record-count";
 import { render } from "../../sheet/i18n/render";
 import type { Lang, Translate } from "../i18n";
+import { rowLabel } from "./rows";
 
 /** What the family's records are called, many of them (`n` of them when given: "1 contact"). */
 export function recordsOf(family: SheetFamily, lang: Lang, n?: number): string {
   return render((n === 1 ? recordWord : recordsWord)(family), lang);
+}
+
+/** A record's row as a table names it: a document by row and key (rowLabel), another record by row,
+ * its word and its name ("Row 3, contact C-1"), or its row alone when the row names it by nothing. */
+export function recordLabel(t: Translate, lang: Lang, family: SheetFamily, r: { row: number; key: string; name?: string }): string {
+  if (familyCard(family).record === "Document") return rowLabel(t, r, true);
+  return r.name ? t("rowRecord", { row: r.row + 1, record: recordsOf(family, lang, 1), name: r.name }).replace(/:$/, "") : t("rowAt", { row: r.row + 1 });
 }
 
 /** A section's help: the documents' text, else its `…Records` twin naming the family's records. */

@@ -6,12 +6,12 @@
 import { useState } from "preact/hooks";
 import type { SheetFamily } from "../../rules/codes";
 import { groupDigits } from "../../sheet/i18n/plural";
-import { helpFor, recordsOf } from "./family-words";
+import { helpFor, recordLabel, recordsOf } from "./family-words";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UpdateView } from "../views";
 import { Message, Section, useTask } from "../ui";
 import { Progressbar, progressCounts } from "./progressbar";
-import { RowNotes, rowLabel } from "./rows";
+import { RowNotes } from "./rows";
 import { FindingList } from "./check";
 
 function summary(t: Translate, v: UpdateView): string {
@@ -41,7 +41,7 @@ function ChangeTable(props: { t: Translate; lang: Lang; family: SheetFamily; vie
           <tr key={`${d.key}:${i}`}>
             {i === 0 && (
               <td rowSpan={d.changes.length}>
-                {rowLabel(t, d, true)}
+                {recordLabel(t, props.lang, props.family, d)}
                 {d.unchecked && <p class="help unchecked">{t("updateUnchecked")}</p>}
               </td>
             )}

@@ -215,6 +215,8 @@ export const pane = {
   rowsToLook: "Rows to look at",
   rowAt: "Row {row}",
   rowDocument: "Row {row}, document {key}:",
+  // A contact, product, voucher or certificate by its word and its name ("Row 3, contact C-1").
+  rowRecord: "Row {row}, {record} {name}:",
   postCancelled: "Cancelled: {summary}",
   actCancelled: "Cancelled after {ok} done, {skipped} skipped, {failed} failed: the other selected rows were left as they were.",
   // --- long lists: counts by kind, pages, what an action made ---

@@ -202,6 +202,7 @@ export const pane: Same<typeof en> = {
   rowsToLook: "แถวที่ควรตรวจดู",
   rowAt: "แถว {row}",
   rowDocument: "แถว {row} เอกสาร {key}:",
+  rowRecord: "แถว {row} {record} {name}:",
   postCancelled: "หยุดตามที่สั่งแล้ว: {summary}",
   actCancelled: "หยุดตามที่สั่งหลังจากสำเร็จ {ok}, ข้าม {skipped}, ไม่สำเร็จ {failed} แถวที่เลือกที่เหลือไม่ได้ถูกแก้ไข",
   // --- long lists: counts by kind, pages, what an action made ---
