@@ -10,12 +10,6 @@ const { join } = require("node:path");
 
 const ROOT = join(__dirname, "..");
 const LINT_NICENESS = 10;
-// Jest and its workers (which take jest's node options) with young generations of 32 MB semi-spaces
-// instead of V8's 16: the tests make short-lived garbage fast (grids of the Excel fake, workbooks,
-// answers), and the fewer scavenges copy fewer survivors. The in-process files (test/workbook,
-// rules, sheet and check-syncs) took 3-8 % less CPU, back to back on the loaded machine. The
-// processes the tests start (the service, the bin) keep V8's defaults: some tests bound their memory.
-const JEST_NODE_OPTIONS = ["--max-semi-space-size=32"];
 
 /** Runs a command; resolves with its exit code and, when `keep`, what it printed. */
 function run(command, args, keep) {
@@ -39,7 +33,7 @@ function run(command, args, keep) {
 
 async function main() {
   const lint = run("npm", ["run", "--silent", "lint"], true);
-  const jest = run(process.execPath, [...JEST_NODE_OPTIONS, require.resolve("jest/bin/jest"), "--ci", ...process.argv.slice(2)], false);
+  const jest = run(process.execPath, [require.resolve("jest/bin/jest"), "--ci", ...process.argv.slice(2)], false);
   const [checked, tested] = await Promise.all([lint, jest]);
   if (checked.code !== 0) process.stdout.write(`\nnpm run lint (the type-check) failed:\n${checked.out}`);
   else process.stdout.write("\nnpm run lint (the type-check): no errors\n");
