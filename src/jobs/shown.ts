@@ -3,7 +3,7 @@
 // document selected, that document as the service has it: serial, customer, amount due and what is
 // still due after the receipts made from it. The form runs on exactly these documents.
 import type { DocSheetClient, DocumentRecord } from "../api";
-import type { DocumentFamily, Family } from "../rules/codes";
+import type { DocumentFamily } from "../rules/codes";
 import { familyEntry } from "../families";
 import type { PaymentDue } from "../rules/settlement";
 import type { ColumnMapping } from "../sheet/mapping";
@@ -59,7 +59,7 @@ export async function shownDocuments(port: WorkbookPort, client: DocSheetClient 
   });
   // One record that can be owed on is compared with the service's copy, with what is still due.
   if (docs.length !== 1 || !entry.owing) return shown;
-  const copy = await client.documents(opts.family as Family).get(documents[0].recordId, { signal: opts.signal });
+  const copy = (await entry.store(client).get(documents[0].recordId, opts.signal)) as unknown as DocumentRecord;
   const mismatch = rowMismatch(docs[0], copy, entry.proof);
   if (mismatch) return { ...shown, one: { copy, due: null, mismatch: render(mismatch, opts.lang ?? "en") } };
   return { ...shown, one: { copy, due: await owingDue(client, copy, opts.signal) } };
