@@ -17,7 +17,7 @@ import type { DocumentRecord } from "../api/types";
 import { CONTACT_GROUP, DOCUMENT_TYPE, FAMILY_INFO, type Family } from "../rules/codes";
 import { ZERO, parseDecimal, roundHalfUp, type Decimal } from "../rules/money";
 import type { VatFinding, VatSide } from "./i18n/vat-report";
-import { familiesOf } from "../families";
+import { FAMILY_ENTRIES } from "../families";
 import { readBranch, readTaxId } from "./tax-id";
 
 /** The families each side counts: those whose entry says the side (families/documents.ts). */
@@ -27,7 +27,7 @@ export const VAT_FAMILIES: Readonly<Record<VatSide, readonly Family[]>> = {
 };
 
 function vatFamilies(side: VatSide): Family[] {
-  return familiesOf("document").filter((e) => e.vatSide === side).map((e) => e.name as Family);
+  return FAMILY_ENTRIES.filter((e) => e.vatSide === side).map((e) => e.name as Family);
 }
 
 /** Sources whose receipts the report leaves out: the tax documents themselves. */
