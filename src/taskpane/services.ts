@@ -377,7 +377,7 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const col = resultColumn(engine, block, mapping, ["status", "result", "fingerprint"], table);
       const documents = outcome.results.map((r) => ({ key: r.key, name: r.name, row: Math.min(...r.rows), kind: r.kind, changes: r.changes, message: r.message, unchecked: r.unchecked }));
       const notSent = documents.filter((d) => !["update", "updated", "unchanged"].includes(d.kind));
-      const rows = notSent.map((d) => ({ key: d.key, row: d.row, col, message: d.message }));
+      const rows = notSent.map((d) => ({ key: d.key, name: d.name, row: d.row, col, message: d.message }));
       return {
         dryRun, counts: outcome.counts, documents, sheet: outcome.sheet, rows, ...(outcome.findings?.length ? { marked: outcome.findings } : {}),
         ...(dryRun ? { previewed: { family, sheet: block.sheet, digest } } : {}),

@@ -351,6 +351,8 @@ export interface MappingView {
 export interface RowNote {
   /** The document's key as the sheet groups it (documentKey, or "row N"). */
   key: string;
+  /** What the row calls its record, where the job says (an update's: a serial, a contact's code or name). */
+  name?: string;
   /** Sheet row (0-based) of the document's first row, and the column of its Result cell. */
   row: number;
   col: number;

@@ -137,7 +137,7 @@ test("a contacts sheet edited in one row: the preview shows that field from the 
   expect(listed(root)).toEqual([]);
 });
 
-test("a certificates sheet edited in one row: the preview names it by its serial and shows its fields from the service's values to the sheet's, Send updates it", async () => {
+test("a certificates sheet: the preview names each certificate by its serial, shows the awaiting one's edited fields from the service's values to the sheet's and lists the processed one as not sent; Send updates the awaiting one", async () => {
   const tag = `Pane cert ${Date.now()}`;
   const book = new MemoryWorkbook({ W: [
     ["Document key", "Payee", "Tax id", "Date paid", "Income type", "Tax rate %", "Income paid", "Tax withheld", "Condition"],
@@ -146,19 +146,19 @@ test("a certificates sheet edited in one row: the preview names it by its serial
   expect((await postJob(book, client(), { family: "withholding-taxes", target: { sheet: "W" } })).counts.created).toBe(2);
   const rows = book.sheet("W").values;
   const id = rows[2][rows[0].indexOf("Record id")] as number;
-  const serial = String(rows[2][rows[0].findIndex((h) => fieldForHeader(String(h))?.key === "documentSerial")]);
-  // Only an awaiting certificate is updated.
-  for (const r of [1, 2]) await client().withholdingTaxes.setStatus(rows[r][rows[0].indexOf("Record id")] as number, "awaiting");
-  rows[2][rows[0].indexOf("Income paid")] = 1200;
-  rows[2][rows[0].indexOf("Tax withheld")] = 36;
+  const serial = (r: number) => String(rows[r][rows[0].findIndex((h) => fieldForHeader(String(h))?.key === "documentSerial")]);
+  // Only an awaiting certificate is updated: the first, edited too, is not sent.
+  await client().withholdingTaxes.setStatus(id, "awaiting");
+  for (const r of [1, 2]) [rows[r][rows[0].indexOf("Income paid")], rows[r][rows[0].indexOf("Tax withheld")]] = [1200, 36];
   const root = mountPane(<UpdateSection t={translator("en")} lang="en" services={await connected(book)} family="withholding-taxes" connected />);
   click(root, "Preview changes");
   await until(() => summaryLine(root) !== "", "the preview");
-  expect(summaryLine(root)).toBe("1 to update, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
-  expect(table(root)).toEqual([[`Row 3, withholding tax certificate ${serial}`, "Income paid", "1,000.00", "1,200.00"], ["Tax withheld", "30.00", "36.00"]]);
+  expect(summaryLine(root)).toBe("1 to update, 0 unchanged, 0 changed on the service, 1 refused, 0 not sent");
+  expect(table(root)).toEqual([[`Row 3, withholding tax certificate ${serial(2)}`, "Income paid", "1,000.00", "1,200.00"], ["Tax withheld", "30.00", "36.00"]]);
+  expect(listed(root)).toEqual([`Row 2, withholding tax certificate ${serial(1)}:not sent: only an awaiting withholding tax certificate can be edited, and this one is processed`]);
   click(root, "Send 1 changed withholding tax certificate");
   await until(() => summaryLine(root).includes("updated"), "the update");
-  expect(summaryLine(root)).toBe("1 updated, 1 unchanged, 0 changed on the service, 0 refused, 0 not sent");
+  expect(summaryLine(root)).toBe("1 updated, 0 unchanged, 0 changed on the service, 1 refused, 0 not sent");
   const sent = await client().withholdingTaxes.get(id);
   expect(sent.withholdingTaxItems).toEqual([expect.objectContaining({ taxAmount: 1200, withheld: 36 })]);
 });

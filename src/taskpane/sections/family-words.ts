@@ -12,11 +12,13 @@ export function recordsOf(family: SheetFamily, lang: Lang, n?: number): string {
   return render((n === 1 ? recordWord : recordsWord)(family), lang);
 }
 
-/** A record's row as a table names it: a document by row and key (rowLabel), another record by row,
- * its word and its name ("Row 3, contact C-1"), or its row alone when the row names it by nothing. */
-export function recordLabel(t: Translate, lang: Lang, family: SheetFamily, r: { row: number; key: string; name?: string }): string {
-  if (familyCard(family).record === "Document") return rowLabel(t, r, true);
-  return r.name ? t("rowRecord", { row: r.row + 1, record: recordsOf(family, lang, 1), name: r.name }).replace(/:$/, "") : t("rowAt", { row: r.row + 1 });
+/** A record's row: a document by row and key (rowLabel), another record by row, its word and its
+ * name ("Row 3, contact C-1:"), or its row alone when the row names it by nothing. `named` as rowLabel's. */
+export function recordLabel(t: Translate, lang: Lang, family: SheetFamily, r: { row: number; key: string; name?: string }, named = false): string {
+  const documents = familyCard(family).record === "Document";
+  if (!documents && !r.name) return t("rowAt", { row: r.row + 1 });
+  const label = documents ? rowLabel(t, r) : t("rowRecord", { row: r.row + 1, record: recordsOf(family, lang, 1), name: r.name ?? "" });
+  return named ? label.replace(/:$/, "") : label;
 }
 
 /** A section's help: the documents' text, else its `…Records` twin naming the family's records. */

@@ -6,14 +6,16 @@ import type { RowNote } from "../views";
 import type { PaneServices } from "../views";
 import { PagedList } from "./paged-list";
 
-export function RowNotes(props: { t: Translate; services: PaneServices; sheet?: string; rows?: RowNote[] }) {
+/** `labelOf`: how the section names a row's record (the update's by its family's word), else rowLabel. */
+export function RowNotes(props: { t: Translate; services: PaneServices; sheet?: string; rows?: RowNote[]; labelOf?: (r: RowNote) => string }) {
   const { t, services, sheet, rows } = props;
+  const labelOf = props.labelOf ?? ((r: RowNote) => rowLabel(t, r));
   if (!sheet || !rows || rows.length === 0) return null;
   return (
     <PagedList t={t} items={rows} class="findings rows" label={t("rowsToLook")} keyOf={(r) => `${r.row}:${r.key}`}
       item={(r) => (
         <button type="button" title={r.message} onClick={() => void services.port.select(sheet, r.row, r.col).catch(() => undefined)}>
-          <span class="cell">{rowLabel(t, r)}</span>{r.message}
+          <span class="cell">{labelOf(r)}</span>{r.message}
         </button>
       )} />
   );

@@ -41,7 +41,7 @@ function ChangeTable(props: { t: Translate; lang: Lang; family: SheetFamily; vie
           <tr key={`${d.key}:${i}`}>
             {i === 0 && (
               <td rowSpan={d.changes.length}>
-                {recordLabel(t, props.lang, props.family, d)}
+                {recordLabel(t, props.lang, props.family, d, true)}
                 {d.unchecked && <p class="help unchecked">{t("updateUnchecked")}</p>}
               </td>
             )}
@@ -100,7 +100,7 @@ export function UpdateSection(props: { t: Translate; lang: Lang; services: PaneS
       {shown?.marked && <FindingList t={t} lang={lang} services={services} findings={shown.marked} />}
       {shown && <ChangeTable t={t} lang={lang} family={props.family} view={shown} />}
       {shown && shown.rows.length > 0 && <p class="help">{t("updateNotSentTitle")}</p>}
-      <RowNotes t={t} services={services} sheet={shown?.sheet} rows={shown?.rows} />
+      <RowNotes t={t} services={services} sheet={shown?.sheet} rows={shown?.rows} labelOf={(n) => recordLabel(t, lang, props.family, n)} />
     </Section>
   );
 }
