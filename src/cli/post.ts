@@ -78,11 +78,10 @@ async function post(p: Parsed, signal: AbortSignal): Promise<number> {
     // Refused for another company's sheet, or the sheet refused by the reader (999,000 rows): nothing
     // was done, so nothing is written (a save would load the whole refused sheet into exceljs).
     if (!(err instanceof ConnectionError && err.refused) && readMessageOf(err) === undefined) await save().catch(() => undefined);
-    // Contacts, products, vouchers and certificates are said as records, not documents; the service
-    // refusing them stops the run as the connection does.
-    const records = familyCard(family).record !== "Document";
-    if (err instanceof ConnectionError || (records && err instanceof ApiError)) {
-      process.stderr.write(connectionFailure(err, conn.root, lang, "post", records));
+    // The service refusing what the run must read stops it as the connection does, as act's does; a
+    // family whose records are not called documents is said as records.
+    if (err instanceof ConnectionError || err instanceof ApiError) {
+      process.stderr.write(connectionFailure(err, conn.root, lang, "post", familyCard(family).record !== "Document"));
       return 2;
     }
     throw err;
