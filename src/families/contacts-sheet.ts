@@ -1,7 +1,10 @@
 // Contacts' sheet (service-facts §5.1): one contact a row. A contact is the contact of its tax id
-// and branch, and of its code; of its name only without a tax id.
+// and branch, and of its code; of its name only without a tax id. A pull shows the branch by its
+// code whether the service keeps the code or only the branch's name ("สำนักงานใหญ่", "สาขา 00001"),
+// so a pulled company's row checks clean.
 import { CONTACT_GROUP, CONTACT_TYPE } from "../rules/codes";
 import { buildContact } from "../sheet/books/builders";
+import { shownBranchCode } from "../sheet/books/identity";
 import { num, text } from "../sheet/books/layout";
 import { bookField, resultField, type Shown } from "../sheet/books/book-field";
 import { CONTACT_GROUPS, said } from "../sheet/shown-values";
@@ -82,7 +85,7 @@ export const CONTACTS_SHEET = bookSheet({
     }],
     cells: (r, { word }) => [{
       contactCode: text(r.contactCode), contactName: text(r.contactName), contactType: word("contactType", r.contactType),
-      contactGroup: word("contactGroup", r.contactGroup), contactTaxId: text(r.contactTaxId), contactBranch: text(r.contactBranchCode),
+      contactGroup: word("contactGroup", r.contactGroup), contactTaxId: text(r.contactTaxId), contactBranch: shownBranchCode(r),
       contactAddress: text(r.contactAddress), contactZipCode: text(r.contactZipCode), contactPerson: text(r.contactPerson),
       contactEmail: text(r.contactEmail), contactMobile: text(r.contactMobile), contactCreditDays: num(r.contactCreditDays), recordId: num(r.id),
     }],

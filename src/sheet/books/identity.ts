@@ -26,6 +26,12 @@ export function branchCodeOf(r: Json): string {
   return read.ok ? String(read.value) : textOf(r.contactBranch);
 }
 
+/** A contact's branch code as its sheet shows it (a pull's cell): as branchCodeOf reads it where
+ * the service keeps a code or a branch name, none where it keeps neither. */
+export function shownBranchCode(r: Json): string {
+  return textOf(r.contactBranchCode) || textOf(r.contactBranch) ? branchCodeOf(r) : "";
+}
+
 /** The key of a contact's tax id and branch, or undefined without a tax id. */
 export function taxKeyOf(r: Json): string | undefined {
   const taxId = taxIdDigits(textOf(r.contactTaxId));
@@ -67,9 +73,12 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The fields of `body` (what a row sends) that `record` does not hold alike; a contact's branch by
- * its code (the service keeps "สาขา 00001" for 00001), its tax id by its digits. */
+ * its code (the service keeps "สาขา 00001" for 00001), its tax id by its digits; a product's
+ * structure is its type said as a name (service-facts §5.2), which a record may not keep: its type
+ * is compared. */
 export function differingFields(body: Json, record: Json): string[] {
   return Object.keys(body).filter((k) => {
+    if (k === "productStructureType") return false;
     if (k === "contactBranch" || k === "contactBranchCode") return branchCodeOf(body) !== branchCodeOf(record);
     if (k === "contactTaxId") return taxIdDigits(textOf(body[k])) !== taxIdDigits(textOf(record[k]));
     return !sameValue(body[k], record[k]);
