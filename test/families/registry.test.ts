@@ -6,7 +6,8 @@ import { generalUsage } from "../../src/cli/args";
 import { ACT_ORDER, CODE_FAMILIES, FAMILY_ENTRIES, familyCard, familyEntry, familyNamed, findFamily, recordIdOf } from "../../src/families";
 import { FAMILY_INFO, isSheetFamily, upgradeTargets } from "../../src/rules/codes";
 import { actJob } from "../../src/jobs/act";
-import { sheetCompany } from "../../src/jobs/company";
+import { OtherCompanyError, sheetCompany } from "../../src/jobs/company";
+import { createClient } from "../../src/api";
 import { postJob } from "../../src/jobs/post";
 import { rememberedSheetFamily } from "../../src/jobs/sheet-family";
 import { templateJob } from "../../src/jobs/template";
@@ -153,6 +154,11 @@ describe("the one template and act jobs", () => {
       return;
     }
     const first = Number(cell(1, "record ?id"));
+    // The same rows in a workbook without their company's stamp, acted on by another company: its
+    // record ids are read on the connected company first, and refused before anything is done.
+    const unbound = new MemoryWorkbook({ S: book.sheet("S").values as never });
+    const other = createClient({ root: svc.service.root, ...svc.other });
+    await expect(actJob(unbound, other, { family, action: { kind: "status", statusId: entry.statuses[0] }, target: { sheet: "S" }, rows: [1], now })).rejects.toThrow(OtherCompanyError);
     if (entry.acts.includes("pdf")) {
       const saved = new Map<string, string>();
       const pdf = await act(1, { kind: "exportPdf", save: async (name, base64) => (saved.set(name, base64), `saved/${name}`) });
