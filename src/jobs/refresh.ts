@@ -54,6 +54,8 @@ export type RefreshKind = "unchanged" | "refreshed" | "added" | "edited" | "dele
 
 export interface RefreshResult {
   key: string;
+  /** What the row calls its record, as its family names one (a serial, a contact's code or name). */
+  name?: string;
   rows: number[];
   recordId: number;
   kind: RefreshKind;
@@ -128,12 +130,13 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
     // Rows the record no longer has lines for are emptied in the pull's columns only.
     for (const row of at.slice(rows.length)) writeRow(row, blank);
     const message = render(msg, lang);
-    results.push({ key: entry.nameOf(rec), rows: at, recordId: recordIdOf(rec), kind, message });
+    results.push({ key: entry.nameOf(rec), name: entry.nameOf(rec), rows: at, recordId: recordIdOf(rec), kind, message });
     if (doc && kind !== "added") messages.set(doc, message);
   };
   const say = (doc: SheetDocument, recordId: number, kind: RefreshKind, msg: Message): void => {
     const message = render(msg, lang);
-    results.push({ key: doc.key, rows: doc.rows, recordId, kind, message });
+    const name = pulled.nameIn(doc);
+    results.push({ key: doc.key, ...(name ? { name } : {}), rows: doc.rows, recordId, kind, message });
     if (kind !== "unchanged") messages.set(doc, message);
   };
   const fieldNames = (list: readonly string[]): string => [...new Set(list.map(pulled.label))].join(", ");

@@ -296,9 +296,9 @@ export function createServices(opts: ServiceOptions): PaneServices {
       const out = await refreshJob(opts.port, requireClient(client), { ...ctx, sheet: selection?.sheet, rows: selectedOnly ? selection?.rows ?? [] : undefined });
       const rows = out.results
         .filter((r) => r.kind !== "unchanged" && r.kind !== "added" && r.kind !== "refreshed" && out.resultColumn !== undefined)
-        .map((r) => ({ key: r.key, row: Math.min(...r.rows), col: out.resultColumn!, message: r.message }))
+        .map((r) => ({ key: r.key, name: r.name, row: Math.min(...r.rows), col: out.resultColumn!, message: r.message }))
         .sort((a, b) => a.row - b.row);
-      return { sheet: out.sheet, counts: out.counts, rows };
+      return { sheet: out.sheet, family: out.family, counts: out.counts, rows };
     },
     async whtReport(month, missing, ctx, layout = "") {
       const { formatMoney, whtReportJob, whtTexts, rdPrepWht, parseRdLayout, RD_FILE_NAMES, FORM_NAME } = await loadEngine();

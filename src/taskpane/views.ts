@@ -140,6 +140,8 @@ export interface PullView {
 /** A refresh of a pulled sheet: its counts, and the rows not refreshed or marked, with the reason. */
 export interface RefreshView {
   sheet: string;
+  /** The family the sheet was pulled as: its rows are named by its word. */
+  family: SheetFamily;
   counts: Record<"unchanged" | "refreshed" | "added" | "edited" | "deleted" | "void", number>;
   rows: RowNote[];
 }

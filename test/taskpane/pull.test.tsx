@@ -2,6 +2,7 @@
 // the real pane services and the real local service lists only the contact's documents, in the
 // order chosen.
 import { createClient } from "../../src/api/client";
+import { postJob } from "../../src/jobs/post";
 import { fieldForHeader } from "../../src/sheet/fields";
 import { shownDate, shownMonth, typedDate, typedMonth } from "../../src/taskpane/dates";
 import { translator, type Lang } from "../../src/taskpane/i18n";
@@ -114,6 +115,25 @@ describe("the Pull form's order and contact filter", () => {
       click(root, "รีเฟรชแถวที่เลือก");
       await until(() => root.querySelector("#pull .msg.ok") !== null, "the second refresh");
       expect(book.sheet("Quotations").values[2][col("contactName")]).toBe("Pane Refresh B");
+    });
+
+    test("Refresh of a pulled contacts sheet lists a contact edited in the sheet by its word and code, not as a document", async () => {
+      const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
+      const code = `PR${Date.now()}`;
+      const made = new MemoryWorkbook({ C: [["Code", "Name", "Type"], [code, `Pane Refresh ${code}`, "customer"]] });
+      expect((await postJob(made, client, { family: "contacts", target: { sheet: "C" } })).counts.created).toBe(1);
+      const book = new MemoryWorkbook();
+      const services = createServices({ port: book, relayBase: null, fetch: bridgedFetch });
+      await services.connect({ environment: "custom", customRoot: local.service.root, ...local.demo });
+      const pulled = await services.pull("contacts", { perLine: false }, {});
+      book.active = pulled.sheet;
+      const rows = book.sheet(pulled.sheet).values;
+      const at = rows.findIndex((r) => r.includes(code));
+      rows[at][rows[at].indexOf(`Pane Refresh ${code}`)] = "edited in the sheet";
+      const root = mountPane(<PullSection t={translator("en")} lang="en" services={services} family="contacts" connected />);
+      click(root, "Refresh this sheet");
+      await until(() => root.querySelector("#pull .msg.info, #pull .msg.error") !== null, "the refresh's result");
+      expect([...root.querySelectorAll("#pull ul.rows button")].map((b) => b.textContent)).toEqual([expect.stringMatching(new RegExp(`^Row ${at + 1}, contact ${code}:not refreshed`))]);
     });
   });
 });

@@ -5,7 +5,7 @@ import { useState } from "preact/hooks";
 import { RANGE, type SheetFamily } from "../../rules/codes";
 import { familyCard } from "../../families/cards";
 import { groupCounts } from "../../sheet/i18n/plural";
-import { helpFor } from "./family-words";
+import { helpFor, recordLabel } from "./family-words";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PullQuery, PullView, RefreshView } from "../views";
 import { Message, Section, useTask } from "../ui";
@@ -91,7 +91,7 @@ export function PullSection(props: { t: Translate; lang: Lang; services: PaneSer
         sheet: done.sheet, refreshed: done.counts.refreshed, added: done.counts.added, unchanged: done.counts.unchanged,
         marked: done.counts.deleted + done.counts.void, edited: done.counts.edited,
       })) : null} />
-      <RowNotes t={t} services={services} sheet={done?.sheet} rows={done?.rows} />
+      <RowNotes t={t} services={services} sheet={done?.sheet} rows={done?.rows} labelOf={done ? (n) => recordLabel(t, props.lang, done.family, n) : undefined} />
       <VatReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
       <WhtReportPanel t={t} lang={props.lang} services={services} connected={props.connected} />
     </Section>
