@@ -23,6 +23,23 @@ function page(name, chunks) {
   });
 }
 
+/** The add-in's TypeScript compiled by SWC to ES2022, with Preact's automatic JSX runtime (tsconfig.json). */
+function swcRule(test, tsx) {
+  return {
+    test,
+    exclude: /node_modules/,
+    use: {
+      loader: "swc-loader",
+      options: {
+        swcrc: false,
+        jsc: { parser: { syntax: "typescript", tsx }, target: "es2022", transform: { react: { runtime: "automatic", importSource: "preact" } } },
+        // ES modules let webpack shake unused code out.
+        module: { type: "es6" },
+      },
+    },
+  };
+}
+
 module.exports = (env = {}, argv = {}) => {
   const production = argv.mode === "production";
   const target = production ? publicUrl(process.env) : null;
@@ -44,12 +61,11 @@ module.exports = (env = {}, argv = {}) => {
     resolve: { extensions: [".ts", ".tsx", ".js", ".mjs"] },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          // SWC, file by file (scripts/swc-loader.js); tsc -p . does the type-checking.
-          use: { loader: path.resolve(__dirname, "scripts", "swc-loader.js") },
-        },
+        // SWC (swc-loader), file by file as tsconfig's isolatedModules allows: about half the CPU
+        // of ts-loader's transpileOnly; tsc -p . does the type-checking. .ts files are parsed without
+        // JSX, so a generic arrow or an angle-bracket cast stays what it is.
+        swcRule(/\.ts$/, false),
+        swcRule(/\.tsx$/, true),
       ],
     },
     // exceljs's browser build is only loaded on demand by the preview page (open an .xlsx).
