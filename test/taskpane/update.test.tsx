@@ -5,10 +5,12 @@
 // the service computed (the due date the credit days moved), so the next preview has nothing to
 // send and Refresh finds nothing edited in the sheet; Send on another sheet than the preview's, or
 // after the rows were edited, asks for a new preview and sends nothing. A contacts or certificates
-// sheet's record is named as its family names it (a contact's code or name, a certificate's serial).
+// sheet's record is named as its family names it (a contact's code or name, a certificate's serial),
+// and so is a certificate's row that Post lists.
 import { createClient, type DocSheetClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
 import { translator, type Lang } from "../../src/taskpane/i18n";
+import { PostSection } from "../../src/taskpane/sections/post";
 import { PullSection } from "../../src/taskpane/sections/pull";
 import { UpdateSection } from "../../src/taskpane/sections/update";
 import { createServices } from "../../src/taskpane/services";
@@ -161,6 +163,13 @@ test("a certificates sheet: the preview names each certificate by its serial, sh
   expect(summaryLine(root)).toBe("1 updated, 0 unchanged, 0 changed on the service, 1 refused, 0 not sent");
   const sent = await client().withholdingTaxes.get(id);
   expect(sent.withholdingTaxItems).toEqual([expect.objectContaining({ taxAmount: 1200, withheld: 36 })]);
+
+  // Posted again, Post lists each row by the certificate's word and its key, as Update does.
+  document.body.innerHTML = "";
+  const post = mountPane(<PostSection t={translator("en")} lang="en" services={await connected(book)} family="withholding-taxes" connected />);
+  click(post, "Post withholding tax certificates");
+  await until(() => listed(post).length === 2, "the rows not posted");
+  expect(listed(post)).toEqual([1, 2].map((i) => `Row ${i + 1}, withholding tax certificate ${tag}-${i}:already posted`));
 });
 
 test("the preview in Thai", async () => {

@@ -16,6 +16,7 @@ import { sameDocuments, serialList, ShownLine, useShown } from "./shown";
 import { Progressbar, progressCounts } from "./progressbar";
 import { ActLinks } from "./act-links";
 import { RowNotes } from "./rows";
+import { recordLabel } from "./family-words";
 
 /** Which actions a family has: its card's acts, in the pane's order. */
 export function actionsFor(family: DocumentFamily): readonly ActionKind[] {
@@ -211,7 +212,7 @@ export function ActionsSection(props: { t: Translate; lang: Lang; services: Pane
       {/* Green only when something was done: "0 done, 2 skipped" is information, not success. */}
       <Message tone={task.cancelled ? "info" : task.result && task.result.failed > 0 ? "error" : task.result && task.result.ok === 0 ? "info" : "ok"}
         text={task.result ? t(task.cancelled ? "actCancelled" : "actDone", { ok: groupDigits(task.result.ok), skipped: groupDigits(task.result.skipped), failed: groupDigits(task.result.failed) }) : null} />
-      <RowNotes t={t} services={services} sheet={task.result?.sheet} rows={task.result?.rows} />
+      <RowNotes t={t} services={services} sheet={task.result?.sheet} rows={task.result?.rows} labelOf={(n) => recordLabel(t, props.lang, family, n)} />
       {task.result && <ActLinks t={t} links={task.result.links} />}
     </Section>
   );

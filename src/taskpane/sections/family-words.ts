@@ -5,7 +5,7 @@ import type { SheetFamily } from "../../rules/codes";
 import { recordWord, recordsWord } from "../../sheet/i18n/record-count";
 import { render } from "../../sheet/i18n/render";
 import type { Lang, Translate } from "../i18n";
-import { rowLabel } from "./rows";
+import { keyName, rowLabel } from "./rows";
 
 /** What the family's records are called, many of them (`n` of them when given: "1 contact"). */
 export function recordsOf(family: SheetFamily, lang: Lang, n?: number): string {
@@ -13,11 +13,13 @@ export function recordsOf(family: SheetFamily, lang: Lang, n?: number): string {
 }
 
 /** A record's row: a document by row and key (rowLabel), another record by row, its word and its
- * name ("Row 3, contact C-1:"), or its row alone when the row names it by nothing. `named` as rowLabel's. */
+ * name, else its key ("Row 3, contact C-1:"), or its row alone when the row names it by nothing.
+ * `named` as rowLabel's. */
 export function recordLabel(t: Translate, lang: Lang, family: SheetFamily, r: { row: number; key: string; name?: string }, named = false): string {
   const documents = familyCard(family).record === "Document";
-  if (!documents && !r.name) return t("rowAt", { row: r.row + 1 });
-  const label = documents ? rowLabel(t, r) : t("rowRecord", { row: r.row + 1, record: recordsOf(family, lang, 1), name: r.name ?? "" });
+  const name = r.name || keyName(r);
+  if (!documents && !name) return t("rowAt", { row: r.row + 1 });
+  const label = documents ? rowLabel(t, r) : t("rowRecord", { row: r.row + 1, record: recordsOf(family, lang, 1), name: name ?? "" });
   return named ? label.replace(/:$/, "") : label;
 }
 

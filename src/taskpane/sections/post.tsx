@@ -5,7 +5,7 @@ import { useState } from "preact/hooks";
 import type { SheetFamily } from "../../rules/codes";
 import { familyCard } from "../../families/cards";
 import { groupDigits } from "../../sheet/i18n/plural";
-import { helpFor, recordsOf } from "./family-words";
+import { helpFor, recordLabel, recordsOf } from "./family-words";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, PostView } from "../views";
 import { Message, Section, useResultScope, useTask } from "../ui";
@@ -62,7 +62,7 @@ export function PostSection(props: { t: Translate; lang: Lang; services: PaneSer
       <Message tone={!r || task.cancelled ? "info" : postTone(r)}
         text={r ? (task.cancelled ? t("postCancelled", { summary: postSummary(t, r) }) : postSummary(t, r)) : null} />
       {r?.marked && <FindingList t={t} lang={lang} services={services} findings={r.marked} label={t("postMarked")} />}
-      <RowNotes t={t} services={services} sheet={r?.sheet} rows={r?.rows} />
+      <RowNotes t={t} services={services} sheet={r?.sheet} rows={r?.rows} labelOf={(n) => recordLabel(t, lang, props.family, n)} />
       {/* Rows with records from a post (this one's, or an earlier one's when all were posted already). */}
       {r && !task.busy && given(r) + r.skipped > 0 && <UndoControl t={t} lang={lang} services={services} family={props.family} connected={props.connected} />}
     </Section>

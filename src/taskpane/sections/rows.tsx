@@ -25,8 +25,14 @@ export function RowNotes(props: { t: Translate; services: PaneServices; sheet?: 
  * documentKey column the key is the row itself; a key equal to the row's number repeats it). As a
  * name on its own (`named`, a table's cell) without the colon that leads into a reason. */
 export function rowLabel(t: Translate, r: { row: number; key: string }, named = false): string {
+  const key = keyName(r);
+  const label = key === undefined ? t("rowAt", { row: r.row + 1 }) : t("rowDocument", { row: r.row + 1, key });
+  return named ? label.replace(/:$/, "") : label;
+}
+
+/** The row's key where it says more than the row's number does, else undefined. */
+export function keyName(r: { row: number; key: string }): string | undefined {
   const row = r.row + 1;
   const key = r.key.trim();
-  const label = key === "" || key === `row ${row}` || key === String(row) ? t("rowAt", { row }) : t("rowDocument", { row, key });
-  return named ? label.replace(/:$/, "") : label;
+  return key === "" || key === `row ${row}` || key === String(row) ? undefined : key;
 }

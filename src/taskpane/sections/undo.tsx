@@ -4,7 +4,7 @@
 import { useState } from "preact/hooks";
 import type { SheetFamily } from "../../rules/codes";
 import { groupDigits } from "../../sheet/i18n/plural";
-import { helpFor } from "./family-words";
+import { helpFor, recordLabel } from "./family-words";
 import type { Lang, Translate } from "../i18n";
 import type { PaneServices, UndoView } from "../views";
 import { Message, useTask } from "../ui";
@@ -58,7 +58,7 @@ export function UndoControl(props: { t: Translate; lang: Lang; services: PaneSer
       <Message tone={v && v.counts.kept + v.counts.refused + v.counts.failed > 0 ? "error" : "ok"}
         text={v && !v.dryRun ? t(task.cancelled ? "undoCancelled" : "undoDone", { summary: undoSummary(t, v) }) : null} />
       <Message tone="info" text={v?.contacts ?? null} />
-      <RowNotes t={t} services={services} sheet={v?.sheet} rows={v?.rows} />
+      <RowNotes t={t} services={services} sheet={v?.sheet} rows={v?.rows} labelOf={(n) => recordLabel(t, lang, props.family, n)} />
     </div>
   );
 }
