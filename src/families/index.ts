@@ -4,7 +4,7 @@ import type { SheetFamily } from "../rules/codes";
 import { CONTACTS, PRODUCTS, VOUCHERS } from "./books";
 import { CERTIFICATES } from "./certificates";
 import { DOCUMENT_ENTRIES } from "./documents";
-import type { FamilyEntry, FamilyKind } from "./types";
+import type { FamilyEntry } from "./types";
 
 export type { ActKind, FamilyCard, FamilyEntry, FamilyKind, Json, OwnFields, RaceLoser, RecordKind, RecordProof, RecordStore, Recovery, Shown, UndoWay } from "./types";
 export { recordIdOf } from "./store";
@@ -25,10 +25,6 @@ export function familyEntry<F extends SheetFamily>(family: F): FamilyEntry<F> {
 /** The entry named `value`, or undefined for a word that names no family. */
 export function findFamily(value: unknown): FamilyEntry | undefined {
   return typeof value === "string" ? BY_NAME.get(value) : undefined;
-}
-
-export function familiesOf(kind: FamilyKind): readonly FamilyEntry[] {
-  return FAMILY_ENTRIES.filter((e) => e.kind === kind);
 }
 
 const looseWord = (s: string): string => s.toLowerCase().replace(/[\s_-]+/g, "").replace(/(?<=[a-z])e?s$/, "");

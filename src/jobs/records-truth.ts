@@ -22,7 +22,7 @@ import type { Json } from "../rules/json";
 import type { Message } from "../rules/message";
 import type { Lang } from "../sheet/i18n/lang";
 import { render } from "../sheet/i18n/render";
-import { recordsWord } from "../sheet/i18n/record-count";
+import { familyRecords, recordsWord } from "../sheet/i18n/record-count";
 import { resultMsg } from "../sheet/i18n/results";
 import type { SheetDocument } from "../sheet/read";
 import type { WorkbookPort } from "../workbook/port";
@@ -100,7 +100,7 @@ export async function checkRecords(port: WorkbookPort, client: DocSheetClient, o
   const lang = opts.lang ?? "en";
   const { sheet, family } = opts;
   if (opts.pulledAs && opts.remembered && opts.pulledAs !== opts.remembered) {
-    throw new UntrustedRecordsError(resultMsg("recordsFamilyDisagree", { sheet, family: opts.pulledAs, chosen: opts.remembered }), lang);
+    throw new UntrustedRecordsError(resultMsg("recordsFamilyDisagree", { sheet, pulled: familyRecords(opts.pulledAs), remembered: familyRecords(opts.remembered) }), lang);
   }
   const record = opts.postRecord !== undefined ? opts.postRecord : await loadPostRecord(port, family as Family);
   const stamp = await sheetCompany(port, sheet);

@@ -8,7 +8,8 @@ import { checkSheet } from "../../src/sheet/check";
 import { render } from "../../src/sheet/i18n/render";
 import { RESULTS_TH } from "../../src/sheet/i18n/th";
 import { resultMsg, rowResultMsg, type ResultMessageKey } from "../../src/sheet/i18n/results";
-import { recordWord } from "../../src/sheet/i18n/record-count";
+import { familyRecords, recordWord } from "../../src/sheet/i18n/record-count";
+import type { SheetFamily } from "../../src/rules/codes";
 import { TARGETS } from "../../src/sheet/i18n/targets";
 import { translate } from "../../src/sheet/i18n/translate";
 import { sheetMsg } from "../../src/sheet/messages";
@@ -124,5 +125,12 @@ describe("the books' and certificates' row results in Thai", () => {
     expect(unknown("withholding-taxes")).toContain("ค้นหาหนังสือรับรองการหักภาษี ณ ที่จ่ายในระบบไม่ได้");
     expect(unknown(undefined)).toContain("ค้นหาเอกสารในระบบไม่ได้");
     expect(resultMsg("postUnknown", { record: recordWord("contacts") }).text).toBe("outcome unknown: the answer was lost and the contact could not be looked up; run post again to resolve it");
+  });
+
+  it("records that disagree about a sheet's family name each family's records by its word", () => {
+    const disagree = (pulled: SheetFamily, remembered: SheetFamily, lang: "en" | "th") =>
+      render(resultMsg("recordsFamilyDisagree", { sheet: "S", pulled: familyRecords(pulled), remembered: familyRecords(remembered) }), lang);
+    expect(disagree("withholding-taxes", "quotations", "en")).toContain("its pull says withholding tax certificates, the sheet is remembered as quotation documents;");
+    expect(disagree("contacts", "quotations", "th")).toContain("การดึงข้อมูลระบุเป็นผู้ติดต่อ แต่ชีตถูกจำไว้เป็นเอกสารใบเสนอราคา ");
   });
 });

@@ -27,6 +27,12 @@ export function recordsWord(family: SheetFamily | undefined): Message {
   return resultMsg(`records${kindOf(family)}`);
 }
 
+/** A family's records by its name: "quotation documents", but "contacts", "withholding tax
+ * certificates", whose words name the family already. */
+export function familyRecords(family: SheetFamily): Message {
+  return kindOf(family) === "Document" ? resultMsg("familyDocuments", { family }) : recordsWord(family);
+}
+
 /** A template's example of `family`'s record: "one example contact". */
 export function recordExample(family: SheetFamily | undefined): Message {
   return resultMsg(`example${kindOf(family)}`);

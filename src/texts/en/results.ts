@@ -135,7 +135,7 @@ export const results = {
   unboundRow: "row {row} ({serial})",
   unboundRowsMore: "{rows} (+{more} more)",
   // --- the workbook's records, verified on the service (jobs/records-truth.ts) ---
-  recordsFamilyDisagree: 'The workbook\'s records disagree about what sheet "{sheet}" holds: its pull says {family} documents, the sheet is remembered as {chosen} documents; nothing was changed',
+  recordsFamilyDisagree: 'The workbook\'s records disagree about what sheet "{sheet}" holds: its pull says {pulled}, the sheet is remembered as {remembered}; nothing was changed',
   recordsCompanyDisagree: 'The workbook\'s records disagree about the company of sheet "{sheet}": it is stamped {stamped}, its post record says {posted}; nothing was changed',
   recordsOtherFamily: "{row}: record id {recordId} is {family} {actual} on the service, not {chosen} as the workbook's records say",
   recordsWrongFamily: 'The workbook\'s records give sheet "{sheet}" the wrong document type: {rows}; nothing was changed',
@@ -203,6 +203,8 @@ export const results = {
   recordsProduct: "products",
   recordsVoucher: "journal vouchers",
   recordsCertificate: "withholding tax certificates",
+  /** A document family's records, by the family's name ("quotation documents"). */
+  familyDocuments: "{family} documents",
   exampleDocument: "one example document",
   exampleContact: "one example contact",
   exampleProduct: "one example product",
