@@ -5,7 +5,7 @@ import { BOOK_FAMILY_LABEL, type BookFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { chartOf, type ChartAccount } from "../sheet/books/accounts";
 import { bookCells, bookColumn, bookKeys, bookRows } from "../sheet/books/sheet";
-import { allOf, idOf, SIDES } from "../jobs/book-parts";
+import { allOf, idOf, masterCodes } from "../jobs/book-parts";
 import { runPool } from "../jobs/pool";
 import { familyEntry } from "./index";
 import type { Pulling } from "./pulling";
@@ -13,16 +13,9 @@ import { rowsRefresh, type PulledRecords, type RowsPull } from "./refresh-rows";
 
 /** Products' sell and buy account codes (by product id), from their masters (the /products list has none). */
 async function accountsOf(client: DocSheetClient, records: readonly Json[], chart: readonly ChartAccount[], signal?: AbortSignal): Promise<Map<number, Json>> {
-  const code = new Map(chart.map((a) => [a.id, a.code]));
   const out = new Map<number, Json>();
   await runPool(records, 8, async (r) => {
-    const master = (await client.productMasters.get(idOf(r), { signal })) as Json;
-    const codes: Json = {};
-    for (const [side, key] of SIDES) {
-      const id = Number((master[side] as Json | undefined)?.chartOfAccountId);
-      if (code.has(id)) codes[key] = code.get(id);
-    }
-    out.set(idOf(r), codes);
+    out.set(idOf(r), masterCodes((await client.productMasters.get(idOf(r), { signal })) as Json, chart));
   }, () => signal?.aborted === true);
   return out;
 }

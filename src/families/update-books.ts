@@ -3,21 +3,23 @@
 // them), compared with the service's copy field by field (a product's accounts with its master's,
 // service-facts §5.2), and sent as the entry says: a contact's or product's PUT carries what the
 // entry's updateRequires keeps from the copy under the sheet's fields; a product's accounts go to
-// its master. A row changed on the service since the sheet saw it (its fingerprint) is not sent. A
-// journal voucher cannot be edited through the interface: its rows say so and nothing is sent.
+// its master. A row changed on the service since the sheet saw it (its fingerprint) is not sent; a
+// row sent takes the fingerprint a pull writes (sheet/row-fingerprint.ts). A journal voucher cannot
+// be edited through the interface: its rows say so and nothing is sent.
 import type { BookFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
-import { accountIndex, chartOf, type AccountIndex } from "../sheet/books/accounts";
+import { accountIndex, chartOf, type AccountIndex, type ChartAccount } from "../sheet/books/accounts";
 import { buildBook } from "../sheet/books/build";
-import { bookFingerprint, bookFingerprintHolds, isBookFingerprint } from "../sheet/books/fingerprint";
+import { bookFingerprintHolds, isBookFingerprint } from "../sheet/books/fingerprint";
 import { differingFields } from "../sheet/books/identity";
 import { sortFindings } from "../sheet/findings";
 import type { Lang } from "../sheet/i18n/lang";
 import { resultMsg } from "../sheet/i18n/results";
 import type { SheetLayout } from "../sheet/read";
-import { accountsChanged, fieldLabel, readBook, SIDES } from "../jobs/book-parts";
+import { accountsChanged, fieldLabel, masterCodes, readBook } from "../jobs/book-parts";
 import type { ShownChange } from "../jobs/shown-change";
-import { bookColumn, bookKeys, bookRows } from "../sheet/books/sheet";
+import { bookColumn, bookKeys, bookPulledFingerprint, bookRows } from "../sheet/books/sheet";
+import { headerLanguage } from "../sheet/writeback";
 import { render } from "../sheet/i18n/render";
 import { notSent } from "../jobs/not-sent";
 import { familyEntry } from ".";
@@ -32,18 +34,6 @@ function masterUpdate(sheet: Json, master: Json): Json {
   const productLists = at >= 0 ? lists.map((l, i) => (i === at ? main : l)) : [main, ...lists.map((l) => ({ ...l, isMainProduct: false }))];
   const side = (k: string): Json => ({ ...((master[k] as Json | undefined) ?? {}), ...((sheet[k] as Json | undefined) ?? {}) });
   return { ...sheet, code: sheet.code ?? master.code, sellSettings: side("sellSettings"), buySettings: side("buySettings"), productLists };
-}
-
-/** A product master's accounts by the columns' keys, as codes (a pulled sheet's cells). */
-function accountCodes(master: Json | undefined, accounts: AccountIndex | undefined): Json | undefined {
-  if (!master || !accounts) return undefined;
-  const codes: Json = {};
-  for (const [side, key] of SIDES) {
-    const id = (master[side] as Json | undefined)?.chartOfAccountId;
-    const hit = id === undefined || id === null ? undefined : accounts.find(Number(id));
-    if (hit) codes[key] = hit.code;
-  }
-  return codes;
 }
 
 /** The preview's lines: each changed column's cell as a pull of the service's copy shows it, against
@@ -66,17 +56,29 @@ function shownChanges(
 /** The book's updating (families/updating.ts); one per run: it holds the chart it read. */
 export function bookUpdating(family: BookFamily): Updating {
   const entry = familyEntry(family);
-  let ctx: { layout: SheetLayout; accounts?: AccountIndex } | undefined;
+  let ctx: { layout: SheetLayout; chart: ChartAccount[]; accounts?: AccountIndex } | undefined;
+  // A product's accounts (by its id) as its master has them after its update: the row's fingerprint
+  // hashes them as a pull shows them.
+  const sentAccounts = new Map<number, Json>();
   return {
     read: async (block, o) => readBook(block, family, o.mapping),
     columns: entry.updates ? ["result", "fingerprint"] : ["result"],
     ...(entry.updates ? {} : { refusal: resultMsg("journalNoUpdate") }),
     reportsFindings: true,
     async prepare(client, read, signal) {
-      const accounts = entry.usesAccounts ? accountIndex(chartOf((await client.chartOfAccounts.list({ signal })) as Json[])) : undefined;
-      ctx = { layout: read.layout, accounts };
+      const chart = entry.usesAccounts ? chartOf((await client.chartOfAccounts.list({ signal })) as Json[]) : [];
+      ctx = { layout: read.layout, chart, accounts: entry.usesAccounts ? accountIndex(chart) : undefined };
     },
-    written: (_doc, answer) => ({ values: answer ? { fingerprint: bookFingerprint(answer) } : {} }),
+    // The fingerprint a pull of the sheet's language writes for the copy sent (its columns' hashes
+    // with it), as certificates' update writes theirs: refresh then tells a change the service made
+    // since from an edit in the sheet, and the next update reads it as a pull's.
+    written: (_doc, answer, { read }) => {
+      if (!answer) return { values: {} };
+      const id = Number(answer.id);
+      const codes = sentAccounts.get(id);
+      const lang = headerLanguage(read.layout) === "th" ? "th" : "en";
+      return { values: { fingerprint: bookPulledFingerprint(family, answer, lang, ctx!.chart, codes ? new Map([[id, codes]]) : undefined) } };
+    },
     async plan(client, doc, current, { lang, signal }) {
       const built = buildBook(family, doc, ctx!);
       const findings = built.findings;
@@ -95,19 +97,25 @@ export function bookUpdating(family: BookFamily): Updating {
       const labels = new Set(changed.map((wire) => fieldLabel(family, wire, lang)));
       const fields = [...labels].join(", ");
       const body = built.body as Json;
-      const accounts = built.master && master ? { from: accountCodes(master, ctx!.accounts), to: { ...accountCodes(master, ctx!.accounts), ...accountCodes(built.master as Json, ctx!.accounts) } } : undefined;
+      const chart = ctx!.chart;
+      const accounts = built.master && master ? { from: masterCodes(master, chart), to: { ...masterCodes(master, chart), ...masterCodes(built.master as Json, chart) } } : undefined;
+      const sent = async (s?: AbortSignal): Promise<Json | undefined> => {
+        if (built.master && master) {
+          await client.productMasters.update(id, masterUpdate(built.master, master), { signal: s });
+          return (await client.products.get(id, { signal: s })) as Json;
+        }
+        // The sheet's fields over what the service must have in every body (kept from its copy).
+        const kept = Object.fromEntries((entry.updateRequires ?? []).filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
+        return entry.updateBook?.(client, id, { ...kept, ...body }, { signal: s });
+      };
       return {
         kind: "update", findings, changes: shownChanges(family, id, current, body, labels, lang, accounts),
         message: resultMsg(checked ? "toUpdate" : "toUpdateUnchecked", { fields }),
         done: resultMsg(checked ? "updated" : "updatedUnchecked", { fields }),
         send: async (s) => {
-          if (built.master && master) {
-            await client.productMasters.update(id, masterUpdate(built.master, master), { signal: s });
-            return (await client.products.get(id, { signal: s })) as Json;
-          }
-          // The sheet's fields over what the service must have in every body (kept from its copy).
-          const kept = Object.fromEntries((entry.updateRequires ?? []).filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
-          return entry.updateBook?.(client, id, { ...kept, ...body }, { signal: s });
+          const answer = await sent(s);
+          if (answer && entry.accountsOnMaster && chart.length > 0) sentAccounts.set(id, masterCodes((await client.productMasters.get(id, { signal: s })) as Json, chart));
+          return answer;
         },
       };
     },

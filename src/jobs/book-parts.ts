@@ -5,6 +5,7 @@ import type { DocSheetClient } from "../api";
 import type { BookFamily } from "../rules/codes";
 import type { Json } from "../rules/json";
 import { familyEntry } from "../families";
+import type { ChartAccount } from "../sheet/books/accounts";
 import { bookTable } from "../sheet/books/fields";
 import { identityKeys, sameValue } from "../sheet/books/identity";
 import type { ColumnMapping } from "../sheet/column-mapping";
@@ -98,6 +99,18 @@ export function recordName(family: BookFamily, r: Json): string {
 }
 
 export const SIDES = [["sellSettings", "sellChartOfAccountCode"], ["buySettings", "buyChartOfAccountCode"]] as const;
+
+/** A product master's sell and buy accounts by their columns' keys, as the chart's codes (a pulled
+ * sheet's cells; an account the chart does not have is left out). */
+export function masterCodes(master: Json, chart: readonly ChartAccount[]): Json {
+  const codes: Json = {};
+  for (const [side, key] of SIDES) {
+    const id = Number((master[side] as Json | undefined)?.chartOfAccountId);
+    const hit = chart.find((a) => a.id === id);
+    if (hit) codes[key] = hit.code;
+  }
+  return codes;
+}
 
 /** The account columns whose account differs from the product master's. */
 export function accountsChanged(sheet: Json, master: Json): string[] {

@@ -7,7 +7,8 @@
 // service since no longer has it. The per-column hashes are of the cells the pull wrote, so refresh tells
 // which columns were edited in the sheet since (the sheet's cells against them) from those the
 // service changed (the copy's cells now against them), as the documents' per-field hashes do
-// (fingerprint.ts). A fingerprint without them (written by post or update) tells the copy only. Pure.
+// (fingerprint.ts). Update writes this form for the copy it sent; a fingerprint without the hashes
+// (written by post) tells the copy only. Pure.
 import type { Json } from "../rules/json";
 import type { CellValue } from "../workbook/port";
 import { bookFingerprint } from "./books/fingerprint";

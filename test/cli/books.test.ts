@@ -202,12 +202,13 @@ describe("contacts", () => {
     // The duplicate row names the same contact: not sent beside it (it would undo the edit).
     expect(String((await sheetRows(out))[3].result)).toMatch(/^(not sent: row 3 names the same record|ไม่ได้ส่ง: แถว 3 อ้างถึงรายการเดียวกัน)/);
 
-    // The service's copy each row was last in step with is kept in a hidden column.
+    // The service's copy each row was last in step with is kept in a hidden column: the updated row's
+    // as a pull writes it (its columns' hashes after the copy's).
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(out);
     const hidden = wb.worksheets[0].columns.filter((c) => c.hidden);
     expect(hidden).toHaveLength(1);
-    expect(String(hidden[0].values![3])).toMatch(/^b1\.[0-9a-f]{16}$/);
+    expect(String(hidden[0].values![3])).toMatch(/^b1\.[0-9a-f]{16}\.[0-9A-Za-z_-]+$/);
     // (A row changed on the service since the sheet saw it is a conflict for every family:
     // test/families/promises-records.test.ts.)
     await editCells(out, [[1, "เบอร์โทร", "02-777-7777"]]);
@@ -593,6 +594,20 @@ describe("products", () => {
     expect(lines.find((r) => r.Code === "P-NEW-1")).toMatchObject({
       Name: "Toner cartridge", Type: "Product", VAT: "VAT inclusive", "Sell price": 1350, "Sales account": "41210", "Purchase account": "51111.02",
     });
+    // Updated from the pulled sheet, then renamed on the service from a copy of it: the update wrote
+    // the pull's fingerprint, its accounts as the master has them, so refresh takes the new name as
+    // the service's and finds nothing edited in the sheet (its accounts among it).
+    const at = lines.findIndex((r) => r.Code === "P-NEW-1");
+    await editCells(pulled, [[at, "Sell price", 1400]]);
+    const sent = await docsheet(["update", pulled, "--family", "products", "--in-place", ...conn()]);
+    expect({ code: sent.code, row: (await sheetRows(pulled))[at].result }).toEqual({ code: 0, row: "updated: Sell price" });
+    const copy = join(s.dir, "products.pulled-copy.xlsx");
+    await writeFile(copy, await readFile(pulled));
+    await editCells(copy, [[at, "Name", "Toner cartridge XL"]]);
+    expect((await docsheet(["update", copy, "--family", "products", "--in-place", ...conn()])).stdout).toContain("updated: Name");
+    const refresh = await docsheet(["refresh", pulled, ...conn()]);
+    expect({ code: refresh.code, said: refresh.stdout, row: (await sheetRows(pulled))[at].result })
+      .toEqual({ code: 0, said: expect.stringContaining(" 0 edited in the sheet"), row: "refreshed: Name" });
   });
 
   it("sends contacts and products under the names the 2020 description gives them (accounts through the product master)", async () => {

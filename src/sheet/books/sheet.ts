@@ -85,7 +85,21 @@ export function bookRows(
   family: BookFamily, records: readonly Json[], lang: Lang, chart: readonly ChartAccount[] = [], productAccounts?: ReadonlyMap<number, Json>,
 ): CellValue[][] {
   const keys = bookKeys(family);
+  return records.flatMap((r) => pulledRows(family, r, lang, chart, productAccounts).map((row) => keys.map((k) => row[k] ?? null)));
+}
+
+/** One record's rows by column key as a pull writes them, its fingerprint on the first. */
+function pulledRows(
+  family: BookFamily, record: Json, lang: Lang, chart: readonly ChartAccount[], productAccounts?: ReadonlyMap<number, Json>,
+): Record<string, CellValue>[] {
   const defOf = (key: string): FieldDef | undefined => familySheet(family).fields.byKey.get(key);
-  return records.flatMap((r) => withRowFingerprint(keys, defOf, r, bookCells(family, r, lang, chart, productAccounts))
-    .map((row) => keys.map((k) => row[k] ?? null)));
+  return withRowFingerprint(bookKeys(family), defOf, record, bookCells(family, record, lang, chart, productAccounts));
+}
+
+/** The fingerprint a pull in `lang` writes for the record (its copy's and its columns' hashes):
+ * what an update writes for the copy it sent, so refresh reads the row as a pulled one. */
+export function bookPulledFingerprint(
+  family: BookFamily, record: Json, lang: Lang, chart: readonly ChartAccount[] = [], productAccounts?: ReadonlyMap<number, Json>,
+): CellValue {
+  return pulledRows(family, record, lang, chart, productAccounts)[0]?.fingerprint ?? null;
 }
