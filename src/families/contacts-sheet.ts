@@ -4,7 +4,7 @@
 // so a pulled company's row checks clean.
 import { CONTACT_GROUP, CONTACT_TYPE } from "../rules/codes";
 import { buildContact } from "../sheet/books/builders";
-import { shownBranchCode } from "../sheet/books/identity";
+import { shownBranchCode } from "../sheet/books/branch";
 import { num, text } from "../sheet/books/layout";
 import { bookField, resultField, type Shown } from "../sheet/books/book-field";
 import { CONTACT_GROUPS, said } from "../sheet/shown-values";

@@ -13,24 +13,9 @@ import { normalizeName } from "../fields";
 import { cellFinding, type CellFinding } from "../findings";
 import { sheetMsg } from "../messages";
 import type { SheetLayout } from "../sheet-document";
-import { readBranch, taxIdDigits } from "../tax-id";
+import { taxIdDigits } from "../tax-id";
+import { branchCodeOf, textOf } from "./branch";
 import type { BuiltBook } from "./built";
-
-const textOf = (v: unknown): string => (typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : "");
-
-/** A contact's branch code, from its code or from the name the service keeps ("สำนักงานใหญ่"). */
-export function branchCodeOf(r: Json): string {
-  const code = textOf(r.contactBranchCode);
-  if (/^\d{5}$/.test(code)) return code;
-  const read = readBranch(textOf(r.contactBranch) || "00000");
-  return read.ok ? String(read.value) : textOf(r.contactBranch);
-}
-
-/** A contact's branch code as its sheet shows it (a pull's cell): as branchCodeOf reads it where
- * the service keeps a code or a branch name, none where it keeps neither. */
-export function shownBranchCode(r: Json): string {
-  return textOf(r.contactBranchCode) || textOf(r.contactBranch) ? branchCodeOf(r) : "";
-}
 
 /** The key of a contact's tax id and branch, or undefined without a tax id. */
 export function taxKeyOf(r: Json): string | undefined {
