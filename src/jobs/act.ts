@@ -9,6 +9,7 @@ import { at, serviceText, type Message } from "../rules/message";
 import { ApiError, type DocSheetClient, type DocumentRecord } from "../api";
 import { familyEntry, type ActKind } from "../families";
 import { actingOf } from "../families/actings";
+import { familyCard } from "../families/cards";
 import type { PaymentBody } from "../rules/schemas/bodies";
 import { checkPayment } from "../rules/checks";
 import { FAMILY_INFO, PAYMENT_METHOD, type Family, type SheetFamily } from "../rules/codes";
@@ -296,9 +297,8 @@ function paymentBody(
   row.paymentMethod ??= a.paymentMethod;
   row.paymentDate ??= a.paymentDate ?? today;
   const body = due ? settlePayment(row, due) : row;
-  const side = FAMILY_INFO[family].side;
   const method = METHOD_NAMES[Number(body.paymentMethod)];
-  if (method) body.paymentStructureType = `Payment${side === "sell" ? "Receiving" : "Paid"}${method}`;
+  if (method) body.paymentStructureType = `Payment${familyCard(family).buying ? "Paid" : "Receiving"}${method}`;
   body.documentId = id;
   // The row's cells are read untyped: checkPayment parses this body before it is sent.
   return { body: body as PaymentBody, due };

@@ -122,7 +122,7 @@ export function upgradeBody(source: DocumentRecord, target: Family, today: strin
     const pay: JsonBody = due ? settlePayment(payment, due) : { ...payment };
     pay.paymentDate ??= body.publishedOn;
     const method = paymentMethodName(Number(pay.paymentMethod)) ?? "Cash";
-    const side = FAMILY_INFO[target].side === "buy" ? "Paid" : "Receiving";
+    const side = familyCard(target).buying ? "Paid" : "Receiving";
     pay.documentPaymentStructureType = `${inline ? "Inline" : "Simple"}DocumentWithPayment${side}${method}`;
     Object.assign(body, pay);
   }

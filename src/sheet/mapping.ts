@@ -11,7 +11,7 @@
 // given and its field stays empty until the user says.
 // Reading applies a mapping through mapHeaders/readDocuments (headers.ts, read.ts). Pure.
 import { bare, type Message } from "../rules/message";
-import { FAMILY_INFO, type Family } from "../rules/codes";
+import { FAMILY_INFO, isFamily, type Family } from "../rules/codes";
 import { FAMILY_CARDS, findCard } from "../families/cards";
 import { familySheet, type OwnFields } from "../families/sheets";
 import { columnLetters } from "../workbook/address";
@@ -35,6 +35,13 @@ export function tableOf(family: MapFamily | undefined): FieldTable {
 
 /** A family whose sheet has fields of its own (a book, the certificates): its entry says them. */
 const ownFields = (family: MapFamily): OwnFields | undefined => familySheet(family).ownFields;
+
+/** The document family whose sheet this is, where the sheet has no fields of its own: only the
+ * document families read their sheets by the documents' fields. */
+function documentOf(family: MapFamily): Family {
+  if (!isFamily(family)) throw new Error(`${family}'s sheet has fields of its own`);
+  return family;
+}
 
 const OWN_KEYS = new Map<MapFamily, ReadonlySet<string>>();
 /** The keys of a family's own fields (undefined where it uses the documents'). */
@@ -97,7 +104,7 @@ const PARTIAL_ONLY = new Set(["item.documentId", "item.documentType", "item.part
 export function fieldApplies(def: FieldDef, family: MapFamily): boolean {
   const own = ownKeys(family);
   if (own) return own.has(def.key);
-  const info = FAMILY_INFO[family as Family];
+  const info = FAMILY_INFO[documentOf(family)];
   if (EXPENSE_ONLY.has(def.key)) return familySheet(family).expenseCategories;
   if (PARTIAL_ONLY.has(def.key)) return info.partialReceipt;
   if (def.key === "item.sellChartOfAccountCode") return info.side === "sell";
@@ -167,7 +174,7 @@ function familyIndex(family: MapFamily): Map<string, Hit> {
     INDEX.set(family, index);
     return index;
   }
-  const document = family as Family;
+  const document = documentOf(family);
   for (const d of FIELDS) add(d.key, [...d.en, ...d.th], RANK.label);
   for (const [key, words] of familySynonyms(document)) add(key, words, RANK.family);
   for (const [key, words] of Object.entries(SIDE_SYNONYMS[FAMILY_INFO[document].side])) add(key, words, RANK.side);
@@ -315,7 +322,7 @@ export function missingFields(family: MapFamily, mapped: Iterable<string>): Miss
   const have = new Set(mapped);
   const own = ownFields(family);
   if (own) return own.needs.filter((n) => !n.fields.some((f) => have.has(f))).map((n) => ({ ...n, fields: [...n.fields] }));
-  const info = FAMILY_INFO[family as Family];
+  const info = FAMILY_INFO[documentOf(family)];
   const needs: MissingField[] = [];
   const need = (fields: string[], level: MissingField["need"] = "required", note?: string): void => {
     if (!fields.some((f) => have.has(f))) needs.push(note ? { fields, need: level, note } : { fields, need: level });

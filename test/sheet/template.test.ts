@@ -42,7 +42,7 @@ describe.each(FAMILIES.flatMap((f) => LANGS.map((lang) => [f, lang] as const)))(
       const values = read.map((r) => (r.ok ? r.value : undefined));
       if (def.kind === "boolean") expect(values).toEqual([true, false]);
       // Statuses as people say them: each the family's own state where a status is set (act).
-      else if (def.kind === "status") expect(column.allowed!.map((w) => serviceStatus(family, String(w)))).toEqual(FAMILY_INFO[family].statuses);
+      else if (def.kind === "status") expect(column.allowed!.map((w) => serviceStatus(family, String(w), FAMILY_INFO[family].statuses))).toEqual(FAMILY_INFO[family].statuses);
       else expect([...values].sort()).toEqual([...def.allowed!].sort());
       // Words stay text: "7%" typed into a number column would become 0.07.
       if (column.allowed!.some((v) => typeof v === "string" && !/^-?\d+$/.test(v))) expect(column.kind).toBe("text");

@@ -30,7 +30,7 @@ export function localizeValue(name: string, value: string, lang: Lang, family?: 
     case "statuses":
       return [...new Set(value.split(", ").map((s) => statusText(s, lang, family)))].join(", ");
     case "allowed":
-      return value.replace(/[a-z]+(?:-[a-z]+)*/g, (w) => (FAMILIES.includes(w as Family) ? familyName(w, lang) : w));
+      return value.replace(/[a-z]+(?:-[a-z]+)*/g, (w) => (findCard(w) ? familyName(w, lang) : w));
     case "incomeType": {
       // Named where shown: both names in English, the Thai one alone in Thai.
       const t = incomeTypeOf(value);

@@ -72,10 +72,10 @@ export function statusChoices(lang: Lang, family?: Family): string[] {
 }
 
 /** The same state as `word` in the words `family` accepts for a status change (`allowed`: its
- * entry's statuses; a document family's by default): a cell that says "cancelled" is `rejected` on
+ * entry's statuses): a cell that says "cancelled" is `rejected` on
  * a quotation and `void` elsewhere; "processed" is `approvedandprocessed` where the family has it,
  * and `processed` where it has that (certificates). Undefined when the family cannot take it. */
-export function serviceStatus(family: SheetFamily, text: string, allowed: readonly string[] = FAMILY_INFO[family as Family].statuses): string | undefined {
+export function serviceStatus(family: SheetFamily, text: string, allowed: readonly string[]): string | undefined {
   const key = normalizeName(text).replace(/[-_]/g, "");
   // The family's own words first: they say which state this family means.
   for (const [word, t] of Object.entries(BY_FAMILY.get(family) ?? {}) as [StatusWord, Words][]) {
