@@ -4,7 +4,8 @@
 // type of the service's copy; an awaiting partial receipt as the batch body posting builds, in the
 // update form the spec asks). Not sent, each with the reason in its row: documents the service
 // changed since the sheet last saw them (their fingerprint, sheet/fingerprint.ts, no longer matches),
-// documents that are not awaiting (the spec edits only those), documents whose check fails, and rows
+// documents that are not awaiting (the spec edits only those), a receipt of part of a tax invoice whose
+// customer was edited (the service keeps the invoice's), documents whose check fails, and rows
 // whose record id and serial do not name the same document (jobs/verify.ts: a record id typed over
 // must not overwrite another document). A row without a fingerprint is compared and sent, its result
 // saying that changes made on the service since could not be checked. A document sent takes the
@@ -120,6 +121,10 @@ function planFor(
   if (copy.structure === "simple" && hasInlineLines(merged)) return plan("refused", resultMsg("keepsSimple"), changes);
   const built = buildDocument(merged, family, layout, { today, marker: markerIn(rec.internalNotes), structure: copy.structure });
   const partial = built.operation === "partialReceipt";
+  // A receipt of part of a tax invoice is the invoice's customer's: the service takes every contact
+  // field from the invoice whatever is sent, so an edit of one would be said sent and never made.
+  const contact = changes.filter((c) => c.line === undefined && c.key.startsWith("contact"));
+  if (partial && contact.length > 0) return plan("refused", resultMsg("partialKeepsContact", { fields: fieldList(contact, lang) }), changes);
   const body = updateBody(built.body, rec, copy, changes, layout, partial);
   // The due date the service will set from the date and the credit days (it ignores one sent) is
   // sent and shown as it will be, unless the sheet's own due date was edited.

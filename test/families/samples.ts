@@ -68,8 +68,9 @@ export const SAMPLES: Readonly<Record<SheetFamily, Sample>> = {
   // A receipt is made against a tax invoice (a partial receipt): one invoice per record.
   "receipts": {
     sheet: "Receipts",
-    header: ["documentKey", "publishedOn", "reference", "item.documentId", "item.partialAmount"],
-    rows: (prefix, i, variant = 0) => [[`${prefix}-${i}`, DATE, `${prefix}-${i}`, invoicesFor.get(prefix)![i - 1], 100 + variant * 7]],
+    // Its own remarks: what an update of its pulled sheet can change (its customer is the invoice's).
+    header: ["documentKey", "publishedOn", "reference", "remarks", "item.documentId", "item.partialAmount"],
+    rows: (prefix, i, variant = 0) => [[`${prefix}-${i}`, DATE, `${prefix}-${i}`, `${prefix} note ${i}`, invoicesFor.get(prefix)![i - 1], 100 + variant * 7]],
     tagOf: (r) => text(r.reference) || undefined,
     live: notVoid,
     bad: ["item.partialAmount", "abc"],

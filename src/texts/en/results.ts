@@ -109,6 +109,8 @@ export const results = {
   changedOnService: "not sent: changed on the service since the sheet last saw it ({fields}); pull it again to see the service's copy",
   changedOnServiceUnnamed: "not sent: changed on the service since the sheet last saw it; pull it again to see the service's copy",
   updateUnknown: "outcome unknown: the service stopped answering after the change was sent; pull the document to see whether it was saved",
+  /** A partial receipt's contact fields are the tax invoice's: the service takes them from it whatever is sent. */
+  partialKeepsContact: "not sent: a receipt for part of a tax invoice takes its customer from that invoice, so {fields} cannot be changed on the receipt; put back the invoice's (the customer is changed on the tax invoice)",
   keepsSimple: "not sent: the document is simple on the service (one discount and VAT for the whole document); clear the line discounts and VAT rates",
   emptyValue: "(empty)",
   lineAdded: "(new line)",
