@@ -22,7 +22,6 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../src/api";
 import { checkJob } from "../src/jobs/check";
-import { postBookJob } from "../src/jobs/books";
 import { parseMapping } from "../src/sheet/mapping";
 import { postJob } from "../src/jobs/post";
 import { pullJob } from "../src/jobs/pull";
@@ -31,7 +30,6 @@ import { updateJob } from "../src/jobs/update";
 import type { DocSheetClient } from "../src/api";
 import { vatReportJob } from "../src/jobs/vat-report";
 import { whtReportJob } from "../src/jobs/wht-report";
-import { whtPostJob } from "../src/jobs/wht";
 import { runPool } from "../src/jobs/pool";
 import { rdPrepWht } from "../src/sheet/rd-prep";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -149,7 +147,7 @@ export function certificateRows(count: number, prefix: string): CellValue[][] {
 
 /** A post of `count` certificates through the Excel port on the strict fake, as excelPost. */
 export function excelCertificatePost(client: DocSheetClient, count: number, prefix: string): Promise<ExcelPosted> {
-  return excelPostOf(certificateRows(count, prefix), (port) => whtPostJob(port, client, { concurrency: 8 }));
+  return excelPostOf(certificateRows(count, prefix), (port) => postJob(port, client, { family: "withholding-taxes", concurrency: 8 }));
 }
 
 export interface ExcelPosted {
@@ -251,7 +249,7 @@ export async function bookFigures(client: DocSheetClient, dir: string): Promise<
     contacts.push([`Bench Contact ${i} Co., Ltd.`, i % 3 === 0 ? "Supplier" : "Customer", `${base}${(11 - (sum % 11)) % 10}`, "00000", "10110", `c${i}@example.com`]);
   }
   const grid = new MemoryWorkbook({ Contacts: contacts });
-  const post = await measure(() => postBookJob(grid, client, { family: "contacts", concurrency: 8 }));
+  const post = await measure(() => postJob(grid, client, { family: "contacts", concurrency: 8 }));
   if (post.value.counts.created !== 1000) throw new Error(`contacts post created ${post.value.counts.created} of 1000: ${JSON.stringify(post.value.results.find((r) => r.kind !== "created"))}`);
   return {
     "check 10,000 journal voucher lines from .xlsx": `${check.ms.toFixed(0)} ms (target ≤ 1000 ms), peak RSS ${check.peakMb} MB`,

@@ -10,8 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type DocSheetClient } from "../src/api";
 import { postJob } from "../src/jobs/post";
-import { postBookJob } from "../src/jobs/books";
-import { whtPostJob } from "../src/jobs/wht";
 import { undoJob } from "../src/jobs/undo";
 import { MemoryWorkbook } from "../src/workbook/memory";
 import type { CellValue } from "../src/workbook/port";
@@ -54,7 +52,7 @@ export async function run(): Promise<Record<string, string>> {
     const { client, counts } = countedClient(root);
     const certificates = new MemoryWorkbook({ Certificates: certificateRows(CERTS, "w") });
     if (CERTS > 0) {
-      const made = await whtPostJob(certificates, client, { concurrency: 8 });
+      const made = await postJob(certificates, client, { family: "withholding-taxes", concurrency: 8 });
       if (made.counts.created !== CERTS) throw new Error(`certificates post created ${made.counts.created} of ${CERTS}`);
     }
     const grid = new MemoryWorkbook({ Post: rows(ROWS, 5, "p") });
@@ -84,7 +82,7 @@ export async function run(): Promise<Record<string, string>> {
       contacts.push([`Undo Contact ${i} Co., Ltd.`, "Customer", `${base}${(11 - (sum % 11)) % 10}`, "00000", "10110", `u${i}@example.com`]);
     }
     const book = new MemoryWorkbook({ Contacts: contacts });
-    const made = await postBookJob(book, client, { family: "contacts", concurrency: 8 });
+    const made = await postJob(book, client, { family: "contacts", concurrency: 8 });
     if (made.counts.created !== ROWS) throw new Error(`contacts post created ${made.counts.created} of ${ROWS}`);
     counts.clear();
     const contactsUndo = await timed(service.child.pid!, () => undoJob(book, client, { family: "contacts", concurrency: 8 }));

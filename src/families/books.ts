@@ -79,7 +79,7 @@ export const PRODUCTS: FamilyEntry<"products"> = {
   nameOf: nameBy("code", "name"),
   accountsOnMaster: true,
   updateRequires: ["name", "type", "productStructureType"],
-  // A product's accounts are updated on its master (jobs/books.ts), its other fields here.
+  // A product's accounts are updated on its master (families/update-books.ts), its other fields here.
   updateBook: (client, id, body, { signal }) => client.products.update(id, body as ProductBody, { signal }) as Promise<Json>,
   sendBook: async (client, built: Extract<BuiltBook, { family: "products" }>, _marker, { signal }) => {
     if (!built.master) return client.products.create(built.body!, { signal });

@@ -2,7 +2,7 @@
 // once, oldest first, one row per income line (the layout check and post read back), with the hidden
 // fingerprint refresh tells the sheet's edits from the service's changes by: the family's (the one
 // post and update write, families/proofs.ts) with the pulled columns' hashes.
-import { readCertificates } from "../jobs/wht";
+import { readCertificates } from "../jobs/certificate-list";
 import { FIELD_BY_KEY, type FieldDef } from "../sheet/fields";
 import { withRowFingerprint } from "../sheet/row-fingerprint";
 import { certificateCells, whtColumn, WHT_KEYS } from "../sheet/wht-rows";

@@ -113,13 +113,13 @@ export interface FamilyEntry<F extends SheetFamily = SheetFamily> extends Family
   nameOf(record: Json): string;
 
   // --- The post pipeline\'s hooks (how documents and certificates are posted: families/postings.ts) ---
-  /** The books' post (jobs/books.ts): sends one built record with its row's marker (a voucher
+  /** The books' post (families/post-books.ts): sends one built record with its row's marker (a voucher
    * approved or as a draft); absent for the families post.ts posts. */
   sendBook?(client: DocSheetClient, built: BuiltBook, marker: string, o: { draft: boolean; signal?: AbortSignal }): Promise<Json>;
   /** What the books' update must send besides the edits (service-facts §5.1, §5.2: the service's
    * PUT takes a whole body): these fields of the service's copy go with every update. */
   readonly updateRequires?: readonly string[];
-  /** The books' update (jobs/books.ts): sends a record's whole body over its service copy; absent
+  /** The books' update (families/update-books.ts): sends a record's whole body over its service copy; absent
    * where the service has no update (journal vouchers: the card's `updates`). */
   updateBook?(client: DocSheetClient, id: number, body: Json, o: { signal?: AbortSignal }): Promise<Json>;
 }

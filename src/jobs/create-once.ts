@@ -1,6 +1,6 @@
 // A create sent exactly once: when its answer is lost (OutcomeUnknownError) the record is looked for
 // by its row's marker, and only when the service is known not to have it is the create sent again
-// (once). Shared by every family's post (post.ts, wht.ts).
+// (once). Shared by every family's post (post.ts).
 import { OutcomeUnknownError } from "../api";
 
 /** `found`: the answer was lost and the marker found `record`, which another post may have made. */

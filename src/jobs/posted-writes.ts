@@ -1,4 +1,4 @@
-// A posted row's result cells, for every family's post (post.ts, wht.ts): record id, number, status
+// A posted row's result cells, for every family's post (post.ts): record id, number, status
 // in the reader's words and the result on every row of the document, and the service copy's
 // fingerprint where the sheet keeps one (the family's, its entry's proof: update and refresh read it).
 import type { DocumentRecord } from "../api";

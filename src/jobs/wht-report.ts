@@ -20,7 +20,7 @@ import { CERTIFICATES } from "../families/certificates";
 import { FAMILY_ENTRIES } from "../families";
 import type { Family } from "../rules/codes";
 import { monthRange } from "./vat-report";
-import { readCertificates } from "./wht";
+import { readCertificates } from "./certificate-list";
 import { throwIfCancelled, type JobContext } from "./types";
 import type { Json } from "../rules/json";
 

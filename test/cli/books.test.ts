@@ -3,12 +3,12 @@
 // credit cells and not sent, posted (approved or as drafts), pulled one row per book line and
 // posted again to another company; contacts and products posted twice (nothing new the second time,
 // what the service already had found and its id written back), and their edits sent by update.
+import { postJob } from "../../src/jobs/post";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
-import { postBookJob } from "../../src/jobs/books";
 import { refreshListsJob } from "../../src/jobs/template";
 import { listEntries } from "../../src/sheet/lookups";
 import { checkRequest, recordingFetch, unknownFields } from "../api/helpers/openapi";
@@ -299,10 +299,10 @@ describe("two posts at once", () => {
     const contacts = [["Name", "Type", "Tax id", "Branch"], ["Twin Tax Co.", "customer", "0105561000046", "00000"], ["Twin Name Co.", "supplier", "", ""]];
     const products = [["Code", "Name", "VAT"], ["TWIN-1", "Twin gadget", "VAT exclusive"]];
     const [a, b, c, d] = await Promise.all([
-      postBookJob(await book("Contacts", contacts), client("contacts"), { family: "contacts" }),
-      postBookJob(await book("Contacts", contacts), client("contacts"), { family: "contacts" }),
-      postBookJob(await book("Products", products), client("products"), { family: "products" }),
-      postBookJob(await book("Products", products), client("products"), { family: "products" }),
+      postJob(await book("Contacts", contacts), client("contacts"), { family: "contacts" }),
+      postJob(await book("Contacts", contacts), client("contacts"), { family: "contacts" }),
+      postJob(await book("Products", products), client("products"), { family: "products" }),
+      postJob(await book("Products", products), client("products"), { family: "products" }),
     ]);
     const live = async (family: "contacts" | "products", search: string) => (await s.client[family].list({ pageSize: 200, searchString: search })).list.map((r) => Number((r as Json).id));
     for (const [one, other, family, names] of [[a, b, "contacts", ["Twin Tax Co.", "Twin Name Co."]], [c, d, "products", ["TWIN-1"]]] as const) {
@@ -346,7 +346,7 @@ describe("the race guard of a contacts post", () => {
     const rows = [["Name", "Type"], ...Array.from({ length: 10 }, (_, i) => [`Guarded ${i} Co.`, "customer"])];
     const wb = XlsxWorkbook.empty();
     await wb.addTableSheet("Contacts", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
-    const out = await postBookJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: held }), { family: "contacts", concurrency: 4 });
+    const out = await postJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: held }), { family: "contacts", concurrency: 4 });
     expect(out.results.map((r) => [r.kind, r.message])).toEqual(rows.slice(1).map(() => ["created", "created"]));
     // The first look waits for others to join it (race.ts): it starts with a few or with all ten.
     expect(events[0]).toBe("all created");
@@ -367,7 +367,7 @@ describe("two posts of the same journal voucher at once", () => {
     const run = async (f: typeof fetch) => {
       const wb = XlsxWorkbook.empty();
       await wb.addTableSheet("Journal", rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
-      return postBookJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: f }), { family: "journal-entries" });
+      return postJob(wb, createClient({ root: s.service.root, ...s.demo, fetch: f }), { family: "journal-entries" });
     };
     // The lists each post reads, to see what a read-back asks for.
     const lists: string[] = [];
@@ -459,8 +459,8 @@ describe("lists", () => {
       await wb.addTableSheet(name, rows[0].map((h) => ({ header: h, kind: "text" as const })), rows.slice(1));
       return wb;
     };
-    const contacts = await postBookJob(await sheet("Contacts", [["Name", "Type"], ["Lookup Co.", "customer"]]), s.client, { family: "contacts" });
-    expect((await postBookJob(await sheet("Products", [["Code", "Name", "VAT"], ["LOOK-1", "Lookup gadget", "VAT exclusive"]]), s.client, { family: "products" })).counts.created).toBe(1);
+    const contacts = await postJob(await sheet("Contacts", [["Name", "Type"], ["Lookup Co.", "customer"]]), s.client, { family: "contacts" });
+    expect((await postJob(await sheet("Products", [["Code", "Name", "VAT"], ["LOOK-1", "Lookup gadget", "VAT exclusive"]]), s.client, { family: "products" })).counts.created).toBe(1);
     const contactId = contacts.results[0].recordId!;
 
     const book = await XlsxWorkbook.load(invoice);
@@ -619,12 +619,12 @@ describe("products", () => {
       ["P-BODY-2", "Paper", "Inventory", null, "ream", "135", "110", "VAT exclusive", null, null],
       ["P-BODY-3", "Support", "Service", null, "hour", "800", null, "Exempt", null, null],
     ]);
-    expect((await postBookJob(products, client, { family: "products" })).counts.created).toBe(3);
+    expect((await postJob(products, client, { family: "products" })).counts.created).toBe(3);
     const contacts = XlsxWorkbook.empty();
     await contacts.addTableSheet("Contacts", ["Name", "Type", "Tax id", "Branch", "Address", "Zip code", "Email", "Phone", "Credit days"].map((h) => ({ header: h, kind: "text" as const })), [
       ["Body Check Co.", "supplier", "0105557000011", "00001", "1 Road", "10110", "a@b.co", "02-000-0000", "30"],
     ]);
-    expect((await postBookJob(contacts, client, { family: "contacts" })).counts.created).toBe(1);
+    expect((await postJob(contacts, client, { family: "contacts" })).counts.created).toBe(1);
     const sent = rec.requests.filter((r) => r.method !== "GET" && r.path !== "/token");
     expect(sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual(["POST /contacts", "POST /product-masters", "POST /products", "POST /products"]);
     expect(sent.flatMap((r) => [...checkRequest(r), ...unknownFields(r)])).toEqual([]);

@@ -2,12 +2,12 @@
 // a sheet of individuals and companies checked (a wrong tax amount and a rate not allowed for its
 // income type pinned to their cells, not sent), posted once (the form taken from the tax id), and
 // pulled back as rows that read again.
+import { postJob } from "../../src/jobs/post";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
 import { ConnectionError } from "../../src/jobs/stop";
-import { whtPostJob } from "../../src/jobs/wht";
 import { XlsxWorkbook } from "../../src/workbook/xlsx";
 import { losingFirstAnswer, racingFetch } from "../helpers/racing-fetch";
 import { cliRunner } from "./run";
@@ -144,7 +144,7 @@ describe("docsheet with withholding-taxes", () => {
     // One of the two loses the answer to its create after the service made it: which is its own
     // copy it cannot know, and the other post's may have been made first.
     const lossy = losingFirstAnswer(racing, certificates);
-    const run = async (f: typeof fetch) => whtPostJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, ...s.demo, fetch: f }), { target: { sheet: "WHT" } });
+    const run = async (f: typeof fetch) => postJob(await XlsxWorkbook.load(book), createClient({ root: s.service.root, ...s.demo, fetch: f }), { family: "withholding-taxes", target: { sheet: "WHT" } });
     const [lost, other] = await Promise.all([run(lossy.fetch), run(racing)]);
     expect(lossy.dropped()).toBe(true);
     expect([lost.results[0].kind, lost.results[0].message]).toEqual(["found", "created (confirmed after a lost answer)"]);
@@ -156,7 +156,7 @@ describe("docsheet with withholding-taxes", () => {
 
   it("a Thai status change whose connection fails stops in Thai, without the client's operation name, and leaves its row as it was", async () => {
     const book = await XlsxWorkbook.load(await writeBook(join(s.dir, "wht-gone.xlsx"), [HEADER, ["G", "Gone Status Payee Co., Ltd.", "0105561000071", "00000", "", "2026-04-12", "Services", 3, 1000, 30, "Withheld at source"]], "WHT"));
-    expect((await whtPostJob(book, s.client, { target: { sheet: "WHT" } })).counts.created).toBe(1);
+    expect((await postJob(book, s.client, { family: "withholding-taxes", target: { sheet: "WHT" } })).counts.created).toBe(1);
     // The service stops answering the status change only: the row is read and checked, then the change fails.
     const refused: typeof fetch = async (input, init) => {
       if (/\/withholding-taxes\/\d+\/status\//.test(String(input))) throw Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) });

@@ -5,7 +5,6 @@ import { createClient, type DocSheetClient } from "../../src/api";
 import { defaultSleep } from "../../src/api/backoff";
 import { actJob } from "../../src/jobs/act";
 import { postJob, READ_BACK_MAX } from "../../src/jobs/post";
-import { postBookJob } from "../../src/jobs/books";
 import { ConnectionError } from "../../src/jobs/stop";
 import { loadPostRecord } from "../../src/jobs/post-record";
 import { undoJob } from "../../src/jobs/undo";
@@ -225,7 +224,7 @@ describe("a job whose service dies part way", () => {
     for (let i = 1; i <= n; i++) rows.push([`SG-P${i}`, `Gone product ${i}`, 100 + i, "7%"]);
     const wb = new MemoryWorkbook({ S: rows });
     const watch = killingProgress(service, 3, /ไม่ได้ส่ง/, /: สร้างแล้ว/);
-    const err = await caught(postBookJob(wb, clientOf(service), { family: "products", now, concurrency: CONCURRENCY, lang: "th", onProgress: watch.onProgress }));
+    const err = await caught(postJob(wb, clientOf(service), { family: "products", now, concurrency: CONCURRENCY, lang: "th", onProgress: watch.onProgress }));
     expect(watch.killed()).toBe(true);
     expect(err).toBeInstanceOf(ConnectionError);
     // Rows that met the dead service: one per worker, then the run stops. (The ones created before

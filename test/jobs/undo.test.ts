@@ -3,7 +3,6 @@
 // nothing; contacts the service made for the run are deleted when nothing else uses them, unchanged.
 import { createClient, type DocSheetClient } from "../../src/api";
 import { actJob } from "../../src/jobs/act";
-import { postBookJob } from "../../src/jobs/books";
 import { postJob } from "../../src/jobs/post";
 import { loadPostRecord, postRecordKey, savePostRecord } from "../../src/jobs/post-record";
 import { hash2 } from "../../src/sheet/books/fingerprint";
@@ -313,7 +312,7 @@ const inRowOrder = <R extends { rows: number[] }>(results: R[]): R[] => [...resu
 describe("contacts a journal voucher names", () => {
   it("stay when a post created them, whichever post: named by id or by name alone, the row says which voucher, in English and Thai; the rest go", async () => {
     const wb = new MemoryWorkbook({ Contacts: [["Name", "Type"], ["jv Named Co", "Customer"], ["jv Called Co", "Customer"], ["jv Free Co", "Customer"]] });
-    const post = await postBookJob(wb, svc.client, { family: "contacts", now });
+    const post = await postJob(wb, svc.client, { family: "contacts", now });
     expect(post.counts.created).toBe(3);
     const [named, , free] = inRowOrder(post.results).map((r) => r.recordId!);
     const [debit, credit] = (await svc.client.chartOfAccounts.list()).map((a) => Number((a as { id: unknown }).id));
@@ -356,7 +355,7 @@ function savedCopy(wb: MemoryWorkbook): MemoryWorkbook {
  * saved, before anything is sent. */
 async function killedBeforeSending(wb: MemoryWorkbook, family: "contacts" | "products"): Promise<MemoryWorkbook> {
   let killed: MemoryWorkbook | undefined;
-  await expect(postBookJob(wb, svc.client, { family, now, onCheckpoint: async () => {
+  await expect(postJob(wb, svc.client, { family, now, onCheckpoint: async () => {
     killed = savedCopy(wb);
     throw new Error("killed");
   } })).rejects.toThrow("killed");
@@ -369,10 +368,10 @@ describe("a book post that ended, then run again from its input with its output"
     ["products", [["Code", "Name", "VAT"], ["KE-1", "ke one", "7%"], ["KE-2", "ke two", "7%"]]],
   ])("%s: what the first run created is claimed as the sheet's, so undo of the output reverses it (the service lost half-way, then posted again)", async (family, rows) => {
     const output = new MemoryWorkbook({ Book: rows });
-    const first = await postBookJob(output, svc.client, { family, now });
+    const first = await postJob(output, svc.client, { family, now });
     expect(first.counts).toMatchObject({ created: 2 });
     const again = new MemoryWorkbook({ Book: rows });
-    const run = await postBookJob(again, svc.client, { family, now, outputRecord: await loadPostRecord(output, family) });
+    const run = await postJob(again, svc.client, { family, now, outputRecord: await loadPostRecord(output, family) });
     expect(inRowOrder(run.results).map((r) => r.message)).toEqual(["created (found from an earlier run)", "created (found from an earlier run)"]);
     const undo = await undoJob(again, svc.client, { family, now });
     expect(undo.counts).toMatchObject({ deleted: 2, kept: 0, failed: 0 });
@@ -384,7 +383,7 @@ describe("a book post that ended, then run again from its input with its output"
 describe("a workbook an older DocSheet posted", () => {
   it("contacts: the books' own record of before (under the post record's key) is still undone, an entry changed by hand refused, and what is left saved as every family's post record", async () => {
     const wb = new MemoryWorkbook({ Book: [["Name", "Type"], ["ob One Co", "Customer"], ["ob Two Co", "Customer"]] });
-    expect((await postBookJob(wb, svc.client, { family: "contacts", now })).counts.created).toBe(2);
+    expect((await postJob(wb, svc.client, { family: "contacts", now })).counts.created).toBe(2);
     const posted = (await loadPostRecord(wb, "contacts"))!;
     // The record as the books' post wrote it then: each entry's seal over which record and what it was.
     const seal = (id: number, name: string, fingerprint: string): string => `s1.${hash2(JSON.stringify(["contacts", id, name, fingerprint]))}`;
@@ -413,9 +412,9 @@ describe("a book post killed half-way, then run again", () => {
     const killed = await killedBeforeSending(new MemoryWorkbook({ Book: rows }), "contacts");
     // What the killed run had made of the first row (its copy carries the row's marker), then the
     // person's own contact of the second row's name.
-    const byRun = Number((await postBookJob(new MemoryWorkbook({ Book: rows.slice(0, 2) }), svc.client, { family: "contacts", now })).results[0].recordId);
+    const byRun = Number((await postJob(new MemoryWorkbook({ Book: rows.slice(0, 2) }), svc.client, { family: "contacts", now })).results[0].recordId);
     const byHand = Number((await svc.client.contacts.create({ contactName: "kh Hand Co", contactType: 3, contactGroup: 3 })).id);
-    const again = await postBookJob(killed!, svc.client, { family: "contacts", now });
+    const again = await postJob(killed!, svc.client, { family: "contacts", now });
     expect(inRowOrder(again.results).map((r) => [r.kind, r.recordId, r.message])).toEqual([
       ["found", byRun, "created (found from an earlier run)"], ["existing", byHand, "found on the service, not created again"],
     ]);
@@ -432,11 +431,11 @@ describe("a book post killed half-way, then run again", () => {
     const output = await killedBeforeSending(savedCopy(input), "products");
     // What the killed run had made of the first row (every field the row's), then a person's
     // product of the second row's code with another name.
-    const byRun = Number((await postBookJob(new MemoryWorkbook({ Book: rows.slice(0, 2) }), svc.client, { family: "products", now })).results[0].recordId);
+    const byRun = Number((await postJob(new MemoryWorkbook({ Book: rows.slice(0, 2) }), svc.client, { family: "products", now })).results[0].recordId);
     const byHand = Number((await svc.client.products.create({ code: "KP-2", name: "Ink made by hand", type: 3, productStructureType: "ProductNonInventory", sellVatType: 1, buyVatType: 1, sellPrice: 450 })).id);
     const again = savedCopy(input);
     const outputRecord = await loadPostRecord(output, "products");
-    const run = await postBookJob(again, svc.client, { family: "products", now, outputRecord });
+    const run = await postJob(again, svc.client, { family: "products", now, outputRecord });
     expect(inRowOrder(run.results).map((r) => [r.kind, r.message])).toEqual([
       ["found", "created (found from an earlier run)"],
       ["existing", expect.stringMatching(/^found on the service, not created again; the service's record differs in: .*Name/)],
@@ -462,7 +461,7 @@ describe("a big book run", () => {
     const rows: CellValue[][] = [["Name", "Type"]];
     for (let i = 1; i <= 30; i++) rows.push([`bl Listed ${i} Co`, "Customer"]);
     const wb = new MemoryWorkbook({ Book: rows });
-    const post = await postBookJob(wb, svc.client, { family: "contacts", now });
+    const post = await postJob(wb, svc.client, { family: "contacts", now });
     expect(post.counts).toMatchObject({ created: 30 });
     const ids = inRowOrder(post.results).map((r) => Number(r.recordId));
     await svc.client.contacts.update(ids[3], { contactName: "bl Listed 4 Co", contactType: 3, contactGroup: 3, contactEmail: "changed@example.com" } as never);
@@ -519,7 +518,7 @@ describe("a posted sheet renamed", () => {
 
     // A book's sheet too.
     const book = new MemoryWorkbook({ Contacts: [["Name", "Type"], ["rn Book Co", "Customer"]] });
-    const made = (await postBookJob(book, svc.client, { family: "contacts", now })).results[0].recordId!;
+    const made = (await postJob(book, svc.client, { family: "contacts", now })).results[0].recordId!;
     rename(book, "Contacts", "Customers");
     expect((await undoJob(book, svc.client, { family: "contacts", now })).counts.deleted).toBe(1);
     await expect(svc.client.contacts.get(made)).rejects.toThrow(/not found/i);

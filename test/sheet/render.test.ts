@@ -105,7 +105,7 @@ test("a row's progress line names a key that is only its row once, in either lan
 
 describe("the books' and certificates' row results in Thai", () => {
   // Every result a post, update, undo or act of contacts, products, journal vouchers or certificates
-  // writes (jobs/books.ts, undo.ts, wht.ts, verify.ts): none calls the record a document, bar
+  // writes (post.ts, update.ts, undo.ts, verify.ts): none calls the record a document, bar
   // the columns' own names (รหัสเอกสารในระบบ, เลขที่เอกสารในระบบ).
   const KEYS: ResultMessageKey[] = [
     "foundRaceDeleted", "foundRaceVoided", "raceStuck", "raceStuckDelete", "postUnknown", "createdUnchecked", "changedOnServiceUnnamed",

@@ -4,7 +4,6 @@
 import { act } from "preact/test-utils";
 import { createClient } from "../../src/api/client";
 import { postJob } from "../../src/jobs/post";
-import { whtPostJob } from "../../src/jobs/wht";
 import { FAMILY_INFO, upgradeTargets, type DocumentFamily, type Family } from "../../src/rules/codes";
 import { translator, type Lang } from "../../src/taskpane/i18n";
 import { ActionsSection, actionsFor } from "../../src/taskpane/sections/actions";
@@ -197,7 +196,7 @@ describe("Upgrade against the local service", () => {
       ["w2", "นาง สมใจ ดี", "3509900112237", "2026-07-02", "ค่าเช่า (ม.40(5))", 5, 2000, "หัก ณ ที่จ่าย"],
     ] });
     const client = createClient({ root: local.service.root, ...local.demo, fetch: bridgedFetch });
-    expect((await whtPostJob(book, client, {})).counts.created).toBe(2);
+    expect((await postJob(book, client, { family: "withholding-taxes" })).counts.created).toBe(2);
     const saved: { name: string; bytes: Buffer }[] = [];
     const services = createServices({
       port: book, relayBase: null, fetch: bridgedFetch, selection: async () => ({ sheet: "W", rows: [2], region: "A1:L3" }),

@@ -25,7 +25,7 @@ export const results = {
   postUnknown: "outcome unknown: the answer was lost and the {record} could not be looked up; run post again to resolve it",
   postStopped: "stopped: {reason}. Posted in this run: {posted}; not sent: {notSent}. Posting again is safe: documents already created are found, not created twice",
   postStoppedUnknown: "stopped: {reason}. Posted in this run: {posted}; outcome unknown: {unknown}; not sent: {notSent}. Posting again is safe and settles the unknown: documents already created are found, not created twice",
-  // --- the books (jobs/books) ---
+  // --- the books (families/post-books.ts, update-books.ts) ---
   foundOnService: "found on the service, not created again",
   /** {fields}: labels of the row's fields the service's record holds otherwise. */
   foundOnServiceDiffers: "found on the service, not created again; the service's record differs in: {fields}",
