@@ -109,12 +109,12 @@ async function previewPostOnce(dir: string, service: { root: string; pid: number
         if ((e.target as Element).closest("button")?.textContent?.includes("Post documents")) w.clickAt = performance.now();
       }, true);
       new MutationObserver((_, observer) => {
-        if (!document.querySelector("#post .msg.ok")?.textContent?.includes(`${posted} created`)) return;
+        if (!document.querySelector("#post .msg.ok")?.textContent?.includes(`${posted} created`)) return; // the pane groups its counts: "1,000 created"
         observer.disconnect();
         const ms = performance.now() - (w.clickAt ?? 0);
         void fetch("/bench-done", { method: "POST", body: JSON.stringify({ ms }) });
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    }, POSTED);
+    }, POSTED.toLocaleString("en-US"));
     const cpu = () => ({ browser: treeCpuMs(chromium.pid), relay: process.cpuUsage(), service: cpuMs(service.pid) });
     const before = cpu();
     await page.click("button:has-text('Post documents')");
