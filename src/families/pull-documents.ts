@@ -33,7 +33,7 @@ async function documentTable(client: DocSheetClient, opts: PullOptions<Family>):
     }
     const progress = page.total === 1
       ? resultMsg("pulledPageOne", { page: page.currentPage, done: documents })
-      : resultMsg("pulledPage", { page: page.currentPage, done: documents, total: page.total });
+      : resultMsg("pulledPage", { page: page.currentPage, done: documents, total: page.total, records: resultMsg("recordsDocument") });
     opts.onProgress?.({ done: documents, total: page.total, message: render(progress, lang) });
   }
   throwIfCancelled(opts.signal);

@@ -23,6 +23,7 @@ import { resultColumns } from "../sheet/writeback";
 import type { CellValue, CellWrite, WorkbookPort } from "../workbook/port";
 import { checkRecords, type NamedDocument } from "./records-truth";
 import { rememberedSheetFamily } from "./sheet-family";
+import { recordsWord } from "../sheet/i18n/record-count";
 import { throwIfCancelled, type JobContext } from "./types";
 
 export type { PullQuery, PullRecord } from "../families/pullings";
@@ -90,7 +91,7 @@ export async function refreshJob(port: WorkbookPort, client: DocSheetClient, opt
   if (!family) throw new NotPulledError(sheet, lang);
   const entry = familyEntry(family);
   const onPage = (p: { page: number; done: number; total: number }): void =>
-    opts.onProgress?.({ done: 0, total: p.total, message: render(resultMsg("pulledPage", p), lang) });
+    opts.onProgress?.({ done: 0, total: p.total, message: render(resultMsg("pulledPage", { ...p, records: recordsWord(family) }), lang) });
   const pulled = pullingOf(family).refresh(client, block, family, { lang, query: record?.query ?? {}, signal: opts.signal, concurrency: opts.concurrency, onPage });
   const { layout, columns: cols } = pulled;
   // Rows are known by their record id, and a pulled sheet has fields of its family besides: a sheet

@@ -212,6 +212,6 @@ export const results = {
   exampleProduct: "one example product",
   exampleVoucher: "one example journal voucher",
   exampleCertificate: "one example withholding tax certificate",
-  pulledPage: "page {page}: {done} of {total} documents",
+  pulledPage: "page {page}: {done} of {total} {records}",
   pulledPageOne: "page {page}: {done} of 1 document",
 } as const;

@@ -168,7 +168,7 @@ export const results: Same<typeof en> = {
   exampleProduct: "ตัวอย่างสินค้าหนึ่งรายการ",
   exampleVoucher: "ตัวอย่างใบสำคัญหนึ่งฉบับ",
   exampleCertificate: "ตัวอย่างหนังสือรับรองหนึ่งฉบับ",
-  pulledPage: "หน้า {page}: {done} จาก {total} เอกสาร",
+  pulledPage: "หน้า {page}: {done} จาก {total} {records}",
   pulledPageOne: "หน้า {page}: {done} จาก 1 เอกสาร",
   foundOnService: "พบในระบบแล้ว ไม่ได้สร้างซ้ำ",
   foundOnServiceDiffers: "พบในระบบแล้ว ไม่ได้สร้างซ้ำ แต่ข้อมูลในระบบต่างจากแถวนี้: {fields}",
