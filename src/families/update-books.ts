@@ -99,22 +99,27 @@ export function bookUpdating(family: BookFamily): Updating {
       const body = built.body as Json;
       const chart = ctx!.chart;
       const accounts = built.master && master ? { from: masterCodes(master, chart), to: { ...masterCodes(master, chart), ...masterCodes(built.master as Json, chart) } } : undefined;
-      const sent = async (s?: AbortSignal): Promise<Json | undefined> => {
+      // What was sent, and the master it leaves where the row's accounts went to it (the body the
+      // master now holds: no read again for the row's fingerprint).
+      const sent = async (s?: AbortSignal): Promise<{ answer: Json | undefined; master?: Json }> => {
         if (built.master && master) {
-          await client.productMasters.update(id, masterUpdate(built.master, master), { signal: s });
-          return (await client.products.get(id, { signal: s })) as Json;
+          const after = masterUpdate(built.master, master);
+          await client.productMasters.update(id, after, { signal: s });
+          return { answer: (await client.products.get(id, { signal: s })) as Json, master: after };
         }
         // The sheet's fields over what the service must have in every body (kept from its copy).
         const kept = Object.fromEntries((entry.updateRequires ?? []).filter((k) => current[k] !== undefined && current[k] !== null).map((k) => [k, current[k]]));
-        return entry.updateBook?.(client, id, { ...kept, ...body }, { signal: s });
+        return { answer: await entry.updateBook?.(client, id, { ...kept, ...body }, { signal: s }) };
       };
       return {
         kind: "update", findings, changes: shownChanges(family, id, current, body, labels, lang, accounts),
         message: resultMsg(checked ? "toUpdate" : "toUpdateUnchecked", { fields }),
         done: resultMsg(checked ? "updated" : "updatedUnchecked", { fields }),
         send: async (s) => {
-          const answer = await sent(s);
-          if (answer && entry.accountsOnMaster && chart.length > 0) sentAccounts.set(id, masterCodes((await client.productMasters.get(id, { signal: s })) as Json, chart));
+          const { answer, master: after } = await sent(s);
+          if (answer && entry.accountsOnMaster && chart.length > 0) {
+            sentAccounts.set(id, masterCodes(after ?? (await client.productMasters.get(id, { signal: s })) as Json, chart));
+          }
           return answer;
         },
       };
